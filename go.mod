@@ -1,0 +1,8 @@
+module github.com/idforge/idforge
+
+go 1.24
+
+require (
+	github.com/oklog/ulid/v2 v2.1.2 // indirect
+	github.com/segmentio/ksuid v1.0.4 // indirect
+)

@@ -1,0 +1,269 @@
+package interp
+
+import (
+	"crypto/md5"
+	"crypto/rand"
+	"crypto/sha1"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"math/big"
+	"sync"
+	"time"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// More errors from generation.
+var (
+	ErrEntropy   = errors.New("interp: reading randomness failed")
+	ErrExhausted = errors.New("interp: counter exhausted and the clock did not move on")
+	ErrNoTime    = errors.New("interp: the layout has no time to generate")
+)
+
+// Generator makes IDs of one layout, filling each part according to its role:
+//
+//   - time: the clock, in the layout's epoch and unit;
+//   - counter: starting at each new tick as the layout says, counting up
+//     within a tick; when it runs out it waits for the clock, borrows the next
+//     tick or wraps, as the layout says;
+//   - clockseq and mac nodes: random once per generator unless given;
+//   - random: fresh for every ID (or once per generator, for random once).
+//
+// Randomness is read as one block the size of the ID per ID, and each random
+// role takes the bits at its own positions, so a UUIDv4 is the block with its
+// version and variant written over it.
+//
+// If the clock goes backwards, a generator with a counter or a clock sequence
+// stays on its last tick, so its IDs keep increasing. It is safe for
+// concurrent use.
+type Generator struct {
+	l     *layouts.Layout
+	clock func() time.Time
+	rand  io.Reader
+	wait  time.Duration
+
+	mu      sync.Mutex
+	fixed   map[layouts.Role]*big.Int // node, clock sequence, random once
+	last    *big.Int                  // the last tick used, nil before the first ID
+	counter *big.Int
+}
+
+// Option configures a Generator.
+type Option func(*Generator) error
+
+// WithClock sets the clock; the default is time.Now.
+func WithClock(now func() time.Time) Option {
+	return func(g *Generator) error { g.clock = now; return nil }
+}
+
+// WithRand sets the source of randomness; the default is crypto/rand.
+func WithRand(r io.Reader) Option {
+	return func(g *Generator) error { g.rand = r; return nil }
+}
+
+// WithMaxWait sets how long a generator whose counter ran out waits for the
+// clock's next tick before it returns ErrExhausted; the default is one second.
+func WithMaxWait(d time.Duration) Option {
+	return func(g *Generator) error { g.wait = d; return nil }
+}
+
+// WithFixed sets the value of a node or clock sequence, instead of a random one.
+func WithFixed(r layouts.Role, x *big.Int) Option {
+	return func(g *Generator) error {
+		v, ok := g.l.Value(r)
+		if !ok || r != layouts.Node && r != layouts.ClockSeq {
+			return fmt.Errorf("%w: %s has no %s to set", ErrNoRole, g.l.Name, r)
+		}
+		if x.Sign() < 0 || x.BitLen() > v.Width {
+			return fmt.Errorf("%w: %s %v does not fit in %d bits", ErrRange, r, x, v.Width)
+		}
+		g.fixed[r] = x
+		return nil
+	}
+}
+
+// NewGenerator returns a generator for the layout.
+func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
+	g := &Generator{l: l, clock: time.Now, rand: rand.Reader, wait: time.Second, fixed: map[layouts.Role]*big.Int{}}
+	for _, o := range opts {
+		if err := o(g); err != nil {
+			return nil, err
+		}
+	}
+	if _, ok := l.Value(layouts.Hash); ok {
+		return nil, fmt.Errorf("%w: %s is name-based; use Hash", ErrNoTime, l.Name)
+	}
+	block, err := g.block()
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range []layouts.Role{layouts.Node, layouts.ClockSeq, layouts.Random} {
+		v, ok := l.Value(r)
+		if !ok || g.fixed[r] != nil || r == layouts.Random && !v.Once {
+			continue
+		}
+		x, _ := Role(l, block, r)
+		if v.MAC {
+			x.SetBit(x, 40, 1) // the multicast bit: the least significant bit of the first octet
+		}
+		g.fixed[r] = x
+	}
+	if c, ok := l.Value(layouts.Counter); ok && c.Init == layouts.InitRunning {
+		g.counter, _ = Role(l, block, layouts.Counter)
+	}
+	return g, nil
+}
+
+// block reads one ID's worth of randomness.
+func (g *Generator) block() ([]byte, error) {
+	b := make([]byte, g.l.Bytes())
+	if _, err := io.ReadFull(g.rand, b); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrEntropy, err)
+	}
+	return b, nil
+}
+
+// Next returns a new ID.
+func (g *Generator) Next() ([]byte, error) {
+	block, err := g.block()
+	if err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	l := g.l
+	id := new(big.Int).SetBytes(block) // random parts keep these bits
+	if tv, ok := l.Value(layouts.Time); ok {
+		tick, err := g.tick(tv, block)
+		if err != nil {
+			return nil, err
+		}
+		setRole(l, id, tv, tick)
+		if c, ok := l.Value(layouts.Counter); ok {
+			setRole(l, id, c, g.counter)
+		}
+	}
+	for r, x := range g.fixed {
+		v, _ := l.Value(r)
+		setRole(l, id, v, x)
+	}
+	for _, p := range l.Parts {
+		if p.Role == layouts.Const {
+			at := uint(shift(l, p.Offset, p.Width))
+			id.AndNot(id, new(big.Int).Lsh(mask(p.Width), at))
+			id.Or(id, new(big.Int).Lsh(new(big.Int).SetUint64(p.Const), at))
+		}
+	}
+	return id.FillBytes(make([]byte, l.Bytes())), nil
+}
+
+// tick returns the tick for the next ID and leaves g.counter set for it.
+func (g *Generator) tick(tv *layouts.Value, block []byte) (*big.Int, error) {
+	l := g.l
+	now, err := Ticks(tv, g.clock())
+	if err != nil {
+		return nil, err
+	}
+	c, hasCounter := l.Value(layouts.Counter)
+	_, hasSeq := l.Value(layouts.ClockSeq)
+	switch {
+	case g.last == nil || now.Cmp(g.last) > 0:
+		// A new tick.
+	case hasCounter && c.Init == layouts.InitRunning:
+		// A running counter counts on below; the tick follows the clock.
+	case hasCounter:
+		// The same tick, or the clock went back: count on from the last ID.
+		next := new(big.Int).Add(g.counter, big.NewInt(1))
+		if next.BitLen() <= c.Width {
+			g.counter = next
+			return g.last, nil
+		}
+		switch c.Overflow {
+		case layouts.OverflowBorrow:
+			now = new(big.Int).Add(g.last, big.NewInt(1))
+		case layouts.OverflowWait:
+			if now, err = g.waitPast(tv, g.last); err != nil {
+				return nil, err
+			}
+		}
+	case hasSeq:
+		// No counter: step the time itself, as RFC 9562 §6.2 allows.
+		now = new(big.Int).Add(g.last, big.NewInt(1))
+	}
+	if now.BitLen() > tv.Width {
+		return nil, fmt.Errorf("%w: the next tick is past the %d-bit time's last", ErrTime, tv.Width)
+	}
+	g.last = now
+	if hasCounter {
+		g.counter = g.startCounter(c, block)
+	}
+	return now, nil
+}
+
+// startCounter returns the counter's value for an ID.
+func (g *Generator) startCounter(c *layouts.Value, block []byte) *big.Int {
+	x, _ := Role(g.l, block, layouts.Counter)
+	switch c.Init {
+	case layouts.InitZero:
+		return x.SetInt64(0)
+	case layouts.InitSeeded:
+		return x.SetBit(x, c.Width-1, 0)
+	case layouts.InitRunning:
+		x.Add(g.counter, big.NewInt(1))
+		return x.And(x, mask(c.Width))
+	}
+	return x
+}
+
+// waitPast waits until the clock's tick is after last, for at most the
+// generator's maximum wait.
+func (g *Generator) waitPast(tv *layouts.Value, last *big.Int) (*big.Int, error) {
+	deadline := time.Now().Add(g.wait)
+	for {
+		now, err := Ticks(tv, g.clock())
+		if err != nil {
+			return nil, err
+		}
+		if now.Cmp(last) > 0 {
+			return now, nil
+		}
+		if time.Now().After(deadline) {
+			return nil, ErrExhausted
+		}
+		time.Sleep(time.Duration(tv.Unit.Num * uint64(time.Second) / tv.Unit.Den / 4))
+	}
+}
+
+// Hash returns the name-based ID of a layout with a hash role for the given
+// data: for RFC 9562 UUIDs, the namespace's 16 bytes followed by the name.
+func Hash(l *layouts.Layout, data []byte) ([]byte, error) {
+	v, ok := l.Value(layouts.Hash)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s has no hash", ErrNoRole, l.Name)
+	}
+	var h hash.Hash
+	switch v.Algorithm {
+	case "md5":
+		h = md5.New()
+	case "sha1":
+		h = sha1.New()
+	default:
+		h = sha256.New()
+	}
+	h.Write(data)
+	id := new(big.Int)
+	setRole(l, id, v, new(big.Int).SetBytes(h.Sum(nil)))
+	for _, p := range l.Parts {
+		switch p.Role {
+		case layouts.Const:
+			id.Or(id, new(big.Int).Lsh(new(big.Int).SetUint64(p.Const), uint(shift(l, p.Offset, p.Width))))
+		case layouts.Hash:
+		default:
+			return nil, fmt.Errorf("%w: %s has parts other than the hash", ErrNoRole, l.Name)
+		}
+	}
+	return id.FillBytes(make([]byte, l.Bytes())), nil
+}

@@ -1,0 +1,181 @@
+// Package interp packs, unpacks and generates IDs of any layout at run time,
+// straight from the layouts model.
+//
+// It is deliberately simple: every value is a math/big integer and every bit
+// is placed by shifting and masking, so that it is easy to check by reading.
+// It is the oracle the generated packages are tested against, and what the
+// command-line tool uses for layouts that users write.
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"time"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// Errors returned by the interpreter; match them with errors.Is.
+var (
+	ErrMissing  = errors.New("interp: missing field")
+	ErrUnknown  = errors.New("interp: unknown field")
+	ErrRange    = errors.New("interp: value does not fit its field")
+	ErrLength   = errors.New("interp: wrong length")
+	ErrConstant = errors.New("interp: constant bits differ")
+	ErrTime     = errors.New("interp: time out of range")
+	ErrNoRole   = errors.New("interp: the layout has no such role")
+)
+
+// Values holds field values by field name (layouts.Field.Name). A bytes
+// field holds its bytes as a big-endian integer.
+type Values map[string]*big.Int
+
+// mask returns 2^width - 1.
+func mask(width int) *big.Int {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(width))
+	return m.Sub(m, big.NewInt(1))
+}
+
+// bitsAt returns width bits of x starting at bit lo.
+func bitsAt(x *big.Int, lo, width int) *big.Int {
+	v := new(big.Int).Rsh(x, uint(lo))
+	return v.And(v, mask(width))
+}
+
+// shift returns where a run of bits at offset (from the most significant
+// end) with the given width starts, counting from the least significant bit.
+func shift(l *layouts.Layout, offset, width int) int { return l.Bits - offset - width }
+
+// Pack builds an ID from field values. Every non-constant field must be
+// given and fit its width; nothing is masked.
+func Pack(l *layouts.Layout, v Values) ([]byte, error) {
+	for name := range v {
+		if _, ok := l.Field(name); !ok {
+			return nil, fmt.Errorf("%w: %s has no field %q", ErrUnknown, l.Name, name)
+		}
+	}
+	id := new(big.Int)
+	for si, seg := range l.Segments {
+		var bits *big.Int
+		if seg.Field < 0 {
+			bits = new(big.Int).SetUint64(l.Parts[seg.Parts[0]].Const)
+		} else {
+			f := &l.Fields[seg.Field]
+			x, ok := v[f.Name]
+			if !ok {
+				return nil, fmt.Errorf("%w: %s", ErrMissing, f.Name)
+			}
+			if x.Sign() < 0 || x.BitLen() > f.Width {
+				return nil, fmt.Errorf("%w: %s = %v needs %d bits, has %d", ErrRange, f.Name, x, x.BitLen(), f.Width)
+			}
+			bits = x
+			if f.Split() {
+				i := slices.Index(f.Segments, si)
+				bits = bitsAt(x, f.Lo[i], f.Hi[i]-f.Lo[i])
+			}
+		}
+		id.Or(id, new(big.Int).Lsh(bits, uint(shift(l, seg.Offset, seg.Width))))
+	}
+	return id.FillBytes(make([]byte, l.Bytes())), nil
+}
+
+// Unpack reads the field values of an ID. It returns ErrConstant when a
+// constant, such as a version, differs from the layout's.
+func Unpack(l *layouts.Layout, b []byte) (Values, error) {
+	if len(b) != l.Bytes() {
+		return nil, fmt.Errorf("%w: %s is %d bytes, got %d", ErrLength, l.Name, l.Bytes(), len(b))
+	}
+	id := new(big.Int).SetBytes(b)
+	v := Values{}
+	for si, seg := range l.Segments {
+		bits := bitsAt(id, shift(l, seg.Offset, seg.Width), seg.Width)
+		if seg.Field < 0 {
+			if want := l.Parts[seg.Parts[0]].Const; bits.Uint64() != want {
+				return nil, fmt.Errorf("%w: %s is %#x, want %#x", ErrConstant, seg.Name, bits, want)
+			}
+			continue
+		}
+		f := &l.Fields[seg.Field]
+		if !f.Split() {
+			v[f.Name] = bits
+			continue
+		}
+		x, ok := v[f.Name]
+		if !ok {
+			x = new(big.Int)
+			v[f.Name] = x
+		}
+		x.Or(x, bits.Lsh(bits, uint(f.Lo[slices.Index(f.Segments, si)])))
+	}
+	return v, nil
+}
+
+// Role returns the value of a role, such as the time or the counter, read
+// from the parts of the ID that hold it.
+func Role(l *layouts.Layout, b []byte, r layouts.Role) (*big.Int, error) {
+	v, ok := l.Value(r)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s has no %s", ErrNoRole, l.Name, r)
+	}
+	if len(b) != l.Bytes() {
+		return nil, fmt.Errorf("%w: %s is %d bytes, got %d", ErrLength, l.Name, l.Bytes(), len(b))
+	}
+	id := new(big.Int).SetBytes(b)
+	x := new(big.Int)
+	for _, pi := range v.Parts {
+		p := l.Parts[pi]
+		bits := bitsAt(id, shift(l, p.Offset, p.Width), p.Width)
+		x.Or(x, bits.Lsh(bits, uint(p.Lo)))
+	}
+	return x, nil
+}
+
+// setRole writes the value of a role into the parts of id that hold it. Bits
+// of the value that no part holds (the unused bits of a digest) are dropped.
+func setRole(l *layouts.Layout, id *big.Int, v *layouts.Value, x *big.Int) {
+	for _, pi := range v.Parts {
+		p := l.Parts[pi]
+		at := uint(shift(l, p.Offset, p.Width))
+		id.AndNot(id, new(big.Int).Lsh(mask(p.Width), at))
+		id.Or(id, new(big.Int).Lsh(bitsAt(x, p.Lo, p.Width), at))
+	}
+}
+
+// Time returns the time an ID holds.
+func Time(l *layouts.Layout, b []byte) (time.Time, error) {
+	ticks, err := Role(l, b, layouts.Time)
+	if err != nil {
+		return time.Time{}, err
+	}
+	v, _ := l.Value(layouts.Time)
+	return TicksTime(v, ticks), nil
+}
+
+// TicksTime returns the instant a count of ticks of a time value stands for,
+// rounded down to the nanosecond.
+func TicksTime(v *layouts.Value, ticks *big.Int) time.Time {
+	ns := new(big.Int).Mul(ticks, new(big.Int).SetUint64(v.Unit.Num*1e9))
+	ns.Quo(ns, new(big.Int).SetUint64(v.Unit.Den))
+	sec, nsec := ns.QuoRem(ns, big.NewInt(1e9), new(big.Int))
+	return time.Unix(v.Epoch.Unix()+sec.Int64(), int64(v.Epoch.Nanosecond())+nsec.Int64()).UTC()
+}
+
+// Ticks returns the count of ticks that a time value holds for t, rounded
+// down. It returns ErrTime when t is before the epoch or past the last tick
+// the value's width can hold.
+func Ticks(v *layouts.Value, t time.Time) (*big.Int, error) {
+	ns := big.NewInt(t.Unix() - v.Epoch.Unix())
+	ns.Mul(ns, big.NewInt(1e9))
+	ns.Add(ns, big.NewInt(int64(t.Nanosecond())-int64(v.Epoch.Nanosecond())))
+	if ns.Sign() < 0 {
+		return nil, fmt.Errorf("%w: %v is before the epoch %v", ErrTime, t, v.Epoch)
+	}
+	ticks := ns.Mul(ns, new(big.Int).SetUint64(v.Unit.Den))
+	ticks.Quo(ticks, new(big.Int).SetUint64(v.Unit.Num*1e9))
+	if ticks.BitLen() > v.Width {
+		return nil, fmt.Errorf("%w: %v is past the %d-bit time's last tick", ErrTime, t, v.Width)
+	}
+	return ticks, nil
+}

@@ -1,0 +1,65 @@
+package layouts
+
+import (
+	"embed"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+)
+
+//go:embed *.layout
+var specs embed.FS
+
+// builtins parses every embedded spec once.
+var builtins = sync.OnceValues(func() ([]*Layout, error) {
+	entries, err := specs.ReadDir(".")
+	if err != nil {
+		return nil, err
+	}
+	var ls []*Layout
+	for _, e := range entries {
+		src, err := specs.ReadFile(e.Name())
+		if err != nil {
+			return nil, err
+		}
+		l, err := Parse(path.Join("layouts", e.Name()), src)
+		if err != nil {
+			return nil, err
+		}
+		ls = append(ls, l)
+	}
+	slices.SortFunc(ls, func(a, b *Layout) int { return strings.Compare(a.Name, b.Name) })
+	return ls, nil
+})
+
+// Builtins returns every built-in layout, sorted by name. The layouts are
+// shared: treat them as read-only.
+func Builtins() ([]*Layout, error) {
+	ls, err := builtins()
+	return slices.Clone(ls), err
+}
+
+// Builtin returns the built-in layout with the given name, such as "uuidv7".
+func Builtin(name string) (*Layout, error) {
+	ls, err := builtins()
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range ls {
+		if l.Name == name {
+			return l, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: %q", ErrNotFound, name)
+}
+
+// BuiltinSpec returns the spec text of a built-in layout.
+func BuiltinSpec(name string) ([]byte, error) {
+	src, err := specs.ReadFile(name + ".layout")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q", ErrNotFound, name)
+	}
+	return src, nil
+}

@@ -1,0 +1,211 @@
+// Package layouts parses and validates declarative ID layout specs and
+// computes their properties.
+//
+// A spec reads like the bit table of an RFC: a header naming the layout and
+// its total width, then one line per segment, most significant first.
+//
+//	# UUIDv7 — RFC 9562 section 5.7
+//	layout uuidv7 128
+//	  unix_ts_ms  48  time unix ms            as unix_ms
+//	  ver          4  = 7
+//	  rand_a      12  counter[14:26] seeded borrow
+//	  var          2  = 0b10
+//	  rand_b      62  counter[0:14] + random
+//
+// Each segment line is NAME WIDTH CONTENT [as FIELD]. The content is either a
+// constant (= 7, = 0b10, = 0x3f) or one or more parts joined by "+", each
+// a role with its arguments:
+//
+//	time EPOCH UNIT           a timestamp: EPOCH is unix, gregorian (1582-10-15)
+//	                          or an RFC 3339 instant; UNIT is s, ms, us, ns,
+//	                          a multiple such as 10ms or 100ns, or a binary
+//	                          fraction of a second such as 2^-12s
+//	counter INIT OVERFLOW     a per-tick sequence (RFC 9562 §6.2): INIT is
+//	                          zero, seeded (random, top bit clear: method 1),
+//	                          random (method 2) or running (never reset);
+//	                          OVERFLOW is wait, borrow (advance the time) or wrap
+//	clockseq                  an RFC 9562 clock sequence, random at start
+//	node [mac]                a caller-chosen node, shard or machine id; mac
+//	                          marks a 48-bit node that defaults to random with
+//	                          the multicast bit set
+//	random [once]             fresh randomness (once: chosen once per generator)
+//	hash md5|sha1|sha256      bits of a name-based digest
+//
+// A role that spans several segments, or only part of one, is sliced with
+// role[lo:hi]: bits lo (inclusive) to hi (exclusive) of its value, bit 0 the
+// least significant. Slices of one role may come in any order; together they
+// must cover the value exactly (a hash may leave digest bits unused). Role
+// arguments are given once, on any of its parts.
+//
+// The segments are the fields of the layout's Go struct, named after the
+// segment or its "as" name, except for a named split field: a segment whose
+// content is NAME[lo:hi] ROLE... holds bits of the struct field NAME, so one
+// field can be spread over several segments in any order, as UUIDv1's
+// timestamp is. A field wider than 64 bits must be declared bytes.
+package layouts
+
+import (
+	"fmt"
+	"time"
+)
+
+// Role says what the bits of a part mean and how a generator fills them.
+type Role int
+
+// The roles a part can have.
+const (
+	Const    Role = iota // a fixed value, such as a version or variant
+	Time                 // a timestamp in the layout's epoch and unit
+	Counter              // a sequence that orders IDs within a tick
+	ClockSeq             // an RFC 9562 clock sequence
+	Node                 // a caller-chosen node, shard or machine id
+	Random               // fresh random bits
+	Hash                 // bits of a name-based digest
+	Mixed                // a field whose parts have different roles (never a part's role)
+)
+
+var roleNames = [...]string{"const", "time", "counter", "clockseq", "node", "random", "hash", "mixed"}
+
+func (r Role) String() string {
+	if int(r) < len(roleNames) {
+		return roleNames[r]
+	}
+	return fmt.Sprintf("Role(%d)", int(r))
+}
+
+// Layout is a validated ID layout: the model every other part of idforge
+// reads. Treat it as read-only.
+type Layout struct {
+	Name     string    // layout name, such as "uuidv7"
+	Doc      string    // the comment lines above the header, without '#'
+	File     string    // the file the spec came from, for messages
+	Bits     int       // total width in bits, a multiple of 8
+	Segments []Segment // most significant first
+	Parts    []Part    // the parts of every segment, most significant first
+	Fields   []Field   // the struct fields, in order of first appearance
+	Values   []Value   // the logical value of each role that has one
+}
+
+// Segment is a run of bits in the ID.
+type Segment struct {
+	Name   string
+	Line   int
+	Offset int   // bits from the most significant end of the ID
+	Width  int   // in bits
+	Parts  []int // indexes into Layout.Parts, most significant first
+	Field  int   // index into Layout.Fields, or -1 for a constant segment
+}
+
+// Part is a run of bits inside a segment with one role.
+type Part struct {
+	Segment int // index into Layout.Segments
+	Role    Role
+	Offset  int    // bits from the most significant end of the ID
+	Width   int    // in bits
+	Const   uint64 // the value, for Role Const
+	Lo, Hi  int    // the bits [Lo, Hi) of the role's value held here
+}
+
+// Field is one field of the layout's Go struct: a whole segment, or a named
+// field split over several segments.
+type Field struct {
+	Name     string // snake_case, as written in the spec
+	Line     int
+	Width    int
+	Bytes    bool  // a byte array rather than an integer
+	Segments []int // indexes into Layout.Segments, most significant first
+	Role     Role  // the role of every part, or Const when the parts are mixed
+	Lo       []int // for a split field: the value bits [Lo[i], Hi[i]) in Segments[i]
+	Hi       []int
+}
+
+// Split reports whether the field is a named field spread over segments,
+// whose value bits are given by Lo and Hi rather than by segment order.
+func (f *Field) Split() bool { return f.Lo != nil }
+
+// Value is the logical value of a role: its width, the parts holding it, and
+// the role's arguments.
+type Value struct {
+	Role  Role
+	Width int   // in bits; for a hash, the digest width
+	Parts []int // indexes into Layout.Parts, most significant in the ID first
+
+	// Time.
+	Epoch time.Time
+	Unit  Unit
+
+	// Counter.
+	Init     CounterInit
+	Overflow Overflow
+
+	// Node.
+	MAC bool
+
+	// Random.
+	Once bool
+
+	// Hash.
+	Algorithm string // "md5", "sha1" or "sha256"
+}
+
+// Unit is a tick length: Num/Den seconds.
+type Unit struct{ Num, Den uint64 }
+
+// Nanos returns the unit in nanoseconds, exactly when it is a whole number of
+// nanoseconds; ok is false otherwise (binary fractions such as 2^-12 s).
+func (u Unit) Nanos() (ns uint64, ok bool) {
+	n := u.Num * 1e9
+	return n / u.Den, n%u.Den == 0
+}
+
+// CounterInit says where a counter starts at each new tick.
+type CounterInit int
+
+// The counter starting policies (RFC 9562 §6.2).
+const (
+	InitZero    CounterInit = iota // at zero, as Snowflake does
+	InitSeeded                     // at a random value with the top bit clear (method 1, rollover guard)
+	InitRandom                     // at a random value (method 2 with increment 1, as ULID does)
+	InitRunning                    // never reset: it starts random and counts on across ticks
+)
+
+var initNames = [...]string{"zero", "seeded", "random", "running"}
+
+func (c CounterInit) String() string { return initNames[c] }
+
+// Overflow says what a generator does when a counter runs out within a tick.
+type Overflow int
+
+// The overflow policies.
+const (
+	OverflowWait   Overflow = iota // wait for the clock's next tick
+	OverflowBorrow                 // take the next tick now, running ahead of the clock
+	OverflowWrap                   // wrap around to zero (only for running counters)
+)
+
+var overflowNames = [...]string{"wait", "borrow", "wrap"}
+
+func (o Overflow) String() string { return overflowNames[o] }
+
+// Bytes returns the ID's size in bytes.
+func (l *Layout) Bytes() int { return l.Bits / 8 }
+
+// Value returns the logical value of a role, if the layout has one.
+func (l *Layout) Value(r Role) (*Value, bool) {
+	for i := range l.Values {
+		if l.Values[i].Role == r {
+			return &l.Values[i], true
+		}
+	}
+	return nil, false
+}
+
+// Field returns the struct field with the given name.
+func (l *Layout) Field(name string) (*Field, bool) {
+	for i := range l.Fields {
+		if l.Fields[i].Name == name {
+			return &l.Fields[i], true
+		}
+	}
+	return nil, false
+}

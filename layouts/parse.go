@@ -1,0 +1,726 @@
+package layouts
+
+import (
+	"fmt"
+	"go/token"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MaxBits is the widest layout Parse accepts.
+const MaxBits = 1024
+
+// The epochs a spec can name.
+var (
+	UnixEpoch      = time.Unix(0, 0).UTC()
+	GregorianEpoch = time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)
+)
+
+var (
+	layoutName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+	identName  = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	refSyntax  = regexp.MustCompile(`^([a-z][a-z0-9_]*)(?:\[([0-9]+):([0-9]+)\])?$`)
+)
+
+var roleWords = map[string]Role{
+	"time": Time, "counter": Counter, "clockseq": ClockSeq, "node": Node,
+	"random": Random, "hash": Hash,
+}
+
+var digestBits = map[string]int{"md5": 128, "sha1": 160, "sha256": 256}
+
+// Parse reads one layout spec. file names the spec in error messages. Every
+// error is an *Error that names the line and the segment or field.
+func Parse(file string, src []byte) (*Layout, error) {
+	p := &parser{file: file}
+	if err := p.read(string(src)); err != nil {
+		return nil, err
+	}
+	if err := p.build(); err != nil {
+		return nil, err
+	}
+	return p.l, nil
+}
+
+type parser struct {
+	file   string
+	header int // the header's line
+	l      *Layout
+	segs   []rawSegment
+}
+
+// rawSegment and rawPart are a segment line as written, before the checks
+// that need the whole spec.
+type rawSegment struct {
+	name, alias string
+	line, width int
+	parts       []rawPart
+}
+
+type rawPart struct {
+	ref    string // the role word, or the field name of a named split field
+	role   Role
+	named  bool // ref is a field name
+	roled  bool // a role word was written (always true unless named)
+	sliced bool
+	lo, hi int
+	args   []string
+	value  uint64 // for a constant
+}
+
+func (p *parser) errf(line int, name string, kind error, format string, args ...any) error {
+	return &Error{File: p.file, Line: line, Field: name, Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
+
+// read splits the text into the header and raw segments.
+func (p *parser) read(src string) error {
+	var doc []string
+	for i, text := range strings.Split(src, "\n") {
+		line := i + 1
+		if c := strings.IndexByte(text, '#'); c >= 0 {
+			if p.l == nil && strings.TrimSpace(text[:c]) == "" {
+				doc = append(doc, strings.TrimSpace(text[c+1:]))
+			}
+			text = text[:c]
+		}
+		words := strings.Fields(text)
+		if len(words) == 0 {
+			continue
+		}
+		if p.l == nil {
+			if err := p.readHeader(line, words); err != nil {
+				return err
+			}
+			p.l.Doc = strings.TrimSpace(strings.Join(doc, "\n"))
+			continue
+		}
+		if words[0] == "layout" {
+			return p.errf(line, "", ErrSyntax, "a spec holds one layout; %q was declared on line %d", p.l.Name, p.header)
+		}
+		seg, err := p.readSegment(line, words)
+		if err != nil {
+			return err
+		}
+		p.segs = append(p.segs, seg)
+	}
+	if p.l == nil {
+		return p.errf(0, "", ErrSyntax, "no layout header (want: layout NAME BITS)")
+	}
+	if len(p.segs) == 0 {
+		return p.errf(p.header, "", ErrSyntax, "layout %s has no segments", p.l.Name)
+	}
+	return nil
+}
+
+func (p *parser) readHeader(line int, w []string) error {
+	if w[0] != "layout" || len(w) != 3 {
+		return p.errf(line, "", ErrSyntax, "want the header first: layout NAME BITS")
+	}
+	if !layoutName.MatchString(w[1]) {
+		return p.errf(line, w[1], ErrName, "a layout name is lower case letters, digits and '-'")
+	}
+	n, err := strconv.Atoi(w[2])
+	if err != nil || n <= 0 || n%8 != 0 || n > MaxBits {
+		return p.errf(line, w[1], ErrWidth, "total width %q is not a multiple of 8 bits from 8 to %d", w[2], MaxBits)
+	}
+	p.header = line
+	p.l = &Layout{Name: w[1], File: p.file, Bits: n}
+	return nil
+}
+
+func (p *parser) readSegment(line int, w []string) (rawSegment, error) {
+	seg := rawSegment{name: w[0], line: line}
+	if !identName.MatchString(seg.name) {
+		return seg, p.errf(line, seg.name, ErrName, "a name is lower case letters, digits and '_', starting with a letter")
+	}
+	if len(w) < 3 {
+		return seg, p.errf(line, seg.name, ErrSyntax, "want NAME WIDTH CONTENT")
+	}
+	width, err := strconv.Atoi(w[1])
+	if err != nil || width <= 0 || width > p.l.Bits {
+		return seg, p.errf(line, seg.name, ErrWidth, "width %q is not a number of bits from 1 to %d", w[1], p.l.Bits)
+	}
+	seg.width = width
+	rest := w[2:]
+	if n := len(rest); n >= 2 && rest[n-2] == "as" {
+		seg.alias = rest[n-1]
+		if !identName.MatchString(seg.alias) {
+			return seg, p.errf(line, seg.name, ErrName, "field name %q is not lower case letters, digits and '_'", seg.alias)
+		}
+		rest = rest[:n-2]
+	}
+	if rest[0] == "=" || strings.HasPrefix(rest[0], "=") {
+		return p.readConst(seg, rest)
+	}
+	for len(rest) > 0 {
+		end := slices.Index(rest, "+")
+		if end < 0 {
+			end = len(rest)
+		}
+		if end == 0 {
+			return seg, p.errf(line, seg.name, ErrSyntax, "a '+' with no part before it")
+		}
+		part, err := p.readPart(seg, rest[:end])
+		if err != nil {
+			return seg, err
+		}
+		seg.parts = append(seg.parts, part)
+		rest = rest[end:]
+		if len(rest) > 0 {
+			rest = rest[1:]
+			if len(rest) == 0 {
+				return seg, p.errf(line, seg.name, ErrSyntax, "a '+' with no part after it")
+			}
+		}
+	}
+	return seg, nil
+}
+
+func (p *parser) readConst(seg rawSegment, rest []string) (rawSegment, error) {
+	text := strings.TrimPrefix(strings.Join(rest, " "), "=")
+	text = strings.TrimSpace(text)
+	if seg.alias != "" {
+		return seg, p.errf(seg.line, seg.name, ErrSyntax, "a constant is not a field, so it takes no 'as' name")
+	}
+	v, err := strconv.ParseUint(strings.ReplaceAll(text, "_", ""), 0, 64)
+	if err != nil {
+		return seg, p.errf(seg.line, seg.name, ErrConst, "constant %q is not a number (decimal, 0b, 0o or 0x)", text)
+	}
+	if seg.width < 64 && v>>seg.width != 0 {
+		return seg, p.errf(seg.line, seg.name, ErrConst, "constant %s does not fit in %d bits", text, seg.width)
+	}
+	seg.parts = []rawPart{{role: Const, value: v}}
+	return seg, nil
+}
+
+func (p *parser) readPart(seg rawSegment, w []string) (rawPart, error) {
+	m := refSyntax.FindStringSubmatch(w[0])
+	if m == nil {
+		return rawPart{}, p.errf(seg.line, seg.name, ErrRole, "%q is not a role (time, counter, clockseq, node, random, hash) or NAME[lo:hi]", w[0])
+	}
+	part := rawPart{ref: m[1], args: w[1:]}
+	if m[2] != "" {
+		part.sliced = true
+		part.lo, _ = strconv.Atoi(m[2])
+		part.hi, _ = strconv.Atoi(m[3])
+		if part.lo >= part.hi || part.hi > MaxBits {
+			return part, p.errf(seg.line, seg.name, ErrSlice, "slice [%s:%s] is empty or reversed", m[2], m[3])
+		}
+	}
+	if r, ok := roleWords[part.ref]; ok {
+		part.role, part.roled = r, true
+		return part, nil
+	}
+	if !part.sliced {
+		return part, p.errf(seg.line, seg.name, ErrRole, "unknown role %q", part.ref)
+	}
+	// NAME[lo:hi]: bits of a named field split over several segments,
+	// optionally followed by the field's role.
+	part.named = true
+	if len(part.args) > 0 {
+		if r, ok := roleWords[part.args[0]]; ok {
+			part.role, part.roled, part.args = r, true, part.args[1:]
+		}
+	}
+	return part, nil
+}
+
+// build lays out the segments and parts, then derives the fields and the
+// role values, checking everything that needs the whole spec.
+func (p *parser) build() error {
+	l := p.l
+	offset := 0
+	for _, rs := range p.segs {
+		offset += rs.width
+	}
+	if offset != l.Bits {
+		return p.errf(p.header, l.Name, ErrWidth, "the segments add up to %d bits, but the layout is %d", offset, l.Bits)
+	}
+	if err := p.checkNames(); err != nil {
+		return err
+	}
+	if err := p.resolveNamedRoles(); err != nil {
+		return err
+	}
+	offset = 0
+	for si, rs := range p.segs {
+		seg := Segment{Name: rs.name, Line: rs.line, Offset: offset, Width: rs.width, Field: -1}
+		if err := p.placeParts(si, rs, &seg); err != nil {
+			return err
+		}
+		l.Segments = append(l.Segments, seg)
+		offset += rs.width
+	}
+	if err := p.buildValues(); err != nil {
+		return err
+	}
+	_, hasTime := l.Value(Time)
+	for _, v := range l.Values {
+		if (v.Role == Counter || v.Role == ClockSeq) && !hasTime {
+			rs, _ := p.partSource(v.Parts[0])
+			return p.errf(rs.line, rs.name, ErrRole, "a %s orders IDs within a tick, so the layout needs a time", v.Role)
+		}
+	}
+	return p.buildFields()
+}
+
+func (p *parser) checkNames() error {
+	seen := map[string]int{}
+	for _, rs := range p.segs {
+		if prev, ok := seen[rs.name]; ok {
+			return p.errf(rs.line, rs.name, ErrName, "duplicate segment name (first on line %d)", prev)
+		}
+		seen[rs.name] = rs.line
+	}
+	return nil
+}
+
+// resolveNamedRoles gives every part of a named split field the role written
+// on one of its segments.
+func (p *parser) resolveNamedRoles() error {
+	type info struct {
+		role Role
+		line int
+	}
+	roles := map[string]info{}
+	for _, rs := range p.segs {
+		for _, rp := range rs.parts {
+			if !rp.named {
+				continue
+			}
+			if len(rs.parts) != 1 {
+				return p.errf(rs.line, rs.name, ErrSyntax, "a segment holding bits of field %q holds nothing else", rp.ref)
+			}
+			if rs.alias != "" {
+				return p.errf(rs.line, rs.name, ErrSyntax, "a segment of split field %q takes no 'as' name", rp.ref)
+			}
+			if !rp.roled {
+				continue
+			}
+			if prev, ok := roles[rp.ref]; ok && prev.role != rp.role {
+				return p.errf(rs.line, rp.ref, ErrRole, "role %s conflicts with %s on line %d", rp.role, prev.role, prev.line)
+			}
+			roles[rp.ref] = info{rp.role, rs.line}
+		}
+	}
+	for si := range p.segs {
+		rs := &p.segs[si]
+		for pi := range rs.parts {
+			rp := &rs.parts[pi]
+			if !rp.named || rp.roled {
+				continue
+			}
+			in, ok := roles[rp.ref]
+			if !ok {
+				return p.errf(rs.line, rp.ref, ErrRole, "field %q is given no role on any of its segments", rp.ref)
+			}
+			rp.role = in.role
+		}
+	}
+	return nil
+}
+
+// placeParts gives the parts of a segment their widths and offsets.
+func (p *parser) placeParts(si int, rs rawSegment, seg *Segment) error {
+	l := p.l
+	sliced, open := 0, -1
+	for i, rp := range rs.parts {
+		if rp.role == Const || rp.sliced {
+			sliced += rp.hi - rp.lo
+			continue
+		}
+		if open >= 0 {
+			return p.errf(rs.line, rs.name, ErrWidth, "parts %s and %s both lack a [lo:hi] width", rs.parts[open].ref, rp.ref)
+		}
+		open = i
+	}
+	if rs.parts[0].role == Const {
+		sliced = rs.width
+	}
+	if sliced > rs.width || (open < 0 && sliced != rs.width) || (open >= 0 && sliced == rs.width) {
+		return p.errf(rs.line, rs.name, ErrWidth, "its parts add up to %d bits, but the segment is %d", sliced, rs.width)
+	}
+	offset := seg.Offset
+	for i, rp := range rs.parts {
+		part := Part{Segment: si, Role: rp.role, Offset: offset, Const: rp.value, Lo: rp.lo, Hi: rp.hi}
+		switch {
+		case rp.role == Const:
+			part.Width = rs.width
+		case i == open:
+			part.Width = rs.width - sliced
+		default:
+			part.Width = rp.hi - rp.lo
+		}
+		seg.Parts = append(seg.Parts, len(l.Parts))
+		l.Parts = append(l.Parts, part)
+		offset += part.Width
+	}
+	return nil
+}
+
+// partSource is where a part was written, for its arguments and messages.
+func (p *parser) partSource(pi int) (rawSegment, rawPart) {
+	part := p.l.Parts[pi]
+	rs := p.segs[part.Segment]
+	return rs, rs.parts[slices.Index(p.l.Segments[part.Segment].Parts, pi)]
+}
+
+// buildValues gathers the parts of each role into its logical value, checks
+// that slices tile it and reads the role's arguments.
+func (p *parser) buildValues() error {
+	l := p.l
+	for _, role := range []Role{Time, Counter, ClockSeq, Node, Random, Hash} {
+		v := Value{Role: role}
+		anySliced, anyPlain := -1, -1
+		for pi, part := range l.Parts {
+			if part.Role != role {
+				continue
+			}
+			v.Parts = append(v.Parts, pi)
+			if _, rp := p.partSource(pi); rp.sliced {
+				anySliced = pi
+			} else {
+				anyPlain = pi
+			}
+		}
+		if len(v.Parts) == 0 {
+			continue
+		}
+		if anySliced >= 0 && anyPlain >= 0 {
+			rs, _ := p.partSource(anyPlain)
+			return p.errf(rs.line, rs.name, ErrSlice, "some %s bits are sliced with [lo:hi] and these are not; slice them all or none", role)
+		}
+		if err := p.readArgs(&v); err != nil {
+			return err
+		}
+		if anySliced >= 0 {
+			if role == Random {
+				rs, _ := p.partSource(anySliced)
+				return p.errf(rs.line, rs.name, ErrSlice, "random bits are independent and take no [lo:hi]")
+			}
+			if err := p.checkTiling(&v); err != nil {
+				return err
+			}
+		} else {
+			if role == Hash {
+				rs, _ := p.partSource(anyPlain)
+				return p.errf(rs.line, rs.name, ErrSlice, "say which digest bits each hash part holds: hash[lo:hi]")
+			}
+			// Unsliced parts hold the value in layout order, most significant first.
+			for _, pi := range v.Parts {
+				v.Width += l.Parts[pi].Width
+			}
+			hi := v.Width
+			for _, pi := range v.Parts {
+				l.Parts[pi].Hi, l.Parts[pi].Lo = hi, hi-l.Parts[pi].Width
+				hi -= l.Parts[pi].Width
+			}
+		}
+		if err := p.checkValue(&v); err != nil {
+			return err
+		}
+		l.Values = append(l.Values, v)
+	}
+	return nil
+}
+
+// checkTiling checks that the slices of a value neither overlap nor leave a
+// gap. A hash's slices only need to stay inside the digest.
+func (p *parser) checkTiling(v *Value) error {
+	l := p.l
+	order := slices.Clone(v.Parts)
+	slices.SortFunc(order, func(a, b int) int { return l.Parts[a].Lo - l.Parts[b].Lo })
+	next := 0
+	for _, pi := range order {
+		part := l.Parts[pi]
+		rs, _ := p.partSource(pi)
+		switch {
+		case part.Lo < next:
+			return p.errf(rs.line, rs.name, ErrSlice, "%s bits [%d:%d] overlap bits below %d held elsewhere", v.Role, part.Lo, part.Hi, next)
+		case part.Lo > next && v.Role != Hash:
+			return p.errf(rs.line, rs.name, ErrSlice, "%s bits [%d:%d] are held nowhere", v.Role, next, part.Lo)
+		}
+		next = part.Hi
+	}
+	if v.Role == Hash {
+		if next > v.Width {
+			rs, _ := p.partSource(order[len(order)-1])
+			return p.errf(rs.line, rs.name, ErrSlice, "%s has %d bits, fewer than the slices use", v.Algorithm, v.Width)
+		}
+		return nil
+	}
+	v.Width = next
+	return nil
+}
+
+// readArgs reads a role's arguments, which may be written on any one of its
+// parts (and "bytes", which belongs to the field, on any of them).
+func (p *parser) readArgs(v *Value) error {
+	var at *rawSegment
+	for _, pi := range v.Parts {
+		rs, rp := p.partSource(pi)
+		args := slices.DeleteFunc(slices.Clone(rp.args), func(a string) bool { return a == "bytes" })
+		if len(args) == 0 {
+			continue
+		}
+		if at != nil {
+			return p.errf(rs.line, rs.name, ErrRole, "the %s arguments were already given on line %d", v.Role, at.line)
+		}
+		at = &rs
+		for _, a := range args {
+			if err := p.readArg(v, rs, a); err != nil {
+				return err
+			}
+		}
+	}
+	line, name := p.header, p.l.Name
+	if at != nil {
+		line, name = at.line, at.name
+	} else if len(v.Parts) > 0 {
+		rs, _ := p.partSource(v.Parts[0])
+		line, name = rs.line, rs.name
+	}
+	switch {
+	case v.Role == Time && (v.Unit == Unit{} || v.Epoch.IsZero()):
+		return p.errf(line, name, ErrUnit, "time needs an epoch (unix, gregorian or an RFC 3339 instant) and a unit (such as ms)")
+	case v.Role == Hash && v.Algorithm == "":
+		return p.errf(line, name, ErrRole, "hash needs an algorithm: md5, sha1 or sha256")
+	case v.Role == Counter && v.Init == InitRunning:
+		v.Overflow = OverflowWrap
+	case v.Role == Counter && v.Overflow == OverflowWrap:
+		return p.errf(line, name, ErrRole, "only a running counter wraps")
+	}
+	return nil
+}
+
+// setOnce records one argument, refusing a second of the same kind.
+func (p *parser) setOnce(rs rawSegment, kind string, set *bool) error {
+	if *set {
+		return p.errf(rs.line, rs.name, ErrRole, "%s given twice", kind)
+	}
+	*set = true
+	return nil
+}
+
+func (p *parser) readArg(v *Value, rs rawSegment, a string) error {
+	switch v.Role {
+	case Time:
+		if u, ok := parseUnit(a); ok {
+			if v.Unit != (Unit{}) {
+				return p.errf(rs.line, rs.name, ErrUnit, "two units: %q", a)
+			}
+			v.Unit = u
+			return nil
+		}
+		if e, ok := parseEpoch(a); ok {
+			if !v.Epoch.IsZero() {
+				return p.errf(rs.line, rs.name, ErrUnit, "two epochs: %q", a)
+			}
+			v.Epoch = e
+			return nil
+		}
+		return p.errf(rs.line, rs.name, ErrUnit, "%q is neither a unit (s, ms, us, ns, 10ms, 100ns, 2^-12s, ...) nor an epoch (unix, gregorian, 2006-01-02T15:04:05Z)", a)
+	case Counter:
+		if i := slices.Index(initNames[:], a); i >= 0 {
+			v.Init = CounterInit(i)
+			return nil
+		}
+		if i := slices.Index(overflowNames[:], a); i >= 0 {
+			v.Overflow = Overflow(i)
+			return nil
+		}
+	case Node:
+		if a == "mac" {
+			return p.setOnce(rs, "mac", &v.MAC)
+		}
+	case Random:
+		if a == "once" {
+			return p.setOnce(rs, "once", &v.Once)
+		}
+	case Hash:
+		if n, ok := digestBits[a]; ok && v.Algorithm == "" {
+			v.Algorithm, v.Width = a, n
+			return nil
+		}
+	}
+	return p.errf(rs.line, rs.name, ErrRole, "unknown %s argument %q", v.Role, a)
+}
+
+// checkValue checks limits that depend on the value's width.
+func (p *parser) checkValue(v *Value) error {
+	rs, _ := p.partSource(v.Parts[0])
+	switch {
+	case v.Role == Time && v.Width > 64:
+		return p.errf(rs.line, rs.name, ErrTooWide, "a time of %d bits is wider than 64", v.Width)
+	case (v.Role == Node || v.Role == ClockSeq) && v.Width > 64:
+		return p.errf(rs.line, rs.name, ErrTooWide, "a %s of %d bits is wider than 64", v.Role, v.Width)
+	case v.Role == Node && v.MAC && v.Width != 48:
+		return p.errf(rs.line, rs.name, ErrRole, "a mac node has 48 bits, not %d", v.Width)
+	}
+	return nil
+}
+
+// buildFields derives the struct fields from the segments.
+func (p *parser) buildFields() error {
+	l := p.l
+	named := map[string]int{}
+	for si := range l.Segments {
+		seg := &l.Segments[si]
+		rs := p.segs[si]
+		first := rs.parts[0]
+		bytesArg := false
+		for _, rp := range rs.parts {
+			bytesArg = bytesArg || slices.Contains(rp.args, "bytes")
+		}
+		switch {
+		case first.role == Const:
+			continue
+		case first.named:
+			fi, ok := named[first.ref]
+			if !ok {
+				fi = len(l.Fields)
+				named[first.ref] = fi
+				l.Fields = append(l.Fields, Field{Name: first.ref, Line: rs.line, Role: first.role, Lo: []int{}, Hi: []int{}})
+			}
+			f := &l.Fields[fi]
+			f.Segments = append(f.Segments, si)
+			f.Lo, f.Hi = append(f.Lo, first.lo), append(f.Hi, first.hi)
+			f.Width = max(f.Width, first.hi)
+			f.Bytes = f.Bytes || bytesArg
+			seg.Field = fi
+		default:
+			name := rs.name
+			if rs.alias != "" {
+				name = rs.alias
+			}
+			role := l.Parts[seg.Parts[0]].Role
+			for _, pi := range seg.Parts {
+				if l.Parts[pi].Role != role {
+					role = Mixed
+				}
+			}
+			seg.Field = len(l.Fields)
+			l.Fields = append(l.Fields, Field{Name: name, Line: rs.line, Width: seg.Width, Bytes: bytesArg, Segments: []int{si}, Role: role})
+		}
+	}
+	seen := map[string]int{}
+	for fi := range l.Fields {
+		f := &l.Fields[fi]
+		if prev, ok := seen[f.Name]; ok {
+			return p.errf(f.Line, f.Name, ErrName, "duplicate field name (first on line %d)", prev)
+		}
+		seen[f.Name] = f.Line
+		if token.IsKeyword(f.Name) {
+			return p.errf(f.Line, f.Name, ErrName, "field name %q is a Go keyword", f.Name)
+		}
+		for _, seg := range l.Segments {
+			if seg.Name == f.Name && seg.Field != fi {
+				return p.errf(f.Line, f.Name, ErrName, "field %q has the name of segment %s on line %d", f.Name, seg.Name, seg.Line)
+			}
+		}
+		if err := p.checkField(f); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *parser) checkField(f *Field) error {
+	l := p.l
+	if f.Split() {
+		type span struct{ lo, hi, line int }
+		var spans []span
+		for i, si := range f.Segments {
+			spans = append(spans, span{f.Lo[i], f.Hi[i], l.Segments[si].Line})
+		}
+		slices.SortFunc(spans, func(a, b span) int { return a.lo - b.lo })
+		next := 0
+		for _, s := range spans {
+			if s.lo < next {
+				return p.errf(s.line, f.Name, ErrSlice, "bits [%d:%d] overlap bits below %d held elsewhere", s.lo, s.hi, next)
+			}
+			if s.lo > next {
+				return p.errf(s.line, f.Name, ErrSlice, "bits [%d:%d] are held nowhere", next, s.lo)
+			}
+			next = s.hi
+		}
+		for _, v := range l.Values {
+			if v.Role == f.Role && v.Width != f.Width {
+				return p.errf(f.Line, f.Name, ErrSlice, "split field %q must hold all of the %s bits", f.Name, f.Role)
+			}
+		}
+	}
+	if f.Bytes {
+		seg := l.Segments[f.Segments[0]]
+		if f.Split() || f.Width%8 != 0 || seg.Offset%8 != 0 {
+			return p.errf(f.Line, f.Name, ErrTooWide, "a bytes field is one whole number of bytes on a byte boundary")
+		}
+	} else if f.Width > 64 {
+		return p.errf(f.Line, f.Name, ErrTooWide, "%d bits is wider than 64; declare it bytes", f.Width)
+	}
+	return nil
+}
+
+// parseUnit reads a tick length: s, ms, us (or µs), ns, an integer multiple
+// of one of them (10ms, 100ns), or a binary fraction of a second (2^-12s).
+func parseUnit(s string) (Unit, bool) {
+	if rest, ok := strings.CutPrefix(s, "2^-"); ok {
+		n, err := strconv.Atoi(strings.TrimSuffix(rest, "s"))
+		if err != nil || !strings.HasSuffix(rest, "s") || n < 1 || n > 63 {
+			return Unit{}, false
+		}
+		return Unit{1, 1 << n}, true
+	}
+	digits := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
+	if digits < 0 {
+		return Unit{}, false
+	}
+	mult := uint64(1)
+	if digits > 0 {
+		m, err := strconv.ParseUint(s[:digits], 10, 32)
+		if err != nil || m == 0 {
+			return Unit{}, false
+		}
+		mult = m
+	}
+	var den uint64
+	switch s[digits:] {
+	case "s":
+		den = 1
+	case "ms":
+		den = 1e3
+	case "us", "µs":
+		den = 1e6
+	case "ns":
+		den = 1e9
+	default:
+		return Unit{}, false
+	}
+	g := gcd(mult, den)
+	return Unit{mult / g, den / g}, true
+}
+
+func gcd(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+func parseEpoch(s string) (time.Time, bool) {
+	switch s {
+	case "unix":
+		return UnixEpoch, true
+	case "gregorian":
+		return GregorianEpoch, true
+	}
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return t.UTC(), true
+}
+

@@ -1,0 +1,159 @@
+package layouts
+
+import (
+	"math"
+	"math/big"
+	"time"
+)
+
+// TimeSortable reports whether sorting IDs by their bytes sorts them by
+// time: the layout has a time, and reading from the most significant bit,
+// every bit before the last time bit is a time bit or a constant, and the
+// time bits come most significant first.
+func (l *Layout) TimeSortable() bool {
+	v, ok := l.Value(Time)
+	if !ok {
+		return false
+	}
+	next := v.Width
+	for _, p := range l.Parts {
+		if next == 0 {
+			return true
+		}
+		switch {
+		case p.Role == Const:
+		case p.Role == Time && p.Hi == next:
+			next = p.Lo
+		default:
+			return false
+		}
+	}
+	return next == 0
+}
+
+// Tick returns the length of one time unit and whether the layout has a time.
+// Units shorter than a nanosecond round down to zero.
+func (l *Layout) Tick() (time.Duration, bool) {
+	v, ok := l.Value(Time)
+	if !ok {
+		return 0, false
+	}
+	return time.Duration(v.Unit.Num * uint64(time.Second) / v.Unit.Den), true
+}
+
+// Overflow returns the first instant the layout's time cannot hold: its epoch
+// plus 2^width units. ok is false when the layout has no time or the instant
+// lies beyond what time.Time holds.
+func (l *Layout) Overflow() (t time.Time, ok bool) {
+	v, ok := l.Value(Time)
+	if !ok {
+		return time.Time{}, false
+	}
+	// 2^width * Num / Den seconds, as whole seconds and nanoseconds.
+	ns := new(big.Int).Lsh(big.NewInt(1), uint(v.Width))
+	ns.Mul(ns, new(big.Int).SetUint64(v.Unit.Num*1e9))
+	ns.Quo(ns, new(big.Int).SetUint64(v.Unit.Den))
+	sec, nsec := new(big.Int).QuoRem(ns, big.NewInt(1e9), new(big.Int))
+	sec.Add(sec, big.NewInt(v.Epoch.Unix()))
+	if !sec.IsInt64() || sec.Int64() > maxUnix {
+		return time.Time{}, false
+	}
+	return time.Unix(sec.Int64(), int64(v.Epoch.Nanosecond())+nsec.Int64()).UTC(), true
+}
+
+// maxUnix is the last Unix second that time.Time can hold and still format.
+const maxUnix = 1<<63 - 1 - (1969*365+1969/4-1969/100+1969/400)*86400
+
+// PerTick returns how many IDs one generator can make within one tick before
+// its counter runs out, at the least: 2^w for a counter of w bits starting at
+// zero, 2^(w-1) for one seeded with its top bit clear, and 1 for one that
+// starts anywhere at random. A layout with no counter makes one ID per tick
+// (a UUIDv1 generator then borrows the next tick). Above 2^53 the count is
+// rounded.
+func (l *Layout) PerTick() float64 {
+	c, ok := l.Value(Counter)
+	if !ok {
+		return 1
+	}
+	switch c.Init {
+	case InitSeeded:
+		return math.Ldexp(1, c.Width-1)
+	case InitRandom:
+		return 1
+	}
+	return math.Ldexp(1, c.Width)
+}
+
+// RandomBits returns the number of bits drawn fresh at random for every ID.
+// Bits chosen once per generator (random once) do not count.
+func (l *Layout) RandomBits() int {
+	if r, ok := l.Value(Random); ok && !r.Once {
+		return r.Width
+	}
+	return 0
+}
+
+// Monotonic reports whether a generator of the layout makes strictly
+// increasing IDs: it has a time and either a counter that does not wrap or a
+// clock sequence (a UUIDv1 or v6 generator steps the time itself within a
+// tick).
+func (l *Layout) Monotonic() bool {
+	_, hasTime := l.Value(Time)
+	c, hasCounter := l.Value(Counter)
+	_, hasSeq := l.Value(ClockSeq)
+	return hasTime && (hasCounter && c.Init != InitRunning || hasSeq)
+}
+
+// crossBits returns the bits that tell apart the IDs of two generators made
+// within one tick, or +Inf when distinct nodes tell them apart outright.
+func (l *Layout) crossBits(generators int) float64 {
+	b := float64(l.RandomBits())
+	if r, ok := l.Value(Random); ok && r.Once {
+		b += float64(r.Width)
+	}
+	if c, ok := l.Value(Counter); ok {
+		switch c.Init {
+		case InitSeeded:
+			b += float64(c.Width - 1)
+		case InitRandom, InitRunning:
+			b += float64(c.Width)
+		}
+	}
+	if s, ok := l.Value(ClockSeq); ok {
+		b += float64(s.Width)
+	}
+	if n, ok := l.Value(Node); ok {
+		switch {
+		case n.MAC:
+			b += float64(n.Width - 1) // random, with the multicast bit set
+		case n.Width >= 63 || generators <= 1<<n.Width:
+			return math.Inf(1)
+		}
+	}
+	return b
+}
+
+// Collision returns the birthday-bound probability that two IDs collide when
+// the given number of generators each make rate IDs per second for the given
+// window. It assumes generators are given distinct node ids where the layout
+// has a caller-chosen node (if there are enough), that MAC nodes and clock
+// sequences are random, and that a monotonic generator never repeats itself.
+func (l *Layout) Collision(rate float64, generators int, window time.Duration) float64 {
+	if rate <= 0 || generators <= 0 || window <= 0 {
+		return 0
+	}
+	tick := window.Seconds()
+	if v, ok := l.Value(Time); ok {
+		tick = min(tick, float64(v.Unit.Num)/float64(v.Unit.Den))
+	}
+	ticks := window.Seconds() / tick
+	n := rate * tick // IDs per generator per tick, on average
+	g := float64(generators)
+	// Expected colliding pairs: pairs from two generators in one tick, and
+	// pairs from one non-monotonic generator in one tick.
+	lambda := ticks * g * (g - 1) / 2 * n * n * math.Exp2(-l.crossBits(generators))
+	if !l.Monotonic() {
+		lambda += ticks * g * n * n / 2 * math.Exp2(-float64(l.RandomBits()))
+	}
+	return -math.Expm1(-lambda)
+}
