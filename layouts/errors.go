@@ -8,15 +8,15 @@ import (
 // The kinds of spec error. Every error Parse returns is an *Error that
 // matches one of these with errors.Is.
 var (
-	ErrSyntax    = errors.New("layouts: syntax error")
-	ErrWidth     = errors.New("layouts: widths do not add up")
-	ErrSlice     = errors.New("layouts: bits overlap or are missing")
-	ErrConst     = errors.New("layouts: constant does not fit its field")
-	ErrRole      = errors.New("layouts: unknown role or argument")
-	ErrUnit      = errors.New("layouts: unknown unit or epoch")
-	ErrName      = errors.New("layouts: bad or duplicate name")
-	ErrTooWide   = errors.New("layouts: field too wide")
-	ErrNotFound  = errors.New("layouts: no such built-in layout")
+	ErrSyntax   = errors.New("layouts: syntax error")
+	ErrWidth    = errors.New("layouts: widths do not add up")
+	ErrSlice    = errors.New("layouts: bits overlap or are missing")
+	ErrConst    = errors.New("layouts: constant does not fit its field")
+	ErrRole     = errors.New("layouts: unknown role or argument")
+	ErrUnit     = errors.New("layouts: unknown unit or epoch")
+	ErrName     = errors.New("layouts: bad or duplicate name")
+	ErrTooWide  = errors.New("layouts: field too wide")
+	ErrNotFound = errors.New("layouts: no such built-in layout")
 )
 
 // Error is a problem in a spec, with its place: the file, the line and the

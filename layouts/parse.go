@@ -107,7 +107,7 @@ func (p *parser) read(src string) error {
 		p.segs = append(p.segs, seg)
 	}
 	if p.l == nil {
-		return p.errf(0, "", ErrSyntax, "no layout header (want: layout NAME BITS)")
+		return p.errf(1, "", ErrSyntax, "no layout header (want: layout NAME BITS)")
 	}
 	if len(p.segs) == 0 {
 		return p.errf(p.header, "", ErrSyntax, "layout %s has no segments", p.l.Name)
@@ -151,6 +151,9 @@ func (p *parser) readSegment(line int, w []string) (rawSegment, error) {
 			return seg, p.errf(line, seg.name, ErrName, "field name %q is not lower case letters, digits and '_'", seg.alias)
 		}
 		rest = rest[:n-2]
+	}
+	if len(rest) == 0 {
+		return seg, p.errf(line, seg.name, ErrSyntax, "want NAME WIDTH CONTENT [as FIELD]")
 	}
 	if rest[0] == "=" || strings.HasPrefix(rest[0], "=") {
 		return p.readConst(seg, rest)
@@ -656,7 +659,7 @@ func (p *parser) checkField(f *Field) error {
 	if f.Bytes {
 		seg := l.Segments[f.Segments[0]]
 		if f.Split() || f.Width%8 != 0 || seg.Offset%8 != 0 {
-			return p.errf(f.Line, f.Name, ErrTooWide, "a bytes field is one whole number of bytes on a byte boundary")
+			return p.errf(f.Line, f.Name, ErrWidth, "a bytes field is a whole number of bytes on a byte boundary")
 		}
 	} else if f.Width > 64 {
 		return p.errf(f.Line, f.Name, ErrTooWide, "%d bits is wider than 64; declare it bytes", f.Width)
@@ -723,4 +726,3 @@ func parseEpoch(s string) (time.Time, bool) {
 	}
 	return t.UTC(), true
 }
-

@@ -1,0 +1,148 @@
+package layouts
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+	"time"
+)
+
+// Format returns the layout as spec text in canonical form: Parse of the
+// result gives an equal layout (apart from File and line numbers).
+func (l *Layout) Format() string {
+	var b strings.Builder
+	if l.Doc != "" {
+		for _, line := range strings.Split(l.Doc, "\n") {
+			b.WriteString(strings.TrimSpace("# "+line) + "\n")
+		}
+	}
+	fmt.Fprintf(&b, "layout %s %d\n", l.Name, l.Bits)
+	argsDone := map[Role]bool{}
+	namedDone := map[int]bool{}
+	nameWidth := 0
+	for _, seg := range l.Segments {
+		nameWidth = max(nameWidth, len(seg.Name))
+	}
+	for _, seg := range l.Segments {
+		var parts []string
+		for _, pi := range seg.Parts {
+			parts = append(parts, l.formatPart(seg, pi, argsDone, namedDone))
+		}
+		line := fmt.Sprintf("  %-*s %4d  %s", nameWidth, seg.Name, seg.Width, strings.Join(parts, " + "))
+		if seg.Field >= 0 {
+			f := &l.Fields[seg.Field]
+			if f.Bytes {
+				line += " bytes"
+			}
+			if !f.Split() && f.Name != seg.Name {
+				line += " as " + f.Name
+			}
+		}
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
+func (l *Layout) formatPart(seg Segment, pi int, argsDone map[Role]bool, namedDone map[int]bool) string {
+	p := l.Parts[pi]
+	if p.Role == Const {
+		if seg.Width <= 3 {
+			return fmt.Sprintf("= 0b%b", p.Const)
+		}
+		return fmt.Sprintf("= %d", p.Const)
+	}
+	var words []string
+	if f := &l.Fields[seg.Field]; f.Split() {
+		words = append(words, fmt.Sprintf("%s[%d:%d]", f.Name, p.Lo, p.Hi))
+		if namedDone[seg.Field] {
+			return words[0]
+		}
+		namedDone[seg.Field] = true
+		words = append(words, p.Role.String())
+	} else if l.sliced(p.Role) {
+		words = append(words, fmt.Sprintf("%s[%d:%d]", p.Role, p.Lo, p.Hi))
+	} else {
+		words = append(words, p.Role.String())
+	}
+	if !argsDone[p.Role] {
+		argsDone[p.Role] = true
+		v, _ := l.Value(p.Role)
+		words = append(words, v.args()...)
+	}
+	return strings.Join(words, " ")
+}
+
+// sliced reports whether a role's parts must be written with [lo:hi]: a hash
+// always, and any value whose parts are not simply its bits in layout order
+// or that shares a segment with another part.
+func (l *Layout) sliced(r Role) bool {
+	v, _ := l.Value(r)
+	if r == Hash {
+		return true
+	}
+	if r == Random {
+		return false
+	}
+	hi := v.Width
+	for _, pi := range v.Parts {
+		p := l.Parts[pi]
+		if p.Hi != hi || len(l.Segments[p.Segment].Parts) > 1 {
+			return true
+		}
+		hi = p.Lo
+	}
+	return false
+}
+
+// args returns the role's arguments as a spec writes them.
+func (v *Value) args() []string {
+	switch v.Role {
+	case Time:
+		return []string{formatEpoch(v.Epoch), v.Unit.String()}
+	case Counter:
+		if v.Init == InitRunning {
+			return []string{v.Init.String()}
+		}
+		return []string{v.Init.String(), v.Overflow.String()}
+	case Node:
+		if v.MAC {
+			return []string{"mac"}
+		}
+	case Random:
+		if v.Once {
+			return []string{"once"}
+		}
+	case Hash:
+		return []string{v.Algorithm}
+	}
+	return nil
+}
+
+func formatEpoch(t time.Time) string {
+	switch {
+	case t.Equal(UnixEpoch):
+		return "unix"
+	case t.Equal(GregorianEpoch):
+		return "gregorian"
+	}
+	return t.Format(time.RFC3339Nano)
+}
+
+// String returns the unit as a spec writes it: 1s, 10ms, 100ns, 2^-12s.
+func (u Unit) String() string {
+	if u.Num == 1 && u.Den > 1 && u.Den&(u.Den-1) == 0 && u.Den%10 != 0 {
+		return fmt.Sprintf("2^-%ds", bits.TrailingZeros64(u.Den))
+	}
+	for _, s := range []struct {
+		name string
+		per  uint64 // units per second
+	}{{"s", 1}, {"ms", 1e3}, {"us", 1e6}, {"ns", 1e9}} {
+		if n := u.Num * s.per; n%u.Den == 0 {
+			if n/u.Den == 1 {
+				return s.name
+			}
+			return fmt.Sprintf("%d%s", n/u.Den, s.name)
+		}
+	}
+	return fmt.Sprintf("%d/%ds", u.Num, u.Den)
+}

@@ -1,0 +1,191 @@
+package layouts_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// Each malformed spec gets an *Error of the right kind that names its line
+// and field.
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name  string
+		spec  string
+		kind  error
+		line  int
+		field string
+	}{
+		{"widths short of the total", `
+layout x 64
+  a 32 time unix ms
+  b 16 random`, layouts.ErrWidth, 2, "x"},
+		{"widths past the total", `
+layout x 8
+  a 4 random
+  b 8 random`, layouts.ErrWidth, 2, "x"},
+		{"total not whole bytes", `
+layout x 12
+  a 12 random`, layouts.ErrWidth, 2, "x"},
+		{"parts past the segment", `
+layout x 16
+  a 16 counter[0:10] + node[0:10]`, layouts.ErrWidth, 3, "a"},
+		{"parts short of the segment", `
+layout x 16
+  a 4 time unix s
+  b 12 counter[0:8]`, layouts.ErrWidth, 4, "b"},
+		{"two parts without widths", `
+layout x 16
+  a 4 time unix s
+  b 12 counter + random`, layouts.ErrWidth, 4, "b"},
+		{"split field bits overlap", `
+layout x 64
+  lo 32 ts[0:32] time unix ms
+  hi 32 ts[16:48]`, layouts.ErrSlice, 4, "hi"},
+		{"split field bits missing", `
+layout x 64
+  lo 24 ts[0:24] time unix ms
+  hi 40 ts[32:72]`, layouts.ErrSlice, 4, "hi"},
+		{"role slices overlap", `
+layout x 64
+  a 32 time[0:32] unix ms
+  b 32 time[31:63]`, layouts.ErrSlice, 4, "b"},
+		{"role slices leave a gap", `
+layout x 64
+  a 32 time[0:32] unix ms
+  b 16 time[40:56]
+  c 16 random`, layouts.ErrSlice, 4, "b"},
+		{"some sliced, some not", `
+layout x 64
+  a 32 time[0:32] unix ms
+  b 32 time`, layouts.ErrSlice, 4, "b"},
+		{"hash past its digest", `
+layout x 128
+  a 64 hash[100:164] md5
+  b 64 hash[0:64]`, layouts.ErrSlice, 3, "a"},
+		{"hash not sliced", `
+layout x 128
+  a 128 hash md5`, layouts.ErrSlice, 3, "a"},
+		{"constant too big", `
+layout x 8
+  ver 4 = 16
+  r 4 random`, layouts.ErrConst, 3, "ver"},
+		{"constant not a number", `
+layout x 8
+  ver 4 = seven
+  r 4 random`, layouts.ErrConst, 3, "ver"},
+		{"unknown role", `
+layout x 8
+  a 8 sequence`, layouts.ErrRole, 3, "a"},
+		{"unknown counter argument", `
+layout x 64
+  t 48 time unix ms
+  c 16 counter sometimes`, layouts.ErrRole, 4, "c"},
+		{"unknown unit", `
+layout x 64
+  t 64 time unix fortnights`, layouts.ErrUnit, 3, "t"},
+		{"time without an epoch", `
+layout x 64
+  t 64 time ms`, layouts.ErrUnit, 3, "t"},
+		{"two units", `
+layout x 64
+  t 64 time unix ms s`, layouts.ErrUnit, 3, "t"},
+		{"hash without algorithm", `
+layout x 64
+  a 64 hash[0:64]`, layouts.ErrRole, 3, "a"},
+		{"duplicate segment", `
+layout x 16
+  a 8 random
+  a 8 random`, layouts.ErrName, 4, "a"},
+		{"duplicate field via as", `
+layout x 16
+  a 8 random
+  b 8 random as a`, layouts.ErrName, 4, "a"},
+		{"field is a Go keyword", `
+layout x 16
+  t 8 time unix s
+  func 8 random`, layouts.ErrName, 4, "func"},
+		{"as name is a Go keyword", `
+layout x 16
+  t 8 time unix s
+  r 8 random as type`, layouts.ErrName, 4, "type"},
+		{"bad name", `
+layout x 8
+  Big 8 random`, layouts.ErrName, 3, "Big"},
+		{"wide field not bytes", `
+layout x 128
+  payload 128 random`, layouts.ErrTooWide, 3, "payload"},
+		{"bytes field off a byte boundary", `
+layout x 136
+  a 4 time unix s
+  p 128 random bytes
+  c 4 counter`, layouts.ErrWidth, 4, "p"},
+		{"random sliced", `
+layout x 16
+  a 8 time unix s
+  b 8 random[0:8]`, layouts.ErrSlice, 4, "b"},
+		{"time wider than 64 bits", `
+layout x 128
+  t 128 time unix ns bytes`, layouts.ErrTooWide, 3, "t"},
+		{"counter without time", `
+layout x 16
+  c 16 counter`, layouts.ErrRole, 3, "c"},
+		{"mac node not 48 bits", `
+layout x 64
+  t 32 time unix s
+  n 32 node mac`, layouts.ErrRole, 4, "n"},
+		{"wrap without running", `
+layout x 64
+  t 48 time unix ms
+  c 16 counter zero wrap`, layouts.ErrRole, 4, "c"},
+		{"split field without role", `
+layout x 64
+  lo 32 ts[0:32]
+  hi 32 ts[32:64]`, layouts.ErrRole, 3, "ts"},
+		{"no header", `
+  a 8 random`, layouts.ErrSyntax, 2, ""},
+		{"two headers", `
+layout x 8
+  a 8 random
+layout y 8`, layouts.ErrSyntax, 4, ""},
+		{"no segments", `
+layout x 8`, layouts.ErrSyntax, 2, ""},
+		{"missing content", `
+layout x 8
+  a 8`, layouts.ErrSyntax, 3, "a"},
+		{"dangling plus", `
+layout x 8
+  a 8 random +`, layouts.ErrSyntax, 3, "a"},
+		{"reversed slice", `
+layout x 8
+  a 8 time[8:0] unix s`, layouts.ErrSlice, 3, "a"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := layouts.Parse("test.layout", []byte(tc.spec))
+			if !errors.Is(err, tc.kind) {
+				t.Fatalf("err = %v, want kind %v", err, tc.kind)
+			}
+			var e *layouts.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("err = %T, want *layouts.Error", err)
+			}
+			if e.File != "test.layout" || e.Line != tc.line || e.Field != tc.field {
+				t.Errorf("error at %s:%d field %q, want line %d field %q (%v)", e.File, e.Line, e.Field, tc.line, tc.field, err)
+			}
+			if !strings.HasPrefix(err.Error(), "test.layout:") {
+				t.Errorf("message %q does not start with the file", err)
+			}
+		})
+	}
+}
+
+// The error message names file, line and field in that order.
+func TestErrorMessage(t *testing.T) {
+	_, err := layouts.Parse("my.layout", []byte("layout x 8\n  ver 2 = 9\n  r 6 random\n"))
+	if got, want := err.Error(), "my.layout:2: ver: constant 9 does not fit in 2 bits"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
