@@ -1,0 +1,287 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// kind says how a member is made.
+type kind int
+
+const (
+	noGen    kind = iota
+	timed         // from the clock, and maybe a counter and random bits
+	random        // from random bits alone
+	nameHash      // from a namespace and a name
+)
+
+func memberKind(l *layouts.Layout) kind {
+	if _, ok := l.Value(layouts.Hash); ok {
+		return nameHash
+	}
+	if _, ok := l.Value(layouts.Time); ok {
+		return timed
+	}
+	if _, ok := l.Value(layouts.Random); ok {
+		return random
+	}
+	return noGen
+}
+
+// needsNode reports whether the package's generator must be given a node:
+// some member has a node that is not a MAC-style one, which could default to
+// random.
+func needsNode(p *Package) (layouts.Value, bool) {
+	for _, m := range p.Members {
+		if v, ok := m.Layout.Value(layouts.Node); ok && !v.MAC && memberKind(m.Layout) == timed {
+			return *v, true
+		}
+	}
+	return layouts.Value{}, false
+}
+
+// genNames returns a member's method and function names: NewV7 for a
+// family, Next and New for a package with one layout.
+func genNames(p *Package, m Member) (method, fill, fn string) {
+	if m.Suffix == "" {
+		return "Next", "Fill", "New"
+	}
+	return "New" + m.Suffix, "Fill" + m.Suffix, "New" + m.Suffix
+}
+
+// roleOf returns the value of a role that some member has, and the member.
+func roleOf(p *Package, r layouts.Role) (Member, *layouts.Value, bool) {
+	for _, m := range p.Members {
+		if memberKind(m.Layout) != timed {
+			continue
+		}
+		if v, ok := m.Layout.Value(r); ok {
+			return m, v, true
+		}
+	}
+	return Member{}, nil, false
+}
+
+// emitGenerate writes the Generator with its options, the methods that make
+// each member's IDs, and the package-level functions that use a default
+// generator.
+func emitGenerate(f *jen.File, p *Package) error {
+	var gens []Member
+	for _, m := range p.Members {
+		switch memberKind(m.Layout) {
+		case timed, random:
+			gens = append(gens, m)
+		case nameHash:
+			emitNameBased(f, p, m)
+		}
+	}
+	if len(gens) == 0 {
+		return nil
+	}
+	if err := emitGeneratorType(f, p, gens); err != nil {
+		return err
+	}
+	for _, m := range gens {
+		if err := emitMake(f, p, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
+	t := p.Type
+	nodeVal, nodeParam := needsNode(p)
+	_, macNode, hasMAC := roleOf(p, layouts.Node)
+	hasMAC = hasMAC && macNode.MAC
+	_, seqVal, hasSeq := roleOf(p, layouts.ClockSeq)
+
+	needOnce := hasMAC && !nodeParam || hasSeq || usesOnceRandom(gens)
+	if needOnce && p.Int64 {
+		return fmt.Errorf("gen: package %s: an int64 ID cannot draw random bits once per generator", p.Name)
+	}
+	fields := []jen.Code{
+		jen.Id("clock").Func().Params().Qual("time", "Time"),
+		jen.Id("entropy").Op("*").Qual(idrtPath, "Entropy"),
+	}
+	if needOnce {
+		fields = append(fields, jen.Id("once").Id(t).Comment("random bits drawn when the generator was made"))
+	}
+	if nodeParam || hasMAC {
+		fields = append(fields, jen.Id("node").Uint64())
+	}
+	if hasSeq {
+		fields = append(fields, jen.Id("clockSeq").Uint64())
+	}
+	fields = append(fields, jen.Id("err").Error().Comment("from an invalid option, returned by every call"))
+	for _, m := range gens {
+		if monotonic(m.Layout) {
+			fields = append(fields, jen.Id("state"+m.Suffix).Qual(idrtPath, "State"))
+		}
+	}
+	var doc strings.Builder
+	fmt.Fprintf(&doc, "Generator makes %s IDs. It reads the clock and randomness as the layout's\nroles say, and keeps the state that orders the IDs it makes", t)
+	var mono []string
+	for _, m := range gens {
+		if monotonic(m.Layout) {
+			mono = append(mono, m.Layout.Name)
+		}
+	}
+	if len(mono) > 0 {
+		fmt.Fprintf(&doc, ": each %s it makes\nis greater than the last, even when the clock stands still or goes back", joinNames(mono))
+	}
+	doc.WriteString(".\nIt is safe for concurrent use.")
+	comment(f, doc.String())
+	f.Type().Id("Generator").Struct(fields...)
+	f.Line()
+
+	comment(f, "Option configures a Generator.")
+	f.Type().Id("Option").Func().Params(jen.Op("*").Id("Generator"))
+	f.Line()
+	comment(f, "WithClock makes the generator read the time from now instead of time.Now.")
+	f.Func().Id("WithClock").Params(jen.Id("now").Func().Params().Qual("time", "Time")).Id("Option").Block(
+		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("clock").Op("=").Id("now"))),
+	)
+	f.Line()
+	comment(f, "WithEntropy makes the generator read random bits from r instead of\ncrypto/rand. If r fails, the generator returns ErrEntropy and no ID.")
+	f.Func().Id("WithEntropy").Params(jen.Id("r").Qual("io", "Reader")).Id("Option").Block(
+		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("entropy").Op("=").Qual(idrtPath, "NewEntropy").Call(jen.Id("r")))),
+	)
+	f.Line()
+	if hasMAC && !nodeParam {
+		emitFixedOption(f, "WithNode", "node", "node", macNode.Width,
+			fmt.Sprintf("WithNode sets the %d-bit node instead of a random one with the multicast bit set.", macNode.Width))
+	}
+	if hasSeq {
+		emitFixedOption(f, "WithClockSeq", "clockSeq", "seq", seqVal.Width,
+			fmt.Sprintf("WithClockSeq sets the %d-bit clock sequence instead of a random one.", seqVal.Width))
+	}
+
+	// NewGenerator.
+	init := jen.Dict{
+		jen.Id("clock"):   jen.Qual("time", "Now"),
+		jen.Id("entropy"): jen.Qual(idrtPath, "Crypto").Call(),
+	}
+	if hasMAC && !nodeParam {
+		init[jen.Id("node")] = jen.Id("noValue")
+	}
+	if hasSeq {
+		init[jen.Id("clockSeq")] = jen.Id("noValue")
+	}
+	body := []jen.Code{jen.Id("g").Op(":=").Op("&").Id("Generator").Values(init)}
+	if nodeParam {
+		body = append(body, jen.If(jen.Id("node").Op("<").Lit(0).Op("||").Id("node").Op(">").Id(mask(nodeVal.Width))).Block(
+			jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: node %%d does not fit in %d bits", nodeVal.Width)), jen.Id("ErrRange"), jen.Id("node"))),
+		), jen.Id("g").Dot("node").Op("=").Uint64().Call(jen.Id("node")))
+	}
+	body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(jen.Id("o").Call(jen.Id("g"))))
+	if needOnce {
+		body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("g").Dot("once").Index(jen.Empty(), jen.Empty())), jen.Id("err").Op("!=").Nil()).Block(
+			jen.Id("g").Dot("err").Op("=").Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Id("err")),
+		))
+	}
+	if hasMAC && !nodeParam {
+		m, _, _ := roleOf(p, layouts.Node)
+		body = append(body, jen.If(jen.Id("g").Dot("node").Op("==").Id("noValue")).Block(
+			jen.Comment("A random node, with the multicast bit set so it never matches a real MAC address."),
+			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, m.Layout, layouts.Node, "g.once")).Op("|").Lit(1).Op("<<").Lit(40),
+		))
+	}
+	if hasSeq {
+		m, _, _ := roleOf(p, layouts.ClockSeq)
+		body = append(body, jen.If(jen.Id("g").Dot("clockSeq").Op("==").Id("noValue")).Block(
+			jen.Id("g").Dot("clockSeq").Op("=").Add(roleValue(p, m.Layout, layouts.ClockSeq, "g.once")),
+		))
+	}
+	if nodeParam {
+		body = append(body, jen.Return(jen.Id("g"), jen.Id("g").Dot("err")))
+		commentf(f, "NewGenerator returns a generator for the given node (%d bits). It returns\nErrRange when the node does not fit.", nodeVal.Width)
+		f.Func().Id("NewGenerator").Params(jen.Id("node").Add(nodeType(p)), jen.Id("opts").Op("...").Id("Option")).Params(jen.Op("*").Id("Generator"), jen.Error()).Block(body...)
+	} else {
+		body = append(body, jen.Return(jen.Id("g")))
+		comment(f, "NewGenerator returns a generator. An invalid option makes every call\non the generator return an error.")
+		f.Func().Id("NewGenerator").Params(jen.Id("opts").Op("...").Id("Option")).Op("*").Id("Generator").Block(body...)
+	}
+	f.Line()
+	if hasMAC && !nodeParam || hasSeq {
+		comment(f, "noValue marks a node or clock sequence not set by an option.")
+		f.Const().Id("noValue").Op("=").Op("^").Uint64().Call(jen.Lit(0))
+		f.Line()
+	}
+	// stateError maps the runtime's errors to the package's.
+	if anyMonotonic(gens) {
+		comment(f, "ErrClockBackwards means the clock went back further than the generator\nwaits for; it returns no ID rather than risk a duplicate.")
+		f.Var().Id("ErrClockBackwards").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": clock moved backwards"))
+		f.Line()
+		comment(f, "stateError turns an error of the runtime's monotonic state into this package's.")
+		f.Func().Id("stateError").Params(jen.Id("err").Error()).Error().Block(
+			jen.If(jen.Qual("errors", "Is").Call(jen.Id("err"), jen.Qual(idrtPath, "ErrClockBackwards"))).Block(
+				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrClockBackwards"), jen.Id("err"))),
+			),
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrTime"), jen.Id("err"))),
+		)
+		f.Line()
+	}
+	if !nodeParam {
+		comment(f, "defaultGenerator serves the package-level functions.")
+		f.Var().Id("defaultGenerator").Op("=").Id("NewGenerator").Call()
+		f.Line()
+		comment(f, "must returns id, or panics with err. The default generator fails only if\nthe system clock is outside the layout's range.")
+		f.Func().Id("must").Params(jen.Id("id").Id(t), jen.Id("err").Error()).Id(t).Block(
+			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Panic(jen.Id("err"))),
+			jen.Return(jen.Id("id")),
+		)
+		f.Line()
+	}
+	return nil
+}
+
+// usesOnceRandom reports whether some member has random bits drawn once per
+// generator.
+func usesOnceRandom(ms []Member) bool {
+	for _, m := range ms {
+		if v, ok := m.Layout.Value(layouts.Random); ok && v.Once {
+			return true
+		}
+	}
+	return false
+}
+
+func nodeType(p *Package) *jen.Statement {
+	if p.Int64 {
+		return jen.Int64()
+	}
+	return jen.Uint64()
+}
+
+// emitFixedOption writes an option that sets a generator's fixed value.
+func emitFixedOption(f *jen.File, name, field, param string, width int, doc string) {
+	comment(f, doc+"\nA value that does not fit makes every call on the generator return ErrRange.")
+	f.Func().Id(name).Params(jen.Id(param).Uint64()).Id("Option").Block(
+		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(
+			jen.If(jen.Id(param).Op(">").Id(mask(width))).Block(
+				jen.Id("g").Dot("err").Op("=").Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: %s %%d does not fit in %d bits", param, width)), jen.Id("ErrRange"), jen.Id(param)),
+				jen.Return(),
+			),
+			jen.Id("g").Dot(field).Op("=").Id(param),
+		)),
+	)
+	f.Line()
+}
+
+func monotonic(l *layouts.Layout) bool {
+	return l.Monotonic() && memberKind(l) == timed
+}
+
+func anyMonotonic(ms []Member) bool {
+	for _, m := range ms {
+		if monotonic(m.Layout) {
+			return true
+		}
+	}
+	return false
+}

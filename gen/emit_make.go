@@ -1,0 +1,402 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+var hashPackages = map[string]string{"md5": "crypto/md5", "sha1": "crypto/sha1", "sha256": "crypto/sha256"}
+
+// emitNameBased writes the function that makes a member's name-based ID.
+func emitNameBased(f *jen.File, p *Package, m Member) {
+	n := memberNames(m)
+	_, _, fn := genNames(p, m)
+	v, _ := m.Layout.Value(layouts.Hash)
+	commentf(f, "%s returns the %s ID (%s) for a name in a namespace: the %s digest\nof the namespace's bytes followed by the name, with the constant bits written\nover it. The same namespace and name always give the same ID.", fn, m.Layout.Name, m.Layout.File, strings.ToUpper(v.Algorithm))
+	f.Func().Id(fn).Params(jen.Id("ns").Id(p.Type), jen.Id("name").String()).Id(p.Type).Block(
+		jen.Id("h").Op(":=").Qual(hashPackages[v.Algorithm], "New").Call(),
+		jen.Id("h").Dot("Write").Call(jen.Id("ns").Index(jen.Empty(), jen.Empty())),
+		jen.Qual("io", "WriteString").Call(jen.Id("h"), jen.Id("name")),
+		jen.Var().Id("id").Id(p.Type),
+		jen.Copy(jen.Id("id").Index(jen.Empty(), jen.Empty()), jen.Id("h").Dot("Sum").Call(jen.Nil())),
+		jen.Return(jen.Id(n.packRaw).Call(jen.Id("id"))),
+	)
+	f.Line()
+}
+
+// emitMake writes the generator method that makes a member's IDs, the batch
+// form for monotonic members, and the package-level function.
+func emitMake(f *jen.File, p *Package, m Member) error {
+	l := m.Layout
+	n := memberNames(m)
+	method, fill, fn := genNames(p, m)
+	_, nodeParam := needsNode(p)
+	t := p.Type
+	fail := func(err jen.Code) jen.Code { return jen.Return(zero(p), err) }
+
+	body := []jen.Code{
+		jen.If(jen.Id("g").Dot("err").Op("!=").Nil()).Block(fail(jen.Id("g").Dot("err"))),
+	}
+	if needsRandom(l) {
+		body = append(body, readRandom(p, fail)...)
+	}
+
+	var doc string
+	if memberKind(l) == random {
+		body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("r")), jen.Nil()))
+		doc = fmt.Sprintf("%s returns a new %s ID (%s): random bits with\nthe constant bits written over them.", method, l.Name, l.File)
+	} else {
+		stmts, d, err := timedBody(f, p, m)
+		if err != nil {
+			return err
+		}
+		body = append(body, stmts...)
+		doc = fmt.Sprintf("%s returns a new %s ID (%s).\n%s", method, l.Name, l.File, d)
+	}
+	comment(f, doc)
+	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(method).Params().Params(jen.Id(t), jen.Error()).Block(body...)
+	f.Line()
+
+	if monotonic(l) {
+		commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence. On an error it stops and returns it.", fill, l.Name)
+		f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(fill).Params(jen.Id("dst").Index().Id(t)).Error().Block(
+			jen.For(jen.Id("i").Op(":=").Range().Id("dst")).Block(
+				jen.List(jen.Id("id"), jen.Err()).Op(":=").Id("g").Dot(method).Call(),
+				jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.Id("dst").Index(jen.Id("i")).Op("=").Id("id"),
+			),
+			jen.Return(jen.Nil()),
+		)
+		f.Line()
+	}
+	if !nodeParam {
+		commentf(f, "%s returns a new %s ID from the package's default generator, which\nuses time.Now and crypto/rand. It panics only if the clock is outside the\nlayout's range.", fn, l.Name)
+		f.Func().Id(fn).Params().Id(t).Block(jen.Return(jen.Id("must").Call(jen.Id("defaultGenerator").Dot(method).Call())))
+		f.Line()
+	}
+	return nil
+}
+
+// timedBody returns the statements that make a time-based ID from the clock
+// and the random block r, and a sentence on how they stay in order.
+func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
+	l := m.Layout
+	n := memberNames(m)
+	ticksFrom, _ := timeNames(m)
+	tv, _ := l.Value(layouts.Time)
+	cv, hasCounter := l.Value(layouts.Counter)
+	fail := func(err jen.Code) jen.Code { return jen.Return(zero(p), err) }
+	var body []jen.Code
+	var doc string
+
+	body = append(body,
+		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(jen.Id("g").Dot("clock").Call()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
+	)
+	counter := "_"
+	if hasCounter {
+		counter = "c"
+	}
+	if monotonic(l) {
+		policy := "policy" + m.Suffix
+		seed := jen.Qual(idrtPath, "Counter").Values()
+		if hasCounter && cv.Init != layouts.InitZero {
+			body = append(body, jen.Id("seed").Op(":=").Add(counterSeed(p, l, cv)))
+			seed = jen.Id("seed")
+		}
+		state := jen.Id("g").Dot("state" + m.Suffix)
+		body = append(body,
+			jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op(":=").Add(state.Clone()).Dot("Next").Call(jen.Op("&").Id(policy), jen.Id("now"), seed.Clone()),
+		)
+		emitPolicy(f, m, policy)
+		if hasCounter && cv.Overflow == layouts.OverflowWait {
+			clock := jen.Func().Params().Uint64().Block(
+				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(jen.Id("g").Dot("clock").Call()),
+				jen.Return(jen.Id("t")),
+			)
+			body = append(body, jen.If(jen.Qual("errors", "Is").Call(jen.Err(), jen.Qual(idrtPath, "ErrExhausted"))).Block(
+				jen.Comment("The counter ran out within this tick: wait for the clock's next one."),
+				jen.List(jen.Id("now"), jen.Err()).Op("=").Qual(idrtPath, "WaitPast").Call(jen.Id("tick"), clock, jen.Id("tickLength"+m.Suffix), jen.Id("maxWait"+m.Suffix)),
+				jen.If(jen.Err().Op("==").Nil()).Block(
+					jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op("=").Add(state.Clone()).Dot("Next").Call(jen.Op("&").Id(policy), jen.Id("now"), seed.Clone()),
+				),
+			))
+		}
+		body = append(body, jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Id("stateError").Call(jen.Err()))))
+		switch {
+		case !hasCounter:
+			doc = fmt.Sprintf("Each ID takes a %s tick of its own: within one tick, or when\nthe clock goes back, the generator takes the tick after its last.", tv.Unit)
+		case cv.Overflow == layouts.OverflowWait:
+			doc = fmt.Sprintf("Within one %s tick a %d-bit counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick, and it returns\nErrClockBackwards rather than wait for more than a second.", tv.Unit, cv.Width, startName(cv))
+		default:
+			doc = fmt.Sprintf("Within one %s tick a %d-bit counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tv.Unit, cv.Width, startName(cv))
+		}
+	} else {
+		body = append(body, jen.Id("tick").Op(":=").Id("now"))
+		doc = "IDs made within one tick are not ordered among themselves."
+	}
+
+	if !hasFields(l) {
+		return nil, "", fmt.Errorf("gen: %s: a time-based layout needs fields", l.File)
+	}
+	lit, after, usesRF, usesOnce := fieldsFromRoles(p, l)
+	if usesRF {
+		body = append(body, jen.Id("rf").Op(":=").Id("r").Dot(n.unpack).Call())
+	}
+	if usesOnce {
+		body = append(body, jen.Id("of").Op(":=").Id("g").Dot("once").Dot(n.unpack).Call())
+	}
+	body = append(body, jen.Id("f").Op(":=").Id(n.fields).Values(lit...))
+	body = append(body, after...)
+	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
+	return body, doc, nil
+}
+
+func startName(v *layouts.Value) string {
+	switch v.Init {
+	case layouts.InitSeeded:
+		return "a random value with its top bit clear"
+	case layouts.InitRandom:
+		return "a random value"
+	case layouts.InitRunning:
+		return "where it left off"
+	}
+	return "zero"
+}
+
+// emitPolicy writes a member's ordering policy and, for one that waits for
+// the clock, its tick length and longest wait.
+func emitPolicy(f *jen.File, m Member, name string) {
+	l := m.Layout
+	tv, _ := l.Value(layouts.Time)
+	cv, hasCounter := l.Value(layouts.Counter)
+	d := jen.Dict{jen.Id("MaxTick"): jen.Id(maxTick(tv))}
+	if !hasCounter {
+		d[jen.Id("Overflow")] = jen.Qual(idrtPath, "OverflowBorrow")
+		commentf(f, "%s keeps %s IDs in order: each takes a tick of its own.", name, l.Name)
+		f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
+		f.Line()
+		return
+	}
+	d[jen.Id("CounterBits")] = jen.Lit(cv.Width)
+	d[jen.Id("Init")] = jen.Qual(idrtPath, map[layouts.CounterInit]string{
+		layouts.InitZero: "InitZero", layouts.InitSeeded: "InitSeeded", layouts.InitRandom: "InitRandom", layouts.InitRunning: "InitRunning",
+	}[cv.Init])
+	d[jen.Id("Overflow")] = jen.Qual(idrtPath, map[layouts.Overflow]string{
+		layouts.OverflowWait: "OverflowWait", layouts.OverflowBorrow: "OverflowBorrow", layouts.OverflowWrap: "OverflowWrap",
+	}[cv.Overflow])
+	perSecond := (tv.Unit.Den + tv.Unit.Num - 1) / tv.Unit.Num // ticks in a second, rounded up
+	if cv.Overflow == layouts.OverflowWait {
+		d[jen.Id("MaxBehind")] = num(perSecond)
+	}
+	commentf(f, "%s keeps %s IDs in order (RFC 9562 §6.2): a %d-bit counter,\nstarting at %s in each tick, that %s when it runs out.", name, l.Name, cv.Width, startName(cv),
+		map[layouts.Overflow]string{layouts.OverflowWait: "waits for the next tick", layouts.OverflowBorrow: "borrows the next tick", layouts.OverflowWrap: "wraps"}[cv.Overflow])
+	f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
+	f.Line()
+	if cv.Overflow == layouts.OverflowWait {
+		tick := max(1, tv.Unit.Num*1e9/tv.Unit.Den)
+		f.Const().Defs(
+			jen.Comment("tickLength"+m.Suffix+" is one tick of the "+l.Name+" clock."),
+			jen.Id("tickLength"+m.Suffix).Op("=").Add(num(tick)).Op("*").Qual("time", "Nanosecond"),
+			jen.Comment("maxWait"+m.Suffix+" is how long a generator waits for the clock to pass its last tick."),
+			jen.Id("maxWait"+m.Suffix).Op("=").Qual("time", "Second"),
+		)
+		f.Line()
+	}
+}
+
+// counterSeed returns an expression for the counter's bits in the random
+// block r, as an idrt.Counter.
+func counterSeed(p *Package, l *layouts.Layout, cv *layouts.Value) *jen.Statement {
+	if cv.Width <= 64 {
+		return jen.Qual(idrtPath, "Counter").Values(jen.Dict{jen.Id("Lo"): roleValue(p, l, layouts.Counter, "r")})
+	}
+	pl := newPlan(l)
+	fd := &l.Fields[l.Segments[l.Parts[cv.Parts[0]].Segment].Field]
+	start, end := pl.bytesRange(fd)
+	return jen.Qual(idrtPath, "Counter").Values(jen.Dict{
+		jen.Id("Hi"): loadUint("r", start, end-start-8),
+		jen.Id("Lo"): loadUint("r", end-8, 8),
+	})
+}
+
+// loadUint reads n (1 to 8) big-endian bytes of src from start as a uint64.
+func loadUint(src string, start, n int) *jen.Statement {
+	var terms []jen.Code
+	for at := start; at < start+n; {
+		k := 8
+		for k > start+n-at {
+			k /= 2
+		}
+		var x *jen.Statement
+		if k == 1 {
+			x = jen.Id(src).Index(jen.Lit(at))
+		} else {
+			x = jen.Qual("encoding/binary", "BigEndian").Dot(fmt.Sprintf("Uint%d", k*8)).Call(jen.Id(src).Index(jen.Lit(at), jen.Lit(at+k)))
+		}
+		if k != 8 {
+			x = jen.Uint64().Call(x)
+		}
+		terms = append(terms, shiftLeft(x, 8*(start+n-at-k)))
+		at += k
+	}
+	return joinOp("|", terms)
+}
+
+// storeUint writes the low n*8 bits of val (a uint64) to dst[start:start+n].
+func storeUint(dst string, start, n int, val *jen.Statement) []jen.Code {
+	var out []jen.Code
+	for at := start; at < start+n; {
+		k := 8
+		for k > start+n-at {
+			k /= 2
+		}
+		x := val.Clone()
+		if sh := 8 * (start + n - at - k); sh > 0 {
+			x = x.Op(">>").Lit(sh)
+		}
+		if k == 1 {
+			out = append(out, jen.Id(dst).Index(jen.Lit(at)).Op("=").Byte().Call(x))
+		} else {
+			if k != 8 {
+				x = jen.Id(fmt.Sprintf("uint%d", k*8)).Call(x)
+			}
+			out = append(out, jen.Qual("encoding/binary", "BigEndian").Dot(fmt.Sprintf("PutUint%d", k*8)).Call(jen.Id(dst).Index(jen.Lit(at), jen.Lit(at+k)), x))
+		}
+		at += k
+	}
+	return out
+}
+
+// fieldsFromRoles returns the fields literal of an ID made from the values
+// tick, c (the counter), g.node and g.clockSeq, with its random bits from rf
+// (the random block read as fields) and its once-random bits from of; and the
+// statements that fill its bytes fields afterwards.
+func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen.Code, usesRF, usesOnce bool) {
+	set := func(name string, val jen.Code) { lit = append(lit, jen.Line().Id(name).Op(":").Add(val)) }
+	sources := map[layouts.Role]string{
+		layouts.Time: "tick", layouts.Counter: "c.Lo", layouts.Node: "g.node", layouts.ClockSeq: "g.clockSeq",
+	}
+	for i := range l.Fields {
+		fd := &l.Fields[i]
+		name := goName(fd.Name)
+		if fd.Bytes {
+			switch fd.Role {
+			case layouts.Random:
+				if v, _ := l.Value(layouts.Random); v.Once {
+					set(name, jen.Id("of").Dot(name))
+					usesOnce = true
+				} else {
+					set(name, jen.Id("rf").Dot(name))
+					usesRF = true
+				}
+			case layouts.Counter:
+				w := fd.Width / 8
+				dst := "f." + name
+				if w > 8 {
+					after = append(after, storeUint(dst, 0, w-8, jen.Id("c.Hi"))...)
+					after = append(after, storeUint(dst, w-8, 8, jen.Id("c.Lo"))...)
+				} else {
+					after = append(after, storeUint(dst, 0, w, jen.Id("c.Lo"))...)
+				}
+			}
+			continue
+		}
+		if fd.Split() && fd.Role != layouts.Random {
+			// A split field holds the whole of its role's value.
+			set(name, convertTo(p, fd, jen.Id(sources[fd.Role])))
+			continue
+		}
+		var terms []jen.Code
+		for k, si := range fd.Segments {
+			seg := l.Segments[si]
+			for _, pi := range seg.Parts {
+				pt := l.Parts[pi]
+				pos := seg.Offset + seg.Width - (pt.Offset + pt.Width)
+				if fd.Split() {
+					pos = fd.Lo[k]
+				}
+				if pt.Role == layouts.Random {
+					v, _ := l.Value(layouts.Random)
+					src := "rf"
+					if v.Once {
+						src, usesOnce = "of", true
+					} else {
+						usesRF = true
+					}
+					x := jen.Id(src).Dot(name)
+					if fieldBits(p, fd) != 64 || p.Int64 {
+						x = jen.Uint64().Call(x)
+					}
+					if pt.Width != fd.Width {
+						x = x.Op("&").Id(maskAt(pt.Width, pos))
+					}
+					terms = append(terms, x)
+					continue
+				}
+				v, _ := l.Value(pt.Role)
+				x := jen.Id(sources[pt.Role])
+				if pt.Lo > 0 {
+					x = x.Op(">>").Lit(pt.Lo)
+				}
+				if pt.Hi < v.Width {
+					x = x.Op("&").Id(mask(pt.Width))
+				}
+				terms = append(terms, shiftLeft(x, pos))
+			}
+		}
+		set(name, convertTo(p, fd, joinOp("|", terms)))
+	}
+	lit = append(lit, jen.Line())
+	return lit, after, usesRF, usesOnce
+}
+
+// convertTo converts a uint64 expression to a numeric field's type.
+func convertTo(p *Package, fd *layouts.Field, x *jen.Statement) *jen.Statement {
+	switch {
+	case p.Int64:
+		return jen.Int64().Call(x)
+	case fieldBits(p, fd) != 64:
+		return jen.Id(fmt.Sprintf("uint%d", fieldBits(p, fd))).Call(x)
+	}
+	return x
+}
+
+// maskAt returns a literal with width one bits starting at bit pos.
+func maskAt(width, pos int) string {
+	return fmt.Sprintf("%#x", (uint64(1)<<width-1)<<pos)
+}
+
+// needsRandom reports whether making an ID reads fresh random bits: for
+// random parts, or to seed a counter.
+func needsRandom(l *layouts.Layout) bool {
+	if v, ok := l.Value(layouts.Random); ok && !v.Once {
+		return true
+	}
+	c, ok := l.Value(layouts.Counter)
+	return ok && c.Init != layouts.InitZero
+}
+
+// readRandom returns the statements that read one ID's worth of random bits
+// into r.
+func readRandom(p *Package, fail func(jen.Code) jen.Code) []jen.Code {
+	into := jen.Id("r").Index(jen.Empty(), jen.Empty())
+	var out []jen.Code
+	if p.Int64 {
+		out = append(out, jen.Var().Id("rb").Index(jen.Lit(8)).Byte())
+		into = jen.Id("rb").Index(jen.Empty(), jen.Empty())
+	} else {
+		out = append(out, jen.Var().Id("r").Id(p.Type))
+	}
+	out = append(out, jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(into), jen.Err().Op("!=").Nil()).Block(
+		fail(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
+	))
+	if p.Int64 {
+		out = append(out, jen.Id("r").Op(":=").Id(p.Type).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("rb").Index(jen.Empty(), jen.Empty()))))
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+const idrtPath = "github.com/idforge/idforge/idrt"
+
+// emitGuards ties the file to the runtime's version and to the specs it came
+// from: a stale file, or one built against an incompatible runtime, fails to
+// compile.
+func emitGuards(f *jen.File, p *Package) error {
+	comment(f, "Compile-time guards: this file needs runtime version 1, and the specs it came from.")
+	f.Const().Defs(
+		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Lit(1).Op("-").Qual(idrtPath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Qual(idrtPath, "MaxVersion").Op("-").Lit(1)),
+	)
+	f.Line()
+	return nil
+}
+
+// emitType writes the ID type, its size and bounds, and Compare.
+func emitType(f *jen.File, p *Package) error {
+	t := p.Type
+	var doc strings.Builder
+	fmt.Fprintf(&doc, "%s is a %d-bit ID", t, p.size()*8)
+	if len(p.Members) == 1 {
+		fmt.Fprintf(&doc, ": %s\n", firstLine(p.Members[0].Layout))
+	} else {
+		doc.WriteString(" of one of these layouts, told apart by their constant bits.\n")
+	}
+	for _, m := range p.Members {
+		l := m.Layout
+		if len(p.Members) > 1 {
+			fmt.Fprintf(&doc, "\n%s\n", firstLine(l))
+		}
+		fmt.Fprintf(&doc, "\nLayout %s, from %s:\n\n", l.Name, l.File)
+		for _, line := range strings.Split(strings.TrimRight(l.Diagram(), "\n"), "\n") {
+			fmt.Fprintf(&doc, "\t%s\n", line)
+		}
+	}
+	if p.Canonical != EncDecimal {
+		doc.WriteString("\nIts bytes are big-endian, so comparing IDs as bytes, or as their fixed-width\ntext, orders them like the numbers they hold.")
+	}
+	comment(f, strings.TrimRight(doc.String(), "\n"))
+	if p.Int64 {
+		f.Type().Id(t).Int64()
+	} else {
+		f.Type().Id(t).Index(jen.Lit(p.size())).Byte()
+	}
+	f.Line()
+	if !p.Int64 {
+		comment(f, fmt.Sprintf("Size is the length of a %s in bytes.", t))
+		f.Const().Id("Size").Op("=").Lit(p.size())
+		f.Line()
+		f.Var().Defs(
+			jen.Comment(fmt.Sprintf("Nil is the %s with every bit zero.", t)),
+			jen.Id("Nil").Id(t),
+			jen.Comment(fmt.Sprintf("Max is the %s with every bit one.", t)),
+			jen.Id("Max").Op("=").Id(t).Values(jen.Id(strings.TrimSuffix(strings.Repeat("0xff, ", p.size()), ", "))),
+		)
+		f.Line()
+		comment(f, fmt.Sprintf("Compare returns -1, 0 or +1 as id is less than, equal to or greater than\nother, comparing their bytes. It is the order of %s's fixed-width text.", t))
+		f.Func().Params(jen.Id("id").Id(t)).Id("Compare").Params(jen.Id("other").Id(t)).Int().Block(
+			jen.Return(jen.Qual("bytes", "Compare").Call(jen.Id("id").Index(jen.Empty(), jen.Empty()), jen.Id("other").Index(jen.Empty(), jen.Empty()))),
+		)
+	} else {
+		comment(f, "Compare returns -1, 0 or +1 as id is less than, equal to or greater than other.")
+		f.Func().Params(jen.Id("id").Id(t)).Id("Compare").Params(jen.Id("other").Id(t)).Int().Block(
+			jen.Return(jen.Qual("cmp", "Compare").Call(jen.Id("id"), jen.Id("other"))),
+		)
+	}
+	f.Line()
+	if len(p.Members) > 1 {
+		emitMembership(f, p)
+	}
+	return nil
+}
+
+// emitErrors writes the errors of packing, time and generation. (Parsing
+// has its own, written with the encodings.)
+func emitErrors(f *jen.File, p *Package) error {
+	comment(f, "Errors from packing fields and making IDs. Match them with errors.Is.")
+	f.Var().Defs(
+		jen.Comment("ErrRange means a field's value does not fit its width; nothing is masked."),
+		jen.Id("ErrRange").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": field out of range")),
+		jen.Comment("ErrTime means a time before the layout's epoch or past its last tick."),
+		jen.Id("ErrTime").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": time out of range")),
+		jen.Comment("ErrEntropy means the source of randomness failed; no ID is made without it."),
+		jen.Id("ErrEntropy").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": entropy source failed")),
+	)
+	f.Line()
+	return nil
+}
+
+// emitMembership writes, for a family, a test of each member's constant bits
+// and, when every member has a version field in one place, Version.
+func emitMembership(f *jen.File, p *Package) {
+	for _, m := range p.Members {
+		pl := newPlan(m.Layout)
+		var conds []jen.Code
+		for _, pc := range pl.pieces {
+			seg := m.Layout.Segments[pc.seg]
+			if seg.Field >= 0 {
+				continue
+			}
+			want := m.Layout.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1)
+			conds = append(conds, bitsExpr(p, pl, pc).Op("==").Id(fmt.Sprintf("%#x", want)))
+		}
+		commentf(f, "is%s reports whether the constant bits of id are those of %s.", m.Suffix, m.Layout.Name)
+		f.Func().Params(jen.Id("id").Id(p.Type)).Id("is" + m.Suffix).Params().Bool().Block(
+			jen.Return(jen.Add(joinOp("&&", conds))),
+		)
+		f.Line()
+	}
+	seg, ok := versionSegment(p)
+	if !ok {
+		return
+	}
+	pl := newPlan(p.Members[0].Layout)
+	var parts []jen.Code
+	for _, pc := range pl.pieces {
+		if pl.l.Segments[pc.seg].Name == seg.Name {
+			parts = append(parts, shiftLeft(jen.Int().Call(bitsExpr(p, pl, pc)), pc.lo))
+		}
+	}
+	comment(f, "Version returns the value of the version bits, whatever the layout.")
+	f.Func().Params(jen.Id("id").Id(p.Type)).Id("Version").Params().Int().Block(
+		jen.Return(joinOp("|", parts)),
+	)
+	f.Line()
+}
+
+// versionSegment returns the constant segment named "ver" that every member
+// has at the same place.
+func versionSegment(p *Package) (layouts.Segment, bool) {
+	var ver layouts.Segment
+	for i, m := range p.Members {
+		found := false
+		for _, s := range m.Layout.Segments {
+			if s.Name == "ver" && s.Field < 0 {
+				if i > 0 && (s.Offset != ver.Offset || s.Width != ver.Width) {
+					return ver, false
+				}
+				ver, found = s, true
+			}
+		}
+		if !found {
+			return ver, false
+		}
+	}
+	return ver, true
+}
+
+// bitsExpr returns an expression for a piece's bits read from id, as the
+// chunk's unsigned type.
+func bitsExpr(p *Package, pl *plan, pc piece) *jen.Statement {
+	return bitsOf(p, "id", pl.chunks[pc.chunk], pc.shift, pc.width)
+}
+
+// bitsOf returns width bits at shift in a chunk of the ID variable src.
+func bitsOf(p *Package, src string, c chunk, shift, width int) *jen.Statement {
+	w := wordExpr(p, src, c)
+	if shift > 0 {
+		w.Op(">>").Lit(shift)
+	}
+	if shift+width < c.bits() {
+		w.Op("&").Id(mask(width))
+	}
+	return w
+}
+
+// wordExpr reads a chunk of the ID variable src as an unsigned integer.
+func wordExpr(p *Package, src string, c chunk) *jen.Statement {
+	switch {
+	case p.Int64:
+		return jen.Uint64().Call(jen.Id(src))
+	case c.size == 1:
+		return jen.Id(src).Index(jen.Lit(c.start))
+	}
+	return jen.Qual("encoding/binary", "BigEndian").Dot(fmt.Sprintf("Uint%d", c.bits())).Call(
+		jen.Id(src).Index(jen.Lit(c.start), jen.Lit(c.start+c.size)))
+}
+
+// shiftLeft returns x<<n, or x when n is zero.
+func shiftLeft(x *jen.Statement, n int) *jen.Statement {
+	if n == 0 {
+		return x
+	}
+	return x.Op("<<").Lit(n)
+}
+
+// joinOp joins expressions with a binary operator.
+func joinOp(op string, xs []jen.Code) *jen.Statement {
+	s := jen.Null()
+	for i, x := range xs {
+		if i > 0 {
+			s.Op(op)
+		}
+		s.Add(x)
+	}
+	return s
+}
+
+func firstLine(l *layouts.Layout) string {
+	line, _, _ := strings.Cut(l.Doc, "\n")
+	if line == "" {
+		return l.Name
+	}
+	return line
+}

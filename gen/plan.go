@@ -1,0 +1,170 @@
+package gen
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// The generated code works on an ID as big-endian words: "chunks" of 8, 4, 2
+// or 1 bytes, tiling every byte that is not part of a bytes field. A segment
+// that crosses a chunk boundary is cut into pieces, one per chunk.
+
+// chunk is a word of the ID: bytes [start, start+size).
+type chunk struct{ start, size int }
+
+func (c chunk) bits() int { return c.size * 8 }
+
+// end returns the bit offset, from the ID's most significant end, just past the chunk.
+func (c chunk) end() int { return (c.start + c.size) * 8 }
+
+// piece is a run of a segment's bits that lies within one chunk.
+type piece struct {
+	seg    int // index into Layout.Segments
+	chunk  int // index into the chunk list
+	offset int // from the ID's most significant end
+	width  int
+	shift  int // of the run's least significant bit within its chunk's word
+	lo     int // the run's least significant bit within the segment's value
+}
+
+// plan is how one layout maps onto chunks.
+type plan struct {
+	l      *layouts.Layout
+	chunks []chunk
+	pieces []piece
+}
+
+func newPlan(l *layouts.Layout) *plan {
+	p := &plan{l: l}
+	inBytes := make([]bool, l.Bytes())
+	for _, f := range l.Fields {
+		if f.Bytes {
+			seg := l.Segments[f.Segments[0]]
+			for i := seg.Offset / 8; i < (seg.Offset+seg.Width)/8; i++ {
+				inBytes[i] = true
+			}
+		}
+	}
+	for i := 0; i < len(inBytes); {
+		if inBytes[i] {
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(inBytes) && !inBytes[i+n] {
+			n++
+		}
+		for n > 0 {
+			size := 8
+			for size > n {
+				size /= 2
+			}
+			p.chunks = append(p.chunks, chunk{i, size})
+			i, n = i+size, n-size
+		}
+	}
+	for si, seg := range l.Segments {
+		if seg.Field >= 0 && l.Fields[seg.Field].Bytes {
+			continue
+		}
+		for ci, c := range p.chunks {
+			lo, hi := max(seg.Offset, c.start*8), min(seg.Offset+seg.Width, c.end())
+			if lo >= hi {
+				continue
+			}
+			p.pieces = append(p.pieces, piece{
+				seg: si, chunk: ci, offset: lo, width: hi - lo,
+				shift: c.end() - hi,
+				lo:    seg.Offset + seg.Width - hi,
+			})
+		}
+	}
+	return p
+}
+
+// fieldLo returns where a piece's bits sit in its field's value.
+func (p *plan) fieldLo(pc piece) int {
+	seg := p.l.Segments[pc.seg]
+	f := &p.l.Fields[seg.Field]
+	if f.Split() {
+		for i, si := range f.Segments {
+			if si == pc.seg {
+				return f.Lo[i] + pc.lo
+			}
+		}
+	}
+	return pc.lo
+}
+
+// bytesRange returns the bytes a bytes field occupies.
+func (p *plan) bytesRange(f *layouts.Field) (start, end int) {
+	seg := p.l.Segments[f.Segments[0]]
+	return seg.Offset / 8, (seg.Offset + seg.Width) / 8
+}
+
+// supported refuses layouts the emitters do not handle; the interpreter
+// still handles them.
+func supported(l *layouts.Layout) error {
+	fail := func(format string, args ...any) error {
+		return fmt.Errorf("gen: %s: "+format+" (the interpreter handles it; the generator does not yet)", append([]any{l.File}, args...)...)
+	}
+	for _, f := range l.Fields {
+		if f.Bytes && f.Role != layouts.Random && f.Role != layouts.Counter {
+			return fail("bytes field %s mixes roles", f.Name)
+		}
+	}
+	if c, ok := l.Value(layouts.Counter); ok && c.Width > 64 {
+		f := &l.Fields[l.Segments[l.Parts[c.Parts[0]].Segment].Field]
+		if len(c.Parts) != 1 || !f.Bytes || f.Width != c.Width || c.Width > 128 {
+			return fail("a counter wider than 64 bits must be one whole bytes field of at most 128 bits")
+		}
+	}
+	if h, ok := l.Value(layouts.Hash); ok {
+		for _, pi := range h.Parts {
+			if pt := l.Parts[pi]; h.Width-pt.Hi != pt.Offset {
+				return fail("hash bits must sit where they are in the digest")
+			}
+		}
+	}
+	if t, ok := l.Value(layouts.Time); ok {
+		if _, err := timeUnit(t); err != nil {
+			return fail("%v", err)
+		}
+	}
+	return nil
+}
+
+// goName returns the exported Go name of a snake_case spec name.
+func goName(snake string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(snake, "_") {
+		switch {
+		case w == "":
+		case w == "id":
+			b.WriteString("ID")
+		default:
+			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		}
+	}
+	return b.String()
+}
+
+// uintBits returns the width of the smallest unsigned type that holds n bits.
+func uintBits(n int) int {
+	for _, b := range []int{8, 16, 32} {
+		if n <= b {
+			return b
+		}
+	}
+	return 64
+}
+
+// mask returns 2^n - 1 as a Go literal.
+func mask(n int) string {
+	if n >= 64 {
+		return "0xffffffffffffffff"
+	}
+	return fmt.Sprintf("%#x", uint64(1)<<n-1)
+}

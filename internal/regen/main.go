@@ -1,0 +1,38 @@
+// Command regen writes the generated file of one of idforge's own packages
+// from the built-in layout specs. Each package runs it from a go:generate
+// line:
+//
+//	//go:generate go run ../internal/regen uuid
+//
+// It depends only on the generator and the layouts, never on the packages
+// it writes, so a broken generated file can always be regenerated.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/idforge/idforge/gen"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: regen PACKAGE")
+		os.Exit(2)
+	}
+	name := os.Args[1]
+	p, err := gen.Builtin(name)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	src, err := gen.Generate(p)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(name+"_gen.go", src, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
