@@ -61,3 +61,10 @@ func Builtin(name string) (*Package, error) {
 	}
 	return &p, nil
 }
+
+// Single returns the description of a package that carries one layout: the
+// form `idforge gen` uses for users' own specs. The type has Base62 as its
+// text form, which sorts like its bytes.
+func Single(l *layouts.Layout, pkg, typ string) *Package {
+	return &Package{Name: pkg, Type: typ, Canonical: EncBase62, Members: []Member{{Layout: l}}}
+}

@@ -17,6 +17,7 @@ var methodNames = map[string]bool{
 	"AppendText": true, "AppendBase62": true, "AppendCrockford": true, "AppendHex": true,
 	"MarshalText": true, "UnmarshalText": true, "MarshalBinary": true, "UnmarshalBinary": true,
 	"MarshalJSON": true, "UnmarshalJSON": true, "Scan": true, "Value": true, "IsZero": true,
+	"AppendBinary": true,
 }
 
 // names holds the declaration names of one member.
@@ -120,7 +121,7 @@ func emitFields(f *jen.File, p *Package) error {
 		var fields []jen.Code
 		for i := range l.Fields {
 			fd := &l.Fields[i]
-			fields = append(fields, jen.Comment(goName(fd.Name)+" holds "+describe(l, fd)+"."), jen.Id(goName(fd.Name)).Add(fieldType(p, fd)))
+			fields = append(fields, jen.Comment(layouts.GoName(fd.Name)+" holds "+describe(l, fd)+"."), jen.Id(layouts.GoName(fd.Name)).Add(fieldType(p, fd)))
 		}
 		commentf(f, "%s are the fields of %s.", n.fields, article(l))
 		f.Type().Id(n.fields).Struct(fields...)
@@ -158,14 +159,14 @@ func emitPack(f *jen.File, p *Package, m Member) {
 		if fd.Bytes || fd.Width == fieldBits(p, fd) && !p.Int64 {
 			continue
 		}
-		name := "f." + goName(fd.Name)
+		name := "f." + layouts.GoName(fd.Name)
 		cond := jen.Id(name).Op(">").Id(mask(fd.Width))
 		if p.Int64 {
 			cond = jen.Id(name).Op("<").Lit(0).Op("||").Add(cond)
 		}
 		body = append(body, jen.If(cond).Block(
 			jen.Return(zero(p), jen.Qual("fmt", "Errorf").Call(
-				jen.Lit(fmt.Sprintf("%%w: %s %%d does not fit in %d bits", goName(fd.Name), fd.Width)), jen.Id("ErrRange"), jen.Id(name))),
+				jen.Lit(fmt.Sprintf("%%w: %s %%d does not fit in %d bits", layouts.GoName(fd.Name), fd.Width)), jen.Id("ErrRange"), jen.Id(name))),
 		))
 	}
 	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
@@ -188,7 +189,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 		for _, fd := range l.Fields {
 			if fd.Bytes {
 				start, end := pl.bytesRange(&fd)
-				body = append(body, jen.Copy(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)), jen.Id("f."+goName(fd.Name)).Index(jen.Empty(), jen.Empty())))
+				body = append(body, jen.Copy(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)), jen.Id("f."+layouts.GoName(fd.Name)).Index(jen.Empty(), jen.Empty())))
 			}
 		}
 		for ci, c := range pl.chunks {
@@ -205,7 +206,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 					continue
 				}
 				fd := &l.Fields[seg.Field]
-				terms = append(terms, shiftLeft(extract(p, jen.Id("f."+goName(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
+				terms = append(terms, shiftLeft(extract(p, jen.Id("f."+layouts.GoName(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
 			}
 			body = append(body, storeWord(p, c, terms)...)
 		}
@@ -289,7 +290,7 @@ func emitUnpack(f *jen.File, p *Package, m Member) {
 	body := []jen.Code{jen.Var().Id("f").Id(n.fields)}
 	for i := range l.Fields {
 		fd := &l.Fields[i]
-		body = append(body, jen.Id("f."+goName(fd.Name)).Op("=").Add(fieldValue(p, pl, fd)))
+		body = append(body, jen.Id("f."+layouts.GoName(fd.Name)).Op("=").Add(fieldValue(p, pl, fd)))
 	}
 	body = append(body, jen.Return(jen.Id("f")))
 	commentf(f, "%s returns the fields of id read as %s.", n.unpack, article(l))
@@ -327,7 +328,7 @@ func emitAccessors(f *jen.File, p *Package, m Member) error {
 	pl := newPlan(l)
 	for i := range l.Fields {
 		fd := &l.Fields[i]
-		name := goName(fd.Name)
+		name := layouts.GoName(fd.Name)
 		if methodNames[name] {
 			return fmt.Errorf("gen: %s:%d: field %s would shadow method %s; rename it with 'as'", l.File, fd.Line, fd.Name, name)
 		}

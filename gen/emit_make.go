@@ -283,7 +283,7 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 	}
 	for i := range l.Fields {
 		fd := &l.Fields[i]
-		name := goName(fd.Name)
+		name := layouts.GoName(fd.Name)
 		if fd.Bytes {
 			switch fd.Role {
 			case layouts.Random:

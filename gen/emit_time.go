@@ -161,6 +161,8 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
 		at = jen.Qual("time", "UnixMicro").Call(jen.Int64().Call(jen.Id("ticks")))
 	case unix && u.perSec == 1:
 		at = jen.Qual("time", "Unix").Call(jen.Int64().Call(jen.Id("ticks")), jen.Lit(0))
+	case u.perSec == 1:
+		at = jen.Qual("time", "Unix").Call(addConst(epochSec, jen.Int64().Call(jen.Id("ticks"))), num(epochNs))
 	case u.perSec != 0:
 		at = jen.Qual("time", "Unix").Call(
 			addConst(epochSec, jen.Int64().Call(jen.Id("ticks").Op("/").Add(num(u.perSec)))),

@@ -117,6 +117,8 @@ var emitters = []func(*jen.File, *Package) error{
 	emitFields,
 	emitTime,
 	emitGenerate,
+	emitText,
+	emitCodecs,
 }
 
 // excerpt shows the numbered source lines around each syntax error.

@@ -2,7 +2,6 @@ package gen
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/idforge/idforge/layouts"
 )
@@ -134,21 +133,6 @@ func supported(l *layouts.Layout) error {
 		}
 	}
 	return nil
-}
-
-// goName returns the exported Go name of a snake_case spec name.
-func goName(snake string) string {
-	var b strings.Builder
-	for _, w := range strings.Split(snake, "_") {
-		switch {
-		case w == "":
-		case w == "id":
-			b.WriteString("ID")
-		default:
-			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
-		}
-	}
-	return b.String()
 }
 
 // uintBits returns the width of the smallest unsigned type that holds n bits.

@@ -34,7 +34,10 @@ var (
 //
 // Randomness is read as one block the size of the ID per ID, and each random
 // role takes the bits at its own positions, so a UUIDv4 is the block with its
-// version and variant written over it.
+// version and variant written over it. Values chosen once (a random MAC node,
+// a clock sequence, random once bits) come from one more block, read first
+// when the generator is made; a running counter starts at the first ID's
+// block.
 //
 // If the clock goes backwards, a generator with a counter or a clock sequence
 // stays on its last tick, so its IDs keep increasing. It is safe for
@@ -96,13 +99,21 @@ func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
 	if _, ok := l.Value(layouts.Hash); ok {
 		return nil, fmt.Errorf("%w: %s is name-based; use Hash", ErrNoTime, l.Name)
 	}
-	block, err := g.block()
-	if err != nil {
-		return nil, err
-	}
+	// Values drawn once, when the generator is made, come from one random
+	// block, read only when the layout has such values.
+	var block []byte
 	for _, r := range []layouts.Role{layouts.Node, layouts.ClockSeq, layouts.Random} {
 		v, ok := l.Value(r)
-		if !ok || g.fixed[r] != nil || r == layouts.Random && !v.Once {
+		if !ok || r == layouts.Random && !v.Once || r == layouts.Node && !v.MAC && g.fixed[r] != nil {
+			continue
+		}
+		if block == nil {
+			var err error
+			if block, err = g.block(); err != nil {
+				return nil, err
+			}
+		}
+		if g.fixed[r] != nil {
 			continue
 		}
 		x, _ := Role(l, block, r)
@@ -110,9 +121,6 @@ func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
 			x.SetBit(x, 40, 1) // the multicast bit: the least significant bit of the first octet
 		}
 		g.fixed[r] = x
-	}
-	if c, ok := l.Value(layouts.Counter); ok && c.Init == layouts.InitRunning {
-		g.counter, _ = Role(l, block, layouts.Counter)
 	}
 	return g, nil
 }
@@ -212,6 +220,9 @@ func (g *Generator) startCounter(c *layouts.Value, block []byte) *big.Int {
 	case layouts.InitSeeded:
 		return x.SetBit(x, c.Width-1, 0)
 	case layouts.InitRunning:
+		if g.counter == nil {
+			return x // the first ID: start anywhere
+		}
 		x.Add(g.counter, big.NewInt(1))
 		return x.And(x, mask(c.Width))
 	}

@@ -46,6 +46,7 @@ package layouts
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -208,4 +209,23 @@ func (l *Layout) Field(name string) (*Field, bool) {
 		}
 	}
 	return nil, false
+}
+
+// GoName returns the exported Go name of the field in generated code:
+// unix_ms gives UnixMs, shard_id gives ShardID.
+func (f *Field) GoName() string { return GoName(f.Name) }
+
+// GoName returns the exported Go name of a snake_case spec name.
+func GoName(snake string) string {
+	var b strings.Builder
+	for _, w := range strings.Split(snake, "_") {
+		switch {
+		case w == "":
+		case w == "id":
+			b.WriteString("ID")
+		default:
+			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		}
+	}
+	return b.String()
 }

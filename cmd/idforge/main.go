@@ -1,9 +1,13 @@
 // Command idforge makes, inspects and converts unique IDs whose bit layouts
 // are declared in specs.
 //
-// Usage:
+//	idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
+//	idforge inspect [-json] ID... (or - to read IDs from standard input)
+//	idforge convert -to LAYOUT [-enc ENCODING] ID...
+//	idforge layouts [-spec FILE] [-rate R -nodes N]
+//	idforge gen -spec FILE -pkg NAME -o FILE
 //
-//	idforge new [-layout NAME] [-enc ENCODING] [-n N]
+// Exit codes: 0 ok, 1 bad input, 2 usage.
 package main
 
 import (
@@ -21,8 +25,45 @@ const (
 	exitUsage = 2 // bad flags or an unknown command
 )
 
+const mainUsage = `idforge makes, inspects and converts unique IDs.
+
+usage: idforge COMMAND [flags]
+
+commands:
+  new       make new IDs
+  inspect   show the layout, fields, time and encodings of IDs
+  convert   convert IDs between layouts and encodings
+  layouts   list the built-in layouts and their properties, or check a spec
+  gen       generate a Go package for a layout spec
+
+'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and examples.
+`
+
+// errReported is a bad-input error the command has already explained.
+var errReported = errors.New("reported")
+
 // usageError marks an error in how the command was called.
 type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
+
+type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+
+var commands map[string]command
+
+var usages = map[string]string{
+	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage,
+}
+
+func init() {
+	commands = map[string]command{
+		"new":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdNew(a, out, errw) },
+		"inspect": cmdInspect,
+		"convert": func(a []string, in io.Reader, out, errw io.Writer) error { return cmdConvert(a, out, errw) },
+		"layouts": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdLayouts(a, out, errw) },
+		"gen":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
+	}
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -31,27 +72,69 @@ func main() {
 // run runs one command and returns its exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprintln(stderr, "usage: idforge new [-layout NAME] [-enc ENCODING] [-n N]")
+		fmt.Fprint(stderr, mainUsage)
 		return exitUsage
 	}
-	var err error
 	switch args[0] {
-	case "new":
-		err = cmdNew(args[1:], stdout)
-	default:
-		err = usageError{fmt.Errorf("unknown command %q", args[0])}
+	case "-h", "-help", "--help":
+		fmt.Fprint(stdout, mainUsage)
+		return exitOK
+	case "help":
+		if len(args) == 1 {
+			fmt.Fprint(stdout, mainUsage)
+			return exitOK
+		}
+		if u, ok := usages[args[1]]; ok {
+			fmt.Fprint(stdout, u)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "idforge: no command %q\n", args[1])
+		return exitUsage
 	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "idforge: unknown command %q\n\n%s", args[0], mainUsage)
+		return exitUsage
+	}
+	err := cmd(args[1:], stdin, stdout, stderr)
 	var ue usageError
 	switch {
-	case err == nil:
+	case err == nil, errors.Is(err, flag.ErrHelp):
 		return exitOK
-	case errors.Is(err, flag.ErrHelp):
-		return exitOK
+	case errors.Is(err, errReported):
+		return exitInput
 	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "idforge:", err)
+		fmt.Fprintf(stderr, "idforge %s: %v\n", args[0], err)
 		return exitUsage
 	default:
-		fmt.Fprintln(stderr, "idforge:", err)
+		fmt.Fprintf(stderr, "idforge %s: %v\n", args[0], err)
 		return exitInput
 	}
+}
+
+// newFlagSet returns a flag set that prints usage, for -h, to stderr.
+func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	return fs
+}
+
+// parseFlags parses flags; -h prints the usage and returns flag.ErrHelp.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.Usage()
+			return err
+		}
+		return usageError{err}
+	}
+	return nil
+}
+
+// flagSet reports whether a flag was given.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

@@ -2,65 +2,209 @@ package main
 
 import (
 	"bufio"
-	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
+	"os"
+	"strings"
 
 	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/ulid"
+	"github.com/idforge/idforge/uuid"
 )
 
-// aliases are the short layout names the CLI accepts.
-var aliases = map[string]string{
-	"v1": "uuidv1", "v3": "uuidv3", "v4": "uuidv4", "v5": "uuidv5",
-	"v6": "uuidv6", "v7": "uuidv7", "v8": "uuidv8",
-}
+const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
+                   [-ns NAMESPACE -name NAME] [-node N]
 
-func cmdNew(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("new", flag.ContinueOnError)
-	name := fs.String("layout", "v7", "layout `name`: v1, v4, v6, v7, v8 or any built-in layout")
-	enc := fs.String("enc", "canonical", "`encoding`: canonical or hex")
-	n := fs.Int("n", 1, "how many IDs")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+Makes N new IDs, one a line.
+
+  -layout   v1, v3, v4, v5, v6, v7, v8, ksuid, ulid, snowflake, or any layout
+            'idforge layouts' lists (default v7)
+  -spec     a layout spec file of your own, run through the interpreter
+  -enc      canonical (default), uuid, base62, crockford, hex or decimal
+  -n        how many (default 1)
+  -ns       for v3, v5 and uuidv8-sha256: dns, url, oid, x500 or a UUID
+  -name     for v3, v5 and uuidv8-sha256: the name
+  -node     for Snowflake and other layouts with a node: the node id
+
+Examples:
+  idforge new -layout v7 -enc base62 -n 5
+  idforge new -layout snowflake -node 42
+  idforge new -layout v5 -ns dns -name www.example.com
+  idforge new -spec orders.layout -n 3
+`
+
+func cmdNew(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("new", newUsage, stderr)
+	name := fs.String("layout", "v7", "")
+	specFile := fs.String("spec", "", "")
+	enc := fs.String("enc", "canonical", "")
+	n := fs.Int("n", 1, "")
+	ns := fs.String("ns", "", "")
+	hashName := fs.String("name", "", "")
+	node := fs.Int64("node", -1, "")
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
-	if a, ok := aliases[*name]; ok {
-		*name = a
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("new takes no arguments, got %q", fs.Arg(0))}
 	}
-	l, err := layouts.Builtin(*name)
+	if *n < 0 {
+		return usageError{fmt.Errorf("-n %d: want zero or more", *n)}
+	}
+	l, err := layoutFromFlags(*name, *specFile, fs)
 	if err != nil {
-		return usageError{err}
+		return err
 	}
 	format, err := formatter(l, *enc)
 	if err != nil {
 		return err
 	}
-	g, err := interp.NewGenerator(l)
+	next, err := source(l, *specFile != "", *ns, *hashName, *node)
 	if err != nil {
 		return err
 	}
-	w := bufio.NewWriter(stdout)
+	w := bufio.NewWriterSize(stdout, 64<<10)
+	line := make([]byte, 0, 64)
 	for range *n {
-		id, err := g.Next()
+		id, err := next()
 		if err != nil {
 			return err
 		}
-		fmt.Fprintln(w, format(id))
+		line = append(format(line[:0], id), '\n')
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
 	}
 	return w.Flush()
 }
 
-// formatter returns the function that writes an ID of the layout as text.
-func formatter(l *layouts.Layout, enc string) (func([]byte) string, error) {
-	switch {
-	case enc == "hex", enc == "canonical" && l.Bits != 128:
-		return hex.EncodeToString, nil
-	case enc == "canonical":
-		return func(b []byte) string {
-			h := hex.EncodeToString(b)
-			return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
-		}, nil
+// layoutFromFlags returns the layout -layout names or -spec holds.
+func layoutFromFlags(name, specFile string, fs *flag.FlagSet) (*layouts.Layout, error) {
+	if specFile == "" {
+		l, err := lookup(name)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		return l, nil
 	}
-	return nil, usageError{fmt.Errorf("unknown encoding %q", enc)}
+	if flagSet(fs, "layout") {
+		return nil, usageError{fmt.Errorf("give -layout or -spec, not both")}
+	}
+	src, err := os.ReadFile(specFile)
+	if err != nil {
+		return nil, err
+	}
+	return layouts.Parse(specFile, src)
+}
+
+// source returns the function that makes each new ID's bytes: the
+// generated package for idforge's own layouts, the interpreter otherwise.
+func source(l *layouts.Layout, fromSpec bool, ns, name string, node int64) (func() ([]byte, error), error) {
+	if _, ok := l.Value(layouts.Hash); ok {
+		return nameBased(l, fromSpec, ns, name)
+	}
+	if ns != "" || name != "" {
+		return nil, usageError{fmt.Errorf("-ns and -name are for name-based layouts, not %s", l.Name)}
+	}
+	if !fromSpec {
+		if next := generated(l, node); next != nil {
+			return next()
+		}
+	}
+	var opts []interp.Option
+	if _, ok := l.Value(layouts.Node); ok && node >= 0 {
+		opts = append(opts, interp.WithFixed(layouts.Node, big.NewInt(node)))
+	} else if node >= 0 {
+		return nil, usageError{fmt.Errorf("-node: %s has no node", l.Name)}
+	}
+	g, err := interp.NewGenerator(l, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return g.Next, nil
+}
+
+// generated returns a constructor for a fast source from a generated
+// package, or nil when the layout has none.
+func generated(l *layouts.Layout, node int64) func() (func() ([]byte, error), error) {
+	wrapUUID := func(next func(*uuid.Generator) (uuid.UUID, error)) func() (func() ([]byte, error), error) {
+		return func() (func() ([]byte, error), error) {
+			var opts []uuid.Option
+			if node >= 0 {
+				opts = append(opts, uuid.WithNode(uint64(node)))
+			}
+			g := uuid.NewGenerator(opts...)
+			return func() ([]byte, error) { u, err := next(g); return u[:], err }, nil
+		}
+	}
+	switch l.Name {
+	case "uuidv1":
+		return wrapUUID((*uuid.Generator).NewV1)
+	case "uuidv6":
+		return wrapUUID((*uuid.Generator).NewV6)
+	case "uuidv4":
+		return wrapUUID((*uuid.Generator).NewV4)
+	case "uuidv7":
+		return wrapUUID((*uuid.Generator).NewV7)
+	case "uuidv8":
+		return wrapUUID((*uuid.Generator).NewV8)
+	case "ksuid":
+		return func() (func() ([]byte, error), error) {
+			g := ksuid.NewGenerator()
+			return func() ([]byte, error) { k, err := g.Next(); return k[:], err }, nil
+		}
+	case "ulid":
+		return func() (func() ([]byte, error), error) {
+			g := ulid.NewGenerator()
+			return func() ([]byte, error) { u, err := g.Next(); return u[:], err }, nil
+		}
+	case "snowflake":
+		return func() (func() ([]byte, error), error) {
+			if node < 0 {
+				return nil, usageError{fmt.Errorf("snowflake needs -node (0 to 1023)")}
+			}
+			g, err := snowflake.NewGenerator(node)
+			if err != nil {
+				return nil, usageError{err}
+			}
+			return func() ([]byte, error) {
+				id, err := g.Next()
+				return bytesOfInt64(int64(id)), err
+			}, nil
+		}
+	}
+	return nil
+}
+
+func bytesOfInt64(x int64) []byte {
+	return []byte{byte(x >> 56), byte(x >> 48), byte(x >> 40), byte(x >> 32), byte(x >> 24), byte(x >> 16), byte(x >> 8), byte(x)}
+}
+
+var namespaces = map[string]uuid.UUID{
+	"dns": uuid.NamespaceDNS, "url": uuid.NamespaceURL, "oid": uuid.NamespaceOID, "x500": uuid.NamespaceX500,
+}
+
+// nameBased returns a source of the one ID a name in a namespace gives.
+func nameBased(l *layouts.Layout, fromSpec bool, ns, name string) (func() ([]byte, error), error) {
+	if ns == "" {
+		return nil, usageError{fmt.Errorf("%s is name-based: give -ns and -name", l.Name)}
+	}
+	space, ok := namespaces[strings.ToLower(ns)]
+	if !ok {
+		b, ok := parseUUIDText(ns)
+		if !ok {
+			return nil, usageError{fmt.Errorf("-ns %q: want dns, url, oid, x500 or a UUID", ns)}
+		}
+		space = uuid.UUID(b)
+	}
+	id, err := interp.Hash(l, append(space[:], name...))
+	if err != nil {
+		return nil, err
+	}
+	return func() ([]byte, error) { return id, nil }, nil
 }

@@ -1,0 +1,157 @@
+package main
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/layouts"
+)
+
+// aliases are the short layout names the CLI accepts.
+var aliases = map[string]string{
+	"v1": "uuidv1", "v3": "uuidv3", "v4": "uuidv4", "v5": "uuidv5",
+	"v6": "uuidv6", "v7": "uuidv7", "v8": "uuidv8",
+}
+
+// lookup returns a built-in layout by its name or alias.
+func lookup(name string) (*layouts.Layout, error) {
+	if a, ok := aliases[name]; ok {
+		name = a
+	}
+	return layouts.Builtin(name)
+}
+
+// The encodings an ID can be written in.
+var encodingNames = []string{"canonical", "uuid", "base62", "crockford", "hex", "decimal"}
+
+// canonical returns the usual text form of a layout's IDs: a UUID's dashed
+// hex, a KSUID's Base62, a ULID's Crockford, a 64-bit ID's decimal.
+func canonical(l *layouts.Layout) string {
+	switch {
+	case strings.HasPrefix(l.Name, "uuid") && l.Bits == 128:
+		return "uuid"
+	case strings.HasPrefix(l.Name, "ksuid"):
+		return "base62"
+	case l.Name == "ulid":
+		return "crockford"
+	case l.Bits == 64:
+		return "decimal"
+	}
+	return "hex"
+}
+
+// formatter returns the function that writes an ID of n bytes in an encoding.
+func formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, error) {
+	if enc == "canonical" {
+		enc = canonical(l)
+	}
+	switch enc {
+	case "base62":
+		return encodings.Base62.AppendEncode, nil
+	case "crockford":
+		return encodings.Crockford.AppendEncode, nil
+	case "hex":
+		return encodings.Hex.AppendEncode, nil
+	case "uuid":
+		if l.Bytes() != 16 {
+			return nil, usageError{fmt.Errorf("a %d-byte %s ID has no UUID form", l.Bytes(), l.Name)}
+		}
+		return appendUUID, nil
+	case "decimal":
+		if l.Bytes() != 8 {
+			return nil, usageError{fmt.Errorf("a %d-byte %s ID has no decimal form", l.Bytes(), l.Name)}
+		}
+		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
+	}
+	return nil, usageError{fmt.Errorf("unknown encoding %q (want one of %s)", enc, strings.Join(encodingNames, ", "))}
+}
+
+// appendUUID writes 16 bytes in the 8-4-4-4-12 form.
+func appendUUID(dst, id []byte) []byte {
+	var buf [36]byte
+	hex.Encode(buf[0:8], id[0:4])
+	buf[8] = '-'
+	hex.Encode(buf[9:13], id[4:6])
+	buf[13] = '-'
+	hex.Encode(buf[14:18], id[6:8])
+	buf[18] = '-'
+	hex.Encode(buf[19:23], id[8:10])
+	buf[23] = '-'
+	hex.Encode(buf[24:36], id[10:16])
+	return append(dst, buf[:]...)
+}
+
+// format writes id in every encoding it has, in a fixed order.
+func allEncodings(l *layouts.Layout, id []byte) [][2]string {
+	var out [][2]string
+	for _, enc := range encodingNames[1:] {
+		if f, err := formatter(l, enc); err == nil {
+			out = append(out, [2]string{enc, string(f(nil, id))})
+		}
+	}
+	return out
+}
+
+// decoded is text read as the bytes of an ID, with the form it was in.
+type decoded struct {
+	form  string // uuid, base62, crockford, hex, decimal
+	bytes []byte
+}
+
+// decode reads an ID in any form idforge writes, by its length and
+// alphabet. Text that fits several forms gives several results.
+func decode(s string) []decoded {
+	var out []decoded
+	add := func(form string, b []byte, err error) {
+		if err == nil {
+			out = append(out, decoded{form, b})
+		}
+	}
+	if b, ok := parseUUIDText(s); ok {
+		add("uuid", b, nil)
+	}
+	if n := encodings.Base62.DecodedLen(len(s)); n > 0 {
+		b, err := encodings.Base62.DecodeString(s)
+		add("base62", b, err)
+	}
+	if n := encodings.Crockford.DecodedLen(len(s)); n > 0 {
+		b, err := encodings.Crockford.DecodeString(s)
+		add("crockford", b, err)
+	}
+	if len(s)%2 == 0 && len(s) != 32 { // 32 hex digits are a UUID, above
+		if b, err := encodings.Hex.DecodeString(s); err == nil && len(b) > 0 {
+			add("hex", b, nil)
+		}
+	}
+	if d, err := strconv.ParseUint(s, 10, 64); err == nil && s == strconv.FormatUint(d, 10) {
+		add("decimal", binary.BigEndian.AppendUint64(nil, d), nil)
+	}
+	return out
+}
+
+// parseUUIDText reads the UUID forms: 8-4-4-4-12, 32 hex digits, braces
+// around the canonical form, and urn:uuid:.
+func parseUUIDText(s string) ([]byte, bool) {
+	switch {
+	case len(s) == 45 && strings.EqualFold(s[:9], "urn:uuid:"):
+		s = s[9:]
+	case len(s) == 38 && s[0] == '{' && s[37] == '}':
+		s = s[1:37]
+	}
+	switch len(s) {
+	case 32:
+	case 36:
+		if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+			return nil, false
+		}
+		s = s[0:8] + s[9:13] + s[14:18] + s[19:23] + s[24:]
+	default:
+		return nil, false
+	}
+	b, err := hex.DecodeString(s)
+	return b, err == nil
+}

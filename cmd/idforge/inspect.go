@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/layouts"
+)
+
+const inspectUsage = `usage: idforge inspect [-json] [-layout NAME] ID...
+       idforge inspect [-json] [-layout NAME] -    (IDs from standard input, one a line)
+
+Shows what an ID is: the layouts it fits, each field, the time in UTC and
+local time, and the same bytes in every encoding. It reads the UUID forms
+(36, 32, 38 and 45 characters), Base62, Crockford base32, hex and decimal.
+Text that fits several layouts lists them all; -layout picks one.
+
+Examples:
+  idforge inspect 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge inspect -json 0ujtsYcgvSTl8PAuAdqWYSMnLOv
+  idforge inspect -layout snowflake 1541815603606036480
+`
+
+// candidate is one reading of an ID: a layout it fits.
+type candidate struct {
+	Form      string            `json:"form"`
+	Layout    string            `json:"layout"`
+	Spec      string            `json:"spec"`
+	Fields    []field           `json:"fields"`
+	Time      string            `json:"time,omitempty"`
+	Local     string            `json:"local_time,omitempty"`
+	Encodings [][2]string       `json:"-"`
+	EncMap    map[string]string `json:"encodings"`
+}
+
+type field struct {
+	Name  string `json:"name"`
+	Bits  int    `json:"bits"`
+	Role  string `json:"role"`
+	Value string `json:"value"` // decimal
+	Hex   string `json:"hex"`
+}
+
+type report struct {
+	Input      string      `json:"input"`
+	Candidates []candidate `json:"candidates"`
+	Error      string      `json:"error,omitempty"`
+}
+
+func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlagSet("inspect", inspectUsage, stderr)
+	asJSON := fs.Bool("json", false, "")
+	only := fs.String("layout", "", "")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	var pick *layouts.Layout
+	if *only != "" {
+		l, err := lookup(*only)
+		if err != nil {
+			return usageError{err}
+		}
+		pick = l
+	}
+	inputs := fs.Args()
+	if len(inputs) == 0 {
+		return usageError{fmt.Errorf("give IDs to inspect, or - to read them from standard input")}
+	}
+	if len(inputs) == 1 && inputs[0] == "-" {
+		inputs = nil
+		sc := bufio.NewScanner(stdin)
+		for sc.Scan() {
+			if line := strings.TrimSpace(sc.Text()); line != "" {
+				inputs = append(inputs, line)
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return err
+		}
+	}
+	bad := 0
+	var reports []report
+	for _, in := range inputs {
+		r := inspect(in, pick)
+		if len(r.Candidates) == 0 {
+			bad++
+			if !*asJSON {
+				fmt.Fprintf(stderr, "idforge inspect: %s\n", r.Error)
+			}
+		}
+		reports = append(reports, r)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(reports); err != nil {
+			return err
+		}
+	} else {
+		printed := 0
+		for _, r := range reports {
+			if len(r.Candidates) > 0 {
+				if printed > 0 {
+					fmt.Fprintln(stdout)
+				}
+				printReport(stdout, r)
+				printed++
+			}
+		}
+	}
+	switch {
+	case bad == 0:
+		return nil
+	case len(inputs) == 1 && !*asJSON:
+		return errReported
+	}
+	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, len(inputs))
+}
+
+// inspect reads one input as every layout it fits.
+func inspect(in string, pick *layouts.Layout) report {
+	r := report{Input: in}
+	all, err := layouts.Builtins()
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	for _, d := range decode(in) {
+		for _, l := range all {
+			if pick != nil && l != pick || pick == nil && !autoDetect(l, d.form) || l.Bytes() != len(d.bytes) {
+				continue
+			}
+			if c, ok := read(l, d); ok {
+				r.Candidates = append(r.Candidates, c)
+			}
+		}
+	}
+	if len(r.Candidates) == 0 {
+		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits", in)
+		if pick != nil {
+			r.Error = fmt.Sprintf("%q is not a %s ID", in, pick.Name)
+		}
+	}
+	return r
+}
+
+// autoDetect reports whether inspect tries a layout for text in a form
+// without being asked: UUID text is read only as UUIDs, and variants of
+// another layout (drafts, ksuid-ms) only when asked for.
+func autoDetect(l *layouts.Layout, form string) bool {
+	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
+		return false
+	}
+	return form != "uuid" || strings.HasPrefix(l.Name, "uuid")
+}
+
+// read unpacks an ID as a layout; it fails when the constant bits differ.
+func read(l *layouts.Layout, d decoded) (candidate, bool) {
+	v, err := interp.Unpack(l, d.bytes)
+	if err != nil {
+		return candidate{}, false
+	}
+	c := candidate{Form: d.form, Layout: l.Name, Spec: l.File, EncMap: map[string]string{}}
+	for _, f := range l.Fields {
+		x := v[f.Name]
+		c.Fields = append(c.Fields, field{Name: f.Name, Bits: f.Width, Role: f.Role.String(), Value: x.String(), Hex: fmt.Sprintf("%#x", x)})
+	}
+	if t, err := interp.Time(l, d.bytes); err == nil {
+		c.Time = t.UTC().Format(time.RFC3339Nano)
+		c.Local = t.Local().Format(time.RFC3339Nano + " MST")
+	}
+	c.Encodings = allEncodings(l, d.bytes)
+	for _, e := range c.Encodings {
+		c.EncMap[e[0]] = e[1]
+	}
+	return c, true
+}
+
+func printReport(w io.Writer, r report) {
+	fmt.Fprintln(w, r.Input)
+	if n := len(r.Candidates); n > 1 {
+		var names []string
+		for _, c := range r.Candidates {
+			names = append(names, c.Layout)
+		}
+		fmt.Fprintf(w, "  ambiguous: it fits %d layouts (%s); -layout picks one\n", n, strings.Join(names, ", "))
+	}
+	for _, c := range r.Candidates {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "  layout\t%s (%s), read as %s\n", c.Layout, c.Spec, c.Form)
+		for _, f := range c.Fields {
+			fmt.Fprintf(tw, "  %s\t%s (%s, %d bits, %s)\n", f.Name, f.Value, f.Hex, f.Bits, f.Role)
+		}
+		if c.Time != "" {
+			fmt.Fprintf(tw, "  time\t%s\n", c.Time)
+			fmt.Fprintf(tw, "  local time\t%s\n", c.Local)
+		}
+		for _, e := range c.Encodings {
+			fmt.Fprintf(tw, "  %s\t%s\n", e[0], e[1])
+		}
+		tw.Flush()
+	}
+}

@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden stdout and stderr of the script cases")
+
+// idforgeBin is the idforge command, built once for the end-to-end tests.
+var idforgeBin string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "idforge-test")
+	if err != nil {
+		panic(err)
+	}
+	idforgeBin = filepath.Join(dir, "idforge")
+	if out, err := exec.Command("go", "build", "-o", idforgeBin, ".").CombinedOutput(); err != nil {
+		panic("building idforge: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// idforge runs the binary with args and stdin in dir, in UTC.
+func idforge(t *testing.T, dir, stdin string, args ...string) (stdout, stderr string, exit int) {
+	t.Helper()
+	cmd := exec.Command(idforgeBin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		exit = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), exit
+}
+
+// Each testdata/*.txt is a txtar archive: its comment holds the arguments
+// ("args: ...") and the exit code ("exit: N"); its files are the stdin and
+// the golden stdout and stderr, and any other files the command reads.
+func TestScripts(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txt")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no script cases", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var args []string
+			wantExit := 0
+			for _, line := range strings.Split(string(ar.Comment), "\n") {
+				if a, ok := strings.CutPrefix(line, "args: "); ok {
+					args = strings.Fields(a)
+				}
+				if e, ok := strings.CutPrefix(line, "exit: "); ok {
+					wantExit, _ = strconv.Atoi(e)
+				}
+			}
+			dir := t.TempDir()
+			var stdin string
+			for _, f := range ar.Files {
+				switch f.Name {
+				case "stdin":
+					stdin = string(f.Data)
+				case "stdout", "stderr":
+				default:
+					if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			stdout, stderr, exit := idforge(t, dir, stdin, args...)
+			if exit != wantExit {
+				t.Errorf("exit %d, want %d\nstderr: %s", exit, wantExit, stderr)
+			}
+			got := map[string]string{"stdout": stdout, "stderr": stderr}
+			if *update {
+				var kept []txtar.File
+				for _, f := range ar.Files {
+					if f.Name != "stdout" && f.Name != "stderr" {
+						kept = append(kept, f)
+					}
+				}
+				for _, name := range []string{"stdout", "stderr"} {
+					if got[name] != "" {
+						kept = append(kept, txtar.File{Name: name, Data: []byte(got[name])})
+					}
+				}
+				ar.Files = kept
+				os.WriteFile(file, txtar.Format(ar), 0o644)
+				return
+			}
+			for _, name := range []string{"stdout", "stderr"} {
+				want := ""
+				for _, f := range ar.Files {
+					if f.Name == name {
+						want = string(f.Data)
+					}
+				}
+				if got[name] != want {
+					t.Errorf("%s:\n%s\nwant:\n%s", name, got[name], want)
+				}
+			}
+		})
+	}
+}
+
+// new -layout v7 -enc base62 makes sorted, unique, 22-character IDs.
+func TestNewV7Base62(t *testing.T) {
+	out, stderr, exit := idforge(t, "", "", "new", "-layout", "v7", "-enc", "base62", "-n", "10000")
+	if exit != 0 {
+		t.Fatalf("exit %d: %s", exit, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 10000 {
+		t.Fatalf("%d lines", len(lines))
+	}
+	if !sort.StringsAreSorted(lines) {
+		t.Error("not sorted")
+	}
+	seen := map[string]bool{}
+	for _, l := range lines {
+		if len(l) != 22 || seen[l] {
+			t.Fatalf("%q: wrong width or a duplicate", l)
+		}
+		seen[l] = true
+	}
+}
+
+// Every built-in layout makes IDs that inspect reads back as that layout.
+func TestNewThenInspect(t *testing.T) {
+	for _, layout := range []string{"v1", "v4", "v6", "v7", "v8", "ksuid", "ulid", "objectid", "sonyflake", "instagram", "uuidv7-draft01", "ksuid-ms"} {
+		out, stderr, exit := idforge(t, "", "", "new", "-layout", layout, "-node", "7", "-n", "3")
+		if layout == "v4" || layout == "ksuid" || layout == "ulid" || layout == "objectid" || layout == "uuidv7-draft01" || layout == "ksuid-ms" || layout == "v8" {
+			out, stderr, exit = idforge(t, "", "", "new", "-layout", layout, "-n", "3")
+		}
+		if exit != 0 {
+			t.Fatalf("new %s: exit %d: %s", layout, exit, stderr)
+		}
+		for _, id := range strings.Fields(out) {
+			if _, stderr, exit := idforge(t, "", "", "inspect", "-layout", layout, id); exit != 0 {
+				t.Errorf("inspect %s %s: exit %d: %s", layout, id, exit, stderr)
+			}
+		}
+	}
+}

@@ -1,0 +1,49 @@
+// Package encodings provides fixed-width, order-preserving text encodings
+// of byte strings: [Base62], [Crockford] base32 and [Hex].
+//
+// # Fixed width
+//
+// Each codec treats its input as one unsigned big-endian number and writes
+// that number in its alphabet, left-padded with the zero digit '0' to a width
+// that depends only on the input length: EncodedLen(n) characters for n
+// bytes. The width is the least number of digits that can hold every n-byte
+// value, so every n-byte input encodes to exactly EncodedLen(n) characters
+// and DecodedLen maps that width back to n.
+//
+// # Order
+//
+// Every alphabet lists its digits in ascending ASCII order ('0'-'9' first,
+// then letters; Base62 puts upper case before lower case, as ASCII does).
+// Two encodings of the same width therefore compare, byte by byte, exactly as
+// the numbers they represent compare, and those numbers compare exactly as
+// the big-endian input bytes do. So for inputs a and b of equal length,
+//
+//	bytes.Compare(a, b) == strings.Compare(enc.EncodeToString(a), enc.EncodeToString(b))
+//
+// which lets encoded IDs be sorted, indexed and range-scanned as text.
+// Inputs of different lengths are not comparable this way.
+//
+// # Strict decoding
+//
+// Decoding accepts only canonical text: the input must have one of the widths
+// EncodedLen produces ([ErrLength] otherwise), contain only alphabet
+// characters ([InvalidCharError], which matches [ErrInvalidChar]) and denote a
+// value that fits in DecodedLen(len) bytes ([ErrOverflow]). When an input has
+// several faults, the first in that order is reported; an invalid character
+// is reported at its first occurrence. Case is ignored by [Crockford] and
+// [Hex], whose encoders always produce one case; [Base62] is case-sensitive
+// by nature. Thus every accepted input re-encodes to itself (up to case), and
+// each value has exactly one encoding.
+//
+// Decoding never panics. On error, AppendDecode returns dst itself,
+// unchanged: nothing is appended, and dst[:len(dst)] is untouched. Like any
+// append, it may have used dst's spare capacity as scratch space, so bytes
+// beyond len(dst) are unspecified after a failed decode. For the same
+// reason src must not overlap dst's spare capacity (no decoding in place).
+//
+// The codecs use only the standard library and integer arithmetic (no
+// math/big). AppendEncode and AppendDecode allocate only when dst lacks the
+// capacity for the result; EncodeToString and DecodeString allocate just the
+// result. [Base62] handles sources of up to [Base62MaxBytes] bytes; the
+// other codecs have no limit.
+package encodings

@@ -1,0 +1,494 @@
+package encodings_test
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"math/big"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/encodings"
+)
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// newRand returns a deterministic source, so failures reproduce.
+func newRand(t testing.TB) *rand.Rand {
+	t.Helper()
+	return rand.New(rand.NewPCG(uint64(len(t.Name())), 0x1d0f))
+}
+
+func randBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// lengths lists the source lengths every test covers: all of 0..32 plus
+// larger ones up to the Base62 limit.
+func lengths() []int {
+	var ns []int
+	for n := 0; n <= 32; n++ {
+		ns = append(ns, n)
+	}
+	return append(ns, 33, 39, 40, 41, 47, 48, 63, 64, 65, 100, 127, encodings.Base62MaxBytes)
+}
+
+func TestVectors(t *testing.T) {
+	ff20 := bytes.Repeat([]byte{0xff}, 20)
+	ulidTime := mustHex("01563df36481" + "00000000000000000000") // ms 1469918176385
+	uuid := mustHex("6ba7b8109dad11d180b400c04fd430c8")
+	tests := []struct {
+		name  string
+		codec codec
+		src   []byte
+		text  string
+	}{
+		{"ksuid", encodings.Base62, mustHex("0669F7EFB5A1CD34B5F99D1154FB6853345C9735"), "0ujtsYcgvSTl8PAuAdqWYSMnLOv"},
+		{"ksuid max", encodings.Base62, ff20, "aWgEPTl1tmebfsQzFP4bxwgy80V"},
+		{"ksuid zero", encodings.Base62, make([]byte, 20), strings.Repeat("0", 27)},
+		{"base62 empty", encodings.Base62, []byte{}, ""},
+		{"base62 one", encodings.Base62, []byte{1}, "01"},
+		{"base62 0xff", encodings.Base62, []byte{0xff}, "47"},
+		{"base62 16 zero", encodings.Base62, make([]byte, 16), strings.Repeat("0", 22)},
+		{"base62 16 max", encodings.Base62, bytes.Repeat([]byte{0xff}, 16), "7n42DGM5Tflk9n8mt7Fhc7"},
+		{"ulid time", encodings.Crockford, ulidTime, "01ARYZ6S410000000000000000"},
+		{"ulid max", encodings.Crockford, bytes.Repeat([]byte{0xff}, 16), "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"},
+		{"ulid zero", encodings.Crockford, make([]byte, 16), strings.Repeat("0", 26)},
+		{"uuid crockford", encodings.Crockford, uuid, "3BMYW117DD278R1D00R17X8C68"},
+		{"crockford empty", encodings.Crockford, []byte{}, ""},
+		{"crockford one", encodings.Crockford, []byte{0xff}, "7Z"},
+		{"crockford five", encodings.Crockford, []byte("hello"), "D1JPRV3F"},
+		{"uuid hex", encodings.Hex, uuid, "6ba7b8109dad11d180b400c04fd430c8"},
+		{"hex empty", encodings.Hex, []byte{}, ""},
+		{"hex bytes", encodings.Hex, []byte{0x00, 0x0f, 0xf0, 0xff}, "000ff0ff"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.codec.EncodeToString(tt.src); got != tt.text {
+				t.Errorf("EncodeToString(%x) = %q, want %q", tt.src, got, tt.text)
+			}
+			got, err := tt.codec.DecodeString(tt.text)
+			if err != nil || !bytes.Equal(got, tt.src) {
+				t.Errorf("DecodeString(%q) = %x, %v; want %x", tt.text, got, err, tt.src)
+			}
+			if got == nil && err == nil {
+				t.Errorf("DecodeString(%q) returned a nil slice", tt.text)
+			}
+		})
+	}
+}
+
+// TestLengths checks EncodedLen against the oracle's exact width and
+// DecodedLen as its inverse, including -1 for every length that is not a
+// width.
+func TestLengths(t *testing.T) {
+	for _, o := range oracles {
+		t.Run(o.name, func(t *testing.T) {
+			isWidth := map[int]int{}
+			maxN := 200
+			if o.maxBytes >= 0 {
+				maxN = o.maxBytes
+			}
+			for n := 0; n <= maxN; n++ {
+				w := o.width(n)
+				if got := o.codec.EncodedLen(n); got != w {
+					t.Fatalf("EncodedLen(%d) = %d, want %d", n, got, w)
+				}
+				isWidth[w] = n
+			}
+			maxW := o.width(maxN)
+			for m := -3; m <= maxW+20; m++ {
+				want, ok := isWidth[m]
+				if !ok {
+					want = -1
+				}
+				if m > maxW && o.maxBytes < 0 {
+					continue // beyond the range checked above
+				}
+				if got := o.codec.DecodedLen(m); got != want {
+					t.Errorf("DecodedLen(%d) = %d, want %d", m, got, want)
+				}
+			}
+			if got := o.codec.EncodedLen(-1); got != -1 {
+				t.Errorf("EncodedLen(-1) = %d, want -1", got)
+			}
+		})
+	}
+	if got := encodings.Base62.EncodedLen(encodings.Base62MaxBytes + 1); got != -1 {
+		t.Errorf("Base62.EncodedLen(max+1) = %d, want -1", got)
+	}
+	for n, w := range map[int]int{8: 11, 12: 17, 16: 22, 20: 27, 32: 43} {
+		if got := encodings.Base62.EncodedLen(n); got != w {
+			t.Errorf("Base62.EncodedLen(%d) = %d, want %d", n, got, w)
+		}
+	}
+}
+
+// values returns test inputs of length n: zero, the maximum, every power of
+// two and its predecessor, every power of the base and its neighbours, and
+// random values.
+func values(o oracle, r *rand.Rand, n int) [][]byte {
+	vals := [][]byte{make([]byte, n), bytes.Repeat([]byte{0xff}, n)}
+	limit := new(big.Int).Lsh(big.NewInt(1), uint(8*n))
+	add := func(x *big.Int) {
+		if x.Sign() >= 0 && x.Cmp(limit) < 0 {
+			vals = append(vals, x.FillBytes(make([]byte, n)))
+		}
+	}
+	one := big.NewInt(1)
+	for k := 0; k < 8*n; k++ {
+		p := new(big.Int).Lsh(one, uint(k))
+		add(p)
+		add(new(big.Int).Sub(p, one))
+	}
+	for p := big.NewInt(1); p.Cmp(limit) < 0; p = new(big.Int).Mul(p, o.base()) {
+		add(p)
+		add(new(big.Int).Sub(p, one))
+		add(new(big.Int).Add(p, one))
+	}
+	for range 64 {
+		vals = append(vals, randBytes(r, n))
+	}
+	return vals
+}
+
+// TestOracle compares every entry point with the math/big oracle for every
+// covered length.
+func TestOracle(t *testing.T) {
+	prefix := []byte("prefix:")
+	for _, o := range oracles {
+		t.Run(o.name, func(t *testing.T) {
+			r := newRand(t)
+			for _, n := range lengths() {
+				if !o.supports(n) {
+					continue
+				}
+				for _, src := range values(o, r, n) {
+					want := o.encode(src)
+					got := o.codec.EncodeToString(src)
+					if got != want {
+						t.Fatalf("EncodeToString(%x) = %q, want %q", src, got, want)
+					}
+					if app := o.codec.AppendEncode(bytes.Clone(prefix), src); string(app) != string(prefix)+want {
+						t.Fatalf("AppendEncode(prefix, %x) = %q", src, app)
+					}
+					for _, text := range []string{want, strings.ToLower(want), strings.ToUpper(want)} {
+						if !o.foldCase && text != want {
+							continue
+						}
+						dec, err := o.codec.DecodeString(text)
+						if err != nil || !bytes.Equal(dec, src) {
+							t.Fatalf("DecodeString(%q) = %x, %v; want %x", text, dec, err, src)
+						}
+						app, err := o.codec.AppendDecode(bytes.Clone(prefix), []byte(text))
+						if err != nil || !bytes.Equal(app, append(bytes.Clone(prefix), src...)) {
+							t.Fatalf("AppendDecode(prefix, %q) = %q, %v", text, app, err)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestOverflow checks that the smallest out-of-range value, 2^(8n), and the
+// largest string of each width are rejected wherever the width can hold
+// them.
+func TestOverflow(t *testing.T) {
+	for _, o := range oracles {
+		t.Run(o.name, func(t *testing.T) {
+			for _, n := range lengths() {
+				if !o.supports(n) {
+					continue
+				}
+				w := o.width(n)
+				limit := new(big.Int).Lsh(big.NewInt(1), uint(8*n))
+				maxPlusOne, fits := o.encodeInt(limit, w)
+				top := strings.Repeat(o.alphabet[len(o.alphabet)-1:], w)
+				if !fits {
+					// Every string of this width is in range: a full
+					// width of digits is exactly 8n bits.
+					if dec, err := o.codec.DecodeString(top); err != nil || len(dec) != n {
+						t.Errorf("n=%d: DecodeString(%q) = %x, %v", n, top, dec, err)
+					}
+					continue
+				}
+				for _, s := range []string{maxPlusOne, top} {
+					dec, err := o.codec.DecodeString(s)
+					if !errors.Is(err, encodings.ErrOverflow) || dec != nil {
+						t.Errorf("n=%d: DecodeString(%q) = %x, %v; want ErrOverflow", n, s, dec, err)
+					}
+					if _, err := o.decode(s); !errors.Is(err, encodings.ErrOverflow) {
+						t.Errorf("oracle disagrees on %q: %v", s, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestOrder(t *testing.T) {
+	for _, o := range oracles {
+		t.Run(o.name, func(t *testing.T) {
+			r := newRand(t)
+			check := func(a, b []byte) {
+				t.Helper()
+				sa, sb := o.codec.EncodeToString(a), o.codec.EncodeToString(b)
+				if got, want := strings.Compare(sa, sb), bytes.Compare(a, b); got != want {
+					t.Fatalf("order of %x, %x is %d; of %q, %q is %d", a, b, want, sa, sb, got)
+				}
+			}
+			for n := 1; n <= 32; n++ {
+				for range 200 {
+					a, b := randBytes(r, n), randBytes(r, n)
+					check(a, b)
+					// Share a long prefix and differ only near the end.
+					copy(b, a[:n-1-r.IntN(min(n, 3))])
+					check(a, b)
+					check(b, a)
+					// Adjacent values v and v+1.
+					c := bytes.Clone(a)
+					if increment(c) {
+						check(a, c)
+						check(c, a)
+					}
+					check(a, a)
+				}
+				// Adjacent values around the all-ones tails that carry
+				// across limbs.
+				for k := 0; k < n; k++ {
+					a := randBytes(r, n)
+					for i := k; i < n; i++ {
+						a[i] = 0xff
+					}
+					c := bytes.Clone(a)
+					if increment(c) {
+						check(a, c)
+					}
+				}
+			}
+		})
+	}
+}
+
+// increment adds one to the big-endian number b in place and reports
+// whether it did not wrap around.
+func increment(b []byte) bool {
+	for i := len(b) - 1; i >= 0; i-- {
+		b[i]++
+		if b[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func TestDecodeErrors(t *testing.T) {
+	ksuid := "0ujtsYcgvSTl8PAuAdqWYSMnLOv"
+	ulid := "01ARYZ6S410000000000000000"
+	uuid := "6ba7b8109dad11d180b400c04fd430c8"
+	type bad struct {
+		pos  int
+		char byte
+	}
+	tests := []struct {
+		name  string
+		codec codec
+		text  string
+		err   error // sentinel; nil means success
+		bad   bad   // for ErrInvalidChar
+	}{
+		// Length.
+		{"base62 short", encodings.Base62, ksuid[3:], encodings.ErrLength, bad{}},  // 24 is no width
+		{"base62 long", encodings.Base62, ksuid + "0", encodings.ErrLength, bad{}}, // 21 bytes take 29
+		{"base62 not a width", encodings.Base62, "0", encodings.ErrLength, bad{}},
+		{"base62 far too long", encodings.Base62, strings.Repeat("0", 1000), encodings.ErrLength, bad{}},
+		{"crockford short", encodings.Crockford, ulid[1:], encodings.ErrLength, bad{}},
+		{"crockford 3", encodings.Crockford, "000", encodings.ErrLength, bad{}},
+		{"hex odd", encodings.Hex, uuid[1:], encodings.ErrLength, bad{}},
+		{"length before char", encodings.Hex, "zzz", encodings.ErrLength, bad{}},
+		// Empty input is the zero-length encoding.
+		{"base62 empty", encodings.Base62, "", nil, bad{}},
+		{"crockford empty", encodings.Crockford, "", nil, bad{}},
+		{"hex empty", encodings.Hex, "", nil, bad{}},
+		// Characters.
+		{"base62 dash", encodings.Base62, ksuid[:5] + "-" + ksuid[6:], encodings.ErrInvalidChar, bad{5, '-'}},
+		{"base62 NUL", encodings.Base62, "\x00" + ksuid[1:], encodings.ErrInvalidChar, bad{0, 0}},
+		{"base62 last", encodings.Base62, ksuid[:26] + "+", encodings.ErrInvalidChar, bad{26, '+'}},
+		{"base62 non-ASCII", encodings.Base62, ksuid[:10] + "\xc3\xa9" + ksuid[12:], encodings.ErrInvalidChar, bad{10, 0xc3}},
+		{"base62 space", encodings.Base62, " " + ksuid[1:], encodings.ErrInvalidChar, bad{0, ' '}},
+		{"base62 first of several", encodings.Base62, ksuid[:3] + "__" + ksuid[5:], encodings.ErrInvalidChar, bad{3, '_'}},
+		{"base62 char before overflow", encodings.Base62, "zzzzzzzzzzzzzzzzzzzzzzzzzz.", encodings.ErrInvalidChar, bad{26, '.'}},
+		{"crockford I", encodings.Crockford, "0I" + ulid[2:], encodings.ErrInvalidChar, bad{1, 'I'}},
+		{"crockford i", encodings.Crockford, "0i" + ulid[2:], encodings.ErrInvalidChar, bad{1, 'i'}},
+		{"crockford L", encodings.Crockford, ulid[:25] + "L", encodings.ErrInvalidChar, bad{25, 'L'}},
+		{"crockford l", encodings.Crockford, ulid[:25] + "l", encodings.ErrInvalidChar, bad{25, 'l'}},
+		{"crockford O", encodings.Crockford, ulid[:12] + "O" + ulid[13:], encodings.ErrInvalidChar, bad{12, 'O'}},
+		{"crockford o", encodings.Crockford, ulid[:12] + "o" + ulid[13:], encodings.ErrInvalidChar, bad{12, 'o'}},
+		{"crockford U", encodings.Crockford, ulid[:7] + "U" + ulid[8:], encodings.ErrInvalidChar, bad{7, 'U'}},
+		{"crockford u", encodings.Crockford, ulid[:7] + "u" + ulid[8:], encodings.ErrInvalidChar, bad{7, 'u'}},
+		{"crockford hyphen", encodings.Crockford, ulid[:10] + "-" + ulid[11:], encodings.ErrInvalidChar, bad{10, '-'}},
+		{"crockford NUL", encodings.Crockford, ulid[:3] + "\x00" + ulid[4:], encodings.ErrInvalidChar, bad{3, 0}},
+		{"crockford newline", encodings.Crockford, ulid[:25] + "\n", encodings.ErrInvalidChar, bad{25, '\n'}},
+		{"crockford 0x80", encodings.Crockford, "\x80" + ulid[1:], encodings.ErrInvalidChar, bad{0, 0x80}},
+		{"crockford char before overflow", encodings.Crockford, "Z" + ulid[1:25] + "U", encodings.ErrInvalidChar, bad{25, 'U'}},
+		{"hex g", encodings.Hex, "0g", encodings.ErrInvalidChar, bad{1, 'g'}},
+		{"hex space", encodings.Hex, uuid[:31] + " ", encodings.ErrInvalidChar, bad{31, ' '}},
+		{"hex 0xff", encodings.Hex, "\xff0", encodings.ErrInvalidChar, bad{0, 0xff}},
+		{"hex NUL", encodings.Hex, "0\x00", encodings.ErrInvalidChar, bad{1, 0}},
+		// Range.
+		{"base62 max+1", encodings.Base62, "aWgEPTl1tmebfsQzFP4bxwgy80W", encodings.ErrOverflow, bad{}},
+		{"base62 all z", encodings.Base62, strings.Repeat("z", 27), encodings.ErrOverflow, bad{}},
+		{"base62 one byte 256", encodings.Base62, "48", encodings.ErrOverflow, bad{}},
+		{"base62 one byte 255", encodings.Base62, "47", nil, bad{}},
+		{"base62 16 max+1", encodings.Base62, "7n42DGM5Tflk9n8mt7Fhc8", encodings.ErrOverflow, bad{}},
+		{"crockford 8", encodings.Crockford, "8" + ulid[1:], encodings.ErrOverflow, bad{}},
+		{"crockford z", encodings.Crockford, "z" + ulid[1:], encodings.ErrOverflow, bad{}},
+		{"crockford 7", encodings.Crockford, "7" + ulid[1:], nil, bad{}},
+		{"crockford one byte", encodings.Crockford, "80", encodings.ErrOverflow, bad{}},
+		// Case.
+		{"crockford lower", encodings.Crockford, strings.ToLower(ulid), nil, bad{}},
+		{"crockford mixed", encodings.Crockford, "01aRyZ6s410000000000000000", nil, bad{}},
+		{"hex upper", encodings.Hex, strings.ToUpper(uuid), nil, bad{}},
+		{"base62 case matters", encodings.Base62, strings.ToUpper(ksuid), nil, bad{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := tt.codec.DecodeString(tt.text)
+			if tt.err == nil {
+				if err != nil {
+					t.Fatalf("DecodeString(%q) failed: %v", tt.text, err)
+				}
+				if want := tt.codec.DecodedLen(len(tt.text)); len(got) != want {
+					t.Fatalf("DecodeString(%q) returned %d bytes, want %d", tt.text, len(got), want)
+				}
+				return
+			}
+			if !errors.Is(err, tt.err) || got != nil {
+				t.Fatalf("DecodeString(%q) = %x, %v; want %v", tt.text, got, err, tt.err)
+			}
+			if !strings.HasPrefix(err.Error(), "encodings: ") {
+				t.Errorf("error text %q lacks the package prefix", err)
+			}
+			var ice encodings.InvalidCharError
+			if isChar := errors.As(err, &ice); isChar != (tt.err == encodings.ErrInvalidChar) {
+				t.Fatalf("errors.As(%v, InvalidCharError) = %v", err, isChar)
+			}
+			if tt.err == encodings.ErrInvalidChar && (ice.Pos != tt.bad.pos || ice.Char != tt.bad.char) {
+				t.Errorf("got %+v, want position %d char %q", ice, tt.bad.pos, tt.bad.char)
+			}
+			for _, other := range []error{encodings.ErrLength, encodings.ErrInvalidChar, encodings.ErrOverflow} {
+				if other != tt.err && errors.Is(err, other) {
+					t.Errorf("%v also matches %v", err, other)
+				}
+			}
+		})
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	tests := []struct {
+		err  error
+		want string
+	}{
+		{encodings.InvalidCharError{Pos: 3, Char: 'I'}, "encodings: invalid character 'I' at position 3"},
+		{encodings.InvalidCharError{Pos: 0, Char: 0}, "encodings: invalid character 0x00 at position 0"},
+		{encodings.InvalidCharError{Pos: 12, Char: ' '}, "encodings: invalid character 0x20 at position 12"},
+		{encodings.InvalidCharError{Pos: 1, Char: 0xc3}, "encodings: invalid character 0xc3 at position 1"},
+		{encodings.ErrLength, "encodings: invalid length"},
+		{encodings.ErrOverflow, "encodings: value out of range"},
+	}
+	for _, tt := range tests {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+	}
+	_, err := encodings.Base62.DecodeString("0")
+	if want := "encodings: invalid length: 1 is not a Base62 encoded length"; err == nil || err.Error() != want {
+		t.Errorf("Base62.DecodeString(\"0\") error = %v, want %q", err, want)
+	}
+}
+
+// TestDecodeErrorLeavesDst checks that a failed AppendDecode returns dst
+// itself with its contents untouched, whether or not dst had spare
+// capacity, and that Base62 leaves even the spare capacity alone.
+func TestDecodeErrorLeavesDst(t *testing.T) {
+	inputs := map[codec][]string{
+		encodings.Base62:    {"0", "aWgEPTl1tmebfsQzFP4bxwgy80W", "0ujtsYcgvSTl8PAuAdqWYSMnLO!", strings.Repeat("z", 172), strings.Repeat("0", 171) + "_"},
+		encodings.Crockford: {"0", "81ARYZ6S410000000000000000", "01ARYZ6S41000000000000000U", "Z" + strings.Repeat("0", 206), strings.Repeat("0", 207) + "U"},
+		encodings.Hex:       {"0", "6ba7b8109dad11d180b400c04fd430cx", strings.Repeat("0", 299) + "G"},
+	}
+	for c, texts := range inputs {
+		for _, text := range texts {
+			for _, spare := range []int{0, 500} {
+				buf := bytes.Repeat([]byte{0xaa}, 5+spare)
+				dst := buf[:5]
+				got, err := c.AppendDecode(dst, []byte(text))
+				if err == nil {
+					t.Fatalf("AppendDecode(dst, %q) succeeded", text)
+				}
+				if len(got) != len(dst) || cap(got) != cap(dst) || &got[0] != &dst[0] {
+					t.Errorf("AppendDecode(dst, %q) returned a different slice", text)
+				}
+				if !bytes.Equal(dst, bytes.Repeat([]byte{0xaa}, 5)) {
+					t.Errorf("AppendDecode(dst, %q) changed dst: %x", text, dst)
+				}
+				_, isBase62 := c.(encodings.Base62Encoding)
+				if isBase62 && !bytes.Equal(buf, bytes.Repeat([]byte{0xaa}, len(buf))) {
+					t.Errorf("Base62.AppendDecode(dst, %q) wrote into dst's spare capacity", text)
+				}
+			}
+		}
+	}
+}
+
+func TestBase62EncodeTooLong(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("AppendEncode of Base62MaxBytes+1 bytes did not panic")
+		}
+	}()
+	encodings.Base62.AppendEncode(nil, make([]byte, encodings.Base62MaxBytes+1))
+}
+
+func TestAllocs(t *testing.T) {
+	for _, o := range oracles {
+		for _, n := range []int{0, 1, 16, 20, 32} {
+			src := randBytes(newRand(t), n)
+			text := o.codec.EncodeToString(src)
+			textBytes := []byte(text)
+			enc := make([]byte, 0, len(text))
+			dec := make([]byte, 0, n)
+			checks := []struct {
+				name string
+				want float64
+				f    func()
+			}{
+				{"AppendEncode", 0, func() { enc = o.codec.AppendEncode(enc[:0], src) }},
+				{"AppendDecode", 0, func() { dec, _ = o.codec.AppendDecode(dec[:0], textBytes) }},
+				{"EncodeToString", 1, func() { _ = o.codec.EncodeToString(src) }},
+				{"DecodeString", 1, func() { _, _ = o.codec.DecodeString(text) }},
+			}
+			for _, c := range checks {
+				want := c.want
+				if n == 0 {
+					want = 0 // empty results need no memory
+				}
+				if got := testing.AllocsPerRun(100, c.f); got != want {
+					t.Errorf("%s.%s with %d bytes: %v allocs, want %v", o.name, c.name, n, got, want)
+				}
+			}
+		}
+	}
+}

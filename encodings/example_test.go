@@ -1,0 +1,89 @@
+package encodings_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/idforge/idforge/encodings"
+)
+
+func ExampleBase62() {
+	id := []byte{ // a KSUID
+		0x06, 0x69, 0xf7, 0xef, 0xb5, 0xa1, 0xcd, 0x34, 0xb5, 0xf9,
+		0x9d, 0x11, 0x54, 0xfb, 0x68, 0x53, 0x34, 0x5c, 0x97, 0x35,
+	}
+	s := encodings.Base62.EncodeToString(id)
+	fmt.Println(s, len(s) == encodings.Base62.EncodedLen(len(id)))
+
+	b, err := encodings.Base62.DecodeString(s)
+	fmt.Printf("%x %v\n", b, err)
+
+	fmt.Println(encodings.Base62.EncodeToString([]byte{0, 1}))
+	// Output:
+	// 0ujtsYcgvSTl8PAuAdqWYSMnLOv true
+	// 0669f7efb5a1cd34b5f99d1154fb6853345c9735 <nil>
+	// 001
+}
+
+func ExampleCrockford() {
+	// A ULID: 48-bit millisecond timestamp, then 80 bits of entropy.
+	id := []byte{0x01, 0x56, 0x3d, 0xf3, 0x64, 0x81, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	s := encodings.Crockford.EncodeToString(id)
+	fmt.Println(s)
+
+	// Lower case is accepted; the aliases I, L, O and U are not.
+	b, err := encodings.Crockford.DecodeString("01aryz6s410000000000000000")
+	fmt.Printf("%x %v\n", b, err)
+	_, err = encodings.Crockford.DecodeString("01ARYZ6S41000000000000000O")
+	fmt.Println(err)
+	// Output:
+	// 01ARYZ6S410000000000000000
+	// 01563df3648100000000000000000000 <nil>
+	// encodings: invalid character 'O' at position 25
+}
+
+func ExampleHex() {
+	dst := []byte("id=")
+	dst = encodings.Hex.AppendEncode(dst, []byte{0xca, 0xfe})
+	fmt.Println(string(dst))
+
+	b, err := encodings.Hex.DecodeString("CAFE")
+	fmt.Printf("%x %v\n", b, err)
+	// Output:
+	// id=cafe
+	// cafe <nil>
+}
+
+func ExampleInvalidCharError() {
+	_, err := encodings.Base62.DecodeString("0ujtsYcgvSTl8PAuAdq-YSMnLOv")
+	var ice encodings.InvalidCharError
+	if errors.As(err, &ice) {
+		fmt.Println(ice.Pos, string(ice.Char), errors.Is(err, encodings.ErrInvalidChar))
+	}
+	// Output:
+	// 19 - true
+}
+
+func ExampleBase62Encoding_DecodedLen() {
+	for _, m := range []int{22, 23, 27} {
+		fmt.Println(m, encodings.Base62.DecodedLen(m))
+	}
+	// Output:
+	// 22 16
+	// 23 17
+	// 27 20
+}
+
+func ExampleBase62Encoding_AppendDecode() {
+	// Decoding into a reused buffer allocates nothing.
+	buf := make([]byte, 0, 20)
+	buf, err := encodings.Base62.AppendDecode(buf[:0], []byte("aWgEPTl1tmebfsQzFP4bxwgy80V"))
+	fmt.Printf("%x %v\n", buf, err)
+
+	// Out of range: 2^160 does not fit in 20 bytes, and nothing is appended.
+	buf, err = encodings.Base62.AppendDecode(buf[:0], []byte("aWgEPTl1tmebfsQzFP4bxwgy80W"))
+	fmt.Println(len(buf), err, errors.Is(err, encodings.ErrOverflow))
+	// Output:
+	// ffffffffffffffffffffffffffffffffffffffff <nil>
+	// 0 encodings: value out of range true
+}

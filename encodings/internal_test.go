@@ -1,0 +1,79 @@
+package encodings
+
+import (
+	"math/big"
+	"testing"
+)
+
+// TestConstants checks the hand-written constants against their
+// definitions.
+func TestConstants(t *testing.T) {
+	pow := func(e int64) *big.Int { return new(big.Int).Exp(big.NewInt(62), big.NewInt(e), nil) }
+	if got := new(big.Int).SetUint64(base62ChunkBase); got.Cmp(pow(base62Chunk)) != 0 {
+		t.Errorf("base62ChunkBase = %v, want 62^%d", got, base62Chunk)
+	}
+	if pow(base62Chunk+1).BitLen() <= 64 {
+		t.Errorf("62^%d fits in 64 bits; base62Chunk could be larger", base62Chunk+1)
+	}
+	if got := new(big.Int).SetUint64(base62HalfBase); got.Cmp(pow(base62Chunk/2)) != 0 {
+		t.Errorf("base62HalfBase = %v, want 62^%d", got, base62Chunk/2)
+	}
+	if got := int(base62Width[Base62MaxBytes]); got != base62MaxWidth {
+		t.Errorf("base62MaxWidth = %d, want %d", base62MaxWidth, got)
+	}
+}
+
+// TestDecodeTables checks that each table inverts its alphabet, folds case
+// where it should, and marks everything else invalid.
+func TestDecodeTables(t *testing.T) {
+	tables := []struct {
+		name     string
+		alphabet string
+		table    *[256]byte
+		fold     bool
+	}{
+		{"base62", base62Alphabet, &base62Decode, false},
+		{"crockford", crockfordAlphabet, &crockfordDecode, true},
+		{"hex", hexAlphabet, &hexDecode, true},
+	}
+	for _, tt := range tables {
+		want := [256]int{}
+		for i := range want {
+			want[i] = invalid
+		}
+		for i := 0; i < len(tt.alphabet); i++ {
+			c := tt.alphabet[i]
+			if i > 0 && c <= tt.alphabet[i-1] {
+				t.Errorf("%s alphabet is not in ASCII order at %d", tt.name, i)
+			}
+			want[c] = i
+			if tt.fold && c >= 'A' && c <= 'Z' {
+				want[c+32] = i
+			}
+			if tt.fold && c >= 'a' && c <= 'z' {
+				want[c-32] = i
+			}
+		}
+		for c := range 256 {
+			if int(tt.table[c]) != want[c] {
+				t.Errorf("%s table[%#x] = %#x, want %#x", tt.name, c, tt.table[c], want[c])
+			}
+		}
+	}
+}
+
+// TestCrockfordPartial checks the partial-group table against its
+// definition: e = ceil(8r/5) characters for r bytes, with 5e-8r unused bits.
+func TestCrockfordPartial(t *testing.T) {
+	want := [8]struct{ bytes, unused int8 }{}
+	for e := range want {
+		want[e].bytes = -1
+	}
+	for r := 0; r < 5; r++ {
+		e := (8*r + 4) / 5
+		want[e].bytes, want[e].unused = int8(r), int8(5*e-8*r)
+	}
+	if crockfordPartial != want {
+		t.Errorf("crockfordPartial = %v, want %v", crockfordPartial, want)
+	}
+}

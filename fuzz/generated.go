@@ -1,0 +1,153 @@
+package fuzz
+
+import (
+	"bytes"
+	"errors"
+	"math/big"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/layouts"
+)
+
+// Codec connects a generated package to the checks. ID is the package's ID
+// type and F its fields struct.
+type Codec[ID any, F any] struct {
+	Pack   func(F) (ID, error) // the package's Pack
+	Fields func(ID) F          // the method that reads the fields back
+	Bytes  func(ID) []byte     // the ID's big-endian bytes
+	Texts  []Text[ID]          // the text forms to check
+	Next   func() (ID, error)  // a generator's method, or nil
+}
+
+// Text is one text form of a generated ID type.
+type Text[ID any] struct {
+	Name     string
+	Encode   func(ID) string
+	Parse    func(string) (ID, error)
+	FoldCase bool // Parse takes upper and lower case alike
+	Sorted   bool // the text sorts like the bytes
+}
+
+// Generated runs Check, and on the same inputs checks that the generated
+// package agrees with the interpreter:
+//
+//   - Pack gives the interpreter's bytes, and the fields read back are the
+//     values packed; a value one bit too wide for its field is refused;
+//   - every text form round-trips through Parse, in either case where case
+//     does not matter, and sorts like the bytes where it says so;
+//   - parsing arbitrary text never panics, and what parses re-encodes to the
+//     same text;
+//   - the generator's IDs increase, for a monotonic layout.
+func Generated[ID any, F any](f *testing.F, l *layouts.Layout, c Codec[ID, F]) {
+	seed(f, l)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		Check(t, l, data)
+		in := &bits{data: data}
+		a := checkPack(t, l, c, in.values(l))
+		b := checkPack(t, l, c, in.values(l))
+		want := bytes.Compare(c.Bytes(a), c.Bytes(b))
+		for _, x := range c.Texts {
+			if got := strings.Compare(x.Encode(a), x.Encode(b)); x.Sorted && got != want {
+				t.Fatalf("%s: %s compares %q and %q as %d, the bytes as %d", l.Name, x.Name, x.Encode(a), x.Encode(b), got, want)
+			}
+			checkParseJunk(t, l, x, string(data))
+		}
+		if c.Next != nil {
+			checkNext(t, l, c)
+		}
+	})
+}
+
+func checkPack[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F], v interp.Values) ID {
+	t.Helper()
+	want, err := interp.Pack(l, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fields F
+	if err := ToFields(l, v, &fields); err != nil {
+		t.Fatal(err)
+	}
+	id, err := c.Pack(fields)
+	if err != nil {
+		t.Fatalf("%s: Pack(%+v): %v", l.Name, fields, err)
+	}
+	if got := c.Bytes(id); !bytes.Equal(got, want) {
+		t.Fatalf("%s: Pack(%+v) = %X, interpreter %X", l.Name, fields, got, want)
+	}
+	if back := FromFields(l, c.Fields(id)); !equal(back, v) {
+		t.Fatalf("%s: fields of %X = %v, want %v", l.Name, want, back, v)
+	}
+	checkTooWide(t, l, c, v)
+	for _, x := range c.Texts {
+		s := x.Encode(id)
+		back, err := x.Parse(s)
+		if err != nil || !bytes.Equal(c.Bytes(back), want) {
+			t.Fatalf("%s: %s %q parses to %X, %v; want %X", l.Name, x.Name, s, c.Bytes(back), err, want)
+		}
+		if x.FoldCase {
+			for _, s := range []string{strings.ToLower(s), strings.ToUpper(s)} {
+				if back, err := x.Parse(s); err != nil || !bytes.Equal(c.Bytes(back), want) {
+					t.Fatalf("%s: %s %q parses to %X, %v; want %X", l.Name, x.Name, s, c.Bytes(back), err, want)
+				}
+			}
+		}
+	}
+	return id
+}
+
+// checkTooWide sets each numeric field whose Go type has room for it one bit
+// past its width, and checks Pack refuses it.
+func checkTooWide[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F], v interp.Values) {
+	t.Helper()
+	for _, f := range l.Fields {
+		wide := copyValues(v)
+		wide[f.Name] = new(big.Int).Lsh(big.NewInt(1), uint(f.Width))
+		var fields F
+		if ToFields(l, wide, &fields) != nil {
+			continue // the Go type itself cannot hold it
+		}
+		if rv := reflect.ValueOf(fields).FieldByName(f.GoName()); rv.Kind() == reflect.Array {
+			continue
+		}
+		if _, err := c.Pack(fields); err == nil {
+			t.Fatalf("%s: Pack took a %d-bit %s for a %d-bit field", l.Name, f.Width+1, f.GoName(), f.Width)
+		}
+	}
+}
+
+// checkParseJunk parses arbitrary text: no panic, and what parses re-encodes
+// to the same text.
+func checkParseJunk[ID any](t *testing.T, l *layouts.Layout, x Text[ID], s string) {
+	t.Helper()
+	id, err := x.Parse(s)
+	if err != nil {
+		return
+	}
+	if again := x.Encode(id); again != s && !(x.FoldCase && strings.EqualFold(again, s)) {
+		t.Fatalf("%s: %s parsed %q, which re-encodes as %q", l.Name, x.Name, s, again)
+	}
+}
+
+// checkNext makes a few IDs and checks they increase, for a monotonic layout.
+func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
+	t.Helper()
+	var prev []byte
+	for i := range 64 {
+		id, err := c.Next()
+		if err != nil {
+			if errors.Is(err, interp.ErrTime) {
+				return
+			}
+			t.Fatalf("%s: ID %d: %v", l.Name, i, err)
+		}
+		b := c.Bytes(id)
+		if l.Monotonic() && prev != nil && bytes.Compare(b, prev) <= 0 {
+			t.Fatalf("%s: ID %d %X is not above %X", l.Name, i, b, prev)
+		}
+		prev = b
+	}
+}

@@ -1,0 +1,78 @@
+package fuzz_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/layouts"
+)
+
+// FuzzBuiltinLayouts checks every built-in layout's properties; the first
+// input byte picks the layout.
+func FuzzBuiltinLayouts(f *testing.F) {
+	ls, err := layouts.Builtins()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i := range ls {
+		f.Add([]byte{byte(i)})
+		f.Add(append([]byte{byte(i)}, strings.Repeat("\xff", 40)...))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		fuzz.Check(t, ls[int(data[0])%len(ls)], data[1:])
+	})
+}
+
+// FuzzCustomV8 derives a valid UUIDv8 layout from its input, with random
+// field widths and roles around the fixed version and variant bits, and
+// checks every property on it through the interpreter.
+func FuzzCustomV8(f *testing.F) {
+	f.Add([]byte{0, 0, 0, 0})
+	f.Add([]byte{48, 12, 3, 7, 1, 2, 3, 4, 5, 6})
+	f.Add([]byte{255, 255, 255, 255, 255, 255})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) < 4 {
+			return
+		}
+		spec := customV8(data[:4])
+		l, err := layouts.Parse("custom.layout", []byte(spec))
+		if err != nil {
+			t.Fatalf("derived spec does not parse: %v\n%s", err, spec)
+		}
+		fuzz.Check(t, l, data[4:])
+	})
+}
+
+// customV8 writes a UUIDv8 spec around the version (bits 48-51) and variant
+// (64-65): a time of 16 to 48 bits at the top with a chosen epoch and unit,
+// a node and a counter of chosen widths, random bits to fill.
+func customV8(k []byte) string {
+	timeBits := 16 + int(k[0])%33 // 16..48 bits, before the version
+	units := []string{"s", "ms", "10ms", "us", "100ns", "2^-10s"}
+	epochs := []string{"unix", "gregorian", "2020-01-01T00:00:00Z"}
+	unit, epoch := units[int(k[1])%len(units)], epochs[int(k[1]/8)%len(epochs)]
+	rest := 48 - timeBits          // bits left before the version
+	node := int(k[2]) % (rest + 1) // node bits, before the version
+	counter := 1 + int(k[3])%30    // counter bits, after the variant
+	inits := []string{"zero wait", "seeded borrow", "random borrow"}
+	var b strings.Builder
+	b.WriteString("layout custom 128\n")
+	fmt.Fprintf(&b, "  ts %d time %s %s\n", timeBits, epoch, unit)
+	if node > 0 {
+		fmt.Fprintf(&b, "  shard %d node\n", node)
+	}
+	if fill := rest - node; fill > 0 {
+		fmt.Fprintf(&b, "  pad %d random\n", fill)
+	}
+	b.WriteString("  ver 4 = 8\n")
+	fmt.Fprintf(&b, "  b 12 random\n")
+	b.WriteString("  var 2 = 0b10\n")
+	fmt.Fprintf(&b, "  c %d counter %s\n", counter, inits[int(k[3]/32)%len(inits)])
+	fmt.Fprintf(&b, "  tail %d random\n", 62-counter)
+	return b.String()
+}

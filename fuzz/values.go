@@ -1,0 +1,106 @@
+package fuzz
+
+import (
+	"fmt"
+	"math/big"
+	"reflect"
+
+	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/layouts"
+)
+
+// bits hands out the fuzzer's input a few bits at a time, as field values.
+// Past the end of the input it hands out zeros, so every input is usable.
+type bits struct {
+	data []byte
+	pos  int // in bits
+}
+
+// take returns the next n bits as a number.
+func (b *bits) take(n int) *big.Int {
+	x := new(big.Int)
+	for i := 0; i < n; i++ {
+		bit := uint(0)
+		if byteAt := b.pos / 8; byteAt < len(b.data) {
+			bit = uint(b.data[byteAt]>>(7-b.pos%8)) & 1
+		}
+		b.pos++
+		x.Lsh(x, 1)
+		x.SetBit(x, 0, bit)
+	}
+	return x
+}
+
+// values returns a value for every field of l, each within its width.
+func (b *bits) values(l *layouts.Layout) interp.Values {
+	v := interp.Values{}
+	for _, f := range l.Fields {
+		v[f.Name] = b.take(f.Width)
+	}
+	return v
+}
+
+// ToFields sets the fields of the generated struct that ptr points to from
+// values, matching names by the generator's rule (layouts.GoName). A value
+// too wide for the Go field's type is an error.
+func ToFields(l *layouts.Layout, values interp.Values, ptr any) error {
+	s := reflect.ValueOf(ptr).Elem()
+	for _, f := range l.Fields {
+		field := s.FieldByName(f.GoName())
+		if !field.IsValid() {
+			return fmt.Errorf("fuzz: %s has no field %s", s.Type(), f.GoName())
+		}
+		x := values[f.Name]
+		switch field.Kind() {
+		case reflect.Array:
+			if x.BitLen() > 8*field.Len() {
+				return fmt.Errorf("fuzz: %s does not fit %s", x, f.GoName())
+			}
+			x.FillBytes(field.Slice(0, field.Len()).Bytes())
+		case reflect.Int64, reflect.Int32, reflect.Int16, reflect.Int8, reflect.Int:
+			if !x.IsInt64() || field.OverflowInt(x.Int64()) {
+				return fmt.Errorf("fuzz: %s does not fit %s", x, f.GoName())
+			}
+			field.SetInt(x.Int64())
+		default:
+			if !x.IsUint64() || field.OverflowUint(x.Uint64()) {
+				return fmt.Errorf("fuzz: %s does not fit %s", x, f.GoName())
+			}
+			field.SetUint(x.Uint64())
+		}
+	}
+	return nil
+}
+
+// FromFields returns the values of a generated fields struct.
+func FromFields(l *layouts.Layout, st any) interp.Values {
+	s := reflect.ValueOf(st)
+	v := interp.Values{}
+	for _, f := range l.Fields {
+		field := s.FieldByName(f.GoName())
+		switch field.Kind() {
+		case reflect.Array:
+			b := make([]byte, field.Len())
+			reflect.Copy(reflect.ValueOf(b), field)
+			v[f.Name] = new(big.Int).SetBytes(b)
+		case reflect.Int64, reflect.Int32, reflect.Int16, reflect.Int8, reflect.Int:
+			v[f.Name] = big.NewInt(field.Int())
+		default:
+			v[f.Name] = new(big.Int).SetUint64(field.Uint())
+		}
+	}
+	return v
+}
+
+// equal reports whether two sets of values are the same.
+func equal(a, b interp.Values) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, x := range a {
+		if y, ok := b[k]; !ok || x.Cmp(y) != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,287 @@
+package gen_test
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/layouts"
+)
+
+// The specialised codecs are unrolled for the ID's size, so each size is a
+// different program. TestCodecSizes generates a package for IDs of many
+// sizes, and for each canonical form, and checks every codec of each
+// against the generic codecs of package encodings, in a module of its own.
+func TestCodecSizes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests generated packages with the go command")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Dir(filepath.Dir(file))
+	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/sizes\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => "+root+"\n")
+
+	canonical := map[gen.Encoding]string{gen.EncBase62: "Base62", gen.EncCrockford: "Crockford", gen.EncHex: "Hex"}
+	sizes := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 19, 20, 21, 24, 25, 28, 31, 32, 33, 40, 64, 128}
+	for _, n := range sizes {
+		spec := fmt.Sprintf("layout size%d %d\n  data %d random bytes\n", n, 8*n, 8*n)
+		l, err := layouts.Parse(fmt.Sprintf("size%d.layout", n), []byte(spec))
+		if err != nil {
+			t.Fatalf("%d bytes: %v", n, err)
+		}
+		for enc, form := range canonical {
+			if enc != gen.EncBase62 && n%4 != 0 && n > 8 {
+				continue // the other canonical forms only need a few sizes
+			}
+			pkg := fmt.Sprintf("s%d%s", n, strings.ToLower(form))
+			p := gen.Single(l, pkg, "ID")
+			p.Canonical = enc
+			src, err := gen.Generate(p)
+			if err != nil {
+				t.Fatalf("%d bytes, %s: %v", n, form, err)
+			}
+			writeFile(t, filepath.Join(dir, pkg, pkg+"_gen.go"), string(src))
+			test := strings.NewReplacer("PKG", pkg, "CANONICAL", form).Replace(arrayCodecTest)
+			writeFile(t, filepath.Join(dir, pkg, "codec_test.go"), test)
+		}
+	}
+
+	// int64 IDs: Snowflake's top bit is a constant zero, so its IDs are never
+	// negative; Instagram's IDs use all 64 bits, so half are.
+	for _, name := range []string{"snowflake", "instagram"} {
+		l, err := layouts.Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg := "i" + name
+		p := &gen.Package{Name: pkg, Type: "ID", Canonical: gen.EncDecimal, Int64: true, Members: []gen.Member{{Layout: l}}}
+		src, err := gen.Generate(p)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		writeFile(t, filepath.Join(dir, pkg, pkg+"_gen.go"), string(src))
+		signed := fmt.Sprint(name == "instagram")
+		writeFile(t, filepath.Join(dir, pkg, "codec_test.go"), strings.NewReplacer("PKG", pkg, "SIGNED", signed).Replace(int64CodecTest))
+	}
+
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+// Packages the emitters cannot serve get an error, not bad code.
+func TestTextFormMismatch(t *testing.T) {
+	l, err := layouts.Builtin("ksuid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []*gen.Package{
+		{Name: "a", Type: "ID", Canonical: gen.EncUUID, Members: []gen.Member{{Layout: l}}},
+		{Name: "b", Type: "ID", Canonical: gen.EncDecimal, Members: []gen.Member{{Layout: l}}},
+		{Name: "c", Type: "ID", Canonical: gen.Encoding(99), Members: []gen.Member{{Layout: l}}},
+	} {
+		if _, err := gen.Generate(p); err == nil {
+			t.Errorf("package %s with text form %d: no error", p.Name, p.Canonical)
+		}
+	}
+}
+
+func writeFile(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// arrayCodecTest checks the codecs of a generated package of a byte-array
+// ID against package encodings.
+const arrayCodecTest = `package PKG
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/encodings"
+)
+
+type codec struct {
+	name    string
+	encode  func(ID) string
+	parse   func(string) (ID, error)
+	generic interface {
+		EncodeToString([]byte) string
+		DecodeString(string) ([]byte, error)
+	}
+	fold bool
+}
+
+var codecs = []codec{
+	{"Base62", ID.Base62, ParseBase62, encodings.Base62, false},
+	{"Crockford", ID.Crockford, ParseCrockford, encodings.Crockford, true},
+	{"Hex", ID.Hex, ParseHex, encodings.Hex, true},
+}
+
+func TestCodecs(t *testing.T) {
+	r := rand.New(rand.NewPCG(uint64(len(Max)), 1))
+	for i := range 3000 {
+		b := make([]byte, len(Max))
+		switch {
+		case i == 1:
+			copy(b, Max[:])
+		case i >= 2 && i < 2+8*len(b):
+			b[(i-2)/8] = 0x80 >> ((i - 2) % 8)
+		case i > 0:
+			for j := range b {
+				b[j] = byte(r.Uint32())
+			}
+		}
+		id, err := FromBytes(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range codecs {
+			text := c.encode(id)
+			if want := c.generic.EncodeToString(b); text != want {
+				t.Fatalf("%s(%x) = %q, encodings %q", c.name, b, text, want)
+			}
+			if back, err := c.parse(text); err != nil || back != id {
+				t.Fatalf("Parse%s(%q) = %x, %v", c.name, text, back[:], err)
+			}
+			if c.name == "CANONICAL" && id.String() != text {
+				t.Fatalf("String() = %q, want %q", id.String(), text)
+			}
+			// Change one character to any byte: the parser agrees with the
+			// generic one on whether, and to what, it reads.
+			bad := []byte(text)
+			pos := r.IntN(len(bad))
+			bad[pos] = byte(r.Uint32())
+			got, err := c.parse(string(bad))
+			want, werr := c.generic.DecodeString(string(bad))
+			if (err == nil) != (werr == nil) || err == nil && !bytes.Equal(got[:], want) {
+				t.Fatalf("Parse%s(%q) = %x, %v; encodings %x, %v", c.name, bad, got[:], err, want, werr)
+			}
+			if err != nil && !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrOverflow) {
+				t.Fatalf("Parse%s(%q): %v", c.name, bad, err)
+			}
+			var se *SyntaxError
+			var ie encodings.InvalidCharError
+			if errors.As(err, &se) && (!errors.As(werr, &ie) || ie.Pos != se.Pos) {
+				t.Fatalf("Parse%s(%q) = %v; encodings %v", c.name, bad, err, werr)
+			}
+			if c.fold {
+				if back, err := c.parse(strings.ToLower(text)); err != nil || back != id {
+					t.Fatalf("Parse%s(lower %q) = %x, %v", c.name, text, back[:], err)
+				}
+			}
+			if _, err := c.parse(text + "0"); !errors.Is(err, ErrLength) {
+				t.Fatalf("Parse%s(too long) = %v", c.name, err)
+			}
+		}
+		if back, err := Parse(id.String()); err != nil || back != id {
+			t.Fatalf("Parse(%q) = %x, %v", id.String(), back[:], err)
+		}
+	}
+	// The largest text of each width is above Max, where the width has room.
+	for _, c := range codecs {
+		top := strings.Repeat(c.encode(Max)[len(c.encode(Max))-1:], len(c.encode(Max)))
+		_, err := c.parse(top)
+		_, werr := c.generic.DecodeString(top)
+		if errors.Is(err, ErrOverflow) != errors.Is(werr, encodings.ErrOverflow) || (err == nil) != (werr == nil) {
+			t.Errorf("Parse%s(%q) = %v; encodings %v", c.name, top, err, werr)
+		}
+	}
+}
+
+func TestAllocs(t *testing.T) {
+	id := Max
+	buf := make([]byte, 0, 512)
+	for _, c := range codecs {
+		text := c.encode(id)
+		if n := testing.AllocsPerRun(50, func() { _, _ = c.parse(text) }); n != 0 {
+			t.Errorf("Parse%s: %v allocations", c.name, n)
+		}
+	}
+	if n := testing.AllocsPerRun(50, func() { buf = id.AppendBase62(buf[:0]) }); n != 0 {
+		t.Errorf("AppendBase62: %v allocations", n)
+	}
+}
+`
+
+// int64CodecTest checks the codecs of a generated package of an int64 ID.
+const int64CodecTest = `package PKG
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/idforge/idforge/encodings"
+)
+
+const signed = SIGNED
+
+func TestCodecs(t *testing.T) {
+	r := rand.New(rand.NewPCG(64, 1))
+	values := []int64{0, 1, math.MaxInt64, -1, math.MinInt64}
+	for range 3000 {
+		values = append(values, int64(r.Uint64()))
+	}
+	for _, v := range values {
+		id := ID(v)
+		b := binary.BigEndian.AppendUint64(nil, uint64(v))
+		if id.String() != strconv.FormatInt(v, 10) {
+			t.Fatalf("String() = %q", id.String())
+		}
+		forms := []struct {
+			text, want string
+			parse      func(string) (ID, error)
+		}{
+			{id.String(), strconv.FormatInt(v, 10), Parse},
+			{id.Base62(), encodings.Base62.EncodeToString(b), ParseBase62},
+			{id.Crockford(), encodings.Crockford.EncodeToString(b), ParseCrockford},
+			{id.Hex(), encodings.Hex.EncodeToString(b), ParseHex},
+		}
+		for _, f := range forms {
+			if f.text != f.want {
+				t.Fatalf("%d: %q, want %q", v, f.text, f.want)
+			}
+			back, err := f.parse(f.text)
+			switch {
+			case v >= 0 || signed:
+				if err != nil || back != id {
+					t.Fatalf("%d: parse(%q) = %d, %v", v, f.text, back, err)
+				}
+			case !errors.Is(err, ErrOverflow) && !errors.Is(err, ErrSyntax) && !errors.Is(err, ErrLength):
+				t.Fatalf("%d is not an ID, but parse(%q) = %d, %v", v, f.text, back, err)
+			}
+		}
+	}
+	for _, s := range []string{"-0", "+1", "01", "-01", " 1", "9223372036854775808", "-9223372036854775809", ""} {
+		if id, err := Parse(s); err == nil {
+			t.Errorf("Parse(%q) = %d", s, id)
+		}
+	}
+}
+`

@@ -1,0 +1,194 @@
+package gen_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/layouts"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated files and golden outputs")
+
+// The committed generated files are what the generator makes from the specs
+// today. Run `go test ./gen -update` (or `go generate ./...`) after changing
+// a spec or an emitter.
+func TestGeneratedFilesUpToDate(t *testing.T) {
+	for _, name := range gen.BuiltinNames() {
+		p, err := gen.Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := gen.Generate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("..", name, name+"_gen.go")
+		if *update {
+			if err := os.WriteFile(path, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		have, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(have, src) {
+			t.Errorf("%s is stale: run go generate ./... (or go test ./gen -update)", path)
+		}
+	}
+}
+
+// Each golden case is a txtar archive holding a spec (spec.layout), the
+// package and type names (a "package NAME TYPE" line in the archive's
+// comment) and the generated source (want.go). The golden output must
+// compile: every case is built in a module of its own, as a user's package
+// outside this module would be.
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden cases: %v", err)
+	}
+	var built []string
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pkg, typ := packageLine(t, ar)
+			spec := archiveFile(t, ar, "spec.layout")
+			l, err := layouts.Parse(name+".layout", spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := gen.Generate(gen.Single(l, pkg, typ))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *update {
+				setArchiveFile(ar, "want.go", src)
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := archiveFile(t, ar, "want.go"); !bytes.Equal(src, want) {
+				t.Errorf("generated source differs from %s's want.go (go test ./gen -update rewrites it)", file)
+			}
+			built = append(built, file)
+		})
+	}
+	if len(built) > 0 && !testing.Short() {
+		buildInModule(t, built)
+	}
+}
+
+func packageLine(t *testing.T, ar *txtar.Archive) (pkg, typ string) {
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		if f := strings.Fields(line); len(f) == 3 && f[0] == "package" {
+			return f[1], f[2]
+		}
+	}
+	t.Fatal("the archive's comment has no 'package NAME TYPE' line")
+	return "", ""
+}
+
+func archiveFile(t *testing.T, ar *txtar.Archive, name string) []byte {
+	for _, f := range ar.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	t.Fatalf("the archive has no %s", name)
+	return nil
+}
+
+func setArchiveFile(ar *txtar.Archive, name string, data []byte) {
+	for i := range ar.Files {
+		if ar.Files[i].Name == name {
+			ar.Files[i].Data = data
+			return
+		}
+	}
+	ar.Files = append(ar.Files, txtar.File{Name: name, Data: data})
+}
+
+// repoRoot returns the directory of this module.
+func repoRoot(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(file))
+}
+
+// buildInModule writes each golden case's want.go and any test files it
+// carries (*_test.go) into a package of a fresh module that requires
+// idforge by a replace directive, then runs go vet and go test there.
+func buildInModule(t *testing.T, files []string) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	root := repoRoot(t)
+	gomod := "module example.com/user\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => " + root + "\n"
+	write(t, filepath.Join(dir, "go.mod"), []byte(gomod))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "go.sum"), sum)
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg, _ := packageLine(t, ar)
+		for _, f := range ar.Files {
+			switch {
+			case f.Name == "want.go":
+				write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), f.Data)
+			case strings.HasSuffix(f.Name, "_test.go"):
+				write(t, filepath.Join(dir, pkg, f.Name), f.Data)
+			}
+		}
+	}
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s in the user module: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+func write(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A spec the generator cannot serve gets a clear error, not bad code.
+func TestUnsupported(t *testing.T) {
+	l, err := layouts.Builtin("ksuid-ms")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gen.Generate(gen.Single(l, "kms", "ID")); err == nil || !strings.Contains(err.Error(), "interpreter") {
+		t.Errorf("ksuid-ms: err = %v, want one that points to the interpreter", err)
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package idrt
+
+const raceEnabled = false

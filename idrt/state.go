@@ -1,0 +1,298 @@
+package idrt
+
+import (
+	"errors"
+	"math"
+	"math/bits"
+	"sync"
+)
+
+// Counter is a counter value of up to 128 bits: Hi holds bits 64 to 127 and
+// Lo bits 0 to 63. Counters compare as unsigned 128-bit integers.
+type Counter struct{ Hi, Lo uint64 }
+
+// Init says where a layout's counter starts at each new tick (RFC 9562 §6.2).
+type Init uint8
+
+// The counter starting policies.
+const (
+	// InitZero starts the counter at zero at each new tick, as Snowflake
+	// does: the most IDs per tick, and IDs of one tick are guessable.
+	InitZero Init = iota
+	// InitSeeded starts the counter at random bits with its top bit clear
+	// at each new tick (RFC 9562 §6.2 method 1, "fixed bit-length dedicated
+	// counter" with rollover guard): at least 2^(w-1) IDs per tick for a
+	// w-bit counter before it runs out.
+	InitSeeded
+	// InitRandom starts the counter at random bits at each new tick (method
+	// 2, "monotonic random", incremented by one, as ULID does). A tick is
+	// only guaranteed one ID before the counter runs out.
+	InitRandom
+	// InitRunning never resets the counter: it starts at random bits on a
+	// generator's first ID and then counts on across ticks, wrapping around
+	// (as MongoDB's ObjectId does). It requires OverflowWrap.
+	InitRunning
+)
+
+// Overflow says what happens when a counter runs out within a tick.
+type Overflow uint8
+
+// The overflow policies.
+const (
+	// OverflowWait makes Next return ErrExhausted: the caller waits for the
+	// clock to pass the tick (see WaitPast) and tries again.
+	OverflowWait Overflow = iota
+	// OverflowBorrow takes the next tick at once, running ahead of the
+	// clock, and restarts the counter there.
+	OverflowBorrow
+	// OverflowWrap wraps the counter around to zero. It is only valid with
+	// InitRunning, and IDs are then not strictly increasing.
+	OverflowWrap
+)
+
+// Policy describes a layout's monotonic behaviour: its counter and its time
+// field. Generated code declares one per layout as a package-level variable
+// and passes its address to State.Next; it must not change while in use.
+//
+// A valid Policy has CounterBits in 0..128, a known Init and Overflow, and
+// uses OverflowWrap exactly when Init is InitRunning. Next rejects any other
+// Policy with an error.
+//
+// # Drift
+//
+// With OverflowBorrow, a generator that makes IDs faster than its counter
+// allows runs ahead of the clock: each exhausted counter takes the next tick.
+// It falls back in step as soon as the clock passes the borrowed tick. The
+// drift is bounded by the rate: a w-bit counter gives every tick at least
+// 2^w IDs with InitZero, at least 2^(w-1)+1 with InitSeeded (the seed's top
+// bit is clear), and at least one with InitRandom (on average 2^(w-1)). With
+// no counter (CounterBits 0), every ID takes a tick of its own, as UUIDv1
+// and v6 generators do. MaxBehind, when set, caps the drift: a State that is
+// more than MaxBehind ticks ahead of the clock returns ErrClockBackwards
+// instead of borrowing further.
+type Policy struct {
+	// CounterBits is the width of the counter, 0 to 128. 0 means no
+	// counter: then every ID needs a tick of its own, so the Overflow should
+	// be OverflowBorrow (with OverflowWait, each tick holds a single ID).
+	CounterBits int
+	// Init is where the counter starts at each new tick.
+	Init Init
+	// Overflow is what happens when the counter runs out within a tick.
+	Overflow Overflow
+	// MaxTick is the largest tick the layout's time field holds,
+	// 2^timeBits - 1. Next never returns a larger tick: it returns
+	// ErrTimeOverflow rather than wrap time around.
+	MaxTick uint64
+	// MaxBehind is how many ticks the clock may be behind the last tick
+	// used (because the clock went backwards, or because the generator
+	// borrowed ticks ahead of it) before Next returns ErrClockBackwards.
+	// 0 means no limit: the generator keeps counting on its last tick, and
+	// borrowing, however far the clock falls behind.
+	MaxBehind uint64
+}
+
+// Errors returned by State.Next and WaitPast.
+var (
+	// ErrExhausted is returned by State.Next, only with OverflowWait, when
+	// the counter has run out for the tick it also returns: the caller must
+	// wait for the clock to pass that tick (WaitPast does) and call Next
+	// again.
+	ErrExhausted = errors.New("idrt: counter exhausted for this tick")
+	// ErrClockBackwards is returned by State.Next when the clock is more
+	// than Policy.MaxBehind ticks behind the last tick used, and by WaitPast
+	// when the clock did not pass the awaited tick in time.
+	ErrClockBackwards = errors.New("idrt: clock moved backwards too far")
+	// ErrTimeOverflow is returned by State.Next when the next tick would be
+	// past Policy.MaxTick, the last tick the layout's time field holds.
+	ErrTimeOverflow = errors.New("idrt: time past the layout's last tick")
+)
+
+// errPolicy is returned by State.Next for a nil State or an invalid Policy.
+var errPolicy = errors.New("idrt: invalid policy (CounterBits outside 0..128, unknown Init or Overflow, or OverflowWrap without InitRunning) or nil State")
+
+// State is one generator's monotonic state: the last tick used and the
+// counter value within it. The zero value is ready to use. A State is safe for
+// concurrent use and must not be copied after first use.
+//
+// For every Policy except InitRunning ones, the (tick, counter) pairs that
+// Next returns from one State strictly increase, ordered by tick and then by
+// counter, whatever the sequence of clock readings and however many
+// goroutines call it: the State never repeats itself and never goes back.
+//
+// The state is a tick, a 128-bit counter and a flag under a sync.Mutex,
+// held only for a few comparisons and additions. When tick and counter fit
+// together in 64 bits (tickBits+CounterBits <= 64, as for Snowflake), the
+// state could instead be packed in one atomic uint64 and advanced with a
+// compare-and-swap loop, lock-free; the mutex is kept because it serves every
+// width with one implementation and is uncontended in the common case.
+type State struct {
+	mu   sync.Mutex
+	tick uint64  // the last tick used
+	c    Counter // the counter value used with it
+	ok   bool    // whether an ID was made (or the state restored)
+}
+
+// Next returns the tick and counter for the next ID, given the clock's
+// current tick now, in the layout's epoch and unit, and fresh random seed
+// bits, which the caller reads from an Entropy. Next uses the seed only when
+// a counter starts: bits above CounterBits are ignored.
+//
+// On a generator's first call, or when now is past the last tick used, the
+// ID takes tick now and the counter starts afresh: at zero (InitZero), at the
+// seed with its top bit cleared (InitSeeded), or at the seed (InitRandom).
+// An InitRunning counter is not reset: it counts on from its previous value,
+// and starts at the seed only on the first call.
+//
+// When now is at or before the last tick used (the same tick again, or a
+// clock that went backwards) the ID stays on the last tick and the counter
+// is incremented by one. If the counter is already at its largest value,
+// 2^CounterBits - 1 (always, for a 0-bit counter), then:
+//
+//   - OverflowBorrow takes the next tick, last+1, ahead of the clock, and
+//     starts the counter afresh there;
+//   - OverflowWait returns the last tick, a zero Counter and ErrExhausted:
+//     call Next again once the clock has passed that tick;
+//   - OverflowWrap (InitRunning) wraps the counter to zero.
+//
+// An InitRunning counter counts on by one at every call, and its tick simply
+// follows the clock, even backwards. Its IDs are therefore not strictly
+// increasing: a running counter layout such as MongoDB's ObjectId promises
+// uniqueness within a generator (as long as it makes fewer than
+// 2^CounterBits IDs before its clock comes back to a tick), not order.
+//
+// Next returns ErrClockBackwards if Policy.MaxBehind is not 0 and the clock
+// is more than MaxBehind ticks behind the last tick used, and
+// ErrTimeOverflow if the tick would be past Policy.MaxTick. On any error,
+// the State is unchanged, and the tick and counter are zero except as said
+// for ErrExhausted.
+func (s *State) Next(p *Policy, now uint64, seed Counter) (tick uint64, c Counter, err error) {
+	if s == nil || p == nil || !p.valid() {
+		return 0, Counter{}, errPolicy
+	}
+	m := mask(p.CounterBits)
+	s.mu.Lock()
+	tick, c, err = s.advance(p, m, now, seed)
+	if err == nil {
+		s.tick, s.c, s.ok = tick, c, true
+	}
+	s.mu.Unlock()
+	return tick, c, err
+}
+
+// advance computes the next tick and counter from the state without changing
+// it. m is the counter mask of p. s.mu must be held.
+func (s *State) advance(p *Policy, m Counter, now uint64, seed Counter) (uint64, Counter, error) {
+	var tick uint64
+	var c Counter
+	switch {
+	case !s.ok:
+		tick, c = now, start(p.Init, m, seed)
+	case p.Init == InitRunning:
+		if now < s.tick && p.MaxBehind > 0 && s.tick-now > p.MaxBehind {
+			return 0, Counter{}, ErrClockBackwards
+		}
+		tick, c = now, and(inc(s.c), m)
+	case now > s.tick:
+		tick, c = now, start(p.Init, m, seed)
+	default:
+		if p.MaxBehind > 0 && s.tick-now > p.MaxBehind {
+			return 0, Counter{}, ErrClockBackwards
+		}
+		if less(s.c, m) {
+			tick, c = s.tick, inc(s.c)
+		} else if p.Overflow == OverflowBorrow {
+			if s.tick == math.MaxUint64 {
+				return 0, Counter{}, ErrTimeOverflow
+			}
+			tick, c = s.tick+1, start(p.Init, m, seed)
+		} else {
+			return s.tick, Counter{}, ErrExhausted
+		}
+	}
+	if tick > p.MaxTick {
+		return 0, Counter{}, ErrTimeOverflow
+	}
+	return tick, c, nil
+}
+
+// Last returns the tick and counter of the last ID, for saving the state of
+// a generator across restarts; ok is false before the first ID (and for a nil
+// State).
+func (s *State) Last() (tick uint64, c Counter, ok bool) {
+	if s == nil {
+		return 0, Counter{}, false
+	}
+	s.mu.Lock()
+	tick, c, ok = s.tick, s.c, s.ok
+	s.mu.Unlock()
+	return tick, c, ok
+}
+
+// Restore sets the state as if the last ID had been made at tick with
+// counter c, typically values saved from Last before a restart, so that the
+// next ID comes after (tick, c): on tick with counter c+1, or on a later tick.
+// A saved tick that is ahead of the clock is kept, exactly as a borrowed one
+// would be. Restore on a nil State does nothing.
+func (s *State) Restore(tick uint64, c Counter) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	s.tick, s.c, s.ok = tick, c, true
+	s.mu.Unlock()
+}
+
+// valid reports whether p is a policy Next accepts.
+func (p *Policy) valid() bool {
+	return p.CounterBits >= 0 && p.CounterBits <= 128 &&
+		p.Init <= InitRunning && p.Overflow <= OverflowWrap &&
+		(p.Init == InitRunning) == (p.Overflow == OverflowWrap)
+}
+
+// start returns the counter's value at a new tick (or, for InitRunning, at
+// the first ID), given the counter mask m and the random seed.
+func start(init Init, m, seed Counter) Counter {
+	switch init {
+	case InitZero:
+		return Counter{}
+	case InitSeeded:
+		return and(seed, shr1(m)) // top bit clear: the rollover guard
+	default: // InitRandom, InitRunning
+		return and(seed, m)
+	}
+}
+
+// mask returns the largest value of a w-bit counter, 2^w - 1, for w in 0..128.
+func mask(w int) Counter {
+	switch {
+	case w <= 0:
+		return Counter{}
+	case w < 64:
+		return Counter{Lo: 1<<w - 1}
+	case w < 128:
+		return Counter{Hi: 1<<(w-64) - 1, Lo: math.MaxUint64}
+	default:
+		return Counter{Hi: math.MaxUint64, Lo: math.MaxUint64}
+	}
+}
+
+// inc returns c+1, modulo 2^128.
+func inc(c Counter) Counter {
+	lo, carry := bits.Add64(c.Lo, 1, 0)
+	return Counter{Hi: c.Hi + carry, Lo: lo}
+}
+
+// and returns the bitwise and of a and b.
+func and(a, b Counter) Counter {
+	return Counter{Hi: a.Hi & b.Hi, Lo: a.Lo & b.Lo}
+}
+
+// shr1 returns c shifted right by one bit.
+func shr1(c Counter) Counter {
+	return Counter{Hi: c.Hi >> 1, Lo: c.Lo>>1 | c.Hi<<63}
+}
+
+// less reports whether a < b as unsigned 128-bit integers.
+func less(a, b Counter) bool {
+	return a.Hi < b.Hi || a.Hi == b.Hi && a.Lo < b.Lo
+}

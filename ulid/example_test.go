@@ -1,0 +1,19 @@
+package ulid_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/idforge/idforge/ulid"
+)
+
+// ULIDs made within one millisecond increase by one.
+func ExampleNewGenerator() {
+	frozen := time.UnixMilli(1469918176385)
+	g := ulid.NewGenerator(ulid.WithClock(func() time.Time { return frozen }))
+	a, _ := g.Next()
+	b, _ := g.Next()
+	ea, eb := a.Entropy(), b.Entropy()
+	fmt.Println(a.Time().UnixMilli(), a.Compare(b) < 0, eb[9]-ea[9])
+	// Output: 1469918176385 true 1
+}

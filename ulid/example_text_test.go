@@ -1,0 +1,38 @@
+package ulid_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/idforge/idforge/ulid"
+)
+
+func ExampleParse() {
+	id, err := ulid.Parse("01ARYZ6S410000000000000000")
+	fmt.Println(id.Time().UnixMilli(), err)
+	// Lower case reads the same ULID.
+	same, _ := ulid.Parse("01aryz6s410000000000000000")
+	fmt.Println(same == id, same)
+	// Output:
+	// 1469918176385 <nil>
+	// true 01ARYZ6S410000000000000000
+}
+
+// Crockford's I, L, O and U are not read as 1, 1, 0 and 0: each ULID has one
+// text, up to case. A first character above 7 does not fit in 128 bits.
+func ExampleParse_errors() {
+	_, err := ulid.Parse("01ARYZ6S41OOOOOOOOOOOOOOOO")
+	var se *ulid.SyntaxError
+	fmt.Println(errors.As(err, &se), se.Pos, string(se.Char))
+	_, err = ulid.Parse("8ZZZZZZZZZZZZZZZZZZZZZZZZZ")
+	fmt.Println(errors.Is(err, ulid.ErrOverflow))
+	// Output:
+	// true 10 O
+	// true
+}
+
+func ExampleULID_Base62() {
+	id := ulid.MustParse("01ARYZ6S410000000000000000")
+	fmt.Println(id.Base62())
+	// Output: 02WP6vjLRKLrjy5PYNDme8
+}

@@ -1,0 +1,440 @@
+package ulid_test
+
+import (
+	"bytes"
+	"database/sql"
+	"database/sql/driver"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	oulid "github.com/oklog/ulid/v2"
+
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/ulid"
+)
+
+// The interfaces the text API promises.
+var (
+	_ encoding.TextAppender      = ulid.ULID{}
+	_ encoding.TextMarshaler     = ulid.ULID{}
+	_ encoding.TextUnmarshaler   = (*ulid.ULID)(nil)
+	_ encoding.BinaryAppender    = ulid.ULID{}
+	_ encoding.BinaryMarshaler   = ulid.ULID{}
+	_ encoding.BinaryUnmarshaler = (*ulid.ULID)(nil)
+	_ json.Marshaler             = ulid.ULID{}
+	_ json.Unmarshaler           = (*ulid.ULID)(nil)
+	_ sql.Scanner                = (*ulid.ULID)(nil)
+	_ driver.Valuer              = ulid.ULID{}
+	_ sql.Scanner                = (*ulid.NullULID)(nil)
+	_ driver.Valuer              = ulid.NullULID{}
+	_ json.Marshaler             = ulid.NullULID{}
+	_ json.Unmarshaler           = (*ulid.NullULID)(nil)
+)
+
+const (
+	// specText is the ULID spec's example time, 1469918176385 ms, with zero
+	// entropy.
+	specText = "01ARYZ6S410000000000000000"
+	maxText  = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"
+	nilText  = "00000000000000000000000000"
+)
+
+func TestTextVectors(t *testing.T) {
+	spec, err := ulid.Parse(specText)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms := spec.Time().UnixMilli(); ms != 1469918176385 {
+		t.Errorf("%s holds %d ms, want 1469918176385", specText, ms)
+	}
+	for _, b := range spec[6:] {
+		if b != 0 {
+			t.Fatalf("%s has entropy %x, want zero", specText, spec[6:])
+		}
+	}
+	for _, c := range []struct {
+		id   ulid.ULID
+		text string
+	}{{spec, specText}, {ulid.Max, maxText}, {ulid.Nil, nilText}} {
+		if s := c.id.String(); s != c.text {
+			t.Errorf("String() = %q, want %q", s, c.text)
+		}
+		for _, s := range []string{c.text, strings.ToLower(c.text)} {
+			if got, err := ulid.Parse(s); err != nil || got != c.id {
+				t.Errorf("Parse(%q) = %x, %v", s, got[:], err)
+			}
+		}
+		if got := ulid.MustParse(c.text); got != c.id {
+			t.Errorf("MustParse(%q) = %x", c.text, got[:])
+		}
+	}
+}
+
+func randomULIDs(n int) []ulid.ULID {
+	r := rand.New(rand.NewChaCha8([32]byte{'u', 'l', 'i', 'd'}))
+	var ids []ulid.ULID
+	for range n {
+		var id ulid.ULID
+		for i := range id {
+			id[i] = byte(r.Uint32())
+		}
+		ids = append(ids, id)
+	}
+	ids = append(ids, ulid.Nil, ulid.Max)
+	for bit := range 128 {
+		one, clear := ulid.Nil, ulid.Max
+		one[bit/8] |= 0x80 >> (bit % 8)
+		clear[bit/8] &^= 0x80 >> (bit % 8)
+		ids = append(ids, one, clear)
+	}
+	return ids
+}
+
+// Every specialised codec writes what the generic codec of package
+// encodings writes, and reads it back; oklog/ulid agrees on the canonical
+// form.
+func TestTextCodecsAgree(t *testing.T) {
+	for _, id := range randomULIDs(2000) {
+		for _, f := range []struct {
+			name  string
+			ours  string
+			want  string
+			parse func(string) (ulid.ULID, error)
+		}{
+			{"String", id.String(), encodings.Crockford.EncodeToString(id[:]), ulid.Parse},
+			{"Crockford", id.Crockford(), encodings.Crockford.EncodeToString(id[:]), ulid.ParseCrockford},
+			{"Base62", id.Base62(), encodings.Base62.EncodeToString(id[:]), ulid.ParseBase62},
+			{"Hex", id.Hex(), encodings.Hex.EncodeToString(id[:]), ulid.ParseHex},
+		} {
+			if f.ours != f.want {
+				t.Fatalf("%x: %s = %q, encodings gives %q", id[:], f.name, f.ours, f.want)
+			}
+			if back, err := f.parse(f.ours); err != nil || back != id {
+				t.Fatalf("%x: parse %s %q = %x, %v", id[:], f.name, f.ours, back[:], err)
+			}
+		}
+		if got, want := id.String(), oulid.ULID(id).String(); got != want {
+			t.Fatalf("String() = %q, oklog/ulid %q", got, want)
+		}
+		for _, s := range []string{id.String(), strings.ToLower(id.String())} {
+			theirs, err := oulid.ParseStrict(s)
+			if ours, oerr := ulid.Parse(s); err != nil || oerr != nil || ours != ulid.ULID(theirs) {
+				t.Fatalf("Parse(%q) = %x, %v; oklog/ulid %x, %v", s, ours[:], oerr, theirs[:], err)
+			}
+		}
+	}
+}
+
+func TestTextOrder(t *testing.T) {
+	ids := randomULIDs(300)
+	for i, a := range ids {
+		b := ids[(i*7+1)%len(ids)]
+		want := bytes.Compare(a[:], b[:])
+		for _, f := range [][2]string{
+			{a.String(), b.String()}, {a.Base62(), b.Base62()}, {a.Hex(), b.Hex()},
+		} {
+			if got := strings.Compare(f[0], f[1]); got != want {
+				t.Fatalf("Compare(%q, %q) = %d, bytes compare %d", f[0], f[1], got, want)
+			}
+		}
+	}
+}
+
+func TestTextBadInput(t *testing.T) {
+	spec := ulid.MustParse(specText)
+	b62, hx := spec.Base62(), spec.Hex()
+	fromBytes := func(s string) (ulid.ULID, error) { return ulid.FromBytes([]byte(s)) }
+	cases := []struct {
+		name  string
+		parse func(string) (ulid.ULID, error)
+		in    string
+		want  error
+		pos   int
+	}{
+		{"empty", ulid.Parse, "", ulid.ErrLength, 0},
+		{"short", ulid.Parse, specText[:25], ulid.ErrLength, 0},
+		{"long", ulid.Parse, specText + "0", ulid.ErrLength, 0},
+		{"whitespace", ulid.Parse, specText[:25] + "\t", ulid.ErrSyntax, 25},
+		{"NUL", ulid.Parse, "\x00" + specText[1:], ulid.ErrSyntax, 0},
+		{"non-ASCII", ulid.Parse, specText[:24] + "é", ulid.ErrSyntax, 24},
+		{"I", ulid.Parse, specText[:10] + "I" + specText[11:], ulid.ErrSyntax, 10},
+		{"i", ulid.Parse, specText[:10] + "i" + specText[11:], ulid.ErrSyntax, 10},
+		{"L", ulid.Parse, specText[:10] + "L" + specText[11:], ulid.ErrSyntax, 10},
+		{"O", ulid.Parse, specText[:10] + "O" + specText[11:], ulid.ErrSyntax, 10},
+		{"U", ulid.Parse, specText[:10] + "u" + specText[11:], ulid.ErrSyntax, 10},
+		{"hyphen", ulid.Parse, specText[:10] + "-" + specText[11:], ulid.ErrSyntax, 10},
+		{"first above 7", ulid.Parse, "8" + maxText[1:], ulid.ErrOverflow, 0},
+		{"max+1", ulid.Parse, "80000000000000000000000000", ulid.ErrOverflow, 0},
+		{"all Z", ulid.Parse, strings.Repeat("Z", 26), ulid.ErrOverflow, 0},
+		{"bad beats overflow", ulid.Parse, "8" + specText[1:25] + "U", ulid.ErrSyntax, 25},
+		{"base62 max+1", ulid.ParseBase62, "7n42DGM5Tflk9n8mt7Fhc8", ulid.ErrOverflow, 0},
+		{"base62 short", ulid.ParseBase62, b62[:21], ulid.ErrLength, 0},
+		{"base62 *", ulid.ParseBase62, "*" + b62[1:], ulid.ErrSyntax, 0},
+		{"hex odd", ulid.ParseHex, hx[:31], ulid.ErrLength, 0},
+		{"hex z", ulid.ParseHex, hx[:30] + "z0", ulid.ErrSyntax, 30},
+		{"binary 15", fromBytes, strings.Repeat("x", 15), ulid.ErrLength, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			id, err := c.parse(c.in)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("error = %v, want %v", err, c.want)
+			}
+			if id != ulid.Nil {
+				t.Errorf("returned %x with the error, want Nil", id[:])
+			}
+			var se *ulid.SyntaxError
+			if errors.As(err, &se) != (c.want == ulid.ErrSyntax) {
+				t.Fatalf("error %v: *SyntaxError is %v", err, se != nil)
+			}
+			if se != nil && (se.Pos != c.pos || se.Char != c.in[c.pos]) {
+				t.Errorf("SyntaxError at %d (%q), want %d (%q)", se.Pos, se.Char, c.pos, c.in[c.pos])
+			}
+		})
+	}
+}
+
+func TestTextMarshalling(t *testing.T) {
+	for _, id := range randomULIDs(50) {
+		text, err := id.MarshalText()
+		if err != nil || string(text) != id.String() {
+			t.Fatalf("MarshalText = %q, %v", text, err)
+		}
+		var back ulid.ULID
+		if err := back.UnmarshalText(bytes.ToLower(text)); err != nil || back != id {
+			t.Fatalf("UnmarshalText(%q) = %x, %v", text, back[:], err)
+		}
+		bin, _ := id.MarshalBinary()
+		back = ulid.Nil
+		if err := back.UnmarshalBinary(bin); err != nil || back != id || !bytes.Equal(bin, id[:]) {
+			t.Fatalf("binary round trip: %x, %v", back[:], err)
+		}
+		// oklog/ulid reads our text and binary forms.
+		var peer oulid.ULID
+		if err := peer.UnmarshalText(text); err != nil || ulid.ULID(peer) != id {
+			t.Fatalf("oklog/ulid UnmarshalText(%q) = %x, %v", text, peer[:], err)
+		}
+	}
+}
+
+func TestTextJSON(t *testing.T) {
+	type doc struct {
+		ID  ulid.ULID     `json:"id"`
+		Opt ulid.NullULID `json:"opt"`
+	}
+	id := ulid.MustParse(specText)
+	data, err := json.Marshal(doc{ID: id})
+	if want := `{"id":"` + specText + `","opt":null}`; err != nil || string(data) != want {
+		t.Fatalf("Marshal = %s, %v; want %s", data, err, want)
+	}
+	var out doc
+	if err := json.Unmarshal([]byte(`{"id":"`+strings.ToLower(specText)+`","opt":"`+maxText+`"}`), &out); err != nil ||
+		out.ID != id || !out.Opt.Valid || out.Opt.ULID != ulid.Max {
+		t.Fatalf("Unmarshal = %+v, %v", out, err)
+	}
+	for _, b := range []struct {
+		in   string
+		want error
+	}{
+		{`1469918176385`, ulid.ErrType},
+		{`null`, nil},
+		{`""`, ulid.ErrLength},
+		{`"` + specText[:25] + `I"`, ulid.ErrSyntax},
+		{`"8` + specText[1:] + `"`, ulid.ErrOverflow},
+	} {
+		got := id
+		if err := got.UnmarshalJSON([]byte(b.in)); !errors.Is(err, b.want) || got != id {
+			t.Errorf("UnmarshalJSON(%s) = %v, leaving %v; want %v", b.in, err, got, b.want)
+		}
+	}
+}
+
+func TestTextSQL(t *testing.T) {
+	id := ulid.MustParse(specText)
+	if v, err := id.Value(); v != specText || err != nil {
+		t.Fatalf("Value = %v, %v", v, err)
+	}
+	for _, src := range []any{specText, strings.ToLower(specText), []byte(specText), id[:]} {
+		var got ulid.ULID
+		if err := got.Scan(src); err != nil || got != id {
+			t.Errorf("Scan(%v) = %v, %v", src, got, err)
+		}
+	}
+	for _, b := range []struct {
+		src  any
+		want error
+	}{
+		{nil, ulid.ErrNull},
+		{"", ulid.ErrLength},
+		{42, ulid.ErrType},
+		{id.Hex(), ulid.ErrLength},
+		{"8" + specText[1:], ulid.ErrOverflow},
+	} {
+		got := id
+		if err := got.Scan(b.src); !errors.Is(err, b.want) || got != id {
+			t.Errorf("Scan(%#v) = %v, leaving %v; want %v", b.src, err, got, b.want)
+		}
+	}
+	var n ulid.NullULID
+	if err := n.Scan(specText); err != nil || !n.Valid || n.ULID != id {
+		t.Errorf("NullULID.Scan = %+v, %v", n, err)
+	}
+	if v, err := n.Value(); v != specText || err != nil {
+		t.Errorf("NullULID.Value = %v, %v", v, err)
+	}
+	if err := n.Scan(nil); err != nil || n.Valid {
+		t.Errorf("NullULID.Scan(nil) = %+v, %v", n, err)
+	}
+}
+
+func TestTextAllocs(t *testing.T) {
+	id := ulid.MustParse(specText)
+	s, b62 := id.String(), id.Base62()
+	buf := make([]byte, 0, 64)
+	var sink ulid.ULID
+	var textSrc any = s
+	textBytes := []byte(s)
+	cases := []struct {
+		name string
+		want float64
+		f    func()
+	}{
+		{"AppendText", 0, func() { buf, _ = id.AppendText(buf[:0]) }},
+		{"AppendCrockford", 0, func() { buf = id.AppendCrockford(buf[:0]) }},
+		{"AppendBase62", 0, func() { buf = id.AppendBase62(buf[:0]) }},
+		{"Parse", 0, func() { sink, _ = ulid.Parse(s) }},
+		{"ParseBase62", 0, func() { sink, _ = ulid.ParseBase62(b62) }},
+		{"FromBytes", 0, func() { sink, _ = ulid.FromBytes(id[:]) }},
+		{"Scan", 0, func() { _ = sink.Scan(textSrc) }},
+		{"UnmarshalText", 0, func() { _ = sink.UnmarshalText(textBytes) }},
+		{"String", 1, func() { sinkString = id.String() }},
+	}
+	for _, c := range cases {
+		if got := testing.AllocsPerRun(100, c.f); got != c.want {
+			t.Errorf("%s: %v allocations, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+var fuzzSeeds = []string{
+	"", "0", "\x00", " ", "é", "\xff", specText, strings.ToLower(specText), maxText, nilText,
+	"8" + maxText[1:], "80000000000000000000000000", strings.Repeat("Z", 26), "01ARYZ6S41IIIIIIIIIIIIIIII",
+	"01ARYZ6S41LLLLLLLLLLLLLLLL", "01ARYZ6S41OOOOOOOOOOOOOOOO", "01ARYZ6S41UUUUUUUUUUUUUUUU",
+	" " + specText, specText + "\n", specText[:25], "7n42DGM5Tflk9n8mt7Fhc7", "7n42DGM5Tflk9n8mt7Fhc8",
+	strings.Repeat("f", 32),
+}
+
+// FuzzParse checks Parse against oklog/ulid's ParseStrict and the generic
+// Crockford codec: it never panics, accepts exactly what ParseStrict
+// accepts, as the same ULID, and what it accepts re-encodes to the input up
+// to case.
+func FuzzParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		id, err := ulid.Parse(s)
+		theirs, terr := oulid.ParseStrict(s)
+		if (err == nil) != (terr == nil) {
+			t.Fatalf("Parse(%q) = %v; oklog/ulid %v", s, err, terr)
+		}
+		if err == nil && (ulid.ULID(theirs) != id || !strings.EqualFold(id.String(), s)) {
+			t.Fatalf("Parse(%q) = %x (%s); oklog/ulid %x", s, id[:], id, theirs[:])
+		}
+		checkAgainst(t, s, id, err, encodings.Crockford)
+	})
+}
+
+func FuzzParseBase62(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		id, err := ulid.ParseBase62(s)
+		checkAgainst(t, s, id, err, encodings.Base62)
+		if err == nil && id.Base62() != s {
+			t.Fatalf("ParseBase62(%q) = %x, which writes %q", s, id[:], id.Base62())
+		}
+	})
+}
+
+func FuzzParseHex(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		id, err := ulid.ParseHex(s)
+		checkAgainst(t, s, id, err, encodings.Hex)
+		if err == nil && !strings.EqualFold(id.Hex(), s) {
+			t.Fatalf("ParseHex(%q) = %x, which writes %q", s, id[:], id.Hex())
+		}
+	})
+}
+
+// checkAgainst checks the result of a parser against the generic codec
+// that reads the same form.
+func checkAgainst(t *testing.T, s string, id ulid.ULID, err error, enc interface {
+	DecodeString(string) ([]byte, error)
+	DecodedLen(int) int
+}) {
+	t.Helper()
+	if enc.DecodedLen(len(s)) != 16 {
+		// Another width, or none: ours has one.
+		if !errors.Is(err, ulid.ErrLength) {
+			t.Fatalf("parse(%q) = %v, want ErrLength", s, err)
+		}
+		return
+	}
+	want, werr := enc.DecodeString(s)
+	if err != nil {
+		if !errors.Is(err, ulid.ErrLength) && !errors.Is(err, ulid.ErrSyntax) && !errors.Is(err, ulid.ErrOverflow) {
+			t.Fatalf("parse(%q): error %v matches no sentinel", s, err)
+		}
+		if id != ulid.Nil || werr == nil {
+			t.Fatalf("parse(%q) = %x, %v; encodings reads %x", s, id[:], err, want)
+		}
+		var se *ulid.SyntaxError
+		var ie encodings.InvalidCharError
+		if errors.As(err, &se) && (!errors.As(werr, &ie) || ie.Pos != se.Pos) {
+			t.Fatalf("parse(%q) = %v; encodings %v", s, err, werr)
+		}
+		if errors.Is(err, ulid.ErrOverflow) != errors.Is(werr, encodings.ErrOverflow) {
+			t.Fatalf("parse(%q) = %v; encodings %v", s, err, werr)
+		}
+		return
+	}
+	if werr != nil || !bytes.Equal(want, id[:]) {
+		t.Fatalf("parse(%q) = %x; encodings %x, %v", s, id[:], want, werr)
+	}
+}
+
+// FuzzTextRoundTrip writes arbitrary ULIDs in every form and reads them
+// back.
+func FuzzTextRoundTrip(f *testing.F) {
+	f.Add(make([]byte, 16))
+	f.Add(bytes.Repeat([]byte{0xff}, 16))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) < 16 {
+			return
+		}
+		id := ulid.ULID(b[:16])
+		for _, f := range []struct {
+			text  string
+			parse func(string) (ulid.ULID, error)
+		}{
+			{id.String(), ulid.Parse}, {strings.ToLower(id.String()), ulid.Parse},
+			{id.Base62(), ulid.ParseBase62}, {id.Hex(), ulid.ParseHex},
+		} {
+			if back, err := f.parse(f.text); err != nil || back != id {
+				t.Fatalf("%x: %q reads back as %x, %v", b[:16], f.text, back[:], err)
+			}
+		}
+		if got, want := id.String(), oulid.ULID(id).String(); got != want {
+			t.Fatalf("String = %q, oklog/ulid %q", got, want)
+		}
+	})
+}

@@ -1,0 +1,37 @@
+package uuid
+
+import (
+	"errors"
+	"fmt"
+)
+
+// The name-space UUIDs of RFC 9562 section 6.6, for NewV3, NewV5 and
+// NewV8SHA256.
+var (
+	NamespaceDNS  = UUID{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+	NamespaceURL  = UUID{0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+	NamespaceOID  = UUID{0x6b, 0xa7, 0xb8, 0x12, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+	NamespaceX500 = UUID{0x6b, 0xa7, 0xb8, 0x14, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+)
+
+// ErrVersion means a UUID is not of the version an operation needs.
+var ErrVersion = errors.New("uuid: wrong version")
+
+// V1ToV6 returns the UUIDv6 with the same timestamp, clock sequence and node
+// as a UUIDv1 (RFC 9562 section 5.6): the conversion loses nothing, and
+// V6ToV1 undoes it. It returns ErrVersion for any other UUID.
+func V1ToV6(u UUID) (UUID, error) {
+	if !u.isV1() {
+		return Nil, fmt.Errorf("%w: %v is version %d, not 1", ErrVersion, [16]byte(u), u.Version())
+	}
+	return packV6(V6Fields(u.V1())), nil
+}
+
+// V6ToV1 returns the UUIDv1 with the same timestamp, clock sequence and node
+// as a UUIDv6. It returns ErrVersion for any other UUID.
+func V6ToV1(u UUID) (UUID, error) {
+	if !u.isV6() {
+		return Nil, fmt.Errorf("%w: %v is version %d, not 6", ErrVersion, [16]byte(u), u.Version())
+	}
+	return packV1(V1Fields(u.V6())), nil
+}
