@@ -54,7 +54,8 @@ func TestUUIDKSUIDRoundTrip(t *testing.T) {
 // UUIDv7s converted to KSUIDs sort as they did.
 func TestUUIDToKSUIDKeepsOrder(t *testing.T) {
 	g := uuid.NewGenerator()
-	prev, _ := compat.UUIDToKSUID(uuid.NewV7())
+	first, _ := g.NewV7()
+	prev, _ := compat.UUIDToKSUID(first)
 	for range 10000 {
 		u, _ := g.NewV7()
 		k, err := compat.UUIDToKSUID(u)

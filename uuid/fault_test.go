@@ -1,7 +1,13 @@
 package uuid_test
 
 import (
+	"bytes"
+	"errors"
+	"io"
+	"slices"
+	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/idforge/idforge/internal/oracle"
@@ -64,4 +70,105 @@ func checkFault(t *testing.T, fault oracle.Fault, n int) {
 			t.Logf("%-16s %s: %d IDs, unique, ordered=%v; most ahead of the clock: %v", fault.Name, v.name, n, v.ordered, drift)
 		}
 	}
+}
+
+// A failing entropy source gives an error and never an ID with missing
+// randomness.
+func TestEntropyFailure(t *testing.T) {
+	boom := errors.New("boom")
+	g := uuid.NewGenerator(uuid.WithEntropy(iotest.ErrReader(boom)))
+	for name, next := range map[string]func() (uuid.UUID, error){
+		"v1": g.NewV1, "v4": g.NewV4, "v6": g.NewV6, "v7": g.NewV7, "v8": g.NewV8,
+	} {
+		if u, err := next(); !errors.Is(err, uuid.ErrEntropy) || !errors.Is(err, boom) || u != uuid.Nil {
+			t.Errorf("%s: %x, %v; want Nil and ErrEntropy wrapping the reader's error", name, u, err)
+		}
+	}
+	// The source fails after the generator drew its node: v7 still fails.
+	g = uuid.NewGenerator(uuid.WithEntropy(io.MultiReader(bytes.NewReader(make([]byte, 16)), iotest.ErrReader(boom))))
+	if _, err := g.NewV7(); !errors.Is(err, boom) {
+		t.Errorf("v7 after the node: err = %v", err)
+	}
+}
+
+// Times outside each version's range are errors, never a wrapped time.
+func TestTimeRange(t *testing.T) {
+	gregorian := time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		name string
+		next func(*uuid.Generator) (uuid.UUID, error)
+		bad  []time.Time
+		ok   time.Time
+	}{
+		{"v7", (*uuid.Generator).NewV7, []time.Time{time.UnixMilli(-1), time.UnixMilli(1 << 48)}, time.UnixMilli(1<<48 - 1)},
+		{"v1", (*uuid.Generator).NewV1, []time.Time{gregorian.Add(-100), addTicks(gregorian, 1<<60)}, addTicks(gregorian, 1<<60-1)},
+		{"v6", (*uuid.Generator).NewV6, []time.Time{gregorian.Add(-100), addTicks(gregorian, 1<<60)}, addTicks(gregorian, 1<<60-1)},
+	}
+	for _, tc := range tests {
+		for _, tm := range tc.bad {
+			g := uuid.NewGenerator(uuid.WithClock(func() time.Time { return tm }))
+			if _, err := tc.next(g); !errors.Is(err, uuid.ErrTime) {
+				t.Errorf("%s at %v: err = %v, want ErrTime", tc.name, tm, err)
+			}
+		}
+		g := uuid.NewGenerator(uuid.WithClock(func() time.Time { return tc.ok }))
+		u, err := tc.next(g)
+		if err != nil {
+			t.Errorf("%s at its last tick %v: %v", tc.name, tc.ok, err)
+			continue
+		}
+		if got, _ := u.Time(); !got.Equal(tc.ok) {
+			t.Errorf("%s at %v: Time() = %v", tc.name, tc.ok, got)
+		}
+		t.Logf("%s: the last tick is in the year %d", tc.name, tc.ok.Year())
+	}
+}
+
+// addTicks returns t plus n 100-ns ticks, for spans past time.Duration's.
+func addTicks(t time.Time, n uint64) time.Time {
+	return time.Unix(t.Unix()+int64(n/1e7), int64(n%1e7)*100).UTC()
+}
+
+// Many goroutines share one generator: every ID is unique, and each
+// goroutine's own IDs increase.
+func TestConcurrentUnique(t *testing.T) {
+	workers, per := 8, 1_000_000
+	if testing.Short() || raceEnabled {
+		per = 20_000
+	}
+	g := uuid.NewGenerator()
+	out := make([][]uuid.UUID, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ids := make([]uuid.UUID, per)
+			for i := range ids {
+				u, err := g.NewV7()
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if i > 0 && u.Compare(ids[i-1]) <= 0 {
+					t.Errorf("worker %d: ID %d not above the last", w, i)
+					return
+				}
+				ids[i] = u
+			}
+			out[w] = ids
+		}()
+	}
+	wg.Wait()
+	var all []uuid.UUID
+	for _, ids := range out {
+		all = append(all, ids...)
+	}
+	slices.SortFunc(all, uuid.UUID.Compare)
+	for i := 1; i < len(all); i++ {
+		if all[i] == all[i-1] {
+			t.Fatalf("duplicate %x", all[i])
+		}
+	}
+	t.Logf("%d goroutines x %d UUIDv7s: all unique", workers, per)
 }

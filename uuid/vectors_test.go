@@ -118,7 +118,8 @@ func TestNewV7(t *testing.T) {
 		}
 		prev = u
 	}
-	if n := testing.AllocsPerRun(1000, func() { uuid.NewV7() }); n != 0 {
+	// The race detector's instrumentation allocates; count without it.
+	if n := testing.AllocsPerRun(1000, func() { uuid.NewV7() }); n != 0 && !raceEnabled {
 		t.Errorf("NewV7 allocates %v times", n)
 	}
 }

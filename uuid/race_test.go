@@ -1,0 +1,5 @@
+//go:build race
+
+package uuid_test
+
+const raceEnabled = true
