@@ -225,10 +225,7 @@ func TestPostgresNull(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var nulls []uuid.NullUUID
-	for _, n := range query[uuid.NullUUID](t, tx, "SELECT id FROM "+tbl+" ORDER BY n") {
-		nulls = append(nulls, n)
-	}
+	nulls := query[uuid.NullUUID](t, tx, "SELECT id FROM "+tbl+" ORDER BY n")
 	if want := []uuid.NullUUID{{}, {UUID: u, Valid: true}, {UUID: uuid.Nil, Valid: true}}; !slices.Equal(nulls, want) {
 		t.Errorf("NullUUIDs back: %v, want %v", nulls, want)
 	}

@@ -118,21 +118,27 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		fields = append(fields, jen.Id("clockSeq").Uint64())
 	}
 	fields = append(fields, jen.Id("err").Error().Comment("from an invalid option, returned by every call"))
+	mono := anyMonotonic(gens)
+	if mono {
+		fields = append(fields, jen.Id("store").Op("*").Qual(idrtPath, "Store").Comment("set by WithStore"))
+	}
 	for _, m := range gens {
 		if monotonic(m.Layout) {
-			fields = append(fields, jen.Id("state"+m.Suffix).Qual(idrtPath, "State"))
+			fields = append(fields,
+				jen.Id("state"+m.Suffix).Qual(idrtPath, "State"),
+				jen.Id("mark"+m.Suffix).Op("*").Qual(idrtPath, "Mark").Comment("in the store, if any"))
 		}
 	}
 	var doc strings.Builder
 	fmt.Fprintf(&doc, "Generator makes %s IDs. It reads the clock and randomness as the layout's\nroles say, and keeps the state that orders the IDs it makes", t)
-	var mono []string
+	var monoNames []string
 	for _, m := range gens {
 		if monotonic(m.Layout) {
-			mono = append(mono, m.Layout.Name)
+			monoNames = append(monoNames, m.Layout.Name)
 		}
 	}
-	if len(mono) > 0 {
-		fmt.Fprintf(&doc, ": each %s it makes\nis greater than the last, even when the clock stands still or goes back", joinNames(mono))
+	if len(monoNames) > 0 {
+		fmt.Fprintf(&doc, ": each %s it makes\nis greater than the last, even when the clock stands still or goes back", joinNames(monoNames))
 	}
 	doc.WriteString(".\nIt is safe for concurrent use.")
 	comment(f, doc.String())
@@ -159,6 +165,13 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if hasSeq {
 		emitFixedOption(f, "WithClockSeq", "clockSeq", "seq", seqVal.Width,
 			fmt.Sprintf("WithClockSeq sets the %d-bit clock sequence instead of a random one.", seqVal.Width))
+	}
+	if mono {
+		comment(f, "WithStore makes the generator keep its time high-water marks in a state\nstore, so that after a restart, even with the clock set back, it neither\nrepeats an ID nor goes back: it resumes above the marks the store holds,\nand writes new marks about a second ahead of the IDs it makes. One store\nserves one generator at a time.")
+		f.Func().Id("WithStore").Params(jen.Id("s").Op("*").Qual(idrtPath, "Store")).Id("Option").Block(
+			jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("store").Op("=").Id("s"))),
+		)
+		f.Line()
 	}
 
 	// NewGenerator.
@@ -196,6 +209,20 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		body = append(body, jen.If(jen.Id("g").Dot("clockSeq").Op("==").Id("noValue")).Block(
 			jen.Id("g").Dot("clockSeq").Op("=").Add(roleValue(p, m.Layout, layouts.ClockSeq, "g.once")),
 		))
+	}
+	if mono {
+		var resume []jen.Code
+		for _, m := range gens {
+			if !monotonic(m.Layout) {
+				continue
+			}
+			mark := jen.Id("g").Dot("mark" + m.Suffix)
+			resume = append(resume,
+				mark.Clone().Op("=").Id("g").Dot("store").Dot("Mark").Call(jen.Lit(m.Layout.Name), num(ticksPerSecond(m.Layout))),
+				mark.Clone().Dot("Resume").Call(jen.Op("&").Id("g").Dot("state"+m.Suffix), jen.Op("&").Id("policy"+m.Suffix)),
+			)
+		}
+		body = append(body, jen.If(jen.Id("g").Dot("store").Op("!=").Nil()).Block(resume...))
 	}
 	if nodeParam {
 		body = append(body, jen.Return(jen.Id("g"), jen.Id("g").Dot("err")))

@@ -126,7 +126,12 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 				),
 			))
 		}
-		body = append(body, jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Id("stateError").Call(jen.Err()))))
+		body = append(body,
+			jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Id("stateError").Call(jen.Err()))),
+			jen.If(jen.Id("g").Dot("mark"+m.Suffix).Op("!=").Nil()).Block(
+				jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
+			),
+		)
 		switch {
 		case !hasCounter:
 			doc = fmt.Sprintf("Each ID takes a %s tick of its own: within one tick, or when\nthe clock goes back, the generator takes the tick after its last.", tv.Unit)
@@ -189,9 +194,8 @@ func emitPolicy(f *jen.File, m Member, name string) {
 	d[jen.Id("Overflow")] = jen.Qual(idrtPath, map[layouts.Overflow]string{
 		layouts.OverflowWait: "OverflowWait", layouts.OverflowBorrow: "OverflowBorrow", layouts.OverflowWrap: "OverflowWrap",
 	}[cv.Overflow])
-	perSecond := (tv.Unit.Den + tv.Unit.Num - 1) / tv.Unit.Num // ticks in a second, rounded up
 	if cv.Overflow == layouts.OverflowWait {
-		d[jen.Id("MaxBehind")] = num(perSecond)
+		d[jen.Id("MaxBehind")] = num(ticksPerSecond(l))
 	}
 	commentf(f, "%s keeps %s IDs in order (RFC 9562 §6.2): a %d-bit counter,\nstarting at %s in each tick, that %s when it runs out.", name, l.Name, cv.Width, startName(cv),
 		map[layouts.Overflow]string{layouts.OverflowWait: "waits for the next tick", layouts.OverflowBorrow: "borrows the next tick", layouts.OverflowWrap: "wraps"}[cv.Overflow])
@@ -369,6 +373,13 @@ func convertTo(p *Package, fd *layouts.Field, x *jen.Statement) *jen.Statement {
 // maskAt returns a literal with width one bits starting at bit pos.
 func maskAt(width, pos int) string {
 	return fmt.Sprintf("%#x", (uint64(1)<<width-1)<<pos)
+}
+
+// ticksPerSecond returns how many of the layout's ticks make a second,
+// rounded up.
+func ticksPerSecond(l *layouts.Layout) uint64 {
+	tv, _ := l.Value(layouts.Time)
+	return (tv.Unit.Den + tv.Unit.Num - 1) / tv.Unit.Num
 }
 
 // needsRandom reports whether making an ID reads fresh random bits: for

@@ -142,8 +142,10 @@ type Generator struct {
 	clock   func() time.Time
 	entropy *idrt.Entropy
 	node    uint64
-	err     error // from an invalid option, returned by every call
+	err     error       // from an invalid option, returned by every call
+	store   *idrt.Store // set by WithStore
 	state   idrt.State
+	mark    *idrt.Mark // in the store, if any
 }
 
 // Option configures a Generator.
@@ -164,6 +166,17 @@ func WithEntropy(r io.Reader) Option {
 	}
 }
 
+// WithStore makes the generator keep its time high-water marks in a state
+// store, so that after a restart, even with the clock set back, it neither
+// repeats an ID nor goes back: it resumes above the marks the store holds,
+// and writes new marks about a second ahead of the IDs it makes. One store
+// serves one generator at a time.
+func WithStore(s *idrt.Store) Option {
+	return func(g *Generator) {
+		g.store = s
+	}
+}
+
 // NewGenerator returns a generator for the given node (10 bits). It returns
 // ErrRange when the node does not fit.
 func NewGenerator(node int64, opts ...Option) (*Generator, error) {
@@ -177,6 +190,10 @@ func NewGenerator(node int64, opts ...Option) (*Generator, error) {
 	g.node = uint64(node)
 	for _, o := range opts {
 		o(g)
+	}
+	if g.store != nil {
+		g.mark = g.store.Mark("snowflake", 1000)
+		g.mark.Resume(&g.state, &policy)
 	}
 	return g, g.err
 }
@@ -236,6 +253,11 @@ func (g *Generator) Next() (ID, error) {
 	}
 	if err != nil {
 		return 0, stateError(err)
+	}
+	if g.mark != nil {
+		if err := g.mark.Cover(tick); err != nil {
+			return 0, err
+		}
 	}
 	f := Fields{
 		Timestamp: int64(tick),

@@ -138,8 +138,10 @@ func (id ULID) Time() time.Time {
 type Generator struct {
 	clock   func() time.Time
 	entropy *idrt.Entropy
-	err     error // from an invalid option, returned by every call
+	err     error       // from an invalid option, returned by every call
+	store   *idrt.Store // set by WithStore
 	state   idrt.State
+	mark    *idrt.Mark // in the store, if any
 }
 
 // Option configures a Generator.
@@ -160,6 +162,17 @@ func WithEntropy(r io.Reader) Option {
 	}
 }
 
+// WithStore makes the generator keep its time high-water marks in a state
+// store, so that after a restart, even with the clock set back, it neither
+// repeats an ID nor goes back: it resumes above the marks the store holds,
+// and writes new marks about a second ahead of the IDs it makes. One store
+// serves one generator at a time.
+func WithStore(s *idrt.Store) Option {
+	return func(g *Generator) {
+		g.store = s
+	}
+}
+
 // NewGenerator returns a generator. An invalid option makes every call
 // on the generator return an error.
 func NewGenerator(opts ...Option) *Generator {
@@ -169,6 +182,10 @@ func NewGenerator(opts ...Option) *Generator {
 	}
 	for _, o := range opts {
 		o(g)
+	}
+	if g.store != nil {
+		g.mark = g.store.Mark("ulid", 1000)
+		g.mark.Resume(&g.state, &policy)
 	}
 	return g
 }
@@ -230,6 +247,11 @@ func (g *Generator) Next() (ULID, error) {
 	tick, c, err := g.state.Next(&policy, now, seed)
 	if err != nil {
 		return Nil, stateError(err)
+	}
+	if g.mark != nil {
+		if err := g.mark.Cover(tick); err != nil {
+			return Nil, err
+		}
 	}
 	f := Fields{
 		Timestamp: tick,

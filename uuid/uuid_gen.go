@@ -569,10 +569,14 @@ type Generator struct {
 	once     UUID // random bits drawn when the generator was made
 	node     uint64
 	clockSeq uint64
-	err      error // from an invalid option, returned by every call
+	err      error       // from an invalid option, returned by every call
+	store    *idrt.Store // set by WithStore
 	stateV1  idrt.State
+	markV1   *idrt.Mark // in the store, if any
 	stateV6  idrt.State
+	markV6   *idrt.Mark // in the store, if any
 	stateV7  idrt.State
+	markV7   *idrt.Mark // in the store, if any
 }
 
 // Option configures a Generator.
@@ -617,6 +621,17 @@ func WithClockSeq(seq uint64) Option {
 	}
 }
 
+// WithStore makes the generator keep its time high-water marks in a state
+// store, so that after a restart, even with the clock set back, it neither
+// repeats an ID nor goes back: it resumes above the marks the store holds,
+// and writes new marks about a second ahead of the IDs it makes. One store
+// serves one generator at a time.
+func WithStore(s *idrt.Store) Option {
+	return func(g *Generator) {
+		g.store = s
+	}
+}
+
 // NewGenerator returns a generator. An invalid option makes every call
 // on the generator return an error.
 func NewGenerator(opts ...Option) *Generator {
@@ -638,6 +653,14 @@ func NewGenerator(opts ...Option) *Generator {
 	}
 	if g.clockSeq == noValue {
 		g.clockSeq = binary.BigEndian.Uint64(g.once[8:16]) >> 48 & 0x3fff
+	}
+	if g.store != nil {
+		g.markV1 = g.store.Mark("uuidv1", 10000000)
+		g.markV1.Resume(&g.stateV1, &policyV1)
+		g.markV6 = g.store.Mark("uuidv6", 10000000)
+		g.markV6.Resume(&g.stateV6, &policyV6)
+		g.markV7 = g.store.Mark("uuidv7", 1000)
+		g.markV7.Resume(&g.stateV7, &policyV7)
 	}
 	return g
 }
@@ -689,6 +712,11 @@ func (g *Generator) NewV1() (UUID, error) {
 	tick, _, err := g.stateV1.Next(&policyV1, now, idrt.Counter{})
 	if err != nil {
 		return Nil, stateError(err)
+	}
+	if g.markV1 != nil {
+		if err := g.markV1.Cover(tick); err != nil {
+			return Nil, err
+		}
 	}
 	f := V1Fields{
 		Timestamp: tick,
@@ -759,6 +787,11 @@ func (g *Generator) NewV6() (UUID, error) {
 	if err != nil {
 		return Nil, stateError(err)
 	}
+	if g.markV6 != nil {
+		if err := g.markV6.Cover(tick); err != nil {
+			return Nil, err
+		}
+	}
 	f := V6Fields{
 		Timestamp: tick,
 		ClockSeq:  uint16(g.clockSeq),
@@ -817,6 +850,11 @@ func (g *Generator) NewV7() (UUID, error) {
 	tick, c, err := g.stateV7.Next(&policyV7, now, seed)
 	if err != nil {
 		return Nil, stateError(err)
+	}
+	if g.markV7 != nil {
+		if err := g.markV7.Cover(tick); err != nil {
+			return Nil, err
+		}
 	}
 	rf := r.V7()
 	f := V7Fields{
