@@ -4,14 +4,36 @@ import (
 	"testing"
 	"time"
 
-	googleuuid "github.com/google/uuid"
+	bwsnowflake "github.com/bwmarrin/snowflake"
+	gofrs "github.com/gofrs/uuid/v5"
+	google "github.com/google/uuid"
+	oklog "github.com/oklog/ulid/v2"
+	segment "github.com/segmentio/ksuid"
+	"github.com/sony/sonyflake"
 
+	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/ksuid"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/ulid"
 	"github.com/idforge/idforge/uuid"
 )
 
-var sinkUUID uuid.UUID
-var sinkGoogle googleuuid.UUID
-var sinkTime time.Time
+var (
+	sinkUUID   uuid.UUID
+	sinkGoogle google.UUID
+	sinkGofrs  gofrs.UUID
+	sinkTime   time.Time
+	sinkKSUID  ksuid.KSUID
+	sinkSeg    segment.KSUID
+	sinkULID   ulid.ULID
+	sinkOklog  oklog.ULID
+	sinkSF     snowflake.ID
+	sinkBW     bwsnowflake.ID
+	sinkU64    uint64
+	sinkBytes  []byte
+	sinkString string
+)
 
 // BenchmarkTimeNow is the floor for every time-based ID: one clock read.
 func BenchmarkTimeNow(b *testing.B) {
@@ -22,33 +44,230 @@ func BenchmarkTimeNow(b *testing.B) {
 }
 
 func BenchmarkNewV7(b *testing.B) {
-	b.Run("idforge", func(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			sinkUUID = uuid.NewV7()
 		}
 	})
-	b.Run("google", func(b *testing.B) {
+	b.Run("impl=google", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			sinkGoogle, _ = googleuuid.NewV7()
+			sinkGoogle, _ = google.NewV7()
+		}
+	})
+	b.Run("impl=gofrs", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkGofrs, _ = gofrs.NewV7()
 		}
 	})
 }
 
+// BenchmarkFillV7 reports the cost of one UUIDv7 in batches of 1024.
+func BenchmarkFillV7(b *testing.B) {
+	g := uuid.NewGenerator()
+	batch := make([]uuid.UUID, 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := g.FillV7(batch); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(batch)), "ns/id")
+}
+
 func BenchmarkNewV4(b *testing.B) {
-	b.Run("idforge", func(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			sinkUUID = uuid.NewV4()
 		}
 	})
-	b.Run("google-pool", func(b *testing.B) {
-		googleuuid.EnableRandPool()
-		defer googleuuid.DisableRandPool()
+	b.Run("impl=google-pool", func(b *testing.B) {
+		google.EnableRandPool()
+		defer google.DisableRandPool()
 		b.ReportAllocs()
 		for b.Loop() {
-			sinkGoogle = googleuuid.New()
+			sinkGoogle = google.New()
+		}
+	})
+	b.Run("impl=gofrs", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkGofrs, _ = gofrs.NewV4()
+		}
+	})
+}
+
+func BenchmarkNewV1(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkUUID = uuid.NewV1()
+		}
+	})
+	b.Run("impl=google", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkGoogle, _ = google.NewUUID()
+		}
+	})
+}
+
+func BenchmarkNewV6(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkUUID = uuid.NewV6()
+		}
+	})
+	b.Run("impl=google", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkGoogle, _ = google.NewV6()
+		}
+	})
+}
+
+func BenchmarkKSUIDNew(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkKSUID = ksuid.New()
+		}
+	})
+	b.Run("impl=segmentio", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkSeg = segment.New()
+		}
+	})
+}
+
+func BenchmarkULIDNew(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkULID = ulid.New()
+		}
+	})
+	b.Run("impl=oklog", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkOklog = oklog.Make()
+		}
+	})
+}
+
+func BenchmarkSnowflakeNext(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		g, _ := snowflake.NewGenerator(1)
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkSF, _ = g.Next()
+		}
+	})
+	b.Run("impl=bwmarrin", func(b *testing.B) {
+		n, _ := bwsnowflake.NewNode(1)
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkBW = n.Generate()
+		}
+	})
+	b.Run("impl=sonyflake", func(b *testing.B) {
+		// Sonyflake makes 256 IDs per 10 ms, so it mostly sleeps: shown for
+		// completeness, not as a peer to beat.
+		sf := sonyflake.NewSonyflake(sonyflake.Settings{MachineID: func() (uint16, error) { return 1, nil }})
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkU64, _ = sf.NextID()
+		}
+	})
+}
+
+// The parallel benchmarks show contention on two cores: every goroutine
+// shares one generator, as a server's handlers would.
+func BenchmarkParallelNewV7(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				sinkUUID = uuid.NewV7()
+			}
+		})
+	})
+	b.Run("impl=google", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				sinkGoogle, _ = google.NewV7()
+			}
+		})
+	})
+}
+
+func BenchmarkParallelNewV4(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				sinkUUID = uuid.NewV4()
+			}
+		})
+	})
+	b.Run("impl=google-pool", func(b *testing.B) {
+		google.EnableRandPool()
+		defer google.DisableRandPool()
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				sinkGoogle = google.New()
+			}
+		})
+	})
+}
+
+func BenchmarkParallelSnowflake(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		g, _ := snowflake.NewGenerator(1)
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				sinkSF, _ = g.Next()
+			}
+		})
+	})
+	b.Run("impl=bwmarrin", func(b *testing.B) {
+		n, _ := bwsnowflake.NewNode(1)
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			for pb.Next() {
+				sinkBW = n.Generate()
+			}
+		})
+	})
+}
+
+// BenchmarkPackEncode compares the generated code with the interpreter on
+// the same work: build a UUIDv7 from its fields and write it as Base62.
+func BenchmarkPackEncode(b *testing.B) {
+	f := uuid.V7Fields{UnixMs: 0x017F22E279B0, RandA: 0xCC3, RandB: 0x18C4DC0C0C07398F}
+	b.Run("impl=generated", func(b *testing.B) {
+		buf := make([]byte, 0, 32)
+		b.ReportAllocs()
+		for b.Loop() {
+			u, _ := uuid.PackV7(f)
+			sinkBytes = u.AppendBase62(buf[:0])
+		}
+	})
+	b.Run("impl=interpreter", func(b *testing.B) {
+		l, _ := layouts.Builtin("uuidv7")
+		v := interpValues(f)
+		b.ReportAllocs()
+		for b.Loop() {
+			id, _ := interp.Pack(l, v)
+			sinkString = encodeBase62Generic(id)
 		}
 	})
 }

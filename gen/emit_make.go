@@ -61,7 +61,9 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(method).Params().Params(jen.Id(t), jen.Error()).Block(body...)
 	f.Line()
 
-	if monotonic(l) {
+	if batchable(l) {
+		emitBatchFill(f, p, m)
+	} else if monotonic(l) {
 		commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence. On an error it stops and returns it.", fill, l.Name)
 		f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(fill).Params(jen.Id("dst").Index().Id(t)).Error().Block(
 			jen.For(jen.Id("i").Op(":=").Range().Id("dst")).Block(
@@ -373,6 +375,81 @@ func convertTo(p *Package, fd *layouts.Field, x *jen.Statement) *jen.Statement {
 // maskAt returns a literal with width one bits starting at bit pos.
 func maskAt(width, pos int) string {
 	return fmt.Sprintf("%#x", (uint64(1)<<width-1)<<pos)
+}
+
+// batchLimit is how many IDs a batch fill makes from one clock reading, one
+// read of randomness and one reservation of counter values.
+const batchLimit = 64
+
+// batchable reports whether a member's Fill can reserve counter values in
+// batches: a counter of at most 64 bits that borrows the next tick.
+func batchable(l *layouts.Layout) bool {
+	c, ok := l.Value(layouts.Counter)
+	return ok && monotonic(l) && c.Width <= 64 && c.Overflow == layouts.OverflowBorrow && c.Init != layouts.InitRunning
+}
+
+// emitBatchFill writes a Fill that reads the clock, the random bits and the
+// counter's state once for every batchLimit IDs.
+func emitBatchFill(f *jen.File, p *Package, m Member) {
+	l := m.Layout
+	n := memberNames(m)
+	_, fill, _ := genNames(p, m)
+	ticksFrom, _ := timeNames(m)
+	cv, _ := l.Value(layouts.Counter)
+	t := p.Type
+	lit, after, usesRF, usesOnce := fieldsFromRoles(p, l)
+	block := jen.Id("blocks").Index(jen.Id("i").Op("*").Id("Size"), jen.Parens(jen.Id("i").Op("+").Lit(1)).Op("*").Id("Size"))
+	perID := []jen.Code{
+		jen.Id("r").Op(":=").Id(t).Call(block),
+		jen.Id("c").Op(":=").Qual(idrtPath, "Counter").Values(jen.Dict{jen.Id("Lo"): jen.Id("c0").Dot("Lo").Op("+").Uint64().Call(jen.Id("i"))}),
+	}
+	if usesRF {
+		perID = append(perID, jen.Id("rf").Op(":=").Id("r").Dot(n.unpack).Call())
+	} else {
+		perID = append(perID, jen.Id("_").Op("=").Id("r"))
+	}
+	if usesOnce {
+		perID = append(perID, jen.Id("of").Op(":=").Id("g").Dot("once").Dot(n.unpack).Call())
+	}
+	perID = append(perID, jen.Id("f").Op(":=").Id(n.fields).Values(lit...))
+	perID = append(perID, after...)
+	perID = append(perID, jen.Id("dst").Index(jen.Id("i")).Op("=").Id(n.packRaw).Call(jen.Id("f")))
+
+	seed := jen.Qual(idrtPath, "Counter").Values()
+	if cv.Init != layouts.InitZero {
+		seed = jen.Id("seed")
+	}
+	loop := []jen.Code{
+		jen.Id("n").Op(":=").Min(jen.Len(jen.Id("dst")), jen.Id("batch")),
+		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("n").Op("*").Id("Size"))), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
+		),
+		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(jen.Id("g").Dot("clock").Call()),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+	}
+	if cv.Init != layouts.InitZero {
+		loop = append(loop,
+			jen.Id("r").Op(":=").Id(t).Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("Size"))),
+			jen.Id("seed").Op(":=").Add(counterSeed(p, l, cv)))
+	}
+	loop = append(loop,
+		jen.List(jen.Id("tick"), jen.Id("c0"), jen.Id("k"), jen.Err()).Op(":=").Id("g").Dot("state"+m.Suffix).Dot("NextN").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("now"), seed, jen.Id("n")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("stateError").Call(jen.Err()))),
+		jen.If(jen.Id("g").Dot("mark"+m.Suffix).Op("!=").Nil()).Block(
+			jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		),
+		jen.For(jen.Id("i").Op(":=").Range().Id("k")).Block(perID...),
+		jen.Id("dst").Op("=").Id("dst").Index(jen.Id("k"), jen.Empty()),
+	)
+	commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence, as as many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, l.Name, "New"+m.Suffix, batchLimit)
+	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(fill).Params(jen.Id("dst").Index().Id(t)).Error().Block(
+		jen.If(jen.Id("g").Dot("err").Op("!=").Nil()).Block(jen.Return(jen.Id("g").Dot("err"))),
+		jen.Const().Id("batch").Op("=").Lit(batchLimit),
+		jen.Var().Id("blocks").Index(jen.Id("batch").Op("*").Id("Size")).Byte(),
+		jen.For(jen.Len(jen.Id("dst")).Op(">").Lit(0)).Block(loop...),
+		jen.Return(jen.Nil()),
+	)
+	f.Line()
 }
 
 // ticksPerSecond returns how many of the layout's ticks make a second,

@@ -56,9 +56,10 @@ var cryptoEntropy Entropy
 // from crypto/rand.Read directly.
 type Entropy struct {
 	mu  sync.Mutex
-	r   io.Reader     // the underlying reader; nil for crypto/rand.Reader
+	r   io.Reader     // the underlying reader; nil for crypto/rand
 	n   int           // unread bytes, held in buf[len(buf)-n:]; 0 for the zero value
 	buf [bufSize]byte // the last block read from r
+	drbg              // stretches crypto/rand, when r is nil
 }
 
 // NewEntropy returns an Entropy that buffers reads from r, in 4 KiB blocks.
@@ -146,9 +147,17 @@ func (e *Entropy) fill(p []byte) error {
 // e.mu must be held.
 func (e *Entropy) refill(need int) error {
 	e.n = 0
+	if e.r == nil && rand.Reader == cryptoReader {
+		if err := e.drbg.fill(&e.buf); err != nil {
+			clear(e.buf[:])
+			return err
+		}
+		e.n = bufSize
+		return nil
+	}
 	r := e.r
 	if r == nil {
-		r = rand.Reader
+		r = rand.Reader // replaced, as tests do: read it as it is
 	}
 	k, err := readAtLeast(r, e.buf[:], need)
 	if err != nil {

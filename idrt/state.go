@@ -215,6 +215,34 @@ func (s *State) advance(p *Policy, m Counter, now uint64, seed Counter) (uint64,
 	return tick, c, nil
 }
 
+// NextN is Next for a batch: it returns the tick and the first of k
+// consecutive counter values (1 <= k <= n) that the caller may use on that
+// tick, all after every ID made before and reserved as if made by k calls
+// of Next. A batch stops at the end of the counter's room on one tick, so
+// the caller calls again for the rest. For counters wider than 64 bits k is
+// always 1.
+func (s *State) NextN(p *Policy, now uint64, seed Counter, n int) (tick uint64, c Counter, k int, err error) {
+	if n < 1 {
+		n = 1
+	}
+	if s == nil || p == nil || !p.valid() {
+		return 0, Counter{}, 0, errPolicy
+	}
+	m := mask(p.CounterBits)
+	s.mu.Lock()
+	tick, c, err = s.advance(p, m, now, seed)
+	if err == nil {
+		k = 1
+		if m.Hi == 0 && p.Init != InitRunning {
+			room := m.Lo - c.Lo // further values left on this tick
+			k = int(min(uint64(n-1), room)) + 1
+		}
+		s.tick, s.c, s.ok = tick, Counter{Hi: c.Hi, Lo: c.Lo + uint64(k-1)}, true
+	}
+	s.mu.Unlock()
+	return tick, c, k, err
+}
+
 // Last returns the tick and counter of the last ID, for saving the state of
 // a generator across restarts; ok is false before the first ID (and for a nil
 // State).

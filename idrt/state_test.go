@@ -770,3 +770,37 @@ func FuzzNext(f *testing.F) {
 		}
 	})
 }
+
+// NextN hands out the same IDs as as many calls of Next.
+func TestNextNMatchesNext(t *testing.T) {
+	policies := []Policy{
+		{CounterBits: 26, Init: InitSeeded, Overflow: OverflowBorrow, MaxTick: 1<<48 - 1},
+		{CounterBits: 4, Init: InitZero, Overflow: OverflowBorrow, MaxTick: 1<<48 - 1},
+		{CounterBits: 12, Init: InitRandom, Overflow: OverflowBorrow, MaxTick: 1<<48 - 1},
+		{CounterBits: 0, Overflow: OverflowBorrow, MaxTick: 1<<48 - 1},
+	}
+	for _, p := range policies {
+		var one, batch State
+		nows := []uint64{10, 10, 10, 9, 11, 11, 5, 30, 30, 30}
+		for i, now := range nows {
+			seed := Counter{Lo: uint64(i) * 0x9e3779b97f4a7c15}
+			n := 1 + i%7
+			tick, c, k, err := batch.NextN(&p, now, seed, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k < 1 || k > n {
+				t.Fatalf("k = %d for n = %d", k, n)
+			}
+			for j := range k {
+				wt, wc, err := one.Next(&p, now, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if wt != tick || wc != (Counter{Hi: c.Hi, Lo: c.Lo + uint64(j)}) {
+					t.Fatalf("bits %d, call %d, ID %d of %d: batch (%d, %v), one by one (%d, %v)", p.CounterBits, i, j, k, tick, c.Lo+uint64(j), wt, wc)
+				}
+			}
+		}
+	}
+}

@@ -866,14 +866,47 @@ func (g *Generator) NewV7() (UUID, error) {
 }
 
 // FillV7 fills dst with new uuidv7 IDs, each greater than the one before and
-// continuing the generator's sequence. On an error it stops and returns it.
+// continuing the generator's sequence, as as many calls of NewV7 would. It
+// reads the clock, the random bits and the counter's state once for every
+// 64 IDs. On an error it stops and returns it.
 func (g *Generator) FillV7(dst []UUID) error {
-	for i := range dst {
-		id, err := g.NewV7()
+	if g.err != nil {
+		return g.err
+	}
+	const batch = 64
+	var blocks [batch * Size]byte
+	for len(dst) > 0 {
+		n := min(len(dst), batch)
+		if _, err := g.entropy.Read(blocks[:n*Size]); err != nil {
+			return fmt.Errorf("%w: %w", ErrEntropy, err)
+		}
+		now, err := ticksFromV7(g.clock())
 		if err != nil {
 			return err
 		}
-		dst[i] = id
+		r := UUID(blocks[:Size])
+		seed := idrt.Counter{Lo: binary.BigEndian.Uint64(r[0:8])&0xfff<<14 | binary.BigEndian.Uint64(r[8:16])>>48&0x3fff}
+		tick, c0, k, err := g.stateV7.NextN(&policyV7, now, seed, n)
+		if err != nil {
+			return stateError(err)
+		}
+		if g.markV7 != nil {
+			if err := g.markV7.Cover(tick); err != nil {
+				return err
+			}
+		}
+		for i := range k {
+			r := UUID(blocks[i*Size : (i+1)*Size])
+			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
+			rf := r.V7()
+			f := V7Fields{
+				UnixMs: tick,
+				RandA:  uint16(c.Lo >> 14),
+				RandB:  c.Lo&0x3fff<<48 | rf.RandB&0xffffffffffff,
+			}
+			dst[i] = packV7(f)
+		}
+		dst = dst[k:]
 	}
 	return nil
 }

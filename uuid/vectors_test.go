@@ -9,6 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/idforge/idforge/internal/oracle"
+
 	"github.com/idforge/idforge/uuid"
 )
 
@@ -121,5 +123,31 @@ func TestNewV7(t *testing.T) {
 	// The race detector's instrumentation allocates; count without it.
 	if n := testing.AllocsPerRun(1000, func() { uuid.NewV7() }); n != 0 && !raceEnabled {
 		t.Errorf("NewV7 allocates %v times", n)
+	}
+}
+
+// FillV7 makes the IDs as many NewV7 calls would, from the same clock and
+// randomness, and continues the generator's sequence.
+func TestFillV7MatchesNewV7(t *testing.T) {
+	frozen := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	clock := func() time.Time { return frozen }
+	a := uuid.NewGenerator(uuid.WithClock(clock), uuid.WithEntropy(oracle.NewStream(9)))
+	b := uuid.NewGenerator(uuid.WithClock(clock), uuid.WithEntropy(oracle.NewStream(9)))
+	batch := make([]uuid.UUID, 1000)
+	if err := a.FillV7(batch); err != nil {
+		t.Fatal(err)
+	}
+	for i, got := range batch {
+		want, err := b.NewV7()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("ID %d: FillV7 %x, NewV7 %x", i, got[:], want[:])
+		}
+	}
+	next, _ := a.NewV7()
+	if next.Compare(batch[len(batch)-1]) <= 0 {
+		t.Fatal("the generator went back after FillV7")
 	}
 }

@@ -1,0 +1,128 @@
+package bench
+
+import (
+	"math/big"
+	"testing"
+
+	google "github.com/google/uuid"
+	oklog "github.com/oklog/ulid/v2"
+	segment "github.com/segmentio/ksuid"
+
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/ksuid"
+	"github.com/idforge/idforge/ulid"
+	"github.com/idforge/idforge/uuid"
+)
+
+func interpValues(f uuid.V7Fields) interp.Values {
+	return interp.Values{
+		"unix_ms": new(big.Int).SetUint64(f.UnixMs),
+		"rand_a":  big.NewInt(int64(f.RandA)),
+		"rand_b":  new(big.Int).SetUint64(f.RandB),
+	}
+}
+
+func encodeBase62Generic(b []byte) string { return encodings.Base62.EncodeToString(b) }
+
+const uuidText = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f"
+
+func BenchmarkUUIDString(b *testing.B) {
+	u := uuid.MustParse(uuidText)
+	g := google.MustParse(uuidText)
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = u.String()
+		}
+	})
+	b.Run("impl=google", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = g.String()
+		}
+	})
+}
+
+func BenchmarkUUIDParse(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkUUID, _ = uuid.Parse(uuidText)
+		}
+	})
+	b.Run("impl=google", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkGoogle, _ = google.Parse(uuidText)
+		}
+	})
+}
+
+const ksuidText = "0ujtsYcgvSTl8PAuAdqWYSMnLOv"
+
+func BenchmarkKSUIDString(b *testing.B) {
+	k := ksuid.MustParse(ksuidText)
+	s, _ := segment.Parse(ksuidText)
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = k.String()
+		}
+	})
+	b.Run("impl=segmentio", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = s.String()
+		}
+	})
+}
+
+func BenchmarkKSUIDParse(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkKSUID, _ = ksuid.Parse(ksuidText)
+		}
+	})
+	b.Run("impl=segmentio", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkSeg, _ = segment.Parse(ksuidText)
+		}
+	})
+}
+
+const ulidText = "01ARYZ6S41TSV4RRFFQ69G5FAV"
+
+func BenchmarkCrockfordEncode(b *testing.B) {
+	u := ulid.MustParse(ulidText)
+	o := oklog.MustParseStrict(ulidText)
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = u.String()
+		}
+	})
+	b.Run("impl=oklog", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = o.String()
+		}
+	})
+}
+
+func BenchmarkCrockfordDecode(b *testing.B) {
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkULID, _ = ulid.Parse(ulidText)
+		}
+	})
+	b.Run("impl=oklog", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkOklog, _ = oklog.ParseStrict(ulidText)
+		}
+	})
+}
