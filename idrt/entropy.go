@@ -55,11 +55,11 @@ var cryptoEntropy Entropy
 // as secret tokens and wants no buffering at all can take its random bits
 // from crypto/rand.Read directly.
 type Entropy struct {
-	mu  sync.Mutex
-	r   io.Reader     // the underlying reader; nil for crypto/rand
-	n   int           // unread bytes, held in buf[len(buf)-n:]; 0 for the zero value
-	buf [bufSize]byte // the last block read from r
-	drbg              // stretches crypto/rand, when r is nil
+	mu   sync.Mutex
+	r    io.Reader     // the underlying reader; nil for crypto/rand
+	n    int           // unread bytes, held in buf[len(buf)-n:]; 0 for the zero value
+	buf  [bufSize]byte // the last block read from r
+	drbg               // stretches crypto/rand, when r is nil
 }
 
 // NewEntropy returns an Entropy that buffers reads from r, in 4 KiB blocks.

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 )
 
 // Counter is a counter value of up to 128 bits: Hi holds bits 64 to 127 and
@@ -130,6 +131,36 @@ type State struct {
 	tick uint64  // the last tick used
 	c    Counter // the counter value used with it
 	ok   bool    // whether an ID was made (or the state restored)
+
+	// next is the last tick used plus one, for policies with no counter that
+	// borrow (UUIDv1 and v6: each ID takes a tick of its own). Such a policy
+	// needs only the last tick, so Next advances it with a compare-and-swap
+	// instead of the lock. Zero means no ID yet.
+	next atomic.Uint64
+}
+
+// tickOnly reports whether a policy takes the lock-free path: no counter,
+// borrowing, and no limit on how far behind the clock may be.
+func tickOnly(p *Policy) bool {
+	return p.CounterBits == 0 && p.Overflow == OverflowBorrow && p.MaxBehind == 0
+}
+
+// nextTick is Next for a tickOnly policy: the clock's tick, or the tick
+// after the last one used if the clock has not passed it.
+func (s *State) nextTick(p *Policy, now uint64) (uint64, Counter, error) {
+	for {
+		old := s.next.Load()
+		tick := now
+		if old != 0 && now < old {
+			tick = old // now <= the last tick: take the one after it
+		}
+		if tick > p.MaxTick || tick == math.MaxUint64 {
+			return 0, Counter{}, ErrTimeOverflow
+		}
+		if s.next.CompareAndSwap(old, tick+1) {
+			return tick, Counter{}, nil
+		}
+	}
 }
 
 // Next returns the tick and counter for the next ID, given the clock's
@@ -168,6 +199,9 @@ type State struct {
 func (s *State) Next(p *Policy, now uint64, seed Counter) (tick uint64, c Counter, err error) {
 	if s == nil || p == nil || !p.valid() {
 		return 0, Counter{}, errPolicy
+	}
+	if tickOnly(p) {
+		return s.nextTick(p, now)
 	}
 	m := mask(p.CounterBits)
 	s.mu.Lock()
@@ -228,6 +262,10 @@ func (s *State) NextN(p *Policy, now uint64, seed Counter, n int) (tick uint64, 
 	if s == nil || p == nil || !p.valid() {
 		return 0, Counter{}, 0, errPolicy
 	}
+	if tickOnly(p) {
+		tick, c, err = s.nextTick(p, now)
+		return tick, c, 1, err
+	}
 	m := mask(p.CounterBits)
 	s.mu.Lock()
 	tick, c, err = s.advance(p, m, now, seed)
@@ -253,6 +291,9 @@ func (s *State) Last() (tick uint64, c Counter, ok bool) {
 	s.mu.Lock()
 	tick, c, ok = s.tick, s.c, s.ok
 	s.mu.Unlock()
+	if n := s.next.Load(); n != 0 && (!ok || n-1 > tick) {
+		return n - 1, Counter{}, true // made on the lock-free path
+	}
 	return tick, c, ok
 }
 
@@ -268,6 +309,9 @@ func (s *State) Restore(tick uint64, c Counter) {
 	s.mu.Lock()
 	s.tick, s.c, s.ok = tick, c, true
 	s.mu.Unlock()
+	if tick < math.MaxUint64 {
+		s.next.Store(tick + 1)
+	}
 }
 
 // valid reports whether p is a policy Next accepts.
