@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/internal/oracle"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
@@ -32,22 +33,22 @@ func TestPackAgreesWithInterpreter(t *testing.T) {
 	members := []member{
 		{"uuidv1", func(l *layouts.Layout, v interp.Values) (uuid.UUID, error) {
 			var f uuid.V1Fields
-			oracle.ToStruct(l, v, &f)
+			fuzz.ToFields(l, v, &f)
 			return uuid.PackV1(f)
 		}, func(u uuid.UUID) any { return u.V1() }},
 		{"uuidv6", func(l *layouts.Layout, v interp.Values) (uuid.UUID, error) {
 			var f uuid.V6Fields
-			oracle.ToStruct(l, v, &f)
+			fuzz.ToFields(l, v, &f)
 			return uuid.PackV6(f)
 		}, func(u uuid.UUID) any { return u.V6() }},
 		{"uuidv7", func(l *layouts.Layout, v interp.Values) (uuid.UUID, error) {
 			var f uuid.V7Fields
-			oracle.ToStruct(l, v, &f)
+			fuzz.ToFields(l, v, &f)
 			return uuid.PackV7(f)
 		}, func(u uuid.UUID) any { return u.V7() }},
 		{"uuidv8", func(l *layouts.Layout, v interp.Values) (uuid.UUID, error) {
 			var f uuid.V8Fields
-			oracle.ToStruct(l, v, &f)
+			fuzz.ToFields(l, v, &f)
 			return uuid.PackV8(f)
 		}, func(u uuid.UUID) any { return u.V8() }},
 	}
@@ -67,7 +68,7 @@ func TestPackAgreesWithInterpreter(t *testing.T) {
 			if !bytes.Equal(got[:], want) {
 				t.Fatalf("%s: Pack(%v) = %X, interpreter %X", m.layout, v, got, want)
 			}
-			if back := oracle.FromStruct(l, m.unpack(got)); !oracle.Equal(back, v) {
+			if back := fuzz.FromFields(l, m.unpack(got)); !oracle.Equal(back, v) {
 				t.Fatalf("%s: unpack(%X) = %v, want %v", m.layout, got, back, v)
 			}
 			tm, ok := got.Time()

@@ -44,7 +44,7 @@ func canonical(l *layouts.Layout) string {
 	return "hex"
 }
 
-// formatter returns the function that writes an ID of n bytes in an encoding.
+// formatter returns the function that writes an ID of the layout in an encoding.
 func formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, error) {
 	if enc == "canonical" {
 		enc = canonical(l)
@@ -85,7 +85,7 @@ func appendUUID(dst, id []byte) []byte {
 	return append(dst, buf[:]...)
 }
 
-// format writes id in every encoding it has, in a fixed order.
+// allEncodings writes id in every encoding it has, in a fixed order.
 func allEncodings(l *layouts.Layout, id []byte) [][2]string {
 	var out [][2]string
 	for _, enc := range encodingNames[1:] {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )
@@ -21,7 +22,7 @@ func CheckPack(t *testing.T, l *layouts.Layout, n int, fields any, pack func() (
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := ToStruct(l, v, fields); err != nil {
+		if err := fuzz.ToFields(l, v, fields); err != nil {
 			t.Fatal(err)
 		}
 		got, err := pack()
@@ -31,7 +32,7 @@ func CheckPack(t *testing.T, l *layouts.Layout, n int, fields any, pack func() (
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%s: pack %v = %X, interpreter %X", l.Name, v, got, want)
 		}
-		if back := FromStruct(l, unpack(got)); !Equal(back, v) {
+		if back := fuzz.FromFields(l, unpack(got)); !Equal(back, v) {
 			t.Fatalf("%s: unpack %X = %v, want %v", l.Name, got, back, v)
 		}
 	}

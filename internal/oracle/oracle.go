@@ -3,10 +3,8 @@
 package oracle
 
 import (
-	"fmt"
 	"math/big"
 	"math/rand/v2"
-	"reflect"
 
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
@@ -30,48 +28,6 @@ func RandomValues(l *layouts.Layout, rng *rand.Rand) interp.Values {
 			}
 		}
 		v[f.Name] = x
-	}
-	return v
-}
-
-// ToStruct sets the fields of the struct ptr points to from values, by the
-// generator's naming rule.
-func ToStruct(l *layouts.Layout, values interp.Values, ptr any) error {
-	s := reflect.ValueOf(ptr).Elem()
-	for _, f := range l.Fields {
-		field := s.FieldByName(layouts.GoName(f.Name))
-		if !field.IsValid() {
-			return fmt.Errorf("oracle: %s has no field %s", s.Type(), layouts.GoName(f.Name))
-		}
-		x := values[f.Name]
-		switch field.Kind() {
-		case reflect.Array:
-			x.FillBytes(field.Slice(0, field.Len()).Bytes())
-		case reflect.Int64:
-			field.SetInt(x.Int64())
-		default:
-			field.SetUint(x.Uint64())
-		}
-	}
-	return nil
-}
-
-// FromStruct returns the values of a generated fields struct.
-func FromStruct(l *layouts.Layout, st any) interp.Values {
-	s := reflect.ValueOf(st)
-	v := interp.Values{}
-	for _, f := range l.Fields {
-		field := s.FieldByName(layouts.GoName(f.Name))
-		switch field.Kind() {
-		case reflect.Array:
-			b := make([]byte, field.Len())
-			reflect.Copy(reflect.ValueOf(b), field)
-			v[f.Name] = new(big.Int).SetBytes(b)
-		case reflect.Int64:
-			v[f.Name] = big.NewInt(field.Int())
-		default:
-			v[f.Name] = new(big.Int).SetUint64(field.Uint())
-		}
 	}
 	return v
 }
