@@ -172,3 +172,37 @@ func TestConcurrentUnique(t *testing.T) {
 	}
 	t.Logf("%d goroutines x %d UUIDv7s: all unique", workers, per)
 }
+
+// The counter runs out at full speed on a frozen clock: past its 2^25 or
+// more IDs in one millisecond the generator takes the next millisecond,
+// and every ID is still greater than the last.
+func TestV7CounterExhaustion(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("makes 2^25 IDs")
+	}
+	frozen := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	g := uuid.NewGenerator(uuid.WithClock(func() time.Time { return frozen }))
+	chunk := make([]uuid.UUID, 1<<20)
+	var prev uuid.UUID
+	borrowed := 0
+	for i := range 70 { // 70 Mi IDs: more than one millisecond's counter, up to 2^26, holds
+		if err := g.FillV7(chunk); err != nil {
+			t.Fatal(err)
+		}
+		for j, u := range chunk {
+			if (i > 0 || j > 0) && u.Compare(prev) <= 0 {
+				t.Fatalf("ID %d: %x is not above %x", i<<20+j, u[:], prev[:])
+			}
+			prev = u
+		}
+		if tm, _ := prev.Time(); tm.After(frozen) {
+			borrowed = i + 1
+			break
+		}
+	}
+	if borrowed == 0 {
+		t.Fatal("the counter never ran out")
+	}
+	tm, _ := prev.Time()
+	t.Logf("after about %d Mi IDs in one frozen millisecond the generator took the next: %v", borrowed, tm.Sub(frozen))
+}

@@ -1,0 +1,30 @@
+package ksuid_test
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/idforge/idforge/ksuid"
+)
+
+// Times outside the KSUID's 32 bits of seconds are errors, never wrapped.
+func TestTimeRange(t *testing.T) {
+	first := time.Unix(1400000000, 0)
+	last := time.Unix(1400000000+1<<32-1, 0)
+	for _, tm := range []time.Time{first.Add(-time.Second), last.Add(time.Second)} {
+		g := ksuid.NewGenerator(ksuid.WithClock(func() time.Time { return tm }))
+		if _, err := g.Next(); !errors.Is(err, ksuid.ErrTime) {
+			t.Errorf("%v: err = %v, want ErrTime", tm, err)
+		}
+	}
+	for _, tm := range []time.Time{first, last} {
+		g := ksuid.NewGenerator(ksuid.WithClock(func() time.Time { return tm }))
+		if k, err := g.Next(); err != nil || !k.Time().Equal(tm) {
+			t.Errorf("%v: %v, %v", tm, k.Time(), err)
+		}
+	}
+	if y := last.UTC().Year(); y != 2150 {
+		t.Errorf("the last KSUID second is in %d, want 2150", y)
+	}
+}
