@@ -118,12 +118,12 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		fields = append(fields, jen.Id("clockSeq").Uint64())
 	}
 	fields = append(fields, jen.Id("err").Error().Comment("from an invalid option, returned by every call"))
-	mono := anyMonotonic(gens)
+	mono := anyStateful(gens)
 	if mono {
 		fields = append(fields, jen.Id("store").Op("*").Qual(idrtPath, "Store").Comment("set by WithStore"))
 	}
 	for _, m := range gens {
-		if monotonic(m.Layout) {
+		if stateful(m.Layout) {
 			fields = append(fields,
 				jen.Id("state"+m.Suffix).Qual(idrtPath, "State"),
 				jen.Id("mark"+m.Suffix).Op("*").Qual(idrtPath, "Mark").Comment("in the store, if any"))
@@ -213,7 +213,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if mono {
 		var resume []jen.Code
 		for _, m := range gens {
-			if !monotonic(m.Layout) {
+			if !stateful(m.Layout) {
 				continue
 			}
 			mark := jen.Id("g").Dot("mark" + m.Suffix)
@@ -240,7 +240,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		f.Line()
 	}
 	// stateError maps the runtime's errors to the package's.
-	if anyMonotonic(gens) {
+	if anyStateful(gens) {
 		comment(f, "ErrClockBackwards means the clock went back further than the generator\nwaits for; it returns no ID rather than risk a duplicate.")
 		f.Var().Id("ErrClockBackwards").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": clock moved backwards"))
 		f.Line()
@@ -300,13 +300,23 @@ func emitFixedOption(f *jen.File, name, field, param string, width int, doc stri
 	f.Line()
 }
 
+// monotonic reports whether a member's generator makes each ID greater
+// than the last.
 func monotonic(l *layouts.Layout) bool {
 	return l.Monotonic() && memberKind(l) == timed
 }
 
-func anyMonotonic(ms []Member) bool {
+// stateful reports whether a member's generator keeps a tick and counter
+// between IDs: a time with a counter (running ones too) or a clock sequence.
+func stateful(l *layouts.Layout) bool {
+	_, counter := l.Value(layouts.Counter)
+	_, seq := l.Value(layouts.ClockSeq)
+	return memberKind(l) == timed && (counter || seq)
+}
+
+func anyStateful(ms []Member) bool {
 	for _, m := range ms {
-		if monotonic(m.Layout) {
+		if stateful(m.Layout) {
 			return true
 		}
 	}

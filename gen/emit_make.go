@@ -103,7 +103,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	if hasCounter {
 		counter = "c"
 	}
-	if monotonic(l) {
+	if stateful(l) {
 		policy := "policy" + m.Suffix
 		seed := jen.Qual(idrtPath, "Counter").Values()
 		if hasCounter && cv.Init != layouts.InitZero {
@@ -134,13 +134,16 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 				jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 			),
 		)
+		tick := tickName(tv.Unit)
 		switch {
 		case !hasCounter:
-			doc = fmt.Sprintf("Each ID takes a %s tick of its own: within one tick, or when\nthe clock goes back, the generator takes the tick after its last.", tv.Unit)
+			doc = fmt.Sprintf("Each ID takes a %s of its own: within one tick, or when the\nclock goes back, the generator takes the tick after its last.", tick)
+		case cv.Init == layouts.InitRunning:
+			doc = fmt.Sprintf("A %d-bit counter counts on from ID to ID, across ticks, and wraps:\nIDs are unique while fewer than 2^%d are made in one %s, but they\nare not ordered within it, and it follows the clock back.", cv.Width, cv.Width, tick)
 		case cv.Overflow == layouts.OverflowWait:
-			doc = fmt.Sprintf("Within one %s tick a %d-bit counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick, and it returns\nErrClockBackwards rather than wait for more than a second.", tv.Unit, cv.Width, startName(cv))
+			doc = fmt.Sprintf("Within one %s a %d-bit counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick, and it returns\nErrClockBackwards rather than wait for more than a second.", tick, cv.Width, startName(cv))
 		default:
-			doc = fmt.Sprintf("Within one %s tick a %d-bit counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tv.Unit, cv.Width, startName(cv))
+			doc = fmt.Sprintf("Within one %s a %d-bit counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tick, cv.Width, startName(cv))
 		}
 	} else {
 		body = append(body, jen.Id("tick").Op(":=").Id("now"))
@@ -161,6 +164,21 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	body = append(body, after...)
 	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
 	return body, doc, nil
+}
+
+// tickName names a tick of a unit in prose: "millisecond", "100ns tick".
+func tickName(u layouts.Unit) string {
+	switch u.String() {
+	case "s":
+		return "second"
+	case "ms":
+		return "millisecond"
+	case "us":
+		return "microsecond"
+	case "ns":
+		return "nanosecond"
+	}
+	return u.String() + " tick"
 }
 
 func startName(v *layouts.Value) string {

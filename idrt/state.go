@@ -309,9 +309,9 @@ func (s *State) Restore(tick uint64, c Counter) {
 	s.mu.Lock()
 	s.tick, s.c, s.ok = tick, c, true
 	s.mu.Unlock()
-	if tick < math.MaxUint64 {
-		s.next.Store(tick + 1)
-	}
+	// For the lock-free path: after the last tick there is none, and a
+	// saturated next makes every later tick an ErrTimeOverflow.
+	s.next.Store(min(tick, math.MaxUint64-1) + 1)
 }
 
 // valid reports whether p is a policy Next accepts.

@@ -228,7 +228,7 @@ const (
 )
 
 // Next returns a new snowflake ID (layouts/snowflake.layout).
-// Within one ms tick a 12-bit counter, starting at zero,
+// Within one millisecond a 12-bit counter, starting at zero,
 // orders the IDs; when it runs out the generator waits for the next tick.
 // When the clock goes back it stays on its last tick, and it returns
 // ErrClockBackwards rather than wait for more than a second.

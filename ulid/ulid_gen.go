@@ -224,7 +224,7 @@ var policy = idrt.Policy{
 }
 
 // Next returns a new ulid ID (layouts/ulid.layout).
-// Within one ms tick a 80-bit counter, starting at a random value,
+// Within one millisecond a 80-bit counter, starting at a random value,
 // orders the IDs (RFC 9562 §6.2); when it runs out the generator takes
 // the next tick, running ahead of the clock until the clock catches up.
 // When the clock goes back it stays on its last tick.

@@ -699,8 +699,8 @@ var policyV1 = idrt.Policy{
 }
 
 // NewV1 returns a new uuidv1 ID (layouts/uuidv1.layout).
-// Each ID takes a 100ns tick of its own: within one tick, or when
-// the clock goes back, the generator takes the tick after its last.
+// Each ID takes a 100ns tick of its own: within one tick, or when the
+// clock goes back, the generator takes the tick after its last.
 func (g *Generator) NewV1() (UUID, error) {
 	if g.err != nil {
 		return Nil, g.err
@@ -773,8 +773,8 @@ var policyV6 = idrt.Policy{
 }
 
 // NewV6 returns a new uuidv6 ID (layouts/uuidv6.layout).
-// Each ID takes a 100ns tick of its own: within one tick, or when
-// the clock goes back, the generator takes the tick after its last.
+// Each ID takes a 100ns tick of its own: within one tick, or when the
+// clock goes back, the generator takes the tick after its last.
 func (g *Generator) NewV6() (UUID, error) {
 	if g.err != nil {
 		return Nil, g.err
@@ -830,7 +830,7 @@ var policyV7 = idrt.Policy{
 }
 
 // NewV7 returns a new uuidv7 ID (layouts/uuidv7.layout).
-// Within one ms tick a 26-bit counter, starting at a random value with its top bit clear,
+// Within one millisecond a 26-bit counter, starting at a random value with its top bit clear,
 // orders the IDs (RFC 9562 §6.2); when it runs out the generator takes
 // the next tick, running ahead of the clock until the clock catches up.
 // When the clock goes back it stays on its last tick.
