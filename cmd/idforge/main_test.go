@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"flag"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -162,5 +165,36 @@ func TestNewThenInspect(t *testing.T) {
 				t.Errorf("inspect %s %s: exit %d: %s", layout, id, exit, stderr)
 			}
 		}
+	}
+}
+
+// gen writes a package for a user's spec, marked as generated code.
+func TestGenWritesPackage(t *testing.T) {
+	dir := t.TempDir()
+	spec := "layout orders 64\n  sign 1 = 0\n  ts 41 time 2024-01-01T00:00:00Z ms\n  shard 10 node\n  seq 12 counter zero wait\n"
+	if err := os.WriteFile(filepath.Join(dir, "orders.layout"), []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, exit := idforge(t, dir, "", "gen", "-spec", "orders.layout", "-pkg", "orders", "-o", "orders_gen.go"); exit != 0 {
+		t.Fatalf("exit %d: %s", exit, stderr)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "orders_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "orders_gen.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ast.IsGenerated(f) || f.Name.Name != "orders" {
+		t.Errorf("package %s, generated %v", f.Name.Name, ast.IsGenerated(f))
+	}
+	// A bad spec is bad input: exit 1, with the file and line.
+	os.WriteFile(filepath.Join(dir, "bad.layout"), []byte("layout bad 8\n  a 9 random\n"), 0o644)
+	if _, stderr, exit := idforge(t, dir, "", "gen", "-spec", "bad.layout", "-pkg", "bad", "-o", "bad_gen.go"); exit != 1 || !strings.Contains(stderr, "bad.layout:2") {
+		t.Errorf("bad spec: exit %d, %q", exit, stderr)
+	}
+	if _, _, exit := idforge(t, dir, "", "gen", "-spec", "orders.layout", "-pkg", "func", "-o", "x.go"); exit != 2 {
+		t.Errorf("-pkg func: exit %d, want 2", exit)
 	}
 }
