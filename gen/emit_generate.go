@@ -153,7 +153,15 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("clock").Op("=").Id("now"))),
 	)
 	f.Line()
-	comment(f, "WithEntropy makes the generator read random bits from r instead of\ncrypto/rand. If r fails, the generator returns ErrEntropy and no ID.")
+	usesEntropy := needOnce
+	for _, m := range gens {
+		usesEntropy = usesEntropy || needsRandom(m.Layout)
+	}
+	if usesEntropy {
+		comment(f, "WithEntropy makes the generator read random bits from r instead of\ncrypto/rand. If r fails, the generator returns ErrEntropy and no ID.")
+	} else {
+		commentf(f, "WithEntropy sets the generator's source of random bits. The %s layout\nhas none, so it changes nothing; it is here so that every generated\npackage takes the same options.", p.Members[0].Layout.Name)
+	}
 	f.Func().Id("WithEntropy").Params(jen.Id("r").Qual("io", "Reader")).Id("Option").Block(
 		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("entropy").Op("=").Qual(idrtPath, "NewEntropy").Call(jen.Id("r")))),
 	)

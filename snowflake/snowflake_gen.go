@@ -158,8 +158,9 @@ func WithClock(now func() time.Time) Option {
 	}
 }
 
-// WithEntropy makes the generator read random bits from r instead of
-// crypto/rand. If r fails, the generator returns ErrEntropy and no ID.
+// WithEntropy sets the generator's source of random bits. The snowflake layout
+// has none, so it changes nothing; it is here so that every generated
+// package takes the same options.
 func WithEntropy(r io.Reader) Option {
 	return func(g *Generator) {
 		g.entropy = idrt.NewEntropy(r)
