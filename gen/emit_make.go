@@ -418,16 +418,10 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 	lit, after, usesRF, usesOnce := fieldsFromRoles(p, l)
 	block := jen.Id("blocks").Index(jen.Id("i").Op("*").Id("Size"), jen.Parens(jen.Id("i").Op("+").Lit(1)).Op("*").Id("Size"))
 	perID := []jen.Code{
-		jen.Id("r").Op(":=").Id(t).Call(block),
 		jen.Id("c").Op(":=").Qual(idrtPath, "Counter").Values(jen.Dict{jen.Id("Lo"): jen.Id("c0").Dot("Lo").Op("+").Uint64().Call(jen.Id("i"))}),
 	}
 	if usesRF {
-		perID = append(perID, jen.Id("rf").Op(":=").Id("r").Dot(n.unpack).Call())
-	} else {
-		perID = append(perID, jen.Id("_").Op("=").Id("r"))
-	}
-	if usesOnce {
-		perID = append(perID, jen.Id("of").Op(":=").Id("g").Dot("once").Dot(n.unpack).Call())
+		perID = append(perID, jen.Id("rf").Op(":=").Id(t).Call(block).Dot(n.unpack).Call())
 	}
 	perID = append(perID, jen.Id("f").Op(":=").Id(n.fields).Values(lit...))
 	perID = append(perID, after...)
@@ -460,8 +454,13 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.Id("dst").Op("=").Id("dst").Index(jen.Id("k"), jen.Empty()),
 	)
 	commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence, as as many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, l.Name, "New"+m.Suffix, batchLimit)
+	var once jen.Code = jen.Null()
+	if usesOnce {
+		once = jen.Id("of").Op(":=").Id("g").Dot("once").Dot(n.unpack).Call()
+	}
 	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(fill).Params(jen.Id("dst").Index().Id(t)).Error().Block(
 		jen.If(jen.Id("g").Dot("err").Op("!=").Nil()).Block(jen.Return(jen.Id("g").Dot("err"))),
+		once,
 		jen.Const().Id("batch").Op("=").Lit(batchLimit),
 		jen.Var().Id("blocks").Index(jen.Id("batch").Op("*").Id("Size")).Byte(),
 		jen.For(jen.Len(jen.Id("dst")).Op(">").Lit(0)).Block(loop...),

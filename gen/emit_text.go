@@ -685,7 +685,6 @@ func (tp *textPkg) emitMarshalling(f *jen.File) {
 	})...)
 	tp.ptrMethod(f, "UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written\nas is, without escapes. It implements json.Unmarshaler. JSON null leaves\n*id unchanged and returns nil, as encoding/json does for null; use "+tp.null+"\nto tell null apart. Any other JSON value is an error matching ErrType."+numberNote,
 		"UnmarshalJSON", []jen.Code{jen.Id("data").Index().Byte()}, jsonBody...)
-	_ = t
 }
 
 func (tp *textPkg) emitSQL(f *jen.File) {

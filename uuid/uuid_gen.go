@@ -896,9 +896,8 @@ func (g *Generator) FillV7(dst []UUID) error {
 			}
 		}
 		for i := range k {
-			r := UUID(blocks[i*Size : (i+1)*Size])
 			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
-			rf := r.V7()
+			rf := UUID(blocks[i*Size : (i+1)*Size]).V7()
 			f := V7Fields{
 				UnixMs: tick,
 				RandA:  uint16(c.Lo >> 14),

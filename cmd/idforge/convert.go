@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"strings"
@@ -134,12 +135,12 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		out, target = u[:], "uuidv7"
 	case target == "uuidv7" && from.Name == "snowflake":
 		var u uuid.UUID
-		u, err = compat.SnowflakeToUUIDv7(snowflake.ID(int64FromBytes(id)))
+		u, err = compat.SnowflakeToUUIDv7(snowflake.ID(binary.BigEndian.Uint64(id)))
 		out = u[:]
 	case target == "snowflake" && from.Name == "uuidv7":
 		var s snowflake.ID
 		s, err = compat.UUIDv7ToSnowflake(uuid.UUID(id))
-		out = bytesOfInt64(int64(s))
+		out = binary.BigEndian.AppendUint64(nil, uint64(s))
 	default:
 		return fail()
 	}
@@ -151,12 +152,4 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return fail()
 	}
 	return l, out, nil
-}
-
-func int64FromBytes(b []byte) int64 {
-	var x int64
-	for _, c := range b {
-		x = x<<8 | int64(c)
-	}
-	return x
 }

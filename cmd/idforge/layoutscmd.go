@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"text/tabwriter"
@@ -99,16 +100,7 @@ func perTick(l *layouts.Layout) string {
 	n := l.PerTick()
 	s := strconv.FormatFloat(n, 'g', -1, 64)
 	if n >= 1<<20 {
-		s = fmt.Sprintf("2^%d", int(log2(n)))
+		s = fmt.Sprintf("2^%d", int(math.Log2(n)))
 	}
 	return fmt.Sprintf("%s per %v", s, d)
-}
-
-func log2(x float64) float64 {
-	n := 0.0
-	for x >= 2 {
-		x /= 2
-		n++
-	}
-	return n
 }

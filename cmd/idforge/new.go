@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"io"
@@ -174,15 +175,11 @@ func generated(l *layouts.Layout, node int64) func() (func() ([]byte, error), er
 			}
 			return func() ([]byte, error) {
 				id, err := g.Next()
-				return bytesOfInt64(int64(id)), err
+				return binary.BigEndian.AppendUint64(nil, uint64(id)), err
 			}, nil
 		}
 	}
 	return nil
-}
-
-func bytesOfInt64(x int64) []byte {
-	return []byte{byte(x >> 56), byte(x >> 48), byte(x >> 40), byte(x >> 32), byte(x >> 24), byte(x >> 16), byte(x >> 8), byte(x)}
 }
 
 var namespaces = map[string]uuid.UUID{
