@@ -86,6 +86,12 @@ func emitGenerate(f *jen.File, p *Package) error {
 		return err
 	}
 	for _, m := range gens {
+		if memberKind(m.Layout) == timed {
+			emitNow(f)
+			break
+		}
+	}
+	for _, m := range gens {
 		if err := emitMake(f, p, m); err != nil {
 			return err
 		}
@@ -148,7 +154,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	comment(f, "Option configures a Generator.")
 	f.Type().Id("Option").Func().Params(jen.Op("*").Id("Generator"))
 	f.Line()
-	comment(f, "WithClock makes the generator read the time from now instead of time.Now.")
+	comment(f, "WithClock makes the generator read the time from now instead of the\nsystem clock. A nil now means the system clock.")
 	f.Func().Id("WithClock").Params(jen.Id("now").Func().Params().Qual("time", "Time")).Id("Option").Block(
 		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("clock").Op("=").Id("now"))),
 	)
@@ -184,7 +190,6 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 
 	// NewGenerator.
 	init := jen.Dict{
-		jen.Id("clock"):   jen.Qual("time", "Now"),
 		jen.Id("entropy"): jen.Qual(idrtPath, "Crypto").Call(),
 	}
 	if hasMAC && !nodeParam {
@@ -257,6 +262,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 			jen.If(jen.Qual("errors", "Is").Call(jen.Id("err"), jen.Qual(idrtPath, "ErrClockBackwards"))).Block(
 				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrClockBackwards"), jen.Id("err"))),
 			),
+			entropyCase(gens),
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrTime"), jen.Id("err"))),
 		)
 		f.Line()
@@ -312,6 +318,52 @@ func emitFixedOption(f *jen.File, name, field, param string, width int, doc stri
 // than the last.
 func monotonic(l *layouts.Layout) bool {
 	return l.Monotonic() && memberKind(l) == timed
+}
+
+// entropyCase returns the case of stateError for a failed read of random
+// bits, if a member's State draws them.
+func entropyCase(gens []Member) jen.Code {
+	for _, m := range gens {
+		if drawsInState(m.Layout) {
+			return jen.If(jen.Qual("errors", "Is").Call(jen.Id("err"), jen.Qual(idrtPath, "ErrEntropy"))).Block(
+				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Id("err"))),
+			)
+		}
+	}
+	return jen.Null()
+}
+
+// fastClock reports whether a member can read the system clock with
+// idrt.Now, once per ID at microsecond resolution, rather than with
+// time.Now: its ticks are a microsecond or more, or each ID takes a tick of
+// its own (then ticks within one microsecond count on from the last, as
+// UUIDv1 and v6 do).
+func fastClock(l *layouts.Layout) bool {
+	tv, _ := l.Value(layouts.Time)
+	_, counter := l.Value(layouts.Counter)
+	perTick := stateful(l) && !counter
+	return tv.Unit.Num*1e6 >= tv.Unit.Den || perTick
+}
+
+// readClock returns the expression that reads the time for a member's ID:
+// the generator's clock, with the system clock read by idrt.Now if the
+// member's ticks allow it, or else by time.Now.
+func readClock(l *layouts.Layout) *jen.Statement {
+	read := jen.Qual("time", "Now")
+	if fastClock(l) {
+		read = jen.Qual(idrtPath, "Now")
+	}
+	return jen.Id("g").Dot("now").Call(read)
+}
+
+// emitNow writes the generator's method that reads its clock.
+func emitNow(f *jen.File) {
+	comment(f, "now returns the time from the clock WithClock gave, or else from the\nsystem clock, read with read: idrt.Now, which reads it once at microsecond\nresolution, or time.Now for layouts with finer ticks.")
+	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("now").Params(jen.Id("read").Func().Params().Qual("time", "Time")).Qual("time", "Time").Block(
+		jen.If(jen.Id("g").Dot("clock").Op("!=").Nil()).Block(jen.Return(jen.Id("g").Dot("clock").Call())),
+		jen.Return(jen.Id("read").Call()),
+	)
+	f.Line()
 }
 
 // stateful reports whether a member's generator keeps a tick and counter

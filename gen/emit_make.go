@@ -41,7 +41,7 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 	body := []jen.Code{
 		jen.If(jen.Id("g").Dot("err").Op("!=").Nil()).Block(fail(jen.Id("g").Dot("err"))),
 	}
-	if needsRandom(l) {
+	if needsRandom(l) && !drawsInState(l) {
 		body = append(body, readRandom(p, fail)...)
 	}
 
@@ -76,7 +76,7 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 		f.Line()
 	}
 	if !nodeParam {
-		commentf(f, "%s returns a new %s ID from the package's default generator, which\nuses time.Now and crypto/rand. It panics only if the clock is outside the\nlayout's range.", fn, l.Name)
+		commentf(f, "%s returns a new %s ID from the package's default generator, which\nreads the system clock and crypto/rand. It panics only if the clock is\noutside the layout's range.", fn, l.Name)
 		f.Func().Id(fn).Params().Id(t).Block(jen.Return(jen.Id("must").Call(jen.Id("defaultGenerator").Dot(method).Call())))
 		f.Line()
 	}
@@ -96,7 +96,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	var doc string
 
 	body = append(body,
-		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(jen.Id("g").Dot("clock").Call()),
+		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(l)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 	)
 	counter := "_"
@@ -106,18 +106,30 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	if stateful(l) {
 		policy := "policy" + m.Suffix
 		seed := jen.Qual(idrtPath, "Counter").Values()
-		if hasCounter && cv.Init != layouts.InitZero {
-			body = append(body, jen.Id("seed").Op(":=").Add(counterSeed(p, l, cv)))
-			seed = jen.Id("seed")
-		}
 		state := jen.Id("g").Dot("state" + m.Suffix)
-		body = append(body,
-			jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op(":=").Add(state.Clone()).Dot("Next").Call(jen.Op("&").Id(policy), jen.Id("now"), seed.Clone()),
-		)
-		emitPolicy(f, m, policy)
+		if drawsInState(l) {
+			// The State draws the random bits under the lock that orders
+			// the IDs, and seeds the counter from them itself.
+			rb := randomBytes(p)
+			if seeded(l) {
+				seed = jen.Id("seed" + m.Suffix).Call(rb.Clone())
+			}
+			body = append(body, randomVar(p),
+				jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op(":=").Add(state.Clone()).Dot("NextRandom").Call(jen.Op("&").Id(policy), jen.Id("now"), jen.Id("g").Dot("entropy"), rb),
+			)
+		} else {
+			if seeded(l) {
+				body = append(body, jen.Id("seed").Op(":=").Add(counterSeed(p, l, cv)))
+				seed = jen.Id("seed")
+			}
+			body = append(body,
+				jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op(":=").Add(state.Clone()).Dot("Next").Call(jen.Op("&").Id(policy), jen.Id("now"), seed.Clone()),
+			)
+		}
+		emitPolicy(f, p, m, policy)
 		if hasCounter && cv.Overflow == layouts.OverflowWait {
 			clock := jen.Func().Params().Uint64().Block(
-				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(jen.Id("g").Dot("clock").Call()),
+				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(readClock(l)),
 				jen.Return(jen.Id("t")),
 			)
 			body = append(body, jen.If(jen.Qual("errors", "Is").Call(jen.Err(), jen.Qual(idrtPath, "ErrExhausted"))).Block(
@@ -134,6 +146,9 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 				jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 			),
 		)
+		if drawsInState(l) && p.Int64 {
+			body = append(body, jen.Id("r").Op(":=").Id(p.Type).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("rb").Index(jen.Empty(), jen.Empty()))))
+		}
 		tick := tickName(tv.Unit)
 		switch {
 		case !hasCounter:
@@ -195,11 +210,15 @@ func startName(v *layouts.Value) string {
 
 // emitPolicy writes a member's ordering policy and, for one that waits for
 // the clock, its tick length and longest wait.
-func emitPolicy(f *jen.File, m Member, name string) {
+func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 	l := m.Layout
 	tv, _ := l.Value(layouts.Time)
 	cv, hasCounter := l.Value(layouts.Counter)
 	d := jen.Dict{jen.Id("MaxTick"): jen.Id(maxTick(tv))}
+	if drawsInState(l) && seeded(l) {
+		d[jen.Id("Seed")] = jen.Id("seed" + m.Suffix)
+		defer emitSeed(f, p, m)
+	}
 	if !hasCounter {
 		d[jen.Id("Overflow")] = jen.Qual(idrtPath, "OverflowBorrow")
 		commentf(f, "%s keeps %s IDs in order: each takes a tick of its own.", name, l.Name)
@@ -231,6 +250,55 @@ func emitPolicy(f *jen.File, m Member, name string) {
 		)
 		f.Line()
 	}
+}
+
+// drawsInState reports whether a member's random bits are drawn by its
+// State (State.NextRandom), under the one lock that also orders its IDs.
+func drawsInState(l *layouts.Layout) bool {
+	return stateful(l) && needsRandom(l)
+}
+
+// seeded reports whether a member's counter starts at random bits.
+func seeded(l *layouts.Layout) bool {
+	c, ok := l.Value(layouts.Counter)
+	return ok && c.Init != layouts.InitZero
+}
+
+// randomVar declares the variable that one ID's random bits are read into:
+// r, an ID, or for an int64 ID the bytes rb.
+func randomVar(p *Package) jen.Code {
+	if p.Int64 {
+		return jen.Var().Id("rb").Index(jen.Lit(8)).Byte()
+	}
+	return jen.Var().Id("r").Id(p.Type)
+}
+
+// randomBytes returns the slice of the variable that randomVar declares.
+func randomBytes(p *Package) *jen.Statement {
+	if p.Int64 {
+		return jen.Id("rb").Index(jen.Empty(), jen.Empty())
+	}
+	return jen.Id("r").Index(jen.Empty(), jen.Empty())
+}
+
+// emitSeed writes the function of a member's Policy.Seed, which takes the
+// counter's starting value from an ID's random bits.
+func emitSeed(f *jen.File, p *Package, m Member) {
+	l := m.Layout
+	cv, _ := l.Value(layouts.Counter)
+	name := "seed" + m.Suffix
+	commentf(f, "%s returns the %s counter's starting value: the bits of the\nrandom block r where the counter lies.", name, l.Name)
+	if p.Int64 {
+		f.Func().Id(name).Params(jen.Id("b").Index().Byte()).Qual(idrtPath, "Counter").Block(
+			jen.Id("r").Op(":=").Id(p.Type).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("b"))),
+			jen.Return(counterSeed(p, l, cv)),
+		)
+	} else {
+		f.Func().Id(name).Params(jen.Id("r").Index().Byte()).Qual(idrtPath, "Counter").Block(
+			jen.Return(counterSeed(p, l, cv)),
+		)
+	}
+	f.Line()
 }
 
 // counterSeed returns an expression for the counter's bits in the random
@@ -436,13 +504,11 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("n").Op("*").Id("Size"))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
 		),
-		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(jen.Id("g").Dot("clock").Call()),
+		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(l)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	}
 	if cv.Init != layouts.InitZero {
-		loop = append(loop,
-			jen.Id("r").Op(":=").Id(t).Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("Size"))),
-			jen.Id("seed").Op(":=").Add(counterSeed(p, l, cv)))
+		loop = append(loop, jen.Id("seed").Op(":=").Id("seed"+m.Suffix).Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("Size"))))
 	}
 	loop = append(loop,
 		jen.List(jen.Id("tick"), jen.Id("c0"), jen.Id("k"), jen.Err()).Op(":=").Id("g").Dot("state"+m.Suffix).Dot("NextN").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("now"), seed, jen.Id("n")),

@@ -11,14 +11,19 @@ import (
 
 const idrtPath = "github.com/idforge/idforge/idrt"
 
+// runtimeVersion is the version of the idrt API that generated code uses
+// (idrt.MinVersion to idrt.MaxVersion). Version 2 added idrt.Now,
+// State.NextRandom, Policy.Seed and ErrEntropy.
+const runtimeVersion = 2
+
 // emitGuards ties the file to the runtime's version and to the specs it came
 // from: a stale file, or one built against an incompatible runtime, fails to
 // compile.
 func emitGuards(f *jen.File, p *Package) error {
-	comment(f, "Compile-time guards: this file needs runtime version 1, and the specs it came from.")
+	commentf(f, "Compile-time guards: this file needs runtime version %d, and the specs it came from.", runtimeVersion)
 	f.Const().Defs(
-		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Lit(1).Op("-").Qual(idrtPath, "MinVersion")),
-		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Qual(idrtPath, "MaxVersion").Op("-").Lit(1)),
+		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Lit(runtimeVersion).Op("-").Qual(idrtPath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Qual(idrtPath, "MaxVersion").Op("-").Lit(runtimeVersion)),
 	)
 	f.Line()
 	return nil

@@ -9,6 +9,7 @@
 //     random and running counters; waiting, borrowing or wrapping on
 //     overflow), so that a generator's time-ordered IDs strictly increase even
 //     when the clock freezes, goes backwards or the counter runs out.
+//   - [Now]: the wall clock, read once per ID.
 //   - [WaitPast]: the wait loop of layouts whose counter waits for the clock's
 //     next tick, such as Snowflake.
 //   - [EnforceVersion], [MinVersion] and [MaxVersion]: a compile-time guard
@@ -21,16 +22,13 @@
 //
 // A typical generated UUIDv7 generator does, per ID:
 //
-//	var seed [16]byte
-//	if _, err := g.entropy.Read(seed[:]); err != nil {
-//		return UUID{}, err
-//	}
-//	s := idrt.Counter{Hi: binary.BigEndian.Uint64(seed[:8]), Lo: binary.BigEndian.Uint64(seed[8:])}
-//	tick, c, err := g.state.Next(&policy, uint64(time.Now().UnixMilli()), s)
+//	now := uint64(idrt.Now().UnixMilli())
+//	var r UUID // the ID's random block; the policy's Seed reads the counter's start from it
+//	tick, c, err := g.state.NextRandom(&policy, now, g.entropy, r[:])
 //	if err != nil {
 //		return UUID{}, err
 //	}
-//	// pack tick, c and the remaining random bits into the UUID
+//	// pack tick, c and the remaining random bits of r into the UUID
 //
 // Nothing in idrt panics on bad input: invalid policies, nil receivers and
 // misbehaving readers are reported as errors (or, for a nil *Entropy, served
@@ -57,5 +55,5 @@ type EnforceVersion uint
 // generated code used.
 const (
 	MinVersion = 1 // the oldest generated code this runtime still supports
-	MaxVersion = 1 // the newest generated code this runtime supports
+	MaxVersion = 2 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy
 )

@@ -94,7 +94,7 @@ func (e *Entropy) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	if len(p) > bufSize && e.r == nil && rand.Reader == cryptoReader {
+	if len(p) > bufSize && e.crypto() {
 		// A large request on a crypto/rand-backed Entropy: read it
 		// directly, without the lock or a copy. crypto/rand.Read keeps p on
 		// the caller's stack when its Reader is the default, and the
@@ -118,6 +118,11 @@ func (e *Entropy) Read(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// crypto reports whether e is backed by crypto/rand as it was at start-up.
+func (e *Entropy) crypto() bool {
+	return e.r == nil && rand.Reader == cryptoReader
 }
 
 // fill copies what the buffer holds into p and refills it as often as p needs.
@@ -147,7 +152,7 @@ func (e *Entropy) fill(p []byte) error {
 // e.mu must be held.
 func (e *Entropy) refill(need int) error {
 	e.n = 0
-	if e.r == nil && rand.Reader == cryptoReader {
+	if e.crypto() {
 		if err := e.drbg.fill(&e.buf); err != nil {
 			clear(e.buf[:])
 			return err

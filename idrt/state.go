@@ -90,6 +90,10 @@ type Policy struct {
 	// 0 means no limit: the generator keeps counting on its last tick, and
 	// borrowing, however far the clock falls behind.
 	MaxBehind uint64
+	// Seed, for NextRandom, returns the counter's starting value from an
+	// ID's random bytes (Next takes the seed as an argument instead). Only
+	// the counter's low CounterBits bits of it are used; nil means zero.
+	Seed func(r []byte) Counter
 }
 
 // Errors returned by State.Next and WaitPast.
@@ -106,7 +110,17 @@ var (
 	// ErrTimeOverflow is returned by State.Next when the next tick would be
 	// past Policy.MaxTick, the last tick the layout's time field holds.
 	ErrTimeOverflow = errors.New("idrt: time past the layout's last tick")
+	// ErrEntropy is matched, along with the reader's own error, by the
+	// error State.NextRandom returns when it cannot read random bits.
+	ErrEntropy = errors.New("idrt: reading random bits failed")
 )
+
+// entropyError is the error of a failed read of random bits: it reads as the
+// reader's error and matches both it and ErrEntropy.
+type entropyError struct{ err error }
+
+func (e entropyError) Error() string   { return e.err.Error() }
+func (e entropyError) Unwrap() []error { return []error{ErrEntropy, e.err} }
 
 // errPolicy is returned by State.Next for a nil State or an invalid Policy.
 var errPolicy = errors.New("idrt: invalid policy (CounterBits outside 0..128, unknown Init or Overflow, or OverflowWrap without InitRunning) or nil State")
@@ -137,7 +151,17 @@ type State struct {
 	// needs only the last tick, so Next advances it with a compare-and-swap
 	// instead of the lock. Zero means no ID yet.
 	next atomic.Uint64
+
+	// pool holds random bytes drawn ahead from a crypto/rand-backed Entropy
+	// for NextRandom, guarded by mu; the unread ones are the last poolN.
+	pool  [poolSize]byte
+	poolN int
 }
+
+// poolSize is how many random bytes NextRandom draws from a crypto/rand-backed
+// Entropy at a time: the random blocks of 16 UUIDs, so that the Entropy's
+// lock is taken once every 16 IDs rather than for each.
+const poolSize = 256
 
 // tickOnly reports whether a policy takes the lock-free path: no counter,
 // borrowing, and no limit on how far behind the clock may be.
@@ -211,6 +235,76 @@ func (s *State) Next(p *Policy, now uint64, seed Counter) (tick uint64, c Counte
 	}
 	s.mu.Unlock()
 	return tick, c, err
+}
+
+// NextRandom is Next for IDs that also carry random bits: it fills r with
+// random bytes from e and, if the ID starts a counter, seeds it with
+// p.Seed(r), under the same lock that orders the IDs. Taking one lock per ID
+// instead of two (the Entropy's and the State's) is most of what it saves.
+// r may hold at most 256 bytes, the random block of a 2048-bit ID; layouts
+// have at most 1024 bits.
+//
+// From a crypto/rand-backed Entropy (a nil one, [Crypto], or NewEntropy(nil))
+// NextRandom draws 256 bytes ahead and keeps them in the State. From any
+// other source it reads exactly len(r) bytes per call, so that a given
+// stream makes the same IDs as Next with seeds from the same bytes would.
+//
+// If e fails, NextRandom returns an error that matches both ErrEntropy and
+// the reader's error, and the State is unchanged. Otherwise its results are
+// those of Next(p, now, p.Seed(r)).
+func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick uint64, c Counter, err error) {
+	if s == nil || p == nil || !p.valid() || len(r) > poolSize {
+		return 0, Counter{}, errPolicy
+	}
+	m := mask(p.CounterBits)
+	s.mu.Lock()
+	b, err := s.draw(e, len(r))
+	if err != nil {
+		s.mu.Unlock()
+		return 0, Counter{}, entropyError{err}
+	}
+	copy(r, b)
+	if tickOnly(p) {
+		s.mu.Unlock()
+		return s.nextTick(p, now)
+	}
+	var seed Counter
+	if p.Seed != nil {
+		seed = p.Seed(b) // b, in the State, rather than r, so that r does not escape
+	}
+	tick, c, err = s.advance(p, m, now, seed)
+	if err == nil {
+		s.tick, s.c, s.ok = tick, c, true
+	}
+	s.mu.Unlock()
+	return tick, c, err
+}
+
+// draw returns n <= poolSize random bytes from e, in the State's pool: drawn
+// ahead, poolSize at a time, if e is backed by crypto/rand, and else read
+// from e just now. Pooled bytes are handed out once; when fewer than n are
+// left they are dropped. s.mu must be held.
+func (s *State) draw(e *Entropy, n int) ([]byte, error) {
+	if e == nil {
+		e = &cryptoEntropy
+	}
+	if !e.crypto() {
+		s.poolN = 0 // what a crypto/rand-backed Entropy left, if it was one before
+		if _, err := e.Read(s.pool[:n]); err != nil {
+			return nil, err
+		}
+		return s.pool[:n], nil
+	}
+	if s.poolN < n {
+		if _, err := e.Read(s.pool[:]); err != nil {
+			s.poolN = 0
+			return nil, err
+		}
+		s.poolN = poolSize
+	}
+	off := poolSize - s.poolN
+	s.poolN -= n
+	return s.pool[off : off+n], nil
 }
 
 // advance computes the next tick and counter from the state without changing

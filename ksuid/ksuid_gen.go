@@ -15,10 +15,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 1, and the specs it came from.
+// Compile-time guards: this file needs runtime version 2, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(1 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 1)
+	_ = idrt.EnforceVersion(2 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 2)
 )
 
 // KSUID is a 160-bit ID: KSUID — Segment's K-Sortable Unique IDentifier.
@@ -149,7 +149,8 @@ type Generator struct {
 // Option configures a Generator.
 type Option func(*Generator)
 
-// WithClock makes the generator read the time from now instead of time.Now.
+// WithClock makes the generator read the time from now instead of the
+// system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
 	return func(g *Generator) {
 		g.clock = now
@@ -167,10 +168,7 @@ func WithEntropy(r io.Reader) Option {
 // NewGenerator returns a generator. An invalid option makes every call
 // on the generator return an error.
 func NewGenerator(opts ...Option) *Generator {
-	g := &Generator{
-		clock:   time.Now,
-		entropy: idrt.Crypto(),
-	}
+	g := &Generator{entropy: idrt.Crypto()}
 	for _, o := range opts {
 		o(g)
 	}
@@ -189,6 +187,16 @@ func must(id KSUID, err error) KSUID {
 	return id
 }
 
+// now returns the time from the clock WithClock gave, or else from the
+// system clock, read with read: idrt.Now, which reads it once at microsecond
+// resolution, or time.Now for layouts with finer ticks.
+func (g *Generator) now(read func() time.Time) time.Time {
+	if g.clock != nil {
+		return g.clock()
+	}
+	return read()
+}
+
 // Next returns a new ksuid ID (layouts/ksuid.layout).
 // IDs made within one tick are not ordered among themselves.
 func (g *Generator) Next() (KSUID, error) {
@@ -199,7 +207,7 @@ func (g *Generator) Next() (KSUID, error) {
 	if _, err := g.entropy.Read(r[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
-	now, err := ticksFrom(g.clock())
+	now, err := ticksFrom(g.now(idrt.Now))
 	if err != nil {
 		return Nil, err
 	}
@@ -213,8 +221,8 @@ func (g *Generator) Next() (KSUID, error) {
 }
 
 // New returns a new ksuid ID from the package's default generator, which
-// uses time.Now and crypto/rand. It panics only if the clock is outside the
-// layout's range.
+// reads the system clock and crypto/rand. It panics only if the clock is
+// outside the layout's range.
 func New() KSUID {
 	return must(defaultGenerator.Next())
 }

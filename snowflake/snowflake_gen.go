@@ -17,10 +17,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 1, and the specs it came from.
+// Compile-time guards: this file needs runtime version 2, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(1 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 1)
+	_ = idrt.EnforceVersion(2 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 2)
 )
 
 // ID is a 64-bit ID: Snowflake — Twitter's 64-bit ID.
@@ -151,7 +151,8 @@ type Generator struct {
 // Option configures a Generator.
 type Option func(*Generator)
 
-// WithClock makes the generator read the time from now instead of time.Now.
+// WithClock makes the generator read the time from now instead of the
+// system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
 	return func(g *Generator) {
 		g.clock = now
@@ -181,10 +182,7 @@ func WithStore(s *idrt.Store) Option {
 // NewGenerator returns a generator for the given node (10 bits). It returns
 // ErrRange when the node does not fit.
 func NewGenerator(node int64, opts ...Option) (*Generator, error) {
-	g := &Generator{
-		clock:   time.Now,
-		entropy: idrt.Crypto(),
-	}
+	g := &Generator{entropy: idrt.Crypto()}
 	if node < 0 || node > 0x3ff {
 		return nil, fmt.Errorf("%w: node %d does not fit in 10 bits", ErrRange, node)
 	}
@@ -209,6 +207,16 @@ func stateError(err error) error {
 		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
 	}
 	return fmt.Errorf("%w: %w", ErrTime, err)
+}
+
+// now returns the time from the clock WithClock gave, or else from the
+// system clock, read with read: idrt.Now, which reads it once at microsecond
+// resolution, or time.Now for layouts with finer ticks.
+func (g *Generator) now(read func() time.Time) time.Time {
+	if g.clock != nil {
+		return g.clock()
+	}
+	return read()
 }
 
 // policy keeps snowflake IDs in order (RFC 9562 §6.2): a 12-bit counter,
@@ -237,7 +245,7 @@ func (g *Generator) Next() (ID, error) {
 	if g.err != nil {
 		return 0, g.err
 	}
-	now, err := ticksFrom(g.clock())
+	now, err := ticksFrom(g.now(idrt.Now))
 	if err != nil {
 		return 0, err
 	}
@@ -245,7 +253,7 @@ func (g *Generator) Next() (ID, error) {
 	if errors.Is(err, idrt.ErrExhausted) {
 		// The counter ran out within this tick: wait for the clock's next one.
 		now, err = idrt.WaitPast(tick, func() uint64 {
-			t, _ := ticksFrom(g.clock())
+			t, _ := ticksFrom(g.now(idrt.Now))
 			return t
 		}, tickLength, maxWait)
 		if err == nil {

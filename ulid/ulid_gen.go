@@ -15,10 +15,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 1, and the specs it came from.
+// Compile-time guards: this file needs runtime version 2, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(1 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 1)
+	_ = idrt.EnforceVersion(2 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 2)
 )
 
 // ULID is a 128-bit ID: ULID — Universally Unique Lexicographically Sortable Identifier.
@@ -147,7 +147,8 @@ type Generator struct {
 // Option configures a Generator.
 type Option func(*Generator)
 
-// WithClock makes the generator read the time from now instead of time.Now.
+// WithClock makes the generator read the time from now instead of the
+// system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
 	return func(g *Generator) {
 		g.clock = now
@@ -176,10 +177,7 @@ func WithStore(s *idrt.Store) Option {
 // NewGenerator returns a generator. An invalid option makes every call
 // on the generator return an error.
 func NewGenerator(opts ...Option) *Generator {
-	g := &Generator{
-		clock:   time.Now,
-		entropy: idrt.Crypto(),
-	}
+	g := &Generator{entropy: idrt.Crypto()}
 	for _, o := range opts {
 		o(g)
 	}
@@ -199,6 +197,9 @@ func stateError(err error) error {
 	if errors.Is(err, idrt.ErrClockBackwards) {
 		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
 	}
+	if errors.Is(err, idrt.ErrEntropy) {
+		return fmt.Errorf("%w: %w", ErrEntropy, err)
+	}
 	return fmt.Errorf("%w: %w", ErrTime, err)
 }
 
@@ -214,6 +215,16 @@ func must(id ULID, err error) ULID {
 	return id
 }
 
+// now returns the time from the clock WithClock gave, or else from the
+// system clock, read with read: idrt.Now, which reads it once at microsecond
+// resolution, or time.Now for layouts with finer ticks.
+func (g *Generator) now(read func() time.Time) time.Time {
+	if g.clock != nil {
+		return g.clock()
+	}
+	return read()
+}
+
 // policy keeps ulid IDs in order (RFC 9562 §6.2): a 80-bit counter,
 // starting at a random value in each tick, that borrows the next tick when it runs out.
 var policy = idrt.Policy{
@@ -221,6 +232,16 @@ var policy = idrt.Policy{
 	Init:        idrt.InitRandom,
 	MaxTick:     0xffffffffffff,
 	Overflow:    idrt.OverflowBorrow,
+	Seed:        seed,
+}
+
+// seed returns the ulid counter's starting value: the bits of the
+// random block r where the counter lies.
+func seed(r []byte) idrt.Counter {
+	return idrt.Counter{
+		Hi: uint64(binary.BigEndian.Uint16(r[6:8])),
+		Lo: binary.BigEndian.Uint64(r[8:16]),
+	}
 }
 
 // Next returns a new ulid ID (layouts/ulid.layout).
@@ -232,19 +253,12 @@ func (g *Generator) Next() (ULID, error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	var r ULID
-	if _, err := g.entropy.Read(r[:]); err != nil {
-		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
-	}
-	now, err := ticksFrom(g.clock())
+	now, err := ticksFrom(g.now(idrt.Now))
 	if err != nil {
 		return Nil, err
 	}
-	seed := idrt.Counter{
-		Hi: uint64(binary.BigEndian.Uint16(r[6:8])),
-		Lo: binary.BigEndian.Uint64(r[8:16]),
-	}
-	tick, c, err := g.state.Next(&policy, now, seed)
+	var r ULID
+	tick, c, err := g.state.NextRandom(&policy, now, g.entropy, r[:])
 	if err != nil {
 		return Nil, stateError(err)
 	}
@@ -275,8 +289,8 @@ func (g *Generator) Fill(dst []ULID) error {
 }
 
 // New returns a new ulid ID from the package's default generator, which
-// uses time.Now and crypto/rand. It panics only if the clock is outside the
-// layout's range.
+// reads the system clock and crypto/rand. It panics only if the clock is
+// outside the layout's range.
 func New() ULID {
 	return must(defaultGenerator.Next())
 }

@@ -18,10 +18,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 1, and the specs it came from.
+// Compile-time guards: this file needs runtime version 2, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(1 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 1)
+	_ = idrt.EnforceVersion(2 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 2)
 )
 
 // UUID is a 128-bit ID of one of these layouts, told apart by their constant bits.
@@ -582,7 +582,8 @@ type Generator struct {
 // Option configures a Generator.
 type Option func(*Generator)
 
-// WithClock makes the generator read the time from now instead of time.Now.
+// WithClock makes the generator read the time from now instead of the
+// system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
 	return func(g *Generator) {
 		g.clock = now
@@ -636,7 +637,6 @@ func WithStore(s *idrt.Store) Option {
 // on the generator return an error.
 func NewGenerator(opts ...Option) *Generator {
 	g := &Generator{
-		clock:    time.Now,
 		clockSeq: noValue,
 		entropy:  idrt.Crypto(),
 		node:     noValue,
@@ -677,6 +677,9 @@ func stateError(err error) error {
 	if errors.Is(err, idrt.ErrClockBackwards) {
 		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
 	}
+	if errors.Is(err, idrt.ErrEntropy) {
+		return fmt.Errorf("%w: %w", ErrEntropy, err)
+	}
 	return fmt.Errorf("%w: %w", ErrTime, err)
 }
 
@@ -692,6 +695,16 @@ func must(id UUID, err error) UUID {
 	return id
 }
 
+// now returns the time from the clock WithClock gave, or else from the
+// system clock, read with read: idrt.Now, which reads it once at microsecond
+// resolution, or time.Now for layouts with finer ticks.
+func (g *Generator) now(read func() time.Time) time.Time {
+	if g.clock != nil {
+		return g.clock()
+	}
+	return read()
+}
+
 // policyV1 keeps uuidv1 IDs in order: each takes a tick of its own.
 var policyV1 = idrt.Policy{
 	MaxTick:  0xfffffffffffffff,
@@ -705,7 +718,7 @@ func (g *Generator) NewV1() (UUID, error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	now, err := ticksFromV1(g.clock())
+	now, err := ticksFromV1(g.now(idrt.Now))
 	if err != nil {
 		return Nil, err
 	}
@@ -740,8 +753,8 @@ func (g *Generator) FillV1(dst []UUID) error {
 }
 
 // NewV1 returns a new uuidv1 ID from the package's default generator, which
-// uses time.Now and crypto/rand. It panics only if the clock is outside the
-// layout's range.
+// reads the system clock and crypto/rand. It panics only if the clock is
+// outside the layout's range.
 func NewV1() UUID {
 	return must(defaultGenerator.NewV1())
 }
@@ -760,8 +773,8 @@ func (g *Generator) NewV4() (UUID, error) {
 }
 
 // NewV4 returns a new uuidv4 ID from the package's default generator, which
-// uses time.Now and crypto/rand. It panics only if the clock is outside the
-// layout's range.
+// reads the system clock and crypto/rand. It panics only if the clock is
+// outside the layout's range.
 func NewV4() UUID {
 	return must(defaultGenerator.NewV4())
 }
@@ -779,7 +792,7 @@ func (g *Generator) NewV6() (UUID, error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	now, err := ticksFromV6(g.clock())
+	now, err := ticksFromV6(g.now(idrt.Now))
 	if err != nil {
 		return Nil, err
 	}
@@ -814,8 +827,8 @@ func (g *Generator) FillV6(dst []UUID) error {
 }
 
 // NewV6 returns a new uuidv6 ID from the package's default generator, which
-// uses time.Now and crypto/rand. It panics only if the clock is outside the
-// layout's range.
+// reads the system clock and crypto/rand. It panics only if the clock is
+// outside the layout's range.
 func NewV6() UUID {
 	return must(defaultGenerator.NewV6())
 }
@@ -827,6 +840,13 @@ var policyV7 = idrt.Policy{
 	Init:        idrt.InitSeeded,
 	MaxTick:     0xffffffffffff,
 	Overflow:    idrt.OverflowBorrow,
+	Seed:        seedV7,
+}
+
+// seedV7 returns the uuidv7 counter's starting value: the bits of the
+// random block r where the counter lies.
+func seedV7(r []byte) idrt.Counter {
+	return idrt.Counter{Lo: binary.BigEndian.Uint64(r[0:8])&0xfff<<14 | binary.BigEndian.Uint64(r[8:16])>>48&0x3fff}
 }
 
 // NewV7 returns a new uuidv7 ID (layouts/uuidv7.layout).
@@ -838,16 +858,12 @@ func (g *Generator) NewV7() (UUID, error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	var r UUID
-	if _, err := g.entropy.Read(r[:]); err != nil {
-		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
-	}
-	now, err := ticksFromV7(g.clock())
+	now, err := ticksFromV7(g.now(idrt.Now))
 	if err != nil {
 		return Nil, err
 	}
-	seed := idrt.Counter{Lo: binary.BigEndian.Uint64(r[0:8])&0xfff<<14 | binary.BigEndian.Uint64(r[8:16])>>48&0x3fff}
-	tick, c, err := g.stateV7.Next(&policyV7, now, seed)
+	var r UUID
+	tick, c, err := g.stateV7.NextRandom(&policyV7, now, g.entropy, r[:])
 	if err != nil {
 		return Nil, stateError(err)
 	}
@@ -880,12 +896,11 @@ func (g *Generator) FillV7(dst []UUID) error {
 		if _, err := g.entropy.Read(blocks[:n*Size]); err != nil {
 			return fmt.Errorf("%w: %w", ErrEntropy, err)
 		}
-		now, err := ticksFromV7(g.clock())
+		now, err := ticksFromV7(g.now(idrt.Now))
 		if err != nil {
 			return err
 		}
-		r := UUID(blocks[:Size])
-		seed := idrt.Counter{Lo: binary.BigEndian.Uint64(r[0:8])&0xfff<<14 | binary.BigEndian.Uint64(r[8:16])>>48&0x3fff}
+		seed := seedV7(blocks[:Size])
 		tick, c0, k, err := g.stateV7.NextN(&policyV7, now, seed, n)
 		if err != nil {
 			return stateError(err)
@@ -911,8 +926,8 @@ func (g *Generator) FillV7(dst []UUID) error {
 }
 
 // NewV7 returns a new uuidv7 ID from the package's default generator, which
-// uses time.Now and crypto/rand. It panics only if the clock is outside the
-// layout's range.
+// reads the system clock and crypto/rand. It panics only if the clock is
+// outside the layout's range.
 func NewV7() UUID {
 	return must(defaultGenerator.NewV7())
 }
@@ -927,7 +942,7 @@ func (g *Generator) NewV8() (UUID, error) {
 	if _, err := g.entropy.Read(r[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
-	now, err := ticksFromV8(g.clock())
+	now, err := ticksFromV8(g.now(time.Now))
 	if err != nil {
 		return Nil, err
 	}
@@ -942,8 +957,8 @@ func (g *Generator) NewV8() (UUID, error) {
 }
 
 // NewV8 returns a new uuidv8 ID from the package's default generator, which
-// uses time.Now and crypto/rand. It panics only if the clock is outside the
-// layout's range.
+// reads the system clock and crypto/rand. It panics only if the clock is
+// outside the layout's range.
 func NewV8() UUID {
 	return must(defaultGenerator.NewV8())
 }
