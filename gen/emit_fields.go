@@ -273,14 +273,10 @@ func storeWord(p *Package, c chunk, terms []jen.Code) []jen.Code {
 	if len(terms) == 0 {
 		val = jen.Lit(0)
 	}
-	switch {
-	case p.Int64:
+	if p.Int64 {
 		return []jen.Code{jen.Id("id").Op(":=").Id(p.Type).Call(val)}
-	case c.size == 1:
-		return []jen.Code{jen.Id("id").Index(jen.Lit(c.start)).Op("=").Add(val)}
 	}
-	return []jen.Code{jen.Qual("encoding/binary", "BigEndian").Dot(fmt.Sprintf("PutUint%d", c.bits())).Call(
-		jen.Id("id").Index(jen.Lit(c.start), jen.Lit(c.start+c.size)), val)}
+	return []jen.Code{storeWordTo("id", c, terms)}
 }
 
 func emitUnpack(f *jen.File, p *Package, m Member) {

@@ -168,6 +168,11 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	if !hasFields(l) {
 		return nil, "", fmt.Errorf("gen: %s: a time-based layout needs fields", l.File)
 	}
+	if canOverlay(p, l) {
+		body = append(body, overlay(p, l, "r")...)
+		body = append(body, jen.Return(jen.Id("r"), jen.Nil()))
+		return body, doc, nil
+	}
 	lit, after, usesRF, usesOnce := fieldsFromRoles(p, l)
 	if usesRF {
 		body = append(body, jen.Id("rf").Op(":=").Id("r").Dot(n.unpack).Call())
@@ -488,12 +493,18 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 	perID := []jen.Code{
 		jen.Id("c").Op(":=").Qual(idrtPath, "Counter").Values(jen.Dict{jen.Id("Lo"): jen.Id("c0").Dot("Lo").Op("+").Uint64().Call(jen.Id("i"))}),
 	}
-	if usesRF {
-		perID = append(perID, jen.Id("rf").Op(":=").Id(t).Call(block).Dot(n.unpack).Call())
+	if canOverlay(p, l) {
+		perID = append(perID, jen.Id("r").Op(":=").Id(t).Call(block))
+		perID = append(perID, overlay(p, l, "r")...)
+		perID = append(perID, jen.Id("dst").Index(jen.Id("i")).Op("=").Id("r"))
+	} else {
+		if usesRF {
+			perID = append(perID, jen.Id("rf").Op(":=").Id(t).Call(block).Dot(n.unpack).Call())
+		}
+		perID = append(perID, jen.Id("f").Op(":=").Id(n.fields).Values(lit...))
+		perID = append(perID, after...)
+		perID = append(perID, jen.Id("dst").Index(jen.Id("i")).Op("=").Id(n.packRaw).Call(jen.Id("f")))
 	}
-	perID = append(perID, jen.Id("f").Op(":=").Id(n.fields).Values(lit...))
-	perID = append(perID, after...)
-	perID = append(perID, jen.Id("dst").Index(jen.Id("i")).Op("=").Id(n.packRaw).Call(jen.Id("f")))
 
 	seed := jen.Qual(idrtPath, "Counter").Values()
 	if cv.Init != layouts.InitZero {

@@ -285,17 +285,19 @@ func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick ui
 // from e just now. Pooled bytes are handed out once; when fewer than n are
 // left they are dropped. s.mu must be held.
 func (s *State) draw(e *Entropy, n int) ([]byte, error) {
-	if e == nil {
-		e = &cryptoEntropy
-	}
-	if !e.crypto() {
-		s.poolN = 0 // what a crypto/rand-backed Entropy left, if it was one before
-		if _, err := e.Read(s.pool[:n]); err != nil {
-			return nil, err
-		}
-		return s.pool[:n], nil
-	}
 	if s.poolN < n {
+		// Only bytes from crypto/rand are ever pooled, so this is the one
+		// place that needs to know where e's bytes come from.
+		if e == nil {
+			e = &cryptoEntropy
+		}
+		if !e.crypto() {
+			s.poolN = 0
+			if _, err := e.Read(s.pool[:n]); err != nil {
+				return nil, err
+			}
+			return s.pool[:n], nil
+		}
 		if _, err := e.Read(s.pool[:]); err != nil {
 			s.poolN = 0
 			return nil, err

@@ -212,12 +212,8 @@ func (g *Generator) Next() (KSUID, error) {
 		return Nil, err
 	}
 	tick := now
-	rf := r.Fields()
-	f := Fields{
-		Timestamp: uint32(tick),
-		Payload:   rf.Payload,
-	}
-	return pack(f), nil
+	binary.BigEndian.PutUint32(r[0:4], uint32(tick))
+	return r, nil
 }
 
 // New returns a new ksuid ID from the package's default generator, which

@@ -267,12 +267,11 @@ func (g *Generator) Next() (ULID, error) {
 			return Nil, err
 		}
 	}
-	f := Fields{
-		Timestamp: tick,
-	}
-	binary.BigEndian.PutUint16(f.Entropy[0:2], uint16(c.Hi))
-	binary.BigEndian.PutUint64(f.Entropy[2:10], c.Lo)
-	return pack(f), nil
+	binary.BigEndian.PutUint32(r[0:4], uint32(tick>>16))
+	binary.BigEndian.PutUint16(r[4:6], uint16(tick&0xffff))
+	binary.BigEndian.PutUint16(r[6:8], uint16(c.Hi))
+	binary.BigEndian.PutUint64(r[8:16], c.Lo)
+	return r, nil
 }
 
 // Fill fills dst with new ulid IDs, each greater than the one before and

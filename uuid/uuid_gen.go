@@ -872,13 +872,9 @@ func (g *Generator) NewV7() (UUID, error) {
 			return Nil, err
 		}
 	}
-	rf := r.V7()
-	f := V7Fields{
-		UnixMs: tick,
-		RandA:  uint16(c.Lo >> 14),
-		RandB:  c.Lo&0x3fff<<48 | rf.RandB&0xffffffffffff,
-	}
-	return packV7(f), nil
+	binary.BigEndian.PutUint64(r[0:8], 0x7000|tick<<16|c.Lo>>14)
+	binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(r[8:16])&0xffffffffffff)
+	return r, nil
 }
 
 // FillV7 fills dst with new uuidv7 IDs, each greater than the one before and
@@ -912,13 +908,10 @@ func (g *Generator) FillV7(dst []UUID) error {
 		}
 		for i := range k {
 			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
-			rf := UUID(blocks[i*Size : (i+1)*Size]).V7()
-			f := V7Fields{
-				UnixMs: tick,
-				RandA:  uint16(c.Lo >> 14),
-				RandB:  c.Lo&0x3fff<<48 | rf.RandB&0xffffffffffff,
-			}
-			dst[i] = packV7(f)
+			r := UUID(blocks[i*Size : (i+1)*Size])
+			binary.BigEndian.PutUint64(r[0:8], 0x7000|tick<<16|c.Lo>>14)
+			binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(r[8:16])&0xffffffffffff)
+			dst[i] = r
 		}
 		dst = dst[k:]
 	}
@@ -947,13 +940,9 @@ func (g *Generator) NewV8() (UUID, error) {
 		return Nil, err
 	}
 	tick := now
-	rf := r.V8()
-	f := V8Fields{
-		CustomA: tick >> 12,
-		CustomB: uint16(tick & 0xfff),
-		CustomC: rf.CustomC,
-	}
-	return packV8(f), nil
+	binary.BigEndian.PutUint64(r[0:8], 0x8000|tick>>12<<16|tick&0xfff)
+	binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|binary.BigEndian.Uint64(r[8:16])&0x3fffffffffffffff)
+	return r, nil
 }
 
 // NewV8 returns a new uuidv8 ID from the package's default generator, which

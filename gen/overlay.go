@@ -1,0 +1,113 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// A time-based ID's random bits come from a random block r read as the ID
+// itself: each random bit sits where it sits in the ID. So instead of
+// unpacking r into fields and packing the fields back, a generator can write
+// the other bits (time, counter, node, clock sequence and constants) over r,
+// word by word, and return r. That is what overlay emits: it does the same as
+// the fields path with a fraction of the copying, which matters for IDs such
+// as KSUID whose random bytes would otherwise be copied three times.
+
+// overlaySources names the variables that hold each role's value.
+var overlaySources = map[layouts.Role]string{
+	layouts.Time: "tick", layouts.Counter: "c.Lo", layouts.Node: "g.node", layouts.ClockSeq: "g.clockSeq",
+}
+
+// canOverlay reports whether overlay handles a layout: an ID of bytes made
+// from a random block drawn per ID (for random bits or a counter's seed),
+// with no random bits drawn once, bytes fields that are random or a counter,
+// and no counter wider than 64 bits outside a bytes field.
+func canOverlay(p *Package, l *layouts.Layout) bool {
+	if v, ok := l.Value(layouts.Random); p.Int64 || !needsRandom(l) || ok && v.Once {
+		return false
+	}
+	for i := range l.Fields {
+		fd := &l.Fields[i]
+		if fd.Bytes && fd.Role != layouts.Random && fd.Role != layouts.Counter {
+			return false
+		}
+	}
+	if cv, ok := l.Value(layouts.Counter); ok && cv.Width > 64 {
+		for _, pi := range cv.Parts {
+			seg := l.Segments[l.Parts[pi].Segment]
+			if seg.Field < 0 || !l.Fields[seg.Field].Bytes {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// overlay returns the statements that write an ID's non-random bits over
+// the random block in the variable dst: the constants and the values tick,
+// c (the counter), g.node and g.clockSeq.
+func overlay(p *Package, l *layouts.Layout, dst string) []jen.Code {
+	pl := newPlan(l)
+	var out []jen.Code
+	for _, c := range pl.chunks {
+		var keep uint64 // the random bits, kept from dst
+		var set uint64  // the constant bits
+		var terms []jen.Code
+		for _, part := range l.Parts {
+			lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
+			if lo >= hi {
+				continue
+			}
+			width, shift := hi-lo, c.end()-hi
+			switch part.Role {
+			case layouts.Random:
+				keep |= (1<<width - 1) << shift
+			case layouts.Const:
+				set |= (part.Const >> (part.Offset + part.Width - hi) & (1<<width - 1)) << shift
+			default:
+				v, _ := l.Value(part.Role)
+				from := part.Lo + part.Offset + part.Width - hi // the run's lowest bit in the value
+				terms = append(terms, shiftLeft(extract(p, jen.Id(overlaySources[part.Role]), 64, v.Width, from, width, c.bits()), shift))
+			}
+		}
+		if keep == 1<<c.bits()-1 || c.bits() == 64 && keep == ^uint64(0) {
+			continue // all random
+		}
+		if set != 0 {
+			terms = append([]jen.Code{jen.Id(fmt.Sprintf("%#x", set))}, terms...)
+		}
+		if keep != 0 {
+			terms = append(terms, wordExpr(p, dst, c).Op("&").Id(fmt.Sprintf("%#x", keep)))
+		}
+		out = append(out, storeWordTo(dst, c, terms))
+	}
+	for i := range l.Fields {
+		fd := &l.Fields[i]
+		if !fd.Bytes || fd.Role != layouts.Counter {
+			continue
+		}
+		start, end := pl.bytesRange(fd)
+		if w := end - start; w > 8 {
+			out = append(out, storeUint(dst, start, w-8, jen.Id("c.Hi"))...)
+			out = append(out, storeUint(dst, end-8, 8, jen.Id("c.Lo"))...)
+		} else {
+			out = append(out, storeUint(dst, start, w, jen.Id("c.Lo"))...)
+		}
+	}
+	return out
+}
+
+// storeWordTo writes the OR of terms into a chunk of the ID variable dst.
+func storeWordTo(dst string, c chunk, terms []jen.Code) jen.Code {
+	val := joinOp("|", terms)
+	if len(terms) == 0 {
+		val = jen.Lit(0)
+	}
+	if c.size == 1 {
+		return jen.Id(dst).Index(jen.Lit(c.start)).Op("=").Add(val)
+	}
+	return jen.Qual("encoding/binary", "BigEndian").Dot(fmt.Sprintf("PutUint%d", c.bits())).Call(jen.Id(dst).Index(jen.Lit(c.start), jen.Lit(c.start+c.size)), val)
+}
