@@ -494,9 +494,12 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.Id("c").Op(":=").Qual(idrtPath, "Counter").Values(jen.Dict{jen.Id("Lo"): jen.Id("c0").Dot("Lo").Op("+").Uint64().Call(jen.Id("i"))}),
 	}
 	if canOverlay(p, l) {
-		perID = append(perID, jen.Id("r").Op(":=").Id(t).Call(block))
+		// Overlay in place: copying the ID out after its words were
+		// written would stall on store forwarding.
+		perID = append(perID,
+			jen.Id("dst").Index(jen.Id("i")).Op("=").Id(t).Call(block),
+			jen.Id("r").Op(":=").Op("&").Id("dst").Index(jen.Id("i")))
 		perID = append(perID, overlay(p, l, "r")...)
-		perID = append(perID, jen.Id("dst").Index(jen.Id("i")).Op("=").Id("r"))
 	} else {
 		if usesRF {
 			perID = append(perID, jen.Id("rf").Op(":=").Id(t).Call(block).Dot(n.unpack).Call())

@@ -908,10 +908,10 @@ func (g *Generator) FillV7(dst []UUID) error {
 		}
 		for i := range k {
 			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
-			r := UUID(blocks[i*Size : (i+1)*Size])
+			dst[i] = UUID(blocks[i*Size : (i+1)*Size])
+			r := &dst[i]
 			binary.BigEndian.PutUint64(r[0:8], 0x7000|tick<<16|c.Lo>>14)
 			binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(r[8:16])&0xffffffffffff)
-			dst[i] = r
 		}
 		dst = dst[k:]
 	}
