@@ -42,11 +42,15 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 		jen.If(jen.Id("g").Dot("err").Op("!=").Nil()).Block(fail(jen.Id("g").Dot("err"))),
 	}
 	if needsRandom(l) && !drawsInState(l) {
-		body = append(body, readRandom(p, fail)...)
+		body = append(body, readRandom(p, l, fail)...)
 	}
 
 	var doc string
-	if memberKind(l) == random {
+	if memberKind(l) == random && inPlace(p, l) {
+		body = append(body, overlay(p, l, "id")...)
+		body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
+		doc = fmt.Sprintf("%s returns a new %s ID (%s): random bits with\nthe constant bits written over them.", method, l.Name, l.File)
+	} else if memberKind(l) == random {
 		body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("r")), jen.Nil()))
 		doc = fmt.Sprintf("%s returns a new %s ID (%s): random bits with\nthe constant bits written over them.", method, l.Name, l.File)
 	} else {
@@ -58,7 +62,14 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 		doc = fmt.Sprintf("%s returns a new %s ID (%s).\n%s", method, l.Name, l.File, d)
 	}
 	comment(f, doc)
-	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(method).Params().Params(jen.Id(t), jen.Error()).Block(body...)
+	results := jen.Params(jen.Id(t), jen.Error())
+	if inPlace(p, l) {
+		// The random block is read into the result and the other bits are
+		// written over it there: copying an ID out right after writing its
+		// words would stall on store forwarding.
+		results = jen.Params(jen.Id("id").Id(t), jen.Err().Error())
+	}
+	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(method).Params().Add(results).Block(body...)
 	f.Line()
 
 	if batchable(l) {
@@ -110,11 +121,14 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		if drawsInState(l) {
 			// The State draws the random bits under the lock that orders
 			// the IDs, and seeds the counter from them itself.
-			rb := randomBytes(p)
+			rb := randomBytes(p, l)
 			if seeded(l) {
 				seed = jen.Id("seed" + m.Suffix).Call(rb.Clone())
 			}
-			body = append(body, randomVar(p),
+			if !inPlace(p, l) {
+				body = append(body, randomVar(p))
+			}
+			body = append(body,
 				jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op(":=").Add(state.Clone()).Dot("NextRandom").Call(jen.Op("&").Id(policy), jen.Id("now"), jen.Id("g").Dot("entropy"), rb),
 			)
 		} else {
@@ -169,8 +183,8 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		return nil, "", fmt.Errorf("gen: %s: a time-based layout needs fields", l.File)
 	}
 	if canOverlay(p, l) {
-		body = append(body, overlay(p, l, "r")...)
-		body = append(body, jen.Return(jen.Id("r"), jen.Nil()))
+		body = append(body, overlay(p, l, "id")...)
+		body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
 		return body, doc, nil
 	}
 	lit, after, usesRF, usesOnce := fieldsFromRoles(p, l)
@@ -278,12 +292,24 @@ func randomVar(p *Package) jen.Code {
 	return jen.Var().Id("r").Id(p.Type)
 }
 
-// randomBytes returns the slice of the variable that randomVar declares.
-func randomBytes(p *Package) *jen.Statement {
-	if p.Int64 {
+// randomBytes returns the slice that one ID's random bits are read into: the
+// result id when the ID is made in place, or else the variable that
+// randomVar declares.
+func randomBytes(p *Package, l *layouts.Layout) *jen.Statement {
+	switch {
+	case p.Int64:
 		return jen.Id("rb").Index(jen.Empty(), jen.Empty())
+	case inPlace(p, l):
+		return jen.Id("id").Index(jen.Empty(), jen.Empty())
 	}
 	return jen.Id("r").Index(jen.Empty(), jen.Empty())
+}
+
+// inPlace reports whether a member's ID is made in its generator method's
+// result: the random block is read into it and the other bits are written
+// over it (see overlay).
+func inPlace(p *Package, l *layouts.Layout) bool {
+	return !p.Int64 && (memberKind(l) == random || memberKind(l) == timed && canOverlay(p, l))
 }
 
 // emitSeed writes the function of a member's Policy.Seed, which takes the
@@ -567,16 +593,13 @@ func needsRandom(l *layouts.Layout) bool {
 }
 
 // readRandom returns the statements that read one ID's worth of random bits
-// into r.
-func readRandom(p *Package, fail func(jen.Code) jen.Code) []jen.Code {
-	into := jen.Id("r").Index(jen.Empty(), jen.Empty())
+// into r, or into the result id when the ID is made in place.
+func readRandom(p *Package, l *layouts.Layout, fail func(jen.Code) jen.Code) []jen.Code {
 	var out []jen.Code
-	if p.Int64 {
-		out = append(out, jen.Var().Id("rb").Index(jen.Lit(8)).Byte())
-		into = jen.Id("rb").Index(jen.Empty(), jen.Empty())
-	} else {
-		out = append(out, jen.Var().Id("r").Id(p.Type))
+	if !inPlace(p, l) {
+		out = append(out, randomVar(p))
 	}
+	into := randomBytes(p, l)
 	out = append(out, jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(into), jen.Err().Op("!=").Nil()).Block(
 		fail(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
 	))

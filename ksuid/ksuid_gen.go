@@ -199,12 +199,11 @@ func (g *Generator) now(read func() time.Time) time.Time {
 
 // Next returns a new ksuid ID (layouts/ksuid.layout).
 // IDs made within one tick are not ordered among themselves.
-func (g *Generator) Next() (KSUID, error) {
+func (g *Generator) Next() (id KSUID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	var r KSUID
-	if _, err := g.entropy.Read(r[:]); err != nil {
+	if _, err := g.entropy.Read(id[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
 	now, err := ticksFrom(g.now(idrt.Now))
@@ -212,8 +211,8 @@ func (g *Generator) Next() (KSUID, error) {
 		return Nil, err
 	}
 	tick := now
-	binary.BigEndian.PutUint32(r[0:4], uint32(tick))
-	return r, nil
+	binary.BigEndian.PutUint32(id[0:4], uint32(tick))
+	return id, nil
 }
 
 // New returns a new ksuid ID from the package's default generator, which

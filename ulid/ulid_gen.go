@@ -249,7 +249,7 @@ func seed(r []byte) idrt.Counter {
 // orders the IDs (RFC 9562 §6.2); when it runs out the generator takes
 // the next tick, running ahead of the clock until the clock catches up.
 // When the clock goes back it stays on its last tick.
-func (g *Generator) Next() (ULID, error) {
+func (g *Generator) Next() (id ULID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
@@ -257,8 +257,7 @@ func (g *Generator) Next() (ULID, error) {
 	if err != nil {
 		return Nil, err
 	}
-	var r ULID
-	tick, c, err := g.state.NextRandom(&policy, now, g.entropy, r[:])
+	tick, c, err := g.state.NextRandom(&policy, now, g.entropy, id[:])
 	if err != nil {
 		return Nil, stateError(err)
 	}
@@ -267,11 +266,11 @@ func (g *Generator) Next() (ULID, error) {
 			return Nil, err
 		}
 	}
-	binary.BigEndian.PutUint32(r[0:4], uint32(tick>>16))
-	binary.BigEndian.PutUint16(r[4:6], uint16(tick&0xffff))
-	binary.BigEndian.PutUint16(r[6:8], uint16(c.Hi))
-	binary.BigEndian.PutUint64(r[8:16], c.Lo)
-	return r, nil
+	binary.BigEndian.PutUint32(id[0:4], uint32(tick>>16))
+	binary.BigEndian.PutUint16(id[4:6], uint16(tick&0xffff))
+	binary.BigEndian.PutUint16(id[6:8], uint16(c.Hi))
+	binary.BigEndian.PutUint64(id[8:16], c.Lo)
+	return id, nil
 }
 
 // Fill fills dst with new ulid IDs, each greater than the one before and

@@ -761,15 +761,16 @@ func NewV1() UUID {
 
 // NewV4 returns a new uuidv4 ID (layouts/uuidv4.layout): random bits with
 // the constant bits written over them.
-func (g *Generator) NewV4() (UUID, error) {
+func (g *Generator) NewV4() (id UUID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	var r UUID
-	if _, err := g.entropy.Read(r[:]); err != nil {
+	if _, err := g.entropy.Read(id[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
-	return packV4(r), nil
+	binary.BigEndian.PutUint64(id[0:8], 0x4000|binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff)
+	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff)
+	return id, nil
 }
 
 // NewV4 returns a new uuidv4 ID from the package's default generator, which
@@ -854,7 +855,7 @@ func seedV7(r []byte) idrt.Counter {
 // orders the IDs (RFC 9562 §6.2); when it runs out the generator takes
 // the next tick, running ahead of the clock until the clock catches up.
 // When the clock goes back it stays on its last tick.
-func (g *Generator) NewV7() (UUID, error) {
+func (g *Generator) NewV7() (id UUID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
@@ -862,8 +863,7 @@ func (g *Generator) NewV7() (UUID, error) {
 	if err != nil {
 		return Nil, err
 	}
-	var r UUID
-	tick, c, err := g.stateV7.NextRandom(&policyV7, now, g.entropy, r[:])
+	tick, c, err := g.stateV7.NextRandom(&policyV7, now, g.entropy, id[:])
 	if err != nil {
 		return Nil, stateError(err)
 	}
@@ -872,9 +872,9 @@ func (g *Generator) NewV7() (UUID, error) {
 			return Nil, err
 		}
 	}
-	binary.BigEndian.PutUint64(r[0:8], 0x7000|tick<<16|c.Lo>>14)
-	binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(r[8:16])&0xffffffffffff)
-	return r, nil
+	binary.BigEndian.PutUint64(id[0:8], 0x7000|tick<<16|c.Lo>>14)
+	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(id[8:16])&0xffffffffffff)
+	return id, nil
 }
 
 // FillV7 fills dst with new uuidv7 IDs, each greater than the one before and
@@ -927,12 +927,11 @@ func NewV7() UUID {
 
 // NewV8 returns a new uuidv8 ID (layouts/uuidv8.layout).
 // IDs made within one tick are not ordered among themselves.
-func (g *Generator) NewV8() (UUID, error) {
+func (g *Generator) NewV8() (id UUID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	var r UUID
-	if _, err := g.entropy.Read(r[:]); err != nil {
+	if _, err := g.entropy.Read(id[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
 	now, err := ticksFromV8(g.now(time.Now))
@@ -940,9 +939,9 @@ func (g *Generator) NewV8() (UUID, error) {
 		return Nil, err
 	}
 	tick := now
-	binary.BigEndian.PutUint64(r[0:8], 0x8000|tick>>12<<16|tick&0xfff)
-	binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|binary.BigEndian.Uint64(r[8:16])&0x3fffffffffffffff)
-	return r, nil
+	binary.BigEndian.PutUint64(id[0:8], 0x8000|tick>>12<<16|tick&0xfff)
+	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff)
+	return id, nil
 }
 
 // NewV8 returns a new uuidv8 ID from the package's default generator, which
