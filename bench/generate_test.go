@@ -188,6 +188,35 @@ func BenchmarkSnowflakeNext(b *testing.B) {
 
 // The parallel benchmarks show contention on two cores: every goroutine
 // shares one generator, as a server's handlers would.
+// BenchmarkSnowflakeBelowCap measures the work per Snowflake ID below the
+// layout's cap of 4096 IDs per millisecond, which SnowflakeNext runs into:
+// it makes 2048 IDs, then waits, with the timer stopped, for the next
+// millisecond. Both libraries read the clock and take a lock for each ID.
+func BenchmarkSnowflakeBelowCap(b *testing.B) {
+	run := func(b *testing.B, next func()) {
+		n := 0
+		for b.Loop() {
+			next()
+			if n++; n == 2048 {
+				b.StopTimer()
+				for ms := time.Now().UnixMilli(); time.Now().UnixMilli() == ms; {
+					time.Sleep(100 * time.Microsecond)
+				}
+				b.StartTimer()
+				n = 0
+			}
+		}
+	}
+	b.Run("impl=idforge", func(b *testing.B) {
+		g, _ := snowflake.NewGenerator(1)
+		run(b, func() { sinkSF, _ = g.Next() })
+	})
+	b.Run("impl=bwmarrin", func(b *testing.B) {
+		node, _ := bwsnowflake.NewNode(1)
+		run(b, func() { sinkBW = node.Generate() })
+	})
+}
+
 func BenchmarkParallelNewV7(b *testing.B) {
 	b.Run("impl=idforge", func(b *testing.B) {
 		b.ReportAllocs()
