@@ -146,7 +146,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(readClock(l)),
 				jen.Return(jen.Id("t")),
 			)
-			body = append(body, jen.If(jen.Qual("errors", "Is").Call(jen.Err(), jen.Qual(idrtPath, "ErrExhausted"))).Block(
+			body = append(body, jen.If(jen.Err().Op("!=").Nil().Op("&&").Qual("errors", "Is").Call(jen.Err(), jen.Qual(idrtPath, "ErrExhausted"))).Block(
 				jen.Comment("The counter ran out within this tick: wait for the clock's next one."),
 				jen.List(jen.Id("now"), jen.Err()).Op("=").Qual(idrtPath, "WaitPast").Call(jen.Id("tick"), clock, jen.Id("tickLength"+m.Suffix), jen.Id("maxWait"+m.Suffix)),
 				jen.If(jen.Err().Op("==").Nil()).Block(

@@ -113,9 +113,12 @@ func TestNextRandomErrors(t *testing.T) {
 	}
 
 	for name, call := range map[string]func() error{
-		"nil State":      func() error { _, _, err := (*State)(nil).NextRandom(&p, 1, nil, make([]byte, 16)); return err },
-		"nil Policy":     func() error { _, _, err := s.NextRandom(nil, 1, nil, make([]byte, 16)); return err },
-		"bad Policy":     func() error { _, _, err := s.NextRandom(&Policy{CounterBits: 129}, 1, nil, make([]byte, 16)); return err },
+		"nil State":  func() error { _, _, err := (*State)(nil).NextRandom(&p, 1, nil, make([]byte, 16)); return err },
+		"nil Policy": func() error { _, _, err := s.NextRandom(nil, 1, nil, make([]byte, 16)); return err },
+		"bad Policy": func() error {
+			_, _, err := s.NextRandom(&Policy{CounterBits: 129}, 1, nil, make([]byte, 16))
+			return err
+		},
 		"too many bytes": func() error { _, _, err := s.NextRandom(&p, 1, nil, make([]byte, poolSize+1)); return err },
 	} {
 		if err := call(); !errors.Is(err, errPolicy) {

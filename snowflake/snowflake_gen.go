@@ -250,7 +250,7 @@ func (g *Generator) Next() (ID, error) {
 		return 0, err
 	}
 	tick, c, err := g.state.Next(&policy, now, idrt.Counter{})
-	if errors.Is(err, idrt.ErrExhausted) {
+	if err != nil && errors.Is(err, idrt.ErrExhausted) {
 		// The counter ran out within this tick: wait for the clock's next one.
 		now, err = idrt.WaitPast(tick, func() uint64 {
 			t, _ := ticksFrom(g.now(idrt.Now))
