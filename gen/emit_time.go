@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -83,25 +84,18 @@ func emitTime(f *jen.File, p *Package) error {
 	return nil
 }
 
-func joinNames(xs []string) string {
+// joinNames joins names into a list with "or": "a", "a or b", "a, b, or c".
+func joinNames(xs []string) string { return joinList(xs, "or") }
+
+// joinList joins names into a list with a conjunction: "a, b, and c".
+func joinList(xs []string, conj string) string {
 	switch len(xs) {
 	case 1:
 		return xs[0]
 	case 2:
-		return xs[0] + " or " + xs[1]
+		return xs[0] + " " + conj + " " + xs[1]
 	}
-	s := ""
-	for i, x := range xs {
-		switch {
-		case i == len(xs)-1:
-			s += ", or " + x
-		case i > 0:
-			s += ", " + x
-		default:
-			s = x
-		}
-	}
-	return s
+	return strings.Join(xs[:len(xs)-1], ", ") + ", " + conj + " " + xs[len(xs)-1]
 }
 
 // maxTick returns the largest tick a time value holds, as a Go literal.

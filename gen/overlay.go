@@ -16,6 +16,22 @@ import (
 // the fields path with a fraction of the copying, which matters for IDs such
 // as KSUID whose random bytes would otherwise be copied three times.
 
+// overlayNames names each role's bits in the comment over an overlay.
+var overlayNames = map[layouts.Role]string{
+	layouts.Time: "the time", layouts.ClockSeq: "the clock sequence", layouts.Node: "the node",
+	layouts.Counter: "the counter", layouts.Const: "the constant bits",
+}
+
+// hasConst reports whether a layout has constant bits.
+func hasConst(l *layouts.Layout) bool {
+	for _, part := range l.Parts {
+		if part.Role == layouts.Const {
+			return true
+		}
+	}
+	return false
+}
+
 // overlaySources names the variables that hold each role's value.
 var overlaySources = map[layouts.Role]string{
 	layouts.Time: "tick", layouts.Counter: "c.Lo", layouts.Node: "g.node", layouts.ClockSeq: "g.clockSeq",
@@ -51,7 +67,13 @@ func canOverlay(p *Package, l *layouts.Layout) bool {
 // c (the counter), g.node and g.clockSeq.
 func overlay(p *Package, l *layouts.Layout, dst string) []jen.Code {
 	pl := newPlan(l)
-	var out []jen.Code
+	var written []string
+	for _, r := range []layouts.Role{layouts.Time, layouts.ClockSeq, layouts.Node, layouts.Counter, layouts.Const} {
+		if _, ok := l.Value(r); ok || r == layouts.Const && hasConst(l) {
+			written = append(written, overlayNames[r])
+		}
+	}
+	out := []jen.Code{jen.Comment("Write " + joinList(written, "and") + " over the random bits.")}
 	for _, c := range pl.chunks {
 		var keep uint64 // the random bits, kept from dst
 		var set uint64  // the constant bits

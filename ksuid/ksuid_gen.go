@@ -211,6 +211,7 @@ func (g *Generator) Next() (id KSUID, err error) {
 		return Nil, err
 	}
 	tick := now
+	// Write the time over the random bits.
 	binary.BigEndian.PutUint32(id[0:4], uint32(tick))
 	return id, nil
 }

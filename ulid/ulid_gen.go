@@ -266,6 +266,7 @@ func (g *Generator) Next() (id ULID, err error) {
 			return Nil, err
 		}
 	}
+	// Write the time and the counter over the random bits.
 	binary.BigEndian.PutUint32(id[0:4], uint32(tick>>16))
 	binary.BigEndian.PutUint16(id[4:6], uint16(tick&0xffff))
 	binary.BigEndian.PutUint16(id[6:8], uint16(c.Hi))

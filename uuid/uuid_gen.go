@@ -768,6 +768,7 @@ func (g *Generator) NewV4() (id UUID, err error) {
 	if _, err := g.entropy.Read(id[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
+	// Write the constant bits over the random bits.
 	binary.BigEndian.PutUint64(id[0:8], 0x4000|binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff)
 	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff)
 	return id, nil
@@ -872,6 +873,7 @@ func (g *Generator) NewV7() (id UUID, err error) {
 			return Nil, err
 		}
 	}
+	// Write the time, the counter, and the constant bits over the random bits.
 	binary.BigEndian.PutUint64(id[0:8], 0x7000|tick<<16|c.Lo>>14)
 	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(id[8:16])&0xffffffffffff)
 	return id, nil
@@ -910,6 +912,7 @@ func (g *Generator) FillV7(dst []UUID) error {
 			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
 			dst[i] = UUID(blocks[i*Size : (i+1)*Size])
 			r := &dst[i]
+			// Write the time, the counter, and the constant bits over the random bits.
 			binary.BigEndian.PutUint64(r[0:8], 0x7000|tick<<16|c.Lo>>14)
 			binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(r[8:16])&0xffffffffffff)
 		}
@@ -939,6 +942,7 @@ func (g *Generator) NewV8() (id UUID, err error) {
 		return Nil, err
 	}
 	tick := now
+	// Write the time and the constant bits over the random bits.
 	binary.BigEndian.PutUint64(id[0:8], 0x8000|tick>>12<<16|tick&0xfff)
 	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff)
 	return id, nil
