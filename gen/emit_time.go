@@ -90,6 +90,8 @@ func joinNames(xs []string) string { return joinList(xs, "or") }
 // joinList joins names into a list with a conjunction: "a, b, and c".
 func joinList(xs []string, conj string) string {
 	switch len(xs) {
+	case 0:
+		return ""
 	case 1:
 		return xs[0]
 	case 2:

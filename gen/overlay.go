@@ -73,7 +73,10 @@ func overlay(p *Package, l *layouts.Layout, dst string) []jen.Code {
 			written = append(written, overlayNames[r])
 		}
 	}
-	out := []jen.Code{jen.Comment("Write " + joinList(written, "and") + " over the random bits.")}
+	var out []jen.Code
+	if len(written) > 0 {
+		out = append(out, jen.Comment("Write "+joinList(written, "and")+" over the random bits."))
+	}
 	for _, c := range pl.chunks {
 		var keep uint64 // the random bits, kept from dst
 		var set uint64  // the constant bits
