@@ -135,7 +135,8 @@ var errPolicy = errors.New("idrt: invalid policy (CounterBits outside 0..128, un
 // goroutines call it: the State never repeats itself and never goes back.
 //
 // The state is a tick, a 128-bit counter and a flag under a sync.Mutex,
-// held only for a few comparisons and additions. When tick and counter fit
+// held only for a few comparisons and additions, and, for NextRandom, up to
+// 256 random bytes drawn ahead under the same mutex. When tick and counter fit
 // together in 64 bits (tickBits+CounterBits <= 64, as for Snowflake), the
 // state could instead be packed in one atomic uint64 and advanced with a
 // compare-and-swap loop, lock-free; the mutex is kept because it serves every
