@@ -46,12 +46,13 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 	}
 
 	var doc string
-	if memberKind(l) == random && inPlace(p, l) {
-		body = append(body, overlay(p, l, "id")...)
-		body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
-		doc = fmt.Sprintf("%s returns a new %s ID (%s): random bits with\nthe constant bits written over them.", method, l.Name, l.File)
-	} else if memberKind(l) == random {
-		body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("r")), jen.Nil()))
+	if memberKind(l) == random {
+		if inPlace(p, l) {
+			body = append(body, overlay(p, l, "id")...)
+			body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
+		} else {
+			body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("r")), jen.Nil()))
+		}
 		doc = fmt.Sprintf("%s returns a new %s ID (%s): random bits with\nthe constant bits written over them.", method, l.Name, l.File)
 	} else {
 		stmts, d, err := timedBody(f, p, m)
@@ -182,7 +183,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	if !hasFields(l) {
 		return nil, "", fmt.Errorf("gen: %s: a time-based layout needs fields", l.File)
 	}
-	if canOverlay(p, l) {
+	if inPlace(p, l) {
 		body = append(body, overlay(p, l, "id")...)
 		body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
 		return body, doc, nil
