@@ -133,10 +133,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 				jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op(":=").Add(state.Clone()).Dot("NextRandom").Call(jen.Op("&").Id(policy), jen.Id("now"), jen.Id("g").Dot("entropy"), rb),
 			)
 		} else {
-			if seeded(l) {
-				body = append(body, jen.Id("seed").Op(":=").Add(counterSeed(p, l, cv)))
-				seed = jen.Id("seed")
-			}
+			// No random bits, so no seed: a seeded counter draws in the State.
 			body = append(body,
 				jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op(":=").Add(state.Clone()).Dot("Next").Call(jen.Op("&").Id(policy), jen.Id("now"), seed.Clone()),
 			)
