@@ -228,9 +228,13 @@ func (s *State) Next(p *Policy, now uint64, seed Counter) (tick uint64, c Counte
 	if tickOnly(p) {
 		return s.nextTick(p, now)
 	}
-	m := mask(p.CounterBits)
 	s.mu.Lock()
-	tick, c, err = s.advance(p, m, now, seed)
+	if c, ok := s.same(p, now); ok {
+		s.c, tick = c, s.tick
+		s.mu.Unlock()
+		return tick, c, nil
+	}
+	tick, c, err = s.advance(p, mask(p.CounterBits), now, seed)
 	if err == nil {
 		s.tick, s.c, s.ok = tick, c, true
 	}
@@ -254,17 +258,34 @@ func (s *State) Next(p *Policy, now uint64, seed Counter) (tick uint64, c Counte
 // the reader's error, and the State is unchanged. Otherwise its results are
 // those of Next(p, now, p.Seed(r)).
 func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick uint64, c Counter, err error) {
-	if s == nil || p == nil || !p.valid() || len(r) > poolSize {
+	n := len(r)
+	if s == nil || p == nil || n > poolSize || !p.valid() {
 		return 0, Counter{}, errPolicy
 	}
-	m := mask(p.CounterBits)
 	s.mu.Lock()
-	b, err := s.draw(e, len(r))
-	if err != nil {
+	var b []byte
+	if s.poolN >= n {
+		// The fast path: the pool holds enough (only crypto/rand bytes are
+		// ever pooled).
+		off := poolSize - s.poolN
+		s.poolN -= n
+		b = s.pool[off : off+n : off+n]
+	} else if b, err = s.draw(e, n); err != nil {
 		s.mu.Unlock()
 		return 0, Counter{}, entropyError{err}
 	}
-	copy(r, b)
+	if n == 16 {
+		*(*[16]byte)(r) = [16]byte(b) // one move, not a call of memmove
+	} else {
+		copy(r, b)
+	}
+	if c, ok := s.same(p, now); ok {
+		// The common case under load: one more ID on the last tick, which
+		// needs no seed and no check.
+		s.c, tick = c, s.tick
+		s.mu.Unlock()
+		return tick, c, nil
+	}
 	if tickOnly(p) {
 		s.mu.Unlock()
 		return s.nextTick(p, now)
@@ -273,7 +294,7 @@ func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick ui
 	if p.Seed != nil {
 		seed = p.Seed(b) // b, in the State, rather than r, so that r does not escape
 	}
-	tick, c, err = s.advance(p, m, now, seed)
+	tick, c, err = s.advance(p, mask(p.CounterBits), now, seed)
 	if err == nil {
 		s.tick, s.c, s.ok = tick, c, true
 	}
@@ -281,33 +302,44 @@ func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick ui
 	return tick, c, err
 }
 
-// draw returns n <= poolSize random bytes from e, in the State's pool: drawn
-// ahead, poolSize at a time, if e is backed by crypto/rand, and else read
-// from e just now. Pooled bytes are handed out once; when fewer than n are
-// left they are dropped. s.mu must be held.
+// same returns the counter for one more ID on the last tick used, and true,
+// when that is what advance would do with no check to make: the clock is not
+// past the last tick, no limit applies to how far behind it may be, and a
+// counter of at most 64 bits, not a running one, has room left. s.mu must be
+// held.
+func (s *State) same(p *Policy, now uint64) (Counter, bool) {
+	if !s.ok || now > s.tick || p.MaxBehind != 0 || p.Init == InitRunning ||
+		p.CounterBits > 64 || s.c.Hi != 0 || s.c.Lo >= 1<<p.CounterBits-1 {
+		return Counter{}, false
+	}
+	return Counter{Lo: s.c.Lo + 1}, true
+}
+
+// draw refills the pool and returns n <= poolSize random bytes from e, in
+// the State's pool: drawn ahead, poolSize at a time, if e is backed by
+// crypto/rand, and else read from e just now. Pooled bytes are handed out
+// once; when fewer than n are left they are dropped. s.mu must be held, and
+// the pool must hold fewer than n bytes (NextRandom takes them itself
+// otherwise).
 func (s *State) draw(e *Entropy, n int) ([]byte, error) {
-	if s.poolN < n {
-		// Only bytes from crypto/rand are ever pooled, so this is the one
-		// place that needs to know where e's bytes come from.
-		if e == nil {
-			e = &cryptoEntropy
-		}
-		if !e.crypto() {
-			s.poolN = 0
-			if _, err := e.Read(s.pool[:n]); err != nil {
-				return nil, err
-			}
-			return s.pool[:n], nil
-		}
-		if _, err := e.Read(s.pool[:]); err != nil {
-			s.poolN = 0
+	// Only bytes from crypto/rand are ever pooled, so this is the one
+	// place that needs to know where e's bytes come from.
+	if e == nil {
+		e = &cryptoEntropy
+	}
+	if !e.crypto() {
+		s.poolN = 0
+		if _, err := e.Read(s.pool[:n]); err != nil {
 			return nil, err
 		}
-		s.poolN = poolSize
+		return s.pool[:n], nil
 	}
-	off := poolSize - s.poolN
-	s.poolN -= n
-	return s.pool[off : off+n], nil
+	if _, err := e.Read(s.pool[:]); err != nil {
+		s.poolN = 0
+		return nil, err
+	}
+	s.poolN = poolSize - n
+	return s.pool[:n], nil
 }
 
 // advance computes the next tick and counter from the state without changing

@@ -637,8 +637,9 @@ func TestNextConcurrent(t *testing.T) {
 		policies = policies[:1]
 	}
 	for _, p := range policies {
-		for _, jitter := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%+v/jitter=%v", p, jitter), func(t *testing.T) {
+		for _, tc := range []struct{ jitter, random bool }{{false, false}, {true, false}, {true, true}} {
+			jitter := tc.jitter
+			t.Run(fmt.Sprintf("%+v/jitter=%v/random=%v", p, jitter, tc.random), func(t *testing.T) {
 				var s State
 				var clock atomic.Uint64
 				clock.Store(1 << 30)
@@ -662,7 +663,15 @@ func TestNextConcurrent(t *testing.T) {
 									now += r.Uint64N(3)
 								}
 							}
-							tick, c, err := s.Next(&p, now, Counter{r.Uint64(), r.Uint64()})
+							var tick uint64
+							var c Counter
+							var err error
+							if tc.random {
+								var block [16]byte
+								tick, c, err = s.NextRandom(&p, now, nil, block[:])
+							} else {
+								tick, c, err = s.Next(&p, now, Counter{r.Uint64(), r.Uint64()})
+							}
 							if errors.Is(err, ErrExhausted) {
 								clock.CompareAndSwap(now, now+1) // time passes
 								clock.CompareAndSwap(tick, tick+1)
