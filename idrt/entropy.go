@@ -41,7 +41,9 @@ var cryptoEntropy Entropy
 // from its underlying reader in blocks of up to 4 KiB (as much as one read
 // gives, and never less than the request needs) and hands out bytes from the
 // block under a mutex, so that the cost of each read of the underlying
-// reader is shared by many IDs.
+// reader is shared by many IDs. When it is backed by crypto/rand, reads of
+// up to 64 bytes (an ID's random block) are served without the mutex, from
+// 512-byte chunks of the block kept per processor.
 //
 // The zero value reads from crypto/rand.Reader, as does a nil *Entropy (which
 // reads through [Crypto]). An Entropy must not be copied after first use.
@@ -49,7 +51,7 @@ var cryptoEntropy Entropy
 // Security: buffered bytes live in process memory until they are handed out,
 // as in the random pool of google/uuid (EnableRandPool): whoever can read the
 // process's memory can predict the random bits of the next IDs, up to 4 KiB
-// of them. Such an attacker can already read the IDs made so far and most
+// of them plus 512 bytes a processor. Such an attacker can already read the IDs made so far and most
 // other secrets of the process, so this adds little exposure; the bytes are
 // never handed out twice, and a failed refill is cleared. Code that uses IDs
 // as secret tokens and wants no buffering at all can take its random bits
@@ -85,16 +87,24 @@ func Crypto() *Entropy {
 // underlying reader is an error (io.ErrUnexpectedEOF at the end of the
 // stream), never a partial success. On error, the contents of p are undefined
 // and must not be used, and the bytes of the failed refill are discarded,
-// never handed out later. Read never allocates and is safe for concurrent
-// use. It implements io.Reader.
+// never handed out later. Read is safe for concurrent use, and allocates
+// only a crypto/rand-backed Entropy's per-processor chunk, when a processor
+// first needs one and again after garbage collections have dropped it. It
+// implements io.Reader.
 func (e *Entropy) Read(p []byte) (int, error) {
 	if e == nil {
 		e = &cryptoEntropy
 	}
-	if len(p) == 0 {
+	switch {
+	case len(p) == 0:
 		return 0, nil
-	}
-	if len(p) > bufSize && e.crypto() {
+	case len(p) <= maxChunkRead && e.crypto():
+		// An ID's random block: from this processor's chunk, with no lock.
+		if err := readChunk(p); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	case len(p) > bufSize && e.crypto():
 		// A large request on a crypto/rand-backed Entropy: read it
 		// directly, without the lock or a copy. crypto/rand.Read keeps p on
 		// the caller's stack when its Reader is the default, and the
@@ -103,6 +113,14 @@ func (e *Entropy) Read(p []byte) (int, error) {
 		rand.Read(p)
 		return len(p), nil
 	}
+	if err := e.read(p); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// read fills p from the buffer, under the lock.
+func (e *Entropy) read(p []byte) error {
 	e.mu.Lock()
 	if len(p) <= e.n {
 		// The fast path: the buffer holds enough.
@@ -110,14 +128,58 @@ func (e *Entropy) Read(p []byte) (int, error) {
 		copy(p, e.buf[off:off+len(p)])
 		e.n -= len(p)
 		e.mu.Unlock()
-		return len(p), nil
+		return nil
 	}
 	err := e.fill(p)
 	e.mu.Unlock()
-	if err != nil {
-		return 0, err
+	return err
+}
+
+// chunkSize is how many random bytes a chunk takes from the shared
+// crypto/rand-backed buffer at a time: the random blocks of 32 UUIDs.
+const chunkSize = 512
+
+// maxChunkRead is the largest read served from a chunk: the random blocks of
+// IDs, which are 16 or 20 bytes for the built-in layouts.
+const maxChunkRead = 64
+
+// A chunk is a run of random bytes, taken from the shared crypto/rand-backed
+// buffer, that small reads are served from. The unread bytes are the last n.
+type chunk struct {
+	n   int
+	buf [chunkSize]byte
+}
+
+// chunks keeps a chunk per processor (sync.Pool's per-P cache), so that
+// concurrent small reads of a crypto/rand-backed Entropy take no lock and no
+// atomic operation: the mutex a shared buffer needs costs more than the rest
+// of making a UUIDv4, and serialises every goroutine on it. A chunk belongs
+// to one goroutine between Get and Put, so its bytes are handed out once; a
+// chunk the garbage collector drops takes its unread bytes with it, and one
+// is allocated in its place.
+var chunks = sync.Pool{New: func() any { return new(chunk) }}
+
+// readChunk fills p, at most maxChunkRead bytes, from a chunk, refilling the
+// chunk from the shared crypto/rand-backed buffer when it holds too little.
+func readChunk(p []byte) error {
+	c := chunks.Get().(*chunk)
+	if c.n < len(p) {
+		if err := cryptoEntropy.read(c.buf[:]); err != nil {
+			c.n = 0
+			chunks.Put(c)
+			return err
+		}
+		c.n = chunkSize
 	}
-	return len(p), nil
+	off := chunkSize - c.n
+	if len(p) == 16 {
+		*(*[16]byte)(p) = [16]byte(c.buf[off:]) // one move, not a call of memmove
+	} else {
+		copy(p, c.buf[off:])
+	}
+	c.n -= len(p)
+	chunks.Put(c)
+	return nil
 }
 
 // crypto reports whether e is backed by crypto/rand as it was at start-up.

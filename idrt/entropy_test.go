@@ -367,3 +367,39 @@ func TestEntropyAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestEntropyChunksConcurrent checks that small reads of a crypto/rand-backed
+// Entropy, served from per-processor chunks, never hand out a block twice,
+// from many goroutines, across many chunk refills.
+func TestEntropyChunksConcurrent(t *testing.T) {
+	const goroutines, reads = 8, 5000
+	var mu sync.Mutex
+	seen := make(map[[16]byte]bool, goroutines*reads)
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := []*Entropy{nil, Crypto(), NewEntropy(nil)}[g%3]
+			got := make([][16]byte, reads)
+			for i := range got {
+				if _, err := e.Read(got[i][:]); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			for _, b := range got {
+				if seen[b] {
+					t.Errorf("block %x handed out twice", b)
+				}
+				seen[b] = true
+			}
+		}()
+	}
+	wg.Wait()
+	if len(seen) != goroutines*reads {
+		t.Errorf("%d distinct blocks, want %d", len(seen), goroutines*reads)
+	}
+}
