@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"io"
+	"reflect"
 	"sync"
 )
 
@@ -29,9 +30,12 @@ const maxEmptyReads = 100
 // negative count, or more bytes than it was given room for.
 var errBadCount = errors.New("idrt: entropy reader returned an invalid count")
 
-// cryptoReader is crypto/rand's default Reader, recorded at start-up so that
-// Read can tell whether crypto/rand.Reader has since been replaced.
-var cryptoReader = rand.Reader
+// cryptoReaderType is the type of crypto/rand's default Reader, recorded at
+// start-up so that Read can tell whether crypto/rand.Reader has since been
+// replaced. The default's type is unexported and holds no state, so the
+// type alone identifies it, and comparing types is cheaper than comparing
+// the interface values, which takes a call of the type's equality function.
+var cryptoReaderType = reflect.TypeOf(rand.Reader)
 
 // cryptoEntropy is the instance returned by Crypto. Its zero value reads
 // from crypto/rand.
@@ -184,7 +188,7 @@ func readChunk(p []byte) error {
 
 // crypto reports whether e is backed by crypto/rand as it was at start-up.
 func (e *Entropy) crypto() bool {
-	return e.r == nil && rand.Reader == cryptoReader
+	return e.r == nil && reflect.TypeOf(rand.Reader) == cryptoReaderType
 }
 
 // fill copies what the buffer holds into p and refills it as often as p needs.
