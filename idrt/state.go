@@ -147,6 +147,12 @@ type State struct {
 	c    Counter // the counter value used with it
 	ok   bool    // whether an ID was made (or the state restored)
 
+	// p is the policy last used, checked valid, and room the counter value
+	// below which one more ID on the last tick takes the short path under
+	// it (0 for policies where that needs checks). Both are guarded by mu.
+	p    *Policy
+	room uint64
+
 	// next is the last tick used plus one, for policies with no counter that
 	// borrow (UUIDv1 and v6: each ID takes a tick of its own). Such a policy
 	// needs only the last tick, so Next advances it with a compare-and-swap
@@ -229,6 +235,7 @@ func (s *State) Next(p *Policy, now uint64, seed Counter) (tick uint64, c Counte
 		return s.nextTick(p, now)
 	}
 	s.mu.Lock()
+	s.use(p)
 	if c, ok := s.same(p, now); ok {
 		s.c, tick = c, s.tick
 		s.mu.Unlock()
@@ -259,10 +266,14 @@ func (s *State) Next(p *Policy, now uint64, seed Counter) (tick uint64, c Counte
 // those of Next(p, now, p.Seed(r)).
 func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick uint64, c Counter, err error) {
 	n := len(r)
-	if s == nil || p == nil || n > poolSize || !p.valid() {
+	if s == nil || p == nil || n > poolSize {
 		return 0, Counter{}, errPolicy
 	}
 	s.mu.Lock()
+	if !s.use(p) {
+		s.mu.Unlock()
+		return 0, Counter{}, errPolicy
+	}
 	var b []byte
 	if s.poolN >= n {
 		// The fast path: the pool holds enough (only crypto/rand bytes are
@@ -302,14 +313,30 @@ func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick ui
 	return tick, c, err
 }
 
+// use records p as the policy in use, after checking that it is valid if it
+// is not the one already in use, and reports whether it is valid. s.mu must
+// be held.
+func (s *State) use(p *Policy) bool {
+	if s.p == p {
+		return true
+	}
+	if !p.valid() {
+		return false
+	}
+	s.p, s.room = p, 0
+	if p.MaxBehind == 0 && p.Init != InitRunning && p.CounterBits <= 64 {
+		s.room = 1<<p.CounterBits - 1
+	}
+	return true
+}
+
 // same returns the counter for one more ID on the last tick used, and true,
-// when that is what advance would do with no check to make: the clock is not
-// past the last tick, no limit applies to how far behind it may be, and a
-// counter of at most 64 bits, not a running one, has room left. s.mu must be
-// held.
+// when that is what advance would do with no check to make: p is the policy
+// in use, the clock is not past the last tick, no limit applies to how far
+// behind it may be, and a counter of at most 64 bits, not a running one, has
+// room left. s.mu must be held.
 func (s *State) same(p *Policy, now uint64) (Counter, bool) {
-	if !s.ok || now > s.tick || p.MaxBehind != 0 || p.Init == InitRunning ||
-		p.CounterBits > 64 || s.c.Hi != 0 || s.c.Lo >= 1<<p.CounterBits-1 {
+	if s.p != p || !s.ok || now > s.tick || s.c.Hi != 0 || s.c.Lo >= s.room {
 		return Counter{}, false
 	}
 	return Counter{Lo: s.c.Lo + 1}, true
