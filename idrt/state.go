@@ -149,9 +149,9 @@ type State struct {
 
 	// p is the policy last used, checked valid, and room the counter value
 	// below which one more ID on the last tick takes the short path under
-	// it (0 for policies where that needs checks). Both are guarded by mu.
+	// it (zero for a running counter). Both are guarded by mu.
 	p    *Policy
-	room uint64
+	room Counter
 
 	// next is the last tick used plus one, for policies with no counter that
 	// borrow (UUIDv1 and v6: each ID takes a tick of its own). Such a policy
@@ -323,23 +323,23 @@ func (s *State) use(p *Policy) bool {
 	if !p.valid() {
 		return false
 	}
-	s.p, s.room = p, 0
-	if p.MaxBehind == 0 && p.Init != InitRunning && p.CounterBits <= 64 {
-		s.room = 1<<p.CounterBits - 1
+	s.p, s.room = p, Counter{}
+	if p.Init != InitRunning {
+		s.room = mask(p.CounterBits)
 	}
 	return true
 }
 
 // same returns the counter for one more ID on the last tick used, and true,
-// when that is what advance would do with no check to make: p is the policy
-// in use, the clock is not past the last tick, no limit applies to how far
-// behind it may be, and a counter of at most 64 bits, not a running one, has
-// room left. s.mu must be held.
+// when that is all advance would do: p is the policy in use, the clock is not
+// past the last tick nor further behind it than p allows, and the counter, not
+// a running one, has room left. s.mu must be held.
 func (s *State) same(p *Policy, now uint64) (Counter, bool) {
-	if s.p != p || !s.ok || now > s.tick || s.c.Hi != 0 || s.c.Lo >= s.room {
+	if s.p != p || !s.ok || now > s.tick || !less(s.c, s.room) ||
+		p.MaxBehind != 0 && s.tick-now > p.MaxBehind {
 		return Counter{}, false
 	}
-	return Counter{Lo: s.c.Lo + 1}, true
+	return inc(s.c), true
 }
 
 // draw refills the pool and returns n <= poolSize random bytes from e, in
