@@ -360,7 +360,7 @@ func readClock(l *layouts.Layout) *jen.Statement {
 func emitNow(f *jen.File) {
 	comment(f, "now returns the time from the clock WithClock gave, or else from the\nsystem clock, read with read: idrt.Now, which reads it once at microsecond\nresolution, or time.Now for layouts with finer ticks.")
 	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("now").Params(jen.Id("read").Func().Params().Qual("time", "Time")).Qual("time", "Time").Block(
-		jen.If(jen.Id("g").Dot("clock").Op("!=").Nil()).Block(jen.Return(jen.Id("g").Dot("clock").Call())),
+		jen.If(jen.Id("g").Dot("clock").Op("!=").Nil()).Block(jen.Id("read").Op("=").Id("g").Dot("clock")),
 		jen.Return(jen.Id("read").Call()),
 	)
 	f.Line()

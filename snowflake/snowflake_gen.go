@@ -214,7 +214,7 @@ func stateError(err error) error {
 // resolution, or time.Now for layouts with finer ticks.
 func (g *Generator) now(read func() time.Time) time.Time {
 	if g.clock != nil {
-		return g.clock()
+		read = g.clock
 	}
 	return read()
 }

@@ -700,7 +700,7 @@ func must(id UUID, err error) UUID {
 // resolution, or time.Now for layouts with finer ticks.
 func (g *Generator) now(read func() time.Time) time.Time {
 	if g.clock != nil {
-		return g.clock()
+		read = g.clock
 	}
 	return read()
 }
