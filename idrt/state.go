@@ -147,11 +147,14 @@ type State struct {
 	c    Counter // the counter value used with it
 	ok   bool    // whether an ID was made (or the state restored)
 
-	// p is the policy last used, checked valid, and room the counter value
+	// p is the policy last used, checked valid; room is the counter value
 	// below which one more ID on the last tick takes the short path under
-	// it (zero for a running counter). Both are guarded by mu.
-	p    *Policy
-	room Counter
+	// it (zero for a running counter), and behind how many ticks the clock
+	// may then be behind the last tick (p.MaxBehind, or no limit). They are
+	// guarded by mu.
+	p      *Policy
+	room   Counter
+	behind uint64
 
 	// next is the last tick used plus one, for policies with no counter that
 	// borrow (UUIDv1 and v6: each ID takes a tick of its own). Such a policy
@@ -323,9 +326,12 @@ func (s *State) use(p *Policy) bool {
 	if !p.valid() {
 		return false
 	}
-	s.p, s.room = p, Counter{}
+	s.p, s.room, s.behind = p, Counter{}, p.MaxBehind
 	if p.Init != InitRunning {
 		s.room = mask(p.CounterBits)
+	}
+	if p.MaxBehind == 0 {
+		s.behind = math.MaxUint64
 	}
 	return true
 }
@@ -335,8 +341,7 @@ func (s *State) use(p *Policy) bool {
 // past the last tick nor further behind it than p allows, and the counter, not
 // a running one, has room left. s.mu must be held.
 func (s *State) same(p *Policy, now uint64) (Counter, bool) {
-	if s.p != p || !s.ok || now > s.tick || !less(s.c, s.room) ||
-		p.MaxBehind != 0 && s.tick-now > p.MaxBehind {
+	if s.p != p || !s.ok || now > s.tick || s.tick-now > s.behind || !less(s.c, s.room) {
 		return Counter{}, false
 	}
 	return inc(s.c), true
