@@ -55,11 +55,11 @@ var cryptoEntropy Entropy
 // Security: buffered bytes live in process memory until they are handed out,
 // as in the random pool of google/uuid (EnableRandPool): whoever can read the
 // process's memory can predict the random bits of the next IDs, up to 4 KiB
-// of them plus 512 bytes a processor. Such an attacker can already read the IDs made so far and most
-// other secrets of the process, so this adds little exposure; the bytes are
-// never handed out twice, and a failed refill is cleared. Code that uses IDs
-// as secret tokens and wants no buffering at all can take its random bits
-// from crypto/rand.Read directly.
+// of them plus 512 bytes a processor. Such an attacker can already read the
+// IDs made so far and most other secrets of the process, so this adds little
+// exposure; the bytes are never handed out twice, and a failed refill is
+// cleared. Code that uses IDs as secret tokens and wants no buffering at all
+// can take its random bits from crypto/rand.Read directly.
 type Entropy struct {
 	mu   sync.Mutex
 	r    io.Reader     // the underlying reader; nil for crypto/rand
