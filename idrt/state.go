@@ -338,10 +338,11 @@ func (s *State) use(p *Policy) bool {
 
 // same returns the counter for one more ID on the last tick used, and true,
 // when that is all advance would do: p is the policy in use, the clock is not
-// past the last tick nor further behind it than p allows, and the counter, not
-// a running one, has room left. s.mu must be held.
+// past the last tick nor further behind it than p allows, the counter, not a
+// running one, has room left, and the tick is one the layout holds (a
+// restored one need not be). s.mu must be held.
 func (s *State) same(p *Policy, now uint64) (Counter, bool) {
-	if s.p != p || !s.ok || now > s.tick || s.tick-now > s.behind || !less(s.c, s.room) {
+	if s.p != p || !s.ok || now > s.tick || s.tick-now > s.behind || !less(s.c, s.room) || s.tick > p.MaxTick {
 		return Counter{}, false
 	}
 	return inc(s.c), true
