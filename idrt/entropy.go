@@ -115,12 +115,7 @@ func (e *Entropy) Read(p []byte) (int, error) {
 			}
 			c.n = chunkSize
 		}
-		off := chunkSize - c.n
-		if len(p) == 16 {
-			*(*[16]byte)(p) = [16]byte(c.buf[off:]) // one move, not a call of memmove
-		} else {
-			copy(p, c.buf[off:])
-		}
+		copyBlock(p, c.buf[chunkSize-c.n:])
 		c.n -= len(p)
 		chunks.Put(c)
 		return len(p), nil
@@ -178,6 +173,16 @@ type chunk struct {
 // chunk the garbage collector drops takes its unread bytes with it, and one
 // is allocated in its place.
 var chunks = sync.Pool{New: func() any { return new(chunk) }}
+
+// copyBlock copies src to dst, which is at most as long: a 16-byte block,
+// the random bits of a UUID, as one move rather than a call of memmove.
+func copyBlock(dst, src []byte) {
+	if len(dst) == 16 {
+		*(*[16]byte)(dst) = [16]byte(src)
+		return
+	}
+	copy(dst, src)
+}
 
 // crypto reports whether e is backed by crypto/rand as it was at start-up.
 func (e *Entropy) crypto() bool {

@@ -288,11 +288,7 @@ func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick ui
 		s.mu.Unlock()
 		return 0, Counter{}, entropyError{err}
 	}
-	if n == 16 {
-		*(*[16]byte)(r) = [16]byte(b) // one move, not a call of memmove
-	} else {
-		copy(r, b)
-	}
+	copyBlock(r, b)
 	if c, ok := s.same(p, now); ok {
 		// The common case under load: one more ID on the last tick, which
 		// needs no seed and no check.
