@@ -276,7 +276,7 @@ func storeWord(p *Package, c chunk, terms []jen.Code) []jen.Code {
 	if p.Int64 {
 		return []jen.Code{jen.Id("id").Op(":=").Id(p.Type).Call(val)}
 	}
-	return []jen.Code{storeWordTo("id", c, terms)}
+	return []jen.Code{storeWordTo("id", c, val)}
 }
 
 func emitUnpack(f *jen.File, p *Package, m Member) {

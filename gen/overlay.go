@@ -65,49 +65,39 @@ func canOverlay(p *Package, l *layouts.Layout) bool {
 // overlay returns the statements that write an ID's non-random bits over
 // the random block in the variable dst: the constants and the values tick,
 // c (the counter), g.node and g.clockSeq.
+//
+// A 16-byte ID is written as two words with one idrt.PutUint128, which on
+// amd64 is one 16-byte store: the caller's copy of the ID, a 16-byte load,
+// is then forwarded from that store instead of stalling until two 8-byte
+// stores reach the cache (about 5 ns, a quarter of a UUIDv4's cost).
 func overlay(p *Package, l *layouts.Layout, dst string) []jen.Code {
-	pl := newPlan(l)
 	var written []string
 	for _, r := range []layouts.Role{layouts.Time, layouts.ClockSeq, layouts.Node, layouts.Counter, layouts.Const} {
 		if _, ok := l.Value(r); ok || r == layouts.Const && hasConst(l) {
 			written = append(written, overlayNames[r])
 		}
 	}
-	var out []jen.Code
-	if len(written) > 0 {
-		out = append(out, jen.Comment("Write "+joinList(written, "and")+" over the random bits."))
+	if len(written) == 0 {
+		return nil
 	}
+	what := "Write " + joinList(written, "and") + " over the random bits"
+	if l.Bytes() == 16 && !p.Int64 {
+		hi, _ := overlayWord(p, l, dst, chunk{0, 8})
+		lo, _ := overlayWord(p, l, dst, chunk{8, 8})
+		return []jen.Code{
+			jen.Comment(what + ","),
+			jen.Comment("all 16 bytes in one store."),
+			jen.Id("hi").Op(":=").Add(hi),
+			jen.Id("lo").Op(":=").Add(lo),
+			jen.Qual(idrtPath, "PutUint128").Call(jen.Id(dst).Index(jen.Empty(), jen.Empty()), jen.Id("hi"), jen.Id("lo")),
+		}
+	}
+	out := []jen.Code{jen.Comment(what + ".")}
+	pl := newPlan(l)
 	for _, c := range pl.chunks {
-		var keep uint64 // the random bits, kept from dst
-		var set uint64  // the constant bits
-		var terms []jen.Code
-		for _, part := range l.Parts {
-			lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
-			if lo >= hi {
-				continue
-			}
-			width, shift := hi-lo, c.end()-hi
-			switch part.Role {
-			case layouts.Random:
-				keep |= (1<<width - 1) << shift
-			case layouts.Const:
-				set |= (part.Const >> (part.Offset + part.Width - hi) & (1<<width - 1)) << shift
-			default:
-				v, _ := l.Value(part.Role)
-				from := part.Lo + part.Offset + part.Width - hi // the run's lowest bit in the value
-				terms = append(terms, shiftLeft(extract(p, jen.Id(overlaySources[part.Role]), 64, v.Width, from, width, c.bits()), shift))
-			}
+		if val, random := overlayWord(p, l, dst, c); !random {
+			out = append(out, storeWordTo(dst, c, val))
 		}
-		if keep == 1<<c.bits()-1 || c.bits() == 64 && keep == ^uint64(0) {
-			continue // all random
-		}
-		if set != 0 {
-			terms = append([]jen.Code{jen.Id(fmt.Sprintf("%#x", set))}, terms...)
-		}
-		if keep != 0 {
-			terms = append(terms, wordExpr(p, dst, c).Op("&").Id(fmt.Sprintf("%#x", keep)))
-		}
-		out = append(out, storeWordTo(dst, c, terms))
 	}
 	for i := range l.Fields {
 		fd := &l.Fields[i]
@@ -125,12 +115,64 @@ func overlay(p *Package, l *layouts.Layout, dst string) []jen.Code {
 	return out
 }
 
-// storeWordTo writes the OR of terms into a chunk of the ID variable dst.
-func storeWordTo(dst string, c chunk, terms []jen.Code) jen.Code {
-	val := joinOp("|", terms)
-	if len(terms) == 0 {
-		val = jen.Lit(0)
+// overlayWord returns the value of chunk c of an ID written over the random
+// block in dst: the OR of its constant bits, its bits of tick, c, g.node and
+// g.clockSeq, and its random bits kept from dst. It reports whether the
+// chunk is all random, and so dst's word as it is.
+func overlayWord(p *Package, l *layouts.Layout, dst string, c chunk) (val *jen.Statement, random bool) {
+	var keep uint64 // the random bits, kept from dst
+	var set uint64  // the constant bits
+	var terms []jen.Code
+	for _, part := range l.Parts {
+		lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
+		if lo >= hi {
+			continue
+		}
+		width, shift := hi-lo, c.end()-hi
+		switch part.Role {
+		case layouts.Random:
+			keep |= (1<<width - 1) << shift
+		case layouts.Const:
+			set |= (part.Const >> (part.Offset + part.Width - hi) & (1<<width - 1)) << shift
+		default:
+			v, _ := l.Value(part.Role)
+			from := part.Lo + part.Offset + part.Width - hi // the run's lowest bit in the value
+			terms = append(terms, valueRun(p, part.Role, v.Width, from, width, shift, c.bits())...)
+		}
 	}
+	if keep == 1<<c.bits()-1 || c.bits() == 64 && keep == ^uint64(0) {
+		return wordExpr(p, dst, c), true
+	}
+	if set != 0 {
+		terms = append([]jen.Code{jen.Id(fmt.Sprintf("%#x", set))}, terms...)
+	}
+	if keep != 0 {
+		terms = append(terms, wordExpr(p, dst, c).Op("&").Id(fmt.Sprintf("%#x", keep)))
+	}
+	if len(terms) == 0 {
+		return jen.Lit(0), false
+	}
+	return joinOp("|", terms), false
+}
+
+// valueRun returns the terms that put the bits [from, from+width) of a
+// role's value, of valueBits bits, at shift in a word of toBits bits. A
+// counter wider than 64 bits is c.Hi and c.Lo, and a run may take bits of
+// both.
+func valueRun(p *Package, role layouts.Role, valueBits, from, width, shift, toBits int) []jen.Code {
+	if role != layouts.Counter || valueBits <= 64 || from+width <= 64 {
+		return []jen.Code{shiftLeft(extract(p, jen.Id(overlaySources[role]), 64, min(valueBits, 64), from, width, toBits), shift)}
+	}
+	var out []jen.Code
+	if from < 64 { // the run's low bits, from c.Lo
+		out = append(out, shiftLeft(extract(p, jen.Id("c.Lo"), 64, 64, from, 64-from, toBits), shift))
+		width, shift, from = width-(64-from), shift+64-from, 64
+	}
+	return append(out, shiftLeft(extract(p, jen.Id("c.Hi"), 64, valueBits-64, from-64, width, toBits), shift))
+}
+
+// storeWordTo writes val into a chunk of the ID variable dst.
+func storeWordTo(dst string, c chunk, val *jen.Statement) jen.Code {
 	if c.size == 1 {
 		return jen.Id(dst).Index(jen.Lit(c.start)).Op("=").Add(val)
 	}

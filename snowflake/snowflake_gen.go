@@ -17,10 +17,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 2, and the specs it came from.
+// Compile-time guards: this file needs runtime version 3, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(2 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 2)
+	_ = idrt.EnforceVersion(3 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
 )
 
 // ID is a 64-bit ID: Snowflake — Twitter's 64-bit ID.

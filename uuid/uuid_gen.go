@@ -18,10 +18,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 2, and the specs it came from.
+// Compile-time guards: this file needs runtime version 3, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(2 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 2)
+	_ = idrt.EnforceVersion(3 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
 )
 
 // UUID is a 128-bit ID of one of these layouts, told apart by their constant bits.
@@ -768,9 +768,11 @@ func (g *Generator) NewV4() (id UUID, err error) {
 	if _, err := g.entropy.Read(id[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
-	// Write the constant bits over the random bits.
-	binary.BigEndian.PutUint64(id[0:8], 0x4000|binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff)
-	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff)
+	// Write the constant bits over the random bits,
+	// all 16 bytes in one store.
+	hi := 0x4000 | binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff
+	lo := 0x8000000000000000 | binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff
+	idrt.PutUint128(id[:], hi, lo)
 	return id, nil
 }
 
@@ -873,9 +875,11 @@ func (g *Generator) NewV7() (id UUID, err error) {
 			return Nil, err
 		}
 	}
-	// Write the time, the counter, and the constant bits over the random bits.
-	binary.BigEndian.PutUint64(id[0:8], 0x7000|tick<<16|c.Lo>>14)
-	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(id[8:16])&0xffffffffffff)
+	// Write the time, the counter, and the constant bits over the random bits,
+	// all 16 bytes in one store.
+	hi := 0x7000 | tick<<16 | c.Lo>>14
+	lo := 0x8000000000000000 | c.Lo&0x3fff<<48 | binary.BigEndian.Uint64(id[8:16])&0xffffffffffff
+	idrt.PutUint128(id[:], hi, lo)
 	return id, nil
 }
 
@@ -912,9 +916,11 @@ func (g *Generator) FillV7(dst []UUID) error {
 			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
 			dst[i] = UUID(blocks[i*Size : (i+1)*Size])
 			r := &dst[i]
-			// Write the time, the counter, and the constant bits over the random bits.
-			binary.BigEndian.PutUint64(r[0:8], 0x7000|tick<<16|c.Lo>>14)
-			binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(r[8:16])&0xffffffffffff)
+			// Write the time, the counter, and the constant bits over the random bits,
+			// all 16 bytes in one store.
+			hi := 0x7000 | tick<<16 | c.Lo>>14
+			lo := 0x8000000000000000 | c.Lo&0x3fff<<48 | binary.BigEndian.Uint64(r[8:16])&0xffffffffffff
+			idrt.PutUint128(r[:], hi, lo)
 		}
 		dst = dst[k:]
 	}
@@ -942,9 +948,11 @@ func (g *Generator) NewV8() (id UUID, err error) {
 		return Nil, err
 	}
 	tick := now
-	// Write the time and the constant bits over the random bits.
-	binary.BigEndian.PutUint64(id[0:8], 0x8000|tick>>12<<16|tick&0xfff)
-	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000|binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff)
+	// Write the time and the constant bits over the random bits,
+	// all 16 bytes in one store.
+	hi := 0x8000 | tick>>12<<16 | tick&0xfff
+	lo := 0x8000000000000000 | binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff
+	idrt.PutUint128(id[:], hi, lo)
 	return id, nil
 }
 
