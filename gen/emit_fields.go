@@ -192,8 +192,8 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 				body = append(body, jen.Copy(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)), jen.Id("f."+layouts.GoName(fd.Name)).Index(jen.Empty(), jen.Empty())))
 			}
 		}
+		words := make([][]jen.Code, len(pl.chunks))
 		for ci, c := range pl.chunks {
-			var terms []jen.Code
 			for _, pc := range pl.pieces {
 				if pc.chunk != ci {
 					continue
@@ -201,14 +201,24 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 				seg := l.Segments[pc.seg]
 				if seg.Field < 0 {
 					if v := l.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1); v != 0 {
-						terms = append(terms, shiftLeft(jen.Id(fmt.Sprintf("%#x", v)), pc.shift))
+						words[ci] = append(words[ci], shiftLeft(jen.Id(fmt.Sprintf("%#x", v)), pc.shift))
 					}
 					continue
 				}
 				fd := &l.Fields[seg.Field]
-				terms = append(terms, shiftLeft(extract(p, jen.Id("f."+layouts.GoName(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
+				words[ci] = append(words[ci], shiftLeft(extract(p, jen.Id("f."+layouts.GoName(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
 			}
-			body = append(body, storeWord(p, c, terms)...)
+		}
+		if twoWords(p, pl) {
+			// One 16-byte store, as overlay writes a returned ID.
+			body = append(body,
+				jen.Id("hi").Op(":=").Add(orOf(words[0])),
+				jen.Id("lo").Op(":=").Add(orOf(words[1])),
+				jen.Qual(idrtPath, "PutUint128").Call(jen.Id("id").Index(jen.Empty(), jen.Empty()), jen.Id("hi"), jen.Id("lo")))
+		} else {
+			for ci, c := range pl.chunks {
+				body = append(body, storeWord(p, c, words[ci])...)
+			}
 		}
 		body = append(body, jen.Return(jen.Id("id")))
 		commentf(f, "%s builds %s from fields that fit their widths.", n.packRaw, article(l))
@@ -267,12 +277,22 @@ func extract(p *Package, x *jen.Statement, xBits, valueBits, lo, width, toBits i
 	return x
 }
 
+// twoWords reports whether a plan is a 16-byte ID's two 8-byte words.
+func twoWords(p *Package, pl *plan) bool {
+	return !p.Int64 && len(pl.chunks) == 2 && pl.chunks[0] == chunk{0, 8} && pl.chunks[1] == chunk{8, 8}
+}
+
+// orOf returns the OR of terms, or 0 when there are none.
+func orOf(terms []jen.Code) *jen.Statement {
+	if len(terms) == 0 {
+		return jen.Lit(0)
+	}
+	return joinOp("|", terms)
+}
+
 // storeWord writes the OR of terms into a chunk of id.
 func storeWord(p *Package, c chunk, terms []jen.Code) []jen.Code {
-	val := joinOp("|", terms)
-	if len(terms) == 0 {
-		val = jen.Lit(0)
-	}
+	val := orOf(terms)
 	if p.Int64 {
 		return []jen.Code{jen.Id("id").Op(":=").Id(p.Type).Call(val)}
 	}

@@ -48,7 +48,7 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 	var doc string
 	if memberKind(l) == random {
 		if inPlace(p, l) {
-			body = append(body, overlay(p, l, "id")...)
+			body = append(body, overlay(p, l, "id", true)...)
 			body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
 		} else {
 			body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("r")), jen.Nil()))
@@ -181,7 +181,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		return nil, "", fmt.Errorf("gen: %s: a time-based layout needs fields", l.File)
 	}
 	if inPlace(p, l) {
-		body = append(body, overlay(p, l, "id")...)
+		body = append(body, overlay(p, l, "id", true)...)
 		body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
 		return body, doc, nil
 	}
@@ -523,7 +523,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		perID = append(perID,
 			jen.Id("dst").Index(jen.Id("i")).Op("=").Id(t).Call(block),
 			jen.Id("r").Op(":=").Op("&").Id("dst").Index(jen.Id("i")))
-		perID = append(perID, overlay(p, l, "r")...)
+		perID = append(perID, overlay(p, l, "r", false)...)
 	} else {
 		if usesRF {
 			perID = append(perID, jen.Id("rf").Op(":=").Id(t).Call(block).Dot(n.unpack).Call())

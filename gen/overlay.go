@@ -66,11 +66,13 @@ func canOverlay(p *Package, l *layouts.Layout) bool {
 // the random block in the variable dst: the constants and the values tick,
 // c (the counter), g.node and g.clockSeq.
 //
-// A 16-byte ID is written as two words with one idrt.PutUint128, which on
-// amd64 is one 16-byte store: the caller's copy of the ID, a 16-byte load,
-// is then forwarded from that store instead of stalling until two 8-byte
-// stores reach the cache (about 5 ns, a quarter of a UUIDv4's cost).
-func overlay(p *Package, l *layouts.Layout, dst string) []jen.Code {
+// When the ID is about to be returned, a 16-byte ID is written as two words
+// with one idrt.PutUint128, which on amd64 is one 16-byte store: the
+// caller's copy of the ID, a 16-byte load, is then forwarded from that store
+// instead of stalling until two 8-byte stores reach the cache (about 5 ns, a
+// quarter of a UUIDv4's cost). A batch written into the caller's slice is
+// not loaded back at once, and keeps the plain stores, which cost no call.
+func overlay(p *Package, l *layouts.Layout, dst string, returned bool) []jen.Code {
 	var written []string
 	for _, r := range []layouts.Role{layouts.Time, layouts.ClockSeq, layouts.Node, layouts.Counter, layouts.Const} {
 		if _, ok := l.Value(r); ok || r == layouts.Const && hasConst(l) {
@@ -81,7 +83,7 @@ func overlay(p *Package, l *layouts.Layout, dst string) []jen.Code {
 		return nil
 	}
 	what := "Write " + joinList(written, "and") + " over the random bits"
-	if l.Bytes() == 16 && !p.Int64 {
+	if returned && l.Bytes() == 16 && !p.Int64 {
 		hi, _ := overlayWord(p, l, dst, chunk{0, 8})
 		lo, _ := overlayWord(p, l, dst, chunk{8, 8})
 		return []jen.Code{
@@ -149,10 +151,7 @@ func overlayWord(p *Package, l *layouts.Layout, dst string, c chunk) (val *jen.S
 	if keep != 0 {
 		terms = append(terms, wordExpr(p, dst, c).Op("&").Id(fmt.Sprintf("%#x", keep)))
 	}
-	if len(terms) == 0 {
-		return jen.Lit(0), false
-	}
-	return joinOp("|", terms), false
+	return orOf(terms), false
 }
 
 // valueRun returns the terms that put the bits [from, from+width) of a

@@ -257,8 +257,9 @@ func PackV1(f V1Fields) (UUID, error) {
 // packV1 builds a uuidv1 ID (layouts/uuidv1.layout) from fields that fit their widths.
 func packV1(f V1Fields) UUID {
 	var id UUID
-	binary.BigEndian.PutUint64(id[0:8], f.Timestamp&0xffffffff<<32|f.Timestamp>>32&0xffff<<16|0x1<<12|f.Timestamp>>48)
-	binary.BigEndian.PutUint64(id[8:16], 0x2<<62|uint64(f.ClockSeq)<<48|f.Node)
+	hi := f.Timestamp&0xffffffff<<32 | f.Timestamp>>32&0xffff<<16 | 0x1<<12 | f.Timestamp>>48
+	lo := 0x2<<62 | uint64(f.ClockSeq)<<48 | f.Node
+	idrt.PutUint128(id[:], hi, lo)
 	return id
 }
 
@@ -320,8 +321,9 @@ func PackV6(f V6Fields) (UUID, error) {
 // packV6 builds a uuidv6 ID (layouts/uuidv6.layout) from fields that fit their widths.
 func packV6(f V6Fields) UUID {
 	var id UUID
-	binary.BigEndian.PutUint64(id[0:8], f.Timestamp>>28<<32|f.Timestamp>>12&0xffff<<16|0x6<<12|f.Timestamp&0xfff)
-	binary.BigEndian.PutUint64(id[8:16], 0x2<<62|uint64(f.ClockSeq)<<48|f.Node)
+	hi := f.Timestamp>>28<<32 | f.Timestamp>>12&0xffff<<16 | 0x6<<12 | f.Timestamp&0xfff
+	lo := 0x2<<62 | uint64(f.ClockSeq)<<48 | f.Node
+	idrt.PutUint128(id[:], hi, lo)
 	return id
 }
 
@@ -362,8 +364,9 @@ func PackV7(f V7Fields) (UUID, error) {
 // packV7 builds a uuidv7 ID (layouts/uuidv7.layout) from fields that fit their widths.
 func packV7(f V7Fields) UUID {
 	var id UUID
-	binary.BigEndian.PutUint64(id[0:8], f.UnixMs<<16|0x7<<12|uint64(f.RandA))
-	binary.BigEndian.PutUint64(id[8:16], 0x2<<62|f.RandB)
+	hi := f.UnixMs<<16 | 0x7<<12 | uint64(f.RandA)
+	lo := 0x2<<62 | f.RandB
+	idrt.PutUint128(id[:], hi, lo)
 	return id
 }
 
@@ -404,8 +407,9 @@ func PackV8(f V8Fields) (UUID, error) {
 // packV8 builds a uuidv8 ID (layouts/uuidv8.layout) from fields that fit their widths.
 func packV8(f V8Fields) UUID {
 	var id UUID
-	binary.BigEndian.PutUint64(id[0:8], f.CustomA<<16|0x8<<12|uint64(f.CustomB))
-	binary.BigEndian.PutUint64(id[8:16], 0x2<<62|f.CustomC)
+	hi := f.CustomA<<16 | 0x8<<12 | uint64(f.CustomB)
+	lo := 0x2<<62 | f.CustomC
+	idrt.PutUint128(id[:], hi, lo)
 	return id
 }
 
@@ -916,11 +920,9 @@ func (g *Generator) FillV7(dst []UUID) error {
 			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
 			dst[i] = UUID(blocks[i*Size : (i+1)*Size])
 			r := &dst[i]
-			// Write the time, the counter, and the constant bits over the random bits,
-			// all 16 bytes in one store.
-			hi := 0x7000 | tick<<16 | c.Lo>>14
-			lo := 0x8000000000000000 | c.Lo&0x3fff<<48 | binary.BigEndian.Uint64(r[8:16])&0xffffffffffff
-			idrt.PutUint128(r[:], hi, lo)
+			// Write the time, the counter, and the constant bits over the random bits.
+			binary.BigEndian.PutUint64(r[0:8], 0x7000|tick<<16|c.Lo>>14)
+			binary.BigEndian.PutUint64(r[8:16], 0x8000000000000000|c.Lo&0x3fff<<48|binary.BigEndian.Uint64(r[8:16])&0xffffffffffff)
 		}
 		dst = dst[k:]
 	}
