@@ -136,16 +136,15 @@ var errPolicy = errors.New("idrt: invalid policy (CounterBits outside 0..128, un
 //
 // The state is a tick, a 128-bit counter and a flag under a sync.Mutex,
 // held only for a few comparisons and additions, and, for NextRandom, up to
-// 256 random bytes drawn ahead under the same mutex. When tick and counter fit
-// together in 64 bits (tickBits+CounterBits <= 64, as for Snowflake), the
-// state could instead be packed in one atomic uint64 and advanced with a
-// compare-and-swap loop, lock-free; the mutex is kept because it serves every
-// width with one implementation and is uncontended in the common case.
+// 256 random bytes drawn ahead under the same mutex. Two kinds of policy
+// take no lock in Next: one with no counter that borrows (UUIDv1 and v6)
+// keeps only its next tick in an atomic word, and one whose tick and counter
+// fit together in 58 bits (Snowflake's 41 + 12) keeps both packed in an
+// atomic word; each advances its word with a compare-and-swap. (The packed
+// word is started under the lock: at the first ID and after a Restore.)
 type State struct {
 	mu   sync.Mutex
-	tick uint64  // the last tick used
-	c    Counter // the counter value used with it
-	ok   bool    // whether an ID was made (or the state restored)
+	last // the last ID's tick and counter, guarded by mu
 
 	// p is the policy last used, checked valid; room is the counter value
 	// below which one more ID on the last tick takes the short path under
@@ -162,6 +161,12 @@ type State struct {
 	// instead of the lock. Zero means no ID yet.
 	next atomic.Uint64
 
+	// word holds the last tick and counter, packed, for a packable policy:
+	// Next advances it with a compare-and-swap instead of the lock (see
+	// packWord). Zero means the state is in last: before the first ID on
+	// this path, after Restore, and after a call on the locked path.
+	word atomic.Uint64
+
 	// pool holds random bytes drawn ahead from a crypto/rand-backed Entropy
 	// for NextRandom, guarded by mu; the unread ones are the last poolN.
 	pool  [poolSize]byte
@@ -172,6 +177,77 @@ type State struct {
 // Entropy at a time: the random blocks of 16 UUIDs, so that the Entropy's
 // lock is taken once every 16 IDs rather than for each.
 const poolSize = 256
+
+// last is the tick and counter of the last ID made; ok is false before the
+// first (or a Restore).
+type last struct {
+	tick uint64
+	c    Counter
+	ok   bool
+}
+
+// packable reports whether Next keeps a policy's state in State.word: a
+// counter that is not a running one, and a tick and counter that fit
+// together, with the counter's width, in 64 bits.
+func packable(p *Policy) bool {
+	return p.Init != InitRunning && p.CounterBits > 0 && bits.Len64(p.MaxTick)+p.CounterBits <= 58
+}
+
+// packWord packs the tick and counter of an ID made under a packable
+// policy with a w-bit counter: tick, counter and w, in 6 bits at the bottom
+// so that unpackWord needs no policy and the word is never zero.
+func packWord(tick uint64, c Counter, w int) uint64 {
+	return (tick<<w|c.Lo)<<6 | uint64(w)
+}
+
+// unpackWord returns the state packWord packed, or no state for zero.
+func unpackWord(word uint64) last {
+	if word == 0 {
+		return last{}
+	}
+	w, v := word&63, word>>6
+	return last{tick: v >> w, c: Counter{Lo: v & (1<<w - 1)}, ok: true}
+}
+
+// nextPacked is NextN for a packable policy: it advances s.word with a
+// compare-and-swap. When the state is in s.last instead, it moves it to the
+// word under the lock.
+func (s *State) nextPacked(p *Policy, now uint64, seed Counter, n int) (tick uint64, c Counter, k int, err error) {
+	m := mask(p.CounterBits)
+	for {
+		old := s.word.Load()
+		if old == 0 {
+			s.mu.Lock()
+			if s.word.Load() == 0 {
+				tick, c, k, err = s.last.advanceN(p, m, now, seed, n)
+				if err == nil {
+					s.word.Store(packWord(tick, Counter{Lo: c.Lo + uint64(k-1)}, p.CounterBits))
+				}
+				s.mu.Unlock()
+				return tick, c, k, err
+			}
+			s.mu.Unlock()
+			continue // another call moved it meanwhile
+		}
+		tick, c, k, err = unpackWord(old).advanceN(p, m, now, seed, n)
+		if err != nil {
+			return tick, c, 0, err
+		}
+		if s.word.CompareAndSwap(old, packWord(tick, Counter{Lo: c.Lo + uint64(k-1)}, p.CounterBits)) {
+			return tick, c, k, nil
+		}
+	}
+}
+
+// settle moves the state back from s.word, where nextPacked keeps it, to
+// s.last, for a call on the locked path. s.mu must be held.
+func (s *State) settle() {
+	if s.word.Load() != 0 { // a plain load: the word is zero but for packable policies
+		if w := s.word.Swap(0); w != 0 {
+			s.last = unpackWord(w)
+		}
+	}
+}
 
 // tickOnly reports whether a policy takes the lock-free path: no counter,
 // borrowing, and no limit on how far behind the clock may be.
@@ -237,7 +313,17 @@ func (s *State) Next(p *Policy, now uint64, seed Counter) (tick uint64, c Counte
 	if tickOnly(p) {
 		return s.nextTick(p, now)
 	}
+	if packable(p) {
+		tick, c, _, err = s.nextPacked(p, now, seed, 1)
+		return tick, c, err
+	}
+	return s.nextLocked(p, now, seed)
+}
+
+// nextLocked is Next on the locked path.
+func (s *State) nextLocked(p *Policy, now uint64, seed Counter) (tick uint64, c Counter, err error) {
 	s.mu.Lock()
+	s.settle()
 	s.use(p)
 	if c, ok := s.same(p, now); ok {
 		s.c, tick = c, s.tick
@@ -273,6 +359,7 @@ func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick ui
 		return 0, Counter{}, errPolicy
 	}
 	s.mu.Lock()
+	s.settle()
 	if !s.use(p) {
 		s.mu.Unlock()
 		return 0, Counter{}, errPolicy
@@ -371,9 +458,9 @@ func (s *State) draw(e *Entropy, n int) ([]byte, error) {
 	return s.pool[:n], nil
 }
 
-// advance computes the next tick and counter from the state without changing
-// it. m is the counter mask of p. s.mu must be held.
-func (s *State) advance(p *Policy, m Counter, now uint64, seed Counter) (uint64, Counter, error) {
+// advance computes the next tick and counter after s, the last ID's, without
+// changing it. m is the counter mask of p.
+func (s last) advance(p *Policy, m Counter, now uint64, seed Counter) (uint64, Counter, error) {
 	var tick uint64
 	var c Counter
 	switch {
@@ -424,19 +511,32 @@ func (s *State) NextN(p *Policy, now uint64, seed Counter, n int) (tick uint64, 
 		tick, c, err = s.nextTick(p, now)
 		return tick, c, 1, err
 	}
-	m := mask(p.CounterBits)
+	if packable(p) {
+		return s.nextPacked(p, now, seed, n)
+	}
 	s.mu.Lock()
-	tick, c, err = s.advance(p, m, now, seed)
+	s.settle()
+	tick, c, k, err = s.last.advanceN(p, mask(p.CounterBits), now, seed, n)
 	if err == nil {
-		k = 1
-		if m.Hi == 0 && p.Init != InitRunning {
-			room := m.Lo - c.Lo // further values left on this tick
-			k = int(min(uint64(n-1), room)) + 1
-		}
-		s.tick, s.c, s.ok = tick, Counter{Hi: c.Hi, Lo: c.Lo + uint64(k-1)}, true
+		s.last = last{tick, Counter{Hi: c.Hi, Lo: c.Lo + uint64(k-1)}, true}
 	}
 	s.mu.Unlock()
 	return tick, c, k, err
+}
+
+// advanceN is advance for a batch of up to n IDs: it also returns how many
+// consecutive counter values, k, the batch may take on the tick.
+func (s last) advanceN(p *Policy, m Counter, now uint64, seed Counter, n int) (tick uint64, c Counter, k int, err error) {
+	tick, c, err = s.advance(p, m, now, seed)
+	if err != nil {
+		return tick, c, 0, err
+	}
+	k = 1
+	if m.Hi == 0 && p.Init != InitRunning {
+		room := m.Lo - c.Lo // further values left on this tick
+		k = int(min(uint64(n-1), room)) + 1
+	}
+	return tick, c, k, nil
 }
 
 // Last returns the tick and counter of the last ID, for saving the state of
@@ -447,8 +547,12 @@ func (s *State) Last() (tick uint64, c Counter, ok bool) {
 		return 0, Counter{}, false
 	}
 	s.mu.Lock()
-	tick, c, ok = s.tick, s.c, s.ok
+	l := s.last
+	if w := s.word.Load(); w != 0 {
+		l = unpackWord(w) // made on the packed path
+	}
 	s.mu.Unlock()
+	tick, c, ok = l.tick, l.c, l.ok
 	if n := s.next.Load(); n != 0 && (!ok || n-1 > tick) {
 		return n - 1, Counter{}, true // made on the lock-free path
 	}
@@ -465,7 +569,8 @@ func (s *State) Restore(tick uint64, c Counter) {
 		return
 	}
 	s.mu.Lock()
-	s.tick, s.c, s.ok = tick, c, true
+	s.last = last{tick, c, true}
+	s.word.Store(0)
 	s.mu.Unlock()
 	// For the lock-free path: after the last tick there is none, and a
 	// saturated next makes every later tick an ErrTimeOverflow.

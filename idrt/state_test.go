@@ -756,11 +756,15 @@ func FuzzNext(f *testing.F) {
 	f.Add(128, uint8(2), uint8(1), uint64(max64), uint64(0), uint64(max64), uint64(max64), []byte{255, 0, 1})
 	f.Add(24, uint8(3), uint8(2), uint64(1<<32-1), uint64(0), uint64(0), uint64(0), []byte{1, 2, 3})
 	f.Add(-3, uint8(9), uint8(7), uint64(0), uint64(0), uint64(0), uint64(0), []byte{})
+	// Packable: Snowflake's policy, then a 2-bit seeded counter that borrows.
+	f.Add(12, uint8(0), uint8(1), uint64(1<<41-1), uint64(1000), uint64(0), uint64(0), []byte{1, 1, 1, 0, 2, 2})
+	f.Add(2, uint8(1), uint8(0), uint64(1<<56-1), uint64(0), uint64(1<<56-2), uint64(3), []byte{0, 0, 0, 0, 0, 255, 1})
 	f.Fuzz(func(t *testing.T, w int, init, overflow uint8, maxTick, maxBehind, rTick, rLo uint64, nows []byte) {
 		p := Policy{CounterBits: w, Init: Init(init), Overflow: Overflow(overflow), MaxTick: maxTick, MaxBehind: maxBehind}
-		var s State
+		var s, ref State // ref takes the locked path, whatever the policy
 		if rTick != 0 {
 			s.Restore(rTick, Counter{Lo: rLo})
+			ref.Restore(rTick, Counter{Lo: rLo})
 		}
 		lastT, lastC, started := s.Last()
 		for i, b := range nows {
@@ -782,6 +786,17 @@ func FuzzNext(f *testing.F) {
 			}
 			s.mu.Unlock()
 			tick, c, err := s.Next(&p, now, seed)
+			if p.valid() && !tickOnly(&p) {
+				// The lock-free packed path is a copy of the locked one.
+				rt, rc, rerr := ref.nextLocked(&p, now, seed)
+				if rt != tick || rc != c || rerr != err {
+					t.Fatalf("%+v: now %d: Next gives (%d, %x, %v), the locked path (%d, %x, %v)", p, now, tick, c, err, rt, rc, rerr)
+				}
+				st, sc, sok := s.Last()
+				if rt, rc, rok := ref.Last(); st != rt || sc != rc || sok != rok {
+					t.Fatalf("%+v: now %d: Last gives (%d, %x, %v), the locked path's (%d, %x, %v)", p, now, st, sc, sok, rt, rc, rok)
+				}
+			}
 			if err != nil || !p.valid() || p.Init == InitRunning {
 				continue
 			}
