@@ -458,34 +458,34 @@ func (s *State) draw(e *Entropy, n int) ([]byte, error) {
 	return s.pool[:n], nil
 }
 
-// advance computes the next tick and counter after s, the last ID's, without
+// advance computes the next tick and counter after l, the last ID's, without
 // changing it. m is the counter mask of p.
-func (s last) advance(p *Policy, m Counter, now uint64, seed Counter) (uint64, Counter, error) {
+func (l last) advance(p *Policy, m Counter, now uint64, seed Counter) (uint64, Counter, error) {
 	var tick uint64
 	var c Counter
 	switch {
-	case !s.ok:
+	case !l.ok:
 		tick, c = now, start(p.Init, m, seed)
 	case p.Init == InitRunning:
-		if now < s.tick && p.MaxBehind > 0 && s.tick-now > p.MaxBehind {
+		if now < l.tick && p.MaxBehind > 0 && l.tick-now > p.MaxBehind {
 			return 0, Counter{}, ErrClockBackwards
 		}
-		tick, c = now, and(inc(s.c), m)
-	case now > s.tick:
+		tick, c = now, and(inc(l.c), m)
+	case now > l.tick:
 		tick, c = now, start(p.Init, m, seed)
 	default:
-		if p.MaxBehind > 0 && s.tick-now > p.MaxBehind {
+		if p.MaxBehind > 0 && l.tick-now > p.MaxBehind {
 			return 0, Counter{}, ErrClockBackwards
 		}
-		if less(s.c, m) {
-			tick, c = s.tick, inc(s.c)
+		if less(l.c, m) {
+			tick, c = l.tick, inc(l.c)
 		} else if p.Overflow == OverflowBorrow {
-			if s.tick == math.MaxUint64 {
+			if l.tick == math.MaxUint64 {
 				return 0, Counter{}, ErrTimeOverflow
 			}
-			tick, c = s.tick+1, start(p.Init, m, seed)
+			tick, c = l.tick+1, start(p.Init, m, seed)
 		} else {
-			return s.tick, Counter{}, ErrExhausted
+			return l.tick, Counter{}, ErrExhausted
 		}
 	}
 	if tick > p.MaxTick {
@@ -526,8 +526,8 @@ func (s *State) NextN(p *Policy, now uint64, seed Counter, n int) (tick uint64, 
 
 // advanceN is advance for a batch of up to n IDs: it also returns how many
 // consecutive counter values, k, the batch may take on the tick.
-func (s last) advanceN(p *Policy, m Counter, now uint64, seed Counter, n int) (tick uint64, c Counter, k int, err error) {
-	tick, c, err = s.advance(p, m, now, seed)
+func (l last) advanceN(p *Policy, m Counter, now uint64, seed Counter, n int) (tick uint64, c Counter, k int, err error) {
+	tick, c, err = l.advance(p, m, now, seed)
 	if err != nil {
 		return tick, c, 0, err
 	}
