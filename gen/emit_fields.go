@@ -211,10 +211,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 		}
 		if twoWords(p, pl) {
 			// One 16-byte store, as overlay writes a returned ID.
-			body = append(body,
-				jen.Id("hi").Op(":=").Add(orOf(words[0])),
-				jen.Id("lo").Op(":=").Add(orOf(words[1])),
-				jen.Qual(idrtPath, "PutUint128").Call(jen.Id("id").Index(jen.Empty(), jen.Empty()), jen.Id("hi"), jen.Id("lo")))
+			body = append(body, putWords("id", orOf(words[0]), orOf(words[1])))
 		} else {
 			for ci, c := range pl.chunks {
 				body = append(body, storeWord(p, c, words[ci])...)

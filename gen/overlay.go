@@ -89,9 +89,7 @@ func overlay(p *Package, l *layouts.Layout, dst string, returned bool) []jen.Cod
 		return []jen.Code{
 			jen.Comment(what + ","),
 			jen.Comment("all 16 bytes in one store."),
-			jen.Id("hi").Op(":=").Add(hi),
-			jen.Id("lo").Op(":=").Add(lo),
-			jen.Qual(idrtPath, "PutUint128").Call(jen.Id(dst).Index(jen.Empty(), jen.Empty()), jen.Id("hi"), jen.Id("lo")),
+			putWords(dst, hi, lo),
 		}
 	}
 	out := []jen.Code{jen.Comment(what + ".")}
@@ -168,6 +166,14 @@ func valueRun(p *Package, role layouts.Role, valueBits, from, width, shift, toBi
 		width, shift, from = width-(64-from), shift+64-from, 64
 	}
 	return append(out, shiftLeft(extract(p, jen.Id("c.Hi"), 64, valueBits-64, from-64, width, toBits), shift))
+}
+
+// putWords writes the words hi and lo into the 16-byte ID variable dst
+// with one idrt.PutUint128.
+func putWords(dst string, hi, lo *jen.Statement) jen.Code {
+	return jen.Id("hi").Op(":=").Add(hi).Line().
+		Id("lo").Op(":=").Add(lo).Line().
+		Qual(idrtPath, "PutUint128").Call(jen.Id(dst).Index(jen.Empty(), jen.Empty()), jen.Id("hi"), jen.Id("lo"))
 }
 
 // storeWordTo writes val into a chunk of the ID variable dst.
