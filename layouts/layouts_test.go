@@ -211,3 +211,33 @@ func FuzzParse(f *testing.F) {
 		checkRoundTrip(t, l)
 	})
 }
+
+func TestIsUUID(t *testing.T) {
+	all, err := layouts.Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		want := strings.HasPrefix(l.Name, "uuid")
+		if got := l.IsUUID(); got != want {
+			t.Errorf("%s: IsUUID() = %v, want %v", l.Name, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		spec string
+		want bool
+	}{
+		{"layout a 128\n  x 48 random\n  ver 4 = 8\n  y 12 random\n  var 2 = 0b10\n  z 62 random\n", true},
+		{"layout a 128\n  x 48 random\n  ver 4 = 8\n  y 12 random\n  var 2 = 0b11\n  z 62 random\n", false},
+		{"layout a 128\n  x 44 random\n  ver 4 = 8\n  y 16 random\n  var 2 = 0b10\n  z 62 random\n", false},
+		{"layout a 128\n  x 128 random bytes\n", false},
+	} {
+		l, err := layouts.Parse("t.layout", []byte(tc.spec))
+		if err != nil {
+			t.Fatalf("%q: %v", tc.spec, err)
+		}
+		if got := l.IsUUID(); got != tc.want {
+			t.Errorf("%q: IsUUID() = %v, want %v", tc.spec, got, tc.want)
+		}
+	}
+}

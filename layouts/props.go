@@ -157,3 +157,27 @@ func (l *Layout) Collision(rate float64, generators int, window time.Duration) f
 	}
 	return -math.Expm1(-lambda)
 }
+
+// IsUUID reports whether the layout is an RFC 9562 UUID layout: 128 bits
+// with a constant 4-bit version at bits 48 to 51 and the constant variant
+// 0b10 at bits 64 and 65 (bits counted from the most significant end). Such
+// a layout's default text is the canonical 8-4-4-4-12 form, and its IDs
+// parse from every UUID form.
+func (l *Layout) IsUUID() bool {
+	if l.Bits != 128 {
+		return false
+	}
+	version, variant := false, false
+	for _, p := range l.Parts {
+		if p.Role != Const {
+			continue
+		}
+		switch {
+		case p.Offset == 48 && p.Width == 4:
+			version = true
+		case p.Offset == 64 && p.Width == 2 && p.Const == 0b10:
+			variant = true
+		}
+	}
+	return version && variant
+}
