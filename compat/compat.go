@@ -1,5 +1,5 @@
 // Package compat converts IDs between families: UUID and KSUID, UUID and
-// ULID, Snowflake and UUIDv7. Each function says what it keeps and what it
+// ULID (bit for bit, or as UUIDv7), Snowflake and UUIDv7. Each function says what it keeps and what it
 // loses. (UUIDv1 and v6 convert within package uuid: uuid.V1ToV6.)
 package compat
 
@@ -25,6 +25,9 @@ var (
 	ErrNotUUID = errors.New("compat: not an RFC 9562 UUID")
 	// ErrNotEmbedded means a UUIDv7 is not one SnowflakeToUUIDv7 made.
 	ErrNotEmbedded = errors.New("compat: not a Snowflake embedded in a UUIDv7")
+	// ErrNotV7 means a UUID given where a UUIDv7 is needed has another
+	// version, or not the RFC 9562 variant.
+	ErrNotV7 = errors.New("compat: not a UUIDv7")
 )
 
 // isRFC9562 reports whether u has the RFC 9562 variant and a defined version.
@@ -88,12 +91,61 @@ func KSUIDToUUIDv7(k ksuid.KSUID) uuid.UUID {
 // UUIDToULID returns the ULID with the same 128 bits. Kept: everything. A
 // UUIDv7's first 48 bits are Unix milliseconds, as a ULID's are, so the ULID
 // has the UUID's time; other versions give ULIDs whose time means nothing.
+// The ULID's entropy still holds the UUID's version and variant bits;
+// UUIDv7ToULID gives a ULID whose entropy is only the UUIDv7's random bits.
 func UUIDToULID(u uuid.UUID) ulid.ULID { return ulid.ULID(u) }
 
 // ULIDToUUID returns the UUID with the same 128 bits. Kept: everything. The
 // result is an RFC 9562 UUID only if the ULID came from one (UUIDToULID);
-// a ULID from ulid.New has no version or variant bits.
+// a ULID from ulid.New has no version or variant bits: ULIDToUUIDv7 makes a
+// UUIDv7 of any ULID.
 func ULIDToUUID(u ulid.ULID) uuid.UUID { return uuid.UUID(u) }
+
+// ULIDToUUIDv7 returns a UUIDv7 for any ULID: unix_ts_ms is the ULID's
+// millisecond, and rand_a and rand_b hold the low 74 bits of its 80-bit
+// entropy (rand_a the upper 12 of them, rand_b the lower 62).
+//
+// Lost: the six most significant entropy bits (bits 48 to 53 of the ULID,
+// the top six bits of its byte 6), as UUIDv7 spends six bits on its version
+// and variant; UUIDv7ToULID gives the ULID back with those six bits zero.
+// Kept: the millisecond, so ULIDs of different milliseconds keep their
+// order; and the low 74 entropy bits, where a monotonic ULID generator
+// counts within a millisecond, so the consecutive ULIDs of one generator
+// give distinct UUIDs in the same order (dropping the low six bits instead
+// would merge them in runs of 64). Two ULIDs of one millisecond that differ
+// only in their top six entropy bits give the same UUID.
+func ULIDToUUIDv7(l ulid.ULID) uuid.UUID {
+	hi := uint64(binary.BigEndian.Uint16(l[6:8])) & 0x3ff // entropy bits 64 to 73, counted from the bottom
+	lo := binary.BigEndian.Uint64(l[8:16])
+	u, _ := uuid.PackV7(uuid.V7Fields{ // every field fits: 48, 12 and 62 bits
+		UnixMs: l.Timestamp(),
+		RandA:  uint16(hi<<2 | lo>>62),
+		RandB:  lo & (1<<62 - 1),
+	})
+	return u
+}
+
+// UUIDv7ToULID returns the ULID with a UUIDv7's millisecond, whose 80-bit
+// entropy is the UUID's 74 random bits (rand_a, then rand_b) below six
+// zero bits. It is the inverse of ULIDToUUIDv7: ULIDToUUIDv7 gives the UUID
+// back exactly.
+//
+// Kept: the millisecond and all 74 bits of rand_a and rand_b, and so the
+// order: UUIDv7s sort as their ULIDs do. Lost: only the constant version
+// and variant bits. Unlike UUIDToULID, which copies all 128 bits, the
+// ULID's entropy holds no version or variant. It returns ErrNotV7 for a
+// UUID that is not a UUIDv7.
+func UUIDv7ToULID(u uuid.UUID) (ulid.ULID, error) {
+	if u.Version() != 7 || u[8]>>6 != 0b10 {
+		return ulid.ULID{}, fmt.Errorf("%w: version %d, variant bits %02b", ErrNotV7, u.Version(), u[8]>>6)
+	}
+	f := u.V7()
+	var l ulid.ULID
+	copy(l[0:6], u[0:6])
+	binary.BigEndian.PutUint16(l[6:8], f.RandA>>2)
+	binary.BigEndian.PutUint64(l[8:16], uint64(f.RandA&3)<<62|f.RandB)
+	return l, nil
+}
 
 // SnowflakeToUUIDv7 embeds a Snowflake in a UUIDv7, for moving BIGINT keys
 // to uuid columns: unix_ts_ms is the Snowflake's time, rand_a and the top 10

@@ -8,6 +8,7 @@ import (
 	"github.com/idforge/idforge/compat"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/ulid"
 	"github.com/idforge/idforge/uuid"
 )
 
@@ -27,6 +28,7 @@ func FuzzConversions(f *testing.F) {
 		if compat.ULIDToUUID(compat.UUIDToULID(u)) != u {
 			t.Fatalf("UUID %x does not survive a ULID round trip", u[:])
 		}
+		checkULIDUUIDv7(t, ulid.ULID(raw[16:32]), ulid.ULID(raw[20:36]), u)
 		if kk, err := compat.UUIDToKSUID(u); err == nil {
 			back, err := compat.KSUIDToUUID(kk)
 			if err != nil || back != u {
@@ -64,4 +66,45 @@ func FuzzConversions(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkULIDUUIDv7 checks ULIDToUUIDv7 and UUIDv7ToULID on two ULIDs and a
+// UUID against the interpreter oracle and their documented promises: the
+// UUID is a v7 with the ULID's millisecond; only the top six entropy bits
+// are lost; UUIDv7ToULID undoes ULIDToUUIDv7 exactly; order is kept
+// whenever the dropped bits agree; and a non-v7 UUID is refused.
+func checkULIDUUIDv7(t *testing.T, a, b ulid.ULID, u uuid.UUID) {
+	t.Helper()
+	va, vb := compat.ULIDToUUIDv7(a), compat.ULIDToUUIDv7(b)
+	if want := ulidToV7Oracle(t, a); va != want {
+		t.Fatalf("ULIDToUUIDv7(%x) = %x, oracle %x", a[:], va[:], want[:])
+	}
+	if tm, ok := va.Time(); !ok || va.Version() != 7 || va[8]>>6 != 0b10 || !tm.Equal(a.Time()) {
+		t.Fatalf("ULIDToUUIDv7(%x) = %x: not a v7 at %v", a[:], va[:], a.Time())
+	}
+	back, err := compat.UUIDv7ToULID(va)
+	trimmed := a
+	trimmed[6] &= 0x03 // the six dropped bits
+	if err != nil || back != trimmed {
+		t.Fatalf("ULID %x -> %x -> %x, %v; want %x", a[:], va[:], back[:], err, trimmed[:])
+	}
+	if again := compat.ULIDToUUIDv7(back); again != va {
+		t.Fatalf("UUIDv7 %x -> ULID %x -> %x", va[:], back[:], again[:])
+	}
+	if a[6]>>2 == b[6]>>2 && a.Compare(b) != va.Compare(vb) {
+		t.Fatalf("order: ULIDs %x, %x compare %d; UUIDs %x, %x compare %d", a[:], b[:], a.Compare(b), va[:], vb[:], va.Compare(vb))
+	}
+	l, err := compat.UUIDv7ToULID(u)
+	if u.Version() != 7 || u[8]>>6 != 0b10 {
+		if !errors.Is(err, compat.ErrNotV7) {
+			t.Fatalf("UUIDv7ToULID(%x) of a non-v7: err = %v", u[:], err)
+		}
+		return
+	}
+	if want := v7ToULIDOracle(t, u); err != nil || l != want || compat.ULIDToUUIDv7(l) != u {
+		t.Fatalf("UUIDv7ToULID(%x) = %x, %v; oracle %x", u[:], l[:], err, want[:])
+	}
+	if l[6]>>2 != 0 {
+		t.Fatalf("UUIDv7ToULID(%x) = %x: top six entropy bits not zero", u[:], l[:])
+	}
 }
