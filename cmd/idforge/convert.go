@@ -1,12 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/idforge/idforge/compat"
+	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/snowflake"
@@ -14,27 +18,46 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] ID...
+const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-spec FILE] ID...
 
 Converts IDs to another layout, or writes them in another encoding.
 
   -to    v1, v6, v7, uuid, ksuid, ulid or snowflake; omit it to re-encode
   -enc   canonical (default), uuid, base62, crockford, hex or decimal
+  -spec  read the IDs as the layout in this spec file (to re-encode them)
 
-Conversions: UUIDv1 <-> v6; UUID (v1, v6, v7) -> KSUID, KSUID -> UUID (the
-payload of one made from a UUID) or v7 (any KSUID, keeping its second);
-UUID <-> ULID (the same bits); Snowflake <-> UUIDv7 (an exact embedding).
+Conversions, and what each keeps:
+  UUIDv1 <-> v6      every bit (the timestamp's parts reordered)
+  UUID -> KSUID      v1, v6 or v7: the KSUID's second is the UUID's time and
+                     its payload all 16 UUID bytes; KSUID -> UUID (-to uuid)
+                     gives them back
+  KSUID -> v7        any KSUID: its second and the first 74 payload bits
+  ULID -> v7         the millisecond and the low 74 of the 80 entropy bits;
+                     the top 6 entropy bits are lost (v7 spends them on its
+                     version and variant), so the ULIDs of one monotonic
+                     generator stay distinct and in order
+  v7 -> ULID         the millisecond and all 74 random bits, below six zero
+                     bits: -to v7 gives the UUID back exactly
+  UUID <-> ULID      other UUIDs -> ULID, and ULID -> uuid, copy all 128 bits
+                     (-to uuid needs a ULID that holds an RFC 9562 UUID)
+  Snowflake <-> v7   every bit: an exact embedding that keeps order
 
 Examples:
   idforge convert -to v6 C232AB00-9414-11EC-B3C8-9F6BDECED846
   idforge convert -to ksuid 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge convert -to v7 01ARYZ6S41TSV4RRFFQ69G5FAV
   idforge convert -enc base62 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge convert -spec orderid.layout -enc uuid 0AEg1ybbnKyfqwsDcSbDfw
 `
+
+// targets are the values -to takes, besides a layout's own name.
+var targets = []string{"v1", "v6", "v7", "uuid", "ksuid", "ulid", "snowflake"}
 
 func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("convert", convertUsage, stderr)
 	to := fs.String("to", "", "")
 	enc := fs.String("enc", "canonical", "")
+	specFile := fs.String("spec", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -44,49 +67,59 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	if *to == "" && !flagSet(fs, "enc") {
 		return usageError{fmt.Errorf("give -to, -enc or both")}
 	}
+	spec, err := chosenLayout(fs, "", *specFile)
+	if err != nil {
+		return err
+	}
+	if !validTarget(*to, spec) {
+		return usageError{fmt.Errorf("unknown -to %q (want one of %s, or a layout's own name to re-encode)", *to, strings.Join(targets, ", "))}
+	}
+	if !slices.Contains(encodingNames, *enc) {
+		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(encodingNames, ", "))}
+	}
 	for _, in := range fs.Args() {
-		r := inspect(in, nil)
-		if len(r.Candidates) == 0 {
-			return fmt.Errorf("%s", r.Error)
-		}
-		// The first reading of the input that converts wins: a decimal
-		// Snowflake also reads as a Sonyflake, which has no conversion.
-		var target *layouts.Layout
-		var out []byte
-		var firstErr error
-		for _, c := range r.Candidates {
-			from, _ := layouts.Builtin(c.Layout)
-			b, err := decodeAs(in, c.Form)
-			if err == nil {
-				target, out, err = convert(from, b, *to)
-			}
-			if err == nil {
-				break
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if target == nil {
-			return firstErr
-		}
-		format, err := formatter(target, *enc)
+		out, err := convertText(in, spec, *to, *enc)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s\n", format(nil, out))
+		fmt.Fprintf(stdout, "%s\n", out)
 	}
 	return nil
 }
 
-// decodeAs returns the bytes of text in a form decode found.
-func decodeAs(in, form string) ([]byte, error) {
-	for _, d := range decode(in) {
-		if d.form == form {
-			return d.bytes, nil
-		}
+// validTarget reports whether -to names a conversion, a built-in layout
+// (to re-encode IDs of that layout), or the spec's own layout.
+func validTarget(to string, spec *layouts.Layout) bool {
+	if to == "" || slices.Contains(targets, to) || spec != nil && to == spec.Name {
+		return true
 	}
-	return nil, fmt.Errorf("%q does not decode as %s", in, form)
+	_, err := lookup(to)
+	return err == nil
+}
+
+// convertText converts one ID, read as the layout spec or, without one, as
+// every layout it fits, to the layout named to, written in enc.
+func convertText(in string, spec *layouts.Layout, to, enc string) ([]byte, error) {
+	r := inspect(in, spec)
+	if len(r.Candidates) == 0 {
+		return nil, errors.New(r.Error)
+	}
+	// The likeliest reading of the input that converts wins: a decimal
+	// Snowflake also reads as a Sonyflake, which has no conversion.
+	var firstErr error
+	for _, c := range r.Candidates {
+		target, out, err := convert(c.layout, c.id, to)
+		if err != nil {
+			firstErr = cmp.Or(firstErr, err)
+			continue
+		}
+		format, err := formatter(target, enc)
+		if err != nil {
+			return nil, err
+		}
+		return format(nil, out), nil
+	}
+	return nil, firstErr
 }
 
 // convert returns id, of layout from, as the layout named to.
@@ -98,10 +131,17 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	if a, ok := aliases[to]; ok {
 		target = a
 	}
-	isUUID := strings.HasPrefix(from.Name, "uuid")
 	fail := func() (*layouts.Layout, []byte, error) {
 		return nil, nil, fmt.Errorf("no conversion from %s to %s", from.Name, to)
 	}
+	if !isBuiltin(from) {
+		// A user's layout, or the Nil or Max UUID: only itself.
+		if target == from.Name || target == "uuid" && canonical(from) == "uuid" {
+			return from, id, nil
+		}
+		return fail()
+	}
+	isUUID := strings.HasPrefix(from.Name, "uuid")
 	var out []byte
 	var err error
 	switch {
@@ -127,12 +167,22 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	case target == "uuidv7" && from.Name == "ksuid":
 		u := compat.KSUIDToUUIDv7(ksuid.KSUID(id))
 		out = u[:]
+	case target == "ulid" && from.Name == "uuidv7":
+		var l ulid.ULID
+		l, err = compat.UUIDv7ToULID(uuid.UUID(id))
+		out = l[:]
 	case target == "ulid" && isUUID:
 		u := compat.UUIDToULID(uuid.UUID(id))
 		out = u[:]
+	case target == "uuidv7" && from.Name == "ulid":
+		u := compat.ULIDToUUIDv7(ulid.ULID(id))
+		out = u[:]
 	case target == "uuid" && from.Name == "ulid":
 		u := compat.ULIDToUUID(ulid.ULID(id))
-		out, target = u[:], "uuidv7"
+		out, target = u[:], fmt.Sprintf("uuidv%d", u.Version())
+		if l, lerr := layouts.Builtin(target); lerr != nil || !fits(l, out) {
+			err = fmt.Errorf("%w: the ULID's bits %x; -to v7 makes a UUIDv7 of any ULID", compat.ErrNotUUID, out)
+		}
 	case target == "uuidv7" && from.Name == "snowflake":
 		var u uuid.UUID
 		u, err = compat.SnowflakeToUUIDv7(snowflake.ID(binary.BigEndian.Uint64(id)))
@@ -152,4 +202,10 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return fail()
 	}
 	return l, out, nil
+}
+
+// fits reports whether id has the constant bits of layout l.
+func fits(l *layouts.Layout, id []byte) bool {
+	_, err := interp.Unpack(l, id)
+	return err == nil
 }

@@ -3,7 +3,12 @@ package main
 import (
 	"encoding/binary"
 	"encoding/hex"
+	"errors"
+	"flag"
 	"fmt"
+	"maps"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,24 +22,91 @@ var aliases = map[string]string{
 	"v6": "uuidv6", "v7": "uuidv7", "v8": "uuidv8",
 }
 
-// lookup returns a built-in layout by its name or alias.
+// lookup returns a built-in layout by its name or alias. The error for an
+// unknown name lists the known ones.
 func lookup(name string) (*layouts.Layout, error) {
 	if a, ok := aliases[name]; ok {
 		name = a
 	}
-	return layouts.Builtin(name)
+	l, err := layouts.Builtin(name)
+	if errors.Is(err, layouts.ErrNotFound) {
+		return nil, fmt.Errorf("%w (want one of %s)", err, strings.Join(layoutNames(), ", "))
+	}
+	return l, err
+}
+
+// layoutNames lists the names lookup accepts: the aliases, then the
+// built-in layouts.
+func layoutNames() []string {
+	names := slices.Sorted(maps.Keys(aliases))
+	ls, _ := layouts.Builtins()
+	for _, l := range ls {
+		names = append(names, l.Name)
+	}
+	return names
+}
+
+// readSpec parses a user's layout spec file.
+func readSpec(file string) (*layouts.Layout, error) {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return layouts.Parse(file, src)
+}
+
+// chosenLayout returns the layout -spec holds or -layout names, or nil
+// when neither is given.
+func chosenLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, error) {
+	switch {
+	case specFile != "" && flagSet(fs, "layout"):
+		return nil, usageError{fmt.Errorf("give -layout or -spec, not both")}
+	case specFile != "":
+		return readSpec(specFile)
+	case name != "":
+		l, err := lookup(name)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		return l, nil
+	}
+	return nil, nil
+}
+
+// The Nil and Max UUIDs (RFC 9562 sections 5.9 and 5.10) have no version,
+// so no UUID layout reads them; these two layouts of constants do.
+var (
+	nilUUID = mustParse("RFC 9562 section 5.9: the Nil UUID", "layout nil 128\n  nil_hi 64 = 0\n  nil_lo 64 = 0\n")
+	maxUUID = mustParse("RFC 9562 section 5.10: the Max UUID", "layout max 128\n  max_hi 64 = 0xffffffffffffffff\n  max_lo 64 = 0xffffffffffffffff\n")
+)
+
+func mustParse(file, spec string) *layouts.Layout {
+	l, err := layouts.Parse(file, []byte(spec))
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// isBuiltin reports whether l is one of idforge's built-in layouts, as
+// opposed to a user's spec or the Nil and Max UUIDs.
+func isBuiltin(l *layouts.Layout) bool {
+	b, err := layouts.Builtin(l.Name)
+	return err == nil && b == l
 }
 
 // The encodings an ID can be written in.
 var encodingNames = []string{"canonical", "uuid", "base62", "crockford", "hex", "decimal"}
 
 // canonical returns the usual text form of a layout's IDs: a UUID's dashed
-// hex, a KSUID's Base62, a ULID's Crockford, a 64-bit ID's decimal.
+// hex, a KSUID's Base62, a ULID's Crockford, a 64-bit ID's decimal. A
+// user's layout has the default text of the package idforge gen makes for
+// it: the UUID form for a UUID layout, Base62 otherwise.
 func canonical(l *layouts.Layout) string {
 	switch {
-	case strings.HasPrefix(l.Name, "uuid") && l.Bits == 128:
+	case l.IsUUID(), l == nilUUID, l == maxUUID:
 		return "uuid"
-	case strings.HasPrefix(l.Name, "ksuid"):
+	case !isBuiltin(l), strings.HasPrefix(l.Name, "ksuid"):
 		return "base62"
 	case l.Name == "ulid":
 		return "crockford"
@@ -42,6 +114,19 @@ func canonical(l *layouts.Layout) string {
 		return "decimal"
 	}
 	return "hex"
+}
+
+// constantBits counts the bits of a layout that are constants, such as a
+// UUID's version and variant: the more an ID matches, the likelier the
+// reading.
+func constantBits(l *layouts.Layout) int {
+	n := 0
+	for _, seg := range l.Segments {
+		if seg.Field < 0 {
+			n += seg.Width
+		}
+	}
+	return n
 }
 
 // formatter returns the function that writes an ID of the layout in an encoding.

@@ -18,7 +18,7 @@ file imports only the standard library and idforge's small runtime.
 
   -spec   the layout spec file
   -pkg    the Go package name
-  -o      the file to write, such as orderid_gen.go
+  -o      the file to write, such as orderid_gen.go, or - for standard output
   -type   the ID type's name (default ID)
 
 From a go:generate line, beside the spec:
@@ -52,6 +52,10 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	}
 	code, err := gen.Generate(gen.Single(l, *pkg, *typ))
 	if err != nil {
+		return err
+	}
+	if *out == "-" {
+		_, err = stdout.Write(code)
 		return err
 	}
 	return os.WriteFile(*out, code, 0o644)

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -13,18 +15,29 @@ import (
 	"github.com/idforge/idforge/layouts"
 )
 
-const inspectUsage = `usage: idforge inspect [-json] [-layout NAME] ID...
-       idforge inspect [-json] [-layout NAME] -    (IDs from standard input, one a line)
+const inspectUsage = `usage: idforge inspect [-json] [-layout NAME | -spec FILE] ID...
+       idforge inspect [-json] [-layout NAME | -spec FILE] -    (IDs from standard input, one a line)
 
 Shows what an ID is: the layouts it fits, each field, the time in UTC and
 local time, and the same bytes in every encoding. It reads the UUID forms
-(36, 32, 38 and 45 characters), Base62, Crockford base32, hex and decimal.
-Text that fits several layouts lists them all; -layout picks one.
+(36, 32, 38 and 45 characters), Base62, Crockford base32, hex and decimal,
+and knows the Nil and Max UUIDs.
+
+Text that fits several layouts lists them all, likeliest first: text in a
+layout's own form (a ULID's Crockford, a Snowflake's decimal) reads as that
+layout first; otherwise layouts with more constant bits come first, so a
+UUIDv7 in Base62 reads as a UUIDv7 before a ULID.
+
+  -layout  read the IDs as this built-in layout only
+  -spec    read the IDs as the layout in this spec file: its own field
+           names, time and default text form
+  -json    print a JSON list with one object per ID
 
 Examples:
   idforge inspect 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge inspect -json 0ujtsYcgvSTl8PAuAdqWYSMnLOv
   idforge inspect -layout snowflake 1541815603606036480
+  idforge inspect -spec orderid.layout 01a2077c-508a-8005-8000-268acabee3bb
 `
 
 // candidate is one reading of an ID: a layout it fits.
@@ -37,6 +50,10 @@ type candidate struct {
 	Local     string            `json:"local_time,omitempty"`
 	Encodings [][2]string       `json:"-"`
 	EncMap    map[string]string `json:"encodings"`
+
+	layout  *layouts.Layout
+	id      []byte
+	ownForm bool // the text is in the layout's canonical form
 }
 
 type field struct {
@@ -57,16 +74,13 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fs := newFlagSet("inspect", inspectUsage, stderr)
 	asJSON := fs.Bool("json", false, "")
 	only := fs.String("layout", "", "")
+	specFile := fs.String("spec", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	var pick *layouts.Layout
-	if *only != "" {
-		l, err := lookup(*only)
-		if err != nil {
-			return usageError{err}
-		}
-		pick = l
+	pick, err := chosenLayout(fs, *only, *specFile)
+	if err != nil {
+		return err
 	}
 	inputs := fs.Args()
 	if len(inputs) == 0 {
@@ -85,7 +99,7 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		}
 	}
 	bad := 0
-	var reports []report
+	reports := []report{}
 	for _, in := range inputs {
 		r := inspect(in, pick)
 		if len(r.Candidates) == 0 {
@@ -123,17 +137,21 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, len(inputs))
 }
 
-// inspect reads one input as every layout it fits.
+// inspect reads one input as every layout it fits, or as pick alone.
 func inspect(in string, pick *layouts.Layout) report {
-	r := report{Input: in}
-	all, err := layouts.Builtins()
-	if err != nil {
-		r.Error = err.Error()
-		return r
+	r := report{Input: in, Candidates: []candidate{}}
+	try := []*layouts.Layout{pick}
+	if pick == nil {
+		all, err := layouts.Builtins()
+		if err != nil {
+			r.Error = err.Error()
+			return r
+		}
+		try = append([]*layouts.Layout{nilUUID, maxUUID}, all...)
 	}
 	for _, d := range decode(in) {
-		for _, l := range all {
-			if pick != nil && l != pick || pick == nil && !autoDetect(l, d.form) || l.Bytes() != len(d.bytes) {
+		for _, l := range try {
+			if pick == nil && !autoDetect(l, d.form) || l.Bytes() != len(d.bytes) {
 				continue
 			}
 			if c, ok := read(l, d); ok {
@@ -141,13 +159,26 @@ func inspect(in string, pick *layouts.Layout) report {
 			}
 		}
 	}
+	slices.SortStableFunc(r.Candidates, likelier)
 	if len(r.Candidates) == 0 {
 		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits", in)
 		if pick != nil {
-			r.Error = fmt.Sprintf("%q is not a %s ID", in, pick.Name)
+			r.Error = fmt.Sprintf("%q is not an ID of layout %s", in, pick.Name)
 		}
 	}
 	return r
+}
+
+// likelier orders readings of one text: text in the layout's own form
+// first, then layouts with more constant bits matched.
+func likelier(a, b candidate) int {
+	if a.ownForm != b.ownForm {
+		if a.ownForm {
+			return -1
+		}
+		return 1
+	}
+	return cmp.Compare(constantBits(b.layout), constantBits(a.layout))
 }
 
 // autoDetect reports whether inspect tries a layout for text in a form
@@ -157,7 +188,7 @@ func autoDetect(l *layouts.Layout, form string) bool {
 	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
 		return false
 	}
-	return form != "uuid" || strings.HasPrefix(l.Name, "uuid")
+	return form != "uuid" || strings.HasPrefix(l.Name, "uuid") || l == nilUUID || l == maxUUID
 }
 
 // read unpacks an ID as a layout; it fails when the constant bits differ.
@@ -166,7 +197,8 @@ func read(l *layouts.Layout, d decoded) (candidate, bool) {
 	if err != nil {
 		return candidate{}, false
 	}
-	c := candidate{Form: d.form, Layout: l.Name, Spec: l.File, EncMap: map[string]string{}}
+	c := candidate{Form: d.form, Layout: l.Name, Spec: l.File, Fields: []field{}, EncMap: map[string]string{}, layout: l, id: d.bytes}
+	c.ownForm = d.form == canonical(l)
 	for _, f := range l.Fields {
 		x := v[f.Name]
 		c.Fields = append(c.Fields, field{Name: f.Name, Bits: f.Width, Role: f.Role.String(), Value: x.String(), Hex: fmt.Sprintf("%#x", x)})

@@ -2,10 +2,11 @@
 // are declared in specs.
 //
 //	idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
-//	idforge inspect [-json] ID... (or - to read IDs from standard input)
-//	idforge convert -to LAYOUT [-enc ENCODING] ID...
+//	idforge inspect [-json] [-layout NAME | -spec FILE] ID... (or - to read IDs from standard input)
+//	idforge convert -to LAYOUT [-enc ENCODING] [-spec FILE] ID...
 //	idforge layouts [-spec FILE] [-rate R -nodes N]
 //	idforge gen -spec FILE -pkg NAME -o FILE
+//	idforge version
 //
 // Exit codes: 0 ok, 1 bad input, 2 usage.
 package main
@@ -35,6 +36,7 @@ commands:
   convert   convert IDs between layouts and encodings
   layouts   list the built-in layouts and their properties, or check a spec
   gen       generate a Go package for a layout spec
+  version   print idforge's module version, from the build information
 
 'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and examples.
 `
@@ -53,6 +55,7 @@ var commands map[string]command
 
 var usages = map[string]string{
 	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage,
+	"version": versionUsage,
 }
 
 func init() {
@@ -62,6 +65,7 @@ func init() {
 		"convert": func(a []string, in io.Reader, out, errw io.Writer) error { return cmdConvert(a, out, errw) },
 		"layouts": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdLayouts(a, out, errw) },
 		"gen":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
+		"version": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdVersion(a, out, errw) },
 	}
 }
 

@@ -3,11 +3,9 @@ package main
 import (
 	"bufio"
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"strings"
 
 	"github.com/idforge/idforge/interp"
@@ -26,11 +24,18 @@ Makes N new IDs, one a line.
   -layout   v1, v3, v4, v5, v6, v7, v8, ksuid, ulid, snowflake, or any layout
             'idforge layouts' lists (default v7)
   -spec     a layout spec file of your own, run through the interpreter
-  -enc      canonical (default), uuid, base62, crockford, hex or decimal
+  -enc      canonical (default), uuid, base62, crockford, hex or decimal;
+            canonical is the layout's usual form, and for a spec the default
+            text of the package 'idforge gen' makes: the UUID form for a
+            UUID layout, Base62 otherwise
   -n        how many (default 1)
   -ns       for v3, v5 and uuidv8-sha256: dns, url, oid, x500 or a UUID
   -name     for v3, v5 and uuidv8-sha256: the name
-  -node     for Snowflake and other layouts with a node: the node id
+  -node     the node id: required for layouts with a node field
+            (snowflake, sonyflake, instagram, your own), so that two
+            generators never share one; optional for v1 and v6, whose node
+            is otherwise random with the multicast bit set (RFC 9562 section
+            6.10); an error for layouts without a node
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
@@ -57,12 +62,15 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if *n < 0 {
 		return usageError{fmt.Errorf("-n %d: want zero or more", *n)}
 	}
-	l, err := layoutFromFlags(*name, *specFile, fs)
+	l, err := chosenLayout(fs, *name, *specFile)
 	if err != nil {
 		return err
 	}
 	format, err := formatter(l, *enc)
 	if err != nil {
+		return err
+	}
+	if err := checkNode(l, flagSet(fs, "node"), *node); err != nil {
 		return err
 	}
 	next, err := source(l, *specFile != "", *ns, *hashName, *node)
@@ -84,24 +92,26 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	return w.Flush()
 }
 
-// layoutFromFlags returns the layout -layout names or -spec holds.
-func layoutFromFlags(name, specFile string, fs *flag.FlagSet) (*layouts.Layout, error) {
-	if specFile == "" {
-		l, err := lookup(name)
-		if err != nil {
-			return nil, usageError{err}
-		}
-		return l, nil
+// checkNode checks -node against the layout: a layout with a node field
+// needs one that fits it, unless the field is a MAC-style node (v1, v6),
+// which is random by default; a layout without a node takes none.
+func checkNode(l *layouts.Layout, given bool, node int64) error {
+	v, ok := l.Value(layouts.Node)
+	switch {
+	case !ok && given:
+		return usageError{fmt.Errorf("-node: %s has no node field", l.Name)}
+	case !ok:
+		return nil
+	case !given && !v.MAC:
+		return usageError{fmt.Errorf("%s has a %d-bit node field: give -node (0 to %d), a number no other generator uses", l.Name, v.Width, maxNode(v))}
+	case given && (node < 0 || uint64(node) > maxNode(v)):
+		return usageError{fmt.Errorf("-node %d does not fit %s's %d-bit node field (0 to %d)", node, l.Name, v.Width, maxNode(v))}
 	}
-	if flagSet(fs, "layout") {
-		return nil, usageError{fmt.Errorf("give -layout or -spec, not both")}
-	}
-	src, err := os.ReadFile(specFile)
-	if err != nil {
-		return nil, err
-	}
-	return layouts.Parse(specFile, src)
+	return nil
 }
+
+// maxNode is the largest node a node field holds.
+func maxNode(v *layouts.Value) uint64 { return 1<<v.Width - 1 }
 
 // source returns the function that makes each new ID's bytes: the
 // generated package for idforge's own layouts, the interpreter otherwise.
@@ -118,10 +128,8 @@ func source(l *layouts.Layout, fromSpec bool, ns, name string, node int64) (func
 		}
 	}
 	var opts []interp.Option
-	if _, ok := l.Value(layouts.Node); ok && node >= 0 {
+	if node >= 0 {
 		opts = append(opts, interp.WithFixed(layouts.Node, big.NewInt(node)))
-	} else if node >= 0 {
-		return nil, usageError{fmt.Errorf("-node: %s has no node", l.Name)}
 	}
 	g, err := interp.NewGenerator(l, opts...)
 	if err != nil {
@@ -166,9 +174,6 @@ func generated(l *layouts.Layout, node int64) func() (func() ([]byte, error), er
 		}
 	case "snowflake":
 		return func() (func() ([]byte, error), error) {
-			if node < 0 {
-				return nil, usageError{fmt.Errorf("snowflake needs -node (0 to 1023)")}
-			}
 			g, err := snowflake.NewGenerator(node)
 			if err != nil {
 				return nil, usageError{err}
