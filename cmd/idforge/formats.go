@@ -63,7 +63,7 @@ func chosenLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, err
 		return nil, usageError{fmt.Errorf("give -layout or -spec, not both")}
 	case specFile != "":
 		return readSpec(specFile)
-	case name != "":
+	case name != "" || flagSet(fs, "layout"):
 		l, err := lookup(name)
 		if err != nil {
 			return nil, usageError{err}
