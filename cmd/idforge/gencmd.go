@@ -21,8 +21,9 @@ file imports only the standard library and idforge's small runtime.
   -o      the file to write, such as orderid_gen.go, or - for standard output
   -type   the ID type's name (default ID)
 
-From a go:generate line, beside the spec:
-  //go:generate go run github.com/idforge/idforge/cmd/idforge gen -spec orderid.layout -pkg orderid -o orderid_gen.go
+From a go:generate line beside the spec, once the module has the tool
+(go get -tool github.com/idforge/idforge/cmd/idforge):
+  //go:generate go tool idforge gen -spec orderid.layout -pkg orderid -o orderid_gen.go
 `
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
