@@ -121,6 +121,24 @@ func Parse(s string) (TypeID, error) {
 
 // parse splits s into its prefix and the UUID its suffix encodes.
 func parse(s string) (prefix string, u uuid.UUID, err error) {
+	// The fast path, for valid text: the suffix is the last 26 bytes, after
+	// an underscore unless that is all there is. A suffix that decodes has
+	// no underscore, so that separator is the last one, where the
+	// specification splits. Text it refuses takes the path that says what
+	// is wrong.
+	if n := len(s) - suffixLen; n == 0 || n > 1 && s[n-1] == '_' {
+		prefix = s[:max(n-1, 0)]
+		if u, err := uuid.ParseCrockford(s[n:]); err == nil && lowerCase(s[n:]) && checkPrefix(prefix) == nil {
+			return prefix, u, nil
+		}
+	}
+	return parseSlow(s)
+}
+
+// parseSlow is parse for text that the fast path refused, which it reads
+// as the specification defines it: the suffix is what follows the last
+// underscore, or the whole text if there is none.
+func parseSlow(s string) (prefix string, u uuid.UUID, err error) {
 	suffix, off := s, 0
 	if i := strings.LastIndexByte(s, '_'); i >= 0 {
 		prefix, suffix, off = s[:i], s[i+1:], i+1
@@ -131,28 +149,28 @@ func parse(s string) (prefix string, u uuid.UUID, err error) {
 			return "", uuid.Nil, err
 		}
 	}
-	u, err = parseSuffix(suffix, off)
-	return prefix, u, err
-}
-
-// parseSuffix decodes a suffix that starts at offset off of the text.
-func parseSuffix(s string, off int) (uuid.UUID, error) {
-	u, err := uuid.ParseCrockford(s)
-	if err != nil || !lowerCase(s) {
-		return uuid.Nil, suffixError(s, off)
+	u, err = uuid.ParseCrockford(suffix)
+	if err != nil || !lowerCase(suffix) {
+		return "", uuid.Nil, suffixError(suffix, off)
 	}
-	return u, nil
+	return prefix, u, nil
 }
 
-// lowerCase reports whether s, which holds only Crockford digits in either
-// case, holds no upper-case letter: the digits and the lower-case letters
-// have bit 5 set, the upper-case letters do not.
+// lowerCase reports whether s, 26 Crockford digits in either case, holds
+// no upper-case letter: the digits and the lower-case letters have bit 5
+// set, the upper-case letters do not.
 func lowerCase(s string) bool {
-	all := byte(0xff)
-	for i := 0; i < len(s); i++ {
-		all &= s[i]
-	}
-	return all&0x20 != 0
+	_ = s[suffixLen-1]
+	all := le64(s[0:8]) & le64(s[8:16]) & le64(s[16:24]) & le64(s[18:26])
+	return all&0x2020202020202020 == 0x2020202020202020
+}
+
+// le64 returns the first 8 bytes of s as a little-endian number, which the
+// compiler loads at once.
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // MustParse is like Parse but panics if s is not a valid TypeID. It is for
