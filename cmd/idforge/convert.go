@@ -14,12 +14,13 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] ID...
+const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] ID...
 
 Converts IDs to another layout, or writes them in another encoding.
 
   -to    v1, v6, v7, uuid, ksuid, ulid or snowflake; omit it to re-encode
-  -enc   canonical (default), uuid, base62, crockford, hex or decimal
+  -enc   canonical (default), uuid, base62, crockford, hex, decimal, or
+         typeid (for UUIDs, with -prefix P)
 
 Conversions: UUIDv1 <-> v6; UUID (v1, v6, v7) -> KSUID, KSUID -> UUID (the
 payload of one made from a UUID) or v7 (any KSUID, keeping its second);
@@ -29,12 +30,15 @@ Examples:
   idforge convert -to v6 C232AB00-9414-11EC-B3C8-9F6BDECED846
   idforge convert -to ksuid 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert -enc base62 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge convert -enc typeid -prefix user 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge convert -enc uuid user_01fwhe4ydgfk1shh6w1g60eecf
 `
 
 func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("convert", convertUsage, stderr)
 	to := fs.String("to", "", "")
 	enc := fs.String("enc", "canonical", "")
+	prefix := fs.String("prefix", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -70,7 +74,7 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 		if target == nil {
 			return firstErr
 		}
-		format, err := formatter(target, *enc)
+		format, err := formatterFor(target, *enc, *prefix)
 		if err != nil {
 			return err
 		}

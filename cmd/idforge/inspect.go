@@ -18,18 +18,21 @@ const inspectUsage = `usage: idforge inspect [-json] [-layout NAME] ID...
 
 Shows what an ID is: the layouts it fits, each field, the time in UTC and
 local time, and the same bytes in every encoding. It reads the UUID forms
-(36, 32, 38 and 45 characters), Base62, Crockford base32, hex and decimal.
+(36, 32, 38 and 45 characters), TypeIDs, Base62, Crockford base32, hex and
+decimal.
 Text that fits several layouts lists them all; -layout picks one.
 
 Examples:
   idforge inspect 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge inspect -json 0ujtsYcgvSTl8PAuAdqWYSMnLOv
   idforge inspect -layout snowflake 1541815603606036480
+  idforge inspect user_01h455vb4pex5vsknk084sn02q
 `
 
 // candidate is one reading of an ID: a layout it fits.
 type candidate struct {
 	Form      string            `json:"form"`
+	Prefix    string            `json:"prefix,omitempty"` // a TypeID's
 	Layout    string            `json:"layout"`
 	Spec      string            `json:"spec"`
 	Fields    []field           `json:"fields"`
@@ -142,7 +145,7 @@ func inspect(in string, pick *layouts.Layout) report {
 		}
 	}
 	if len(r.Candidates) == 0 {
-		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits", in)
+		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", in, typeIDReason(in))
 		if pick != nil {
 			r.Error = fmt.Sprintf("%q is not a %s ID", in, pick.Name)
 		}
@@ -151,13 +154,13 @@ func inspect(in string, pick *layouts.Layout) report {
 }
 
 // autoDetect reports whether inspect tries a layout for text in a form
-// without being asked: UUID text is read only as UUIDs, and variants of
-// another layout (drafts, ksuid-ms) only when asked for.
+// without being asked: UUID and TypeID text is read only as UUIDs, and
+// variants of another layout (drafts, ksuid-ms) only when asked for.
 func autoDetect(l *layouts.Layout, form string) bool {
 	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
 		return false
 	}
-	return form != "uuid" || strings.HasPrefix(l.Name, "uuid")
+	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid")
 }
 
 // read unpacks an ID as a layout; it fails when the constant bits differ.
@@ -179,6 +182,7 @@ func read(l *layouts.Layout, d decoded) (candidate, bool) {
 	for _, e := range c.Encodings {
 		c.EncMap[e[0]] = e[1]
 	}
+	addTypeID(&c, d)
 	return c, true
 }
 
@@ -194,6 +198,9 @@ func printReport(w io.Writer, r report) {
 	for _, c := range r.Candidates {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		fmt.Fprintf(tw, "  layout\t%s (%s), read as %s\n", c.Layout, c.Spec, c.Form)
+		if c.Prefix != "" {
+			fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
+		}
 		for _, f := range c.Fields {
 			fmt.Fprintf(tw, "  %s\t%s (%s, %d bits, %s)\n", f.Name, f.Value, f.Hex, f.Bits, f.Role)
 		}

@@ -19,24 +19,27 @@ import (
 )
 
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
-                   [-ns NAMESPACE -name NAME] [-node N]
+                   [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
 
 Makes N new IDs, one a line.
 
   -layout   v1, v3, v4, v5, v6, v7, v8, ksuid, ulid, snowflake, or any layout
             'idforge layouts' lists (default v7)
   -spec     a layout spec file of your own, run through the interpreter
-  -enc      canonical (default), uuid, base62, crockford, hex or decimal
+  -enc      canonical (default), uuid, base62, crockford, hex, decimal, or
+            typeid (for UUID layouts, with -prefix)
   -n        how many (default 1)
   -ns       for v3, v5 and uuidv8-sha256: dns, url, oid, x500 or a UUID
   -name     for v3, v5 and uuidv8-sha256: the name
   -node     for Snowflake and other layouts with a node: the node id
+  -prefix   for -enc typeid: the type prefix (a-z and _, at most 63)
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
   idforge new -layout snowflake -node 42
   idforge new -layout v5 -ns dns -name www.example.com
   idforge new -spec orders.layout -n 3
+  idforge new -layout v7 -enc typeid -prefix user
 `
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
@@ -48,6 +51,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	ns := fs.String("ns", "", "")
 	hashName := fs.String("name", "", "")
 	node := fs.Int64("node", -1, "")
+	prefix := fs.String("prefix", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -61,7 +65,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	format, err := formatter(l, *enc)
+	format, err := formatterFor(l, *enc, *prefix)
 	if err != nil {
 		return err
 	}
