@@ -11,6 +11,7 @@ var (
 	sinkTypeID typeid.TypeID
 	sinkUUID   uuid.UUID
 	sinkBytes  []byte
+	sinkUser   userID
 )
 
 func BenchmarkParse(b *testing.B) {
@@ -42,5 +43,12 @@ func BenchmarkFromUUID(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		sinkTypeID, _ = typeid.FromUUID("user", u)
+	}
+}
+
+func BenchmarkParseOf(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		sinkUser, _ = typeid.ParseOf[userPrefix](v7Text)
 	}
 }
