@@ -69,16 +69,9 @@ func jsonString(data []byte) (string, error) {
 // order to be the order of the TypeIDs). NULL is an error matching ErrType;
 // scan a nullable column into a sql.Null[typeid.TypeID].
 func (t *TypeID) Scan(src any) error {
-	var s string
-	switch src := src.(type) {
-	case string:
-		s = src
-	case []byte:
-		s = string(src)
-	case nil:
-		return fmt.Errorf("%w: cannot scan NULL into typeid.TypeID; use sql.Null[typeid.TypeID]", ErrType)
-	default:
-		return fmt.Errorf("%w: cannot scan %T into typeid.TypeID", ErrType, src)
+	s, err := scanText(src)
+	if err != nil {
+		return err
 	}
 	v, err := Parse(s)
 	if err != nil {
@@ -86,6 +79,20 @@ func (t *TypeID) Scan(src any) error {
 	}
 	*t = v
 	return nil
+}
+
+// scanText returns the text of a database value to scan into a TypeID or
+// an Of: a string or a []byte.
+func scanText(src any) (string, error) {
+	switch src := src.(type) {
+	case string:
+		return src, nil
+	case []byte:
+		return string(src), nil
+	case nil:
+		return "", fmt.Errorf("%w: cannot scan NULL into a TypeID; use a sql.Null", ErrType)
+	}
+	return "", fmt.Errorf("%w: cannot scan %T into a TypeID", ErrType, src)
 }
 
 // Value returns the text String returns, for a text column. It implements

@@ -155,16 +155,9 @@ func (t *Of[P]) UnmarshalJSON(data []byte) error {
 // raw bytes. NULL is an error matching ErrType; scan a nullable column into
 // a sql.Null[typeid.Of[P]].
 func (t *Of[P]) Scan(src any) error {
-	var s string
-	switch src := src.(type) {
-	case string:
-		s = src
-	case []byte:
-		s = string(src)
-	case nil:
-		return fmt.Errorf("%w: cannot scan NULL into typeid.Of[%T]; use sql.Null", ErrType, *new(P))
-	default:
-		return fmt.Errorf("%w: cannot scan %T into typeid.Of[%T]", ErrType, src, *new(P))
+	s, err := scanText(src)
+	if err != nil {
+		return err
 	}
 	v, err := ParseOf[P](s)
 	if err != nil {
