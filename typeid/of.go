@@ -59,19 +59,30 @@ func FromUUIDOf[P PrefixType](u uuid.UUID) (Of[P], error) {
 // with another prefix is an error matching ErrPrefix.
 func ParseOf[P PrefixType](s string) (Of[P], error) {
 	t, err := Parse(s)
+	if err == nil {
+		err = wantPrefix(t, prefixOf[P]())
+	}
 	if err != nil {
 		return Of[P]{}, err
 	}
-	return As[P](t)
+	return Of[P]{t}, nil
 }
 
 // As returns t as an Of[P] if its prefix is P's, and otherwise an error
 // matching ErrPrefix.
 func As[P PrefixType](t TypeID) (Of[P], error) {
-	if want := prefixOf[P](); t.Prefix() != want {
-		return Of[P]{}, fmt.Errorf("%w: %q, want %q", ErrPrefix, t.Prefix(), want)
+	if err := wantPrefix(t, prefixOf[P]()); err != nil {
+		return Of[P]{}, err
 	}
 	return Of[P]{t}, nil
+}
+
+// wantPrefix returns an error matching ErrPrefix unless t's prefix is want.
+func wantPrefix(t TypeID, want string) error {
+	if t.Prefix() != want {
+		return fmt.Errorf("%w: %q, want %q", ErrPrefix, t.Prefix(), want)
+	}
+	return nil
 }
 
 // TypeID returns t as an untyped TypeID.

@@ -107,53 +107,43 @@ func appendSuffix(b []byte, u uuid.UUID) []byte {
 // character above 7) one matching ErrSuffix. Errors about a character are a
 // *SyntaxError, which gives its position.
 //
-// The TypeID keeps s as its text, without copying it.
+// The TypeID keeps s as its text without copying it, and so keeps alive
+// the memory s is in (strings.Clone s first if it is a small part of a
+// large string).
 func Parse(s string) (TypeID, error) {
-	prefix, u, err := parse(s)
-	if err != nil {
-		return TypeID{}, err
-	}
-	if prefix == "" && u == uuid.Nil {
-		return TypeID{}, nil
-	}
-	return TypeID{text: s, uuid: u}, nil
-}
-
-// parse splits s into its prefix and the UUID its suffix encodes.
-func parse(s string) (prefix string, u uuid.UUID, err error) {
 	// The fast path, for valid text: the suffix is the last 26 bytes, after
 	// an underscore unless that is all there is. A suffix that decodes has
 	// no underscore, so that separator is the last one, where the
 	// specification splits. Text it refuses takes the path that says what
 	// is wrong.
 	if n := len(s) - suffixLen; n == 0 || n > 1 && s[n-1] == '_' {
-		prefix = s[:max(n-1, 0)]
-		if u, err := uuid.ParseCrockford(s[n:]); err == nil && lowerCase(s[n:]) && checkPrefix(prefix) == nil {
-			return prefix, u, nil
+		u, err := uuid.ParseCrockford(s[n:])
+		if err == nil && lowerCase(s[n:]) && (n == 0 || checkPrefix(s[:n-1]) == nil) {
+			if n == 0 && u == uuid.Nil {
+				return TypeID{}, nil
+			}
+			return TypeID{text: s, uuid: u}, nil
 		}
 	}
-	return parseSlow(s)
+	return TypeID{}, parseError(s)
 }
 
-// parseSlow is parse for text that the fast path refused, which it reads
-// as the specification defines it: the suffix is what follows the last
-// underscore, or the whole text if there is none.
-func parseSlow(s string) (prefix string, u uuid.UUID, err error) {
+// parseError says what is wrong with text that Parse refused, which it
+// reads as the specification defines it: the suffix is what follows the
+// last underscore, or the whole text if there is none.
+func parseError(s string) error {
 	suffix, off := s, 0
 	if i := strings.LastIndexByte(s, '_'); i >= 0 {
-		prefix, suffix, off = s[:i], s[i+1:], i+1
+		prefix := s[:i]
+		suffix, off = s[i+1:], i+1
 		if prefix == "" {
-			return "", uuid.Nil, &SyntaxError{Err: ErrPrefix, Pos: 0, Char: '_', why: "an empty prefix takes no separator"}
+			return &SyntaxError{Err: ErrPrefix, Pos: 0, Char: '_', why: "an empty prefix takes no separator"}
 		}
 		if err := checkPrefix(prefix); err != nil {
-			return "", uuid.Nil, err
+			return err
 		}
 	}
-	u, err = uuid.ParseCrockford(suffix)
-	if err != nil || !lowerCase(suffix) {
-		return "", uuid.Nil, suffixError(suffix, off)
-	}
-	return prefix, u, nil
+	return suffixError(suffix, off)
 }
 
 // lowerCase reports whether s, 26 Crockford digits in either case, holds
