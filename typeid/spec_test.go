@@ -126,6 +126,7 @@ func TestParseRules(t *testing.T) {
 		{"user_01h455vb4pex5vsknk084sn0-q", typeid.ErrSuffix, 29},
 		{"user_01h455vb4pex5vsknk084sn0uq", typeid.ErrSuffix, 29},
 		{"user_01h455vb4pex5vsknk084sn0iq", typeid.ErrSuffix, 29},
+		{"user_01h455vb4pex5vsknk084sn0Iq", typeid.ErrSuffix, 29},
 		{"user_81h455vb4pex5vsknk084sn02q", typeid.ErrSuffix, 5},
 		{"zzzzzzzzzzzzzzzzzzzzzzzzzz", typeid.ErrSuffix, 0},
 		{"01h455vb4pex5vsknk084sn02q\xff", typeid.ErrSuffix, -1},

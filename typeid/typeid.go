@@ -247,7 +247,7 @@ func suffixError(s string, off int) error {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
-		case 'A' <= c && c <= 'Z':
+		case 'A' <= c && c <= 'Z' && strings.IndexByte(alphabet, c+'a'-'A') >= 0:
 			return &SyntaxError{Err: ErrSuffix, Pos: off + i, Char: c, why: "a suffix is in lower case"}
 		case strings.IndexByte(alphabet, c) < 0:
 			return &SyntaxError{Err: ErrSuffix, Pos: off + i, Char: c, why: "a suffix holds only 0 to 9 and a to z less i, l, o and u"}
