@@ -11,6 +11,7 @@ require (
 	github.com/jackc/pgx/v5 v5.8.0
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/segmentio/ksuid v1.0.4
+	go.jetify.com/typeid v1.3.0
 	golang.org/x/tools v0.42.0
 )
 

@@ -18,12 +18,13 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-spec FILE] ID...
+const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-spec FILE] ID...
 
 Converts IDs to another layout, or writes them in another encoding.
 
   -to    v1, v6, v7, uuid, ksuid, ulid or snowflake; omit it to re-encode
-  -enc   canonical (default), uuid, base62, crockford, hex or decimal
+  -enc   canonical (default), uuid, base62, crockford, hex, decimal, or
+         typeid (for UUIDs, with -prefix P)
   -spec  read the IDs as the layout in this spec file (to re-encode them)
 
 Conversions, and what each keeps:
@@ -48,6 +49,8 @@ Examples:
   idforge convert -to v7 01ARYZ6S41TSV4RRFFQ69G5FAV
   idforge convert -enc base62 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert -spec orderid.layout -enc uuid 0AEg1ybbnKyfqwsDcSbDfw
+  idforge convert -enc typeid -prefix user 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge convert -enc uuid user_01fwhe4ydgfk1shh6w1g60eecf
 `
 
 // targets are the values -to takes, besides a layout's own name.
@@ -58,6 +61,7 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	to := fs.String("to", "", "")
 	enc := fs.String("enc", "canonical", "")
 	specFile := fs.String("spec", "", "")
+	prefix := fs.String("prefix", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -74,11 +78,11 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	if !validTarget(*to, spec) {
 		return usageError{fmt.Errorf("unknown -to %q (want one of %s, or a layout's own name to re-encode)", *to, strings.Join(targets, ", "))}
 	}
-	if !slices.Contains(encodingNames, *enc) {
-		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(encodingNames, ", "))}
+	if !slices.Contains(writeEncodings, *enc) {
+		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(writeEncodings, ", "))}
 	}
 	for _, in := range fs.Args() {
-		out, err := convertText(in, spec, *to, *enc)
+		out, err := convertText(in, spec, *to, *enc, *prefix)
 		if err != nil {
 			return err
 		}
@@ -98,8 +102,9 @@ func validTarget(to string, spec *layouts.Layout) bool {
 }
 
 // convertText converts one ID, read as the layout spec or, without one, as
-// every layout it fits, to the layout named to, written in enc.
-func convertText(in string, spec *layouts.Layout, to, enc string) ([]byte, error) {
+// every layout it fits, to the layout named to, written in enc (with the
+// TypeID prefix for enc typeid).
+func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byte, error) {
 	r := inspect(in, spec)
 	if len(r.Candidates) == 0 {
 		return nil, errors.New(r.Error)
@@ -113,7 +118,7 @@ func convertText(in string, spec *layouts.Layout, to, enc string) ([]byte, error
 			firstErr = cmp.Or(firstErr, err)
 			continue
 		}
-		format, err := formatter(target, enc)
+		format, err := formatterFor(target, enc, prefix)
 		if err != nil {
 			return nil, err
 		}

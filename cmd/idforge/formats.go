@@ -152,7 +152,7 @@ func formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		}
 		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
 	}
-	return nil, usageError{fmt.Errorf("unknown encoding %q (want one of %s)", enc, strings.Join(encodingNames, ", "))}
+	return nil, usageError{fmt.Errorf("unknown encoding %q (want one of %s)", enc, strings.Join(writeEncodings, ", "))}
 }
 
 // appendUUID writes 16 bytes in the 8-4-4-4-12 form.
@@ -183,8 +183,9 @@ func allEncodings(l *layouts.Layout, id []byte) [][2]string {
 
 // decoded is text read as the bytes of an ID, with the form it was in.
 type decoded struct {
-	form  string // uuid, base62, crockford, hex, decimal
-	bytes []byte
+	form   string // uuid, typeid, base62, crockford, hex, decimal
+	bytes  []byte
+	prefix string // a TypeID's prefix
 }
 
 // decode reads an ID in any form idforge writes, by its length and
@@ -193,11 +194,14 @@ func decode(s string) []decoded {
 	var out []decoded
 	add := func(form string, b []byte, err error) {
 		if err == nil {
-			out = append(out, decoded{form, b})
+			out = append(out, decoded{form: form, bytes: b})
 		}
 	}
 	if b, ok := parseUUIDText(s); ok {
 		add("uuid", b, nil)
+	}
+	if d, ok := decodeTypeID(s); ok {
+		out = append(out, d)
 	}
 	if n := encodings.Base62.DecodedLen(len(s)); n > 0 {
 		b, err := encodings.Base62.DecodeString(s)

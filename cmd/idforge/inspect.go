@@ -20,8 +20,8 @@ const inspectUsage = `usage: idforge inspect [-json] [-layout NAME | -spec FILE]
 
 Shows what an ID is: the layouts it fits, each field, the time in UTC and
 local time, and the same bytes in every encoding. It reads the UUID forms
-(36, 32, 38 and 45 characters), Base62, Crockford base32, hex and decimal,
-and knows the Nil and Max UUIDs.
+(36, 32, 38 and 45 characters), TypeIDs, Base62, Crockford base32, hex and
+decimal, and knows the Nil and Max UUIDs.
 
 Text that fits several layouts lists them all, likeliest first: text in a
 layout's own form (a ULID's Crockford, a Snowflake's decimal) reads as that
@@ -38,11 +38,13 @@ Examples:
   idforge inspect -json 0ujtsYcgvSTl8PAuAdqWYSMnLOv
   idforge inspect -layout snowflake 1541815603606036480
   idforge inspect -spec orderid.layout 01a2077c-508a-8005-8000-268acabee3bb
+  idforge inspect user_01h455vb4pex5vsknk084sn02q
 `
 
 // candidate is one reading of an ID: a layout it fits.
 type candidate struct {
 	Form      string            `json:"form"`
+	Prefix    string            `json:"prefix,omitempty"` // a TypeID's
 	Layout    string            `json:"layout"`
 	Spec      string            `json:"spec"`
 	Fields    []field           `json:"fields"`
@@ -161,7 +163,7 @@ func inspect(in string, pick *layouts.Layout) report {
 	}
 	slices.SortStableFunc(r.Candidates, likelier)
 	if len(r.Candidates) == 0 {
-		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits", in)
+		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", in, typeIDReason(in))
 		if pick != nil {
 			r.Error = fmt.Sprintf("%q is not an ID of layout %s", in, pick.Name)
 		}
@@ -182,13 +184,13 @@ func likelier(a, b candidate) int {
 }
 
 // autoDetect reports whether inspect tries a layout for text in a form
-// without being asked: UUID text is read only as UUIDs, and variants of
-// another layout (drafts, ksuid-ms) only when asked for.
+// without being asked: UUID and TypeID text is read only as UUIDs, and
+// variants of another layout (drafts, ksuid-ms) only when asked for.
 func autoDetect(l *layouts.Layout, form string) bool {
 	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
 		return false
 	}
-	return form != "uuid" || strings.HasPrefix(l.Name, "uuid") || l == nilUUID || l == maxUUID
+	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || l == nilUUID || l == maxUUID
 }
 
 // read unpacks an ID as a layout; it fails when the constant bits differ.
@@ -211,6 +213,7 @@ func read(l *layouts.Layout, d decoded) (candidate, bool) {
 	for _, e := range c.Encodings {
 		c.EncMap[e[0]] = e[1]
 	}
+	addTypeID(&c, d)
 	return c, true
 }
 
@@ -226,6 +229,9 @@ func printReport(w io.Writer, r report) {
 	for _, c := range r.Candidates {
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 		fmt.Fprintf(tw, "  layout\t%s (%s), read as %s\n", c.Layout, c.Spec, c.Form)
+		if c.Prefix != "" {
+			fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
+		}
 		for _, f := range c.Fields {
 			fmt.Fprintf(tw, "  %s\t%s (%s, %d bits, %s)\n", f.Name, f.Value, f.Hex, f.Bits, f.Role)
 		}

@@ -17,14 +17,15 @@ import (
 )
 
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
-                   [-ns NAMESPACE -name NAME] [-node N]
+                   [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
 
 Makes N new IDs, one a line.
 
   -layout   v1, v3, v4, v5, v6, v7, v8, ksuid, ulid, snowflake, or any layout
             'idforge layouts' lists (default v7)
   -spec     a layout spec file of your own, run through the interpreter
-  -enc      canonical (default), uuid, base62, crockford, hex or decimal;
+  -enc      canonical (default), uuid, base62, crockford, hex, decimal, or
+            typeid (for UUID layouts, with -prefix);
             canonical is the layout's usual form, and for a spec the default
             text of the package 'idforge gen' makes: the UUID form for a
             UUID layout, Base62 otherwise
@@ -36,12 +37,14 @@ Makes N new IDs, one a line.
             generators never share one; optional for v1 and v6, whose node
             is otherwise random with the multicast bit set (RFC 9562 section
             6.10); an error for layouts without a node
+  -prefix   for -enc typeid: the type prefix (a-z and _, at most 63)
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
   idforge new -layout snowflake -node 42
   idforge new -layout v5 -ns dns -name www.example.com
   idforge new -spec orders.layout -n 3
+  idforge new -layout v7 -enc typeid -prefix user
 `
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
@@ -53,6 +56,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	ns := fs.String("ns", "", "")
 	hashName := fs.String("name", "", "")
 	node := fs.Int64("node", -1, "")
+	prefix := fs.String("prefix", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -66,7 +70,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	format, err := formatter(l, *enc)
+	format, err := formatterFor(l, *enc, *prefix)
 	if err != nil {
 		return err
 	}
