@@ -108,12 +108,12 @@ func TestProperties(t *testing.T) {
 		{"uuidv3", 16, false, false, "", 1, 0},
 		{"uuidv4", 16, false, false, "", 1, 122},
 		{"uuidv6", 16, true, true, date(5236, 3, 31), 1, 0},
-		{"uuidv7", 16, true, true, date(10889, 8, 2), 1 << 25, 48},
+		{"uuidv7", 16, true, true, date(10889, 8, 2), 1 << 25, 48 + 25},
 		{"uuidv8", 16, true, false, date(2335, 5, 7), 1, 62},
 		{"snowflake", 8, true, true, date(2080, 7, 10), 4096, 0},
 		{"sonyflake", 8, true, true, date(2188, 11, 16), 256, 0},
-		{"ksuid", 20, true, false, date(2150, 6, 19), 1, 128},
-		{"ulid", 16, true, true, date(10889, 8, 2), 1, 0},
+		{"ksuid", 20, true, true, date(2150, 6, 19), 0x1p127, 128},
+		{"ulid", 16, true, true, date(10889, 8, 2), 0x1p79, 80},
 		{"objectid", 12, true, false, date(2106, 2, 7), 1 << 24, 0},
 	}
 	for _, tc := range tests {
