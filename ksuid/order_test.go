@@ -26,8 +26,8 @@ func TestGeneratorIncreasesWithinASecond(t *testing.T) {
 		if k.Compare(prev) <= 0 || k.String() <= prev.String() {
 			t.Fatalf("KSUID %d %v is not above %v", i, k, prev)
 		}
-		if k.Timestamp() != prev.Timestamp() {
-			t.Fatalf("KSUID %d %v: want the second of %v", i, k, prev)
+		if k != prev.Next() {
+			t.Fatalf("KSUID %d %v: want the payload one above %v's, in the same second", i, k, prev)
 		}
 		prev = k
 	}
