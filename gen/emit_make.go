@@ -168,11 +168,11 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		case cv.Init == layouts.InitRunning:
 			doc = fmt.Sprintf("A %d-bit counter counts on from ID to ID, across ticks, and wraps:\nIDs are unique while fewer than 2^%d are made in one %s, but they\nare not ordered within it, and it follows the clock back.", cv.Width, cv.Width, tick)
 		case waitBounded(cv):
-			doc = fmt.Sprintf("Within one %s a %d-bit counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick, and it returns\nErrClockBackwards rather than wait for more than a second.", tick, cv.Width, startName(cv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick, and it returns\nErrClockBackwards rather than wait for more than a second.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		case cv.Overflow == layouts.OverflowWait:
-			doc = fmt.Sprintf("Within one %s a %d-bit counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick and counts on there.", tick, cv.Width, startName(cv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick and counts on there.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		default:
-			doc = fmt.Sprintf("Within one %s a %d-bit counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tick, cv.Width, startName(cv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		}
 	} else {
 		body = append(body, jen.Id("tick").Op(":=").Id("now"))
@@ -255,7 +255,7 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 	if waitBounded(cv) {
 		d[jen.Id("MaxBehind")] = num(ticksPerSecond(l))
 	}
-	commentf(f, "%s keeps %s IDs in order (RFC 9562 §6.2): a %d-bit counter,\nstarting at %s in each tick, that %s when it runs out.", name, l.Name, cv.Width, startName(cv),
+	commentf(f, "%s keeps %s IDs in order (RFC 9562 §6.2): %s counter,\nstarting at %s in each tick, that %s when it runs out.", name, l.Name, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv),
 		map[layouts.Overflow]string{layouts.OverflowWait: "waits for the next tick", layouts.OverflowBorrow: "borrows the next tick", layouts.OverflowWrap: "wraps"}[cv.Overflow])
 	f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
 	f.Line()
@@ -295,7 +295,7 @@ func maxWait(tv *layouts.Value) *jen.Statement {
 	case ns <= 1e9:
 		return jen.Qual("time", "Second")
 	case ns%1e9 == 0:
-		return num(ns / 1e9).Op("*").Qual("time", "Second")
+		return num(ns/1e9).Op("*").Qual("time", "Second")
 	}
 	return num(ns).Op("*").Qual("time", "Nanosecond")
 }
@@ -539,7 +539,7 @@ func batchable(l *layouts.Layout) bool {
 func emitBatchFill(f *jen.File, p *Package, m Member) {
 	l := m.Layout
 	n := memberNames(m)
-	_, fill, _ := genNames(p, m)
+	method, fill, _ := genNames(p, m)
 	ticksFrom, _ := timeNames(m)
 	cv, _ := l.Value(layouts.Counter)
 	t := p.Type
@@ -588,7 +588,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.For(jen.Id("i").Op(":=").Range().Id("k")).Block(perID...),
 		jen.Id("dst").Op("=").Id("dst").Index(jen.Id("k"), jen.Empty()),
 	)
-	commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence, as as many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, l.Name, "New"+m.Suffix, batchLimit)
+	commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence, as that many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, l.Name, method, batchLimit)
 	var once jen.Code = jen.Null()
 	if usesOnce {
 		once = jen.Id("of").Op(":=").Id("g").Dot("once").Dot(n.unpack).Call()

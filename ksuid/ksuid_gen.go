@@ -118,11 +118,11 @@ func ticksFrom(t time.Time) (uint64, error) {
 		ns += 1000000000
 	}
 	if sec < 0 || uint64(sec) > 0xffffffff/1 {
-		return 0, fmt.Errorf("%w: %v is outside ksuid's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	ticks := uint64(sec)*1 + uint64(ns)/1000000000
 	if ticks > 0xffffffff {
-		return 0, fmt.Errorf("%w: %v is outside ksuid's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return ticks, nil
 }
@@ -137,7 +137,7 @@ func (id KSUID) Time() time.Time {
 	return timeAt(uint64(binary.BigEndian.Uint32(id[0:4])))
 }
 
-// Generator makes KSUID IDs. It reads the clock and randomness as the layout's
+// Generator makes KSUIDs. It reads the clock and randomness as the layout's
 // roles say, and keeps the state that orders the IDs it makes: each ksuid it makes
 // is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
@@ -522,8 +522,8 @@ func (id *KSUID) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// AppendBinary appends the 20 bytes of id, to b and returns the extended
-// slice. It implements encoding.BinaryAppender.
+// AppendBinary appends the 20 bytes of id to b and returns the extended slice.
+// It implements encoding.BinaryAppender.
 func (id KSUID) AppendBinary(b []byte) ([]byte, error) {
 	return append(b, id[:]...), nil
 }

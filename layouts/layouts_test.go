@@ -228,8 +228,11 @@ func TestIsUUID(t *testing.T) {
 		want bool
 	}{
 		{"layout a 128\n  x 48 random\n  ver 4 = 8\n  y 12 random\n  var 2 = 0b10\n  z 62 random\n", true},
-		{"layout a 128\n  x 48 random\n  ver 4 = 8\n  y 12 random\n  var 2 = 0b11\n  z 62 random\n", false},
-		{"layout a 128\n  x 44 random\n  ver 4 = 8\n  y 16 random\n  var 2 = 0b10\n  z 62 random\n", false},
+		// Constants in the places of a version and a variant, but not named
+		// as a version and not variant 0b10: not a UUID, and not held to its
+		// rules (TestUUIDRules).
+		{"layout a 128\n  x 48 random\n  kind 4 = 8\n  y 12 random\n  flags 2 = 0b11\n  z 62 random\n", false},
+		{"layout a 128\n  x 44 random\n  kind 4 = 8\n  y 16 random\n  var 2 = 0b10\n  z 62 random\n", false},
 		{"layout a 128\n  x 128 random bytes\n", false},
 	} {
 		l, err := layouts.Parse("t.layout", []byte(tc.spec))

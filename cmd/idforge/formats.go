@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -28,9 +29,14 @@ func lookup(name string) (*layouts.Layout, error) {
 // The encodings an ID can be written in.
 var encodingNames = []string{"canonical", "uuid", "base62", "crockford", "hex", "decimal"}
 
-// canonical returns the usual text form of a layout's IDs: a UUID's dashed
-// hex, a KSUID's Base62, a ULID's Crockford, a 64-bit ID's decimal.
+// canonical returns the usual text form of a layout's IDs: for a built-in
+// layout, a UUID's dashed hex, a KSUID's Base62, a ULID's Crockford, a 64-bit
+// ID's decimal; for a user's spec, the default text form of the package
+// `idforge gen` makes for it, so that the two agree.
 func canonical(l *layouts.Layout) string {
+	if b, err := layouts.Builtin(l.Name); err != nil || b != l {
+		return gen.DefaultEncoding(l).String()
+	}
 	switch {
 	case strings.HasPrefix(l.Name, "uuid") && l.Bits == 128:
 		return "uuid"
