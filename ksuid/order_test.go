@@ -2,10 +2,14 @@ package ksuid_test
 
 import (
 	"bytes"
+	"io"
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/internal/oracle"
+	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
+	"github.com/idforge/idforge/layouts"
 )
 
 // KSUIDs from one generator strictly increase, in bytes and in text, even
@@ -108,5 +112,43 @@ func TestGeneratorClockBackwards(t *testing.T) {
 			t.Fatalf("clock back %v: %v, want above %v in its second", back, k, prev)
 		}
 		prev = k
+	}
+}
+
+// The payload counts as one 128-bit number: from a start whose low 64 bits
+// are all ones, the next KSUID carries into the high 64 bits, in the
+// generated code as in the interpreter.
+func TestPayloadCarries(t *testing.T) {
+	l, err := layouts.Builtin("ksuid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := make([]byte, 20) // bytes 4 to 19 of an ID's random block seed the payload
+	for i := 12; i < 20; i++ {
+		block[i] = 0xff
+	}
+	stream := func() io.Reader { return bytes.NewReader(bytes.Repeat(block, 4)) }
+	now := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	g := ksuid.NewGenerator(ksuid.WithClock(clock), ksuid.WithEntropy(stream()))
+	ig, err := interp.NewGenerator(l, interp.WithClock(clock), interp.WithRand(stream()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []ksuid.KSUID
+	oracle.CheckGenerate(t, l, 3, func() ([]byte, error) {
+		k, err := g.Next()
+		got = append(got, k)
+		return k[:], err
+	}, ig)
+	want := [][16]byte{
+		{8: 0xff, 9: 0xff, 10: 0xff, 11: 0xff, 12: 0xff, 13: 0xff, 14: 0xff, 15: 0xff},
+		{7: 1},
+		{7: 1, 15: 1},
+	}
+	for i, k := range got {
+		if k.Payload() != want[i] {
+			t.Errorf("KSUID %d payload %X, want %X", i, k.Payload(), want[i])
+		}
 	}
 }

@@ -38,10 +38,19 @@ var digestBits = map[string]int{"md5": 128, "sha1": 160, "sha256": 256}
 // of *Error values in line order, each naming the line and the segment or
 // field, so errors.Is matches the kind of any of them and errors.As finds
 // the first. It checks each line on its own, then the spec as a whole:
-// widths, names, the rules of RFC 9562 UUIDs (see checkUUID), and a clock
-// that has already overflowed. A problem that would only repeat an earlier
-// one (a line that could not be read leaves nothing to check the whole
-// spec against) is not reported twice.
+// widths, names, roles, the rules of RFC 9562, and a clock that has already
+// overflowed (ErrOverflow; one that overflows within 10 years is only a
+// warning, see Layout.Warnings). A problem that would only repeat an
+// earlier one (a line that could not be read leaves nothing to check the
+// whole spec against) is not reported twice.
+//
+// RFC 9562's rules (ErrVersion) apply to a 128-bit layout with a segment
+// named ver or version, or with a 4-bit constant at bits 48 to 51 and the
+// 2-bit constant 0b10 at bits 64 and 65 (bits counted from the most
+// significant end): its version must be a 4-bit constant at bits 48 to 51,
+// neither 0 (unused) nor 15 (the Max UUID's), and bits 64 and 65 must be
+// the 2-bit constant variant 0b10. A layout that passes them with the
+// shape is a UUID layout (Layout.IsUUID).
 func Parse(file string, src []byte) (*Layout, error) {
 	p := &parser{file: file}
 	p.read(string(src))
