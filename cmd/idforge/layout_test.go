@@ -8,9 +8,9 @@ import (
 	"time"
 )
 
-// The time-ordered IDs of one `idforge new` run come out in sorted order,
-// strictly, and bytewise as `LC_ALL=C sort -c` compares them, even when many share a tick
-// (200000 KSUIDs take a second or two, so most share their second).
+// The time-ordered IDs of one `idforge new` run strictly increase, compared
+// bytewise as `LC_ALL=C sort -c` compares them, even when many share a tick:
+// 200000 KSUIDs take a second or two, so most share their second.
 func TestNewSorts(t *testing.T) {
 	for _, layout := range []string{"ksuid", "ulid", "v7", "v6"} {
 		out, stderr, exit := idforge(t, "", "", "new", "-layout", layout, "-n", "200000")
