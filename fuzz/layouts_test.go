@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/layouts"
@@ -50,12 +51,21 @@ func FuzzCustomV8(f *testing.F) {
 
 // customV8 writes a UUIDv8 spec around the version (bits 48-51) and variant
 // (64-65): a time of 16 to 48 bits at the top with a chosen epoch and unit,
-// a node and a counter of chosen widths, random bits to fill.
+// a node and a counter of chosen widths, random bits to fill. The time is
+// widened, and if 48 bits are not enough its epoch moved to 2020, until it
+// holds the next hundred years: Parse refuses a clock that has overflowed.
 func customV8(k []byte) string {
 	timeBits := 16 + int(k[0])%33 // 16..48 bits, before the version
 	units := []string{"s", "ms", "10ms", "us", "100ns", "2^-10s"}
 	epochs := []string{"unix", "gregorian", "2020-01-01T00:00:00Z"}
 	unit, epoch := units[int(k[1])%len(units)], epochs[int(k[1]/8)%len(epochs)]
+	for !lasts(timeBits, epoch, unit) {
+		if timeBits < 48 {
+			timeBits++
+		} else {
+			epoch, unit = "2020-01-01T00:00:00Z", "ms"
+		}
+	}
 	rest := 48 - timeBits          // bits left before the version
 	node := int(k[2]) % (rest + 1) // node bits, before the version
 	counter := 1 + int(k[3])%30    // counter bits, after the variant
@@ -75,4 +85,16 @@ func customV8(k []byte) string {
 	fmt.Fprintf(&b, "  c %d counter %s\n", counter, inits[int(k[3]/32)%len(inits)])
 	fmt.Fprintf(&b, "  tail %d random\n", 62-counter)
 	return b.String()
+}
+
+// lasts reports whether a clock of the given bits, epoch and unit holds the
+// next hundred years.
+func lasts(bits int, epoch, unit string) bool {
+	spec := fmt.Sprintf("layout t 64\n  ts %d time %s %s\n  r %d random\n", bits, epoch, unit, 64-bits)
+	l, err := layouts.Parse("t.layout", []byte(spec))
+	if err != nil {
+		return false
+	}
+	end, ok := l.Overflow()
+	return !ok || end.After(time.Now().AddDate(100, 0, 0))
 }

@@ -63,8 +63,8 @@ func Builtin(name string) (*Package, error) {
 }
 
 // Single returns the description of a package that carries one layout: the
-// form `idforge gen` uses for users' own specs. The type has Base62 as its
-// text form, which sorts like its bytes.
+// form `idforge gen` uses for users' own specs. Its text form is the
+// layout's DefaultEncoding; set Canonical to choose another.
 func Single(l *layouts.Layout, pkg, typ string) *Package {
-	return &Package{Name: pkg, Type: typ, Canonical: EncBase62, Members: []Member{{Layout: l}}}
+	return &Package{Name: pkg, Type: typ, Canonical: DefaultEncoding(l), Members: []Member{{Layout: l}}}
 }

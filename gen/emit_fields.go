@@ -139,7 +139,7 @@ func emitFields(f *jen.File, p *Package) error {
 }
 
 func article(l *layouts.Layout) string {
-	return fmt.Sprintf("a %s ID (%s)", l.Name, l.File)
+	return fmt.Sprintf("%s (%s)", an(l.Name+" ID"), l.File)
 }
 
 // zero returns the ID type's zero value as an expression.

@@ -136,7 +136,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		}
 	}
 	var doc strings.Builder
-	fmt.Fprintf(&doc, "Generator makes %s IDs. It reads the clock and randomness as the layout's\nroles say, and keeps the state that orders the IDs it makes", t)
+	fmt.Fprintf(&doc, "Generator makes %s. It reads the clock and randomness as the layout's\nroles say, and keeps the state that orders the IDs it makes", plural(t))
 	var monoNames []string
 	for _, m := range gens {
 		if monotonic(m.Layout) {

@@ -167,10 +167,12 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 			doc = fmt.Sprintf("Each ID takes a %s of its own: within one tick, or when the\nclock goes back, the generator takes the tick after its last.", tick)
 		case cv.Init == layouts.InitRunning:
 			doc = fmt.Sprintf("A %d-bit counter counts on from ID to ID, across ticks, and wraps:\nIDs are unique while fewer than 2^%d are made in one %s, but they\nare not ordered within it, and it follows the clock back.", cv.Width, cv.Width, tick)
+		case waitBounded(cv):
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick, and it returns\nErrClockBackwards rather than wait for more than a second.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		case cv.Overflow == layouts.OverflowWait:
-			doc = fmt.Sprintf("Within one %s a %d-bit counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick, and it returns\nErrClockBackwards rather than wait for more than a second.", tick, cv.Width, startName(cv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick and counts on there.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		default:
-			doc = fmt.Sprintf("Within one %s a %d-bit counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tick, cv.Width, startName(cv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		}
 	} else {
 		body = append(body, jen.Id("tick").Op(":=").Id("now"))
@@ -250,10 +252,10 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 	d[jen.Id("Overflow")] = jen.Qual(idrtPath, map[layouts.Overflow]string{
 		layouts.OverflowWait: "OverflowWait", layouts.OverflowBorrow: "OverflowBorrow", layouts.OverflowWrap: "OverflowWrap",
 	}[cv.Overflow])
-	if cv.Overflow == layouts.OverflowWait {
+	if waitBounded(cv) {
 		d[jen.Id("MaxBehind")] = num(ticksPerSecond(l))
 	}
-	commentf(f, "%s keeps %s IDs in order (RFC 9562 §6.2): a %d-bit counter,\nstarting at %s in each tick, that %s when it runs out.", name, l.Name, cv.Width, startName(cv),
+	commentf(f, "%s keeps %s IDs in order (RFC 9562 §6.2): %s counter,\nstarting at %s in each tick, that %s when it runs out.", name, l.Name, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv),
 		map[layouts.Overflow]string{layouts.OverflowWait: "waits for the next tick", layouts.OverflowBorrow: "borrows the next tick", layouts.OverflowWrap: "wraps"}[cv.Overflow])
 	f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
 	f.Line()
@@ -263,10 +265,39 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 			jen.Comment("tickLength"+m.Suffix+" is one tick of the "+l.Name+" clock."),
 			jen.Id("tickLength"+m.Suffix).Op("=").Add(num(tick)).Op("*").Qual("time", "Nanosecond"),
 			jen.Comment("maxWait"+m.Suffix+" is how long a generator waits for the clock to pass its last tick."),
-			jen.Id("maxWait"+m.Suffix).Op("=").Qual("time", "Second"),
+			jen.Id("maxWait"+m.Suffix).Op("=").Add(maxWait(tv)),
 		)
 		f.Line()
 	}
+}
+
+// waitBounded reports whether a counter that waits for the clock when it
+// runs out also bounds how far behind its last tick the clock may be: one
+// narrower than 64 bits can run out while the clock is far behind and would
+// then wait for it, so its generator returns ErrClockBackwards once the
+// clock is more than a second behind instead. A wider one does not run out
+// in practice, so, like a borrowing counter, it stays on its last tick
+// however far the clock goes back.
+func waitBounded(cv *layouts.Value) bool {
+	return cv.Overflow == layouts.OverflowWait && cv.Width < 64
+}
+
+// maxWaitTicks is how many ticks a waiting generator waits at most, when
+// that is longer than a second: a counter that runs out early in a tick
+// waits almost a whole tick for the next.
+const maxWaitTicks = 2
+
+// maxWait returns how long a generator waits for the clock's next tick: a
+// second, or maxWaitTicks ticks if that is longer.
+func maxWait(tv *layouts.Value) *jen.Statement {
+	ns := tv.Unit.Num * maxWaitTicks * 1e9 / tv.Unit.Den
+	switch {
+	case ns <= 1e9:
+		return jen.Qual("time", "Second")
+	case ns%1e9 == 0:
+		return num(ns/1e9).Op("*").Qual("time", "Second")
+	}
+	return num(ns).Op("*").Qual("time", "Nanosecond")
 }
 
 // drawsInState reports whether a member's random bits are drawn by its
@@ -508,7 +539,7 @@ func batchable(l *layouts.Layout) bool {
 func emitBatchFill(f *jen.File, p *Package, m Member) {
 	l := m.Layout
 	n := memberNames(m)
-	_, fill, _ := genNames(p, m)
+	method, fill, _ := genNames(p, m)
 	ticksFrom, _ := timeNames(m)
 	cv, _ := l.Value(layouts.Counter)
 	t := p.Type
@@ -557,7 +588,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.For(jen.Id("i").Op(":=").Range().Id("k")).Block(perID...),
 		jen.Id("dst").Op("=").Id("dst").Index(jen.Id("k"), jen.Empty()),
 	)
-	commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence, as as many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, l.Name, "New"+m.Suffix, batchLimit)
+	commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence, as that many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, l.Name, method, batchLimit)
 	var once jen.Code = jen.Null()
 	if usesOnce {
 		once = jen.Id("of").Op(":=").Id("g").Dot("once").Dot(n.unpack).Call()

@@ -166,8 +166,8 @@ func (tp *textPkg) emitErrors(f *jen.File) {
 		jen.Id("ErrSyntax").Op("=").Qual("errors", "New").Call(jen.Lit(pkg+": invalid syntax")),
 		jen.Add(commentLines(fillTo(overflow, docWidth-4))),
 		jen.Id("ErrOverflow").Op("=").Qual("errors", "New").Call(jen.Lit(pkg+": value out of range")),
-		jen.Comment(fmt.Sprintf("ErrNull means a database NULL scanned into a %s; scan nullable columns", t)),
-		jen.Comment(fmt.Sprintf("into a %s instead.", tp.null)),
+		jen.Comment(fmt.Sprintf("ErrNull means a database NULL scanned into %s; scan nullable columns", an(t))),
+		jen.Comment(fmt.Sprintf("into %s instead.", an(tp.null))),
 		jen.Id("ErrNull").Op("=").Qual("errors", "New").Call(jen.Lit(pkg+": NULL value")),
 		jen.Comment(fmt.Sprintf("ErrType means a value of a type that holds no %s: a database value", t)),
 		jen.Comment(tp.scanTypesDoc()+", or a JSON value other than a string."),
@@ -431,7 +431,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 		textBody = []jen.Code{jen.Return(jen.Id("parseDecimal").Call(jen.Id("s")))}
 	default:
 		form, _ := tp.canonicalForm()
-		parseDoc = fmt.Sprintf("Parse reads the canonical text form of a %s, as String writes it: exactly\n%s", t, form.what)
+		parseDoc = fmt.Sprintf("Parse reads the canonical text form of %s, as String writes it: exactly\n%s", an(t), form.what)
 		if form.cased {
 			parseDoc += ", in either case. "
 		} else {
@@ -644,7 +644,7 @@ func (tp *textPkg) emitMarshalling(f *jen.File) {
 		binDoc = "the 8 bytes of id, big-endian"
 		appendBinary = jen.Qual("encoding/binary", "BigEndian").Dot("AppendUint64").Call(jen.Id("b"), jen.Uint64().Call(jen.Id("id")))
 	}
-	tp.method(f, fmt.Sprintf("AppendBinary appends %s, to b and returns the extended slice.\nIt implements encoding.BinaryAppender.", binDoc),
+	tp.method(f, fmt.Sprintf("AppendBinary appends %s to b and returns the extended slice.\nIt implements encoding.BinaryAppender.", binDoc),
 		"AppendBinary", bParam, bytesErr, jen.Return(appendBinary, jen.Nil()))
 	tp.method(f, fmt.Sprintf("MarshalBinary returns %s. It implements\nencoding.BinaryMarshaler.", binDoc),
 		"MarshalBinary", nil, bytesErr,
@@ -757,7 +757,7 @@ func nilName(tp *textPkg) string {
 
 func (tp *textPkg) emitNull(f *jen.File) {
 	t, null := tp.t, tp.null
-	writeDocf(f, "%s is a %s that may be NULL in a database or null in JSON. Its zero value\nis NULL. It implements sql.Scanner, driver.Valuer, json.Marshaler and\njson.Unmarshaler.", null, t)
+	writeDocf(f, "%s is %s that may be NULL in a database or null in JSON. Its zero value\nis NULL. It implements sql.Scanner, driver.Valuer, json.Marshaler and\njson.Unmarshaler.", null, an(t))
 	f.Type().Id(null).Struct(
 		jen.Id(t).Id(t),
 		jen.Id("Valid").Bool().Comment(fmt.Sprintf("Valid is true if %s is not NULL", t)),

@@ -111,7 +111,9 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
 	epoch := fmt.Sprintf("%s since %s", v.Unit, epochName(v))
 
 	// time.Time -> ticks.
-	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %v is outside "+m.Layout.Name+"'s range"), jen.Id("ErrTime"), jen.Id("t")))
+	// The time in RFC 3339, UTC: %v would show a monotonic clock reading.
+	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Layout.Name+"'s range"), jen.Id("ErrTime"),
+		jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
 	var body []jen.Code
 	if unix && u.perSec != 0 && (u.perSec == 1 || u.perSec == 1e3 || u.perSec == 1e6 || u.perSec == 1e9) {
 		method := map[uint64]string{1: "Unix", 1e3: "UnixMilli", 1e6: "UnixMicro", 1e9: "UnixNano"}[u.perSec]

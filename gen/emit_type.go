@@ -33,11 +33,11 @@ func emitGuards(f *jen.File, p *Package) error {
 func emitType(f *jen.File, p *Package) error {
 	t := p.Type
 	var doc strings.Builder
-	fmt.Fprintf(&doc, "%s is a %d-bit ID", t, p.size()*8)
+	head := fmt.Sprintf("%s is %s", t, an(fmt.Sprintf("%d-bit ID", p.size()*8)))
 	if len(p.Members) == 1 {
-		fmt.Fprintf(&doc, ": %s\n", firstLine(p.Members[0].Layout))
+		fmt.Fprintf(&doc, "%s\n", fill(head+": "+firstLine(p.Members[0].Layout)))
 	} else {
-		doc.WriteString(" of one of these layouts, told apart by their constant bits.\n")
+		fmt.Fprintf(&doc, "%s\n", fill(head+" of one of these layouts, told apart by their constant bits."))
 	}
 	for _, m := range p.Members {
 		l := m.Layout
@@ -60,7 +60,7 @@ func emitType(f *jen.File, p *Package) error {
 	}
 	f.Line()
 	if !p.Int64 {
-		comment(f, fmt.Sprintf("Size is the length of a %s in bytes.", t))
+		comment(f, fmt.Sprintf("Size is the length of %s in bytes.", an(t)))
 		f.Const().Id("Size").Op("=").Lit(p.size())
 		f.Line()
 		f.Var().Defs(
@@ -212,10 +212,16 @@ func joinOp(op string, xs []jen.Code) *jen.Statement {
 	return s
 }
 
+// firstLine returns the first sentence of the layout's doc, which may run
+// over several lines of the spec, or its name if it has no doc.
 func firstLine(l *layouts.Layout) string {
-	line, _, _ := strings.Cut(l.Doc, "\n")
-	if line == "" {
+	para, _, _ := strings.Cut(l.Doc, "\n\n")
+	para = strings.Join(strings.Fields(para), " ")
+	if para == "" {
 		return l.Name
 	}
-	return line
+	if i := strings.Index(para, ". "); i >= 0 {
+		return para[:i+1]
+	}
+	return para
 }

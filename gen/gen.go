@@ -54,6 +54,39 @@ const (
 	EncDecimal                   // decimal, for int64 IDs
 )
 
+var encodingNames = [...]string{"uuid", "base62", "crockford", "hex", "decimal"}
+
+// String returns the form's name, as `idforge gen -text` takes it: "uuid",
+// "base62", "crockford", "hex" or "decimal".
+func (e Encoding) String() string {
+	if e >= 0 && int(e) < len(encodingNames) {
+		return encodingNames[e]
+	}
+	return fmt.Sprintf("Encoding(%d)", int(e))
+}
+
+// ParseEncoding returns the text form with the given name, as String
+// writes it.
+func ParseEncoding(name string) (Encoding, error) {
+	for i, n := range encodingNames {
+		if n == name {
+			return Encoding(i), nil
+		}
+	}
+	return 0, fmt.Errorf("gen: unknown text form %q (want uuid, base62, crockford or hex; decimal is for int64 IDs)", name)
+}
+
+// DefaultEncoding returns the text form a package for one layout writes and
+// reads by default: the canonical UUID form for a layout that is an RFC 9562
+// UUID (see layouts.Layout.IsUUID), as package uuid does, and otherwise
+// Base62, which sorts like the bytes.
+func DefaultEncoding(l *layouts.Layout) Encoding {
+	if l.IsUUID() {
+		return EncUUID
+	}
+	return EncBase62
+}
+
 // size returns the ID's size in bytes.
 func (p *Package) size() int { return p.Members[0].Layout.Bytes() }
 

@@ -49,8 +49,9 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 }
 
 // Each golden case is a txtar archive holding a spec (spec.layout), the
-// package and type names (a "package NAME TYPE" line in the archive's
-// comment) and the generated source (want.go). The golden output must
+// package and type names and, optionally, the text form (a "package NAME
+// TYPE [TEXT]" line in the archive's comment, TEXT as -text takes it) and
+// the generated source (want.go). The golden output must
 // compile: every case is built in a module of its own, as a user's package
 // outside this module would be.
 func TestGolden(t *testing.T) {
@@ -66,13 +67,19 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pkg, typ := packageLine(t, ar)
+			pkg, typ, text := packageLine(t, ar)
 			spec := archiveFile(t, ar, "spec.layout")
 			l, err := layouts.Parse(name+".layout", spec)
 			if err != nil {
 				t.Fatal(err)
 			}
-			src, err := gen.Generate(gen.Single(l, pkg, typ))
+			p := gen.Single(l, pkg, typ)
+			if text != "" {
+				if p.Canonical, err = gen.ParseEncoding(text); err != nil {
+					t.Fatal(err)
+				}
+			}
+			src, err := gen.Generate(p)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,14 +101,14 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-func packageLine(t *testing.T, ar *txtar.Archive) (pkg, typ string) {
+func packageLine(t *testing.T, ar *txtar.Archive) (pkg, typ, text string) {
 	for _, line := range strings.Split(string(ar.Comment), "\n") {
-		if f := strings.Fields(line); len(f) == 3 && f[0] == "package" {
-			return f[1], f[2]
+		if f := strings.Fields(line); (len(f) == 3 || len(f) == 4) && f[0] == "package" {
+			return f[1], f[2], strings.Join(f[3:], "")
 		}
 	}
-	t.Fatal("the archive's comment has no 'package NAME TYPE' line")
-	return "", ""
+	t.Fatal("the archive's comment has no 'package NAME TYPE [TEXT]' line")
+	return "", "", ""
 }
 
 func archiveFile(t *testing.T, ar *txtar.Archive, name string) []byte {
@@ -152,7 +159,7 @@ func buildInModule(t *testing.T, files []string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		pkg, _ := packageLine(t, ar)
+		pkg, _, _ := packageLine(t, ar)
 		for _, f := range ar.Files {
 			switch {
 			case f.Name == "want.go":

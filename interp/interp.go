@@ -170,12 +170,16 @@ func Ticks(v *layouts.Value, t time.Time) (*big.Int, error) {
 	ns.Mul(ns, big.NewInt(1e9))
 	ns.Add(ns, big.NewInt(int64(t.Nanosecond())-int64(v.Epoch.Nanosecond())))
 	if ns.Sign() < 0 {
-		return nil, fmt.Errorf("%w: %v is before the epoch %v", ErrTime, t, v.Epoch)
+		return nil, fmt.Errorf("%w: %s is before the epoch %s", ErrTime, rfc3339(t), rfc3339(v.Epoch))
 	}
 	ticks := ns.Mul(ns, new(big.Int).SetUint64(v.Unit.Den))
 	ticks.Quo(ticks, new(big.Int).SetUint64(v.Unit.Num*1e9))
 	if ticks.BitLen() > v.Width {
-		return nil, fmt.Errorf("%w: %v is past the %d-bit time's last tick", ErrTime, t, v.Width)
+		return nil, fmt.Errorf("%w: %s is past the %d-bit time's last tick", ErrTime, rfc3339(t), v.Width)
 	}
 	return ticks, nil
 }
+
+// rfc3339 writes t for an error message in RFC 3339, in UTC: %v would show
+// a monotonic clock reading.
+func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }

@@ -183,3 +183,19 @@ func TestPackErrors(t *testing.T) {
 		t.Errorf("zero bytes as v7: err = %v", err)
 	}
 }
+
+// Time errors show the time in RFC 3339, never Go's monotonic clock
+// reading (m=+...).
+func TestTicksErrorText(t *testing.T) {
+	l, err := layouts.Builtin("ksuid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, _ := l.Value(layouts.Time)
+	for _, tm := range []time.Time{time.Now().Add(-20 * 365 * 24 * time.Hour), time.Now().Add(200 * 365 * 24 * time.Hour)} {
+		_, err := interp.Ticks(v, tm)
+		if !errors.Is(err, interp.ErrTime) || strings.Contains(err.Error(), "m=+") || !strings.Contains(err.Error(), tm.UTC().Format(time.RFC3339Nano)) {
+			t.Errorf("Ticks(%v): err = %v, want ErrTime with the time in RFC 3339", tm, err)
+		}
+	}
+}

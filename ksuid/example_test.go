@@ -22,3 +22,14 @@ func ExampleFromParts_outOfRange() {
 	fmt.Println(err != nil)
 	// Output: true
 }
+
+func ExampleKSUID_Next() {
+	k := ksuid.MustParse("0ujtsYcgvSTl8PAuAdqWYSMnLOv")
+	fmt.Println(k.Next())
+	fmt.Println(k.Prev())
+	fmt.Println(ksuid.Max.Next() == ksuid.Nil, ksuid.Nil.Prev() == ksuid.Max)
+	// Output:
+	// 0ujtsYcgvSTl8PAuAdqWYSMnLOw
+	// 0ujtsYcgvSTl8PAuAdqWYSMnLOu
+	// true true
+}

@@ -2,6 +2,7 @@ package ksuid_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,5 +27,16 @@ func TestTimeRange(t *testing.T) {
 	}
 	if y := last.UTC().Year(); y != 2150 {
 		t.Errorf("the last KSUID second is in %d, want 2150", y)
+	}
+}
+
+// A time error shows the time in RFC 3339, never Go's monotonic clock
+// reading (m=+...), which time.Now's values carry.
+func TestTimeErrorText(t *testing.T) {
+	late := time.Now().Add(200 * 365 * 24 * time.Hour) // Add keeps the monotonic reading
+	g := ksuid.NewGenerator(ksuid.WithClock(func() time.Time { return late }))
+	_, err := g.Next()
+	if !errors.Is(err, ksuid.ErrTime) || strings.Contains(err.Error(), "m=+") || !strings.Contains(err.Error(), late.UTC().Format(time.RFC3339Nano)) {
+		t.Errorf("err = %v, want ErrTime with the time in RFC 3339", err)
 	}
 }

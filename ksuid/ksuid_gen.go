@@ -73,7 +73,7 @@ var (
 type Fields struct {
 	// Timestamp holds 32 bits: time in s since 2014-05-13T16:53:20Z.
 	Timestamp uint32
-	// Payload holds 128 bits: random.
+	// Payload holds 128 bits: counter.
 	Payload [16]byte
 }
 
@@ -104,7 +104,7 @@ func (id KSUID) Timestamp() uint32 {
 	return binary.BigEndian.Uint32(id[0:4])
 }
 
-// Payload returns the payload field of id: 128 bits: random.
+// Payload returns the payload field of id: 128 bits: counter.
 func (id KSUID) Payload() [16]byte {
 	return [16]byte(id[4:20])
 }
@@ -118,11 +118,11 @@ func ticksFrom(t time.Time) (uint64, error) {
 		ns += 1000000000
 	}
 	if sec < 0 || uint64(sec) > 0xffffffff/1 {
-		return 0, fmt.Errorf("%w: %v is outside ksuid's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	ticks := uint64(sec)*1 + uint64(ns)/1000000000
 	if ticks > 0xffffffff {
-		return 0, fmt.Errorf("%w: %v is outside ksuid's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return ticks, nil
 }
@@ -137,13 +137,17 @@ func (id KSUID) Time() time.Time {
 	return timeAt(uint64(binary.BigEndian.Uint32(id[0:4])))
 }
 
-// Generator makes KSUID IDs. It reads the clock and randomness as the layout's
-// roles say, and keeps the state that orders the IDs it makes.
+// Generator makes KSUIDs. It reads the clock and randomness as the layout's
+// roles say, and keeps the state that orders the IDs it makes: each ksuid it makes
+// is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
 type Generator struct {
 	clock   func() time.Time
 	entropy *idrt.Entropy
-	err     error // from an invalid option, returned by every call
+	err     error       // from an invalid option, returned by every call
+	store   *idrt.Store // set by WithStore
+	state   idrt.State
+	mark    *idrt.Mark // in the store, if any
 }
 
 // Option configures a Generator.
@@ -165,6 +169,17 @@ func WithEntropy(r io.Reader) Option {
 	}
 }
 
+// WithStore makes the generator keep its time high-water marks in a state
+// store, so that after a restart, even with the clock set back, it neither
+// repeats an ID nor goes back: it resumes above the marks the store holds,
+// and writes new marks about a second ahead of the IDs it makes. One store
+// serves one generator at a time.
+func WithStore(s *idrt.Store) Option {
+	return func(g *Generator) {
+		g.store = s
+	}
+}
+
 // NewGenerator returns a generator. An invalid option makes every call
 // on the generator return an error.
 func NewGenerator(opts ...Option) *Generator {
@@ -172,7 +187,26 @@ func NewGenerator(opts ...Option) *Generator {
 	for _, o := range opts {
 		o(g)
 	}
+	if g.store != nil {
+		g.mark = g.store.Mark("ksuid", 1)
+		g.mark.Resume(&g.state, &policy)
+	}
 	return g
+}
+
+// ErrClockBackwards means the clock went back further than the generator
+// waits for; it returns no ID rather than risk a duplicate.
+var ErrClockBackwards = errors.New("ksuid: clock moved backwards")
+
+// stateError turns an error of the runtime's monotonic state into this package's.
+func stateError(err error) error {
+	if errors.Is(err, idrt.ErrClockBackwards) {
+		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
+	}
+	if errors.Is(err, idrt.ErrEntropy) {
+		return fmt.Errorf("%w: %w", ErrEntropy, err)
+	}
+	return fmt.Errorf("%w: %w", ErrTime, err)
 }
 
 // defaultGenerator serves the package-level functions.
@@ -197,23 +231,81 @@ func (g *Generator) now(read func() time.Time) time.Time {
 	return read()
 }
 
+// policy keeps ksuid IDs in order (RFC 9562 §6.2): a 128-bit counter,
+// starting at a random value in each tick, that waits for the next tick when it runs out.
+var policy = idrt.Policy{
+	CounterBits: 128,
+	Init:        idrt.InitRandom,
+	MaxTick:     0xffffffff,
+	Overflow:    idrt.OverflowWait,
+	Seed:        seed,
+}
+
+const (
+	// tickLength is one tick of the ksuid clock.
+	tickLength = 1000000000 * time.Nanosecond
+	// maxWait is how long a generator waits for the clock to pass its last tick.
+	maxWait = 2 * time.Second
+)
+
+// seed returns the ksuid counter's starting value: the bits of the
+// random block r where the counter lies.
+func seed(r []byte) idrt.Counter {
+	return idrt.Counter{
+		Hi: binary.BigEndian.Uint64(r[4:12]),
+		Lo: binary.BigEndian.Uint64(r[12:20]),
+	}
+}
+
 // Next returns a new ksuid ID (layouts/ksuid.layout).
-// IDs made within one tick are not ordered among themselves.
+// Within one second a 128-bit counter, starting at a random value,
+// orders the IDs; when it runs out the generator waits for the next tick.
+// When the clock goes back it stays on its last tick and counts on there.
 func (g *Generator) Next() (id KSUID, err error) {
 	if g.err != nil {
 		return Nil, g.err
-	}
-	if _, err := g.entropy.Read(id[:]); err != nil {
-		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
 	now, err := ticksFrom(g.now(idrt.Now))
 	if err != nil {
 		return Nil, err
 	}
-	tick := now
-	// Write the time over the random bits.
+	tick, c, err := g.state.NextRandom(&policy, now, g.entropy, id[:])
+	if err != nil && errors.Is(err, idrt.ErrExhausted) {
+		// The counter ran out within this tick: wait for the clock's next one.
+		now, err = idrt.WaitPast(tick, func() uint64 {
+			t, _ := ticksFrom(g.now(idrt.Now))
+			return t
+		}, tickLength, maxWait)
+		if err == nil {
+			tick, c, err = g.state.Next(&policy, now, seed(id[:]))
+		}
+	}
+	if err != nil {
+		return Nil, stateError(err)
+	}
+	if g.mark != nil {
+		if err := g.mark.Cover(tick); err != nil {
+			return Nil, err
+		}
+	}
+	// Write the time and the counter over the random bits.
 	binary.BigEndian.PutUint32(id[0:4], uint32(tick))
+	binary.BigEndian.PutUint64(id[4:12], c.Hi)
+	binary.BigEndian.PutUint64(id[12:20], c.Lo)
 	return id, nil
+}
+
+// Fill fills dst with new ksuid IDs, each greater than the one before and
+// continuing the generator's sequence. On an error it stops and returns it.
+func (g *Generator) Fill(dst []KSUID) error {
+	for i := range dst {
+		id, err := g.Next()
+		if err != nil {
+			return err
+		}
+		dst[i] = id
+	}
+	return nil
 }
 
 // New returns a new ksuid ID from the package's default generator, which
@@ -430,8 +522,8 @@ func (id *KSUID) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// AppendBinary appends the 20 bytes of id, to b and returns the extended
-// slice. It implements encoding.BinaryAppender.
+// AppendBinary appends the 20 bytes of id to b and returns the extended slice.
+// It implements encoding.BinaryAppender.
 func (id KSUID) AppendBinary(b []byte) ([]byte, error) {
 	return append(b, id[:]...), nil
 }

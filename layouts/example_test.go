@@ -1,6 +1,7 @@
 package layouts_test
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -39,16 +40,24 @@ layout orders 64
 	//   sequence: 12 bits, counter
 }
 
+// Parse reports every problem in a spec at once, each with its file, line
+// and field.
 func ExampleParse_error() {
 	_, err := layouts.Parse("bad.layout", []byte(`
 layout bad 128
-  unix_ms  48  time unix ms
-  ver       4  = 17
-  rest     76  random bytes
+  unix_ms  48  time unix bogus
+  ver       4  = 0
+  rand_a   12  random
+  var       2  = 0b11
+  rand_b   62  random
 `))
 	fmt.Println(err)
+	fmt.Println(errors.Is(err, layouts.ErrUnit), errors.Is(err, layouts.ErrVersion))
 	// Output:
-	// bad.layout:4: ver: constant 17 does not fit in 4 bits
+	// bad.layout:3: unix_ms: "bogus" is neither a unit (s, ms, us, ns, 10ms, 100ns, 2^-12s, ...) nor an epoch (unix, gregorian, 2006-01-02T15:04:05Z)
+	// bad.layout:4: ver: version 0 is unused (RFC 9562 section 4.2); a custom layout is version 8
+	// bad.layout:6: var: variant 0b11 beside version field ver on line 4: an RFC 9562 UUID's variant is 0b10 (section 4.1)
+	// true true
 }
 
 func ExampleBuiltin() {

@@ -108,12 +108,12 @@ func TestProperties(t *testing.T) {
 		{"uuidv3", 16, false, false, "", 1, 0},
 		{"uuidv4", 16, false, false, "", 1, 122},
 		{"uuidv6", 16, true, true, date(5236, 3, 31), 1, 0},
-		{"uuidv7", 16, true, true, date(10889, 8, 2), 1 << 25, 48},
+		{"uuidv7", 16, true, true, date(10889, 8, 2), 1 << 25, 48 + 25},
 		{"uuidv8", 16, true, false, date(2335, 5, 7), 1, 62},
 		{"snowflake", 8, true, true, date(2080, 7, 10), 4096, 0},
 		{"sonyflake", 8, true, true, date(2188, 11, 16), 256, 0},
-		{"ksuid", 20, true, false, date(2150, 6, 19), 1, 128},
-		{"ulid", 16, true, true, date(10889, 8, 2), 1, 0},
+		{"ksuid", 20, true, true, date(2150, 6, 19), 0x1p127, 128},
+		{"ulid", 16, true, true, date(10889, 8, 2), 0x1p79, 80},
 		{"objectid", 12, true, false, date(2106, 2, 7), 1 << 24, 0},
 	}
 	for _, tc := range tests {
@@ -228,8 +228,11 @@ func TestIsUUID(t *testing.T) {
 		want bool
 	}{
 		{"layout a 128\n  x 48 random\n  ver 4 = 8\n  y 12 random\n  var 2 = 0b10\n  z 62 random\n", true},
-		{"layout a 128\n  x 48 random\n  ver 4 = 8\n  y 12 random\n  var 2 = 0b11\n  z 62 random\n", false},
-		{"layout a 128\n  x 44 random\n  ver 4 = 8\n  y 16 random\n  var 2 = 0b10\n  z 62 random\n", false},
+		// Constants in the places of a version and a variant, but not named
+		// as a version and not variant 0b10: not a UUID, and not held to its
+		// rules (TestUUIDRules).
+		{"layout a 128\n  x 48 random\n  kind 4 = 8\n  y 12 random\n  flags 2 = 0b11\n  z 62 random\n", false},
+		{"layout a 128\n  x 44 random\n  kind 4 = 8\n  y 16 random\n  var 2 = 0b10\n  z 62 random\n", false},
 		{"layout a 128\n  x 128 random bytes\n", false},
 	} {
 		l, err := layouts.Parse("t.layout", []byte(tc.spec))

@@ -32,15 +32,34 @@ var roleWords = map[string]Role{
 
 var digestBits = map[string]int{"md5": 128, "sha1": 160, "sha256": 256}
 
-// Parse reads one layout spec. file names the spec in error messages. Every
-// error is an *Error that names the line and the segment or field.
+// Parse reads one layout spec. file names the spec in error messages.
+//
+// Parse reports every problem it finds in one go: the error is an ErrorList
+// of *Error values in line order, each naming the line and the segment or
+// field, so errors.Is matches the kind of any of them and errors.As finds
+// the first. It checks each line on its own, then the spec as a whole:
+// widths, names, roles, the rules of RFC 9562, and a clock that has already
+// overflowed (ErrOverflow; one that overflows within 10 years is only a
+// warning, see Layout.Warnings). A problem that would only repeat an
+// earlier one (a line that could not be read leaves nothing to check the
+// whole spec against) is not reported twice.
+//
+// RFC 9562's rules (ErrVersion) apply to a 128-bit layout with a segment
+// named ver or version, or with a 4-bit constant at bits 48 to 51 and the
+// 2-bit constant 0b10 at bits 64 and 65 (bits counted from the most
+// significant end): its version must be a 4-bit constant at bits 48 to 51,
+// neither 0 (unused) nor 15 (the Max UUID's), and bits 64 and 65 must be
+// the 2-bit constant variant 0b10. A layout that passes them with the
+// shape is a UUID layout (Layout.IsUUID).
 func Parse(file string, src []byte) (*Layout, error) {
 	p := &parser{file: file}
-	if err := p.read(string(src)); err != nil {
-		return nil, err
+	p.read(string(src))
+	if len(p.errs) == 0 {
+		p.build()
 	}
-	if err := p.build(); err != nil {
-		return nil, err
+	if len(p.errs) > 0 {
+		slices.SortStableFunc(p.errs, func(a, b *Error) int { return a.Line - b.Line })
+		return nil, p.errs
 	}
 	return p.l, nil
 }
@@ -50,14 +69,25 @@ type parser struct {
 	header int // the header's line
 	l      *Layout
 	segs   []rawSegment
+	errs   ErrorList
+}
+
+// add records an error, if there is one, and reports whether there was.
+func (p *parser) add(err error) bool {
+	if err == nil {
+		return false
+	}
+	p.errs = append(p.errs, err.(*Error))
+	return true
 }
 
 // rawSegment and rawPart are a segment line as written, before the checks
 // that need the whole spec.
 type rawSegment struct {
 	name, alias string
-	line, width int
+	line, width int // width is 0 when it could not be read
 	parts       []rawPart
+	bad         bool // the line has an error, reported, and its parts may be missing
 }
 
 type rawPart struct {
@@ -75,8 +105,9 @@ func (p *parser) errf(line int, name string, kind error, format string, args ...
 	return &Error{File: p.file, Line: line, Field: name, Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
 
-// read splits the text into the header and raw segments.
-func (p *parser) read(src string) error {
+// read splits the text into the header and raw segments, checking each line
+// on its own, and then checks what needs only the raw segments.
+func (p *parser) read(src string) {
 	var doc []string
 	for i, text := range strings.Split(src, "\n") {
 		line := i + 1
@@ -91,44 +122,59 @@ func (p *parser) read(src string) error {
 			continue
 		}
 		if p.l == nil {
-			if err := p.readHeader(line, words); err != nil {
-				return err
+			if !p.readHeader(line, words) {
+				return // not a header at all: the lines after it cannot be read as segments
 			}
 			p.l.Doc = strings.TrimSpace(strings.Join(doc, "\n"))
 			continue
 		}
 		if words[0] == "layout" {
-			return p.errf(line, "", ErrSyntax, "a spec holds one layout; %q was declared on line %d", p.l.Name, p.header)
+			p.add(p.errf(line, "", ErrSyntax, "a spec holds one layout; %q was declared on line %d", p.l.Name, p.header))
+			continue
 		}
 		seg, err := p.readSegment(line, words)
-		if err != nil {
-			return err
-		}
+		seg.bad = p.add(err)
 		p.segs = append(p.segs, seg)
 	}
 	if p.l == nil {
-		return p.errf(1, "", ErrSyntax, "no layout header (want: layout NAME BITS)")
+		p.add(p.errf(1, "", ErrSyntax, "no layout header (want: layout NAME BITS)"))
+		return
 	}
 	if len(p.segs) == 0 {
-		return p.errf(p.header, "", ErrSyntax, "layout %s has no segments", p.l.Name)
+		p.add(p.errf(p.header, "", ErrSyntax, "layout %s has no segments", p.l.Name))
+		return
 	}
-	return nil
+	p.checkNames()
+	if p.checkWidths() {
+		p.checkUUID()
+	}
 }
 
-func (p *parser) readHeader(line int, w []string) error {
-	if w[0] != "layout" || len(w) != 3 {
-		return p.errf(line, "", ErrSyntax, "want the header first: layout NAME BITS")
+// readHeader reads the header line and reports whether it is one. A
+// header with a bad name or width still starts the layout, with what could
+// be read (Bits 0 for a bad width), so that the segments are checked too.
+func (p *parser) readHeader(line int, w []string) bool {
+	if w[0] != "layout" {
+		p.add(p.errf(line, "", ErrSyntax, "want the header first: layout NAME BITS"))
+		return false
 	}
+	p.header = line
+	p.l = &Layout{File: p.file}
+	if len(w) != 3 {
+		p.add(p.errf(line, "", ErrSyntax, "want the header first: layout NAME BITS"))
+		return true
+	}
+	p.l.Name = w[1]
 	if !layoutName.MatchString(w[1]) {
-		return p.errf(line, w[1], ErrName, "a layout name is lower case letters, digits and '-'")
+		p.add(p.errf(line, w[1], ErrName, "a layout name is lower case letters, digits and '-'"))
 	}
 	n, err := strconv.Atoi(w[2])
 	if err != nil || n <= 0 || n%8 != 0 || n > MaxBits {
-		return p.errf(line, w[1], ErrWidth, "total width %q is not a multiple of 8 bits from 8 to %d", w[2], MaxBits)
+		p.add(p.errf(line, w[1], ErrWidth, "total width %q is not a multiple of 8 bits from 8 to %d", w[2], MaxBits))
+	} else {
+		p.l.Bits = n
 	}
-	p.header = line
-	p.l = &Layout{Name: w[1], File: p.file, Bits: n}
-	return nil
+	return true
 }
 
 func (p *parser) readSegment(line int, w []string) (rawSegment, error) {
@@ -139,9 +185,13 @@ func (p *parser) readSegment(line int, w []string) (rawSegment, error) {
 	if len(w) < 3 {
 		return seg, p.errf(line, seg.name, ErrSyntax, "want NAME WIDTH CONTENT")
 	}
+	limit := p.l.Bits
+	if limit == 0 { // the header's width was bad
+		limit = MaxBits
+	}
 	width, err := strconv.Atoi(w[1])
-	if err != nil || width <= 0 || width > p.l.Bits {
-		return seg, p.errf(line, seg.name, ErrWidth, "width %q is not a number of bits from 1 to %d", w[1], p.l.Bits)
+	if err != nil || width <= 0 || width > limit {
+		return seg, p.errf(line, seg.name, ErrWidth, "width %q is not a number of bits from 1 to %d", w[1], limit)
 	}
 	seg.width = width
 	rest := w[2:]
@@ -215,7 +265,7 @@ func (p *parser) readPart(seg rawSegment, w []string) (rawPart, error) {
 	}
 	if r, ok := roleWords[part.ref]; ok {
 		part.role, part.roled = r, true
-		return part, nil
+		return part, p.checkArgs(seg, part)
 	}
 	if !part.sliced {
 		return part, p.errf(seg.line, seg.name, ErrRole, "unknown role %q", part.ref)
@@ -226,64 +276,100 @@ func (p *parser) readPart(seg rawSegment, w []string) (rawPart, error) {
 	if len(part.args) > 0 {
 		if r, ok := roleWords[part.args[0]]; ok {
 			part.role, part.roled, part.args = r, true, part.args[1:]
+			return part, p.checkArgs(seg, part)
 		}
 	}
 	return part, nil
 }
 
+// checkArgs checks the arguments of one part with a known role, as far as
+// they can be checked on their own line: each must be one the role takes,
+// and none given twice. It reports every bad argument, and returns the
+// first error.
+func (p *parser) checkArgs(seg rawSegment, part rawPart) error {
+	v := Value{Role: part.role}
+	var first error
+	for _, a := range part.args {
+		if a == "bytes" {
+			continue
+		}
+		if err := p.readArg(&v, seg, a); err != nil {
+			if first == nil {
+				first = err
+			} else {
+				p.add(err)
+			}
+		}
+	}
+	return first
+}
+
 // build lays out the segments and parts, then derives the fields and the
-// role values, checking everything that needs the whole spec.
-func (p *parser) build() error {
+// role values, checking everything that needs the whole spec. It runs in
+// stages, each reporting every problem it finds, and stops after a stage
+// that found any: the later stages read what the earlier ones built.
+func (p *parser) build() {
 	l := p.l
-	offset := 0
-	for _, rs := range p.segs {
-		offset += rs.width
+	if p.resolveNamedRoles() {
+		return
 	}
-	if offset != l.Bits {
-		return p.errf(p.header, l.Name, ErrWidth, "the segments add up to %d bits, but the layout is %d", offset, l.Bits)
-	}
-	if err := p.checkNames(); err != nil {
-		return err
-	}
-	if err := p.resolveNamedRoles(); err != nil {
-		return err
-	}
-	offset = 0
+	offset, bad := 0, false
 	for si, rs := range p.segs {
 		seg := Segment{Name: rs.name, Line: rs.line, Offset: offset, Width: rs.width, Field: -1}
-		if err := p.placeParts(si, rs, &seg); err != nil {
-			return err
-		}
+		bad = p.add(p.placeParts(si, rs, &seg)) || bad
 		l.Segments = append(l.Segments, seg)
 		offset += rs.width
 	}
-	if err := p.buildValues(); err != nil {
-		return err
+	if bad || p.buildValues() {
+		return
 	}
 	_, hasTime := l.Value(Time)
 	for _, v := range l.Values {
 		if (v.Role == Counter || v.Role == ClockSeq) && !hasTime {
 			rs, _ := p.partSource(v.Parts[0])
-			return p.errf(rs.line, rs.name, ErrRole, "a %s orders IDs within a tick, so the layout needs a time", v.Role)
+			p.add(p.errf(rs.line, rs.name, ErrRole, "a %s orders IDs within a tick, so the layout needs a time", v.Role))
 		}
 	}
-	return p.buildFields()
+	if p.buildFields() {
+		return
+	}
+	p.checkOverflow()
 }
 
-func (p *parser) checkNames() error {
+// checkWidths checks that the segments fill the layout exactly, when every
+// width could be read, and reports whether they do.
+func (p *parser) checkWidths() bool {
+	offset := 0
+	for _, rs := range p.segs {
+		if rs.width == 0 {
+			return false // reported on its line
+		}
+		offset += rs.width
+	}
+	if p.l.Bits == 0 {
+		return false // reported on the header's line
+	}
+	if offset != p.l.Bits {
+		p.add(p.errf(p.header, p.l.Name, ErrWidth, "the segments add up to %d bits, but the layout is %d", offset, p.l.Bits))
+		return false
+	}
+	return true
+}
+
+func (p *parser) checkNames() {
 	seen := map[string]int{}
 	for _, rs := range p.segs {
 		if prev, ok := seen[rs.name]; ok {
-			return p.errf(rs.line, rs.name, ErrName, "duplicate segment name (first on line %d)", prev)
+			p.add(p.errf(rs.line, rs.name, ErrName, "duplicate segment name (first on line %d)", prev))
+			continue
 		}
 		seen[rs.name] = rs.line
 	}
-	return nil
 }
 
 // resolveNamedRoles gives every part of a named split field the role written
-// on one of its segments.
-func (p *parser) resolveNamedRoles() error {
+// on one of its segments. It reports whether it found problems.
+func (p *parser) resolveNamedRoles() (bad bool) {
 	type info struct {
 		role Role
 		line int
@@ -295,20 +381,23 @@ func (p *parser) resolveNamedRoles() error {
 				continue
 			}
 			if len(rs.parts) != 1 {
-				return p.errf(rs.line, rs.name, ErrSyntax, "a segment holding bits of field %q holds nothing else", rp.ref)
+				bad = p.add(p.errf(rs.line, rs.name, ErrSyntax, "a segment holding bits of field %q holds nothing else", rp.ref))
+				continue
 			}
 			if rs.alias != "" {
-				return p.errf(rs.line, rs.name, ErrSyntax, "a segment of split field %q takes no 'as' name", rp.ref)
+				bad = p.add(p.errf(rs.line, rs.name, ErrSyntax, "a segment of split field %q takes no 'as' name", rp.ref))
 			}
 			if !rp.roled {
 				continue
 			}
 			if prev, ok := roles[rp.ref]; ok && prev.role != rp.role {
-				return p.errf(rs.line, rp.ref, ErrRole, "role %s conflicts with %s on line %d", rp.role, prev.role, prev.line)
+				bad = p.add(p.errf(rs.line, rp.ref, ErrRole, "role %s conflicts with %s on line %d", rp.role, prev.role, prev.line))
+				continue
 			}
 			roles[rp.ref] = info{rp.role, rs.line}
 		}
 	}
+	noRole := map[string]bool{} // fields reported for having no role
 	for si := range p.segs {
 		rs := &p.segs[si]
 		for pi := range rs.parts {
@@ -318,12 +407,16 @@ func (p *parser) resolveNamedRoles() error {
 			}
 			in, ok := roles[rp.ref]
 			if !ok {
-				return p.errf(rs.line, rp.ref, ErrRole, "field %q is given no role on any of its segments", rp.ref)
+				if _, told := noRole[rp.ref]; !told {
+					bad = p.add(p.errf(rs.line, rp.ref, ErrRole, "field %q is given no role on any of its segments", rp.ref))
+					noRole[rp.ref] = true
+				}
+				continue
 			}
 			rp.role = in.role
 		}
 	}
-	return nil
+	return bad
 }
 
 // placeParts gives the parts of a segment their widths and offsets.
@@ -372,8 +465,9 @@ func (p *parser) partSource(pi int) (rawSegment, rawPart) {
 }
 
 // buildValues gathers the parts of each role into its logical value, checks
-// that slices tile it and reads the role's arguments.
-func (p *parser) buildValues() error {
+// that slices tile it and reads the role's arguments. It reports whether it
+// found problems; a role with one is left out of the values.
+func (p *parser) buildValues() (bad bool) {
 	l := p.l
 	for _, role := range []Role{Time, Counter, ClockSeq, Node, Random, Hash} {
 		v := Value{Role: role}
@@ -394,23 +488,28 @@ func (p *parser) buildValues() error {
 		}
 		if anySliced >= 0 && anyPlain >= 0 {
 			rs, _ := p.partSource(anyPlain)
-			return p.errf(rs.line, rs.name, ErrSlice, "some %s bits are sliced with [lo:hi] and these are not; slice them all or none", role)
+			bad = p.add(p.errf(rs.line, rs.name, ErrSlice, "some %s bits are sliced with [lo:hi] and these are not; slice them all or none", role))
+			continue
 		}
-		if err := p.readArgs(&v); err != nil {
-			return err
+		if p.readArgs(&v) {
+			bad = true
+			continue
 		}
 		if anySliced >= 0 {
 			if role == Random {
 				rs, _ := p.partSource(anySliced)
-				return p.errf(rs.line, rs.name, ErrSlice, "random bits are independent and take no [lo:hi]")
+				bad = p.add(p.errf(rs.line, rs.name, ErrSlice, "random bits are independent and take no [lo:hi]"))
+				continue
 			}
-			if err := p.checkTiling(&v); err != nil {
-				return err
+			if p.add(p.checkTiling(&v)) {
+				bad = true
+				continue
 			}
 		} else {
 			if role == Hash {
 				rs, _ := p.partSource(anyPlain)
-				return p.errf(rs.line, rs.name, ErrSlice, "say which digest bits each hash part holds: hash[lo:hi]")
+				bad = p.add(p.errf(rs.line, rs.name, ErrSlice, "say which digest bits each hash part holds: hash[lo:hi]"))
+				continue
 			}
 			// Unsliced parts hold the value in layout order, most significant first.
 			for _, pi := range v.Parts {
@@ -422,12 +521,13 @@ func (p *parser) buildValues() error {
 				hi -= l.Parts[pi].Width
 			}
 		}
-		if err := p.checkValue(&v); err != nil {
-			return err
+		if p.add(p.checkValue(&v)) {
+			bad = true
+			continue
 		}
 		l.Values = append(l.Values, v)
 	}
-	return nil
+	return bad
 }
 
 // checkTiling checks that the slices of a value neither overlap nor leave a
@@ -460,8 +560,9 @@ func (p *parser) checkTiling(v *Value) error {
 }
 
 // readArgs reads a role's arguments, which may be written on any one of its
-// parts (and "bytes", which belongs to the field, on any of them).
-func (p *parser) readArgs(v *Value) error {
+// parts (and "bytes", which belongs to the field, on any of them). It
+// reports whether it found problems.
+func (p *parser) readArgs(v *Value) (bad bool) {
 	var at *rawSegment
 	for _, pi := range v.Parts {
 		rs, rp := p.partSource(pi)
@@ -470,14 +571,16 @@ func (p *parser) readArgs(v *Value) error {
 			continue
 		}
 		if at != nil {
-			return p.errf(rs.line, rs.name, ErrRole, "the %s arguments were already given on line %d", v.Role, at.line)
+			bad = p.add(p.errf(rs.line, rs.name, ErrRole, "the %s arguments were already given on line %d", v.Role, at.line))
+			continue
 		}
 		at = &rs
 		for _, a := range args {
-			if err := p.readArg(v, rs, a); err != nil {
-				return err
-			}
+			bad = p.add(p.readArg(v, rs, a)) || bad
 		}
+	}
+	if bad {
+		return true
 	}
 	line, name := p.header, p.l.Name
 	if at != nil {
@@ -488,15 +591,15 @@ func (p *parser) readArgs(v *Value) error {
 	}
 	switch {
 	case v.Role == Time && (v.Unit == Unit{} || v.Epoch.IsZero()):
-		return p.errf(line, name, ErrUnit, "time needs an epoch (unix, gregorian or an RFC 3339 instant) and a unit (such as ms)")
+		return p.add(p.errf(line, name, ErrUnit, "time needs an epoch (unix, gregorian or an RFC 3339 instant) and a unit (such as ms)"))
 	case v.Role == Hash && v.Algorithm == "":
-		return p.errf(line, name, ErrRole, "hash needs an algorithm: md5, sha1 or sha256")
+		return p.add(p.errf(line, name, ErrRole, "hash needs an algorithm: md5, sha1 or sha256"))
 	case v.Role == Counter && v.Init == InitRunning:
 		v.Overflow = OverflowWrap
 	case v.Role == Counter && v.Overflow == OverflowWrap:
-		return p.errf(line, name, ErrRole, "only a running counter wraps")
+		return p.add(p.errf(line, name, ErrRole, "only a running counter wraps"))
 	}
-	return nil
+	return false
 }
 
 // setOnce records one argument, refusing a second of the same kind.
@@ -566,8 +669,9 @@ func (p *parser) checkValue(v *Value) error {
 	return nil
 }
 
-// buildFields derives the struct fields from the segments.
-func (p *parser) buildFields() error {
+// buildFields derives the struct fields from the segments. It reports
+// whether it found problems.
+func (p *parser) buildFields() (bad bool) {
 	l := p.l
 	named := map[string]int{}
 	for si := range l.Segments {
@@ -613,22 +717,21 @@ func (p *parser) buildFields() error {
 	for fi := range l.Fields {
 		f := &l.Fields[fi]
 		if prev, ok := seen[f.Name]; ok {
-			return p.errf(f.Line, f.Name, ErrName, "duplicate field name (first on line %d)", prev)
+			bad = p.add(p.errf(f.Line, f.Name, ErrName, "duplicate field name (first on line %d)", prev))
+			continue
 		}
 		seen[f.Name] = f.Line
 		if token.IsKeyword(f.Name) {
-			return p.errf(f.Line, f.Name, ErrName, "field name %q is a Go keyword", f.Name)
+			bad = p.add(p.errf(f.Line, f.Name, ErrName, "field name %q is a Go keyword", f.Name))
 		}
 		for _, seg := range l.Segments {
 			if seg.Name == f.Name && seg.Field != fi {
-				return p.errf(f.Line, f.Name, ErrName, "field %q has the name of segment %s on line %d", f.Name, seg.Name, seg.Line)
+				bad = p.add(p.errf(f.Line, f.Name, ErrName, "field %q has the name of segment %s on line %d", f.Name, seg.Name, seg.Line))
 			}
 		}
-		if err := p.checkField(f); err != nil {
-			return err
-		}
+		bad = p.add(p.checkField(f)) || bad
 	}
-	return nil
+	return bad
 }
 
 func (p *parser) checkField(f *Field) error {

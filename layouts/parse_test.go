@@ -178,6 +178,11 @@ layout x 8
 			if !strings.HasPrefix(err.Error(), "test.layout:") {
 				t.Errorf("message %q does not start with the file", err)
 			}
+			// One problem is reported once, with nothing that only follows from it.
+			var list layouts.ErrorList
+			if !errors.As(err, &list) || len(list) != 1 {
+				t.Errorf("want one error in an ErrorList, got %T:\n%v", err, err)
+			}
 		})
 	}
 }

@@ -65,32 +65,47 @@ func (l *Layout) Overflow() (t time.Time, ok bool) {
 const maxUnix = 1<<63 - 1 - (1969*365+1969/4-1969/100+1969/400)*86400
 
 // PerTick returns how many IDs one generator can make within one tick before
-// its counter runs out, at the least: 2^w for a counter of w bits starting at
-// zero, 2^(w-1) for one seeded with its top bit clear, and 1 for one that
-// starts anywhere at random. A layout with no counter makes one ID per tick
-// (a UUIDv1 generator then borrows the next tick). Above 2^53 the count is
-// rounded.
+// its counter runs out: 2^w for a counter of w bits that starts at zero, and
+// 2^(w-1) for one that starts at random bits. A counter seeded with its top
+// bit clear makes at least 2^(w-1); one that starts anywhere at random (as
+// ULID's and KSUID's do) is guaranteed only one, but makes 2^(w-1) or more
+// in half of all ticks, and the figure is that median. A running counter
+// makes 2^w before it comes back to where it started. A layout with no
+// counter makes one ID per tick (a UUIDv1 generator then borrows the next
+// tick). Above 2^53 the count is rounded.
 func (l *Layout) PerTick() float64 {
 	c, ok := l.Value(Counter)
 	if !ok {
 		return 1
 	}
 	switch c.Init {
-	case InitSeeded:
+	case InitSeeded, InitRandom:
 		return math.Ldexp(1, c.Width-1)
-	case InitRandom:
-		return 1
 	}
 	return math.Ldexp(1, c.Width)
 }
 
-// RandomBits returns the number of bits drawn fresh at random for every ID.
-// Bits chosen once per generator (random once) do not count.
+// RandomBits returns the number of bits of an ID drawn at random: the
+// random bits drawn fresh for every ID, and the random bits a counter starts
+// at in each tick (w for a w-bit counter that starts anywhere at random, as
+// ULID's does, and w-1 for one seeded with its top bit clear, as UUIDv7's
+// is). Within a tick, the counter of every ID after the first follows from
+// the one before. Bits chosen once per generator (random once, and the start
+// of a running counter) do not count.
 func (l *Layout) RandomBits() int {
+	n := 0
 	if r, ok := l.Value(Random); ok && !r.Once {
-		return r.Width
+		n = r.Width
 	}
-	return 0
+	if c, ok := l.Value(Counter); ok {
+		switch c.Init {
+		case InitSeeded:
+			n += c.Width - 1
+		case InitRandom:
+			n += c.Width
+		}
+	}
+	return n
 }
 
 // Monotonic reports whether a generator of the layout makes strictly
@@ -111,13 +126,8 @@ func (l *Layout) crossBits(generators int) float64 {
 	if r, ok := l.Value(Random); ok && r.Once {
 		b += float64(r.Width)
 	}
-	if c, ok := l.Value(Counter); ok {
-		switch c.Init {
-		case InitSeeded:
-			b += float64(c.Width - 1)
-		case InitRandom, InitRunning:
-			b += float64(c.Width)
-		}
+	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
+		b += float64(c.Width)
 	}
 	if s, ok := l.Value(ClockSeq); ok {
 		b += float64(s.Width)

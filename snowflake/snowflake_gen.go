@@ -115,11 +115,11 @@ func ticksFrom(t time.Time) (uint64, error) {
 		ns += 1000000000
 	}
 	if sec < 0 || uint64(sec) > 0x1ffffffffff/1000 {
-		return 0, fmt.Errorf("%w: %v is outside snowflake's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside snowflake's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	ticks := uint64(sec)*1000 + uint64(ns)/1000000
 	if ticks > 0x1ffffffffff {
-		return 0, fmt.Errorf("%w: %v is outside snowflake's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside snowflake's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return ticks, nil
 }
@@ -134,7 +134,7 @@ func (id ID) Time() time.Time {
 	return timeAt(uint64(id) >> 22 & 0x1ffffffffff)
 }
 
-// Generator makes ID IDs. It reads the clock and randomness as the layout's
+// Generator makes IDs. It reads the clock and randomness as the layout's
 // roles say, and keeps the state that orders the IDs it makes: each snowflake it makes
 // is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
@@ -300,7 +300,7 @@ var (
 	// ErrOverflow means a value that no ID has: one that needs all 64 bits of
 	// an unsigned number, or a negative one, as IDs are never negative.
 	ErrOverflow = errors.New("snowflake: value out of range")
-	// ErrNull means a database NULL scanned into a ID; scan nullable columns
+	// ErrNull means a database NULL scanned into an ID; scan nullable columns
 	// into a NullID instead.
 	ErrNull = errors.New("snowflake: NULL value")
 	// ErrType means a value of a type that holds no ID: a database value
@@ -518,7 +518,7 @@ func (id *ID) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// AppendBinary appends the 8 bytes of id, big-endian, to b and returns the
+// AppendBinary appends the 8 bytes of id, big-endian to b and returns the
 // extended slice. It implements encoding.BinaryAppender.
 func (id ID) AppendBinary(b []byte) ([]byte, error) {
 	return binary.BigEndian.AppendUint64(b, uint64(id)), nil
@@ -614,7 +614,7 @@ func (id ID) Value() (driver.Value, error) {
 	return int64(id), nil
 }
 
-// NullID is a ID that may be NULL in a database or null in JSON. Its zero
+// NullID is an ID that may be NULL in a database or null in JSON. Its zero
 // value is NULL. It implements sql.Scanner, driver.Valuer, json.Marshaler and
 // json.Unmarshaler.
 type NullID struct {

@@ -17,3 +17,8 @@ func ExampleNewGenerator() {
 	fmt.Println(a.Time().UnixMilli(), a.Compare(b) < 0, eb[9]-ea[9])
 	// Output: 1469918176385 true 1
 }
+
+func ExampleMaxTime() {
+	fmt.Println(ulid.MaxTime(), time.UnixMilli(int64(ulid.MaxTime())).UTC().Format(time.RFC3339Nano))
+	// Output: 281474976710655 10889-08-02T05:31:50.655Z
+}

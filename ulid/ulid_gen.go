@@ -21,7 +21,8 @@ const (
 	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
 )
 
-// ULID is a 128-bit ID: ULID — Universally Unique Lexicographically Sortable Identifier.
+// ULID is a 128-bit ID: ULID — Universally Unique Lexicographically Sortable
+// Identifier.
 //
 // Layout ulid, from layouts/ulid.layout:
 //
@@ -116,7 +117,7 @@ func (id ULID) Entropy() [10]byte {
 func ticksFrom(t time.Time) (uint64, error) {
 	n := t.UnixMilli()
 	if n < 0 || uint64(n) > 0xffffffffffff {
-		return 0, fmt.Errorf("%w: %v is outside ulid's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside ulid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return uint64(n), nil
 }
@@ -131,7 +132,7 @@ func (id ULID) Time() time.Time {
 	return timeAt(uint64(binary.BigEndian.Uint32(id[0:4]))<<16 | uint64(binary.BigEndian.Uint16(id[4:6])))
 }
 
-// Generator makes ULID IDs. It reads the clock and randomness as the layout's
+// Generator makes ULIDs. It reads the clock and randomness as the layout's
 // roles say, and keeps the state that orders the IDs it makes: each ulid it makes
 // is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
@@ -225,7 +226,7 @@ func (g *Generator) now(read func() time.Time) time.Time {
 	return read()
 }
 
-// policy keeps ulid IDs in order (RFC 9562 §6.2): a 80-bit counter,
+// policy keeps ulid IDs in order (RFC 9562 §6.2): an 80-bit counter,
 // starting at a random value in each tick, that borrows the next tick when it runs out.
 var policy = idrt.Policy{
 	CounterBits: 80,
@@ -245,7 +246,7 @@ func seed(r []byte) idrt.Counter {
 }
 
 // Next returns a new ulid ID (layouts/ulid.layout).
-// Within one millisecond a 80-bit counter, starting at a random value,
+// Within one millisecond an 80-bit counter, starting at a random value,
 // orders the IDs (RFC 9562 §6.2); when it runs out the generator takes
 // the next tick, running ahead of the clock until the clock catches up.
 // When the clock goes back it stays on its last tick.
@@ -504,8 +505,8 @@ func (id *ULID) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// AppendBinary appends the 16 bytes of id, to b and returns the extended
-// slice. It implements encoding.BinaryAppender.
+// AppendBinary appends the 16 bytes of id to b and returns the extended slice.
+// It implements encoding.BinaryAppender.
 func (id ULID) AppendBinary(b []byte) ([]byte, error) {
 	return append(b, id[:]...), nil
 }

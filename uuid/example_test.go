@@ -61,3 +61,18 @@ func ExampleGenerator_FillV7() {
 	fmt.Println(batch[0].Compare(batch[999]) < 0)
 	// Output: true
 }
+
+func ExampleUUID_Variant() {
+	u := uuid.MustParse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f")
+	fmt.Println(u.Version(), u.Variant())
+	fmt.Println(uuid.Nil.Variant(), uuid.Max.Variant())
+	// Output:
+	// 7 RFC 9562
+	// NCS Future
+}
+
+func ExampleUUID_IsZero() {
+	var u uuid.UUID // a UUID not yet set is Nil
+	fmt.Println(u.IsZero(), uuid.NewV7().IsZero())
+	// Output: true false
+}

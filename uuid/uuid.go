@@ -35,3 +35,51 @@ func V6ToV1(u UUID) (UUID, error) {
 	}
 	return packV1(V1Fields(u.V6())), nil
 }
+
+// Variant is the layout family a UUID's variant bits, the top bits of its
+// octet 8, name (RFC 9562 section 4.1, table 1).
+type Variant int
+
+// The variants of RFC 9562 table 1.
+const (
+	// VariantNCS is 0b0xxx: the NCS backward-compatible layout, and the
+	// variant of Nil.
+	VariantNCS Variant = iota
+	// VariantRFC9562 is 0b10xx: the layout of RFC 9562 (and RFC 4122) that
+	// every version in this package has.
+	VariantRFC9562
+	// VariantMicrosoft is 0b110x: Microsoft's backward-compatible GUIDs.
+	VariantMicrosoft
+	// VariantFuture is 0b111x: reserved for the future, and the variant of
+	// Max.
+	VariantFuture
+)
+
+var variantNames = [...]string{"NCS", "RFC 9562", "Microsoft", "Future"}
+
+// String returns the variant's name, such as "RFC 9562".
+func (v Variant) String() string {
+	if v >= 0 && int(v) < len(variantNames) {
+		return variantNames[v]
+	}
+	return fmt.Sprintf("Variant(%d)", int(v))
+}
+
+// Variant returns the variant that id's variant bits give. Every UUID
+// that NewV1 to NewV8SHA256 and Pack make is VariantRFC9562; Version only
+// means what RFC 9562 says for those.
+func (id UUID) Variant() Variant {
+	switch b := id[8]; {
+	case b&0x80 == 0:
+		return VariantNCS
+	case b&0xc0 == 0x80:
+		return VariantRFC9562
+	case b&0xe0 == 0xc0:
+		return VariantMicrosoft
+	}
+	return VariantFuture
+}
+
+// IsZero reports whether id is Nil, the UUID with every bit zero, which
+// by common use stands for no UUID at all.
+func (id UUID) IsZero() bool { return id == Nil }

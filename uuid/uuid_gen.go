@@ -24,7 +24,8 @@ const (
 	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
 )
 
-// UUID is a 128-bit ID of one of these layouts, told apart by their constant bits.
+// UUID is a 128-bit ID of one of these layouts, told apart by their constant
+// bits.
 //
 // UUIDv1 — RFC 9562 section 5.1.
 //
@@ -438,11 +439,11 @@ func ticksFromV1(t time.Time) (uint64, error) {
 		ns += 1000000000
 	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/10000000 {
-		return 0, fmt.Errorf("%w: %v is outside uuidv1's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside uuidv1's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	ticks := uint64(sec)*10000000 + uint64(ns)/100
 	if ticks > 0xfffffffffffffff {
-		return 0, fmt.Errorf("%w: %v is outside uuidv1's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside uuidv1's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return ticks, nil
 }
@@ -461,11 +462,11 @@ func ticksFromV6(t time.Time) (uint64, error) {
 		ns += 1000000000
 	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/10000000 {
-		return 0, fmt.Errorf("%w: %v is outside uuidv6's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside uuidv6's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	ticks := uint64(sec)*10000000 + uint64(ns)/100
 	if ticks > 0xfffffffffffffff {
-		return 0, fmt.Errorf("%w: %v is outside uuidv6's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside uuidv6's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return ticks, nil
 }
@@ -480,7 +481,7 @@ func timeAtV6(ticks uint64) time.Time {
 func ticksFromV7(t time.Time) (uint64, error) {
 	n := t.UnixMilli()
 	if n < 0 || uint64(n) > 0xffffffffffff {
-		return 0, fmt.Errorf("%w: %v is outside uuidv7's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside uuidv7's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return uint64(n), nil
 }
@@ -499,11 +500,11 @@ func ticksFromV8(t time.Time) (uint64, error) {
 		ns += 1000000000
 	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/100000000 {
-		return 0, fmt.Errorf("%w: %v is outside uuidv8's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside uuidv8's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	ticks := uint64(sec)*100000000 + uint64(ns)/10
 	if ticks > 0xfffffffffffffff {
-		return 0, fmt.Errorf("%w: %v is outside uuidv8's range", ErrTime, t)
+		return 0, fmt.Errorf("%w: %s is outside uuidv8's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return ticks, nil
 }
@@ -563,7 +564,7 @@ func NewV8SHA256(ns UUID, name string) UUID {
 	return packV8SHA256(id)
 }
 
-// Generator makes UUID IDs. It reads the clock and randomness as the layout's
+// Generator makes UUIDs. It reads the clock and randomness as the layout's
 // roles say, and keeps the state that orders the IDs it makes: each uuidv1, uuidv6, or uuidv7 it makes
 // is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
@@ -888,7 +889,7 @@ func (g *Generator) NewV7() (id UUID, err error) {
 }
 
 // FillV7 fills dst with new uuidv7 IDs, each greater than the one before and
-// continuing the generator's sequence, as as many calls of NewV7 would. It
+// continuing the generator's sequence, as that many calls of NewV7 would. It
 // reads the clock, the random bits and the counter's state once for every
 // 64 IDs. On an error it stops and returns it.
 func (g *Generator) FillV7(dst []UUID) error {
@@ -1217,8 +1218,8 @@ func (id *UUID) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// AppendBinary appends the 16 bytes of id, to b and returns the extended
-// slice. It implements encoding.BinaryAppender.
+// AppendBinary appends the 16 bytes of id to b and returns the extended slice.
+// It implements encoding.BinaryAppender.
 func (id UUID) AppendBinary(b []byte) ([]byte, error) {
 	return append(b, id[:]...), nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -98,15 +99,17 @@ func isBuiltin(l *layouts.Layout) bool {
 // The encodings an ID can be written in.
 var encodingNames = []string{"canonical", "uuid", "base62", "crockford", "hex", "decimal"}
 
-// canonical returns the usual text form of a layout's IDs: a UUID's dashed
-// hex, a KSUID's Base62, a ULID's Crockford, a 64-bit ID's decimal. A
-// user's layout has the default text of the package idforge gen makes for
-// it: the UUID form for a UUID layout, Base62 otherwise.
+// canonical returns the usual text form of a layout's IDs: for a built-in
+// layout, a UUID's dashed hex, a KSUID's Base62, a ULID's Crockford, a 64-bit
+// ID's decimal; for a user's spec, the default text form of the package
+// `idforge gen` makes for it, so that the two agree.
 func canonical(l *layouts.Layout) string {
 	switch {
 	case l.IsUUID(), l == nilUUID, l == maxUUID:
 		return "uuid"
-	case !isBuiltin(l), strings.HasPrefix(l.Name, "ksuid"):
+	case !isBuiltin(l):
+		return gen.DefaultEncoding(l).String()
+	case strings.HasPrefix(l.Name, "ksuid"):
 		return "base62"
 	case l.Name == "ulid":
 		return "crockford"

@@ -10,7 +10,7 @@ import (
 	"github.com/idforge/idforge/layouts"
 )
 
-const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME]
+const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME] [-text FORM]
 
 Generates a Go package for a layout spec: the ID type, its fields, Pack,
 Time, a Generator, and fixed-width encodings that sort like the bytes. The
@@ -20,6 +20,10 @@ file imports only the standard library and idforge's small runtime.
   -pkg    the Go package name
   -o      the file to write, such as orderid_gen.go, or - for standard output
   -type   the ID type's name (default ID)
+  -text   the text form String, Parse, the marshallers and Value use: uuid,
+          base62, crockford or hex (default uuid for a UUID layout, one with
+          a constant version at bits 48-51 and variant 0b10 at 64-65, and
+          base62 for any other); the other forms have their own methods
 
 From a go:generate line beside the spec, once the module has the tool
 (go get -tool github.com/idforge/idforge/cmd/idforge):
@@ -32,6 +36,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	pkg := fs.String("pkg", "", "")
 	out := fs.String("o", "", "")
 	typ := fs.String("type", "ID", "")
+	text := fs.String("text", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -51,7 +56,13 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	code, err := gen.Generate(gen.Single(l, *pkg, *typ))
+	p := gen.Single(l, *pkg, *typ)
+	if *text != "" {
+		if p.Canonical, err = gen.ParseEncoding(*text); err != nil || p.Canonical == gen.EncDecimal {
+			return usageError{fmt.Errorf("-text %q: want uuid, base62, crockford or hex", *text)}
+		}
+	}
+	code, err := gen.Generate(p)
 	if err != nil {
 		return err
 	}

@@ -17,7 +17,9 @@ const layoutsUsage = `usage: idforge layouts [-spec FILE] [-rate R] [-nodes N]
 Lists the built-in layouts with their properties: bits, whether they sort
 by time, when their clock overflows, IDs per tick per generator before the
 counter runs out, and random bits. With -spec, checks a spec of your own and
-shows its properties, bit diagram and collision estimate.
+shows its properties, bit diagram and collision estimate; every problem in
+the spec is reported, and a clock that overflows within 10 years is a
+warning.
 
   -spec    a layout spec file
   -rate    IDs a second per generator, for the collision estimate (default 1000)
@@ -48,6 +50,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS")
 		for _, l := range ls {
 			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\n", l.Name, l.Bits, yesNo(l.TimeSortable()), overflow(l), perTick(l), l.RandomBits())
+			warn(stderr, l)
 		}
 		return tw.Flush()
 	}
@@ -71,7 +74,15 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(tw, "collision chance\t%.3g in a year at %g IDs/s on each of %d generators\n", p, *rate, *nodes)
 	tw.Flush()
 	fmt.Fprintf(stdout, "\n%s", l.Diagram())
+	warn(stderr, l)
 	return nil
+}
+
+// warn writes the layout's warnings, such as a clock that overflows soon.
+func warn(stderr io.Writer, l *layouts.Layout) {
+	for _, w := range l.Warnings() {
+		fmt.Fprintf(stderr, "idforge layouts: warning: %s\n", w)
+	}
 }
 
 func yesNo(b bool) string {
