@@ -526,7 +526,9 @@ func (m *Mark) Cover(tick uint64) error {
 	m.tried = next
 	marks := make(map[string]uint64, len(s.marks))
 	for name, o := range s.marks {
-		marks[name] = o.tried
+		if o.tried > 0 { // a mark never written is left out
+			marks[name] = o.tried
+		}
 	}
 	if err := writeStore(s.fs, s.path, formatStore(marks)); err != nil {
 		return err

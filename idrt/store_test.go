@@ -431,8 +431,8 @@ func TestStoreRepair(t *testing.T) {
 			if fmt.Sprint(r.Marks) != fmt.Sprint(c.want) {
 				t.Errorf("kept %v, want %v", r.Marks, c.want)
 			}
-			if len(r.Dropped) != c.dropped+1 {
-				t.Errorf("dropped %q, want %d lines and the failed check", r.Dropped, c.dropped)
+			if len(r.Dropped) != c.dropped || !errors.Is(r.Damage, ErrCorrupt) {
+				t.Errorf("dropped %q, want %d lines; damage %v", r.Dropped, c.dropped, r.Damage)
 			}
 			if saved, err := os.ReadFile(r.Backup); err != nil || string(saved) != c.content {
 				t.Errorf("backup %s: %v (%d bytes)", r.Backup, err, len(saved))
@@ -442,7 +442,7 @@ func TestStoreRepair(t *testing.T) {
 			}
 			// A second repair finds nothing to do.
 			r, err = RepairStore(path)
-			if err != nil || r.Backup != "" || len(r.Dropped) != 0 {
+			if err != nil || r.Backup != "" || len(r.Dropped) != 0 || r.Damage != nil {
 				t.Errorf("second repair: %+v, %v", r, err)
 			}
 		})

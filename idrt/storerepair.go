@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 )
 
 // MaxRepairSize is the largest store file RepairStore reads, in bytes.
@@ -39,8 +38,11 @@ func CheckStore(path string) (marks map[string]uint64, legacy bool, err error) {
 type Repair struct {
 	// Marks are the marks the repaired store holds.
 	Marks map[string]uint64
+	// Damage is the error CheckStore gives for the file before the repair,
+	// or nil if there was none.
+	Damage error
 	// Dropped lists, a line each ("line 3: ..."), what RepairStore read but
-	// could not keep, and the checks the file failed.
+	// could not keep.
 	Dropped []string
 	// Backup is the file that holds the store's content before the repair,
 	// or "" when the store passed CheckStore and was not rewritten except
@@ -65,7 +67,7 @@ type Repair struct {
 // its IDs again, wait until the clock is past the last one made.
 //
 // The old content is first saved beside the store, in a new file named
-// FILE.corrupt-* (Backup). A store that passes CheckStore is left alone,
+// FILE.corrupt-N, the first N free (Backup). A store that passes CheckStore is left alone,
 // except that the older format is rewritten in the current one.
 func RepairStore(path string) (*Repair, error) {
 	return repairStore(path, osFS{})
@@ -98,7 +100,7 @@ func repairStore(path string, fsys storeFS) (*Repair, error) {
 	if !errors.Is(err, ErrCorrupt) {
 		return nil, err
 	}
-	r.Dropped = append(r.Dropped, err.Error())
+	r.Damage = err
 	original := data
 	from := map[string]int{} // the line each kept mark came from
 	for n := 1; len(data) > 0; n++ {
@@ -131,7 +133,7 @@ func repairStore(path string, fsys storeFS) (*Repair, error) {
 		}
 		r.Marks[name], from[name] = tick, n
 	}
-	backup, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".corrupt-*")
+	backup, err := createBackup(path)
 	if err != nil {
 		return nil, fmt.Errorf("idrt: saving the damaged state store: %w", err)
 	}
@@ -147,6 +149,17 @@ func repairStore(path string, fsys storeFS) (*Repair, error) {
 		return nil, fmt.Errorf("idrt: saving the damaged state store to %s: %w", r.Backup, err)
 	}
 	return r, writeStore(fsys, path, formatStore(r.Marks))
+}
+
+// createBackup creates the first of FILE.corrupt-1, FILE.corrupt-2, ...
+// that does not exist yet.
+func createBackup(path string) (*os.File, error) {
+	for i := 1; ; i++ {
+		f, err := os.OpenFile(fmt.Sprintf("%s.corrupt-%d", path, i), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) || i == 1000 {
+			return f, err
+		}
+	}
 }
 
 // clip shortens text for a message.

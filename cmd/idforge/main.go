@@ -6,6 +6,7 @@
 //	idforge convert -to LAYOUT [-enc ENCODING] ID...
 //	idforge layouts [-spec FILE] [-rate R -nodes N]
 //	idforge gen -spec FILE -pkg NAME -o FILE
+//	idforge store check|repair FILE
 //
 // Exit codes: 0 ok, 1 bad input, 2 usage.
 package main
@@ -35,6 +36,7 @@ commands:
   convert   convert IDs between layouts and encodings
   layouts   list the built-in layouts and their properties, or check a spec
   gen       generate a Go package for a layout spec
+  store     check or repair the state file of new -store
 
 'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and examples.
 `
@@ -52,7 +54,7 @@ type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) erro
 var commands map[string]command
 
 var usages = map[string]string{
-	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage,
+	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage, "store": storeUsage,
 }
 
 func init() {
@@ -62,6 +64,7 @@ func init() {
 		"convert": func(a []string, in io.Reader, out, errw io.Writer) error { return cmdConvert(a, out, errw) },
 		"layouts": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdLayouts(a, out, errw) },
 		"gen":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
+		"store":   func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdStore(a, out, errw) },
 	}
 }
 
