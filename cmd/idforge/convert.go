@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -15,6 +16,7 @@ import (
 )
 
 const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] ID...
+       idforge convert [-to LAYOUT] [-enc ENCODING] -    (IDs from standard input, one a line)
 
 Converts IDs to another layout, or writes them in another encoding.
 
@@ -25,13 +27,18 @@ Conversions: UUIDv1 <-> v6; UUID (v1, v6, v7) -> KSUID, KSUID -> UUID (the
 payload of one made from a UUID) or v7 (any KSUID, keeping its second);
 UUID <-> ULID (the same bits); Snowflake <-> UUIDv7 (an exact embedding).
 
+IDs, given as arguments or as lines of standard input, are trimmed of
+surrounding space. An input that does not convert, or a line longer than
+4096 bytes, is reported (with its line number) and the rest are still
+converted; the exit code is then 1.
+
 Examples:
   idforge convert -to v6 C232AB00-9414-11EC-B3C8-9F6BDECED846
   idforge convert -to ksuid 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert -enc base62 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
 `
 
-func cmdConvert(args []string, stdout, stderr io.Writer) error {
+func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("convert", convertUsage, stderr)
 	to := fs.String("to", "", "")
 	enc := fs.String("enc", "canonical", "")
@@ -39,44 +46,74 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usageError{fmt.Errorf("give IDs to convert")}
+		return usageError{fmt.Errorf("give IDs to convert, or - to read them from standard input")}
 	}
 	if *to == "" && !flagSet(fs, "enc") {
 		return usageError{fmt.Errorf("give -to, -enc or both")}
 	}
-	for _, in := range fs.Args() {
-		r := inspect(in, nil)
-		if len(r.Candidates) == 0 {
-			return fmt.Errorf("%s", r.Error)
-		}
-		// The first reading of the input that converts wins: a decimal
-		// Snowflake also reads as a Sonyflake, which has no conversion.
-		var target *layouts.Layout
+	bad, total := 0, 0
+	for in := range inputs(fs.Args(), stdin) {
+		total++
+		err := in.err
 		var out []byte
-		var firstErr error
-		for _, c := range r.Candidates {
-			from, _ := layouts.Builtin(c.Layout)
-			b, err := decodeAs(in, c.Form)
-			if err == nil {
-				target, out, err = convert(from, b, *to)
-			}
-			if err == nil {
-				break
-			}
-			if firstErr == nil {
-				firstErr = err
-			}
+		if err == nil {
+			out, err = convertOne(in.text, *to, *enc)
 		}
-		if target == nil {
-			return firstErr
-		}
-		format, err := formatter(target, *enc)
 		if err != nil {
+			var ue usageError
+			if errors.As(err, &ue) {
+				return err
+			}
+			bad++
+			fmt.Fprintf(stderr, "idforge convert: %s%v\n", in.where(), err)
+			continue
+		}
+		if _, err := fmt.Fprintf(stdout, "%s\n", out); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s\n", format(nil, out))
 	}
-	return nil
+	switch {
+	case bad == 0:
+		return nil
+	case total == 1:
+		return errReported
+	}
+	return fmt.Errorf("%d of %d inputs could not be converted", bad, total)
+}
+
+// convertOne converts one ID, given as text, to the layout named to (if
+// any), and writes it in the encoding enc.
+func convertOne(in, to, enc string) ([]byte, error) {
+	r := inspect(in, nil)
+	if len(r.Candidates) == 0 {
+		return nil, errors.New(r.Error)
+	}
+	// The first reading of the input that converts wins: a decimal
+	// Snowflake also reads as a Sonyflake, which has no conversion.
+	var target *layouts.Layout
+	var out []byte
+	var firstErr error
+	for _, c := range r.Candidates {
+		from, _ := layouts.Builtin(c.Layout)
+		b, err := decodeAs(in, c.Form)
+		if err == nil {
+			target, out, err = convert(from, b, to)
+		}
+		if err == nil {
+			break
+		}
+		if firstErr == nil {
+			firstErr = err
+		}
+	}
+	if target == nil {
+		return nil, firstErr
+	}
+	format, err := formatter(target, enc)
+	if err != nil {
+		return nil, err
+	}
+	return format(nil, out), nil
 }
 
 // decodeAs returns the bytes of text in a form decode found.

@@ -3,7 +3,7 @@
 //
 //	idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
 //	idforge inspect [-json] ID... (or - to read IDs from standard input)
-//	idforge convert -to LAYOUT [-enc ENCODING] ID...
+//	idforge convert -to LAYOUT [-enc ENCODING] ID... (or -)
 //	idforge layouts [-spec FILE] [-rate R -nodes N]
 //	idforge gen -spec FILE -pkg NAME -o FILE
 //	idforge store check|repair FILE
@@ -61,7 +61,7 @@ func init() {
 	commands = map[string]command{
 		"new":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdNew(a, out, errw) },
 		"inspect": cmdInspect,
-		"convert": func(a []string, in io.Reader, out, errw io.Writer) error { return cmdConvert(a, out, errw) },
+		"convert": cmdConvert,
 		"layouts": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdLayouts(a, out, errw) },
 		"gen":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
 		"store":   func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdStore(a, out, errw) },

@@ -306,3 +306,56 @@ func v1Less(a, b string) bool {
 	ua, ub := uuid.MustParse(a).V1(), uuid.MustParse(b).V1()
 	return ua.Timestamp < ub.Timestamp || ua.Timestamp == ub.Timestamp && ua.ClockSeq < ub.ClockSeq
 }
+
+// A junk line of 100 KB on standard input is reported with its line number,
+// and the IDs after it are still read, by inspect and by convert; arguments
+// are trimmed as lines are.
+func TestStreamsSurviveJunk(t *testing.T) {
+	const v1, v6 = "C232AB00-9414-11EC-B3C8-9F6BDECED846", "1ec9414c-232a-6b00-b3c8-9f6bdeced846"
+	stdin := v1 + "\n" + strings.Repeat("x", 100<<10) + "\n\n  " + v1 + " \r\n" + strings.Repeat("y", 4095) + "\n" + strings.Repeat("z", 4096) + "\n" + v1 // no newline at the end
+	t.Run("convert", func(t *testing.T) {
+		out, stderr, exit := idforge(t, "", stdin, "convert", "-to", "v6", "-")
+		if exit != 1 {
+			t.Errorf("exit %d, want 1", exit)
+		}
+		if want := strings.Repeat(v6+"\n", 3); out != want {
+			t.Errorf("stdout %q, want %q", out, want)
+		}
+		for _, want := range []string{"line 2: longer than 4096 bytes", "line 5: \"yyy", "line 6: longer than 4096 bytes", "3 of 6 inputs"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("stderr %q: no %q", stderr, want)
+			}
+		}
+	})
+	t.Run("inspect", func(t *testing.T) {
+		out, stderr, exit := idforge(t, "", stdin, "inspect", "-layout", "v1", "-")
+		if exit != 1 {
+			t.Errorf("exit %d, want 1", exit)
+		}
+		if n := strings.Count(out, "layout      uuidv1"); n != 3 {
+			t.Errorf("%d IDs read, want 3:\n%s", n, out)
+		}
+		for _, want := range []string{"line 2: longer than 4096 bytes", "line 6: longer than 4096 bytes", "3 of 6 inputs"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("stderr %q: no %q", stderr, want)
+			}
+		}
+	})
+	t.Run("inspect -json", func(t *testing.T) {
+		out, _, exit := idforge(t, "", v1+"\n"+strings.Repeat("x", 100<<10)+"\n"+v1+"\n", "inspect", "-json", "-layout", "v1", "-")
+		if exit != 1 || !strings.Contains(out, `"line": 2,`) || !strings.Contains(out, `"error": "longer than 4096 bytes"`) || strings.Count(out, `"layout": "uuidv1"`) != 2 {
+			t.Errorf("exit %d:\n%s", exit, out)
+		}
+	})
+	t.Run("arguments", func(t *testing.T) {
+		if out, stderr, exit := idforge(t, "", "", "convert", "-to", "v6", " "+v1+"\t", "\n"+v1+"\r\n"); exit != 0 || out != v6+"\n"+v6+"\n" {
+			t.Errorf("convert: exit %d, %q, %s", exit, out, stderr)
+		}
+		if _, stderr, exit := idforge(t, "", "", "inspect", "  "+v1+"  "); exit != 0 {
+			t.Errorf("inspect: exit %d, %s", exit, stderr)
+		}
+		if _, stderr, exit := idforge(t, "", "", "inspect", v1, "  "); exit != 1 || !strings.Contains(stderr, "empty argument") {
+			t.Errorf("an empty argument: exit %d, %s", exit, stderr)
+		}
+	})
+}
