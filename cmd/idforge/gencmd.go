@@ -1,8 +1,8 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"go/token"
 	"io"
 	"os"
 
@@ -37,10 +37,6 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *specFile == "" || *pkg == "" || *out == "":
 		return usageError{fmt.Errorf("give -spec, -pkg and -o")}
-	case !token.IsIdentifier(*pkg) || token.IsKeyword(*pkg):
-		return usageError{fmt.Errorf("-pkg %q is not a Go package name", *pkg)}
-	case !token.IsExported(*typ):
-		return usageError{fmt.Errorf("-type %q is not an exported Go name", *typ)}
 	}
 	src, err := os.ReadFile(*specFile)
 	if err != nil {
@@ -51,6 +47,9 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	code, err := gen.Generate(gen.Single(l, *pkg, *typ))
+	if errors.Is(err, gen.ErrName) {
+		return usageError{err} // a -pkg, -type or field name gen cannot use
+	}
 	if err != nil {
 		return err
 	}

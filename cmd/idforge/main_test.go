@@ -200,8 +200,27 @@ func TestGenWritesPackage(t *testing.T) {
 	if _, stderr, exit := idforge(t, dir, "", "gen", "-spec", "bad.layout", "-pkg", "bad", "-o", "bad_gen.go"); exit != 1 || !strings.Contains(stderr, "bad.layout:2") {
 		t.Errorf("bad spec: exit %d, %q", exit, stderr)
 	}
-	if _, _, exit := idforge(t, dir, "", "gen", "-spec", "orders.layout", "-pkg", "func", "-o", "x.go"); exit != 2 {
-		t.Errorf("-pkg func: exit %d, want 2", exit)
+	// Names gen cannot paste into code: exit 2, a clear error, no file.
+	os.WriteFile(filepath.Join(dir, "clash.layout"), []byte("layout clash 64\n  foo 16 random\n  foo_ 16 random\n  f_oo 32 random\n"), 0o644)
+	for _, args := range [][]string{
+		{"-spec", "orders.layout", "-pkg", "func"},
+		{"-spec", "orders.layout", "-pkg", "_"},
+		{"-spec", "orders.layout", "-pkg", "main"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "Fields"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "Generator"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "Option"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "SyntaxError"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "Pack"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "X /* evil */"},
+		{"-spec", "clash.layout", "-pkg", "clash"},
+	} {
+		_, stderr, exit := idforge(t, dir, "", append(append([]string{"gen"}, args...), "-o", "rejected_gen.go")...)
+		if exit != 2 || !strings.Contains(stderr, "invalid name") {
+			t.Errorf("gen %q: exit %d, %q; want exit 2 and an invalid name", args, exit, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "rejected_gen.go")); err == nil {
+			t.Fatalf("gen %q wrote a file", args)
+		}
 	}
 }
 
