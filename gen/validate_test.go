@@ -233,6 +233,19 @@ func FuzzGenerate(f *testing.F) {
 	f.Add(okSpec, "a\n*/ evil /*.layout", "orders", "X /* evil */")
 	f.Add("# /*\n# */ func Evil() {}\n"+okSpec, "orders.layout", "orders", "NullID")
 	f.Add("layout x 64\n  compare 32 random\n  string 32 random\n", "x.layout", "x", "ID")
+	// Load every package generated code imports now, once per process, so
+	// that no single input takes the seconds that takes.
+	for _, name := range gen.BuiltinNames() {
+		p, err := gen.Builtin(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		src, err := gen.Generate(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		typeCheck(f, src)
+	}
 	f.Fuzz(func(t *testing.T, spec, file, pkg, typ string) {
 		l, err := layouts.Parse(file, []byte(spec))
 		if err != nil {
