@@ -82,7 +82,7 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 }
 
 // convertOne converts one ID, given as text, to the layout named to (if
-// any), and writes it in the encoding enc.
+// any), and returns it in the encoding enc.
 func convertOne(in, to, enc string) ([]byte, error) {
 	r := inspect(in, nil)
 	if len(r.Candidates) == 0 {
