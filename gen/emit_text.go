@@ -496,7 +496,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 		}
 		fn(doc, "FromBytes", bParam,
 			jen.If(jen.Len(jen.Id("b")).Op("!=").Lit(8)).Block(
-				jen.Return(jen.Lit(0), jen.Id("errLength").Call(jen.Lit("binary form"), jen.Len(jen.Id("b")), jen.Lit("8"))),
+				jen.Return(jen.Lit(0), jen.Id("errLength").Call(jen.Lit("binary form"), jen.Len(jen.Id("b")), jen.Lit("8 bytes"))),
 			),
 			jen.Return(jen.Id("fromBigEndian").Call(jen.Index(jen.Lit(8)).Byte().Call(jen.Id("b")))),
 		)
@@ -516,7 +516,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 		writeDoc(f, fmt.Sprintf("FromBytes returns the %s whose bytes are b, as MarshalBinary writes them. It\nreturns an error matching ErrLength unless b has %d bytes.", t, tp.n))
 		f.Func().Id("FromBytes").Params(bParam...).Params(jen.Id(t), jen.Error()).Block(
 			jen.If(jen.Len(jen.Id("b")).Op("!=").Id("Size")).Block(
-				jen.Return(jen.Id("Nil"), jen.Id("errLength").Call(jen.Lit("binary form"), jen.Len(jen.Id("b")), jen.Lit(fmt.Sprint(tp.n)))),
+				jen.Return(jen.Id("Nil"), jen.Id("errLength").Call(jen.Lit("binary form"), jen.Len(jen.Id("b")), jen.Lit(fmt.Sprintf("%d bytes", tp.n)))),
 			),
 			jen.Return(jen.Id(t).Call(jen.Id("b")), jen.Nil()),
 		)
@@ -668,22 +668,30 @@ func (tp *textPkg) emitMarshalling(f *jen.File) {
 		jen.Return(jen.Append(jen.Id("b"), jen.LitRune('"')), jen.Nil()),
 	)
 	numberNote := ""
-	if tp.p.Canonical == EncDecimal {
-		numberNote = " A JSON\nnumber is rejected too, as it may have lost digits on its way through\nJavaScript."
-	}
 	jsonBody := []jen.Code{
 		jen.If(jen.String().Call(jen.Id("data")).Op("==").Lit("null")).Block(jen.Return(jen.Nil())),
+	}
+	if tp.p.Int64 {
+		// APIs often send int64 IDs as JSON numbers: read an integer written
+		// in decimal, as Parse reads it.
+		numberNote = " A JSON\nnumber is read too when it is an integer written out in decimal, as Parse\nreads it (1.5e3 is an error matching ErrSyntax); note that one that\npassed through JavaScript may have lost digits above 2^53."
+		jsonBody = append(jsonBody, jen.If(jen.Len(jen.Id("data")).Op(">").Lit(0).Op("&&").Parens(
+			jen.Id("data").Index(jen.Lit(0)).Op("==").LitRune('-').Op("||").LitRune('0').Op("<=").Id("data").Index(jen.Lit(0)).Op("&&").Id("data").Index(jen.Lit(0)).Op("<=").LitRune('9'))).Block(
+			setFrom(jen.String().Call(jen.Id("data")), same)...,
+		))
+	}
+	jsonBody = append(jsonBody,
 		jen.If(jen.Len(jen.Id("data")).Op("==").Lit(0).Op("||").Id("data").Index(jen.Lit(0)).Op("!=").LitRune('"')).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: the JSON value is not a string"), jen.Id("ErrType"))),
 		),
 		jen.If(jen.Len(jen.Id("data")).Op("<").Lit(2).Op("||").Id("data").Index(jen.Len(jen.Id("data")).Op("-").Lit(1)).Op("!=").LitRune('"')).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: unterminated JSON string"), jen.Id("ErrSyntax"))),
 		),
-	}
+	)
 	jsonBody = append(jsonBody, setFrom(jen.String().Call(jen.Id("data").Index(jen.Lit(1), jen.Len(jen.Id("data")).Op("-").Lit(1))), func(err jen.Code) jen.Code {
 		return jen.Id("shiftError").Call(err, jen.Lit(1))
 	})...)
-	tp.ptrMethod(f, "UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written\nas is, without escapes. It implements json.Unmarshaler. JSON null leaves\n*id unchanged and returns nil, as encoding/json does for null; use "+tp.null+"\nto tell null apart. Any other JSON value is an error matching ErrType."+numberNote,
+	tp.ptrMethod(f, "UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written\nas is, without escapes. It implements json.Unmarshaler. JSON null leaves\n*id unchanged and returns nil, as encoding/json does for null; use "+tp.null+"\nto tell null apart."+numberNote+" Any other JSON value is an error matching\nErrType.",
 		"UnmarshalJSON", []jen.Code{jen.Id("data").Index().Byte()}, jsonBody...)
 }
 
@@ -715,8 +723,9 @@ func (tp *textPkg) emitSQL(f *jen.File) {
 				jen.If(jen.Len(jen.Id("src")).Op("==").Id("Size")).Block(
 					jen.Comment("Raw bytes: no text form is this short."),
 					jen.Id("v").Op("=").Id(t).Call(jen.Id("src")),
-				).Else().Block(
-					jen.Err().Op("=").Id("parseText").Call(tp.arrayOf("v"), jen.String().Call(jen.Id("src"))),
+				).Else().If(jen.Err().Op("=").Id("parseText").Call(tp.arrayOf("v"), jen.String().Call(jen.Id("src"))), jen.Qual("errors", "Is").Call(jen.Err(), jen.Id("ErrLength"))).Block(
+					jen.Comment("Neither raw bytes nor text of any length Parse reads: say so in bytes."),
+					jen.Err().Op("=").Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: %%d bytes, want %d raw bytes or text Parse reads", tp.n)), jen.Id("ErrLength"), jen.Len(jen.Id("src"))),
 				),
 			),
 		}
@@ -792,7 +801,7 @@ func (tp *textPkg) emitNull(f *jen.File) {
 		jen.Return(jen.Id("n").Dot(t).Dot("MarshalJSON").Call()),
 	)
 	f.Line()
-	writeDoc(f, fmt.Sprintf("UnmarshalJSON sets n from JSON: null makes it invalid, and a string is read\nas %s.UnmarshalJSON reads it. On error n is unchanged.", t))
+	writeDoc(f, fmt.Sprintf("UnmarshalJSON sets n from JSON: null makes it invalid, and any other value\nis read as %s.UnmarshalJSON reads it. On error n is unchanged.", t))
 	f.Func().Add(recv(true)).Id("UnmarshalJSON").Params(jen.Id("data").Index().Byte()).Error().Block(
 		jen.If(jen.String().Call(jen.Id("data")).Op("==").Lit("null")).Block(
 			jen.Op("*").Id("n").Op("=").Id(null).Values(),

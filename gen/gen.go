@@ -118,6 +118,10 @@ func Generate(p *Package) ([]byte, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
+	if err := p.checkNames(); err != nil {
+		return nil, err
+	}
+	p = p.safeText()
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true
 	f.ImportName(idrtPath, "idrt")
@@ -138,6 +142,9 @@ func Generate(p *Package) ([]byte, error) {
 	src, err := format.Source(raw.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("gen: the generated source of package %s does not parse: %w\n%s", p.Name, err, excerpt(raw.Bytes(), err))
+	}
+	if err := checkDeclared(src, p); err != nil {
+		return nil, err
 	}
 	return src, nil
 }

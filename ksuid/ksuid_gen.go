@@ -500,7 +500,7 @@ func ParseHex(s string) (id KSUID, err error) {
 // It returns an error matching ErrLength unless b has 20 bytes.
 func FromBytes(b []byte) (KSUID, error) {
 	if len(b) != Size {
-		return Nil, errLength("binary form", len(b), "20")
+		return Nil, errLength("binary form", len(b), "20 bytes")
 	}
 	return KSUID(b), nil
 }
@@ -594,8 +594,9 @@ func (id *KSUID) Scan(src any) error {
 		if len(src) == Size {
 			// Raw bytes: no text form is this short.
 			v = KSUID(src)
-		} else {
-			err = parseText((*[20]byte)(&v), string(src))
+		} else if err = parseText((*[20]byte)(&v), string(src)); errors.Is(err, ErrLength) {
+			// Neither raw bytes nor text of any length Parse reads: say so in bytes.
+			err = fmt.Errorf("%w: %d bytes, want 20 raw bytes or text Parse reads", ErrLength, len(src))
 		}
 	case nil:
 		return fmt.Errorf("%w: cannot scan NULL into ksuid.KSUID; use NullKSUID", ErrNull)
@@ -655,8 +656,8 @@ func (n NullKSUID) MarshalJSON() ([]byte, error) {
 	return n.KSUID.MarshalJSON()
 }
 
-// UnmarshalJSON sets n from JSON: null makes it invalid, and a string is read
-// as KSUID.UnmarshalJSON reads it. On error n is unchanged.
+// UnmarshalJSON sets n from JSON: null makes it invalid, and any other value
+// is read as KSUID.UnmarshalJSON reads it. On error n is unchanged.
 func (n *NullKSUID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*n = NullKSUID{}

@@ -33,14 +33,18 @@ func ExampleID_Base62() {
 	// Output: 1ptWyK4WgZU
 }
 
-// JSON carries IDs as strings: JavaScript would round them as numbers.
+// JSON carries IDs as strings: JavaScript would round them as numbers. An
+// ID that an API sends as a JSON number is read too.
 func ExampleID_MarshalJSON() {
 	data, _ := json.Marshal(map[string]snowflake.ID{"id": 1541815603606036480})
 	fmt.Println(string(data))
-	var id snowflake.ID
-	err := json.Unmarshal([]byte(`1541815603606036480`), &id)
-	fmt.Println(errors.Is(err, snowflake.ErrType))
+	var v struct{ ID snowflake.ID }
+	err := json.Unmarshal([]byte(`{"ID": 1541815603606036480}`), &v)
+	fmt.Println(v.ID, err)
+	err = json.Unmarshal([]byte(`{"ID": 1.5}`), &v)
+	fmt.Println(errors.Is(err, snowflake.ErrSyntax))
 	// Output:
 	// {"id":"1541815603606036480"}
+	// 1541815603606036480 <nil>
 	// true
 }

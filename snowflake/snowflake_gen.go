@@ -487,7 +487,7 @@ func ParseHex(s string) (ID, error) {
 // and one matching ErrOverflow if the top bit is set: IDs are never negative.
 func FromBytes(b []byte) (ID, error) {
 	if len(b) != 8 {
-		return 0, errLength("binary form", len(b), "8")
+		return 0, errLength("binary form", len(b), "8 bytes")
 	}
 	return fromBigEndian([8]byte(b))
 }
@@ -555,11 +555,20 @@ func (id ID) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written
 // as is, without escapes. It implements json.Unmarshaler. JSON null leaves *id
 // unchanged and returns nil, as encoding/json does for null; use NullID to
-// tell null apart. Any other JSON value is an error matching ErrType. A JSON
-// number is rejected too, as it may have lost digits on its way through
-// JavaScript.
+// tell null apart. A JSON number is read too when it is an integer written out
+// in decimal, as Parse reads it (1.5e3 is an error matching ErrSyntax); note
+// that one that passed through JavaScript may have lost digits above 2^53. Any
+// other JSON value is an error matching ErrType.
 func (id *ID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
+		return nil
+	}
+	if len(data) > 0 && (data[0] == '-' || '0' <= data[0] && data[0] <= '9') {
+		v, err := parseText(string(data))
+		if err != nil {
+			return err
+		}
+		*id = v
 		return nil
 	}
 	if len(data) == 0 || data[0] != '"' {
@@ -654,8 +663,8 @@ func (n NullID) MarshalJSON() ([]byte, error) {
 	return n.ID.MarshalJSON()
 }
 
-// UnmarshalJSON sets n from JSON: null makes it invalid, and a string is read
-// as ID.UnmarshalJSON reads it. On error n is unchanged.
+// UnmarshalJSON sets n from JSON: null makes it invalid, and any other value
+// is read as ID.UnmarshalJSON reads it. On error n is unchanged.
 func (n *NullID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*n = NullID{}

@@ -233,13 +233,26 @@ func TestTextJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"id":null,"opt":null}`), &out); err != nil || out.ID != id || out.Opt.Valid {
 		t.Errorf("after null: %+v, %v", out, err)
 	}
+	// APIs often send int64 IDs as JSON numbers: an integer in decimal is read.
+	var nums doc
+	if err := json.Unmarshal([]byte(`{"id":`+tweetID+`,"opt":7}`), &nums); err != nil || nums.ID != id || nums.Opt != (snowflake.NullID{ID: 7, Valid: true}) {
+		t.Errorf("Unmarshal of JSON numbers = %+v, %v", nums, err)
+	}
+	var zero snowflake.ID
+	if err := zero.UnmarshalJSON([]byte("0")); err != nil || zero != 0 {
+		t.Errorf("UnmarshalJSON(0) = %v, %d", err, zero)
+	}
 	for _, b := range []struct {
 		in   string
 		want error
 	}{
-		// A JSON number may have lost digits in JavaScript already.
-		{tweetID, snowflake.ErrType},
-		{`1.5`, snowflake.ErrType},
+		{`1.5`, snowflake.ErrSyntax},
+		{`1e3`, snowflake.ErrSyntax},
+		{`-1`, snowflake.ErrSyntax},
+		{`01`, snowflake.ErrSyntax},
+		{`9223372036854775808`, snowflake.ErrOverflow},
+		{`true`, snowflake.ErrType},
+		{`[1]`, snowflake.ErrType},
 		{`""`, snowflake.ErrLength},
 		{`"-1"`, snowflake.ErrSyntax},
 		{`"9223372036854775808"`, snowflake.ErrOverflow},

@@ -483,7 +483,7 @@ func ParseHex(s string) (id ULID, err error) {
 // It returns an error matching ErrLength unless b has 16 bytes.
 func FromBytes(b []byte) (ULID, error) {
 	if len(b) != Size {
-		return Nil, errLength("binary form", len(b), "16")
+		return Nil, errLength("binary form", len(b), "16 bytes")
 	}
 	return ULID(b), nil
 }
@@ -577,8 +577,9 @@ func (id *ULID) Scan(src any) error {
 		if len(src) == Size {
 			// Raw bytes: no text form is this short.
 			v = ULID(src)
-		} else {
-			err = parseText((*[16]byte)(&v), string(src))
+		} else if err = parseText((*[16]byte)(&v), string(src)); errors.Is(err, ErrLength) {
+			// Neither raw bytes nor text of any length Parse reads: say so in bytes.
+			err = fmt.Errorf("%w: %d bytes, want 16 raw bytes or text Parse reads", ErrLength, len(src))
 		}
 	case nil:
 		return fmt.Errorf("%w: cannot scan NULL into ulid.ULID; use NullULID", ErrNull)
@@ -638,8 +639,8 @@ func (n NullULID) MarshalJSON() ([]byte, error) {
 	return n.ULID.MarshalJSON()
 }
 
-// UnmarshalJSON sets n from JSON: null makes it invalid, and a string is read
-// as ULID.UnmarshalJSON reads it. On error n is unchanged.
+// UnmarshalJSON sets n from JSON: null makes it invalid, and any other value
+// is read as ULID.UnmarshalJSON reads it. On error n is unchanged.
 func (n *NullULID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*n = NullULID{}

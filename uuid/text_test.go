@@ -469,6 +469,14 @@ func TestTextSQL(t *testing.T) {
 			t.Errorf("Scan(%#v) = %v, leaving %v; want %v", b.src, err, got, b.want)
 		}
 	}
+	// Raw bytes of the wrong length are told of in bytes, not as UUID text.
+	var raw uuid.UUID
+	if err := raw.Scan(id[:15]); !errors.Is(err, uuid.ErrLength) || !strings.Contains(err.Error(), "15 bytes") || strings.Contains(err.Error(), "text of length") {
+		t.Errorf("Scan of 15 raw bytes: %v", err)
+	}
+	if _, err := uuid.FromBytes(id[:15]); !errors.Is(err, uuid.ErrLength) || !strings.Contains(err.Error(), "16 bytes") {
+		t.Errorf("FromBytes of 15 bytes: %v", err)
+	}
 	n := uuid.NullUUID{UUID: id, Valid: true}
 	if err := n.Scan(nil); err != nil || n.Valid || n.UUID != uuid.Nil {
 		t.Errorf("NullUUID.Scan(nil) = %v, leaving %+v", err, n)

@@ -1196,7 +1196,7 @@ func ParseHex(s string) (id UUID, err error) {
 // It returns an error matching ErrLength unless b has 16 bytes.
 func FromBytes(b []byte) (UUID, error) {
 	if len(b) != Size {
-		return Nil, errLength("binary form", len(b), "16")
+		return Nil, errLength("binary form", len(b), "16 bytes")
 	}
 	return UUID(b), nil
 }
@@ -1290,8 +1290,9 @@ func (id *UUID) Scan(src any) error {
 		if len(src) == Size {
 			// Raw bytes: no text form is this short.
 			v = UUID(src)
-		} else {
-			err = parseText((*[16]byte)(&v), string(src))
+		} else if err = parseText((*[16]byte)(&v), string(src)); errors.Is(err, ErrLength) {
+			// Neither raw bytes nor text of any length Parse reads: say so in bytes.
+			err = fmt.Errorf("%w: %d bytes, want 16 raw bytes or text Parse reads", ErrLength, len(src))
 		}
 	case nil:
 		return fmt.Errorf("%w: cannot scan NULL into uuid.UUID; use NullUUID", ErrNull)
@@ -1351,8 +1352,8 @@ func (n NullUUID) MarshalJSON() ([]byte, error) {
 	return n.UUID.MarshalJSON()
 }
 
-// UnmarshalJSON sets n from JSON: null makes it invalid, and a string is read
-// as UUID.UnmarshalJSON reads it. On error n is unchanged.
+// UnmarshalJSON sets n from JSON: null makes it invalid, and any other value
+// is read as UUID.UnmarshalJSON reads it. On error n is unchanged.
 func (n *NullUUID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		*n = NullUUID{}

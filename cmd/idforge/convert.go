@@ -19,6 +19,7 @@ import (
 )
 
 const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-spec FILE] ID...
+       idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-spec FILE] -    (IDs from standard input, one a line)
 
 Converts IDs to another layout, or writes them in another encoding.
 
@@ -43,6 +44,11 @@ Conversions, and what each keeps:
                      (-to uuid needs a ULID that holds an RFC 9562 UUID)
   Snowflake <-> v7   every bit: an exact embedding that keeps order
 
+IDs, given as arguments or as lines of standard input, are trimmed of
+surrounding space. An input that does not convert, or a line longer than
+4096 bytes, is reported (with its line number) and the rest are still
+converted; the exit code is then 1.
+
 Examples:
   idforge convert -to v6 C232AB00-9414-11EC-B3C8-9F6BDECED846
   idforge convert -to ksuid 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
@@ -56,7 +62,7 @@ Examples:
 // targets are the values -to takes, besides a layout's own name.
 var targets = []string{"v1", "v6", "v7", "uuid", "ksuid", "ulid", "snowflake"}
 
-func cmdConvert(args []string, stdout, stderr io.Writer) error {
+func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("convert", convertUsage, stderr)
 	to := fs.String("to", "", "")
 	enc := fs.String("enc", "canonical", "")
@@ -66,7 +72,7 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if fs.NArg() == 0 {
-		return usageError{fmt.Errorf("give IDs to convert")}
+		return usageError{fmt.Errorf("give IDs to convert, or - to read them from standard input")}
 	}
 	if *to == "" && !flagSet(fs, "enc") {
 		return usageError{fmt.Errorf("give -to, -enc or both")}
@@ -81,14 +87,34 @@ func cmdConvert(args []string, stdout, stderr io.Writer) error {
 	if !slices.Contains(writeEncodings, *enc) {
 		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(writeEncodings, ", "))}
 	}
-	for _, in := range fs.Args() {
-		out, err := convertText(in, spec, *to, *enc, *prefix)
+	bad, total := 0, 0
+	for in := range inputs(fs.Args(), stdin) {
+		total++
+		err := in.err
+		var out []byte
+		if err == nil {
+			out, err = convertText(in.text, spec, *to, *enc, *prefix)
+		}
 		if err != nil {
+			var ue usageError
+			if errors.As(err, &ue) {
+				return err
+			}
+			bad++
+			fmt.Fprintf(stderr, "idforge convert: %s%v\n", in.where(), err)
+			continue
+		}
+		if _, err := fmt.Fprintf(stdout, "%s\n", out); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s\n", out)
 	}
-	return nil
+	switch {
+	case bad == 0:
+		return nil
+	case total == 1:
+		return errReported
+	}
+	return fmt.Errorf("%d of %d inputs could not be converted", bad, total)
 }
 
 // validTarget reports whether -to names a conversion, a built-in layout

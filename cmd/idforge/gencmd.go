@@ -1,8 +1,8 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"go/token"
 	"io"
 	"os"
 
@@ -43,10 +43,6 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	switch {
 	case *specFile == "" || *pkg == "" || *out == "":
 		return usageError{fmt.Errorf("give -spec, -pkg and -o")}
-	case !token.IsIdentifier(*pkg) || token.IsKeyword(*pkg):
-		return usageError{fmt.Errorf("-pkg %q is not a Go package name", *pkg)}
-	case !token.IsExported(*typ):
-		return usageError{fmt.Errorf("-type %q is not an exported Go name", *typ)}
 	}
 	src, err := os.ReadFile(*specFile)
 	if err != nil {
@@ -63,6 +59,9 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	code, err := gen.Generate(p)
+	if errors.Is(err, gen.ErrName) {
+		return usageError{err} // a -pkg, -type or field name gen cannot use
+	}
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -32,6 +31,11 @@ UUIDv7 in Base62 reads as a UUIDv7 before a ULID.
   -spec    read the IDs as the layout in this spec file: its own field
            names, time and default text form
   -json    print a JSON list with one object per ID
+
+IDs, given as arguments or as lines of standard input, are trimmed of
+surrounding space. An input that is not an ID, or a line longer than 4096
+bytes, is reported (with its line number) and the rest are still read; the
+exit code is then 1.
 
 Examples:
   idforge inspect 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
@@ -68,6 +72,7 @@ type field struct {
 
 type report struct {
 	Input      string      `json:"input"`
+	Line       int         `json:"line,omitempty"` // of standard input
 	Candidates []candidate `json:"candidates"`
 	Error      string      `json:"error,omitempty"`
 }
@@ -84,33 +89,36 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	inputs := fs.Args()
-	if len(inputs) == 0 {
+	if fs.NArg() == 0 {
 		return usageError{fmt.Errorf("give IDs to inspect, or - to read them from standard input")}
 	}
-	if len(inputs) == 1 && inputs[0] == "-" {
-		inputs = nil
-		sc := bufio.NewScanner(stdin)
-		for sc.Scan() {
-			if line := strings.TrimSpace(sc.Text()); line != "" {
-				inputs = append(inputs, line)
-			}
-		}
-		if err := sc.Err(); err != nil {
-			return err
-		}
-	}
-	bad := 0
+	bad, total, printed := 0, 0, 0
 	reports := []report{}
-	for _, in := range inputs {
-		r := inspect(in, pick)
+	for in := range inputs(fs.Args(), stdin) {
+		total++
+		r := report{Input: in.text, Candidates: []candidate{}}
+		if in.err != nil {
+			r.Error = in.err.Error()
+		} else {
+			r = inspect(in.text, pick)
+		}
+		r.Line = in.line
 		if len(r.Candidates) == 0 {
 			bad++
 			if !*asJSON {
-				fmt.Fprintf(stderr, "idforge inspect: %s\n", r.Error)
+				fmt.Fprintf(stderr, "idforge inspect: %s%s\n", in.where(), r.Error)
 			}
 		}
-		reports = append(reports, r)
+		switch {
+		case *asJSON:
+			reports = append(reports, r)
+		case len(r.Candidates) > 0:
+			if printed > 0 {
+				fmt.Fprintln(stdout)
+			}
+			printReport(stdout, r)
+			printed++
+		}
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -118,25 +126,14 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if err := enc.Encode(reports); err != nil {
 			return err
 		}
-	} else {
-		printed := 0
-		for _, r := range reports {
-			if len(r.Candidates) > 0 {
-				if printed > 0 {
-					fmt.Fprintln(stdout)
-				}
-				printReport(stdout, r)
-				printed++
-			}
-		}
 	}
 	switch {
 	case bad == 0:
 		return nil
-	case len(inputs) == 1 && !*asJSON:
+	case total == 1 && !*asJSON:
 		return errReported
 	}
-	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, len(inputs))
+	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, total)
 }
 
 // inspect reads one input as every layout it fits, or as pick alone.

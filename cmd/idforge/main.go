@@ -3,9 +3,10 @@
 //
 //	idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
 //	idforge inspect [-json] [-layout NAME | -spec FILE] ID... (or - to read IDs from standard input)
-//	idforge convert -to LAYOUT [-enc ENCODING] [-spec FILE] ID...
+//	idforge convert -to LAYOUT [-enc ENCODING] [-spec FILE] ID... (or -)
 //	idforge layouts [-spec FILE] [-rate R -nodes N]
 //	idforge gen -spec FILE -pkg NAME -o FILE
+//	idforge store check|repair FILE
 //	idforge version
 //
 // Exit codes: 0 ok, 1 bad input, 2 usage.
@@ -36,6 +37,7 @@ commands:
   convert   convert IDs between layouts and encodings
   layouts   list the built-in layouts and their properties, or check a spec
   gen       generate a Go package for a layout spec
+  store     check or repair the state file of new -store
   version   print idforge's module version, from the build information
 
 'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and examples.
@@ -55,16 +57,17 @@ var commands map[string]command
 
 var usages = map[string]string{
 	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage,
-	"version": versionUsage,
+	"store": storeUsage, "version": versionUsage,
 }
 
 func init() {
 	commands = map[string]command{
 		"new":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdNew(a, out, errw) },
 		"inspect": cmdInspect,
-		"convert": func(a []string, in io.Reader, out, errw io.Writer) error { return cmdConvert(a, out, errw) },
+		"convert": cmdConvert,
 		"layouts": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdLayouts(a, out, errw) },
 		"gen":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
+		"store":   func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdStore(a, out, errw) },
 		"version": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdVersion(a, out, errw) },
 	}
 }

@@ -13,8 +13,14 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/ulid"
+	"github.com/idforge/idforge/uuid"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden stdout and stderr of the script cases")
@@ -197,7 +203,185 @@ func TestGenWritesPackage(t *testing.T) {
 	if _, stderr, exit := idforge(t, dir, "", "gen", "-spec", "bad.layout", "-pkg", "bad", "-o", "bad_gen.go"); exit != 1 || !strings.Contains(stderr, "bad.layout:2") {
 		t.Errorf("bad spec: exit %d, %q", exit, stderr)
 	}
-	if _, _, exit := idforge(t, dir, "", "gen", "-spec", "orders.layout", "-pkg", "func", "-o", "x.go"); exit != 2 {
-		t.Errorf("-pkg func: exit %d, want 2", exit)
+	// Names gen cannot paste into code: exit 2, a clear error, no file.
+	os.WriteFile(filepath.Join(dir, "clash.layout"), []byte("layout clash 64\n  foo 16 random\n  foo_ 16 random\n  f_oo 32 random\n"), 0o644)
+	for _, args := range [][]string{
+		{"-spec", "orders.layout", "-pkg", "func"},
+		{"-spec", "orders.layout", "-pkg", "_"},
+		{"-spec", "orders.layout", "-pkg", "main"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "Fields"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "Generator"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "Option"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "SyntaxError"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "Pack"},
+		{"-spec", "orders.layout", "-pkg", "orders", "-type", "X /* evil */"},
+		{"-spec", "clash.layout", "-pkg", "clash"},
+	} {
+		_, stderr, exit := idforge(t, dir, "", append(append([]string{"gen"}, args...), "-o", "rejected_gen.go")...)
+		if exit != 2 || !strings.Contains(stderr, "invalid name") {
+			t.Errorf("gen %q: exit %d, %q; want exit 2 and an invalid name", args, exit, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "rejected_gen.go")); err == nil {
+			t.Fatalf("gen %q wrote a file", args)
+		}
 	}
+}
+
+// new -store keeps each layout's order across runs, even when the clock is
+// behind the last run: here the store holds a mark an hour ahead of the
+// clock, as a run before the clock was set back an hour would leave it.
+// (Snowflake's generator waits for the clock rather than run ahead of it by
+// more than a second: it gets a mark 300 ms ahead, and an hour is an error.)
+func TestNewStoreAcrossRuns(t *testing.T) {
+	ahead := time.Now().Add(time.Hour)
+	const gregorian = 0x01B21DD213814000 // 100 ns ticks from 1582-10-15 to 1970
+	cases := []struct {
+		layout, mark string
+		ahead        time.Time
+		tick         uint64                                  // the mark's tick: ahead in the layout's unit and epoch
+		time         func(t *testing.T, id string) time.Time // the time of an ID as new prints it
+		less         func(a, b string) bool                  // the layout's order
+	}{
+		{"v1", "uuidv1", ahead, uint64(ahead.UnixNano()/100) + gregorian, uuidTime, v1Less},
+		{"v6", "uuidv6", ahead, uint64(ahead.UnixNano()/100) + gregorian, uuidTime, stringLess},
+		{"v7", "uuidv7", ahead, uint64(ahead.UnixMilli()), uuidTime, stringLess},
+		{"ulid", "ulid", ahead, uint64(ahead.UnixMilli()), func(t *testing.T, id string) time.Time {
+			u, err := ulid.Parse(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return u.Time()
+		}, stringLess},
+		{"snowflake", "snowflake", time.Now().Add(300 * time.Millisecond), uint64(time.Now().Add(300*time.Millisecond).UnixMilli() - 1288834974657), func(t *testing.T, id string) time.Time {
+			s, err := snowflake.Parse(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return s.Time()
+		}, func(a, b string) bool { return len(a) < len(b) || len(a) == len(b) && a < b }},
+	}
+	for _, c := range cases {
+		t.Run(c.layout, func(t *testing.T) {
+			dir := t.TempDir()
+			store, err := idrt.OpenStore(filepath.Join(dir, "ids.state"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := store.Mark(c.mark, 1).Cover(c.tick - 1); err != nil { // writes the mark c.tick
+				t.Fatal(err)
+			}
+			store.Close()
+			var all []string
+			for run := range 3 {
+				args := []string{"new", "-layout", c.layout, "-store", "ids.state", "-n", "50"}
+				if c.layout == "snowflake" {
+					args = append(args, "-node", "7")
+				}
+				out, stderr, exit := idforge(t, dir, "", args...)
+				if exit != 0 {
+					t.Fatalf("run %d: exit %d: %s", run, exit, stderr)
+				}
+				ids := strings.Fields(out)
+				if run == 0 {
+					if got := c.time(t, ids[0]); got.Before(c.ahead.Add(-time.Millisecond)) {
+						t.Fatalf("the first ID's time %v is below the stored mark %v", got, c.ahead)
+					}
+				}
+				all = append(all, ids...)
+			}
+			for i := 1; i < len(all); i++ {
+				if !c.less(all[i-1], all[i]) {
+					t.Fatalf("ID %d (%s) is not after ID %d (%s): order lost across runs", i, all[i], i-1, all[i-1])
+				}
+			}
+			if _, stderr, exit := idforge(t, dir, "", "store", "check", "ids.state"); exit != 0 {
+				t.Errorf("store check after the runs: exit %d: %s", exit, stderr)
+			}
+		})
+	}
+	t.Run("snowflake an hour behind", func(t *testing.T) {
+		dir := t.TempDir()
+		store, err := idrt.OpenStore(filepath.Join(dir, "ids.state"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		store.Mark("snowflake", 1).Cover(uint64(ahead.UnixMilli() - 1288834974657))
+		store.Close()
+		if out, _, exit := idforge(t, dir, "", "new", "-layout", "snowflake", "-node", "7", "-store", "ids.state"); exit != 1 || out != "" {
+			t.Errorf("exit %d, %q: want exit 1 and no ID", exit, out)
+		}
+	})
+}
+
+func uuidTime(t *testing.T, id string) time.Time {
+	u, err := uuid.Parse(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm, ok := u.Time()
+	if !ok {
+		t.Fatalf("%s has no time", id)
+	}
+	return tm
+}
+
+func stringLess(a, b string) bool { return a < b }
+
+// v1Less orders UUIDv1s by their timestamp, then clock sequence.
+func v1Less(a, b string) bool {
+	ua, ub := uuid.MustParse(a).V1(), uuid.MustParse(b).V1()
+	return ua.Timestamp < ub.Timestamp || ua.Timestamp == ub.Timestamp && ua.ClockSeq < ub.ClockSeq
+}
+
+// A junk line of 100 KB on standard input is reported with its line number,
+// and the IDs after it are still read, by inspect and by convert; arguments
+// are trimmed as lines are.
+func TestStreamsSurviveJunk(t *testing.T) {
+	const v1, v6 = "C232AB00-9414-11EC-B3C8-9F6BDECED846", "1ec9414c-232a-6b00-b3c8-9f6bdeced846"
+	stdin := v1 + "\n" + strings.Repeat("x", 100<<10) + "\n\n  " + v1 + " \r\n" + strings.Repeat("y", 4095) + "\n" + strings.Repeat("z", 4096) + "\n" + v1 // no newline at the end
+	t.Run("convert", func(t *testing.T) {
+		out, stderr, exit := idforge(t, "", stdin, "convert", "-to", "v6", "-")
+		if exit != 1 {
+			t.Errorf("exit %d, want 1", exit)
+		}
+		if want := strings.Repeat(v6+"\n", 3); out != want {
+			t.Errorf("stdout %q, want %q", out, want)
+		}
+		for _, want := range []string{"line 2: longer than 4096 bytes", "line 5: \"yyy", "line 6: longer than 4096 bytes", "3 of 6 inputs"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("stderr %q: no %q", stderr, want)
+			}
+		}
+	})
+	t.Run("inspect", func(t *testing.T) {
+		out, stderr, exit := idforge(t, "", stdin, "inspect", "-layout", "v1", "-")
+		if exit != 1 {
+			t.Errorf("exit %d, want 1", exit)
+		}
+		if n := strings.Count(out, "layout      uuidv1"); n != 3 {
+			t.Errorf("%d IDs read, want 3:\n%s", n, out)
+		}
+		for _, want := range []string{"line 2: longer than 4096 bytes", "line 6: longer than 4096 bytes", "3 of 6 inputs"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("stderr %q: no %q", stderr, want)
+			}
+		}
+	})
+	t.Run("inspect -json", func(t *testing.T) {
+		out, _, exit := idforge(t, "", v1+"\n"+strings.Repeat("x", 100<<10)+"\n"+v1+"\n", "inspect", "-json", "-layout", "v1", "-")
+		if exit != 1 || !strings.Contains(out, `"line": 2,`) || !strings.Contains(out, `"error": "longer than 4096 bytes"`) || strings.Count(out, `"layout": "uuidv1"`) != 2 {
+			t.Errorf("exit %d:\n%s", exit, out)
+		}
+	})
+	t.Run("arguments", func(t *testing.T) {
+		if out, stderr, exit := idforge(t, "", "", "convert", "-to", "v6", " "+v1+"\t", "\n"+v1+"\r\n"); exit != 0 || out != v6+"\n"+v6+"\n" {
+			t.Errorf("convert: exit %d, %q, %s", exit, out, stderr)
+		}
+		if _, stderr, exit := idforge(t, "", "", "inspect", "  "+v1+"  "); exit != 0 {
+			t.Errorf("inspect: exit %d, %s", exit, stderr)
+		}
+		if _, stderr, exit := idforge(t, "", "", "inspect", v1, "  "); exit != 1 || !strings.Contains(stderr, "empty argument") {
+			t.Errorf("an empty argument: exit %d, %s", exit, stderr)
+		}
+	})
 }

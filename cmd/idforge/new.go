@@ -8,6 +8,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
@@ -17,7 +18,7 @@ import (
 )
 
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
-                   [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
+                   [-ns NAMESPACE -name NAME] [-node N] [-prefix P] [-store FILE]
 
 Makes N new IDs, one a line.
 
@@ -38,11 +39,16 @@ Makes N new IDs, one a line.
             is otherwise random with the multicast bit set (RFC 9562 section
             6.10); an error for layouts without a node
   -prefix   for -enc typeid: the type prefix (a-z and _, at most 63)
+  -store    for v1, v6, v7, ulid and snowflake: a state file that keeps the
+            generator's time high-water mark across runs, so that IDs made
+            by the next run, even with the clock set back, come after these
+            ('idforge store' checks and repairs it)
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
   idforge new -layout snowflake -node 42
   idforge new -layout v5 -ns dns -name www.example.com
+  idforge new -layout v7 -store ids.state -n 100
   idforge new -spec orders.layout -n 3
   idforge new -layout v7 -enc typeid -prefix user
 `
@@ -57,6 +63,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	hashName := fs.String("name", "", "")
 	node := fs.Int64("node", -1, "")
 	prefix := fs.String("prefix", "", "")
+	storeFile := fs.String("store", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -77,7 +84,17 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err := checkNode(l, flagSet(fs, "node"), *node); err != nil {
 		return err
 	}
-	next, err := source(l, *specFile != "", *ns, *hashName, *node)
+	var store *idrt.Store
+	if *storeFile != "" {
+		if *specFile != "" || !keepsState[l.Name] {
+			return usageError{fmt.Errorf("-store: the generator of %s keeps no state (-store is for v1, v6, v7, ulid and snowflake)", l.Name)}
+		}
+		if store, err = idrt.OpenStore(*storeFile); err != nil {
+			return err
+		}
+		defer store.Close()
+	}
+	next, err := source(l, *specFile != "", *ns, *hashName, *node, store)
 	if err != nil {
 		return err
 	}
@@ -117,9 +134,14 @@ func checkNode(l *layouts.Layout, given bool, node int64) error {
 // maxNode is the largest node a node field holds.
 func maxNode(v *layouts.Value) uint64 { return 1<<v.Width - 1 }
 
+// keepsState lists the layouts whose generators keep their time high-water
+// mark in a state store (new -store).
+var keepsState = map[string]bool{"uuidv1": true, "uuidv6": true, "uuidv7": true, "ulid": true, "snowflake": true}
+
 // source returns the function that makes each new ID's bytes: the
 // generated package for idforge's own layouts, the interpreter otherwise.
-func source(l *layouts.Layout, fromSpec bool, ns, name string, node int64) (func() ([]byte, error), error) {
+// A store, if any, is for a layout keepsState lists.
+func source(l *layouts.Layout, fromSpec bool, ns, name string, node int64, store *idrt.Store) (func() ([]byte, error), error) {
 	if _, ok := l.Value(layouts.Hash); ok {
 		return nameBased(l, fromSpec, ns, name)
 	}
@@ -127,7 +149,7 @@ func source(l *layouts.Layout, fromSpec bool, ns, name string, node int64) (func
 		return nil, usageError{fmt.Errorf("-ns and -name are for name-based layouts, not %s", l.Name)}
 	}
 	if !fromSpec {
-		if next := generated(l, node); next != nil {
+		if next := generated(l, node, store); next != nil {
 			return next()
 		}
 	}
@@ -143,13 +165,17 @@ func source(l *layouts.Layout, fromSpec bool, ns, name string, node int64) (func
 }
 
 // generated returns a constructor for a fast source from a generated
-// package, or nil when the layout has none.
-func generated(l *layouts.Layout, node int64) func() (func() ([]byte, error), error) {
+// package, or nil when the layout has none. The generators of the layouts
+// keepsState lists keep their marks in store, if not nil.
+func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() ([]byte, error), error) {
 	wrapUUID := func(next func(*uuid.Generator) (uuid.UUID, error)) func() (func() ([]byte, error), error) {
 		return func() (func() ([]byte, error), error) {
 			var opts []uuid.Option
 			if node >= 0 {
 				opts = append(opts, uuid.WithNode(uint64(node)))
+			}
+			if store != nil {
+				opts = append(opts, uuid.WithStore(store))
 			}
 			g := uuid.NewGenerator(opts...)
 			return func() ([]byte, error) { u, err := next(g); return u[:], err }, nil
@@ -173,12 +199,20 @@ func generated(l *layouts.Layout, node int64) func() (func() ([]byte, error), er
 		}
 	case "ulid":
 		return func() (func() ([]byte, error), error) {
-			g := ulid.NewGenerator()
+			var opts []ulid.Option
+			if store != nil {
+				opts = append(opts, ulid.WithStore(store))
+			}
+			g := ulid.NewGenerator(opts...)
 			return func() ([]byte, error) { u, err := g.Next(); return u[:], err }, nil
 		}
 	case "snowflake":
 		return func() (func() ([]byte, error), error) {
-			g, err := snowflake.NewGenerator(node)
+			var opts []snowflake.Option
+			if store != nil {
+				opts = append(opts, snowflake.WithStore(store))
+			}
+			g, err := snowflake.NewGenerator(node, opts...)
 			if err != nil {
 				return nil, usageError{err}
 			}

@@ -1,0 +1,171 @@
+package idrt
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// MaxRepairSize is the largest store file RepairStore reads, in bytes.
+const MaxRepairSize = 64 << 20
+
+// CheckStore reads the store file at path exactly as OpenStore does, without
+// locking or changing it, and returns its marks by name. A missing file is an
+// error here. legacy reports a file in the older format, which OpenStore
+// reads and the first new mark rewrites.
+func CheckStore(path string) (marks map[string]uint64, legacy bool, err error) {
+	data, exists, err := readStore(path, MaxStoreSize)
+	if err != nil {
+		return nil, false, err
+	}
+	if !exists {
+		return nil, false, fmt.Errorf("idrt: checking state store: %w", &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
+	}
+	list, legacy, err := parseStore(path, data)
+	if err != nil {
+		return nil, false, err
+	}
+	marks = map[string]uint64{}
+	for _, m := range list {
+		marks[m.name] = m.tick
+	}
+	return marks, legacy, nil
+}
+
+// Repair is what RepairStore did.
+type Repair struct {
+	// Marks are the marks the repaired store holds.
+	Marks map[string]uint64
+	// Damage is the error CheckStore gives for the file before the repair,
+	// or nil if there was none.
+	Damage error
+	// Dropped lists, a line each ("line 3: ..."), what RepairStore read but
+	// could not keep.
+	Dropped []string
+	// Backup is the file that holds the store's content before the repair,
+	// or "" when the store passed CheckStore and was not rewritten except
+	// to upgrade the older format.
+	Backup string
+}
+
+// RepairStore rewrites a damaged store file at path from what it can still
+// prove, so that OpenStore accepts it again. It locks the store as OpenStore
+// does (ErrLocked while a generator holds it) and refuses a path that is not
+// a regular file or a file over MaxRepairSize.
+//
+// It keeps exactly this: for each name, the highest tick on any whole line
+// of the form "NAME TICK" (a valid name, one space, a canonical decimal
+// tick, a newline at the end, at most MaxStoreLine bytes), in either format,
+// wherever the line stands and whatever the checksum says. Marks only ever
+// go up, so the highest one read is the one to keep. It drops, and lists in
+// Dropped: a last line with no newline (it may have lost digits, so its tick
+// cannot be trusted), lines too long, and anything else that is not a mark
+// line, the header or a checksum. A mark whose line is gone cannot be
+// recovered: a layout with no mark in Marks starts afresh, so before making
+// its IDs again, wait until the clock is past the last one made.
+//
+// The old content is first saved beside the store, in a new file named
+// FILE.corrupt-N, the first N free (Backup). A store that passes CheckStore is left alone,
+// except that the older format is rewritten in the current one.
+func RepairStore(path string) (*Repair, error) {
+	return repairStore(path, osFS{})
+}
+
+func repairStore(path string, fsys storeFS) (*Repair, error) {
+	lock, err := lockStore(path)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Close()
+	data, exists, err := readStore(path, MaxRepairSize)
+	if err != nil {
+		return nil, err
+	}
+	if !exists {
+		return nil, fmt.Errorf("idrt: repairing state store: %w", &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
+	}
+	r := &Repair{Marks: map[string]uint64{}}
+	list, legacy, err := parseStore(path, data)
+	if err == nil {
+		for _, m := range list {
+			r.Marks[m.name] = m.tick
+		}
+		if !legacy {
+			return r, nil
+		}
+		return r, writeStore(fsys, path, formatStore(r.Marks))
+	}
+	if !errors.Is(err, ErrCorrupt) {
+		return nil, err
+	}
+	r.Damage = err
+	original := data
+	from := map[string]int{} // the line each kept mark came from
+	for n := 1; len(data) > 0; n++ {
+		text, rest, whole := bytes.Cut(data, []byte("\n"))
+		data = rest
+		switch {
+		case !whole:
+			r.Dropped = append(r.Dropped, fmt.Sprintf("line %d: %q has no newline at its end: it may be cut short", n, clip(text)))
+			continue
+		case len(text) >= MaxStoreLine:
+			r.Dropped = append(r.Dropped, fmt.Sprintf("line %d: longer than %d bytes", n, MaxStoreLine))
+			continue
+		case string(text) == storeHeader || bytes.HasPrefix(text, []byte(sumPrefix)):
+			continue
+		}
+		name, tick, err := parseMarkLine(text)
+		if err != nil {
+			r.Dropped = append(r.Dropped, fmt.Sprintf("line %d: %v", n, err))
+			continue
+		}
+		if old, ok := r.Marks[name]; ok {
+			low, lowLine := tick, n
+			if tick > old {
+				low, lowLine = old, from[name]
+			}
+			r.Dropped = append(r.Dropped, fmt.Sprintf("line %d: %s %d is below another mark of %s; the higher is kept", lowLine, name, low, name))
+			if tick <= old {
+				continue
+			}
+		}
+		r.Marks[name], from[name] = tick, n
+	}
+	backup, err := createBackup(path)
+	if err != nil {
+		return nil, fmt.Errorf("idrt: saving the damaged state store: %w", err)
+	}
+	r.Backup = backup.Name()
+	_, err = backup.Write(original)
+	if err == nil {
+		err = backup.Sync()
+	}
+	if cerr := backup.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("idrt: saving the damaged state store to %s: %w", r.Backup, err)
+	}
+	return r, writeStore(fsys, path, formatStore(r.Marks))
+}
+
+// createBackup creates the first of FILE.corrupt-1, FILE.corrupt-2, ...
+// that does not exist yet.
+func createBackup(path string) (*os.File, error) {
+	for i := 1; ; i++ {
+		f, err := os.OpenFile(fmt.Sprintf("%s.corrupt-%d", path, i), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if !errors.Is(err, fs.ErrExist) || i == 1000 {
+			return f, err
+		}
+	}
+}
+
+// clip shortens text for a message.
+func clip(text []byte) []byte {
+	if len(text) > 40 {
+		return append(text[:40:40], "..."...)
+	}
+	return text
+}
