@@ -15,10 +15,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 3, and the specs it came from.
+// Compile-time guards: this file needs runtime version 4, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(3 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
+	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
 )
 
 // ULID is a 128-bit ID: ULID — Universally Unique Lexicographically Sortable Identifier.
@@ -216,8 +216,9 @@ func must(id ULID, err error) ULID {
 }
 
 // now returns the time from the clock WithClock gave, or else from the
-// system clock, read with read: idrt.Now, which reads it once at microsecond
-// resolution, or time.Now for layouts with finer ticks.
+// system clock, read with read: idrt.NowMilli for layouts with ticks of whole
+// milliseconds, idrt.Now, which reads it once at microsecond resolution, or
+// time.Now for layouts with finer ticks.
 func (g *Generator) now(read func() time.Time) time.Time {
 	if g.clock != nil {
 		read = g.clock
@@ -253,7 +254,7 @@ func (g *Generator) Next() (id ULID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	now, err := ticksFrom(g.now(idrt.Now))
+	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
 		return Nil, err
 	}

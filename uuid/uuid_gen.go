@@ -18,10 +18,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 3, and the specs it came from.
+// Compile-time guards: this file needs runtime version 4, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(3 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
+	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
 )
 
 // UUID is a 128-bit ID of one of these layouts, told apart by their constant bits.
@@ -700,8 +700,9 @@ func must(id UUID, err error) UUID {
 }
 
 // now returns the time from the clock WithClock gave, or else from the
-// system clock, read with read: idrt.Now, which reads it once at microsecond
-// resolution, or time.Now for layouts with finer ticks.
+// system clock, read with read: idrt.NowMilli for layouts with ticks of whole
+// milliseconds, idrt.Now, which reads it once at microsecond resolution, or
+// time.Now for layouts with finer ticks.
 func (g *Generator) now(read func() time.Time) time.Time {
 	if g.clock != nil {
 		read = g.clock
@@ -866,7 +867,7 @@ func (g *Generator) NewV7() (id UUID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	now, err := ticksFromV7(g.now(idrt.Now))
+	now, err := ticksFromV7(g.now(idrt.NowMilli))
 	if err != nil {
 		return Nil, err
 	}
@@ -902,7 +903,7 @@ func (g *Generator) FillV7(dst []UUID) error {
 		if _, err := g.entropy.Read(blocks[:n*Size]); err != nil {
 			return fmt.Errorf("%w: %w", ErrEntropy, err)
 		}
-		now, err := ticksFromV7(g.now(idrt.Now))
+		now, err := ticksFromV7(g.now(idrt.NowMilli))
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,41 @@
+//go:build linux && amd64 && !purego
+
+package idrt
+
+import (
+	"testing"
+	"time"
+)
+
+const calibrationForTest = calibration
+
+// TestNowMilliCalibrates checks that, on a processor with an invariant
+// time-stamp counter, a few tens of milliseconds of use calibrate it to a
+// rate between 100 MHz and 10 GHz, and that the cached millisecond is then
+// served: NowMilli returns it without reading the wall clock.
+func TestNowMilliCalibrates(t *testing.T) {
+	if !invariantTSC {
+		t.Skip("no invariant time-stamp counter: NowMilli reads the clock every time")
+	}
+	for stop := time.Now().Add(3 * calibration); time.Now().Before(stop); {
+		nowMilli()
+	}
+	tsc.mu.Lock()
+	perUs := tsc.perUs
+	tsc.mu.Unlock()
+	if perUs < 100 || perUs > 10000 {
+		t.Fatalf("calibrated rate %v cycles per microsecond, want 100 to 10000", perUs)
+	}
+	// Within one millisecond most calls find the cached one valid.
+	served := 0
+	for range 1000 {
+		s := millis.seq.Load()
+		if s&1 == 0 && rdtsc() < millis.end.Load() {
+			served++
+		}
+		nowMilli()
+	}
+	if served == 0 {
+		t.Errorf("the cached millisecond was never valid in 1000 calls")
+	}
+}
