@@ -13,6 +13,7 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+	"unsafe"
 )
 
 // Compile-time guards: this file needs runtime version 4, and the specs it came from.
@@ -281,9 +282,9 @@ func errOverflow(form string) error {
 // Base62 digits (0-9, A-Z, a-z), the number its bytes hold, zero-padded to a
 // fixed width, so that the text of IDs sorts as their bytes do.
 func (id KSUID) String() string {
-	var b [27]byte
-	encodeBase62(&b, (*[20]byte)(&id))
-	return string(b[:])
+	b := new([27]byte)
+	encodeBase62(b, (*[20]byte)(&id))
+	return unsafe.String(&b[0], 27)
 }
 
 // AppendText appends the canonical form of id, as String writes it, to b and

@@ -13,6 +13,7 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+	"unsafe"
 )
 
 // Compile-time guards: this file needs runtime version 4, and the specs it came from.
@@ -353,9 +354,9 @@ func errOverflow(form string) error {
 // its bytes hold, zero-padded to a fixed width, so that the text of IDs sorts
 // as their bytes do.
 func (id ULID) String() string {
-	var b [26]byte
-	encodeCrockford(&b, (*[16]byte)(&id))
-	return string(b[:])
+	b := new([26]byte)
+	encodeCrockford(b, (*[16]byte)(&id))
+	return unsafe.String(&b[0], 26)
 }
 
 // AppendText appends the canonical form of id, as String writes it, to b and

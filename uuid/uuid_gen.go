@@ -16,6 +16,7 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+	"unsafe"
 )
 
 // Compile-time guards: this file needs runtime version 4, and the specs it came from.
@@ -1023,9 +1024,9 @@ func errOverflow(form string) error {
 // lower-case hex digits in groups of 8, 4, 4, 4 and 12 separated by hyphens,
 // such as f81d4fae-7dec-11d0-a765-00a0c91e6bf6.
 func (id UUID) String() string {
-	var b [36]byte
-	encodeUUID(&b, (*[16]byte)(&id))
-	return string(b[:])
+	b := new([36]byte)
+	encodeUUID(b, (*[16]byte)(&id))
+	return unsafe.String(&b[0], 36)
 }
 
 // URN returns id as a URN of RFC 9562's form: "urn:uuid:" and the canonical
