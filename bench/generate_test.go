@@ -37,6 +37,19 @@ var (
 	sinkString string
 )
 
+// newerPeers holds, by benchmark name, peer implementations that need a
+// newer Go than go.mod names: files under build tags (stdlib_test.go, for Go
+// 1.27's uuid package) register them, and the benchmark runs them after its
+// own peers, in the same rounds.
+var newerPeers = map[string][]func(b *testing.B){}
+
+// runNewerPeers runs the newer peers registered for the benchmark b.
+func runNewerPeers(b *testing.B, name string) {
+	for _, run := range newerPeers[name] {
+		run(b)
+	}
+}
+
 // BenchmarkTimeNow is the floor for every time-based ID: one clock read.
 func BenchmarkTimeNow(b *testing.B) {
 	b.ReportAllocs()
@@ -64,6 +77,7 @@ func BenchmarkNewV7(b *testing.B) {
 			sinkGofrs, _ = gofrs.NewV7()
 		}
 	})
+	runNewerPeers(b, "NewV7")
 }
 
 // BenchmarkFillV7 reports the cost of one UUIDv7 in batches of 1024.
@@ -100,6 +114,7 @@ func BenchmarkNewV4(b *testing.B) {
 			sinkGofrs, _ = gofrs.NewV4()
 		}
 	})
+	runNewerPeers(b, "NewV4")
 }
 
 func BenchmarkNewV1(b *testing.B) {
@@ -253,6 +268,24 @@ func BenchmarkParallelNewV7(b *testing.B) {
 	b.Run("impl=google", func(b *testing.B) {
 		parallel(b, func() google.UUID { u, _ := google.NewV7(); return u }, &sinkGoogle)
 	})
+	runNewerPeers(b, "ParallelNewV7")
+}
+
+// BenchmarkParallelFillV7 has every goroutine fill batches of 1024 from one
+// shared generator.
+func BenchmarkParallelFillV7(b *testing.B) {
+	g := uuid.NewGenerator()
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		batch := make([]uuid.UUID, 1024)
+		for pb.Next() {
+			if err := g.FillV7(batch); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*1024), "ns/id")
 }
 
 func BenchmarkParallelNewV4(b *testing.B) {
@@ -264,6 +297,7 @@ func BenchmarkParallelNewV4(b *testing.B) {
 		defer google.DisableRandPool()
 		parallel(b, google.New, &sinkGoogle)
 	})
+	runNewerPeers(b, "ParallelNewV4")
 }
 
 func BenchmarkParallelSnowflake(b *testing.B) {
