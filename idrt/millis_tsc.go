@@ -51,8 +51,8 @@ var tsc struct {
 	// after the monotonic clock was read.
 	start          time.Time
 	start0, start1 uint64
-	// The last refresh: the counter, and the wall clock in microseconds read
-	// just after it.
+	// The last refresh not interrupted between its readings: the counter,
+	// and the wall clock in microseconds read just after it.
 	lastTSC uint64
 	lastUs  int64
 }
@@ -94,6 +94,9 @@ func refreshMilli() int64 {
 	}
 	t0 := rdtsc()
 	us := wallMicro()
+	if rdtsc()-t0 > uint64(marginUs*tsc.perUs) {
+		return us / 1000 // interrupted between the readings: neither check nor record it
+	}
 	// The counter's rate must not have fallen below the bound since the
 	// last refresh: if more wall time passed than the counter says at most,
 	// measure it again. (A wall clock stepped forward also fails the check,
