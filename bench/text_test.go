@@ -42,6 +42,7 @@ func BenchmarkUUIDString(b *testing.B) {
 			sinkString = g.String()
 		}
 	})
+	runNewerPeers(b, "UUIDString")
 }
 
 func BenchmarkUUIDParse(b *testing.B) {
@@ -57,6 +58,7 @@ func BenchmarkUUIDParse(b *testing.B) {
 			sinkGoogle, _ = google.Parse(uuidText)
 		}
 	})
+	runNewerPeers(b, "UUIDParse")
 }
 
 const ksuidText = "0ujtsYcgvSTl8PAuAdqWYSMnLOv"

@@ -345,12 +345,24 @@ func fastClock(l *layouts.Layout) bool {
 	return tv.Unit.Num*1e6 >= tv.Unit.Den || perTick
 }
 
+// milliClock reports whether a member can read the system clock with
+// idrt.NowMilli, truncated to the millisecond: its ticks are whole
+// milliseconds counted from an epoch on a whole millisecond, so that the
+// truncation never changes the tick.
+func milliClock(l *layouts.Layout) bool {
+	tv, _ := l.Value(layouts.Time)
+	return tv.Unit.Den != 0 && tv.Unit.Num*1000%tv.Unit.Den == 0 && tv.Epoch.Nanosecond()%1e6 == 0
+}
+
 // readClock returns the expression that reads the time for a member's ID:
-// the generator's clock, with the system clock read by idrt.Now if the
-// member's ticks allow it, or else by time.Now.
+// the generator's clock, with the system clock read by idrt.NowMilli or
+// idrt.Now if the member's ticks allow it, or else by time.Now.
 func readClock(l *layouts.Layout) *jen.Statement {
 	read := jen.Qual("time", "Now")
-	if fastClock(l) {
+	switch {
+	case milliClock(l):
+		read = jen.Qual(idrtPath, "NowMilli")
+	case fastClock(l):
 		read = jen.Qual(idrtPath, "Now")
 	}
 	return jen.Id("g").Dot("now").Call(read)
@@ -358,7 +370,7 @@ func readClock(l *layouts.Layout) *jen.Statement {
 
 // emitNow writes the generator's method that reads its clock.
 func emitNow(f *jen.File) {
-	comment(f, "now returns the time from the clock WithClock gave, or else from the\nsystem clock, read with read: idrt.Now, which reads it once at microsecond\nresolution, or time.Now for layouts with finer ticks.")
+	comment(f, "now returns the time from the clock WithClock gave, or else from the\nsystem clock, read with read: idrt.NowMilli for layouts with ticks of whole\nmilliseconds, idrt.Now, which reads it once at microsecond resolution, or\ntime.Now for layouts with finer ticks.")
 	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("now").Params(jen.Id("read").Func().Params().Qual("time", "Time")).Qual("time", "Time").Block(
 		jen.If(jen.Id("g").Dot("clock").Op("!=").Nil()).Block(jen.Id("read").Op("=").Id("g").Dot("clock")),
 		jen.Return(jen.Id("read").Call()),

@@ -301,6 +301,21 @@ func (tp *textPkg) encodeTo(buf string, width int, encode string) []jen.Code {
 	)
 }
 
+// stringEncoded returns the statements of a String method that encodes id
+// with encode straight into the width bytes of a new string. The bytes are
+// allocated on their own and never written again once encoded, so the string
+// can take them over, as strings.Builder does: no copy from a buffer on the
+// stack (which, loaded right after the encoder's narrower stores, also stalls
+// on them).
+func (tp *textPkg) stringEncoded(width int, encode string) []jen.Code {
+	pre, arg := tp.bytesOf()
+	return append(pre,
+		jen.Id("b").Op(":=").New(jen.Index(jen.Lit(width)).Byte()),
+		jen.Id(encode).Call(jen.Id("b"), arg),
+		jen.Return(jen.Qual("unsafe", "String").Call(jen.Op("&").Id("b").Index(jen.Lit(0)), jen.Lit(width))),
+	)
+}
+
 // appendEncoded returns the statements that encode id into the width bytes
 // past the end of b, growing b if it must, and ret(b[:len(b)+width]).
 func (tp *textPkg) appendEncoded(width int, encode string, ret func(...jen.Code) *jen.Statement) []jen.Code {
@@ -330,7 +345,7 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 	switch tp.p.Canonical {
 	case EncUUID:
 		tp.method(f, "String returns id in the canonical form of RFC 9562: 36 characters, lower-case\nhex digits in groups of 8, 4, 4, 4 and 12 separated by hyphens, such as\nf81d4fae-7dec-11d0-a765-00a0c91e6bf6.",
-			"String", nil, str, append(tp.encodeTo("b", 36, "encodeUUID"), jen.Return(jen.String().Call(jen.Id("b").Index(jen.Empty(), jen.Empty()))))...)
+			"String", nil, str, tp.stringEncoded(36, "encodeUUID")...)
 		tp.method(f, "URN returns id as a URN of RFC 9562's form: \"urn:uuid:\" and the canonical form.",
 			"URN", nil, str,
 			jen.Var().Id("b").Index(jen.Lit(45)).Byte(),
@@ -350,7 +365,7 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 	default:
 		form, _ := tp.canonicalForm()
 		tp.method(f, fmt.Sprintf("String returns id in its canonical text form, as %s returns it: %s,\n%s.", form.method, form.what, tp.sortsDoc()),
-			"String", nil, str, append(tp.encodeTo("b", form.width, form.encode), jen.Return(jen.String().Call(jen.Id("b").Index(jen.Empty(), jen.Empty()))))...)
+			"String", nil, str, tp.stringEncoded(form.width, form.encode)...)
 		tp.method(f, "AppendText appends the canonical form of id, as String writes it, to b and\nreturns the extended slice. It implements encoding.TextAppender and\nallocates only if b lacks the capacity.",
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
 			jen.Return(jen.Id("id").Dot("Append"+form.method).Call(jen.Id("b")), jen.Nil()))

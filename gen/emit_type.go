@@ -13,8 +13,9 @@ const idrtPath = "github.com/idforge/idforge/idrt"
 
 // runtimeVersion is the version of the idrt API that generated code uses
 // (idrt.MinVersion to idrt.MaxVersion). Version 2 added idrt.Now,
-// State.NextRandom, Policy.Seed and ErrEntropy; 3 added idrt.PutUint128.
-const runtimeVersion = 3
+// State.NextRandom, Policy.Seed and ErrEntropy; 3 added idrt.PutUint128; 4 added
+// idrt.NowMilli.
+const runtimeVersion = 4
 
 // emitGuards ties the file to the runtime's version and to the specs it came
 // from: a stale file, or one built against an incompatible runtime, fails to

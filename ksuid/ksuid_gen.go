@@ -13,12 +13,13 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+	"unsafe"
 )
 
-// Compile-time guards: this file needs runtime version 3, and the specs it came from.
+// Compile-time guards: this file needs runtime version 4, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(3 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
+	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
 )
 
 // KSUID is a 160-bit ID: KSUID — Segment's K-Sortable Unique IDentifier.
@@ -222,8 +223,9 @@ func must(id KSUID, err error) KSUID {
 }
 
 // now returns the time from the clock WithClock gave, or else from the
-// system clock, read with read: idrt.Now, which reads it once at microsecond
-// resolution, or time.Now for layouts with finer ticks.
+// system clock, read with read: idrt.NowMilli for layouts with ticks of whole
+// milliseconds, idrt.Now, which reads it once at microsecond resolution, or
+// time.Now for layouts with finer ticks.
 func (g *Generator) now(read func() time.Time) time.Time {
 	if g.clock != nil {
 		read = g.clock
@@ -265,7 +267,7 @@ func (g *Generator) Next() (id KSUID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	now, err := ticksFrom(g.now(idrt.Now))
+	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
 		return Nil, err
 	}
@@ -273,7 +275,7 @@ func (g *Generator) Next() (id KSUID, err error) {
 	if err != nil && errors.Is(err, idrt.ErrExhausted) {
 		// The counter ran out within this tick: wait for the clock's next one.
 		now, err = idrt.WaitPast(tick, func() uint64 {
-			t, _ := ticksFrom(g.now(idrt.Now))
+			t, _ := ticksFrom(g.now(idrt.NowMilli))
 			return t
 		}, tickLength, maxWait)
 		if err == nil {
@@ -372,9 +374,9 @@ func errOverflow(form string) error {
 // Base62 digits (0-9, A-Z, a-z), the number its bytes hold, zero-padded to a
 // fixed width, so that the text of IDs sorts as their bytes do.
 func (id KSUID) String() string {
-	var b [27]byte
-	encodeBase62(&b, (*[20]byte)(&id))
-	return string(b[:])
+	b := new([27]byte)
+	encodeBase62(b, (*[20]byte)(&id))
+	return unsafe.String(&b[0], 27)
 }
 
 // AppendText appends the canonical form of id, as String writes it, to b and

@@ -17,10 +17,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 3, and the specs it came from.
+// Compile-time guards: this file needs runtime version 4, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(3 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
+	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
 )
 
 // ID is a 64-bit ID: Snowflake — Twitter's 64-bit ID.
@@ -210,8 +210,9 @@ func stateError(err error) error {
 }
 
 // now returns the time from the clock WithClock gave, or else from the
-// system clock, read with read: idrt.Now, which reads it once at microsecond
-// resolution, or time.Now for layouts with finer ticks.
+// system clock, read with read: idrt.NowMilli for layouts with ticks of whole
+// milliseconds, idrt.Now, which reads it once at microsecond resolution, or
+// time.Now for layouts with finer ticks.
 func (g *Generator) now(read func() time.Time) time.Time {
 	if g.clock != nil {
 		read = g.clock
@@ -245,7 +246,7 @@ func (g *Generator) Next() (ID, error) {
 	if g.err != nil {
 		return 0, g.err
 	}
-	now, err := ticksFrom(g.now(idrt.Now))
+	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
 		return 0, err
 	}
@@ -253,7 +254,7 @@ func (g *Generator) Next() (ID, error) {
 	if err != nil && errors.Is(err, idrt.ErrExhausted) {
 		// The counter ran out within this tick: wait for the clock's next one.
 		now, err = idrt.WaitPast(tick, func() uint64 {
-			t, _ := ticksFrom(g.now(idrt.Now))
+			t, _ := ticksFrom(g.now(idrt.NowMilli))
 			return t
 		}, tickLength, maxWait)
 		if err == nil {

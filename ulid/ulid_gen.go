@@ -13,12 +13,13 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+	"unsafe"
 )
 
-// Compile-time guards: this file needs runtime version 3, and the specs it came from.
+// Compile-time guards: this file needs runtime version 4, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(3 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
+	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
 )
 
 // ULID is a 128-bit ID: ULID — Universally Unique Lexicographically Sortable
@@ -217,8 +218,9 @@ func must(id ULID, err error) ULID {
 }
 
 // now returns the time from the clock WithClock gave, or else from the
-// system clock, read with read: idrt.Now, which reads it once at microsecond
-// resolution, or time.Now for layouts with finer ticks.
+// system clock, read with read: idrt.NowMilli for layouts with ticks of whole
+// milliseconds, idrt.Now, which reads it once at microsecond resolution, or
+// time.Now for layouts with finer ticks.
 func (g *Generator) now(read func() time.Time) time.Time {
 	if g.clock != nil {
 		read = g.clock
@@ -254,7 +256,7 @@ func (g *Generator) Next() (id ULID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	now, err := ticksFrom(g.now(idrt.Now))
+	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
 		return Nil, err
 	}
@@ -353,9 +355,9 @@ func errOverflow(form string) error {
 // its bytes hold, zero-padded to a fixed width, so that the text of IDs sorts
 // as their bytes do.
 func (id ULID) String() string {
-	var b [26]byte
-	encodeCrockford(&b, (*[16]byte)(&id))
-	return string(b[:])
+	b := new([26]byte)
+	encodeCrockford(b, (*[16]byte)(&id))
+	return unsafe.String(&b[0], 26)
 }
 
 // AppendText appends the canonical form of id, as String writes it, to b and

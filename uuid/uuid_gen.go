@@ -16,12 +16,13 @@ import (
 	"math/bits"
 	"slices"
 	"time"
+	"unsafe"
 )
 
-// Compile-time guards: this file needs runtime version 3, and the specs it came from.
+// Compile-time guards: this file needs runtime version 4, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(3 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 3)
+	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
 )
 
 // UUID is a 128-bit ID of one of these layouts, told apart by their constant
@@ -701,8 +702,9 @@ func must(id UUID, err error) UUID {
 }
 
 // now returns the time from the clock WithClock gave, or else from the
-// system clock, read with read: idrt.Now, which reads it once at microsecond
-// resolution, or time.Now for layouts with finer ticks.
+// system clock, read with read: idrt.NowMilli for layouts with ticks of whole
+// milliseconds, idrt.Now, which reads it once at microsecond resolution, or
+// time.Now for layouts with finer ticks.
 func (g *Generator) now(read func() time.Time) time.Time {
 	if g.clock != nil {
 		read = g.clock
@@ -867,7 +869,7 @@ func (g *Generator) NewV7() (id UUID, err error) {
 	if g.err != nil {
 		return Nil, g.err
 	}
-	now, err := ticksFromV7(g.now(idrt.Now))
+	now, err := ticksFromV7(g.now(idrt.NowMilli))
 	if err != nil {
 		return Nil, err
 	}
@@ -903,7 +905,7 @@ func (g *Generator) FillV7(dst []UUID) error {
 		if _, err := g.entropy.Read(blocks[:n*Size]); err != nil {
 			return fmt.Errorf("%w: %w", ErrEntropy, err)
 		}
-		now, err := ticksFromV7(g.now(idrt.Now))
+		now, err := ticksFromV7(g.now(idrt.NowMilli))
 		if err != nil {
 			return err
 		}
@@ -1023,9 +1025,9 @@ func errOverflow(form string) error {
 // lower-case hex digits in groups of 8, 4, 4, 4 and 12 separated by hyphens,
 // such as f81d4fae-7dec-11d0-a765-00a0c91e6bf6.
 func (id UUID) String() string {
-	var b [36]byte
-	encodeUUID(&b, (*[16]byte)(&id))
-	return string(b[:])
+	b := new([36]byte)
+	encodeUUID(b, (*[16]byte)(&id))
+	return unsafe.String(&b[0], 36)
 }
 
 // URN returns id as a URN of RFC 9562's form: "urn:uuid:" and the canonical

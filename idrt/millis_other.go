@@ -1,0 +1,5 @@
+//go:build !(linux && amd64) || purego
+
+package idrt
+
+func nowMilli() int64 { return now().UnixMilli() }

@@ -1,0 +1,7 @@
+//go:build !(linux && amd64) || purego
+
+package idrt
+
+import "time"
+
+const calibrationForTest = 20 * time.Millisecond
