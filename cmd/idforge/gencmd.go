@@ -11,6 +11,7 @@ import (
 )
 
 const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME]
+       idforge gen -lang sql (-layout NAME | -spec FILE) [-prefix P] -o FILE
 
 Generates a Go package for a layout spec: the ID type, its fields, Pack,
 Time, a Generator, and fixed-width encodings that sort like the bytes. The
@@ -20,6 +21,11 @@ file imports only the standard library and idforge's small runtime.
   -pkg    the Go package name
   -o      the file to write, such as orderid_gen.go
   -type   the ID type's name (default ID)
+  -lang   go (the default) or sql: PostgreSQL functions for the layout
+          (P_pack, P_time, P_min_at, P_to_base62, ...; see gen/pgsql)
+  -layout with -lang sql: a built-in layout instead of -spec
+  -prefix with -lang sql: the functions' prefix P (default: the layout's
+          name, '-' becoming '_')
 
 From a go:generate line, beside the spec:
   //go:generate go run github.com/idforge/idforge/cmd/idforge gen -spec orderid.layout -pkg orderid -o orderid_gen.go
@@ -31,8 +37,14 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	pkg := fs.String("pkg", "", "")
 	out := fs.String("o", "", "")
 	typ := fs.String("type", "ID", "")
+	lang := fs.String("lang", "go", "")
+	layoutName := fs.String("layout", "", "")
+	prefix := fs.String("prefix", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	if *lang != "go" || flagSet(fs, "layout") || flagSet(fs, "prefix") {
+		return genSQL(fs, *lang, *layoutName, *specFile, *prefix, *out, stdout)
 	}
 	switch {
 	case *specFile == "" || *pkg == "" || *out == "":
