@@ -116,6 +116,7 @@ var emitters = []func(*jen.File, *Package) error{
 	emitErrors,
 	emitFields,
 	emitTime,
+	emitBounds,
 	emitGenerate,
 	emitText,
 	emitCodecs,
