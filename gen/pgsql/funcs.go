@@ -377,27 +377,64 @@ func (s *script) emitBase62() {
 			terms = append(terms, t)
 		}
 	}
+	// Groups of up to 10 digits, each a bigint, least significant first.
 	var enc strings.Builder
-	fmt.Fprintf(&enc, "DECLARE\n  n numeric := %s;\n  d bigint;\n  s text := '';\nBEGIN\n", strings.Join(terms, "\n    + "))
-	for left := width; left > 0; left -= base62Chunk {
-		k := min(base62Chunk, left)
-		if left > base62Chunk {
-			fmt.Fprintf(&enc, "  d := mod(n, %d)::bigint;\n  n := div(n, %d);\n", base62ChunkBase, base62ChunkBase)
-		} else {
-			enc.WriteString("  d := n::bigint;\n")
-		}
-		var digits []string
-		p := int64(1)
-		for range k {
-			digits = append(digits, fmt.Sprintf("substr('%s', (d / %d %% 62)::int + 1, 1)", base62Alphabet, p))
-			p *= 62
-		}
-		for i, j := 0, len(digits)-1; i < j; i, j = i+1, j-1 {
-			digits[i], digits[j] = digits[j], digits[i]
-		}
-		fmt.Fprintf(&enc, "  s := %s\n    || s;\n", strings.Join(digits, "\n    || "))
+	groups := (width + base62Chunk - 1) / base62Chunk
+	var vars []string
+	for g := range groups {
+		vars = append(vars, fmt.Sprintf("g%d", g))
 	}
-	enc.WriteString("  RETURN s;\nEND")
+	fmt.Fprintf(&enc, "DECLARE\n  n numeric := %s;\n  %s bigint;\nBEGIN\n", strings.Join(terms, "\n    + "), strings.Join(vars, " bigint;\n  "))
+	var digits [][2]string // group variable and power of 62, most significant first
+	for g := range groups {
+		if g < groups-1 {
+			fmt.Fprintf(&enc, "  g%d := mod(n, %d)::bigint;\n  n := div(n, %d);\n", g, base62ChunkBase, base62ChunkBase)
+		} else {
+			fmt.Fprintf(&enc, "  g%d := n::bigint;\n", g)
+		}
+	}
+	for g := groups - 1; g >= 0; g-- {
+		k := min(base62Chunk, width-g*base62Chunk)
+		p := new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(k-1)), nil)
+		for range k {
+			digits = append(digits, [2]string{vars[g], p.String()})
+			p.Quo(p, big.NewInt(62))
+		}
+	}
+	// The characters' ASCII codes, packed big-endian into integers of 8, 4,
+	// 2 or 1 bytes sent as bytea: no text is built a character at a time.
+	var words []string
+	for len(digits) > 0 {
+		size := 8
+		for size > len(digits) {
+			size /= 2
+		}
+		var codes []string
+		for i, d := range digits[:size] {
+			digit := fmt.Sprintf("(%s / %s %% 62)", d[0], d[1])
+			if d[1] == "1" {
+				digit = fmt.Sprintf("(%s %% 62)", d[0])
+			}
+			c := asciiCode(digit)
+			if sh := 8 * (size - 1 - i); sh > 0 {
+				c = fmt.Sprintf("(%s << %d)", c, sh)
+			}
+			codes = append(codes, c)
+		}
+		word := strings.Join(codes, "\n      | ")
+		switch size {
+		case 8:
+			words = append(words, "int8send("+word+")")
+		case 4:
+			words = append(words, "int4send(("+word+")::int)")
+		case 2:
+			words = append(words, "int2send(("+word+")::smallint)")
+		default:
+			words = append(words, "substring(int2send(("+word+")::smallint) from 2)")
+		}
+		digits = digits[size:]
+	}
+	fmt.Fprintf(&enc, "  RETURN encode(%s, 'escape');\nEND", strings.Join(words, "\n    || "))
 	s.function(function{
 		suffix: "to_base62", params: [][2]string{{"id", s.typ}}, returns: "text", plpgsql: true, body: enc.String(),
 		doc: fmt.Sprintf("A %s ID as %d Base62 characters (0-9A-Za-z), zero-padded, so that under COLLATE \"C\" the text sorts as the IDs do.", s.l.Name, width),
@@ -435,6 +472,12 @@ func (s *script) emitBase62() {
 		suffix: "from_base62", params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: dec.String(),
 		doc: fmt.Sprintf("The %s ID that %d Base62 characters spell (case matters); a wrong length, a character outside 0-9A-Za-z or a value above the largest ID is an error (SQLSTATE 22P02).", s.l.Name, width),
 	})
+}
+
+// asciiCode returns the ASCII code of the Base62 digit d (0 to 61):
+// '0' + d, past '9' 7 more ('A'), past 'Z' 6 more ('a').
+func asciiCode(d string) string {
+	return fmt.Sprintf("(48 + %s + 7 * ((%s + 54) >> 6) + 6 * ((%s + 28) >> 6))", d, d, d)
 }
 
 // numericBits returns the numeric n (below 2^width) as bit(width), 32 bits
