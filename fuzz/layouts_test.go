@@ -98,3 +98,19 @@ func lasts(bits int, epoch, unit string) bool {
 	end, ok := l.Overflow()
 	return !ok || end.After(time.Now().AddDate(100, 0, 0))
 }
+
+// FuzzRandomSpec checks that every input gives a spec that parses, and
+// that the layout it declares has every property Check checks.
+func FuzzRandomSpec(f *testing.F) {
+	for i := range 8 {
+		f.Add([]byte{byte(i), byte(37 * i), byte(101 * i), 255, 0, byte(i)})
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		spec := fuzz.RandomSpec(data)
+		l, err := layouts.Parse("random.layout", []byte(spec))
+		if err != nil {
+			t.Fatalf("RandomSpec gave a spec that does not parse: %v\n%s", err, spec)
+		}
+		fuzz.Check(t, l, data)
+	})
+}

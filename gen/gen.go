@@ -156,6 +156,7 @@ var emitters = []func(*jen.File, *Package) error{
 	emitErrors,
 	emitFields,
 	emitTime,
+	emitBounds,
 	emitGenerate,
 	emitText,
 	emitCodecs,

@@ -183,3 +183,80 @@ func Ticks(v *layouts.Value, t time.Time) (*big.Int, error) {
 // rfc3339 writes t for an error message in RFC 3339, in UTC: %v would show
 // a monotonic clock reading.
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// MinAt returns the ID whose time is the first tick at or after t, with
+// every other variable bit 0 and the constants in place. A t before the
+// epoch gives the first tick; a t past the last tick, the last tick. For a
+// time-sortable layout it is the smallest ID whose time is at or after t,
+// the lower bound of a range query.
+func MinAt(l *layouts.Layout, t time.Time) ([]byte, error) {
+	v, ok := l.Value(layouts.Time)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
+	}
+	// The first tick k with k*tick >= t: ceil(ns*Den / (Num*1e9)).
+	return bound(l, v, ceilDiv(scaled(v, sinceEpoch(v, t)), tickNs(v)), false), nil
+}
+
+// MaxAt returns the ID whose time is the last tick at or before t, with
+// every other variable bit 1 and the constants in place. A t before the
+// epoch gives the first tick; a t past the last tick, the last tick. For a
+// time-sortable layout it is the largest ID whose time is at or before t,
+// the upper bound of a range query.
+func MaxAt(l *layouts.Layout, t time.Time) ([]byte, error) {
+	v, ok := l.Value(layouts.Time)
+	if !ok {
+		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
+	}
+	// Time rounds down to the nanosecond, so the last tick whose time is
+	// at or before t is the last one before t+1ns: ceil((ns+1)*Den / (Num*1e9)) - 1.
+	ns := sinceEpoch(v, t)
+	k := ceilDiv(scaled(v, ns.Add(ns, big.NewInt(1))), tickNs(v))
+	return bound(l, v, k.Sub(k, big.NewInt(1)), true), nil
+}
+
+// sinceEpoch returns the nanoseconds from a time value's epoch to t.
+func sinceEpoch(v *layouts.Value, t time.Time) *big.Int {
+	ns := big.NewInt(t.Unix() - v.Epoch.Unix())
+	ns.Mul(ns, big.NewInt(1e9))
+	return ns.Add(ns, big.NewInt(int64(t.Nanosecond())-int64(v.Epoch.Nanosecond())))
+}
+
+// scaled returns ns*Den; tickNs returns Num*1e9: a tick is tickNs/Den ns.
+func scaled(v *layouts.Value, ns *big.Int) *big.Int {
+	return new(big.Int).Mul(ns, new(big.Int).SetUint64(v.Unit.Den))
+}
+
+func tickNs(v *layouts.Value) *big.Int {
+	return new(big.Int).Mul(new(big.Int).SetUint64(v.Unit.Num), big.NewInt(1e9))
+}
+
+// ceilDiv returns ceil(a/b) for b > 0.
+func ceilDiv(a, b *big.Int) *big.Int {
+	q := new(big.Int).Neg(a)
+	q.Div(q, b) // Euclidean: floor for b > 0
+	return q.Neg(q)
+}
+
+// bound builds the ID with tick k, clamped to the time's range, every
+// other variable bit set to fill, and the constants in place.
+func bound(l *layouts.Layout, v *layouts.Value, k *big.Int, fill bool) []byte {
+	if k.Sign() < 0 {
+		k.SetInt64(0)
+	}
+	if k.BitLen() > v.Width {
+		k = mask(v.Width)
+	}
+	id := new(big.Int)
+	for _, p := range l.Parts {
+		at := uint(shift(l, p.Offset, p.Width))
+		switch {
+		case p.Role == layouts.Const:
+			id.Or(id, new(big.Int).Lsh(new(big.Int).SetUint64(p.Const), at))
+		case p.Role != layouts.Time && fill:
+			id.Or(id, new(big.Int).Lsh(mask(p.Width), at))
+		}
+	}
+	setRole(l, id, v, k)
+	return id.FillBytes(make([]byte, l.Bytes()))
+}

@@ -199,3 +199,29 @@ func TestTicksErrorText(t *testing.T) {
 		}
 	}
 }
+
+// The UUIDv7 bounds of an instant inside a millisecond: MinAt rounds up to
+// the next millisecond, MaxAt down to this one; outside the range they
+// stop at the first and the last tick.
+func TestBoundsVector(t *testing.T) {
+	l, err := layouts.Builtin("uuidv7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2022, 2, 22, 19, 22, 22, 500_000, time.UTC) // 0x017F22E279B0 ms + 0.5 ms
+	for _, c := range []struct {
+		at       time.Time
+		min, max string
+	}{
+		{at, "017f22e279b170008000000000000000", "017f22e279b07fffbfffffffffffffff"},
+		{at.Truncate(time.Millisecond), "017f22e279b070008000000000000000", "017f22e279b07fffbfffffffffffffff"},
+		{time.Unix(-1, 0), "00000000000070008000000000000000", "0000000000007fffbfffffffffffffff"},
+		{time.Date(20000, 1, 1, 0, 0, 0, 0, time.UTC), "ffffffffffff70008000000000000000", "ffffffffffff7fffbfffffffffffffff"},
+	} {
+		lo, _ := interp.MinAt(l, c.at)
+		hi, _ := interp.MaxAt(l, c.at)
+		if got := hex.EncodeToString(lo) + " " + hex.EncodeToString(hi); got != c.min+" "+c.max {
+			t.Errorf("bounds at %v = %s, want %s %s", c.at, got, c.min, c.max)
+		}
+	}
+}

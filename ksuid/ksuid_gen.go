@@ -138,6 +138,50 @@ func (id KSUID) Time() time.Time {
 	return timeAt(uint64(binary.BigEndian.Uint32(id[0:4])))
 }
 
+// minTick returns the first tick whose time is at or after t: tick 0 for a
+// t before the epoch, the last tick for a t past it.
+func minTick(t time.Time) uint64 {
+	k, err := ticksFrom(t)
+	switch {
+	case err != nil && t.Before(timeAt(0)):
+		return 0
+	case err != nil:
+		return 0xffffffff
+	case k < 0xffffffff && timeAt(k).Before(t):
+		return k + 1
+	}
+	return k
+}
+
+// MinAt returns the smallest ksuid whose time is at or after t: the first
+// tick at or after t, with every other bit that is not a constant 0. For a t
+// before the epoch it gives the first tick; past the last tick, the last. The
+// IDs made in [t1, t2) are those with MinAt(t1) <= id < MinAt(t2).
+func MinAt(t time.Time) KSUID {
+	tick := minTick(t)
+	var id KSUID
+	binary.BigEndian.PutUint32(id[0:4], uint32(tick))
+	return id
+}
+
+// MaxAt returns the largest ksuid whose time is at or before t: the last
+// tick whose time (rounded down to the nanosecond) is at or before t, with
+// every other bit that is not a constant 1. For a t before the epoch it gives
+// the first tick; past the last tick, the last. The IDs made in [t1, t2] are
+// those with MinAt(t1) <= id <= MaxAt(t2).
+func MaxAt(t time.Time) KSUID {
+	tick := minTick(t.Add(1))
+	if tick > 0 && timeAt(tick).After(t) {
+		tick--
+	}
+	var id KSUID
+	for i := range id[4:20] {
+		id[4+i] = 255
+	}
+	binary.BigEndian.PutUint32(id[0:4], uint32(tick))
+	return id
+}
+
 // Generator makes KSUIDs. It reads the clock and randomness as the layout's
 // roles say, and keeps the state that orders the IDs it makes: each ksuid it makes
 // is greater than the last, even when the clock stands still or goes back.

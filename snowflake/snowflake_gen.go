@@ -134,6 +134,45 @@ func (id ID) Time() time.Time {
 	return timeAt(uint64(id) >> 22 & 0x1ffffffffff)
 }
 
+// minTick returns the first tick whose time is at or after t: tick 0 for a
+// t before the epoch, the last tick for a t past it.
+func minTick(t time.Time) uint64 {
+	k, err := ticksFrom(t)
+	switch {
+	case err != nil && t.Before(timeAt(0)):
+		return 0
+	case err != nil:
+		return 0x1ffffffffff
+	case k < 0x1ffffffffff && timeAt(k).Before(t):
+		return k + 1
+	}
+	return k
+}
+
+// MinAt returns the smallest snowflake whose time is at or after t: the first
+// tick at or after t, with every other bit that is not a constant 0. For a t
+// before the epoch it gives the first tick; past the last tick, the last. The
+// IDs made in [t1, t2) are those with MinAt(t1) <= id < MinAt(t2).
+func MinAt(t time.Time) ID {
+	tick := minTick(t)
+	id := ID(uint64(tick) << 22)
+	return id
+}
+
+// MaxAt returns the largest snowflake whose time is at or before t: the last
+// tick whose time (rounded down to the nanosecond) is at or before t, with
+// every other bit that is not a constant 1. For a t before the epoch it gives
+// the first tick; past the last tick, the last. The IDs made in [t1, t2] are
+// those with MinAt(t1) <= id <= MaxAt(t2).
+func MaxAt(t time.Time) ID {
+	tick := minTick(t.Add(1))
+	if tick > 0 && timeAt(tick).After(t) {
+		tick--
+	}
+	id := ID(0x3fffff | uint64(tick)<<22)
+	return id
+}
+
 // Generator makes IDs. It reads the clock and randomness as the layout's
 // roles say, and keeps the state that orders the IDs it makes: each snowflake it makes
 // is greater than the last, even when the clock stands still or goes back.

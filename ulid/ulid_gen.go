@@ -133,6 +133,52 @@ func (id ULID) Time() time.Time {
 	return timeAt(uint64(binary.BigEndian.Uint32(id[0:4]))<<16 | uint64(binary.BigEndian.Uint16(id[4:6])))
 }
 
+// minTick returns the first tick whose time is at or after t: tick 0 for a
+// t before the epoch, the last tick for a t past it.
+func minTick(t time.Time) uint64 {
+	k, err := ticksFrom(t)
+	switch {
+	case err != nil && t.Before(timeAt(0)):
+		return 0
+	case err != nil:
+		return 0xffffffffffff
+	case k < 0xffffffffffff && timeAt(k).Before(t):
+		return k + 1
+	}
+	return k
+}
+
+// MinAt returns the smallest ulid whose time is at or after t: the first
+// tick at or after t, with every other bit that is not a constant 0. For a t
+// before the epoch it gives the first tick; past the last tick, the last. The
+// IDs made in [t1, t2) are those with MinAt(t1) <= id < MinAt(t2).
+func MinAt(t time.Time) ULID {
+	tick := minTick(t)
+	var id ULID
+	binary.BigEndian.PutUint32(id[0:4], uint32(tick>>16))
+	binary.BigEndian.PutUint16(id[4:6], uint16(tick&0xffff))
+	return id
+}
+
+// MaxAt returns the largest ulid whose time is at or before t: the last
+// tick whose time (rounded down to the nanosecond) is at or before t, with
+// every other bit that is not a constant 1. For a t before the epoch it gives
+// the first tick; past the last tick, the last. The IDs made in [t1, t2] are
+// those with MinAt(t1) <= id <= MaxAt(t2).
+func MaxAt(t time.Time) ULID {
+	tick := minTick(t.Add(1))
+	if tick > 0 && timeAt(tick).After(t) {
+		tick--
+	}
+	var id ULID
+	for i := range id[6:16] {
+		id[6+i] = 255
+	}
+	binary.BigEndian.PutUint32(id[0:4], uint32(tick>>16))
+	binary.BigEndian.PutUint16(id[4:6], uint16(tick&0xffff))
+	return id
+}
+
 // Generator makes ULIDs. It reads the clock and randomness as the layout's
 // roles say, and keeps the state that orders the IDs it makes: each ulid it makes
 // is greater than the last, even when the clock stands still or goes back.

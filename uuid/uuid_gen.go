@@ -529,6 +529,92 @@ func (id UUID) Time() (time.Time, bool) {
 	return time.Time{}, false
 }
 
+// minTickV6 returns the first tick whose time is at or after t: tick 0 for a
+// t before the epoch, the last tick for a t past it.
+func minTickV6(t time.Time) uint64 {
+	k, err := ticksFromV6(t)
+	switch {
+	case err != nil && t.Before(timeAtV6(0)):
+		return 0
+	case err != nil:
+		return 0xfffffffffffffff
+	case k < 0xfffffffffffffff && timeAtV6(k).Before(t):
+		return k + 1
+	}
+	return k
+}
+
+// MinAtV6 returns the smallest uuidv6 whose time is at or after t: the first
+// tick at or after t, with every other bit that is not a constant 0. For a t
+// before the epoch it gives the first tick; past the last tick, the last. The
+// IDs made in [t1, t2) are those with MinAtV6(t1) <= id < MinAtV6(t2).
+func MinAtV6(t time.Time) UUID {
+	tick := minTickV6(t)
+	var id UUID
+	binary.BigEndian.PutUint64(id[0:8], 0x6000|tick>>28<<32|tick>>12&0xffff<<16|tick&0xfff)
+	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000)
+	return id
+}
+
+// MaxAtV6 returns the largest uuidv6 whose time is at or before t: the last
+// tick whose time (rounded down to the nanosecond) is at or before t, with
+// every other bit that is not a constant 1. For a t before the epoch it gives
+// the first tick; past the last tick, the last. The IDs made in [t1, t2] are
+// those with MinAtV6(t1) <= id <= MaxAtV6(t2).
+func MaxAtV6(t time.Time) UUID {
+	tick := minTickV6(t.Add(1))
+	if tick > 0 && timeAtV6(tick).After(t) {
+		tick--
+	}
+	var id UUID
+	binary.BigEndian.PutUint64(id[0:8], 0x6000|tick>>28<<32|tick>>12&0xffff<<16|tick&0xfff)
+	binary.BigEndian.PutUint64(id[8:16], 0xbfffffffffffffff)
+	return id
+}
+
+// minTickV7 returns the first tick whose time is at or after t: tick 0 for a
+// t before the epoch, the last tick for a t past it.
+func minTickV7(t time.Time) uint64 {
+	k, err := ticksFromV7(t)
+	switch {
+	case err != nil && t.Before(timeAtV7(0)):
+		return 0
+	case err != nil:
+		return 0xffffffffffff
+	case k < 0xffffffffffff && timeAtV7(k).Before(t):
+		return k + 1
+	}
+	return k
+}
+
+// MinAtV7 returns the smallest uuidv7 whose time is at or after t: the first
+// tick at or after t, with every other bit that is not a constant 0. For a t
+// before the epoch it gives the first tick; past the last tick, the last. The
+// IDs made in [t1, t2) are those with MinAtV7(t1) <= id < MinAtV7(t2).
+func MinAtV7(t time.Time) UUID {
+	tick := minTickV7(t)
+	var id UUID
+	binary.BigEndian.PutUint64(id[0:8], 0x7000|tick<<16)
+	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000)
+	return id
+}
+
+// MaxAtV7 returns the largest uuidv7 whose time is at or before t: the last
+// tick whose time (rounded down to the nanosecond) is at or before t, with
+// every other bit that is not a constant 1. For a t before the epoch it gives
+// the first tick; past the last tick, the last. The IDs made in [t1, t2] are
+// those with MinAtV7(t1) <= id <= MaxAtV7(t2).
+func MaxAtV7(t time.Time) UUID {
+	tick := minTickV7(t.Add(1))
+	if tick > 0 && timeAtV7(tick).After(t) {
+		tick--
+	}
+	var id UUID
+	binary.BigEndian.PutUint64(id[0:8], 0x7fff|tick<<16)
+	binary.BigEndian.PutUint64(id[8:16], 0xbfffffffffffffff)
+	return id
+}
+
 // NewV3 returns the uuidv3 ID (layouts/uuidv3.layout) for a name in a namespace: the MD5 digest
 // of the namespace's bytes followed by the name, with the constant bits written
 // over it. The same namespace and name always give the same ID.

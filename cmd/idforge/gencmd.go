@@ -11,6 +11,7 @@ import (
 )
 
 const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME] [-text FORM]
+       idforge gen -lang sql (-layout NAME | -spec FILE) [-prefix P] -o FILE
 
 Generates a Go package for a layout spec: the ID type, its fields, Pack,
 Time, a Generator, and fixed-width encodings that sort like the bytes. The
@@ -24,6 +25,11 @@ file imports only the standard library and idforge's small runtime.
           base62, crockford or hex (default uuid for a UUID layout, one with
           a constant version at bits 48-51 and variant 0b10 at 64-65, and
           base62 for any other); the other forms have their own methods
+  -lang   go (the default) or sql: PostgreSQL functions for the layout
+          (P_pack, P_time, P_min_at, P_to_base62, ...; see gen/pgsql)
+  -layout with -lang sql: a built-in layout instead of -spec
+  -prefix with -lang sql: the functions' prefix P (default: the layout's
+          name, '-' becoming '_')
 
 From a go:generate line beside the spec, once the module has the tool
 (go get -tool github.com/idforge/idforge/cmd/idforge):
@@ -37,11 +43,16 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "")
 	typ := fs.String("type", "ID", "")
 	text := fs.String("text", "", "")
+	lang := fs.String("lang", "go", "")
+	layoutName := fs.String("layout", "", "")
+	prefix := fs.String("prefix", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	switch {
-	case *specFile == "" || *pkg == "" || *out == "":
+	if *lang != "go" || flagSet(fs, "layout") || flagSet(fs, "prefix") {
+		return genSQL(fs, *lang, *layoutName, *specFile, *prefix, *out, stdout)
+	}
+	if *specFile == "" || *pkg == "" || *out == "" {
 		return usageError{fmt.Errorf("give -spec, -pkg and -o")}
 	}
 	src, err := os.ReadFile(*specFile)

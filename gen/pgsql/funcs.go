@@ -1,0 +1,606 @@
+package pgsql
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/layouts"
+)
+
+const (
+	base62Alphabet    = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	crockfordAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	base62Chunk       = 10                 // Base62 digits per bigint
+	base62ChunkBase   = 839299365868340224 // 62^10, the largest power of 62 in a bigint
+)
+
+// sqlType returns the SQL type of a field's values.
+func sqlType(f *layouts.Field) string {
+	switch {
+	case f.Bytes:
+		return "bytea"
+	case f.Width == 64:
+		return "numeric"
+	}
+	return "bigint"
+}
+
+// describe says what a field holds, for its function's comment.
+func describe(l *layouts.Layout, f *layouts.Field) string {
+	roles := map[layouts.Role]bool{}
+	var names []string
+	for _, si := range f.Segments {
+		for _, pi := range l.Segments[si].Parts {
+			if r := l.Parts[pi].Role; !roles[r] {
+				roles[r] = true
+				names = append(names, r.String())
+			}
+		}
+	}
+	return strings.Join(names, " and ")
+}
+
+func (s *script) emitFields() {
+	for i := range s.l.Fields {
+		f := &s.l.Fields[i]
+		var body string
+		if f.Bytes {
+			seg := s.l.Segments[f.Segments[0]]
+			body = fmt.Sprintf("SELECT substring(%s from %d for %d)", s.bytesOf("$1"), seg.Offset/8+1, seg.Width/8)
+		} else {
+			e, _ := s.value("$1", s.fieldRuns(f), f.Width)
+			body = "SELECT " + e
+		}
+		s.function(function{
+			suffix: f.Name, params: [][2]string{{"id", s.typ}}, returns: sqlType(f), body: body,
+			doc: fmt.Sprintf("The %d-bit field %s (%s) of a %s ID.", f.Width, f.Name, describe(s.l, f), s.l.Name),
+		})
+	}
+}
+
+func (s *script) emitTime() {
+	v, ok := s.l.Value(layouts.Time)
+	if !ok {
+		return
+	}
+	ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
+	base, _ := epochBase(v)
+	s.function(function{
+		suffix: "time", params: [][2]string{{"id", s.typ}}, returns: "timestamptz",
+		body: "SELECT " + timestamptzExpr(base, microsExpr(v, ticks, numeric)),
+		doc: fmt.Sprintf("The time a %s ID holds (%s ticks since %s), rounded down to the microsecond.",
+			s.l.Name, v.Unit, v.Epoch.UTC().Format("2006-01-02T15:04:05.999999999Z")),
+	})
+}
+
+// template returns a bit-string literal of the ID with its constants in
+// place and every other bit fill ('0' or '1').
+func (s *script) template(fill byte) string {
+	b := []byte(strings.Repeat(string(fill), s.l.Bits))
+	for _, p := range s.l.Parts {
+		if p.Role != layouts.Const {
+			continue
+		}
+		for i := range p.Width {
+			b[p.Offset+i] = '0' + byte(p.Const>>(p.Width-1-i)&1)
+		}
+	}
+	return "B'" + string(b) + "'"
+}
+
+// idBits returns the ID in v as bit(Bits).
+func (s *script) idBits(v string) string {
+	if s.kind == kBigint {
+		return v + "::bit(64)"
+	}
+	return fmt.Sprintf("('x' || encode(%s, 'hex'))::bit(%d)", s.bytesOf(v), s.l.Bits)
+}
+
+// fromBits returns the ID whose bits are the bit string b.
+func (s *script) fromBits(b string) string {
+	if s.kind == kBigint {
+		return b + "::bigint"
+	}
+	var hex []string
+	for at := 0; at < s.l.Bits; at += 64 {
+		w := min(64, s.l.Bits-at)
+		hex = append(hex, fmt.Sprintf("lpad(to_hex(substring(%s from %d for %d)::bigint), %d, '0')", b, at+1, w, w/4))
+	}
+	h := strings.Join(hex, "\n    || ")
+	if s.kind == kUUID {
+		return "(" + h + ")::uuid"
+	}
+	return "decode(" + h + ", 'hex')"
+}
+
+// valueBits returns bits [lo, lo+width) of a value (an expression under 2^64,
+// bigint or numeric) as a bit string.
+func valueBits(e string, numeric bool, lo, width int) string {
+	full := e + "::bit(64)"
+	if numeric {
+		full = fmt.Sprintf("(div(%s, 4294967296)::bigint::bit(32) || mod(%s, 4294967296)::bigint::bit(32))", e, e)
+	}
+	return fmt.Sprintf("substring(%s from %d for %d)", full, 65-lo-width, width)
+}
+
+// placeValue returns the statements that write a value's bits into the
+// bit-string variable b, run by run.
+func placeValue(e string, numeric bool, runs []run) string {
+	var out []string
+	for _, r := range runs {
+		out = append(out, fmt.Sprintf("  b := overlay(b placing %s from %d);", valueBits(e, numeric, r.lo, r.width), r.off+1))
+	}
+	return strings.Join(out, "\n")
+}
+
+// timeDecls are the PL/pgSQL variables the time statements use.
+const timeDecls = "  iv interval;\n  us bigint;\n  x numeric;\n  ticks numeric;\n"
+
+// maxValue returns 2^width - 1.
+func maxValue(width int) string {
+	return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(width)), big.NewInt(1)).String()
+}
+
+// ticksStmts returns the statements that set ticks to the tick of the
+// timestamptz t, rounded down, raising 22008 when it is out of range.
+func (s *script) ticksStmts(suffix, t string) string {
+	v, _ := s.l.Value(layouts.Time)
+	base, _ := epochBase(v)
+	return fmt.Sprintf(`  %s
+  x := %s;
+  IF x < 0 THEN
+    %s
+  END IF;
+  ticks := div(x, %s);
+  IF ticks > %s THEN
+    %s
+  END IF;`,
+		microsStmts(base, t), tickNum(v, "us"),
+		s.raise(suffix, "22008", "%s is before the epoch of "+s.l.Name+", %s", t, literal(v.Epoch.UTC().Format("2006-01-02T15:04:05.999999999Z"))),
+		tickDen(v), maxValue(v.Width),
+		s.raise(suffix, "22008", "%s is past the last tick of "+s.l.Name+"'s %s-bit time", t, fmt.Sprint(v.Width)))
+}
+
+// packParam is a parameter of P_pack: a field, or the time (field nil).
+type packParam struct {
+	name, typ string
+	field     *layouts.Field
+}
+
+// packParams returns P_pack's parameters: each non-constant field in spec
+// order, except that the fields that hold nothing but time bits give way to
+// one timestamptz, where the first field holding time bits stands. It is
+// named after the first of those time fields, or "time" if there is none.
+func (s *script) packParams() []packParam {
+	tv, hasTime := s.l.Value(layouts.Time)
+	holdsTime := map[int]bool{}
+	timeName := ""
+	if hasTime {
+		for _, pi := range tv.Parts {
+			holdsTime[s.l.Segments[s.l.Parts[pi].Segment].Field] = true
+		}
+		for _, f := range s.l.Fields {
+			if f.Role == layouts.Time && timeName == "" {
+				timeName = f.Name
+			}
+		}
+		if timeName == "" {
+			timeName = "time"
+			for _, taken := s.l.Field(timeName); taken; _, taken = s.l.Field(timeName) {
+				timeName += "_"
+			}
+		}
+	}
+	var params []packParam
+	for i := range s.l.Fields {
+		f := &s.l.Fields[i]
+		if holdsTime[i] && timeName != "" {
+			params = append(params, packParam{timeName, "timestamptz", nil})
+			timeName = ""
+		}
+		if !hasTime || f.Role != layouts.Time {
+			params = append(params, packParam{f.Name, sqlType(f), f})
+		}
+	}
+	return params
+}
+
+func (s *script) emitPack() {
+	params := s.packParams()
+	var checks, places []string
+	timeArg := ""
+	var sig [][2]string
+	for i, pp := range params {
+		sig = append(sig, [2]string{pp.name, pp.typ})
+		p := fmt.Sprintf("$%d", i+1)
+		f := pp.field
+		switch {
+		case f == nil:
+			timeArg = p
+		case f.Bytes:
+			seg := s.l.Segments[f.Segments[0]]
+			checks = append(checks, fmt.Sprintf("  IF octet_length(%s) <> %d THEN\n    %s\n  END IF;", p, f.Width/8,
+				s.raise("pack", "22026", "%s is %s bytes, want "+fmt.Sprint(f.Width/8), literal(f.Name), "octet_length("+p+")")))
+			places = append(places, fmt.Sprintf("  b := overlay(b placing ('x' || encode(%s, 'hex'))::bit(%d) from %d);", p, f.Width, seg.Offset+1))
+		default:
+			bad := fmt.Sprintf("%s < 0 OR %s > %s", p, p, maxValue(f.Width))
+			if f.Width == 64 {
+				bad += fmt.Sprintf(" OR %s <> trunc(%s)", p, p)
+			}
+			checks = append(checks, fmt.Sprintf("  IF %s THEN\n    %s\n  END IF;", bad,
+				s.raise("pack", "22003", "%s %s does not fit in "+fmt.Sprint(f.Width)+" bits", literal(f.Name), p)))
+			places = append(places, placeValue(p, f.Width == 64, s.fieldRuns(f)))
+		}
+	}
+	var b strings.Builder
+	b.WriteString("DECLARE\n  b bit(" + fmt.Sprint(s.l.Bits) + ") := " + s.template('0') + ";\n")
+	if timeArg != "" {
+		b.WriteString(timeDecls)
+	}
+	b.WriteString("BEGIN\n")
+	for _, c := range checks {
+		b.WriteString(c + "\n")
+	}
+	if timeArg != "" {
+		b.WriteString(s.ticksStmts("pack", timeArg) + "\n")
+	}
+	for _, p := range places {
+		b.WriteString(p + "\n")
+	}
+	doc := fmt.Sprintf("A %s ID from its fields, in spec order; each must fit its width (SQLSTATE 22003 if not).", s.l.Name)
+	if timeArg != "" {
+		v, _ := s.l.Value(layouts.Time)
+		b.WriteString(placeValue("ticks", true, s.valueRuns(v)) + "\n")
+		doc += fmt.Sprintf(" The time is a timestamptz, rounded down to the %s tick; outside the layout's range it is an error (22008).", v.Unit)
+		if mixedTime(s.l) {
+			doc += " It sets every time bit, also those inside fields that hold time and other bits: those fields' time bits are overwritten."
+		}
+	}
+	b.WriteString("  RETURN " + s.fromBits("b") + ";\nEND")
+	s.function(function{suffix: "pack", params: sig, returns: s.typ, plpgsql: true, body: b.String(), doc: doc})
+}
+
+// mixedTime reports whether a field holds time bits and other bits.
+func mixedTime(l *layouts.Layout) bool {
+	tv, ok := l.Value(layouts.Time)
+	if !ok {
+		return false
+	}
+	for _, pi := range tv.Parts {
+		if fi := l.Segments[l.Parts[pi].Segment].Field; fi >= 0 && l.Fields[fi].Role != layouts.Time {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *script) emitBounds() {
+	v, ok := s.l.Value(layouts.Time)
+	if !ok || !s.l.TimeSortable() {
+		return
+	}
+	base, _ := epochBase(v)
+	den := tickDen(v)
+	for _, bound := range []struct {
+		suffix, x, ticks, doc string
+		fill                  byte
+	}{
+		{"min_at", tickNum(v, "us"), fmt.Sprintf("div(x + %s - 1, %s)", den, den),
+			"The smallest %s ID whose time (as %[1]s_time reads it) is at or after t: the first tick at or after t, every other variable bit 0. For t before the epoch it is the first tick's; past the last tick, the last tick's. id >= %[2]s_min_at(t1) AND id < %[2]s_min_at(t2) selects [t1, t2)%[3]s.", '0'},
+		{"max_at", tickNum(v, "us + 1"), fmt.Sprintf("div(x + %s - 1, %s) - 1", den, den),
+			"The largest %s ID whose time (as %[1]s_time reads it, to the microsecond) is at or before t: the last such tick, every other variable bit 1. For t before the epoch it is the first tick's; past the last tick, the last tick's. id >= %[2]s_min_at(t1) AND id <= %[2]s_max_at(t2) selects [t1, t2]%[3]s.", '1'},
+	} {
+		body := fmt.Sprintf(`DECLARE
+  b bit(%d) := %s;
+%sBEGIN
+  %s
+  x := %s;
+  ticks := greatest(0, least(%s, %s));
+%s
+  RETURN %s;
+END`, s.l.Bits, s.template(bound.fill), timeDecls, microsStmts(base, "$1"), bound.x, maxValue(v.Width), bound.ticks,
+			placeValue("ticks", true, s.valueRuns(v)), s.fromBits("b"))
+		note := " on an index of the key"
+		if s.kind == kBigint && !signFree(s.l) {
+			note = "; bigint compares signed, so this holds while the top bit is 0"
+		}
+		s.function(function{
+			suffix: bound.suffix, params: [][2]string{{"t", "timestamptz"}}, returns: s.typ, plpgsql: true, body: body,
+			doc: fmt.Sprintf(bound.doc, s.l.Name, s.prefix, note),
+		})
+	}
+}
+
+// signFree reports whether a 64-bit layout's top bit is the constant 0, so
+// that bigint's signed order is the bytes' order.
+func signFree(l *layouts.Layout) bool {
+	p := l.Parts[0]
+	return p.Role == layouts.Const && p.Const>>(p.Width-1) == 0
+}
+
+func (s *script) emitHex() {
+	n := s.l.Bytes()
+	enc := fmt.Sprintf("encode(%s, 'hex')", s.bytesOf("$1"))
+	if s.kind == kBigint {
+		enc = "lpad(to_hex($1), 16, '0')"
+	}
+	s.function(function{
+		suffix: "to_hex", params: [][2]string{{"id", s.typ}}, returns: "text", body: "SELECT " + enc,
+		doc: fmt.Sprintf("A %s ID as %d lower-case hex digits.", s.l.Name, 2*n),
+	})
+	var ret string
+	switch s.kind {
+	case kUUID:
+		ret = "$1::uuid"
+	case kBigint:
+		ret = "('x' || $1)::bit(64)::bigint"
+	default:
+		ret = "decode($1, 'hex')"
+	}
+	s.function(function{
+		suffix: "from_hex", params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true,
+		body: "BEGIN\n" + s.checkText("from_hex", 2*n, "0-9A-Fa-f") + "  RETURN " + ret + ";\nEND",
+		doc:  fmt.Sprintf("The %s ID that %d hex digits (either case) spell; anything else is an error (SQLSTATE 22P02).", s.l.Name, 2*n),
+	})
+}
+
+// checkText returns the statements that raise 22P02 unless $1 has the
+// given length and only characters of the bracket expression class.
+func (s *script) checkText(suffix string, width int, class string) string {
+	return fmt.Sprintf(`  IF length($1) <> %d THEN
+    %s
+  END IF;
+  IF $1 !~ '^[%s]*$' THEN
+    %s
+  END IF;
+`, width, s.raise(suffix, "22P02", "%L is %s characters long, want "+fmt.Sprint(width), "$1", "length($1)"),
+		class, s.raise(suffix, "22P02", "invalid character %L at position %s of %L", fmt.Sprintf("substring($1 from '[^%s]')", class),
+			fmt.Sprintf("strpos($1, substring($1 from '[^%s]'))", class), "$1"))
+}
+
+func (s *script) emitBase62() {
+	n := s.l.Bytes()
+	width := encodings.Base62.EncodedLen(n)
+	// The ID as a numeric, from words of up to 7 bytes (non-negative bigints).
+	var terms []string
+	if s.kind == kBigint {
+		terms = []string{"mod($1::numeric + 18446744073709551616, 18446744073709551616)"}
+	} else {
+		for at := 0; at < n; at += 7 {
+			k := min(7, n-at)
+			t := fmt.Sprintf("('x' || encode(substring(%s from %d for %d), 'hex'))::bit(%d)::bigint::numeric", s.bytesOf("$1"), at+1, k, 8*k)
+			if rest := n - at - k; rest > 0 {
+				t += " * " + pow2(8*rest)
+			}
+			terms = append(terms, t)
+		}
+	}
+	// Groups of up to 10 digits, each a bigint, least significant first.
+	var enc strings.Builder
+	groups := (width + base62Chunk - 1) / base62Chunk
+	var vars []string
+	for g := range groups {
+		vars = append(vars, fmt.Sprintf("g%d", g))
+	}
+	fmt.Fprintf(&enc, "DECLARE\n  n numeric := %s;\n  %s bigint;\nBEGIN\n", strings.Join(terms, "\n    + "), strings.Join(vars, " bigint;\n  "))
+	var digits [][2]string // group variable and power of 62, most significant first
+	for g := range groups {
+		if g < groups-1 {
+			fmt.Fprintf(&enc, "  g%d := mod(n, %d)::bigint;\n  n := div(n, %d);\n", g, base62ChunkBase, base62ChunkBase)
+		} else {
+			fmt.Fprintf(&enc, "  g%d := n::bigint;\n", g)
+		}
+	}
+	for g := groups - 1; g >= 0; g-- {
+		k := min(base62Chunk, width-g*base62Chunk)
+		p := new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(k-1)), nil)
+		for range k {
+			digits = append(digits, [2]string{vars[g], p.String()})
+			p.Quo(p, big.NewInt(62))
+		}
+	}
+	// The characters' ASCII codes, packed big-endian into integers of 8, 4,
+	// 2 or 1 bytes sent as bytea: no text is built a character at a time.
+	var words []string
+	for len(digits) > 0 {
+		size := 8
+		for size > len(digits) {
+			size /= 2
+		}
+		var codes []string
+		for i, d := range digits[:size] {
+			digit := fmt.Sprintf("(%s / %s %% 62)", d[0], d[1])
+			if d[1] == "1" {
+				digit = fmt.Sprintf("(%s %% 62)", d[0])
+			}
+			c := asciiCode(digit)
+			if sh := 8 * (size - 1 - i); sh > 0 {
+				c = fmt.Sprintf("(%s << %d)", c, sh)
+			}
+			codes = append(codes, c)
+		}
+		word := strings.Join(codes, "\n      | ")
+		switch size {
+		case 8:
+			words = append(words, "int8send("+word+")")
+		case 4:
+			words = append(words, "int4send(("+word+")::int)")
+		case 2:
+			words = append(words, "int2send(("+word+")::smallint)")
+		default:
+			words = append(words, "substring(int2send(("+word+")::smallint) from 2)")
+		}
+		digits = digits[size:]
+	}
+	fmt.Fprintf(&enc, "  RETURN encode(%s, 'escape');\nEND", strings.Join(words, "\n    || "))
+	s.function(function{
+		suffix: "to_base62", params: [][2]string{{"id", s.typ}}, returns: "text", plpgsql: true, body: enc.String(),
+		doc: fmt.Sprintf("A %s ID as %d Base62 characters (0-9A-Za-z), zero-padded, so that under COLLATE \"C\" the text sorts as the IDs do.", s.l.Name, width),
+	})
+
+	// Decoding: groups of up to 10 digits, most significant first.
+	var dec strings.Builder
+	dec.WriteString("DECLARE\n  n numeric;\n  b bit(" + fmt.Sprint(s.l.Bits) + ");\nBEGIN\n")
+	dec.WriteString(s.checkText("from_base62", width, "0-9A-Za-z"))
+	first := true
+	for at := 0; at < width; {
+		k := (width-at-1)%base62Chunk + 1
+		var digits []string
+		for i := range k {
+			d := fmt.Sprintf("(strpos('%s', substr($1, %d, 1)) - 1)::bigint", base62Alphabet, at+i+1)
+			if e := k - 1 - i; e > 0 {
+				d = fmt.Sprintf("%s * %s", d, new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(e)), nil))
+			}
+			digits = append(digits, d)
+		}
+		group := "(" + strings.Join(digits, "\n    + ") + ")::numeric"
+		if first {
+			fmt.Fprintf(&dec, "  n := %s;\n", group)
+		} else {
+			fmt.Fprintf(&dec, "  n := n * %d + %s;\n", base62ChunkBase, group)
+		}
+		first = false
+		at += k
+	}
+	fmt.Fprintf(&dec, "  IF n > %s THEN\n    %s\n  END IF;\n", maxValue(s.l.Bits),
+		s.raise("from_base62", "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1"))
+	dec.WriteString("  b := " + numericBits("n", s.l.Bits) + ";\n")
+	dec.WriteString("  RETURN " + s.fromBits("b") + ";\nEND")
+	s.function(function{
+		suffix: "from_base62", params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: dec.String(),
+		doc: fmt.Sprintf("The %s ID that %d Base62 characters spell (case matters); a wrong length, a character outside 0-9A-Za-z or a value above the largest ID is an error (SQLSTATE 22P02).", s.l.Name, width),
+	})
+}
+
+// asciiCode returns the ASCII code of the Base62 digit d (0 to 61):
+// '0' + d, past '9' 7 more ('A'), past 'Z' 6 more ('a').
+func asciiCode(d string) string {
+	return fmt.Sprintf("(48 + %s + 7 * ((%s + 54) >> 6) + 6 * ((%s + 28) >> 6))", d, d, d)
+}
+
+// numericBits returns the numeric n (below 2^width) as bit(width), 32 bits
+// at a time.
+func numericBits(n string, width int) string {
+	var limbs []string
+	for hi := width; hi > 0; {
+		w := (hi-1)%32 + 1
+		lo := hi - w
+		e := n
+		if lo > 0 {
+			e = fmt.Sprintf("div(%s, %s)", n, pow2(lo))
+		}
+		if hi < width {
+			e = fmt.Sprintf("mod(%s, %s)", e, pow2(w))
+		}
+		limbs = append(limbs, fmt.Sprintf("%s::bigint::bit(%d)", e, w))
+		hi = lo
+	}
+	return strings.Join(limbs, "\n    || ")
+}
+
+func (s *script) emitCrockford() {
+	n := s.l.Bytes()
+	width := encodings.Crockford.EncodedLen(n)
+	pad := 5*width - s.l.Bits
+	bits := s.idBits("$1")
+	if pad > 0 {
+		bits = fmt.Sprintf("B'%s' || %s", strings.Repeat("0", pad), bits)
+	}
+	var digits []string
+	for i := range width {
+		digits = append(digits, fmt.Sprintf("substr('%s', substring(b from %d for 5)::int + 1, 1)", crockfordAlphabet, 5*i+1))
+	}
+	s.function(function{
+		suffix: "to_crockford", params: [][2]string{{"id", s.typ}}, returns: "text", plpgsql: true,
+		body: fmt.Sprintf("DECLARE\n  b bit(%d) := %s;\nBEGIN\n  RETURN %s;\nEND", 5*width, bits, strings.Join(digits, "\n    || ")),
+		doc:  fmt.Sprintf("A %s ID as %d upper-case Crockford base-32 characters, zero-padded, so that under COLLATE \"C\" the text sorts as the IDs do.", s.l.Name, width),
+	})
+
+	var dec strings.Builder
+	fmt.Fprintf(&dec, "DECLARE\n  u text := upper($1);\n  v bit(%d);\n  b bit(%d);\nBEGIN\n", 5*width, s.l.Bits)
+	dec.WriteString(s.checkText("from_crockford", width, "0-9A-HJKMNP-TV-Za-hjkmnp-tv-z"))
+	var groups []string
+	for i := range width {
+		groups = append(groups, fmt.Sprintf("(strpos('%s', substr(u, %d, 1)) - 1)::bit(5)", crockfordAlphabet, i+1))
+	}
+	fmt.Fprintf(&dec, "  v := %s;\n", strings.Join(groups, "\n    || "))
+	if pad > 0 {
+		fmt.Fprintf(&dec, "  IF substring(v from 1 for %d) <> B'%s' THEN\n    %s\n  END IF;\n", pad, strings.Repeat("0", pad),
+			s.raise("from_crockford", "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1"))
+	}
+	fmt.Fprintf(&dec, "  b := substring(v from %d);\n  RETURN %s;\nEND", pad+1, s.fromBits("b"))
+	s.function(function{
+		suffix: "from_crockford", params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: dec.String(),
+		doc: fmt.Sprintf("The %s ID that %d Crockford base-32 characters spell (either case; I, L, O and U are refused, as the Go decoder refuses them); anything else, or a value above the largest ID, is an error (SQLSTATE 22P02).", s.l.Name, width),
+	})
+}
+
+// stateless reports whether IDs of the layout can be made in SQL without
+// per-node state: no node, clock sequence, digest or bits chosen once, and
+// a counter, if any, that starts at random each tick.
+func stateless(l *layouts.Layout) bool {
+	for _, r := range []layouts.Role{layouts.Node, layouts.ClockSeq, layouts.Hash} {
+		if _, ok := l.Value(r); ok {
+			return false
+		}
+	}
+	if v, ok := l.Value(layouts.Random); ok && v.Once {
+		return false
+	}
+	c, hasCounter := l.Value(layouts.Counter)
+	if hasCounter && c.Init != layouts.InitSeeded && c.Init != layouts.InitRandom {
+		return false
+	}
+	return hasCounter || l.RandomBits() > 0
+}
+
+func (s *script) emitNew() {
+	if !stateless(s.l) {
+		return
+	}
+	n := s.l.Bytes()
+	var b strings.Builder
+	fmt.Fprintf(&b, "DECLARE\n  b bit(%d);\n  r bytea := '';\n  u bytea;\n", s.l.Bits)
+	_, hasTime := s.l.Value(layouts.Time)
+	if hasTime {
+		b.WriteString(timeDecls)
+	}
+	// gen_random_uuid's bytes other than 6 and 8 (version and variant) are random.
+	fmt.Fprintf(&b, `BEGIN
+  FOR i IN 1..%d LOOP
+    u := uuid_send(gen_random_uuid());
+    r := r || substring(u from 1 for 6) || substring(u from 8 for 1) || substring(u from 10 for 7);
+  END LOOP;
+  b := ('x' || encode(substring(r from 1 for %d), 'hex'))::bit(%d);
+`, (n+13)/14, n, s.l.Bits)
+	for _, p := range s.l.Parts {
+		if p.Role == layouts.Const {
+			fmt.Fprintf(&b, "  b := overlay(b placing %s from %d);\n", valueBits(fmt.Sprint(p.Const), false, 0, p.Width), p.Offset+1)
+		}
+	}
+	doc := fmt.Sprintf("A new %s ID: ", s.l.Name)
+	if hasTime {
+		v, _ := s.l.Value(layouts.Time)
+		b.WriteString(s.ticksStmts("new", "clock_timestamp()") + "\n")
+		b.WriteString(placeValue("ticks", true, s.valueRuns(v)) + "\n")
+		doc += "the time from clock_timestamp() (microseconds), "
+	}
+	doc += "random bits from gen_random_uuid()."
+	if c, ok := s.l.Value(layouts.Counter); ok {
+		doc += " SQL keeps no state between calls, so the counter bits are random, as a generator's first ID in a tick has them"
+		if c.Init == layouts.InitSeeded {
+			// The counter's top bit is clear, as a seeded counter starts.
+			for _, pi := range c.Parts {
+				if p := s.l.Parts[pi]; p.Lo <= c.Width-1 && c.Width-1 < p.Hi {
+					fmt.Fprintf(&b, "  b := overlay(b placing B'0' from %d);\n", p.Offset+p.Hi-c.Width+1)
+				}
+			}
+			doc += " (top bit clear)"
+		}
+		doc += ": IDs made within one tick are unique by their random bits but not ordered among themselves. For strictly increasing IDs, make them in Go."
+	}
+	b.WriteString("  RETURN " + s.fromBits("b") + ";\nEND")
+	s.function(function{suffix: "new", returns: s.typ, plpgsql: true, mutable: true, body: b.String(), doc: doc})
+}

@@ -1,0 +1,235 @@
+// Package pgsql generates PostgreSQL functions for an ID layout: the same
+// layouts model the Go emitters read, written out as one script of
+// CREATE OR REPLACE FUNCTION statements for PostgreSQL 13 and later, with
+// no extension.
+//
+// For a layout and a prefix P (by default the layout's name with '-' as
+// '_'), the script defines:
+//
+//	P_pack(...)                 an ID from its fields, the time as timestamptz
+//	P_<field>(id)               each field: bigint up to 63 bits, numeric for
+//	                            64, bytea for a bytes field
+//	P_time(id)                  the time, as timestamptz (layouts with a time)
+//	P_min_at(t), P_max_at(t)    range bounds (time-sortable layouts)
+//	P_to_base62, P_from_base62  fixed-width Base62 text, sorting like the bytes
+//	P_to_crockford, P_from_crockford
+//	P_to_hex, P_from_hex
+//	P_new()                     a new ID, for layouts that need no per-node
+//	                            state (no node, clock sequence, hash or
+//	                            running counter)
+//
+// The ID's SQL type is uuid for a 128-bit layout, bigint for a 64-bit one
+// (the bits as a two's-complement signed integer) and bytea otherwise.
+//
+// Readers (P_<field>, P_time, P_to_hex) are single-expression SQL functions,
+// which the planner inlines into the calling query; the rest are PL/pgSQL,
+// whose RAISE gives each bad input its own SQLSTATE and message. Every
+// function but P_new is IMMUTABLE STRICT PARALLEL SAFE.
+//
+// Generate is pure: it returns the script and writes nothing.
+package pgsql
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// ErrName reports a prefix that is not a plain lower-case SQL identifier,
+// a function name longer than PostgreSQL's 63 bytes, or two functions that
+// would get the same name (a field named after one of the functions).
+var ErrName = errors.New("pgsql: bad function name")
+
+// ErrLayout reports a layout the emitter cannot write functions for.
+var ErrLayout = errors.New("pgsql: unsupported layout")
+
+// maxIdent is PostgreSQL's NAMEDATALEN-1: longer names are truncated.
+const maxIdent = 63
+
+var plainIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// DefaultPrefix returns the prefix of a layout's functions: its name with
+// '-' as '_', as uuidv7-draft01 gives uuidv7_draft01.
+func DefaultPrefix(l *layouts.Layout) string { return strings.ReplaceAll(l.Name, "-", "_") }
+
+// kind is the SQL type that holds an ID.
+type kind int
+
+const (
+	kBigint kind = iota // 64-bit layouts
+	kUUID               // 128-bit layouts
+	kBytea              // every other width
+)
+
+// script accumulates the functions of one layout.
+type script struct {
+	l      *layouts.Layout
+	prefix string
+	kind   kind
+	typ    string // the SQL type of an ID
+	out    strings.Builder
+	names  map[string]string // function name -> what it is, to refuse clashes
+}
+
+// Generate returns the script of functions for layout l, named with prefix
+// (DefaultPrefix(l) when prefix is empty).
+func Generate(l *layouts.Layout, prefix string) ([]byte, error) {
+	if prefix == "" {
+		prefix = DefaultPrefix(l)
+	}
+	if !plainIdent.MatchString(prefix) {
+		return nil, fmt.Errorf("%w: prefix %q is not lower-case letters, digits and '_', starting with a letter or '_'", ErrName, prefix)
+	}
+	s := &script{l: l, prefix: prefix, names: map[string]string{}}
+	switch l.Bits {
+	case 64:
+		s.kind, s.typ = kBigint, "bigint"
+	case 128:
+		s.kind, s.typ = kUUID, "uuid"
+	default:
+		s.kind, s.typ = kBytea, "bytea"
+	}
+	if v, ok := l.Value(layouts.Time); ok && v.Epoch.Year() < 1 {
+		return nil, fmt.Errorf("%w: %s: an epoch before the year 1", ErrLayout, l.Name)
+	}
+	if err := s.reserve(); err != nil {
+		return nil, err
+	}
+	s.header()
+	for _, emit := range []func(){s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitNew} {
+		emit()
+	}
+	return []byte(s.out.String()), nil
+}
+
+// name returns the full name of one of the layout's functions.
+func (s *script) name(suffix string) string { return s.prefix + "_" + suffix }
+
+// reserve claims every function name the script defines, and refuses a
+// name that is too long or defined twice.
+func (s *script) reserve() error {
+	claim := func(suffix, what string) error {
+		n := s.name(suffix)
+		if len(n) > maxIdent {
+			return fmt.Errorf("%w: %s is longer than PostgreSQL's %d bytes; choose a shorter -prefix", ErrName, n, maxIdent)
+		}
+		if prev, ok := s.names[n]; ok {
+			return fmt.Errorf("%w: %s would be both %s and %s; rename the field or choose another -prefix", ErrName, n, prev, what)
+		}
+		s.names[n] = what
+		return nil
+	}
+	var want [][2]string
+	for _, suffix := range []string{"pack", "to_base62", "from_base62", "to_crockford", "from_crockford", "to_hex", "from_hex"} {
+		want = append(want, [2]string{suffix, "a function of its own"})
+	}
+	if _, ok := s.l.Value(layouts.Time); ok {
+		want = append(want, [2]string{"time", "the time function"})
+		if s.l.TimeSortable() {
+			want = append(want, [2]string{"min_at", "a bound"}, [2]string{"max_at", "a bound"})
+		}
+	}
+	if stateless(s.l) {
+		want = append(want, [2]string{"new", "the generator"})
+	}
+	for _, f := range s.l.Fields {
+		want = append(want, [2]string{f.Name, "field " + f.Name + "'s reader"})
+	}
+	for _, w := range want {
+		if err := claim(w[0], w[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// quote returns a name as a quoted SQL identifier. Every name has already
+// been checked to be a plain identifier; quoting also keeps reserved words
+// (a field named "end") usable.
+func quote(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
+
+// dollar returns text as a dollar-quoted string literal whose tag does not
+// occur in it, so no text can end the literal early.
+func dollar(text string) string {
+	tag := "$doc$"
+	for i := 0; strings.Contains(text, tag); i++ {
+		tag = fmt.Sprintf("$doc%d$", i)
+	}
+	return tag + text + tag
+}
+
+// commentLines writes text as SQL line comments, one per line, with every
+// control character (a carriage return could end a comment early in some
+// clients) replaced by a space.
+func (s *script) commentLines(text string) {
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		line = strings.Map(func(r rune) rune {
+			if r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029' {
+				return ' '
+			}
+			return r
+		}, line)
+		s.out.WriteString(strings.TrimRight("-- "+line, " ") + "\n")
+	}
+}
+
+func (s *script) header() {
+	l := s.l
+	s.commentLines(fmt.Sprintf("Code generated by idforge gen -lang sql from %s. DO NOT EDIT.", l.File))
+	s.out.WriteString("--\n")
+	s.commentLines(fmt.Sprintf("PostgreSQL functions for the %s layout (%d bits, held as %s), prefix %s.\nPostgreSQL 13 or later, no extension. Every statement is CREATE OR REPLACE,\nso the script can run again, as migrations do.", l.Name, l.Bits, s.typ, s.prefix))
+	if s.kind == kBytea {
+		s.commentLines(fmt.Sprintf("The readers do not check a bytea's length: give them %d-byte IDs (a CHECK\n(octet_length(id) = %d) on the column keeps others out).", l.Bytes(), l.Bytes()))
+	}
+	if l.Doc != "" {
+		s.out.WriteString("--\n")
+		s.commentLines(l.Doc)
+	}
+	s.out.WriteString("--\n")
+	s.commentLines(l.Diagram())
+}
+
+// function writes one CREATE OR REPLACE FUNCTION and its COMMENT.
+type function struct {
+	suffix  string
+	params  [][2]string // name and type
+	returns string
+	plpgsql bool
+	mutable bool // VOLATILE rather than IMMUTABLE STRICT
+	body    string
+	doc     string
+}
+
+func (s *script) function(f function) {
+	var params, types []string
+	for _, p := range f.params {
+		params = append(params, quote(p[0])+" "+p[1])
+		types = append(types, p[1])
+	}
+	name := quote(s.name(f.suffix))
+	lang, attrs := "sql", "IMMUTABLE STRICT PARALLEL SAFE"
+	if f.plpgsql {
+		lang = "plpgsql"
+	}
+	if f.mutable {
+		attrs = "VOLATILE PARALLEL SAFE"
+	}
+	fmt.Fprintf(&s.out, "\nCREATE OR REPLACE FUNCTION %s(%s) RETURNS %s\nLANGUAGE %s %s\nAS $fn$\n%s\n$fn$;\n",
+		name, strings.Join(params, ", "), f.returns, lang, attrs, strings.TrimRight(f.body, "\n"))
+	fmt.Fprintf(&s.out, "COMMENT ON FUNCTION %s(%s) IS %s;\n", name, strings.Join(types, ", "), dollar(f.doc))
+}
+
+// raise returns a PL/pgSQL RAISE, with a SQLSTATE, of a message that names
+// the function: format and args are those of PL/pgSQL's format().
+func (s *script) raise(suffix, code, format string, args ...string) string {
+	all := append([]string{literal(s.name(suffix))}, args...)
+	return fmt.Sprintf("RAISE EXCEPTION USING ERRCODE = '%s', MESSAGE = format(%s, %s);", code, literal("%s: "+format), strings.Join(all, ", "))
+}
+
+// literal returns text as a standard SQL string literal. Only the emitter's
+// own text goes through it (no backslashes), so it reads the same whatever
+// standard_conforming_strings is.
+func literal(text string) string { return "'" + strings.ReplaceAll(text, "'", "''") + "'" }

@@ -1,0 +1,90 @@
+package pgsql_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/gen/pgsql"
+	"github.com/idforge/idforge/layouts"
+)
+
+func parse(t *testing.T, spec string) *layouts.Layout {
+	t.Helper()
+	l, err := layouts.Parse("t.layout", []byte(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// Names that PostgreSQL would not take as given, or that two functions
+// would share, are refused before anything is written.
+func TestNames(t *testing.T) {
+	l := parse(t, "layout orders-v2 64\n  sign 1 = 0\n  ts 41 time unix ms\n  seq 22 counter zero wait\n")
+	if got := pgsql.DefaultPrefix(l); got != "orders_v2" {
+		t.Errorf("DefaultPrefix = %q", got)
+	}
+	for _, prefix := range []string{"Orders", "9x", "a-b", `x"y`, "a b", strings.Repeat("p", 60)} {
+		if _, err := pgsql.Generate(l, prefix); !errors.Is(err, pgsql.ErrName) {
+			t.Errorf("prefix %q: %v, want ErrName", prefix, err)
+		}
+	}
+	clash := parse(t, "layout c 64\n  time 44 time unix ms\n  seq 20 counter zero wait\n")
+	if _, err := pgsql.Generate(clash, ""); !errors.Is(err, pgsql.ErrName) {
+		t.Errorf("a field named time: %v, want ErrName", err)
+	}
+	if _, err := pgsql.Generate(clash, "c"); !errors.Is(err, pgsql.ErrName) {
+		t.Errorf("a field named time: %v, want ErrName", err)
+	}
+}
+
+// Text from the spec goes only into comments: each of its lines is a line
+// comment, and no text can end a dollar-quoted COMMENT early.
+func TestCommentsEscaped(t *testing.T) {
+	l := parse(t, "# Evil $doc$; DROP TABLE users; --\r DROP TABLE x;\nlayout e 64\n  ts 44 time unix ms\n  seq 20 counter zero wait\n")
+	script, err := pgsql.Generate(l, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(script), "\n") {
+		if strings.Contains(line, "DROP TABLE") && !strings.HasPrefix(line, "-- ") {
+			t.Errorf("spec text outside a comment: %q", line)
+		}
+	}
+	if strings.Contains(string(script), "\r") {
+		t.Error("a carriage return from the spec reached the script")
+	}
+}
+
+// The value type follows the width, and P_new is there only for layouts
+// that need no per-node state.
+func TestShape(t *testing.T) {
+	for _, c := range []struct {
+		layout, typ string
+		hasNew      bool
+	}{
+		{"uuidv7", "uuid", true}, {"uuidv4", "uuid", true}, {"uuidv1", "uuid", false}, {"uuidv5", "uuid", false},
+		{"snowflake", "bigint", false}, {"ksuid", "bytea", true}, {"ulid", "uuid", true}, {"objectid", "bytea", false},
+	} {
+		l, err := layouts.Builtin(c.layout)
+		if err != nil {
+			t.Fatal(err)
+		}
+		script, err := pgsql.Generate(l, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(script)
+		p := pgsql.DefaultPrefix(l)
+		if !strings.Contains(s, `"`+p+`_to_hex"("id" `+c.typ+`)`) {
+			t.Errorf("%s: no to_hex on %s", c.layout, c.typ)
+		}
+		if got := strings.Contains(s, `"`+p+`_new"()`); got != c.hasNew {
+			t.Errorf("%s: has new = %v, want %v", c.layout, got, c.hasNew)
+		}
+		if strings.Contains(s, "gen_random_bytes") || strings.Contains(s, "uuidv7()") || strings.Contains(s, "CREATE EXTENSION") {
+			t.Errorf("%s: the script needs an extension or PostgreSQL 18", c.layout)
+		}
+	}
+}
