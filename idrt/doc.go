@@ -55,5 +55,5 @@ type EnforceVersion uint
 // generated code used.
 const (
 	MinVersion = 1 // the oldest generated code this runtime still supports
-	MaxVersion = 3 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy; 3 added PutUint128
+	MaxVersion = 4 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy; 3 added PutUint128; 4 added Lease, Binding, Fence and State.SkipPast
 )
