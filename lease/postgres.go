@@ -34,9 +34,8 @@ const (
 	pgAcquire = `WITH free AS (
 	SELECT ($2::bigint + i) % $3::bigint AS node
 	FROM generate_series(0::bigint, $4::bigint - 1) AS i
-	WHERE NOT EXISTS (
-		SELECT 1 FROM idforge_lease h
-		WHERE h.space = $1 AND h.node = ($2::bigint + i) % $3::bigint AND h.expires > clock_timestamp())
+	WHERE ($2::bigint + i) % $3::bigint NOT IN (
+		SELECT h.node FROM idforge_lease h WHERE h.space = $1 AND h.expires > clock_timestamp())
 	ORDER BY i
 	LIMIT 1
 )
