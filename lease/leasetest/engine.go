@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -61,6 +62,23 @@ func Engine(t *testing.T, e lease.Engine, minTTL time.Duration) {
 		if err := e.Renew(ctx, claim(s, "a", a), 0); err != nil {
 			t.Fatalf("a renewal by the holder: %v", err)
 		}
+	})
+	t.Run("full after the wait", func(t *testing.T) {
+		s := NewSpace(t, 1)
+		for range 2 {
+			l, err := lease.Acquire(ctx, e, s, lease.WithTTL(ttl))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer l.Close()
+		}
+		wait, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer cancel()
+		_, err := lease.Acquire(wait, e, s)
+		if !errors.Is(err, lease.ErrFull) || !strings.Contains(err.Error(), "all 2 nodes of space "+s.String()) {
+			t.Fatalf("a third holder of 2 nodes, after 300ms: %v; want ErrFull naming the space and its size", err)
+		}
+		t.Log(err)
 	})
 	t.Run("high-water", func(t *testing.T) {
 		s := NewSpace(t, 3)
