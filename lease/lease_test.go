@@ -3,11 +3,13 @@ package lease_test
 import (
 	"context"
 	"errors"
+	"math/big"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/snowflake"
@@ -206,5 +208,50 @@ func TestSpaceMismatch(t *testing.T) {
 	defer l.Close()
 	if _, err := snowflake.NewGenerator(0, snowflake.WithLease(l)); !errors.Is(err, lease.ErrSpace) {
 		t.Fatalf("a lease of another space: %v, want ErrSpace", err)
+	}
+}
+
+// The interpreter takes a lease too, for layouts with no generated package
+// (a user's spec, Sonyflake here).
+func TestInterpreterUnderLease(t *testing.T) {
+	l, err := layouts.Builtin("sonyflake")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := lease.SpaceOf(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := lease.NewMemory(nil)
+	var lastTick *big.Int
+	for holder := range 2 {
+		ls, err := lease.Acquire(context.Background(), e, s, lease.WithNode(0))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := interp.NewGenerator(l, interp.WithLease(ls))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 300 { // more than the 256 a 10ms tick holds
+			id, err := g.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if node, _ := interp.Role(l, id, layouts.Node); node.Sign() != 0 {
+				t.Fatalf("ID %x has node %v, the lease holds 0", id, node)
+			}
+			tick, _ := interp.Role(l, id, layouts.Time)
+			if lastTick != nil && holder > 0 && tick.Cmp(lastTick) <= 0 {
+				t.Fatalf("the second holder's ID is on tick %v, not above the first's %v", tick, lastTick)
+			}
+			if holder == 0 {
+				lastTick = tick
+			}
+		}
+		ls.Close()
+		if _, err := g.Next(); !errors.Is(err, lease.ErrLeaseLost) {
+			t.Fatalf("Next after Close: %v, want ErrLeaseLost", err)
+		}
 	}
 }
