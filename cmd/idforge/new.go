@@ -13,6 +13,7 @@ import (
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/snowflake"
 	"github.com/idforge/idforge/ulid"
 	"github.com/idforge/idforge/uuid"
@@ -20,6 +21,7 @@ import (
 
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
                    [-ns NAMESPACE -name NAME] [-node N]
+                   [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
 
 Makes N new IDs, one a line.
 
@@ -31,10 +33,17 @@ Makes N new IDs, one a line.
   -ns       for v3, v5 and uuidv8-sha256: dns, url, oid, x500 or a UUID
   -name     for v3, v5 and uuidv8-sha256: the name
   -node     for Snowflake and other layouts with a node: the node id
+  -lease    instead of -node, lease a free node from PostgreSQL or etcd
+            (see README "Many machines"); a lost lease stops with an error
+  -lease-ttl   the lease's time to live (default 10s)
+  -lease-wait  how long to wait for a free node (beyond 5s for the engine
+               to answer), and for this clock to catch up with the node's
+               last use (default 0)
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
   idforge new -layout snowflake -node 42
+  idforge new -layout snowflake -lease etcd://127.0.0.1:2379 -n 1000
   idforge new -layout v5 -ns dns -name www.example.com
   idforge new -spec orders.layout -n 3
 `
@@ -48,6 +57,10 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	ns := fs.String("ns", "", "")
 	hashName := fs.String("name", "", "")
 	node := fs.Int64("node", -1, "")
+	var lf leaseFlags
+	fs.StringVar(&lf.engine, "lease", "", "")
+	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
+	fs.DurationVar(&lf.wait, "lease-wait", 0, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -65,8 +78,17 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	next, err := source(l, *specFile != "", *ns, *hashName, *node)
-	if err != nil {
+	var next func() ([]byte, error)
+	if lf.engine != "" {
+		if *node >= 0 {
+			return usageError{fmt.Errorf("give -node or -lease, not both")}
+		}
+		var done func()
+		if next, done, err = leased(l, *specFile != "", lf); err != nil {
+			return err
+		}
+		defer done()
+	} else if next, err = source(l, *specFile != "", *ns, *hashName, *node); err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
@@ -74,6 +96,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	for range *n {
 		id, err := next()
 		if err != nil {
+			w.Flush() // the IDs made before stay valid
 			return err
 		}
 		line = append(format(line[:0], id), '\n')
