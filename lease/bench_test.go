@@ -2,7 +2,6 @@ package lease_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -52,55 +51,14 @@ func BenchmarkNext(b *testing.B) {
 	})
 }
 
-// BenchmarkEngine measures one acquire (of a node of a 1024-node space
-// where the others are free; the release after it is not timed) and one
-// renewal on each engine.
+// BenchmarkEngine measures acquire and renew on each engine.
 func BenchmarkEngine(b *testing.B) {
 	engines := map[string]func(b *testing.B) lease.Engine{
-		"memory":   func(*testing.B) lease.Engine { return lease.NewMemory(nil) },
-		"postgres": func(b *testing.B) lease.Engine { return lease.Postgres(postgres(b)) },
+		"memory":       func(*testing.B) lease.Engine { return lease.NewMemory(nil) },
+		"postgres":     func(b *testing.B) lease.Engine { return lease.Postgres(postgres(b)) },
+		"etcd-gateway": func(b *testing.B) lease.Engine { return lease.Etcd(lease.EtcdGateway(etcdEndpoint(b), nil)) },
 	}
-	for _, name := range []string{"memory", "postgres"} {
-		engineBenchmarks(b, name, engines[name])
+	for _, name := range []string{"memory", "postgres", "etcd-gateway"} {
+		leasetest.Benchmark(b, name, engines[name])
 	}
-}
-
-// engineBenchmarks runs the acquire and renew benchmarks of one engine.
-func engineBenchmarks(b *testing.B, name string, open func(*testing.B) lease.Engine) {
-	ctx := context.Background()
-	b.Run(fmt.Sprintf("op=acquire/engine=%s", name), func(b *testing.B) {
-		e := open(b)
-		s := leasetest.NewSpace(b, 10)
-		i := 0
-		for b.Loop() {
-			i++
-			c := lease.Claim{Space: s, Node: uint64(i) % 1024, Holder: fmt.Sprint(i), TTL: time.Minute}
-			n, _, err := e.Acquire(ctx, c, 1024)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.StopTimer()
-			c.Node = n
-			if err := e.Release(ctx, c, 0); err != nil {
-				b.Fatal(err)
-			}
-			b.StartTimer()
-		}
-	})
-	b.Run(fmt.Sprintf("op=renew/engine=%s", name), func(b *testing.B) {
-		e := open(b)
-		c := lease.Claim{Space: leasetest.NewSpace(b, 10), Holder: "bench", TTL: time.Minute}
-		n, _, err := e.Acquire(ctx, c, 1024)
-		if err != nil {
-			b.Fatal(err)
-		}
-		c.Node = n
-		hw := uint64(0)
-		for b.Loop() {
-			hw++
-			if err := e.Renew(ctx, c, hw); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 }
