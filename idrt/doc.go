@@ -10,6 +10,9 @@
 //     overflow), so that a generator's time-ordered IDs strictly increase even
 //     when the clock freezes, goes backwards or the counter runs out.
 //   - [Now]: the wall clock, read once per ID.
+//   - [Lease], [Binding] and [Fence]: what a generator needs from a node
+//     lease (package lease implements it): its node, the tick to start
+//     above, and a fence checked before each ID.
 //   - [WaitPast]: the wait loop of layouts whose counter waits for the clock's
 //     next tick, such as Snowflake.
 //   - [EnforceVersion], [MinVersion] and [MaxVersion]: a compile-time guard

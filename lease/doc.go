@@ -1,8 +1,9 @@
 // Package lease hands out node numbers for layouts with a node field, such
 // as Snowflake, so that no two live generators share one: a node is leased
-// for a time to length of a TTL from an engine the user already runs
+// for a time to live (TTL) from an engine the user already runs
 // (PostgreSQL through [Postgres], etcd through [Etcd], or [Memory] for one
-// process and tests), and renewed while the holder lives.
+// process and tests), and renewed while the holder lives. The interpreter
+// takes a lease as generated generators do (interp.WithLease).
 //
 // A lease belongs to a [Space]: a layout's name, epoch and node width, so
 // that layouts never share node numbers. Its rules:
@@ -33,7 +34,9 @@
 //
 // A lease and its generator:
 //
-//	l, err := lease.Acquire(ctx, lease.Postgres(db), snowflake.Space)
+//	sf, _ := layouts.Builtin("snowflake")
+//	space, _ := lease.SpaceOf(sf)
+//	l, err := lease.Acquire(ctx, lease.Postgres(db), space)
 //	if err != nil { ... }
 //	defer l.Close()
 //	g, err := snowflake.NewGenerator(0, snowflake.WithLease(l))
@@ -42,7 +45,7 @@
 //
 // lease uses only the standard library; the PostgreSQL backend runs on
 // database/sql with the driver the program registers. The etcd backend
-// speaks etcd's v3 JSON gateway over net/http; the module
-// github.com/idforge/idforge/lease/etcd runs the same rules over etcd's
-// official gRPC client.
+// runs over a small [EtcdClient]: [EtcdGateway] speaks etcd's v3 JSON
+// gateway with net/http, and the module github.com/idforge/idforge/lease/etcd
+// implements it on etcd's official gRPC client.
 package lease
