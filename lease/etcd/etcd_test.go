@@ -68,3 +68,16 @@ func TestProcesses(t *testing.T) {
 	}
 	leasetest.Processes(t, 3*time.Second, restart)
 }
+
+func BenchmarkEngine(b *testing.B) {
+	ep := os.Getenv("IDFORGE_ETCD_ENDPOINT")
+	if ep == "" {
+		b.Skip("IDFORGE_ETCD_ENDPOINT is not set: no etcd server to measure")
+	}
+	cli, err := dial(ep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cli.Close()
+	leasetest.Benchmark(b, "etcd-grpc", func(*testing.B) lease.Engine { return etcd.New(cli) })
+}
