@@ -49,7 +49,8 @@ type options struct {
 	node                   uint64
 	exact                  bool
 	mono                   func() time.Duration
-	manual                 bool // no renewer goroutine: the simulation drives step
+	manual                 bool                     // no renewer goroutine: the simulation drives step
+	start                  func(size uint64) uint64 // where to start looking for a free node; randomNode if nil
 }
 
 // An Option changes how Acquire leases a node.
@@ -118,6 +119,8 @@ func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease
 	span := space.Size()
 	if o.exact {
 		span = 1
+	} else if o.start != nil {
+		o.node = o.start(space.Size())
 	} else {
 		o.node = randomNode(space.Size())
 	}

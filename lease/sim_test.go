@@ -320,7 +320,10 @@ func (s *sim) acquire(h *simHolder) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // one try: the simulation waits on its own clock
 	l, err := Acquire(ctx, simEngine{s, h}, s.space, WithTTL(s.cfg.ttl), WithHolder(fmt.Sprint(h.id, "/", s.seq)),
-		func(o *options) { o.manual, o.mono = true, func() time.Duration { return s.mono(h) } })
+		func(o *options) {
+			o.manual, o.mono = true, func() time.Duration { return s.mono(h) }
+			o.start = func(size uint64) uint64 { return s.rng.Uint64N(size) }
+		})
 	switch {
 	case errors.Is(err, ErrFull):
 		s.stats.full++
