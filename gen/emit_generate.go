@@ -128,6 +128,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if mono {
 		fields = append(fields, jen.Id("store").Op("*").Qual(idrtPath, "Store").Comment("set by WithStore"))
 	}
+	fields = append(fields, leaseFields(p)...)
 	for _, m := range gens {
 		if stateful(m.Layout) {
 			fields = append(fields,
@@ -187,6 +188,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		)
 		f.Line()
 	}
+	emitLeaseOption(f, p)
 
 	// NewGenerator.
 	init := jen.Dict{
@@ -237,6 +239,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		}
 		body = append(body, jen.If(jen.Id("g").Dot("store").Op("!=").Nil()).Block(resume...))
 	}
+	body = append(body, leaseBind(p))
 	if nodeParam {
 		body = append(body, jen.Return(jen.Id("g"), jen.Id("g").Dot("err")))
 		commentf(f, "NewGenerator returns a generator for the given node (%d bits). It returns\nErrRange when the node does not fit.", nodeVal.Width)
@@ -247,6 +250,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		f.Func().Id("NewGenerator").Params(jen.Id("opts").Op("...").Id("Option")).Op("*").Id("Generator").Block(body...)
 	}
 	f.Line()
+	emitBindLease(f, p)
 	if hasMAC && !nodeParam || hasSeq {
 		comment(f, "noValue marks a node or clock sequence not set by an option.")
 		f.Const().Id("noValue").Op("=").Op("^").Uint64().Call(jen.Lit(0))

@@ -154,6 +154,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		}
 		body = append(body,
 			jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Id("stateError").Call(jen.Err()))),
+			leaseCheck(p, m, fail),
 			jen.If(jen.Id("g").Dot("mark"+m.Suffix).Op("!=").Nil()).Block(
 				jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 			),
@@ -582,6 +583,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 	loop = append(loop,
 		jen.List(jen.Id("tick"), jen.Id("c0"), jen.Id("k"), jen.Err()).Op(":=").Id("g").Dot("state"+m.Suffix).Dot("NextN").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("now"), seed, jen.Id("n")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("stateError").Call(jen.Err()))),
+		leaseCheck(p, m, func(err jen.Code) jen.Code { return jen.Return(err) }),
 		jen.If(jen.Id("g").Dot("mark"+m.Suffix).Op("!=").Nil()).Block(
 			jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		),

@@ -14,17 +14,30 @@ const idrtPath = "github.com/idforge/idforge/idrt"
 // runtimeVersion is the version of the idrt API that generated code uses
 // (idrt.MinVersion to idrt.MaxVersion). Version 2 added idrt.Now,
 // State.NextRandom, Policy.Seed and ErrEntropy; 3 added idrt.PutUint128; 4 added
-// idrt.NowMilli.
-const runtimeVersion = 4
+// idrt.NowMilli; 5 added idrt.Lease, Binding, Fence and State.SkipPast, which
+// only packages with a leasable node use (leaseVersion).
+const (
+	runtimeVersion = 4
+	leaseVersion   = 5
+)
+
+// version returns the runtime version a package's generated code needs.
+func version(p *Package) int {
+	if _, ok := leaseMember(p); ok {
+		return leaseVersion
+	}
+	return runtimeVersion
+}
 
 // emitGuards ties the file to the runtime's version and to the specs it came
 // from: a stale file, or one built against an incompatible runtime, fails to
 // compile.
 func emitGuards(f *jen.File, p *Package) error {
-	commentf(f, "Compile-time guards: this file needs runtime version %d, and the specs it came from.", runtimeVersion)
+	v := version(p)
+	commentf(f, "Compile-time guards: this file needs runtime version %d, and the specs it came from.", v)
 	f.Const().Defs(
-		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Lit(runtimeVersion).Op("-").Qual(idrtPath, "MinVersion")),
-		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Qual(idrtPath, "MaxVersion").Op("-").Lit(runtimeVersion)),
+		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Lit(v).Op("-").Qual(idrtPath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Qual(idrtPath, "MaxVersion").Op("-").Lit(v)),
 	)
 	f.Line()
 	return nil

@@ -11,6 +11,9 @@
 //     when the clock freezes, goes backwards or the counter runs out.
 //   - [Now]: the wall clock, read once per ID; [NowMilli]: the wall clock's
 //     millisecond, which within a millisecond costs one RDTSC on linux/amd64.
+//   - [Lease], [Binding] and [Fence]: what a generator needs from a node
+//     lease (package lease implements it): its node, the tick to start
+//     above, and a fence checked before each ID.
 //   - [WaitPast]: the wait loop of layouts whose counter waits for the clock's
 //     next tick, such as Snowflake.
 //   - [EnforceVersion], [MinVersion] and [MaxVersion]: a compile-time guard
@@ -56,5 +59,5 @@ type EnforceVersion uint
 // generated code used.
 const (
 	MinVersion = 1 // the oldest generated code this runtime still supports
-	MaxVersion = 4 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy; 3 added PutUint128; 4 added NowMilli
+	MaxVersion = 5 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy; 3 added PutUint128; 4 added NowMilli; 5 added Lease, Binding, Fence and State.SkipPast
 )

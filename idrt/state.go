@@ -577,6 +577,17 @@ func (s *State) Restore(tick uint64, c Counter) {
 	s.next.Store(min(tick, math.MaxUint64-1) + 1)
 }
 
+// SkipPast makes the State's next ID under p come on a tick after tick,
+// unless its last ID is on a later tick already: as if an ID had been made
+// on tick with the counter at its largest value. Generators use it to start
+// above a high-water mark: one kept in a Store, or a node lease's.
+func (s *State) SkipPast(p *Policy, tick uint64) {
+	if last, _, ok := s.Last(); ok && last > tick {
+		return
+	}
+	s.Restore(tick, mask(p.CounterBits))
+}
+
 // valid reports whether p is a policy Next accepts.
 func (p *Policy) valid() bool {
 	return p.CounterBits >= 0 && p.CounterBits <= 128 &&

@@ -478,18 +478,7 @@ func (m *Mark) Resume(st *State, p *Policy) {
 	if m.loaded == 0 {
 		return
 	}
-	full := Counter{}
-	switch {
-	case p.CounterBits >= 128:
-		full = Counter{Hi: ^uint64(0), Lo: ^uint64(0)}
-	case p.CounterBits > 64:
-		full = Counter{Hi: 1<<(p.CounterBits-64) - 1, Lo: ^uint64(0)}
-	case p.CounterBits == 64:
-		full.Lo = ^uint64(0)
-	default:
-		full.Lo = 1<<p.CounterBits - 1
-	}
-	st.Restore(m.loaded, full)
+	st.SkipPast(p, m.loaded)
 }
 
 // Cover makes sure the store durably holds a mark above tick before an ID on

@@ -38,6 +38,11 @@ func WaitPast(last uint64, clock func() uint64, tick time.Duration, maxWait time
 	for {
 		left := maxWait - time.Since(begin)
 		if left <= 0 {
+			// One more reading: the time may have run out while the
+			// process was paused after the last one.
+			if now = clock(); now > last {
+				return now, nil
+			}
 			return now, ErrClockBackwards
 		}
 		if nap > 0 && time.Since(begin) > 2*tick {

@@ -132,3 +132,25 @@ func TestWaitPastWithNext(t *testing.T) {
 		t.Errorf("100 IDs at 4 per tick from tick 100 ended at (%d, %x), want (124, 3)", prevT, prevC)
 	}
 }
+
+// A process paused between a reading of the clock and the check of the
+// time left finds the clock past the tick when it resumes: no
+// ErrClockBackwards for a clock that moved on.
+func TestWaitPastAfterPause(t *testing.T) {
+	reads := 0
+	clock := func() uint64 {
+		reads++
+		if reads == 2 {
+			time.Sleep(50 * time.Millisecond) // paused right after this reading
+			return 10
+		}
+		if reads > 2 {
+			return 11
+		}
+		return 10
+	}
+	now, err := WaitPast(10, clock, time.Millisecond, 20*time.Millisecond)
+	if err != nil || now != 11 {
+		t.Fatalf("WaitPast after a pause: %d, %v; want 11, nil", now, err)
+	}
+}

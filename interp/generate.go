@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -47,6 +48,9 @@ type Generator struct {
 	clock func() time.Time
 	rand  io.Reader
 	wait  time.Duration
+
+	lease idrt.Lease // set by WithLease
+	fence idrt.Fence // the lease's limit on ticks; none without a lease
 
 	mu      sync.Mutex
 	fixed   map[layouts.Role]*big.Int // node, clock sequence, random once
@@ -88,6 +92,72 @@ func WithFixed(r layouts.Role, x *big.Int) Option {
 	}
 }
 
+// WithLease takes the node from a lease (package
+// github.com/idforge/idforge/lease), as a generated generator's WithLease
+// does: the generator starts above the node's high-water tick and returns
+// the lease's error (lease.ErrLeaseLost) for every ID once it is lost. The
+// layout needs a counter or a clock sequence, to order IDs above that tick.
+func WithLease(ls idrt.Lease) Option {
+	return func(g *Generator) error { g.lease = ls; return nil }
+}
+
+// bindLease takes the node from the generator's lease and binds the lease to
+// the generator.
+func (g *Generator) bindLease() error {
+	l := g.l
+	nv, hasNode := l.Value(layouts.Node)
+	tv, hasTime := l.Value(layouts.Time)
+	c, hasCounter := l.Value(layouts.Counter)
+	_, hasSeq := l.Value(layouts.ClockSeq)
+	if !hasNode || !hasTime || !hasCounter && !hasSeq {
+		return fmt.Errorf("%w: %s needs a time, a node and a counter or clock sequence to take a lease", ErrNoRole, l.Name)
+	}
+	node := new(big.Int).SetUint64(g.lease.Node())
+	if node.BitLen() > nv.Width {
+		return fmt.Errorf("%w: leased node %v does not fit in %d bits", ErrRange, node, nv.Width)
+	}
+	ticks := func(t time.Time) (uint64, error) {
+		x, err := Ticks(tv, t)
+		if err != nil {
+			return 0, err
+		}
+		if !x.IsUint64() {
+			return 0, fmt.Errorf("%w: %v is too far from the epoch to lease under", ErrTime, t)
+		}
+		return x.Uint64(), nil
+	}
+	above, err := g.lease.Bind(&idrt.Binding{
+		Layout:   l.Name,
+		NodeBits: nv.Width,
+		Fence:    &g.fence,
+		Clock:    g.clock,
+		Ticks:    ticks,
+		TimeOf:   func(tick uint64) time.Time { return TicksTime(tv, new(big.Int).SetUint64(tick)) },
+		Last: func() (uint64, bool) {
+			g.mu.Lock()
+			defer g.mu.Unlock()
+			if g.last == nil {
+				return 0, false
+			}
+			return g.last.Uint64(), true
+		},
+		Behind: (tv.Unit.Den + tv.Unit.Num - 1) / tv.Unit.Num, // a second
+	})
+	if err != nil {
+		return err
+	}
+	g.fixed[layouts.Node] = node
+	if above > 0 {
+		// As if the last ID had been made on the high-water tick with the
+		// counter at its largest: the next one comes on a later tick.
+		g.last = new(big.Int).SetUint64(above)
+		if hasCounter {
+			g.counter = mask(c.Width)
+		}
+	}
+	return nil
+}
+
 // NewGenerator returns a generator for the layout.
 func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
 	g := &Generator{l: l, clock: time.Now, rand: rand.Reader, wait: time.Second, fixed: map[layouts.Role]*big.Int{}}
@@ -122,6 +192,11 @@ func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
 		}
 		g.fixed[r] = x
 	}
+	if g.lease != nil {
+		if err := g.bindLease(); err != nil {
+			return nil, err
+		}
+	}
 	return g, nil
 }
 
@@ -148,6 +223,9 @@ func (g *Generator) Next() ([]byte, error) {
 		tick, err := g.tick(tv, block)
 		if err != nil {
 			return nil, err
+		}
+		if g.lease != nil && !g.fence.Allows(tick.Uint64()) {
+			return nil, g.fence.Err()
 		}
 		setRole(l, id, tv, tick)
 		if c, ok := l.Value(layouts.Counter); ok {

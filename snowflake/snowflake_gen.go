@@ -17,10 +17,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 4, and the specs it came from.
+// Compile-time guards: this file needs runtime version 5, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
+	_ = idrt.EnforceVersion(5 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 5)
 )
 
 // ID is a 64-bit ID: Snowflake — Twitter's 64-bit ID.
@@ -183,6 +183,8 @@ type Generator struct {
 	node    uint64
 	err     error       // from an invalid option, returned by every call
 	store   *idrt.Store // set by WithStore
+	lease   idrt.Lease  // set by WithLease
+	fence   idrt.Fence  // the lease's limit on ticks; none without a lease
 	state   idrt.State
 	mark    *idrt.Mark // in the store, if any
 }
@@ -218,6 +220,18 @@ func WithStore(s *idrt.Store) Option {
 	}
 }
 
+// WithLease makes the generator take its node from a lease (package
+// github.com/idforge/idforge/lease) instead of NewGenerator's node argument,
+// which is then ignored: pass 0. The generator makes every ID above the
+// node's high-water mark, and once the lease is lost or closed it returns an
+// error matching lease.ErrLeaseLost for every ID. A lease serves one
+// generator.
+func WithLease(l idrt.Lease) Option {
+	return func(g *Generator) {
+		g.lease = l
+	}
+}
+
 // NewGenerator returns a generator for the given node (10 bits). It returns
 // ErrRange when the node does not fit.
 func NewGenerator(node int64, opts ...Option) (*Generator, error) {
@@ -233,7 +247,41 @@ func NewGenerator(node int64, opts ...Option) (*Generator, error) {
 		g.mark = g.store.Mark("snowflake", 1000)
 		g.mark.Resume(&g.state, &policy)
 	}
+	if g.lease != nil && g.err == nil {
+		g.err = g.bindLease()
+	}
 	return g, g.err
+}
+
+// bindLease takes the generator's node from its lease and binds the lease to
+// the generator, which starts above the node's high-water tick, with its
+// clock up to a second behind that tick at most.
+func (g *Generator) bindLease() error {
+	node := g.lease.Node()
+	if node > 0x3ff {
+		return fmt.Errorf("%w: leased node %d does not fit in 10 bits", ErrRange, node)
+	}
+	above, err := g.lease.Bind(&idrt.Binding{
+		Behind: 1000,
+		Clock: func() time.Time {
+			return g.now(idrt.NowMilli)
+		},
+		Fence: &g.fence,
+		Last: func() (uint64, bool) {
+			tick, _, ok := g.state.Last()
+			return tick, ok
+		},
+		Layout:   "snowflake",
+		NodeBits: 10,
+		Ticks:    ticksFrom,
+		TimeOf:   timeAt,
+	})
+	if err != nil {
+		return err
+	}
+	g.node = node
+	g.state.SkipPast(&policy, above)
+	return nil
 }
 
 // ErrClockBackwards means the clock went back further than the generator
@@ -302,6 +350,9 @@ func (g *Generator) Next() (ID, error) {
 	}
 	if err != nil {
 		return 0, stateError(err)
+	}
+	if !g.fence.Allows(tick) {
+		return 0, g.fence.Err()
 	}
 	if g.mark != nil {
 		if err := g.mark.Cover(tick); err != nil {

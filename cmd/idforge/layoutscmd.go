@@ -10,13 +10,15 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/lease"
 )
 
 const layoutsUsage = `usage: idforge layouts [-spec FILE] [-rate R] [-nodes N]
 
 Lists the built-in layouts with their properties: bits, whether they sort
 by time, when their clock overflows, IDs per tick per generator before the
-counter runs out, and random bits. With -spec, checks a spec of your own and
+counter runs out, random bits, and how many node numbers their node field
+holds (for -node or -lease). With -spec, checks a spec of your own and
 shows its properties, bit diagram and collision estimate; every problem in
 the spec is reported, and a clock that overflows within 10 years is a
 warning.
@@ -47,9 +49,9 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS")
+		fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS\tNODES")
 		for _, l := range ls {
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\n", l.Name, l.Bits, yesNo(l.TimeSortable()), overflow(l), perTick(l), l.RandomBits())
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", l.Name, l.Bits, yesNo(l.TimeSortable()), overflow(l), perTick(l), l.RandomBits(), nodeSpace(l))
 			warn(stderr, l)
 		}
 		return tw.Flush()
@@ -70,6 +72,9 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(tw, "overflows\t%s\n", overflow(l))
 	fmt.Fprintf(tw, "IDs per tick\t%s\n", perTick(l))
 	fmt.Fprintf(tw, "random bits\t%d\n", l.RandomBits())
+	if space, err := lease.SpaceOf(l); err == nil {
+		fmt.Fprintf(tw, "node space\t%s nodes, leased as %s\n", nodeSpace(l), space)
+	}
 	p := l.Collision(*rate, *nodes, 365*24*time.Hour)
 	fmt.Fprintf(tw, "collision chance\t%.3g in a year at %g IDs/s on each of %d generators\n", p, *rate, *nodes)
 	tw.Flush()
@@ -83,6 +88,17 @@ func warn(stderr io.Writer, l *layouts.Layout) {
 	for _, w := range l.Warnings() {
 		fmt.Fprintf(stderr, "idforge layouts: warning: %s\n", w)
 	}
+}
+
+// nodeSpace returns the size of a layout's node space, which -node or -lease
+// fills, or "-" for a layout with no node to give (none, or a MAC-style one
+// that defaults to random).
+func nodeSpace(l *layouts.Layout) string {
+	space, err := lease.SpaceOf(l)
+	if err != nil {
+		return "-"
+	}
+	return strconv.FormatUint(space.Size(), 10)
 }
 
 func yesNo(b bool) string {

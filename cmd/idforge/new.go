@@ -12,6 +12,7 @@ import (
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/snowflake"
 	"github.com/idforge/idforge/ulid"
 	"github.com/idforge/idforge/uuid"
@@ -19,6 +20,7 @@ import (
 
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
                    [-ns NAMESPACE -name NAME] [-node N] [-prefix P] [-store FILE]
+                   [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
 
 Makes N new IDs, one a line.
 
@@ -43,10 +45,17 @@ Makes N new IDs, one a line.
             generator's time high-water mark across runs, so that IDs made
             by the next run, even with the clock set back, come after these
             ('idforge store' checks and repairs it)
+  -lease    instead of -node, lease a free node from PostgreSQL or etcd
+            (see README "Many machines"); a lost lease stops with an error
+  -lease-ttl   the lease's time to live (default 10s)
+  -lease-wait  how long to wait for a free node (beyond 5s for the engine
+               to answer), and for this clock to catch up with the node's
+               last use (default 0)
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
   idforge new -layout snowflake -node 42
+  idforge new -layout snowflake -lease etcd://127.0.0.1:2379 -n 1000
   idforge new -layout v5 -ns dns -name www.example.com
   idforge new -layout v7 -store ids.state -n 100
   idforge new -spec orders.layout -n 3
@@ -64,6 +73,10 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	node := fs.Int64("node", -1, "")
 	prefix := fs.String("prefix", "", "")
 	storeFile := fs.String("store", "", "")
+	var lf leaseFlags
+	fs.StringVar(&lf.engine, "lease", "", "")
+	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
+	fs.DurationVar(&lf.wait, "lease-wait", 0, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -81,21 +94,32 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := checkNode(l, flagSet(fs, "node"), *node); err != nil {
-		return err
-	}
 	var store *idrt.Store
 	if *storeFile != "" {
 		if *specFile != "" || !keepsState[l.Name] {
 			return usageError{fmt.Errorf("-store: the generator of %s keeps no state (-store is for v1, v6, v7, ulid and snowflake)", l.Name)}
+		}
+		if lf.engine != "" {
+			return usageError{fmt.Errorf("give -store or -lease, not both: a lease keeps its node's high-water mark itself")}
 		}
 		if store, err = idrt.OpenStore(*storeFile); err != nil {
 			return err
 		}
 		defer store.Close()
 	}
-	next, err := source(l, *specFile != "", *ns, *hashName, *node, store)
-	if err != nil {
+	var next func() ([]byte, error)
+	if lf.engine != "" {
+		if flagSet(fs, "node") {
+			return usageError{fmt.Errorf("give -node or -lease, not both")}
+		}
+		var done func()
+		if next, done, err = leased(l, *specFile != "", lf); err != nil {
+			return err
+		}
+		defer done()
+	} else if err := checkNode(l, flagSet(fs, "node"), *node); err != nil {
+		return err
+	} else if next, err = source(l, *specFile != "", *ns, *hashName, *node, store); err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
@@ -103,6 +127,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	for range *n {
 		id, err := next()
 		if err != nil {
+			w.Flush() // the IDs made before stay valid
 			return err
 		}
 		line = append(format(line[:0], id), '\n')

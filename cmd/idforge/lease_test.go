@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// A holder that loses its lease exits non-zero and says so on standard
+// error; the IDs it wrote before remain. It is paused (SIGSTOP) for longer
+// than its TTL, so that its lease lapses, and resumed.
+func TestLeaseLost(t *testing.T) {
+	engines := map[string]string{"postgres": os.Getenv("IDFORGE_POSTGRES_DSN"), "etcd": os.Getenv("IDFORGE_ETCD_ENDPOINT")}
+	if engines["etcd"] != "" {
+		engines["etcd"] = "etcd://" + engines["etcd"]
+	}
+	for name, url := range engines {
+		t.Run(name, func(t *testing.T) {
+			if url == "" {
+				t.Skipf("no %s server to test against (IDFORGE_POSTGRES_DSN, IDFORGE_ETCD_ENDPOINT)", name)
+			}
+			cmd := exec.Command(idforgeBin, "new", "-layout", "snowflake", "-lease", url, "-lease-ttl", "2s", "-n", "100000000")
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			sc := bufio.NewScanner(out)
+			lines := 0
+			for lines < 1000 && sc.Scan() {
+				lines++
+			}
+			cmd.Process.Signal(syscall.SIGSTOP)
+			time.Sleep(3 * time.Second)
+			cmd.Process.Signal(syscall.SIGCONT)
+			for sc.Scan() {
+				lines++
+			}
+			err = cmd.Wait()
+			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() == 0 {
+				t.Fatalf("after its lease lapsed: %v, want a non-zero exit", err)
+			}
+			if !strings.Contains(stderr.String(), "lease lost") {
+				t.Errorf("stderr %q does not say the lease was lost", stderr.String())
+			}
+			t.Logf("%d IDs, then: %s", lines, strings.TrimSpace(stderr.String()))
+		})
+	}
+}

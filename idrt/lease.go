@@ -1,0 +1,72 @@
+package idrt
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+// Lease is a node number held for a limited time, as a generated generator
+// takes it (its WithLease option) in place of a fixed node. Package
+// github.com/idforge/idforge/lease implements it on PostgreSQL, etcd and
+// memory; idrt only says what a generator needs from one.
+type Lease interface {
+	// Node returns the node number held.
+	Node() uint64
+	// Bind ties the lease to the one generator that issues IDs under it,
+	// described by b, and returns the previous holder's high-water tick:
+	// the generator must make every ID on a later tick (State.SkipPast). From
+	// then on the lease keeps b.Fence up to date: the generator checks it
+	// before it hands out each ID, and the lease records the generator's
+	// progress (b.Last) as the node's high-water mark when it renews.
+	Bind(b *Binding) (above uint64, err error)
+}
+
+// Binding describes a generator to the lease it issues IDs under.
+type Binding struct {
+	Layout   string // the layout's name: with its epoch and node width it names the lease's space
+	NodeBits int    // the width of the layout's node field
+	// Fence is the generator's fence, which it checks before each ID.
+	Fence *Fence
+	// Clock reads the generator's clock.
+	Clock func() time.Time
+	// Ticks converts a time to the layout's ticks since its epoch, and
+	// TimeOf a tick back to the instant it starts (TimeOf(0) is the epoch).
+	Ticks  func(time.Time) (uint64, error)
+	TimeOf func(tick uint64) time.Time
+	// Last returns the tick of the last ID made, if any (State.Last).
+	Last func() (tick uint64, ok bool)
+	// Behind is how many ticks the generator's clock may be behind the
+	// previous holder's high-water tick and still make IDs (it waits for
+	// the clock to pass it); 0 means any number (the layout borrows ticks
+	// ahead of its clock).
+	Behind uint64
+}
+
+// Fence is the limit a lease puts on a generator: the generator hands out an
+// ID only if the ID's tick is below the limit, which the lease moves on as
+// it renews and sets to zero when it loses the node. The zero Fence has no
+// limit. A Fence must not be copied after first use.
+type Fence struct {
+	inv atomic.Uint64 // the complement of the first tick refused, so that zero means no limit
+	err error         // what Err returns; set before the first Set, which publishes it
+}
+
+// Allows reports whether an ID on tick may be handed out: one atomic load
+// and a compare.
+func (f *Fence) Allows(tick uint64) bool {
+	return tick < ^f.inv.Load()
+}
+
+// Set makes the fence refuse every tick at or after limit (all of them for
+// 0), and sets the error Err returns. Only the lease calls it.
+func (f *Fence) Set(limit uint64, err error) {
+	if f.err == nil {
+		f.err = err
+	}
+	f.inv.Store(^limit)
+}
+
+// Err returns the error a generator returns for an ID the fence refuses.
+func (f *Fence) Err() error {
+	return f.err
+}

@@ -1,0 +1,83 @@
+package etcd_test
+
+import (
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+
+	"github.com/idforge/idforge/lease"
+	"github.com/idforge/idforge/lease/etcd"
+	"github.com/idforge/idforge/lease/leasetest"
+)
+
+func TestMain(m *testing.M) {
+	if leasetest.IsChild() {
+		leasetest.ChildMain(func() (lease.Engine, error) {
+			cli, err := dial(os.Getenv("IDFORGE_ETCD_ENDPOINT"))
+			return etcd.New(cli), err
+		})
+	}
+	os.Exit(m.Run())
+}
+
+func dial(endpoint string) (*clientv3.Client, error) {
+	return clientv3.New(clientv3.Config{Endpoints: []string{endpoint}, DialTimeout: 5 * time.Second})
+}
+
+// client connects to the etcd server IDFORGE_ETCD_ENDPOINT names
+// (host:port), or skips the test.
+func client(t *testing.T) *clientv3.Client {
+	ep := os.Getenv("IDFORGE_ETCD_ENDPOINT")
+	if ep == "" {
+		t.Skip("IDFORGE_ETCD_ENDPOINT is not set: no etcd server to test against (.ci/etcd starts one)")
+	}
+	cli, err := dial(ep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cli.Close() })
+	return cli
+}
+
+func TestEngine(t *testing.T) {
+	leasetest.Engine(t, etcd.New(client(t)), 2*time.Second)
+}
+
+// Holders in separate processes, on a real etcd server: racing, killed,
+// paused, with their server killed and restarted and with a clock 5s
+// behind. The restart needs IDFORGE_ETCD_RESTART, a shell command that
+// kills the server (SIGKILL) and starts it again on its data (.ci/run sets
+// it to .ci/etcd restart).
+func TestProcesses(t *testing.T) {
+	client(t)
+	if testing.Short() {
+		t.Skip("the process tests take half a minute")
+	}
+	var restart func() error
+	if cmd := os.Getenv("IDFORGE_ETCD_RESTART"); cmd != "" {
+		restart = func() error {
+			out, err := exec.Command("sh", "-c", cmd).CombinedOutput()
+			if err != nil {
+				t.Logf("%s: %s", cmd, out)
+			}
+			return err
+		}
+	}
+	leasetest.Processes(t, 3*time.Second, restart)
+}
+
+func BenchmarkEngine(b *testing.B) {
+	ep := os.Getenv("IDFORGE_ETCD_ENDPOINT")
+	if ep == "" {
+		b.Skip("IDFORGE_ETCD_ENDPOINT is not set: no etcd server to measure")
+	}
+	cli, err := dial(ep)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer cli.Close()
+	leasetest.Benchmark(b, "etcd-grpc", func(*testing.B) lease.Engine { return etcd.New(cli) })
+}

@@ -1,0 +1,459 @@
+package lease
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/idforge/idforge/idrt"
+)
+
+// DefaultTTL is a lease's time to live unless WithTTL says otherwise.
+const DefaultTTL = 10 * time.Second
+
+// Lease is one node of a Space, held from an Engine. It renews itself in the
+// background every TTL/3 until it is closed or lost. It implements
+// idrt.Lease, so a generated generator takes it (WithLease) in place of a
+// fixed node. Its methods are safe for concurrent use.
+type Lease struct {
+	engine    Engine
+	claim     Claim
+	margin    time.Duration
+	clockWait time.Duration
+	above     uint64 // the previous holder's high-water tick
+	mono      func() time.Duration
+
+	mu       sync.Mutex    // guards the fields below, and orders renewals
+	deadline time.Duration // on mono: the last confirmed expiry minus the margin
+	renewAt  time.Duration // on mono: when the next renewal is due
+	reserved uint64        // the high-water tick the engine last confirmed
+	bound    *idrt.Binding // the generator, once Bind is called
+	refused  error         // the error of an ID the generator's fence refuses
+	err      error         // why the lease was lost; nil while held
+	done     chan struct{} // closed when the lease is lost or closed
+
+	stop    context.CancelFunc // stops the renewer
+	stopped chan struct{}      // closed when the renewer has returned
+}
+
+// options are Acquire's settings.
+type options struct {
+	ttl, margin, clockWait time.Duration
+	holder                 string
+	node                   uint64
+	exact                  bool
+	mono                   func() time.Duration
+	manual                 bool                     // no renewer goroutine: the simulation drives step
+	start                  func(size uint64) uint64 // where to start looking for a free node; randomNode if nil
+}
+
+// An Option changes how Acquire leases a node.
+type Option func(*options)
+
+// WithTTL sets the lease's time to live (default DefaultTTL, 10s): how long
+// after its last confirmed renewal the engine keeps the node for a holder
+// that went silent. A shorter TTL frees a crashed holder's node sooner and
+// costs more renewals. The holder renews every TTL/3.
+func WithTTL(d time.Duration) Option { return func(o *options) { o.ttl = d } }
+
+// WithMargin sets the safety margin (default TTL/5): the holder stops
+// handing out IDs this long before the engine would let the node go. It
+// must cover the holder's scheduling delays and any difference in rate
+// between its clock and the engine's.
+func WithMargin(d time.Duration) Option { return func(o *options) { o.margin = d } }
+
+// WithHolder sets the identity recorded in the engine (default the host
+// name, the process ID and random bits). It must be unique to each lease.
+func WithHolder(name string) Option { return func(o *options) { o.holder = name } }
+
+// WithNode makes Acquire take this node only, waiting for it to be free,
+// instead of any free node.
+func WithNode(n uint64) Option { return func(o *options) { o.node, o.exact = n, true } }
+
+// WithClockWait sets how long a generator's Bind waits for its clock to
+// come within the layout's bound of the node's high-water tick before it
+// fails with ErrClockBehind (default 0: it fails at once).
+func WithClockWait(d time.Duration) Option { return func(o *options) { o.clockWait = d } }
+
+// systemMono reads the system's monotonic clock, as a duration since the
+// process started using it.
+func systemMono() func() time.Duration {
+	start := time.Now()
+	return func() time.Duration { return time.Since(start) }
+}
+
+// Acquire leases a free node of space from e. When every node is held it
+// retries until ctx is done, then returns an error matching ErrFull that
+// names the space and its size; with no deadline on ctx and every node held
+// it waits until one is free or ctx is cancelled. The lease renews itself
+// until Close.
+func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease, error) {
+	if err := space.check(); err != nil {
+		return nil, err
+	}
+	o := options{ttl: DefaultTTL, margin: -1}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if o.margin < 0 {
+		o.margin = o.ttl / 5
+	}
+	if o.ttl <= 0 || o.margin >= o.ttl*2/3 {
+		return nil, fmt.Errorf("lease: TTL %v with margin %v: want a positive TTL and a margin below 2/3 of it", o.ttl, o.margin)
+	}
+	if o.exact && o.node >= space.Size() {
+		return nil, fmt.Errorf("%w: node %d is outside %s, which holds %d", ErrSpace, o.node, space, space.Size())
+	}
+	if o.holder == "" {
+		o.holder = holderName()
+	}
+	if o.mono == nil {
+		o.mono = systemMono()
+	}
+	span := space.Size()
+	if o.exact {
+		span = 1
+	} else if o.start != nil {
+		o.node = o.start(space.Size())
+	} else {
+		o.node = randomNode(space.Size())
+	}
+	l := &Lease{
+		engine:    e,
+		claim:     Claim{Space: space, Node: o.node, Holder: o.holder, TTL: o.ttl},
+		margin:    o.margin,
+		clockWait: o.clockWait,
+		mono:      o.mono,
+		done:      make(chan struct{}),
+	}
+	if err := l.acquire(ctx, span); err != nil {
+		return nil, err
+	}
+	l.stopped = make(chan struct{})
+	if o.manual {
+		close(l.stopped)
+		l.stop = func() {}
+	} else {
+		var rctx context.Context
+		rctx, l.stop = context.WithCancel(context.Background())
+		go l.run(rctx)
+	}
+	return l, nil
+}
+
+// acquire asks the engine for a node until it gets one or ctx is done,
+// backing off while every node is held.
+func (l *Lease) acquire(ctx context.Context, span uint64) error {
+	nap := 10 * time.Millisecond
+	began := time.Now()
+	full := false
+	for {
+		sent := l.mono()
+		node, hw, err := l.engine.Acquire(ctx, l.claim, span)
+		if err == nil {
+			l.claim.Node, l.above, l.reserved = node, hw, hw
+			l.deadline = sent + l.claim.TTL - l.margin
+			l.renewAt = sent + l.claim.TTL/3
+			return nil
+		}
+		full = full || errors.Is(err, ErrFull)
+		if !errors.Is(err, ErrFull) && (!full || ctx.Err() == nil) {
+			return fmt.Errorf("lease: acquiring a node of %s: %w", l.claim.Space, err)
+		}
+		select {
+		case <-ctx.Done():
+			what := fmt.Sprintf("all %d nodes", l.claim.Space.Size())
+			if span == 1 {
+				what = fmt.Sprintf("node %d", l.claim.Node)
+			}
+			return fmt.Errorf("%w: %s of space %s held, after waiting %v", ErrFull, what, l.claim.Space, time.Since(began).Round(time.Millisecond))
+		case <-time.After(jitter(nap)):
+		}
+		nap = min(2*nap, time.Second, l.claim.TTL/4)
+	}
+}
+
+// Node returns the node number held.
+func (l *Lease) Node() uint64 { return l.claim.Node }
+
+// Space returns the space the node belongs to.
+func (l *Lease) Space() Space { return l.claim.Space }
+
+// HighWater returns the high-water tick the node's previous holder left:
+// a generator bound to the lease makes every ID on a later tick.
+func (l *Lease) HighWater() uint64 { return l.above }
+
+// Done returns a channel that is closed when the lease is lost or closed.
+func (l *Lease) Done() <-chan struct{} { return l.done }
+
+// Err returns nil while the lease is held, and then why it ended: an error
+// matching ErrLeaseLost.
+func (l *Lease) Err() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}
+
+// ValidUntil returns the instant, on the system clock, until which the
+// lease is confirmed: the engine's expiry minus the margin, as far as the
+// holder can know it. It is the zero Time once the lease is lost.
+func (l *Lease) ValidUntil() time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return time.Time{}
+	}
+	return time.Now().Add(l.deadline - l.mono())
+}
+
+// Bind ties the lease to the generator that will issue IDs under it (see
+// idrt.Lease); a generator's WithLease option calls it. It checks that the
+// generator's layout is the lease's space, waits up to WithClockWait for
+// the generator's clock to come within b.Behind ticks of the node's
+// high-water tick (else it returns an error matching ErrClockBehind),
+// records a first high-water tick for the generator's IDs and opens its
+// fence. A lease serves one generator.
+func (l *Lease) Bind(b *idrt.Binding) (uint64, error) {
+	s := l.claim.Space
+	if b.Layout != s.Layout || b.NodeBits != s.NodeBits || !b.TimeOf(0).Equal(s.Epoch) {
+		return 0, fmt.Errorf("%w: a lease of %s for a generator of %s/%s/%d", ErrSpace, s, b.Layout, b.TimeOf(0).UTC().Format(time.RFC3339Nano), b.NodeBits)
+	}
+	if err := l.waitClock(b); err != nil {
+		return 0, err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return 0, l.err
+	}
+	if l.bound != nil {
+		return 0, errors.New("lease: the lease is bound to a generator already")
+	}
+	l.bound = b
+	l.refused = fmt.Errorf("%w: node %d of %s is not confirmed", ErrLeaseLost, l.claim.Node, l.claim.Space)
+	// Record a high-water tick that covers the generator's first IDs
+	// before it makes any, so that every ID it makes is covered.
+	if err := l.renew(context.Background()); err != nil || l.err != nil {
+		l.bound = nil
+		return 0, cmp.Or(err, l.err)
+	}
+	return l.above, nil
+}
+
+// waitClock waits up to the lease's clock wait for the generator's clock to
+// come within b.Behind ticks of the high-water tick.
+func (l *Lease) waitClock(b *idrt.Binding) error {
+	if b.Behind == 0 {
+		return nil
+	}
+	began := time.Now()
+	for {
+		t := b.Clock()
+		now, err := b.Ticks(t)
+		if err != nil {
+			return err
+		}
+		if now >= l.above || l.above-now <= b.Behind {
+			return nil
+		}
+		gap := b.TimeOf(l.above).Sub(t)
+		if time.Since(began) >= l.clockWait {
+			return fmt.Errorf("%w: node %d of %s was used up to %v; this clock reads %v, %v behind, and %s allows %v",
+				ErrClockBehind, l.claim.Node, l.claim.Space, b.TimeOf(l.above).UTC(), t.UTC(), gap, b.Layout, b.TimeOf(b.Behind).Sub(b.TimeOf(0)))
+		}
+		time.Sleep(min(gap/2, l.clockWait-time.Since(began), time.Second) + time.Millisecond)
+	}
+}
+
+// Close stops the renewals, closes the generator's fence and releases the
+// node at once, recording the last tick the generator used as the node's
+// high-water mark. Close on a lost lease only stops the renewals.
+func (l *Lease) Close() error {
+	l.stop()
+	<-l.stopped
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return nil
+	}
+	l.lose(fmt.Errorf("%w: closed", ErrLeaseLost))
+	// The fence is shut, so every ID made under it is in Last: the mark
+	// can come down to the last tick used (never below the previous
+	// holder's).
+	hw := l.reserved
+	if b := l.bound; b != nil {
+		hw = l.above
+		if last, ok := b.Last(); ok {
+			hw = max(hw, last)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), l.claim.TTL)
+	defer cancel()
+	if err := l.engine.Release(ctx, l.claim, hw); err != nil && !errors.Is(err, ErrLeaseLost) {
+		return fmt.Errorf("lease: releasing node %d of %s: %w", l.claim.Node, l.claim.Space, err)
+	}
+	return nil
+}
+
+// run renews the lease until it is lost or ctx is cancelled.
+func (l *Lease) run(ctx context.Context) {
+	defer close(l.stopped)
+	t := time.NewTimer(0)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		wait, ok := l.step(ctx)
+		if !ok {
+			return
+		}
+		t.Reset(wait)
+	}
+}
+
+// step renews the lease if it is due and moves the fence on. It returns how
+// long to wait before the next step, and false once the lease is lost.
+func (l *Lease) step(ctx context.Context) (time.Duration, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return 0, false
+	}
+	if now := l.mono(); now >= l.deadline {
+		l.lose(fmt.Errorf("%w: node %d of %s: no renewal confirmed in time", ErrLeaseLost, l.claim.Node, l.claim.Space))
+		return 0, false
+	} else if now >= l.renewAt {
+		if err := l.renew(ctx); err != nil {
+			// The engine is out of reach or failed: try again soon, while
+			// the deadline allows.
+			l.renewAt = now + l.claim.TTL/20
+		}
+	}
+	if l.err != nil {
+		return 0, false
+	}
+	now := l.mono()
+	l.fence(now)
+	// Wake for the next renewal, and often enough in between to keep the
+	// fence close to the deadline if the generator's clock is stepped.
+	return max(min(l.renewAt-now, l.deadline-now, l.margin/4), time.Millisecond), true
+}
+
+// renew renews the lease once, recording a high-water tick above every tick
+// the generator can reach before the new deadline. It returns an error only
+// when the engine could not be asked or did not answer; a refusal loses the
+// lease. l.mu must be held.
+func (l *Lease) renew(ctx context.Context) error {
+	sent := l.mono()
+	hw, err := l.highWater()
+	if err != nil {
+		l.lose(fmt.Errorf("%w: node %d of %s: %w", ErrLeaseLost, l.claim.Node, l.claim.Space, err))
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, max(l.deadline-sent, 0))
+	defer cancel()
+	err = l.engine.Renew(ctx, l.claim, hw)
+	switch {
+	case errors.Is(err, ErrLeaseLost):
+		l.lose(fmt.Errorf("%w: node %d of %s: %w", ErrLeaseLost, l.claim.Node, l.claim.Space, err))
+		return nil
+	case err != nil:
+		return err
+	case l.mono() >= l.deadline:
+		// Confirmed, but only after the holder had stopped believing in
+		// the lease: a lapsed lease stays lost.
+		l.lose(fmt.Errorf("%w: node %d of %s: the renewal was confirmed too late", ErrLeaseLost, l.claim.Node, l.claim.Space))
+		return nil
+	}
+	l.deadline = sent + l.claim.TTL - l.margin
+	l.renewAt = sent + l.claim.TTL/3
+	l.reserved = max(l.reserved, hw)
+	l.fence(l.mono())
+	return nil
+}
+
+// highWater returns the tick to record on renewal: one above every tick
+// the bound generator has used or can use before a deadline a TTL from now
+// (its clock, or its last tick if that is ahead, plus a TTL), or the tick
+// last recorded if no generator is bound.
+func (l *Lease) highWater() (uint64, error) {
+	b := l.bound
+	if b == nil {
+		return l.reserved, nil
+	}
+	now, err := b.Ticks(b.Clock())
+	if err != nil {
+		return 0, err
+	}
+	if last, ok := b.Last(); ok && last > now {
+		now = last
+	}
+	hw, err := b.Ticks(b.TimeOf(now).Add(l.claim.TTL))
+	if err != nil {
+		return 0, err
+	}
+	return max(hw, l.reserved), nil
+}
+
+// fence moves the bound generator's fence to the first tick of its clock at
+// or past the deadline, and never past the confirmed high-water tick.
+// l.mu must be held.
+func (l *Lease) fence(now time.Duration) {
+	b := l.bound
+	if b == nil || l.err != nil {
+		return
+	}
+	limit, err := b.Ticks(b.Clock().Add(l.deadline - now))
+	if err != nil {
+		limit = 0
+	}
+	b.Fence.Set(min(limit, l.reserved), l.refused)
+}
+
+// lose ends the lease with err: the fence refuses every ID from now on.
+// l.mu must be held.
+func (l *Lease) lose(err error) {
+	if l.err != nil {
+		return
+	}
+	l.err = err
+	if b := l.bound; b != nil {
+		b.Fence.Set(0, err)
+	}
+	close(l.done)
+}
+
+// holderName returns a holder identity unique to this lease: host, process
+// and 64 random bits.
+func holderName() string {
+	host, _ := os.Hostname()
+	var b [8]byte
+	rand.Read(b[:])
+	return fmt.Sprintf("%s/%d/%s", host, os.Getpid(), hex.EncodeToString(b[:]))
+}
+
+// randomNode returns a random node of a space of the given size, where
+// Acquire starts looking, so that racing holders seldom try the same one.
+func randomNode(size uint64) uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	var x uint64
+	for _, c := range b {
+		x = x<<8 | uint64(c)
+	}
+	return x & (size - 1)
+}
+
+// jitter returns d plus up to half of it at random.
+func jitter(d time.Duration) time.Duration {
+	return d + time.Duration(randomNode(1<<20))*d/(2<<20)
+}

@@ -1,0 +1,163 @@
+// Package leasetest holds the tests every lease.Engine must pass, and the
+// harness of the tests that run holders as separate processes, so that the
+// engines in package lease and in the module lease/etcd are held to the
+// same rules.
+package leasetest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/idforge/idforge/lease"
+)
+
+// NewSpace returns a space of the given node width that no other test uses,
+// on a shared server too.
+func NewSpace(t testing.TB, bits int) lease.Space {
+	var b [6]byte
+	rand.Read(b[:])
+	return lease.Space{Layout: "test-" + hex.EncodeToString(b[:]), Epoch: time.Unix(0, 0).UTC(), NodeBits: bits}
+}
+
+// Engine checks the rules of lease.Engine on e: a node has one holder at a
+// time; a renewal by anyone else, or after the expiry, fails with
+// ErrLeaseLost; expiry and release free a node; the high-water tick only
+// goes up on renewal and is set on release; a full space gives ErrFull; and
+// holders racing for nodes all get different ones. minTTL is the shortest
+// TTL the engine keeps to (etcd rounds shorter ones up).
+func Engine(t *testing.T, e lease.Engine, minTTL time.Duration) {
+	ctx := context.Background()
+	ttl := time.Minute
+	claim := func(s lease.Space, holder string, node uint64) lease.Claim {
+		return lease.Claim{Space: s, Node: node, Holder: holder, TTL: ttl}
+	}
+	t.Run("one holder a node", func(t *testing.T) {
+		s := NewSpace(t, 1)
+		a, _, err := e.Acquire(ctx, claim(s, "a", 0), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, err := e.Acquire(ctx, claim(s, "b", a), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a == b {
+			t.Fatalf("a and b both hold node %d", a)
+		}
+		if _, _, err := e.Acquire(ctx, claim(s, "c", 0), 2); !errors.Is(err, lease.ErrFull) {
+			t.Fatalf("a third holder of 2 nodes: %v, want ErrFull", err)
+		}
+		if err := e.Renew(ctx, claim(s, "c", a), 0); !errors.Is(err, lease.ErrLeaseLost) {
+			t.Fatalf("a renewal by a non-holder: %v, want ErrLeaseLost", err)
+		}
+		if err := e.Release(ctx, claim(s, "c", a), 0); !errors.Is(err, lease.ErrLeaseLost) {
+			t.Fatalf("a release by a non-holder: %v, want ErrLeaseLost", err)
+		}
+		if err := e.Renew(ctx, claim(s, "a", a), 0); err != nil {
+			t.Fatalf("a renewal by the holder: %v", err)
+		}
+	})
+	t.Run("full after the wait", func(t *testing.T) {
+		s := NewSpace(t, 1)
+		for range 2 {
+			l, err := lease.Acquire(ctx, e, s, lease.WithTTL(ttl))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer l.Close()
+		}
+		wait, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		defer cancel()
+		_, err := lease.Acquire(wait, e, s)
+		if !errors.Is(err, lease.ErrFull) || !strings.Contains(err.Error(), "all 2 nodes of space "+s.String()) {
+			t.Fatalf("a third holder of 2 nodes, after 300ms: %v; want ErrFull naming the space and its size", err)
+		}
+		t.Log(err)
+	})
+	t.Run("high-water", func(t *testing.T) {
+		s := NewSpace(t, 3)
+		n, hw, err := e.Acquire(ctx, claim(s, "a", 5), 1)
+		if err != nil || n != 5 || hw != 0 {
+			t.Fatalf("Acquire node 5: %d, %d, %v; want 5, 0, nil", n, hw, err)
+		}
+		for _, h := range []uint64{500, 400} { // renewals only raise it
+			if err := e.Renew(ctx, claim(s, "a", 5), h); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, _, err := e.Acquire(ctx, claim(s, "b", 5), 1); !errors.Is(err, lease.ErrFull) {
+			t.Fatalf("node 5 while held: %v, want ErrFull", err)
+		}
+		if err := e.Release(ctx, claim(s, "a", 5), 450); err != nil { // release sets it
+			t.Fatal(err)
+		}
+		if err := e.Renew(ctx, claim(s, "a", 5), 0); !errors.Is(err, lease.ErrLeaseLost) {
+			t.Fatalf("a renewal after release: %v, want ErrLeaseLost", err)
+		}
+		n, hw, err = e.Acquire(ctx, claim(s, "b", 5), 1)
+		if err != nil || n != 5 || hw != 450 {
+			t.Fatalf("Acquire node 5 after release: %d, %d, %v; want 5, 450, nil", n, hw, err)
+		}
+	})
+	t.Run("expiry", func(t *testing.T) {
+		s := NewSpace(t, 1)
+		c := lease.Claim{Space: s, Holder: "a", TTL: minTTL}
+		n, _, err := e.Acquire(ctx, c, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Node = n
+		if err := e.Renew(ctx, c, 7); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := e.Acquire(ctx, lease.Claim{Space: s, Node: n, Holder: "b", TTL: ttl}, 1); !errors.Is(err, lease.ErrFull) {
+			t.Fatalf("node %d before its expiry: %v, want ErrFull", n, err)
+		}
+		time.Sleep(minTTL + minTTL/2 + 100*time.Millisecond)
+		if err := e.Renew(ctx, c, 8); !errors.Is(err, lease.ErrLeaseLost) {
+			t.Fatalf("a renewal after the expiry: %v, want ErrLeaseLost", err)
+		}
+		m, hw, err := e.Acquire(ctx, lease.Claim{Space: s, Node: n, Holder: "b", TTL: ttl}, 1)
+		if err != nil || m != n || hw != 7 {
+			t.Fatalf("node %d after its expiry: %d, %d, %v; want %d, 7, nil", n, m, hw, err, n)
+		}
+	})
+	t.Run("race", func(t *testing.T) {
+		s := NewSpace(t, 4)
+		nodes := make([]uint64, 16)
+		errs := make([]error, 16)
+		var wg sync.WaitGroup
+		for i := range nodes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				nodes[i], _, errs[i] = e.Acquire(ctx, lease.Claim{Space: s, Node: uint64(i % 2), Holder: hex.EncodeToString([]byte{byte(i)}), TTL: ttl}, 16)
+			}()
+		}
+		wg.Wait()
+		seen := map[uint64]int{}
+		for i, n := range nodes {
+			if errs[i] != nil {
+				// A holder may lose every race it runs; it would wait and try
+				// again, as Acquire does.
+				if !errors.Is(errs[i], lease.ErrFull) {
+					t.Fatalf("holder %d: %v", i, errs[i])
+				}
+				continue
+			}
+			if j, ok := seen[n]; ok {
+				t.Fatalf("holders %d and %d both got node %d", j, i, n)
+			}
+			seen[n] = i
+		}
+		if len(seen) < 8 {
+			t.Errorf("only %d of 16 racing holders got a node of 16", len(seen))
+		}
+	})
+}

@@ -1,0 +1,95 @@
+package lease
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Memory is an Engine that keeps leases in memory, on its own clock, with
+// the same semantics as the PostgreSQL and etcd engines: for the holders of
+// one process, and for tests.
+type Memory struct {
+	clock func() time.Time
+	mu    sync.Mutex
+	rows  map[string]map[uint64]*memoryRow // by space, then node
+}
+
+// memoryRow is one node's lease.
+type memoryRow struct {
+	holder    string
+	expires   time.Time
+	highWater uint64
+}
+
+// NewMemory returns an in-memory engine that reads the time from clock
+// (time.Now if nil): it plays the server's clock.
+func NewMemory(clock func() time.Time) *Memory {
+	if clock == nil {
+		clock = time.Now
+	}
+	return &Memory{clock: clock, rows: map[string]map[uint64]*memoryRow{}}
+}
+
+// Acquire implements Engine. The in-memory engine never blocks, so it
+// ignores the context, as Renew and Release do.
+func (m *Memory) Acquire(_ context.Context, c Claim, span uint64) (node, highWater uint64, err error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.clock()
+	rows := m.rows[c.Space.String()]
+	if rows == nil {
+		rows = map[uint64]*memoryRow{}
+		m.rows[c.Space.String()] = rows
+	}
+	size := c.Space.Size()
+	for i := range min(span, size) {
+		n := (c.Node + i) & (size - 1)
+		r := rows[n]
+		if r == nil {
+			r = &memoryRow{}
+			rows[n] = r
+		} else if r.expires.After(now) {
+			continue
+		}
+		r.holder, r.expires = c.Holder, now.Add(c.TTL)
+		return n, r.highWater, nil
+	}
+	return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)
+}
+
+// held returns c's row if c.Holder holds c.Node unexpired. m.mu must be held.
+func (m *Memory) held(c Claim, now time.Time) (*memoryRow, error) {
+	r := m.rows[c.Space.String()][c.Node]
+	if r == nil || r.holder != c.Holder || !r.expires.After(now) {
+		return nil, fmt.Errorf("%w: node %d of %s is not held by %s", ErrLeaseLost, c.Node, c.Space, c.Holder)
+	}
+	return r, nil
+}
+
+// Renew implements Engine.
+func (m *Memory) Renew(_ context.Context, c Claim, highWater uint64) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.clock()
+	r, err := m.held(c, now)
+	if err != nil {
+		return err
+	}
+	r.expires, r.highWater = now.Add(c.TTL), max(r.highWater, highWater)
+	return nil
+}
+
+// Release implements Engine.
+func (m *Memory) Release(_ context.Context, c Claim, highWater uint64) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.clock()
+	r, err := m.held(c, now)
+	if err != nil {
+		return err
+	}
+	r.holder, r.expires, r.highWater = "", now, highWater
+	return nil
+}

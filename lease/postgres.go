@@ -1,0 +1,153 @@
+package lease
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+)
+
+// PostgresSchema creates the table the PostgreSQL engine keeps leases in,
+// if it does not exist; the engine runs it on first use, so a role that may
+// create tables needs nothing else. One row per node ever leased: its space
+// and number, its holder (” once released), when the lease expires on the
+// server's clock, and the node's high-water tick.
+const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
+	space      text        NOT NULL,
+	node       bigint      NOT NULL,
+	holder     text        NOT NULL,
+	expires    timestamptz NOT NULL,
+	high_water bigint      NOT NULL DEFAULT 0,
+	PRIMARY KEY (space, node)
+)`
+
+// Each statement is one atomic step on the server, and every time in it is
+// the server's clock_timestamp(), never the client's.
+const (
+	// pgAcquire takes the first node that no unexpired lease holds among
+	// span nodes counted up from a start, wrapping around the space. Two
+	// holders racing for one node both insert it; the loser finds the row
+	// the winner wrote (ON CONFLICT waits for its commit), unexpired, and
+	// gets no row back.
+	pgAcquire = `WITH free AS (
+	SELECT ($2::bigint + i) % $3::bigint AS node
+	FROM generate_series(0::bigint, $4::bigint - 1) AS i
+	WHERE ($2::bigint + i) % $3::bigint NOT IN (
+		SELECT h.node FROM idforge_lease h WHERE h.space = $1 AND h.expires > clock_timestamp())
+	ORDER BY i
+	LIMIT 1
+)
+INSERT INTO idforge_lease AS l (space, node, holder, expires)
+SELECT $1, node, $5, clock_timestamp() + $6::bigint * interval '1 microsecond' FROM free
+ON CONFLICT (space, node) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
+	WHERE l.expires <= clock_timestamp()
+RETURNING node, high_water`
+	pgRenew = `UPDATE idforge_lease
+SET expires = clock_timestamp() + $4::bigint * interval '1 microsecond', high_water = greatest(high_water, $5::bigint)
+WHERE space = $1 AND node = $2 AND holder = $3 AND expires > clock_timestamp()`
+	pgRelease = `UPDATE idforge_lease
+SET holder = '', expires = clock_timestamp(), high_water = $4::bigint
+WHERE space = $1 AND node = $2 AND holder = $3 AND expires > clock_timestamp()`
+)
+
+// pgEngine keeps leases in a PostgreSQL table.
+type pgEngine struct {
+	db      *sql.DB
+	mu      sync.Mutex
+	created bool
+}
+
+// Postgres returns an engine that keeps leases in the table idforge_lease
+// of the database db reaches (PostgreSQL 13 or later), through the
+// database/sql driver the program registers. It creates the table with
+// PostgresSchema on first use. Acquire, Renew and Release are single
+// statements, and the server's clock alone decides when a lease expires.
+func Postgres(db *sql.DB) Engine {
+	return &pgEngine{db: db}
+}
+
+// create runs PostgresSchema once.
+func (e *pgEngine) create(ctx context.Context) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.created {
+		return nil
+	}
+	if _, err := e.db.ExecContext(ctx, PostgresSchema); err != nil {
+		return fmt.Errorf("creating the lease table: %w", err)
+	}
+	e.created = true
+	return nil
+}
+
+// micros returns a TTL in whole microseconds, rounded down.
+func micros(c Claim) int64 { return c.TTL.Microseconds() }
+
+// tick checks that a high-water tick fits PostgreSQL's bigint.
+func tick(hw uint64) (int64, error) {
+	if hw > math.MaxInt64 {
+		return 0, fmt.Errorf("lease: high-water tick %d does not fit a bigint", hw)
+	}
+	return int64(hw), nil
+}
+
+// Acquire implements Engine. A race lost to another holder is tried again
+// at once, a few times, before Acquire reports ErrFull.
+func (e *pgEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, highWater uint64, err error) {
+	if err := e.create(ctx); err != nil {
+		return 0, 0, err
+	}
+	size := c.Space.Size()
+	if size > math.MaxInt64 {
+		return 0, 0, fmt.Errorf("%w: %s is too large for PostgreSQL's bigint", ErrSpace, c.Space)
+	}
+	span = min(span, size)
+	for range 3 {
+		var n, hw int64
+		err := e.db.QueryRowContext(ctx, pgAcquire, c.Space.String(), int64(c.Node), int64(size), int64(span), c.Holder, micros(c)).Scan(&n, &hw)
+		if err == nil {
+			return uint64(n), uint64(hw), nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return 0, 0, err
+		}
+	}
+	return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)
+}
+
+// Renew implements Engine.
+func (e *pgEngine) Renew(ctx context.Context, c Claim, highWater uint64) error {
+	hw, err := tick(highWater)
+	if err != nil {
+		return err
+	}
+	return e.exec(ctx, c, pgRenew, micros(c), hw)
+}
+
+// Release implements Engine.
+func (e *pgEngine) Release(ctx context.Context, c Claim, highWater uint64) error {
+	hw, err := tick(highWater)
+	if err != nil {
+		return err
+	}
+	return e.exec(ctx, c, pgRelease, hw)
+}
+
+// exec runs a statement on c's row and returns ErrLeaseLost if it changed
+// none.
+func (e *pgEngine) exec(ctx context.Context, c Claim, stmt string, args ...any) error {
+	res, err := e.db.ExecContext(ctx, stmt, append([]any{c.Space.String(), int64(c.Node), c.Holder}, args...)...)
+	if err != nil {
+		return err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return err
+	}
+	if n != 1 {
+		return fmt.Errorf("%w: node %d of %s is not held by %s", ErrLeaseLost, c.Node, c.Space, c.Holder)
+	}
+	return nil
+}
