@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"testing"
 
+	gofrs "github.com/gofrs/uuid/v5"
 	google "github.com/google/uuid"
 	oklog "github.com/oklog/ulid/v2"
 	segment "github.com/segmentio/ksuid"
@@ -42,6 +43,13 @@ func BenchmarkUUIDString(b *testing.B) {
 			sinkString = g.String()
 		}
 	})
+	f := gofrs.Must(gofrs.FromString(uuidText))
+	b.Run("impl=gofrs", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = f.String()
+		}
+	})
 	runNewerPeers(b, "UUIDString")
 }
 
@@ -56,6 +64,12 @@ func BenchmarkUUIDParse(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			sinkGoogle, _ = google.Parse(uuidText)
+		}
+	})
+	b.Run("impl=gofrs", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkGofrs, _ = gofrs.FromString(uuidText)
 		}
 	})
 	runNewerPeers(b, "UUIDParse")

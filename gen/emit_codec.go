@@ -261,9 +261,9 @@ func bitField(n, a, b int) *jen.Statement {
 
 // --- Hex ---
 
-// hexWord returns hex8(binary.BigEndian.Uint32(id[lo:lo+4])).
+// hexWord returns hex8(id[lo : lo+4]).
 func hexWord(lo int) *jen.Statement {
-	return jen.Id("hex8").Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint32").Call(span("id", lo, lo+4)))
+	return jen.Id("hex8").Call(span("id", lo, lo+4))
 }
 
 func putUint(bits int, dst *jen.Statement, val jen.Code) *jen.Statement {
@@ -278,15 +278,26 @@ func emitHexCodec(f *jen.File, n int) {
 	emitTable(f, "hexDecode", hexAlphabet, true,
 		"hexDecode maps each hex digit, in either case, to its value and every\nother byte to 0xff.")
 
-	writeDoc(f, "hex8 returns the eight lower-case hex digits of v as the bytes of a\nbig-endian uint64. It spreads the nibbles of v out to one a byte, then\nturns each into a digit: '0' plus the nibble, plus 'a'-'0'-10 more for\nthe nibbles 10 to 15, whose bytes (x+6)>>4 marks.")
-	x := jen.Id("x")
-	f.Func().Id("hex8").Params(jen.Id("v").Uint32()).Uint64().Block(
-		x.Clone().Op(":=").Uint64().Call(jen.Id("v")),
-		x.Clone().Op("=").Parens(x.Clone().Op("<<").Lit(16).Op("|").Add(x.Clone())).Op("&").Id("0x0000ffff0000ffff"),
-		x.Clone().Op("=").Parens(x.Clone().Op("<<").Lit(8).Op("|").Add(x.Clone())).Op("&").Id("0x00ff00ff00ff00ff"),
-		x.Clone().Op("=").Parens(x.Clone().Op("<<").Lit(4).Op("|").Add(x.Clone())).Op("&").Id("0x0f0f0f0f0f0f0f0f"),
-		jen.Id("letters").Op(":=").Parens(x.Clone().Op("+").Id("0x0606060606060606")).Op(">>").Lit(4).Op("&").Id("0x0101010101010101"),
-		jen.Return(x.Clone().Op("+").Id("0x3030303030303030").Op("+").Id("letters").Op("*").Parens(jen.LitRune('a').Op("-").LitRune('0').Op("-").Lit(10))),
+	writeDoc(f, "hexPairs maps each byte to its two lower-case hex digits, as a big-endian\nuint16.")
+	f.Var().Id("hexPairs").Op("=").Func().Params().Params(jen.Id("t").Index(jen.Lit(256)).Uint16()).Block(
+		jen.For(jen.Id("b").Op(":=").Range().Id("t")).Block(
+			jen.Id("t").Index(jen.Id("b")).Op("=").Uint16().Call(jen.Id("hexDigits").Index(jen.Id("b").Op(">>").Lit(4))).Op("<<").Lit(8).Op("|").Uint16().Call(jen.Id("hexDigits").Index(jen.Id("b").Op("&").Lit(15))),
+		),
+		jen.Return(jen.Id("t")),
+	).Call()
+	f.Line()
+
+	writeDoc(f, "hex8 returns the eight lower-case hex digits of b[0:4] as the bytes of a\nbig-endian uint64: two digits from hexPairs for each byte, so that a\ncaller writes all eight with one store.")
+	hexPair := func(i int) *jen.Statement {
+		x := jen.Uint64().Call(jen.Id("hexPairs").Index(elem("b", i)))
+		if i < 3 {
+			x = x.Op("<<").Lit(16 * (3 - i))
+		}
+		return x
+	}
+	f.Func().Id("hex8").Params(jen.Id("b").Index().Byte()).Uint64().Block(
+		jen.Id("_").Op("=").Add(elem("b", 3)),
+		jen.Return(joinOp("|", []jen.Code{hexPair(0), hexPair(1), hexPair(2), hexPair(3)})),
 	)
 	f.Line()
 
@@ -296,10 +307,7 @@ func emitHexCodec(f *jen.File, n int) {
 		enc = append(enc, putUint(64, span("out", 2*i, 2*i+8), hexWord(i)))
 	}
 	for ; i < n; i++ {
-		enc = append(enc,
-			elem("out", 2*i).Op("=").Id("hexDigits").Index(elem("id", i).Op(">>").Lit(4)),
-			elem("out", 2*i+1).Op("=").Id("hexDigits").Index(elem("id", i).Op("&").Lit(15)),
-		)
+		enc = append(enc, putUint(16, span("out", 2*i, 2*i+2), jen.Id("hexPairs").Index(elem("id", i))))
 	}
 	writeDocf(f, "encodeHex writes id as %d lower-case hex digits into out, four bytes at a time.", w)
 	encoderFunc(f, "encodeHex", w, n, enc)

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -174,6 +175,50 @@ func TestTextCodecsAgreeWithEncodings(t *testing.T) {
 		}
 		if back, err := uuid.ParseCrockford(strings.ToLower(id.Crockford())); err != nil || back != id {
 			t.Fatalf("ParseCrockford(lower case) = %x, %v", back[:], err)
+		}
+	}
+}
+
+// Every byte value at every position: the hex encoders look each byte up
+// in a table of digit pairs, so each entry is checked in each place it is
+// written, against fmt's and encoding/hex's digits.
+func TestTextHexEveryByte(t *testing.T) {
+	for k := range 256 {
+		var id uuid.UUID
+		for i := range id {
+			id[i] = byte(k + 37*i)
+		}
+		checkHexForms(t, id)
+	}
+}
+
+// checkHexForms checks String, URN, Hex, AppendText and AppendHex against
+// slow oracles, and that Parse reads each back.
+func checkHexForms(t *testing.T, id uuid.UUID) {
+	t.Helper()
+	want := fmt.Sprintf("%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16])
+	if want != canonical(id) {
+		t.Fatalf("%x: the oracles disagree: %q, %q", id[:], want, canonical(id))
+	}
+	plain := hex.EncodeToString(id[:])
+	app, err := id.AppendText([]byte("x"))
+	for _, c := range []struct{ name, got, want string }{
+		{"String", id.String(), want},
+		{"URN", id.URN(), "urn:uuid:" + want},
+		{"Hex", id.Hex(), plain},
+		{"AppendText", string(app), "x" + want},
+		{"AppendHex", string(id.AppendHex([]byte("x"))), "x" + plain},
+	} {
+		if c.got != c.want {
+			t.Fatalf("%x: %s = %q, want %q", id[:], c.name, c.got, c.want)
+		}
+	}
+	if err != nil {
+		t.Fatalf("%x: AppendText: %v", id[:], err)
+	}
+	for _, s := range []string{id.String(), id.URN(), id.Hex()} {
+		if back, err := uuid.Parse(s); err != nil || back != id {
+			t.Fatalf("Parse(%q) = %x, %v", s, back[:], err)
 		}
 	}
 }
@@ -682,8 +727,9 @@ func FuzzParseHex(f *testing.F) {
 	fuzzForm(f, uuid.ParseHex, uuid.UUID.Hex, encodings.Hex, true)
 }
 
-// FuzzTextRoundTrip writes arbitrary UUIDs in every form and reads them
-// back.
+// FuzzTextRoundTrip writes arbitrary UUIDs in every form, checks the
+// canonical and hex forms against fmt and encoding/hex and the rest against
+// package encodings, and reads each back.
 func FuzzTextRoundTrip(f *testing.F) {
 	f.Add(make([]byte, 16))
 	f.Add(bytes.Repeat([]byte{0xff}, 16))
@@ -693,6 +739,7 @@ func FuzzTextRoundTrip(f *testing.F) {
 			return
 		}
 		id := uuid.UUID(b[:16])
+		checkHexForms(t, id)
 		for _, f := range []struct {
 			text  string
 			parse func(string) (uuid.UUID, error)

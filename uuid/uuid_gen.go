@@ -1499,26 +1499,30 @@ var hexDecode = [256]byte{
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 }
 
-// hex8 returns the eight lower-case hex digits of v as the bytes of a
-// big-endian uint64. It spreads the nibbles of v out to one a byte, then turns
-// each into a digit: '0' plus the nibble, plus 'a'-'0'-10 more for the nibbles
-// 10 to 15, whose bytes (x+6)>>4 marks.
-func hex8(v uint32) uint64 {
-	x := uint64(v)
-	x = (x<<16 | x) & 0x0000ffff0000ffff
-	x = (x<<8 | x) & 0x00ff00ff00ff00ff
-	x = (x<<4 | x) & 0x0f0f0f0f0f0f0f0f
-	letters := (x + 0x0606060606060606) >> 4 & 0x0101010101010101
-	return x + 0x3030303030303030 + letters*('a'-'0'-10)
+// hexPairs maps each byte to its two lower-case hex digits, as a big-endian
+// uint16.
+var hexPairs = func() (t [256]uint16) {
+	for b := range t {
+		t[b] = uint16(hexDigits[b>>4])<<8 | uint16(hexDigits[b&15])
+	}
+	return t
+}()
+
+// hex8 returns the eight lower-case hex digits of b[0:4] as the bytes of a
+// big-endian uint64: two digits from hexPairs for each byte, so that a caller
+// writes all eight with one store.
+func hex8(b []byte) uint64 {
+	_ = b[3]
+	return uint64(hexPairs[b[0]])<<48 | uint64(hexPairs[b[1]])<<32 | uint64(hexPairs[b[2]])<<16 | uint64(hexPairs[b[3]])
 }
 
 // encodeHex writes id as 32 lower-case hex digits into out, four bytes at a
 // time.
 func encodeHex(out *[32]byte, id *[16]byte) {
-	binary.BigEndian.PutUint64(out[0:8], hex8(binary.BigEndian.Uint32(id[0:4])))
-	binary.BigEndian.PutUint64(out[8:16], hex8(binary.BigEndian.Uint32(id[4:8])))
-	binary.BigEndian.PutUint64(out[16:24], hex8(binary.BigEndian.Uint32(id[8:12])))
-	binary.BigEndian.PutUint64(out[24:32], hex8(binary.BigEndian.Uint32(id[12:16])))
+	binary.BigEndian.PutUint64(out[0:8], hex8(id[0:4]))
+	binary.BigEndian.PutUint64(out[8:16], hex8(id[4:8]))
+	binary.BigEndian.PutUint64(out[16:24], hex8(id[8:12]))
+	binary.BigEndian.PutUint64(out[24:32], hex8(id[12:16]))
 }
 
 // hexHigh and hexLow map each hex digit to its value as the high and as the
@@ -1574,18 +1578,18 @@ func decodeHex(id *[16]byte, s string) error {
 // encodeUUID writes id in the canonical form of RFC 9562 into out: 32
 // lower-case hex digits in groups of 8, 4, 4, 4 and 12, separated by hyphens.
 func encodeUUID(out *[36]byte, id *[16]byte) {
-	binary.BigEndian.PutUint64(out[0:8], hex8(binary.BigEndian.Uint32(id[0:4])))
+	binary.BigEndian.PutUint64(out[0:8], hex8(id[0:4]))
 	out[8] = '-'
-	h := hex8(binary.BigEndian.Uint32(id[4:8]))
+	h := hex8(id[4:8])
 	binary.BigEndian.PutUint32(out[9:13], uint32(h>>32))
 	out[13] = '-'
 	binary.BigEndian.PutUint32(out[14:18], uint32(h))
 	out[18] = '-'
-	h = hex8(binary.BigEndian.Uint32(id[8:12]))
+	h = hex8(id[8:12])
 	binary.BigEndian.PutUint32(out[19:23], uint32(h>>32))
 	out[23] = '-'
 	binary.BigEndian.PutUint32(out[24:28], uint32(h))
-	binary.BigEndian.PutUint64(out[28:36], hex8(binary.BigEndian.Uint32(id[12:16])))
+	binary.BigEndian.PutUint64(out[28:36], hex8(id[12:16]))
 }
 
 // decodeUUID reads the canonical 36-character form, in either case.
