@@ -10,10 +10,10 @@ import (
 )
 
 const (
-	base62Alphabet    = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	crockfordAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-	base62Chunk       = 10                 // Base62 digits per bigint
-	base62ChunkBase   = 839299365868340224 // 62^10, the largest power of 62 in a bigint
+	base62Alphabet          = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	crockfordAlphabet       = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	base62Chunk             = 10                 // Base62 digits per bigint
+	base62ChunkBase   int64 = 839299365868340224 // 62^10, the largest power of 62 in a bigint
 )
 
 // sqlType returns the SQL type of a field's values.
