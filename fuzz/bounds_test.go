@@ -1,0 +1,62 @@
+package fuzz_test
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/ksuid"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/ulid"
+	"github.com/idforge/idforge/uuid"
+)
+
+// The generated packages' range bounds agree with the interpreter at a
+// thousand random times and at the ends of each range, and are the first and
+// last ticks of a time.
+func TestBounds(t *testing.T) {
+	for _, c := range []struct {
+		layout   string
+		min, max func(time.Time) []byte
+	}{
+		{"uuidv6", uuidAt(uuid.MinAtV6), uuidAt(uuid.MaxAtV6)},
+		{"uuidv7", uuidAt(uuid.MinAtV7), uuidAt(uuid.MaxAtV7)},
+		{"ksuid", ksuidAt(ksuid.MinAt), ksuidAt(ksuid.MaxAt)},
+		{"ulid", ulidAt(ulid.MinAt), ulidAt(ulid.MaxAt)},
+		{"snowflake", snowflakeAt(snowflake.MinAt), snowflakeAt(snowflake.MaxAt)},
+	} {
+		t.Run(c.layout, func(t *testing.T) {
+			l, err := layouts.Builtin(c.layout)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rand.New(rand.NewPCG(17, 0))
+			var times []time.Time
+			for range 1000 {
+				// From 1900 to 2100, to the nanosecond.
+				times = append(times, time.Unix(r.Int64N(6_311_390_400)-2_208_988_800, r.Int64N(1e9)).UTC())
+			}
+			fuzz.Bounds(t, l, c.min, c.max, times...)
+		})
+	}
+}
+
+// The bounds of each ID type as bytes.
+func uuidAt(f func(time.Time) uuid.UUID) func(time.Time) []byte {
+	return func(t time.Time) []byte { id := f(t); return id[:] }
+}
+
+func ksuidAt(f func(time.Time) ksuid.KSUID) func(time.Time) []byte {
+	return func(t time.Time) []byte { id := f(t); return id[:] }
+}
+
+func ulidAt(f func(time.Time) ulid.ULID) func(time.Time) []byte {
+	return func(t time.Time) []byte { id := f(t); return id[:] }
+}
+
+func snowflakeAt(f func(time.Time) snowflake.ID) func(time.Time) []byte {
+	return func(t time.Time) []byte { return binary.BigEndian.AppendUint64(nil, uint64(f(t))) }
+}
