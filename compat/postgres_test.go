@@ -5,36 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	_ "github.com/jackc/pgx/v5/stdlib"
-
 	"github.com/idforge/idforge/compat"
+	"github.com/idforge/idforge/internal/pgtest"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/uuid"
 )
-
-// postgres returns a connection to the server IDFORGE_POSTGRES_DSN names
-// (.ci/postgres starts one), or skips the test.
-func postgres(t *testing.T) *sql.DB {
-	t.Helper()
-	dsn := os.Getenv("IDFORGE_POSTGRES_DSN")
-	if dsn == "" {
-		t.Skip("IDFORGE_POSTGRES_DSN is not set; start a server with .ci/postgres and export its DSN")
-	}
-	db, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Ping(); err != nil {
-		t.Fatalf("cannot reach PostgreSQL at IDFORGE_POSTGRES_DSN: %v", err)
-	}
-	return db
-}
 
 // table creates a temporary table for one test.
 func table(t *testing.T, db *sql.DB, columns string) (*sql.Tx, string) {
@@ -73,7 +52,7 @@ func insert[T any](t *testing.T, tx *sql.Tx, tbl, col string, rows []T) {
 // come back through Scan unchanged; ORDER BY sorts them as Compare does, and
 // for v7 that is the order they were made in.
 func TestPostgresUUIDColumn(t *testing.T) {
-	db := postgres(t)
+	db := pgtest.DB(t)
 	tx, tbl := table(t, db, "id uuid NOT NULL")
 	made := make([]uuid.UUID, 0, 100_000)
 	g := uuid.NewGenerator()
@@ -139,7 +118,7 @@ func TestPostgresUUIDColumn(t *testing.T) {
 // COLLATE "C"; a linguistic collation, as most databases default to, sorts
 // them differently.
 func TestPostgresTextCollation(t *testing.T) {
-	db := postgres(t)
+	db := pgtest.DB(t)
 	tx, tbl := table(t, db, "k text NOT NULL, b text NOT NULL")
 	var ks []ksuid.KSUID
 	var us []uuid.UUID
@@ -217,7 +196,7 @@ func query[T any](t *testing.T, tx *sql.Tx, q string) []T {
 // NULL goes through NullUUID; a plain UUID refuses it, and refuses "". The
 // Nil UUID is a value, stored as such and never as NULL.
 func TestPostgresNull(t *testing.T) {
-	db := postgres(t)
+	db := pgtest.DB(t)
 	tx, tbl := table(t, db, "n int, id uuid")
 	u := uuid.NewV7()
 	for i, v := range []any{uuid.NullUUID{}, uuid.NullUUID{UUID: u, Valid: true}, uuid.Nil} {
@@ -245,7 +224,7 @@ func TestPostgresNull(t *testing.T) {
 // A UUIDToKSUID / KSUIDToUUID round trip through a uuid column and a text
 // column loses nothing.
 func TestPostgresConversions(t *testing.T) {
-	db := postgres(t)
+	db := pgtest.DB(t)
 	tx, tbl := table(t, db, "u uuid, k text")
 	var want []uuid.UUID
 	for range 1000 {

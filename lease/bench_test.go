@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/internal/pgtest"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/lease/leasetest"
 	"github.com/idforge/idforge/snowflake"
@@ -55,7 +56,7 @@ func BenchmarkNext(b *testing.B) {
 func BenchmarkEngine(b *testing.B) {
 	engines := map[string]func(b *testing.B) lease.Engine{
 		"memory":       func(*testing.B) lease.Engine { return lease.NewMemory(nil) },
-		"postgres":     func(b *testing.B) lease.Engine { return lease.Postgres(postgres(b)) },
+		"postgres":     func(b *testing.B) lease.Engine { return lease.Postgres(pgtest.DB(b)) },
 		"etcd-gateway": func(b *testing.B) lease.Engine { return lease.Etcd(lease.EtcdGateway(etcdEndpoint(b), nil)) },
 	}
 	for _, name := range []string{"memory", "postgres", "etcd-gateway"} {

@@ -7,16 +7,14 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib"
-
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen/pgsql"
+	"github.com/idforge/idforge/internal/pgtest"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/uuid"
@@ -24,23 +22,6 @@ import (
 
 // These tests hold the SQL functions to the interpreter on a real server:
 // IDFORGE_POSTGRES_DSN names it (.ci/postgres starts one in CI).
-
-func postgres(t *testing.T) *sql.DB {
-	t.Helper()
-	dsn := os.Getenv("IDFORGE_POSTGRES_DSN")
-	if dsn == "" {
-		t.Skip("IDFORGE_POSTGRES_DSN is not set; start a server with .ci/postgres and export its DSN")
-	}
-	db, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	if err := db.Ping(); err != nil {
-		t.Fatalf("cannot reach PostgreSQL at IDFORGE_POSTGRES_DSN: %v", err)
-	}
-	return db
-}
 
 // session is one connection with a layout's functions loaded into a schema
 // of its own, dropped at the end of the test.
@@ -582,7 +563,7 @@ func (s *session) checkNew() {
 
 // Every built-in layout, on 2,000 random IDs each.
 func TestBuiltinLayouts(t *testing.T) {
-	db := postgres(t)
+	db := pgtest.DB(t)
 	ls, err := layouts.Builtins()
 	if err != nil {
 		t.Fatal(err)
@@ -596,7 +577,7 @@ func TestBuiltinLayouts(t *testing.T) {
 
 // Layouts from fuzz.RandomSpec, on 200 random IDs each.
 func TestRandomLayouts(t *testing.T) {
-	db := postgres(t)
+	db := pgtest.DB(t)
 	r := rand.New(rand.NewSource(17))
 	for i := range 40 {
 		data := make([]byte, 64)
@@ -621,7 +602,7 @@ func TestRandomLayouts(t *testing.T) {
 // node, as the Go package does, and read the time back; first the RFC 9562
 // vector, then a thousand random rows.
 func TestUUIDv1Backfill(t *testing.T) {
-	db := postgres(t)
+	db := pgtest.DB(t)
 	l, err := layouts.Builtin("uuidv1")
 	if err != nil {
 		t.Fatal(err)
