@@ -34,6 +34,7 @@ type Lease struct {
 	renewAt  time.Duration // on mono: when the next renewal is due
 	reserved uint64        // the high-water tick the engine last confirmed
 	bound    *idrt.Binding // the generator, once Bind is called
+	limit    uint64        // the first tick the bound generator's fence refuses
 	refused  error         // the error of an ID the generator's fence refuses
 	err      error         // why the lease was lost; nil while held
 	done     chan struct{} // closed when the lease is lost or closed
@@ -328,7 +329,7 @@ func (l *Lease) step(ctx context.Context) (time.Duration, bool) {
 	if l.err != nil {
 		return 0, false
 	}
-	if now := l.mono(); now >= l.deadline {
+	if now := l.mono(); now >= l.deadline || l.fenced() {
 		l.lose(fmt.Errorf("%w: node %d of %s: no renewal confirmed in time", ErrLeaseLost, l.claim.Node, l.claim.Space))
 		return 0, false
 	} else if now >= l.renewAt {
@@ -416,7 +417,23 @@ func (l *Lease) fence(now time.Duration) {
 	if err != nil {
 		limit = 0
 	}
-	b.Fence.Set(min(limit, l.reserved), l.refused)
+	l.limit = min(limit, l.reserved)
+	b.Fence.Set(l.limit, l.refused)
+}
+
+// fenced reports whether the bound generator's clock has reached its fence,
+// so that it refuses IDs now: the lease is then lost for good, even if a
+// renewal could still be confirmed before the deadline, so that a generator
+// that returned ErrLeaseLost never issues under the lease again. The fence's
+// tick can be reached a little before the deadline on the monotonic clock
+// (the tick holding the deadline begins before it). l.mu must be held.
+func (l *Lease) fenced() bool {
+	b := l.bound
+	if b == nil {
+		return false
+	}
+	tick, err := b.Ticks(b.Clock())
+	return err == nil && tick >= l.limit
 }
 
 // lose ends the lease with err: the fence refuses every ID from now on.
