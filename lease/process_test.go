@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"database/sql"
 	"os"
-	"os/exec"
 	"testing"
 	"time"
 
@@ -41,15 +40,5 @@ func TestPostgresProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the process tests take half a minute")
 	}
-	var restart func() error
-	if cmd := os.Getenv("IDFORGE_POSTGRES_RESTART"); cmd != "" {
-		restart = func() error {
-			out, err := exec.Command("sh", "-c", cmd).CombinedOutput()
-			if err != nil {
-				t.Logf("%s: %s", cmd, out)
-			}
-			return err
-		}
-	}
-	leasetest.Processes(t, 3*time.Second, restart)
+	leasetest.Processes(t, 3*time.Second, leasetest.RestartCommand(t, "IDFORGE_POSTGRES_RESTART"))
 }

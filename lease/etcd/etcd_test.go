@@ -2,7 +2,6 @@ package etcd_test
 
 import (
 	"os"
-	"os/exec"
 	"testing"
 	"time"
 
@@ -56,17 +55,7 @@ func TestProcesses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the process tests take half a minute")
 	}
-	var restart func() error
-	if cmd := os.Getenv("IDFORGE_ETCD_RESTART"); cmd != "" {
-		restart = func() error {
-			out, err := exec.Command("sh", "-c", cmd).CombinedOutput()
-			if err != nil {
-				t.Logf("%s: %s", cmd, out)
-			}
-			return err
-		}
-	}
-	leasetest.Processes(t, 3*time.Second, restart)
+	leasetest.Processes(t, 3*time.Second, leasetest.RestartCommand(t, "IDFORGE_ETCD_RESTART"))
 }
 
 func BenchmarkEngine(b *testing.B) {

@@ -333,3 +333,21 @@ func Check(t *testing.T, children ...*Child) int {
 	}
 	return total
 }
+
+// RestartCommand returns the restart Processes takes: it runs the shell
+// command the environment variable env holds (such as .ci/etcd restart),
+// which kills the engine's server and starts it again. It returns nil, and
+// Processes skips its restart scenario, when env is not set.
+func RestartCommand(t *testing.T, env string) func() error {
+	cmd := os.Getenv(env)
+	if cmd == "" {
+		return nil
+	}
+	return func() error {
+		out, err := exec.Command("sh", "-c", cmd).CombinedOutput()
+		if err != nil {
+			t.Logf("%s: %s", cmd, out)
+		}
+		return err
+	}
+}
