@@ -7,7 +7,6 @@ import (
 	"os"
 
 	"github.com/idforge/idforge/gen"
-	"github.com/idforge/idforge/layouts"
 )
 
 const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME] [-text FORM]
@@ -55,11 +54,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if *specFile == "" || *pkg == "" || *out == "" {
 		return usageError{fmt.Errorf("give -spec, -pkg and -o")}
 	}
-	src, err := os.ReadFile(*specFile)
-	if err != nil {
-		return err
-	}
-	l, err := layouts.Parse(*specFile, src)
+	l, err := readSpec(*specFile)
 	if err != nil {
 		return err
 	}

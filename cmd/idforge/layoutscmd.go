@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"text/tabwriter"
 	"time"
@@ -56,11 +55,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 		}
 		return tw.Flush()
 	}
-	src, err := os.ReadFile(*specFile)
-	if err != nil {
-		return err
-	}
-	l, err := layouts.Parse(*specFile, src)
+	l, err := readSpec(*specFile)
 	if err != nil {
 		return err
 	}
