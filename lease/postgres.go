@@ -68,6 +68,17 @@ func Postgres(db *sql.DB) Engine {
 	return &pgEngine{db: db}
 }
 
+// pgCreate runs PostgresSchema under a transaction-scoped advisory lock, in
+// one statement. CREATE TABLE IF NOT EXISTS alone is not safe to race: two
+// sessions that both find the table missing both create it, and the loser
+// fails on the catalog's unique index (SQLSTATE 23505) instead of finding
+// the winner's table. Under the lock the second session waits for the
+// first to commit and then sees the table.
+const pgCreate = `DO $idforge$ BEGIN
+PERFORM pg_advisory_xact_lock(29665263673829221); -- 0x6964666f726765, "idforge" in ASCII
+` + PostgresSchema + `;
+END $idforge$`
+
 // create runs PostgresSchema once.
 func (e *pgEngine) create(ctx context.Context) error {
 	e.mu.Lock()
@@ -75,7 +86,7 @@ func (e *pgEngine) create(ctx context.Context) error {
 	if e.created {
 		return nil
 	}
-	if _, err := e.db.ExecContext(ctx, PostgresSchema); err != nil {
+	if _, err := e.db.ExecContext(ctx, pgCreate); err != nil {
 		return fmt.Errorf("creating the lease table: %w", err)
 	}
 	e.created = true
