@@ -27,10 +27,11 @@ const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 // the server's clock_timestamp(), never the client's.
 const (
 	// pgAcquire takes the first node that no unexpired lease holds among
-	// span nodes counted up from a start, wrapping around the space. Two
-	// holders racing for one node both insert it; the loser finds the row
-	// the winner wrote (ON CONFLICT waits for its commit), unexpired, and
-	// gets no row back.
+	// span nodes counted up from a start, wrapping around the space. It
+	// returns no row when none is free, and a row of NULLs when it found
+	// one but lost it to another holder: two holders racing for one node
+	// both insert it, and the loser finds the row the winner wrote (ON
+	// CONFLICT waits for its commit), unexpired.
 	pgAcquire = `WITH free AS (
 	SELECT ($2::bigint + i) % $3::bigint AS node
 	FROM generate_series(0::bigint, $4::bigint - 1) AS i
@@ -38,12 +39,14 @@ const (
 		SELECT h.node FROM idforge_lease h WHERE h.space = $1 AND h.expires > clock_timestamp())
 	ORDER BY i
 	LIMIT 1
+), taken AS (
+	INSERT INTO idforge_lease AS l (space, node, holder, expires)
+	SELECT $1, node, $5, clock_timestamp() + $6::bigint * interval '1 microsecond' FROM free
+	ON CONFLICT (space, node) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
+		WHERE l.expires <= clock_timestamp()
+	RETURNING node, high_water
 )
-INSERT INTO idforge_lease AS l (space, node, holder, expires)
-SELECT $1, node, $5, clock_timestamp() + $6::bigint * interval '1 microsecond' FROM free
-ON CONFLICT (space, node) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
-	WHERE l.expires <= clock_timestamp()
-RETURNING node, high_water`
+SELECT taken.node, taken.high_water FROM free LEFT JOIN taken ON true`
 	pgRenew = `UPDATE idforge_lease
 SET expires = clock_timestamp() + $4::bigint * interval '1 microsecond', high_water = greatest(high_water, $5::bigint)
 WHERE space = $1 AND node = $2 AND holder = $3 AND expires > clock_timestamp()`
@@ -104,8 +107,9 @@ func tick(hw uint64) (int64, error) {
 	return int64(hw), nil
 }
 
-// Acquire implements Engine. A race lost to another holder is tried again
-// at once, a few times, before Acquire reports ErrFull.
+// Acquire implements Engine. A node lost to another holder between finding
+// it free and taking it is no proof that the span is full, so Acquire looks
+// again, until it takes a node or finds none free.
 func (e *pgEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, highWater uint64, err error) {
 	if err := e.create(ctx); err != nil {
 		return 0, 0, err
@@ -115,17 +119,20 @@ func (e *pgEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, hig
 		return 0, 0, fmt.Errorf("%w: %s is too large for PostgreSQL's bigint", ErrSpace, c.Space)
 	}
 	span = min(span, size)
-	for range 3 {
-		var n, hw int64
+	for {
+		var n, hw sql.NullInt64
 		err := e.db.QueryRowContext(ctx, pgAcquire, c.Space.String(), int64(c.Node), int64(size), int64(span), c.Holder, micros(c)).Scan(&n, &hw)
-		if err == nil {
-			return uint64(n), uint64(hw), nil
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)
+		case err != nil:
 			return 0, 0, err
+		case n.Valid:
+			return uint64(n.Int64), uint64(hw.Int64), nil
 		}
+		// Lost a race: every loss is a node another holder took, so this
+		// ends once they hold the span.
 	}
-	return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)
 }
 
 // Renew implements Engine.
