@@ -32,6 +32,14 @@ func init() {
 				sinkString = u.String()
 			}
 		},
+		"UUIDAppendText": func(b *testing.B) {
+			u := stduuid.MustParse(uuidText)
+			buf := make([]byte, 0, 64)
+			b.ReportAllocs()
+			for b.Loop() {
+				sinkBytes, _ = u.AppendText(buf[:0])
+			}
+		},
 		"UUIDParse": func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {

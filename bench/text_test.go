@@ -53,6 +53,22 @@ func BenchmarkUUIDString(b *testing.B) {
 	runNewerPeers(b, "UUIDString")
 }
 
+// BenchmarkUUIDAppendText is String without the allocation, which is the
+// same for every library and most of String's time: the encoder alone.
+// google/uuid and gofrs/uuid have no AppendText (their MarshalText
+// allocates); the standard library's is compared under Go 1.27.
+func BenchmarkUUIDAppendText(b *testing.B) {
+	u := uuid.MustParse(uuidText)
+	buf := make([]byte, 0, 64)
+	b.Run("impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkBytes, _ = u.AppendText(buf[:0])
+		}
+	})
+	runNewerPeers(b, "UUIDAppendText")
+}
+
 func BenchmarkUUIDParse(b *testing.B) {
 	b.Run("impl=idforge", func(b *testing.B) {
 		b.ReportAllocs()

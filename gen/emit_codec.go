@@ -272,12 +272,52 @@ func putUint(bits int, dst *jen.Statement, val jen.Code) *jen.Statement {
 
 func emitHexCodec(f *jen.File, n int) {
 	w := 2 * n
+	emitTable(f, "hexDecode", hexAlphabet, true,
+		"hexDecode maps each hex digit, in either case, to its value and every\nother byte to 0xff.")
+	if n == 16 {
+		writeDoc(f, "encodeHex writes id as 32 lower-case hex digits into out, with the\nruntime's vector encoder.")
+		encoderFunc(f, "encodeHex", w, n, []jen.Code{jen.Qual(idrtPath, "EncodeHex16").Call(jen.Id("out"), jen.Id("id"))})
+	} else {
+		emitHexEncoder(f, n)
+	}
+
+	writeDoc(f, "hexHigh and hexLow map each hex digit to its value as the high and as the\nlow nibble of a byte, and every other byte to 0x100, so that one OR makes a\nbyte of two digits and flags it if either is not a digit.")
+	f.Var().List(jen.Id("hexHigh"), jen.Id("hexLow")).Op("=").Func().Params().Params(jen.List(jen.Id("high"), jen.Id("low")).Index(jen.Lit(256)).Uint16()).Block(
+		jen.For(jen.List(jen.Id("c"), jen.Id("v")).Op(":=").Range().Id("hexDecode")).Block(
+			jen.List(jen.Id("high").Index(jen.Id("c")), jen.Id("low").Index(jen.Id("c"))).Op("=").Id("0x100").Op(",").Id("0x100"),
+			jen.If(jen.Id("v").Op("!=").Id("0xff")).Block(
+				jen.List(jen.Id("high").Index(jen.Id("c")), jen.Id("low").Index(jen.Id("c"))).Op("=").Uint16().Call(jen.Id("v")).Op("<<").Lit(4).Op(",").Uint16().Call(jen.Id("v")),
+			),
+		),
+		jen.Return(jen.Id("high"), jen.Id("low")),
+	).Call()
+	f.Line()
+
+	writeDoc(f, "hexByte returns the byte that the hex digits hi and lo denote. It ORs\ntheir table entries into *bad, whose bit 8 is then set if either is not a\nhex digit.")
+	f.Func().Id("hexByte").Params(jen.List(jen.Id("hi"), jen.Id("lo")).Byte(), jen.Id("bad").Op("*").Uint16()).Byte().Block(
+		jen.Id("x").Op(":=").Id("hexHigh").Index(jen.Id("hi")).Op("|").Id("hexLow").Index(jen.Id("lo")),
+		jen.Op("*").Id("bad").Op("|=").Id("x"),
+		jen.Return(jen.Byte().Call(jen.Id("x"))),
+	)
+	f.Line()
+
+	dec := []jen.Code{lengthCheck("hex", w, n), jen.Var().Id("bad").Uint16()}
+	for i := 0; i < n; i++ {
+		dec = append(dec, elem("id", i).Op("=").Id("hexByte").Call(elem("s", 2*i), elem("s", 2*i+1), jen.Op("&").Id("bad")))
+	}
+	dec = append(dec, jen.If(jen.Id("bad").Op("&").Id("0x100").Op("!=").Lit(0)).Block(
+		jen.Return(jen.Id("syntaxError").Call(jen.Lit("hex"), jen.Id("s"), jen.Op("&").Id("hexDecode"))),
+	), jen.Return(jen.Nil()))
+	writeDocf(f, "decodeHex reads %d hex digits, in either case.", w)
+	decoderFunc(f, "decodeHex", n, dec)
+}
+
+// emitHexEncoder writes the table-driven hex encoder of an n-byte ID.
+func emitHexEncoder(f *jen.File, n int) {
+	w := 2 * n
 	writeDoc(f, "hexDigits are the hex digits, lower case.")
 	f.Const().Id("hexDigits").Op("=").Lit(hexAlphabet)
 	f.Line()
-	emitTable(f, "hexDecode", hexAlphabet, true,
-		"hexDecode maps each hex digit, in either case, to its value and every\nother byte to 0xff.")
-
 	writeDoc(f, "hexPairs maps each byte to its two lower-case hex digits, as a big-endian\nuint16.")
 	f.Var().Id("hexPairs").Op("=").Func().Params().Params(jen.Id("t").Index(jen.Lit(256)).Uint16()).Block(
 		jen.For(jen.Id("b").Op(":=").Range().Id("t")).Block(
@@ -311,58 +351,14 @@ func emitHexCodec(f *jen.File, n int) {
 	}
 	writeDocf(f, "encodeHex writes id as %d lower-case hex digits into out, four bytes at a time.", w)
 	encoderFunc(f, "encodeHex", w, n, enc)
-
-	writeDoc(f, "hexHigh and hexLow map each hex digit to its value as the high and as the\nlow nibble of a byte, and every other byte to 0x100, so that one OR makes a\nbyte of two digits and flags it if either is not a digit.")
-	f.Var().List(jen.Id("hexHigh"), jen.Id("hexLow")).Op("=").Func().Params().Params(jen.List(jen.Id("high"), jen.Id("low")).Index(jen.Lit(256)).Uint16()).Block(
-		jen.For(jen.List(jen.Id("c"), jen.Id("v")).Op(":=").Range().Id("hexDecode")).Block(
-			jen.List(jen.Id("high").Index(jen.Id("c")), jen.Id("low").Index(jen.Id("c"))).Op("=").Id("0x100").Op(",").Id("0x100"),
-			jen.If(jen.Id("v").Op("!=").Id("0xff")).Block(
-				jen.List(jen.Id("high").Index(jen.Id("c")), jen.Id("low").Index(jen.Id("c"))).Op("=").Uint16().Call(jen.Id("v")).Op("<<").Lit(4).Op(",").Uint16().Call(jen.Id("v")),
-			),
-		),
-		jen.Return(jen.Id("high"), jen.Id("low")),
-	).Call()
-	f.Line()
-
-	writeDoc(f, "hexByte returns the byte that the hex digits hi and lo denote. It ORs\ntheir table entries into *bad, whose bit 8 is then set if either is not a\nhex digit.")
-	f.Func().Id("hexByte").Params(jen.List(jen.Id("hi"), jen.Id("lo")).Byte(), jen.Id("bad").Op("*").Uint16()).Byte().Block(
-		jen.Id("x").Op(":=").Id("hexHigh").Index(jen.Id("hi")).Op("|").Id("hexLow").Index(jen.Id("lo")),
-		jen.Op("*").Id("bad").Op("|=").Id("x"),
-		jen.Return(jen.Byte().Call(jen.Id("x"))),
-	)
-	f.Line()
-
-	dec := []jen.Code{lengthCheck("hex", w, n), jen.Var().Id("bad").Uint16()}
-	for i := 0; i < n; i++ {
-		dec = append(dec, elem("id", i).Op("=").Id("hexByte").Call(elem("s", 2*i), elem("s", 2*i+1), jen.Op("&").Id("bad")))
-	}
-	dec = append(dec, jen.If(jen.Id("bad").Op("&").Id("0x100").Op("!=").Lit(0)).Block(
-		jen.Return(jen.Id("syntaxError").Call(jen.Lit("hex"), jen.Id("s"), jen.Op("&").Id("hexDecode"))),
-	), jen.Return(jen.Nil()))
-	writeDocf(f, "decodeHex reads %d hex digits, in either case.", w)
-	decoderFunc(f, "decodeHex", n, dec)
 }
 
 // uuidGroups are the byte ranges of the hyphen-separated groups of a UUID.
 var uuidGroups = [][2]int{{0, 4}, {4, 6}, {6, 8}, {8, 10}, {10, 16}}
 
 func emitUUIDCodec(f *jen.File) {
-	enc := []jen.Code{
-		putUint(64, span("out", 0, 8), hexWord(0)),
-		elem("out", 8).Op("=").LitRune('-'),
-		jen.Id("h").Op(":=").Add(hexWord(4)),
-		putUint(32, span("out", 9, 13), jen.Uint32().Call(jen.Id("h").Op(">>").Lit(32))),
-		elem("out", 13).Op("=").LitRune('-'),
-		putUint(32, span("out", 14, 18), jen.Uint32().Call(jen.Id("h"))),
-		elem("out", 18).Op("=").LitRune('-'),
-		jen.Id("h").Op("=").Add(hexWord(8)),
-		putUint(32, span("out", 19, 23), jen.Uint32().Call(jen.Id("h").Op(">>").Lit(32))),
-		elem("out", 23).Op("=").LitRune('-'),
-		putUint(32, span("out", 24, 28), jen.Uint32().Call(jen.Id("h"))),
-		putUint(64, span("out", 28, 36), hexWord(12)),
-	}
-	writeDoc(f, "encodeUUID writes id in the canonical form of RFC 9562 into out: 32\nlower-case hex digits in groups of 8, 4, 4, 4 and 12, separated by hyphens.")
-	encoderFunc(f, "encodeUUID", 36, 16, enc)
+	writeDoc(f, "encodeUUID writes id in the canonical form of RFC 9562 into out, with the\nruntime's vector encoder: 32 lower-case hex digits in groups of 8, 4, 4, 4\nand 12, separated by hyphens.")
+	encoderFunc(f, "encodeUUID", 36, 16, []jen.Code{jen.Qual(idrtPath, "EncodeUUID").Call(jen.Id("out"), jen.Id("id"))})
 
 	dashes := jen.Null()
 	for i, pos := range []int{8, 13, 18, 23} {

@@ -15,18 +15,25 @@ const idrtPath = "github.com/idforge/idforge/idrt"
 // (idrt.MinVersion to idrt.MaxVersion). Version 2 added idrt.Now,
 // State.NextRandom, Policy.Seed and ErrEntropy; 3 added idrt.PutUint128; 4 added
 // idrt.NowMilli; 5 added idrt.Lease, Binding, Fence and State.SkipPast, which
-// only packages with a leasable node use (leaseVersion).
+// only packages with a leasable node use (leaseVersion); 6 added
+// idrt.EncodeUUID and EncodeHex16, which only 16-byte IDs use (hex16Version).
 const (
 	runtimeVersion = 4
 	leaseVersion   = 5
+	hex16Version   = 6
 )
 
-// version returns the runtime version a package's generated code needs.
+// version returns the runtime version a package's generated code needs: the
+// newest of the features it uses.
 func version(p *Package) int {
+	v := runtimeVersion
 	if _, ok := leaseMember(p); ok {
-		return leaseVersion
+		v = leaseVersion
 	}
-	return runtimeVersion
+	if p.size() == 16 {
+		v = hex16Version
+	}
+	return v
 }
 
 // emitGuards ties the file to the runtime's version and to the specs it came

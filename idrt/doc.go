@@ -14,6 +14,8 @@
 //   - [Lease], [Binding] and [Fence]: what a generator needs from a node
 //     lease (package lease implements it): its node, the tick to start
 //     above, and a fence checked before each ID.
+//   - [EncodeUUID] and [EncodeHex16]: the text of a 16-byte ID, with SSE2
+//     on amd64.
 //   - [WaitPast]: the wait loop of layouts whose counter waits for the clock's
 //     next tick, such as Snowflake.
 //   - [EnforceVersion], [MinVersion] and [MaxVersion]: a compile-time guard
@@ -59,5 +61,5 @@ type EnforceVersion uint
 // generated code used.
 const (
 	MinVersion = 1 // the oldest generated code this runtime still supports
-	MaxVersion = 5 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy; 3 added PutUint128; 4 added NowMilli; 5 added Lease, Binding, Fence and State.SkipPast
+	MaxVersion = 6 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy; 3 added PutUint128; 4 added NowMilli; 5 added Lease, Binding, Fence and State.SkipPast; 6 added EncodeUUID and EncodeHex16
 )

@@ -737,9 +737,6 @@ func shiftError(err error, n int) error {
 	return err
 }
 
-// hexDigits are the hex digits, lower case.
-const hexDigits = "0123456789abcdef"
-
 // hexDecode maps each hex digit, in either case, to its value and every other
 // byte to 0xff.
 var hexDecode = [256]byte{
@@ -760,6 +757,9 @@ var hexDecode = [256]byte{
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 }
+
+// hexDigits are the hex digits, lower case.
+const hexDigits = "0123456789abcdef"
 
 // hexPairs maps each byte to its two lower-case hex digits, as a big-endian
 // uint16.

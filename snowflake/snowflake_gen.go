@@ -789,9 +789,6 @@ func shiftError(err error, n int) error {
 	return err
 }
 
-// hexDigits are the hex digits, lower case.
-const hexDigits = "0123456789abcdef"
-
 // hexDecode maps each hex digit, in either case, to its value and every other
 // byte to 0xff.
 var hexDecode = [256]byte{
@@ -812,6 +809,9 @@ var hexDecode = [256]byte{
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 }
+
+// hexDigits are the hex digits, lower case.
+const hexDigits = "0123456789abcdef"
 
 // hexPairs maps each byte to its two lower-case hex digits, as a big-endian
 // uint16.

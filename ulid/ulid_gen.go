@@ -16,10 +16,10 @@ import (
 	"unsafe"
 )
 
-// Compile-time guards: this file needs runtime version 4, and the specs it came from.
+// Compile-time guards: this file needs runtime version 6, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
+	_ = idrt.EnforceVersion(6 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 6)
 )
 
 // ULID is a 128-bit ID: ULID — Universally Unique Lexicographically Sortable
@@ -722,9 +722,6 @@ func shiftError(err error, n int) error {
 	return err
 }
 
-// hexDigits are the hex digits, lower case.
-const hexDigits = "0123456789abcdef"
-
 // hexDecode maps each hex digit, in either case, to its value and every other
 // byte to 0xff.
 var hexDecode = [256]byte{
@@ -746,30 +743,10 @@ var hexDecode = [256]byte{
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 }
 
-// hexPairs maps each byte to its two lower-case hex digits, as a big-endian
-// uint16.
-var hexPairs = func() (t [256]uint16) {
-	for b := range t {
-		t[b] = uint16(hexDigits[b>>4])<<8 | uint16(hexDigits[b&15])
-	}
-	return t
-}()
-
-// hex8 returns the eight lower-case hex digits of b[0:4] as the bytes of a
-// big-endian uint64: two digits from hexPairs for each byte, so that a caller
-// writes all eight with one store.
-func hex8(b []byte) uint64 {
-	_ = b[3]
-	return uint64(hexPairs[b[0]])<<48 | uint64(hexPairs[b[1]])<<32 | uint64(hexPairs[b[2]])<<16 | uint64(hexPairs[b[3]])
-}
-
-// encodeHex writes id as 32 lower-case hex digits into out, four bytes at a
-// time.
+// encodeHex writes id as 32 lower-case hex digits into out, with the runtime's
+// vector encoder.
 func encodeHex(out *[32]byte, id *[16]byte) {
-	binary.BigEndian.PutUint64(out[0:8], hex8(id[0:4]))
-	binary.BigEndian.PutUint64(out[8:16], hex8(id[4:8]))
-	binary.BigEndian.PutUint64(out[16:24], hex8(id[8:12]))
-	binary.BigEndian.PutUint64(out[24:32], hex8(id[12:16]))
+	idrt.EncodeHex16(out, id)
 }
 
 // hexHigh and hexLow map each hex digit to its value as the high and as the
