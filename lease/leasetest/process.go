@@ -267,8 +267,15 @@ func (c *Child) Wait(d time.Duration) (code int, kind, message string) {
 
 // Stop sends SIGTERM, so that the child closes its lease, and waits for it.
 func (c *Child) Stop() {
-	c.Signal(syscall.SIGTERM)
-	if code, kind, msg := c.Wait(30 * time.Second); code != 0 {
+	err := c.cmd.Process.Signal(syscall.SIGTERM)
+	if err != nil && !errors.Is(err, os.ErrProcessDone) {
+		c.t.Fatalf("%s: %v", c.name, err)
+	}
+	code, kind, msg := c.Wait(30 * time.Second)
+	switch {
+	case err != nil:
+		c.t.Errorf("%s exited before it was stopped, with %d: %s %s", c.name, code, kind, msg)
+	case code != 0:
 		c.t.Errorf("%s exited %d: %s %s", c.name, code, kind, msg)
 	}
 }
