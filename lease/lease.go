@@ -1,7 +1,6 @@
 package lease
 
 import (
-	"cmp"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -240,9 +239,13 @@ func (l *Lease) Bind(b *idrt.Binding) (uint64, error) {
 	l.refused = fmt.Errorf("%w: node %d of %s is not confirmed", ErrLeaseLost, l.claim.Node, l.claim.Space)
 	// Record a high-water tick that covers the generator's first IDs
 	// before it makes any, so that every ID it makes is covered.
+	began := l.mono()
 	if err := l.renew(context.Background()); err != nil || l.err != nil {
 		l.bound = nil
-		return 0, cmp.Or(err, l.err)
+		if err != nil {
+			return 0, fmt.Errorf("lease: confirming node %d of %s for the generator's first IDs (waited %v): %w", l.claim.Node, l.claim.Space, (l.mono() - began).Round(time.Millisecond), err)
+		}
+		return 0, l.err
 	}
 	return l.above, nil
 }

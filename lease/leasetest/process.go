@@ -92,7 +92,7 @@ func child(open func() (lease.Engine, error)) int {
 		if errors.Is(err, lease.ErrClockBehind) {
 			return fail(exitBehind, "behind", err)
 		}
-		return fail(exitOther, "other", err)
+		return fail(exitOther, "other", fmt.Errorf("making the generator: %w", err))
 	}
 	term := make(chan os.Signal, 1)
 	signal.Notify(term, syscall.SIGTERM)
@@ -101,7 +101,7 @@ func child(open func() (lease.Engine, error)) int {
 		select {
 		case <-term:
 			if err := ls.Close(); err != nil {
-				return fail(exitOther, "other", err)
+				return fail(exitOther, "other", fmt.Errorf("closing the lease: %w", err))
 			}
 			fmt.Fprintf(out, "R %d\n", time.Now().UnixNano())
 			return 0
@@ -113,7 +113,7 @@ func child(open func() (lease.Engine, error)) int {
 				return fail(exitLost, "lost", err)
 			}
 			if err != nil {
-				return fail(exitOther, "other", err)
+				return fail(exitOther, "other", fmt.Errorf("making an ID: %w", err))
 			}
 			fmt.Fprintf(out, "I %d\n", id)
 		}
