@@ -11,6 +11,7 @@ require (
 	github.com/jackc/pgx/v5 v5.8.0
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/segmentio/ksuid v1.0.4
+	github.com/sony/sonyflake v1.2.0
 	go.jetify.com/typeid v1.3.0
 	golang.org/x/tools v0.42.0
 )
@@ -19,7 +20,6 @@ require (
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
 	github.com/jackc/puddle/v2 v2.2.2 // indirect
-	github.com/sony/sonyflake v1.2.0 // indirect
 	golang.org/x/sync v0.19.0 // indirect
 	golang.org/x/text v0.29.0 // indirect
 )
