@@ -384,7 +384,7 @@ func (s *script) emitBase62() {
 	for g := range groups {
 		vars = append(vars, fmt.Sprintf("g%d", g))
 	}
-	fmt.Fprintf(&enc, "DECLARE\n  n numeric := %s;\n  %s bigint;\nBEGIN\n", strings.Join(terms, "\n    + "), strings.Join(vars, " bigint;\n  "))
+	fmt.Fprintf(&enc, "DECLARE\n  n numeric;\n  %s bigint;\nBEGIN\n  n := %s;\n", strings.Join(vars, " bigint;\n  "), strings.Join(terms, "\n    + "))
 	var digits [][2]string // group variable and power of 62, most significant first
 	for g := range groups {
 		if g < groups-1 {
@@ -514,7 +514,7 @@ func (s *script) emitCrockford() {
 	}
 	s.function(function{
 		suffix: "to_crockford", params: [][2]string{{"id", s.typ}}, returns: "text", plpgsql: true,
-		body: fmt.Sprintf("DECLARE\n  b bit(%d) := %s;\nBEGIN\n  RETURN %s;\nEND", 5*width, bits, strings.Join(digits, "\n    || ")),
+		body: fmt.Sprintf("DECLARE\n  b bit(%d);\nBEGIN\n  b := %s;\n  RETURN %s;\nEND", 5*width, bits, strings.Join(digits, "\n    || ")),
 		doc:  fmt.Sprintf("A %s ID as %d upper-case Crockford base-32 characters, zero-padded, so that under COLLATE \"C\" the text sorts as the IDs do.", s.l.Name, width),
 	})
 

@@ -99,7 +99,7 @@ func Generate(l *layouts.Layout, prefix string) ([]byte, error) {
 		return nil, err
 	}
 	s.header()
-	for _, emit := range []func(){s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitNew} {
+	for _, emit := range []func(){s.emitLengthError, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitNew} {
 		emit()
 	}
 	return []byte(s.out.String()), nil
@@ -125,6 +125,9 @@ func (s *script) reserve() error {
 	var want [][2]string
 	for _, suffix := range []string{"pack", "to_base62", "from_base62", "to_crockford", "from_crockford", "to_hex", "from_hex"} {
 		want = append(want, [2]string{suffix, "a function of its own"})
+	}
+	if s.kind == kBytea {
+		want = append(want, [2]string{"length_error", "a function of its own"})
 	}
 	if _, ok := s.l.Value(layouts.Time); ok {
 		want = append(want, [2]string{"time", "the time function"})
@@ -182,7 +185,7 @@ func (s *script) header() {
 	s.out.WriteString("--\n")
 	s.commentLines(fmt.Sprintf("PostgreSQL functions for the %s layout (%d bits, held as %s), prefix %s.\nPostgreSQL 13 or later, no extension. Every statement is CREATE OR REPLACE,\nso the script can run again, as migrations do.", l.Name, l.Bits, s.typ, s.prefix))
 	if s.kind == kBytea {
-		s.commentLines(fmt.Sprintf("The readers do not check a bytea's length: give them %d-byte IDs (a CHECK\n(octet_length(id) = %d) on the column keeps others out).", l.Bytes(), l.Bytes()))
+		s.commentLines(fmt.Sprintf("An ID is a bytea of %d bytes; the readers raise SQLSTATE 22026 on any other\nlength (a CHECK (octet_length(id) = %d) on the column keeps such values out).\nThe SQL readers are not declared STRICT, as PostgreSQL would not inline them\nwith that check; they return NULL for NULL all the same.", l.Bytes(), l.Bytes()))
 	}
 	if l.Doc != "" {
 		s.out.WriteString("--\n")
@@ -199,11 +202,18 @@ type function struct {
 	returns string
 	plpgsql bool
 	mutable bool // VOLATILE rather than IMMUTABLE STRICT
+	lax     bool // IMMUTABLE but called on NULL input, not STRICT
 	body    string
 	doc     string
 }
 
 func (s *script) function(f function) {
+	if s.kind == kBytea && len(f.params) > 0 && f.params[0] == [2]string{"id", s.typ} {
+		f.body = s.checkLength(f)
+		// PostgreSQL does not inline a STRICT function whose body has a
+		// CASE; the check's CASE returns NULL for NULL as STRICT would.
+		f.lax = !f.plpgsql
+	}
 	var params, types []string
 	for _, p := range f.params {
 		params = append(params, quote(p[0])+" "+p[1])
@@ -217,9 +227,43 @@ func (s *script) function(f function) {
 	if f.mutable {
 		attrs = "VOLATILE PARALLEL SAFE"
 	}
+	if f.lax {
+		attrs = "IMMUTABLE PARALLEL SAFE"
+	}
 	fmt.Fprintf(&s.out, "\nCREATE OR REPLACE FUNCTION %s(%s) RETURNS %s\nLANGUAGE %s %s\nAS $fn$\n%s\n$fn$;\n",
 		name, strings.Join(params, ", "), f.returns, lang, attrs, strings.TrimRight(f.body, "\n"))
 	fmt.Fprintf(&s.out, "COMMENT ON FUNCTION %s(%s) IS %s;\n", name, strings.Join(types, ", "), dollar(f.doc))
+}
+
+// emitLengthError writes P_length_error, which the SQL readers of a bytea
+// layout call on an ID of the wrong length. It is polymorphic so that it can
+// stand in a CASE for a value of any type, and raises before it returns.
+func (s *script) emitLengthError() {
+	if s.kind != kBytea {
+		return
+	}
+	n := s.l.Bytes()
+	s.function(function{
+		suffix: "length_error", params: [][2]string{{"fn", "text"}, {"id", "bytea"}, {"result", "anyelement"}}, returns: "anyelement", plpgsql: true, lax: true,
+		body: fmt.Sprintf("BEGIN\n  RAISE EXCEPTION USING ERRCODE = '22026', MESSAGE = format('%%s: a %%s ID is %%s bytes, not %%s', fn, %s, %s, octet_length(id));\nEND", literal(s.l.Name), literal(fmt.Sprint(n))),
+		doc:  fmt.Sprintf("Raises SQLSTATE 22026: fn was given id, which is not %d bytes long. The readers call it; result only gives it its type.", n),
+	})
+}
+
+// checkLength returns f's body behind a check that the ID in $1 has the
+// layout's length. A SQL body stays one expression, so that the planner
+// still inlines it: NULL fails the check's condition and goes on to the
+// reader, which returns NULL.
+func (s *script) checkLength(f function) string {
+	n := s.l.Bytes()
+	if f.plpgsql {
+		check := fmt.Sprintf("  IF octet_length($1) <> %d THEN\n    %s\n  END IF;\n", n,
+			s.raise(f.suffix, "22026", "a %s ID is %s bytes, not %s", literal(s.l.Name), literal(fmt.Sprint(n)), "octet_length($1)"))
+		return strings.Replace(f.body, "BEGIN\n", "BEGIN\n"+check, 1)
+	}
+	expr := strings.TrimPrefix(f.body, "SELECT ")
+	return fmt.Sprintf("SELECT CASE WHEN octet_length($1) <> %d THEN %s(%s, $1, NULL::%s)\n  ELSE %s END",
+		n, quote(s.name("length_error")), literal(s.name(f.suffix)), f.returns, expr)
 }
 
 // raise returns a PL/pgSQL RAISE, with a SQLSTATE, of a message that names
