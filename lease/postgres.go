@@ -10,8 +10,9 @@ import (
 )
 
 // PostgresSchema creates the table the PostgreSQL engine keeps leases in,
-// if it does not exist; the engine runs it on first use, so a role that may
-// create tables needs nothing else. One row per node ever leased: its space
+// if it does not exist; the engine runs it on first use (under an advisory
+// lock, so that holders starting at once do not race to create it), so a
+// role that may create tables needs nothing else. One row per node ever leased: its space
 // and number, its holder (” once released), when the lease expires on the
 // server's clock, and the node's high-water tick.
 const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
