@@ -158,6 +158,9 @@ func TestCodecs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		if id.IsZero() != (bytes.Count(b, []byte{0}) == len(b)) {
+			t.Fatalf("IsZero(%x) = %v", b, id.IsZero())
+		}
 		for _, c := range codecs {
 			text := c.encode(id)
 			if want := c.generic.EncodeToString(b); text != want {

@@ -102,6 +102,15 @@ func emitType(f *jen.File, p *Package) error {
 		)
 	}
 	f.Line()
+	what := "Nil, the " + t + " with every bit zero"
+	if p.Int64 {
+		what = "0"
+	}
+	comment(f, fill(fmt.Sprintf("IsZero reports whether id is %s, which by common use stands for no ID at all (encoding/json's omitzero asks it).", what)))
+	f.Func().Params(jen.Id("id").Id(t)).Id("IsZero").Params().Bool().Block(
+		jen.Return(jen.Id("id").Op("==").Add(zero(p))),
+	)
+	f.Line()
 	if len(p.Members) > 1 {
 		emitMembership(f, p)
 	}

@@ -60,6 +60,12 @@ func (id KSUID) Compare(other KSUID) int {
 	return bytes.Compare(id[:], other[:])
 }
 
+// IsZero reports whether id is Nil, the KSUID with every bit zero, which by
+// common use stands for no ID at all (encoding/json's omitzero asks it).
+func (id KSUID) IsZero() bool {
+	return id == Nil
+}
+
 // Errors from packing fields and making IDs. Match them with errors.Is.
 var (
 	// ErrRange means a field's value does not fit its width; nothing is masked.

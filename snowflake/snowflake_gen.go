@@ -41,6 +41,12 @@ func (id ID) Compare(other ID) int {
 	return cmp.Compare(id, other)
 }
 
+// IsZero reports whether id is 0, which by common use stands for no ID at all
+// (encoding/json's omitzero asks it).
+func (id ID) IsZero() bool {
+	return id == 0
+}
+
 // Errors from packing fields and making IDs. Match them with errors.Is.
 var (
 	// ErrRange means a field's value does not fit its width; nothing is masked.

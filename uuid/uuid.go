@@ -79,7 +79,3 @@ func (id UUID) Variant() Variant {
 	}
 	return VariantFuture
 }
-
-// IsZero reports whether id is Nil, the UUID with every bit zero, which
-// by common use stands for no UUID at all.
-func (id UUID) IsZero() bool { return id == Nil }

@@ -176,6 +176,12 @@ func (id UUID) Compare(other UUID) int {
 	return bytes.Compare(id[:], other[:])
 }
 
+// IsZero reports whether id is Nil, the UUID with every bit zero, which by
+// common use stands for no ID at all (encoding/json's omitzero asks it).
+func (id UUID) IsZero() bool {
+	return id == Nil
+}
+
 // isV1 reports whether the constant bits of id are those of uuidv1.
 func (id UUID) isV1() bool {
 	return binary.BigEndian.Uint64(id[0:8])>>12&0xf == 0x1 && binary.BigEndian.Uint64(id[8:16])>>62 == 0x2
