@@ -275,7 +275,7 @@ func emitHexCodec(f *jen.File, n int) {
 	emitTable(f, "hexDecode", hexAlphabet, true,
 		"hexDecode maps each hex digit, in either case, to its value and every\nother byte to 0xff.")
 	if n == 16 {
-		writeDoc(f, "encodeHex writes id as 32 lower-case hex digits into out, with the\nruntime's vector encoder.")
+		writeDoc(f, "encodeHex writes id as 32 lower-case hex digits into out, with the\nruntime's encoder (SSE2 on amd64).")
 		encoderFunc(f, "encodeHex", w, n, []jen.Code{jen.Qual(idrtPath, "EncodeHex16").Call(jen.Id("out"), jen.Id("id"))})
 	} else {
 		emitHexEncoder(f, n)
@@ -357,7 +357,7 @@ func emitHexEncoder(f *jen.File, n int) {
 var uuidGroups = [][2]int{{0, 4}, {4, 6}, {6, 8}, {8, 10}, {10, 16}}
 
 func emitUUIDCodec(f *jen.File) {
-	writeDoc(f, "encodeUUID writes id in the canonical form of RFC 9562 into out, with the\nruntime's vector encoder: 32 lower-case hex digits in groups of 8, 4, 4, 4\nand 12, separated by hyphens.")
+	writeDoc(f, "encodeUUID writes id in the canonical form of RFC 9562 into out, with the\nruntime's encoder (SSE2 on amd64): 32 lower-case hex digits in groups of 8,\n4, 4, 4 and 12, separated by hyphens.")
 	encoderFunc(f, "encodeUUID", 36, 16, []jen.Code{jen.Qual(idrtPath, "EncodeUUID").Call(jen.Id("out"), jen.Id("id"))})
 
 	dashes := jen.Null()

@@ -750,7 +750,7 @@ var hexDecode = [256]byte{
 }
 
 // encodeHex writes id as 32 lower-case hex digits into out, with the runtime's
-// vector encoder.
+// encoder (SSE2 on amd64).
 func encodeHex(out *[32]byte, id *[16]byte) {
 	idrt.EncodeHex16(out, id)
 }

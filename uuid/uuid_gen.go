@@ -1503,7 +1503,7 @@ var hexDecode = [256]byte{
 }
 
 // encodeHex writes id as 32 lower-case hex digits into out, with the runtime's
-// vector encoder.
+// encoder (SSE2 on amd64).
 func encodeHex(out *[32]byte, id *[16]byte) {
 	idrt.EncodeHex16(out, id)
 }
@@ -1559,8 +1559,8 @@ func decodeHex(id *[16]byte, s string) error {
 }
 
 // encodeUUID writes id in the canonical form of RFC 9562 into out, with the
-// runtime's vector encoder: 32 lower-case hex digits in groups of 8, 4, 4, 4
-// and 12, separated by hyphens.
+// runtime's encoder (SSE2 on amd64): 32 lower-case hex digits in groups of 8,
+// 4, 4, 4 and 12, separated by hyphens.
 func encodeUUID(out *[36]byte, id *[16]byte) {
 	idrt.EncodeUUID(out, id)
 }
