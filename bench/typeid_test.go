@@ -75,16 +75,6 @@ func BenchmarkTypeIDString(b *testing.B) {
 	})
 }
 
-// jetify's typeid has no AppendText; its MarshalText allocates the result.
-func BenchmarkTypeIDAppendText(b *testing.B) {
-	t := typeid.MustParse(typeIDText)
-	buf := make([]byte, 0, 64)
-	b.ReportAllocs()
-	for b.Loop() {
-		sinkBytes, _ = t.AppendText(buf[:0])
-	}
-}
-
 func BenchmarkTypeIDNew(b *testing.B) {
 	b.Run("impl=idforge", func(b *testing.B) {
 		b.ReportAllocs()
