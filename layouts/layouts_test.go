@@ -156,6 +156,16 @@ func TestCollision(t *testing.T) {
 	if p := builtin(t, "uuidv7").Collision(1e6, 1, year); p != 0 {
 		t.Errorf("one v7 generator: p = %g, want 0", p)
 	}
+	// A running counter keeps one generator's IDs unique until it wraps:
+	// ObjectId's 24 bits hold 2^24 a second. Past that, two IDs 2^24 apart
+	// share every bit.
+	oid := builtin(t, "objectid")
+	if p := oid.Collision(1000, 1, year); p != 0 {
+		t.Errorf("one ObjectId generator at 1000/s: p = %g, want 0", p)
+	}
+	if p := oid.Collision(1<<25, 1, time.Second); p < 0.99 {
+		t.Errorf("one ObjectId generator at 2^25/s: p = %g, want near 1", p)
+	}
 	// Snowflakes with distinct nodes never collide; past 1024 nodes they can.
 	sf := builtin(t, "snowflake")
 	if p := sf.Collision(1000, 1024, year); p != 0 {

@@ -71,8 +71,10 @@ const maxUnix = 1<<63 - 1 - (1969*365+1969/4-1969/100+1969/400)*86400
 // ULID's and KSUID's do) is guaranteed only one, but makes 2^(w-1) or more
 // in half of all ticks, and the figure is that median. A running counter
 // makes 2^w before it comes back to where it started. A layout with no
-// counter makes one ID per tick (a UUIDv1 generator then borrows the next
-// tick). Above 2^53 the count is rounded.
+// counter makes one ID per tick in order: a UUIDv1 generator then borrows
+// the next tick; a layout with neither a counter nor a clock sequence makes
+// more, told apart by random bits only and not ordered (Monotonic is
+// false). Above 2^53 the count is rounded.
 func (l *Layout) PerTick() float64 {
 	c, ok := l.Value(Counter)
 	if !ok {
@@ -163,9 +165,21 @@ func (l *Layout) Collision(rate float64, generators int, window time.Duration) f
 	// pairs from one non-monotonic generator in one tick.
 	lambda := ticks * g * (g - 1) / 2 * n * n * math.Exp2(-l.crossBits(generators))
 	if !l.Monotonic() {
-		lambda += ticks * g * n * n / 2 * math.Exp2(-float64(l.RandomBits()))
+		lambda += ticks * g * l.selfPairs(n) * math.Exp2(-float64(l.RandomBits()))
 	}
 	return -math.Expm1(-lambda)
+}
+
+// selfPairs returns how many pairs of the n IDs one non-monotonic generator
+// makes in one tick only random bits tell apart: all of them, or, with a
+// running counter of w bits, the pairs 2^w IDs apart, whose counters are
+// equal (none while n <= 2^w).
+func (l *Layout) selfPairs(n float64) float64 {
+	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
+		period := math.Ldexp(1, c.Width)
+		return max(0, n*(n-period)/(2*period))
+	}
+	return n * n / 2
 }
 
 // IsUUID reports whether the layout is an RFC 9562 UUID layout: 128 bits

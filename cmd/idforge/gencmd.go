@@ -45,7 +45,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	lang := fs.String("lang", "go", "")
 	layoutName := fs.String("layout", "", "")
 	prefix := fs.String("prefix", "", "")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
 	if *lang != "go" || flagSet(fs, "layout") || flagSet(fs, "prefix") {

@@ -12,15 +12,16 @@ import (
 	"github.com/idforge/idforge/lease"
 )
 
-const layoutsUsage = `usage: idforge layouts [-spec FILE] [-rate R] [-nodes N]
+const layoutsUsage = `usage: idforge layouts [-spec FILE | NAME] [-rate R] [-nodes N]
 
 Lists the built-in layouts with their properties: bits, whether they sort
 by time, when their clock overflows, IDs per tick per generator before the
-counter runs out, random bits, and how many node numbers their node field
-holds (for -node or -lease). With -spec, checks a spec of your own and
-shows its properties, bit diagram and collision estimate; every problem in
-the spec is reported, and a clock that overflows within 10 years is a
-warning.
+counter runs out ("any" for a layout with no counter, whose IDs within one
+tick are not ordered), random bits, and how many node numbers their node
+field holds (for -node or -lease). With NAME, shows one built-in layout in
+full: its properties, bit diagram and collision estimate. With -spec,
+checks a spec of your own and shows the same; every problem in the spec is
+reported, and a clock that overflows within 10 years is a warning.
 
   -spec    a layout spec file
   -rate    IDs a second per generator, for the collision estimate (default 1000)
@@ -28,6 +29,7 @@ warning.
 
 Examples:
   idforge layouts
+  idforge layouts v7
   idforge layouts -spec orders.layout -rate 50000 -nodes 64
 `
 
@@ -42,20 +44,18 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	if *rate <= 0 || *nodes <= 0 {
 		return usageError{fmt.Errorf("-rate and -nodes must be positive")}
 	}
-	if *specFile == "" {
-		ls, err := layouts.Builtins()
-		if err != nil {
-			return err
-		}
-		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS\tNODES")
-		for _, l := range ls {
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", l.Name, l.Bits, yesNo(l.TimeSortable()), overflow(l), perTick(l), l.RandomBits(), nodeSpace(l))
-			warn(stderr, l)
-		}
-		return tw.Flush()
+	var l *layouts.Layout
+	var err error
+	switch {
+	case fs.NArg() > 1 || fs.NArg() == 1 && *specFile != "":
+		return usageError{fmt.Errorf("give one layout: -spec FILE or a built-in NAME")}
+	case fs.NArg() == 1:
+		l, err = lookup(fs.Arg(0))
+	case *specFile != "":
+		l, err = readSpec(*specFile)
+	default:
+		return listLayouts(stdout, stderr)
 	}
-	l, err := readSpec(*specFile)
 	if err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(tw, "layout\t%s (%s)\n", l.Name, l.File)
 	fmt.Fprintf(tw, "bits\t%d (%d bytes)\n", l.Bits, l.Bytes())
 	fmt.Fprintf(tw, "sorts by time\t%s\n", yesNo(l.TimeSortable()))
-	fmt.Fprintf(tw, "monotonic\t%s\n", yesNo(l.Monotonic()))
+	fmt.Fprintf(tw, "monotonic\t%s\n", monotonic(l))
 	fmt.Fprintf(tw, "overflows\t%s\n", overflow(l))
 	fmt.Fprintf(tw, "IDs per tick\t%s\n", perTick(l))
 	fmt.Fprintf(tw, "random bits\t%d\n", l.RandomBits())
@@ -76,6 +76,21 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "\n%s", l.Diagram())
 	warn(stderr, l)
 	return nil
+}
+
+// listLayouts writes the table of the built-in layouts.
+func listLayouts(stdout, stderr io.Writer) error {
+	ls, err := layouts.Builtins()
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS\tNODES")
+	for _, l := range ls {
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", l.Name, l.Bits, yesNo(l.TimeSortable()), overflow(l), perTick(l), l.RandomBits(), nodeSpace(l))
+		warn(stderr, l)
+	}
+	return tw.Flush()
 }
 
 // warn writes the layout's warnings, such as a clock that overflows soon.
@@ -114,10 +129,34 @@ func overflow(l *layouts.Layout) string {
 	return t.Format("2006-01-02")
 }
 
+// monotonic says whether a generator of the layout makes strictly
+// increasing IDs and, for a time-based layout that does not, why not.
+func monotonic(l *layouts.Layout) string {
+	if l.Monotonic() {
+		return "yes"
+	}
+	d, ok := l.Tick()
+	if !ok {
+		return "no"
+	}
+	if c, ok := l.Value(layouts.Counter); ok && c.Init == layouts.InitRunning {
+		return fmt.Sprintf("no: the running counter keeps the IDs of one %v tick unique, not ordered", d)
+	}
+	return fmt.Sprintf("no: IDs made within one %v tick are not ordered among themselves (a counter would order them)", d)
+}
+
+// perTick returns how many IDs a generator makes in one tick before its
+// counter runs out: "any" for a layout with neither a counter nor a clock
+// sequence, whose IDs within a tick are told apart by random bits only.
 func perTick(l *layouts.Layout) string {
 	d, ok := l.Tick()
 	if !ok {
 		return "-"
+	}
+	_, counter := l.Value(layouts.Counter)
+	_, seq := l.Value(layouts.ClockSeq)
+	if !counter && !seq {
+		return fmt.Sprintf("any per %v", d)
 	}
 	n := l.PerTick()
 	s := strconv.FormatFloat(n, 'g', -1, 64)

@@ -139,6 +139,19 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 	return nil
 }
 
+// parseFlagsOnly is parseFlags for a command that takes no arguments but
+// its flags: a word left over (a misspelt flag, a value without its flag)
+// is a usage error, not silently ignored.
+func parseFlagsOnly(fs *flag.FlagSet, args []string) error {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("%s takes no arguments, got %q", fs.Name(), fs.Arg(0))}
+	}
+	return nil
+}
+
 // flagSet reports whether a flag was given.
 func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false

@@ -77,11 +77,8 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&lf.engine, "lease", "", "")
 	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
 	fs.DurationVar(&lf.wait, "lease-wait", 0, "")
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("new takes no arguments, got %q", fs.Arg(0))}
 	}
 	if *n < 0 {
 		return usageError{fmt.Errorf("-n %d: want zero or more", *n)}

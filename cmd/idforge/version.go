@@ -19,11 +19,8 @@ directory (a replace directive) is shown with the directory.
 
 func cmdVersion(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("version", versionUsage, stderr)
-	if err := parseFlags(fs, args); err != nil {
+	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
-	}
-	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("version takes no arguments, got %q", fs.Arg(0))}
 	}
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
