@@ -62,7 +62,8 @@ func ExampleGenerated() {
 				{Name: "crockford", Encode: ulid.ULID.String, Parse: ulid.Parse, FoldCase: true, Sorted: true},
 				{Name: "base62", Encode: ulid.ULID.Base62, Parse: ulid.ParseBase62, Sorted: true},
 			},
-			Next: g.Next,
+			Next:  g.Next,
+			Valid: ulid.ULID.Valid,
 		})
 	}
 	_ = fuzzULID

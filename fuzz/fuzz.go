@@ -12,6 +12,7 @@
 //			Fields: orderid.ID.Fields,
 //			Bytes:  func(id orderid.ID) []byte { return id[:] },
 //			Texts:  []fuzz.Text[orderid.ID]{{Name: "base62", Encode: orderid.ID.Base62, Parse: orderid.ParseBase62, Sorted: true}},
+//			Valid:  orderid.ID.Valid,
 //		})
 //	}
 //

@@ -20,6 +20,10 @@ type Codec[ID any, F any] struct {
 	Bytes  func(ID) []byte     // the ID's big-endian bytes
 	Texts  []Text[ID]          // the text forms to check
 	Next   func() (ID, error)  // a generator's method, or nil
+	// Valid, or nil, reports whether an ID's constant bits are the
+	// layout's: the package's Valid method (for a family such as package
+	// uuid, with the member's version test besides).
+	Valid func(ID) bool
 }
 
 // Text is one text form of a generated ID type.
@@ -46,7 +50,10 @@ type Text[ID any] struct {
 //   - parsing arbitrary text never panics, and what parses re-encodes to the
 //     same text;
 //   - the generator's IDs differ, and increase as bytes for a monotonic,
-//     time-sortable layout.
+//     time-sortable layout;
+//   - with Valid: what Pack and the generator make is valid, and an ID
+//     parsed from arbitrary text is valid exactly when the interpreter
+//     finds the layout's constant bits in it.
 func Generated[ID any, F any](f *testing.F, l *layouts.Layout, c Codec[ID, F]) {
 	seed(f, l)
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -59,7 +66,7 @@ func Generated[ID any, F any](f *testing.F, l *layouts.Layout, c Codec[ID, F]) {
 			if got := strings.Compare(x.Encode(a), x.Encode(b)); x.Sorted && got != want {
 				t.Fatalf("%s: %s compares %q and %q as %d, the bytes as %d", l.Name, x.Name, x.Encode(a), x.Encode(b), got, want)
 			}
-			checkParseJunk(t, l, x, string(data))
+			checkParseJunk(t, l, c, x, string(data))
 		}
 		if c.Next != nil {
 			checkNext(t, l, c)
@@ -83,6 +90,9 @@ func checkPack[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F], v
 	}
 	if got := c.Bytes(id); !bytes.Equal(got, want) {
 		t.Fatalf("%s: Pack(%+v) = %X, interpreter %X", l.Name, fields, got, want)
+	}
+	if c.Valid != nil && !c.Valid(id) {
+		t.Fatalf("%s: Pack(%+v) = %X, which is not Valid", l.Name, fields, want)
 	}
 	if back := FromFields(l, c.Fields(id)); !equal(back, v) {
 		t.Fatalf("%s: fields of %X = %v, want %v", l.Name, want, back, v)
@@ -125,13 +135,20 @@ func checkTooWide[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]
 	}
 }
 
-// checkParseJunk parses arbitrary text: no panic, and what parses re-encodes
-// to the same text.
-func checkParseJunk[ID any](t *testing.T, l *layouts.Layout, x Text[ID], s string) {
+// checkParseJunk parses arbitrary text: no panic, what parses re-encodes to
+// the same text, and it is Valid exactly when the interpreter reads it as
+// the layout's.
+func checkParseJunk[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F], x Text[ID], s string) {
 	t.Helper()
 	id, err := x.Parse(s)
 	if err != nil {
 		return
+	}
+	if c.Valid != nil {
+		_, err := interp.Unpack(l, c.Bytes(id))
+		if want := !errors.Is(err, interp.ErrConstant); c.Valid(id) != want {
+			t.Fatalf("%s: %s %q parses to %X: Valid is %v, the interpreter says %v", l.Name, x.Name, s, c.Bytes(id), c.Valid(id), err)
+		}
 	}
 	again := x.Encode(id)
 	if x.Lenient {
@@ -161,6 +178,9 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 			t.Fatalf("%s: ID %d: %v", l.Name, i, err)
 		}
 		b := c.Bytes(id)
+		if c.Valid != nil && !c.Valid(id) {
+			t.Fatalf("%s: ID %d %X is not Valid", l.Name, i, b)
+		}
 		if ordered && prev != nil && bytes.Compare(b, prev) <= 0 {
 			t.Fatalf("%s: ID %d %X is not above %X", l.Name, i, b, prev)
 		}

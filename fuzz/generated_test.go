@@ -30,10 +30,17 @@ var uuidTexts = []fuzz.Text[uuid.UUID]{
 	{Name: "hex", Encode: uuid.UUID.Hex, Parse: uuid.ParseHex, FoldCase: true, Sorted: true},
 }
 
+// validUUID is Valid for one member of package uuid: a UUID of the package
+// with the member's version.
+func validUUID(version int) func(uuid.UUID) bool {
+	return func(u uuid.UUID) bool { return u.Valid() && u.Version() == version }
+}
+
 func FuzzUUIDv7(f *testing.F) {
 	g := uuid.NewGenerator()
 	fuzz.Generated(f, builtin(f, "uuidv7"), fuzz.Codec[uuid.UUID, uuid.V7Fields]{
 		Pack: uuid.PackV7, Fields: uuid.UUID.V7, Bytes: uuidBytes, Texts: uuidTexts, Next: g.NewV7,
+		Valid: validUUID(7),
 	})
 }
 
@@ -41,6 +48,7 @@ func FuzzUUIDv6(f *testing.F) {
 	g := uuid.NewGenerator()
 	fuzz.Generated(f, builtin(f, "uuidv6"), fuzz.Codec[uuid.UUID, uuid.V6Fields]{
 		Pack: uuid.PackV6, Fields: uuid.UUID.V6, Bytes: uuidBytes, Texts: uuidTexts, Next: g.NewV6,
+		Valid: validUUID(6),
 	})
 }
 
@@ -48,6 +56,7 @@ func FuzzUUIDv1(f *testing.F) {
 	g := uuid.NewGenerator()
 	fuzz.Generated(f, builtin(f, "uuidv1"), fuzz.Codec[uuid.UUID, uuid.V1Fields]{
 		Pack: uuid.PackV1, Fields: uuid.UUID.V1, Bytes: uuidBytes, Texts: uuidTexts, Next: g.NewV1,
+		Valid: validUUID(1),
 	})
 }
 
@@ -59,7 +68,7 @@ func FuzzKSUID(f *testing.F) {
 			{Name: "base62", Encode: ksuid.KSUID.String, Parse: ksuid.Parse, Sorted: true},
 			{Name: "crockford", Encode: ksuid.KSUID.Crockford, Parse: ksuid.ParseCrockford, FoldCase: true, Sorted: true},
 		},
-		Next: g.Next,
+		Next: g.Next, Valid: ksuid.KSUID.Valid,
 	})
 }
 
@@ -71,7 +80,7 @@ func FuzzULID(f *testing.F) {
 			{Name: "crockford", Encode: ulid.ULID.String, Parse: ulid.Parse, FoldCase: true, Sorted: true},
 			{Name: "base62", Encode: ulid.ULID.Base62, Parse: ulid.ParseBase62, Sorted: true},
 		},
-		Next: g.Next,
+		Next: g.Next, Valid: ulid.ULID.Valid,
 	})
 }
 
@@ -87,6 +96,6 @@ func FuzzSnowflake(f *testing.F) {
 			{Name: "decimal", Encode: snowflake.ID.String, Parse: snowflake.Parse},
 			{Name: "base62", Encode: snowflake.ID.Base62, Parse: snowflake.ParseBase62, Sorted: true},
 		},
-		Next: g.Next,
+		Next: g.Next, Valid: snowflake.ID.Valid,
 	})
 }

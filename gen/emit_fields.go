@@ -16,7 +16,7 @@ var methodNames = map[string]bool{
 	"Base62": true, "Crockford": true, "Hex": true, "URN": true, "Bytes": true,
 	"AppendText": true, "AppendBase62": true, "AppendCrockford": true, "AppendHex": true,
 	"MarshalText": true, "UnmarshalText": true, "MarshalBinary": true, "UnmarshalBinary": true,
-	"MarshalJSON": true, "UnmarshalJSON": true, "Scan": true, "Value": true, "IsZero": true,
+	"MarshalJSON": true, "UnmarshalJSON": true, "Scan": true, "Value": true, "IsZero": true, "Valid": true,
 	"AppendBinary": true,
 }
 

@@ -114,7 +114,61 @@ func emitType(f *jen.File, p *Package) error {
 	if len(p.Members) > 1 {
 		emitMembership(f, p)
 	}
+	emitValid(f, p)
 	return nil
+}
+
+// emitValid writes Valid, which tells an ID of the package's layouts from
+// other bits of the same length by the layouts' constant bits.
+func emitValid(f *jen.File, p *Package) {
+	var body jen.Code
+	var doc string
+	switch {
+	case len(p.Members) > 1:
+		var tests []jen.Code
+		var names []string
+		seen := map[string]bool{} // members with the same constants need one test
+		for _, m := range p.Members {
+			names = append(names, m.Layout.Name)
+			key := fmt.Sprintf("%#v", constantTests(p, m))
+			if !seen[key] {
+				seen[key] = true
+				tests = append(tests, jen.Id("id").Dot("is"+m.Suffix).Call())
+			}
+		}
+		body = joinOp("||", tests)
+		doc = fmt.Sprintf("Valid reports whether the constant bits of id are those of one of this package's layouts: %s.", strings.Join(names, ", "))
+	default:
+		m := p.Members[0]
+		conds := constantTests(p, m)
+		if len(conds) == 0 {
+			comment(f, fill(fmt.Sprintf("Valid reports whether id is an ID of layout %s: always, as the layout has no constant bits. It is here so that code can ask any generated ID type.", m.Layout.Name)))
+			f.Func().Params(jen.Id("id").Id(p.Type)).Id("Valid").Params().Bool().Block(jen.Return(jen.True()))
+			f.Line()
+			return
+		}
+		body = joinOp("&&", conds)
+		doc = fmt.Sprintf("Valid reports whether the constant bits of id are those of layout %s.", m.Layout.Name)
+	}
+	comment(f, fill(doc+" The readers (Parse, FromBytes, Scan and the rest) check an ID's form, not its layout, so they take an ID of another layout of the same size; Valid refuses it when its constant bits differ."))
+	f.Func().Params(jen.Id("id").Id(p.Type)).Id("Valid").Params().Bool().Block(jen.Return(body))
+	f.Line()
+}
+
+// constantTests returns a test of each constant piece of a member: the bits
+// read from id equal the constant's.
+func constantTests(p *Package, m Member) []jen.Code {
+	pl := newPlan(m.Layout)
+	var conds []jen.Code
+	for _, pc := range pl.pieces {
+		seg := m.Layout.Segments[pc.seg]
+		if seg.Field >= 0 {
+			continue
+		}
+		want := m.Layout.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1)
+		conds = append(conds, bitsExpr(p, pl, pc).Op("==").Id(fmt.Sprintf("%#x", want)))
+	}
+	return conds
 }
 
 // emitErrors writes the errors of packing, time and generation. (Parsing
@@ -137,19 +191,9 @@ func emitErrors(f *jen.File, p *Package) error {
 // and, when every member has a version field in one place, Version.
 func emitMembership(f *jen.File, p *Package) {
 	for _, m := range p.Members {
-		pl := newPlan(m.Layout)
-		var conds []jen.Code
-		for _, pc := range pl.pieces {
-			seg := m.Layout.Segments[pc.seg]
-			if seg.Field >= 0 {
-				continue
-			}
-			want := m.Layout.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1)
-			conds = append(conds, bitsExpr(p, pl, pc).Op("==").Id(fmt.Sprintf("%#x", want)))
-		}
 		commentf(f, "is%s reports whether the constant bits of id are those of %s.", m.Suffix, m.Layout.Name)
 		f.Func().Params(jen.Id("id").Id(p.Type)).Id("is" + m.Suffix).Params().Bool().Block(
-			jen.Return(jen.Add(joinOp("&&", conds))),
+			jen.Return(joinOp("&&", constantTests(p, m))),
 		)
 		f.Line()
 	}

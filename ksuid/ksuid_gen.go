@@ -66,6 +66,12 @@ func (id KSUID) IsZero() bool {
 	return id == Nil
 }
 
+// Valid reports whether id is an ID of layout ksuid: always, as the layout has
+// no constant bits. It is here so that code can ask any generated ID type.
+func (id KSUID) Valid() bool {
+	return true
+}
+
 // Errors from packing fields and making IDs. Match them with errors.Is.
 var (
 	// ErrRange means a field's value does not fit its width; nothing is masked.

@@ -47,6 +47,14 @@ func (id ID) IsZero() bool {
 	return id == 0
 }
 
+// Valid reports whether the constant bits of id are those of layout snowflake.
+// The readers (Parse, FromBytes, Scan and the rest) check an ID's form, not
+// its layout, so they take an ID of another layout of the same size; Valid
+// refuses it when its constant bits differ.
+func (id ID) Valid() bool {
+	return uint64(id)>>63 == 0x0
+}
+
 // Errors from packing fields and making IDs. Match them with errors.Is.
 var (
 	// ErrRange means a field's value does not fit its width; nothing is masked.

@@ -227,6 +227,15 @@ func (id UUID) Version() int {
 	return int(binary.BigEndian.Uint64(id[0:8]) >> 12 & 0xf)
 }
 
+// Valid reports whether the constant bits of id are those of one of this
+// package's layouts: uuidv1, uuidv3, uuidv4, uuidv5, uuidv6, uuidv7, uuidv8,
+// uuidv8-sha256. The readers (Parse, FromBytes, Scan and the rest) check an
+// ID's form, not its layout, so they take an ID of another layout of the same
+// size; Valid refuses it when its constant bits differ.
+func (id UUID) Valid() bool {
+	return id.isV1() || id.isV3() || id.isV4() || id.isV5() || id.isV6() || id.isV7() || id.isV8()
+}
+
 // Errors from packing fields and making IDs. Match them with errors.Is.
 var (
 	// ErrRange means a field's value does not fit its width; nothing is masked.

@@ -70,3 +70,22 @@ func TestIsZero(t *testing.T) {
 		t.Error("Max or a v4 is zero")
 	}
 }
+
+// Valid is true exactly for the RFC 9562 variant with a version this
+// package makes (1, 3 to 8), checked on every version and variant octet.
+func TestValid(t *testing.T) {
+	u := uuid.NewV4()
+	for version := range 16 {
+		for b := range 256 {
+			u[6] = byte(version<<4) | u[6]&0x0f
+			u[8] = byte(b)
+			want := u.Variant() == uuid.VariantRFC9562 && version >= 1 && version <= 8 && version != 2
+			if got := u.Valid(); got != want {
+				t.Fatalf("version %d, octet 8 = %#02x: Valid() = %v", version, b, got)
+			}
+		}
+	}
+	if uuid.Nil.Valid() || uuid.Max.Valid() {
+		t.Error("Nil or Max is Valid")
+	}
+}
