@@ -90,21 +90,14 @@ those with MinAt%s(t1) <= id <= %[1]s(t2).`, name, l.Name, m.Suffix)
 // boundWord returns the terms of chunk c of a bound: its constant bits, its
 // other bits set to fill, and its bits of the time value tick.
 func boundWord(p *Package, l *layouts.Layout, v *layouts.Value, c chunk, fill bool) []jen.Code {
-	var set uint64
+	runs, set := partRuns(l, c)
 	var terms []jen.Code
-	for _, part := range l.Parts {
-		lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
-		if lo >= hi {
-			continue
-		}
-		width, shift := hi-lo, c.end()-hi
+	for _, r := range runs {
 		switch {
-		case part.Role == layouts.Const:
-			set |= (part.Const >> (part.Offset + part.Width - hi) & (1<<width - 1)) << shift
-		case part.Role == layouts.Time:
-			terms = append(terms, valueRun(p, layouts.Time, v.Width, part.Lo+part.Offset+part.Width-hi, width, shift, c.bits())...)
+		case r.part.Role == layouts.Time:
+			terms = append(terms, valueRun(p, layouts.Time, v.Width, r.from, r.width, r.shift, c.bits())...)
 		case fill:
-			set |= (1<<width - 1) << shift
+			set |= r.mask() << r.shift
 		}
 	}
 	if set != 0 {

@@ -120,25 +120,16 @@ func overlay(p *Package, l *layouts.Layout, dst string, returned bool) []jen.Cod
 // g.clockSeq, and its random bits kept from dst. It reports whether the
 // chunk is all random, and so dst's word as it is.
 func overlayWord(p *Package, l *layouts.Layout, dst string, c chunk) (val *jen.Statement, random bool) {
-	var keep uint64 // the random bits, kept from dst
-	var set uint64  // the constant bits
+	runs, set := partRuns(l, c) // set: the constant bits
+	var keep uint64             // the random bits, kept from dst
 	var terms []jen.Code
-	for _, part := range l.Parts {
-		lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
-		if lo >= hi {
+	for _, r := range runs {
+		if r.part.Role == layouts.Random {
+			keep |= r.mask() << r.shift
 			continue
 		}
-		width, shift := hi-lo, c.end()-hi
-		switch part.Role {
-		case layouts.Random:
-			keep |= (1<<width - 1) << shift
-		case layouts.Const:
-			set |= (part.Const >> (part.Offset + part.Width - hi) & (1<<width - 1)) << shift
-		default:
-			v, _ := l.Value(part.Role)
-			from := part.Lo + part.Offset + part.Width - hi // the run's lowest bit in the value
-			terms = append(terms, valueRun(p, part.Role, v.Width, from, width, shift, c.bits())...)
-		}
+		v, _ := l.Value(r.part.Role)
+		terms = append(terms, valueRun(p, r.part.Role, v.Width, r.from, r.width, r.shift, c.bits())...)
 	}
 	if keep == 1<<c.bits()-1 || c.bits() == 64 && keep == ^uint64(0) {
 		return wordExpr(p, dst, c), true

@@ -18,6 +18,36 @@ func (c chunk) bits() int { return c.size * 8 }
 // end returns the bit offset, from the ID's most significant end, just past the chunk.
 func (c chunk) end() int { return (c.start + c.size) * 8 }
 
+// partRun is the run of a layout part's bits that lies within one chunk.
+type partRun struct {
+	part  layouts.Part
+	width int
+	shift int // of the run's least significant bit within the chunk's word
+	from  int // the run's least significant bit within the part's value
+}
+
+// partRuns returns the runs of l's parts that lie in chunk c, other than
+// constants, and the chunk's constant bits, in place.
+func partRuns(l *layouts.Layout, c chunk) (runs []partRun, consts uint64) {
+	for _, part := range l.Parts {
+		lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
+		if lo >= hi {
+			continue
+		}
+		r := partRun{part: part, width: hi - lo, shift: c.end() - hi, from: part.Offset + part.Width - hi}
+		if part.Role == layouts.Const {
+			consts |= (part.Const >> r.from & r.mask()) << r.shift
+			continue
+		}
+		r.from += part.Lo
+		runs = append(runs, r)
+	}
+	return runs, consts
+}
+
+// mask returns the run's bits in place in the chunk's word.
+func (r partRun) mask() uint64 { return 1<<r.width - 1 }
+
 // piece is a run of a segment's bits that lies within one chunk.
 type piece struct {
 	seg    int // index into Layout.Segments
