@@ -42,6 +42,54 @@ func describe(l *layouts.Layout, f *layouts.Field) string {
 	return strings.Join(names, " and ")
 }
 
+// emitValid writes P_valid, the Go packages' Valid: whether an ID's
+// constant bits (and, for a bytea, its length) are the layout's. It tests
+// the bytes that hold constant bits, each under its mask, so that it is one
+// expression the planner can inline; a CHECK on a column can use it.
+func (s *script) emitValid() {
+	n := s.l.Bytes()
+	mask, want := make([]byte, n), make([]byte, n)
+	for _, p := range s.l.Parts {
+		if p.Role != layouts.Const {
+			continue
+		}
+		for i := range p.Width {
+			at := p.Offset + i
+			mask[at/8] |= 0x80 >> (at % 8)
+			if p.Const>>(p.Width-1-i)&1 == 1 {
+				want[at/8] |= 0x80 >> (at % 8)
+			}
+		}
+	}
+	var tests []string
+	for i, m := range mask {
+		if m != 0 {
+			tests = append(tests, fmt.Sprintf("(get_byte(%s, %d) & %d) = %d", s.bytesOf("$1"), i, m, want[i]))
+		}
+	}
+	test := "true"
+	if len(tests) > 0 {
+		test = strings.Join(tests, "\n   AND ")
+	}
+	body := "SELECT " + test
+	doc := fmt.Sprintf("Whether id is a %s ID: its constant bits are the layout's.", s.l.Name)
+	if len(tests) == 0 {
+		doc = fmt.Sprintf("Whether id is a %s ID: always, as the layout has no constant bits.", s.l.Name)
+	}
+	if s.kind == kBytea {
+		body = fmt.Sprintf("SELECT CASE WHEN octet_length($1) = %d THEN %s ELSE false END", n, test)
+		doc = fmt.Sprintf("Whether id is a %s ID: %d bytes long, with the layout's constant bits.", s.l.Name, n)
+		if len(tests) == 0 {
+			body = fmt.Sprintf("SELECT octet_length($1) = %d", n)
+			doc = fmt.Sprintf("Whether id is a %s ID: %d bytes long (the layout has no constant bits).", s.l.Name, n)
+		}
+	}
+	s.function(function{
+		suffix: "valid", params: [][2]string{{"id", s.typ}}, returns: "boolean", anyLength: true, body: body,
+		doc: doc + " The other functions read the bits of any ID of the right type: a CHECK (" + s.name("valid") + "(id)) on a column keeps the IDs of other layouts out.",
+	})
+}
+
 func (s *script) emitFields() {
 	for i := range s.l.Fields {
 		f := &s.l.Fields[i]

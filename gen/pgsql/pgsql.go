@@ -7,6 +7,8 @@
 // '_'), the script defines:
 //
 //	P_pack(...)                 an ID from its fields, the time as timestamptz
+//	P_valid(id)                 whether id has the layout's constant bits (and,
+//	                            as bytea, its length), for a CHECK on a column
 //	P_<field>(id)               each field: bigint up to 63 bits, numeric for
 //	                            64, bytea for a bytes field
 //	P_time(id)                  the time, as timestamptz (layouts with a time)
@@ -99,7 +101,7 @@ func Generate(l *layouts.Layout, prefix string) ([]byte, error) {
 		return nil, err
 	}
 	s.header()
-	for _, emit := range []func(){s.emitLengthError, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitNew} {
+	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitNew} {
 		emit()
 	}
 	return []byte(s.out.String()), nil
@@ -203,12 +205,15 @@ type function struct {
 	plpgsql bool
 	mutable bool // VOLATILE rather than IMMUTABLE STRICT
 	lax     bool // IMMUTABLE but called on NULL input, not STRICT
-	body    string
-	doc     string
+	// anyLength: the function takes a bytea ID of any length itself, rather
+	// than have function raise 22026 on a wrong one.
+	anyLength bool
+	body      string
+	doc       string
 }
 
 func (s *script) function(f function) {
-	if s.kind == kBytea && len(f.params) > 0 && f.params[0] == [2]string{"id", s.typ} {
+	if s.kind == kBytea && !f.anyLength && len(f.params) > 0 && f.params[0] == [2]string{"id", s.typ} {
 		f.body = s.checkLength(f)
 		// PostgreSQL does not inline a STRICT function whose body has a
 		// CASE; the check's CASE returns NULL for NULL as STRICT would.

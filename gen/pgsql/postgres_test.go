@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"math/big"
 	"math/rand"
@@ -210,6 +211,45 @@ func checkLayout(t *testing.T, db *sql.DB, l *layouts.Layout, r *rand.Rand, n in
 	s.checkBounds(ids, r)
 	s.checkNew()
 	s.checkLengths(ids[0])
+	s.checkValid(ids, r)
+}
+
+// checkValid holds P_valid to the interpreter, which refuses an ID whose
+// constant bits differ, on the sample IDs, on each with one random bit
+// flipped, and on random bits; for a bytea layout, an ID a byte short or
+// long is not valid either. NULL gives NULL.
+func (s *session) checkValid(ids [][]byte, r *rand.Rand) {
+	s.t.Helper()
+	var all [][]byte
+	for _, id := range ids {
+		flipped := append([]byte(nil), id...)
+		bit := r.Intn(s.l.Bits)
+		flipped[bit/8] ^= 0x80 >> (bit % 8)
+		noise := make([]byte, len(id))
+		r.Read(noise)
+		all = append(all, id, flipped, noise)
+	}
+	rows := s.rows(fmt.Sprintf("SELECT %s(%s)::text FROM unnest($1::text[]) WITH ORDINALITY AS u(h, i) ORDER BY i",
+		s.fn("valid"), fromHex(s.l, "h")), hexes(all))
+	for i, id := range all {
+		_, err := interp.Unpack(s.l, id)
+		if want := fmt.Sprint(!errors.Is(err, interp.ErrConstant)); rows[i][0] != want {
+			s.t.Errorf("%s(%X) = %s, want %s (the interpreter: %v)", s.fn("valid"), id, rows[i][0], want, err)
+		}
+	}
+	typ := map[int]string{64: "bigint", 128: "uuid"}[s.l.Bits]
+	if typ == "" {
+		typ = "bytea"
+		good := hex.EncodeToString(ids[0])
+		for _, bad := range []string{good[2:], good + "00"} {
+			if got := s.rows(fmt.Sprintf("SELECT %s(decode($1, 'hex'))::text", s.fn("valid")), bad); got[0][0] != "false" {
+				s.t.Errorf("%s of %d bytes = %s, want false", s.fn("valid"), len(bad)/2, got[0][0])
+			}
+		}
+	}
+	if got := s.rows(fmt.Sprintf("SELECT %s(NULL::%s) IS NULL", s.fn("valid"), typ)); got[0][0] != "true" {
+		s.t.Errorf("%s(NULL) is not NULL", s.fn("valid"))
+	}
 }
 
 // checkAttributes checks that every function but P_new is IMMUTABLE STRICT
