@@ -43,43 +43,30 @@ func describe(l *layouts.Layout, f *layouts.Field) string {
 }
 
 // emitValid writes P_valid, the Go packages' Valid: whether an ID's
-// constant bits (and, for a bytea, its length) are the layout's. It tests
-// the bytes that hold constant bits, each under its mask, so that it is one
-// expression the planner can inline; a CHECK on a column can use it.
+// constant bits (and, for a bytea, its length) are the layout's. For a uuid
+// or bigint it is one strict expression, which the planner inlines; a
+// CHECK on a column can use it.
 func (s *script) emitValid() {
-	n := s.l.Bytes()
-	mask, want := make([]byte, n), make([]byte, n)
+	mask := []byte(strings.Repeat("0", s.l.Bits))
+	constants := false
 	for _, p := range s.l.Parts {
-		if p.Role != layouts.Const {
-			continue
-		}
-		for i := range p.Width {
-			at := p.Offset + i
-			mask[at/8] |= 0x80 >> (at % 8)
-			if p.Const>>(p.Width-1-i)&1 == 1 {
-				want[at/8] |= 0x80 >> (at % 8)
-			}
+		if p.Role == layouts.Const {
+			copy(mask[p.Offset:], strings.Repeat("1", p.Width))
+			constants = true
 		}
 	}
-	var tests []string
-	for i, m := range mask {
-		if m != 0 {
-			tests = append(tests, fmt.Sprintf("(get_byte(%s, %d) & %d) = %d", s.bytesOf("$1"), i, m, want[i]))
-		}
-	}
-	test := "true"
-	if len(tests) > 0 {
-		test = strings.Join(tests, "\n   AND ")
-	}
-	body := "SELECT " + test
+	test := fmt.Sprintf("(%s & B'%s') = %s", s.idBits("$1"), mask, s.template('0'))
 	doc := fmt.Sprintf("Whether id is a %s ID: its constant bits are the layout's.", s.l.Name)
-	if len(tests) == 0 {
+	if !constants {
+		test = "$1 = $1" // true for every ID and NULL for NULL: strict, so it inlines
 		doc = fmt.Sprintf("Whether id is a %s ID: always, as the layout has no constant bits.", s.l.Name)
 	}
+	body := "SELECT " + test
 	if s.kind == kBytea {
+		n := s.l.Bytes()
 		body = fmt.Sprintf("SELECT CASE WHEN octet_length($1) = %d THEN %s ELSE false END", n, test)
 		doc = fmt.Sprintf("Whether id is a %s ID: %d bytes long, with the layout's constant bits.", s.l.Name, n)
-		if len(tests) == 0 {
+		if !constants {
 			body = fmt.Sprintf("SELECT octet_length($1) = %d", n)
 			doc = fmt.Sprintf("Whether id is a %s ID: %d bytes long (the layout has no constant bits).", s.l.Name, n)
 		}

@@ -281,14 +281,18 @@ func (s *session) checkAttributes() {
 			s.t.Errorf("%s: volatility, strict, parallel = %v, want %v", r[0], r[1:], want[1:])
 		}
 	}
+	inlined := s.sqlReaders()
+	if s.l.Bits == 64 || s.l.Bits == 128 {
+		inlined = append(inlined, "valid") // a bytea's checks its length in a CASE, so STRICT stops it
+	}
 	var readers []string
-	for _, r := range s.sqlReaders() {
+	for _, r := range inlined {
 		readers = append(readers, s.fn(r)+"(id)")
 	}
 	plan := s.rows(fmt.Sprintf("EXPLAIN VERBOSE SELECT %s FROM (SELECT %s AS id FROM unnest($1::text[]) AS h) x",
 		strings.Join(readers, ", "), fromHex(s.l, "h")), []string{strings.Repeat("00", s.l.Bytes())})
 	for _, line := range plan {
-		for _, r := range s.sqlReaders() {
+		for _, r := range inlined {
 			if strings.Contains(line[0], s.p+"_"+r+"(") {
 				s.t.Errorf("%s is not inlined: %s", r, line[0])
 			}
