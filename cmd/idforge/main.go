@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 )
 
 // Exit codes.
@@ -111,11 +112,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.Is(err, errReported):
 		return exitInput
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "idforge %s: %v\n", args[0], err)
+		printError(stderr, args[0], err)
 		return exitUsage
 	default:
-		fmt.Fprintf(stderr, "idforge %s: %v\n", args[0], err)
+		printError(stderr, args[0], err)
 		return exitInput
+	}
+}
+
+// printError writes err to stderr with the command's name before each of its
+// lines (a spec's problems come one a line), so that every line reads
+// alone, as grep shows it.
+func printError(stderr io.Writer, cmd string, err error) {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(stderr, "idforge %s: %s\n", cmd, line)
 	}
 }
 
