@@ -130,7 +130,7 @@ func emitValid(f *jen.File, p *Package) {
 		seen := map[string]bool{} // members with the same constants need one test
 		for _, m := range p.Members {
 			names = append(names, m.Layout.Name)
-			key := fmt.Sprintf("%#v", constantTests(p, m))
+			key := fmt.Sprintf("%#v", constantTests(p, m)) // a jen.Statement's %#v is its Go source
 			if !seen[key] {
 				seen[key] = true
 				tests = append(tests, jen.Id("id").Dot("is"+m.Suffix).Call())
