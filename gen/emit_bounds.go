@@ -70,7 +70,7 @@ those with MinAt%s(t1) <= id <= %[1]s(t2).`, name, l.Name, m.Suffix)
 	pl := newPlan(l)
 	if fill {
 		for i := range l.Fields {
-			if fd := &l.Fields[i]; fd.Bytes {
+			if fd := &l.Fields[i]; byteRegion(fd) {
 				start, end := pl.bytesRange(fd)
 				body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("id").Index(jen.Lit(start), jen.Lit(end))).Block(
 					jen.Id("id").Index(jen.Lit(start).Op("+").Id("i")).Op("=").Lit(0xff),

@@ -209,12 +209,20 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 				words[ci] = append(words[ci], shiftLeft(extract(p, jen.Id("f."+layouts.GoName(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
 			}
 		}
+		for ci, c := range pl.chunks {
+			// The bits of a bytes field that lies in chunks, copied above.
+			if keep := mixedBytes(l, c); keep != 0 {
+				words[ci] = append(words[ci], keepBits(p, "id", c, keep))
+			}
+		}
 		if twoWords(p, pl) {
 			// One 16-byte store, as overlay writes a returned ID.
 			body = append(body, putWords("id", orOf(words[0]), orOf(words[1])))
 		} else {
 			for ci, c := range pl.chunks {
-				body = append(body, storeWord(p, c, words[ci])...)
+				if mixedBytes(l, c) != c.mask() { // else the copy wrote it all
+					body = append(body, storeWord(p, c, words[ci])...)
+				}
 			}
 		}
 		body = append(body, jen.Return(jen.Id("id")))
@@ -235,10 +243,10 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 					set |= (l.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1)) << pc.shift
 				}
 			}
-			if keep == 1<<c.bits()-1 || c.bits() == 64 && keep == ^uint64(0) {
+			if keep == c.mask() {
 				continue
 			}
-			terms := []jen.Code{wordExpr(p, "id", c).Op("&").Id(fmt.Sprintf("%#x", keep))}
+			terms := []jen.Code{keepBits(p, "id", c, keep)}
 			if set != 0 {
 				terms = append(terms, jen.Id(fmt.Sprintf("%#x", set)))
 			}

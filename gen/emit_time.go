@@ -31,7 +31,7 @@ func timeUnit(v *layouts.Value) (tunit, error) {
 	case u.Den == 1:
 		return tunit{secPerTik: u.Num}, nil
 	}
-	return tunit{}, fmt.Errorf("unit %s is not a whole number of nanoseconds, a binary fraction of up to 2^-33 s, or whole seconds", u)
+	return tunit{}, fmt.Errorf("unit %s: the generator takes ticks of whole nanoseconds that divide a second evenly (ms, 10ms, 100ns, ...), binary fractions of a second down to 2^-33 s, and whole seconds", u)
 }
 
 // timeNames returns the names of a member's time helpers.

@@ -255,6 +255,14 @@ func bitsOf(p *Package, src string, c chunk, shift, width int) *jen.Statement {
 }
 
 // wordExpr reads a chunk of the ID variable src as an unsigned integer.
+// keepBits returns chunk c's word read from src, with only the bits of keep.
+func keepBits(p *Package, src string, c chunk, keep uint64) *jen.Statement {
+	if keep == c.mask() {
+		return wordExpr(p, src, c)
+	}
+	return wordExpr(p, src, c).Op("&").Id(fmt.Sprintf("%#x", keep))
+}
+
 func wordExpr(p *Package, src string, c chunk) *jen.Statement {
 	switch {
 	case p.Int64:

@@ -39,17 +39,11 @@ var overlaySources = map[layouts.Role]string{
 
 // canOverlay reports whether overlay handles a layout: an ID of bytes made
 // from a random block drawn per ID (for random bits or a counter's seed),
-// with no random bits drawn once, bytes fields that are random or a counter,
-// and no counter wider than 64 bits outside a bytes field.
+// with no random bits drawn once, and no counter wider than 64 bits outside
+// a bytes field.
 func canOverlay(p *Package, l *layouts.Layout) bool {
 	if v, ok := l.Value(layouts.Random); p.Int64 || !needsRandom(l) || ok && v.Once {
 		return false
-	}
-	for i := range l.Fields {
-		fd := &l.Fields[i]
-		if fd.Bytes && fd.Role != layouts.Random && fd.Role != layouts.Counter {
-			return false
-		}
 	}
 	if cv, ok := l.Value(layouts.Counter); ok && cv.Width > 64 {
 		for _, pi := range cv.Parts {
@@ -131,14 +125,14 @@ func overlayWord(p *Package, l *layouts.Layout, dst string, c chunk) (val *jen.S
 		v, _ := l.Value(r.part.Role)
 		terms = append(terms, valueRun(p, r.part.Role, v.Width, r.from, r.width, r.shift, c.bits())...)
 	}
-	if keep == 1<<c.bits()-1 || c.bits() == 64 && keep == ^uint64(0) {
+	if keep == c.mask() {
 		return wordExpr(p, dst, c), true
 	}
 	if set != 0 {
 		terms = append([]jen.Code{jen.Id(fmt.Sprintf("%#x", set))}, terms...)
 	}
 	if keep != 0 {
-		terms = append(terms, wordExpr(p, dst, c).Op("&").Id(fmt.Sprintf("%#x", keep)))
+		terms = append(terms, keepBits(p, dst, c, keep))
 	}
 	return orOf(terms), false
 }

@@ -15,6 +15,9 @@ type chunk struct{ start, size int }
 
 func (c chunk) bits() int { return c.size * 8 }
 
+// mask returns every bit of the chunk's word.
+func (c chunk) mask() uint64 { return 1<<c.bits() - 1 }
+
 // end returns the bit offset, from the ID's most significant end, just past the chunk.
 func (c chunk) end() int { return (c.start + c.size) * 8 }
 
@@ -69,7 +72,7 @@ func newPlan(l *layouts.Layout) *plan {
 	p := &plan{l: l}
 	inBytes := make([]bool, l.Bytes())
 	for _, f := range l.Fields {
-		if f.Bytes {
+		if byteRegion(&f) {
 			seg := l.Segments[f.Segments[0]]
 			for i := seg.Offset / 8; i < (seg.Offset+seg.Width)/8; i++ {
 				inBytes[i] = true
@@ -113,6 +116,33 @@ func newPlan(l *layouts.Layout) *plan {
 	return p
 }
 
+// byteRegion reports whether a bytes field lies outside the chunks, as
+// bytes that are copied whole: a field of random bits or a counter. A bytes
+// field that mixes roles (KSUID-ms's payload: a fraction of the time, then
+// random bits) lies in chunks like any other bits, so that its roles are
+// read and written by word; only Pack and its accessor copy it as bytes.
+func byteRegion(f *layouts.Field) bool {
+	return f.Bytes && (f.Role == layouts.Random || f.Role == layouts.Counter)
+}
+
+// mixedBytes returns the bits of chunk c, in place in its word, that belong
+// to bytes fields that lie in chunks (see byteRegion).
+func mixedBytes(l *layouts.Layout, c chunk) uint64 {
+	var bits uint64
+	for _, f := range l.Fields {
+		if !f.Bytes || byteRegion(&f) {
+			continue
+		}
+		for _, si := range f.Segments {
+			seg := l.Segments[si]
+			if lo, hi := max(seg.Offset, c.start*8), min(seg.Offset+seg.Width, c.end()); lo < hi {
+				bits |= (1<<(hi-lo) - 1) << (c.end() - hi)
+			}
+		}
+	}
+	return bits
+}
+
 // fieldLo returns where a piece's bits sit in its field's value.
 func (p *plan) fieldLo(pc piece) int {
 	seg := p.l.Segments[pc.seg]
@@ -140,8 +170,10 @@ func supported(l *layouts.Layout) error {
 		return fmt.Errorf("gen: %s: "+format+" (the interpreter handles it; the generator does not yet)", append([]any{l.File}, args...)...)
 	}
 	for _, f := range l.Fields {
-		if f.Bytes && f.Role != layouts.Random && f.Role != layouts.Counter {
-			return fail("bytes field %s mixes roles", f.Name)
+		if v, _ := l.Value(layouts.Random); f.Bytes && !byteRegion(&f) && (l.Bits <= 64 || v == nil || v.Once) {
+			// The overlay writes such a field's roles over random bits drawn
+			// for each ID.
+			return fail("bytes field %s mixes roles without random bits drawn for each ID", f.Name)
 		}
 	}
 	if c, ok := l.Value(layouts.Counter); ok && c.Width > 64 {

@@ -71,12 +71,18 @@ func declared(pkg *types.Package, rename func(string) string) []string {
 		if !ok {
 			continue
 		}
+		// A member keeps its name, which may be a field's that happens to be
+		// the type's (field b of type B), but for NullID's field named ID.
+		member := func(m string) string { return m }
+		if rename(name) == "NullID" {
+			member = rename
+		}
 		for m := range named.Methods() {
-			names = append(names, rename(name)+"."+rename(m.Name()))
+			names = append(names, rename(name)+"."+member(m.Name()))
 		}
 		if st, ok := named.Underlying().(*types.Struct); ok {
 			for f := range st.Fields() {
-				names = append(names, rename(name)+"."+rename(f.Name()))
+				names = append(names, rename(name)+"."+member(f.Name()))
 			}
 		}
 	}
