@@ -76,3 +76,21 @@ func ExampleUUID_IsZero() {
 	fmt.Println(u.IsZero(), uuid.NewV7().IsZero())
 	// Output: true false
 }
+
+func ExampleUUID_Valid() {
+	// Parse reads any UUID; Valid says whether it is one this package makes:
+	// the RFC 9562 variant, with version 1 or 3 to 8.
+	for _, s := range []string{
+		"017f22e2-79b0-7cc3-98c4-dc0c0c07398f", // version 7
+		"000003e8-9414-21ec-b300-325096b39f47", // version 2 (DCE Security)
+		"017f22e2-79b0-7cc3-c8c4-dc0c0c07398f", // Microsoft's variant
+		"00000000-0000-0000-0000-000000000000", // Nil
+	} {
+		fmt.Println(uuid.MustParse(s).Valid())
+	}
+	// Output:
+	// true
+	// false
+	// false
+	// false
+}
