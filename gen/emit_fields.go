@@ -209,18 +209,23 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 				words[ci] = append(words[ci], shiftLeft(extract(p, jen.Id("f."+layouts.GoName(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
 			}
 		}
+		copied := 0 // chunks that a bytes field's copy above wrote whole
 		for ci, c := range pl.chunks {
 			// The bits of a bytes field that lies in chunks, copied above.
-			if keep := mixedBytes(l, c); keep != 0 {
+			switch keep := mixedBytes(l, c); keep {
+			case 0:
+			case c.mask():
+				copied++
+			default:
 				words[ci] = append(words[ci], keepBits(p, "id", c, keep))
 			}
 		}
-		if twoWords(p, pl) {
+		if twoWords(p, pl) && copied == 0 {
 			// One 16-byte store, as overlay writes a returned ID.
 			body = append(body, putWords("id", orOf(words[0]), orOf(words[1])))
 		} else {
 			for ci, c := range pl.chunks {
-				if mixedBytes(l, c) != c.mask() { // else the copy wrote it all
+				if mixedBytes(l, c) != c.mask() {
 					body = append(body, storeWord(p, c, words[ci])...)
 				}
 			}
