@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
@@ -24,6 +25,9 @@ type Codec[ID any, F any] struct {
 	// layout's: the package's Valid method (for a family such as package
 	// uuid, with the member's version test besides).
 	Valid func(ID) bool
+	// Clock, or nil for time.Now, is the clock the generator behind Next
+	// reads, for checking the time its IDs hold.
+	Clock func() time.Time
 }
 
 // Text is one text form of a generated ID type.
@@ -50,12 +54,18 @@ type Text[ID any] struct {
 //   - parsing arbitrary text never panics, and what parses re-encodes to the
 //     same text;
 //   - the generator's IDs differ, and increase as bytes for a monotonic,
-//     time-sortable layout;
+//     time-sortable layout; each holds the clock's time, as the interpreter
+//     reads it: never before the tick the clock was in, and at most one
+//     tick past the later of the clock and the ID before (a generator whose
+//     counter ran out borrows the next tick);
 //   - with Valid: what Pack and the generator make is valid, and an ID
 //     parsed from arbitrary text is valid exactly when the interpreter
 //     finds the layout's constant bits in it.
 func Generated[ID any, F any](f *testing.F, l *layouts.Layout, c Codec[ID, F]) {
 	seed(f, l)
+	if c.Next != nil {
+		checkFirst(f, l, c)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Check(t, l, data)
 		in := &bits{data: data}
@@ -162,6 +172,34 @@ func checkParseJunk[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, 
 	}
 }
 
+// checkFirst checks the time of the generator's first ID, which cannot have
+// run ahead of the clock: it is the clock's tick. (checkNext cannot bound
+// the first ID of each of its calls, as earlier calls may have borrowed.)
+func checkFirst[ID any, F any](tb testing.TB, l *layouts.Layout, c Codec[ID, F]) {
+	tb.Helper()
+	tick, timed := l.Tick()
+	if !timed {
+		return
+	}
+	clock := c.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	before := clock()
+	id, err := c.Next()
+	if errors.Is(err, interp.ErrTime) {
+		return
+	}
+	if err != nil {
+		tb.Fatalf("%s: the first ID: %v", l.Name, err)
+	}
+	at, err := interp.Time(l, c.Bytes(id))
+	slack := tick + time.Microsecond
+	if after := clock(); err != nil || at.Before(before.Add(-slack)) || at.After(after.Add(slack)) {
+		tb.Fatalf("%s: the first ID %X holds %v, %v; the clock read %v and %v", l.Name, c.Bytes(id), at, err, before.Round(0), after.Round(0))
+	}
+}
+
 // checkNext makes a few IDs and checks they differ, and that they increase
 // as bytes for a layout that is monotonic and sorts by time. (A UUIDv1 is
 // monotonic in its time, but its bytes start with the time's low bits.)
@@ -169,7 +207,14 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 	t.Helper()
 	var prev []byte
 	ordered := l.Monotonic() && l.TimeSortable()
+	clock := c.Clock
+	if clock == nil {
+		clock = time.Now
+	}
+	tick, timed := l.Tick()
+	var prevAt time.Time
 	for i := range 64 {
+		before := clock()
 		id, err := c.Next()
 		if err != nil {
 			if errors.Is(err, interp.ErrTime) {
@@ -180,6 +225,18 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 		b := c.Bytes(id)
 		if c.Valid != nil && !c.Valid(id) {
 			t.Fatalf("%s: ID %d %X is not Valid", l.Name, i, b)
+		}
+		if timed {
+			at, err := interp.Time(l, b)
+			after := clock()
+			if prevAt.After(after) {
+				after = prevAt
+			}
+			slack := tick + time.Microsecond // the tick's start, and the interpreter's rounding
+			if err != nil || at.Before(before.Add(-slack)) || i > 0 && at.After(after.Add(slack)) {
+				t.Fatalf("%s: ID %d %X holds %v, %v; the clock read %v, the ID before held %v", l.Name, i, b, at, err, before.Round(0), prevAt)
+			}
+			prevAt = at
 		}
 		if ordered && prev != nil && bytes.Compare(b, prev) <= 0 {
 			t.Fatalf("%s: ID %d %X is not above %X", l.Name, i, b, prev)

@@ -2,10 +2,7 @@ package gen_test
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -21,13 +18,7 @@ func TestCodecSizes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and tests generated packages with the go command")
 	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	dir := t.TempDir()
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Dir(filepath.Dir(file))
-	writeFile(t, filepath.Join(dir, "go.mod"), "module example.com/sizes\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => "+root+"\n")
+	dir := userModule(t)
 
 	canonical := map[gen.Encoding]string{gen.EncBase62: "Base62", gen.EncCrockford: "Crockford", gen.EncHex: "Hex"}
 	sizes := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 19, 20, 21, 24, 25, 28, 31, 32, 33, 40, 64, 128}
@@ -48,9 +39,9 @@ func TestCodecSizes(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%d bytes, %s: %v", n, form, err)
 			}
-			writeFile(t, filepath.Join(dir, pkg, pkg+"_gen.go"), string(src))
+			write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
 			test := strings.NewReplacer("PKG", pkg, "CANONICAL", form).Replace(arrayCodecTest)
-			writeFile(t, filepath.Join(dir, pkg, "codec_test.go"), test)
+			write(t, filepath.Join(dir, pkg, "codec_test.go"), []byte(test))
 		}
 	}
 
@@ -67,19 +58,12 @@ func TestCodecSizes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		writeFile(t, filepath.Join(dir, pkg, pkg+"_gen.go"), string(src))
+		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
 		signed := fmt.Sprint(name == "instagram")
-		writeFile(t, filepath.Join(dir, pkg, "codec_test.go"), strings.NewReplacer("PKG", pkg, "SIGNED", signed).Replace(int64CodecTest))
+		write(t, filepath.Join(dir, pkg, "codec_test.go"), []byte(strings.NewReplacer("PKG", pkg, "SIGNED", signed).Replace(int64CodecTest)))
 	}
 
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	vetAndTest(t, dir)
 }
 
 // Packages the emitters cannot serve get an error, not bad code.
@@ -96,16 +80,6 @@ func TestTextFormMismatch(t *testing.T) {
 		if _, err := gen.Generate(p); err == nil {
 			t.Errorf("package %s with text form %d: no error", p.Name, p.Canonical)
 		}
-	}
-}
-
-func writeFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

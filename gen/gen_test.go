@@ -142,18 +142,7 @@ func repoRoot(t *testing.T) string {
 // idforge by a replace directive, then runs go vet and go test there.
 func buildInModule(t *testing.T, files []string) {
 	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
-	dir := t.TempDir()
-	root := repoRoot(t)
-	gomod := "module example.com/user\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => " + root + "\n"
-	write(t, filepath.Join(dir, "go.mod"), []byte(gomod))
-	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(dir, "go.sum"), sum)
+	dir := userModule(t)
 	for _, file := range files {
 		ar, err := txtar.ParseFile(file)
 		if err != nil {
@@ -169,6 +158,32 @@ func buildInModule(t *testing.T, files []string) {
 			}
 		}
 	}
+	vetAndTest(t, dir)
+}
+
+// userModule returns the directory of a fresh module, example.com/user,
+// that requires idforge by a replace directive to this checkout, as a
+// user's module would. It skips the test where there is no go command.
+func userModule(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	root := repoRoot(t)
+	gomod := "module example.com/user\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => " + root + "\n"
+	write(t, filepath.Join(dir, "go.mod"), []byte(gomod))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "go.sum"), sum)
+	return dir
+}
+
+// vetAndTest runs go vet and go test on every package of the module in dir.
+func vetAndTest(t *testing.T, dir string) {
+	t.Helper()
 	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
 		cmd := exec.Command("go", args...)
 		cmd.Dir = dir
@@ -189,9 +204,8 @@ func write(t *testing.T, path string, data []byte) {
 	}
 }
 
-// A spec the generator cannot serve gets a clear error, not bad code.
-// The layouts the generator refuses name the interpreter, which reads and
-// makes them all.
+// The layouts the generator refuses get a clear error, not bad code, and
+// it names the interpreter, which reads and makes them all.
 func TestUnsupported(t *testing.T) {
 	for name, spec := range map[string]string{
 		"a unit that does not divide a second":                          "layout x 64\n  t 64 time unix 7ns\n",

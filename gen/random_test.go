@@ -1,0 +1,127 @@
+package gen_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/layouts"
+)
+
+// TestRandomLayouts holds the generator to the interpreter on layouts of
+// the kinds users write, from fuzz.RandomSpec: time sliced into up to three
+// segments, named and split fields, constants, nodes, counters of every
+// start and overflow, random bits and bytes fields. Each becomes a package
+// of its own, as ` + "`idforge gen`" + ` writes it, and one test package holds a
+// fuzz target per layout that runs fuzz.Generated on it; go test runs the
+// targets on their seeds. The generator must also refuse only what it says
+// it does not handle.
+func TestRandomLayouts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and tests generated packages with the go command")
+	}
+	dir := userModule(t)
+	r := rand.New(rand.NewPCG(19, 62))
+	var imports, targets strings.Builder
+	made, refused := 0, 0
+	for made < 30 {
+		data := make([]byte, 96)
+		for i := range data {
+			data[i] = byte(r.Uint32())
+		}
+		spec := fuzz.RandomSpec(data)
+		l, err := layouts.Parse("random.layout", []byte(spec))
+		if err != nil {
+			t.Fatalf("RandomSpec gave a spec that does not parse: %v\n%s", err, spec)
+		}
+		pkg := fmt.Sprintf("random%02d", made)
+		src, err := gen.Generate(gen.Single(l, pkg, "ID"))
+		if err != nil {
+			if !strings.Contains(err.Error(), "interpreter") {
+				t.Fatalf("%v\n%s", err, spec)
+			}
+			if refused++; refused > 100 {
+				t.Fatalf("the generator refused %d random layouts, the last with %v", refused, err)
+			}
+			continue
+		}
+		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
+		fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
+		targets.WriteString(randomTarget(l, pkg, spec))
+		made++
+	}
+	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
+	t.Logf("%d layouts generated and fuzzed on their seeds; %d refused (the interpreter handles them)", made, refused)
+	vetAndTest(t, dir)
+}
+
+const randomTestFile = `package randomtest
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/layouts"
+
+%s)
+
+// fastClock returns a clock that moves on by step at every reading, so that
+// a generator of a layout with long ticks and a small counter need not wait
+// for the next tick.
+func fastClock(step time.Duration) func() time.Time {
+	var mu sync.Mutex
+	now := time.Now()
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		now = now.Add(step)
+		return now
+	}
+}
+
+func parse(f *testing.F, spec string) *layouts.Layout {
+	l, err := layouts.Parse("random.layout", []byte(spec))
+	if err != nil {
+		f.Fatal(err)
+	}
+	return l
+}
+%s`
+
+// randomTarget returns a fuzz target that holds the package generated from
+// spec to the interpreter with fuzz.Generated.
+func randomTarget(l *layouts.Layout, pkg, spec string) string {
+	tick, _ := l.Tick()
+	newGen := fmt.Sprintf("clock := fastClock(%d)\n\tg := PKG.NewGenerator(PKG.WithClock(clock))", max(tick, 1))
+	if _, ok := l.Value(layouts.Node); ok {
+		newGen = fmt.Sprintf("clock := fastClock(%d)\n\tg, err := PKG.NewGenerator(1, PKG.WithClock(clock))\n\tif err != nil {\n\t\tf.Fatal(err)\n\t}", max(tick, 1))
+	}
+	target := strings.ReplaceAll(strings.Replace(randomTargetCode, "NEWGEN", newGen, 1), "PKG", pkg)
+	return strings.Replace(target, "SPEC", spec, 1) // last, so that nothing in the spec is replaced
+}
+
+const randomTargetCode = `
+func Fuzz_PKG(f *testing.F) {
+	l := parse(f, ` + "`SPEC`" + `)
+	NEWGEN
+	fuzz.Generated(f, l, fuzz.Codec[PKG.ID, PKG.Fields]{
+		Pack:   PKG.Pack,
+		Fields: PKG.ID.Fields,
+		Bytes:  func(id PKG.ID) []byte { return id[:] },
+		Texts: []fuzz.Text[PKG.ID]{
+			{Name: "base62", Encode: PKG.ID.Base62, Parse: PKG.ParseBase62, Sorted: true},
+			{Name: "crockford", Encode: PKG.ID.Crockford, Parse: PKG.ParseCrockford, FoldCase: true, Sorted: true},
+			{Name: "hex", Encode: PKG.ID.Hex, Parse: PKG.ParseHex, FoldCase: true, Sorted: true},
+		},
+		Next:  g.Next,
+		Valid: PKG.ID.Valid,
+		Clock: clock,
+	})
+}
+`
