@@ -15,9 +15,6 @@ import (
 // sizes, and for each canonical form, and checks every codec of each
 // against the generic codecs of package encodings, in a module of its own.
 func TestCodecSizes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and tests generated packages with the go command")
-	}
 	dir := userModule(t)
 
 	canonical := map[gen.Encoding]string{gen.EncBase62: "Base62", gen.EncCrockford: "Crockford", gen.EncHex: "Hex"}

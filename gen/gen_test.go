@@ -163,9 +163,13 @@ func buildInModule(t *testing.T, files []string) {
 
 // userModule returns the directory of a fresh module, example.com/user,
 // that requires idforge by a replace directive to this checkout, as a
-// user's module would. It skips the test where there is no go command.
+// user's module would. Building in it takes the go command and seconds, so
+// it skips the test without one, and under -short.
 func userModule(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and tests generated packages with the go command")
+	}
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}

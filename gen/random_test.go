@@ -16,14 +16,11 @@ import (
 // the kinds users write, from fuzz.RandomSpec: time sliced into up to three
 // segments, named and split fields, constants, nodes, counters of every
 // start and overflow, random bits and bytes fields. Each becomes a package
-// of its own, as ` + "`idforge gen`" + ` writes it, and one test package holds a
+// of its own, as `idforge gen` writes it, and one test package holds a
 // fuzz target per layout that runs fuzz.Generated on it; go test runs the
 // targets on their seeds. The generator must also refuse only what it says
 // it does not handle.
 func TestRandomLayouts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and tests generated packages with the go command")
-	}
 	dir := userModule(t)
 	r := rand.New(rand.NewPCG(19, 62))
 	var imports, targets strings.Builder
