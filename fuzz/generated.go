@@ -181,10 +181,7 @@ func checkFirst[ID any, F any](tb testing.TB, l *layouts.Layout, c Codec[ID, F])
 	if !timed {
 		return
 	}
-	clock := c.Clock
-	if clock == nil {
-		clock = time.Now
-	}
+	clock := c.clock()
 	before := clock()
 	id, err := c.Next()
 	if errors.Is(err, interp.ErrTime) {
@@ -200,17 +197,23 @@ func checkFirst[ID any, F any](tb testing.TB, l *layouts.Layout, c Codec[ID, F])
 	}
 }
 
-// checkNext makes a few IDs and checks they differ, and that they increase
-// as bytes for a layout that is monotonic and sorts by time. (A UUIDv1 is
-// monotonic in its time, but its bytes start with the time's low bits.)
+// clock returns the clock of the generator behind Next.
+func (c Codec[ID, F]) clock() func() time.Time {
+	if c.Clock == nil {
+		return time.Now
+	}
+	return c.Clock
+}
+
+// checkNext makes a few IDs and checks they differ, that they hold the
+// clock's time, and that they increase as bytes for a layout that is
+// monotonic and sorts by time. (A UUIDv1 is monotonic in its time, but its
+// bytes start with the time's low bits.)
 func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 	t.Helper()
 	var prev []byte
 	ordered := l.Monotonic() && l.TimeSortable()
-	clock := c.Clock
-	if clock == nil {
-		clock = time.Now
-	}
+	clock := c.clock()
 	tick, timed := l.Tick()
 	var prevAt time.Time
 	for i := range 64 {
