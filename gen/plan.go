@@ -48,7 +48,7 @@ func partRuns(l *layouts.Layout, c chunk) (runs []partRun, consts uint64) {
 	return runs, consts
 }
 
-// mask returns the run's bits in place in the chunk's word.
+// mask returns width one bits: the run's bits, before the shift.
 func (r partRun) mask() uint64 { return 1<<r.width - 1 }
 
 // piece is a run of a segment's bits that lies within one chunk.
