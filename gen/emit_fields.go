@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -198,34 +199,31 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 				if pc.chunk != ci {
 					continue
 				}
-				seg := l.Segments[pc.seg]
-				if seg.Field < 0 {
-					if v := l.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1); v != 0 {
+				if v, ok := pl.constant(pc); ok {
+					if v != 0 {
 						words[ci] = append(words[ci], shiftLeft(jen.Id(fmt.Sprintf("%#x", v)), pc.shift))
 					}
 					continue
 				}
-				fd := &l.Fields[seg.Field]
+				fd := &l.Fields[l.Segments[pc.seg].Field]
 				words[ci] = append(words[ci], shiftLeft(extract(p, jen.Id("f."+layouts.GoName(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
 			}
 		}
-		copied := 0 // chunks that a bytes field's copy above wrote whole
+		copied := make([]bool, len(pl.chunks)) // chunks that a bytes field's copy above wrote whole
 		for ci, c := range pl.chunks {
 			// The bits of a bytes field that lies in chunks, copied above.
-			switch keep := mixedBytes(l, c); keep {
-			case 0:
-			case c.mask():
-				copied++
-			default:
+			if keep := mixedBytes(l, c); keep == c.mask() {
+				copied[ci] = true
+			} else if keep != 0 {
 				words[ci] = append(words[ci], keepBits(p, "id", c, keep))
 			}
 		}
-		if twoWords(p, pl) && copied == 0 {
+		if twoWords(p, pl) && !slices.Contains(copied, true) {
 			// One 16-byte store, as overlay writes a returned ID.
 			body = append(body, putWords("id", orOf(words[0]), orOf(words[1])))
 		} else {
 			for ci, c := range pl.chunks {
-				if mixedBytes(l, c) != c.mask() {
+				if !copied[ci] {
 					body = append(body, storeWord(p, c, words[ci])...)
 				}
 			}
@@ -241,11 +239,10 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 				if pc.chunk != ci {
 					continue
 				}
-				seg := l.Segments[pc.seg]
-				if seg.Field >= 0 {
-					keep |= (1<<pc.width - 1) << pc.shift
+				if v, ok := pl.constant(pc); ok {
+					set |= v << pc.shift
 				} else {
-					set |= (l.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1)) << pc.shift
+					keep |= (1<<pc.width - 1) << pc.shift
 				}
 			}
 			if keep == c.mask() {

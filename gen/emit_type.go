@@ -121,38 +121,49 @@ func emitType(f *jen.File, p *Package) error {
 // emitValid writes Valid, which tells an ID of the package's layouts from
 // other bits of the same length by the layouts' constant bits.
 func emitValid(f *jen.File, p *Package) {
-	var body jen.Code
-	var doc string
-	switch {
-	case len(p.Members) > 1:
-		var tests []jen.Code
-		var names []string
+	var tests []jen.Code
+	var names []string
+	if len(p.Members) == 1 {
+		tests = constantTests(p, p.Members[0])
+	} else {
 		seen := map[string]bool{} // members with the same constants need one test
 		for _, m := range p.Members {
 			names = append(names, m.Layout.Name)
-			key := fmt.Sprintf("%#v", constantTests(p, m)) // a jen.Statement's %#v is its Go source
-			if !seen[key] {
+			if key := constants(m.Layout); !seen[key] {
 				seen[key] = true
 				tests = append(tests, jen.Id("id").Dot("is"+m.Suffix).Call())
 			}
 		}
-		body = joinOp("||", tests)
-		doc = fmt.Sprintf("Valid reports whether the constant bits of id are those of one of this package's layouts: %s.", strings.Join(names, ", "))
-	default:
-		m := p.Members[0]
-		conds := constantTests(p, m)
-		if len(conds) == 0 {
-			comment(f, fill(fmt.Sprintf("Valid reports whether id is an ID of layout %s: always, as the layout has no constant bits. It is here so that code can ask any generated ID type.", m.Layout.Name)))
-			f.Func().Params(jen.Id("id").Id(p.Type)).Id("Valid").Params().Bool().Block(jen.Return(jen.True()))
-			f.Line()
-			return
-		}
-		body = joinOp("&&", conds)
-		doc = fmt.Sprintf("Valid reports whether the constant bits of id are those of layout %s.", m.Layout.Name)
 	}
-	comment(f, fill(doc+" The readers (Parse, FromBytes, Scan and the rest) check an ID's form, not its layout, so they take an ID of another layout of the same size; Valid refuses it when its constant bits differ."))
+	name := p.Members[0].Layout.Name
+	doc := fmt.Sprintf("Valid reports whether the constant bits of id are those of layout %s.", name)
+	body := joinOp("&&", tests)
+	switch {
+	case len(p.Members) > 1:
+		doc = fmt.Sprintf("Valid reports whether the constant bits of id are those of one of this package's layouts: %s.", strings.Join(names, ", "))
+		body = joinOp("||", tests)
+	case len(tests) == 0:
+		doc = fmt.Sprintf("Valid reports whether id is an ID of layout %s: always, as the layout has no constant bits. It is here so that code can ask any generated ID type.", name)
+		body = jen.True()
+	}
+	if len(tests) > 0 {
+		doc += " The readers (Parse, FromBytes, Scan and the rest) check an ID's form, not its layout, so they take an ID of another layout of the same size; Valid refuses it when its constant bits differ."
+	}
+	comment(f, fill(doc))
 	f.Func().Params(jen.Id("id").Id(p.Type)).Id("Valid").Params().Bool().Block(jen.Return(body))
 	f.Line()
+}
+
+// constants returns a layout's constant parts as text, the same for layouts
+// whose constant bits are the same.
+func constants(l *layouts.Layout) string {
+	var b strings.Builder
+	for _, pt := range l.Parts {
+		if pt.Role == layouts.Const {
+			fmt.Fprintf(&b, "%d:%d=%d ", pt.Offset, pt.Width, pt.Const)
+		}
+	}
+	return b.String()
 }
 
 // constantTests returns a test of each constant piece of a member: the bits
@@ -161,12 +172,9 @@ func constantTests(p *Package, m Member) []jen.Code {
 	pl := newPlan(m.Layout)
 	var conds []jen.Code
 	for _, pc := range pl.pieces {
-		seg := m.Layout.Segments[pc.seg]
-		if seg.Field >= 0 {
-			continue
+		if want, ok := pl.constant(pc); ok {
+			conds = append(conds, bitsExpr(p, pl, pc).Op("==").Id(fmt.Sprintf("%#x", want)))
 		}
-		want := m.Layout.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1)
-		conds = append(conds, bitsExpr(p, pl, pc).Op("==").Id(fmt.Sprintf("%#x", want)))
 	}
 	return conds
 }
@@ -254,7 +262,6 @@ func bitsOf(p *Package, src string, c chunk, shift, width int) *jen.Statement {
 	return w
 }
 
-// wordExpr reads a chunk of the ID variable src as an unsigned integer.
 // keepBits returns chunk c's word read from src, with only the bits of keep.
 func keepBits(p *Package, src string, c chunk, keep uint64) *jen.Statement {
 	if keep == c.mask() {
@@ -263,6 +270,7 @@ func keepBits(p *Package, src string, c chunk, keep uint64) *jen.Statement {
 	return wordExpr(p, src, c).Op("&").Id(fmt.Sprintf("%#x", keep))
 }
 
+// wordExpr reads a chunk of the ID variable src as an unsigned integer.
 func wordExpr(p *Package, src string, c chunk) *jen.Statement {
 	switch {
 	case p.Int64:

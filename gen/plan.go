@@ -143,6 +143,16 @@ func mixedBytes(l *layouts.Layout, c chunk) uint64 {
 	return bits
 }
 
+// constant returns the bits of a piece of a constant segment, and false for
+// a piece of a field.
+func (p *plan) constant(pc piece) (uint64, bool) {
+	seg := p.l.Segments[pc.seg]
+	if seg.Field >= 0 {
+		return 0, false
+	}
+	return p.l.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1), true
+}
+
 // fieldLo returns where a piece's bits sit in its field's value.
 func (p *plan) fieldLo(pc piece) int {
 	seg := p.l.Segments[pc.seg]
