@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/big"
 	"reflect"
 	"strings"
@@ -177,8 +178,7 @@ func checkParseJunk[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, 
 // the first ID of each of its calls, as earlier calls may have borrowed.)
 func checkFirst[ID any, F any](tb testing.TB, l *layouts.Layout, c Codec[ID, F]) {
 	tb.Helper()
-	tick, timed := l.Tick()
-	if !timed {
+	if _, timed := l.Tick(); !timed {
 		return
 	}
 	clock := c.clock()
@@ -190,11 +190,21 @@ func checkFirst[ID any, F any](tb testing.TB, l *layouts.Layout, c Codec[ID, F])
 	if err != nil {
 		tb.Fatalf("%s: the first ID: %v", l.Name, err)
 	}
-	at, err := interp.Time(l, c.Bytes(id))
-	slack := tick + time.Microsecond
-	if after := clock(); err != nil || at.Before(before.Add(-slack)) || at.After(after.Add(slack)) {
-		tb.Fatalf("%s: the first ID %X holds %v, %v; the clock read %v and %v", l.Name, c.Bytes(id), at, err, before.Round(0), after.Round(0))
+	checkTime(tb, l, "the first ID", c.Bytes(id), before, clock())
+}
+
+// checkTime checks that the ID b holds a time in the tick of from or after
+// it, and not past the tick of to (no bound for a zero to), as the
+// interpreter reads it; it returns that time.
+func checkTime(tb testing.TB, l *layouts.Layout, what string, b []byte, from, to time.Time) time.Time {
+	tb.Helper()
+	tick, _ := l.Tick()
+	slack := tick + time.Microsecond // the tick's start, and the interpreter's rounding
+	at, err := interp.Time(l, b)
+	if err != nil || at.Before(from.Add(-slack)) || !to.IsZero() && at.After(to.Add(slack)) {
+		tb.Fatalf("%s: %s %X holds %v, %v; want %v to %v", l.Name, what, b, at, err, from.Round(0), to.Round(0))
 	}
+	return at
 }
 
 // clock returns the clock of the generator behind Next.
@@ -214,7 +224,7 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 	var prev []byte
 	ordered := l.Monotonic() && l.TimeSortable()
 	clock := c.clock()
-	tick, timed := l.Tick()
+	_, timed := l.Tick()
 	var prevAt time.Time
 	for i := range 64 {
 		before := clock()
@@ -230,16 +240,16 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 			t.Fatalf("%s: ID %d %X is not Valid", l.Name, i, b)
 		}
 		if timed {
-			at, err := interp.Time(l, b)
-			after := clock()
-			if prevAt.After(after) {
-				after = prevAt
+			// At most a tick past the later of the clock and the ID before;
+			// the first of this call may follow IDs of earlier calls.
+			var to time.Time
+			if i > 0 {
+				to = clock()
+				if prevAt.After(to) {
+					to = prevAt
+				}
 			}
-			slack := tick + time.Microsecond // the tick's start, and the interpreter's rounding
-			if err != nil || at.Before(before.Add(-slack)) || i > 0 && at.After(after.Add(slack)) {
-				t.Fatalf("%s: ID %d %X holds %v, %v; the clock read %v, the ID before held %v", l.Name, i, b, at, err, before.Round(0), prevAt)
-			}
-			prevAt = at
+			prevAt = checkTime(t, l, fmt.Sprintf("ID %d", i), b, before, to)
 		}
 		if ordered && prev != nil && bytes.Compare(b, prev) <= 0 {
 			t.Fatalf("%s: ID %d %X is not above %X", l.Name, i, b, prev)
