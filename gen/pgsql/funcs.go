@@ -47,15 +47,8 @@ func describe(l *layouts.Layout, f *layouts.Field) string {
 // or bigint it is one strict expression, which the planner inlines; a
 // CHECK on a column can use it.
 func (s *script) emitValid() {
-	mask := []byte(strings.Repeat("0", s.l.Bits))
-	constants := false
-	for _, p := range s.l.Parts {
-		if p.Role == layouts.Const {
-			copy(mask[p.Offset:], strings.Repeat("1", p.Width))
-			constants = true
-		}
-	}
-	test := fmt.Sprintf("(%s & B'%s') = %s", s.idBits("$1"), mask, s.template('0'))
+	mask, constants := s.constantMask()
+	test := fmt.Sprintf("(%s & %s) = %s", s.idBits("$1"), mask, s.template('0'))
 	doc := fmt.Sprintf("Whether id is a %s ID: its constant bits are the layout's.", s.l.Name)
 	if !constants {
 		test = "$1 = $1" // true for every ID and NULL for NULL: strict, so it inlines
@@ -113,13 +106,26 @@ func (s *script) emitTime() {
 // template returns a bit-string literal of the ID with its constants in
 // place and every other bit fill ('0' or '1').
 func (s *script) template(fill byte) string {
+	return s.bitString(func(bit byte) byte { return bit }, fill)
+}
+
+// constantMask returns a bit-string literal with a 1 at each of the
+// layout's constant bits, and whether it has any.
+func (s *script) constantMask() (string, bool) {
+	mask := s.bitString(func(byte) byte { return '1' }, '0')
+	return mask, strings.Contains(mask, "1")
+}
+
+// bitString returns a bit-string literal of Bits bits: at a constant's bit,
+// constant of the bit's value ('0' or '1'), and fill at every other.
+func (s *script) bitString(constant func(bit byte) byte, fill byte) string {
 	b := []byte(strings.Repeat(string(fill), s.l.Bits))
 	for _, p := range s.l.Parts {
 		if p.Role != layouts.Const {
 			continue
 		}
 		for i := range p.Width {
-			b[p.Offset+i] = '0' + byte(p.Const>>(p.Width-1-i)&1)
+			b[p.Offset+i] = constant('0' + byte(p.Const>>(p.Width-1-i)&1))
 		}
 	}
 	return "B'" + string(b) + "'"
