@@ -70,14 +70,19 @@ const maxUnix = 1<<63 - 1 - (1969*365+1969/4-1969/100+1969/400)*86400
 // bit clear makes at least 2^(w-1); one that starts anywhere at random (as
 // ULID's and KSUID's do) is guaranteed only one, but makes 2^(w-1) or more
 // in half of all ticks, and the figure is that median. A running counter
-// makes 2^w before it comes back to where it started. A layout with no
-// counter makes one ID per tick in order: a UUIDv1 generator then borrows
-// the next tick; a layout with neither a counter nor a clock sequence makes
-// more, told apart by random bits only and not ordered (Monotonic is
-// false). Above 2^53 the count is rounded.
+// makes 2^w before it comes back to where it started. A layout with a
+// clock sequence and no counter makes one ID per tick in order (a UUIDv1
+// generator then borrows the next tick). A time-based layout with neither
+// makes any number, told apart by random bits only and not ordered
+// (Monotonic is false): PerTick returns +Inf. Above 2^53 the count is
+// rounded.
 func (l *Layout) PerTick() float64 {
 	c, ok := l.Value(Counter)
 	if !ok {
+		_, seq := l.Value(ClockSeq)
+		if _, timed := l.Value(Time); timed && !seq {
+			return math.Inf(1)
+		}
 		return 1
 	}
 	switch c.Init {

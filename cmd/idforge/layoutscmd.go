@@ -153,14 +153,12 @@ func perTick(l *layouts.Layout) string {
 	if !ok {
 		return "-"
 	}
-	_, counter := l.Value(layouts.Counter)
-	_, seq := l.Value(layouts.ClockSeq)
-	if !counter && !seq {
-		return fmt.Sprintf("any per %v", d)
-	}
 	n := l.PerTick()
 	s := strconv.FormatFloat(n, 'g', -1, 64)
-	if n >= 1<<20 {
+	switch {
+	case math.IsInf(n, 1):
+		s = "any"
+	case n >= 1<<20:
 		s = fmt.Sprintf("2^%d", int(math.Log2(n)))
 	}
 	return fmt.Sprintf("%s per %v", s, d)
