@@ -14,6 +14,7 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -161,15 +162,7 @@ func formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 // appendUUID writes 16 bytes in the 8-4-4-4-12 form.
 func appendUUID(dst, id []byte) []byte {
 	var buf [36]byte
-	hex.Encode(buf[0:8], id[0:4])
-	buf[8] = '-'
-	hex.Encode(buf[9:13], id[4:6])
-	buf[13] = '-'
-	hex.Encode(buf[14:18], id[6:8])
-	buf[18] = '-'
-	hex.Encode(buf[19:23], id[8:10])
-	buf[23] = '-'
-	hex.Encode(buf[24:36], id[10:16])
+	idrt.EncodeUUID(&buf, (*[16]byte)(id))
 	return append(dst, buf[:]...)
 }
 
