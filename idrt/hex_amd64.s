@@ -13,10 +13,13 @@ DATA hexconst<>+48(SB)/8, $0x2727272727272727 // 'a' - '0' - 10
 DATA hexconst<>+56(SB)/8, $0x2727272727272727
 GLOBL hexconst<>(SB), RODATA|NOPTR, $64
 
-// hexDigits turns the 16 bytes of X0 into 32 lower-case hex digits, the
-// first 16 in X1 and the last 16 in X2 (SSE2 only, so any amd64). X3 to X7
-// are clobbered.
+// hexDigits loads the arguments out into DI and id into SI, and turns the
+// 16 bytes at id into 32 lower-case hex digits, the first 16 in X1 and the
+// last 16 in X2 (SSE2 only, so any amd64). X0 and X3 to X7 are clobbered.
 #define hexDigits \
+	MOVQ	out+0(FP), DI \
+	MOVQ	id+8(FP), SI \
+	MOVOU	(SI), X0 \
 	MOVOU	hexconst<>+0(SB), X7 \
 	MOVO	X0, X1 \
 	PSRLW	$4, X1 \
@@ -41,9 +44,6 @@ GLOBL hexconst<>(SB), RODATA|NOPTR, $64
 
 // func encodeHex(out *[32]byte, id *[16]byte)
 TEXT ·encodeHex(SB), NOSPLIT, $0-16
-	MOVQ	out+0(FP), DI
-	MOVQ	id+8(FP), SI
-	MOVOU	(SI), X0
 	hexDigits
 	MOVOU	X1, (DI)
 	MOVOU	X2, 16(DI)
@@ -55,9 +55,6 @@ TEXT ·encodeHex(SB), NOSPLIT, $0-16
 // leaves 0-7 and 20-31 in place, then moves 8-11, 12-15 and 16-19 one, two
 // and three places right with 4-byte stores and writes the hyphens.
 TEXT ·encodeUUID(SB), NOSPLIT, $0-16
-	MOVQ	out+0(FP), DI
-	MOVQ	id+8(FP), SI
-	MOVOU	(SI), X0
 	hexDigits
 	MOVOU	X1, (DI)
 	MOVOU	X2, 20(DI)
