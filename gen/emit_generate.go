@@ -123,6 +123,9 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if hasSeq {
 		fields = append(fields, jen.Id("clockSeq").Uint64())
 	}
+	if anyWaits(gens) {
+		fields = append(fields, jen.Id("sleep").Func().Params(jen.Qual("time", "Duration")).Comment("set by WithSleep"))
+	}
 	fields = append(fields, jen.Id("err").Error().Comment("from an invalid option, returned by every call"))
 	mono := anyStateful(gens)
 	if mono {
@@ -173,6 +176,13 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("entropy").Op("=").Qual(idrtPath, "NewEntropy").Call(jen.Id("r")))),
 	)
 	f.Line()
+	if anyWaits(gens) {
+		comment(f, "WithSleep makes the generator call sleep instead of time.Sleep while it\nwaits for the clock to pass a tick whose counter ran out, and measure that\nwait, of a second at most, by the durations it sleeps. With a fake clock\n(WithClock) that a sleep moves on, waits take no real time and do not\ndepend on how fast the machine runs. A nil sleep means time.Sleep.")
+		f.Func().Id("WithSleep").Params(jen.Id("sleep").Func().Params(jen.Qual("time", "Duration"))).Id("Option").Block(
+			jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("sleep").Op("=").Id("sleep"))),
+		)
+		f.Line()
+	}
 	if hasMAC && !nodeParam {
 		emitFixedOption(f, "WithNode", "node", "node", macNode.Width,
 			fmt.Sprintf("WithNode sets the %d-bit node instead of a random one with the multicast bit set.", macNode.Width))
@@ -258,11 +268,23 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	}
 	// stateError maps the runtime's errors to the package's.
 	if anyStateful(gens) {
-		comment(f, "ErrClockBackwards means the clock went back further than the generator\nwaits for; it returns no ID rather than risk a duplicate.")
-		f.Var().Id("ErrClockBackwards").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": clock moved backwards"))
+		backwards := commentLines("ErrClockBackwards means the clock went back further than the generator\nwaits for; it returns no ID rather than risk a duplicate.")
+		if anyWaits(gens) {
+			f.Var().Defs(
+				backwards,
+				jen.Id("ErrClockBackwards").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": clock moved backwards")),
+				jen.Line(),
+				commentLines("ErrClockStalled means the clock stood still for the second a generator\nwhose counter ran out waits for the next tick. It also matches\nErrClockBackwards, which callers checked for it before it had an error\nof its own."),
+				jen.Id("ErrClockStalled").Op("=").Qual(idrtPath, "ErrorOf").Call(jen.Lit(p.Name+": clock stalled"), jen.Id("ErrClockBackwards")),
+			)
+		} else {
+			f.Add(backwards)
+			f.Var().Id("ErrClockBackwards").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": clock moved backwards"))
+		}
 		f.Line()
 		comment(f, "stateError turns an error of the runtime's monotonic state into this package's.")
 		f.Func().Id("stateError").Params(jen.Id("err").Error()).Error().Block(
+			stalledCase(gens),
 			jen.If(jen.Qual("errors", "Is").Call(jen.Id("err"), jen.Qual(idrtPath, "ErrClockBackwards"))).Block(
 				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrClockBackwards"), jen.Id("err"))),
 			),
@@ -322,6 +344,28 @@ func emitFixedOption(f *jen.File, name, field, param string, width int, doc stri
 // than the last.
 func monotonic(l *layouts.Layout) bool {
 	return l.Monotonic() && memberKind(l) == timed
+}
+
+// anyWaits reports whether some member's counter waits for the clock's next
+// tick when it runs out.
+func anyWaits(ms []Member) bool {
+	for _, m := range ms {
+		if cv, ok := m.Layout.Value(layouts.Counter); ok && stateful(m.Layout) && cv.Overflow == layouts.OverflowWait {
+			return true
+		}
+	}
+	return false
+}
+
+// stalledCase returns the case of stateError for a clock that stood still
+// through a wait, if a member waits.
+func stalledCase(gens []Member) jen.Code {
+	if !anyWaits(gens) {
+		return jen.Null()
+	}
+	return jen.If(jen.Qual("errors", "Is").Call(jen.Id("err"), jen.Qual(idrtPath, "ErrClockStalled"))).Block(
+		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrClockStalled"), jen.Id("err"))),
+	)
 }
 
 // entropyCase returns the case of stateError for a failed read of random

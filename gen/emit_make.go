@@ -146,7 +146,11 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 			)
 			body = append(body, jen.If(jen.Err().Op("!=").Nil().Op("&&").Qual("errors", "Is").Call(jen.Err(), jen.Qual(idrtPath, "ErrExhausted"))).Block(
 				jen.Comment("The counter ran out within this tick: wait for the clock's next one."),
-				jen.List(jen.Id("now"), jen.Err()).Op("=").Qual(idrtPath, "WaitPast").Call(jen.Id("tick"), clock, jen.Id("tickLength"+m.Suffix), jen.Id("maxWait"+m.Suffix)),
+				jen.List(jen.Id("now"), jen.Err()).Op("=").Qual(idrtPath, "Wait").Values(
+					jen.Id("Tick").Op(":").Id("tickLength"+m.Suffix),
+					jen.Id("Max").Op(":").Id("maxWait"+m.Suffix),
+					jen.Id("Sleep").Op(":").Id("g").Dot("sleep"),
+				).Dot("Past").Call(jen.Id("tick"), clock),
 				jen.If(jen.Err().Op("==").Nil()).Block(
 					jen.List(jen.Id("tick"), jen.Id(counter), jen.Err()).Op("=").Add(state.Clone()).Dot("Next").Call(jen.Op("&").Id(policy), jen.Id("now"), seed.Clone()),
 				),
@@ -169,7 +173,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		case cv.Init == layouts.InitRunning:
 			doc = fmt.Sprintf("A %d-bit counter counts on from ID to ID, across ticks, and wraps:\nIDs are unique while fewer than 2^%d are made in one %s, but they\nare not ordered within it, and it follows the clock back.", cv.Width, cv.Width, tick)
 		case waitBounded(cv):
-			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick, and it returns\nErrClockBackwards rather than wait for more than a second.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick. Rather than wait for\nmore than a second it returns ErrClockStalled if the clock stands still,\nand ErrClockBackwards if it is behind.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		case cv.Overflow == layouts.OverflowWait:
 			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick and counts on there.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		default:

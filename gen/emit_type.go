@@ -16,11 +16,14 @@ const idrtPath = "github.com/idforge/idforge/idrt"
 // State.NextRandom, Policy.Seed and ErrEntropy; 3 added idrt.PutUint128; 4 added
 // idrt.NowMilli; 5 added idrt.Lease, Binding, Fence and State.SkipPast, which
 // only packages with a leasable node use (leaseVersion); 6 added
-// idrt.EncodeUUID and EncodeHex16, which only 16-byte IDs use (hex16Version).
+// idrt.EncodeUUID and EncodeHex16, which only 16-byte IDs use (hex16Version);
+// 7 added idrt.Wait, ErrClockStalled and ErrorOf, which only packages whose
+// counter waits for the clock use (waitVersion).
 const (
 	runtimeVersion = 4
 	leaseVersion   = 5
 	hex16Version   = 6
+	waitVersion    = 7
 )
 
 // version returns the runtime version a package's generated code needs: the
@@ -32,6 +35,9 @@ func version(p *Package) int {
 	}
 	if p.size() == 16 {
 		v = hex16Version
+	}
+	if anyWaits(p.Members) {
+		v = waitVersion
 	}
 	return v
 }

@@ -16,8 +16,9 @@
 //     above, and a fence checked before each ID.
 //   - [EncodeUUID] and [EncodeHex16]: the text of a 16-byte ID, with SSE2
 //     on amd64.
-//   - [WaitPast]: the wait loop of layouts whose counter waits for the clock's
-//     next tick, such as Snowflake.
+//   - [Wait]: the wait of layouts whose counter waits for the clock's next
+//     tick, such as Snowflake, with [ErrClockStalled] for a clock that stood
+//     still and [ErrClockBackwards] for one set back.
 //   - [EnforceVersion], [MinVersion] and [MaxVersion]: a compile-time guard
 //     that a generated package is built against a runtime it was written for.
 //
@@ -61,5 +62,5 @@ type EnforceVersion uint
 // generated code used.
 const (
 	MinVersion = 1 // the oldest generated code this runtime still supports
-	MaxVersion = 6 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy; 3 added PutUint128; 4 added NowMilli; 5 added Lease, Binding, Fence and State.SkipPast; 6 added EncodeUUID and EncodeHex16
+	MaxVersion = 7 // the newest generated code this runtime supports: 2 added Now, State.NextRandom, Policy.Seed and ErrEntropy; 3 added PutUint128; 4 added NowMilli; 5 added Lease, Binding, Fence and State.SkipPast; 6 added EncodeUUID and EncodeHex16; 7 added Wait, ClockError, ErrClockStalled and ErrorOf
 )

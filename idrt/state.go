@@ -104,8 +104,9 @@ var (
 	// again.
 	ErrExhausted = errors.New("idrt: counter exhausted for this tick")
 	// ErrClockBackwards is returned by State.Next when the clock is more
-	// than Policy.MaxBehind ticks behind the last tick used, and by WaitPast
-	// when the clock did not pass the awaited tick in time.
+	// than Policy.MaxBehind ticks behind the last tick used, and matched by
+	// the *ClockError of a Wait whose clock did not pass the awaited tick in
+	// time (ErrClockStalled, also matched, tells a clock that stood still).
 	ErrClockBackwards = errors.New("idrt: clock moved backwards too far")
 	// ErrTimeOverflow is returned by State.Next when the next tick would be
 	// past Policy.MaxTick, the last tick the layout's time field holds.

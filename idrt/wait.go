@@ -2,27 +2,93 @@ package idrt
 
 import (
 	"errors"
+	"fmt"
 	"runtime"
 	"time"
 )
 
-// errNilClock is returned by WaitPast when it is given no clock.
-var errNilClock = errors.New("idrt: WaitPast needs a clock")
+// errNilClock is returned by a wait that is given no clock.
+var errNilClock = errors.New("idrt: a wait needs a clock")
 
-// WaitPast waits until clock returns a tick greater than last and returns
-// that tick. It is the wait of OverflowWait layouts such as Snowflake: when
-// State.Next returns ErrExhausted with tick last, the generator calls
-// WaitPast(last, ...) and then Next again with the tick it returns.
+// ErrClockStalled is matched by the error of a wait whose clock stood still
+// on the awaited tick for the whole wait: a frozen VM clock or a stuck time
+// source, not a clock that was set back. It also matches ErrClockBackwards,
+// which is what callers checked for it before it had an error of its own.
+var ErrClockStalled = ErrorOf("idrt: clock stalled", ErrClockBackwards)
+
+// ErrorOf returns a new sentinel error with the text msg that errors.Is also
+// matches to kind: a narrower kind of error that callers of the broader one
+// keep catching. Generated packages declare their ErrClockStalled with it.
+func ErrorOf(msg string, kind error) error {
+	return &kindError{msg: msg, kind: kind}
+}
+
+type kindError struct {
+	msg  string
+	kind error
+}
+
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return e.kind }
+
+// A ClockError is the error of a wait for a clock that did not pass the
+// awaited tick in time. It matches ErrClockStalled when the clock stood on
+// that tick, and ErrClockBackwards in either case.
+type ClockError struct {
+	Last   uint64        // the tick waited past
+	Now    uint64        // the clock's last reading
+	Waited time.Duration // how long the wait lasted, by its own measure
+}
+
+// Error says whether the clock stood still or is behind, and for how long.
+func (e *ClockError) Error() string {
+	if e.Now >= e.Last {
+		return fmt.Sprintf("the clock did not advance for %v (it stayed on tick %d)", e.Waited, e.Now)
+	}
+	return fmt.Sprintf("the clock is %d ticks behind the last one used after a wait of %v", e.Last-e.Now, e.Waited)
+}
+
+// Unwrap returns ErrClockStalled for a clock that stood still and
+// ErrClockBackwards for one behind the tick.
+func (e *ClockError) Unwrap() error {
+	if e.Now >= e.Last {
+		return ErrClockStalled
+	}
+	return ErrClockBackwards
+}
+
+// Wait is how a generator waits for its clock to pass a tick: the wait of
+// OverflowWait layouts such as Snowflake. When State.Next returns
+// ErrExhausted with tick last, the generator calls Past(last, clock) and
+// then Next again with the tick it returns.
+type Wait struct {
+	// Tick is the length of one tick of the clock.
+	Tick time.Duration
+	// Max is the longest the wait lasts. With Max <= 0 Past reads the clock
+	// once.
+	Max time.Duration
+	// Sleep, if not nil, is called instead of time.Sleep, and the wait
+	// measures its time by the sleeps alone: Past gives up once the
+	// durations it asked Sleep for add up to Max. A test whose fake clock
+	// moves on when Sleep is called gets waits that neither take real time
+	// nor depend on how fast the machine runs.
+	Sleep func(time.Duration)
+}
+
+// Past waits until clock returns a tick greater than last and returns that
+// tick.
 //
-// clock reads the current tick; tick is the length of one tick. For the
-// first two ticks WaitPast only yields the processor between readings: a
-// counter that ran out usually needs less than a tick's wait, and a sleep
-// would overshoot it, as timers are coarser than a millisecond on busy
-// machines. After that it sleeps about a quarter tick between readings, for
-// at most maxWait in all. If the clock has not passed last by then, because
-// it stands still or went backwards, WaitPast returns the clock's last
-// reading and ErrClockBackwards. With maxWait <= 0 it reads the clock once.
-func WaitPast(last uint64, clock func() uint64, tick time.Duration, maxWait time.Duration) (uint64, error) {
+// With the system's sleep, Past first only yields the processor between
+// readings, for two ticks: a counter that ran out usually needs less than a
+// tick's wait, and a sleep would overshoot it, as timers are coarser than a
+// millisecond on busy machines. After that it sleeps about a quarter tick
+// between readings, for at most Max in all. With w.Sleep it sleeps from the
+// start.
+//
+// If the clock has not passed last by then, Past returns its last reading
+// and a *ClockError, which matches ErrClockStalled if the clock stood on
+// last and ErrClockBackwards in any case.
+func (w Wait) Past(last uint64, clock func() uint64) (uint64, error) {
 	if clock == nil {
 		return 0, errNilClock
 	}
@@ -30,23 +96,32 @@ func WaitPast(last uint64, clock func() uint64, tick time.Duration, maxWait time
 	if now > last {
 		return now, nil
 	}
-	if maxWait <= 0 {
-		return now, ErrClockBackwards
+	if w.Max <= 0 {
+		return now, &ClockError{Last: last, Now: now}
 	}
-	nap := tick / 4
+	nap := max(w.Tick/4, time.Microsecond)
+	if w.Sleep != nil {
+		for slept := time.Duration(0); slept < w.Max; slept += nap {
+			w.Sleep(min(nap, w.Max-slept))
+			if now = clock(); now > last {
+				return now, nil
+			}
+		}
+		return now, &ClockError{Last: last, Now: now, Waited: w.Max}
+	}
 	begin := time.Now()
 	for {
-		left := maxWait - time.Since(begin)
-		if left <= 0 {
+		waited := time.Since(begin)
+		if waited >= w.Max {
 			// One more reading: the time may have run out while the
 			// process was paused after the last one.
 			if now = clock(); now > last {
 				return now, nil
 			}
-			return now, ErrClockBackwards
+			return now, &ClockError{Last: last, Now: now, Waited: waited.Round(time.Millisecond)}
 		}
-		if nap > 0 && time.Since(begin) > 2*tick {
-			time.Sleep(min(nap, left))
+		if w.Tick > 0 && waited > 2*w.Tick {
+			time.Sleep(min(nap, w.Max-waited))
 		} else {
 			runtime.Gosched()
 		}
@@ -54,4 +129,10 @@ func WaitPast(last uint64, clock func() uint64, tick time.Duration, maxWait time
 			return now, nil
 		}
 	}
+}
+
+// WaitPast is Wait{Tick: tick, Max: maxWait}.Past(last, clock), the wait of
+// code generated for runtime versions 1 to 6.
+func WaitPast(last uint64, clock func() uint64, tick time.Duration, maxWait time.Duration) (uint64, error) {
+	return Wait{Tick: tick, Max: maxWait}.Past(last, clock)
 }

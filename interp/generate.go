@@ -48,6 +48,7 @@ type Generator struct {
 	clock func() time.Time
 	rand  io.Reader
 	wait  time.Duration
+	sleep func(time.Duration) // set by WithSleep
 
 	lease idrt.Lease // set by WithLease
 	fence idrt.Fence // the lease's limit on ticks; none without a lease
@@ -75,6 +76,13 @@ func WithRand(r io.Reader) Option {
 // clock's next tick before it returns ErrExhausted; the default is one second.
 func WithMaxWait(d time.Duration) Option {
 	return func(g *Generator) error { g.wait = d; return nil }
+}
+
+// WithSleep makes a generator whose counter ran out call sleep instead of
+// time.Sleep while it waits for the clock's next tick, and measure that wait
+// by the durations it sleeps, as a generated generator's WithSleep does.
+func WithSleep(sleep func(time.Duration)) Option {
+	return func(g *Generator) error { g.sleep = sleep; return nil }
 }
 
 // WithFixed sets the value of a node or clock sequence, instead of a random one.
@@ -308,10 +316,14 @@ func (g *Generator) startCounter(c *layouts.Value, block []byte) *big.Int {
 }
 
 // waitPast waits until the clock's tick is after last, for at most the
-// generator's maximum wait.
+// generator's maximum wait, measured by real time or, with WithSleep, by the
+// sleeps. When the clock does not get past last, the error matches
+// ErrExhausted, and idrt.ErrClockStalled if the clock stood on last or
+// idrt.ErrClockBackwards if it is behind.
 func (g *Generator) waitPast(tv *layouts.Value, last *big.Int) (*big.Int, error) {
-	deadline := time.Now().Add(g.wait)
-	for {
+	nap := max(time.Duration(tv.Unit.Num*uint64(time.Second)/tv.Unit.Den/4), time.Microsecond)
+	begin := time.Now()
+	for slept := time.Duration(0); ; slept += nap {
 		now, err := Ticks(tv, g.clock())
 		if err != nil {
 			return nil, err
@@ -319,10 +331,22 @@ func (g *Generator) waitPast(tv *layouts.Value, last *big.Int) (*big.Int, error)
 		if now.Cmp(last) > 0 {
 			return now, nil
 		}
-		if time.Now().After(deadline) {
-			return nil, ErrExhausted
+		waited := time.Since(begin)
+		if g.sleep != nil {
+			waited = slept
 		}
-		time.Sleep(time.Duration(tv.Unit.Num * uint64(time.Second) / tv.Unit.Den / 4))
+		if waited >= g.wait {
+			kind := idrt.ErrClockStalled
+			if now.Cmp(last) < 0 {
+				kind = idrt.ErrClockBackwards
+			}
+			return nil, fmt.Errorf("%w: %w: the clock read tick %v, the last used is %v, after a wait of %v", ErrExhausted, kind, now, last, waited)
+		}
+		if g.sleep != nil {
+			g.sleep(nap)
+		} else {
+			time.Sleep(nap)
+		}
 	}
 }
 

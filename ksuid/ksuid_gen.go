@@ -16,10 +16,10 @@ import (
 	"unsafe"
 )
 
-// Compile-time guards: this file needs runtime version 4, and the specs it came from.
+// Compile-time guards: this file needs runtime version 7, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(4 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 4)
+	_ = idrt.EnforceVersion(7 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 7)
 )
 
 // KSUID is a 160-bit ID: KSUID — Segment's K-Sortable Unique IDentifier.
@@ -201,8 +201,9 @@ func MaxAt(t time.Time) KSUID {
 type Generator struct {
 	clock   func() time.Time
 	entropy *idrt.Entropy
-	err     error       // from an invalid option, returned by every call
-	store   *idrt.Store // set by WithStore
+	sleep   func(time.Duration) // set by WithSleep
+	err     error               // from an invalid option, returned by every call
+	store   *idrt.Store         // set by WithStore
 	state   idrt.State
 	mark    *idrt.Mark // in the store, if any
 }
@@ -223,6 +224,17 @@ func WithClock(now func() time.Time) Option {
 func WithEntropy(r io.Reader) Option {
 	return func(g *Generator) {
 		g.entropy = idrt.NewEntropy(r)
+	}
+}
+
+// WithSleep makes the generator call sleep instead of time.Sleep while it
+// waits for the clock to pass a tick whose counter ran out, and measure that
+// wait, of a second at most, by the durations it sleeps. With a fake clock
+// (WithClock) that a sleep moves on, waits take no real time and do not
+// depend on how fast the machine runs. A nil sleep means time.Sleep.
+func WithSleep(sleep func(time.Duration)) Option {
+	return func(g *Generator) {
+		g.sleep = sleep
 	}
 }
 
@@ -251,12 +263,23 @@ func NewGenerator(opts ...Option) *Generator {
 	return g
 }
 
-// ErrClockBackwards means the clock went back further than the generator
-// waits for; it returns no ID rather than risk a duplicate.
-var ErrClockBackwards = errors.New("ksuid: clock moved backwards")
+var (
+	// ErrClockBackwards means the clock went back further than the generator
+	// waits for; it returns no ID rather than risk a duplicate.
+	ErrClockBackwards = errors.New("ksuid: clock moved backwards")
+
+	// ErrClockStalled means the clock stood still for the second a generator
+	// whose counter ran out waits for the next tick. It also matches
+	// ErrClockBackwards, which callers checked for it before it had an error
+	// of its own.
+	ErrClockStalled = idrt.ErrorOf("ksuid: clock stalled", ErrClockBackwards)
+)
 
 // stateError turns an error of the runtime's monotonic state into this package's.
 func stateError(err error) error {
+	if errors.Is(err, idrt.ErrClockStalled) {
+		return fmt.Errorf("%w: %w", ErrClockStalled, err)
+	}
 	if errors.Is(err, idrt.ErrClockBackwards) {
 		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
 	}
@@ -330,10 +353,10 @@ func (g *Generator) Next() (id KSUID, err error) {
 	tick, c, err := g.state.NextRandom(&policy, now, g.entropy, id[:])
 	if err != nil && errors.Is(err, idrt.ErrExhausted) {
 		// The counter ran out within this tick: wait for the clock's next one.
-		now, err = idrt.WaitPast(tick, func() uint64 {
+		now, err = idrt.Wait{Tick: tickLength, Max: maxWait, Sleep: g.sleep}.Past(tick, func() uint64 {
 			t, _ := ticksFrom(g.now(idrt.NowMilli))
 			return t
-		}, tickLength, maxWait)
+		})
 		if err == nil {
 			tick, c, err = g.state.Next(&policy, now, seed(id[:]))
 		}

@@ -21,7 +21,9 @@ func TestClockFaults(t *testing.T) {
 	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	for _, fault := range oracle.Faults(start, n) {
 		clock := fault.Clock()
-		g, err := snowflake.NewGenerator(7, snowflake.WithClock(clock))
+		// A sleep that returns at once: the fault's clock moves on with
+		// each reading, and the wait counts its second by the sleeps.
+		g, err := snowflake.NewGenerator(7, snowflake.WithClock(clock), snowflake.WithSleep(func(time.Duration) {}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,9 +32,8 @@ func TestClockFaults(t *testing.T) {
 		for i := range n {
 			id, err := g.Next()
 			if errors.Is(err, snowflake.ErrClockBackwards) {
-				// Each such error may follow a wait of up to a second for a
-				// clock that will not come back within this test: a few prove
-				// the point.
+				// Each such error follows a wait for a clock that will not
+				// come back within this test: a few prove the point.
 				if backwards++; backwards == 3 {
 					break
 				}
@@ -62,15 +63,18 @@ func TestClockFaults(t *testing.T) {
 	}
 }
 
-// More than 4096 in one millisecond waits for the next one.
+// More than 4096 in one millisecond waits for the next one. The fake clock
+// moves on only as the generator sleeps, so the test does not depend on how
+// fast the machine reads a clock.
 func TestExhaustionWaits(t *testing.T) {
-	var calls int
+	var slept time.Duration
 	base := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	clock := func() time.Time { // the clock moves on a millisecond every 5000 reads
-		calls++
-		return base.Add(time.Duration(calls/5000) * time.Millisecond)
+	clock := func() time.Time { return base.Add(slept) }
+	sleep := func(d time.Duration) { slept += d }
+	g, err := snowflake.NewGenerator(1, snowflake.WithClock(clock), snowflake.WithSleep(sleep))
+	if err != nil {
+		t.Fatal(err)
 	}
-	g, _ := snowflake.NewGenerator(1, snowflake.WithClock(clock))
 	var prev snowflake.ID
 	for i := range 10000 {
 		id, err := g.Next()
@@ -80,10 +84,58 @@ func TestExhaustionWaits(t *testing.T) {
 		if i > 0 && id <= prev {
 			t.Fatalf("ID %d not increasing", i)
 		}
-		if f := id.Fields(); i == 4096 && (f.Sequence != 0 || f.Timestamp == prev.Fields().Timestamp) {
+		if f := id.Fields(); i == 4096 && (f.Sequence != 0 || f.Timestamp != prev.Fields().Timestamp+1) {
 			t.Fatalf("ID 4096: %+v, want sequence 0 in the next millisecond", f)
 		}
 		prev = id
+	}
+	// 10000 IDs at 4096 a millisecond take two waits of a millisecond.
+	if slept != 2*time.Millisecond {
+		t.Errorf("slept %v, want 2ms", slept)
+	}
+}
+
+// A clock that stands still while the counter is spent is reported as
+// stalled, and one that went back as backwards: an operator looks for
+// different causes. Both match ErrClockBackwards, as callers check today.
+func TestStalledOrBackwards(t *testing.T) {
+	base := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		name    string
+		after   time.Duration // where the clock reads after the first ID
+		stalled bool
+	}{
+		{"stood still", 0, true},
+		{"went back 5ms", -5 * time.Millisecond, false},
+	} {
+		now := base
+		var slept time.Duration
+		g, err := snowflake.NewGenerator(1,
+			snowflake.WithClock(func() time.Time { return now }),
+			snowflake.WithSleep(func(d time.Duration) { slept += d }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.Next(); err != nil {
+			t.Fatal(err)
+		}
+		now = base.Add(c.after)
+		for range 4095 { // the rest of the tick's counter, on the last tick
+			if _, err := g.Next(); err != nil {
+				t.Fatalf("%s: %v", c.name, err)
+			}
+		}
+		_, err = g.Next()
+		if !errors.Is(err, snowflake.ErrClockBackwards) {
+			t.Errorf("%s: %v does not match ErrClockBackwards", c.name, err)
+		}
+		if errors.Is(err, snowflake.ErrClockStalled) != c.stalled {
+			t.Errorf("%s: errors.Is(%v, ErrClockStalled) = %v, want %v", c.name, err, !c.stalled, c.stalled)
+		}
+		if slept != time.Second {
+			t.Errorf("%s: gave up after %v of sleep, want 1s", c.name, slept)
+		}
+		t.Logf("%s: %v", c.name, err)
 	}
 }
 

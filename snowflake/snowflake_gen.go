@@ -17,10 +17,10 @@ import (
 	"time"
 )
 
-// Compile-time guards: this file needs runtime version 5, and the specs it came from.
+// Compile-time guards: this file needs runtime version 7, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(5 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 5)
+	_ = idrt.EnforceVersion(7 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 7)
 )
 
 // ID is a 64-bit ID: Snowflake — Twitter's 64-bit ID.
@@ -195,10 +195,11 @@ type Generator struct {
 	clock   func() time.Time
 	entropy *idrt.Entropy
 	node    uint64
-	err     error       // from an invalid option, returned by every call
-	store   *idrt.Store // set by WithStore
-	lease   idrt.Lease  // set by WithLease
-	fence   idrt.Fence  // the lease's limit on ticks; none without a lease
+	sleep   func(time.Duration) // set by WithSleep
+	err     error               // from an invalid option, returned by every call
+	store   *idrt.Store         // set by WithStore
+	lease   idrt.Lease          // set by WithLease
+	fence   idrt.Fence          // the lease's limit on ticks; none without a lease
 	state   idrt.State
 	mark    *idrt.Mark // in the store, if any
 }
@@ -220,6 +221,17 @@ func WithClock(now func() time.Time) Option {
 func WithEntropy(r io.Reader) Option {
 	return func(g *Generator) {
 		g.entropy = idrt.NewEntropy(r)
+	}
+}
+
+// WithSleep makes the generator call sleep instead of time.Sleep while it
+// waits for the clock to pass a tick whose counter ran out, and measure that
+// wait, of a second at most, by the durations it sleeps. With a fake clock
+// (WithClock) that a sleep moves on, waits take no real time and do not
+// depend on how fast the machine runs. A nil sleep means time.Sleep.
+func WithSleep(sleep func(time.Duration)) Option {
+	return func(g *Generator) {
+		g.sleep = sleep
 	}
 }
 
@@ -298,12 +310,23 @@ func (g *Generator) bindLease() error {
 	return nil
 }
 
-// ErrClockBackwards means the clock went back further than the generator
-// waits for; it returns no ID rather than risk a duplicate.
-var ErrClockBackwards = errors.New("snowflake: clock moved backwards")
+var (
+	// ErrClockBackwards means the clock went back further than the generator
+	// waits for; it returns no ID rather than risk a duplicate.
+	ErrClockBackwards = errors.New("snowflake: clock moved backwards")
+
+	// ErrClockStalled means the clock stood still for the second a generator
+	// whose counter ran out waits for the next tick. It also matches
+	// ErrClockBackwards, which callers checked for it before it had an error
+	// of its own.
+	ErrClockStalled = idrt.ErrorOf("snowflake: clock stalled", ErrClockBackwards)
+)
 
 // stateError turns an error of the runtime's monotonic state into this package's.
 func stateError(err error) error {
+	if errors.Is(err, idrt.ErrClockStalled) {
+		return fmt.Errorf("%w: %w", ErrClockStalled, err)
+	}
 	if errors.Is(err, idrt.ErrClockBackwards) {
 		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
 	}
@@ -341,8 +364,9 @@ const (
 // Next returns a new snowflake ID (layouts/snowflake.layout).
 // Within one millisecond a 12-bit counter, starting at zero,
 // orders the IDs; when it runs out the generator waits for the next tick.
-// When the clock goes back it stays on its last tick, and it returns
-// ErrClockBackwards rather than wait for more than a second.
+// When the clock goes back it stays on its last tick. Rather than wait for
+// more than a second it returns ErrClockStalled if the clock stands still,
+// and ErrClockBackwards if it is behind.
 func (g *Generator) Next() (ID, error) {
 	if g.err != nil {
 		return 0, g.err
@@ -354,10 +378,10 @@ func (g *Generator) Next() (ID, error) {
 	tick, c, err := g.state.Next(&policy, now, idrt.Counter{})
 	if err != nil && errors.Is(err, idrt.ErrExhausted) {
 		// The counter ran out within this tick: wait for the clock's next one.
-		now, err = idrt.WaitPast(tick, func() uint64 {
+		now, err = idrt.Wait{Tick: tickLength, Max: maxWait, Sleep: g.sleep}.Past(tick, func() uint64 {
 			t, _ := ticksFrom(g.now(idrt.NowMilli))
 			return t
-		}, tickLength, maxWait)
+		})
 		if err == nil {
 			tick, c, err = g.state.Next(&policy, now, idrt.Counter{})
 		}
