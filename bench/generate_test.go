@@ -82,7 +82,10 @@ func BenchmarkNewV7(b *testing.B) {
 
 // BenchmarkFillV7 reports the cost of one UUIDv7 in batches of 1024.
 func BenchmarkFillV7(b *testing.B) {
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		b.Fatal(err)
+	}
 	batch := make([]uuid.UUID, 1024)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -274,7 +277,10 @@ func BenchmarkParallelNewV7(b *testing.B) {
 // BenchmarkParallelFillV7 has every goroutine fill batches of 1024 from one
 // shared generator.
 func BenchmarkParallelFillV7(b *testing.B) {
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	b.RunParallel(func(pb *testing.PB) {
 		batch := make([]uuid.UUID, 1024)

@@ -20,7 +20,10 @@ func TestGeneratorMemory(t *testing.T) {
 	t.Logf("uuid.Generator %d B, ksuid.Generator %d B, ulid.Generator %d B, snowflake.Generator %d B, idrt.Entropy %d B",
 		unsafe.Sizeof(uuid.Generator{}), unsafe.Sizeof(ksuid.Generator{}), unsafe.Sizeof(ulid.Generator{}),
 		unsafe.Sizeof(snowflake.Generator{}), unsafe.Sizeof(idrt.Entropy{}))
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, next := range map[string]func() error{
 		"NewV7": func() error { _, err := g.NewV7(); return err },
 		"NewV4": func() error { _, err := g.NewV4(); return err },

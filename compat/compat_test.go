@@ -53,7 +53,10 @@ func TestUUIDKSUIDRoundTrip(t *testing.T) {
 
 // UUIDv7s converted to KSUIDs sort as they did.
 func TestUUIDToKSUIDKeepsOrder(t *testing.T) {
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		t.Fatal(err)
+	}
 	first, _ := g.NewV7()
 	prev, _ := compat.UUIDToKSUID(first)
 	for range 10000 {

@@ -55,7 +55,10 @@ func TestPostgresUUIDColumn(t *testing.T) {
 	db := pgtest.DB(t)
 	tx, tbl := table(t, db, "id uuid NOT NULL")
 	made := make([]uuid.UUID, 0, 100_000)
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range 100_000 {
 		next := g.NewV7
 		if i%2 == 1 {

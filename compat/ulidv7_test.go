@@ -123,7 +123,10 @@ func TestULIDUUIDv7Oracle(t *testing.T) {
 // UUIDv7s in the same order; and UUIDv7s give ULIDs in their order.
 func TestULIDUUIDv7KeepsOrder(t *testing.T) {
 	frozen := time.UnixMilli(1700000000000)
-	g := ulid.NewGenerator(ulid.WithClock(func() time.Time { return frozen }))
+	g, err := ulid.NewGenerator(ulid.WithClock(func() time.Time { return frozen }))
+	if err != nil {
+		t.Fatal(err)
+	}
 	batch := make([]ulid.ULID, 10000)
 	if err := g.Fill(batch); err != nil {
 		t.Fatal(err)
@@ -134,7 +137,10 @@ func TestULIDUUIDv7KeepsOrder(t *testing.T) {
 			t.Fatalf("ULIDs %x < %x give UUIDs %x >= %x", batch[i-1][:], batch[i][:], a[:], b[:])
 		}
 	}
-	ug := uuid.NewGenerator(uuid.WithClock(func() time.Time { return frozen }))
+	ug, err := uuid.NewGenerator(uuid.WithClock(func() time.Time { return frozen }))
+	if err != nil {
+		t.Fatal(err)
+	}
 	prev, _ := compat.UUIDv7ToULID(must(ug.NewV7()))
 	for range 10000 {
 		l, err := compat.UUIDv7ToULID(must(ug.NewV7()))

@@ -53,7 +53,10 @@ func ExampleGenerated() {
 		if err != nil {
 			f.Fatal(err)
 		}
-		g := ulid.NewGenerator()
+		g, err := ulid.NewGenerator()
+		if err != nil {
+			f.Fatal(err)
+		}
 		fuzz.Generated(f, l, fuzz.Codec[ulid.ULID, ulid.Fields]{
 			Pack:   ulid.Pack,
 			Fields: ulid.ULID.Fields,

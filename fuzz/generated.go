@@ -29,6 +29,9 @@ type Codec[ID any, F any] struct {
 	// Clock, or nil for time.Now, is the clock the generator behind Next
 	// reads, for checking the time its IDs hold.
 	Clock func() time.Time
+	// Zero, or nil, makes an ID with a new zero Generator each call, as
+	// func() (ID, error) { var g Generator; return g.Next() } does.
+	Zero func() (ID, error)
 }
 
 // Text is one text form of a generated ID type.
@@ -59,13 +62,25 @@ type Text[ID any] struct {
 //     reads it: never before the tick the clock was in, and at most one
 //     tick past the later of the clock and the ID before (a generator whose
 //     counter ran out borrows the next tick);
+//   - the bits the layout draws fresh for every ID (Layout.FreshBits) are
+//     fresh: no two of a generator's IDs share them, so that one ID gives
+//     away nothing of the next;
 //   - with Valid: what Pack and the generator make is valid, and an ID
 //     parsed from arbitrary text is valid exactly when the interpreter
-//     finds the layout's constant bits in it.
+//     finds the layout's constant bits in it;
+//   - what each marshalling method the ID type has writes (text, binary,
+//     JSON, a database value, and the Append forms), its counterpart reads
+//     back (see CheckMarshal);
+//   - with Zero: a zero Generator works as NewGenerator() would, or refuses
+//     with an error where the layout needs a node, and two zero generators
+//     never make the same ID where NewGenerator's would differ.
 func Generated[ID any, F any](f *testing.F, l *layouts.Layout, c Codec[ID, F]) {
 	seed(f, l)
 	if c.Next != nil {
 		checkFirst(f, l, c)
+	}
+	if c.Zero != nil {
+		checkZero(f, l, c)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Check(t, l, data)
@@ -105,6 +120,7 @@ func checkPack[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F], v
 	if c.Valid != nil && !c.Valid(id) {
 		t.Fatalf("%s: Pack(%+v) = %X, which is not Valid", l.Name, fields, want)
 	}
+	CheckMarshal(t, id)
 	if back := FromFields(l, c.Fields(id)); !equal(back, v) {
 		t.Fatalf("%s: fields of %X = %v, want %v", l.Name, want, back, v)
 	}
@@ -226,6 +242,7 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 	clock := c.clock()
 	_, timed := l.Tick()
 	var prevAt time.Time
+	fresh := map[string]int{} // the fresh random bits of each ID, and its number
 	for i := range 64 {
 		before := clock()
 		id, err := c.Next()
@@ -257,6 +274,47 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 		if l.Monotonic() && bytes.Equal(b, prev) {
 			t.Fatalf("%s: ID %d repeats %X", l.Name, i, b)
 		}
+		// 64 draws of 32 bits or more coincide with a chance below 1 in 2^20.
+		if l.FreshBits() >= 32 {
+			r, err := interp.Role(l, b, layouts.Random)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if j, dup := fresh[r.String()]; dup {
+				t.Fatalf("%s: IDs %d and %d share their %d fresh random bits (%#x): they are not drawn for each ID", l.Name, j, i, l.FreshBits(), r)
+			}
+			fresh[r.String()] = i
+		}
 		prev = b
+	}
+}
+
+// checkZero checks that a zero Generator makes a valid ID as NewGenerator()
+// would, or, for a layout whose generator must be given a node, refuses with
+// an error; and that where a generator draws random bits, two zero ones
+// make different IDs.
+func checkZero[ID any, F any](tb testing.TB, l *layouts.Layout, c Codec[ID, F]) {
+	tb.Helper()
+	a, errA := c.Zero()
+	b, errB := c.Zero()
+	if errors.Is(errA, interp.ErrTime) {
+		return // the system clock is outside the layout's range
+	}
+	if l.NeedsNode() {
+		if errA == nil || errB == nil {
+			tb.Fatalf("%s: a zero Generator, which has no node, made %X", l.Name, c.Bytes(a))
+		}
+		return
+	}
+	if errA != nil || errB != nil {
+		tb.Fatalf("%s: a zero Generator failed: %v, %v", l.Name, errA, errB)
+	}
+	if c.Valid != nil && !c.Valid(a) {
+		tb.Fatalf("%s: a zero Generator made %X, which is not Valid", l.Name, c.Bytes(a))
+	}
+	if l.DrawsOnce() || l.FreshBits() >= 32 {
+		if bytes.Equal(c.Bytes(a), c.Bytes(b)) {
+			tb.Fatalf("%s: two zero generators made the same ID %X", l.Name, c.Bytes(a))
+		}
 	}
 }

@@ -37,31 +37,43 @@ func validUUID(version int) func(uuid.UUID) bool {
 }
 
 func FuzzUUIDv7(f *testing.F) {
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		f.Fatal(err)
+	}
 	fuzz.Generated(f, builtin(f, "uuidv7"), fuzz.Codec[uuid.UUID, uuid.V7Fields]{
 		Pack: uuid.PackV7, Fields: uuid.UUID.V7, Bytes: uuidBytes, Texts: uuidTexts, Next: g.NewV7,
-		Valid: validUUID(7),
+		Valid: validUUID(7), Zero: func() (uuid.UUID, error) { var z uuid.Generator; return z.NewV7() },
 	})
 }
 
 func FuzzUUIDv6(f *testing.F) {
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		f.Fatal(err)
+	}
 	fuzz.Generated(f, builtin(f, "uuidv6"), fuzz.Codec[uuid.UUID, uuid.V6Fields]{
 		Pack: uuid.PackV6, Fields: uuid.UUID.V6, Bytes: uuidBytes, Texts: uuidTexts, Next: g.NewV6,
-		Valid: validUUID(6),
+		Valid: validUUID(6), Zero: func() (uuid.UUID, error) { var z uuid.Generator; return z.NewV6() },
 	})
 }
 
 func FuzzUUIDv1(f *testing.F) {
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		f.Fatal(err)
+	}
 	fuzz.Generated(f, builtin(f, "uuidv1"), fuzz.Codec[uuid.UUID, uuid.V1Fields]{
 		Pack: uuid.PackV1, Fields: uuid.UUID.V1, Bytes: uuidBytes, Texts: uuidTexts, Next: g.NewV1,
-		Valid: validUUID(1),
+		Valid: validUUID(1), Zero: func() (uuid.UUID, error) { var z uuid.Generator; return z.NewV1() },
 	})
 }
 
 func FuzzKSUID(f *testing.F) {
-	g := ksuid.NewGenerator()
+	g, err := ksuid.NewGenerator()
+	if err != nil {
+		f.Fatal(err)
+	}
 	fuzz.Generated(f, builtin(f, "ksuid"), fuzz.Codec[ksuid.KSUID, ksuid.Fields]{
 		Pack: ksuid.Pack, Fields: ksuid.KSUID.Fields, Bytes: func(k ksuid.KSUID) []byte { return k[:] },
 		Texts: []fuzz.Text[ksuid.KSUID]{
@@ -69,11 +81,15 @@ func FuzzKSUID(f *testing.F) {
 			{Name: "crockford", Encode: ksuid.KSUID.Crockford, Parse: ksuid.ParseCrockford, FoldCase: true, Sorted: true},
 		},
 		Next: g.Next, Valid: ksuid.KSUID.Valid,
+		Zero: func() (ksuid.KSUID, error) { var z ksuid.Generator; return z.Next() },
 	})
 }
 
 func FuzzULID(f *testing.F) {
-	g := ulid.NewGenerator()
+	g, err := ulid.NewGenerator()
+	if err != nil {
+		f.Fatal(err)
+	}
 	fuzz.Generated(f, builtin(f, "ulid"), fuzz.Codec[ulid.ULID, ulid.Fields]{
 		Pack: ulid.Pack, Fields: ulid.ULID.Fields, Bytes: func(u ulid.ULID) []byte { return u[:] },
 		Texts: []fuzz.Text[ulid.ULID]{
@@ -81,6 +97,7 @@ func FuzzULID(f *testing.F) {
 			{Name: "base62", Encode: ulid.ULID.Base62, Parse: ulid.ParseBase62, Sorted: true},
 		},
 		Next: g.Next, Valid: ulid.ULID.Valid,
+		Zero: func() (ulid.ULID, error) { var z ulid.Generator; return z.Next() },
 	})
 }
 
@@ -97,5 +114,6 @@ func FuzzSnowflake(f *testing.F) {
 			{Name: "base62", Encode: snowflake.ID.Base62, Parse: snowflake.ParseBase62, Sorted: true},
 		},
 		Next: g.Next, Valid: snowflake.ID.Valid,
+		Zero: func() (snowflake.ID, error) { var z snowflake.Generator; return z.Next() },
 	})
 }

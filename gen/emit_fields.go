@@ -71,15 +71,9 @@ func describe(l *layouts.Layout, f *layouts.Field) string {
 		for _, pi := range l.Segments[si].Parts {
 			pt := l.Parts[pi]
 			v, _ := l.Value(pt.Role)
-			s := pt.Role.String()
-			switch {
-			case pt.Role == layouts.Time:
-				s = fmt.Sprintf("time in %s since %s", v.Unit, epochName(v))
-			case pt.Role == layouts.Random:
-				s = "random"
-			}
+			s := roleNoun(v)
 			if !f.Split() && v != nil && pt.Role != layouts.Random && (pt.Lo != 0 || pt.Hi != v.Width) {
-				s = fmt.Sprintf("%s bits %d to %d", s, pt.Lo, pt.Hi-1)
+				s = fmt.Sprintf("bits %d to %d of %s", pt.Lo, pt.Hi-1, s)
 			}
 			if !containsString(parts, s) {
 				parts = append(parts, s)
@@ -87,6 +81,31 @@ func describe(l *layouts.Layout, f *layouts.Field) string {
 		}
 	}
 	return fmt.Sprintf("%d bits: %s", f.Width, strings.Join(parts, ", then "))
+}
+
+// roleNoun names what a role's value is, in words.
+func roleNoun(v *layouts.Value) string {
+	switch v.Role {
+	case layouts.Time:
+		return fmt.Sprintf("the time in %s since %s", v.Unit, epochName(v))
+	case layouts.Counter:
+		if v.Init == layouts.InitRunning {
+			return "a counter that counts on from ID to ID"
+		}
+		return fmt.Sprintf("a counter starting at %s in each tick", startName(v))
+	case layouts.ClockSeq:
+		return "the clock sequence"
+	case layouts.Node:
+		return "the node"
+	case layouts.Random:
+		if v.Once {
+			return "random bits drawn once per generator"
+		}
+		return "random bits"
+	case layouts.Hash:
+		return fmt.Sprintf("bits of %s digest", an(strings.ToUpper(v.Algorithm)))
+	}
+	return v.Role.String()
 }
 
 func epochName(v *layouts.Value) string {
@@ -124,7 +143,7 @@ func emitFields(f *jen.File, p *Package) error {
 			fd := &l.Fields[i]
 			fields = append(fields, jen.Comment(layouts.GoName(fd.Name)+" holds "+describe(l, fd)+"."), jen.Id(layouts.GoName(fd.Name)).Add(fieldType(p, fd)))
 		}
-		commentf(f, "%s are the fields of %s.", n.fields, article(l))
+		commentf(f, "%s are the fields of %s.", n.fields, article(p, l))
 		f.Type().Id(n.fields).Struct(fields...)
 		f.Line()
 		emitPack(f, p, m)
@@ -139,8 +158,31 @@ func emitFields(f *jen.File, p *Package) error {
 	return nil
 }
 
-func article(l *layouts.Layout) string {
-	return fmt.Sprintf("%s (%s)", an(l.Name+" ID"), l.File)
+// article names one ID of a member, with its article and the spec it came
+// from: "a ULID (layouts/ulid.layout)", "a UUID of layout uuidv7
+// (layouts/uuidv7.layout)", "an ID of layout orderid (orderid.layout)".
+func article(p *Package, l *layouts.Layout) string {
+	return an(idNamed(p, l))
+}
+
+// idNamed is idNoun with the spec the member came from: "ULID
+// (layouts/ulid.layout)".
+func idNamed(p *Package, l *layouts.Layout) string {
+	return fmt.Sprintf("%s (%s)", idNoun(p, l, false), l.File)
+}
+
+// idNoun names a member's IDs: the type where it names the layout alone
+// (ULID, KSUID), or else the type of the layout ("UUID of layout uuidv7",
+// "ID of layout snowflake"), in the plural if asked.
+func idNoun(p *Package, l *layouts.Layout, many bool) string {
+	t := p.Type
+	if many {
+		t = plural(t)
+	}
+	if len(p.Members) == 1 && p.Type != "ID" {
+		return t
+	}
+	return t + " of layout " + l.Name
 }
 
 // zero returns the ID type's zero value as an expression.
@@ -171,7 +213,7 @@ func emitPack(f *jen.File, p *Package, m Member) {
 		))
 	}
 	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
-	commentf(f, "%s builds %s from its fields. It returns ErrRange, and\nmasks nothing, when a field does not fit its width.", n.pack, article(l))
+	commentf(f, "%s builds %s from its fields. It returns ErrRange, and\nmasks nothing, when a field does not fit its width.", n.pack, article(p, l))
 	f.Func().Id(n.pack).Params(jen.Id("f").Id(n.fields)).Params(jen.Id(p.Type), jen.Error()).Block(body...)
 	f.Line()
 }
@@ -229,7 +271,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 			}
 		}
 		body = append(body, jen.Return(jen.Id("id")))
-		commentf(f, "%s builds %s from fields that fit their widths.", n.packRaw, article(l))
+		commentf(f, "%s builds %s from fields that fit their widths.", n.packRaw, article(p, l))
 	} else {
 		// Set the constant bits of an ID whose other bits are already in place.
 		param = jen.Id("id").Id(p.Type)
@@ -255,7 +297,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 			body = append(body, storeWord(p, c, terms)...)
 		}
 		body = append(body, jen.Return(jen.Id("id")))
-		commentf(f, "%s writes the constant bits of %s over id.", n.packRaw, article(l))
+		commentf(f, "%s writes the constant bits of %s over id.", n.packRaw, article(p, l))
 	}
 	f.Func().Id(n.packRaw).Params(param).Id(p.Type).Block(body...)
 	f.Line()
@@ -316,7 +358,7 @@ func emitUnpack(f *jen.File, p *Package, m Member) {
 		body = append(body, jen.Id("f."+layouts.GoName(fd.Name)).Op("=").Add(fieldValue(p, pl, fd)))
 	}
 	body = append(body, jen.Return(jen.Id("f")))
-	commentf(f, "%s returns the fields of id read as %s.", n.unpack, article(l))
+	commentf(f, "%s returns the fields of id read as %s.", n.unpack, article(p, l))
 	f.Func().Params(jen.Id("id").Id(p.Type)).Id(n.unpack).Params().Id(n.fields).Block(body...)
 	f.Line()
 }

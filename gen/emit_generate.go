@@ -37,7 +37,8 @@ func memberKind(l *layouts.Layout) kind {
 // random.
 func needsNode(p *Package) (layouts.Value, bool) {
 	for _, m := range p.Members {
-		if v, ok := m.Layout.Value(layouts.Node); ok && !v.MAC && memberKind(m.Layout) == timed {
+		if m.Layout.NeedsNode() {
+			v, _ := m.Layout.Value(layouts.Node)
 			return *v, true
 		}
 	}
@@ -110,12 +111,21 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if needOnce && p.Int64 {
 		return fmt.Errorf("gen: package %s: an int64 ID cannot draw random bits once per generator", p.Name)
 	}
+	usesEntropy := needOnce
+	for _, m := range gens {
+		usesEntropy = usesEntropy || needsRandom(m.Layout)
+	}
+	mono := anyStateful(gens)
 	fields := []jen.Code{
-		jen.Id("clock").Func().Params().Qual("time", "Time"),
-		jen.Id("entropy").Op("*").Qual(idrtPath, "Entropy"),
+		jen.Id("made").Qual("sync", "Once").Comment("runs setup, from NewGenerator or a zero Generator's first call"),
+		jen.Id("err").Error().Comment("why a zero Generator could not be set up, returned by every call"),
+		jen.Id("clock").Func().Params().Qual("time", "Time").Comment("set by WithClock"),
+	}
+	if usesEntropy {
+		fields = append(fields, jen.Id("entropy").Op("*").Qual(idrtPath, "Entropy"))
 	}
 	if needOnce {
-		fields = append(fields, jen.Id("once").Id(t).Comment("random bits drawn when the generator was made"))
+		fields = append(fields, jen.Id("once").Id(t).Comment("random bits drawn when the generator was set up"))
 	}
 	if nodeParam || hasMAC {
 		fields = append(fields, jen.Id("node").Uint64())
@@ -126,8 +136,6 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if anyWaits(gens) {
 		fields = append(fields, jen.Id("sleep").Func().Params(jen.Qual("time", "Duration")).Comment("set by WithSleep"))
 	}
-	fields = append(fields, jen.Id("err").Error().Comment("from an invalid option, returned by every call"))
-	mono := anyStateful(gens)
 	if mono {
 		fields = append(fields, jen.Id("store").Op("*").Qual(idrtPath, "Store").Comment("set by WithStore"))
 	}
@@ -150,88 +158,93 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if len(monoNames) > 0 {
 		fmt.Fprintf(&doc, ": each %s it makes\nis greater than the last, even when the clock stands still or goes back", joinNames(monoNames))
 	}
-	doc.WriteString(".\nIt is safe for concurrent use.")
+	doc.WriteString(".\nIt is safe for concurrent use.\n\n")
+	if nodeParam {
+		doc.WriteString("Make one with NewGenerator, which takes its node. The zero Generator has\nno node, so that it cannot repeat the IDs of another: every call on it\nreturns ErrNoGenerator.")
+	} else {
+		var drawn []string
+		if hasMAC {
+			drawn = append(drawn, "node")
+		}
+		if hasSeq {
+			drawn = append(drawn, "clock sequence")
+		}
+		doc.WriteString("The zero Generator is ready to use: on its first call it sets itself up\nas NewGenerator() would")
+		if len(drawn) > 0 {
+			fmt.Fprintf(&doc, ", with a random %s", strings.Join(drawn, " and "))
+		}
+		doc.WriteString(".")
+	}
 	comment(f, doc.String())
 	f.Type().Id("Generator").Struct(fields...)
 	f.Line()
 
-	comment(f, "Option configures a Generator.")
-	f.Type().Id("Option").Func().Params(jen.Op("*").Id("Generator"))
+	comment(f, "Option configures a Generator. NewGenerator returns the error of an\noption given a value it cannot use.")
+	f.Type().Id("Option").Func().Params(jen.Op("*").Id("Generator")).Error()
 	f.Line()
-	comment(f, "WithClock makes the generator read the time from now instead of the\nsystem clock. A nil now means the system clock.")
-	f.Func().Id("WithClock").Params(jen.Id("now").Func().Params().Qual("time", "Time")).Id("Option").Block(
-		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("clock").Op("=").Id("now"))),
-	)
-	f.Line()
-	usesEntropy := needOnce
-	for _, m := range gens {
-		usesEntropy = usesEntropy || needsRandom(m.Layout)
-	}
+	emitOption(f, "WithClock makes the generator read the time from now instead of the\nsystem clock. A nil now means the system clock.",
+		"WithClock", jen.Id("now").Func().Params().Qual("time", "Time"), jen.Id("g").Dot("clock").Op("=").Id("now"))
 	if usesEntropy {
-		comment(f, "WithEntropy makes the generator read random bits from r instead of\ncrypto/rand. If r fails, the generator returns ErrEntropy and no ID.")
-	} else {
-		commentf(f, "WithEntropy sets the generator's source of random bits. The %s layout\nhas none, so it changes nothing; it is here so that every generated\npackage takes the same options.", p.Members[0].Layout.Name)
+		emitOption(f, "WithEntropy makes the generator read random bits from r instead of\ncrypto/rand. If r fails, the generator returns ErrEntropy and no ID. A nil r\nmeans crypto/rand.",
+			"WithEntropy", jen.Id("r").Qual("io", "Reader"), jen.Id("g").Dot("entropy").Op("=").Qual(idrtPath, "NewEntropy").Call(jen.Id("r")))
 	}
-	f.Func().Id("WithEntropy").Params(jen.Id("r").Qual("io", "Reader")).Id("Option").Block(
-		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("entropy").Op("=").Qual(idrtPath, "NewEntropy").Call(jen.Id("r")))),
-	)
-	f.Line()
 	if anyWaits(gens) {
-		comment(f, "WithSleep makes the generator call sleep instead of time.Sleep while it\nwaits for the clock to pass a tick whose counter ran out, and measure that\nwait, of a second at most, by the durations it sleeps. With a fake clock\n(WithClock) that a sleep moves on, waits take no real time and do not\ndepend on how fast the machine runs. A nil sleep means time.Sleep.")
-		f.Func().Id("WithSleep").Params(jen.Id("sleep").Func().Params(jen.Qual("time", "Duration"))).Id("Option").Block(
-			jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("sleep").Op("=").Id("sleep"))),
-		)
-		f.Line()
+		emitOption(f, "WithSleep makes the generator call sleep instead of time.Sleep while it\nwaits for the clock to pass a tick whose counter ran out, and measure that\nwait, of a second at most, by the durations it sleeps. With a fake clock\n(WithClock) that a sleep moves on, waits take no real time and do not\ndepend on how fast the machine runs. A nil sleep means time.Sleep.",
+			"WithSleep", jen.Id("sleep").Func().Params(jen.Qual("time", "Duration")), jen.Id("g").Dot("sleep").Op("=").Id("sleep"))
 	}
 	if hasMAC && !nodeParam {
-		emitFixedOption(f, "WithNode", "node", "node", macNode.Width,
+		emitFixedOption(f, "WithNode", "node", "node", "node", macNode.Width,
 			fmt.Sprintf("WithNode sets the %d-bit node instead of a random one with the multicast bit set.", macNode.Width))
 	}
 	if hasSeq {
-		emitFixedOption(f, "WithClockSeq", "clockSeq", "seq", seqVal.Width,
+		emitFixedOption(f, "WithClockSeq", "clockSeq", "seq", "clock sequence", seqVal.Width,
 			fmt.Sprintf("WithClockSeq sets the %d-bit clock sequence instead of a random one.", seqVal.Width))
 	}
 	if mono {
-		comment(f, "WithStore makes the generator keep its time high-water marks in a state\nstore, so that after a restart, even with the clock set back, it neither\nrepeats an ID nor goes back: it resumes above the marks the store holds,\nand writes new marks about a second ahead of the IDs it makes. One store\nserves one generator at a time.")
-		f.Func().Id("WithStore").Params(jen.Id("s").Op("*").Qual(idrtPath, "Store")).Id("Option").Block(
-			jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("store").Op("=").Id("s"))),
-		)
-		f.Line()
+		emitOption(f, "WithStore makes the generator keep its time high-water marks in a state\nstore, so that after a restart, even with the clock set back, it neither\nrepeats an ID nor goes back: it resumes above the marks the store holds,\nand writes new marks about a second ahead of the IDs it makes. One store\nserves one generator at a time.",
+			"WithStore", jen.Id("s").Op("*").Qual(idrtPath, "Store"), jen.Id("g").Dot("store").Op("=").Id("s"))
 	}
 	emitLeaseOption(f, p)
 
-	// NewGenerator.
-	init := jen.Dict{
-		jen.Id("entropy"): jen.Qual(idrtPath, "Crypto").Call(),
-	}
-	if hasMAC && !nodeParam {
-		init[jen.Id("node")] = jen.Id("noValue")
-	}
-	if hasSeq {
-		init[jen.Id("clockSeq")] = jen.Id("noValue")
-	}
-	body := []jen.Code{jen.Id("g").Op(":=").Op("&").Id("Generator").Values(init)}
+	// NewGenerator and setup.
+	var params, args []jen.Code
+	var setup []jen.Code
 	if nodeParam {
-		body = append(body, jen.If(jen.Id("node").Op("<").Lit(0).Op("||").Id("node").Op(">").Id(mask(nodeVal.Width))).Block(
-			jen.Return(jen.Nil(), jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: node %%d does not fit in %d bits", nodeVal.Width)), jen.Id("ErrRange"), jen.Id("node"))),
+		params = append(params, jen.Id("node").Add(nodeType(p)))
+		args = append(args, jen.Id("node"))
+		setup = append(setup, jen.If(jen.Id("node").Op("<").Lit(0).Op("||").Id("node").Op(">").Id(mask(nodeVal.Width))).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: node %%d does not fit in %d bits", nodeVal.Width)), jen.Id("ErrRange"), jen.Id("node"))),
 		), jen.Id("g").Dot("node").Op("=").Uint64().Call(jen.Id("node")))
 	}
-	body = append(body, jen.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(jen.Id("o").Call(jen.Id("g"))))
+	params = append(params, jen.Id("opts").Index().Id("Option"))
+	args = append(args, jen.Id("opts"))
+	if usesEntropy {
+		setup = append(setup, jen.Id("g").Dot("entropy").Op("=").Qual(idrtPath, "Crypto").Call())
+	}
+	if hasMAC && !nodeParam {
+		setup = append(setup, jen.Id("g").Dot("node").Op("=").Id("noValue"))
+	}
+	if hasSeq {
+		setup = append(setup, jen.Id("g").Dot("clockSeq").Op("=").Id("noValue"))
+	}
+	setup = append(setup, jen.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(
+		jen.If(jen.Err().Op(":=").Id("o").Call(jen.Id("g")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+	))
 	if needOnce {
-		body = append(body, jen.If(jen.List(jen.Id("_"), jen.Id("err")).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("g").Dot("once").Index(jen.Empty(), jen.Empty())), jen.Id("err").Op("!=").Nil()).Block(
-			jen.Id("g").Dot("err").Op("=").Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Id("err")),
+		setup = append(setup, jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("g").Dot("once").Index(jen.Empty(), jen.Empty())), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
 		))
 	}
 	if hasMAC && !nodeParam {
 		m, _, _ := roleOf(p, layouts.Node)
-		body = append(body, jen.If(jen.Id("g").Dot("node").Op("==").Id("noValue")).Block(
+		setup = append(setup, jen.If(jen.Id("g").Dot("node").Op("==").Id("noValue")).Block(
 			jen.Comment("A random node, with the multicast bit set so it never matches a real MAC address."),
 			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, m.Layout, layouts.Node, "g.once")).Op("|").Lit(1).Op("<<").Lit(40),
 		))
 	}
 	if hasSeq {
 		m, _, _ := roleOf(p, layouts.ClockSeq)
-		body = append(body, jen.If(jen.Id("g").Dot("clockSeq").Op("==").Id("noValue")).Block(
+		setup = append(setup, jen.If(jen.Id("g").Dot("clockSeq").Op("==").Id("noValue")).Block(
 			jen.Id("g").Dot("clockSeq").Op("=").Add(roleValue(p, m.Layout, layouts.ClockSeq, "g.once")),
 		))
 	}
@@ -247,17 +260,49 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 				mark.Clone().Dot("Resume").Call(jen.Op("&").Id("g").Dot("state"+m.Suffix), jen.Op("&").Id("policy"+m.Suffix)),
 			)
 		}
-		body = append(body, jen.If(jen.Id("g").Dot("store").Op("!=").Nil()).Block(resume...))
+		setup = append(setup, jen.If(jen.Id("g").Dot("store").Op("!=").Nil()).Block(resume...))
 	}
-	body = append(body, leaseBind(p))
+	if _, ok := leaseMember(p); ok {
+		setup = append(setup, jen.If(jen.Id("g").Dot("lease").Op("!=").Nil()).Block(jen.Return(jen.Id("g").Dot("bindLease").Call())))
+	}
+	setup = append(setup, jen.Return(jen.Nil()))
+
+	var newParams []jen.Code
 	if nodeParam {
-		body = append(body, jen.Return(jen.Id("g"), jen.Id("g").Dot("err")))
-		commentf(f, "NewGenerator returns a generator for the given node (%d bits). It returns\nErrRange when the node does not fit.", nodeVal.Width)
-		f.Func().Id("NewGenerator").Params(jen.Id("node").Add(nodeType(p)), jen.Id("opts").Op("...").Id("Option")).Params(jen.Op("*").Id("Generator"), jen.Error()).Block(body...)
+		newParams = append(newParams, jen.Id("node").Add(nodeType(p)))
+		commentf(f, "NewGenerator returns a generator for the given node (%d bits). It returns\nErrRange when the node does not fit, and the error of an option given a\nvalue it cannot use.", nodeVal.Width)
 	} else {
-		body = append(body, jen.Return(jen.Id("g")))
-		comment(f, "NewGenerator returns a generator. An invalid option makes every call\non the generator return an error.")
-		f.Func().Id("NewGenerator").Params(jen.Id("opts").Op("...").Id("Option")).Op("*").Id("Generator").Block(body...)
+		comment(f, "NewGenerator returns a generator. It returns the error of an option\ngiven a value it cannot use.")
+	}
+	newParams = append(newParams, jen.Id("opts").Op("...").Id("Option"))
+	f.Func().Id("NewGenerator").Params(newParams...).Params(jen.Op("*").Id("Generator"), jen.Error()).Block(
+		jen.Id("g").Op(":=").New(jen.Id("Generator")),
+		jen.Var().Err().Error(),
+		jen.Id("g").Dot("made").Dot("Do").Call(jen.Func().Params().Block(jen.Err().Op("=").Id("g").Dot("setup").Call(args...))),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Return(jen.Id("g"), jen.Nil()),
+	)
+	f.Line()
+
+	comment(f, "setup applies the options to a new generator and fills in what they left\nunset.")
+	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("setup").Params(params...).Error().Block(setup...)
+	f.Line()
+
+	if nodeParam {
+		comment(f, "ErrNoGenerator is returned by every call on a zero Generator, which has\nno node: make one with NewGenerator.")
+		f.Var().Id("ErrNoGenerator").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": a zero Generator has no node: make one with NewGenerator"))
+		f.Line()
+		comment(f, "ready returns ErrNoGenerator for a zero Generator.")
+		f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("ready").Params().Error().Block(
+			jen.Id("g").Dot("made").Dot("Do").Call(jen.Func().Params().Block(jen.Id("g").Dot("err").Op("=").Id("ErrNoGenerator"))),
+			jen.Return(jen.Id("g").Dot("err")),
+		)
+	} else {
+		comment(f, "ready sets up a zero Generator as NewGenerator() would, on its first\ncall, and returns the error that left it unusable, if any.")
+		f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("ready").Params().Error().Block(
+			jen.Id("g").Dot("made").Dot("Do").Call(jen.Func().Params().Block(jen.Id("g").Dot("err").Op("=").Id("g").Dot("setup").Call(jen.Nil()))),
+			jen.Return(jen.Id("g").Dot("err")),
+		)
 	}
 	f.Line()
 	emitBindLease(f, p)
@@ -294,10 +339,10 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		f.Line()
 	}
 	if !nodeParam {
-		comment(f, "defaultGenerator serves the package-level functions.")
-		f.Var().Id("defaultGenerator").Op("=").Id("NewGenerator").Call()
+		comment(f, "defaultGenerator serves the package-level functions. Being a zero\nGenerator, it sets itself up on its first call.")
+		f.Var().Id("defaultGenerator").Id("Generator")
 		f.Line()
-		comment(f, "must returns id, or panics with err. The default generator fails only if\nthe system clock is outside the layout's range.")
+		comment(f, "must returns id, or panics with err. The default generator fails only if\nthe system clock is outside the layout's range or crypto/rand fails.")
 		f.Func().Id("must").Params(jen.Id("id").Id(t), jen.Id("err").Error()).Id(t).Block(
 			jen.If(jen.Id("err").Op("!=").Nil()).Block(jen.Panic(jen.Id("err"))),
 			jen.Return(jen.Id("id")),
@@ -305,6 +350,16 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		f.Line()
 	}
 	return nil
+}
+
+// emitOption writes an option that sets one field of the generator and
+// cannot fail.
+func emitOption(f *jen.File, doc, name string, param, set jen.Code) {
+	comment(f, doc)
+	f.Func().Id(name).Params(param).Id("Option").Block(
+		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Error().Block(set, jen.Return(jen.Nil()))),
+	)
+	f.Line()
 }
 
 // usesOnceRandom reports whether some member has random bits drawn once per
@@ -325,16 +380,35 @@ func nodeType(p *Package) *jen.Statement {
 	return jen.Uint64()
 }
 
-// emitFixedOption writes an option that sets a generator's fixed value.
-func emitFixedOption(f *jen.File, name, field, param string, width int, doc string) {
-	comment(f, doc+"\nA value that does not fit makes every call on the generator return ErrRange.")
-	f.Func().Id(name).Params(jen.Id(param).Uint64()).Id("Option").Block(
-		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(
-			jen.If(jen.Id(param).Op(">").Id(mask(width))).Block(
-				jen.Id("g").Dot("err").Op("=").Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: %s %%d does not fit in %d bits", param, width)), jen.Id("ErrRange"), jen.Id(param)),
-				jen.Return(),
-			),
-			jen.Id("g").Dot(field).Op("=").Id(param),
+// emitFixedOption writes an option that sets a generator's fixed value,
+// taking the smallest unsigned type that holds its width, and refusing a
+// value that does not fit with ErrRange.
+func emitFixedOption(f *jen.File, name, field, param, what string, width int, doc string) {
+	comment(f, doc+"\nNewGenerator returns ErrRange for a value that does not fit.")
+	typ, typeBits := jen.Uint64(), 64
+	switch {
+	case width <= 8:
+		typ, typeBits = jen.Uint8(), 8
+	case width <= 16:
+		typ, typeBits = jen.Uint16(), 16
+	case width <= 32:
+		typ, typeBits = jen.Uint32(), 32
+	}
+	set := jen.Id(param)
+	if typeBits < 64 {
+		set = jen.Uint64().Call(jen.Id(param))
+	}
+	var check jen.Code = jen.Null()
+	if width < typeBits {
+		check = jen.If(jen.Id(param).Op(">").Id(mask(width))).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: %s %%d does not fit in %d bits", what, width)), jen.Id("ErrRange"), jen.Id(param))),
+		)
+	}
+	f.Func().Id(name).Params(jen.Id(param).Add(typ)).Id("Option").Block(
+		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Error().Block(
+			check,
+			jen.Id("g").Dot(field).Op("=").Add(set),
+			jen.Return(jen.Nil()),
 		)),
 	)
 	f.Line()

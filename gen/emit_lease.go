@@ -18,7 +18,7 @@ func leaseMember(p *Package) (Member, bool) {
 	}
 	var found []Member
 	for _, m := range p.Members {
-		if v, ok := m.Layout.Value(layouts.Node); ok && !v.MAC && memberKind(m.Layout) == timed {
+		if m.Layout.NeedsNode() {
 			found = append(found, m)
 		}
 	}
@@ -47,20 +47,9 @@ func emitLeaseOption(f *jen.File, p *Package) {
 	}
 	comment(f, "WithLease makes the generator take its node from a lease (package\ngithub.com/idforge/idforge/lease) instead of NewGenerator's node argument,\nwhich is then ignored: pass 0. The generator makes every ID above the\nnode's high-water mark, and once the lease is lost or closed it returns an\nerror matching lease.ErrLeaseLost for every ID. A lease serves one\ngenerator.")
 	f.Func().Id("WithLease").Params(jen.Id("l").Qual(idrtPath, "Lease")).Id("Option").Block(
-		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Block(jen.Id("g").Dot("lease").Op("=").Id("l"))),
+		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Error().Block(jen.Id("g").Dot("lease").Op("=").Id("l"), jen.Return(jen.Nil()))),
 	)
 	f.Line()
-}
-
-// leaseBind returns NewGenerator's statement that binds the lease, if the
-// package takes one.
-func leaseBind(p *Package) jen.Code {
-	if _, ok := leaseMember(p); !ok {
-		return jen.Null()
-	}
-	return jen.If(jen.Id("g").Dot("lease").Op("!=").Nil().Op("&&").Id("g").Dot("err").Op("==").Nil()).Block(
-		jen.Id("g").Dot("err").Op("=").Id("g").Dot("bindLease").Call(),
-	)
 }
 
 // emitBindLease writes the method that takes the generator's node from its

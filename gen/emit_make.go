@@ -16,7 +16,7 @@ func emitNameBased(f *jen.File, p *Package, m Member) {
 	n := memberNames(m)
 	_, _, fn := genNames(p, m)
 	v, _ := m.Layout.Value(layouts.Hash)
-	commentf(f, "%s returns the %s ID (%s) for a name in a namespace: the %s digest\nof the namespace's bytes followed by the name, with the constant bits written\nover it. The same namespace and name always give the same ID.", fn, m.Layout.Name, m.Layout.File, strings.ToUpper(v.Algorithm))
+	commentf(f, "%s returns the %s for a name in a namespace: the %s digest\nof the namespace's bytes followed by the name, with the constant bits written\nover it. The same namespace and name always give the same ID.", fn, idNamed(p, m.Layout), strings.ToUpper(v.Algorithm))
 	f.Func().Id(fn).Params(jen.Id("ns").Id(p.Type), jen.Id("name").String()).Id(p.Type).Block(
 		jen.Id("h").Op(":=").Qual(hashPackages[v.Algorithm], "New").Call(),
 		jen.Id("h").Dot("Write").Call(jen.Id("ns").Index(jen.Empty(), jen.Empty())),
@@ -39,7 +39,7 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 	fail := func(err jen.Code) jen.Code { return jen.Return(zero(p), err) }
 
 	body := []jen.Code{
-		jen.If(jen.Id("g").Dot("err").Op("!=").Nil()).Block(fail(jen.Id("g").Dot("err"))),
+		jen.If(jen.Err().Op(":=").Id("g").Dot("ready").Call(), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 	}
 	if needsRandom(l) && !drawsInState(l) {
 		body = append(body, readRandom(p, l, fail)...)
@@ -53,30 +53,28 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 		} else {
 			body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("r")), jen.Nil()))
 		}
-		doc = fmt.Sprintf("%s returns a new %s ID (%s): random bits with\nthe constant bits written over them.", method, l.Name, l.File)
+		doc = fmt.Sprintf("%s returns a new %s: random bits with\nthe constant bits written over them.", method, idNamed(p, l))
 	} else {
 		stmts, d, err := timedBody(f, p, m)
 		if err != nil {
 			return err
 		}
 		body = append(body, stmts...)
-		doc = fmt.Sprintf("%s returns a new %s ID (%s).\n%s", method, l.Name, l.File, d)
+		doc = fmt.Sprintf("%s returns a new %s.\n%s", method, idNamed(p, l), d)
 	}
 	comment(f, doc)
-	results := jen.Params(jen.Id(t), jen.Error())
-	if inPlace(p, l) {
-		// The random block is read into the result and the other bits are
-		// written over it there: copying an ID out right after writing its
-		// words would stall on store forwarding.
-		results = jen.Params(jen.Id("id").Id(t), jen.Err().Error())
-	}
+	// Named results in every case: where the ID is made in place, the random
+	// block is read into the result and the other bits are written over it
+	// there, as copying an ID out right after writing its words would stall
+	// on store forwarding.
+	results := jen.Params(jen.Id("id").Id(t), jen.Err().Error())
 	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(method).Params().Add(results).Block(body...)
 	f.Line()
 
 	if batchable(l) {
 		emitBatchFill(f, p, m)
 	} else if monotonic(l) {
-		commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence. On an error it stops and returns it.", fill, l.Name)
+		commentf(f, "%s fills dst with new %s, each greater than the one before and\ncontinuing the generator's sequence. On an error it stops and returns it.", fill, idNoun(p, l, true))
 		f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(fill).Params(jen.Id("dst").Index().Id(t)).Error().Block(
 			jen.For(jen.Id("i").Op(":=").Range().Id("dst")).Block(
 				jen.List(jen.Id("id"), jen.Err()).Op(":=").Id("g").Dot(method).Call(),
@@ -88,7 +86,11 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 		f.Line()
 	}
 	if !nodeParam {
-		commentf(f, "%s returns a new %s ID from the package's default generator, which\nreads the system clock and crypto/rand. It panics only if the clock is\noutside the layout's range.", fn, l.Name)
+		if memberKind(l) == random {
+			commentf(f, "%s returns a new %s from the package's default generator, which\nreads crypto/rand. It panics only if crypto/rand fails.", fn, idNoun(p, l, false))
+		} else {
+			commentf(f, "%s returns a new %s from the package's default generator, which\nreads the system clock and crypto/rand. It panics only if the clock is\noutside the layout's range or crypto/rand fails.", fn, idNoun(p, l, false))
+		}
 		f.Func().Id(fn).Params().Id(t).Block(jen.Return(jen.Id("must").Call(jen.Id("defaultGenerator").Dot(method).Call())))
 		f.Line()
 	}
@@ -245,7 +247,7 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 	}
 	if !hasCounter {
 		d[jen.Id("Overflow")] = jen.Qual(idrtPath, "OverflowBorrow")
-		commentf(f, "%s keeps %s IDs in order: each takes a tick of its own.", name, l.Name)
+		commentf(f, "%s keeps %s in order: each takes a tick of its own.", name, idNoun(p, l, true))
 		f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
 		f.Line()
 		return
@@ -260,7 +262,7 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 	if waitBounded(cv) {
 		d[jen.Id("MaxBehind")] = num(ticksPerSecond(l))
 	}
-	commentf(f, "%s keeps %s IDs in order (RFC 9562 §6.2): %s counter,\nstarting at %s in each tick, that %s when it runs out.", name, l.Name, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv),
+	commentf(f, "%s keeps %s in order (RFC 9562 §6.2): %s counter,\nstarting at %s in each tick, that %s when it runs out.", name, idNoun(p, l, true), an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv),
 		map[layouts.Overflow]string{layouts.OverflowWait: "waits for the next tick", layouts.OverflowBorrow: "borrows the next tick", layouts.OverflowWrap: "wraps"}[cv.Overflow])
 	f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
 	f.Line()
@@ -594,13 +596,13 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.For(jen.Id("i").Op(":=").Range().Id("k")).Block(perID...),
 		jen.Id("dst").Op("=").Id("dst").Index(jen.Id("k"), jen.Empty()),
 	)
-	commentf(f, "%s fills dst with new %s IDs, each greater than the one before and\ncontinuing the generator's sequence, as that many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, l.Name, method, batchLimit)
+	commentf(f, "%s fills dst with new %s, each greater than the one before and\ncontinuing the generator's sequence, as that many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, idNoun(p, l, true), method, batchLimit)
 	var once jen.Code = jen.Null()
 	if usesOnce {
 		once = jen.Id("of").Op(":=").Id("g").Dot("once").Dot(n.unpack).Call()
 	}
 	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(fill).Params(jen.Id("dst").Index().Id(t)).Error().Block(
-		jen.If(jen.Id("g").Dot("err").Op("!=").Nil()).Block(jen.Return(jen.Id("g").Dot("err"))),
+		jen.If(jen.Err().Op(":=").Id("g").Dot("ready").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		once,
 		jen.Const().Id("batch").Op("=").Lit(batchLimit),
 		jen.Var().Id("blocks").Index(jen.Id("batch").Op("*").Id("Size")).Byte(),

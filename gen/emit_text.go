@@ -726,9 +726,15 @@ func (tp *textPkg) emitSQL(f *jen.File) {
 		cases = []jen.Code{
 			jen.Case(jen.Int64()).Block(intCase...),
 			jen.Case(jen.String()).Block(jen.List(jen.Id("v"), jen.Err()).Op("=").Id("parseText").Call(jen.Id("src"))),
-			jen.Case(jen.Index().Byte()).Block(jen.List(jen.Id("v"), jen.Err()).Op("=").Id("parseText").Call(jen.String().Call(jen.Id("src")))),
+			jen.Case(jen.Index().Byte()).Block(
+				jen.List(jen.Id("v"), jen.Err()).Op("=").Id("parseText").Call(jen.String().Call(jen.Id("src"))),
+				jen.If(jen.Err().Op("!=").Nil().Op("&&").Len(jen.Id("src")).Op("==").Lit(8)).Block(
+					jen.Comment("Not decimal text: the 8 big-endian bytes MarshalBinary writes."),
+					jen.Err().Op("=").Id("v").Dot("UnmarshalBinary").Call(jen.Id("src")),
+				),
+			),
 		}
-		doc = "Scan sets *id from a database value, leaving *id unchanged on error. It\nimplements sql.Scanner and accepts an int64, as a BIGINT column gives, or\na string or []byte in decimal, as Parse reads it."
+		doc = "Scan sets *id from a database value, leaving *id unchanged on error. It\nimplements sql.Scanner and accepts an int64, as a BIGINT column gives, a\nstring or []byte in decimal, as Parse reads it, or the 8 bytes\nMarshalBinary writes, for a binary column. Eight bytes that are all\ndecimal digits read as decimal."
 		valueDoc = "Value returns id as an int64, for a BIGINT column. It implements\ndriver.Valuer."
 		value = jen.Int64().Call(jen.Id("id"))
 	} else {

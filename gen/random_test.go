@@ -95,7 +95,7 @@ func parse(f *testing.F, spec string) *layouts.Layout {
 // spec to the interpreter with fuzz.Generated.
 func randomTarget(l *layouts.Layout, pkg, spec string) string {
 	tick, _ := l.Tick()
-	newGen := fmt.Sprintf("clock := fastClock(%d)\n\tg := PKG.NewGenerator(PKG.WithClock(clock))", max(tick, 1))
+	newGen := fmt.Sprintf("clock := fastClock(%d)\n\tg, err := PKG.NewGenerator(PKG.WithClock(clock))\n\tif err != nil {\n\t\tf.Fatal(err)\n\t}", max(tick, 1))
 	if _, ok := l.Value(layouts.Node); ok {
 		newGen = fmt.Sprintf("clock := fastClock(%d)\n\tg, err := PKG.NewGenerator(1, PKG.WithClock(clock))\n\tif err != nil {\n\t\tf.Fatal(err)\n\t}", max(tick, 1))
 	}
@@ -119,6 +119,7 @@ func Fuzz_PKG(f *testing.F) {
 		Next:  g.Next,
 		Valid: PKG.ID.Valid,
 		Clock: clock,
+		Zero:  func() (PKG.ID, error) { var z PKG.Generator; return z.Next() },
 	})
 }
 `

@@ -21,7 +21,10 @@ func TestAgreesWithInterpreter(t *testing.T) {
 		func(b []byte) any { return ksuid.KSUID(b).Fields() })
 	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	for seed := range uint64(3) {
-		g := ksuid.NewGenerator(ksuid.WithClock(oracle.Script(seed, start, time.Second)), ksuid.WithEntropy(oracle.NewStream(seed)))
+		g, err := ksuid.NewGenerator(ksuid.WithClock(oracle.Script(seed, start, time.Second)), ksuid.WithEntropy(oracle.NewStream(seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
 		ig, err := interp.NewGenerator(l, interp.WithClock(oracle.Script(seed, start, time.Second)), interp.WithRand(oracle.NewStream(seed)))
 		if err != nil {
 			t.Fatal(err)

@@ -2,13 +2,16 @@
 // IDentifiers: 32 bits of seconds since 2014-05-13T16:53:20Z and a 128-bit
 // payload, written as 27 Base62 characters that sort like the bytes.
 //
-// The payload is random at the first KSUID a generator makes in a second,
-// and counts up by one from there for each further KSUID in that second, as
-// ULID's entropy does within a millisecond: the KSUIDs of one generator
-// strictly increase, in bytes and in text. Every KSUID reader sees random
-// payloads, as ever; only KSUIDs from the same generator and second lie next
-// to each other. If the count ran out within a second (from a random start,
-// it does not in practice), the generator would wait for the next second.
+// The KSUIDs of one generator strictly increase, in bytes and in text. The
+// payload's first 64 bits are a counter, seeded at random with its top bit
+// clear at each new second and counting up by one within it; its last 64
+// bits are drawn fresh for every KSUID, as segmentio/ksuid draws all 128.
+// Someone who sees one KSUID can tell that the next KSUID of the same
+// generator and second likely carries the next count, but cannot guess its
+// 64 random bits, so a KSUID in a URL gives none of its neighbours away.
+// Every KSUID reader sees payloads of 16 bytes, as ever. (The counter would
+// need 2^63 KSUIDs in one second to run out; then the generator would wait
+// for the next second.)
 package ksuid
 
 //go:generate go run ../internal/regen ksuid

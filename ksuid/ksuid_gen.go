@@ -12,6 +12,7 @@ import (
 	"io"
 	"math/bits"
 	"slices"
+	"sync"
 	"time"
 	"unsafe"
 )
@@ -82,42 +83,42 @@ var (
 	ErrEntropy = errors.New("ksuid: entropy source failed")
 )
 
-// Fields are the fields of a ksuid ID (layouts/ksuid.layout).
+// Fields are the fields of a KSUID (layouts/ksuid.layout).
 type Fields struct {
-	// Timestamp holds 32 bits: time in s since 2014-05-13T16:53:20Z.
+	// Timestamp holds 32 bits: the time in s since 2014-05-13T16:53:20Z.
 	Timestamp uint32
-	// Payload holds 128 bits: counter.
+	// Payload holds 128 bits: a counter starting at a random value with its top bit clear in each tick, then random bits.
 	Payload [16]byte
 }
 
-// Pack builds a ksuid ID (layouts/ksuid.layout) from its fields. It returns ErrRange, and
+// Pack builds a KSUID (layouts/ksuid.layout) from its fields. It returns ErrRange, and
 // masks nothing, when a field does not fit its width.
 func Pack(f Fields) (KSUID, error) {
 	return pack(f), nil
 }
 
-// pack builds a ksuid ID (layouts/ksuid.layout) from fields that fit their widths.
+// pack builds a KSUID (layouts/ksuid.layout) from fields that fit their widths.
 func pack(f Fields) KSUID {
 	var id KSUID
 	copy(id[4:20], f.Payload[:])
-	binary.BigEndian.PutUint32(id[0:4], f.Timestamp)
+	binary.BigEndian.PutUint64(id[0:8], uint64(f.Timestamp)<<32|binary.BigEndian.Uint64(id[0:8])&0xffffffff)
 	return id
 }
 
-// Fields returns the fields of id read as a ksuid ID (layouts/ksuid.layout).
+// Fields returns the fields of id read as a KSUID (layouts/ksuid.layout).
 func (id KSUID) Fields() Fields {
 	var f Fields
-	f.Timestamp = binary.BigEndian.Uint32(id[0:4])
+	f.Timestamp = uint32(binary.BigEndian.Uint64(id[0:8]) >> 32)
 	f.Payload = [16]byte(id[4:20])
 	return f
 }
 
-// Timestamp returns the timestamp field of id: 32 bits: time in s since 2014-05-13T16:53:20Z.
+// Timestamp returns the timestamp field of id: 32 bits: the time in s since 2014-05-13T16:53:20Z.
 func (id KSUID) Timestamp() uint32 {
-	return binary.BigEndian.Uint32(id[0:4])
+	return uint32(binary.BigEndian.Uint64(id[0:8]) >> 32)
 }
 
-// Payload returns the payload field of id: 128 bits: counter.
+// Payload returns the payload field of id: 128 bits: a counter starting at a random value with its top bit clear in each tick, then random bits.
 func (id KSUID) Payload() [16]byte {
 	return [16]byte(id[4:20])
 }
@@ -147,7 +148,7 @@ func timeAt(ticks uint64) time.Time {
 
 // Time returns the instant id holds, in UTC.
 func (id KSUID) Time() time.Time {
-	return timeAt(uint64(binary.BigEndian.Uint32(id[0:4])))
+	return timeAt(binary.BigEndian.Uint64(id[0:8]) >> 32)
 }
 
 // minTick returns the first tick whose time is at or after t: tick 0 for a
@@ -172,7 +173,9 @@ func minTick(t time.Time) uint64 {
 func MinAt(t time.Time) KSUID {
 	tick := minTick(t)
 	var id KSUID
-	binary.BigEndian.PutUint32(id[0:4], uint32(tick))
+	binary.BigEndian.PutUint64(id[0:8], tick<<32)
+	binary.BigEndian.PutUint64(id[8:16], 0)
+	binary.BigEndian.PutUint32(id[16:20], 0)
 	return id
 }
 
@@ -187,10 +190,9 @@ func MaxAt(t time.Time) KSUID {
 		tick--
 	}
 	var id KSUID
-	for i := range id[4:20] {
-		id[4+i] = 255
-	}
-	binary.BigEndian.PutUint32(id[0:4], uint32(tick))
+	binary.BigEndian.PutUint64(id[0:8], 0xffffffff|tick<<32)
+	binary.BigEndian.PutUint64(id[8:16], 0xffffffffffffffff)
+	binary.BigEndian.PutUint32(id[16:20], 0xffffffff)
 	return id
 }
 
@@ -198,32 +200,40 @@ func MaxAt(t time.Time) KSUID {
 // roles say, and keeps the state that orders the IDs it makes: each ksuid it makes
 // is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
+//
+// The zero Generator is ready to use: on its first call it sets itself up
+// as NewGenerator() would.
 type Generator struct {
-	clock   func() time.Time
+	made    sync.Once        // runs setup, from NewGenerator or a zero Generator's first call
+	err     error            // why a zero Generator could not be set up, returned by every call
+	clock   func() time.Time // set by WithClock
 	entropy *idrt.Entropy
 	sleep   func(time.Duration) // set by WithSleep
-	err     error               // from an invalid option, returned by every call
 	store   *idrt.Store         // set by WithStore
 	state   idrt.State
 	mark    *idrt.Mark // in the store, if any
 }
 
-// Option configures a Generator.
-type Option func(*Generator)
+// Option configures a Generator. NewGenerator returns the error of an
+// option given a value it cannot use.
+type Option func(*Generator) error
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.clock = now
+		return nil
 	}
 }
 
 // WithEntropy makes the generator read random bits from r instead of
-// crypto/rand. If r fails, the generator returns ErrEntropy and no ID.
+// crypto/rand. If r fails, the generator returns ErrEntropy and no ID. A nil r
+// means crypto/rand.
 func WithEntropy(r io.Reader) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.entropy = idrt.NewEntropy(r)
+		return nil
 	}
 }
 
@@ -233,8 +243,9 @@ func WithEntropy(r io.Reader) Option {
 // (WithClock) that a sleep moves on, waits take no real time and do not
 // depend on how fast the machine runs. A nil sleep means time.Sleep.
 func WithSleep(sleep func(time.Duration)) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.sleep = sleep
+		return nil
 	}
 }
 
@@ -244,23 +255,49 @@ func WithSleep(sleep func(time.Duration)) Option {
 // and writes new marks about a second ahead of the IDs it makes. One store
 // serves one generator at a time.
 func WithStore(s *idrt.Store) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.store = s
+		return nil
 	}
 }
 
-// NewGenerator returns a generator. An invalid option makes every call
-// on the generator return an error.
-func NewGenerator(opts ...Option) *Generator {
-	g := &Generator{entropy: idrt.Crypto()}
+// NewGenerator returns a generator. It returns the error of an option
+// given a value it cannot use.
+func NewGenerator(opts ...Option) (*Generator, error) {
+	g := new(Generator)
+	var err error
+	g.made.Do(func() {
+		err = g.setup(opts)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// setup applies the options to a new generator and fills in what they left
+// unset.
+func (g *Generator) setup(opts []Option) error {
+	g.entropy = idrt.Crypto()
 	for _, o := range opts {
-		o(g)
+		if err := o(g); err != nil {
+			return err
+		}
 	}
 	if g.store != nil {
 		g.mark = g.store.Mark("ksuid", 1)
 		g.mark.Resume(&g.state, &policy)
 	}
-	return g
+	return nil
+}
+
+// ready sets up a zero Generator as NewGenerator() would, on its first
+// call, and returns the error that left it unusable, if any.
+func (g *Generator) ready() error {
+	g.made.Do(func() {
+		g.err = g.setup(nil)
+	})
+	return g.err
 }
 
 var (
@@ -289,11 +326,12 @@ func stateError(err error) error {
 	return fmt.Errorf("%w: %w", ErrTime, err)
 }
 
-// defaultGenerator serves the package-level functions.
-var defaultGenerator = NewGenerator()
+// defaultGenerator serves the package-level functions. Being a zero
+// Generator, it sets itself up on its first call.
+var defaultGenerator Generator
 
 // must returns id, or panics with err. The default generator fails only if
-// the system clock is outside the layout's range.
+// the system clock is outside the layout's range or crypto/rand fails.
 func must(id KSUID, err error) KSUID {
 	if err != nil {
 		panic(err)
@@ -312,11 +350,11 @@ func (g *Generator) now(read func() time.Time) time.Time {
 	return read()
 }
 
-// policy keeps ksuid IDs in order (RFC 9562 §6.2): a 128-bit counter,
-// starting at a random value in each tick, that waits for the next tick when it runs out.
+// policy keeps KSUIDs in order (RFC 9562 §6.2): a 64-bit counter,
+// starting at a random value with its top bit clear in each tick, that waits for the next tick when it runs out.
 var policy = idrt.Policy{
-	CounterBits: 128,
-	Init:        idrt.InitRandom,
+	CounterBits: 64,
+	Init:        idrt.InitSeeded,
 	MaxTick:     0xffffffff,
 	Overflow:    idrt.OverflowWait,
 	Seed:        seed,
@@ -332,19 +370,16 @@ const (
 // seed returns the ksuid counter's starting value: the bits of the
 // random block r where the counter lies.
 func seed(r []byte) idrt.Counter {
-	return idrt.Counter{
-		Hi: binary.BigEndian.Uint64(r[4:12]),
-		Lo: binary.BigEndian.Uint64(r[12:20]),
-	}
+	return idrt.Counter{Lo: binary.BigEndian.Uint64(r[0:8])&0xffffffff<<32 | binary.BigEndian.Uint64(r[8:16])>>32}
 }
 
-// Next returns a new ksuid ID (layouts/ksuid.layout).
-// Within one second a 128-bit counter, starting at a random value,
+// Next returns a new KSUID (layouts/ksuid.layout).
+// Within one second a 64-bit counter, starting at a random value with its top bit clear,
 // orders the IDs; when it runs out the generator waits for the next tick.
 // When the clock goes back it stays on its last tick and counts on there.
 func (g *Generator) Next() (id KSUID, err error) {
-	if g.err != nil {
-		return Nil, g.err
+	if err := g.ready(); err != nil {
+		return Nil, err
 	}
 	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
@@ -370,13 +405,12 @@ func (g *Generator) Next() (id KSUID, err error) {
 		}
 	}
 	// Write the time and the counter over the random bits.
-	binary.BigEndian.PutUint32(id[0:4], uint32(tick))
-	binary.BigEndian.PutUint64(id[4:12], c.Hi)
-	binary.BigEndian.PutUint64(id[12:20], c.Lo)
+	binary.BigEndian.PutUint64(id[0:8], tick<<32|c.Lo>>32)
+	binary.BigEndian.PutUint64(id[8:16], c.Lo&0xffffffff<<32|binary.BigEndian.Uint64(id[8:16])&0xffffffff)
 	return id, nil
 }
 
-// Fill fills dst with new ksuid IDs, each greater than the one before and
+// Fill fills dst with new KSUIDs, each greater than the one before and
 // continuing the generator's sequence. On an error it stops and returns it.
 func (g *Generator) Fill(dst []KSUID) error {
 	for i := range dst {
@@ -389,9 +423,9 @@ func (g *Generator) Fill(dst []KSUID) error {
 	return nil
 }
 
-// New returns a new ksuid ID from the package's default generator, which
+// New returns a new KSUID from the package's default generator, which
 // reads the system clock and crypto/rand. It panics only if the clock is
-// outside the layout's range.
+// outside the layout's range or crypto/rand fails.
 func New() KSUID {
 	return must(defaultGenerator.Next())
 }

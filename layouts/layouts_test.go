@@ -112,7 +112,7 @@ func TestProperties(t *testing.T) {
 		{"uuidv8", 16, true, false, date(2335, 5, 7), math.Inf(1), 62},
 		{"snowflake", 8, true, true, date(2080, 7, 10), 4096, 0},
 		{"sonyflake", 8, true, true, date(2188, 11, 16), 256, 0},
-		{"ksuid", 20, true, true, date(2150, 6, 19), 0x1p127, 128},
+		{"ksuid", 20, true, true, date(2150, 6, 19), 0x1p63, 127},
 		{"ulid", 16, true, true, date(10889, 8, 2), 0x1p79, 80},
 		{"objectid", 12, true, false, date(2106, 2, 7), 1 << 24, 0},
 	}
@@ -251,6 +251,36 @@ func TestIsUUID(t *testing.T) {
 		}
 		if got := l.IsUUID(); got != tc.want {
 			t.Errorf("%q: IsUUID() = %v, want %v", tc.spec, got, tc.want)
+		}
+	}
+}
+
+// FreshBits counts only the bits drawn anew for every ID: not a counter's
+// random start, nor random bits drawn once per generator.
+func TestFreshBits(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		fresh     int
+		needsNode bool
+		drawsOnce bool
+	}{
+		{"uuidv4", 122, false, false},
+		{"uuidv7", 48, false, false},
+		{"ksuid", 64, false, false},
+		{"ulid", 0, false, false},
+		{"uuidv1", 0, false, true},
+		{"objectid", 0, false, true},
+		{"snowflake", 0, true, false},
+	} {
+		l := builtin(t, tc.name)
+		if got := l.FreshBits(); got != tc.fresh {
+			t.Errorf("%s: FreshBits = %d, want %d", tc.name, got, tc.fresh)
+		}
+		if got := l.NeedsNode(); got != tc.needsNode {
+			t.Errorf("%s: NeedsNode = %v, want %v", tc.name, got, tc.needsNode)
+		}
+		if got := l.DrawsOnce(); got != tc.drawsOnce {
+			t.Errorf("%s: DrawsOnce = %v, want %v", tc.name, got, tc.drawsOnce)
 		}
 	}
 }

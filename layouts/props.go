@@ -115,6 +115,38 @@ func (l *Layout) RandomBits() int {
 	return n
 }
 
+// FreshBits returns the number of random bits a generator draws anew for
+// every ID: those of the random role, unless it is drawn once. Unlike
+// RandomBits it leaves out the random start of a counter, which the IDs after
+// the first of a tick only count on from, so it is what keeps one ID from
+// giving away the next.
+func (l *Layout) FreshBits() int {
+	if r, ok := l.Value(Random); ok && !r.Once {
+		return r.Width
+	}
+	return 0
+}
+
+// NeedsNode reports whether a generator of the layout must be given its
+// node: the layout has a time and a node that is not MAC-style (a MAC-style
+// node defaults to random bits with the multicast bit set).
+func (l *Layout) NeedsNode() bool {
+	n, hasNode := l.Value(Node)
+	_, hasTime := l.Value(Time)
+	_, hasHash := l.Value(Hash)
+	return hasNode && !n.MAC && hasTime && !hasHash
+}
+
+// DrawsOnce reports whether a generator of the layout draws random values
+// once, when it is made: a MAC-style node, a clock sequence or random once
+// bits.
+func (l *Layout) DrawsOnce() bool {
+	n, hasNode := l.Value(Node)
+	_, hasSeq := l.Value(ClockSeq)
+	r, hasRandom := l.Value(Random)
+	return hasNode && n.MAC || hasSeq || hasRandom && r.Once
+}
+
 // Monotonic reports whether a generator of the layout makes strictly
 // increasing IDs: it has a time and either a counter that does not wrap or a
 // clock sequence (a UUIDv1 or v6 generator steps the time itself within a

@@ -9,11 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"github.com/idforge/idforge/idrt"
-	"io"
 	"math"
 	"math/bits"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -65,17 +65,17 @@ var (
 	ErrEntropy = errors.New("snowflake: entropy source failed")
 )
 
-// Fields are the fields of a snowflake ID (layouts/snowflake.layout).
+// Fields are the fields of an ID of layout snowflake (layouts/snowflake.layout).
 type Fields struct {
-	// Timestamp holds 41 bits: time in ms since 2010-11-04T01:42:54.657Z.
+	// Timestamp holds 41 bits: the time in ms since 2010-11-04T01:42:54.657Z.
 	Timestamp int64
-	// Node holds 10 bits: node.
+	// Node holds 10 bits: the node.
 	Node int64
-	// Sequence holds 12 bits: counter.
+	// Sequence holds 12 bits: a counter starting at zero in each tick.
 	Sequence int64
 }
 
-// Pack builds a snowflake ID (layouts/snowflake.layout) from its fields. It returns ErrRange, and
+// Pack builds an ID of layout snowflake (layouts/snowflake.layout) from its fields. It returns ErrRange, and
 // masks nothing, when a field does not fit its width.
 func Pack(f Fields) (ID, error) {
 	if f.Timestamp < 0 || f.Timestamp > 0x1ffffffffff {
@@ -90,13 +90,13 @@ func Pack(f Fields) (ID, error) {
 	return pack(f), nil
 }
 
-// pack builds a snowflake ID (layouts/snowflake.layout) from fields that fit their widths.
+// pack builds an ID of layout snowflake (layouts/snowflake.layout) from fields that fit their widths.
 func pack(f Fields) ID {
 	id := ID(uint64(f.Timestamp)<<22 | uint64(f.Node)<<12 | uint64(f.Sequence))
 	return id
 }
 
-// Fields returns the fields of id read as a snowflake ID (layouts/snowflake.layout).
+// Fields returns the fields of id read as an ID of layout snowflake (layouts/snowflake.layout).
 func (id ID) Fields() Fields {
 	var f Fields
 	f.Timestamp = int64(uint64(id) >> 22 & 0x1ffffffffff)
@@ -105,17 +105,17 @@ func (id ID) Fields() Fields {
 	return f
 }
 
-// Timestamp returns the timestamp field of id: 41 bits: time in ms since 2010-11-04T01:42:54.657Z.
+// Timestamp returns the timestamp field of id: 41 bits: the time in ms since 2010-11-04T01:42:54.657Z.
 func (id ID) Timestamp() int64 {
 	return int64(uint64(id) >> 22 & 0x1ffffffffff)
 }
 
-// Node returns the node field of id: 10 bits: node.
+// Node returns the node field of id: 10 bits: the node.
 func (id ID) Node() int64 {
 	return int64(uint64(id) >> 12 & 0x3ff)
 }
 
-// Sequence returns the sequence field of id: 12 bits: counter.
+// Sequence returns the sequence field of id: 12 bits: a counter starting at zero in each tick.
 func (id ID) Sequence() int64 {
 	return int64(uint64(id) & 0xfff)
 }
@@ -191,36 +191,33 @@ func MaxAt(t time.Time) ID {
 // roles say, and keeps the state that orders the IDs it makes: each snowflake it makes
 // is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
+//
+// Make one with NewGenerator, which takes its node. The zero Generator has
+// no node, so that it cannot repeat the IDs of another: every call on it
+// returns ErrNoGenerator.
 type Generator struct {
-	clock   func() time.Time
-	entropy *idrt.Entropy
-	node    uint64
-	sleep   func(time.Duration) // set by WithSleep
-	err     error               // from an invalid option, returned by every call
-	store   *idrt.Store         // set by WithStore
-	lease   idrt.Lease          // set by WithLease
-	fence   idrt.Fence          // the lease's limit on ticks; none without a lease
-	state   idrt.State
-	mark    *idrt.Mark // in the store, if any
+	made  sync.Once        // runs setup, from NewGenerator or a zero Generator's first call
+	err   error            // why a zero Generator could not be set up, returned by every call
+	clock func() time.Time // set by WithClock
+	node  uint64
+	sleep func(time.Duration) // set by WithSleep
+	store *idrt.Store         // set by WithStore
+	lease idrt.Lease          // set by WithLease
+	fence idrt.Fence          // the lease's limit on ticks; none without a lease
+	state idrt.State
+	mark  *idrt.Mark // in the store, if any
 }
 
-// Option configures a Generator.
-type Option func(*Generator)
+// Option configures a Generator. NewGenerator returns the error of an
+// option given a value it cannot use.
+type Option func(*Generator) error
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.clock = now
-	}
-}
-
-// WithEntropy sets the generator's source of random bits. The snowflake layout
-// has none, so it changes nothing; it is here so that every generated
-// package takes the same options.
-func WithEntropy(r io.Reader) Option {
-	return func(g *Generator) {
-		g.entropy = idrt.NewEntropy(r)
+		return nil
 	}
 }
 
@@ -230,8 +227,9 @@ func WithEntropy(r io.Reader) Option {
 // (WithClock) that a sleep moves on, waits take no real time and do not
 // depend on how fast the machine runs. A nil sleep means time.Sleep.
 func WithSleep(sleep func(time.Duration)) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.sleep = sleep
+		return nil
 	}
 }
 
@@ -241,8 +239,9 @@ func WithSleep(sleep func(time.Duration)) Option {
 // and writes new marks about a second ahead of the IDs it makes. One store
 // serves one generator at a time.
 func WithStore(s *idrt.Store) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.store = s
+		return nil
 	}
 }
 
@@ -253,30 +252,59 @@ func WithStore(s *idrt.Store) Option {
 // error matching lease.ErrLeaseLost for every ID. A lease serves one
 // generator.
 func WithLease(l idrt.Lease) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.lease = l
+		return nil
 	}
 }
 
 // NewGenerator returns a generator for the given node (10 bits). It returns
-// ErrRange when the node does not fit.
+// ErrRange when the node does not fit, and the error of an option given a
+// value it cannot use.
 func NewGenerator(node int64, opts ...Option) (*Generator, error) {
-	g := &Generator{entropy: idrt.Crypto()}
+	g := new(Generator)
+	var err error
+	g.made.Do(func() {
+		err = g.setup(node, opts)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// setup applies the options to a new generator and fills in what they left
+// unset.
+func (g *Generator) setup(node int64, opts []Option) error {
 	if node < 0 || node > 0x3ff {
-		return nil, fmt.Errorf("%w: node %d does not fit in 10 bits", ErrRange, node)
+		return fmt.Errorf("%w: node %d does not fit in 10 bits", ErrRange, node)
 	}
 	g.node = uint64(node)
 	for _, o := range opts {
-		o(g)
+		if err := o(g); err != nil {
+			return err
+		}
 	}
 	if g.store != nil {
 		g.mark = g.store.Mark("snowflake", 1000)
 		g.mark.Resume(&g.state, &policy)
 	}
-	if g.lease != nil && g.err == nil {
-		g.err = g.bindLease()
+	if g.lease != nil {
+		return g.bindLease()
 	}
-	return g, g.err
+	return nil
+}
+
+// ErrNoGenerator is returned by every call on a zero Generator, which has
+// no node: make one with NewGenerator.
+var ErrNoGenerator = errors.New("snowflake: a zero Generator has no node: make one with NewGenerator")
+
+// ready returns ErrNoGenerator for a zero Generator.
+func (g *Generator) ready() error {
+	g.made.Do(func() {
+		g.err = ErrNoGenerator
+	})
+	return g.err
 }
 
 // bindLease takes the generator's node from its lease and binds the lease to
@@ -344,7 +372,7 @@ func (g *Generator) now(read func() time.Time) time.Time {
 	return read()
 }
 
-// policy keeps snowflake IDs in order (RFC 9562 §6.2): a 12-bit counter,
+// policy keeps IDs of layout snowflake in order (RFC 9562 §6.2): a 12-bit counter,
 // starting at zero in each tick, that waits for the next tick when it runs out.
 var policy = idrt.Policy{
 	CounterBits: 12,
@@ -361,15 +389,15 @@ const (
 	maxWait = time.Second
 )
 
-// Next returns a new snowflake ID (layouts/snowflake.layout).
+// Next returns a new ID of layout snowflake (layouts/snowflake.layout).
 // Within one millisecond a 12-bit counter, starting at zero,
 // orders the IDs; when it runs out the generator waits for the next tick.
 // When the clock goes back it stays on its last tick. Rather than wait for
 // more than a second it returns ErrClockStalled if the clock stands still,
 // and ErrClockBackwards if it is behind.
-func (g *Generator) Next() (ID, error) {
-	if g.err != nil {
-		return 0, g.err
+func (g *Generator) Next() (id ID, err error) {
+	if err := g.ready(); err != nil {
+		return 0, err
 	}
 	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
@@ -405,7 +433,7 @@ func (g *Generator) Next() (ID, error) {
 	return pack(f), nil
 }
 
-// Fill fills dst with new snowflake IDs, each greater than the one before and
+// Fill fills dst with new IDs of layout snowflake, each greater than the one before and
 // continuing the generator's sequence. On an error it stops and returns it.
 func (g *Generator) Fill(dst []ID) error {
 	for i := range dst {
@@ -715,8 +743,10 @@ func (id *ID) UnmarshalJSON(data []byte) error {
 }
 
 // Scan sets *id from a database value, leaving *id unchanged on error. It
-// implements sql.Scanner and accepts an int64, as a BIGINT column gives, or a
-// string or []byte in decimal, as Parse reads it.
+// implements sql.Scanner and accepts an int64, as a BIGINT column gives, a
+// string or []byte in decimal, as Parse reads it, or the 8 bytes MarshalBinary
+// writes, for a binary column. Eight bytes that are all decimal digits read as
+// decimal.
 //
 // A NULL is an error matching ErrNull: scan nullable columns into a NullID. An
 // empty string is an error matching ErrLength, like any text of the wrong
@@ -734,6 +764,10 @@ func (id *ID) Scan(src any) error {
 		v, err = parseText(src)
 	case []byte:
 		v, err = parseText(string(src))
+		if err != nil && len(src) == 8 {
+			// Not decimal text: the 8 big-endian bytes MarshalBinary writes.
+			err = v.UnmarshalBinary(src)
+		}
 	case nil:
 		return fmt.Errorf("%w: cannot scan NULL into snowflake.ID; use NullID", ErrNull)
 	default:

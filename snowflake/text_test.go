@@ -269,11 +269,17 @@ func TestTextSQL(t *testing.T) {
 	if v, err := id.Value(); v != int64(id) || err != nil {
 		t.Fatalf("Value = %#v, %v", v, err)
 	}
-	for _, src := range []any{int64(id), tweetID, []byte(tweetID)} {
+	// The 8 bytes MarshalBinary writes, as a binary column holds them, read
+	// back too; 8 decimal digits read as decimal.
+	for _, src := range []any{int64(id), tweetID, []byte(tweetID), bigEndian(id)} {
 		var got snowflake.ID
 		if err := got.Scan(src); err != nil || got != id {
 			t.Errorf("Scan(%#v) = %d, %v", src, got, err)
 		}
+	}
+	var digits snowflake.ID
+	if err := digits.Scan([]byte("12345678")); err != nil || digits != 12345678 {
+		t.Errorf("Scan of 8 digits = %d, %v; want 12345678 in decimal", digits, err)
 	}
 	var zero snowflake.ID = 5
 	if err := zero.Scan(int64(0)); err != nil || zero != 0 {
@@ -290,7 +296,7 @@ func TestTextSQL(t *testing.T) {
 		{42, snowflake.ErrType},
 		{uint64(42), snowflake.ErrType},
 		{1.5, snowflake.ErrType},
-		{bigEndian(id), snowflake.ErrSyntax},
+		{[]byte{0x80, 0, 0, 0, 0, 0, 0, 0}, snowflake.ErrOverflow},
 	} {
 		got := id
 		if err := got.Scan(b.src); !errors.Is(err, b.want) || got != id {

@@ -21,7 +21,10 @@ func TestAgreesWithInterpreter(t *testing.T) {
 		func(b []byte) any { return ulid.ULID(b).Fields() })
 	start := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 	for seed := range uint64(3) {
-		g := ulid.NewGenerator(ulid.WithClock(oracle.Script(seed, start, time.Millisecond)), ulid.WithEntropy(oracle.NewStream(seed)))
+		g, err := ulid.NewGenerator(ulid.WithClock(oracle.Script(seed, start, time.Millisecond)), ulid.WithEntropy(oracle.NewStream(seed)))
+		if err != nil {
+			t.Fatal(err)
+		}
 		ig, err := interp.NewGenerator(l, interp.WithClock(oracle.Script(seed, start, time.Millisecond)), interp.WithRand(oracle.NewStream(seed)))
 		if err != nil {
 			t.Fatal(err)

@@ -10,7 +10,11 @@ import (
 // ULIDs made within one millisecond increase by one.
 func ExampleNewGenerator() {
 	frozen := time.UnixMilli(1469918176385)
-	g := ulid.NewGenerator(ulid.WithClock(func() time.Time { return frozen }))
+	g, err := ulid.NewGenerator(ulid.WithClock(func() time.Time { return frozen }))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	a, _ := g.Next()
 	b, _ := g.Next()
 	ea, eb := a.Entropy(), b.Entropy()

@@ -23,7 +23,10 @@ func TestClockFaults(t *testing.T) {
 	for _, fault := range oracle.Faults(start, n) {
 		clock := fault.Clock()
 		var now time.Time
-		g := ulid.NewGenerator(ulid.WithClock(func() time.Time { now = clock(); return now }))
+		g, err := ulid.NewGenerator(ulid.WithClock(func() time.Time { now = clock(); return now }))
+		if err != nil {
+			t.Fatal(err)
+		}
 		var prev ulid.ULID
 		var drift time.Duration
 		for i := range n {
@@ -48,7 +51,10 @@ func TestOverflowBorrows(t *testing.T) {
 	for i := 6; i < 16; i++ {
 		stream[i] = 0xff // the first ID's entropy is the largest there is
 	}
-	g := ulid.NewGenerator(ulid.WithClock(func() time.Time { return frozen }), ulid.WithEntropy(iotest.OneByteReader(bytes.NewReader(stream))))
+	g, err := ulid.NewGenerator(ulid.WithClock(func() time.Time { return frozen }), ulid.WithEntropy(iotest.OneByteReader(bytes.NewReader(stream))))
+	if err != nil {
+		t.Fatal(err)
+	}
 	a, err := g.Next()
 	if err != nil {
 		t.Fatal(err)
@@ -64,13 +70,19 @@ func TestOverflowBorrows(t *testing.T) {
 
 func TestTimeRange(t *testing.T) {
 	for _, tm := range []time.Time{time.UnixMilli(-1), time.UnixMilli(1 << 48)} {
-		g := ulid.NewGenerator(ulid.WithClock(func() time.Time { return tm }))
+		g, err := ulid.NewGenerator(ulid.WithClock(func() time.Time { return tm }))
+		if err != nil {
+			t.Fatal(err)
+		}
 		if _, err := g.Next(); !errors.Is(err, ulid.ErrTime) {
 			t.Errorf("%v: err = %v, want ErrTime", tm, err)
 		}
 	}
 	last := time.UnixMilli(1<<48 - 1)
-	g := ulid.NewGenerator(ulid.WithClock(func() time.Time { return last }))
+	g, err := ulid.NewGenerator(ulid.WithClock(func() time.Time { return last }))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if u, err := g.Next(); err != nil || !u.Time().Equal(last) {
 		t.Errorf("last millisecond (%v): %v, %v", last, u.Time(), err)
 	}
@@ -81,7 +93,10 @@ func TestTimeRange(t *testing.T) {
 
 func TestEntropyFailure(t *testing.T) {
 	boom := errors.New("boom")
-	g := ulid.NewGenerator(ulid.WithEntropy(iotest.ErrReader(boom)))
+	g, err := ulid.NewGenerator(ulid.WithEntropy(iotest.ErrReader(boom)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if u, err := g.Next(); !errors.Is(err, ulid.ErrEntropy) || !errors.Is(err, boom) || u != ulid.Nil {
 		t.Errorf("Next = %x, %v; want Nil, ErrEntropy wrapping boom", u, err)
 	}

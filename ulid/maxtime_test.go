@@ -19,12 +19,18 @@ func TestMaxTime(t *testing.T) {
 		t.Errorf("MaxTime is %s", s)
 	}
 	// The generator makes IDs at MaxTime and refuses the millisecond after.
-	g := ulid.NewGenerator(ulid.WithClock(func() time.Time { return last }))
+	g, err := ulid.NewGenerator(ulid.WithClock(func() time.Time { return last }))
+	if err != nil {
+		t.Fatal(err)
+	}
 	id, err := g.Next()
 	if err != nil || !id.Time().Equal(last) {
 		t.Errorf("at MaxTime: %v (%v), %v", id, id.Time(), err)
 	}
-	g = ulid.NewGenerator(ulid.WithClock(func() time.Time { return last.Add(time.Millisecond) }))
+	g, err = ulid.NewGenerator(ulid.WithClock(func() time.Time { return last.Add(time.Millisecond) }))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := g.Next(); !errors.Is(err, ulid.ErrTime) {
 		t.Errorf("after MaxTime: err = %v, want ErrTime", err)
 	}

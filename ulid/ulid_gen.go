@@ -12,6 +12,7 @@ import (
 	"io"
 	"math/bits"
 	"slices"
+	"sync"
 	"time"
 	"unsafe"
 )
@@ -81,15 +82,15 @@ var (
 	ErrEntropy = errors.New("ulid: entropy source failed")
 )
 
-// Fields are the fields of a ulid ID (layouts/ulid.layout).
+// Fields are the fields of a ULID (layouts/ulid.layout).
 type Fields struct {
-	// Timestamp holds 48 bits: time in ms since the Unix epoch.
+	// Timestamp holds 48 bits: the time in ms since the Unix epoch.
 	Timestamp uint64
-	// Entropy holds 80 bits: counter.
+	// Entropy holds 80 bits: a counter starting at a random value in each tick.
 	Entropy [10]byte
 }
 
-// Pack builds a ulid ID (layouts/ulid.layout) from its fields. It returns ErrRange, and
+// Pack builds a ULID (layouts/ulid.layout) from its fields. It returns ErrRange, and
 // masks nothing, when a field does not fit its width.
 func Pack(f Fields) (ULID, error) {
 	if f.Timestamp > 0xffffffffffff {
@@ -98,7 +99,7 @@ func Pack(f Fields) (ULID, error) {
 	return pack(f), nil
 }
 
-// pack builds a ulid ID (layouts/ulid.layout) from fields that fit their widths.
+// pack builds a ULID (layouts/ulid.layout) from fields that fit their widths.
 func pack(f Fields) ULID {
 	var id ULID
 	copy(id[6:16], f.Entropy[:])
@@ -107,7 +108,7 @@ func pack(f Fields) ULID {
 	return id
 }
 
-// Fields returns the fields of id read as a ulid ID (layouts/ulid.layout).
+// Fields returns the fields of id read as a ULID (layouts/ulid.layout).
 func (id ULID) Fields() Fields {
 	var f Fields
 	f.Timestamp = uint64(binary.BigEndian.Uint32(id[0:4]))<<16 | uint64(binary.BigEndian.Uint16(id[4:6]))
@@ -115,12 +116,12 @@ func (id ULID) Fields() Fields {
 	return f
 }
 
-// Timestamp returns the timestamp field of id: 48 bits: time in ms since the Unix epoch.
+// Timestamp returns the timestamp field of id: 48 bits: the time in ms since the Unix epoch.
 func (id ULID) Timestamp() uint64 {
 	return uint64(binary.BigEndian.Uint32(id[0:4]))<<16 | uint64(binary.BigEndian.Uint16(id[4:6]))
 }
 
-// Entropy returns the entropy field of id: 80 bits: counter.
+// Entropy returns the entropy field of id: 80 bits: a counter starting at a random value in each tick.
 func (id ULID) Entropy() [10]byte {
 	return [10]byte(id[6:16])
 }
@@ -195,31 +196,39 @@ func MaxAt(t time.Time) ULID {
 // roles say, and keeps the state that orders the IDs it makes: each ulid it makes
 // is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
+//
+// The zero Generator is ready to use: on its first call it sets itself up
+// as NewGenerator() would.
 type Generator struct {
-	clock   func() time.Time
+	made    sync.Once        // runs setup, from NewGenerator or a zero Generator's first call
+	err     error            // why a zero Generator could not be set up, returned by every call
+	clock   func() time.Time // set by WithClock
 	entropy *idrt.Entropy
-	err     error       // from an invalid option, returned by every call
 	store   *idrt.Store // set by WithStore
 	state   idrt.State
 	mark    *idrt.Mark // in the store, if any
 }
 
-// Option configures a Generator.
-type Option func(*Generator)
+// Option configures a Generator. NewGenerator returns the error of an
+// option given a value it cannot use.
+type Option func(*Generator) error
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.clock = now
+		return nil
 	}
 }
 
 // WithEntropy makes the generator read random bits from r instead of
-// crypto/rand. If r fails, the generator returns ErrEntropy and no ID.
+// crypto/rand. If r fails, the generator returns ErrEntropy and no ID. A nil r
+// means crypto/rand.
 func WithEntropy(r io.Reader) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.entropy = idrt.NewEntropy(r)
+		return nil
 	}
 }
 
@@ -229,23 +238,49 @@ func WithEntropy(r io.Reader) Option {
 // and writes new marks about a second ahead of the IDs it makes. One store
 // serves one generator at a time.
 func WithStore(s *idrt.Store) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.store = s
+		return nil
 	}
 }
 
-// NewGenerator returns a generator. An invalid option makes every call
-// on the generator return an error.
-func NewGenerator(opts ...Option) *Generator {
-	g := &Generator{entropy: idrt.Crypto()}
+// NewGenerator returns a generator. It returns the error of an option
+// given a value it cannot use.
+func NewGenerator(opts ...Option) (*Generator, error) {
+	g := new(Generator)
+	var err error
+	g.made.Do(func() {
+		err = g.setup(opts)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// setup applies the options to a new generator and fills in what they left
+// unset.
+func (g *Generator) setup(opts []Option) error {
+	g.entropy = idrt.Crypto()
 	for _, o := range opts {
-		o(g)
+		if err := o(g); err != nil {
+			return err
+		}
 	}
 	if g.store != nil {
 		g.mark = g.store.Mark("ulid", 1000)
 		g.mark.Resume(&g.state, &policy)
 	}
-	return g
+	return nil
+}
+
+// ready sets up a zero Generator as NewGenerator() would, on its first
+// call, and returns the error that left it unusable, if any.
+func (g *Generator) ready() error {
+	g.made.Do(func() {
+		g.err = g.setup(nil)
+	})
+	return g.err
 }
 
 // ErrClockBackwards means the clock went back further than the generator
@@ -263,11 +298,12 @@ func stateError(err error) error {
 	return fmt.Errorf("%w: %w", ErrTime, err)
 }
 
-// defaultGenerator serves the package-level functions.
-var defaultGenerator = NewGenerator()
+// defaultGenerator serves the package-level functions. Being a zero
+// Generator, it sets itself up on its first call.
+var defaultGenerator Generator
 
 // must returns id, or panics with err. The default generator fails only if
-// the system clock is outside the layout's range.
+// the system clock is outside the layout's range or crypto/rand fails.
 func must(id ULID, err error) ULID {
 	if err != nil {
 		panic(err)
@@ -286,7 +322,7 @@ func (g *Generator) now(read func() time.Time) time.Time {
 	return read()
 }
 
-// policy keeps ulid IDs in order (RFC 9562 §6.2): an 80-bit counter,
+// policy keeps ULIDs in order (RFC 9562 §6.2): an 80-bit counter,
 // starting at a random value in each tick, that borrows the next tick when it runs out.
 var policy = idrt.Policy{
 	CounterBits: 80,
@@ -305,14 +341,14 @@ func seed(r []byte) idrt.Counter {
 	}
 }
 
-// Next returns a new ulid ID (layouts/ulid.layout).
+// Next returns a new ULID (layouts/ulid.layout).
 // Within one millisecond an 80-bit counter, starting at a random value,
 // orders the IDs (RFC 9562 §6.2); when it runs out the generator takes
 // the next tick, running ahead of the clock until the clock catches up.
 // When the clock goes back it stays on its last tick.
 func (g *Generator) Next() (id ULID, err error) {
-	if g.err != nil {
-		return Nil, g.err
+	if err := g.ready(); err != nil {
+		return Nil, err
 	}
 	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
@@ -335,7 +371,7 @@ func (g *Generator) Next() (id ULID, err error) {
 	return id, nil
 }
 
-// Fill fills dst with new ulid IDs, each greater than the one before and
+// Fill fills dst with new ULIDs, each greater than the one before and
 // continuing the generator's sequence. On an error it stops and returns it.
 func (g *Generator) Fill(dst []ULID) error {
 	for i := range dst {
@@ -348,9 +384,9 @@ func (g *Generator) Fill(dst []ULID) error {
 	return nil
 }
 
-// New returns a new ulid ID from the package's default generator, which
+// New returns a new ULID from the package's default generator, which
 // reads the system clock and crypto/rand. It panics only if the clock is
-// outside the layout's range.
+// outside the layout's range or crypto/rand fails.
 func New() ULID {
 	return must(defaultGenerator.Next())
 }

@@ -43,7 +43,11 @@ func ExampleV1ToV6() {
 // A generator with an injected clock, for tests and for replaying history.
 func ExampleNewGenerator() {
 	frozen := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-	g := uuid.NewGenerator(uuid.WithClock(func() time.Time { return frozen }))
+	g, err := uuid.NewGenerator(uuid.WithClock(func() time.Time { return frozen }))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	a, _ := g.NewV7()
 	b, _ := g.NewV7()
 	ta, _ := a.Time()
@@ -52,7 +56,7 @@ func ExampleNewGenerator() {
 }
 
 func ExampleGenerator_FillV7() {
-	g := uuid.NewGenerator()
+	var g uuid.Generator // the zero Generator is ready to use
 	batch := make([]uuid.UUID, 1000)
 	if err := g.FillV7(batch); err != nil {
 		fmt.Println(err)

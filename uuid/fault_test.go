@@ -47,7 +47,10 @@ func checkFault(t *testing.T, fault oracle.Fault, n int) {
 		} {
 			clock := fault.Clock()
 			var last time.Time
-			g := uuid.NewGenerator(uuid.WithClock(func() time.Time { last = clock(); return last }))
+			g, err := uuid.NewGenerator(uuid.WithClock(func() time.Time { last = clock(); return last }))
+			if err != nil {
+				t.Fatal(err)
+			}
 			seen := make(map[uuid.UUID]struct{}, n)
 			var prev uuid.UUID
 			var drift time.Duration
@@ -76,18 +79,23 @@ func checkFault(t *testing.T, fault oracle.Fault, n int) {
 // randomness.
 func TestEntropyFailure(t *testing.T) {
 	boom := errors.New("boom")
-	g := uuid.NewGenerator(uuid.WithEntropy(iotest.ErrReader(boom)))
+	// The source fails as the generator draws its node and clock sequence:
+	// NewGenerator reports it.
+	if _, err := uuid.NewGenerator(uuid.WithEntropy(iotest.ErrReader(boom))); !errors.Is(err, uuid.ErrEntropy) || !errors.Is(err, boom) {
+		t.Errorf("NewGenerator: %v; want ErrEntropy wrapping the reader's error", err)
+	}
+	// The source fails after the generator drew its node: every ID that
+	// needs random bits fails, with Nil and no partly random ID.
+	g, err := uuid.NewGenerator(uuid.WithEntropy(io.MultiReader(bytes.NewReader(make([]byte, 16)), iotest.ErrReader(boom))))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, next := range map[string]func() (uuid.UUID, error){
-		"v1": g.NewV1, "v4": g.NewV4, "v6": g.NewV6, "v7": g.NewV7, "v8": g.NewV8,
+		"v4": g.NewV4, "v7": g.NewV7, "v8": g.NewV8,
 	} {
 		if u, err := next(); !errors.Is(err, uuid.ErrEntropy) || !errors.Is(err, boom) || u != uuid.Nil {
 			t.Errorf("%s: %x, %v; want Nil and ErrEntropy wrapping the reader's error", name, u, err)
 		}
-	}
-	// The source fails after the generator drew its node: v7 still fails.
-	g = uuid.NewGenerator(uuid.WithEntropy(io.MultiReader(bytes.NewReader(make([]byte, 16)), iotest.ErrReader(boom))))
-	if _, err := g.NewV7(); !errors.Is(err, boom) {
-		t.Errorf("v7 after the node: err = %v", err)
 	}
 }
 
@@ -106,12 +114,18 @@ func TestTimeRange(t *testing.T) {
 	}
 	for _, tc := range tests {
 		for _, tm := range tc.bad {
-			g := uuid.NewGenerator(uuid.WithClock(func() time.Time { return tm }))
+			g, err := uuid.NewGenerator(uuid.WithClock(func() time.Time { return tm }))
+			if err != nil {
+				t.Fatal(err)
+			}
 			if _, err := tc.next(g); !errors.Is(err, uuid.ErrTime) {
 				t.Errorf("%s at %v: err = %v, want ErrTime", tc.name, tm, err)
 			}
 		}
-		g := uuid.NewGenerator(uuid.WithClock(func() time.Time { return tc.ok }))
+		g, err := uuid.NewGenerator(uuid.WithClock(func() time.Time { return tc.ok }))
+		if err != nil {
+			t.Fatal(err)
+		}
 		u, err := tc.next(g)
 		if err != nil {
 			t.Errorf("%s at its last tick %v: %v", tc.name, tc.ok, err)
@@ -136,7 +150,10 @@ func TestConcurrentUnique(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		per = 20_000
 	}
-	g := uuid.NewGenerator()
+	g, err := uuid.NewGenerator()
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := make([][]uuid.UUID, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -181,7 +198,10 @@ func TestV7CounterExhaustion(t *testing.T) {
 		t.Skip("makes 2^25 IDs")
 	}
 	frozen := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	g := uuid.NewGenerator(uuid.WithClock(func() time.Time { return frozen }))
+	g, err := uuid.NewGenerator(uuid.WithClock(func() time.Time { return frozen }))
+	if err != nil {
+		t.Fatal(err)
+	}
 	chunk := make([]uuid.UUID, 1<<20)
 	var prev uuid.UUID
 	borrowed := 0

@@ -32,7 +32,11 @@ func restartChild() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	g := uuid.NewGenerator(uuid.WithStore(store), uuid.WithClock(func() time.Time { return time.Now().Add(offset) }))
+	g, err := uuid.NewGenerator(uuid.WithStore(store), uuid.WithClock(func() time.Time { return time.Now().Add(offset) }))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	w := bufio.NewWriter(os.Stdout)
 	for i := 0; ; i++ {
 		v6, err6 := g.NewV6()
@@ -97,7 +101,10 @@ func TestRestartWithClockSetBack(t *testing.T) {
 	}
 	// Without the store, the same set-back clock does go back: the store is
 	// what prevents it.
-	g := uuid.NewGenerator(uuid.WithClock(func() time.Time { return time.Now().Add(-time.Hour) }))
+	g, err := uuid.NewGenerator(uuid.WithClock(func() time.Time { return time.Now().Add(-time.Hour) }))
+	if err != nil {
+		t.Fatal(err)
+	}
 	u, _ := g.NewV7()
 	if fmt.Sprintf("%x", u[:]) > old7[0] {
 		t.Fatal("a generator without the store did not go back; the test proves nothing")

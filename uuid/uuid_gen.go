@@ -15,6 +15,7 @@ import (
 	"io"
 	"math/bits"
 	"slices"
+	"sync"
 	"time"
 	"unsafe"
 )
@@ -246,17 +247,17 @@ var (
 	ErrEntropy = errors.New("uuid: entropy source failed")
 )
 
-// V1Fields are the fields of a uuidv1 ID (layouts/uuidv1.layout).
+// V1Fields are the fields of a UUID of layout uuidv1 (layouts/uuidv1.layout).
 type V1Fields struct {
-	// Timestamp holds 60 bits: time in 100ns since 1582-10-15.
+	// Timestamp holds 60 bits: the time in 100ns since 1582-10-15.
 	Timestamp uint64
-	// ClockSeq holds 14 bits: clockseq.
+	// ClockSeq holds 14 bits: the clock sequence.
 	ClockSeq uint16
-	// Node holds 48 bits: node.
+	// Node holds 48 bits: the node.
 	Node uint64
 }
 
-// PackV1 builds a uuidv1 ID (layouts/uuidv1.layout) from its fields. It returns ErrRange, and
+// PackV1 builds a UUID of layout uuidv1 (layouts/uuidv1.layout) from its fields. It returns ErrRange, and
 // masks nothing, when a field does not fit its width.
 func PackV1(f V1Fields) (UUID, error) {
 	if f.Timestamp > 0xfffffffffffffff {
@@ -271,7 +272,7 @@ func PackV1(f V1Fields) (UUID, error) {
 	return packV1(f), nil
 }
 
-// packV1 builds a uuidv1 ID (layouts/uuidv1.layout) from fields that fit their widths.
+// packV1 builds a UUID of layout uuidv1 (layouts/uuidv1.layout) from fields that fit their widths.
 func packV1(f V1Fields) UUID {
 	var id UUID
 	hi := f.Timestamp&0xffffffff<<32 | f.Timestamp>>32&0xffff<<16 | 0x1<<12 | f.Timestamp>>48
@@ -280,7 +281,7 @@ func packV1(f V1Fields) UUID {
 	return id
 }
 
-// V1 returns the fields of id read as a uuidv1 ID (layouts/uuidv1.layout).
+// V1 returns the fields of id read as a UUID of layout uuidv1 (layouts/uuidv1.layout).
 func (id UUID) V1() V1Fields {
 	var f V1Fields
 	f.Timestamp = binary.BigEndian.Uint64(id[0:8])>>32 | binary.BigEndian.Uint64(id[0:8])>>16&0xffff<<32 | binary.BigEndian.Uint64(id[0:8])&0xfff<<48
@@ -289,38 +290,38 @@ func (id UUID) V1() V1Fields {
 	return f
 }
 
-// packV3 writes the constant bits of a uuidv3 ID (layouts/uuidv3.layout) over id.
+// packV3 writes the constant bits of a UUID of layout uuidv3 (layouts/uuidv3.layout) over id.
 func packV3(id UUID) UUID {
 	binary.BigEndian.PutUint64(id[0:8], binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff|0x3000)
 	binary.BigEndian.PutUint64(id[8:16], binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff|0x8000000000000000)
 	return id
 }
 
-// packV4 writes the constant bits of a uuidv4 ID (layouts/uuidv4.layout) over id.
+// packV4 writes the constant bits of a UUID of layout uuidv4 (layouts/uuidv4.layout) over id.
 func packV4(id UUID) UUID {
 	binary.BigEndian.PutUint64(id[0:8], binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff|0x4000)
 	binary.BigEndian.PutUint64(id[8:16], binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff|0x8000000000000000)
 	return id
 }
 
-// packV5 writes the constant bits of a uuidv5 ID (layouts/uuidv5.layout) over id.
+// packV5 writes the constant bits of a UUID of layout uuidv5 (layouts/uuidv5.layout) over id.
 func packV5(id UUID) UUID {
 	binary.BigEndian.PutUint64(id[0:8], binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff|0x5000)
 	binary.BigEndian.PutUint64(id[8:16], binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff|0x8000000000000000)
 	return id
 }
 
-// V6Fields are the fields of a uuidv6 ID (layouts/uuidv6.layout).
+// V6Fields are the fields of a UUID of layout uuidv6 (layouts/uuidv6.layout).
 type V6Fields struct {
-	// Timestamp holds 60 bits: time in 100ns since 1582-10-15.
+	// Timestamp holds 60 bits: the time in 100ns since 1582-10-15.
 	Timestamp uint64
-	// ClockSeq holds 14 bits: clockseq.
+	// ClockSeq holds 14 bits: the clock sequence.
 	ClockSeq uint16
-	// Node holds 48 bits: node.
+	// Node holds 48 bits: the node.
 	Node uint64
 }
 
-// PackV6 builds a uuidv6 ID (layouts/uuidv6.layout) from its fields. It returns ErrRange, and
+// PackV6 builds a UUID of layout uuidv6 (layouts/uuidv6.layout) from its fields. It returns ErrRange, and
 // masks nothing, when a field does not fit its width.
 func PackV6(f V6Fields) (UUID, error) {
 	if f.Timestamp > 0xfffffffffffffff {
@@ -335,7 +336,7 @@ func PackV6(f V6Fields) (UUID, error) {
 	return packV6(f), nil
 }
 
-// packV6 builds a uuidv6 ID (layouts/uuidv6.layout) from fields that fit their widths.
+// packV6 builds a UUID of layout uuidv6 (layouts/uuidv6.layout) from fields that fit their widths.
 func packV6(f V6Fields) UUID {
 	var id UUID
 	hi := f.Timestamp>>28<<32 | f.Timestamp>>12&0xffff<<16 | 0x6<<12 | f.Timestamp&0xfff
@@ -344,7 +345,7 @@ func packV6(f V6Fields) UUID {
 	return id
 }
 
-// V6 returns the fields of id read as a uuidv6 ID (layouts/uuidv6.layout).
+// V6 returns the fields of id read as a UUID of layout uuidv6 (layouts/uuidv6.layout).
 func (id UUID) V6() V6Fields {
 	var f V6Fields
 	f.Timestamp = binary.BigEndian.Uint64(id[0:8])>>32<<28 | binary.BigEndian.Uint64(id[0:8])>>16&0xffff<<12 | binary.BigEndian.Uint64(id[0:8])&0xfff
@@ -353,17 +354,17 @@ func (id UUID) V6() V6Fields {
 	return f
 }
 
-// V7Fields are the fields of a uuidv7 ID (layouts/uuidv7.layout).
+// V7Fields are the fields of a UUID of layout uuidv7 (layouts/uuidv7.layout).
 type V7Fields struct {
-	// UnixMs holds 48 bits: time in ms since the Unix epoch.
+	// UnixMs holds 48 bits: the time in ms since the Unix epoch.
 	UnixMs uint64
-	// RandA holds 12 bits: counter bits 14 to 25.
+	// RandA holds 12 bits: bits 14 to 25 of a counter starting at a random value with its top bit clear in each tick.
 	RandA uint16
-	// RandB holds 62 bits: counter bits 0 to 13, then random.
+	// RandB holds 62 bits: bits 0 to 13 of a counter starting at a random value with its top bit clear in each tick, then random bits.
 	RandB uint64
 }
 
-// PackV7 builds a uuidv7 ID (layouts/uuidv7.layout) from its fields. It returns ErrRange, and
+// PackV7 builds a UUID of layout uuidv7 (layouts/uuidv7.layout) from its fields. It returns ErrRange, and
 // masks nothing, when a field does not fit its width.
 func PackV7(f V7Fields) (UUID, error) {
 	if f.UnixMs > 0xffffffffffff {
@@ -378,7 +379,7 @@ func PackV7(f V7Fields) (UUID, error) {
 	return packV7(f), nil
 }
 
-// packV7 builds a uuidv7 ID (layouts/uuidv7.layout) from fields that fit their widths.
+// packV7 builds a UUID of layout uuidv7 (layouts/uuidv7.layout) from fields that fit their widths.
 func packV7(f V7Fields) UUID {
 	var id UUID
 	hi := f.UnixMs<<16 | 0x7<<12 | uint64(f.RandA)
@@ -387,7 +388,7 @@ func packV7(f V7Fields) UUID {
 	return id
 }
 
-// V7 returns the fields of id read as a uuidv7 ID (layouts/uuidv7.layout).
+// V7 returns the fields of id read as a UUID of layout uuidv7 (layouts/uuidv7.layout).
 func (id UUID) V7() V7Fields {
 	var f V7Fields
 	f.UnixMs = binary.BigEndian.Uint64(id[0:8]) >> 16
@@ -396,17 +397,17 @@ func (id UUID) V7() V7Fields {
 	return f
 }
 
-// V8Fields are the fields of a uuidv8 ID (layouts/uuidv8.layout).
+// V8Fields are the fields of a UUID of layout uuidv8 (layouts/uuidv8.layout).
 type V8Fields struct {
-	// CustomA holds 48 bits: time in 10ns since the Unix epoch bits 12 to 59.
+	// CustomA holds 48 bits: bits 12 to 59 of the time in 10ns since the Unix epoch.
 	CustomA uint64
-	// CustomB holds 12 bits: time in 10ns since the Unix epoch bits 0 to 11.
+	// CustomB holds 12 bits: bits 0 to 11 of the time in 10ns since the Unix epoch.
 	CustomB uint16
-	// CustomC holds 62 bits: random.
+	// CustomC holds 62 bits: random bits.
 	CustomC uint64
 }
 
-// PackV8 builds a uuidv8 ID (layouts/uuidv8.layout) from its fields. It returns ErrRange, and
+// PackV8 builds a UUID of layout uuidv8 (layouts/uuidv8.layout) from its fields. It returns ErrRange, and
 // masks nothing, when a field does not fit its width.
 func PackV8(f V8Fields) (UUID, error) {
 	if f.CustomA > 0xffffffffffff {
@@ -421,7 +422,7 @@ func PackV8(f V8Fields) (UUID, error) {
 	return packV8(f), nil
 }
 
-// packV8 builds a uuidv8 ID (layouts/uuidv8.layout) from fields that fit their widths.
+// packV8 builds a UUID of layout uuidv8 (layouts/uuidv8.layout) from fields that fit their widths.
 func packV8(f V8Fields) UUID {
 	var id UUID
 	hi := f.CustomA<<16 | 0x8<<12 | uint64(f.CustomB)
@@ -430,7 +431,7 @@ func packV8(f V8Fields) UUID {
 	return id
 }
 
-// V8 returns the fields of id read as a uuidv8 ID (layouts/uuidv8.layout).
+// V8 returns the fields of id read as a UUID of layout uuidv8 (layouts/uuidv8.layout).
 func (id UUID) V8() V8Fields {
 	var f V8Fields
 	f.CustomA = binary.BigEndian.Uint64(id[0:8]) >> 16
@@ -439,7 +440,7 @@ func (id UUID) V8() V8Fields {
 	return f
 }
 
-// packV8SHA256 writes the constant bits of a uuidv8-sha256 ID (layouts/uuidv8-sha256.layout) over id.
+// packV8SHA256 writes the constant bits of a UUID of layout uuidv8-sha256 (layouts/uuidv8-sha256.layout) over id.
 func packV8SHA256(id UUID) UUID {
 	binary.BigEndian.PutUint64(id[0:8], binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff|0x8000)
 	binary.BigEndian.PutUint64(id[8:16], binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff|0x8000000000000000)
@@ -630,7 +631,7 @@ func MaxAtV7(t time.Time) UUID {
 	return id
 }
 
-// NewV3 returns the uuidv3 ID (layouts/uuidv3.layout) for a name in a namespace: the MD5 digest
+// NewV3 returns the UUID of layout uuidv3 (layouts/uuidv3.layout) for a name in a namespace: the MD5 digest
 // of the namespace's bytes followed by the name, with the constant bits written
 // over it. The same namespace and name always give the same ID.
 func NewV3(ns UUID, name string) UUID {
@@ -642,7 +643,7 @@ func NewV3(ns UUID, name string) UUID {
 	return packV3(id)
 }
 
-// NewV5 returns the uuidv5 ID (layouts/uuidv5.layout) for a name in a namespace: the SHA1 digest
+// NewV5 returns the UUID of layout uuidv5 (layouts/uuidv5.layout) for a name in a namespace: the SHA1 digest
 // of the namespace's bytes followed by the name, with the constant bits written
 // over it. The same namespace and name always give the same ID.
 func NewV5(ns UUID, name string) UUID {
@@ -654,7 +655,7 @@ func NewV5(ns UUID, name string) UUID {
 	return packV5(id)
 }
 
-// NewV8SHA256 returns the uuidv8-sha256 ID (layouts/uuidv8-sha256.layout) for a name in a namespace: the SHA256 digest
+// NewV8SHA256 returns the UUID of layout uuidv8-sha256 (layouts/uuidv8-sha256.layout) for a name in a namespace: the SHA256 digest
 // of the namespace's bytes followed by the name, with the constant bits written
 // over it. The same namespace and name always give the same ID.
 func NewV8SHA256(ns UUID, name string) UUID {
@@ -670,13 +671,17 @@ func NewV8SHA256(ns UUID, name string) UUID {
 // roles say, and keeps the state that orders the IDs it makes: each uuidv1, uuidv6, or uuidv7 it makes
 // is greater than the last, even when the clock stands still or goes back.
 // It is safe for concurrent use.
+//
+// The zero Generator is ready to use: on its first call it sets itself up
+// as NewGenerator() would, with a random node and clock sequence.
 type Generator struct {
-	clock    func() time.Time
+	made     sync.Once        // runs setup, from NewGenerator or a zero Generator's first call
+	err      error            // why a zero Generator could not be set up, returned by every call
+	clock    func() time.Time // set by WithClock
 	entropy  *idrt.Entropy
-	once     UUID // random bits drawn when the generator was made
+	once     UUID // random bits drawn when the generator was set up
 	node     uint64
 	clockSeq uint64
-	err      error       // from an invalid option, returned by every call
 	store    *idrt.Store // set by WithStore
 	stateV1  idrt.State
 	markV1   *idrt.Mark // in the store, if any
@@ -686,46 +691,50 @@ type Generator struct {
 	markV7   *idrt.Mark // in the store, if any
 }
 
-// Option configures a Generator.
-type Option func(*Generator)
+// Option configures a Generator. NewGenerator returns the error of an
+// option given a value it cannot use.
+type Option func(*Generator) error
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.clock = now
+		return nil
 	}
 }
 
 // WithEntropy makes the generator read random bits from r instead of
-// crypto/rand. If r fails, the generator returns ErrEntropy and no ID.
+// crypto/rand. If r fails, the generator returns ErrEntropy and no ID. A nil r
+// means crypto/rand.
 func WithEntropy(r io.Reader) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.entropy = idrt.NewEntropy(r)
+		return nil
 	}
 }
 
 // WithNode sets the 48-bit node instead of a random one with the multicast bit set.
-// A value that does not fit makes every call on the generator return ErrRange.
+// NewGenerator returns ErrRange for a value that does not fit.
 func WithNode(node uint64) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		if node > 0xffffffffffff {
-			g.err = fmt.Errorf("%w: node %d does not fit in 48 bits", ErrRange, node)
-			return
+			return fmt.Errorf("%w: node %d does not fit in 48 bits", ErrRange, node)
 		}
 		g.node = node
+		return nil
 	}
 }
 
 // WithClockSeq sets the 14-bit clock sequence instead of a random one.
-// A value that does not fit makes every call on the generator return ErrRange.
-func WithClockSeq(seq uint64) Option {
-	return func(g *Generator) {
+// NewGenerator returns ErrRange for a value that does not fit.
+func WithClockSeq(seq uint16) Option {
+	return func(g *Generator) error {
 		if seq > 0x3fff {
-			g.err = fmt.Errorf("%w: seq %d does not fit in 14 bits", ErrRange, seq)
-			return
+			return fmt.Errorf("%w: clock sequence %d does not fit in 14 bits", ErrRange, seq)
 		}
-		g.clockSeq = seq
+		g.clockSeq = uint64(seq)
+		return nil
 	}
 }
 
@@ -735,24 +744,39 @@ func WithClockSeq(seq uint64) Option {
 // and writes new marks about a second ahead of the IDs it makes. One store
 // serves one generator at a time.
 func WithStore(s *idrt.Store) Option {
-	return func(g *Generator) {
+	return func(g *Generator) error {
 		g.store = s
+		return nil
 	}
 }
 
-// NewGenerator returns a generator. An invalid option makes every call
-// on the generator return an error.
-func NewGenerator(opts ...Option) *Generator {
-	g := &Generator{
-		clockSeq: noValue,
-		entropy:  idrt.Crypto(),
-		node:     noValue,
+// NewGenerator returns a generator. It returns the error of an option
+// given a value it cannot use.
+func NewGenerator(opts ...Option) (*Generator, error) {
+	g := new(Generator)
+	var err error
+	g.made.Do(func() {
+		err = g.setup(opts)
+	})
+	if err != nil {
+		return nil, err
 	}
+	return g, nil
+}
+
+// setup applies the options to a new generator and fills in what they left
+// unset.
+func (g *Generator) setup(opts []Option) error {
+	g.entropy = idrt.Crypto()
+	g.node = noValue
+	g.clockSeq = noValue
 	for _, o := range opts {
-		o(g)
+		if err := o(g); err != nil {
+			return err
+		}
 	}
 	if _, err := g.entropy.Read(g.once[:]); err != nil {
-		g.err = fmt.Errorf("%w: %w", ErrEntropy, err)
+		return fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
 	if g.node == noValue {
 		// A random node, with the multicast bit set so it never matches a real MAC address.
@@ -769,7 +793,16 @@ func NewGenerator(opts ...Option) *Generator {
 		g.markV7 = g.store.Mark("uuidv7", 1000)
 		g.markV7.Resume(&g.stateV7, &policyV7)
 	}
-	return g
+	return nil
+}
+
+// ready sets up a zero Generator as NewGenerator() would, on its first
+// call, and returns the error that left it unusable, if any.
+func (g *Generator) ready() error {
+	g.made.Do(func() {
+		g.err = g.setup(nil)
+	})
+	return g.err
 }
 
 // noValue marks a node or clock sequence not set by an option.
@@ -790,11 +823,12 @@ func stateError(err error) error {
 	return fmt.Errorf("%w: %w", ErrTime, err)
 }
 
-// defaultGenerator serves the package-level functions.
-var defaultGenerator = NewGenerator()
+// defaultGenerator serves the package-level functions. Being a zero
+// Generator, it sets itself up on its first call.
+var defaultGenerator Generator
 
 // must returns id, or panics with err. The default generator fails only if
-// the system clock is outside the layout's range.
+// the system clock is outside the layout's range or crypto/rand fails.
 func must(id UUID, err error) UUID {
 	if err != nil {
 		panic(err)
@@ -813,18 +847,18 @@ func (g *Generator) now(read func() time.Time) time.Time {
 	return read()
 }
 
-// policyV1 keeps uuidv1 IDs in order: each takes a tick of its own.
+// policyV1 keeps UUIDs of layout uuidv1 in order: each takes a tick of its own.
 var policyV1 = idrt.Policy{
 	MaxTick:  0xfffffffffffffff,
 	Overflow: idrt.OverflowBorrow,
 }
 
-// NewV1 returns a new uuidv1 ID (layouts/uuidv1.layout).
+// NewV1 returns a new UUID of layout uuidv1 (layouts/uuidv1.layout).
 // Each ID takes a 100ns tick of its own: within one tick, or when the
 // clock goes back, the generator takes the tick after its last.
-func (g *Generator) NewV1() (UUID, error) {
-	if g.err != nil {
-		return Nil, g.err
+func (g *Generator) NewV1() (id UUID, err error) {
+	if err := g.ready(); err != nil {
+		return Nil, err
 	}
 	now, err := ticksFromV1(g.now(idrt.Now))
 	if err != nil {
@@ -847,7 +881,7 @@ func (g *Generator) NewV1() (UUID, error) {
 	return packV1(f), nil
 }
 
-// FillV1 fills dst with new uuidv1 IDs, each greater than the one before and
+// FillV1 fills dst with new UUIDs of layout uuidv1, each greater than the one before and
 // continuing the generator's sequence. On an error it stops and returns it.
 func (g *Generator) FillV1(dst []UUID) error {
 	for i := range dst {
@@ -860,18 +894,18 @@ func (g *Generator) FillV1(dst []UUID) error {
 	return nil
 }
 
-// NewV1 returns a new uuidv1 ID from the package's default generator, which
+// NewV1 returns a new UUID of layout uuidv1 from the package's default generator, which
 // reads the system clock and crypto/rand. It panics only if the clock is
-// outside the layout's range.
+// outside the layout's range or crypto/rand fails.
 func NewV1() UUID {
 	return must(defaultGenerator.NewV1())
 }
 
-// NewV4 returns a new uuidv4 ID (layouts/uuidv4.layout): random bits with
+// NewV4 returns a new UUID of layout uuidv4 (layouts/uuidv4.layout): random bits with
 // the constant bits written over them.
 func (g *Generator) NewV4() (id UUID, err error) {
-	if g.err != nil {
-		return Nil, g.err
+	if err := g.ready(); err != nil {
+		return Nil, err
 	}
 	if _, err := g.entropy.Read(id[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
@@ -884,25 +918,24 @@ func (g *Generator) NewV4() (id UUID, err error) {
 	return id, nil
 }
 
-// NewV4 returns a new uuidv4 ID from the package's default generator, which
-// reads the system clock and crypto/rand. It panics only if the clock is
-// outside the layout's range.
+// NewV4 returns a new UUID of layout uuidv4 from the package's default generator, which
+// reads crypto/rand. It panics only if crypto/rand fails.
 func NewV4() UUID {
 	return must(defaultGenerator.NewV4())
 }
 
-// policyV6 keeps uuidv6 IDs in order: each takes a tick of its own.
+// policyV6 keeps UUIDs of layout uuidv6 in order: each takes a tick of its own.
 var policyV6 = idrt.Policy{
 	MaxTick:  0xfffffffffffffff,
 	Overflow: idrt.OverflowBorrow,
 }
 
-// NewV6 returns a new uuidv6 ID (layouts/uuidv6.layout).
+// NewV6 returns a new UUID of layout uuidv6 (layouts/uuidv6.layout).
 // Each ID takes a 100ns tick of its own: within one tick, or when the
 // clock goes back, the generator takes the tick after its last.
-func (g *Generator) NewV6() (UUID, error) {
-	if g.err != nil {
-		return Nil, g.err
+func (g *Generator) NewV6() (id UUID, err error) {
+	if err := g.ready(); err != nil {
+		return Nil, err
 	}
 	now, err := ticksFromV6(g.now(idrt.Now))
 	if err != nil {
@@ -925,7 +958,7 @@ func (g *Generator) NewV6() (UUID, error) {
 	return packV6(f), nil
 }
 
-// FillV6 fills dst with new uuidv6 IDs, each greater than the one before and
+// FillV6 fills dst with new UUIDs of layout uuidv6, each greater than the one before and
 // continuing the generator's sequence. On an error it stops and returns it.
 func (g *Generator) FillV6(dst []UUID) error {
 	for i := range dst {
@@ -938,14 +971,14 @@ func (g *Generator) FillV6(dst []UUID) error {
 	return nil
 }
 
-// NewV6 returns a new uuidv6 ID from the package's default generator, which
+// NewV6 returns a new UUID of layout uuidv6 from the package's default generator, which
 // reads the system clock and crypto/rand. It panics only if the clock is
-// outside the layout's range.
+// outside the layout's range or crypto/rand fails.
 func NewV6() UUID {
 	return must(defaultGenerator.NewV6())
 }
 
-// policyV7 keeps uuidv7 IDs in order (RFC 9562 §6.2): a 26-bit counter,
+// policyV7 keeps UUIDs of layout uuidv7 in order (RFC 9562 §6.2): a 26-bit counter,
 // starting at a random value with its top bit clear in each tick, that borrows the next tick when it runs out.
 var policyV7 = idrt.Policy{
 	CounterBits: 26,
@@ -961,14 +994,14 @@ func seedV7(r []byte) idrt.Counter {
 	return idrt.Counter{Lo: binary.BigEndian.Uint64(r[0:8])&0xfff<<14 | binary.BigEndian.Uint64(r[8:16])>>48&0x3fff}
 }
 
-// NewV7 returns a new uuidv7 ID (layouts/uuidv7.layout).
+// NewV7 returns a new UUID of layout uuidv7 (layouts/uuidv7.layout).
 // Within one millisecond a 26-bit counter, starting at a random value with its top bit clear,
 // orders the IDs (RFC 9562 §6.2); when it runs out the generator takes
 // the next tick, running ahead of the clock until the clock catches up.
 // When the clock goes back it stays on its last tick.
 func (g *Generator) NewV7() (id UUID, err error) {
-	if g.err != nil {
-		return Nil, g.err
+	if err := g.ready(); err != nil {
+		return Nil, err
 	}
 	now, err := ticksFromV7(g.now(idrt.NowMilli))
 	if err != nil {
@@ -991,13 +1024,13 @@ func (g *Generator) NewV7() (id UUID, err error) {
 	return id, nil
 }
 
-// FillV7 fills dst with new uuidv7 IDs, each greater than the one before and
+// FillV7 fills dst with new UUIDs of layout uuidv7, each greater than the one before and
 // continuing the generator's sequence, as that many calls of NewV7 would. It
 // reads the clock, the random bits and the counter's state once for every
 // 64 IDs. On an error it stops and returns it.
 func (g *Generator) FillV7(dst []UUID) error {
-	if g.err != nil {
-		return g.err
+	if err := g.ready(); err != nil {
+		return err
 	}
 	const batch = 64
 	var blocks [batch * Size]byte
@@ -1033,18 +1066,18 @@ func (g *Generator) FillV7(dst []UUID) error {
 	return nil
 }
 
-// NewV7 returns a new uuidv7 ID from the package's default generator, which
+// NewV7 returns a new UUID of layout uuidv7 from the package's default generator, which
 // reads the system clock and crypto/rand. It panics only if the clock is
-// outside the layout's range.
+// outside the layout's range or crypto/rand fails.
 func NewV7() UUID {
 	return must(defaultGenerator.NewV7())
 }
 
-// NewV8 returns a new uuidv8 ID (layouts/uuidv8.layout).
+// NewV8 returns a new UUID of layout uuidv8 (layouts/uuidv8.layout).
 // IDs made within one tick are not ordered among themselves.
 func (g *Generator) NewV8() (id UUID, err error) {
-	if g.err != nil {
-		return Nil, g.err
+	if err := g.ready(); err != nil {
+		return Nil, err
 	}
 	if _, err := g.entropy.Read(id[:]); err != nil {
 		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
@@ -1062,9 +1095,9 @@ func (g *Generator) NewV8() (id UUID, err error) {
 	return id, nil
 }
 
-// NewV8 returns a new uuidv8 ID from the package's default generator, which
+// NewV8 returns a new UUID of layout uuidv8 from the package's default generator, which
 // reads the system clock and crypto/rand. It panics only if the clock is
-// outside the layout's range.
+// outside the layout's range or crypto/rand fails.
 func NewV8() UUID {
 	return must(defaultGenerator.NewV8())
 }

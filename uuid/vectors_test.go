@@ -83,7 +83,10 @@ func TestRFCVectors(t *testing.T) {
 // variant written over them.
 func TestV4Vector(t *testing.T) {
 	block, _ := hex.DecodeString("919108F752D133205BACF847DB4148A8")
-	g := uuid.NewGenerator(uuid.WithEntropy(strings.NewReader(strings.Repeat("\x00", 16) + string(block))))
+	g, err := uuid.NewGenerator(uuid.WithEntropy(strings.NewReader(strings.Repeat("\x00", 16) + string(block))))
+	if err != nil {
+		t.Fatal(err)
+	}
 	got, err := g.NewV4()
 	if want := fromHex(t, "919108f7-52d1-4320-9bac-f847db4148a8"); err != nil || got != want {
 		t.Errorf("NewV4 = %X, %v; want %X", got, err, want)
@@ -131,8 +134,14 @@ func TestNewV7(t *testing.T) {
 func TestFillV7MatchesNewV7(t *testing.T) {
 	frozen := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	clock := func() time.Time { return frozen }
-	a := uuid.NewGenerator(uuid.WithClock(clock), uuid.WithEntropy(oracle.NewStream(9)))
-	b := uuid.NewGenerator(uuid.WithClock(clock), uuid.WithEntropy(oracle.NewStream(9)))
+	a, err := uuid.NewGenerator(uuid.WithClock(clock), uuid.WithEntropy(oracle.NewStream(9)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := uuid.NewGenerator(uuid.WithClock(clock), uuid.WithEntropy(oracle.NewStream(9)))
+	if err != nil {
+		t.Fatal(err)
+	}
 	batch := make([]uuid.UUID, 1000)
 	if err := a.FillV7(batch); err != nil {
 		t.Fatal(err)

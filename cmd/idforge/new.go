@@ -199,7 +199,10 @@ func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() 
 			if store != nil {
 				opts = append(opts, uuid.WithStore(store))
 			}
-			g := uuid.NewGenerator(opts...)
+			g, err := uuid.NewGenerator(opts...)
+			if err != nil {
+				return nil, usageError{err}
+			}
 			return func() ([]byte, error) { u, err := next(g); return u[:], err }, nil
 		}
 	}
@@ -216,7 +219,10 @@ func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() 
 		return wrapUUID((*uuid.Generator).NewV8)
 	case "ksuid":
 		return func() (func() ([]byte, error), error) {
-			g := ksuid.NewGenerator()
+			g, err := ksuid.NewGenerator()
+			if err != nil {
+				return nil, err
+			}
 			return func() ([]byte, error) { k, err := g.Next(); return k[:], err }, nil
 		}
 	case "ulid":
@@ -225,7 +231,10 @@ func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() 
 			if store != nil {
 				opts = append(opts, ulid.WithStore(store))
 			}
-			g := ulid.NewGenerator(opts...)
+			g, err := ulid.NewGenerator(opts...)
+			if err != nil {
+				return nil, err
+			}
 			return func() ([]byte, error) { u, err := g.Next(); return u[:], err }, nil
 		}
 	case "snowflake":
