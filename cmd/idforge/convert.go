@@ -211,7 +211,7 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	case target == "uuid" && from.Name == "ulid":
 		u := compat.ULIDToUUID(ulid.ULID(id))
 		out, target = u[:], fmt.Sprintf("uuidv%d", u.Version())
-		if l, lerr := layouts.Builtin(target); lerr != nil || !fits(l, out) {
+		if l, lerr := builtin(target); lerr != nil || !fits(l, out) {
 			err = fmt.Errorf("%w: the ULID's bits %x; -to v7 makes a UUIDv7 of any ULID", compat.ErrNotUUID, out)
 		}
 	case target == "uuidv7" && from.Name == "snowflake":
@@ -228,7 +228,7 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	if err != nil {
 		return nil, nil, err
 	}
-	l, lerr := layouts.Builtin(target)
+	l, lerr := builtin(target)
 	if lerr != nil {
 		return fail()
 	}

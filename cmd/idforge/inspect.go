@@ -141,7 +141,7 @@ func inspect(in string, pick *layouts.Layout) report {
 	r := report{Input: in, Candidates: []candidate{}}
 	try := []*layouts.Layout{pick}
 	if pick == nil {
-		all, err := layouts.Builtins()
+		all, err := builtins()
 		if err != nil {
 			r.Error = err.Error()
 			return r

@@ -80,7 +80,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 
 // listLayouts writes the table of the built-in layouts.
 func listLayouts(stdout, stderr io.Writer) error {
-	ls, err := layouts.Builtins()
+	ls, err := builtins()
 	if err != nil {
 		return err
 	}
