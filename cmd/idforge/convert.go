@@ -131,7 +131,7 @@ func validTarget(to string, spec *layouts.Layout) bool {
 // every layout it fits, to the layout named to, written in enc (with the
 // TypeID prefix for enc typeid).
 func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byte, error) {
-	r := inspect(in, spec)
+	r := readings(in, spec, convertFrom)
 	if len(r.Candidates) == 0 {
 		return nil, errors.New(r.Error)
 	}
@@ -233,6 +233,18 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return fail()
 	}
 	return l, out, nil
+}
+
+// convertFrom reports whether convert reads text in a form as a layout
+// without being told: UUID and TypeID text only as UUIDs (a UUIDv4 is not
+// converted as if it were a ULID), and variants of another layout (drafts,
+// ksuid-ms) only when asked for. inspect, which only shows, reads every
+// layout the text fits.
+func convertFrom(l *layouts.Layout, form string) bool {
+	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
+		return false
+	}
+	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || l == nilUUID || l == maxUUID
 }
 
 // fits reports whether id has the constant bits of layout l.
