@@ -63,7 +63,7 @@ Examples:
 var targets = []string{"v1", "v6", "v7", "uuid", "ksuid", "ulid", "snowflake"}
 
 func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("convert", convertUsage, stderr)
+	fs := newFlagSet("convert")
 	to := fs.String("to", "", "")
 	enc := fs.String("enc", "canonical", "")
 	specFile := fs.String("spec", "", "")
@@ -113,6 +113,9 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		return nil
 	case total == 1:
 		return errReported
+	}
+	if total == 1 {
+		return errors.New("the input could not be converted")
 	}
 	return fmt.Errorf("%d of %d inputs could not be converted", bad, total)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -83,7 +84,7 @@ type report struct {
 }
 
 func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("inspect", inspectUsage, stderr)
+	fs := newFlagSet("inspect")
 	asJSON := fs.Bool("json", false, "")
 	only := fs.String("layout", "", "")
 	specFile := fs.String("spec", "", "")
@@ -137,6 +138,9 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		return nil
 	case total == 1 && !*asJSON:
 		return errReported
+	}
+	if total == 1 {
+		return errors.New("the input is not an ID idforge can read")
 	}
 	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, total)
 }
@@ -231,7 +235,7 @@ func printReport(w io.Writer, r report) {
 			fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
 		}
 		for _, f := range c.Fields {
-			fmt.Fprintf(tw, "  %s\t%s (%s, %d bits, %s)\n", f.Name, f.Value, f.Hex, f.Bits, f.Role)
+			fmt.Fprintf(tw, "  %s\t%s (%s, %s, %s)\n", f.Name, f.Value, f.Hex, plural(f.Bits, "bit"), f.Role)
 		}
 		if c.Time != "" {
 			fmt.Fprintf(tw, "  time\t%s\n", c.Time)

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/idforge/idforge/idrt"
@@ -41,7 +44,7 @@ Makes N new IDs, one a line.
             is otherwise random with the multicast bit set (RFC 9562 section
             6.10); an error for layouts without a node
   -prefix   for -enc typeid: the type prefix (a-z and _, at most 63)
-  -store    for v1, v6, v7, ulid and snowflake: a state file that keeps the
+  -store    for v1, v6, v7, ksuid, snowflake and ulid: a state file that keeps the
             generator's time high-water mark across runs, so that IDs made
             by the next run, even with the clock set back, come after these
             ('idforge store' checks and repairs it)
@@ -63,7 +66,7 @@ Examples:
 `
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("new", newUsage, stderr)
+	fs := newFlagSet("new")
 	name := fs.String("layout", "v7", "")
 	specFile := fs.String("spec", "", "")
 	enc := fs.String("enc", "canonical", "")
@@ -94,7 +97,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	var store *idrt.Store
 	if *storeFile != "" {
 		if *specFile != "" || !keepsState[l.Name] {
-			return usageError{fmt.Errorf("-store: the generator of %s keeps no state (-store is for v1, v6, v7, ulid and snowflake)", l.Name)}
+			return usageError{fmt.Errorf("-store: the generator of %s keeps no state (-store is for %s)", l.Name, storeLayouts())}
 		}
 		if lf.engine != "" {
 			return usageError{fmt.Errorf("give -store or -lease, not both: a lease keeps its node's high-water mark itself")}
@@ -116,7 +119,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 		defer done()
 	} else if err := checkNode(l, flagSet(fs, "node"), *node); err != nil {
 		return err
-	} else if next, err = source(l, *specFile != "", *ns, *hashName, *node, store); err != nil {
+	} else if next, err = source(l, *specFile != "", *ns, *hashName, flagSet(fs, "name"), *node, store); err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
@@ -157,17 +160,40 @@ func checkNode(l *layouts.Layout, given bool, node int64) error {
 func maxNode(v *layouts.Value) uint64 { return 1<<v.Width - 1 }
 
 // keepsState lists the layouts whose generators keep their time high-water
-// mark in a state store (new -store).
-var keepsState = map[string]bool{"uuidv1": true, "uuidv6": true, "uuidv7": true, "ulid": true, "snowflake": true}
+// mark in a state store (new -store): every built-in layout whose generated
+// package's generator takes a store (WithStore), as a test checks.
+var keepsState = map[string]bool{"uuidv1": true, "uuidv6": true, "uuidv7": true, "ulid": true, "snowflake": true, "ksuid": true}
+
+// storeLayouts names the layouts keepsState lists, by the names -layout
+// takes (v7 for uuidv7), for messages.
+func storeLayouts() string {
+	short := map[string]string{}
+	for a, name := range aliases {
+		short[name] = a
+	}
+	var names []string
+	for _, name := range slices.Sorted(maps.Keys(keepsState)) {
+		names = append(names, cmp.Or(short[name], name))
+	}
+	// The UUID versions (v1, v6, v7) first, as the help lists them.
+	rank := func(n string) int {
+		if len(n) == 2 {
+			return 0
+		}
+		return 1
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // source returns the function that makes each new ID's bytes: the
 // generated package for idforge's own layouts, the interpreter otherwise.
 // A store, if any, is for a layout keepsState lists.
-func source(l *layouts.Layout, fromSpec bool, ns, name string, node int64, store *idrt.Store) (func() ([]byte, error), error) {
+func source(l *layouts.Layout, fromSpec bool, ns, name string, nameGiven bool, node int64, store *idrt.Store) (func() ([]byte, error), error) {
 	if _, ok := l.Value(layouts.Hash); ok {
-		return nameBased(l, fromSpec, ns, name)
+		return nameBased(l, ns, name, nameGiven)
 	}
-	if ns != "" || name != "" {
+	if ns != "" || nameGiven {
 		return nil, usageError{fmt.Errorf("-ns and -name are for name-based layouts, not %s", l.Name)}
 	}
 	if !fromSpec {
@@ -216,7 +242,11 @@ func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() 
 		return wrapUUID((*uuid.Generator).NewV8)
 	case "ksuid":
 		return func() (func() ([]byte, error), error) {
-			g := ksuid.NewGenerator()
+			var opts []ksuid.Option
+			if store != nil {
+				opts = append(opts, ksuid.WithStore(store))
+			}
+			g := ksuid.NewGenerator(opts...)
 			return func() ([]byte, error) { k, err := g.Next(); return k[:], err }, nil
 		}
 	case "ulid":
@@ -252,9 +282,11 @@ var namespaces = map[string]uuid.UUID{
 }
 
 // nameBased returns a source of the one ID a name in a namespace gives.
-func nameBased(l *layouts.Layout, fromSpec bool, ns, name string) (func() ([]byte, error), error) {
-	if ns == "" {
-		return nil, usageError{fmt.Errorf("%s is name-based: give -ns and -name", l.Name)}
+// Both -ns and -name are needed: a forgotten -name is an error, not the
+// UUID of the empty name, which an explicit empty -name still gives.
+func nameBased(l *layouts.Layout, ns, name string, nameGiven bool) (func() ([]byte, error), error) {
+	if m := missing(map[string]bool{"ns": ns != "", "name": nameGiven}, "ns", "name"); m != "" {
+		return nil, usageError{fmt.Errorf("missing %s: %s is name-based: give -ns NAMESPACE and -name NAME (-name '' for the empty name)", m, l.Name)}
 	}
 	space, ok := namespaces[strings.ToLower(ns)]
 	if !ok {

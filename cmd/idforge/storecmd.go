@@ -37,7 +37,7 @@ Examples:
 `
 
 func cmdStore(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("store", storeUsage, stderr)
+	fs := newFlagSet("store")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func cmdStore(args []string, stdout, stderr io.Writer) error {
 		if legacy {
 			format = "older format, read and rewritten by the next mark"
 		}
-		fmt.Fprintf(stdout, "%s: ok (%s), %d marks\n", file, format, len(marks))
+		fmt.Fprintf(stdout, "%s: ok (%s), %s\n", file, format, plural(len(marks), "mark"))
 		printMarks(stdout, marks)
 		return nil
 	}
@@ -63,14 +63,14 @@ func cmdStore(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if r.Backup == "" {
-		fmt.Fprintf(stdout, "%s: ok, nothing to repair; %d marks\n", file, len(r.Marks))
+		fmt.Fprintf(stdout, "%s: ok, nothing to repair; %s\n", file, plural(len(r.Marks), "mark"))
 		printMarks(stdout, r.Marks)
 		return nil
 	}
 	fmt.Fprintf(stdout, "%s: repaired (%v); the damaged file is saved as %s\n", file, r.Damage, r.Backup)
-	fmt.Fprintf(stdout, "kept %d marks:\n", len(r.Marks))
+	fmt.Fprintf(stdout, "kept %s:\n", plural(len(r.Marks), "mark"))
 	printMarks(stdout, r.Marks)
-	fmt.Fprintf(stdout, "dropped %d lines:\n", len(r.Dropped))
+	fmt.Fprintf(stdout, "dropped %s:\n", plural(len(r.Dropped), "line"))
 	for _, d := range r.Dropped {
 		fmt.Fprintf(stdout, "  %s\n", d)
 	}
