@@ -22,7 +22,8 @@ import (
 )
 
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
-                   [-ns NAMESPACE -name NAME] [-node N] [-prefix P] [-store FILE]
+                   [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
+                   [-store FILE [-max-ahead D]]
                    [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
 
 Makes N new IDs, one a line.
@@ -47,7 +48,10 @@ Makes N new IDs, one a line.
   -store    for v1, v6, v7, ksuid, snowflake and ulid: a state file that keeps the
             generator's time high-water mark across runs, so that IDs made
             by the next run, even with the clock set back, come after these
-            ('idforge store' checks and repairs it)
+            ('idforge store' checks and repairs it); a mark further
+            ahead of the clock than -max-ahead is an error
+  -max-ahead  with -store: how far ahead of the clock the store's marks
+              may be (default 24h; see 'idforge help store')
   -lease    instead of -node, lease a free node from PostgreSQL or etcd
             (see README "Many machines"); a lost lease stops with an error
   -lease-ttl   the lease's time to live (default 10s)
@@ -76,12 +80,16 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	node := fs.Int64("node", -1, "")
 	prefix := fs.String("prefix", "", "")
 	storeFile := fs.String("store", "", "")
+	maxAhead := fs.Duration("max-ahead", idrt.DefaultMaxAhead, "")
 	var lf leaseFlags
 	fs.StringVar(&lf.engine, "lease", "", "")
 	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
 	fs.DurationVar(&lf.wait, "lease-wait", 0, "")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
+	}
+	if *maxAhead <= 0 {
+		return usageError{fmt.Errorf("-max-ahead %v: want more than 0", *maxAhead)}
 	}
 	if *n < 0 {
 		return usageError{fmt.Errorf("-n %d: want zero or more", *n)}
@@ -106,6 +114,9 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer store.Close()
+		if err := store.CheckAhead(markClock(*maxAhead)); err != nil {
+			return err
+		}
 	}
 	var next func() ([]byte, error)
 	if lf.engine != "" {
