@@ -110,9 +110,9 @@ func roleNoun(v *layouts.Value) string {
 
 func epochName(v *layouts.Value) string {
 	switch {
-	case v.Epoch.Equal(layouts.UnixEpoch):
+	case v.Epoch.Equal(layouts.UnixEpoch()):
 		return "the Unix epoch"
-	case v.Epoch.Equal(layouts.GregorianEpoch):
+	case v.Epoch.Equal(layouts.GregorianEpoch()):
 		return "1582-10-15"
 	}
 	return v.Epoch.Format("2006-01-02T15:04:05.999999999Z07:00")

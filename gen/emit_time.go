@@ -107,7 +107,7 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
 	u, _ := timeUnit(v)
 	ticksFrom, timeAt := timeNames(m)
 	epochSec, epochNs := v.Epoch.Unix(), int64(v.Epoch.Nanosecond())
-	unix := v.Epoch.Equal(layouts.UnixEpoch)
+	unix := v.Epoch.Equal(layouts.UnixEpoch())
 	epoch := fmt.Sprintf("%s since %s", v.Unit, epochName(v))
 
 	// time.Time -> ticks.

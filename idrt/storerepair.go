@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 )
 
 // MaxRepairSize is the largest store file RepairStore reads, in bytes.
@@ -42,11 +44,11 @@ type Repair struct {
 	// or nil if there was none.
 	Damage error
 	// Dropped lists, a line each ("line 3: ..."), what RepairStore read but
-	// could not keep.
+	// could not keep, and each mark RepairOptions.Set replaced.
 	Dropped []string
 	// Backup is the file that holds the store's content before the repair,
 	// or "" when the store passed CheckStore and was not rewritten except
-	// to upgrade the older format.
+	// to upgrade the older format (nor changed by RepairOptions.Set).
 	Backup string
 }
 
@@ -70,10 +72,57 @@ type Repair struct {
 // FILE.corrupt-N, the first N free (Backup). A store that passes CheckStore is left alone,
 // except that the older format is rewritten in the current one.
 func RepairStore(path string) (*Repair, error) {
-	return repairStore(path, osFS{})
+	return repairStore(path, osFS{}, RepairOptions{})
 }
 
-func repairStore(path string, fsys storeFS) (*Repair, error) {
+// RepairOptions are the choices RepairStoreWith takes beyond RepairStore's.
+type RepairOptions struct {
+	// Clock, if its TimeOf is set, makes the repair refuse to keep a mark
+	// further ahead of the clock than its MaxAhead (ErrMarkAhead), whether
+	// the file is damaged or not: the file is then left exactly as it is.
+	// Without it, a hand-edited mark years ahead would be kept, and every
+	// later ID dated there.
+	Clock MarkClock
+	// Set gives marks to write as given, in place of what the file holds,
+	// even lower: the way to bring a mark far ahead back down, knowingly.
+	// IDs made under the old mark may then sort after new ones, and repeat
+	// once the clock reaches them. The old content is saved as Backup.
+	Set map[string]uint64
+}
+
+// RepairStoreWith is RepairStore with options: it refuses a mark too far
+// ahead of the clock, and can set marks as asked. Marks in Set are not
+// checked against the clock: giving one is the knowing choice.
+func RepairStoreWith(path string, o RepairOptions) (*Repair, error) {
+	return repairStore(path, osFS{}, o)
+}
+
+// settle applies o.Set to r (noting each change in r.Dropped) and checks
+// the marks that result against o.Clock. changed reports that Set changed a
+// mark.
+func (o RepairOptions) settle(path string, r *Repair) (changed bool, err error) {
+	for _, name := range slices.Sorted(maps.Keys(o.Set)) {
+		if err := checkMarkName(name); err != nil {
+			return false, err
+		}
+		old, had := r.Marks[name]
+		if had && old == o.Set[name] {
+			continue
+		}
+		if had {
+			r.Dropped = append(r.Dropped, fmt.Sprintf("%s %d: replaced by %d, as asked", name, old, o.Set[name]))
+		}
+		r.Marks[name] = o.Set[name]
+		changed = true
+	}
+	check := maps.Clone(r.Marks)
+	for name := range o.Set {
+		delete(check, name)
+	}
+	return changed, o.Clock.Check(path, check)
+}
+
+func repairStore(path string, fsys storeFS, o RepairOptions) (*Repair, error) {
 	lock, err := lockStore(path)
 	if err != nil {
 		return nil, err
@@ -87,12 +136,19 @@ func repairStore(path string, fsys storeFS) (*Repair, error) {
 		return nil, fmt.Errorf("idrt: repairing state store: %w", &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
 	}
 	r := &Repair{Marks: map[string]uint64{}}
+	original := data
 	list, legacy, err := parseStore(path, data)
 	if err == nil {
 		for _, m := range list {
 			r.Marks[m.name] = m.tick
 		}
-		if !legacy {
+		changed, err := o.settle(path, r)
+		switch {
+		case err != nil:
+			return nil, err
+		case changed:
+			return r, backupAndWrite(fsys, path, original, r)
+		case !legacy:
 			return r, nil
 		}
 		return r, writeStore(fsys, path, formatStore(r.Marks))
@@ -101,7 +157,6 @@ func repairStore(path string, fsys storeFS) (*Repair, error) {
 		return nil, err
 	}
 	r.Damage = err
-	original := data
 	from := map[string]int{} // the line each kept mark came from
 	for n := 1; len(data) > 0; n++ {
 		text, rest, whole := bytes.Cut(data, []byte("\n"))
@@ -133,9 +188,18 @@ func repairStore(path string, fsys storeFS) (*Repair, error) {
 		}
 		r.Marks[name], from[name] = tick, n
 	}
+	if _, err := o.settle(path, r); err != nil {
+		return nil, err
+	}
+	return r, backupAndWrite(fsys, path, original, r)
+}
+
+// backupAndWrite saves the store's original content as r.Backup, then
+// writes r.Marks over the store.
+func backupAndWrite(fsys storeFS, path string, original []byte, r *Repair) error {
 	backup, err := createBackup(path)
 	if err != nil {
-		return nil, fmt.Errorf("idrt: saving the damaged state store: %w", err)
+		return fmt.Errorf("idrt: saving the state store before its repair: %w", err)
 	}
 	r.Backup = backup.Name()
 	_, err = backup.Write(original)
@@ -146,9 +210,9 @@ func repairStore(path string, fsys storeFS) (*Repair, error) {
 		err = cerr
 	}
 	if err != nil {
-		return nil, fmt.Errorf("idrt: saving the damaged state store to %s: %w", r.Backup, err)
+		return fmt.Errorf("idrt: saving the state store before its repair to %s: %w", r.Backup, err)
 	}
-	return r, writeStore(fsys, path, formatStore(r.Marks))
+	return writeStore(fsys, path, formatStore(r.Marks))
 }
 
 // createBackup creates the first of FILE.corrupt-1, FILE.corrupt-2, ...

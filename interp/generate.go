@@ -85,9 +85,14 @@ func WithSleep(sleep func(time.Duration)) Option {
 	return func(g *Generator) error { g.sleep = sleep; return nil }
 }
 
-// WithFixed sets the value of a node or clock sequence, instead of a random one.
+// WithFixed sets the value of a node or clock sequence, instead of a random
+// one. The generator keeps a copy of x.
 func WithFixed(r layouts.Role, x *big.Int) Option {
 	return func(g *Generator) error {
+		if x == nil {
+			return fmt.Errorf("%w: %s: no value given", ErrRange, r)
+		}
+		x = new(big.Int).Set(x)
 		v, ok := g.l.Value(r)
 		if !ok || r != layouts.Node && r != layouts.ClockSeq {
 			return fmt.Errorf("%w: %s has no %s to set", ErrNoRole, g.l.Name, r)
@@ -166,8 +171,11 @@ func (g *Generator) bindLease() error {
 	return nil
 }
 
-// NewGenerator returns a generator for the layout.
+// NewGenerator returns a generator for the layout. It keeps a copy of the
+// layout (layouts.Layout.Clone), so that changing l afterwards does not
+// change the generator.
 func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
+	l = l.Clone()
 	g := &Generator{l: l, clock: time.Now, rand: rand.Reader, wait: time.Second, fixed: map[layouts.Role]*big.Int{}}
 	for _, o := range opts {
 		if err := o(g); err != nil {

@@ -34,14 +34,24 @@ var builtins = sync.OnceValues(func() ([]*Layout, error) {
 	return ls, nil
 })
 
-// Builtins returns every built-in layout, sorted by name. The layouts are
-// shared: treat them as read-only.
+// Builtins returns every built-in layout, sorted by name. Each call returns
+// new copies that belong to the caller: changing one changes nothing else.
 func Builtins() ([]*Layout, error) {
 	ls, err := builtins()
-	return slices.Clone(ls), err
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Layout, len(ls))
+	for i, l := range ls {
+		out[i] = l.Clone()
+	}
+	return out, nil
 }
 
-// Builtin returns the built-in layout with the given name, such as "uuidv7".
+// Builtin returns the built-in layout with the given name, such as
+// "uuidv7". Each call returns a new copy that belongs to the caller:
+// changing it changes nothing else, and later calls return the layout as
+// built in.
 func Builtin(name string) (*Layout, error) {
 	ls, err := builtins()
 	if err != nil {
@@ -49,7 +59,7 @@ func Builtin(name string) (*Layout, error) {
 	}
 	for _, l := range ls {
 		if l.Name == name {
-			return l, nil
+			return l.Clone(), nil
 		}
 	}
 	return nil, fmt.Errorf("%w: %q", ErrNotFound, name)

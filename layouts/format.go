@@ -120,9 +120,9 @@ func (v *Value) args() []string {
 
 func formatEpoch(t time.Time) string {
 	switch {
-	case t.Equal(UnixEpoch):
+	case t.Equal(UnixEpoch()):
 		return "unix"
-	case t.Equal(GregorianEpoch):
+	case t.Equal(GregorianEpoch()):
 		return "gregorian"
 	}
 	return t.Format(time.RFC3339Nano)

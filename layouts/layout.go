@@ -46,6 +46,7 @@ package layouts
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -75,7 +76,10 @@ func (r Role) String() string {
 }
 
 // Layout is a validated ID layout: the model every other part of idforge
-// reads. Treat it as read-only.
+// reads. A Layout belongs to whoever got it from Parse, Builtin or Clone;
+// the rest of idforge only reads it. Code that keeps a layout it was given
+// (as the interpreter's Generator does) keeps a Clone, so that later
+// changes by the caller do not reach it.
 type Layout struct {
 	Name     string    // layout name, such as "uuidv7"
 	Doc      string    // the comment lines above the header, without '#'
@@ -187,6 +191,27 @@ const (
 var overflowNames = [...]string{"wait", "borrow", "wrap"}
 
 func (o Overflow) String() string { return overflowNames[o] }
+
+// Clone returns a deep copy of the layout: it shares no slice with l, so
+// either can be changed without changing the other.
+func (l *Layout) Clone() *Layout {
+	c := *l
+	c.Segments = slices.Clone(l.Segments)
+	for i := range c.Segments {
+		c.Segments[i].Parts = slices.Clone(c.Segments[i].Parts)
+	}
+	c.Parts = slices.Clone(l.Parts)
+	c.Fields = slices.Clone(l.Fields)
+	for i := range c.Fields {
+		f := &c.Fields[i]
+		f.Segments, f.Lo, f.Hi = slices.Clone(f.Segments), slices.Clone(f.Lo), slices.Clone(f.Hi)
+	}
+	c.Values = slices.Clone(l.Values)
+	for i := range c.Values {
+		c.Values[i].Parts = slices.Clone(c.Values[i].Parts)
+	}
+	return &c
+}
 
 // Bytes returns the ID's size in bytes.
 func (l *Layout) Bytes() int { return l.Bits / 8 }

@@ -13,11 +13,13 @@ import (
 // MaxBits is the widest layout Parse accepts.
 const MaxBits = 1024
 
-// The epochs a spec can name.
-var (
-	UnixEpoch      = time.Unix(0, 0).UTC()
-	GregorianEpoch = time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC)
-)
+// UnixEpoch returns the epoch a spec names "unix": 1970-01-01 UTC. It is a
+// function, not a variable, so that no caller can change it for everyone.
+func UnixEpoch() time.Time { return time.Unix(0, 0).UTC() }
+
+// GregorianEpoch returns the epoch a spec names "gregorian": 1582-10-15 UTC,
+// the start of the Gregorian calendar and of RFC 9562's UUIDv1 and v6 time.
+func GregorianEpoch() time.Time { return time.Date(1582, 10, 15, 0, 0, 0, 0, time.UTC) }
 
 var (
 	layoutName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
@@ -819,9 +821,9 @@ func gcd(a, b uint64) uint64 {
 func parseEpoch(s string) (time.Time, bool) {
 	switch s {
 	case "unix":
-		return UnixEpoch, true
+		return UnixEpoch(), true
 	case "gregorian":
-		return GregorianEpoch, true
+		return GregorianEpoch(), true
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)
 	if err != nil {

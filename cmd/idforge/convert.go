@@ -63,7 +63,7 @@ Examples:
 var targets = []string{"v1", "v6", "v7", "uuid", "ksuid", "ulid", "snowflake"}
 
 func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("convert", convertUsage, stderr)
+	fs := newFlagSet("convert")
 	to := fs.String("to", "", "")
 	enc := fs.String("enc", "canonical", "")
 	specFile := fs.String("spec", "", "")
@@ -114,6 +114,9 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	case total == 1:
 		return errReported
 	}
+	if total == 1 {
+		return errors.New("the input could not be converted")
+	}
 	return fmt.Errorf("%d of %d inputs could not be converted", bad, total)
 }
 
@@ -131,7 +134,7 @@ func validTarget(to string, spec *layouts.Layout) bool {
 // every layout it fits, to the layout named to, written in enc (with the
 // TypeID prefix for enc typeid).
 func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byte, error) {
-	r := inspect(in, spec)
+	r := readings(in, spec, convertFrom)
 	if len(r.Candidates) == 0 {
 		return nil, errors.New(r.Error)
 	}
@@ -211,7 +214,7 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	case target == "uuid" && from.Name == "ulid":
 		u := compat.ULIDToUUID(ulid.ULID(id))
 		out, target = u[:], fmt.Sprintf("uuidv%d", u.Version())
-		if l, lerr := layouts.Builtin(target); lerr != nil || !fits(l, out) {
+		if l, lerr := builtin(target); lerr != nil || !fits(l, out) {
 			err = fmt.Errorf("%w: the ULID's bits %x; -to v7 makes a UUIDv7 of any ULID", compat.ErrNotUUID, out)
 		}
 	case target == "uuidv7" && from.Name == "snowflake":
@@ -228,11 +231,23 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	if err != nil {
 		return nil, nil, err
 	}
-	l, lerr := layouts.Builtin(target)
+	l, lerr := builtin(target)
 	if lerr != nil {
 		return fail()
 	}
 	return l, out, nil
+}
+
+// convertFrom reports whether convert reads text in a form as a layout
+// without being told: UUID and TypeID text only as UUIDs (a UUIDv4 is not
+// converted as if it were a ULID), and variants of another layout (drafts,
+// ksuid-ms) only when asked for. inspect, which only shows, reads every
+// layout the text fits.
+func convertFrom(l *layouts.Layout, form string) bool {
+	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
+		return false
+	}
+	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || l == nilUUID || l == maxUUID
 }
 
 // fits reports whether id has the constant bits of layout l.

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen"
@@ -24,13 +25,32 @@ var aliases = map[string]string{
 	"v6": "uuidv6", "v7": "uuidv7", "v8": "uuidv8",
 }
 
+// builtins are the CLI's own copies of the built-in layouts, read once.
+// The CLI never changes them, so isBuiltin can know them by their address.
+var builtins = sync.OnceValues(layouts.Builtins)
+
+// builtin returns the CLI's copy of the built-in layout with the given
+// name (not an alias).
+func builtin(name string) (*layouts.Layout, error) {
+	ls, err := builtins()
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range ls {
+		if l.Name == name {
+			return l, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: %q", layouts.ErrNotFound, name)
+}
+
 // lookup returns a built-in layout by its name or alias. The error for an
 // unknown name lists the known ones.
 func lookup(name string) (*layouts.Layout, error) {
 	if a, ok := aliases[name]; ok {
 		name = a
 	}
-	l, err := layouts.Builtin(name)
+	l, err := builtin(name)
 	if errors.Is(err, layouts.ErrNotFound) {
 		return nil, fmt.Errorf("%w (want one of %s)", err, strings.Join(layoutNames(), ", "))
 	}
@@ -41,7 +61,7 @@ func lookup(name string) (*layouts.Layout, error) {
 // built-in layouts.
 func layoutNames() []string {
 	names := slices.Sorted(maps.Keys(aliases))
-	ls, _ := layouts.Builtins()
+	ls, _ := builtins()
 	for _, l := range ls {
 		names = append(names, l.Name)
 	}
@@ -93,7 +113,7 @@ func mustParse(file, spec string) *layouts.Layout {
 // isBuiltin reports whether l is one of idforge's built-in layouts, as
 // opposed to a user's spec or the Nil and Max UUIDs.
 func isBuiltin(l *layouts.Layout) bool {
-	b, err := layouts.Builtin(l.Name)
+	b, err := builtin(l.Name)
 	return err == nil && b == l
 }
 

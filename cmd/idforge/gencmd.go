@@ -36,7 +36,7 @@ From a go:generate line beside the spec, once the module has the tool
 `
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("gen", genUsage, stderr)
+	fs := newFlagSet("gen")
 	specFile := fs.String("spec", "", "")
 	pkg := fs.String("pkg", "", "")
 	out := fs.String("o", "", "")
@@ -51,8 +51,8 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if *lang != "go" || flagSet(fs, "layout") || flagSet(fs, "prefix") {
 		return genSQL(fs, *lang, *layoutName, *specFile, *prefix, *out, stdout)
 	}
-	if *specFile == "" || *pkg == "" || *out == "" {
-		return usageError{fmt.Errorf("give -spec, -pkg and -o")}
+	if m := missing(map[string]bool{"spec": *specFile != "", "pkg": *pkg != "", "o": *out != ""}, "spec", "pkg", "o"); m != "" {
+		return usageError{fmt.Errorf("missing %s: gen needs -spec FILE, -pkg NAME and -o FILE (-o - for standard output)", m)}
 	}
 	l, err := readSpec(*specFile)
 	if err != nil {

@@ -18,10 +18,12 @@ func genSQL(fs *flag.FlagSet, lang, layoutName, specFile, prefix, out string, st
 		return usageError{fmt.Errorf("-lang %q: want go or sql (-layout and -prefix are for -lang sql)", lang)}
 	case flagSet(fs, "pkg") || flagSet(fs, "type"):
 		return usageError{fmt.Errorf("-pkg and -type are for -lang go")}
-	case (layoutName == "") == (specFile == ""):
-		return usageError{fmt.Errorf("give -layout or -spec")}
+	case layoutName != "" && specFile != "":
+		return usageError{fmt.Errorf("give -layout or -spec, not both")}
+	case layoutName == "" && specFile == "":
+		return usageError{fmt.Errorf("missing -layout or -spec: -lang sql needs a built-in layout (-layout NAME) or a spec (-spec FILE)")}
 	case out == "":
-		return usageError{fmt.Errorf("give -o FILE (or -o - for standard output)")}
+		return usageError{fmt.Errorf("missing -o: give -o FILE (or -o - for standard output)")}
 	}
 	l, err := chosenLayout(fs, layoutName, specFile)
 	if err != nil {

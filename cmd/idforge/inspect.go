@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -22,10 +23,15 @@ local time, and the same bytes in every encoding. It reads the UUID forms
 (36, 32, 38 and 45 characters), TypeIDs, Base62, Crockford base32, hex and
 decimal, and knows the Nil and Max UUIDs.
 
-Text that fits several layouts lists them all, likeliest first: text in a
-layout's own form (a ULID's Crockford, a Snowflake's decimal) reads as that
-layout first; otherwise layouts with more constant bits come first, so a
-UUIDv7 in Base62 reads as a UUIDv7 before a ULID.
+Without -layout or -spec, it lists every built-in layout (and the Nil
+and Max UUIDs) that the text fits: its form decodes to as many bytes as
+the layout has and the layout's constant bits match. So a UUIDv7 also
+reads as a ULID (any 16 bytes do) and as uuidv7-draft01 if its constant
+bits match, and 32 characters that are hex are also Crockford base32 of
+20 bytes, a KSUID. The likeliest come first: text in a layout's own form
+(a UUID's dashes, a ULID's Crockford, a Snowflake's decimal) reads as that
+layout first; then layouts with more constant bits, so a UUIDv7 in Base62
+reads as a UUIDv7 before a ULID.
 
   -layout  read the IDs as this built-in layout only
   -spec    read the IDs as the layout in this spec file: its own field
@@ -78,7 +84,7 @@ type report struct {
 }
 
 func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlagSet("inspect", inspectUsage, stderr)
+	fs := newFlagSet("inspect")
 	asJSON := fs.Bool("json", false, "")
 	only := fs.String("layout", "", "")
 	specFile := fs.String("spec", "", "")
@@ -133,15 +139,24 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	case total == 1 && !*asJSON:
 		return errReported
 	}
+	if total == 1 {
+		return errors.New("the input is not an ID idforge can read")
+	}
 	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, total)
 }
 
 // inspect reads one input as every layout it fits, or as pick alone.
 func inspect(in string, pick *layouts.Layout) report {
+	return readings(in, pick, nil)
+}
+
+// readings reads one input as every layout it fits, or as pick alone;
+// without pick, a layout tried must also pass keep, when it is not nil.
+func readings(in string, pick *layouts.Layout, keep func(l *layouts.Layout, form string) bool) report {
 	r := report{Input: in, Candidates: []candidate{}}
 	try := []*layouts.Layout{pick}
 	if pick == nil {
-		all, err := layouts.Builtins()
+		all, err := builtins()
 		if err != nil {
 			r.Error = err.Error()
 			return r
@@ -150,7 +165,7 @@ func inspect(in string, pick *layouts.Layout) report {
 	}
 	for _, d := range decode(in) {
 		for _, l := range try {
-			if pick == nil && !autoDetect(l, d.form) || l.Bytes() != len(d.bytes) {
+			if l.Bytes() != len(d.bytes) || pick == nil && keep != nil && !keep(l, d.form) {
 				continue
 			}
 			if c, ok := read(l, d); ok {
@@ -178,16 +193,6 @@ func likelier(a, b candidate) int {
 		return 1
 	}
 	return cmp.Compare(constantBits(b.layout), constantBits(a.layout))
-}
-
-// autoDetect reports whether inspect tries a layout for text in a form
-// without being asked: UUID and TypeID text is read only as UUIDs, and
-// variants of another layout (drafts, ksuid-ms) only when asked for.
-func autoDetect(l *layouts.Layout, form string) bool {
-	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
-		return false
-	}
-	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || l == nilUUID || l == maxUUID
 }
 
 // read unpacks an ID as a layout; it fails when the constant bits differ.
@@ -230,7 +235,7 @@ func printReport(w io.Writer, r report) {
 			fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
 		}
 		for _, f := range c.Fields {
-			fmt.Fprintf(tw, "  %s\t%s (%s, %d bits, %s)\n", f.Name, f.Value, f.Hex, f.Bits, f.Role)
+			fmt.Fprintf(tw, "  %s\t%s (%s, %s, %s)\n", f.Name, f.Value, f.Hex, plural(f.Bits, "bit"), f.Role)
 		}
 		if c.Time != "" {
 			fmt.Fprintf(tw, "  time\t%s\n", c.Time)

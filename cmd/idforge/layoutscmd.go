@@ -34,15 +34,18 @@ Examples:
 `
 
 func cmdLayouts(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("layouts", layoutsUsage, stderr)
+	fs := newFlagSet("layouts")
 	specFile := fs.String("spec", "", "")
 	rate := fs.Float64("rate", 1000, "")
 	nodes := fs.Int("nodes", 1, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *rate <= 0 || *nodes <= 0 {
-		return usageError{fmt.Errorf("-rate and -nodes must be positive")}
+	if *rate <= 0 {
+		return usageError{fmt.Errorf("-rate %g: want more than 0", *rate)}
+	}
+	if *nodes <= 0 {
+		return usageError{fmt.Errorf("-nodes %d: want 1 or more", *nodes)}
 	}
 	var l *layouts.Layout
 	var err error
@@ -50,7 +53,9 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	case fs.NArg() > 1 || fs.NArg() == 1 && *specFile != "":
 		return usageError{fmt.Errorf("give one layout: -spec FILE or a built-in NAME")}
 	case fs.NArg() == 1:
-		l, err = lookup(fs.Arg(0))
+		if l, err = lookup(fs.Arg(0)); err != nil {
+			return usageError{err} // an unknown name, as for new and inspect
+		}
 	case *specFile != "":
 		l, err = readSpec(*specFile)
 	default:
@@ -61,7 +66,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "layout\t%s (%s)\n", l.Name, l.File)
-	fmt.Fprintf(tw, "bits\t%d (%d bytes)\n", l.Bits, l.Bytes())
+	fmt.Fprintf(tw, "bits\t%d (%s)\n", l.Bits, plural(l.Bytes(), "byte"))
 	fmt.Fprintf(tw, "sorts by time\t%s\n", yesNo(l.TimeSortable()))
 	fmt.Fprintf(tw, "monotonic\t%s\n", monotonic(l))
 	fmt.Fprintf(tw, "overflows\t%s\n", overflow(l))
@@ -71,7 +76,11 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(tw, "node space\t%s nodes, leased as %s\n", nodeSpace(l), space)
 	}
 	p := l.Collision(*rate, *nodes, 365*24*time.Hour)
-	fmt.Fprintf(tw, "collision chance\t%.3g in a year at %g IDs/s on each of %d generators\n", p, *rate, *nodes)
+	on := "on one generator"
+	if *nodes > 1 {
+		on = fmt.Sprintf("on each of %d generators", *nodes)
+	}
+	fmt.Fprintf(tw, "collision chance\t%.3g in a year at %g IDs/s %s\n", p, *rate, on)
 	tw.Flush()
 	fmt.Fprintf(stdout, "\n%s", l.Diagram())
 	warn(stderr, l)
@@ -80,7 +89,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 
 // listLayouts writes the table of the built-in layouts.
 func listLayouts(stdout, stderr io.Writer) error {
-	ls, err := layouts.Builtins()
+	ls, err := builtins()
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,12 @@
 //	idforge store check|repair FILE
 //	idforge version
 //
-// Exit codes: 0 ok, 1 bad input, 2 usage.
+// Exit codes, the same for every command: 0 ok; 2 for a usage error, a
+// mistake in how idforge was called (an unknown command, flag, layout or
+// encoding name, a missing or extra argument, flags that do not go
+// together); 1 for a failure once the call made sense (an ID or spec that
+// does not parse, a file that cannot be read or written, a damaged store, an
+// ID that cannot be made or converted).
 package main
 
 import (
@@ -21,11 +26,11 @@ import (
 	"strings"
 )
 
-// Exit codes.
+// Exit codes (see the package comment for the rule).
 const (
 	exitOK    = 0
-	exitInput = 1 // bad input: an ID or spec that does not parse
-	exitUsage = 2 // bad flags or an unknown command
+	exitInput = 1 // a failure: an ID or spec that does not parse, a file, a store
+	exitUsage = 2 // a usage error: how the command was called
 )
 
 const mainUsage = `idforge makes, inspects and converts unique IDs.
@@ -42,6 +47,10 @@ commands:
   version   print idforge's module version, from the build information
 
 'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and examples.
+
+Exit codes: 0 ok; 2 for a usage error (an unknown command, flag, layout or
+encoding, a missing argument); 1 for a failure (input that does not parse,
+a file that cannot be read or written, a damaged store).
 `
 
 // errReported is a bad-input error the command has already explained.
@@ -96,23 +105,28 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, u)
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "idforge: no command %q\n", args[1])
+		fmt.Fprintf(stderr, "idforge: no command %q\nrun 'idforge help' for the commands\n", args[1])
 		return exitUsage
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "idforge: unknown command %q\n\n%s", args[0], mainUsage)
+		fmt.Fprintf(stderr, "idforge: unknown command %q\nrun 'idforge help' for the commands\n", args[0])
 		return exitUsage
 	}
 	err := cmd(args[1:], stdin, stdout, stderr)
 	var ue usageError
 	switch {
-	case err == nil, errors.Is(err, flag.ErrHelp):
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		// -h: the usage once, where and as 'idforge help CMD' prints it.
+		fmt.Fprint(stdout, usages[args[0]])
 		return exitOK
 	case errors.Is(err, errReported):
 		return exitInput
 	case errors.As(err, &ue):
 		printError(stderr, args[0], err)
+		fmt.Fprintf(stderr, "run 'idforge %s -h' for usage\n", args[0])
 		return exitUsage
 	default:
 		printError(stderr, args[0], err)
@@ -122,26 +136,45 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // printError writes err to stderr with the command's name before each of its
 // lines (a spec's problems come one a line), so that every line reads
-// alone, as grep shows it.
+// alone, as grep shows it. A line that already starts with the command's
+// name, as an error of the package of that name does ("gen: invalid
+// name"), does not get it twice.
 func printError(stderr io.Writer, cmd string, err error) {
 	for _, line := range strings.Split(err.Error(), "\n") {
-		fmt.Fprintf(stderr, "idforge %s: %s\n", cmd, line)
+		fmt.Fprintf(stderr, "idforge %s: %s\n", cmd, undouble(cmd, line))
 	}
 }
 
-// newFlagSet returns a flag set that prints usage, for -h, to stderr.
-func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
+// undouble drops from line the prefixes "CMD: " and "idforge CMD: " that
+// printError is about to add.
+func undouble(cmd, line string) string {
+	for {
+		rest, ok := strings.CutPrefix(line, cmd+": ")
+		if !ok {
+			rest, ok = strings.CutPrefix(line, "idforge "+cmd+": ")
+		}
+		if !ok {
+			return line
+		}
+		line = rest
+	}
+}
+
+// newFlagSet returns a flag set that prints nothing itself: run prints the
+// usage for -h, and an error with one line that points at -h for a bad
+// flag. Every command's usage is in usages, under its name.
+func newFlagSet(name string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	fs.Usage = func() {}
 	return fs
 }
 
-// parseFlags parses flags; -h prints the usage and returns flag.ErrHelp.
+// parseFlags parses flags; -h returns flag.ErrHelp, and run prints the
+// usage.
 func parseFlags(fs *flag.FlagSet, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fs.Usage()
 			return err
 		}
 		return usageError{err}
@@ -167,4 +200,30 @@ func flagSet(fs *flag.FlagSet, name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
 	return set
+}
+
+// plural writes a count and its noun, "1 mark" or "2 marks".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// missing names the flags of names that were not given, for a message:
+// "-pkg", "-pkg and -o", "-spec, -pkg and -o".
+func missing(given map[string]bool, names ...string) string {
+	var out []string
+	for _, n := range names {
+		if !given[n] {
+			out = append(out, "-"+n)
+		}
+	}
+	switch len(out) {
+	case 0:
+		return ""
+	case 1:
+		return out[0]
+	}
+	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
 }

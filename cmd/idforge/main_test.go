@@ -46,9 +46,15 @@ func TestMain(m *testing.M) {
 // idforge runs the binary with args and stdin in dir, in UTC.
 func idforge(t *testing.T, dir, stdin string, args ...string) (stdout, stderr string, exit int) {
 	t.Helper()
+	return idforgeEnv(t, dir, stdin, nil, args...)
+}
+
+// idforgeEnv is idforge with more environment variables (KEY=VALUE).
+func idforgeEnv(t *testing.T, dir, stdin string, env []string, args ...string) (stdout, stderr string, exit int) {
+	t.Helper()
 	cmd := exec.Command(idforgeBin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "TZ=UTC")
+	cmd.Env = append(append(os.Environ(), "TZ=UTC"), env...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -62,8 +68,11 @@ func idforge(t *testing.T, dir, stdin string, args ...string) (stdout, stderr st
 }
 
 // Each testdata/*.txt is a txtar archive: its comment holds the arguments
-// ("args: ...") and the exit code ("exit: N"); its files are the stdin and
-// the golden stdout and stderr, and any other files the command reads.
+// ("args: ..."), the exit code ("exit: N") and any environment variables
+// ("env: KEY=VALUE"); its files are the stdin and the golden stdout and
+// stderr, and any other files the command reads. A file the command
+// changes is checked too when the archive has "FILE.after": what FILE must
+// hold afterwards.
 func TestScripts(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txt")
 	if err != nil || len(files) == 0 {
@@ -75,7 +84,7 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var args []string
+			var args, env []string
 			wantExit := 0
 			for _, line := range strings.Split(string(ar.Comment), "\n") {
 				if a, ok := strings.CutPrefix(line, "args: "); ok {
@@ -83,6 +92,9 @@ func TestScripts(t *testing.T) {
 				}
 				if e, ok := strings.CutPrefix(line, "exit: "); ok {
 					wantExit, _ = strconv.Atoi(e)
+				}
+				if e, ok := strings.CutPrefix(line, "env: "); ok {
+					env = append(env, e)
 				}
 			}
 			dir := t.TempDir()
@@ -93,12 +105,22 @@ func TestScripts(t *testing.T) {
 					stdin = string(f.Data)
 				case "stdout", "stderr":
 				default:
+					if strings.HasSuffix(f.Name, ".after") {
+						continue
+					}
 					if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
 						t.Fatal(err)
 					}
 				}
 			}
-			stdout, stderr, exit := idforge(t, dir, stdin, args...)
+			stdout, stderr, exit := idforgeEnv(t, dir, stdin, env, args...)
+			for _, f := range ar.Files {
+				if name, ok := strings.CutSuffix(f.Name, ".after"); ok {
+					if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != string(f.Data) {
+						t.Errorf("%s afterwards: %v\n%s\nwant:\n%s", name, err, got, f.Data)
+					}
+				}
+			}
 			if exit != wantExit {
 				t.Errorf("exit %d, want %d\nstderr: %s", exit, wantExit, stderr)
 			}

@@ -2,10 +2,13 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/idforge/idforge/idrt"
@@ -19,7 +22,8 @@ import (
 )
 
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
-                   [-ns NAMESPACE -name NAME] [-node N] [-prefix P] [-store FILE]
+                   [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
+                   [-store FILE [-max-ahead D]]
                    [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
 
 Makes N new IDs, one a line.
@@ -41,10 +45,13 @@ Makes N new IDs, one a line.
             is otherwise random with the multicast bit set (RFC 9562 section
             6.10); an error for layouts without a node
   -prefix   for -enc typeid: the type prefix (a-z and _, at most 63)
-  -store    for v1, v6, v7, ulid and snowflake: a state file that keeps the
+  -store    for v1, v6, v7, ksuid, snowflake and ulid: a state file that keeps the
             generator's time high-water mark across runs, so that IDs made
             by the next run, even with the clock set back, come after these
-            ('idforge store' checks and repairs it)
+            ('idforge store' checks and repairs it); a mark further
+            ahead of the clock than -max-ahead is an error
+  -max-ahead  with -store: how far ahead of the clock the store's marks
+              may be (default 24h; see 'idforge help store')
   -lease    instead of -node, lease a free node from PostgreSQL or etcd
             (see README "Many machines"); a lost lease stops with an error
   -lease-ttl   the lease's time to live (default 10s)
@@ -63,7 +70,7 @@ Examples:
 `
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("new", newUsage, stderr)
+	fs := newFlagSet("new")
 	name := fs.String("layout", "v7", "")
 	specFile := fs.String("spec", "", "")
 	enc := fs.String("enc", "canonical", "")
@@ -73,12 +80,16 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	node := fs.Int64("node", -1, "")
 	prefix := fs.String("prefix", "", "")
 	storeFile := fs.String("store", "", "")
+	maxAhead := fs.Duration("max-ahead", idrt.DefaultMaxAhead, "")
 	var lf leaseFlags
 	fs.StringVar(&lf.engine, "lease", "", "")
 	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
 	fs.DurationVar(&lf.wait, "lease-wait", 0, "")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
+	}
+	if *maxAhead <= 0 {
+		return usageError{fmt.Errorf("-max-ahead %v: want more than 0", *maxAhead)}
 	}
 	if *n < 0 {
 		return usageError{fmt.Errorf("-n %d: want zero or more", *n)}
@@ -94,7 +105,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	var store *idrt.Store
 	if *storeFile != "" {
 		if *specFile != "" || !keepsState[l.Name] {
-			return usageError{fmt.Errorf("-store: the generator of %s keeps no state (-store is for v1, v6, v7, ulid and snowflake)", l.Name)}
+			return usageError{fmt.Errorf("-store: the generator of %s keeps no state (-store is for %s)", l.Name, storeLayouts())}
 		}
 		if lf.engine != "" {
 			return usageError{fmt.Errorf("give -store or -lease, not both: a lease keeps its node's high-water mark itself")}
@@ -103,6 +114,9 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		defer store.Close()
+		if err := store.CheckAhead(markClock(*maxAhead)); err != nil {
+			return err
+		}
 	}
 	var next func() ([]byte, error)
 	if lf.engine != "" {
@@ -116,7 +130,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 		defer done()
 	} else if err := checkNode(l, flagSet(fs, "node"), *node); err != nil {
 		return err
-	} else if next, err = source(l, *specFile != "", *ns, *hashName, *node, store); err != nil {
+	} else if next, err = source(l, *specFile != "", *ns, *hashName, flagSet(fs, "name"), *node, store); err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
@@ -157,17 +171,40 @@ func checkNode(l *layouts.Layout, given bool, node int64) error {
 func maxNode(v *layouts.Value) uint64 { return 1<<v.Width - 1 }
 
 // keepsState lists the layouts whose generators keep their time high-water
-// mark in a state store (new -store).
-var keepsState = map[string]bool{"uuidv1": true, "uuidv6": true, "uuidv7": true, "ulid": true, "snowflake": true}
+// mark in a state store (new -store): every built-in layout whose generated
+// package's generator takes a store (WithStore), as a test checks.
+var keepsState = map[string]bool{"uuidv1": true, "uuidv6": true, "uuidv7": true, "ulid": true, "snowflake": true, "ksuid": true}
+
+// storeLayouts names the layouts keepsState lists, by the names -layout
+// takes (v7 for uuidv7), for messages.
+func storeLayouts() string {
+	short := map[string]string{}
+	for a, name := range aliases {
+		short[name] = a
+	}
+	var names []string
+	for _, name := range slices.Sorted(maps.Keys(keepsState)) {
+		names = append(names, cmp.Or(short[name], name))
+	}
+	// The UUID versions (v1, v6, v7) first, as the help lists them.
+	rank := func(n string) int {
+		if len(n) == 2 {
+			return 0
+		}
+		return 1
+	}
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a, b)) })
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // source returns the function that makes each new ID's bytes: the
 // generated package for idforge's own layouts, the interpreter otherwise.
 // A store, if any, is for a layout keepsState lists.
-func source(l *layouts.Layout, fromSpec bool, ns, name string, node int64, store *idrt.Store) (func() ([]byte, error), error) {
+func source(l *layouts.Layout, fromSpec bool, ns, name string, nameGiven bool, node int64, store *idrt.Store) (func() ([]byte, error), error) {
 	if _, ok := l.Value(layouts.Hash); ok {
-		return nameBased(l, fromSpec, ns, name)
+		return nameBased(l, ns, name, nameGiven)
 	}
-	if ns != "" || name != "" {
+	if ns != "" || nameGiven {
 		return nil, usageError{fmt.Errorf("-ns and -name are for name-based layouts, not %s", l.Name)}
 	}
 	if !fromSpec {
@@ -219,7 +256,11 @@ func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() 
 		return wrapUUID((*uuid.Generator).NewV8)
 	case "ksuid":
 		return func() (func() ([]byte, error), error) {
-			g, err := ksuid.NewGenerator()
+			var opts []ksuid.Option
+			if store != nil {
+				opts = append(opts, ksuid.WithStore(store))
+			}
+			g, err := ksuid.NewGenerator(opts...)
 			if err != nil {
 				return nil, err
 			}
@@ -261,9 +302,11 @@ var namespaces = map[string]uuid.UUID{
 }
 
 // nameBased returns a source of the one ID a name in a namespace gives.
-func nameBased(l *layouts.Layout, fromSpec bool, ns, name string) (func() ([]byte, error), error) {
-	if ns == "" {
-		return nil, usageError{fmt.Errorf("%s is name-based: give -ns and -name", l.Name)}
+// Both -ns and -name are needed: a forgotten -name is an error, not the
+// UUID of the empty name, which an explicit empty -name still gives.
+func nameBased(l *layouts.Layout, ns, name string, nameGiven bool) (func() ([]byte, error), error) {
+	if m := missing(map[string]bool{"ns": ns != "", "name": nameGiven}, "ns", "name"); m != "" {
+		return nil, usageError{fmt.Errorf("missing %s: %s is name-based: give -ns NAMESPACE and -name NAME (-name '' for the empty name)", m, l.Name)}
 	}
 	space, ok := namespaces[strings.ToLower(ns)]
 	if !ok {

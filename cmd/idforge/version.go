@@ -18,7 +18,7 @@ directory (a replace directive) is shown with the directory.
 `
 
 func cmdVersion(args []string, stdout, stderr io.Writer) error {
-	fs := newFlagSet("version", versionUsage, stderr)
+	fs := newFlagSet("version")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
