@@ -46,7 +46,7 @@ func isRFC9562(u uuid.UUID) bool {
 func UUIDToKSUID(u uuid.UUID) (ksuid.KSUID, error) {
 	t, ok := u.Time()
 	if !ok {
-		return ksuid.Nil, fmt.Errorf("%w: version %d", ErrNoTime, u.Version())
+		return ksuid.KSUID{}, fmt.Errorf("%w: version %d", ErrNoTime, u.Version())
 	}
 	return UUIDToKSUIDAt(u, t)
 }
@@ -65,7 +65,7 @@ func UUIDToKSUIDAt(u uuid.UUID, t time.Time) (ksuid.KSUID, error) {
 func KSUIDToUUID(k ksuid.KSUID) (uuid.UUID, error) {
 	u := uuid.UUID(k.Payload())
 	if !isRFC9562(u) {
-		return uuid.Nil, fmt.Errorf("%w: the payload of KSUID %x", ErrNotUUID, [20]byte(k))
+		return uuid.UUID{}, fmt.Errorf("%w: the payload of KSUID %x", ErrNotUUID, [20]byte(k))
 	}
 	return u, nil
 }
@@ -156,7 +156,7 @@ func UUIDv7ToULID(u uuid.UUID) (ulid.ULID, error) {
 // The UUIDs have no randomness, so mint new rows' keys with uuid.NewV7.
 func SnowflakeToUUIDv7(id snowflake.ID) (uuid.UUID, error) {
 	if id < 0 {
-		return uuid.Nil, fmt.Errorf("%w: Snowflake %d is negative", snowflake.ErrRange, id)
+		return uuid.UUID{}, fmt.Errorf("%w: Snowflake %d is negative", snowflake.ErrRange, id)
 	}
 	f := id.Fields()
 	low := uint64(f.Node)<<12 | uint64(f.Sequence) // 22 bits

@@ -190,7 +190,7 @@ func zero(p *Package) *jen.Statement {
 	if p.Int64 {
 		return jen.Lit(0)
 	}
-	return jen.Id("Nil")
+	return jen.Id(p.Type).Values() // not Nil, a variable a caller could reassign
 }
 
 func emitPack(f *jen.File, p *Package, m Member) {

@@ -531,7 +531,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 		writeDoc(f, fmt.Sprintf("FromBytes returns the %s whose bytes are b, as MarshalBinary writes them. It\nreturns an error matching ErrLength unless b has %d bytes.", t, tp.n))
 		f.Func().Id("FromBytes").Params(bParam...).Params(jen.Id(t), jen.Error()).Block(
 			jen.If(jen.Len(jen.Id("b")).Op("!=").Id("Size")).Block(
-				jen.Return(jen.Id("Nil"), jen.Id("errLength").Call(jen.Lit("binary form"), jen.Len(jen.Id("b")), jen.Lit(fmt.Sprintf("%d bytes", tp.n)))),
+				jen.Return(zero(tp.p), jen.Id("errLength").Call(jen.Lit("binary form"), jen.Len(jen.Id("b")), jen.Lit(fmt.Sprintf("%d bytes", tp.n)))),
 			),
 			jen.Return(jen.Id(t).Call(jen.Id("b")), jen.Nil()),
 		)
@@ -544,7 +544,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 func (tp *textPkg) decodeInto(decode string, input jen.Code) []jen.Code {
 	return []jen.Code{
 		jen.If(jen.Err().Op(":=").Id(decode).Call(tp.arrayOf("id"), input), jen.Err().Op("!=").Nil()).Block(
-			jen.Return(jen.Id("Nil"), jen.Err()),
+			jen.Return(zero(tp.p), jen.Err()),
 		),
 		jen.Return(jen.Id("id"), jen.Nil()),
 	}

@@ -8,7 +8,7 @@ import "time"
 func FromParts(t time.Time, payload [16]byte) (KSUID, error) {
 	ticks, err := ticksFrom(t)
 	if err != nil {
-		return Nil, err
+		return KSUID{}, err
 	}
 	return pack(Fields{Timestamp: uint32(ticks), Payload: payload}), nil
 }

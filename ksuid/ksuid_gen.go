@@ -64,7 +64,7 @@ func (id KSUID) Compare(other KSUID) int {
 // IsZero reports whether id is Nil, the KSUID with every bit zero, which by
 // common use stands for no ID at all (encoding/json's omitzero asks it).
 func (id KSUID) IsZero() bool {
-	return id == Nil
+	return id == KSUID{}
 }
 
 // Valid reports whether id is an ID of layout ksuid: always, as the layout has
@@ -379,11 +379,11 @@ func seed(r []byte) idrt.Counter {
 // When the clock goes back it stays on its last tick and counts on there.
 func (g *Generator) Next() (id KSUID, err error) {
 	if err := g.ready(); err != nil {
-		return Nil, err
+		return KSUID{}, err
 	}
 	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
-		return Nil, err
+		return KSUID{}, err
 	}
 	tick, c, err := g.state.NextRandom(&policy, now, g.entropy, id[:])
 	if err != nil && errors.Is(err, idrt.ErrExhausted) {
@@ -397,11 +397,11 @@ func (g *Generator) Next() (id KSUID, err error) {
 		}
 	}
 	if err != nil {
-		return Nil, stateError(err)
+		return KSUID{}, stateError(err)
 	}
 	if g.mark != nil {
 		if err := g.mark.Cover(tick); err != nil {
-			return Nil, err
+			return KSUID{}, err
 		}
 	}
 	// Write the time and the counter over the random bits.
@@ -556,7 +556,7 @@ func (id KSUID) AppendHex(b []byte) []byte {
 // match ErrLength or ErrSyntax (a *SyntaxError, which gives the position).
 func Parse(s string) (id KSUID, err error) {
 	if err := parseText((*[20]byte)(&id), s); err != nil {
-		return Nil, err
+		return KSUID{}, err
 	}
 	return id, nil
 }
@@ -585,7 +585,7 @@ func MustParse(s string) KSUID {
 // (a *SyntaxError, which gives the position).
 func ParseBase62(s string) (id KSUID, err error) {
 	if err := decodeBase62((*[20]byte)(&id), s); err != nil {
-		return Nil, err
+		return KSUID{}, err
 	}
 	return id, nil
 }
@@ -596,7 +596,7 @@ func ParseBase62(s string) (id KSUID, err error) {
 // which gives the position).
 func ParseCrockford(s string) (id KSUID, err error) {
 	if err := decodeCrockford((*[20]byte)(&id), s); err != nil {
-		return Nil, err
+		return KSUID{}, err
 	}
 	return id, nil
 }
@@ -606,7 +606,7 @@ func ParseCrockford(s string) (id KSUID, err error) {
 // *SyntaxError, which gives the position).
 func ParseHex(s string) (id KSUID, err error) {
 	if err := decodeHex((*[20]byte)(&id), s); err != nil {
-		return Nil, err
+		return KSUID{}, err
 	}
 	return id, nil
 }
@@ -615,7 +615,7 @@ func ParseHex(s string) (id KSUID, err error) {
 // It returns an error matching ErrLength unless b has 20 bytes.
 func FromBytes(b []byte) (KSUID, error) {
 	if len(b) != Size {
-		return Nil, errLength("binary form", len(b), "20 bytes")
+		return KSUID{}, errLength("binary form", len(b), "20 bytes")
 	}
 	return KSUID(b), nil
 }

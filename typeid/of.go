@@ -89,7 +89,7 @@ func wantPrefix(t TypeID, want string) error {
 func (t Of[P]) TypeID() TypeID {
 	if t.id == (TypeID{}) {
 		// The zero Of[P]: P's prefix and the nil UUID.
-		return build(prefixOf[P](), uuid.Nil)
+		return build(prefixOf[P](), uuid.UUID{})
 	}
 	return t.id
 }

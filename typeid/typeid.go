@@ -68,7 +68,7 @@ func FromUUID(prefix string, u uuid.UUID) (TypeID, error) {
 
 // build returns the TypeID of a valid prefix and u, writing its text.
 func build(prefix string, u uuid.UUID) TypeID {
-	if prefix == "" && u == uuid.Nil {
+	if prefix == "" && u == (uuid.UUID{}) {
 		return TypeID{}
 	}
 	var buf [MaxPrefixLen + 1 + suffixLen]byte
@@ -119,7 +119,7 @@ func Parse(s string) (TypeID, error) {
 	if n := len(s) - suffixLen; n == 0 || n > 1 && s[n-1] == '_' {
 		u, err := uuid.ParseCrockford(s[n:])
 		if err == nil && lowerCase(s[n:]) && (n == 0 || checkPrefix(s[:n-1]) == nil) {
-			if n == 0 && u == uuid.Nil {
+			if n == 0 && u == (uuid.UUID{}) {
 				return TypeID{}, nil
 			}
 			return TypeID{text: s, uuid: u}, nil

@@ -63,7 +63,7 @@ func (id ULID) Compare(other ULID) int {
 // IsZero reports whether id is Nil, the ULID with every bit zero, which by
 // common use stands for no ID at all (encoding/json's omitzero asks it).
 func (id ULID) IsZero() bool {
-	return id == Nil
+	return id == ULID{}
 }
 
 // Valid reports whether id is an ID of layout ulid: always, as the layout has
@@ -94,7 +94,7 @@ type Fields struct {
 // masks nothing, when a field does not fit its width.
 func Pack(f Fields) (ULID, error) {
 	if f.Timestamp > 0xffffffffffff {
-		return Nil, fmt.Errorf("%w: Timestamp %d does not fit in 48 bits", ErrRange, f.Timestamp)
+		return ULID{}, fmt.Errorf("%w: Timestamp %d does not fit in 48 bits", ErrRange, f.Timestamp)
 	}
 	return pack(f), nil
 }
@@ -348,19 +348,19 @@ func seed(r []byte) idrt.Counter {
 // When the clock goes back it stays on its last tick.
 func (g *Generator) Next() (id ULID, err error) {
 	if err := g.ready(); err != nil {
-		return Nil, err
+		return ULID{}, err
 	}
 	now, err := ticksFrom(g.now(idrt.NowMilli))
 	if err != nil {
-		return Nil, err
+		return ULID{}, err
 	}
 	tick, c, err := g.state.NextRandom(&policy, now, g.entropy, id[:])
 	if err != nil {
-		return Nil, stateError(err)
+		return ULID{}, stateError(err)
 	}
 	if g.mark != nil {
 		if err := g.mark.Cover(tick); err != nil {
-			return Nil, err
+			return ULID{}, err
 		}
 	}
 	// Write the time and the counter over the random bits,
@@ -519,7 +519,7 @@ func (id ULID) AppendHex(b []byte) []byte {
 // which gives the position).
 func Parse(s string) (id ULID, err error) {
 	if err := parseText((*[16]byte)(&id), s); err != nil {
-		return Nil, err
+		return ULID{}, err
 	}
 	return id, nil
 }
@@ -548,7 +548,7 @@ func MustParse(s string) ULID {
 // *SyntaxError, which gives the position).
 func ParseBase62(s string) (id ULID, err error) {
 	if err := decodeBase62((*[16]byte)(&id), s); err != nil {
-		return Nil, err
+		return ULID{}, err
 	}
 	return id, nil
 }
@@ -560,7 +560,7 @@ func ParseBase62(s string) (id ULID, err error) {
 // which gives the position).
 func ParseCrockford(s string) (id ULID, err error) {
 	if err := decodeCrockford((*[16]byte)(&id), s); err != nil {
-		return Nil, err
+		return ULID{}, err
 	}
 	return id, nil
 }
@@ -570,7 +570,7 @@ func ParseCrockford(s string) (id ULID, err error) {
 // *SyntaxError, which gives the position).
 func ParseHex(s string) (id ULID, err error) {
 	if err := decodeHex((*[16]byte)(&id), s); err != nil {
-		return Nil, err
+		return ULID{}, err
 	}
 	return id, nil
 }
@@ -579,7 +579,7 @@ func ParseHex(s string) (id ULID, err error) {
 // It returns an error matching ErrLength unless b has 16 bytes.
 func FromBytes(b []byte) (ULID, error) {
 	if len(b) != Size {
-		return Nil, errLength("binary form", len(b), "16 bytes")
+		return ULID{}, errLength("binary form", len(b), "16 bytes")
 	}
 	return ULID(b), nil
 }

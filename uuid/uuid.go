@@ -22,7 +22,7 @@ var ErrVersion = errors.New("uuid: wrong version")
 // V6ToV1 undoes it. It returns ErrVersion for any other UUID.
 func V1ToV6(u UUID) (UUID, error) {
 	if !u.isV1() {
-		return Nil, fmt.Errorf("%w: %v is version %d, not 1", ErrVersion, [16]byte(u), u.Version())
+		return UUID{}, fmt.Errorf("%w: %v is version %d, not 1", ErrVersion, [16]byte(u), u.Version())
 	}
 	return packV6(V6Fields(u.V1())), nil
 }
@@ -31,7 +31,7 @@ func V1ToV6(u UUID) (UUID, error) {
 // as a UUIDv6. It returns ErrVersion for any other UUID.
 func V6ToV1(u UUID) (UUID, error) {
 	if !u.isV6() {
-		return Nil, fmt.Errorf("%w: %v is version %d, not 6", ErrVersion, [16]byte(u), u.Version())
+		return UUID{}, fmt.Errorf("%w: %v is version %d, not 6", ErrVersion, [16]byte(u), u.Version())
 	}
 	return packV1(V1Fields(u.V6())), nil
 }
@@ -66,8 +66,8 @@ func (v Variant) String() string {
 }
 
 // Variant returns the variant that id's variant bits give. Every UUID
-// that NewV1 to NewV8SHA256 and Pack make is VariantRFC9562; Version only
-// means what RFC 9562 says for those.
+// that NewV1 to NewV8SHA256 and PackV1 to PackV8 make is VariantRFC9562;
+// Version only means what RFC 9562 says for those.
 func (id UUID) Variant() Variant {
 	switch b := id[8]; {
 	case b&0x80 == 0:

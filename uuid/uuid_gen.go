@@ -180,7 +180,7 @@ func (id UUID) Compare(other UUID) int {
 // IsZero reports whether id is Nil, the UUID with every bit zero, which by
 // common use stands for no ID at all (encoding/json's omitzero asks it).
 func (id UUID) IsZero() bool {
-	return id == Nil
+	return id == UUID{}
 }
 
 // isV1 reports whether the constant bits of id are those of uuidv1.
@@ -261,13 +261,13 @@ type V1Fields struct {
 // masks nothing, when a field does not fit its width.
 func PackV1(f V1Fields) (UUID, error) {
 	if f.Timestamp > 0xfffffffffffffff {
-		return Nil, fmt.Errorf("%w: Timestamp %d does not fit in 60 bits", ErrRange, f.Timestamp)
+		return UUID{}, fmt.Errorf("%w: Timestamp %d does not fit in 60 bits", ErrRange, f.Timestamp)
 	}
 	if f.ClockSeq > 0x3fff {
-		return Nil, fmt.Errorf("%w: ClockSeq %d does not fit in 14 bits", ErrRange, f.ClockSeq)
+		return UUID{}, fmt.Errorf("%w: ClockSeq %d does not fit in 14 bits", ErrRange, f.ClockSeq)
 	}
 	if f.Node > 0xffffffffffff {
-		return Nil, fmt.Errorf("%w: Node %d does not fit in 48 bits", ErrRange, f.Node)
+		return UUID{}, fmt.Errorf("%w: Node %d does not fit in 48 bits", ErrRange, f.Node)
 	}
 	return packV1(f), nil
 }
@@ -325,13 +325,13 @@ type V6Fields struct {
 // masks nothing, when a field does not fit its width.
 func PackV6(f V6Fields) (UUID, error) {
 	if f.Timestamp > 0xfffffffffffffff {
-		return Nil, fmt.Errorf("%w: Timestamp %d does not fit in 60 bits", ErrRange, f.Timestamp)
+		return UUID{}, fmt.Errorf("%w: Timestamp %d does not fit in 60 bits", ErrRange, f.Timestamp)
 	}
 	if f.ClockSeq > 0x3fff {
-		return Nil, fmt.Errorf("%w: ClockSeq %d does not fit in 14 bits", ErrRange, f.ClockSeq)
+		return UUID{}, fmt.Errorf("%w: ClockSeq %d does not fit in 14 bits", ErrRange, f.ClockSeq)
 	}
 	if f.Node > 0xffffffffffff {
-		return Nil, fmt.Errorf("%w: Node %d does not fit in 48 bits", ErrRange, f.Node)
+		return UUID{}, fmt.Errorf("%w: Node %d does not fit in 48 bits", ErrRange, f.Node)
 	}
 	return packV6(f), nil
 }
@@ -368,13 +368,13 @@ type V7Fields struct {
 // masks nothing, when a field does not fit its width.
 func PackV7(f V7Fields) (UUID, error) {
 	if f.UnixMs > 0xffffffffffff {
-		return Nil, fmt.Errorf("%w: UnixMs %d does not fit in 48 bits", ErrRange, f.UnixMs)
+		return UUID{}, fmt.Errorf("%w: UnixMs %d does not fit in 48 bits", ErrRange, f.UnixMs)
 	}
 	if f.RandA > 0xfff {
-		return Nil, fmt.Errorf("%w: RandA %d does not fit in 12 bits", ErrRange, f.RandA)
+		return UUID{}, fmt.Errorf("%w: RandA %d does not fit in 12 bits", ErrRange, f.RandA)
 	}
 	if f.RandB > 0x3fffffffffffffff {
-		return Nil, fmt.Errorf("%w: RandB %d does not fit in 62 bits", ErrRange, f.RandB)
+		return UUID{}, fmt.Errorf("%w: RandB %d does not fit in 62 bits", ErrRange, f.RandB)
 	}
 	return packV7(f), nil
 }
@@ -411,13 +411,13 @@ type V8Fields struct {
 // masks nothing, when a field does not fit its width.
 func PackV8(f V8Fields) (UUID, error) {
 	if f.CustomA > 0xffffffffffff {
-		return Nil, fmt.Errorf("%w: CustomA %d does not fit in 48 bits", ErrRange, f.CustomA)
+		return UUID{}, fmt.Errorf("%w: CustomA %d does not fit in 48 bits", ErrRange, f.CustomA)
 	}
 	if f.CustomB > 0xfff {
-		return Nil, fmt.Errorf("%w: CustomB %d does not fit in 12 bits", ErrRange, f.CustomB)
+		return UUID{}, fmt.Errorf("%w: CustomB %d does not fit in 12 bits", ErrRange, f.CustomB)
 	}
 	if f.CustomC > 0x3fffffffffffffff {
-		return Nil, fmt.Errorf("%w: CustomC %d does not fit in 62 bits", ErrRange, f.CustomC)
+		return UUID{}, fmt.Errorf("%w: CustomC %d does not fit in 62 bits", ErrRange, f.CustomC)
 	}
 	return packV8(f), nil
 }
@@ -858,19 +858,19 @@ var policyV1 = idrt.Policy{
 // clock goes back, the generator takes the tick after its last.
 func (g *Generator) NewV1() (id UUID, err error) {
 	if err := g.ready(); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	now, err := ticksFromV1(g.now(idrt.Now))
 	if err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	tick, _, err := g.stateV1.Next(&policyV1, now, idrt.Counter{})
 	if err != nil {
-		return Nil, stateError(err)
+		return UUID{}, stateError(err)
 	}
 	if g.markV1 != nil {
 		if err := g.markV1.Cover(tick); err != nil {
-			return Nil, err
+			return UUID{}, err
 		}
 	}
 	f := V1Fields{
@@ -905,10 +905,10 @@ func NewV1() UUID {
 // the constant bits written over them.
 func (g *Generator) NewV4() (id UUID, err error) {
 	if err := g.ready(); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	if _, err := g.entropy.Read(id[:]); err != nil {
-		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
+		return UUID{}, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
 	// Write the constant bits over the random bits,
 	// all 16 bytes in one store.
@@ -935,19 +935,19 @@ var policyV6 = idrt.Policy{
 // clock goes back, the generator takes the tick after its last.
 func (g *Generator) NewV6() (id UUID, err error) {
 	if err := g.ready(); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	now, err := ticksFromV6(g.now(idrt.Now))
 	if err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	tick, _, err := g.stateV6.Next(&policyV6, now, idrt.Counter{})
 	if err != nil {
-		return Nil, stateError(err)
+		return UUID{}, stateError(err)
 	}
 	if g.markV6 != nil {
 		if err := g.markV6.Cover(tick); err != nil {
-			return Nil, err
+			return UUID{}, err
 		}
 	}
 	f := V6Fields{
@@ -1001,19 +1001,19 @@ func seedV7(r []byte) idrt.Counter {
 // When the clock goes back it stays on its last tick.
 func (g *Generator) NewV7() (id UUID, err error) {
 	if err := g.ready(); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	now, err := ticksFromV7(g.now(idrt.NowMilli))
 	if err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	tick, c, err := g.stateV7.NextRandom(&policyV7, now, g.entropy, id[:])
 	if err != nil {
-		return Nil, stateError(err)
+		return UUID{}, stateError(err)
 	}
 	if g.markV7 != nil {
 		if err := g.markV7.Cover(tick); err != nil {
-			return Nil, err
+			return UUID{}, err
 		}
 	}
 	// Write the time, the counter, and the constant bits over the random bits,
@@ -1077,14 +1077,14 @@ func NewV7() UUID {
 // IDs made within one tick are not ordered among themselves.
 func (g *Generator) NewV8() (id UUID, err error) {
 	if err := g.ready(); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	if _, err := g.entropy.Read(id[:]); err != nil {
-		return Nil, fmt.Errorf("%w: %w", ErrEntropy, err)
+		return UUID{}, fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
 	now, err := ticksFromV8(g.now(time.Now))
 	if err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	tick := now
 	// Write the time and the constant bits over the random bits,
@@ -1247,7 +1247,7 @@ func (id UUID) AppendHex(b []byte) []byte {
 // the sortable forms.
 func Parse(s string) (id UUID, err error) {
 	if err := parseText((*[16]byte)(&id), s); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	return id, nil
 }
@@ -1301,7 +1301,7 @@ func MustParse(s string) UUID {
 // *SyntaxError, which gives the position).
 func ParseBase62(s string) (id UUID, err error) {
 	if err := decodeBase62((*[16]byte)(&id), s); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	return id, nil
 }
@@ -1313,7 +1313,7 @@ func ParseBase62(s string) (id UUID, err error) {
 // which gives the position).
 func ParseCrockford(s string) (id UUID, err error) {
 	if err := decodeCrockford((*[16]byte)(&id), s); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	return id, nil
 }
@@ -1323,7 +1323,7 @@ func ParseCrockford(s string) (id UUID, err error) {
 // *SyntaxError, which gives the position).
 func ParseHex(s string) (id UUID, err error) {
 	if err := decodeHex((*[16]byte)(&id), s); err != nil {
-		return Nil, err
+		return UUID{}, err
 	}
 	return id, nil
 }
@@ -1332,7 +1332,7 @@ func ParseHex(s string) (id UUID, err error) {
 // It returns an error matching ErrLength unless b has 16 bytes.
 func FromBytes(b []byte) (UUID, error) {
 	if len(b) != Size {
-		return Nil, errLength("binary form", len(b), "16 bytes")
+		return UUID{}, errLength("binary form", len(b), "16 bytes")
 	}
 	return UUID(b), nil
 }

@@ -15,17 +15,18 @@ import (
 // contractVars are the exported package-level variables that may stay,
 // keyed by package directory and name, with the reason. Each is a name the
 // public API contract (shared/DESIGN.md) fixes and Go cannot make a
-// constant. A caller can still reassign the UUID values; see the report of
-// issue 31 for the recommendation (read them nowhere inside the packages).
+// constant. A caller can still reassign the UUID values, but that changes
+// only what the caller reads: no code of the packages reads them
+// (TestContractVarsUnread).
 var contractVars = map[string]string{
-	"uuid.Nil":           "contract; emitted by gen",
-	"uuid.Max":           "contract; emitted by gen",
+	"uuid.Nil":           "contract; emitted by gen, read nowhere inside",
+	"uuid.Max":           "contract; emitted by gen, read nowhere inside",
 	"uuid.NamespaceDNS":  "contract",
 	"uuid.NamespaceURL":  "contract",
 	"uuid.NamespaceOID":  "contract",
 	"uuid.NamespaceX500": "contract",
-	"ksuid.Nil":          "contract; emitted by gen",
-	"ksuid.Max":          "contract; emitted by gen",
+	"ksuid.Nil":          "contract; emitted by gen, read nowhere inside",
+	"ksuid.Max":          "contract; emitted by gen, read nowhere inside",
 	"ulid.Nil":           "emitted by gen for every generated package",
 	"ulid.Max":           "emitted by gen for every generated package",
 	// The encodings are values of empty struct types (checked below): a
@@ -160,4 +161,72 @@ func emptyStructTypes(dir string) map[string]bool {
 		})
 	}
 	return out
+}
+
+// The contract's variables are for callers: no code of the module's
+// importable packages reads one (Nil, Max, a namespace), so that a caller
+// who reassigns one changes only what that caller reads, never what the
+// library returns to everyone. A package-qualified use (uuid.Nil) and a use
+// inside the declaring package (Nil) both count; the declaration does not.
+func TestContractVarsUnread(t *testing.T) {
+	root := filepath.Join("..", "..")
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (name == "testdata" || name == "internal" || name == "cmd" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		dir, _ := filepath.Rel(root, filepath.Dir(path))
+		dir = filepath.ToSlash(dir)
+		declared := map[*ast.Ident]bool{}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if vs, ok := n.(*ast.ValueSpec); ok {
+				for _, id := range vs.Names {
+					declared[id] = true
+				}
+			}
+			return true
+		})
+		var visit func(n ast.Node) bool
+		visit = func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				key := ""
+				if pkg, ok := n.X.(*ast.Ident); ok {
+					key = pkg.Name + "." + n.Sel.Name
+				} else {
+					ast.Inspect(n.X, visit) // not n.Sel: a field or method name
+				}
+				if contractVars[key] != "" && !strings.Contains(contractVars[key], "stateless") {
+					t.Errorf("%s: reads %s, which a caller can reassign", path, key)
+				}
+				return false
+			case *ast.KeyValueExpr:
+				ast.Inspect(n.Value, visit) // not n.Key: a field name
+				return false
+			case *ast.Ident:
+				if key := dir + "." + n.Name; contractVars[key] != "" && !declared[n] && !strings.Contains(contractVars[key], "stateless") {
+					t.Errorf("%s: reads %s, which a caller can reassign", path, n.Name)
+				}
+			}
+			return true
+		}
+		ast.Inspect(f, visit)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
