@@ -143,6 +143,9 @@ func Generate(p *Package) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gen: the generated source of package %s does not parse: %w\n%s", p.Name, err, excerpt(raw.Bytes(), err))
 	}
+	if src, err = groupImports(src); err != nil {
+		return nil, err
+	}
 	if err := checkDeclared(src, p); err != nil {
 		return nil, err
 	}

@@ -8,13 +8,14 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/idforge/idforge/idrt"
 	"math"
 	"math/bits"
 	"slices"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/idforge/idforge/idrt"
 )
 
 // Compile-time guards: this file needs runtime version 7, and the specs it came from.

@@ -8,13 +8,14 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/idforge/idforge/idrt"
 	"io"
 	"math/bits"
 	"slices"
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/idforge/idforge/idrt"
 )
 
 // Compile-time guards: this file needs runtime version 6, and the specs it came from.
