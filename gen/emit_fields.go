@@ -7,6 +7,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -89,7 +90,7 @@ func roleNoun(v *layouts.Value) string {
 	case layouts.Time:
 		return fmt.Sprintf("the time in %s since %s", v.Unit, epochName(v))
 	case layouts.Counter:
-		if v.Init == layouts.InitRunning {
+		if v.Init == idrt.InitRunning {
 			return "a counter that counts on from ID to ID"
 		}
 		return fmt.Sprintf("a counter starting at %s in each tick", startName(v))

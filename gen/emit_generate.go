@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -424,7 +425,7 @@ func monotonic(l *layouts.Layout) bool {
 // tick when it runs out.
 func anyWaits(ms []Member) bool {
 	for _, m := range ms {
-		if cv, ok := m.Layout.Value(layouts.Counter); ok && stateful(m.Layout) && cv.Overflow == layouts.OverflowWait {
+		if cv, ok := m.Layout.Value(layouts.Counter); ok && stateful(m.Layout) && cv.Overflow == idrt.OverflowWait {
 			return true
 		}
 	}

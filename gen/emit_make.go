@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -141,7 +142,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 			)
 		}
 		emitPolicy(f, p, m, policy)
-		if hasCounter && cv.Overflow == layouts.OverflowWait {
+		if hasCounter && cv.Overflow == idrt.OverflowWait {
 			clock := jen.Func().Params().Uint64().Block(
 				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(readClock(l)),
 				jen.Return(jen.Id("t")),
@@ -172,11 +173,11 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		switch {
 		case !hasCounter:
 			doc = fmt.Sprintf("Each ID takes a %s of its own: within one tick, or when the\nclock goes back, the generator takes the tick after its last.", tick)
-		case cv.Init == layouts.InitRunning:
+		case cv.Init == idrt.InitRunning:
 			doc = fmt.Sprintf("A %d-bit counter counts on from ID to ID, across ticks, and wraps:\nIDs are unique while fewer than 2^%d are made in one %s, but they\nare not ordered within it, and it follows the clock back.", cv.Width, cv.Width, tick)
 		case waitBounded(cv):
 			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick. Rather than wait for\nmore than a second it returns ErrClockStalled if the clock stands still,\nand ErrClockBackwards if it is behind.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
-		case cv.Overflow == layouts.OverflowWait:
+		case cv.Overflow == idrt.OverflowWait:
 			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick and counts on there.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		default:
 			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
@@ -224,11 +225,11 @@ func tickName(u layouts.Unit) string {
 
 func startName(v *layouts.Value) string {
 	switch v.Init {
-	case layouts.InitSeeded:
+	case idrt.InitSeeded:
 		return "a random value with its top bit clear"
-	case layouts.InitRandom:
+	case idrt.InitRandom:
 		return "a random value"
-	case layouts.InitRunning:
+	case idrt.InitRunning:
 		return "where it left off"
 	}
 	return "zero"
@@ -253,20 +254,20 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 		return
 	}
 	d[jen.Id("CounterBits")] = jen.Lit(cv.Width)
-	d[jen.Id("Init")] = jen.Qual(idrtPath, map[layouts.CounterInit]string{
-		layouts.InitZero: "InitZero", layouts.InitSeeded: "InitSeeded", layouts.InitRandom: "InitRandom", layouts.InitRunning: "InitRunning",
+	d[jen.Id("Init")] = jen.Qual(idrtPath, map[idrt.Init]string{
+		idrt.InitZero: "InitZero", idrt.InitSeeded: "InitSeeded", idrt.InitRandom: "InitRandom", idrt.InitRunning: "InitRunning",
 	}[cv.Init])
-	d[jen.Id("Overflow")] = jen.Qual(idrtPath, map[layouts.Overflow]string{
-		layouts.OverflowWait: "OverflowWait", layouts.OverflowBorrow: "OverflowBorrow", layouts.OverflowWrap: "OverflowWrap",
+	d[jen.Id("Overflow")] = jen.Qual(idrtPath, map[idrt.Overflow]string{
+		idrt.OverflowWait: "OverflowWait", idrt.OverflowBorrow: "OverflowBorrow", idrt.OverflowWrap: "OverflowWrap",
 	}[cv.Overflow])
 	if waitBounded(cv) {
 		d[jen.Id("MaxBehind")] = num(ticksPerSecond(l))
 	}
 	commentf(f, "%s keeps %s in order (RFC 9562 §6.2): %s counter,\nstarting at %s in each tick, that %s when it runs out.", name, idNoun(p, l, true), an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv),
-		map[layouts.Overflow]string{layouts.OverflowWait: "waits for the next tick", layouts.OverflowBorrow: "borrows the next tick", layouts.OverflowWrap: "wraps"}[cv.Overflow])
+		map[idrt.Overflow]string{idrt.OverflowWait: "waits for the next tick", idrt.OverflowBorrow: "borrows the next tick", idrt.OverflowWrap: "wraps"}[cv.Overflow])
 	f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
 	f.Line()
-	if cv.Overflow == layouts.OverflowWait {
+	if cv.Overflow == idrt.OverflowWait {
 		tick := max(1, tv.Unit.Num*1e9/tv.Unit.Den)
 		f.Const().Defs(
 			jen.Comment("tickLength"+m.Suffix+" is one tick of the "+l.Name+" clock."),
@@ -286,7 +287,7 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 // in practice, so, like a borrowing counter, it stays on its last tick
 // however far the clock goes back.
 func waitBounded(cv *layouts.Value) bool {
-	return cv.Overflow == layouts.OverflowWait && cv.Width < 64
+	return cv.Overflow == idrt.OverflowWait && cv.Width < 64
 }
 
 // maxWaitTicks is how many ticks a waiting generator waits at most, when
@@ -316,7 +317,7 @@ func drawsInState(l *layouts.Layout) bool {
 // seeded reports whether a member's counter starts at random bits.
 func seeded(l *layouts.Layout) bool {
 	c, ok := l.Value(layouts.Counter)
-	return ok && c.Init != layouts.InitZero
+	return ok && c.Init != idrt.InitZero
 }
 
 // randomVar declares the variable that one ID's random bits are read into:
@@ -538,7 +539,7 @@ const batchLimit = 64
 // batches: a counter of at most 64 bits that borrows the next tick.
 func batchable(l *layouts.Layout) bool {
 	c, ok := l.Value(layouts.Counter)
-	return ok && monotonic(l) && c.Width <= 64 && c.Overflow == layouts.OverflowBorrow && c.Init != layouts.InitRunning
+	return ok && monotonic(l) && c.Width <= 64 && c.Overflow == idrt.OverflowBorrow && c.Init != idrt.InitRunning
 }
 
 // emitBatchFill writes a Fill that reads the clock, the random bits and the
@@ -572,7 +573,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 	}
 
 	seed := jen.Qual(idrtPath, "Counter").Values()
-	if cv.Init != layouts.InitZero {
+	if cv.Init != idrt.InitZero {
 		seed = jen.Id("seed")
 	}
 	loop := []jen.Code{
@@ -583,7 +584,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(l)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	}
-	if cv.Init != layouts.InitZero {
+	if cv.Init != idrt.InitZero {
 		loop = append(loop, jen.Id("seed").Op(":=").Id("seed"+m.Suffix).Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("Size"))))
 	}
 	loop = append(loop,
@@ -626,7 +627,7 @@ func needsRandom(l *layouts.Layout) bool {
 		return true
 	}
 	c, ok := l.Value(layouts.Counter)
-	return ok && c.Init != layouts.InitZero
+	return ok && c.Init != idrt.InitZero
 }
 
 // readRandom returns the statements that read one ID's worth of random bits

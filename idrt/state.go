@@ -2,6 +2,7 @@ package idrt
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/bits"
 	"sync"
@@ -35,6 +36,17 @@ const (
 	InitRunning
 )
 
+// String returns the word a layout spec declares the start with: zero,
+// seeded, random or running.
+func (i Init) String() string {
+	if int(i) < len(initNames) {
+		return initNames[i]
+	}
+	return fmt.Sprintf("Init(%d)", i)
+}
+
+var initNames = [...]string{"zero", "seeded", "random", "running"}
+
 // Overflow says what happens when a counter runs out within a tick.
 type Overflow uint8
 
@@ -50,6 +62,17 @@ const (
 	// InitRunning, and IDs are then not strictly increasing.
 	OverflowWrap
 )
+
+// String returns the word a layout spec declares the overflow with: wait,
+// borrow or wrap.
+func (o Overflow) String() string {
+	if int(o) < len(overflowNames) {
+		return overflowNames[o]
+	}
+	return fmt.Sprintf("Overflow(%d)", o)
+}
+
+var overflowNames = [...]string{"wait", "borrow", "wrap"}
 
 // Policy describes a layout's monotonic behaviour: its counter and its time
 // field. Generated code declares one per layout as a package-level variable

@@ -274,7 +274,7 @@ func (g *Generator) tick(tv *layouts.Value, block []byte) (*big.Int, error) {
 	switch {
 	case g.last == nil || now.Cmp(g.last) > 0:
 		// A new tick.
-	case hasCounter && c.Init == layouts.InitRunning:
+	case hasCounter && c.Init == idrt.InitRunning:
 		// A running counter counts on below; the tick follows the clock.
 	case hasCounter:
 		// The same tick, or the clock went back: count on from the last ID.
@@ -284,9 +284,9 @@ func (g *Generator) tick(tv *layouts.Value, block []byte) (*big.Int, error) {
 			return g.last, nil
 		}
 		switch c.Overflow {
-		case layouts.OverflowBorrow:
+		case idrt.OverflowBorrow:
 			now = new(big.Int).Add(g.last, big.NewInt(1))
-		case layouts.OverflowWait:
+		case idrt.OverflowWait:
 			if now, err = g.waitPast(tv, g.last); err != nil {
 				return nil, err
 			}
@@ -309,11 +309,11 @@ func (g *Generator) tick(tv *layouts.Value, block []byte) (*big.Int, error) {
 func (g *Generator) startCounter(c *layouts.Value, block []byte) *big.Int {
 	x, _ := Role(g.l, block, layouts.Counter)
 	switch c.Init {
-	case layouts.InitZero:
+	case idrt.InitZero:
 		return x.SetInt64(0)
-	case layouts.InitSeeded:
+	case idrt.InitSeeded:
 		return x.SetBit(x, c.Width-1, 0)
-	case layouts.InitRunning:
+	case idrt.InitRunning:
 		if g.counter == nil {
 			return x // the first ID: start anywhere
 		}

@@ -49,6 +49,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/idforge/idforge/idrt"
 )
 
 // Role says what the bits of a part mean and how a generator fills them.
@@ -140,8 +142,8 @@ type Value struct {
 	Unit  Unit
 
 	// Counter.
-	Init     CounterInit
-	Overflow Overflow
+	Init     idrt.Init
+	Overflow idrt.Overflow
 
 	// Node.
 	MAC bool
@@ -162,35 +164,6 @@ func (u Unit) Nanos() (ns uint64, ok bool) {
 	n := u.Num * 1e9
 	return n / u.Den, n%u.Den == 0
 }
-
-// CounterInit says where a counter starts at each new tick.
-type CounterInit int
-
-// The counter starting policies (RFC 9562 §6.2).
-const (
-	InitZero    CounterInit = iota // at zero, as Snowflake does
-	InitSeeded                     // at a random value with the top bit clear (method 1, rollover guard)
-	InitRandom                     // at a random value (method 2 with increment 1, as ULID does)
-	InitRunning                    // never reset: it starts random and counts on across ticks
-)
-
-var initNames = [...]string{"zero", "seeded", "random", "running"}
-
-func (c CounterInit) String() string { return initNames[c] }
-
-// Overflow says what a generator does when a counter runs out within a tick.
-type Overflow int
-
-// The overflow policies.
-const (
-	OverflowWait   Overflow = iota // wait for the clock's next tick
-	OverflowBorrow                 // take the next tick now, running ahead of the clock
-	OverflowWrap                   // wrap around to zero (only for running counters)
-)
-
-var overflowNames = [...]string{"wait", "borrow", "wrap"}
-
-func (o Overflow) String() string { return overflowNames[o] }
 
 // Clone returns a deep copy of the layout: it shares no slice with l, so
 // either can be changed without changing the other.

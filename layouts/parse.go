@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/idforge/idforge/idrt"
 )
 
 // MaxBits is the widest layout Parse accepts.
@@ -596,9 +598,9 @@ func (p *parser) readArgs(v *Value) (bad bool) {
 		return p.add(p.errf(line, name, ErrUnit, "time needs an epoch (unix, gregorian or an RFC 3339 instant) and a unit (such as ms)"))
 	case v.Role == Hash && v.Algorithm == "":
 		return p.add(p.errf(line, name, ErrRole, "hash needs an algorithm: md5, sha1 or sha256"))
-	case v.Role == Counter && v.Init == InitRunning:
-		v.Overflow = OverflowWrap
-	case v.Role == Counter && v.Overflow == OverflowWrap:
+	case v.Role == Counter && v.Init == idrt.InitRunning:
+		v.Overflow = idrt.OverflowWrap
+	case v.Role == Counter && v.Overflow == idrt.OverflowWrap:
 		return p.add(p.errf(line, name, ErrRole, "only a running counter wraps"))
 	}
 	return false
@@ -632,13 +634,17 @@ func (p *parser) readArg(v *Value, rs rawSegment, a string) error {
 		}
 		return p.errf(rs.line, rs.name, ErrUnit, "%q is neither a unit (s, ms, us, ns, 10ms, 100ns, 2^-12s, ...) nor an epoch (unix, gregorian, 2006-01-02T15:04:05Z)", a)
 	case Counter:
-		if i := slices.Index(initNames[:], a); i >= 0 {
-			v.Init = CounterInit(i)
-			return nil
+		for i := idrt.InitZero; i <= idrt.InitRunning; i++ {
+			if a == i.String() {
+				v.Init = i
+				return nil
+			}
 		}
-		if i := slices.Index(overflowNames[:], a); i >= 0 {
-			v.Overflow = Overflow(i)
-			return nil
+		for o := idrt.OverflowWait; o <= idrt.OverflowWrap; o++ {
+			if a == o.String() {
+				v.Overflow = o
+				return nil
+			}
 		}
 	case Node:
 		if a == "mac" {

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/big"
 	"time"
+
+	"github.com/idforge/idforge/idrt"
 )
 
 // TimeSortable reports whether sorting IDs by their bytes sorts them by
@@ -86,7 +88,7 @@ func (l *Layout) PerTick() float64 {
 		return 1
 	}
 	switch c.Init {
-	case InitSeeded, InitRandom:
+	case idrt.InitSeeded, idrt.InitRandom:
 		return math.Ldexp(1, c.Width-1)
 	}
 	return math.Ldexp(1, c.Width)
@@ -106,9 +108,9 @@ func (l *Layout) RandomBits() int {
 	}
 	if c, ok := l.Value(Counter); ok {
 		switch c.Init {
-		case InitSeeded:
+		case idrt.InitSeeded:
 			n += c.Width - 1
-		case InitRandom:
+		case idrt.InitRandom:
 			n += c.Width
 		}
 	}
@@ -155,7 +157,7 @@ func (l *Layout) Monotonic() bool {
 	_, hasTime := l.Value(Time)
 	c, hasCounter := l.Value(Counter)
 	_, hasSeq := l.Value(ClockSeq)
-	return hasTime && (hasCounter && c.Init != InitRunning || hasSeq)
+	return hasTime && (hasCounter && c.Init != idrt.InitRunning || hasSeq)
 }
 
 // crossBits returns the bits that tell apart the IDs of two generators made
@@ -165,7 +167,7 @@ func (l *Layout) crossBits(generators int) float64 {
 	if r, ok := l.Value(Random); ok && r.Once {
 		b += float64(r.Width)
 	}
-	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
+	if c, ok := l.Value(Counter); ok && c.Init == idrt.InitRunning {
 		b += float64(c.Width)
 	}
 	if s, ok := l.Value(ClockSeq); ok {
@@ -212,7 +214,7 @@ func (l *Layout) Collision(rate float64, generators int, window time.Duration) f
 // running counter of w bits, the pairs 2^w IDs apart, whose counters are
 // equal (none while n <= 2^w).
 func (l *Layout) selfPairs(n float64) float64 {
-	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
+	if c, ok := l.Value(Counter); ok && c.Init == idrt.InitRunning {
 		period := math.Ldexp(1, c.Width)
 		return max(0, n*(n-period)/(2*period))
 	}

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/lease"
 )
@@ -148,7 +149,7 @@ func monotonic(l *layouts.Layout) string {
 	if !ok {
 		return "no"
 	}
-	if c, ok := l.Value(layouts.Counter); ok && c.Init == layouts.InitRunning {
+	if c, ok := l.Value(layouts.Counter); ok && c.Init == idrt.InitRunning {
 		return fmt.Sprintf("no: the running counter keeps the IDs of one %v tick unique, not ordered", d)
 	}
 	return fmt.Sprintf("no: IDs made within one %v tick are not ordered among themselves (a counter would order them)", d)
