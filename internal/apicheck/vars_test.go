@@ -230,3 +230,43 @@ func TestContractVarsUnread(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// The model (layouts) and the runtime (idrt) keep no enum twice: no exported
+// constant name is declared in both, so that the spec's words and the
+// runtime's policies cannot drift apart (layouts.Value.Init is an idrt.Init).
+func TestNoEnumKeptTwice(t *testing.T) {
+	consts := func(dir string) map[string]bool {
+		out := map[string]bool{}
+		files, _ := filepath.Glob(filepath.Join("..", "..", dir, "*.go"))
+		for _, path := range files {
+			if strings.HasSuffix(path, "_test.go") {
+				continue
+			}
+			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, decl := range f.Decls {
+				if g, ok := decl.(*ast.GenDecl); ok && g.Tok == token.CONST {
+					for _, spec := range g.Specs {
+						for _, id := range spec.(*ast.ValueSpec).Names {
+							if id.IsExported() {
+								out[id.Name] = true
+							}
+						}
+					}
+				}
+			}
+		}
+		if len(out) == 0 {
+			t.Fatalf("no exported constants found in %s", dir)
+		}
+		return out
+	}
+	model, runtime := consts("layouts"), consts("idrt")
+	for name := range model {
+		if runtime[name] {
+			t.Errorf("layouts and idrt both declare %s", name)
+		}
+	}
+}
