@@ -363,6 +363,17 @@ func emitOption(f *jen.File, doc, name string, param, set jen.Code) {
 	f.Line()
 }
 
+// drawsRandom reports whether a generator of the package reads random bits:
+// for an ID, to seed a counter, or once when it is made.
+func drawsRandom(p *Package) bool {
+	for _, m := range p.Members {
+		if k := memberKind(m.Layout); (k == timed || k == random) && (needsRandom(m.Layout) || m.Layout.DrawsOnce()) {
+			return true
+		}
+	}
+	return false
+}
+
 // usesOnceRandom reports whether some member has random bits drawn once per
 // generator.
 func usesOnceRandom(ms []Member) bool {

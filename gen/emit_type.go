@@ -189,14 +189,19 @@ func constantTests(p *Package, m Member) []jen.Code {
 // has its own, written with the encodings.)
 func emitErrors(f *jen.File, p *Package) error {
 	comment(f, "Errors from packing fields and making IDs. Match them with errors.Is.")
-	f.Var().Defs(
+	defs := []jen.Code{
 		jen.Comment("ErrRange means a field's value does not fit its width; nothing is masked."),
 		jen.Id("ErrRange").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": field out of range")),
 		jen.Comment("ErrTime means a time before the layout's epoch or past its last tick."),
 		jen.Id("ErrTime").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": time out of range")),
-		jen.Comment("ErrEntropy means the source of randomness failed; no ID is made without it."),
-		jen.Id("ErrEntropy").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": entropy source failed")),
-	)
+	}
+	if drawsRandom(p) {
+		defs = append(defs,
+			jen.Comment("ErrEntropy means the source of randomness failed; no ID is made without it."),
+			jen.Id("ErrEntropy").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": entropy source failed")),
+		)
+	}
+	f.Var().Defs(defs...)
 	f.Line()
 	return nil
 }

@@ -62,8 +62,6 @@ var (
 	ErrRange = errors.New("snowflake: field out of range")
 	// ErrTime means a time before the layout's epoch or past its last tick.
 	ErrTime = errors.New("snowflake: time out of range")
-	// ErrEntropy means the source of randomness failed; no ID is made without it.
-	ErrEntropy = errors.New("snowflake: entropy source failed")
 )
 
 // Fields are the fields of an ID of layout snowflake (layouts/snowflake.layout).
