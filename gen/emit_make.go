@@ -89,8 +89,10 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 	if !nodeParam {
 		if memberKind(l) == random {
 			commentf(f, "%s returns a new %s from the package's default generator, which\nreads crypto/rand. It panics only if crypto/rand fails.", fn, idNoun(p, l, false))
-		} else {
+		} else if needsRandom(l) || l.DrawsOnce() {
 			commentf(f, "%s returns a new %s from the package's default generator, which\nreads the system clock and crypto/rand. It panics only if the clock is\noutside the layout's range or crypto/rand fails.", fn, idNoun(p, l, false))
+		} else {
+			commentf(f, "%s returns a new %s from the package's default generator, which\nreads the system clock. It panics only if the clock is outside the\nlayout's range.", fn, idNoun(p, l, false))
 		}
 		f.Func().Id(fn).Params().Id(t).Block(jen.Return(jen.Id("must").Call(jen.Id("defaultGenerator").Dot(method).Call())))
 		f.Line()
