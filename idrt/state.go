@@ -53,7 +53,7 @@ type Overflow uint8
 // The overflow policies.
 const (
 	// OverflowWait makes Next return ErrExhausted: the caller waits for the
-	// clock to pass the tick (see WaitPast) and tries again.
+	// clock to pass the tick (see Wait) and tries again.
 	OverflowWait Overflow = iota
 	// OverflowBorrow takes the next tick at once, running ahead of the
 	// clock, and restarts the counter there.
@@ -119,11 +119,11 @@ type Policy struct {
 	Seed func(r []byte) Counter
 }
 
-// Errors returned by State.Next and WaitPast.
+// Errors returned by State.Next and Wait.Past.
 var (
 	// ErrExhausted is returned by State.Next, only with OverflowWait, when
 	// the counter has run out for the tick it also returns: the caller must
-	// wait for the clock to pass that tick (WaitPast does) and call Next
+	// wait for the clock to pass that tick (Wait.Past does) and call Next
 	// again.
 	ErrExhausted = errors.New("idrt: counter exhausted for this tick")
 	// ErrClockBackwards is returned by State.Next when the clock is more
