@@ -190,7 +190,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 			"WithEntropy", jen.Id("r").Qual("io", "Reader"), jen.Id("g").Dot("entropy").Op("=").Qual(idrtPath, "NewEntropy").Call(jen.Id("r")))
 	}
 	if anyWaits(gens) {
-		emitOption(f, "WithSleep makes the generator call sleep instead of time.Sleep while it\nwaits for the clock to pass a tick whose counter ran out, and measure that\nwait, of a second at most, by the durations it sleeps. With a fake clock\n(WithClock) that a sleep moves on, waits take no real time and do not\ndepend on how fast the machine runs. A nil sleep means time.Sleep.",
+		emitOption(f, "WithSleep makes the generator call sleep instead of time.Sleep while it\nwaits for the clock to pass a tick whose counter ran out, and measure how\nlong it has waited by the durations it sleeps. With a fake clock\n(WithClock) that a sleep moves on, waits take no real time and do not\ndepend on how fast the machine runs. A nil sleep means time.Sleep.",
 			"WithSleep", jen.Id("sleep").Func().Params(jen.Qual("time", "Duration")), jen.Id("g").Dot("sleep").Op("=").Id("sleep"))
 	}
 	if hasMAC && !nodeParam {
@@ -320,7 +320,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 				backwards,
 				jen.Id("ErrClockBackwards").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": clock moved backwards")),
 				jen.Line(),
-				commentLines("ErrClockStalled means the clock stood still for the second a generator\nwhose counter ran out waits for the next tick. It also matches\nErrClockBackwards, which callers checked for it before it had an error\nof its own."),
+				commentLines("ErrClockStalled means the clock stood still for as long as a generator\nwhose counter ran out waits for the next tick. It also matches\nErrClockBackwards, which callers checked for it before it had an error\nof its own."),
 				jen.Id("ErrClockStalled").Op("=").Qual(idrtPath, "ErrorOf").Call(jen.Lit(p.Name+": clock stalled"), jen.Id("ErrClockBackwards")),
 			)
 		} else {

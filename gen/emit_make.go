@@ -294,8 +294,10 @@ func waitBounded(cv *layouts.Value) bool {
 
 // maxWaitTicks is how many ticks a waiting generator waits at most, when
 // that is longer than a second: a counter that runs out early in a tick
-// waits almost a whole tick for the next.
-const maxWaitTicks = 2
+// waits almost a whole tick for the next, and a generator that resumes from
+// a store, whose mark is a tick ahead of its last ID, almost two; the third
+// leaves room for a loaded machine.
+const maxWaitTicks = 3
 
 // maxWait returns how long a generator waits for the clock's next tick: a
 // second, or maxWaitTicks ticks if that is longer.

@@ -239,8 +239,8 @@ func WithEntropy(r io.Reader) Option {
 }
 
 // WithSleep makes the generator call sleep instead of time.Sleep while it
-// waits for the clock to pass a tick whose counter ran out, and measure that
-// wait, of a second at most, by the durations it sleeps. With a fake clock
+// waits for the clock to pass a tick whose counter ran out, and measure how
+// long it has waited by the durations it sleeps. With a fake clock
 // (WithClock) that a sleep moves on, waits take no real time and do not
 // depend on how fast the machine runs. A nil sleep means time.Sleep.
 func WithSleep(sleep func(time.Duration)) Option {
@@ -306,7 +306,7 @@ var (
 	// waits for; it returns no ID rather than risk a duplicate.
 	ErrClockBackwards = errors.New("ksuid: clock moved backwards")
 
-	// ErrClockStalled means the clock stood still for the second a generator
+	// ErrClockStalled means the clock stood still for as long as a generator
 	// whose counter ran out waits for the next tick. It also matches
 	// ErrClockBackwards, which callers checked for it before it had an error
 	// of its own.
@@ -365,7 +365,7 @@ const (
 	// tickLength is one tick of the ksuid clock.
 	tickLength = 1000000000 * time.Nanosecond
 	// maxWait is how long a generator waits for the clock to pass its last tick.
-	maxWait = 2 * time.Second
+	maxWait = 3 * time.Second
 )
 
 // seed returns the ksuid counter's starting value: the bits of the

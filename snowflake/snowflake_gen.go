@@ -221,8 +221,8 @@ func WithClock(now func() time.Time) Option {
 }
 
 // WithSleep makes the generator call sleep instead of time.Sleep while it
-// waits for the clock to pass a tick whose counter ran out, and measure that
-// wait, of a second at most, by the durations it sleeps. With a fake clock
+// waits for the clock to pass a tick whose counter ran out, and measure how
+// long it has waited by the durations it sleeps. With a fake clock
 // (WithClock) that a sleep moves on, waits take no real time and do not
 // depend on how fast the machine runs. A nil sleep means time.Sleep.
 func WithSleep(sleep func(time.Duration)) Option {
@@ -342,7 +342,7 @@ var (
 	// waits for; it returns no ID rather than risk a duplicate.
 	ErrClockBackwards = errors.New("snowflake: clock moved backwards")
 
-	// ErrClockStalled means the clock stood still for the second a generator
+	// ErrClockStalled means the clock stood still for as long as a generator
 	// whose counter ran out waits for the next tick. It also matches
 	// ErrClockBackwards, which callers checked for it before it had an error
 	// of its own.
