@@ -155,19 +155,9 @@ func (osFS) create(name string) (storeFile, error) {
 	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 }
 
-func (osFS) rename(from, to string) error { return os.Rename(from, to) }
+func (osFS) rename(from, to string) error { return renameFile(from, to) }
 
-func (osFS) syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+func (osFS) syncDir(dir string) error { return syncDir(dir) }
 
 // OpenStore opens the store file at path, locks it, and reads its marks. A
 // missing file is a new, empty store; the file is created by the first mark
@@ -195,7 +185,7 @@ func openStore(path string, fsys storeFS) (*Store, error) {
 		}
 	}
 	if err != nil {
-		lock.Close()
+		unlockStore(lock)
 		return nil, err
 	}
 	return s, nil
@@ -221,6 +211,15 @@ func lockStore(path string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// unlockStore releases the lock lockStore took and closes its file.
+func unlockStore(f *os.File) error {
+	err := unlockFile(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // regular returns an ErrNotRegular error unless f is a regular file.
@@ -534,7 +533,7 @@ func (s *Store) Close() error {
 	if s.lock == nil {
 		return nil
 	}
-	err := s.lock.Close() // closing the file releases the lock
+	err := unlockStore(s.lock)
 	s.lock = nil
 	return err
 }
