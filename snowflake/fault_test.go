@@ -63,12 +63,19 @@ func TestClockFaults(t *testing.T) {
 }
 
 // More than 4096 in one millisecond waits for the next one.
+//
+// The clock moves on a millisecond every 4200 reads: each Next reads it
+// once, so each millisecond's counter runs out some 100 reads before it
+// ends, and the generator's wait reads it that often. The wait gives up
+// after a second of real time, so the fewer reads it needs the less the test
+// depends on the machine's speed (under emulation on arm, the 1,800 reads
+// it needed with a millisecond every 5000 took longer than that).
 func TestExhaustionWaits(t *testing.T) {
 	var calls int
 	base := time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
-	clock := func() time.Time { // the clock moves on a millisecond every 5000 reads
+	clock := func() time.Time {
 		calls++
-		return base.Add(time.Duration(calls/5000) * time.Millisecond)
+		return base.Add(time.Duration(calls/4200) * time.Millisecond)
 	}
 	g, _ := snowflake.NewGenerator(1, snowflake.WithClock(clock))
 	var prev snowflake.ID
