@@ -2,17 +2,20 @@ package idrt
 
 import "time"
 
-// Now returns the current wall-clock time, as time.Now does, but reads the
-// system clock only once.
+// Now returns the current wall-clock time, as time.Now does, but without a
+// monotonic reading; on linux/amd64 it reads the system clock only once.
 //
 // time.Now reads two clocks: the wall clock, and a monotonic clock that
 // Time.Sub and time.Since use to measure intervals. IDs need only the wall
 // clock, and on linux/amd64, where each reading is a vDSO call that costs
 // about as much as the rest of making a UUIDv7, Now skips the second one by
 // calling gettimeofday through the vDSO: half the cost, at microsecond
-// resolution. Elsewhere Now is time.Now.
+// resolution (the purego build tag does not change this: it has no assembly
+// of its own). Elsewhere Now is time.Now with its monotonic reading
+// stripped, at the platform's own resolution.
 //
-// The Time that Now returns carries no monotonic reading. Generated
+// On every platform the Time that Now returns carries no monotonic reading:
+// comparing two of them compares wall-clock readings. Generated
 // generators use Now by default when every clock-based layout they make
 // either counts time in ticks of a microsecond or more (UUIDv7, ULID, KSUID,
 // Snowflake), or gives each ID a tick of its own (UUIDv1 and v6, whose

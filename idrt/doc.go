@@ -9,13 +9,16 @@
 //     random and running counters; waiting, borrowing or wrapping on
 //     overflow), so that a generator's time-ordered IDs strictly increase even
 //     when the clock freezes, goes backwards or the counter runs out.
-//   - [Now]: the wall clock, read once per ID; [NowMilli]: the wall clock's
-//     millisecond, which within a millisecond costs one RDTSC on linux/amd64.
+//   - [Now]: the wall clock, read once per ID, with no monotonic reading on
+//     any platform; [NowMilli]: the wall clock's millisecond, which within a
+//     millisecond costs one RDTSC on linux/amd64.
 //   - [Lease], [Binding] and [Fence]: what a generator needs from a node
 //     lease (package lease implements it): its node, the tick to start
 //     above, and a fence checked before each ID.
 //   - [EncodeUUID] and [EncodeHex16]: the text of a 16-byte ID, with SSE2
 //     on amd64.
+//   - [Store]: generators' time high-water marks across restarts, in a file
+//     locked with flock on Unix and LockFileEx on Windows.
 //   - [Wait]: the wait of layouts whose counter waits for the clock's next
 //     tick, such as Snowflake, with [ErrClockStalled] for a clock that stood
 //     still and [ErrClockBackwards] for one set back.
@@ -36,6 +39,19 @@
 //		return UUID{}, err
 //	}
 //	// pack tick, c and the remaining random bits of r into the UUID
+//
+// # Platforms
+//
+// idrt builds on every platform Go supports and keeps the same contracts on
+// each; what differs is speed, and the resolution of the clock Now reads
+// (a microsecond on linux/amd64, the system's own elsewhere). The fast paths are on linux/amd64 (Now through the vDSO's
+// gettimeofday, NowMilli through the time-stamp counter) and on amd64 (SSE2
+// hex and UUID text, a 128-bit store in assembly). Their portable twins,
+// used everywhere else and under the purego build tag, keep the same
+// contracts, and the tests hold both to the same results: CI runs them on
+// linux/amd64, with purego, and on arm64, arm and big-endian s390x under
+// qemu-user. The one feature that does not reach every platform is the
+// store's lock: see [Store].
 //
 // Nothing in idrt panics on bad input: invalid policies, nil receivers and
 // misbehaving readers are reported as errors (or, for a nil *Entropy, served

@@ -82,8 +82,9 @@ func ExampleWaitPast() {
 	snowflake := idrt.Policy{CounterBits: 12, Init: idrt.InitZero, Overflow: idrt.OverflowWait, MaxTick: 1<<41 - 1}
 	clock := func() uint64 { return uint64(time.Now().UnixMilli()) }
 	var s idrt.State
-	s.Restore(clock(), idrt.Counter{Lo: 4095}) // as if this millisecond were used up
-	tick, _, err := s.Next(&snowflake, clock(), idrt.Counter{})
+	start := clock()
+	s.Restore(start, idrt.Counter{Lo: 4095}) // as if this millisecond were used up
+	tick, _, err := s.Next(&snowflake, start, idrt.Counter{})
 	if errors.Is(err, idrt.ErrExhausted) {
 		var now uint64
 		if now, err = idrt.WaitPast(tick, clock, time.Millisecond, time.Second); err == nil {

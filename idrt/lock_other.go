@@ -1,19 +1,21 @@
-//go:build !unix
+//go:build (!unix && !windows) || aix || (solaris && !illumos)
 
 package idrt
 
 import (
 	"errors"
+	"fmt"
 	"os"
 )
 
-// oNoFollow is not available here; readStore's Lstat and Stat checks still
-// refuse a symbolic link.
-const oNoFollow, oNonBlock = 0, 0
-
-func isLoop(error) bool { return false }
-
-// lockFile is not supported here: a state store needs flock.
-func lockFile(*os.File) error {
-	return errors.New("idrt: state stores need flock, which this system lacks")
+// lockFile refuses: the standard library offers no lock here that keeps a
+// second open of the same file out (flock on Unix, LockFileEx on Windows),
+// and a store two generators share could make the same IDs. OpenStore and
+// RepairStore therefore fail with an error that matches
+// errors.ErrUnsupported; CheckStore, which takes no lock, works.
+func lockFile(f *os.File) error {
+	return fmt.Errorf("idrt: locking state store %s: this system has no flock or LockFileEx: %w", f.Name(), errors.ErrUnsupported)
 }
+
+// unlockFile does nothing, as lockFile takes no lock.
+func unlockFile(*os.File) error { return nil }

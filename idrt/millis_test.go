@@ -16,9 +16,19 @@ func TestNowMilli(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			// Until the calibration period has passed three times over and
+			// at least 10 milliseconds were seen: a loaded machine (or an
+			// emulated one) may run this goroutine only now and then, so the
+			// test waits for milliseconds rather than for a time. A NowMilli
+			// stuck on one millisecond still fails, at the deadline.
 			stop := time.Now().Add(3 * calibrationForTest)
+			deadline := time.Now().Add(20 * time.Second)
 			seen := 0
-			for last := int64(0); time.Now().Before(stop); {
+			for last := int64(0); seen < 10 || time.Now().Before(stop); {
+				if time.Now().After(deadline) {
+					t.Errorf("saw only %d distinct milliseconds in 20s", seen)
+					return
+				}
 				before := time.Now().UnixMilli()
 				got := NowMilli()
 				after := time.Now().UnixMilli()
@@ -35,9 +45,6 @@ func TestNowMilli(t *testing.T) {
 					seen++
 					last = ms
 				}
-			}
-			if seen < 10 {
-				t.Errorf("saw only %d distinct milliseconds", seen)
 			}
 		}()
 	}

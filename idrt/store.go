@@ -100,7 +100,7 @@ const (
 //
 // # The lock
 //
-// An open Store holds an exclusive flock on a lock file beside the store,
+// An open Store holds an exclusive lock on a lock file beside the store,
 // FILE.lock, created if need be and never removed. The lock cannot be on the
 // store file itself: each write replaces that file by a rename, and a lock
 // belongs to the replaced inode, so a second process opening the new file
@@ -109,9 +109,23 @@ const (
 // it. The lock file's inode never changes, so its lock covers every version
 // of the store. Another open of the same store, from this process or any
 // other, returns ErrLocked.
+//
+// # Platforms
+//
+// On Linux, macOS, the BSDs and illumos the lock is a flock, and a write is
+// made durable by syncing the file, renaming it and syncing the directory.
+// On Windows the lock is LockFileEx's on the lock file's first byte (called
+// through the standard library's syscall package), released by
+// UnlockFileEx on Close; since Windows cannot sync a directory, the rename
+// is MoveFileEx with MOVEFILE_WRITE_THROUGH, which returns once the rename is
+// on disk. AIX, Solaris, Plan 9, js and wasip1 offer neither lock through
+// the standard library, and a POSIX record lock would not keep a second
+// open in the same process out; there OpenStore and RepairStore fail with
+// an error that matches errors.ErrUnsupported rather than run unlocked, and
+// CheckStore, which takes no lock, still works.
 type Store struct {
 	mu    sync.Mutex
-	lock  *os.File // holds the flock; nil once closed
+	lock  *os.File // holds the lock; nil once closed
 	path  string
 	fs    storeFS
 	marks map[string]*Mark
@@ -155,25 +169,20 @@ func (osFS) create(name string) (storeFile, error) {
 	return os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 }
 
-func (osFS) rename(from, to string) error { return os.Rename(from, to) }
+func (osFS) rename(from, to string) error { return renameFile(from, to) }
 
-func (osFS) syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
+func (osFS) syncDir(dir string) error { return syncDir(dir) }
 
 // OpenStore opens the store file at path, locks it, and reads its marks. A
 // missing file is a new, empty store; the file is created by the first mark
 // written. It returns ErrLocked if another open Store holds it, and an
 // ErrCorrupt or ErrNotRegular error, naming the file, if it cannot be
 // trusted.
+//
+// The lock is a flock on Linux, macOS, the BSDs and illumos, and LockFileEx
+// on Windows; on AIX, Solaris, Plan 9, js and wasip1, which have neither,
+// OpenStore returns an error that matches errors.ErrUnsupported. See Store
+// for what each platform does.
 func OpenStore(path string) (*Store, error) {
 	return openStore(path, osFS{})
 }
@@ -195,7 +204,7 @@ func openStore(path string, fsys storeFS) (*Store, error) {
 		}
 	}
 	if err != nil {
-		lock.Close()
+		unlockStore(lock)
 		return nil, err
 	}
 	return s, nil
@@ -221,6 +230,15 @@ func lockStore(path string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// unlockStore releases the lock lockStore took and closes its file.
+func unlockStore(f *os.File) error {
+	err := unlockFile(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // regular returns an ErrNotRegular error unless f is a regular file.
@@ -534,7 +552,7 @@ func (s *Store) Close() error {
 	if s.lock == nil {
 		return nil
 	}
-	err := s.lock.Close() // closing the file releases the lock
+	err := unlockStore(s.lock)
 	s.lock = nil
 	return err
 }

@@ -1,5 +1,3 @@
-//go:build unix
-
 package idrt
 
 import (
@@ -13,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -32,6 +29,7 @@ func readMarks(t *testing.T, path string) map[string]uint64 {
 }
 
 func TestStoreWritesAhead(t *testing.T) {
+	skipWithoutLock(t)
 	path := filepath.Join(t.TempDir(), "state")
 	s, err := OpenStore(path)
 	if err != nil {
@@ -112,19 +110,36 @@ func v1(lines ...string) string {
 	return body + fmt.Sprintf("sha256 %x\n", sha256.Sum256([]byte(body)))
 }
 
+// storeAttack is a damaged or hostile store file.
+type storeAttack struct {
+	name    string
+	content string                          // the file, unless setup makes it
+	setup   func(t *testing.T, path string) // makes the path, instead of content
+	want    error
+	line    int  // the line the error names, 0 for none
+	lockBad bool // only the lock file is wrong: CheckStore, which does not lock, reads the store
+}
+
+// skipWithoutLock skips t where OpenStore cannot lock a store: see
+// lock_other.go for the systems that lack a lock.
+func skipWithoutLock(t *testing.T) {
+	t.Helper()
+	s, err := OpenStore(filepath.Join(t.TempDir(), "probe"))
+	if errors.Is(err, errors.ErrUnsupported) {
+		t.Skipf("OpenStore cannot lock a store on this system: %v", err)
+	}
+	if err == nil {
+		s.Close()
+	}
+}
+
 // Every way a store file can be damaged or hostile is refused with an error
 // that names the file (and the line, for content), and the file is left as
 // it was: the store never falls back to a lower mark or to none.
 func TestStoreAttacks(t *testing.T) {
+	skipWithoutLock(t)
 	valid := v1("uuidv1 20000000\n", "uuidv7 1645557743000\n")
-	cases := []struct {
-		name    string
-		content string                          // the file, unless setup makes it
-		setup   func(t *testing.T, path string) // makes the path, instead of content
-		want    error
-		line    int  // the line the error names, 0 for none
-		lockBad bool // only the lock file is wrong: CheckStore, which does not lock, reads the store
-	}{
+	cases := append([]storeAttack{
 		{name: "long line before a mark (older format)", content: strings.Repeat("x", 70<<10) + "\nuuidv7 1645557743000\n", want: ErrCorrupt, line: 1},
 		{name: "long line before a mark", content: storeHeader + "\n" + strings.Repeat("x", 70<<10) + "\nuuidv7 1645557743000\n", want: ErrCorrupt, line: 2},
 		{name: "line just too long", content: "uuidv7 1" + strings.Repeat("0", MaxStoreLine-8) + "\n", want: ErrCorrupt, line: 1},
@@ -146,34 +161,12 @@ func TestStoreAttacks(t *testing.T) {
 		{name: "tick too large", content: "uuidv7 18446744073709551616\n", want: ErrCorrupt, line: 1},
 		{name: "blank line", content: "uuidv1 5\n\nuuidv7 5\n", want: ErrCorrupt, line: 2},
 		{name: "too large", content: strings.Repeat("a 1\n", MaxStoreSize/4+1), want: ErrCorrupt},
-		{name: "symlink to /dev/zero", setup: func(t *testing.T, path string) {
-			if err := os.Symlink("/dev/zero", path); err != nil {
-				t.Fatal(err)
-			}
-		}, want: ErrNotRegular},
-		{name: "symlink to a valid store", setup: func(t *testing.T, path string) {
-			os.WriteFile(path+".real", []byte(valid), 0o644)
-			if err := os.Symlink(path+".real", path); err != nil {
-				t.Fatal(err)
-			}
-		}, want: ErrNotRegular},
-		{name: "named pipe", setup: func(t *testing.T, path string) {
-			if err := syscall.Mkfifo(path, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}, want: ErrNotRegular},
 		{name: "directory", setup: func(t *testing.T, path string) {
 			if err := os.Mkdir(path, 0o755); err != nil {
 				t.Fatal(err)
 			}
 		}, want: ErrNotRegular},
-		{name: "lock file is a symlink", setup: func(t *testing.T, path string) {
-			os.WriteFile(path, []byte(valid), 0o644)
-			if err := os.Symlink("/dev/null", path+".lock"); err != nil {
-				t.Fatal(err)
-			}
-		}, want: ErrNotRegular, lockBad: true},
-	}
+	}, platformStoreAttacks(valid)...)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "state")
@@ -243,6 +236,7 @@ func TestStoreEveryCutAndFlip(t *testing.T) {
 // older writer wrote is read, and rewritten in the current format by the
 // first new mark.
 func TestStoreOlderFormat(t *testing.T) {
+	skipWithoutLock(t)
 	path := filepath.Join(t.TempDir(), "state")
 	if err := os.WriteFile(path, []byte("uuidv1 20000000\nuuidv7 1645557743000\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -356,6 +350,7 @@ func (f *faultFS) syncDir(dir string) error {
 // syncs fail at random: no tick is ever let through at or above the mark
 // that is durable at that moment, and after a failure the goroutines go on.
 func TestStoreCoverUnderFaults(t *testing.T) {
+	skipWithoutLock(t)
 	for _, failPct := range []int{0, 10, 50} {
 		t.Run(fmt.Sprint(failPct, "%"), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "state")
@@ -406,6 +401,7 @@ func TestStoreCoverUnderFaults(t *testing.T) {
 // Repair keeps, for each name, the highest tick on a whole mark line, saves
 // the damaged file, and leaves a store that opens.
 func TestStoreRepair(t *testing.T) {
+	skipWithoutLock(t)
 	cases := []struct {
 		name    string
 		content string
@@ -449,8 +445,8 @@ func TestStoreRepair(t *testing.T) {
 	}
 	// A path that is not a regular file is not repaired.
 	path := filepath.Join(t.TempDir(), "state")
-	os.Symlink("/dev/zero", path)
+	os.Mkdir(path, 0o755)
 	if _, err := RepairStore(path); !errors.Is(err, ErrNotRegular) {
-		t.Errorf("repair of a link to /dev/zero: err = %v", err)
+		t.Errorf("repair of a directory: err = %v", err)
 	}
 }

@@ -127,7 +127,7 @@ func repairStore(path string, fsys storeFS, o RepairOptions) (*Repair, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer lock.Close()
+	defer unlockStore(lock)
 	data, exists, err := readStore(path, MaxRepairSize)
 	if err != nil {
 		return nil, err

@@ -1,3 +1,5 @@
+//go:build unix
+
 package main
 
 import (
@@ -13,7 +15,8 @@ import (
 
 // A holder that loses its lease exits non-zero and says so on standard
 // error; the IDs it wrote before remain. It is paused (SIGSTOP) for longer
-// than its TTL, so that its lease lapses, and resumed.
+// than its TTL, so that its lease lapses, and resumed. (Unix only: see
+// lease_other_test.go.)
 func TestLeaseLost(t *testing.T) {
 	engines := map[string]string{"postgres": os.Getenv("IDFORGE_POSTGRES_DSN"), "etcd": os.Getenv("IDFORGE_ETCD_ENDPOINT")}
 	if engines["etcd"] != "" {

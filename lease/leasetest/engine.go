@@ -2,6 +2,12 @@
 // harness of the tests that run holders as separate processes, so that the
 // engines in package lease and in the module lease/etcd are held to the
 // same rules.
+//
+// The process harness pauses, resumes and stops its children with SIGSTOP,
+// SIGCONT and SIGTERM, so it is built on Unix only. Elsewhere (Windows,
+// Plan 9, js, wasip1) the package keeps IsChild, ChildMain, Processes and
+// RestartCommand, and Processes skips its test with a message saying why:
+// the tests that use them build and run on every platform.
 package leasetest
 
 import (

@@ -4,8 +4,6 @@ package idrt
 
 import (
 	"errors"
-	"fmt"
-	"os"
 	"syscall"
 )
 
@@ -19,14 +17,3 @@ const oNonBlock = syscall.O_NONBLOCK
 // isLoop reports whether err is the ELOOP of opening a symbolic link with
 // oNoFollow.
 func isLoop(err error) bool { return errors.Is(err, syscall.ELOOP) }
-
-// lockFile takes an exclusive flock on f without waiting.
-func lockFile(f *os.File) error {
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return fmt.Errorf("%w: %s", ErrLocked, f.Name())
-		}
-		return fmt.Errorf("idrt: locking state store: %w", err)
-	}
-	return nil
-}
