@@ -138,14 +138,14 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		fields = append(fields, jen.Id("sleep").Func().Params(jen.Qual("time", "Duration")).Comment("set by WithSleep"))
 	}
 	if mono {
-		fields = append(fields, jen.Id("store").Op("*").Qual(idrtPath, "Store").Comment("set by WithStore"))
+		fields = append(fields, jen.Id("store").Op("*").Qual(storePath, "Store").Comment("set by WithStore"))
 	}
 	fields = append(fields, leaseFields(p)...)
 	for _, m := range gens {
 		if stateful(m.Layout) {
 			fields = append(fields,
 				jen.Id("state"+m.Suffix).Qual(idrtPath, "State"),
-				jen.Id("mark"+m.Suffix).Op("*").Qual(idrtPath, "Mark").Comment("in the store, if any"))
+				jen.Id("mark"+m.Suffix).Op("*").Qual(storePath, "Mark").Comment("in the store, if any"))
 		}
 	}
 	var doc strings.Builder
@@ -203,7 +203,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	}
 	if mono {
 		emitOption(f, "WithStore makes the generator keep its time high-water marks in a state\nstore, so that after a restart, even with the clock set back, it neither\nrepeats an ID nor goes back: it resumes above the marks the store holds,\nand writes new marks about a second ahead of the IDs it makes. One store\nserves one generator at a time.",
-			"WithStore", jen.Id("s").Op("*").Qual(idrtPath, "Store"), jen.Id("g").Dot("store").Op("=").Id("s"))
+			"WithStore", jen.Id("s").Op("*").Qual(storePath, "Store"), jen.Id("g").Dot("store").Op("=").Id("s"))
 	}
 	emitLeaseOption(f, p)
 
@@ -256,9 +256,16 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 				continue
 			}
 			mark := jen.Id("g").Dot("mark" + m.Suffix)
+			_, timeAt := timeNames(m)
 			resume = append(resume,
 				mark.Clone().Op("=").Id("g").Dot("store").Dot("Mark").Call(jen.Lit(m.Layout.Name), num(ticksPerSecond(m.Layout))),
-				mark.Clone().Dot("Resume").Call(jen.Op("&").Id("g").Dot("state"+m.Suffix), jen.Op("&").Id("policy"+m.Suffix)),
+				jen.If(jen.Id("t").Op(":=").Add(mark.Clone()).Dot("Loaded").Call(), jen.Id("t").Op("!=").Lit(0)).Block(
+					jen.Comment("Refuse a mark far ahead of the clock, then resume above it."),
+					jen.If(jen.Err().Op(":=").Add(mark.Clone()).Dot("Ahead").Call(jen.Id(timeAt).Call(jen.Id("t")), jen.Id("g").Dot("now").Call(jen.Qual("time", "Now"))), jen.Err().Op("!=").Nil()).Block(
+						jen.Return(jen.Err()),
+					),
+					jen.Id("g").Dot("state"+m.Suffix).Dot("SkipPast").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("t")),
+				),
 			)
 		}
 		setup = append(setup, jen.If(jen.Id("g").Dot("store").Op("!=").Nil()).Block(resume...))

@@ -9,44 +9,22 @@ import (
 	"github.com/idforge/idforge/layouts"
 )
 
-const idrtPath = "github.com/idforge/idforge/idrt"
-
-// runtimeVersion is the version of the idrt API that generated code uses
-// (idrt.MinVersion to idrt.MaxVersion). Version 2 added idrt.Now,
-// State.NextRandom, Policy.Seed and ErrEntropy; 3 added idrt.PutUint128; 4 added
-// idrt.NowMilli; 5 added idrt.Lease, Binding, Fence and State.SkipPast, which
-// only packages with a leasable node use (leaseVersion); 6 added
-// idrt.EncodeUUID and EncodeHex16, which only 16-byte IDs use (hex16Version);
-// 7 added idrt.Wait, ErrClockStalled and ErrorOf, which only packages whose
-// counter waits for the clock use (waitVersion).
 const (
-	runtimeVersion = 4
-	leaseVersion   = 5
-	hex16Version   = 6
-	waitVersion    = 7
+	idrtPath  = "github.com/idforge/idforge/idrt"
+	storePath = "github.com/idforge/idforge/store"
 )
 
-// version returns the runtime version a package's generated code needs: the
-// newest of the features it uses.
-func version(p *Package) int {
-	v := runtimeVersion
-	if _, ok := leaseMember(p); ok {
-		v = leaseVersion
-	}
-	if p.size() == 16 {
-		v = hex16Version
-	}
-	if anyWaits(p.Members) {
-		v = waitVersion
-	}
-	return v
-}
+// runtimeVersion is the version of the idrt API that generated code uses
+// (idrt.MinVersion to idrt.MaxVersion). Version 8 moved the state store to
+// package store, so idrt no longer holds what code generated for earlier
+// versions used, and every generated file needs version 8.
+const runtimeVersion = 8
 
 // emitGuards ties the file to the runtime's version and to the specs it came
 // from: a stale file, or one built against an incompatible runtime, fails to
 // compile.
 func emitGuards(f *jen.File, p *Package) error {
-	v := version(p)
+	v := runtimeVersion
 	commentf(f, "Compile-time guards: this file needs runtime version %d, and the specs it came from.", v)
 	f.Const().Defs(
 		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Lit(v).Op("-").Qual(idrtPath, "MinVersion")),
@@ -191,9 +169,9 @@ func emitErrors(f *jen.File, p *Package) error {
 	comment(f, "Errors from packing fields and making IDs. Match them with errors.Is.")
 	defs := []jen.Code{
 		jen.Comment("ErrRange means a field's value does not fit its width; nothing is masked."),
-		jen.Id("ErrRange").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": field out of range")),
+		jen.Id("ErrRange").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": field out of range")),
 		jen.Comment("ErrTime means a time before the layout's epoch or past its last tick."),
-		jen.Id("ErrTime").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": time out of range")),
+		jen.Id("ErrTime").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": time out of range")),
 	}
 	if drawsRandom(p) {
 		defs = append(defs,

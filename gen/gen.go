@@ -125,6 +125,7 @@ func Generate(p *Package) ([]byte, error) {
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true
 	f.ImportName(idrtPath, "idrt")
+	f.ImportName(storePath, "store")
 	var sources []string
 	for _, m := range p.Members {
 		sources = append(sources, m.Layout.File)

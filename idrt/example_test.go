@@ -10,16 +10,16 @@ import (
 	"github.com/idforge/idforge/idrt"
 )
 
-// The guard a generated file declares, here for runtime version 1.
+// The guard a generated file declares, here for runtime version 8.
 const (
-	_ = idrt.EnforceVersion(1 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 1)
+	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
 )
 
 // A generated file declares the version guard so that it fails to compile
 // against a runtime that does not support it.
 func ExampleEnforceVersion() {
-	fmt.Println(idrt.MinVersion <= 1 && 1 <= idrt.MaxVersion)
+	fmt.Println(idrt.MinVersion <= 8 && 8 <= idrt.MaxVersion)
 	// Output: true
 }
 
@@ -78,7 +78,7 @@ func ExampleState_Next_generator() {
 
 // A Snowflake-style generator whose 12-bit counter starts at zero and waits
 // for the next millisecond when it runs out.
-func ExampleWaitPast() {
+func ExampleWait_Past() {
 	snowflake := idrt.Policy{CounterBits: 12, Init: idrt.InitZero, Overflow: idrt.OverflowWait, MaxTick: 1<<41 - 1}
 	clock := func() uint64 { return uint64(time.Now().UnixMilli()) }
 	var s idrt.State
@@ -87,7 +87,7 @@ func ExampleWaitPast() {
 	tick, _, err := s.Next(&snowflake, start, idrt.Counter{})
 	if errors.Is(err, idrt.ErrExhausted) {
 		var now uint64
-		if now, err = idrt.WaitPast(tick, clock, time.Millisecond, time.Second); err == nil {
+		if now, err = (idrt.Wait{Tick: time.Millisecond, Max: time.Second}).Past(tick, clock); err == nil {
 			var next uint64
 			next, _, err = s.Next(&snowflake, now, idrt.Counter{})
 			fmt.Println(next > tick, err)

@@ -130,9 +130,3 @@ func (w Wait) Past(last uint64, clock func() uint64) (uint64, error) {
 		}
 	}
 }
-
-// WaitPast is Wait{Tick: tick, Max: maxWait}.Past(last, clock), the wait of
-// code generated for runtime versions 1 to 6.
-func WaitPast(last uint64, clock func() uint64, tick time.Duration, maxWait time.Duration) (uint64, error) {
-	return Wait{Tick: tick, Max: maxWait}.Past(last, clock)
-}

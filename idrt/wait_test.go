@@ -23,7 +23,7 @@ func TestWaitPast(t *testing.T) {
 	t.Run("already past", func(t *testing.T) {
 		c := &fakeClock{}
 		c.now.Store(11)
-		got, err := WaitPast(10, c.read, time.Hour, time.Hour)
+		got, err := waitPast(10, c.read, time.Hour, time.Hour)
 		if got != 11 || err != nil || c.reads.Load() != 1 {
 			t.Errorf("WaitPast = %d, %v after %d reads; want 11, nil after 1", got, err, c.reads.Load())
 		}
@@ -31,7 +31,7 @@ func TestWaitPast(t *testing.T) {
 	t.Run("advancing", func(t *testing.T) {
 		c := &fakeClock{step: 1}
 		c.now.Store(5)
-		got, err := WaitPast(10, c.read, 40*time.Microsecond, time.Hour)
+		got, err := waitPast(10, c.read, 40*time.Microsecond, time.Hour)
 		if got != 11 || err != nil {
 			t.Errorf("WaitPast = %d, %v; want 11, nil", got, err)
 		}
@@ -46,7 +46,7 @@ func TestWaitPast(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 			c.now.Store(1000)
 		}()
-		got, err := WaitPast(500, c.read, 100*time.Microsecond, 5*time.Second)
+		got, err := waitPast(500, c.read, 100*time.Microsecond, 5*time.Second)
 		if got != 1000 || err != nil {
 			t.Errorf("WaitPast = %d, %v; want 1000, nil", got, err)
 		}
@@ -55,7 +55,7 @@ func TestWaitPast(t *testing.T) {
 		c := &fakeClock{}
 		c.now.Store(10)
 		begin := time.Now()
-		got, err := WaitPast(10, c.read, 4*time.Millisecond, 20*time.Millisecond)
+		got, err := waitPast(10, c.read, 4*time.Millisecond, 20*time.Millisecond)
 		d := time.Since(begin)
 		if !errors.Is(err, ErrClockStalled) || !errors.Is(err, ErrClockBackwards) || got != 10 {
 			t.Errorf("WaitPast = %d, %v; want 10, ErrClockStalled (and so ErrClockBackwards)", got, err)
@@ -73,7 +73,7 @@ func TestWaitPast(t *testing.T) {
 		c := &fakeClock{step: 1}
 		c.now.Store(10)
 		for _, maxWait := range []time.Duration{0, -time.Second} {
-			got, err := WaitPast(10, c.read, time.Millisecond, maxWait)
+			got, err := waitPast(10, c.read, time.Millisecond, maxWait)
 			if !errors.Is(err, ErrClockBackwards) || got < 10 {
 				t.Errorf("maxWait %v: WaitPast = %d, %v", maxWait, got, err)
 			}
@@ -84,14 +84,14 @@ func TestWaitPast(t *testing.T) {
 		c := &fakeClock{step: 1}
 		for _, tick := range []time.Duration{0, 3, -time.Second} {
 			c.now.Store(0)
-			got, err := WaitPast(1000, c.read, tick, 10*time.Second)
+			got, err := waitPast(1000, c.read, tick, 10*time.Second)
 			if got != 1001 || err != nil {
 				t.Errorf("tick %v: WaitPast = %d, %v; want 1001, nil", tick, got, err)
 			}
 		}
 	})
 	t.Run("nil clock", func(t *testing.T) {
-		if _, err := WaitPast(1, nil, time.Millisecond, time.Second); err == nil {
+		if _, err := waitPast(1, nil, time.Millisecond, time.Second); err == nil {
 			t.Error("no error")
 		}
 	})
@@ -168,7 +168,7 @@ func TestWaitPastWithNext(t *testing.T) {
 		tick, ctr, err := s.Next(&p, now, Counter{})
 		for errors.Is(err, ErrExhausted) {
 			c.now.Add(1) // the clock moves on while we wait
-			if now, err = WaitPast(tick, c.read, time.Microsecond, time.Second); err != nil {
+			if now, err = waitPast(tick, c.read, time.Microsecond, time.Second); err != nil {
 				t.Fatal(err)
 			}
 			tick, ctr, err = s.Next(&p, now, Counter{})
@@ -202,8 +202,14 @@ func TestWaitPastAfterPause(t *testing.T) {
 		}
 		return 10
 	}
-	now, err := WaitPast(10, clock, time.Millisecond, 20*time.Millisecond)
+	now, err := waitPast(10, clock, time.Millisecond, 20*time.Millisecond)
 	if err != nil || now != 11 {
 		t.Fatalf("WaitPast after a pause: %d, %v; want 11, nil", now, err)
 	}
+}
+
+// waitPast is a Wait with the system's sleep, as a generator without
+// WithSleep has.
+func waitPast(last uint64, clock func() uint64, tick, maxWait time.Duration) (uint64, error) {
+	return Wait{Tick: tick, Max: maxWait}.Past(last, clock)
 }

@@ -16,12 +16,13 @@ import (
 	"unsafe"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 7, and the specs it came from.
+// Compile-time guards: this file needs runtime version 8, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(7 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 7)
+	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
 )
 
 // KSUID is a 160-bit ID: KSUID — Segment's K-Sortable Unique IDentifier.
@@ -210,9 +211,9 @@ type Generator struct {
 	clock   func() time.Time // set by WithClock
 	entropy *idrt.Entropy
 	sleep   func(time.Duration) // set by WithSleep
-	store   *idrt.Store         // set by WithStore
+	store   *store.Store        // set by WithStore
 	state   idrt.State
-	mark    *idrt.Mark // in the store, if any
+	mark    *store.Mark // in the store, if any
 }
 
 // Option configures a Generator. NewGenerator returns the error of an
@@ -255,7 +256,7 @@ func WithSleep(sleep func(time.Duration)) Option {
 // repeats an ID nor goes back: it resumes above the marks the store holds,
 // and writes new marks about a second ahead of the IDs it makes. One store
 // serves one generator at a time.
-func WithStore(s *idrt.Store) Option {
+func WithStore(s *store.Store) Option {
 	return func(g *Generator) error {
 		g.store = s
 		return nil
@@ -287,7 +288,13 @@ func (g *Generator) setup(opts []Option) error {
 	}
 	if g.store != nil {
 		g.mark = g.store.Mark("ksuid", 1)
-		g.mark.Resume(&g.state, &policy)
+		if t := g.mark.Loaded(); t != 0 {
+			// Refuse a mark far ahead of the clock, then resume above it.
+			if err := g.mark.Ahead(timeAt(t), g.now(time.Now)); err != nil {
+				return err
+			}
+			g.state.SkipPast(&policy, t)
+		}
 	}
 	return nil
 }

@@ -16,12 +16,13 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 7, and the specs it came from.
+// Compile-time guards: this file needs runtime version 8, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(7 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 7)
+	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
 )
 
 // ID is a 64-bit ID: Snowflake — Twitter's 64-bit ID.
@@ -200,11 +201,11 @@ type Generator struct {
 	clock func() time.Time // set by WithClock
 	node  uint64
 	sleep func(time.Duration) // set by WithSleep
-	store *idrt.Store         // set by WithStore
+	store *store.Store        // set by WithStore
 	lease idrt.Lease          // set by WithLease
 	fence idrt.Fence          // the lease's limit on ticks; none without a lease
 	state idrt.State
-	mark  *idrt.Mark // in the store, if any
+	mark  *store.Mark // in the store, if any
 }
 
 // Option configures a Generator. NewGenerator returns the error of an
@@ -237,7 +238,7 @@ func WithSleep(sleep func(time.Duration)) Option {
 // repeats an ID nor goes back: it resumes above the marks the store holds,
 // and writes new marks about a second ahead of the IDs it makes. One store
 // serves one generator at a time.
-func WithStore(s *idrt.Store) Option {
+func WithStore(s *store.Store) Option {
 	return func(g *Generator) error {
 		g.store = s
 		return nil
@@ -286,7 +287,13 @@ func (g *Generator) setup(node int64, opts []Option) error {
 	}
 	if g.store != nil {
 		g.mark = g.store.Mark("snowflake", 1000)
-		g.mark.Resume(&g.state, &policy)
+		if t := g.mark.Loaded(); t != 0 {
+			// Refuse a mark far ahead of the clock, then resume above it.
+			if err := g.mark.Ahead(timeAt(t), g.now(time.Now)); err != nil {
+				return err
+			}
+			g.state.SkipPast(&policy, t)
+		}
 	}
 	if g.lease != nil {
 		return g.bindLease()

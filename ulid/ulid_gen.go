@@ -16,12 +16,13 @@ import (
 	"unsafe"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 6, and the specs it came from.
+// Compile-time guards: this file needs runtime version 8, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(6 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 6)
+	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
 )
 
 // ULID is a 128-bit ID: ULID — Universally Unique Lexicographically Sortable
@@ -205,9 +206,9 @@ type Generator struct {
 	err     error            // why a zero Generator could not be set up, returned by every call
 	clock   func() time.Time // set by WithClock
 	entropy *idrt.Entropy
-	store   *idrt.Store // set by WithStore
+	store   *store.Store // set by WithStore
 	state   idrt.State
-	mark    *idrt.Mark // in the store, if any
+	mark    *store.Mark // in the store, if any
 }
 
 // Option configures a Generator. NewGenerator returns the error of an
@@ -238,7 +239,7 @@ func WithEntropy(r io.Reader) Option {
 // repeats an ID nor goes back: it resumes above the marks the store holds,
 // and writes new marks about a second ahead of the IDs it makes. One store
 // serves one generator at a time.
-func WithStore(s *idrt.Store) Option {
+func WithStore(s *store.Store) Option {
 	return func(g *Generator) error {
 		g.store = s
 		return nil
@@ -270,7 +271,13 @@ func (g *Generator) setup(opts []Option) error {
 	}
 	if g.store != nil {
 		g.mark = g.store.Mark("ulid", 1000)
-		g.mark.Resume(&g.state, &policy)
+		if t := g.mark.Loaded(); t != 0 {
+			// Refuse a mark far ahead of the clock, then resume above it.
+			if err := g.mark.Ahead(timeAt(t), g.now(time.Now)); err != nil {
+				return err
+			}
+			g.state.SkipPast(&policy, t)
+		}
 	}
 	return nil
 }

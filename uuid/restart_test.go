@@ -2,6 +2,7 @@ package uuid_test
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -10,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/store"
 	"github.com/idforge/idforge/uuid"
 )
 
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) {
 // killed, printing each pair, with its clock set off by IDFORGE_CLOCK_OFFSET.
 func restartChild() {
 	offset, _ := time.ParseDuration(os.Getenv("IDFORGE_CLOCK_OFFSET"))
-	store, err := idrt.OpenStore(os.Getenv("IDFORGE_STORE"))
+	store, err := store.Open(os.Getenv("IDFORGE_STORE"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -55,8 +56,8 @@ func restartChild() {
 // its clock an hour back: it neither repeats an ID nor goes below one it
 // made before.
 func TestRestartWithClockSetBack(t *testing.T) {
-	store := filepath.Join(t.TempDir(), "uuid.state")
-	if s, err := idrt.OpenStore(store); errors.Is(err, errors.ErrUnsupported) {
+	path := filepath.Join(t.TempDir(), "uuid.state")
+	if s, err := store.Open(path); errors.Is(err, errors.ErrUnsupported) {
 		t.Skipf("state stores need a file lock this system lacks: %v", err)
 	} else if err == nil {
 		s.Close()
@@ -64,7 +65,7 @@ func TestRestartWithClockSetBack(t *testing.T) {
 	run := func(offset string, n int) (v6, v7 []string) {
 		t.Helper()
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), "IDFORGE_RESTART_CHILD=1", "IDFORGE_STORE="+store, "IDFORGE_CLOCK_OFFSET="+offset)
+		cmd.Env = append(os.Environ(), "IDFORGE_RESTART_CHILD=1", "IDFORGE_STORE="+path, "IDFORGE_CLOCK_OFFSET="+offset)
 		out, err := cmd.StdoutPipe()
 		if err != nil {
 			t.Fatal(err)
@@ -112,5 +113,51 @@ func TestRestartWithClockSetBack(t *testing.T) {
 	u, _ := g.NewV7()
 	if fmt.Sprintf("%x", u[:]) > old7[0] {
 		t.Fatal("a generator without the store did not go back; the test proves nothing")
+	}
+}
+
+// A store whose mark is far ahead of the clock (a hand-edited file, say) is
+// refused where the generator is made, with store.ErrMarkAhead, rather than
+// dating every later ID there; store.AllowAhead lets it through knowingly.
+func TestStoreMarkAheadRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "uuid.state")
+	s, err := store.Open(path)
+	if errors.Is(err, errors.ErrUnsupported) {
+		t.Skipf("state stores need a file lock this system lacks: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	ahead := now.AddDate(30, 0, 0)
+	if err := s.Mark("uuidv7", 1).Cover(uint64(ahead.UnixMilli()) - 1); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	before, _ := os.ReadFile(path)
+
+	s, err = store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	clock := uuid.WithClock(func() time.Time { return now })
+	if _, err := uuid.NewGenerator(uuid.WithStore(s), clock); !errors.Is(err, store.ErrMarkAhead) {
+		t.Fatalf("NewGenerator with a mark 30 years ahead: %v, want store.ErrMarkAhead", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the refusal changed the store file")
+	}
+	s.AllowAhead(31 * 365 * 24 * time.Hour)
+	g, err := uuid.NewGenerator(uuid.WithStore(s), clock)
+	if err != nil {
+		t.Fatalf("with AllowAhead: %v", err)
+	}
+	id, err := g.NewV7()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at, _ := id.Time(); at.Before(ahead) {
+		t.Errorf("the first UUIDv7 after the mark is dated %v, below the mark %v", at, ahead)
 	}
 }

@@ -19,12 +19,13 @@ import (
 	"unsafe"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 6, and the specs it came from.
+// Compile-time guards: this file needs runtime version 8, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(6 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 6)
+	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
 )
 
 // UUID is a 128-bit ID of one of these layouts, told apart by their constant
@@ -683,13 +684,13 @@ type Generator struct {
 	once     UUID // random bits drawn when the generator was set up
 	node     uint64
 	clockSeq uint64
-	store    *idrt.Store // set by WithStore
+	store    *store.Store // set by WithStore
 	stateV1  idrt.State
-	markV1   *idrt.Mark // in the store, if any
+	markV1   *store.Mark // in the store, if any
 	stateV6  idrt.State
-	markV6   *idrt.Mark // in the store, if any
+	markV6   *store.Mark // in the store, if any
 	stateV7  idrt.State
-	markV7   *idrt.Mark // in the store, if any
+	markV7   *store.Mark // in the store, if any
 }
 
 // Option configures a Generator. NewGenerator returns the error of an
@@ -744,7 +745,7 @@ func WithClockSeq(seq uint16) Option {
 // repeats an ID nor goes back: it resumes above the marks the store holds,
 // and writes new marks about a second ahead of the IDs it makes. One store
 // serves one generator at a time.
-func WithStore(s *idrt.Store) Option {
+func WithStore(s *store.Store) Option {
 	return func(g *Generator) error {
 		g.store = s
 		return nil
@@ -788,11 +789,29 @@ func (g *Generator) setup(opts []Option) error {
 	}
 	if g.store != nil {
 		g.markV1 = g.store.Mark("uuidv1", 10000000)
-		g.markV1.Resume(&g.stateV1, &policyV1)
+		if t := g.markV1.Loaded(); t != 0 {
+			// Refuse a mark far ahead of the clock, then resume above it.
+			if err := g.markV1.Ahead(timeAtV1(t), g.now(time.Now)); err != nil {
+				return err
+			}
+			g.stateV1.SkipPast(&policyV1, t)
+		}
 		g.markV6 = g.store.Mark("uuidv6", 10000000)
-		g.markV6.Resume(&g.stateV6, &policyV6)
+		if t := g.markV6.Loaded(); t != 0 {
+			// Refuse a mark far ahead of the clock, then resume above it.
+			if err := g.markV6.Ahead(timeAtV6(t), g.now(time.Now)); err != nil {
+				return err
+			}
+			g.stateV6.SkipPast(&policyV6, t)
+		}
 		g.markV7 = g.store.Mark("uuidv7", 1000)
-		g.markV7.Resume(&g.stateV7, &policyV7)
+		if t := g.markV7.Loaded(); t != 0 {
+			// Refuse a mark far ahead of the clock, then resume above it.
+			if err := g.markV7.Ahead(timeAtV7(t), g.now(time.Now)); err != nil {
+				return err
+			}
+			g.stateV7.SkipPast(&policyV7, t)
+		}
 	}
 	return nil
 }

@@ -17,8 +17,8 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/store"
 	"github.com/idforge/idforge/ulid"
 	"github.com/idforge/idforge/uuid"
 )
@@ -285,14 +285,14 @@ func TestNewStoreAcrossRuns(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.layout, func(t *testing.T) {
 			dir := t.TempDir()
-			store, err := idrt.OpenStore(filepath.Join(dir, "ids.state"))
+			st, err := store.Open(filepath.Join(dir, "ids.state"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := store.Mark(c.mark, 1).Cover(c.tick - 1); err != nil { // writes the mark c.tick
+			if err := st.Mark(c.mark, 1).Cover(c.tick - 1); err != nil { // writes the mark c.tick
 				t.Fatal(err)
 			}
-			store.Close()
+			st.Close()
 			var all []string
 			for run := range 3 {
 				args := []string{"new", "-layout", c.layout, "-store", "ids.state", "-n", "50"}
@@ -323,12 +323,12 @@ func TestNewStoreAcrossRuns(t *testing.T) {
 	}
 	t.Run("snowflake an hour behind", func(t *testing.T) {
 		dir := t.TempDir()
-		store, err := idrt.OpenStore(filepath.Join(dir, "ids.state"))
+		st, err := store.Open(filepath.Join(dir, "ids.state"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		store.Mark("snowflake", 1).Cover(uint64(ahead.UnixMilli() - 1288834974657))
-		store.Close()
+		st.Mark("snowflake", 1).Cover(uint64(ahead.UnixMilli() - 1288834974657))
+		st.Close()
 		if out, _, exit := idforge(t, dir, "", "new", "-layout", "snowflake", "-node", "7", "-store", "ids.state"); exit != 1 || out != "" {
 			t.Errorf("exit %d, %q: want exit 1 and no ID", exit, out)
 		}

@@ -11,12 +11,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/store"
 	"github.com/idforge/idforge/ulid"
 	"github.com/idforge/idforge/uuid"
 )
@@ -80,7 +80,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	node := fs.Int64("node", -1, "")
 	prefix := fs.String("prefix", "", "")
 	storeFile := fs.String("store", "", "")
-	maxAhead := fs.Duration("max-ahead", idrt.DefaultMaxAhead, "")
+	maxAhead := fs.Duration("max-ahead", store.DefaultMaxAhead, "")
 	var lf leaseFlags
 	fs.StringVar(&lf.engine, "lease", "", "")
 	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
@@ -102,7 +102,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var store *idrt.Store
+	var st *store.Store
 	if *storeFile != "" {
 		if *specFile != "" || !keepsState[l.Name] {
 			return usageError{fmt.Errorf("-store: the generator of %s keeps no state (-store is for %s)", l.Name, storeLayouts())}
@@ -110,11 +110,12 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 		if lf.engine != "" {
 			return usageError{fmt.Errorf("give -store or -lease, not both: a lease keeps its node's high-water mark itself")}
 		}
-		if store, err = idrt.OpenStore(*storeFile); err != nil {
+		if st, err = store.Open(*storeFile); err != nil {
 			return err
 		}
-		defer store.Close()
-		if err := store.CheckAhead(markClock(*maxAhead)); err != nil {
+		defer st.Close()
+		st.AllowAhead(*maxAhead)
+		if err := st.CheckAhead(markClock(*maxAhead)); err != nil {
 			return err
 		}
 	}
@@ -130,7 +131,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 		defer done()
 	} else if err := checkNode(l, flagSet(fs, "node"), *node); err != nil {
 		return err
-	} else if next, err = source(l, *specFile != "", *ns, *hashName, flagSet(fs, "name"), *node, store); err != nil {
+	} else if next, err = source(l, *specFile != "", *ns, *hashName, flagSet(fs, "name"), *node, st); err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(stdout, 64<<10)
@@ -200,7 +201,7 @@ func storeLayouts() string {
 // source returns the function that makes each new ID's bytes: the
 // generated package for idforge's own layouts, the interpreter otherwise.
 // A store, if any, is for a layout keepsState lists.
-func source(l *layouts.Layout, fromSpec bool, ns, name string, nameGiven bool, node int64, store *idrt.Store) (func() ([]byte, error), error) {
+func source(l *layouts.Layout, fromSpec bool, ns, name string, nameGiven bool, node int64, st *store.Store) (func() ([]byte, error), error) {
 	if _, ok := l.Value(layouts.Hash); ok {
 		return nameBased(l, ns, name, nameGiven)
 	}
@@ -208,7 +209,7 @@ func source(l *layouts.Layout, fromSpec bool, ns, name string, nameGiven bool, n
 		return nil, usageError{fmt.Errorf("-ns and -name are for name-based layouts, not %s", l.Name)}
 	}
 	if !fromSpec {
-		if next := generated(l, node, store); next != nil {
+		if next := generated(l, node, st); next != nil {
 			return next()
 		}
 	}
@@ -226,15 +227,15 @@ func source(l *layouts.Layout, fromSpec bool, ns, name string, nameGiven bool, n
 // generated returns a constructor for a fast source from a generated
 // package, or nil when the layout has none. The generators of the layouts
 // keepsState lists keep their marks in store, if not nil.
-func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() ([]byte, error), error) {
+func generated(l *layouts.Layout, node int64, st *store.Store) func() (func() ([]byte, error), error) {
 	wrapUUID := func(next func(*uuid.Generator) (uuid.UUID, error)) func() (func() ([]byte, error), error) {
 		return func() (func() ([]byte, error), error) {
 			var opts []uuid.Option
 			if node >= 0 {
 				opts = append(opts, uuid.WithNode(uint64(node)))
 			}
-			if store != nil {
-				opts = append(opts, uuid.WithStore(store))
+			if st != nil {
+				opts = append(opts, uuid.WithStore(st))
 			}
 			g, err := uuid.NewGenerator(opts...)
 			if err != nil {
@@ -257,8 +258,8 @@ func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() 
 	case "ksuid":
 		return func() (func() ([]byte, error), error) {
 			var opts []ksuid.Option
-			if store != nil {
-				opts = append(opts, ksuid.WithStore(store))
+			if st != nil {
+				opts = append(opts, ksuid.WithStore(st))
 			}
 			g, err := ksuid.NewGenerator(opts...)
 			if err != nil {
@@ -269,8 +270,8 @@ func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() 
 	case "ulid":
 		return func() (func() ([]byte, error), error) {
 			var opts []ulid.Option
-			if store != nil {
-				opts = append(opts, ulid.WithStore(store))
+			if st != nil {
+				opts = append(opts, ulid.WithStore(st))
 			}
 			g, err := ulid.NewGenerator(opts...)
 			if err != nil {
@@ -281,8 +282,8 @@ func generated(l *layouts.Layout, node int64, store *idrt.Store) func() (func() 
 	case "snowflake":
 		return func() (func() ([]byte, error), error) {
 			var opts []snowflake.Option
-			if store != nil {
-				opts = append(opts, snowflake.WithStore(store))
+			if st != nil {
+				opts = append(opts, snowflake.WithStore(st))
 			}
 			g, err := snowflake.NewGenerator(node, opts...)
 			if err != nil {

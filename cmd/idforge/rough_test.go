@@ -16,8 +16,8 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/ksuid"
+	"github.com/idforge/idforge/store"
 	"github.com/idforge/idforge/uuid"
 )
 
@@ -170,14 +170,14 @@ func TestNewKSUIDStore(t *testing.T) {
 	file := filepath.Join(dir, "ids.state")
 	const epoch = 1400000000
 	past := uint64(time.Now().Add(-10*time.Second).Unix() - epoch)
-	store, err := idrt.OpenStore(file)
+	st, err := store.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.Mark("ksuid", 1).Cover(past - 1); err != nil { // writes the mark past
+	if err := st.Mark("ksuid", 1).Cover(past - 1); err != nil { // writes the mark past
 		t.Fatal(err)
 	}
-	store.Close()
+	st.Close()
 	out, stderr, exit := idforge(t, dir, "", "new", "-layout", "ksuid", "-store", "ids.state", "-n", "20")
 	if exit != 0 {
 		t.Fatalf("exit %d: %s", exit, stderr)
@@ -194,7 +194,7 @@ func TestNewKSUIDStore(t *testing.T) {
 	if uint64(first.Timestamp()) < past {
 		t.Errorf("the first ID's tick %d is below the stored mark %d", first.Timestamp(), past)
 	}
-	marks, _, err := idrt.CheckStore(file)
+	marks, _, err := store.Check(file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,9 +12,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/store"
 )
 
 const storeUsage = `usage: idforge store check [-max-ahead D] FILE
@@ -69,7 +69,7 @@ func cmdStore(args []string, stdout, stderr io.Writer) error {
 	}
 	verb := fs.Arg(0)
 	sub := newFlagSet("store")
-	maxAhead := sub.Duration("max-ahead", idrt.DefaultMaxAhead, "")
+	maxAhead := sub.Duration("max-ahead", store.DefaultMaxAhead, "")
 	set := markValues{}
 	if verb == "repair" {
 		sub.Var(set, "set", "")
@@ -86,7 +86,7 @@ func cmdStore(args []string, stdout, stderr io.Writer) error {
 	file := sub.Arg(0)
 	clock := markClock(*maxAhead)
 	if verb == "check" {
-		marks, legacy, err := idrt.CheckStore(file)
+		marks, legacy, err := store.Check(file)
 		if err != nil {
 			return err
 		}
@@ -105,7 +105,7 @@ func cmdStore(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{err}
 	}
-	r, err := idrt.RepairStoreWith(file, idrt.RepairOptions{Clock: clock, Set: ticks})
+	r, err := store.RepairWith(file, store.RepairOptions{Clock: clock, Set: ticks})
 	if err != nil {
 		return err
 	}
@@ -134,8 +134,8 @@ func cmdStore(args []string, stdout, stderr io.Writer) error {
 // check that none is more than maxAhead ahead of the clock. The clock is
 // the system's; IDFORGE_NOW (RFC 3339) replaces it for this check only, so
 // that tests of it do not depend on the day they run.
-func markClock(maxAhead time.Duration) idrt.MarkClock {
-	c := idrt.MarkClock{TimeOf: markTime, MaxAhead: maxAhead}
+func markClock(maxAhead time.Duration) store.MarkClock {
+	c := store.MarkClock{TimeOf: markTime, MaxAhead: maxAhead}
 	if now, err := time.Parse(time.RFC3339, os.Getenv("IDFORGE_NOW")); err == nil {
 		c.Now = func() time.Time { return now }
 	}

@@ -1,6 +1,6 @@
 //go:build unix && !aix && !(solaris && !illumos)
 
-package idrt
+package store
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ func lockFile(f *os.File) error {
 		if errors.Is(err, syscall.EWOULDBLOCK) {
 			return fmt.Errorf("%w: %s", ErrLocked, f.Name())
 		}
-		return fmt.Errorf("idrt: locking state store: %w", err)
+		return fmt.Errorf("store: locking state store: %w", err)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package idrt
+package store
 
 import (
 	"bytes"
@@ -10,20 +10,20 @@ import (
 	"slices"
 )
 
-// MaxRepairSize is the largest store file RepairStore reads, in bytes.
+// MaxRepairSize is the largest store file Repair reads, in bytes.
 const MaxRepairSize = 64 << 20
 
-// CheckStore reads the store file at path exactly as OpenStore does, without
+// Check reads the store file at path exactly as Open does, without
 // locking or changing it, and returns its marks by name. A missing file is an
-// error here. legacy reports a file in the older format, which OpenStore
+// error here. legacy reports a file in the older format, which Open
 // reads and the first new mark rewrites.
-func CheckStore(path string) (marks map[string]uint64, legacy bool, err error) {
-	data, exists, err := readStore(path, MaxStoreSize)
+func Check(path string) (marks map[string]uint64, legacy bool, err error) {
+	data, exists, err := readStore(path, MaxSize)
 	if err != nil {
 		return nil, false, err
 	}
 	if !exists {
-		return nil, false, fmt.Errorf("idrt: checking state store: %w", &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
+		return nil, false, fmt.Errorf("store: checking state store: %w", &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
 	}
 	list, legacy, err := parseStore(path, data)
 	if err != nil {
@@ -36,30 +36,30 @@ func CheckStore(path string) (marks map[string]uint64, legacy bool, err error) {
 	return marks, legacy, nil
 }
 
-// Repair is what RepairStore did.
-type Repair struct {
+// Report is what Repair did.
+type Report struct {
 	// Marks are the marks the repaired store holds.
 	Marks map[string]uint64
-	// Damage is the error CheckStore gives for the file before the repair,
+	// Damage is the error Check gives for the file before the repair,
 	// or nil if there was none.
 	Damage error
-	// Dropped lists, a line each ("line 3: ..."), what RepairStore read but
+	// Dropped lists, a line each ("line 3: ..."), what Repair read but
 	// could not keep, and each mark RepairOptions.Set replaced.
 	Dropped []string
 	// Backup is the file that holds the store's content before the repair,
-	// or "" when the store passed CheckStore and was not rewritten except
+	// or "" when the store passed Check and was not rewritten except
 	// to upgrade the older format (nor changed by RepairOptions.Set).
 	Backup string
 }
 
-// RepairStore rewrites a damaged store file at path from what it can still
-// prove, so that OpenStore accepts it again. It locks the store as OpenStore
+// Repair rewrites a damaged store file at path from what it can still
+// prove, so that Open accepts it again. It locks the store as Open
 // does (ErrLocked while a generator holds it) and refuses a path that is not
 // a regular file or a file over MaxRepairSize.
 //
 // It keeps exactly this: for each name, the highest tick on any whole line
 // of the form "NAME TICK" (a valid name, one space, a canonical decimal
-// tick, a newline at the end, at most MaxStoreLine bytes), in either format,
+// tick, a newline at the end, at most MaxLine bytes), in either format,
 // wherever the line stands and whatever the checksum says. Marks only ever
 // go up, so the highest one read is the one to keep. It drops, and lists in
 // Dropped: a last line with no newline (it may have lost digits, so its tick
@@ -69,13 +69,13 @@ type Repair struct {
 // its IDs again, wait until the clock is past the last one made.
 //
 // The old content is first saved beside the store, in a new file named
-// FILE.corrupt-N, the first N free (Backup). A store that passes CheckStore is left alone,
+// FILE.corrupt-N, the first N free (Backup). A store that passes Check is left alone,
 // except that the older format is rewritten in the current one.
-func RepairStore(path string) (*Repair, error) {
+func Repair(path string) (*Report, error) {
 	return repairStore(path, osFS{}, RepairOptions{})
 }
 
-// RepairOptions are the choices RepairStoreWith takes beyond RepairStore's.
+// RepairOptions are the choices RepairWith takes beyond Repair's.
 type RepairOptions struct {
 	// Clock, if its TimeOf is set, makes the repair refuse to keep a mark
 	// further ahead of the clock than its MaxAhead (ErrMarkAhead), whether
@@ -90,17 +90,17 @@ type RepairOptions struct {
 	Set map[string]uint64
 }
 
-// RepairStoreWith is RepairStore with options: it refuses a mark too far
+// RepairWith is Repair with options: it refuses a mark too far
 // ahead of the clock, and can set marks as asked. Marks in Set are not
 // checked against the clock: giving one is the knowing choice.
-func RepairStoreWith(path string, o RepairOptions) (*Repair, error) {
+func RepairWith(path string, o RepairOptions) (*Report, error) {
 	return repairStore(path, osFS{}, o)
 }
 
 // settle applies o.Set to r (noting each change in r.Dropped) and checks
 // the marks that result against o.Clock. changed reports that Set changed a
 // mark.
-func (o RepairOptions) settle(path string, r *Repair) (changed bool, err error) {
+func (o RepairOptions) settle(path string, r *Report) (changed bool, err error) {
 	for _, name := range slices.Sorted(maps.Keys(o.Set)) {
 		if err := checkMarkName(name); err != nil {
 			return false, err
@@ -122,7 +122,7 @@ func (o RepairOptions) settle(path string, r *Repair) (changed bool, err error) 
 	return changed, o.Clock.Check(path, check)
 }
 
-func repairStore(path string, fsys storeFS, o RepairOptions) (*Repair, error) {
+func repairStore(path string, fsys storeFS, o RepairOptions) (*Report, error) {
 	lock, err := lockStore(path)
 	if err != nil {
 		return nil, err
@@ -133,9 +133,9 @@ func repairStore(path string, fsys storeFS, o RepairOptions) (*Repair, error) {
 		return nil, err
 	}
 	if !exists {
-		return nil, fmt.Errorf("idrt: repairing state store: %w", &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
+		return nil, fmt.Errorf("store: repairing state store: %w", &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
 	}
-	r := &Repair{Marks: map[string]uint64{}}
+	r := &Report{Marks: map[string]uint64{}}
 	original := data
 	list, legacy, err := parseStore(path, data)
 	if err == nil {
@@ -165,8 +165,8 @@ func repairStore(path string, fsys storeFS, o RepairOptions) (*Repair, error) {
 		case !whole:
 			r.Dropped = append(r.Dropped, fmt.Sprintf("line %d: %q has no newline at its end: it may be cut short", n, clip(text)))
 			continue
-		case len(text) >= MaxStoreLine:
-			r.Dropped = append(r.Dropped, fmt.Sprintf("line %d: longer than %d bytes", n, MaxStoreLine))
+		case len(text) >= MaxLine:
+			r.Dropped = append(r.Dropped, fmt.Sprintf("line %d: longer than %d bytes", n, MaxLine))
 			continue
 		case string(text) == storeHeader || bytes.HasPrefix(text, []byte(sumPrefix)):
 			continue
@@ -196,10 +196,10 @@ func repairStore(path string, fsys storeFS, o RepairOptions) (*Repair, error) {
 
 // backupAndWrite saves the store's original content as r.Backup, then
 // writes r.Marks over the store.
-func backupAndWrite(fsys storeFS, path string, original []byte, r *Repair) error {
+func backupAndWrite(fsys storeFS, path string, original []byte, r *Report) error {
 	backup, err := createBackup(path)
 	if err != nil {
-		return fmt.Errorf("idrt: saving the state store before its repair: %w", err)
+		return fmt.Errorf("store: saving the state store before its repair: %w", err)
 	}
 	r.Backup = backup.Name()
 	_, err = backup.Write(original)
@@ -210,7 +210,7 @@ func backupAndWrite(fsys storeFS, path string, original []byte, r *Repair) error
 		err = cerr
 	}
 	if err != nil {
-		return fmt.Errorf("idrt: saving the state store before its repair to %s: %w", r.Backup, err)
+		return fmt.Errorf("store: saving the state store before its repair to %s: %w", r.Backup, err)
 	}
 	return writeStore(fsys, path, formatStore(r.Marks))
 }

@@ -1,4 +1,4 @@
-package idrt
+package store
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 // times and the ways out: wait until the clock catches up, lower the mark
 // knowingly (RepairOptions.Set; idforge store repair -set), or allow more
 // (MarkClock.MaxAhead; idforge -max-ahead).
-var ErrMarkAhead = errors.New("idrt: state store mark is far ahead of the clock")
+var ErrMarkAhead = errors.New("store: state store mark is far ahead of the clock")
 
 // DefaultMaxAhead is how far ahead of the clock a store's mark may be
 // before MarkClock refuses it: a generator writes its marks about a second
@@ -62,7 +62,7 @@ func (c MarkClock) Check(path string, marks map[string]uint64) error {
 		errs = append(errs, fmt.Errorf("%w: %s: mark %s %d is %s, %s ahead of the clock (%s), more than the %s allowed; "+
 			"the file is left as it is. Wait until the clock reaches %s, lower the mark knowingly "+
 			"(IDs made under it then sort after the new ones; idforge store repair -set %s=TIME %s), "+
-			"or allow more (-max-ahead, MarkClock.MaxAhead)",
+			"or allow more (-max-ahead, Store.AllowAhead, MarkClock.MaxAhead)",
 			ErrMarkAhead, path, name, tick, rfc3339(at), roundAhead(at.Sub(t0)), rfc3339(t0), limit,
 			rfc3339(at.Add(-limit)), name, path))
 	}
@@ -102,4 +102,33 @@ func roundAhead(d time.Duration) string {
 		return fmt.Sprintf("%d days", d/(24*time.Hour))
 	}
 	return d.Round(time.Second).String()
+}
+
+// AllowAhead sets how far ahead of the clock a mark of s may be before
+// Mark.Ahead refuses it; d <= 0 means DefaultMaxAhead.
+func (s *Store) AllowAhead(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.ahead = d
+}
+
+// Ahead returns an error matching ErrMarkAhead when at, the time of the
+// mark Loaded returns, is further ahead of now than the store allows
+// (DefaultMaxAhead, or what AllowAhead set), and nil otherwise. A generator
+// made with a store calls it before it resumes above the mark, so that a
+// damaged or hand-edited mark years ahead is refused where the generator is
+// made instead of dating every ID there.
+func (m *Mark) Ahead(at, now time.Time) error {
+	if m.loaded == 0 {
+		return nil
+	}
+	m.s.mu.Lock()
+	limit := m.s.ahead
+	m.s.mu.Unlock()
+	c := MarkClock{
+		Now:      func() time.Time { return now },
+		TimeOf:   func(string, uint64) (time.Time, bool) { return at, true },
+		MaxAhead: limit,
+	}
+	return c.Check(m.s.path, map[string]uint64{m.name: m.loaded})
 }

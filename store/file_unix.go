@@ -1,6 +1,6 @@
 //go:build unix
 
-package idrt
+package store
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package idrt
+package store
 
 import (
 	"errors"
@@ -28,7 +28,7 @@ func lockFile(f *os.File) error {
 		if errors.Is(err, errorLockViolation) {
 			return fmt.Errorf("%w: %s", ErrLocked, f.Name())
 		}
-		return fmt.Errorf("idrt: locking state store: %w", err)
+		return fmt.Errorf("store: locking state store: %w", err)
 	}
 	return nil
 }
@@ -40,7 +40,7 @@ func unlockFile(f *os.File) error {
 	var ol syscall.Overlapped
 	r, _, err := procUnlockFileEx.Call(f.Fd(), 0, 1, 0, uintptr(unsafe.Pointer(&ol)))
 	if r == 0 {
-		return fmt.Errorf("idrt: unlocking state store: %w", err)
+		return fmt.Errorf("store: unlocking state store: %w", err)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package idrt
+package store
 
 import (
 	"os"

@@ -1,6 +1,6 @@
 //go:build unix
 
-package idrt
+package store
 
 import (
 	"errors"
@@ -64,7 +64,7 @@ func TestMarkClockCheck(t *testing.T) {
 func TestStoreCheckAhead(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state")
 	os.WriteFile(path, formatStore(map[string]uint64{"uuidv7": ms2058, "mine": 5}), 0o644)
-	s, err := OpenStore(path)
+	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestRepairRefusesMarkAhead(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "state")
 			os.WriteFile(path, []byte(content), 0o644)
-			if _, err := RepairStoreWith(path, RepairOptions{Clock: msClock}); !errors.Is(err, ErrMarkAhead) {
+			if _, err := RepairWith(path, RepairOptions{Clock: msClock}); !errors.Is(err, ErrMarkAhead) {
 				t.Fatalf("err = %v, want ErrMarkAhead", err)
 			}
 			if got, _ := os.ReadFile(path); string(got) != content {
@@ -101,7 +101,7 @@ func TestRepairRefusesMarkAhead(t *testing.T) {
 
 			// Lowering the mark knowingly.
 			lower := uint64(fakeNow.UnixMilli())
-			r, err := RepairStoreWith(path, RepairOptions{Clock: msClock, Set: map[string]uint64{"uuidv7": lower}})
+			r, err := RepairWith(path, RepairOptions{Clock: msClock, Set: map[string]uint64{"uuidv7": lower}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -121,11 +121,11 @@ func TestRepairRefusesMarkAhead(t *testing.T) {
 	os.WriteFile(path, []byte(damaged), 0o644)
 	mc := msClock
 	mc.MaxAhead = 40 * 365 * 24 * time.Hour
-	if r, err := RepairStoreWith(path, RepairOptions{Clock: mc}); err != nil || r.Marks["uuidv7"] != ms2058 {
+	if r, err := RepairWith(path, RepairOptions{Clock: mc}); err != nil || r.Marks["uuidv7"] != ms2058 {
 		t.Errorf("with room: %v, %v", r, err)
 	}
 	// A bad name in Set is refused before anything is written.
-	if _, err := RepairStoreWith(path, RepairOptions{Set: map[string]uint64{"no/slash": 1}}); !errors.Is(err, ErrMarkName) {
+	if _, err := RepairWith(path, RepairOptions{Set: map[string]uint64{"no/slash": 1}}); !errors.Is(err, ErrMarkName) {
 		t.Errorf("bad name: err = %v", err)
 	}
 }

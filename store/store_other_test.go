@@ -1,6 +1,6 @@
 //go:build !unix || aix || solaris
 
-package idrt
+package store
 
 // platformStoreAttacks returns no more cases here: the symbolic links and
 // the named pipe of store_unix_test.go need Unix (and syscall.Mkfifo).

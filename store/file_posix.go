@@ -1,6 +1,6 @@
 //go:build !windows
 
-package idrt
+package store
 
 import "os"
 

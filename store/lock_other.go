@@ -1,6 +1,6 @@
 //go:build (!unix && !windows) || aix || (solaris && !illumos)
 
-package idrt
+package store
 
 import (
 	"errors"
@@ -10,11 +10,11 @@ import (
 
 // lockFile refuses: the standard library offers no lock here that keeps a
 // second open of the same file out (flock on Unix, LockFileEx on Windows),
-// and a store two generators share could make the same IDs. OpenStore and
-// RepairStore therefore fail with an error that matches
-// errors.ErrUnsupported; CheckStore, which takes no lock, works.
+// and a store two generators share could make the same IDs. Open and
+// Repair therefore fail with an error that matches
+// errors.ErrUnsupported; Check, which takes no lock, works.
 func lockFile(f *os.File) error {
-	return fmt.Errorf("idrt: locking state store %s: this system has no flock or LockFileEx: %w", f.Name(), errors.ErrUnsupported)
+	return fmt.Errorf("store: locking state store %s: this system has no flock or LockFileEx: %w", f.Name(), errors.ErrUnsupported)
 }
 
 // unlockFile does nothing, as lockFile takes no lock.

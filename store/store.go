@@ -1,4 +1,4 @@
-package idrt
+package store
 
 import (
 	"bytes"
@@ -14,34 +14,35 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Errors of a state store. Match them with errors.Is.
 var (
 	// ErrLocked means another process holds the store: two generators sharing
 	// one store could make the same IDs.
-	ErrLocked = errors.New("idrt: state store is locked by another process")
+	ErrLocked = errors.New("store: state store is locked by another process")
 	// ErrCorrupt means the store file is not one a Store wrote, whole: a bad
 	// checksum, a line cut short, a line too long, a mark given twice, an
 	// unknown format, or a file too large. The error names the file and the
 	// line. The store is not reset: see Store for the way to recover.
-	ErrCorrupt = errors.New("idrt: state store is corrupt")
+	ErrCorrupt = errors.New("store: state store is corrupt")
 	// ErrNotRegular means the store path (or its lock file) is not a
 	// regular file: a symbolic link, a device, a directory or a pipe.
-	ErrNotRegular = errors.New("idrt: state store is not a regular file")
+	ErrNotRegular = errors.New("store: state store is not a regular file")
 	// ErrMarkName means a mark's name is not one a store can hold: 1 to
 	// MaxMarkName bytes of ASCII letters, digits, '.', '_' and '-'.
-	ErrMarkName = errors.New("idrt: invalid state store mark name")
+	ErrMarkName = errors.New("store: invalid state store mark name")
 )
 
 // Limits of a state store file.
 const (
-	// MaxStoreSize is the largest store file OpenStore reads, in bytes. A
+	// MaxSize is the largest store file Open reads, in bytes. A
 	// store holds a line per layout, some 40 bytes each.
-	MaxStoreSize = 1 << 20
-	// MaxStoreLine is the longest line, newline included, a store file may
+	MaxSize = 1 << 20
+	// MaxLine is the longest line, newline included, a store file may
 	// have.
-	MaxStoreLine = 256
+	MaxLine = 256
 	// MaxMarkName is the longest mark name, in bytes.
 	MaxMarkName = 128
 )
@@ -77,10 +78,10 @@ const (
 // directory is synced. A crash leaves the old file or the new one, never a
 // mix, and an edited or torn file fails its checksum.
 //
-// OpenStore refuses, with an error that names the file and the line, a file
+// Open refuses, with an error that names the file and the line, a file
 // that is corrupt in any way: a bad checksum, a line cut short, a line longer
-// than MaxStoreLine, a name given twice, an unknown format (ErrCorrupt), a
-// file over MaxStoreSize (ErrCorrupt), or a path that is not a regular file
+// than MaxLine, a name given twice, an unknown format (ErrCorrupt), a
+// file over MaxSize (ErrCorrupt), or a path that is not a regular file
 // (ErrNotRegular; a symbolic link is refused rather than followed, since the
 // rename would replace the link, not its target). It never silently starts
 // afresh: a lost mark is how IDs repeat.
@@ -93,8 +94,8 @@ const (
 //
 // # Recovery
 //
-// CheckStore reads a store as OpenStore does, without locking or changing
-// it. RepairStore rewrites a corrupt store from what it can still read: see
+// Check reads a store as Open does, without locking or changing
+// it. Repair rewrites a corrupt store from what it can still read: see
 // its documentation for exactly what it keeps. The command line offers both
 // as `idforge store check FILE` and `idforge store repair FILE`.
 //
@@ -120,15 +121,16 @@ const (
 // is MoveFileEx with MOVEFILE_WRITE_THROUGH, which returns once the rename is
 // on disk. AIX, Solaris, Plan 9, js and wasip1 offer neither lock through
 // the standard library, and a POSIX record lock would not keep a second
-// open in the same process out; there OpenStore and RepairStore fail with
+// open in the same process out; there Open and Repair fail with
 // an error that matches errors.ErrUnsupported rather than run unlocked, and
-// CheckStore, which takes no lock, still works.
+// Check, which takes no lock, still works.
 type Store struct {
 	mu    sync.Mutex
 	lock  *os.File // holds the lock; nil once closed
 	path  string
 	fs    storeFS
 	marks map[string]*Mark
+	ahead time.Duration // set by AllowAhead; 0 means DefaultMaxAhead
 }
 
 // Mark is one layout's high-water mark in a Store.
@@ -173,7 +175,7 @@ func (osFS) rename(from, to string) error { return renameFile(from, to) }
 
 func (osFS) syncDir(dir string) error { return syncDir(dir) }
 
-// OpenStore opens the store file at path, locks it, and reads its marks. A
+// Open opens the store file at path, locks it, and reads its marks. A
 // missing file is a new, empty store; the file is created by the first mark
 // written. It returns ErrLocked if another open Store holds it, and an
 // ErrCorrupt or ErrNotRegular error, naming the file, if it cannot be
@@ -181,9 +183,9 @@ func (osFS) syncDir(dir string) error { return syncDir(dir) }
 //
 // The lock is a flock on Linux, macOS, the BSDs and illumos, and LockFileEx
 // on Windows; on AIX, Solaris, Plan 9, js and wasip1, which have neither,
-// OpenStore returns an error that matches errors.ErrUnsupported. See Store
+// Open returns an error that matches errors.ErrUnsupported. See Store
 // for what each platform does.
-func OpenStore(path string) (*Store, error) {
+func Open(path string) (*Store, error) {
 	return openStore(path, osFS{})
 }
 
@@ -193,7 +195,7 @@ func openStore(path string, fsys storeFS) (*Store, error) {
 		return nil, err
 	}
 	s := &Store{lock: lock, path: path, fs: fsys, marks: map[string]*Mark{}}
-	data, exists, err := readStore(path, MaxStoreSize)
+	data, exists, err := readStore(path, MaxSize)
 	if err == nil && exists {
 		var marks []storeMark
 		marks, _, err = parseStore(path, data)
@@ -219,7 +221,7 @@ func lockStore(path string) (*os.File, error) {
 		if isLoop(err) {
 			return nil, fmt.Errorf("%w: %s is a symbolic link", ErrNotRegular, name)
 		}
-		return nil, fmt.Errorf("idrt: opening state store lock: %w", err)
+		return nil, fmt.Errorf("store: opening state store lock: %w", err)
 	}
 	if err := regular(f, name); err != nil {
 		f.Close()
@@ -245,7 +247,7 @@ func unlockStore(f *os.File) error {
 func regular(f *os.File, name string) error {
 	fi, err := f.Stat()
 	if err != nil {
-		return fmt.Errorf("idrt: state store %s: %w", name, err)
+		return fmt.Errorf("store: state store %s: %w", name, err)
 	}
 	if !fi.Mode().IsRegular() {
 		return fmt.Errorf("%w: %s is a %s", ErrNotRegular, name, kind(fi.Mode()))
@@ -279,7 +281,7 @@ func readStore(path string, limit int64) (data []byte, exists bool, err error) {
 		return nil, false, nil
 	}
 	if err != nil {
-		return nil, false, fmt.Errorf("idrt: reading state store: %w", err)
+		return nil, false, fmt.Errorf("store: reading state store: %w", err)
 	}
 	if !fi.Mode().IsRegular() {
 		return nil, true, fmt.Errorf("%w: %s is a %s", ErrNotRegular, path, kind(fi.Mode()))
@@ -291,7 +293,7 @@ func readStore(path string, limit int64) (data []byte, exists bool, err error) {
 		if isLoop(err) {
 			return nil, true, fmt.Errorf("%w: %s is a symbolic link", ErrNotRegular, path)
 		}
-		return nil, true, fmt.Errorf("idrt: reading state store: %w", err)
+		return nil, true, fmt.Errorf("store: reading state store: %w", err)
 	}
 	defer f.Close()
 	if err := regular(f, path); err != nil { // the path may have changed since Lstat
@@ -299,7 +301,7 @@ func readStore(path string, limit int64) (data []byte, exists bool, err error) {
 	}
 	data, err = io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, true, fmt.Errorf("idrt: reading state store: %w", err)
+		return nil, true, fmt.Errorf("store: reading state store: %w", err)
 	}
 	if int64(len(data)) > limit {
 		return nil, true, fmt.Errorf("%w: %s is larger than %d bytes", ErrCorrupt, path, limit)
@@ -372,14 +374,14 @@ func parseStore(path string, data []byte) (marks []storeMark, legacy bool, err e
 }
 
 // splitStore splits a store file into lines, without their newlines. Every
-// line must end in a newline and be at most MaxStoreLine bytes long; on an
+// line must end in a newline and be at most MaxLine bytes long; on an
 // error, lines holds the lines before the bad one.
 func splitStore(data []byte) (lines [][]byte, err error) {
 	for len(data) > 0 {
 		i := bytes.IndexByte(data, '\n')
 		switch {
-		case i >= MaxStoreLine || i < 0 && len(data) >= MaxStoreLine:
-			return lines, fmt.Errorf("line longer than %d bytes", MaxStoreLine)
+		case i >= MaxLine || i < 0 && len(data) >= MaxLine:
+			return lines, fmt.Errorf("line longer than %d bytes", MaxLine)
 		case i < 0:
 			return lines, fmt.Errorf("line %q cut short: no newline at its end", data)
 		}
@@ -450,7 +452,7 @@ func writeStore(fsys storeFS, path string, data []byte) error {
 	tmp := path + ".tmp"
 	f, err := fsys.create(tmp)
 	if err != nil {
-		return fmt.Errorf("idrt: writing state store %s: %w", path, err)
+		return fmt.Errorf("store: writing state store %s: %w", path, err)
 	}
 	_, err = f.Write(data)
 	if err == nil {
@@ -464,10 +466,10 @@ func writeStore(fsys storeFS, path string, data []byte) error {
 	}
 	if err != nil {
 		os.Remove(tmp)
-		return fmt.Errorf("idrt: writing state store %s: %w", path, err)
+		return fmt.Errorf("store: writing state store %s: %w", path, err)
 	}
 	if err := fsys.syncDir(filepath.Dir(path)); err != nil {
-		return fmt.Errorf("idrt: syncing the directory of state store %s: %w", path, err)
+		return fmt.Errorf("store: syncing the directory of state store %s: %w", path, err)
 	}
 	return nil
 }
@@ -489,14 +491,12 @@ func (s *Store) Mark(name string, ahead uint64) *Mark {
 	return m
 }
 
-// Resume makes st's next ID come after every ID a previous process could
-// have made under this mark: above the mark loaded from the file, on a later
-// tick. It does nothing for a new mark.
-func (m *Mark) Resume(st *State, p *Policy) {
-	if m.loaded == 0 {
-		return
-	}
-	st.SkipPast(p, m.loaded)
+// Loaded returns the mark the store file held for this name when the store
+// was opened, or 0 for a new mark. A generator resumes above it: its next ID
+// takes a later tick (idrt.State.SkipPast), so that it comes after every ID
+// a previous process could have made under the mark.
+func (m *Mark) Loaded() uint64 {
+	return m.loaded
 }
 
 // Cover makes sure the store durably holds a mark above tick before an ID on
@@ -521,7 +521,7 @@ func (m *Mark) Cover(tick uint64) error {
 		return nil // another goroutine covered it
 	}
 	if s.lock == nil {
-		return fmt.Errorf("idrt: state store %s is closed", s.path)
+		return fmt.Errorf("store: state store %s is closed", s.path)
 	}
 	next := tick + m.ahead
 	if next < tick {

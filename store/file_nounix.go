@@ -1,6 +1,6 @@
 //go:build !unix
 
-package idrt
+package store
 
 // oNoFollow and oNonBlock are not available here; readStore's Lstat and Stat
 // checks still refuse a symbolic link, a named pipe and anything else that

@@ -1,4 +1,4 @@
-package idrt
+package store
 
 import (
 	"bytes"
@@ -13,12 +13,14 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/idforge/idforge/idrt"
 )
 
 // readMarks returns the marks of the store file at path, checked.
 func readMarks(t *testing.T, path string) map[string]uint64 {
 	t.Helper()
-	marks, legacy, err := CheckStore(path)
+	marks, legacy, err := Check(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +33,7 @@ func readMarks(t *testing.T, path string) map[string]uint64 {
 func TestStoreWritesAhead(t *testing.T) {
 	skipWithoutLock(t)
 	path := filepath.Join(t.TempDir(), "state")
-	s, err := OpenStore(path)
+	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,10 +65,10 @@ func TestStoreWritesAhead(t *testing.T) {
 		t.Fatalf("two marks: %q", got)
 	}
 	// Another open of the same file is refused while this one holds it.
-	if _, err := OpenStore(path); !errors.Is(err, ErrLocked) {
+	if _, err := Open(path); !errors.Is(err, ErrLocked) {
 		t.Fatalf("second open: err = %v, want ErrLocked", err)
 	}
-	if _, err := RepairStore(path); !errors.Is(err, ErrLocked) {
+	if _, err := Repair(path); !errors.Is(err, ErrLocked) {
 		t.Fatalf("repair of an open store: err = %v, want ErrLocked", err)
 	}
 	if err := s.Close(); err != nil {
@@ -77,21 +79,19 @@ func TestStoreWritesAhead(t *testing.T) {
 	}
 
 	// Reopened, the state resumes above the marks.
-	s, err = OpenStore(path)
+	s, err = Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	policy := &Policy{CounterBits: 12, Init: InitZero, Overflow: OverflowBorrow, MaxTick: 1<<48 - 1}
-	var st State
-	s.Mark("uuidv7", 10).Resume(&st, policy)
-	if tick, _, err := st.Next(policy, 50, Counter{}); err != nil || tick != 121 {
+	policy := &idrt.Policy{CounterBits: 12, Init: idrt.InitZero, Overflow: idrt.OverflowBorrow, MaxTick: 1<<48 - 1}
+	var st idrt.State
+	st.SkipPast(policy, s.Mark("uuidv7", 10).Loaded())
+	if tick, _, err := st.Next(policy, 50, idrt.Counter{}); err != nil || tick != 121 {
 		t.Fatalf("first tick after reopening with the clock at 50: %d, %v; want 121", tick, err)
 	}
-	var fresh State
-	s.Mark("new", 10).Resume(&fresh, policy)
-	if _, _, ok := fresh.Last(); ok {
-		t.Fatal("a new mark changed the state")
+	if got := s.Mark("new", 10).Loaded(); got != 0 {
+		t.Fatalf("a new mark loaded %d, want 0", got)
 	}
 	// A name the file cannot hold fails on Cover, and changes nothing.
 	for _, name := range []string{"", "two words", "a\nb", strings.Repeat("x", MaxMarkName+1)} {
@@ -117,16 +117,16 @@ type storeAttack struct {
 	setup   func(t *testing.T, path string) // makes the path, instead of content
 	want    error
 	line    int  // the line the error names, 0 for none
-	lockBad bool // only the lock file is wrong: CheckStore, which does not lock, reads the store
+	lockBad bool // only the lock file is wrong: Check, which does not lock, reads the store
 }
 
-// skipWithoutLock skips t where OpenStore cannot lock a store: see
+// skipWithoutLock skips t where Open cannot lock a store: see
 // lock_other.go for the systems that lack a lock.
 func skipWithoutLock(t *testing.T) {
 	t.Helper()
-	s, err := OpenStore(filepath.Join(t.TempDir(), "probe"))
+	s, err := Open(filepath.Join(t.TempDir(), "probe"))
 	if errors.Is(err, errors.ErrUnsupported) {
-		t.Skipf("OpenStore cannot lock a store on this system: %v", err)
+		t.Skipf("Open cannot lock a store on this system: %v", err)
 	}
 	if err == nil {
 		s.Close()
@@ -142,7 +142,7 @@ func TestStoreAttacks(t *testing.T) {
 	cases := append([]storeAttack{
 		{name: "long line before a mark (older format)", content: strings.Repeat("x", 70<<10) + "\nuuidv7 1645557743000\n", want: ErrCorrupt, line: 1},
 		{name: "long line before a mark", content: storeHeader + "\n" + strings.Repeat("x", 70<<10) + "\nuuidv7 1645557743000\n", want: ErrCorrupt, line: 2},
-		{name: "line just too long", content: "uuidv7 1" + strings.Repeat("0", MaxStoreLine-8) + "\n", want: ErrCorrupt, line: 1},
+		{name: "line just too long", content: "uuidv7 1" + strings.Repeat("0", MaxLine-8) + "\n", want: ErrCorrupt, line: 1},
 		{name: "repeated name, later lower (older format)", content: "uuidv7 1645557743000\nuuidv7 1000\n", want: ErrCorrupt, line: 2},
 		{name: "repeated name, later lower, good checksum", content: v1("uuidv7 1645557743000\n", "uuidv7 1000\n"), want: ErrCorrupt, line: 3},
 		{name: "cut line (older format)", content: "uuidv7 16455577", want: ErrCorrupt, line: 1},
@@ -160,7 +160,7 @@ func TestStoreAttacks(t *testing.T) {
 		{name: "carriage return", content: "uuidv7 100\r\n", want: ErrCorrupt, line: 1},
 		{name: "tick too large", content: "uuidv7 18446744073709551616\n", want: ErrCorrupt, line: 1},
 		{name: "blank line", content: "uuidv1 5\n\nuuidv7 5\n", want: ErrCorrupt, line: 2},
-		{name: "too large", content: strings.Repeat("a 1\n", MaxStoreSize/4+1), want: ErrCorrupt},
+		{name: "too large", content: strings.Repeat("a 1\n", MaxSize/4+1), want: ErrCorrupt},
 		{name: "directory", setup: func(t *testing.T, path string) {
 			if err := os.Mkdir(path, 0o755); err != nil {
 				t.Fatal(err)
@@ -179,10 +179,10 @@ func TestStoreAttacks(t *testing.T) {
 			if c.setup == nil { // (reading a link to /dev/zero would not end)
 				before, _ = os.ReadFile(path)
 			}
-			s, err := OpenStore(path)
+			s, err := Open(path)
 			if err == nil {
 				s.Close()
-				t.Fatal("OpenStore succeeded")
+				t.Fatal("Open succeeded")
 			}
 			if !errors.Is(err, c.want) {
 				t.Fatalf("err = %v, want %v", err, c.want)
@@ -193,8 +193,8 @@ func TestStoreAttacks(t *testing.T) {
 			if c.line > 0 && !strings.Contains(err.Error(), fmt.Sprintf("%s:%d:", path, c.line)) {
 				t.Errorf("err = %v: does not name line %d", err, c.line)
 			}
-			if _, _, cerr := CheckStore(path); !c.lockBad && !errors.Is(cerr, c.want) {
-				t.Errorf("CheckStore: err = %v, want %v", cerr, c.want)
+			if _, _, cerr := Check(path); !c.lockBad && !errors.Is(cerr, c.want) {
+				t.Errorf("Check: err = %v, want %v", cerr, c.want)
 			}
 			if c.setup == nil {
 				if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
@@ -214,7 +214,7 @@ func TestStoreEveryCutAndFlip(t *testing.T) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := CheckStore(path); !errors.Is(err, ErrCorrupt) {
+		if _, _, err := Check(path); !errors.Is(err, ErrCorrupt) {
 			t.Fatalf("%s: err = %v, want ErrCorrupt", what, err)
 		}
 	}
@@ -241,11 +241,11 @@ func TestStoreOlderFormat(t *testing.T) {
 	if err := os.WriteFile(path, []byte("uuidv1 20000000\nuuidv7 1645557743000\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	marks, legacy, err := CheckStore(path)
+	marks, legacy, err := Check(path)
 	if err != nil || !legacy || marks["uuidv7"] != 1645557743000 || marks["uuidv1"] != 20000000 {
-		t.Fatalf("CheckStore: %v, %v, %v", marks, legacy, err)
+		t.Fatalf("Check: %v, %v, %v", marks, legacy, err)
 	}
-	s, err := OpenStore(path)
+	s, err := Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,7 +323,7 @@ func (f *faultFS) rename(from, to string) error {
 	if err := f.osFS.rename(from, to); err != nil {
 		return err
 	}
-	marks, _, err := CheckStore(to)
+	marks, _, err := Check(to)
 	if err != nil {
 		f.t.Errorf("a renamed store does not check: %v", err)
 	}
@@ -398,7 +398,7 @@ func TestStoreCoverUnderFaults(t *testing.T) {
 	}
 }
 
-// Repair keeps, for each name, the highest tick on a whole mark line, saves
+// Report keeps, for each name, the highest tick on a whole mark line, saves
 // the damaged file, and leaves a store that opens.
 func TestStoreRepair(t *testing.T) {
 	skipWithoutLock(t)
@@ -420,7 +420,7 @@ func TestStoreRepair(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "state")
 			os.WriteFile(path, []byte(c.content), 0o644)
-			r, err := RepairStore(path)
+			r, err := Repair(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -437,7 +437,7 @@ func TestStoreRepair(t *testing.T) {
 				t.Errorf("the repaired file holds %v", got)
 			}
 			// A second repair finds nothing to do.
-			r, err = RepairStore(path)
+			r, err = Repair(path)
 			if err != nil || r.Backup != "" || len(r.Dropped) != 0 || r.Damage != nil {
 				t.Errorf("second repair: %+v, %v", r, err)
 			}
@@ -446,7 +446,7 @@ func TestStoreRepair(t *testing.T) {
 	// A path that is not a regular file is not repaired.
 	path := filepath.Join(t.TempDir(), "state")
 	os.Mkdir(path, 0o755)
-	if _, err := RepairStore(path); !errors.Is(err, ErrNotRegular) {
+	if _, err := Repair(path); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("repair of a directory: err = %v", err)
 	}
 }

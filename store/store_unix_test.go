@@ -1,6 +1,6 @@
 //go:build unix && !aix && !solaris
 
-package idrt
+package store
 
 import (
 	"errors"
@@ -45,7 +45,7 @@ func TestStoreRepairSymlink(t *testing.T) {
 	skipWithoutLock(t)
 	path := filepath.Join(t.TempDir(), "state")
 	os.Symlink("/dev/zero", path)
-	if _, err := RepairStore(path); !errors.Is(err, ErrNotRegular) {
+	if _, err := Repair(path); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("repair of a link to /dev/zero: err = %v", err)
 	}
 }
