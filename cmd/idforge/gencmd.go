@@ -11,6 +11,7 @@ import (
 
 const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME] [-text FORM]
        idforge gen -lang sql (-layout NAME | -spec FILE) [-prefix P] -o FILE
+       idforge gen -lang js|python (-layout NAME | -spec FILE) [-type NAME] [-text FORM] -o FILE
 
 Generates a Go package for a layout spec: the ID type, its fields, Pack,
 Time, a Generator, and fixed-width encodings that sort like the bytes. The
@@ -24,9 +25,12 @@ file imports only the standard library and idforge's small runtime.
           base62, crockford or hex (default uuid for a UUID layout, one with
           a constant version at bits 48-51 and variant 0b10 at 64-65, and
           base62 for any other); the other forms have their own methods
-  -lang   go (the default) or sql: PostgreSQL functions for the layout
-          (P_pack, P_time, P_min_at, P_to_base62, ...; see gen/pgsql)
-  -layout with -lang sql: a built-in layout instead of -spec
+  -lang   go (the default); sql: PostgreSQL functions for the layout
+          (P_pack, P_time, P_min_at, P_to_base62, ...; see gen/pgsql);
+          js: one ES module, for Node 18+ and browsers, and FILE.d.ts
+          beside it (see gen/js); python: one module for Python 3.9+,
+          standard library only (see gen/python)
+  -layout with -lang sql, js or python: a built-in layout instead of -spec
   -prefix with -lang sql: the functions' prefix P (default: the layout's
           name, '-' becoming '_')
 
@@ -47,6 +51,9 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	prefix := fs.String("prefix", "", "")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
+	}
+	if *lang == "js" || *lang == "python" {
+		return genScript(fs, *lang, *layoutName, *specFile, *typ, *text, *out, stdout)
 	}
 	if *lang != "go" || flagSet(fs, "layout") || flagSet(fs, "prefix") {
 		return genSQL(fs, *lang, *layoutName, *specFile, *prefix, *out, stdout)

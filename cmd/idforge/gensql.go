@@ -15,7 +15,7 @@ import (
 func genSQL(fs *flag.FlagSet, lang, layoutName, specFile, prefix, out string, stdout io.Writer) error {
 	switch {
 	case lang != "sql":
-		return usageError{fmt.Errorf("-lang %q: want go or sql (-layout and -prefix are for -lang sql)", lang)}
+		return usageError{fmt.Errorf("-lang %q: want go, sql, js or python (-prefix is for -lang sql)", lang)}
 	case flagSet(fs, "pkg") || flagSet(fs, "type"):
 		return usageError{fmt.Errorf("-pkg and -type are for -lang go")}
 	case layoutName != "" && specFile != "":

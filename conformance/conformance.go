@@ -1,0 +1,76 @@
+// Package conformance holds one language-neutral corpus, corpus.jsonl, that
+// the Go, JavaScript and Python tests all read: for every built-in layout
+// and the random layouts in random/, IDs in every encoding, their fields,
+// time, validity, MinAt/MaxAt at sample instants, and bad inputs with the
+// error kind (the Go sentinel's name) each must give.
+//
+// The corpus is made from the interpreter (package interp) and the
+// reference codecs (package encodings) by makecorpus, which go generate
+// runs; the random layouts are files made once by makecorpus -random, so
+// that regenerating never depends on the day it runs.
+package conformance
+
+//go:generate go run ./makecorpus
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
+// Record is one line of the corpus. Kind says which fields it uses:
+//
+//   - "layout": Layout, File, Spec, Text (the default text form: uuid or
+//     base62), Monotonic, Node, Generates;
+//   - "id": Hex and the encodings, Text, Fields (decimal integers, or hex
+//     for bytes fields), Valid, UnixNs (decimal, empty without a time);
+//   - "bound": At (decimal nanoseconds since the Unix epoch), Min and Max (hex);
+//   - "bad": Form (base62, crockford, hex, text or bytes), Input (hex for
+//     bytes), Error (ErrLength, ErrSyntax or ErrOverflow).
+type Record struct {
+	Layout string `json:"layout"`
+	Kind   string `json:"kind"`
+
+	File      string `json:"file,omitempty"`
+	Spec      string `json:"spec,omitempty"`
+	Monotonic bool   `json:"monotonic,omitempty"` // a generator's IDs strictly increase as bytes: Monotonic and TimeSortable
+	Node      int    `json:"node,omitempty"`      // the width of the node a generator must be given
+	Generates bool   `json:"generates,omitempty"` // the layout has a generator (it is not name-based)
+
+	Hex       string            `json:"hex,omitempty"`
+	Base62    string            `json:"base62,omitempty"`
+	Crockford string            `json:"crockford,omitempty"`
+	Text      string            `json:"text,omitempty"`
+	Fields    map[string]string `json:"fields,omitempty"`
+	Valid     *bool             `json:"valid,omitempty"`
+	UnixNs    string            `json:"unix_ns,omitempty"`
+
+	At  string `json:"at,omitempty"`
+	Min string `json:"min,omitempty"`
+	Max string `json:"max,omitempty"`
+
+	Form  string `json:"form,omitempty"`
+	Input string `json:"input,omitempty"`
+	Error string `json:"error,omitempty"`
+}
+
+// Load reads a corpus file.
+func Load(path string) ([]Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rs []Record
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		var r Record
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		rs = append(rs, r)
+	}
+	return rs, sc.Err()
+}

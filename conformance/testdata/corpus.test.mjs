@@ -1,0 +1,123 @@
+// Runs the conformance corpus against the JavaScript modules generated for
+// its layouts: node --test, with IDFORGE_CORPUS naming corpus.jsonl and
+// IDFORGE_MODULES the folder of modules, one per layout (its name with '-'
+// as '_', .js). The Go test TestScripts sets both.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Makes a generator: newGenerator(node, options) for layouts with a node, newGenerator(options) for others. */
+function generator(m, node, options) {
+  return m.newGenerator.length === 2 ? m.newGenerator(node, options) : m.newGenerator(options);
+}
+
+const records = readFileSync(process.env.IDFORGE_CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+const byLayout = new Map();
+for (const r of records) {
+  if (!byLayout.has(r.layout)) byLayout.set(r.layout, []);
+  byLayout.get(r.layout).push(r);
+}
+
+function hexBytes(h) {
+  return Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
+}
+
+function throwsCode(fn, code, what) {
+  assert.throws(fn, (e) => e.name === 'IDError' && e.code === code, what);
+}
+
+for (const [layout, rs] of byLayout) {
+  const head = rs[0];
+  test(layout, async (t) => {
+    const m = await import(pathToFileURL(join(process.env.IDFORGE_MODULES, layout.replaceAll('-', '_') + '.js')).href);
+    const { ID } = m;
+    for (const r of rs) {
+      switch (r.kind) {
+        case 'id': {
+          const id = ID.fromBytes(hexBytes(r.hex));
+          assert.equal(id.hex(), r.hex);
+          assert.equal(id.base62(), r.base62);
+          assert.equal(id.crockford(), r.crockford);
+          assert.equal(id.toString(), r.text);
+          assert.equal(JSON.stringify(id), JSON.stringify(r.text));
+          for (const [form, s] of [['parseHex', r.hex], ['parseHex', r.hex.toUpperCase()], ['parseBase62', r.base62], ['parseCrockford', r.crockford], ['parseCrockford', r.crockford.toLowerCase()], ['parse', r.text]]) {
+            assert.ok(ID[form](s).equals(id), `${form}(${s})`);
+          }
+          assert.deepEqual(id.bytes(), hexBytes(r.hex));
+          assert.equal(id.valid(), r.valid);
+          assert.equal(id.isZero(), /^0+$/.test(r.hex));
+          const fields = id.fields();
+          for (const [name, want] of Object.entries(r.fields)) {
+            const got = fields[name];
+            if (got instanceof Uint8Array) assert.deepEqual(got, hexBytes(want), name);
+            else assert.equal(got, BigInt(want), name);
+          }
+          assert.ok(ID.pack(fields).toBigInt() === id.toBigInt() || !r.valid, 'pack(fields())');
+          if (r.unix_ns) {
+            const ns = BigInt(r.unix_ns);
+            assert.equal(id.unixNanos(), ns);
+            const ms = ns >= 0n ? ns / 1000000n : -((-ns + 999999n) / 1000000n);
+            if (ms <= 8640000000000000n && ms >= -8640000000000000n) assert.equal(id.time().getTime(), Number(ms));
+          } else {
+            assert.equal(id.time(), null);
+          }
+          break;
+        }
+        case 'bound':
+          assert.equal(ID.minAt(BigInt(r.at)).hex(), r.min, `minAt(${r.at})`);
+          assert.equal(ID.maxAt(BigInt(r.at)).hex(), r.max, `maxAt(${r.at})`);
+          break;
+        case 'bad': {
+          const parse = { base62: 'parseBase62', crockford: 'parseCrockford', hex: 'parseHex', text: 'parse' }[r.form];
+          if (r.form === 'bytes') throwsCode(() => ID.fromBytes(hexBytes(r.input)), r.error, 'bytes ' + r.input);
+          else throwsCode(() => ID[parse](r.input), r.error, `${parse}(${r.input})`);
+          break;
+        }
+      }
+    }
+    if (!head.generates) {
+      assert.equal(m.newGenerator, undefined);
+      return;
+    }
+    await t.test('generator', () => {
+      if (head.node) throwsCode(() => m.newGenerator(), 'ErrRange', 'a generator without its node');
+      const real = generator(m, head.node ? 1n : undefined);
+      assert.ok(real.next().valid() && real.next().valid());
+      // A clock that moves on a millisecond at every reading, so that the
+      // test never waits on the machine's clock.
+      let now = 1800000000000000000n;
+      const g = generator(m, head.node ? 1n : undefined, { clock: () => (now += 1000000n) });
+      let prev = null;
+      for (let i = 0; i < 3000; i++) {
+        const id = g.next();
+        assert.ok(id.valid());
+        assert.ok(ID.parse(id.toString()).equals(id));
+        if (prev && head.monotonic) assert.equal(id.compare(prev), 1, 'strictly increasing');
+        prev = id;
+      }
+    });
+    if (head.monotonic) {
+      await t.test('clock going back', () => {
+        let now = 1800000000000000000n;
+        const clock = () => now;
+        const g = generator(m, head.node ? 1n : undefined, { clock });
+        let prev = g.next();
+        for (let i = 0; i < 50; i++) {
+          now -= BigInt(i % 3) * 7000000000n; // back by 0, 7 or 14 seconds
+          let id;
+          try {
+            id = g.next();
+          } catch (e) {
+            // A waiting layout may give up rather than wait for a clock that went back.
+            assert.ok(['ErrClockBackwards', 'ErrClockStalled'].includes(e.code), e.message);
+            break;
+          }
+          assert.equal(id.compare(prev), 1, 'increasing with the clock going back');
+          prev = id;
+        }
+      });
+    }
+  });
+}

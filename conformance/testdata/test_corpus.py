@@ -1,0 +1,115 @@
+"""Runs the conformance corpus against the Python modules generated for its
+layouts: python3 -m unittest, with IDFORGE_CORPUS naming corpus.jsonl and
+IDFORGE_MODULES the folder of modules, one per layout (its name with '-' as
+'_', .py). The Go test TestScripts sets both."""
+
+import importlib
+import json
+import os
+import sys
+import unittest
+
+sys.path.insert(0, os.environ["IDFORGE_MODULES"])
+
+with open(os.environ["IDFORGE_CORPUS"], encoding="utf-8") as f:
+    RECORDS = [json.loads(line) for line in f]
+
+BY_LAYOUT = {}
+for r in RECORDS:
+    BY_LAYOUT.setdefault(r["layout"], []).append(r)
+
+
+class Corpus(unittest.TestCase):
+    def check_layout(self, layout, rs):
+        m = importlib.import_module(layout.replace("-", "_"))
+        ID = m.ID
+        head = rs[0]
+        for r in rs:
+            if r["kind"] == "id":
+                id = ID.from_bytes(bytes.fromhex(r["hex"]))
+                self.assertEqual(id.hex(), r["hex"])
+                self.assertEqual(id.base62(), r["base62"])
+                self.assertEqual(id.crockford(), r["crockford"])
+                self.assertEqual(str(id), r["text"])
+                for parse, s in [(ID.parse_hex, r["hex"]), (ID.parse_hex, r["hex"].upper()), (ID.parse_base62, r["base62"]),
+                                 (ID.parse_crockford, r["crockford"]), (ID.parse_crockford, r["crockford"].lower()), (ID.parse, r["text"])]:
+                    self.assertEqual(parse(s), id, s)
+                self.assertEqual(bytes(id), bytes.fromhex(r["hex"]))
+                self.assertEqual(id.valid(), r["valid"])
+                self.assertEqual(id.is_zero(), int(r["hex"], 16) == 0)
+                self.assertEqual(hash(id), hash(ID.parse_hex(r["hex"])))
+                fields = id.fields()
+                for name, want in r["fields"].items():
+                    got = fields[name]
+                    self.assertEqual(got, bytes.fromhex(want) if isinstance(got, bytes) else int(want), name)
+                if r["valid"]:
+                    self.assertEqual(ID.pack(**fields), id)
+                if r.get("unix_ns"):
+                    ns = int(r["unix_ns"])
+                    self.assertEqual(id.unix_nanos(), ns)
+                    try:
+                        t = id.time()
+                    except m.IDError as e:
+                        self.assertEqual(e.code, "ErrTime")
+                    else:
+                        self.assertEqual(ID.min_at(t), ID.min_at(ns // 1000 * 1000))
+                else:
+                    self.assertIsNone(id.time())
+            elif r["kind"] == "bound":
+                self.assertEqual(ID.min_at(int(r["at"])).hex(), r["min"], r["at"])
+                self.assertEqual(ID.max_at(int(r["at"])).hex(), r["max"], r["at"])
+            elif r["kind"] == "bad":
+                with self.assertRaises(m.IDError) as cm:
+                    if r["form"] == "bytes":
+                        ID.from_bytes(bytes.fromhex(r["input"]))
+                    else:
+                        {"base62": ID.parse_base62, "crockford": ID.parse_crockford, "hex": ID.parse_hex, "text": ID.parse}[r["form"]](r["input"])
+                self.assertEqual(cm.exception.code, r["error"], r["input"])
+                self.assertIsInstance(cm.exception, ValueError)
+        if not head.get("generates"):
+            self.assertFalse(hasattr(m, "Generator"))
+            return
+        node = {"node": 1} if head.get("node") else {}
+        if head.get("node"):
+            with self.assertRaises(TypeError):
+                m.Generator()
+        real = m.Generator(**node)
+        self.assertTrue(real.next().valid() and real.next().valid())
+        if "clock" not in m.Generator.__init__.__code__.co_varnames:
+            return
+        now = [1800000000000000000]
+
+        def clock():  # moves on a second at every reading: the test never waits
+            now[0] += 1000000000
+            return now[0]
+
+        g = m.Generator(**node, clock=clock)
+        prev = None
+        for _ in range(3000):
+            id = g.next()
+            self.assertTrue(id.valid())
+            self.assertEqual(ID.parse(str(id)), id)
+            if prev is not None and head.get("monotonic"):
+                self.assertGreater(id, prev)
+            prev = id
+        if head.get("monotonic"):
+            back = [1800000000000000000]
+            g = m.Generator(**node, clock=lambda: back[0])
+            prev = g.next()
+            for i in range(50):
+                back[0] -= (i % 3) * 7000000000
+                try:
+                    id = g.next()
+                except m.IDError as e:
+                    self.assertIn(e.code, ("ErrClockBackwards", "ErrClockStalled"))
+                    break
+                self.assertGreater(id, prev)
+                prev = id
+
+
+for _layout, _rs in BY_LAYOUT.items():
+    setattr(Corpus, "test_" + _layout.replace("-", "_"), lambda self, l=_layout, rs=_rs: self.check_layout(l, rs))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,311 @@
+// Package portable is what the JavaScript and Python emitters (gen/js and
+// gen/python) share: a layout read as shifts and masks over one big integer,
+// the ID, and its text forms given as data (an alphabet, a width, case
+// rules) rather than as hard-coded cases.
+//
+// Both languages have arbitrary-precision integers (BigInt, int), so the
+// generated code holds an ID as one integer and reads every field and role
+// with a shift and a mask. The plan says which: each run of a field's or a
+// role's bits, where it lies in the ID and where in the value.
+package portable
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/layouts"
+)
+
+// ErrName reports a name the emitters cannot paste into code: a type name
+// or a field name that is not a plain identifier, or a reserved word.
+var ErrName = errors.New("bad name")
+
+// ErrLayout reports a layout the emitters cannot serve.
+var ErrLayout = errors.New("unsupported layout")
+
+// Form is a text form of an ID.
+type Form struct {
+	Name     string // "base62", "crockford", "hex" or "uuid"
+	Method   string // the encoder's name in camelCase: base62, crockford, hex
+	Title    string // for messages: Base62, Crockford, hex, UUID
+	Alphabet string // the digits, in ascending order
+	Width    int    // characters for one ID
+	FoldCase bool   // the decoder takes either case; the encoder writes Alphabet's
+	Max      string // the largest ID's text: text above it (same width) overflows
+	// Overflows says whether text of the right width and alphabet can
+	// stand for a value above the largest ID.
+	Overflows bool
+}
+
+// Run is a run of bits of a field or a role: Width bits at Shift in the ID
+// (counted from its least significant bit) holding bits [Lo, Lo+Width) of
+// the value.
+type Run struct{ Shift, Width, Lo int }
+
+// Field is one field of the ID, as fields() returns it.
+type Field struct {
+	Name  string // the spec's name, snake_case
+	Width int
+	Bytes bool // a byte string rather than an integer
+	Runs  []Run
+	What  string // what it holds, for a doc comment
+}
+
+// Role is the logical value of a role, such as the time or the counter.
+type Role struct {
+	Width int
+	Runs  []Run
+	V     *layouts.Value
+}
+
+// Clock is a layout's time scale: a tick is TickNum/TickDen nanoseconds
+// (reduced), from EpochNs nanoseconds after the Unix epoch.
+type Clock struct {
+	EpochNs          *big.Int
+	TickNum, TickDen *big.Int
+	MaxTick          *big.Int
+	Epoch            string // RFC 3339, for comments
+	Unit             string // the unit as the spec has it, for comments
+}
+
+// Plan is a layout as the emitters need it.
+type Plan struct {
+	L      *layouts.Layout
+	Type   string // the ID class's name
+	Bits   int
+	Size   int // bytes
+	UUID   bool
+	Text   Form   // the form toString writes and parse reads
+	Forms  []Form // base62, crockford, hex
+	Fields []Field
+
+	ConstMask, ConstValue *big.Int // the constant bits, in place
+	Max                   *big.Int // every bit one
+
+	Time, Counter, ClockSeq, Node, Random, Hash *Role
+	Clock                                       *Clock
+
+	NeedsNode bool // a generator must be given its node
+	Generates bool // the module has a generator (not for name-based layouts)
+}
+
+var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// New returns the plan of layout l for an ID class named typ whose text
+// form is text: "uuid", "base62", "crockford" or "hex", or "" for the
+// layout's default (uuid for a UUID layout, else base62). typeWords lists
+// the words typ must not be, fieldWords those the field names must not be.
+func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]bool) (*Plan, error) {
+	if !ident.MatchString(typ) || typeWords[typ] {
+		return nil, fmt.Errorf("%w: type name %q is not an identifier that the language allows", ErrName, typ)
+	}
+	p := &Plan{L: l, Type: typ, Bits: l.Bits, Size: l.Bytes(), UUID: l.IsUUID()}
+	p.Max = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(l.Bits)), big.NewInt(1))
+	for _, f := range []struct{ name, method, title, alphabet string }{
+		{"base62", "base62", "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"},
+		{"crockford", "crockford", "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ"},
+		{"hex", "hex", "hex", "0123456789abcdef"},
+	} {
+		p.Forms = append(p.Forms, p.form(f.name, f.method, f.title, f.alphabet))
+	}
+	switch {
+	case text == "" && p.UUID, text == "uuid":
+		if l.Bits != 128 {
+			return nil, fmt.Errorf("%w: the uuid text form needs a 128-bit layout; %s has %d bits", ErrLayout, l.Name, l.Bits)
+		}
+		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: 36, FoldCase: true}
+	case text == "":
+		p.Text = p.Forms[0]
+	default:
+		found := false
+		for _, f := range p.Forms {
+			if f.Name == text {
+				p.Text, found = f, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("%w: unknown text form %q (want uuid, base62, crockford or hex)", ErrLayout, text)
+		}
+	}
+
+	p.ConstMask, p.ConstValue = new(big.Int), new(big.Int)
+	for _, part := range l.Parts {
+		if part.Role != layouts.Const {
+			continue
+		}
+		at := uint(l.Bits - part.Offset - part.Width)
+		m := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(part.Width)), big.NewInt(1))
+		p.ConstMask.Or(p.ConstMask, m.Lsh(m, at))
+		p.ConstValue.Or(p.ConstValue, new(big.Int).Lsh(new(big.Int).SetUint64(part.Const), at))
+	}
+
+	for _, f := range l.Fields {
+		if !ident.MatchString(f.Name) || fieldWords[f.Name] {
+			return nil, fmt.Errorf("%w: field %q is a reserved word in the target language", ErrName, f.Name)
+		}
+		pf := Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l, &f)}
+		for i, si := range f.Segments {
+			seg := l.Segments[si]
+			r := Run{Shift: l.Bits - seg.Offset - seg.Width, Width: seg.Width}
+			if f.Split() {
+				r.Lo = f.Lo[i]
+			}
+			pf.Runs = append(pf.Runs, r)
+		}
+		p.Fields = append(p.Fields, pf)
+	}
+
+	role := func(r layouts.Role) *Role {
+		v, ok := l.Value(r)
+		if !ok {
+			return nil
+		}
+		pr := &Role{Width: v.Width, V: v}
+		for _, pi := range v.Parts {
+			part := l.Parts[pi]
+			pr.Runs = append(pr.Runs, Run{Shift: l.Bits - part.Offset - part.Width, Width: part.Width, Lo: part.Lo})
+		}
+		return pr
+	}
+	p.Time, p.Counter, p.ClockSeq = role(layouts.Time), role(layouts.Counter), role(layouts.ClockSeq)
+	p.Node, p.Random, p.Hash = role(layouts.Node), role(layouts.Random), role(layouts.Hash)
+	if p.Time != nil {
+		v := p.Time.V
+		num := new(big.Int).Mul(new(big.Int).SetUint64(v.Unit.Num), big.NewInt(1e9))
+		den := new(big.Int).SetUint64(v.Unit.Den)
+		g := new(big.Int).GCD(nil, nil, num, den)
+		epoch := new(big.Int).Mul(big.NewInt(v.Epoch.Unix()), big.NewInt(1e9))
+		epoch.Add(epoch, big.NewInt(int64(v.Epoch.Nanosecond())))
+		p.Clock = &Clock{
+			EpochNs: epoch,
+			TickNum: num.Quo(num, g), TickDen: den.Quo(den, g),
+			MaxTick: new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(v.Width)), big.NewInt(1)),
+			Epoch:   v.Epoch.UTC().Format(time.RFC3339Nano),
+			Unit:    unitName(v.Unit),
+		}
+	}
+	p.NeedsNode = l.NeedsNode()
+	p.Generates = p.Hash == nil
+	return p, nil
+}
+
+// form returns the fixed-width form of an alphabet for the plan's size.
+func (p *Plan) form(name, method, title, alphabet string) Form {
+	base := big.NewInt(int64(len(alphabet)))
+	width := 0
+	for x := big.NewInt(1); x.Cmp(p.Max) <= 0; x.Mul(x, base) {
+		width++
+	}
+	f := Form{Name: name, Method: method, Title: title, Alphabet: alphabet, Width: width, FoldCase: name != "base62"}
+	f.Max = Digits(p.Max, alphabet, width)
+	f.Overflows = f.Max != strings.Repeat(alphabet[len(alphabet)-1:], width)
+	return f
+}
+
+// Digits writes x in the alphabet's base, zero-padded to width digits.
+func Digits(x *big.Int, alphabet string, width int) string {
+	out := make([]byte, width)
+	base := big.NewInt(int64(len(alphabet)))
+	x = new(big.Int).Set(x)
+	d := new(big.Int)
+	for i := width - 1; i >= 0; i-- {
+		x.QuoRem(x, base, d)
+		out[i] = alphabet[d.Int64()]
+	}
+	return string(out)
+}
+
+// Encode writes the ID b in form f, as the generated code does: the
+// reference the emitters' tests and the conformance corpus use.
+func Encode(f Form, b []byte) string {
+	switch f.Name {
+	case "base62":
+		return encodings.Base62.EncodeToString(b)
+	case "crockford":
+		return encodings.Crockford.EncodeToString(b)
+	case "hex":
+		return encodings.Hex.EncodeToString(b)
+	}
+	h := encodings.Hex.EncodeToString(b)
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+}
+
+// what describes what a field holds, for the doc comment of its reader.
+func what(l *layouts.Layout, f *layouts.Field) string {
+	var roles []string
+	for _, si := range f.Segments {
+		for _, pi := range l.Segments[si].Parts {
+			r := l.Parts[pi].Role.String()
+			if len(roles) == 0 || roles[len(roles)-1] != r {
+				roles = append(roles, r)
+			}
+		}
+	}
+	kind := "an integer"
+	if f.Bytes {
+		kind = fmt.Sprintf("%d bytes", f.Width/8)
+	}
+	return fmt.Sprintf("%d bits (%s): %s", f.Width, kind, strings.Join(roles, " + "))
+}
+
+// unitName writes a tick length as the spec would.
+func unitName(u layouts.Unit) string {
+	if ns, ok := u.Nanos(); ok {
+		for _, s := range []struct {
+			name string
+			ns   uint64
+		}{{"s", 1e9}, {"ms", 1e6}, {"us", 1e3}, {"ns", 1}} {
+			if ns%s.ns == 0 {
+				if ns == s.ns {
+					return s.name
+				}
+				return fmt.Sprintf("%d%s", ns/s.ns, s.name)
+			}
+		}
+	}
+	return fmt.Sprintf("%d/%d s", u.Num, u.Den)
+}
+
+// Comment returns text made safe for a line comment: every control
+// character and every character a language reads as a line end (JavaScript
+// takes U+2028 and U+2029, Python \f and \r) becomes a space.
+func Comment(text string) string {
+	return strings.Map(func(r rune) rune {
+		if r < ' ' || r == 0x7f || r == 0x85 || r == '\u2028' || r == '\u2029' {
+			return ' '
+		}
+		return r
+	}, text)
+}
+
+// Lines returns text's lines, each made safe with Comment, without trailing
+// blank lines.
+func Lines(text string) []string {
+	var out []string
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		out = append(out, strings.TrimRight(Comment(line), " "))
+	}
+	return out
+}
+
+// Hex returns x as a hexadecimal literal's digits, without prefix.
+func Hex(x *big.Int) string { return x.Text(16) }
+
+// Mask returns 2^width - 1.
+func Mask(width int) *big.Int {
+	return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(width)), big.NewInt(1))
+}
+
+// RoleMask returns the bits of the ID a role's runs hold.
+func RoleMask(r *Role) *big.Int {
+	m := new(big.Int)
+	for _, run := range r.Runs {
+		m.Or(m, new(big.Int).Lsh(Mask(run.Width), uint(run.Shift)))
+	}
+	return m
+}

@@ -1,0 +1,326 @@
+package python
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/idforge/idforge/gen/internal/portable"
+	"github.com/idforge/idforge/layouts"
+)
+
+func (w *writer) generator() {
+	p := w.p
+	keep := new(big.Int).AndNot(p.Max, p.ConstMask)
+	drop := func(r *portable.Role) {
+		if r != nil {
+			keep.AndNot(keep, portable.RoleMask(r))
+		}
+	}
+	if p.Clock != nil {
+		drop(p.Time)
+		drop(p.Counter)
+	}
+	drop(p.ClockSeq)
+	if p.Random != nil && p.Random.V.Once {
+		drop(p.Random)
+	}
+	nodeFixed := p.Node != nil && (p.NeedsNode || p.Node.V.MAC)
+	if nodeFixed {
+		drop(p.Node)
+	}
+	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != layouts.InitZero
+
+	w.f(`
+
+# Random bytes from os.urandom, drawn 1024 at a time, and the lock that
+# guards them. A forked child drops what it inherited (see _after_fork).
+_pool = b""
+_pool_at = 0
+_pool_lock = threading.Lock()
+
+
+def _random(size: int) -> int:
+    """Returns size fresh random bytes as one big-endian int."""
+    global _pool, _pool_at
+    with _pool_lock:
+        if _pool_at + size > len(_pool):
+            _pool, _pool_at = os.urandom(1024), 0
+        b = _pool[_pool_at : _pool_at + size]
+        _pool_at += size
+    return int.from_bytes(b, "big")
+`)
+	if keep.Sign() != 0 {
+		w.f("\n\n_RANDOM_MASK = %s  # the bits of an ID that are fresh random bits, as drawn\n", lang.Lit(keep))
+	}
+	if p.Counter != nil && p.Clock != nil {
+		w.f("_COUNTER_MAX = %s\n", lang.Lit(portable.Mask(p.Counter.Width)))
+	}
+
+	nodeParam, nodeDoc := "", ""
+	switch {
+	case p.Node == nil:
+	case p.NeedsNode:
+		nodeParam, nodeDoc = "node: int", fmt.Sprintf("node, the generator's node of %d bits, is required. ", p.Node.Width)
+	case p.Node.V.MAC:
+		nodeParam, nodeDoc = "node: Optional[int] = None", fmt.Sprintf("node, of %d bits, is random with\n    the multicast bit set if left out. ", p.Node.Width)
+	default:
+		nodeParam, nodeDoc = "node: Optional[int] = None", fmt.Sprintf("node, of %d bits, is random bits\n    for each ID if left out. ", p.Node.Width)
+	}
+	params := "self, "
+	if nodeParam != "" {
+		params += nodeParam + ", "
+	}
+	clockParam := ""
+	if p.Clock != nil {
+		clockParam = "*, clock: Optional[Callable[[], int]] = None"
+	}
+	params += clockParam
+	if clockParam == "" {
+		params = params[:len(params)-2]
+	}
+	w.f(`
+
+_generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
+
+
+class Generator:
+    """Makes IDs of layout %s.%s It is safe for use from several threads.
+
+    %sclock, a function returning nanoseconds since the Unix
+    epoch, replaces the system clock (for tests).
+    """
+
+    def __init__(%s) -> None:
+`, p.L.Name, pyOrderDoc(p), nodeDoc, params)
+	if p.Clock != nil {
+		w.f("        self._clock = clock or _time.time_ns\n")
+	}
+	switch {
+	case p.Node == nil:
+	case p.NeedsNode:
+		w.f("        self._node = _integer(\"node\", node, %d)\n", p.Node.Width)
+	default:
+		w.f("        self._node = None if node is None else _integer(\"node\", node, %d)\n", p.Node.Width)
+	}
+	if p.Node != nil && !nodeFixed {
+		w.f("        self._keep = _RANDOM_MASK if self._node is None else _RANDOM_MASK & ~%s\n", lang.Lit(portable.RoleMask(p.Node)))
+	}
+	if p.Clock != nil {
+		switch {
+		case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+			w.f("        self._counter = -1  # the last ID's counter, or -1 before the first\n")
+		case p.Counter != nil:
+			w.f("        self._last = -1  # the last ID's tick, or -1 before the first\n        self._counter = 0\n")
+		case p.ClockSeq != nil:
+			w.f("        self._last = -1  # the last ID's tick, or -1 before the first\n")
+		}
+	}
+	w.f("        self._fixed = 0\n        self._draw()\n        self._lock = threading.Lock()\n        _generators.add(self)\n")
+
+	// _draw
+	fixed := pyConstStart(p)
+	var lines []string
+	switch {
+	case p.Node == nil:
+	case p.NeedsNode:
+		lines = append(lines, "node = self._node")
+		fixed += " | " + lang.Place("node", p.Node.Runs, p.Node.Width)
+	case p.Node.V.MAC:
+		lines = append(lines, "# Unless given, the node is random with the multicast bit set (RFC 9562 §6.10).")
+		lines = append(lines, fmt.Sprintf("node = _random(%d) & %s | 1 << 40 if self._node is None else self._node", (p.Node.Width+7)/8, lang.Lit(portable.Mask(p.Node.Width))))
+		fixed += " | " + lang.Place("node", p.Node.Runs, p.Node.Width)
+	default:
+		lines = append(lines, "node = 0 if self._node is None else self._node")
+		fixed += " | " + lang.Place("node", p.Node.Runs, p.Node.Width)
+	}
+	if p.ClockSeq != nil {
+		lines = append(lines, fmt.Sprintf("seq = _random(%d) & %s  # the clock sequence", (p.ClockSeq.Width+7)/8, lang.Lit(portable.Mask(p.ClockSeq.Width))))
+		fixed += " | " + lang.Place("seq", p.ClockSeq.Runs, p.ClockSeq.Width)
+	}
+	if p.Random != nil && p.Random.V.Once {
+		lines = append(lines, fmt.Sprintf("once = _random(%d) & %s  # random once", (p.Random.Width+7)/8, lang.Lit(portable.Mask(p.Random.Width))))
+		fixed += " | " + lang.Place("once", p.Random.Runs, p.Random.Width)
+	}
+	w.f(`
+    def _draw(self) -> None:
+        """Draws the values fixed for the generator's life, with the constant
+        bits, in place."""
+`)
+	for _, l := range lines {
+		w.f("        %s\n", l)
+	}
+	w.f("        self._fixed = %s\n", fixed)
+
+	// _after_fork
+	w.f(`
+    def _after_fork(self) -> None:
+        """In a forked child: a new lock, new values drawn once, and a counter
+        that must start afresh, so that the child repeats nothing of the
+        parent's."""
+        self._lock = threading.Lock()
+        self._draw()
+`)
+	if p.Clock != nil && p.Counter != nil {
+		if p.Counter.V.Init == layouts.InitRunning {
+			w.f("        self._counter = -1\n")
+		} else {
+			w.f("        self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter\n")
+		}
+	}
+
+	// next
+	w.f(`
+    def next(self) -> %s:
+        """Returns a new ID.%s"""
+`, p.Type, pyNextDoc(p))
+	keepExpr := "_RANDOM_MASK"
+	if p.Node != nil && !nodeFixed {
+		keepExpr = "self._keep"
+	}
+	if block {
+		w.f("        block = _random(_SIZE)\n")
+	}
+	w.f("        with self._lock:\n")
+	if keep.Sign() != 0 {
+		w.f("            n = block & %s | self._fixed\n", keepExpr)
+	} else {
+		w.f("            n = self._fixed\n")
+	}
+	if p.Clock != nil {
+		w.tick(p)
+	}
+	w.f("        return %s(n)\n", p.Type)
+
+	if p.Clock != nil {
+		w.f(`
+    def _now(self) -> int:
+        """Returns the clock's tick; a time outside the layout's range is ErrTime."""
+        ns = self._clock() - _EPOCH_NS
+        tick = -1 if ns < 0 else ns * _TICK_DEN // _TICK_NUM
+        if tick < 0 or tick > _MAX_TICK:
+            raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
+        return tick
+`)
+		if p.Counter != nil && p.Counter.V.Overflow == layouts.OverflowWait {
+			w.f(`
+    def _wait_past(self, last: int) -> int:
+        """Waits for the clock to pass tick last, for a second at most. Then it
+        is ErrClockStalled if the clock stood still, and ErrClockBackwards if it
+        is behind."""
+        nap = max(_TICK_NUM / _TICK_DEN / 4e9, 1e-6)
+        deadline = _time.monotonic() + 1
+        while True:
+            now = self._now()
+            if now > last:
+                return now
+            if _time.monotonic() >= deadline:
+                if now < last:
+                    raise IDError("ErrClockBackwards", f"{_LAYOUT}: the clock is behind the last tick used, after a second's wait")
+                raise IDError("ErrClockStalled", f"{_LAYOUT}: the counter ran out and the clock stood still for a second")
+            _time.sleep(nap)
+`)
+		}
+	}
+	w.f(`
+
+def _after_fork() -> None:
+    """Runs in a forked child: drops the random bytes inherited from the parent
+    and moves every generator on (Generator._after_fork)."""
+    global _pool, _pool_at, _pool_lock
+    _pool, _pool_at, _pool_lock = b"", 0, threading.Lock()
+    for g in list(_generators):
+        g._after_fork()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork)
+`)
+}
+
+func (w *writer) tick(p *portable.Plan) {
+	place := func(v string, r *portable.Role) string { return lang.Place(v, r.Runs, r.Width) }
+	var seed string
+	if p.Counter != nil {
+		seed = lang.Read("block", p.Counter.Runs, p.Bits)
+		switch p.Counter.V.Init {
+		case layouts.InitZero:
+			seed = "0"
+		case layouts.InitSeeded:
+			seed = fmt.Sprintf("(%s) & %s", seed, lang.Lit(portable.Mask(p.Counter.Width-1)))
+		}
+	}
+	const overflow = `                    raise IDError("ErrTime", f"{_LAYOUT}: the next tick is past the layout's last")` + "\n"
+	switch {
+	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+		w.f(`            tick = self._now()
+            # A running counter counts on across ticks, wrapping; the tick follows the clock.
+            self._counter = %s if self._counter < 0 else self._counter + 1 & %s
+            n |= %s | %s
+`, seed, lang.Lit(portable.Mask(p.Counter.Width)), place("tick", p.Time), place("self._counter", p.Counter))
+	case p.Counter != nil:
+		w.f(`            now = self._now()
+            if now > self._last:
+                self._last = now
+                self._counter = %s
+            elif self._counter < _COUNTER_MAX:
+                self._counter += 1  # the same tick, or the clock went back: count on
+            else:
+`, seed)
+		if p.Counter.V.Overflow == layouts.OverflowWait {
+			w.f("                self._last = self._wait_past(self._last)  # the counter ran out: wait for the next tick\n")
+		} else {
+			w.f("                if self._last == _MAX_TICK:\n" + overflow)
+			w.f("                self._last += 1  # the counter ran out: borrow the next tick\n")
+		}
+		w.f(`                self._counter = %s
+            n |= %s | %s
+`, seed, place("self._last", p.Time), place("self._counter", p.Counter))
+	case p.ClockSeq != nil:
+		w.f(`            tick = self._now()
+            if tick <= self._last:
+                # The same tick, or the clock went back: step the tick itself (RFC 9562 §6.2).
+                if self._last == _MAX_TICK:
+%s                tick = self._last + 1
+            self._last = tick
+            n |= %s
+`, overflow, place("tick", p.Time))
+	default:
+		w.f("            tick = self._now()\n            n |= %s\n", place("tick", p.Time))
+	}
+}
+
+func pyOrderDoc(p *portable.Plan) string {
+	switch {
+	case p.Clock == nil:
+		return " Each ID is fresh random bits around the\n    layout's fixed ones."
+	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+		return "\n    Its counter runs on across ticks, wrapping around: its IDs are unique\n    while it makes fewer than 2^" + fmt.Sprint(p.Counter.Width) + " within a tick, but not ordered."
+	case p.L.Monotonic():
+		return "\n    Each ID it makes is greater than the last, even when the clock stands\n    still or goes back."
+	}
+	return "\n    Its IDs carry the time and random bits; they are not ordered within a\n    tick."
+}
+
+func pyNextDoc(p *portable.Plan) string {
+	switch {
+	case p.Counter != nil && p.Counter.V.Init != layouts.InitRunning:
+		how := "borrows the next tick, running ahead of the clock until it catches up"
+		if p.Counter.V.Overflow == layouts.OverflowWait {
+			how = "waits for the clock's next tick"
+		}
+		return fmt.Sprintf("\n\n        Within a tick a %d-bit counter, starting %s,\n        orders the IDs; when it runs out the generator %s.\n        When the clock goes back it stays on its last tick.\n        ", p.Counter.Width, initDoc(p.Counter.V.Init), how)
+	case p.ClockSeq != nil:
+		return "\n\n        Each ID takes a tick of its own: the clock's, or the one after the last\n        ID's when the clock has not passed it.\n        "
+	}
+	return ""
+}
+
+func initDoc(i layouts.CounterInit) string {
+	switch i {
+	case layouts.InitZero:
+		return "at zero"
+	case layouts.InitSeeded:
+		return "at random bits with its top bit clear"
+	}
+	return "at random bits"
+}

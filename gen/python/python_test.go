@@ -1,0 +1,70 @@
+package python_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/gen/python"
+	"github.com/idforge/idforge/layouts"
+)
+
+// Every built-in layout gives a module.
+func TestBuiltins(t *testing.T) {
+	ls, err := layouts.Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		m, err := python.Generate(l, "ID", "")
+		if err != nil {
+			t.Errorf("%s: %v", l.Name, err)
+			continue
+		}
+		_, hash := l.Value(layouts.Hash)
+		if got := strings.Contains(string(m), "\nclass Generator:"); got == hash {
+			t.Errorf("%s: Generator %v, hash role %v", l.Name, got, hash)
+		}
+	}
+}
+
+// A field named after a Python keyword cannot be a keyword argument of
+// pack: the layout is refused, as is a type name that is no identifier.
+func TestNames(t *testing.T) {
+	l, err := layouts.Parse("t.layout", []byte("layout t 64\n  ts 44 time unix ms\n  lambda 20 counter zero wait\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := python.Generate(l, "ID", ""); !errors.Is(err, python.ErrName) {
+		t.Errorf("a field named lambda: %v, want ErrName", err)
+	}
+	ok, err := layouts.Parse("t.layout", []byte("layout t 64\n  ts 44 time unix ms\n  seq 20 counter zero wait\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, typ := range []string{"class", "9x", "a-b", "None", ""} {
+		if _, err := python.Generate(ok, typ, ""); !errors.Is(err, python.ErrName) {
+			t.Errorf("type %q: %v, want ErrName", typ, err)
+		}
+	}
+}
+
+// Text from the spec reaches only comments.
+func TestCommentsEscaped(t *testing.T) {
+	l, err := layouts.Parse("t.layout", []byte("# Evil\rimport os; \"\"\" \f x\nlayout e 64\n  ts 44 time unix ms\n  seq 20 counter zero wait\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := python.Generate(l, "ID", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(m), "\n") {
+		if strings.Contains(line, "import os;") && !strings.HasPrefix(line, "# ") {
+			t.Errorf("spec text outside a comment: %q", line)
+		}
+	}
+	if strings.ContainsAny(string(m), "\r\f") {
+		t.Error("a line terminator from the spec reached the module")
+	}
+}
