@@ -5,7 +5,7 @@ import (
 	"math/big"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/idrt"
 )
 
 // helpers writes the module-level functions that pack and fields use.
@@ -90,7 +90,7 @@ func plan(p *portable.Plan) gen {
 		drop(p.Node)
 		g.nodeFixed = true
 	}
-	g.block = g.keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != layouts.InitZero
+	g.block = g.keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != idrt.InitZero
 	return g
 }
 
@@ -155,7 +155,7 @@ class Generator {
 	if p.Clock != nil {
 		w.f("  /** The clock, in nanoseconds since the Unix epoch. */\n  #clock;\n")
 		switch {
-		case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+		case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
 			w.f("  /** The last ID's counter, or -1n before the first. */\n  #counter = -1n;\n")
 		case p.Counter != nil:
 			w.f("  /** The last ID's tick, or -1n before the first, and its counter. */\n  #last = -1n;\n  #counter = 0n;\n")
@@ -237,7 +237,7 @@ class Generator {
     return tick;
   }
 `, name)
-		if p.Counter != nil && p.Counter.V.Overflow == layouts.OverflowWait {
+		if p.Counter != nil && p.Counter.V.Overflow == idrt.OverflowWait {
 			w.f(`
   /**
    * Waits for the clock to pass tick last, spinning, for a second at most:
@@ -311,9 +311,9 @@ func (w *writer) tick(p *portable.Plan) {
 	if p.Counter != nil {
 		seed = lang.Read("block", p.Counter.Runs, p.Bits)
 		switch p.Counter.V.Init {
-		case layouts.InitZero:
+		case idrt.InitZero:
 			seed = "0n"
-		case layouts.InitSeeded:
+		case idrt.InitSeeded:
 			seed = fmt.Sprintf("(%s) & %s", seed, lang.Lit(portable.Mask(p.Counter.Width-1)))
 		}
 	}
@@ -321,7 +321,7 @@ func (w *writer) tick(p *portable.Plan) {
 		w.f("      throw new IDError('ErrTime', %s + ': the next tick is past the layout\\'s last');\n", name)
 	}
 	switch {
-	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
 		w.f(`    const tick = this.#now();
     // A running counter counts on across ticks, wrapping; the tick follows the clock.
     this.#counter = this.#counter < 0n ? %s : this.#counter + 1n & %s;
@@ -336,7 +336,7 @@ func (w *writer) tick(p *portable.Plan) {
       this.#counter++; // the same tick, or the clock went back: count on
     } else {
 `, seed)
-		if p.Counter.V.Overflow == layouts.OverflowWait {
+		if p.Counter.V.Overflow == idrt.OverflowWait {
 			w.f("      this.#last = this.#waitPast(this.#last); // the counter ran out: wait for the next tick\n")
 		} else {
 			w.f("      if (this.#last === MAX_TICK) {\n  ")
@@ -369,7 +369,7 @@ func orderDoc(p *portable.Plan) string {
 	switch {
 	case p.Clock == nil:
 		return " Each ID is fresh random bits around the layout's fixed ones."
-	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
 		return "\n * Its counter runs on across ticks, wrapping around: its IDs are unique\n * while it makes fewer than 2^" + fmt.Sprint(p.Counter.Width) + " within a tick, but not ordered."
 	case p.L.Monotonic():
 		return "\n * Each ID it makes is greater than the last, even when the clock stands\n * still or goes back."
@@ -379,9 +379,9 @@ func orderDoc(p *portable.Plan) string {
 
 func nextDoc(p *portable.Plan) string {
 	switch {
-	case p.Counter != nil && p.Counter.V.Init != layouts.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init != idrt.InitRunning:
 		how := "borrows the next tick, running ahead of the clock until it catches up"
-		if p.Counter.V.Overflow == layouts.OverflowWait {
+		if p.Counter.V.Overflow == idrt.OverflowWait {
 			how = "waits for the clock's next tick"
 		}
 		return fmt.Sprintf("\n   * Within a tick a %d-bit counter, starting %s, orders the IDs;\n   * when it runs out the generator %s. When the clock goes back it\n   * stays on its last tick.", p.Counter.Width, initDoc(p.Counter.V.Init), how)
@@ -391,11 +391,11 @@ func nextDoc(p *portable.Plan) string {
 	return ""
 }
 
-func initDoc(i layouts.CounterInit) string {
+func initDoc(i idrt.Init) string {
 	switch i {
-	case layouts.InitZero:
+	case idrt.InitZero:
 		return "at zero"
-	case layouts.InitSeeded:
+	case idrt.InitSeeded:
 		return "at random bits with its top bit clear"
 	}
 	return "at random bits"

@@ -5,7 +5,7 @@ import (
 	"math/big"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/idrt"
 )
 
 func (w *writer) generator() {
@@ -28,7 +28,7 @@ func (w *writer) generator() {
 	if nodeFixed {
 		drop(p.Node)
 	}
-	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != layouts.InitZero
+	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != idrt.InitZero
 
 	w.f(`
 
@@ -107,7 +107,7 @@ class Generator:
 	}
 	if p.Clock != nil {
 		switch {
-		case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+		case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
 			w.f("        self._counter = -1  # the last ID's counter, or -1 before the first\n")
 		case p.Counter != nil:
 			w.f("        self._last = -1  # the last ID's tick, or -1 before the first\n        self._counter = 0\n")
@@ -161,7 +161,7 @@ class Generator:
         self._draw()
 `)
 	if p.Clock != nil && p.Counter != nil {
-		if p.Counter.V.Init == layouts.InitRunning {
+		if p.Counter.V.Init == idrt.InitRunning {
 			w.f("        self._counter = -1\n")
 		} else {
 			w.f("        self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter\n")
@@ -201,7 +201,7 @@ class Generator:
             raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
         return tick
 `)
-		if p.Counter != nil && p.Counter.V.Overflow == layouts.OverflowWait {
+		if p.Counter != nil && p.Counter.V.Overflow == idrt.OverflowWait {
 			w.f(`
     def _wait_past(self, last: int) -> int:
         """Waits for the clock to pass tick last, for a second at most. Then it
@@ -243,15 +243,15 @@ func (w *writer) tick(p *portable.Plan) {
 	if p.Counter != nil {
 		seed = lang.Read("block", p.Counter.Runs, p.Bits)
 		switch p.Counter.V.Init {
-		case layouts.InitZero:
+		case idrt.InitZero:
 			seed = "0"
-		case layouts.InitSeeded:
+		case idrt.InitSeeded:
 			seed = fmt.Sprintf("(%s) & %s", seed, lang.Lit(portable.Mask(p.Counter.Width-1)))
 		}
 	}
 	const overflow = `                    raise IDError("ErrTime", f"{_LAYOUT}: the next tick is past the layout's last")` + "\n"
 	switch {
-	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
 		w.f(`            tick = self._now()
             # A running counter counts on across ticks, wrapping; the tick follows the clock.
             self._counter = %s if self._counter < 0 else self._counter + 1 & %s
@@ -266,7 +266,7 @@ func (w *writer) tick(p *portable.Plan) {
                 self._counter += 1  # the same tick, or the clock went back: count on
             else:
 `, seed)
-		if p.Counter.V.Overflow == layouts.OverflowWait {
+		if p.Counter.V.Overflow == idrt.OverflowWait {
 			w.f("                self._last = self._wait_past(self._last)  # the counter ran out: wait for the next tick\n")
 		} else {
 			w.f("                if self._last == _MAX_TICK:\n" + overflow)
@@ -293,7 +293,7 @@ func pyOrderDoc(p *portable.Plan) string {
 	switch {
 	case p.Clock == nil:
 		return " Each ID is fresh random bits around the\n    layout's fixed ones."
-	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
 		return "\n    Its counter runs on across ticks, wrapping around: its IDs are unique\n    while it makes fewer than 2^" + fmt.Sprint(p.Counter.Width) + " within a tick, but not ordered."
 	case p.L.Monotonic():
 		return "\n    Each ID it makes is greater than the last, even when the clock stands\n    still or goes back."
@@ -303,9 +303,9 @@ func pyOrderDoc(p *portable.Plan) string {
 
 func pyNextDoc(p *portable.Plan) string {
 	switch {
-	case p.Counter != nil && p.Counter.V.Init != layouts.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init != idrt.InitRunning:
 		how := "borrows the next tick, running ahead of the clock until it catches up"
-		if p.Counter.V.Overflow == layouts.OverflowWait {
+		if p.Counter.V.Overflow == idrt.OverflowWait {
 			how = "waits for the clock's next tick"
 		}
 		return fmt.Sprintf("\n\n        Within a tick a %d-bit counter, starting %s,\n        orders the IDs; when it runs out the generator %s.\n        When the clock goes back it stays on its last tick.\n        ", p.Counter.Width, initDoc(p.Counter.V.Init), how)
@@ -315,11 +315,11 @@ func pyNextDoc(p *portable.Plan) string {
 	return ""
 }
 
-func initDoc(i layouts.CounterInit) string {
+func initDoc(i idrt.Init) string {
 	switch i {
-	case layouts.InitZero:
+	case idrt.InitZero:
 		return "at zero"
-	case layouts.InitSeeded:
+	case idrt.InitSeeded:
 		return "at random bits with its top bit clear"
 	}
 	return "at random bits"

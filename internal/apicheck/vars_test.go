@@ -109,11 +109,14 @@ func TestNoSharedExportedVars(t *testing.T) {
 }
 
 // sentinel reports whether the i-th name of vs is an error sentinel: named
-// Err..., its value errors.New(...) or idrt.ErrorOf(...) (a sentinel that
-// also matches a broader one).
+// Err..., its value errors.New(...), idrt.ErrorOf(...) (a sentinel that
+// also matches a broader one) or another package's Err... sentinel.
 func sentinel(name string, vs *ast.ValueSpec, i int) bool {
 	if !strings.HasPrefix(name, "Err") || i >= len(vs.Values) {
 		return false
+	}
+	if sel, ok := vs.Values[i].(*ast.SelectorExpr); ok {
+		return strings.HasPrefix(sel.Sel.Name, "Err") // another package's sentinel, named here too
 	}
 	call, ok := vs.Values[i].(*ast.CallExpr)
 	if !ok {
