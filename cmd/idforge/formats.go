@@ -68,13 +68,16 @@ func layoutNames() []string {
 	return names
 }
 
-// readSpec parses a user's layout spec file.
+// readSpec parses a user's layout spec file. It reads at most
+// layouts.MaxSpecSize+1 bytes: a larger file is refused before the rest of
+// it is read.
 func readSpec(file string) (*layouts.Layout, error) {
-	src, err := os.ReadFile(file)
+	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
-	return layouts.Parse(file, src)
+	defer f.Close()
+	return layouts.ReadSpec(file, f)
 }
 
 // chosenLayout returns the layout -spec holds or -layout names, or nil
