@@ -121,8 +121,12 @@ func FuzzRandomSpec(f *testing.F) {
 
 // checkRepeats holds the interpreter's generator of l, on a clock that
 // stands still, to the rule that it repeats no ID unless the layout warns
-// that it does: 512 IDs in one tick are more than full speed (10^8 a
-// second) makes in any tick RandomSpec declares, a nanosecond or longer.
+// that it does. All 512 IDs fall in one tick; a RandomSpec layout (ticks of
+// a nanosecond or longer, no running counter) that has no counter and no
+// warning has 51 random bits or more, as a generator at full speed (10^8
+// IDs a second) would otherwise repeat itself within 10 years, so its 512
+// IDs repeat with a chance below 1 in 10^10: a repeat shows a layout that
+// should have warned.
 func checkRepeats(t *testing.T, l *layouts.Layout) {
 	now := time.Now()
 	g, err := interp.NewGenerator(l,
