@@ -57,8 +57,9 @@ type Text[ID any] struct {
 //     does not matter, and sorts like the bytes where it says so;
 //   - parsing arbitrary text never panics, and what parses re-encodes to the
 //     same text;
-//   - the generator's IDs differ, and increase as bytes for a monotonic,
-//     time-sortable layout; each holds the clock's time, as the interpreter
+//   - the generator's IDs differ, unless the layout warns that one
+//     generator repeats itself (Layout.RepeatWarning; see CheckRepeats),
+//     and increase as bytes for a monotonic, time-sortable layout; each holds the clock's time, as the interpreter
 //     reads it: never before the tick the clock was in, and at most one
 //     tick past the later of the clock and the ID before (a generator whose
 //     counter ran out borrows the next tick);
@@ -243,6 +244,7 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 	_, timed := l.Tick()
 	var prevAt time.Time
 	fresh := map[string]int{} // the fresh random bits of each ID, and its number
+	seen := map[string]int{}  // each ID, and its number
 	for i := range 64 {
 		before := clock()
 		id, err := c.Next()
@@ -271,9 +273,10 @@ func checkNext[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]) {
 		if ordered && prev != nil && bytes.Compare(b, prev) <= 0 {
 			t.Fatalf("%s: ID %d %X is not above %X", l.Name, i, b, prev)
 		}
-		if l.Monotonic() && bytes.Equal(b, prev) {
-			t.Fatalf("%s: ID %d repeats %X", l.Name, i, b)
+		if j, dup := seen[string(b)]; dup {
+			repeated(t, l, j, i, b)
 		}
+		seen[string(b)] = i
 		// 64 draws of 32 bits or more coincide with a chance below 1 in 2^20.
 		if l.FreshBits() >= 32 {
 			r, err := interp.Role(l, b, layouts.Random)
@@ -316,5 +319,36 @@ func checkZero[ID any, F any](tb testing.TB, l *layouts.Layout, c Codec[ID, F]) 
 		if bytes.Equal(c.Bytes(a), c.Bytes(b)) {
 			tb.Fatalf("%s: two zero generators made the same ID %X", l.Name, c.Bytes(a))
 		}
+	}
+}
+
+// CheckRepeats makes up to n IDs with next and checks the rule that one
+// generator never returns the same ID twice unless its layout warns that it
+// does (Layout.RepeatWarning, which the CLI prints): two equal IDs from a
+// layout without that warning fail. An error from next (a counter that ran
+// out on a frozen clock, a time past the layout's last) ends the run. Give
+// it a generator on a clock that stands still, the hardest case, to check
+// the rule for any layout, as FuzzRandomSpec does.
+func CheckRepeats(tb testing.TB, l *layouts.Layout, next func() ([]byte, error), n int) {
+	tb.Helper()
+	seen := map[string]int{}
+	for i := range n {
+		b, err := next()
+		if err != nil {
+			return
+		}
+		if j, dup := seen[string(b)]; dup {
+			repeated(tb, l, j, i, b)
+		}
+		seen[string(b)] = i
+	}
+}
+
+// repeated fails when IDs j and i of one generator, both b, repeat without
+// the layout's warning.
+func repeated(tb testing.TB, l *layouts.Layout, j, i int, b []byte) {
+	tb.Helper()
+	if _, warned := l.RepeatWarning(); !warned {
+		tb.Fatalf("%s: IDs %d and %d of one generator are both %X, and the layout has no warning that one generator repeats itself", l.Name, j, i, b)
 	}
 }

@@ -1,12 +1,15 @@
 package fuzz_test
 
 import (
+	"errors"
 	"fmt"
+	"math/big"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -112,5 +115,69 @@ func FuzzRandomSpec(f *testing.F) {
 			t.Fatalf("RandomSpec gave a spec that does not parse: %v\n%s", err, spec)
 		}
 		fuzz.Check(t, l, data)
+		checkRepeats(t, l)
 	})
+}
+
+// checkRepeats holds the interpreter's generator of l, on a clock that
+// stands still, to the rule that it repeats no ID unless the layout warns
+// that it does. All 512 IDs fall in one tick; a RandomSpec layout (ticks of
+// a nanosecond or longer, no running counter) that has no counter and no
+// warning has 51 random bits or more, as a generator at full speed (10^8
+// IDs a second) would otherwise repeat itself within 10 years, so its 512
+// IDs repeat with a chance below 1 in 10^10: a repeat shows a layout that
+// should have warned.
+func checkRepeats(t *testing.T, l *layouts.Layout) {
+	now := time.Now()
+	g, err := interp.NewGenerator(l,
+		interp.WithClock(func() time.Time { return now }),
+		interp.WithMaxWait(0), interp.WithSleep(func(time.Duration) {}), // a counter that runs out ends the run at once
+		interp.WithFixed(layouts.Node, big.NewInt(1)))
+	if errors.Is(err, interp.ErrNoRole) {
+		g, err = interp.NewGenerator(l, interp.WithClock(func() time.Time { return now }), interp.WithMaxWait(0), interp.WithSleep(func(time.Duration) {}))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	fuzz.CheckRepeats(t, l, g.Next, 512)
+}
+
+// The rule CheckRepeats checks bites: on a clock that stands still, layouts
+// without a counter repeat themselves, and they have the warning; the same
+// with a counter repeat nothing.
+func TestCheckRepeats(t *testing.T) {
+	for _, tc := range []struct {
+		spec    string
+		repeats bool
+	}{
+		{"layout bare 64\n  t 64 time unix ns\n", true},
+		{"layout burst 64\n  t 48 time unix ms\n  r 16 random\n", true},
+		{"layout few 64\n  t 56 time unix ms\n  r 8 random\n", true},
+		{"layout counted 64\n  t 48 time unix ms\n  seq 12 counter seeded borrow\n  r 4 random\n", false},
+		{"layout wide 128\n  t 48 time unix ms\n  r 80 random bytes\n", false},
+	} {
+		l, err := layouts.Parse("x.layout", []byte(tc.spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		g, err := interp.NewGenerator(l, interp.WithClock(func() time.Time { return now }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen, repeats := map[string]bool{}, false
+		for range 4096 {
+			b, err := g.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			repeats = repeats || seen[string(b)]
+			seen[string(b)] = true
+		}
+		_, warned := l.RepeatWarning()
+		if repeats != tc.repeats || warned != tc.repeats {
+			t.Errorf("%s: repeats %v, warned %v; want %v", l.Name, repeats, warned, tc.repeats)
+		}
+		fuzz.CheckRepeats(t, l, g.Next, 512) // passes either way: warned, or no repeat
+	}
 }

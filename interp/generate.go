@@ -43,6 +43,13 @@ var (
 // If the clock goes backwards, a generator with a counter or a clock sequence
 // stays on its last tick, so its IDs keep increasing. It is safe for
 // concurrent use.
+//
+// A generator of a layout with neither (its IDs within a tick differ in
+// their random bits only) can repeat an ID, and does not refuse one equal
+// to the one before it: that would hide only the repeats that are
+// neighbours, not the others, while the layout stays as it is. Such a
+// layout has a warning instead (layouts.Layout.RepeatWarning) that names
+// the cure, a counter; the CLI prints it before it makes any ID.
 type Generator struct {
 	l     *layouts.Layout
 	clock func() time.Time

@@ -105,18 +105,84 @@ func (p *parser) checkOverflow() {
 }
 
 // Warnings returns the problems of the layout that do not stop it from
-// working today: a clock that overflows within 10 years of now.
+// working today: a clock that overflows within 10 years of now, and a
+// generator that repeats itself (see RepeatWarning).
 func (l *Layout) Warnings() []Warning {
+	var ws []Warning
+	if w, ok := l.overflowWarning(); ok {
+		ws = append(ws, w)
+	}
+	if w, ok := l.RepeatWarning(); ok {
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// overflowWarning warns of a clock that overflows within 10 years of now.
+func (l *Layout) overflowWarning() (Warning, bool) {
 	v, ok := l.Value(Time)
 	if !ok {
-		return nil
+		return Warning{}, false
 	}
 	end, ok := l.Overflow()
 	now := timeNow()
 	if !ok || end.After(now.AddDate(soonYears, 0, 0)) {
-		return nil
+		return Warning{}, false
 	}
-	seg := l.Segments[l.Parts[v.Parts[0]].Segment]
-	return []Warning{{File: l.File, Line: seg.Line, Field: seg.Name,
-		Msg: fmt.Sprintf("the %d-bit clock overflows at %s, within %d years: no ID can be made from then on", v.Width, end.UTC().Format(time.RFC3339), soonYears)}}
+	return l.warning(v.Parts[0], fmt.Sprintf("the %d-bit clock overflows at %s, within %d years: no ID can be made from then on", v.Width, end.UTC().Format(time.RFC3339), soonYears)), true
+}
+
+// warning returns a warning placed at the segment of a part.
+func (l *Layout) warning(part int, msg string) Warning {
+	seg := l.Segments[l.Parts[part].Segment]
+	return Warning{File: l.File, Line: seg.Line, Field: seg.Name, Msg: msg}
+}
+
+// RepeatWarning returns the warning for a layout one of whose generators,
+// making IDs at FullSpeed, is as likely as not to repeat one of its own IDs
+// within 10 years (Layout.FirstDuplicate): a layout with a time but no
+// counter, whose IDs within one tick only random bits tell apart; one with
+// a running counter that wraps within a tick; one with neither a time nor
+// enough random bits. The warning names the remedy, a counter. A
+// name-based layout, which repeats for a repeated name by design, and a
+// Monotonic one never get it.
+func (l *Layout) RepeatWarning() (Warning, bool) {
+	if _, ok := l.Value(Hash); ok || l.Monotonic() {
+		return Warning{}, false
+	}
+	_, self := l.FirstDuplicate(FullSpeed, 1)
+	if self >= soonYears*365.25*24*3600 {
+		return Warning{}, false
+	}
+	const speed = "at full speed (10^8 IDs a second)"
+	wait := FormatWait(self)
+	bits := l.RandomBits()
+	at := 0 // the part the warning points at: the random bits, the counter or the time
+	for i, p := range l.Parts {
+		if p.Role == Random {
+			at = i
+			break
+		}
+	}
+	tick, timed := l.Tick()
+	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
+		return l.warning(c.Parts[0], fmt.Sprintf("one generator repeats itself: its %d-bit running counter comes back to where it started after 2^%d IDs, and %s one %v tick holds more, so a repeat is as likely as not within %s; "+
+			"a counter that starts afresh each tick and waits for the next when it runs out (counter zero wait, or counter seeded borrow) never repeats", c.Width, c.Width, speed, tick, wait)), true
+	}
+	remedy := "declare a counter that counts the IDs of a tick up, for example a segment `seq 12 counter seeded borrow`"
+	switch {
+	case !timed && bits == 0:
+		return l.warning(at, "one generator repeats itself: every ID it makes is the same, as it has no time, counter or random bits; "+
+			"give it random bits (a UUIDv4 has 122), or a time and a counter (for example counter seeded borrow)"), true
+	case !timed:
+		return l.warning(at, fmt.Sprintf("one generator repeats itself: its IDs differ in their %d random bits only, so %s a repeat is as likely as not within %s; "+
+			"give it more random bits (a UUIDv4 has 122), or a time and a counter (for example counter seeded borrow)", bits, speed, wait)), true
+	case bits == 0:
+		v, _ := l.Value(Time)
+		return l.warning(v.Parts[0], fmt.Sprintf("one generator repeats itself: it has no counter and no random bits, so every ID it makes within one %v tick is the same; %s", tick, remedy)), true
+	}
+	if bits > 12 {
+		remedy += " in place of 12 of the random bits"
+	}
+	return l.warning(at, fmt.Sprintf("one generator repeats itself: it has no counter, so the IDs it makes within one %v tick differ in their %d random bits only, and %s a repeat is as likely as not within %s; %s", tick, bits, speed, wait, remedy)), true
 }

@@ -20,6 +20,7 @@ var (
 	ErrVersion  = errors.New("layouts: not an RFC 9562 version and variant")
 	ErrOverflow = errors.New("layouts: the clock has overflowed")
 	ErrNotFound = errors.New("layouts: no such built-in layout")
+	ErrTooLarge = errors.New("layouts: spec too large")
 )
 
 // Error is a problem in a spec, with its place: the file, the line and the

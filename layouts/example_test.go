@@ -83,3 +83,17 @@ func ExampleLayout_Collision() {
 	// Output:
 	// 9.4e-07
 }
+
+func ExampleLayout_FirstDuplicate() {
+	// 48 bits of milliseconds and 16 random bits, no counter: the IDs of
+	// one millisecond differ only in their random bits.
+	l, _ := layouts.Parse("burst.layout", []byte("layout burst 64\n  t 48 time unix ms\n  r 16 random\n"))
+	all, self := l.FirstDuplicate(200000, 1) // one generator, 200000 IDs a second
+	fmt.Println(layouts.FormatWait(all), layouts.FormatWait(self))
+	if w, ok := l.RepeatWarning(); ok {
+		fmt.Println(w.Line, w.Field)
+	}
+	// Output:
+	// 2.27ms 2.27ms
+	// 3 r
+}

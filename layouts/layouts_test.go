@@ -182,6 +182,55 @@ func TestCollision(t *testing.T) {
 	}
 }
 
+// The burst layout, 48 bits of milliseconds and 16 random bits, at
+// 200000 IDs a second on one generator: 200 IDs a millisecond, whose
+// 200*200/2 pairs each collide with chance 2^-16, 0.305 expected a
+// millisecond: the first as likely as not within ln 2 / 0.305 ms, and
+// about 9.6e9 in a year. With a counter, none.
+func TestDuplicates(t *testing.T) {
+	year := (365 * 24 * time.Hour).Seconds()
+	burst, err := layouts.Parse("burst.layout", []byte("layout burst 64\n  t 48 time unix ms\n  r 16 random\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	perTick := 200.0 * 200 / 2 / 65536
+	self, cross := burst.Duplicates(200000, 1, year)
+	if want := perTick * year * 1000; math.Abs(self-want) > want*1e-9 || cross != 0 {
+		t.Errorf("burst: %g within one generator, %g across; want %g and 0", self, cross, want)
+	}
+	all, first := burst.FirstDuplicate(200000, 1)
+	if want := math.Ln2 / perTick / 1000; math.Abs(first-want) > want*1e-6 || all != first {
+		t.Errorf("burst: the first duplicate at %g s (all %g), want %g", first, all, want)
+	}
+	// Within the first tick, the birthday bound: 301 IDs of 16 bits.
+	_, first = burst.FirstDuplicate(1e8, 1)
+	if want := math.Sqrt(2*math.Ln2*65536) / 1e8; math.Abs(first-want) > want*1e-6 {
+		t.Errorf("burst at 1e8/s: the first duplicate at %g s, want %g", first, want)
+	}
+	// Two generators: pairs across them too, so the first comes sooner.
+	all, first = burst.FirstDuplicate(200000, 2)
+	if !(all < first) {
+		t.Errorf("burst on two generators: the first of all at %g s, within one at %g s", all, first)
+	}
+	for _, name := range []string{"uuidv7", "snowflake", "ulid", "uuidv1"} {
+		l := builtin(t, name)
+		if all, self := l.FirstDuplicate(1e6, 1); !math.IsInf(all, 1) || !math.IsInf(self, 1) {
+			t.Errorf("%s: one generator's first duplicate at %g, %g s; want never", name, all, self)
+		}
+	}
+	if _, self := builtin(t, "snowflake").FirstDuplicate(1e3, 2048); !math.IsInf(self, 1) {
+		t.Errorf("snowflake: a repeat within one generator at %g s", self)
+	}
+	for _, w := range []struct {
+		s    float64
+		want string
+	}{{math.Inf(1), "never"}, {3.01e-6, "3.01µs"}, {0.00227, "2.27ms"}, {39, "39s"}, {90, "1.5 minutes"}, {86 * 365.25 * 86400, "86 years"}, {2e-9, "2ns"}} {
+		if got := layouts.FormatWait(w.s); got != w.want {
+			t.Errorf("FormatWait(%g) = %q, want %q", w.s, got, w.want)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	files, _ := filepath.Glob("*.layout")
 	for _, name := range files {

@@ -3,6 +3,7 @@ package layouts
 import (
 	"fmt"
 	"go/token"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -14,6 +15,17 @@ import (
 
 // MaxBits is the widest layout Parse accepts.
 const MaxBits = 1024
+
+// MaxSpecSize is the largest spec, in bytes, that Parse reads: a spec of the
+// widest layout with a comment on every line is a few kilobytes, so text
+// larger than this is not a spec. A program that reads a spec from a file
+// reads at most MaxSpecSize+1 bytes of it, as ReadSpec does, rather
+// than a whole file of anything only to have Parse refuse it.
+const MaxSpecSize = 1 << 20
+
+// bom is the UTF-8 byte-order mark that some editors write at the start of
+// a file.
+const bom = "\ufeff"
 
 // UnixEpoch returns the epoch a spec names "unix": 1970-01-01 UTC. It is a
 // function, not a variable, so that no caller can change it for everyone.
@@ -37,6 +49,8 @@ var roleWords = map[string]Role{
 var digestBits = map[string]int{"md5": 128, "sha1": 160, "sha256": 256}
 
 // Parse reads one layout spec. file names the spec in error messages.
+// A UTF-8 byte-order mark at the start, as some editors save one, is
+// skipped; a spec larger than MaxSpecSize is refused (ErrTooLarge).
 //
 // Parse reports every problem it finds in one go: the error is an ErrorList
 // of *Error values in line order, each naming the line and the segment or
@@ -57,7 +71,11 @@ var digestBits = map[string]int{"md5": 128, "sha1": 160, "sha256": 256}
 // shape is a UUID layout (Layout.IsUUID).
 func Parse(file string, src []byte) (*Layout, error) {
 	p := &parser{file: file}
-	p.read(string(src))
+	if len(src) > MaxSpecSize {
+		p.add(p.errf(0, "", ErrTooLarge, "larger than %d bytes (1 MiB), which no spec needs: is it a spec?", MaxSpecSize))
+		return nil, p.errs
+	}
+	p.read(strings.TrimPrefix(string(src), bom))
 	if len(p.errs) == 0 {
 		p.build()
 	}
@@ -66,6 +84,18 @@ func Parse(file string, src []byte) (*Layout, error) {
 		return nil, p.errs
 	}
 	return p.l, nil
+}
+
+// ReadSpec reads a spec from r, at most MaxSpecSize+1 bytes of it, and
+// parses it as Parse does: a reader with more than MaxSpecSize bytes is
+// refused (ErrTooLarge) without reading the rest. file names the spec in
+// error messages. An error reading r is returned as it is.
+func ReadSpec(file string, r io.Reader) (*Layout, error) {
+	src, err := io.ReadAll(io.LimitReader(r, MaxSpecSize+1))
+	if err != nil {
+		return nil, err
+	}
+	return Parse(file, src)
 }
 
 type parser struct {

@@ -194,3 +194,57 @@ func TestErrorMessage(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// A spec saved with a UTF-8 byte-order mark reads as the same spec without
+// one, its lines numbered alike.
+func TestParseBOM(t *testing.T) {
+	spec := "# burst\nlayout burst 64\n  t 48 time unix ms\n  r 16 random\n"
+	want, err := layouts.Parse("burst.layout", []byte(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := layouts.Parse("burst.layout", []byte("\uFEFF"+spec))
+	if err != nil {
+		t.Fatalf("with a BOM: %v", err)
+	}
+	if got.Name != want.Name || got.Doc != want.Doc || got.Segments[1].Line != 4 {
+		t.Errorf("with a BOM: %+v, want %+v", got, want)
+	}
+	// A BOM on a line of its own is still the header's mistake.
+	if _, err := layouts.Parse("x.layout", []byte("\uFEFF\uFEFFlayout x 8\n")); !errors.Is(err, layouts.ErrSyntax) {
+		t.Errorf("two BOMs: %v, want ErrSyntax", err)
+	}
+}
+
+// counting is an endless reader that counts the bytes read from it.
+type counting struct{ n int64 }
+
+func (c *counting) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	c.n += int64(len(p))
+	return len(p), nil
+}
+
+// A spec larger than MaxSpecSize is refused, and ReadSpec reads no more
+// than one byte past it, however much the reader holds.
+func TestSpecTooLarge(t *testing.T) {
+	big := []byte("layout x 64\n  r 64 random\n" + strings.Repeat(" ", layouts.MaxSpecSize))
+	if _, err := layouts.Parse("big.layout", big); !errors.Is(err, layouts.ErrTooLarge) || !strings.HasPrefix(err.Error(), "big.layout: larger than 1048576 bytes") {
+		t.Errorf("Parse: %v, want ErrTooLarge naming the file", err)
+	}
+	if _, err := layouts.Parse("ok.layout", big[:layouts.MaxSpecSize]); err != nil {
+		t.Errorf("Parse of exactly MaxSpecSize bytes: %v", err)
+	}
+	r := &counting{}
+	if _, err := layouts.ReadSpec("endless.layout", r); !errors.Is(err, layouts.ErrTooLarge) {
+		t.Errorf("ReadSpec: %v, want ErrTooLarge", err)
+	}
+	if r.n > layouts.MaxSpecSize+1 {
+		t.Errorf("ReadSpec read %d bytes of an endless reader", r.n)
+	}
+	if l, err := layouts.ReadSpec("ok.layout", strings.NewReader("\uFEFFlayout ok 64\n  r 64 random\n")); err != nil || l.Name != "ok" {
+		t.Errorf("ReadSpec: %v, %v", l, err)
+	}
+}

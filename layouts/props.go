@@ -1,6 +1,7 @@
 package layouts
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"time"
@@ -160,10 +161,26 @@ func (l *Layout) Monotonic() bool {
 	return hasTime && (hasCounter && c.Init != idrt.InitRunning || hasSeq)
 }
 
+// drawnBits returns the bits that tell apart two IDs made within one tick
+// by one generator, or by several whose other bits are equal: RandomBits,
+// and for a name-based layout the digest bits it holds, which differ for
+// distinct names.
+func (l *Layout) drawnBits() int {
+	n := l.RandomBits()
+	if _, ok := l.Value(Hash); ok {
+		for _, p := range l.Parts {
+			if p.Role == Hash {
+				n += p.Width
+			}
+		}
+	}
+	return n
+}
+
 // crossBits returns the bits that tell apart the IDs of two generators made
 // within one tick, or +Inf when distinct nodes tell them apart outright.
 func (l *Layout) crossBits(generators int) float64 {
-	b := float64(l.RandomBits())
+	b := float64(l.drawnBits())
 	if r, ok := l.Value(Random); ok && r.Once {
 		b += float64(r.Width)
 	}
@@ -184,29 +201,88 @@ func (l *Layout) crossBits(generators int) float64 {
 	return b
 }
 
-// Collision returns the birthday-bound probability that two IDs collide when
-// the given number of generators each make rate IDs per second for the given
-// window. It assumes generators are given distinct node ids where the layout
-// has a caller-chosen node (if there are enough), that MAC nodes and clock
-// sequences are random, and that a monotonic generator never repeats itself.
-func (l *Layout) Collision(rate float64, generators int, window time.Duration) float64 {
-	if rate <= 0 || generators <= 0 || window <= 0 {
-		return 0
+// FullSpeed is the rate, in IDs a second, at which Warnings judges whether
+// one generator repeats itself: one ID every 10 ns, about as fast as
+// idforge's generated generators make them in a batch.
+const FullSpeed = 1e8
+
+// clockStep is the shortest tick, in seconds, that the estimates count: a
+// clock reading (time.Time) tells nothing finer than a nanosecond apart, so
+// a finer unit does not tell more IDs apart.
+const clockStep = 1e-9
+
+// Duplicates returns the expected numbers of pairs of equal IDs when the
+// given number of generators each make rate IDs a second for the given
+// number of seconds: self counts the pairs made by one generator (a layout
+// that is not Monotonic has them: its IDs within a tick are told apart by
+// random bits only, or, with a running counter, until it wraps), and cross
+// the pairs made by two. It assumes what Collision assumes. For a
+// name-based layout, it counts the IDs of distinct names.
+func (l *Layout) Duplicates(rate float64, generators int, seconds float64) (self, cross float64) {
+	if rate <= 0 || generators <= 0 || seconds <= 0 {
+		return 0, 0
 	}
-	tick := window.Seconds()
+	tick := seconds
 	if v, ok := l.Value(Time); ok {
-		tick = min(tick, float64(v.Unit.Num)/float64(v.Unit.Den))
+		tick = min(tick, max(float64(v.Unit.Num)/float64(v.Unit.Den), clockStep))
 	}
-	ticks := window.Seconds() / tick
+	ticks := seconds / tick
 	n := rate * tick // IDs per generator per tick, on average
 	g := float64(generators)
-	// Expected colliding pairs: pairs from two generators in one tick, and
-	// pairs from one non-monotonic generator in one tick.
-	lambda := ticks * g * (g - 1) / 2 * n * n * math.Exp2(-l.crossBits(generators))
-	if !l.Monotonic() {
-		lambda += ticks * g * l.selfPairs(n) * math.Exp2(-float64(l.RandomBits()))
+	if cb := l.crossBits(generators); generators > 1 && !math.IsInf(cb, 1) {
+		cross = ticks * g * (g - 1) / 2 * n * n * math.Exp2(-cb)
 	}
-	return -math.Expm1(-lambda)
+	if !l.Monotonic() {
+		if pairs := l.selfPairs(n); pairs > 0 {
+			self = ticks * g * pairs * math.Exp2(-float64(l.drawnBits()))
+		}
+	}
+	return self, cross
+}
+
+// Collision returns the birthday-bound probability that two IDs collide when
+// the given number of generators each make rate IDs per second for the given
+// window: 1 - exp(-d), where d is the expected number of equal pairs
+// (Duplicates), within one generator and across generators. It assumes
+// generators are given distinct node ids where the layout has a
+// caller-chosen node (if there are enough), that MAC nodes and clock
+// sequences are random, and that a monotonic generator never repeats itself.
+func (l *Layout) Collision(rate float64, generators int, window time.Duration) float64 {
+	self, cross := l.Duplicates(rate, generators, window.Seconds())
+	return -math.Expm1(-(self + cross))
+}
+
+// FirstDuplicate returns how long, in seconds, the given number of
+// generators making rate IDs a second each run before their first duplicate
+// is as likely as not (the median wait): all, the first pair of equal IDs
+// that Duplicates counts, and self, the first that one generator makes
+// itself. Each is +Inf when no such pair can come.
+func (l *Layout) FirstDuplicate(rate float64, generators int) (all, self float64) {
+	all = median(func(s float64) float64 { a, b := l.Duplicates(rate, generators, s); return a + b })
+	self = median(func(s float64) float64 { a, _ := l.Duplicates(rate, generators, s); return a })
+	return all, self
+}
+
+// median returns the t at which pairs(t), a non-decreasing count of
+// expected pairs, reaches ln 2, so that a first pair is as likely as not by
+// then; +Inf when it stays below.
+func median(pairs func(seconds float64) float64) float64 {
+	lo, hi := -40.0, 300.0 // log10 of seconds
+	if !(pairs(math.Pow(10, hi)) >= math.Ln2) {
+		return math.Inf(1)
+	}
+	if pairs(math.Pow(10, lo)) >= math.Ln2 {
+		return math.Pow(10, lo)
+	}
+	for range 200 {
+		mid := (lo + hi) / 2
+		if pairs(math.Pow(10, mid)) >= math.Ln2 {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return math.Pow(10, hi)
 }
 
 // selfPairs returns how many pairs of the n IDs one non-monotonic generator
@@ -219,6 +295,32 @@ func (l *Layout) selfPairs(n float64) float64 {
 		return max(0, n*(n-period)/(2*period))
 	}
 	return n * n / 2
+}
+
+// FormatWait writes a wait in seconds as the CLI and Warnings write one:
+// in the largest unit, from nanoseconds to years, with three significant
+// digits, or "never" for +Inf.
+func FormatWait(seconds float64) string {
+	const year = 365.25 * 24 * 3600
+	switch {
+	case math.IsInf(seconds, 1):
+		return "never"
+	case seconds >= year:
+		return fmt.Sprintf("%.3g years", seconds/year)
+	case seconds >= 86400:
+		return fmt.Sprintf("%.3g days", seconds/86400)
+	case seconds >= 3600:
+		return fmt.Sprintf("%.3g hours", seconds/3600)
+	case seconds >= 60:
+		return fmt.Sprintf("%.3g minutes", seconds/60)
+	case seconds >= 1:
+		return fmt.Sprintf("%.3gs", seconds)
+	case seconds >= 1e-3:
+		return fmt.Sprintf("%.3gms", seconds*1e3)
+	case seconds >= 1e-6:
+		return fmt.Sprintf("%.3gµs", seconds*1e6)
+	}
+	return fmt.Sprintf("%.3gns", seconds*1e9)
 }
 
 // IsUUID reports whether the layout is an RFC 9562 UUID layout: 128 bits

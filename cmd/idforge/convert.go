@@ -25,7 +25,8 @@ Converts IDs to another layout, or writes them in another encoding.
 
   -to    v1, v6, v7, uuid, ksuid, ulid or snowflake; omit it to re-encode
   -enc   canonical (default), uuid, base62, crockford, hex, decimal, or
-         typeid (for UUIDs, with -prefix P)
+         typeid (for UUIDs, with -prefix P: any UUID, the Nil and Max UUIDs
+         and UUIDs of other variants and versions included)
   -spec  read the IDs as the layout in this spec file (to re-encode them)
 
 Conversions, and what each keeps:
@@ -40,7 +41,8 @@ Conversions, and what each keeps:
                      generator stay distinct and in order
   v7 -> ULID         the millisecond and all 74 random bits, below six zero
                      bits: -to v7 gives the UUID back exactly
-  UUID <-> ULID      other UUIDs -> ULID, and ULID -> uuid, copy all 128 bits
+  UUID <-> ULID      other UUIDs (any variant) -> ULID, and ULID -> uuid,
+                     copy all 128 bits
                      (-to uuid needs a ULID that holds an RFC 9562 UUID)
   Snowflake <-> v7   every bit: an exact embedding that keeps order
 
@@ -169,9 +171,15 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return nil, nil, fmt.Errorf("no conversion from %s to %s", from.Name, to)
 	}
 	if !isBuiltin(from) {
-		// A user's layout, or the Nil or Max UUID: only itself.
-		if target == from.Name || target == "uuid" && canonical(from) == "uuid" {
+		// A user's layout, the Nil or Max UUID or a raw UUID: only itself,
+		// or, for a UUID, its 128 bits as a ULID.
+		switch {
+		case target == from.Name || target == "uuid" && canonical(from) == "uuid":
 			return from, id, nil
+		case target == "ulid" && uuidLike(from):
+			u := compat.UUIDToULID(uuid.UUID(id))
+			l, err := builtin("ulid")
+			return l, u[:], err
 		}
 		return fail()
 	}
@@ -247,7 +255,7 @@ func convertFrom(l *layouts.Layout, form string) bool {
 	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
 		return false
 	}
-	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || l == nilUUID || l == maxUUID
+	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || uuidLike(l)
 }
 
 // fits reports whether id has the constant bits of layout l.

@@ -17,6 +17,7 @@ import (
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/uuid"
 )
 
 // aliases are the short layout names the CLI accepts.
@@ -68,13 +69,16 @@ func layoutNames() []string {
 	return names
 }
 
-// readSpec parses a user's layout spec file.
+// readSpec parses a user's layout spec file. It reads at most
+// layouts.MaxSpecSize+1 bytes: a larger file is refused before the rest of
+// it is read.
 func readSpec(file string) (*layouts.Layout, error) {
-	src, err := os.ReadFile(file)
+	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
-	return layouts.Parse(file, src)
+	defer f.Close()
+	return layouts.ReadSpec(file, f)
 }
 
 // chosenLayout returns the layout -spec holds or -layout names, or nil
@@ -102,6 +106,33 @@ var (
 	maxUUID = mustParse("RFC 9562 section 5.10: the Max UUID", "layout max 128\n  max_hi 64 = 0xffffffffffffffff\n  max_lo 64 = 0xffffffffffffffff\n")
 )
 
+// rawUUID reads any 128-bit UUID, of any variant and version, that no
+// other layout reads as a UUID: a Microsoft GUID, a DCE UUIDv2, version 0 or
+// 9 to 14 of the RFC 9562 variant, a TypeID whose UUID is any of these. Its
+// bits are one bytes field; inspect shows the variant and version instead.
+var rawUUID = mustParse("a raw UUID: any variant and version", "layout uuid 128\n  bits 128 random bytes\n")
+
+// uuidLike reports whether IDs of l are UUIDs, for TypeIDs and the uuid
+// form: an RFC 9562 layout, the Nil or Max UUID, or a raw UUID.
+func uuidLike(l *layouts.Layout) bool {
+	return l.IsUUID() || l == nilUUID || l == maxUUID || l == rawUUID
+}
+
+// uuidVariant names the variant of a UUID as google/uuid's Variant does
+// (RFC4122, Microsoft, Future, and Reserved for the NCS variant 0b0), with
+// its bits.
+func uuidVariant(id []byte) (name, bits string) {
+	switch uuid.UUID(id).Variant() {
+	case uuid.VariantRFC9562:
+		return "RFC4122", "0b10"
+	case uuid.VariantMicrosoft:
+		return "Microsoft", "0b110"
+	case uuid.VariantFuture:
+		return "Future", "0b111"
+	}
+	return "Reserved", "0b0"
+}
+
 func mustParse(file, spec string) *layouts.Layout {
 	l, err := layouts.Parse(file, []byte(spec))
 	if err != nil {
@@ -111,7 +142,7 @@ func mustParse(file, spec string) *layouts.Layout {
 }
 
 // isBuiltin reports whether l is one of idforge's built-in layouts, as
-// opposed to a user's spec or the Nil and Max UUIDs.
+// opposed to a user's spec, the Nil and Max UUIDs or a raw UUID.
 func isBuiltin(l *layouts.Layout) bool {
 	b, err := builtin(l.Name)
 	return err == nil && b == l
@@ -126,7 +157,7 @@ var encodingNames = []string{"canonical", "uuid", "base62", "crockford", "hex", 
 // `idforge gen` makes for it, so that the two agree.
 func canonical(l *layouts.Layout) string {
 	switch {
-	case l.IsUUID(), l == nilUUID, l == maxUUID:
+	case uuidLike(l):
 		return "uuid"
 	case !isBuiltin(l):
 		return gen.DefaultEncoding(l).String()

@@ -34,6 +34,11 @@ file imports only the standard library and idforge's small runtime.
   -prefix with -lang sql: the functions' prefix P (default: the layout's
           name, '-' becoming '_')
 
+A spec whose clock overflows within 10 years, or one of whose generators
+would repeat its own IDs at full speed (10^8 IDs a second: a time but no
+counter, say), gets a warning on standard error that names the remedy; the
+package is still written.
+
 From a go:generate line beside the spec, once the module has the tool
 (go get -tool github.com/idforge/idforge/cmd/idforge):
   //go:generate go tool idforge gen -spec orderid.layout -pkg orderid -o orderid_gen.go
@@ -56,7 +61,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return genScript(fs, *lang, *layoutName, *specFile, *typ, *text, *out, stdout)
 	}
 	if *lang != "go" || flagSet(fs, "layout") || flagSet(fs, "prefix") {
-		return genSQL(fs, *lang, *layoutName, *specFile, *prefix, *out, stdout)
+		return genSQL(fs, *lang, *layoutName, *specFile, *prefix, *out, stdout, stderr)
 	}
 	if m := missing(map[string]bool{"spec": *specFile != "", "pkg": *pkg != "", "o": *out != ""}, "spec", "pkg", "o"); m != "" {
 		return usageError{fmt.Errorf("missing %s: gen needs -spec FILE, -pkg NAME and -o FILE (-o - for standard output)", m)}
@@ -78,6 +83,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	warn(stderr, "gen", l)
 	if *out == "-" {
 		_, err = stdout.Write(code)
 		return err

@@ -12,7 +12,7 @@ import (
 
 // genSQL writes a layout's PostgreSQL functions: gen -lang sql. The output
 // "-" is standard output.
-func genSQL(fs *flag.FlagSet, lang, layoutName, specFile, prefix, out string, stdout io.Writer) error {
+func genSQL(fs *flag.FlagSet, lang, layoutName, specFile, prefix, out string, stdout, stderr io.Writer) error {
 	switch {
 	case lang != "sql":
 		return usageError{fmt.Errorf("-lang %q: want go, sql, js or python (-prefix is for -lang sql)", lang)}
@@ -36,6 +36,7 @@ func genSQL(fs *flag.FlagSet, lang, layoutName, specFile, prefix, out string, st
 	if err != nil {
 		return err
 	}
+	warn(stderr, "gen", l)
 	if out == "-" {
 		_, err = stdout.Write(script)
 		return err

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -21,7 +22,11 @@ const inspectUsage = `usage: idforge inspect [-json] [-layout NAME | -spec FILE]
 Shows what an ID is: the layouts it fits, each field, the time in UTC and
 local time, and the same bytes in every encoding. It reads the UUID forms
 (36, 32, 38 and 45 characters), TypeIDs, Base62, Crockford base32, hex and
-decimal, and knows the Nil and Max UUIDs.
+decimal, and knows the Nil and Max UUIDs by name. Any other UUID or TypeID
+that no RFC 9562 layout fits (a Microsoft GUID, a DCE UUIDv2, a reserved
+variant or version) reads as a raw UUID, layout uuid, with its variant
+named as google/uuid names it (RFC4122, Microsoft, Future or Reserved) and
+its version; -json marks it "raw": true.
 
 Without -layout or -spec, it lists every built-in layout (and the Nil
 and Max UUIDs) that the text fits: its form decodes to as many bytes as
@@ -33,7 +38,8 @@ bits match, and 32 characters that are hex are also Crockford base32 of
 layout first; then layouts with more constant bits, so a UUIDv7 in Base62
 reads as a UUIDv7 before a ULID.
 
-  -layout  read the IDs as this built-in layout only
+  -layout  read the IDs as this built-in layout only (or as nil, max, or
+           uuid: any UUID, raw)
   -spec    read the IDs as the layout in this spec file: its own field
            names, time and default text form
   -json    print a JSON list with one object per ID
@@ -49,23 +55,31 @@ Examples:
   idforge inspect -layout snowflake 1541815603606036480
   idforge inspect -spec orderid.layout 01a2077c-508a-8005-8000-268acabee3bb
   idforge inspect user_01h455vb4pex5vsknk084sn02q
+  idforge inspect 6ba7b810-9dad-11d1-c0b4-00c04fd430c8
 `
 
 // candidate is one reading of an ID: a layout it fits.
 type candidate struct {
-	Form      string            `json:"form"`
-	Prefix    string            `json:"prefix,omitempty"` // a TypeID's
-	Layout    string            `json:"layout"`
-	Spec      string            `json:"spec"`
+	Form   string `json:"form"`
+	Prefix string `json:"prefix,omitempty"` // a TypeID's
+	Layout string `json:"layout"`
+	Spec   string `json:"spec"`
+	// A raw UUID's (layout uuid): marked raw, with its variant named as
+	// google/uuid's Variant names it and its version, the 4 bits at 48 to
+	// 51, whatever they mean in that variant.
+	Raw       bool              `json:"raw,omitempty"`
+	Variant   string            `json:"variant,omitempty"`
+	Version   *int              `json:"version,omitempty"`
 	Fields    []field           `json:"fields"`
 	Time      string            `json:"time,omitempty"`
 	Local     string            `json:"local_time,omitempty"`
 	Encodings [][2]string       `json:"-"`
 	EncMap    map[string]string `json:"encodings"`
 
-	layout  *layouts.Layout
-	id      []byte
-	ownForm bool // the text is in the layout's canonical form
+	layout      *layouts.Layout
+	id          []byte
+	variantBits string // a raw UUID's, such as 0b110
+	ownForm     bool   // the text is in the layout's canonical form
 }
 
 type field struct {
@@ -91,7 +105,7 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	pick, err := chosenLayout(fs, *only, *specFile)
+	pick, err := inspectLayout(fs, *only, *specFile)
 	if err != nil {
 		return err
 	}
@@ -145,6 +159,20 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, total)
 }
 
+// inspectLayout returns the layout -spec holds or -layout names, as
+// chosenLayout does, and for -layout also the readings inspect lists that
+// are not built-in layouts: nil, max and uuid (a raw UUID).
+func inspectLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, error) {
+	if specFile == "" {
+		for _, l := range []*layouts.Layout{nilUUID, maxUUID, rawUUID} {
+			if name == l.Name {
+				return l, nil
+			}
+		}
+	}
+	return chosenLayout(fs, name, specFile)
+}
+
 // inspect reads one input as every layout it fits, or as pick alone.
 func inspect(in string, pick *layouts.Layout) report {
 	return readings(in, pick, nil)
@@ -173,6 +201,9 @@ func readings(in string, pick *layouts.Layout, keep func(l *layouts.Layout, form
 			}
 		}
 	}
+	if raw := rawUUIDs(in, r.Candidates); pick == nil && len(raw) > 0 {
+		r.Candidates = append(raw, r.Candidates...)
+	}
 	slices.SortStableFunc(r.Candidates, likelier)
 	if len(r.Candidates) == 0 {
 		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", in, typeIDReason(in))
@@ -181,6 +212,25 @@ func readings(in string, pick *layouts.Layout, keep func(l *layouts.Layout, form
 		}
 	}
 	return r
+}
+
+// rawUUIDs returns the raw UUID readings of text in a UUID form (the UUID
+// text forms and TypeID) that no UUID layout reads: any 128 bits in those
+// forms are a UUID, of some variant and version. The RFC 9562 layouts and
+// the Nil and Max UUIDs win where they fit.
+func rawUUIDs(in string, found []candidate) []candidate {
+	var out []candidate
+	for _, d := range decode(in) {
+		if d.form != "uuid" && d.form != "typeid" || slices.ContainsFunc(found, func(c candidate) bool {
+			return c.Form == d.form && uuidLike(c.layout)
+		}) {
+			continue
+		}
+		if c, ok := read(rawUUID, d); ok {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // likelier orders readings of one text: text in the layout's own form
@@ -203,7 +253,15 @@ func read(l *layouts.Layout, d decoded) (candidate, bool) {
 	}
 	c := candidate{Form: d.form, Layout: l.Name, Spec: l.File, Fields: []field{}, EncMap: map[string]string{}, layout: l, id: d.bytes}
 	c.ownForm = d.form == canonical(l)
+	if l == rawUUID {
+		version := int(d.bytes[6] >> 4)
+		c.Raw, c.Version = true, &version
+		c.Variant, c.variantBits = uuidVariant(d.bytes)
+	}
 	for _, f := range l.Fields {
+		if l == rawUUID {
+			break // its variant and version instead
+		}
 		x := v[f.Name]
 		c.Fields = append(c.Fields, field{Name: f.Name, Bits: f.Width, Role: f.Role.String(), Value: x.String(), Hex: fmt.Sprintf("%#x", x)})
 	}
@@ -233,6 +291,10 @@ func printReport(w io.Writer, r report) {
 		fmt.Fprintf(tw, "  layout\t%s (%s), read as %s\n", c.Layout, c.Spec, c.Form)
 		if c.Prefix != "" {
 			fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
+		}
+		if c.Raw {
+			fmt.Fprintf(tw, "  variant\t%s (%s)\n", c.Variant, c.variantBits)
+			fmt.Fprintf(tw, "  version\t%d\n", *c.Version)
 		}
 		for _, f := range c.Fields {
 			fmt.Fprintf(tw, "  %s\t%s (%s, %s, %s)\n", f.Name, f.Value, f.Hex, plural(f.Bits, "bit"), f.Role)

@@ -20,13 +20,25 @@ by time, when their clock overflows, IDs per tick per generator before the
 counter runs out ("any" for a layout with no counter, whose IDs within one
 tick are not ordered), random bits, and how many node numbers their node
 field holds (for -node or -lease). With NAME, shows one built-in layout in
-full: its properties, bit diagram and collision estimate. With -spec,
+full: its properties, bit diagram and duplicate estimate. With -spec,
 checks a spec of your own and shows the same; every problem in the spec is
-reported, and a clock that overflows within 10 years is a warning.
+reported.
+
+The duplicate estimate says, for -nodes generators each making -rate IDs a
+second, how soon a first duplicate ID is as likely as not, and how likely
+one is within a year ("certain", with how many, when it is all but sure);
+then the same for the duplicates one generator makes of its own IDs, which
+a layout with no counter has: its IDs within one tick differ in their
+random bits only.
+
+Warnings, on standard error: a clock that overflows within 10 years, and
+a layout one of whose generators would repeat its own IDs at full speed
+(10^8 IDs a second) within 10 years, with the remedy (a counter). new and
+gen print them too.
 
   -spec    a layout spec file
-  -rate    IDs a second per generator, for the collision estimate (default 1000)
-  -nodes   generators, for the collision estimate (default 1)
+  -rate    IDs a second per generator, for the duplicate estimate (default 1000)
+  -nodes   generators, for the duplicate estimate (default 1)
 
 Examples:
   idforge layouts
@@ -76,16 +88,50 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	if space, err := lease.SpaceOf(l); err == nil {
 		fmt.Fprintf(tw, "node space\t%s nodes, leased as %s\n", nodeSpace(l), space)
 	}
-	p := l.Collision(*rate, *nodes, 365*24*time.Hour)
 	on := "on one generator"
 	if *nodes > 1 {
 		on = fmt.Sprintf("on each of %d generators", *nodes)
 	}
-	fmt.Fprintf(tw, "collision chance\t%.3g in a year at %g IDs/s %s\n", p, *rate, on)
+	first, self := l.FirstDuplicate(*rate, *nodes)
+	fmt.Fprintf(tw, "duplicates\tat %g IDs/s %s: %s\n", *rate, on, duplicates(l, *rate, *nodes, first))
+	fmt.Fprintf(tw, "within one generator\t%s\n", firstWait(self))
 	tw.Flush()
 	fmt.Fprintf(stdout, "\n%s", l.Diagram())
-	warn(stderr, l)
+	warn(stderr, "layouts", l)
 	return nil
+}
+
+// year is the window of the duplicate estimate.
+const year = 365 * 24 * time.Hour
+
+// duplicates says how soon the first duplicate is as likely as not, and
+// what a year holds: none, a chance, or certainty with how many.
+func duplicates(l *layouts.Layout, rate float64, nodes int, first float64) string {
+	if math.IsInf(first, 1) {
+		return "none"
+	}
+	self, cross := l.Duplicates(rate, nodes, year.Seconds())
+	n := self + cross
+	var inYear string
+	switch p := -math.Expm1(-n); {
+	case p >= 0.995:
+		inYear = fmt.Sprintf("certain within a year, about %.3g of them", n)
+	case p >= 0.01:
+		inYear = fmt.Sprintf("%.0f%% chance of one within a year", 100*p)
+	case p > 0:
+		inYear = fmt.Sprintf("1 in %.3g chance of one within a year", 1/p)
+	default:
+		inYear = "no chance to speak of within a year"
+	}
+	return firstWait(first) + "; " + inYear
+}
+
+// firstWait says when the first duplicate is as likely as not.
+func firstWait(s float64) string {
+	if math.IsInf(s, 1) {
+		return "none"
+	}
+	return "the first as likely as not within " + layouts.FormatWait(s)
 }
 
 // listLayouts writes the table of the built-in layouts.
@@ -98,15 +144,16 @@ func listLayouts(stdout, stderr io.Writer) error {
 	fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS\tNODES")
 	for _, l := range ls {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", l.Name, l.Bits, yesNo(l.TimeSortable()), overflow(l), perTick(l), l.RandomBits(), nodeSpace(l))
-		warn(stderr, l)
+		warn(stderr, "layouts", l)
 	}
 	return tw.Flush()
 }
 
-// warn writes the layout's warnings, such as a clock that overflows soon.
-func warn(stderr io.Writer, l *layouts.Layout) {
+// warn writes, for the command cmd, the layout's warnings: a clock that
+// overflows soon, a generator that repeats itself.
+func warn(stderr io.Writer, cmd string, l *layouts.Layout) {
 	for _, w := range l.Warnings() {
-		fmt.Fprintf(stderr, "idforge layouts: warning: %s\n", w)
+		fmt.Fprintf(stderr, "idforge %s: warning: %s\n", cmd, w)
 	}
 }
 

@@ -26,7 +26,10 @@ const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING]
                    [-store FILE [-max-ahead D]]
                    [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
 
-Makes N new IDs, one a line.
+Makes N new IDs, one a line. A layout one of whose generators would repeat
+its own IDs at full speed (10^8 IDs a second: a spec with a time but no
+counter, say) gets a warning on standard error first, naming the remedy;
+see 'idforge layouts -spec FILE' for how soon.
 
   -layout   v1, v3, v4, v5, v6, v7, v8, ksuid, ulid, snowflake, or any layout
             'idforge layouts' lists (default v7)
@@ -98,6 +101,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	warn(stderr, "new", l) // before the IDs: one that repeats is never silent
 	format, err := formatterFor(l, *enc, *prefix)
 	if err != nil {
 		return err

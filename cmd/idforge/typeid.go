@@ -27,7 +27,7 @@ func formatterFor(l *layouts.Layout, enc, prefix string) (func(dst, id []byte) [
 		}
 		return formatter(l, enc)
 	}
-	if !l.IsUUID() {
+	if !uuidLike(l) {
 		return nil, usageError{fmt.Errorf("a TypeID holds a UUID, and %s is not a UUID layout", l.Name)}
 	}
 	if _, err := typeid.FromUUID(prefix, uuid.Nil); err != nil {
