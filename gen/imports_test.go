@@ -3,7 +3,6 @@ package gen_test
 import (
 	"bytes"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,7 +11,6 @@ import (
 	"golang.org/x/tools/imports"
 	"golang.org/x/tools/txtar"
 
-	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/layouts"
 )
@@ -45,24 +43,9 @@ func TestGoimportsClean(t *testing.T) {
 			}
 		}
 	}
-	r := rand.New(rand.NewPCG(28, 28))
-	for made := 0; made < 20; {
-		data := make([]byte, 96)
-		for i := range data {
-			data[i] = byte(r.Uint32())
-		}
-		spec := fuzz.RandomSpec(data)
-		l, err := layouts.Parse("random.layout", []byte(spec))
-		if err != nil {
-			t.Fatalf("%v\n%s", err, spec)
-		}
-		src, err := gen.Generate(gen.Single(l, "random", "ID"))
-		if err != nil {
-			continue // a layout the generator refuses; TestRandomLayouts checks those
-		}
-		sources[fmt.Sprintf("random layout %d:\n%s", made, spec)] = src
-		made++
-	}
+	randomPackages(t, 28, 20, func(i int, _ *layouts.Layout, spec string, src []byte) {
+		sources[fmt.Sprintf("random layout %d:\n%s", i, spec)] = src
+	})
 
 	gofmt, _ := exec.LookPath(filepath.Join(os.Getenv("GOROOT"), "bin", "gofmt"))
 	if gofmt == "" {

@@ -22,10 +22,27 @@ import (
 // it does not handle.
 func TestRandomLayouts(t *testing.T) {
 	dir := userModule(t)
-	r := rand.New(rand.NewPCG(19, 62))
 	var imports, targets strings.Builder
-	made, refused := 0, 0
-	for made < 30 {
+	made, refused := randomPackages(t, 19, 30, func(i int, l *layouts.Layout, spec string, src []byte) {
+		pkg := fmt.Sprintf("random%02d", i)
+		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
+		fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
+		targets.WriteString(randomTarget(l, pkg, spec))
+	})
+	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
+	t.Logf("%d layouts generated and fuzzed on their seeds; %d refused (the interpreter handles them)", made, refused)
+	vetAndTest(t, dir)
+}
+
+// randomPackages generates n packages from random layouts, fuzz.RandomSpec
+// fed from a PCG seeded with seed, named random00 and on, and calls each
+// with its number, layout, spec and source. It fails the test on a spec that
+// does not parse and on a refusal the generator does not explain by the
+// interpreter, and returns how many it made and refused.
+func randomPackages(t *testing.T, seed uint64, n int, each func(i int, l *layouts.Layout, spec string, src []byte)) (made, refused int) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 62))
+	for made < n {
 		data := make([]byte, 96)
 		for i := range data {
 			data[i] = byte(r.Uint32())
@@ -35,8 +52,7 @@ func TestRandomLayouts(t *testing.T) {
 		if err != nil {
 			t.Fatalf("RandomSpec gave a spec that does not parse: %v\n%s", err, spec)
 		}
-		pkg := fmt.Sprintf("random%02d", made)
-		src, err := gen.Generate(gen.Single(l, pkg, "ID"))
+		src, err := gen.Generate(gen.Single(l, fmt.Sprintf("random%02d", made), "ID"))
 		if err != nil {
 			if !strings.Contains(err.Error(), "interpreter") {
 				t.Fatalf("%v\n%s", err, spec)
@@ -46,14 +62,10 @@ func TestRandomLayouts(t *testing.T) {
 			}
 			continue
 		}
-		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
-		fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
-		targets.WriteString(randomTarget(l, pkg, spec))
+		each(made, l, spec, src)
 		made++
 	}
-	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
-	t.Logf("%d layouts generated and fuzzed on their seeds; %d refused (the interpreter handles them)", made, refused)
-	vetAndTest(t, dir)
+	return made, refused
 }
 
 const randomTestFile = `package randomtest

@@ -45,31 +45,8 @@ var contractVars = map[string]string{
 // assignment would change every other caller's results. Make it a function,
 // a constant or unexported.
 func TestNoSharedExportedVars(t *testing.T) {
-	root := filepath.Join("..", "..")
 	seen := map[string]bool{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != root && (name == "testdata" || name == "internal" || name == "cmd" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		if f.Name.Name == "main" {
-			return nil
-		}
-		dir, _ := filepath.Rel(root, filepath.Dir(path))
-		dir = filepath.ToSlash(dir)
+	err := walkLibrary(func(path, dir string, f *ast.File) {
 		emptyStructs := emptyStructTypes(filepath.Dir(path))
 		for _, decl := range f.Decls {
 			g, ok := decl.(*ast.GenDecl)
@@ -96,7 +73,6 @@ func TestNoSharedExportedVars(t *testing.T) {
 				}
 			}
 		}
-		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -106,6 +82,38 @@ func TestNoSharedExportedVars(t *testing.T) {
 			t.Errorf("contractVars lists %s, which no longer exists: remove it", key)
 		}
 	}
+}
+
+// walkLibrary calls visit with each non-test Go file of the module's
+// importable library packages (not commands, internal packages or
+// testdata), its directory relative to the module root, as in "uuid".
+func walkLibrary(visit func(path, dir string, f *ast.File)) error {
+	root := filepath.Join("..", "..")
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != root && (name == "testdata" || name == "internal" || name == "cmd" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		if f.Name.Name == "main" {
+			return nil
+		}
+		dir, _ := filepath.Rel(root, filepath.Dir(path))
+		visit(path, filepath.ToSlash(dir), f)
+		return nil
+	})
 }
 
 // sentinel reports whether the i-th name of vs is an error sentinel: named
@@ -172,27 +180,7 @@ func emptyStructTypes(dir string) map[string]bool {
 // library returns to everyone. A package-qualified use (uuid.Nil) and a use
 // inside the declaring package (Nil) both count; the declaration does not.
 func TestContractVarsUnread(t *testing.T) {
-	root := filepath.Join("..", "..")
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() {
-			if path != root && (name == "testdata" || name == "internal" || name == "cmd" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		dir, _ := filepath.Rel(root, filepath.Dir(path))
-		dir = filepath.ToSlash(dir)
+	err := walkLibrary(func(path, dir string, f *ast.File) {
 		declared := map[*ast.Ident]bool{}
 		ast.Inspect(f, func(n ast.Node) bool {
 			if vs, ok := n.(*ast.ValueSpec); ok {
@@ -227,7 +215,6 @@ func TestContractVarsUnread(t *testing.T) {
 			return true
 		}
 		ast.Inspect(f, visit)
-		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
