@@ -34,7 +34,9 @@
 // DO block that reads server_version_num: one script still loads on every
 // server from 13 up, and each function keeps its name, signature,
 // attributes and, for the readers, its inlining on every version.
-// GenerateFor writes the bodies of one side only.
+// GenerateFor writes the bodies of one side only. P_new does not call 18's
+// uuidv7(): its rand_a bits are a fraction of the millisecond, where the
+// v7 layout keeps a counter seeded with its top bit clear.
 //
 // Generate and GenerateFor are pure: they return the script and write
 // nothing.
