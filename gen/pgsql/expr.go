@@ -17,6 +17,9 @@ import (
 // about half as much as reading the whole ID as one bit string, and a fifth
 // as much as assembling bytes with get_byte.
 
+// On PostgreSQL 18, which casts bytea to bigint, the same bytes are read
+// with substring(...)::bigint: no hex text and no bit string.
+
 // run is a run of bits of the ID holding bits [lo, lo+width) of a value.
 type run struct{ off, width, lo int }
 
@@ -51,6 +54,11 @@ func (s *script) bits(v string, off, width int) string {
 	}
 	n := end - first
 	e := fmt.Sprintf("('x' || encode(substring(%s from %d for %d), 'hex'))::bit(%d)::bigint", s.bytesOf(v), first+1, n, 8*n)
+	if s.fast {
+		// PostgreSQL 18 casts up to 8 bytes to bigint, big-endian (8 bytes
+		// as two's complement, which the mask below undoes).
+		e = fmt.Sprintf("substring(%s from %d for %d)::bigint", s.bytesOf(v), first+1, n)
+	}
 	sh := 8*end - off - width
 	if sh > 0 {
 		e = fmt.Sprintf("(%s >> %d)", e, sh)
@@ -204,4 +212,49 @@ func tickNum(v *layouts.Value, us string) string {
 func tickDen(v *layouts.Value) string {
 	a, _ := tickScale(v.Unit)
 	return new(big.Int).Mul(a, big.NewInt(1000)).String()
+}
+
+// fastTimeExpr returns P_time's body expression on PostgreSQL 18: the
+// instant as timestamp + interval arithmetic that is exact but keeps
+// interval's day field 0, which timestamp + interval adds as a plain
+// integer (a day part costs a calendar conversion per row). A tick of a
+// whole number a of microseconds, from an epoch on a whole microsecond,
+// goes run by run: a run's value times an interval of a*2^lo microseconds,
+// in pieces small enough that piece*a stays below 2^53, where interval's
+// double-precision multiplication is exact (2^lo only moves the binary
+// point). Other units take the microseconds as a bigint (microsExpr) and
+// split them at 2^26.
+func (s *script) fastTimeExpr(v *layouts.Value) string {
+	base, rem := epochBase(v)
+	a, b := tickScale(v.Unit)
+	var terms []string
+	if rem == 0 && b.Cmp(big.NewInt(1)) == 0 && a.BitLen() < 40 {
+		maxw := 53 - a.BitLen()
+		for _, r := range s.valueRuns(v) {
+			pieces := (r.width + maxw - 1) / maxw
+			for done := 0; done < r.width; {
+				w := min((r.width+pieces-1)/pieces, r.width-done)
+				at := r.lo + done
+				us := new(big.Int).Lsh(a, uint(at))
+				if us.BitLen() > 62 { // past timestamp's range anyway: the general form
+					terms = nil
+					break
+				}
+				terms = append(terms, fmt.Sprintf("%s * interval '%s microseconds'", s.bits("$1", r.off+r.width-done-w, w), us))
+				done += w
+			}
+			if terms == nil {
+				break
+			}
+		}
+	}
+	if terms == nil {
+		ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
+		us := microsExpr(v, ticks, numeric)
+		terms = []string{
+			fmt.Sprintf("(%s >> 26) * interval '67108864 microseconds'", us),
+			fmt.Sprintf("(%s & 67108863) * interval '1 microsecond'", us),
+		}
+	}
+	return fmt.Sprintf("timezone(interval '0', timestamp %s + %s)", base, strings.Join(terms, " + "))
 }

@@ -17,6 +17,18 @@ const (
 	base62ChunkBase   int64 = 839299365868340224 // 62^10, the largest power of 62 in a bigint
 )
 
+// both returns a body built as every server from 13 runs it, and as
+// PostgreSQL 18 and later run it (empty when the two are the same).
+func (s *script) both(build func() string) (body, fast string) {
+	body = build()
+	s.fast = true
+	defer func() { s.fast = false }()
+	if fast = build(); fast == body {
+		fast = ""
+	}
+	return body, fast
+}
+
 // sqlType returns the SQL type of a field's values.
 func sqlType(f *layouts.Field) string {
 	switch {
@@ -56,34 +68,92 @@ func (s *script) emitValid() {
 		doc = fmt.Sprintf("Whether id is a %s ID: always, as the layout has no constant bits.", s.l.Name)
 	}
 	body := "SELECT " + test
+	fastTest := test
+	if constants && s.kind != kBigint {
+		fastTest = s.fastConstTest()
+	}
+	fast := "SELECT " + fastTest
 	if s.kind == kBytea {
 		n := s.l.Bytes()
 		body = fmt.Sprintf("SELECT CASE WHEN octet_length($1) = %d THEN %s ELSE false END", n, test)
+		fast = fmt.Sprintf("SELECT CASE WHEN octet_length($1) = %d THEN %s ELSE false END", n, fastTest)
 		doc = fmt.Sprintf("Whether id is a %s ID: %d bytes long, with the layout's constant bits.", s.l.Name, n)
 		if !constants {
 			body = fmt.Sprintf("SELECT octet_length($1) = %d", n)
+			fast = body
 			doc = fmt.Sprintf("Whether id is a %s ID: %d bytes long (the layout has no constant bits).", s.l.Name, n)
 		}
 	}
 	s.function(function{
-		suffix: "valid", params: [][2]string{{"id", s.typ}}, returns: "boolean", anyLength: true, body: body,
+		suffix: "valid", params: [][2]string{{"id", s.typ}}, returns: "boolean", anyLength: true, body: body, fast: fast,
 		doc: doc + " The other functions read the bits of any ID of the right type: a CHECK (" + s.name("valid") + "(id)) on a column keeps the IDs of other layouts out.",
 	})
+}
+
+// fastConstTest returns P_valid's test on PostgreSQL 18: the bytes that
+// hold constant bits, read in windows of at most 8 bytes cast to bigint,
+// masked and compared with the constants. One window is (w & m) = v; more
+// are ((w1 & m1) # v1) | ((w2 & m2) # v2) = 0, which stays one strict
+// expression (AND would not: the planner does not inline a STRICT
+// function whose body has one).
+func (s *script) fastConstTest() string {
+	isConst := make([]bool, s.l.Bits)
+	want := make([]byte, s.l.Bits)
+	for _, p := range s.l.Parts {
+		if p.Role != layouts.Const {
+			continue
+		}
+		for i := range p.Width {
+			isConst[p.Offset+i] = true
+			want[p.Offset+i] = byte(p.Const >> (p.Width - 1 - i) & 1)
+		}
+	}
+	type window struct{ first, n int }
+	var windows []window
+	for bit, c := range isConst {
+		if !c {
+			continue
+		}
+		byteAt := bit / 8
+		if k := len(windows) - 1; k >= 0 && byteAt < windows[k].first+8 {
+			windows[k].n = byteAt - windows[k].first + 1
+			continue
+		}
+		windows = append(windows, window{byteAt, 1})
+	}
+	var terms []string
+	for _, w := range windows {
+		var mask, val uint64
+		for i := range 8 * w.n {
+			bit := 8*w.first + i
+			mask, val = mask<<1, val<<1
+			if bit < s.l.Bits && isConst[bit] {
+				mask |= 1
+				val |= uint64(want[bit])
+			}
+		}
+		word := fmt.Sprintf("substring(%s from %d for %d)::bigint", s.bytesOf("$1"), w.first+1, w.n)
+		if len(windows) == 1 {
+			return fmt.Sprintf("(%s & %d) = %d", word, int64(mask), int64(val))
+		}
+		terms = append(terms, fmt.Sprintf("((%s & %d) # %d)", word, int64(mask), int64(val)))
+	}
+	return "(" + strings.Join(terms, " | ") + ") = 0"
 }
 
 func (s *script) emitFields() {
 	for i := range s.l.Fields {
 		f := &s.l.Fields[i]
-		var body string
-		if f.Bytes {
-			seg := s.l.Segments[f.Segments[0]]
-			body = fmt.Sprintf("SELECT substring(%s from %d for %d)", s.bytesOf("$1"), seg.Offset/8+1, seg.Width/8)
-		} else {
+		body, fast := s.both(func() string {
+			if f.Bytes {
+				seg := s.l.Segments[f.Segments[0]]
+				return fmt.Sprintf("SELECT substring(%s from %d for %d)", s.bytesOf("$1"), seg.Offset/8+1, seg.Width/8)
+			}
 			e, _ := s.value("$1", s.fieldRuns(f), f.Width)
-			body = "SELECT " + e
-		}
+			return "SELECT " + e
+		})
 		s.function(function{
-			suffix: f.Name, params: [][2]string{{"id", s.typ}}, returns: sqlType(f), body: body,
+			suffix: f.Name, params: [][2]string{{"id", s.typ}}, returns: sqlType(f), body: body, fast: fast,
 			doc: fmt.Sprintf("The %d-bit field %s (%s) of a %s ID.", f.Width, f.Name, describe(s.l, f), s.l.Name),
 		})
 	}
@@ -96,9 +166,12 @@ func (s *script) emitTime() {
 	}
 	ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
 	base, _ := epochBase(v)
+	s.fast = true
+	fast := "SELECT " + s.fastTimeExpr(v)
+	s.fast = false
 	s.function(function{
 		suffix: "time", params: [][2]string{{"id", s.typ}}, returns: "timestamptz",
-		body: "SELECT " + timestamptzExpr(base, microsExpr(v, ticks, numeric)),
+		body: "SELECT " + timestamptzExpr(base, microsExpr(v, ticks, numeric)), fast: fast,
 		doc: fmt.Sprintf("The time a %s ID holds (%s ticks since %s), rounded down to the microsecond.",
 			s.l.Name, v.Unit, v.Epoch.UTC().Format("2006-01-02T15:04:05.999999999Z")),
 	})
@@ -478,7 +551,7 @@ func (s *script) emitBase62() {
 	}
 	fmt.Fprintf(&enc, "  RETURN encode(%s, 'escape');\nEND", strings.Join(words, "\n    || "))
 	s.function(function{
-		suffix: "to_base62", params: [][2]string{{"id", s.typ}}, returns: "text", plpgsql: true, body: enc.String(),
+		suffix: "to_base62", params: [][2]string{{"id", s.typ}}, returns: "text", plpgsql: true, body: enc.String(), fast: s.fastBase62(),
 		doc: fmt.Sprintf("A %s ID as %d Base62 characters (0-9A-Za-z), zero-padded, so that under COLLATE \"C\" the text sorts as the IDs do.", s.l.Name, width),
 	})
 
@@ -645,4 +718,141 @@ func (s *script) emitNew() {
 	}
 	b.WriteString("  RETURN " + s.fromBits("b") + ";\nEND")
 	s.function(function{suffix: "new", returns: s.typ, plpgsql: true, mutable: true, body: b.String(), doc: doc})
+}
+
+// fastBase62 returns P_to_base62's body on PostgreSQL 18, or "" where the
+// ID is too long for it. It does no numeric arithmetic. The ID is read as
+// bigint words (bytea casts), cut into 16-bit limbs x_i; each limb's place
+// value 2^(16i) is written out in base B = 62^k beforehand, c_ij, so that
+// the ID is sum_j S_j B^j with S_j = sum_i x_i c_ij, each below 2^63. One
+// carry pass turns the S_j into the groups of k Base62 digits, and each
+// pair of digits is two bytes of a 3,844-entry table: eleven lookups for a
+// UUID's 22 characters, where the portable body computes every
+// character's code.
+func (s *script) fastBase62() string {
+	n := s.l.Bytes()
+	width := encodings.Base62.EncodedLen(n)
+	limbs := (n + 1) / 2
+	// The largest k whose sums and carries stay below 2^63.
+	k := 0
+	limit := new(big.Int).Lsh(big.NewInt(1), 63)
+	for kk := 1; kk <= 7; kk++ { // 7: a group's digits fit in 7 bytes of a bigint
+		b := new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(kk)), nil)
+		sum := new(big.Int).Mul(big.NewInt(int64(limbs)*65535), new(big.Int).Sub(b, big.NewInt(1)))
+		sum.Add(sum, new(big.Int).Quo(limit, b)) // the carry in
+		if sum.Cmp(limit) >= 0 {
+			break
+		}
+		k = kk
+	}
+	if k < 2 {
+		return ""
+	}
+	base := new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(k)), nil)
+	groups := (width + k - 1) / k
+	// c[i][j]: limb i's place value in base 62^k.
+	c := make([][]*big.Int, limbs)
+	for i := range limbs {
+		v := new(big.Int).Lsh(big.NewInt(1), uint(16*i))
+		for range groups {
+			d := new(big.Int)
+			v.QuoRem(v, base, d)
+			c[i] = append(c[i], d)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("DECLARE\n")
+	// Words of up to 8 bytes from the least significant end: word w holds
+	// limbs 4w to 4w+3.
+	var word []string
+	switch s.kind {
+	case kBigint:
+		word = []string{"$1"}
+	default:
+		if s.kind == kUUID {
+			b.WriteString("  b bytea := uuid_send($1);\n")
+		} else {
+			b.WriteString("  b bytea := $1;\n")
+		}
+		for end := n; end > 0; end -= 8 {
+			start := max(0, end-8)
+			word = append(word, fmt.Sprintf("w%d", len(word)))
+			fmt.Fprintf(&b, "  %s bigint := substring(b from %d for %d)::bigint;\n", word[len(word)-1], start+1, end-start)
+		}
+	}
+	limb := func(i int) string {
+		w, sh := word[i/4], 16*(i%4)
+		if sh > 0 {
+			w = fmt.Sprintf("(%s >> %d)", w, sh)
+		}
+		return fmt.Sprintf("(%s & 65535)", w) // an 8-byte word is signed: always mask
+	}
+	b.WriteString("  t bigint;\n")
+	for j := range groups {
+		fmt.Fprintf(&b, "  g%d bigint;\n", j)
+	}
+	b.WriteString("BEGIN\n")
+	for j := range groups {
+		var terms []string
+		for i := range limbs {
+			switch d := c[i][j]; {
+			case d.Sign() == 0:
+			case d.Cmp(big.NewInt(1)) == 0:
+				terms = append(terms, limb(i))
+			default:
+				terms = append(terms, fmt.Sprintf("%s * %s", limb(i), d))
+			}
+		}
+		if j > 0 {
+			terms = append(terms, fmt.Sprintf("t / %s", base))
+		}
+		if len(terms) == 0 {
+			terms = []string{"0"}
+		}
+		fmt.Fprintf(&b, "  t := %s;\n", strings.Join(terms, "\n    + "))
+		if j < groups-1 {
+			fmt.Fprintf(&b, "  g%d := t %% %s;\n", j, base)
+		} else {
+			fmt.Fprintf(&b, "  g%d := t;\n", j)
+		}
+	}
+	// Each group's k digits, one a byte, most significant first, in a
+	// bigint of k bytes; then all k ASCII codes at once: '0' + d, 7 more
+	// where d >= 10 ('A'), 6 more where d >= 36 ('a'). Adding 118 (or 92)
+	// to every byte sets the byte's top bit exactly where d >= 10 (or 36),
+	// and no byte carries into the next.
+	var words []string
+	for g := groups - 1; g >= 0; g-- {
+		m := k
+		if g == groups-1 {
+			m = width - k*(groups-1)
+		}
+		var digits []string
+		for e := m - 1; e >= 0; e-- {
+			d := fmt.Sprintf("g%d", g)
+			if e > 0 {
+				d = fmt.Sprintf("(%s / %s)", d, new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(e)), nil))
+			}
+			if e < m-1 { // the top digit of a group is below 62 already
+				d = fmt.Sprintf("(%s %% 62)", d)
+			}
+			if e > 0 {
+				d = fmt.Sprintf("(%s << %d)", d, 8*e)
+			}
+			digits = append(digits, d)
+		}
+		rep := func(b byte) string {
+			var v uint64
+			for range m {
+				v = v<<8 | uint64(b)
+			}
+			return fmt.Sprint(v)
+		}
+		fmt.Fprintf(&b, "  t := %s;\n", strings.Join(digits, " | "))
+		fmt.Fprintf(&b, "  g%d := t + %s + 7 * (((t + %s) >> 7) & %s) + 6 * (((t + %s) >> 7) & %s);\n",
+			g, rep(48), rep(118), rep(1), rep(92), rep(1))
+		words = append(words, fmt.Sprintf("substring(int8send(g%d) from %d)", g, 9-m))
+	}
+	fmt.Fprintf(&b, "  RETURN encode(%s, 'escape');\nEND", strings.Join(words, "\n    || "))
+	return b.String()
 }

@@ -88,3 +88,43 @@ func TestShape(t *testing.T) {
 		}
 	}
 }
+
+// One script for every version chooses its bodies in DO blocks; the
+// scripts for one side have none, and a version below 13 is refused.
+func TestVersions(t *testing.T) {
+	l, err := layouts.Builtin("uuidv7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		server int
+		do     bool
+		cast   bool // reads bytes with 18's bytea-to-bigint cast
+	}{
+		{pgsql.AnyVersion, true, true}, {pgsql.PG13, false, false}, {170004, false, false}, {pgsql.PG18, false, true},
+	} {
+		script, err := pgsql.GenerateFor(l, "", c.server)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(script)
+		if got := strings.Contains(s, "DO $do$"); got != c.do {
+			t.Errorf("server %d: DO blocks %v, want %v", c.server, got, c.do)
+		}
+		if got := strings.Contains(s, "for 6)::bigint"); got != c.cast {
+			t.Errorf("server %d: bytea casts %v, want %v", c.server, got, c.cast)
+		}
+		if n := strings.Count(s, "CREATE OR REPLACE FUNCTION \"uuidv7_time\""); n != map[bool]int{true: 2, false: 1}[c.do] {
+			t.Errorf("server %d: %d definitions of uuidv7_time", c.server, n)
+		}
+	}
+	one, _ := pgsql.Generate(l, "")
+	if same, _ := pgsql.GenerateFor(l, "", pgsql.AnyVersion); string(same) != string(one) {
+		t.Error("Generate is not GenerateFor(AnyVersion)")
+	}
+	for _, bad := range []int{-1, 1, 90600, 129999} {
+		if _, err := pgsql.GenerateFor(l, "", bad); !errors.Is(err, pgsql.ErrVersion) {
+			t.Errorf("server %d: %v, want ErrVersion", bad, err)
+		}
+	}
+}

@@ -40,6 +40,13 @@ type session struct {
 // fresh schema, and adds try_decode, which turns SQLSTATE 22P02 from a
 // parser into the text 'invalid' so that bad input can be checked in batches.
 func load(t *testing.T, db *sql.DB, l *layouts.Layout) *session {
+	return loadFor(t, db, l, pgsql.AnyVersion)
+}
+
+// loadFor is load with the script GenerateFor writes for server: on
+// PostgreSQL 18, pgsql.PG13 loads the bodies older servers run, so that
+// both sides of the script are held to the interpreter there.
+func loadFor(t *testing.T, db *sql.DB, l *layouts.Layout, server int) *session {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := db.Conn(ctx)
@@ -54,7 +61,7 @@ func load(t *testing.T, db *sql.DB, l *layouts.Layout) *session {
 	s := &session{t: t, conn: conn, l: l, p: pgsql.DefaultPrefix(l)}
 	s.exec("CREATE SCHEMA " + schema)
 	s.exec("SET search_path = " + schema)
-	script, err := pgsql.Generate(l, "")
+	script, err := pgsql.GenerateFor(l, "", server)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,10 +207,33 @@ func hexes(ids [][]byte) []string {
 
 const usFormat = "2006-01-02T15:04:05.000000"
 
-// checkLayout holds every function of a layout to the interpreter and the
+// serverVersion returns the server's server_version_num.
+func serverVersion(t *testing.T, db *sql.DB) int {
+	t.Helper()
+	var v int
+	if err := db.QueryRow("SELECT current_setting('server_version_num')::int").Scan(&v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// scripts returns the scripts to hold to the interpreter on this server:
+// the one for every version, which picks its bodies as it loads; and on 18
+// and later also the bodies older servers run, which the first does not
+// load there.
+func scripts(t *testing.T, db *sql.DB) map[string]int {
+	if serverVersion(t, db) >= pgsql.PG18 {
+		return map[string]int{"any": pgsql.AnyVersion, "pg13-bodies": pgsql.PG13}
+	}
+	return map[string]int{"any": pgsql.AnyVersion}
+}
+
+// checkLayoutFor holds every function of a layout, as the script
+// GenerateFor writes for server creates them, to the interpreter and the
 // generic encodings on n random IDs.
-func checkLayout(t *testing.T, db *sql.DB, l *layouts.Layout, r *rand.Rand, n int) {
-	s := load(t, db, l)
+func checkLayoutFor(t *testing.T, db *sql.DB, l *layouts.Layout, r *rand.Rand, n int, server int) {
+	s := loadFor(t, db, l, server)
+	s.checkBodies(server)
 	ids := sample(l, r, n)
 	s.checkAttributes()
 	s.checkReaders(ids)
@@ -213,6 +243,27 @@ func checkLayout(t *testing.T, db *sql.DB, l *layouts.Layout, r *rand.Rand, n in
 	s.checkNew()
 	s.checkLengths(ids[0])
 	s.checkValid(ids, r)
+}
+
+// checkBodies checks which bodies the script created: on PostgreSQL 18
+// and later the script for every version creates the fast ones, which read
+// bytes through bytea casts instead of bit strings (P_to_base62 then does
+// no numeric arithmetic); elsewhere, and from a PG13 script, the portable
+// ones.
+func (s *session) checkBodies(server int) {
+	s.t.Helper()
+	src := s.rows("SELECT prosrc FROM pg_proc WHERE proname = $1 AND pronamespace = current_schema()::regnamespace", s.p+"_to_base62")
+	if len(src) != 1 {
+		s.t.Fatalf("%d functions %s_to_base62", len(src), s.p)
+	}
+	var v int
+	if err := s.conn.QueryRowContext(context.Background(), "SELECT current_setting('server_version_num')::int").Scan(&v); err != nil {
+		s.t.Fatal(err)
+	}
+	fast := v >= pgsql.PG18 && server == pgsql.AnyVersion
+	if got := !strings.Contains(src[0][0], "numeric"); got != fast {
+		s.t.Errorf("server %d, script for %d: %s_to_base62 has the fast body: %v, want %v", v, server, s.p, got, fast)
+	}
 }
 
 // checkValid holds P_valid to the interpreter, which refuses an ID whose
@@ -662,9 +713,13 @@ func TestBuiltinLayouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, l := range ls {
-		t.Run(l.Name, func(t *testing.T) {
-			checkLayout(t, db, l, rand.New(rand.NewSource(int64(i))), 2000)
+	for name, server := range scripts(t, db) {
+		t.Run(name, func(t *testing.T) {
+			for i, l := range ls {
+				t.Run(l.Name, func(t *testing.T) {
+					checkLayoutFor(t, db, l, rand.New(rand.NewSource(int64(i))), 2000, server)
+				})
+			}
 		})
 	}
 }
@@ -672,6 +727,12 @@ func TestBuiltinLayouts(t *testing.T) {
 // Layouts from fuzz.RandomSpec, on 200 random IDs each.
 func TestRandomLayouts(t *testing.T) {
 	db := pgtest.DB(t)
+	for name, server := range scripts(t, db) {
+		t.Run(name, func(t *testing.T) { randomLayouts(t, db, server) })
+	}
+}
+
+func randomLayouts(t *testing.T, db *sql.DB, server int) {
 	r := rand.New(rand.NewSource(17))
 	for i := range 40 {
 		data := make([]byte, 64)
@@ -687,7 +748,7 @@ func TestRandomLayouts(t *testing.T) {
 					t.Logf("spec:\n%s", spec)
 				}
 			}()
-			checkLayout(t, db, l, r, 200)
+			checkLayoutFor(t, db, l, r, 200, server)
 		})
 	}
 }
