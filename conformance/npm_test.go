@@ -114,3 +114,22 @@ func TestTypeScript(t *testing.T) {
 		t.Logf("%s", s)
 	}
 }
+
+// The committed JavaScript package reads what the npm peers make (uuid,
+// ulid, ksuid and typeid-js, pinned in testdata/npm/package.json), and they
+// read what it makes: testdata/npm/peers.test.mjs under node --test.
+func TestPeers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs and runs the npm peers")
+	}
+	npmTools(t)
+	readInputs(t, "../js/*.js", npmDir+"/peers.test.mjs", npmDir+"/package-lock.json")
+	cmd := exec.Command("node", "--test", "peers.test.mjs")
+	cmd.Dir = npmDir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("node --test peers.test.mjs: %v\n%s", err, out.String())
+	}
+	t.Logf("%s", lastLines(out.String(), 8))
+}
