@@ -118,10 +118,15 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	}
 	mono := anyStateful(gens)
 	fields := []jen.Code{
-		jen.Id("made").Qual("sync", "Once").Comment("runs setup, from NewGenerator or a zero Generator's first call"),
-		jen.Id("err").Error().Comment("why a zero Generator could not be set up, returned by every call"),
-		jen.Id("clock").Func().Params().Qual("time", "Time").Comment("set by WithClock"),
+		jen.Id("made").Qual("sync/atomic", "Bool").Comment("set once setup has run, by NewGenerator or a zero Generator's first call"),
 	}
+	if !nodeParam {
+		fields = append(fields,
+			jen.Id("setupMu").Qual("sync", "Mutex").Comment("runs a zero Generator's setup once"),
+			jen.Id("err").Error().Comment("why a zero Generator could not be set up, returned by every call"),
+		)
+	}
+	fields = append(fields, jen.Id("clock").Func().Params().Qual("time", "Time").Comment("set by WithClock"))
 	if usesEntropy {
 		fields = append(fields, jen.Id("entropy").Op("*").Qual(idrtPath, "Entropy"))
 	}
@@ -285,9 +290,8 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	newParams = append(newParams, jen.Id("opts").Op("...").Id("Option"))
 	f.Func().Id("NewGenerator").Params(newParams...).Params(jen.Op("*").Id("Generator"), jen.Error()).Block(
 		jen.Id("g").Op(":=").New(jen.Id("Generator")),
-		jen.Var().Err().Error(),
-		jen.Id("g").Dot("made").Dot("Do").Call(jen.Func().Params().Block(jen.Err().Op("=").Id("g").Dot("setup").Call(args...))),
-		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.If(jen.Err().Op(":=").Id("g").Dot("setup").Call(args...), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
+		jen.Id("g").Dot("made").Dot("Store").Call(jen.True()),
 		jen.Return(jen.Id("g"), jen.Nil()),
 	)
 	f.Line()
@@ -302,13 +306,24 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		f.Line()
 		comment(f, "ready returns ErrNoGenerator for a zero Generator.")
 		f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("ready").Params().Error().Block(
-			jen.Id("g").Dot("made").Dot("Do").Call(jen.Func().Params().Block(jen.Id("g").Dot("err").Op("=").Id("ErrNoGenerator"))),
-			jen.Return(jen.Id("g").Dot("err")),
+			jen.If(jen.Op("!").Id("g").Dot("made").Dot("Load").Call()).Block(jen.Return(jen.Id("ErrNoGenerator"))),
+			jen.Return(jen.Nil()),
 		)
 	} else {
-		comment(f, "ready sets up a zero Generator as NewGenerator() would, on its first\ncall, and returns the error that left it unusable, if any.")
+		comment(f, "ready returns the error that left a zero Generator unusable, if any,\nsetting it up on its first call. It is small enough to inline: one\natomic load once the generator is set up.")
 		f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("ready").Params().Error().Block(
-			jen.Id("g").Dot("made").Dot("Do").Call(jen.Func().Params().Block(jen.Id("g").Dot("err").Op("=").Id("g").Dot("setup").Call(jen.Nil()))),
+			jen.If(jen.Id("g").Dot("made").Dot("Load").Call()).Block(jen.Return(jen.Id("g").Dot("err"))),
+			jen.Return(jen.Id("g").Dot("setupZero").Call()),
+		)
+		f.Line()
+		comment(f, "setupZero sets up a zero Generator as NewGenerator() would, once, and\nreturns the error that left it unusable, if any.")
+		f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("setupZero").Params().Error().Block(
+			jen.Id("g").Dot("setupMu").Dot("Lock").Call(),
+			jen.Defer().Id("g").Dot("setupMu").Dot("Unlock").Call(),
+			jen.If(jen.Op("!").Id("g").Dot("made").Dot("Load").Call()).Block(
+				jen.Id("g").Dot("err").Op("=").Id("g").Dot("setup").Call(jen.Nil()),
+				jen.Id("g").Dot("made").Dot("Store").Call(jen.True()),
+			),
 			jen.Return(jen.Id("g").Dot("err")),
 		)
 	}
@@ -348,7 +363,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	}
 	if !nodeParam {
 		comment(f, "defaultGenerator serves the package-level functions. Being a zero\nGenerator, it sets itself up on its first call.")
-		f.Var().Id("defaultGenerator").Id("Generator")
+		f.Var().Id("defaultGenerator").Op("=").New(jen.Id("Generator"))
 		f.Line()
 		comment(f, "must returns id, or panics with err. The default generator fails only if\nthe system clock is outside the layout's range or crypto/rand fails.")
 		f.Func().Id("must").Params(jen.Id("id").Id(t), jen.Id("err").Error()).Id(t).Block(

@@ -12,7 +12,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
-	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/idforge/idforge/idrt"
@@ -196,8 +196,7 @@ func MaxAt(t time.Time) ID {
 // no node, so that it cannot repeat the IDs of another: every call on it
 // returns ErrNoGenerator.
 type Generator struct {
-	made  sync.Once        // runs setup, from NewGenerator or a zero Generator's first call
-	err   error            // why a zero Generator could not be set up, returned by every call
+	made  atomic.Bool      // set once setup has run, by NewGenerator or a zero Generator's first call
 	clock func() time.Time // set by WithClock
 	node  uint64
 	sleep func(time.Duration) // set by WithSleep
@@ -263,13 +262,10 @@ func WithLease(l idrt.Lease) Option {
 // value it cannot use.
 func NewGenerator(node int64, opts ...Option) (*Generator, error) {
 	g := new(Generator)
-	var err error
-	g.made.Do(func() {
-		err = g.setup(node, opts)
-	})
-	if err != nil {
+	if err := g.setup(node, opts); err != nil {
 		return nil, err
 	}
+	g.made.Store(true)
 	return g, nil
 }
 
@@ -307,10 +303,10 @@ var ErrNoGenerator = errors.New("snowflake: a zero Generator has no node: make o
 
 // ready returns ErrNoGenerator for a zero Generator.
 func (g *Generator) ready() error {
-	g.made.Do(func() {
-		g.err = ErrNoGenerator
-	})
-	return g.err
+	if !g.made.Load() {
+		return ErrNoGenerator
+	}
+	return nil
 }
 
 // bindLease takes the generator's node from its lease and binds the lease to

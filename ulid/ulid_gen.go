@@ -12,6 +12,7 @@ import (
 	"math/bits"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -202,7 +203,8 @@ func MaxAt(t time.Time) ULID {
 // The zero Generator is ready to use: on its first call it sets itself up
 // as NewGenerator() would.
 type Generator struct {
-	made    sync.Once        // runs setup, from NewGenerator or a zero Generator's first call
+	made    atomic.Bool      // set once setup has run, by NewGenerator or a zero Generator's first call
+	setupMu sync.Mutex       // runs a zero Generator's setup once
 	err     error            // why a zero Generator could not be set up, returned by every call
 	clock   func() time.Time // set by WithClock
 	entropy *idrt.Entropy
@@ -250,13 +252,10 @@ func WithStore(s *store.Store) Option {
 // given a value it cannot use.
 func NewGenerator(opts ...Option) (*Generator, error) {
 	g := new(Generator)
-	var err error
-	g.made.Do(func() {
-		err = g.setup(opts)
-	})
-	if err != nil {
+	if err := g.setup(opts); err != nil {
 		return nil, err
 	}
+	g.made.Store(true)
 	return g, nil
 }
 
@@ -282,12 +281,25 @@ func (g *Generator) setup(opts []Option) error {
 	return nil
 }
 
-// ready sets up a zero Generator as NewGenerator() would, on its first
-// call, and returns the error that left it unusable, if any.
+// ready returns the error that left a zero Generator unusable, if any,
+// setting it up on its first call. It is small enough to inline: one
+// atomic load once the generator is set up.
 func (g *Generator) ready() error {
-	g.made.Do(func() {
+	if g.made.Load() {
+		return g.err
+	}
+	return g.setupZero()
+}
+
+// setupZero sets up a zero Generator as NewGenerator() would, once, and
+// returns the error that left it unusable, if any.
+func (g *Generator) setupZero() error {
+	g.setupMu.Lock()
+	defer g.setupMu.Unlock()
+	if !g.made.Load() {
 		g.err = g.setup(nil)
-	})
+		g.made.Store(true)
+	}
 	return g.err
 }
 
@@ -308,7 +320,7 @@ func stateError(err error) error {
 
 // defaultGenerator serves the package-level functions. Being a zero
 // Generator, it sets itself up on its first call.
-var defaultGenerator Generator
+var defaultGenerator = new(Generator)
 
 // must returns id, or panics with err. The default generator fails only if
 // the system clock is outside the layout's range or crypto/rand fails.
