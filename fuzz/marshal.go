@@ -53,24 +53,23 @@ func CheckMarshal[ID any](tb testing.TB, id ID) {
 			return b
 		}
 	}
-	unmarshaler := func(p *ID) any { return p }
 
 	if m, ok := any(id).(encoding.TextMarshaler); ok {
 		text := write("MarshalText")(m.MarshalText())
 		back(func(p *ID) error {
-			return mustHave[encoding.TextUnmarshaler](tb, name, unmarshaler(p)).UnmarshalText(text)
+			return mustHave[encoding.TextUnmarshaler](tb, name, any(p)).UnmarshalText(text)
 		}, "MarshalText", string(text))
 	}
 	if m, ok := any(id).(encoding.TextAppender); ok {
 		text := appended("AppendText")(m.AppendText(bytes.Clone(prefix)))
 		back(func(p *ID) error {
-			return mustHave[encoding.TextUnmarshaler](tb, name, unmarshaler(p)).UnmarshalText(text)
+			return mustHave[encoding.TextUnmarshaler](tb, name, any(p)).UnmarshalText(text)
 		}, "AppendText", string(text))
 	}
 	if m, ok := any(id).(encoding.BinaryMarshaler); ok {
 		bin := write("MarshalBinary")(m.MarshalBinary())
 		back(func(p *ID) error {
-			return mustHave[encoding.BinaryUnmarshaler](tb, name, unmarshaler(p)).UnmarshalBinary(bin)
+			return mustHave[encoding.BinaryUnmarshaler](tb, name, any(p)).UnmarshalBinary(bin)
 		}, "MarshalBinary", bin)
 		// A binary column gives Scan the same bytes, unless they read as
 		// text as well, which Scan then takes them for.
@@ -89,12 +88,12 @@ func CheckMarshal[ID any](tb testing.TB, id ID) {
 	if m, ok := any(id).(encoding.BinaryAppender); ok {
 		bin := appended("AppendBinary")(m.AppendBinary(bytes.Clone(prefix)))
 		back(func(p *ID) error {
-			return mustHave[encoding.BinaryUnmarshaler](tb, name, unmarshaler(p)).UnmarshalBinary(bin)
+			return mustHave[encoding.BinaryUnmarshaler](tb, name, any(p)).UnmarshalBinary(bin)
 		}, "AppendBinary", bin)
 	}
 	if m, ok := any(id).(json.Marshaler); ok {
 		j := write("MarshalJSON")(m.MarshalJSON())
-		back(func(p *ID) error { return mustHave[json.Unmarshaler](tb, name, unmarshaler(p)).UnmarshalJSON(j) }, "MarshalJSON", string(j))
+		back(func(p *ID) error { return mustHave[json.Unmarshaler](tb, name, any(p)).UnmarshalJSON(j) }, "MarshalJSON", string(j))
 		back(func(p *ID) error { return json.Unmarshal(j, p) }, "json.Marshal", string(j))
 	}
 	if m, ok := any(id).(driver.Valuer); ok {
@@ -105,9 +104,9 @@ func CheckMarshal[ID any](tb testing.TB, id ID) {
 		if !driver.IsValue(v) {
 			tb.Fatalf("%s: Value %#v is not a driver.Value", name, v)
 		}
-		back(func(p *ID) error { return mustHave[sql.Scanner](tb, name, unmarshaler(p)).Scan(v) }, "Value", v)
+		back(func(p *ID) error { return mustHave[sql.Scanner](tb, name, any(p)).Scan(v) }, "Value", v)
 		if s, ok := v.(string); ok { // drivers hand text columns back as bytes too
-			back(func(p *ID) error { return mustHave[sql.Scanner](tb, name, unmarshaler(p)).Scan([]byte(s)) }, "Value as bytes", s)
+			back(func(p *ID) error { return mustHave[sql.Scanner](tb, name, any(p)).Scan([]byte(s)) }, "Value as bytes", s)
 		}
 	}
 }

@@ -112,10 +112,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if needOnce && p.Int64 {
 		return fmt.Errorf("gen: package %s: an int64 ID cannot draw random bits once per generator", p.Name)
 	}
-	usesEntropy := needOnce
-	for _, m := range gens {
-		usesEntropy = usesEntropy || needsRandom(m.Layout)
-	}
+	usesEntropy := drawsRandom(p)
 	mono := anyStateful(gens)
 	fields := []jen.Code{
 		jen.Id("made").Qual("sync/atomic", "Bool").Comment("set once setup has run, by NewGenerator or a zero Generator's first call"),
@@ -386,10 +383,24 @@ func emitOption(f *jen.File, doc, name string, param, set jen.Code) {
 }
 
 // drawsRandom reports whether a generator of the package reads random bits:
-// for an ID, to seed a counter, or once when it is made.
+// for an ID, to seed a counter, or once when it is made (a random MAC-style
+// node, a clock sequence, random once bits). It decides both the Generator's
+// entropy and the package's ErrEntropy.
 func drawsRandom(p *Package) bool {
+	var gens []Member
 	for _, m := range p.Members {
-		if k := memberKind(m.Layout); (k == timed || k == random) && (needsRandom(m.Layout) || m.Layout.DrawsOnce()) {
+		if k := memberKind(m.Layout); k == timed || k == random {
+			gens = append(gens, m)
+		}
+	}
+	_, nodeParam := needsNode(p)
+	_, node, hasNode := roleOf(p, layouts.Node)
+	_, _, hasSeq := roleOf(p, layouts.ClockSeq)
+	if hasNode && node.MAC && !nodeParam || hasSeq || usesOnceRandom(gens) {
+		return true
+	}
+	for _, m := range gens {
+		if needsRandom(m.Layout) {
 			return true
 		}
 	}
