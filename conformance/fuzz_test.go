@@ -1,0 +1,630 @@
+package conformance_test
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/idforge/idforge/conformance"
+	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/gen/js"
+	"github.com/idforge/idforge/gen/python"
+	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/layouts"
+)
+
+// FuzzEmitters hands random layouts (fuzz.RandomSpec of the first input)
+// to the JavaScript and Python emitters, runs the modules under node and
+// python3, and holds what they say to the interpreter and the reference
+// codecs, as the corpus does but for layouts no one wrote down:
+//
+//   - for IDs packed from field values drawn from the second input, the
+//     all-zero and all-one IDs and the second input's bytes taken as an ID
+//     (whose constants may be wrong): every encoding, the bytes, the fields,
+//     validity, the time (unixNanos, and time() to its precision), parsing
+//     every text back, and pack of the drawn values;
+//   - MinAt and MaxAt around the epoch, at a drawn instant and around the
+//     end of the layout's time;
+//   - the corpus's bad inputs, made from the second input's ID, each giving
+//     the error code the Go sentinel names;
+//   - a generator on a test clock from a drawn instant, with a drawn node:
+//     its IDs are valid to the interpreter, carry the node, fall in the
+//     clock's ticks and, for a monotonic layout, strictly increase.
+//
+// Each fuzzing process keeps one node and one python3 worker
+// (testdata/fuzzworker.*) that read a request a line, so that an input
+// costs a round trip rather than two process starts; they stop when the
+// target ends. A language whose tool is missing is skipped, with a message.
+func FuzzEmitters(f *testing.F) {
+	if testing.Short() {
+		f.Skip("runs node and python3 on random layouts")
+	}
+	var ws []*worker
+	for _, w := range []*worker{
+		{lang: "js", name: "node", args: []string{"testdata/fuzzworker.mjs"}},
+		{lang: "python", name: "python3", args: []string{"testdata/fuzzworker.py"}},
+	} {
+		if _, err := exec.LookPath(w.name); err != nil {
+			f.Logf("%s is not installed: the %s modules are not fuzzed (.ci/run installs it)", w.name, w.lang)
+			continue
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) == 0 {
+		f.Skip("neither node nor python3 is installed: nothing to fuzz (.ci/run installs both)")
+	}
+	dir := f.TempDir()
+	f.Cleanup(func() {
+		for _, w := range ws {
+			w.stop()
+		}
+	})
+	for i := range 6 {
+		seed := sha256.Sum256([]byte(fmt.Sprint("idforge fuzz emitters ", i)))
+		f.Add(seed[:16], seed[16:])
+	}
+	f.Add([]byte{}, []byte{})
+	f.Add(bytes.Repeat([]byte{0xff}, 16), bytes.Repeat([]byte{0xff}, 64))
+	var mu sync.Mutex
+	n := 0
+	f.Fuzz(func(t *testing.T, specData, values []byte) {
+		spec := fuzz.RandomSpec(specData)
+		l, err := layouts.Parse("random.layout", []byte(spec))
+		if err != nil {
+			t.Fatalf("RandomSpec gave a spec that does not parse: %v\n%s", err, spec)
+		}
+		c := newFuzzCase(t, l, values)
+		mu.Lock()
+		defer mu.Unlock()
+		for _, w := range ws {
+			n++
+			c.run(t, w, filepath.Join(dir, fmt.Sprintf("m%d", n)), spec)
+		}
+	})
+}
+
+// fuzzCase is one input's layout, what is asked of its modules, and what
+// the interpreter says they must answer.
+type fuzzCase struct {
+	l      *layouts.Layout
+	req    fuzzRequest
+	ids    []conformance.Record
+	packed []string // the hex each IDs' pack must give, "" for IDs not packed
+	bounds []conformance.Record
+	bad    []conformance.Record
+}
+
+type fuzzRequest struct {
+	Module   string               `json:"module"`
+	IDs      []fuzzID             `json:"ids"`
+	Bounds   []string             `json:"bounds"`
+	Bad      []conformance.Record `json:"bad"`
+	Generate *fuzzGenerate        `json:"generate,omitempty"`
+}
+
+type fuzzID struct {
+	Hex       string            `json:"hex"`
+	Pack      map[string]string `json:"pack,omitempty"` // decimal, or hex for a bytes field
+	PackBytes []string          `json:"packBytes"`      // which of Pack are bytes fields
+}
+
+type fuzzGenerate struct {
+	Node  *string `json:"node"`  // decimal; nil for a layout whose generator takes none
+	Start string  `json:"start"` // the clock, in ns since the Unix epoch, before its first reading
+	Step  string  `json:"step"`  // how far it moves on at every reading
+	N     int     `json:"n"`
+}
+
+// drawn hands out the second input a few bits at a time; past its end, zeros.
+type drawn struct {
+	data []byte
+	pos  int
+}
+
+func (d *drawn) take(n int) *big.Int {
+	x := new(big.Int)
+	for range n {
+		bit := uint(0)
+		if i := d.pos / 8; i < len(d.data) {
+			bit = uint(d.data[i]>>(7-d.pos%8)) & 1
+		}
+		d.pos++
+		x.Lsh(x, 1)
+		x.SetBit(x, 0, bit)
+	}
+	return x
+}
+
+func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
+	t.Helper()
+	c := &fuzzCase{l: l}
+	in := &drawn{data: values}
+	raw := make([]byte, l.Bytes())
+	copy(raw, values)
+	add := func(b []byte, pack map[string]string, packBytes []string) {
+		r, err := conformance.ID(l, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.ids = append(c.ids, r)
+		c.req.IDs = append(c.req.IDs, fuzzID{Hex: r.Hex, Pack: pack, PackBytes: packBytes})
+		if pack != nil {
+			c.packed = append(c.packed, r.Hex)
+		} else {
+			c.packed = append(c.packed, "")
+		}
+	}
+	for range 2 {
+		v := interp.Values{}
+		pack, packBytes := map[string]string{}, []string{}
+		for _, f := range l.Fields {
+			x := in.take(f.Width)
+			v[f.Name] = x
+			if f.Bytes {
+				pack[f.Name] = hex.EncodeToString(x.FillBytes(make([]byte, f.Width/8)))
+				packBytes = append(packBytes, f.Name)
+			} else {
+				pack[f.Name] = x.String()
+			}
+		}
+		b, err := interp.Pack(l, v)
+		if err != nil {
+			t.Fatalf("interp.Pack(%v): %v", v, err)
+		}
+		add(b, pack, packBytes)
+	}
+	add(make([]byte, l.Bytes()), nil, nil)
+	add(bytes.Repeat([]byte{0xff}, l.Bytes()), nil, nil)
+	add(raw, nil, nil)
+
+	if v, ok := l.Value(layouts.Time); ok {
+		drawnAt := v.Epoch.Add(-24 * time.Hour).Add(time.Duration(in.take(62).Int64()))
+		ats := []time.Time{v.Epoch.Add(-1), v.Epoch, v.Epoch.Add(1), drawnAt, drawnAt.Add(1)}
+		if end, ok := l.Overflow(); ok {
+			ats = append(ats, end.Add(-1), end, end.Add(time.Hour))
+		}
+		for _, at := range ats {
+			r, err := conformance.Bound(l, at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.bounds = append(c.bounds, r)
+			c.req.Bounds = append(c.req.Bounds, r.At)
+		}
+		// A generator from a drawn instant of the next ten years after
+		// 2026, on a clock that moves on about half a tick at every reading,
+		// so that IDs share ticks and counters count.
+		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(in.take(62).Int64() % int64(10*365*24*time.Hour)))
+		step := new(big.Int).SetUint64(v.Unit.Num * 1e9)
+		step.Quo(step, new(big.Int).SetUint64(2*v.Unit.Den))
+		if step.Sign() == 0 {
+			step.SetInt64(1)
+		}
+		g := &fuzzGenerate{Start: conformance.UnixNanos(start).String(), Step: step.String(), N: 16}
+		if nv, ok := l.Value(layouts.Node); ok && l.NeedsNode() {
+			node := in.take(nv.Width).String()
+			g.Node = &node
+		}
+		c.req.Generate = g
+	}
+	c.bad = conformance.Bad(l, raw)
+	c.req.Bad = c.bad
+	return c
+}
+
+// run asks worker w about the module of the case's layout, written at
+// base plus the language's extension, and checks every answer.
+func (c *fuzzCase) run(t *testing.T, w *worker, base, spec string) {
+	t.Helper()
+	var src []byte
+	var err error
+	module := base
+	switch w.lang {
+	case "js":
+		module += ".js"
+		src, _, err = js.Generate(c.l, "ID", "")
+	case "python":
+		module += ".py"
+		src, err = python.Generate(c.l, "ID", "")
+	}
+	if err != nil {
+		t.Fatalf("%s emitter: %v\n%s", w.lang, err, spec)
+	}
+	if err := os.WriteFile(module, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(module)
+	c.req.Module = module
+	var a fuzzAnswer
+	if err := w.ask(c.req, &a); err != nil {
+		t.Fatalf("%s: %v\n%s", w.name, err, spec)
+	}
+	if a.Failed != "" {
+		t.Fatalf("%s failed on the module:\n%s\n%s", w.lang, a.Failed, spec)
+	}
+	var errs []string
+	errorf := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
+	c.check(w.lang, &a, errorf)
+	if len(errs) > 0 {
+		if len(errs) > 20 {
+			errs = append(errs[:20], fmt.Sprintf("... and %d more", len(errs)-20))
+		}
+		t.Fatalf("the %s module of this layout differs from the interpreter:\n%s\n  %s", w.lang, spec, strings.Join(errs, "\n  "))
+	}
+}
+
+// fuzzAnswer is a worker's answer; an entry that threw is {"error": code}.
+type fuzzAnswer struct {
+	Failed    string          `json:"failed"`
+	IDs       []idAnswer      `json:"ids"`
+	Bounds    []boundAnswer   `json:"bounds"`
+	Bad       []string        `json:"bad"`
+	Generated *generateAnswer `json:"generated"`
+}
+
+type idAnswer struct {
+	Error     string            `json:"error"`
+	Hex       string            `json:"hex"`
+	Base62    string            `json:"base62"`
+	Crockford string            `json:"crockford"`
+	Text      string            `json:"text"`
+	JSON      *string           `json:"json"` // JS only: JSON.stringify
+	Bytes     string            `json:"bytes"`
+	Fields    map[string]string `json:"fields"`
+	Valid     *bool             `json:"valid"`
+	UnixNs    *string           `json:"unix_ns"`
+	TimeMs    orError           `json:"time_ms"` // JS: time().getTime()
+	TimeUs    orError           `json:"time_us"` // Python: time() in microseconds since the Unix epoch
+	Parsed    []orError         `json:"parsed"`
+	Packed    orError           `json:"packed"`
+	HashEq    *bool             `json:"hash_eq"` // Python only
+}
+
+// orError is a string, null, or a thrown error's code.
+type orError struct {
+	null  bool
+	s     string
+	error string
+}
+
+func (o *orError) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		o.null = true
+		return nil
+	}
+	if err := json.Unmarshal(b, &o.s); err == nil {
+		return nil
+	}
+	var e struct {
+		Error string `json:"error"`
+	}
+	if err := json.Unmarshal(b, &e); err != nil {
+		return err
+	}
+	o.error = e.Error
+	return nil
+}
+
+func (o orError) String() string {
+	switch {
+	case o.null:
+		return "null"
+	case o.error != "":
+		return "error " + o.error
+	}
+	return fmt.Sprintf("%q", o.s)
+}
+
+type boundAnswer struct {
+	Error string `json:"error"`
+	Min   string `json:"min"`
+	Max   string `json:"max"`
+}
+
+type generateAnswer struct {
+	Error string   `json:"error"`
+	IDs   []string `json:"ids"`
+	Last  string   `json:"last"`
+}
+
+// check compares a worker's answer with the interpreter's records.
+func (c *fuzzCase) check(lang string, a *fuzzAnswer, errorf func(string, ...any)) {
+	if len(a.IDs) != len(c.ids) || len(a.Bounds) != len(c.bounds) || len(a.Bad) != len(c.bad) {
+		errorf("answered %d IDs, %d bounds, %d bad inputs; asked %d, %d, %d", len(a.IDs), len(a.Bounds), len(a.Bad), len(c.ids), len(c.bounds), len(c.bad))
+		return
+	}
+	for i, r := range c.ids {
+		c.checkID(lang, r, c.packed[i], a.IDs[i], errorf)
+	}
+	for i, r := range c.bounds {
+		if got := a.Bounds[i]; got.Error != "" || got.Min != r.Min || got.Max != r.Max {
+			errorf("minAt/maxAt(%s) = %s/%s (error %q), want %s/%s", r.At, got.Min, got.Max, got.Error, r.Min, r.Max)
+		}
+	}
+	for i, r := range c.bad {
+		if a.Bad[i] != r.Error {
+			errorf("%s %q: %s, want %s", r.Form, r.Input, a.Bad[i], r.Error)
+		}
+	}
+	if c.req.Generate != nil {
+		c.checkGenerated(a.Generated, errorf)
+	}
+}
+
+func (c *fuzzCase) checkID(lang string, r conformance.Record, packed string, a idAnswer, errorf func(string, ...any)) {
+	if a.Error != "" {
+		errorf("%s: threw %s", r.Hex, a.Error)
+		return
+	}
+	for _, x := range []struct{ what, got, want string }{
+		{"hex", a.Hex, r.Hex}, {"base62", a.Base62, r.Base62}, {"crockford", a.Crockford, r.Crockford},
+		{"text", a.Text, r.Text}, {"bytes", a.Bytes, r.Hex},
+	} {
+		if x.got != x.want {
+			errorf("%s: %s = %q, want %q", r.Hex, x.what, x.got, x.want)
+		}
+	}
+	if lang == "js" && (a.JSON == nil || *a.JSON != `"`+r.Text+`"`) {
+		errorf("%s: JSON.stringify = %v, want %q", r.Hex, a.JSON, `"`+r.Text+`"`)
+	}
+	if lang == "python" && (a.HashEq == nil || !*a.HashEq) {
+		errorf("%s: hash differs from the hash of the same ID parsed", r.Hex)
+	}
+	if len(a.Fields) != len(r.Fields) {
+		errorf("%s: fields %v, want %v", r.Hex, a.Fields, r.Fields)
+	}
+	for k, want := range r.Fields {
+		if got, ok := a.Fields[k]; !ok || got != want {
+			errorf("%s: field %s = %q, want %q", r.Hex, k, got, want)
+		}
+	}
+	if a.Valid == nil || *a.Valid != *r.Valid {
+		errorf("%s: valid %v, want %v", r.Hex, a.Valid, *r.Valid)
+	}
+	gotNs := ""
+	if a.UnixNs != nil {
+		gotNs = *a.UnixNs
+	}
+	if gotNs != r.UnixNs {
+		errorf("%s: unix nanos %q, want %q", r.Hex, gotNs, r.UnixNs)
+	}
+	c.checkTime(lang, r, a, errorf)
+	for i, p := range a.Parsed {
+		if p.error != "" || p.s != r.Hex {
+			errorf("%s: parse of its text #%d (hex, HEX, base62, crockford, lower crockford, text) gave %v", r.Hex, i, p)
+		}
+	}
+	if len(a.Parsed) != 6 {
+		errorf("%s: %d texts parsed, want 6", r.Hex, len(a.Parsed))
+	}
+	if packed != "" && (a.Packed.error != "" || a.Packed.s != packed) {
+		errorf("%s: pack of its fields gave %v", r.Hex, a.Packed)
+	}
+}
+
+// checkTime checks time() against the interpreter's nanoseconds: a JS Date
+// holds whole milliseconds within ±8.64e15 of the epoch, a Python datetime
+// whole microseconds in years 1 to 9999; outside, time() throws ErrTime.
+func (c *fuzzCase) checkTime(lang string, r conformance.Record, a idAnswer, errorf func(string, ...any)) {
+	got, per, lo, hi := a.TimeMs, big.NewInt(1e6), big.NewInt(-8.64e15), big.NewInt(8.64e15)
+	if lang == "python" {
+		got, per = a.TimeUs, big.NewInt(1e3)
+		lo = big.NewInt(time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC).UnixMicro())
+		hi = big.NewInt(time.Date(9999, 12, 31, 23, 59, 59, 999999000, time.UTC).UnixMicro())
+	}
+	if r.UnixNs == "" {
+		if !got.null {
+			errorf("%s: time() = %v for a layout without a time, want null", r.Hex, got)
+		}
+		return
+	}
+	ns, _ := new(big.Int).SetString(r.UnixNs, 10)
+	want, _ := new(big.Int).DivMod(ns, per, new(big.Int)) // rounded down: Euclid's division, by a positive divisor
+	if want.Cmp(lo) < 0 || want.Cmp(hi) > 0 {
+		if got.error != "ErrTime" {
+			errorf("%s: time() = %v at %s ns, out of the type's range, want error ErrTime", r.Hex, got, r.UnixNs)
+		}
+		return
+	}
+	if got.error != "" || got.null || got.s != want.String() {
+		errorf("%s: time() = %v, want %s (%s ns)", r.Hex, got, want, r.UnixNs)
+	}
+}
+
+// checkGenerated checks a generator's IDs with the interpreter.
+func (c *fuzzCase) checkGenerated(a *generateAnswer, errorf func(string, ...any)) {
+	g := c.req.Generate
+	if a == nil || a.Error != "" || len(a.IDs) != g.N {
+		errorf("generator (node %v, clock from %s by %s): %+v", g.Node, g.Start, g.Step, a)
+		return
+	}
+	v, _ := c.l.Value(layouts.Time)
+	ns := func(s string) time.Time {
+		x, _ := new(big.Int).SetString(s, 10)
+		sec, rem := new(big.Int).DivMod(x, big.NewInt(1e9), new(big.Int))
+		return time.Unix(sec.Int64(), rem.Int64()).UTC()
+	}
+	step, _ := new(big.Int).SetString(g.Step, 10)
+	start, _ := new(big.Int).SetString(g.Start, 10)
+	first, err := interp.Ticks(v, ns(start.Add(start, step).String()))
+	if err != nil {
+		errorf("ticks of the clock's first reading: %v", err)
+		return
+	}
+	last, err := interp.Ticks(v, ns(a.Last))
+	if err != nil {
+		errorf("ticks of the clock's last reading %s: %v", a.Last, err)
+		return
+	}
+	// A borrowing counter that runs out takes the next tick: at most one
+	// a call. Otherwise no ID is ahead of the clock.
+	if cv, ok := c.l.Value(layouts.Counter); ok && cv.Overflow != idrt.OverflowWait {
+		last.Add(last, big.NewInt(int64(g.N)))
+	}
+	monotonic := c.l.Monotonic() && c.l.TimeSortable()
+	var prev []byte
+	for i, h := range a.IDs {
+		b, err := hex.DecodeString(h)
+		if err != nil || len(b) != c.l.Bytes() {
+			errorf("generated #%d %q: not %d bytes of hex", i, h, c.l.Bytes())
+			return
+		}
+		if _, err := interp.Unpack(c.l, b); err != nil {
+			errorf("generated #%d %s: %v", i, h, err)
+		}
+		if g.Node != nil {
+			node, err := interp.Role(c.l, b, layouts.Node)
+			if err != nil || node.String() != *g.Node {
+				errorf("generated #%d %s: node %v (%v), want %s", i, h, node, err, *g.Node)
+			}
+		}
+		tick, err := interp.Role(c.l, b, layouts.Time)
+		if err != nil || tick.Cmp(first) < 0 || tick.Cmp(last) > 0 {
+			errorf("generated #%d %s: tick %v (%v), want one in [%s, %s], the clock's readings", i, h, tick, err, first, last)
+		}
+		if monotonic && prev != nil && bytes.Compare(b, prev) <= 0 {
+			errorf("generated #%d %s: not above the one before, %x, in a monotonic layout", i, h, prev)
+		}
+		prev = b
+	}
+}
+
+// worker is a long-lived node or python3 process that answers fuzzworker
+// requests, one JSON line each. It is started at its first request and
+// restarted every restartEvery requests, as node keeps every module it
+// imported.
+type worker struct {
+	lang, name string
+	args       []string
+
+	cmd    *exec.Cmd
+	in     io.WriteCloser
+	lines  chan []byte
+	stderr *capped
+	asked  int
+}
+
+const (
+	restartEvery = 500
+	// answerWithin bounds the wait for one answer, so that a module that
+	// loops for ever fails the input rather than hanging the fuzzer. It is
+	// no measure of speed: an answer takes milliseconds.
+	answerWithin = 2 * time.Minute
+)
+
+func (w *worker) start() error {
+	w.cmd = exec.Command(w.name, w.args...)
+	w.stderr = &capped{max: 1 << 16}
+	w.cmd.Stderr = w.stderr
+	in, err := w.cmd.StdinPipe()
+	if err != nil {
+		return err
+	}
+	out, err := w.cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	if err := w.cmd.Start(); err != nil {
+		return err
+	}
+	w.in, w.lines, w.asked = in, make(chan []byte), 0
+	go func(lines chan<- []byte) {
+		defer close(lines)
+		sc := bufio.NewScanner(out)
+		sc.Buffer(nil, 1<<26)
+		for sc.Scan() {
+			lines <- bytes.Clone(sc.Bytes())
+		}
+	}(w.lines)
+	return nil
+}
+
+// ask sends req and decodes the answer into a.
+func (w *worker) ask(req any, a any) error {
+	if w.cmd != nil && w.asked >= restartEvery {
+		w.stop()
+	}
+	if w.cmd == nil {
+		if err := w.start(); err != nil {
+			w.cmd = nil
+			return err
+		}
+	}
+	w.asked++
+	b, err := json.Marshal(req)
+	if err != nil {
+		return err
+	}
+	if _, err := w.in.Write(append(b, '\n')); err != nil {
+		w.stop()
+		return fmt.Errorf("writing to the worker: %v\n%s", err, w.stderr)
+	}
+	select {
+	case line, ok := <-w.lines:
+		if !ok {
+			w.stop()
+			return fmt.Errorf("the worker ended:\n%s", w.stderr)
+		}
+		return json.Unmarshal(line, a)
+	case <-time.After(answerWithin):
+		w.stop()
+		return fmt.Errorf("no answer within %v:\n%s", answerWithin, w.stderr)
+	}
+}
+
+// stop ends the worker: it ends when its input does, else it is killed.
+func (w *worker) stop() {
+	if w.cmd == nil {
+		return
+	}
+	w.in.Close()
+	done := make(chan struct{})
+	go func() {
+		for range w.lines { // drain, so that the reader ends
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		w.cmd.Process.Kill()
+		<-done
+	}
+	w.cmd.Wait()
+	w.cmd = nil
+}
+
+// capped keeps the first max bytes written to it.
+type capped struct {
+	mu  sync.Mutex
+	max int
+	b   bytes.Buffer
+}
+
+func (c *capped) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if room := c.max - c.b.Len(); room > 0 {
+		c.b.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
+}
+
+func (c *capped) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.b.String()
+}
