@@ -161,7 +161,12 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 		rs = append(rs, r)
 	}
 	if v, ok := l.Value(layouts.Time); ok {
-		ats := []time.Time{v.Epoch.Add(-1), v.Epoch, v.Epoch.Add(1), sample, sample.Add(-1)}
+		// The sample's microsecond and its last nanosecond too: PostgreSQL's
+		// times are microseconds, and its P_max_at(t) covers t's whole
+		// microsecond, so the SQL tests check P_min_at at the first and
+		// P_max_at at the second.
+		us := sample.Truncate(time.Microsecond)
+		ats := []time.Time{v.Epoch.Add(-1), v.Epoch, v.Epoch.Add(1), sample, sample.Add(-1), us, us.Add(999)}
 		if end, ok := l.Overflow(); ok {
 			ats = append(ats, end.Add(-1), end, end.Add(time.Hour))
 		}
