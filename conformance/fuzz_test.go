@@ -128,30 +128,10 @@ type fuzzGenerate struct {
 	N     int     `json:"n"`
 }
 
-// drawn hands out the second input a few bits at a time; past its end, zeros.
-type drawn struct {
-	data []byte
-	pos  int
-}
-
-func (d *drawn) take(n int) *big.Int {
-	x := new(big.Int)
-	for range n {
-		bit := uint(0)
-		if i := d.pos / 8; i < len(d.data) {
-			bit = uint(d.data[i]>>(7-d.pos%8)) & 1
-		}
-		d.pos++
-		x.Lsh(x, 1)
-		x.SetBit(x, 0, bit)
-	}
-	return x
-}
-
 func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 	t.Helper()
 	c := &fuzzCase{l: l}
-	in := &drawn{data: values}
+	in := fuzz.NewBits(values)
 	raw := make([]byte, l.Bytes())
 	copy(raw, values)
 	add := func(b []byte, pack map[string]string, packBytes []string) {
@@ -168,11 +148,10 @@ func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 		}
 	}
 	for range 2 {
-		v := interp.Values{}
+		v := in.Values(l)
 		pack, packBytes := map[string]string{}, []string{}
 		for _, f := range l.Fields {
-			x := in.take(f.Width)
-			v[f.Name] = x
+			x := v[f.Name]
 			if f.Bytes {
 				pack[f.Name] = hex.EncodeToString(x.FillBytes(make([]byte, f.Width/8)))
 				packBytes = append(packBytes, f.Name)
@@ -191,7 +170,7 @@ func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 	add(raw, nil, nil)
 
 	if v, ok := l.Value(layouts.Time); ok {
-		drawnAt := v.Epoch.Add(-24 * time.Hour).Add(time.Duration(in.take(62).Int64()))
+		drawnAt := v.Epoch.Add(-24 * time.Hour).Add(time.Duration(in.Take(62).Int64()))
 		ats := []time.Time{v.Epoch.Add(-1), v.Epoch, v.Epoch.Add(1), drawnAt, drawnAt.Add(1)}
 		if end, ok := l.Overflow(); ok {
 			ats = append(ats, end.Add(-1), end, end.Add(time.Hour))
@@ -207,7 +186,7 @@ func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 		// A generator from a drawn instant of the next ten years after
 		// 2026, on a clock that moves on about half a tick at every reading,
 		// so that IDs share ticks and counters count.
-		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(in.take(62).Int64() % int64(10*365*24*time.Hour)))
+		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(in.Take(62).Int64() % int64(10*365*24*time.Hour)))
 		step := new(big.Int).SetUint64(v.Unit.Num * 1e9)
 		step.Quo(step, new(big.Int).SetUint64(2*v.Unit.Den))
 		if step.Sign() == 0 {
@@ -215,7 +194,7 @@ func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 		}
 		g := &fuzzGenerate{Start: conformance.UnixNanos(start).String(), Step: step.String(), N: 16}
 		if nv, ok := l.Value(layouts.Node); ok && l.NeedsNode() {
-			node := in.take(nv.Width).String()
+			node := in.Take(nv.Width).String()
 			g.Node = &node
 		}
 		c.req.Generate = g

@@ -58,8 +58,8 @@ func seed(f *testing.F, l *layouts.Layout) {
 //     time-sortable layout an earlier time gives a smaller ID.
 func Check(t *testing.T, l *layouts.Layout, data []byte) {
 	t.Helper()
-	in := &bits{data: data}
-	va, vb := in.values(l), in.values(l)
+	in := NewBits(data)
+	va, vb := in.Values(l), in.Values(l)
 	a := packOK(t, l, va)
 	b := packOK(t, l, vb)
 

@@ -85,9 +85,9 @@ func Generated[ID any, F any](f *testing.F, l *layouts.Layout, c Codec[ID, F]) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		Check(t, l, data)
-		in := &bits{data: data}
-		a := checkPack(t, l, c, in.values(l))
-		b := checkPack(t, l, c, in.values(l))
+		in := NewBits(data)
+		a := checkPack(t, l, c, in.Values(l))
+		b := checkPack(t, l, c, in.Values(l))
 		want := bytes.Compare(c.Bytes(a), c.Bytes(b))
 		for _, x := range c.Texts {
 			if got := strings.Compare(x.Encode(a), x.Encode(b)); x.Sorted && got != want {

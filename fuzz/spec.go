@@ -19,8 +19,8 @@ import (
 // constants; a node; a counter, alone or sharing a segment with random
 // bits; and random bits, as integers or as a bytes field.
 func RandomSpec(data []byte) string {
-	in := &bits{data: data}
-	pick := func(n int) int { return int(in.take(8).Int64()) % n }
+	in := NewBits(data)
+	pick := func(n int) int { return int(in.Take(8).Int64()) % n }
 	total := []int{64, 96, 128, 160}[pick(4)]
 
 	type seg struct {

@@ -9,15 +9,19 @@ import (
 	"github.com/idforge/idforge/layouts"
 )
 
-// bits hands out the fuzzer's input a few bits at a time, as field values.
-// Past the end of the input it hands out zeros, so every input is usable.
-type bits struct {
+// Bits hands out a fuzzer's input a few bits at a time, most significant
+// first, as field values. Past the end of the input it hands out zeros, so
+// every input is usable.
+type Bits struct {
 	data []byte
 	pos  int // in bits
 }
 
-// take returns the next n bits as a number.
-func (b *bits) take(n int) *big.Int {
+// NewBits returns a Bits that hands out data.
+func NewBits(data []byte) *Bits { return &Bits{data: data} }
+
+// Take returns the next n bits as a number.
+func (b *Bits) Take(n int) *big.Int {
 	x := new(big.Int)
 	for i := 0; i < n; i++ {
 		bit := uint(0)
@@ -31,11 +35,11 @@ func (b *bits) take(n int) *big.Int {
 	return x
 }
 
-// values returns a value for every field of l, each within its width.
-func (b *bits) values(l *layouts.Layout) interp.Values {
+// Values returns a value for every field of l, each within its width.
+func (b *Bits) Values(l *layouts.Layout) interp.Values {
 	v := interp.Values{}
 	for _, f := range l.Fields {
-		v[f.Name] = b.take(f.Width)
+		v[f.Name] = b.Take(f.Width)
 	}
 	return v
 }
