@@ -8,6 +8,12 @@
 // reference codecs (package encodings) by makecorpus, which go generate
 // runs; the random layouts are files made once by makecorpus -random, so
 // that regenerating never depends on the day it runs.
+//
+// Its readers: the uuid, ksuid, ulid and snowflake packages' TestTextCorpus
+// (through internal/texttest), gen/pgsql's TestCorpus (PostgreSQL),
+// TestJavaScript and TestPython here (node and python3 on the generated
+// modules); FuzzEmitters here makes records of the same kinds for random
+// layouts on the fly (ID, Bound, Bad).
 package conformance
 
 //go:generate go run ./makecorpus

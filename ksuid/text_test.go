@@ -8,13 +8,13 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	sksuid "github.com/segmentio/ksuid"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/internal/texttest"
 	"github.com/idforge/idforge/ksuid"
 )
 
@@ -79,52 +79,44 @@ func TestTextVectors(t *testing.T) {
 	}
 }
 
-// randomKSUIDs returns n random KSUIDs from a fixed seed, then Nil, Max and
-// every KSUID with one bit set and with one bit clear.
-func randomKSUIDs(n int) []ksuid.KSUID {
-	r := rand.New(rand.NewChaCha8([32]byte{'k', 's', 'u', 'i', 'd'}))
-	var ids []ksuid.KSUID
-	for range n {
-		var id ksuid.KSUID
-		for i := range id {
-			id[i] = byte(r.Uint32())
+// codec is the KSUID type seen by the shared text checks.
+var codec = texttest.Codec[ksuid.KSUID]{
+	Layouts:   []string{"ksuid"},
+	Size:      20,
+	FromBytes: ksuid.FromBytes,
+	Bytes:     func(id ksuid.KSUID) []byte { return id[:] },
+	Forms: append(texttest.Generic(ksuid.KSUID.Base62, ksuid.KSUID.Crockford, ksuid.KSUID.Hex, ksuid.ParseBase62, ksuid.ParseCrockford, ksuid.ParseHex),
+		texttest.Form[ksuid.KSUID]{Name: "String", Encode: ksuid.KSUID.String, Parse: ksuid.Parse, Want: encodings.Base62.EncodeToString, Corpus: "text", Sorted: true}),
+	Errs: map[string]error{"ErrLength": ksuid.ErrLength, "ErrSyntax": ksuid.ErrSyntax, "ErrOverflow": ksuid.ErrOverflow},
+	Syntax: func(err error) (int, byte, bool) {
+		var se *ksuid.SyntaxError
+		if errors.As(err, &se) {
+			return se.Pos, se.Char, true
 		}
-		ids = append(ids, id)
-	}
-	ids = append(ids, ksuid.Nil, ksuid.Max)
-	for bit := range 160 {
-		one, clear := ksuid.Nil, ksuid.Max
-		one[bit/8] |= 0x80 >> (bit % 8)
-		clear[bit/8] &^= 0x80 >> (bit % 8)
-		ids = append(ids, one, clear)
+		return 0, 0, false
+	},
+}
+
+// randomKSUIDs returns texttest.Samples as KSUIDs: n random ones from a
+// fixed seed, then Nil, Max and every KSUID with one bit set and with one
+// bit clear.
+func randomKSUIDs(n int) []ksuid.KSUID {
+	var ids []ksuid.KSUID
+	for _, b := range texttest.Samples(20, n, "ksuid") {
+		ids = append(ids, ksuid.KSUID(b))
 	}
 	return ids
 }
+
+// The corpus's KSUIDs in every form, and its bad inputs.
+func TestTextCorpus(t *testing.T) { texttest.Corpus(t, codec) }
 
 // Every specialised codec writes what the generic codec of package
 // encodings writes, and reads it back; segmentio/ksuid agrees on the
 // canonical form.
 func TestTextCodecsAgree(t *testing.T) {
+	texttest.Codecs(t, codec, 2000, "ksuid")
 	for _, id := range randomKSUIDs(2000) {
-		forms := []struct {
-			name  string
-			ours  string
-			want  string
-			parse func(string) (ksuid.KSUID, error)
-		}{
-			{"Base62", id.Base62(), encodings.Base62.EncodeToString(id[:]), ksuid.ParseBase62},
-			{"String", id.String(), encodings.Base62.EncodeToString(id[:]), ksuid.Parse},
-			{"Crockford", id.Crockford(), encodings.Crockford.EncodeToString(id[:]), ksuid.ParseCrockford},
-			{"Hex", id.Hex(), encodings.Hex.EncodeToString(id[:]), ksuid.ParseHex},
-		}
-		for _, f := range forms {
-			if f.ours != f.want {
-				t.Fatalf("%x: %s = %q, encodings gives %q", id[:], f.name, f.ours, f.want)
-			}
-			if back, err := f.parse(f.ours); err != nil || back != id {
-				t.Fatalf("%x: parse %s %q = %x, %v", id[:], f.name, f.ours, back[:], err)
-			}
-		}
 		peer := sksuid.KSUID(id)
 		if got, want := id.String(), peer.String(); got != want {
 			t.Fatalf("String() = %q, segmentio/ksuid %q", got, want)
@@ -133,39 +125,17 @@ func TestTextCodecsAgree(t *testing.T) {
 		if err != nil || ksuid.KSUID(theirs) != id {
 			t.Fatalf("segmentio/ksuid reads %q as %x, %v", id.String(), theirs[:], err)
 		}
-		if back, err := ksuid.ParseCrockford(strings.ToLower(id.Crockford())); err != nil || back != id {
-			t.Fatalf("ParseCrockford(lower case) = %x, %v", back[:], err)
-		}
 	}
 }
 
 // The fixed-width forms sort as the bytes do.
-func TestTextOrder(t *testing.T) {
-	ids := randomKSUIDs(300)
-	for i, a := range ids {
-		b := ids[(i*7+1)%len(ids)]
-		want := bytes.Compare(a[:], b[:])
-		for _, f := range [][2]string{
-			{a.String(), b.String()}, {a.Crockford(), b.Crockford()}, {a.Hex(), b.Hex()},
-		} {
-			if got := strings.Compare(f[0], f[1]); got != want {
-				t.Fatalf("Compare(%q, %q) = %d, bytes compare %d", f[0], f[1], got, want)
-			}
-		}
-	}
-}
+func TestTextOrder(t *testing.T) { texttest.Order(t, codec, 300, "ksuid") }
 
 func TestTextBadInput(t *testing.T) {
 	example := ksuid.MustParse(exampleText)
 	crock, hx := example.Crockford(), example.Hex()
 	fromBytes := func(s string) (ksuid.KSUID, error) { return ksuid.FromBytes([]byte(s)) }
-	cases := []struct {
-		name  string
-		parse func(string) (ksuid.KSUID, error)
-		in    string
-		want  error
-		pos   int // of the *SyntaxError, for ErrSyntax
-	}{
+	texttest.BadInputs(t, codec, []texttest.Bad[ksuid.KSUID]{
 		{"empty", ksuid.Parse, "", ksuid.ErrLength, 0},
 		{"short", ksuid.Parse, exampleText[:26], ksuid.ErrLength, 0},
 		{"trailing !", ksuid.Parse, exampleText + "!", ksuid.ErrLength, 0},
@@ -189,25 +159,7 @@ func TestTextBadInput(t *testing.T) {
 		{"binary empty", fromBytes, "", ksuid.ErrLength, 0},
 		{"binary 16", fromBytes, strings.Repeat("x", 16), ksuid.ErrLength, 0},
 		{"binary 21", fromBytes, strings.Repeat("x", 21), ksuid.ErrLength, 0},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			id, err := c.parse(c.in)
-			if !errors.Is(err, c.want) {
-				t.Fatalf("error = %v, want %v", err, c.want)
-			}
-			if id != ksuid.Nil {
-				t.Errorf("returned %x with the error, want Nil", id[:])
-			}
-			var se *ksuid.SyntaxError
-			if errors.As(err, &se) != (c.want == ksuid.ErrSyntax) {
-				t.Fatalf("error %v: *SyntaxError is %v", err, se != nil)
-			}
-			if se != nil && (se.Pos != c.pos || se.Char != c.in[c.pos]) {
-				t.Errorf("SyntaxError at %d (%q), want %d (%q)", se.Pos, se.Char, c.pos, c.in[c.pos])
-			}
-		})
-	}
+	})
 }
 
 func TestTextMarshalling(t *testing.T) {

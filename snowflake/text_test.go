@@ -17,6 +17,7 @@ import (
 	bwsnowflake "github.com/bwmarrin/snowflake"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/internal/texttest"
 	"github.com/idforge/idforge/snowflake"
 )
 
@@ -140,15 +141,35 @@ func TestTextOrder(t *testing.T) {
 	}
 }
 
+// codec is the snowflake ID seen by the shared text checks. The corpus's
+// text is Base62, the generic default; an ID's String is decimal. The
+// corpus's IDs above int64 are not IDs here.
+var codec = texttest.Codec[snowflake.ID]{
+	Layouts:   []string{"snowflake"},
+	Size:      8,
+	FromBytes: snowflake.FromBytes,
+	Bytes:     bigEndian,
+	Forms: append(texttest.Generic(snowflake.ID.Base62, snowflake.ID.Crockford, snowflake.ID.Hex, snowflake.ParseBase62, snowflake.ParseCrockford, snowflake.ParseHex),
+		texttest.Form[snowflake.ID]{Name: "Base62 as text", Encode: snowflake.ID.Base62, Parse: snowflake.ParseBase62, Want: encodings.Base62.EncodeToString, Corpus: "text", Sorted: true},
+		texttest.Form[snowflake.ID]{Name: "String", Encode: snowflake.ID.String, Parse: snowflake.Parse,
+			Want: func(b []byte) string { return strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10) }}),
+	Errs: map[string]error{"ErrLength": snowflake.ErrLength, "ErrSyntax": snowflake.ErrSyntax, "ErrOverflow": snowflake.ErrOverflow},
+	Syntax: func(err error) (int, byte, bool) {
+		var se *snowflake.SyntaxError
+		if errors.As(err, &se) {
+			return se.Pos, se.Char, true
+		}
+		return 0, 0, false
+	},
+	Skip: func(b []byte) bool { return b[0] >= 0x80 },
+}
+
+// The corpus's snowflake IDs in every form, and its bad inputs.
+func TestTextCorpus(t *testing.T) { texttest.Corpus(t, codec) }
+
 func TestTextBadInput(t *testing.T) {
 	fromBytes := func(s string) (snowflake.ID, error) { return snowflake.FromBytes([]byte(s)) }
-	cases := []struct {
-		name  string
-		parse func(string) (snowflake.ID, error)
-		in    string
-		want  error
-		pos   int
-	}{
+	texttest.BadInputs(t, codec, []texttest.Bad[snowflake.ID]{
 		{"empty", snowflake.Parse, "", snowflake.ErrLength, 0},
 		{"20 digits", snowflake.Parse, "12345678901234567890", snowflake.ErrLength, 0},
 		{"leading zeros", snowflake.Parse, "000000000000000000001", snowflake.ErrLength, 0},
@@ -175,25 +196,7 @@ func TestTextBadInput(t *testing.T) {
 		{"hex short", snowflake.ParseHex, "800000000000000", snowflake.ErrLength, 0},
 		{"binary top bit", fromBytes, "\x80\x00\x00\x00\x00\x00\x00\x01", snowflake.ErrOverflow, 0},
 		{"binary 7", fromBytes, "1234567", snowflake.ErrLength, 0},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			id, err := c.parse(c.in)
-			if !errors.Is(err, c.want) {
-				t.Fatalf("error = %v, want %v", err, c.want)
-			}
-			if id != 0 {
-				t.Errorf("returned %d with the error", id)
-			}
-			var se *snowflake.SyntaxError
-			if errors.As(err, &se) != (c.want == snowflake.ErrSyntax) {
-				t.Fatalf("error %v: *SyntaxError is %v", err, se != nil)
-			}
-			if se != nil && (se.Pos != c.pos || se.Char != c.in[c.pos]) {
-				t.Errorf("SyntaxError at %d (%q), want %d (%q)", se.Pos, se.Char, c.pos, c.in[c.pos])
-			}
-		})
-	}
+	})
 }
 
 func TestTextMarshalling(t *testing.T) {

@@ -7,13 +7,13 @@ import (
 	"encoding"
 	"encoding/json"
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	oulid "github.com/oklog/ulid/v2"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/internal/texttest"
 	"github.com/idforge/idforge/ulid"
 )
 
@@ -74,49 +74,46 @@ func TestTextVectors(t *testing.T) {
 	}
 }
 
-func randomULIDs(n int) []ulid.ULID {
-	r := rand.New(rand.NewChaCha8([32]byte{'u', 'l', 'i', 'd'}))
-	var ids []ulid.ULID
-	for range n {
-		var id ulid.ULID
-		for i := range id {
-			id[i] = byte(r.Uint32())
+// codec is the ULID type seen by the shared text checks. The corpus's text
+// is Base62, the generic default; a ULID's String is Crockford.
+var codec = texttest.Codec[ulid.ULID]{
+	Layouts:   []string{"ulid"},
+	Size:      16,
+	FromBytes: ulid.FromBytes,
+	Bytes:     func(id ulid.ULID) []byte { return id[:] },
+	Forms: append(texttest.Generic(ulid.ULID.Base62, ulid.ULID.Crockford, ulid.ULID.Hex, ulid.ParseBase62, ulid.ParseCrockford, ulid.ParseHex),
+		texttest.Form[ulid.ULID]{Name: "Base62 as text", Encode: ulid.ULID.Base62, Parse: ulid.ParseBase62, Want: encodings.Base62.EncodeToString, Corpus: "text", Sorted: true},
+		texttest.Form[ulid.ULID]{Name: "String", Encode: ulid.ULID.String, Parse: ulid.Parse, Want: encodings.Crockford.EncodeToString, Sorted: true, FoldCase: true}),
+	Errs: map[string]error{"ErrLength": ulid.ErrLength, "ErrSyntax": ulid.ErrSyntax, "ErrOverflow": ulid.ErrOverflow},
+	Syntax: func(err error) (int, byte, bool) {
+		var se *ulid.SyntaxError
+		if errors.As(err, &se) {
+			return se.Pos, se.Char, true
 		}
-		ids = append(ids, id)
-	}
-	ids = append(ids, ulid.Nil, ulid.Max)
-	for bit := range 128 {
-		one, clear := ulid.Nil, ulid.Max
-		one[bit/8] |= 0x80 >> (bit % 8)
-		clear[bit/8] &^= 0x80 >> (bit % 8)
-		ids = append(ids, one, clear)
+		return 0, 0, false
+	},
+}
+
+// randomULIDs returns texttest.Samples as ULIDs: n random ones from a fixed
+// seed, then Nil, Max and every ULID with one bit set and with one bit
+// clear.
+func randomULIDs(n int) []ulid.ULID {
+	var ids []ulid.ULID
+	for _, b := range texttest.Samples(16, n, "ulid") {
+		ids = append(ids, ulid.ULID(b))
 	}
 	return ids
 }
+
+// The corpus's ULIDs in every form, and its bad inputs.
+func TestTextCorpus(t *testing.T) { texttest.Corpus(t, codec) }
 
 // Every specialised codec writes what the generic codec of package
 // encodings writes, and reads it back; oklog/ulid agrees on the canonical
 // form.
 func TestTextCodecsAgree(t *testing.T) {
+	texttest.Codecs(t, codec, 2000, "ulid")
 	for _, id := range randomULIDs(2000) {
-		for _, f := range []struct {
-			name  string
-			ours  string
-			want  string
-			parse func(string) (ulid.ULID, error)
-		}{
-			{"String", id.String(), encodings.Crockford.EncodeToString(id[:]), ulid.Parse},
-			{"Crockford", id.Crockford(), encodings.Crockford.EncodeToString(id[:]), ulid.ParseCrockford},
-			{"Base62", id.Base62(), encodings.Base62.EncodeToString(id[:]), ulid.ParseBase62},
-			{"Hex", id.Hex(), encodings.Hex.EncodeToString(id[:]), ulid.ParseHex},
-		} {
-			if f.ours != f.want {
-				t.Fatalf("%x: %s = %q, encodings gives %q", id[:], f.name, f.ours, f.want)
-			}
-			if back, err := f.parse(f.ours); err != nil || back != id {
-				t.Fatalf("%x: parse %s %q = %x, %v", id[:], f.name, f.ours, back[:], err)
-			}
-		}
 		if got, want := id.String(), oulid.ULID(id).String(); got != want {
 			t.Fatalf("String() = %q, oklog/ulid %q", got, want)
 		}
@@ -129,32 +126,14 @@ func TestTextCodecsAgree(t *testing.T) {
 	}
 }
 
-func TestTextOrder(t *testing.T) {
-	ids := randomULIDs(300)
-	for i, a := range ids {
-		b := ids[(i*7+1)%len(ids)]
-		want := bytes.Compare(a[:], b[:])
-		for _, f := range [][2]string{
-			{a.String(), b.String()}, {a.Base62(), b.Base62()}, {a.Hex(), b.Hex()},
-		} {
-			if got := strings.Compare(f[0], f[1]); got != want {
-				t.Fatalf("Compare(%q, %q) = %d, bytes compare %d", f[0], f[1], got, want)
-			}
-		}
-	}
-}
+// The fixed-width forms sort as the bytes do.
+func TestTextOrder(t *testing.T) { texttest.Order(t, codec, 300, "ulid") }
 
 func TestTextBadInput(t *testing.T) {
 	spec := ulid.MustParse(specText)
 	b62, hx := spec.Base62(), spec.Hex()
 	fromBytes := func(s string) (ulid.ULID, error) { return ulid.FromBytes([]byte(s)) }
-	cases := []struct {
-		name  string
-		parse func(string) (ulid.ULID, error)
-		in    string
-		want  error
-		pos   int
-	}{
+	texttest.BadInputs(t, codec, []texttest.Bad[ulid.ULID]{
 		{"empty", ulid.Parse, "", ulid.ErrLength, 0},
 		{"short", ulid.Parse, specText[:25], ulid.ErrLength, 0},
 		{"long", ulid.Parse, specText + "0", ulid.ErrLength, 0},
@@ -177,25 +156,7 @@ func TestTextBadInput(t *testing.T) {
 		{"hex odd", ulid.ParseHex, hx[:31], ulid.ErrLength, 0},
 		{"hex z", ulid.ParseHex, hx[:30] + "z0", ulid.ErrSyntax, 30},
 		{"binary 15", fromBytes, strings.Repeat("x", 15), ulid.ErrLength, 0},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			id, err := c.parse(c.in)
-			if !errors.Is(err, c.want) {
-				t.Fatalf("error = %v, want %v", err, c.want)
-			}
-			if id != ulid.Nil {
-				t.Errorf("returned %x with the error, want Nil", id[:])
-			}
-			var se *ulid.SyntaxError
-			if errors.As(err, &se) != (c.want == ulid.ErrSyntax) {
-				t.Fatalf("error %v: *SyntaxError is %v", err, se != nil)
-			}
-			if se != nil && (se.Pos != c.pos || se.Char != c.in[c.pos]) {
-				t.Errorf("SyntaxError at %d (%q), want %d (%q)", se.Pos, se.Char, c.pos, c.in[c.pos])
-			}
-		})
-	}
+	})
 }
 
 func TestTextMarshalling(t *testing.T) {

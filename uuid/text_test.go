@@ -9,13 +9,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	guuid "github.com/google/uuid"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/internal/texttest"
 	"github.com/idforge/idforge/uuid"
 )
 
@@ -120,61 +120,49 @@ func TestTextBounds(t *testing.T) {
 	}
 }
 
-// randomUUIDs returns n random UUIDs from a fixed seed, then Nil, Max and
-// every UUID with one bit set and with one bit clear.
-func randomUUIDs(n int) []uuid.UUID {
-	r := rand.New(rand.NewChaCha8([32]byte{'t', 'e', 'x', 't'}))
-	var ids []uuid.UUID
-	for range n {
-		var id uuid.UUID
-		for i := range id {
-			id[i] = byte(r.Uint32())
+// codec is the UUID type seen by the shared text checks.
+var codec = texttest.Codec[uuid.UUID]{
+	Layouts:   []string{"uuidv1", "uuidv3", "uuidv4", "uuidv5", "uuidv6", "uuidv7", "uuidv7-draft01", "uuidv8", "uuidv8-sha256"},
+	Size:      16,
+	FromBytes: uuid.FromBytes,
+	Bytes:     func(id uuid.UUID) []byte { return id[:] },
+	Forms: append(texttest.Generic(uuid.UUID.Base62, uuid.UUID.Crockford, uuid.UUID.Hex, uuid.ParseBase62, uuid.ParseCrockford, uuid.ParseHex),
+		texttest.Form[uuid.UUID]{Name: "String", Encode: uuid.UUID.String, Parse: uuid.Parse, Want: func(b []byte) string { return canonical(uuid.UUID(b)) },
+			Corpus: "text", Sorted: true, FoldCase: true}),
+	Errs: map[string]error{"ErrLength": uuid.ErrLength, "ErrSyntax": uuid.ErrSyntax, "ErrOverflow": uuid.ErrOverflow},
+	Syntax: func(err error) (int, byte, bool) {
+		var se *uuid.SyntaxError
+		if errors.As(err, &se) {
+			return se.Pos, se.Char, true
 		}
-		ids = append(ids, id)
-	}
-	ids = append(ids, uuid.Nil, uuid.Max)
-	for bit := range 128 {
-		one, clear := uuid.Nil, uuid.Max
-		one[bit/8] |= 0x80 >> (bit % 8)
-		clear[bit/8] &^= 0x80 >> (bit % 8)
-		ids = append(ids, one, clear)
+		return 0, 0, false
+	},
+}
+
+// randomUUIDs returns texttest.Samples as UUIDs: n random ones from a fixed
+// seed, then Nil, Max and every UUID with one bit set and with one bit
+// clear.
+func randomUUIDs(n int) []uuid.UUID {
+	var ids []uuid.UUID
+	for _, b := range texttest.Samples(16, n, "text") {
+		ids = append(ids, uuid.UUID(b))
 	}
 	return ids
 }
 
+// The corpus's UUIDs of every UUID layout in every form, and its bad inputs.
+func TestTextCorpus(t *testing.T) { texttest.Corpus(t, codec) }
+
 // Every specialised codec writes what the generic codec of package
-// encodings writes, and reads it back.
+// encodings writes (String, the slow canonical form), and reads it back;
+// Parse reads the other forms it takes too.
 func TestTextCodecsAgreeWithEncodings(t *testing.T) {
+	texttest.Codecs(t, codec, 2000, "text")
 	for _, id := range randomUUIDs(2000) {
-		forms := []struct {
-			name  string
-			ours  string
-			want  string
-			parse func(string) (uuid.UUID, error)
-		}{
-			{"Base62", id.Base62(), encodings.Base62.EncodeToString(id[:]), uuid.ParseBase62},
-			{"Crockford", id.Crockford(), encodings.Crockford.EncodeToString(id[:]), uuid.ParseCrockford},
-			{"Hex", id.Hex(), encodings.Hex.EncodeToString(id[:]), uuid.ParseHex},
-		}
-		for _, f := range forms {
-			if f.ours != f.want {
-				t.Fatalf("%x: %s = %q, encodings gives %q", id[:], f.name, f.ours, f.want)
-			}
-			back, err := f.parse(f.ours)
-			if err != nil || back != id {
-				t.Fatalf("%x: Parse%s(%q) = %x, %v", id[:], f.name, f.ours, back[:], err)
-			}
-		}
-		if got, want := id.String(), canonical(id); got != want {
-			t.Fatalf("%x: String() = %q, want %q", id[:], got, want)
-		}
-		for _, s := range []string{id.String(), strings.ToUpper(id.String()), id.Hex(), "{" + id.String() + "}", id.URN()} {
+		for _, s := range []string{id.Hex(), "{" + id.String() + "}", id.URN()} {
 			if back, err := uuid.Parse(s); err != nil || back != id {
 				t.Fatalf("Parse(%q) = %x, %v", s, back[:], err)
 			}
-		}
-		if back, err := uuid.ParseCrockford(strings.ToLower(id.Crockford())); err != nil || back != id {
-			t.Fatalf("ParseCrockford(lower case) = %x, %v", back[:], err)
 		}
 	}
 }
@@ -229,26 +217,13 @@ func canonical(id uuid.UUID) string {
 	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
 }
 
-// The fixed-width forms sort as the bytes do.
+// The fixed-width forms sort as the bytes do, and so does Compare.
 func TestTextOrder(t *testing.T) {
+	texttest.Order(t, codec, 300, "text")
 	ids := randomUUIDs(300)
 	for i, a := range ids {
 		b := ids[(i*7+1)%len(ids)]
-		want := bytes.Compare(a[:], b[:])
-		for _, f := range []struct {
-			name string
-			x, y string
-		}{
-			{"String", a.String(), b.String()},
-			{"Base62", a.Base62(), b.Base62()},
-			{"Crockford", a.Crockford(), b.Crockford()},
-			{"Hex", a.Hex(), b.Hex()},
-		} {
-			if got := strings.Compare(f.x, f.y); got != want {
-				t.Fatalf("%s: Compare(%q, %q) = %d, bytes compare %d", f.name, f.x, f.y, got, want)
-			}
-		}
-		if got := a.Compare(b); got != want {
+		if got, want := a.Compare(b), bytes.Compare(a[:], b[:]); got != want {
 			t.Fatalf("Compare = %d, want %d", got, want)
 		}
 	}
@@ -261,14 +236,7 @@ const v7Text = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f"
 func TestTextBadInput(t *testing.T) {
 	v7 := uuid.MustParse(v7Text)
 	b62, crock, hx := v7.Base62(), v7.Crockford(), v7.Hex()
-	type parser func(string) (uuid.UUID, error)
-	cases := []struct {
-		name  string
-		parse parser
-		in    string
-		want  error
-		pos   int // of the *SyntaxError, for ErrSyntax
-	}{
+	texttest.BadInputs(t, codec, []texttest.Bad[uuid.UUID]{
 		{"empty", uuid.Parse, "", uuid.ErrLength, 0},
 		{"short", uuid.Parse, v7Text[:35], uuid.ErrLength, 0},
 		{"long", uuid.Parse, v7Text + "0", uuid.ErrLength, 0},
@@ -311,25 +279,7 @@ func TestTextBadInput(t *testing.T) {
 		{"binary empty", func(s string) (uuid.UUID, error) { return uuid.FromBytes([]byte(s)) }, "", uuid.ErrLength, 0},
 		{"binary 15", func(s string) (uuid.UUID, error) { return uuid.FromBytes([]byte(s)) }, strings.Repeat("x", 15), uuid.ErrLength, 0},
 		{"binary 17", func(s string) (uuid.UUID, error) { return uuid.FromBytes([]byte(s)) }, strings.Repeat("x", 17), uuid.ErrLength, 0},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			id, err := c.parse(c.in)
-			if !errors.Is(err, c.want) {
-				t.Fatalf("error = %v, want %v", err, c.want)
-			}
-			if id != uuid.Nil {
-				t.Errorf("returned %v with the error, want Nil", id)
-			}
-			var se *uuid.SyntaxError
-			if errors.As(err, &se) != (c.want == uuid.ErrSyntax) {
-				t.Fatalf("error %v: *SyntaxError is %v, want %v", err, se != nil, c.want == uuid.ErrSyntax)
-			}
-			if se != nil && (se.Pos != c.pos || se.Char != c.in[c.pos]) {
-				t.Errorf("SyntaxError at %d (%q), want %d (%q)", se.Pos, se.Char, c.pos, c.in[c.pos])
-			}
-		})
-	}
+	})
 }
 
 func TestMustParsePanics(t *testing.T) {

@@ -1,0 +1,274 @@
+// Package texttest holds the text checks that idforge's fixed-size ID
+// packages (uuid, ksuid, ulid, snowflake) share, so that each package's
+// tests keep only what is its own: its published vectors, its peer library,
+// its bad inputs with their positions. The checks run the conformance
+// corpus (conformance/corpus.jsonl) against the package and hold every
+// form to the generic codecs of package encodings on many IDs. It is for
+// tests only.
+package texttest
+
+import (
+	"bytes"
+	"encoding/hex"
+	"errors"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/conformance"
+	"github.com/idforge/idforge/encodings"
+)
+
+// Codec is a package's ID type seen by the checks.
+type Codec[ID comparable] struct {
+	// Layouts are the corpus layouts whose records the package reads.
+	Layouts []string
+	// Size is the ID's length in bytes.
+	Size      int
+	FromBytes func([]byte) (ID, error)
+	Bytes     func(ID) []byte
+	// Forms are the package's text forms.
+	Forms []Form[ID]
+	// Errs are the package's sentinels by the corpus's names: ErrLength,
+	// ErrSyntax and ErrOverflow.
+	Errs map[string]error
+	// Syntax returns the position and character of the package's
+	// *SyntaxError in err's chain, and whether there is one.
+	Syntax func(err error) (pos int, char byte, ok bool)
+	// Skip, if set, reports the corpus IDs the package cannot hold (the
+	// snowflake package's above int64), which are then not checked.
+	Skip func(b []byte) bool
+}
+
+// Form is one text form of an ID type.
+type Form[ID comparable] struct {
+	Name   string // the method's name, for messages: "Base62", "String"
+	Encode func(ID) string
+	Parse  func(string) (ID, error)
+	// Want is what Encode must write, from the ID's bytes: the generic
+	// codec of package encodings, or the package's own slow oracle.
+	Want func([]byte) string
+	// Corpus is the corpus's name for the form (base62, crockford, hex, or
+	// text for the layout's default text), or "" when the corpus has no
+	// record of it.
+	Corpus string
+	// Sorted says the form sorts as the bytes do.
+	Sorted bool
+	// FoldCase says Parse reads the text in upper and in lower case too.
+	FoldCase bool
+}
+
+// Generic returns the forms every ID package has, Base62, Crockford and
+// Hex, checked against package encodings and the corpus.
+func Generic[ID comparable](base62, crockford, hex func(ID) string, parseBase62, parseCrockford, parseHex func(string) (ID, error)) []Form[ID] {
+	return []Form[ID]{
+		{Name: "Base62", Encode: base62, Parse: parseBase62, Want: encodings.Base62.EncodeToString, Corpus: "base62", Sorted: true},
+		{Name: "Crockford", Encode: crockford, Parse: parseCrockford, Want: encodings.Crockford.EncodeToString, Corpus: "crockford", Sorted: true, FoldCase: true},
+		{Name: "Hex", Encode: hex, Parse: parseHex, Want: encodings.Hex.EncodeToString, Corpus: "hex", Sorted: true, FoldCase: true},
+	}
+}
+
+// Samples returns n random IDs of size bytes from a fixed seed, then the
+// all-zero and all-one IDs and every ID with one bit set and with one bit
+// clear: the carries of a base conversion show there.
+func Samples(size, n int, seed string) [][]byte {
+	var key [32]byte
+	copy(key[:], seed)
+	r := rand.New(rand.NewChaCha8(key))
+	var ids [][]byte
+	for range n {
+		b := make([]byte, size)
+		for i := range b {
+			b[i] = byte(r.Uint32())
+		}
+		ids = append(ids, b)
+	}
+	zero, ones := make([]byte, size), bytes.Repeat([]byte{0xff}, size)
+	ids = append(ids, zero, ones)
+	for bit := range 8 * size {
+		one, clear := bytes.Clone(zero), bytes.Clone(ones)
+		one[bit/8] |= 0x80 >> (bit % 8)
+		clear[bit/8] &^= 0x80 >> (bit % 8)
+		ids = append(ids, one, clear)
+	}
+	return ids
+}
+
+// ids returns the IDs of samples the package holds.
+func (c Codec[ID]) ids(t *testing.T, samples [][]byte) []ID {
+	t.Helper()
+	var ids []ID
+	for _, b := range samples {
+		if c.Skip != nil && c.Skip(b) {
+			continue
+		}
+		id, err := c.FromBytes(b)
+		if err != nil {
+			t.Fatalf("FromBytes(%x): %v", b, err)
+		}
+		if got := c.Bytes(id); !bytes.Equal(got, b) {
+			t.Fatalf("FromBytes(%x) has bytes %x", b, got)
+		}
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// Codecs checks that every form of the IDs of Samples(n) writes what its
+// Want writes and reads it back, in either case where case does not
+// matter.
+func Codecs[ID comparable](t *testing.T, c Codec[ID], n int, seed string) {
+	t.Helper()
+	for _, id := range c.ids(t, Samples(c.Size, n, seed)) {
+		b := c.Bytes(id)
+		for _, f := range c.Forms {
+			s := f.Encode(id)
+			if want := f.Want(b); s != want {
+				t.Fatalf("%x: %s = %q, want %q", b, f.Name, s, want)
+			}
+			texts := []string{s}
+			if f.FoldCase {
+				texts = append(texts, strings.ToLower(s), strings.ToUpper(s))
+			}
+			for _, s := range texts {
+				if back, err := f.Parse(s); err != nil || back != id {
+					t.Fatalf("%x: parse %s %q = %x, %v", b, f.Name, s, c.Bytes(back), err)
+				}
+			}
+		}
+	}
+}
+
+// Order checks that the sorted forms of the IDs of Samples(n) compare as
+// their bytes do, each against another.
+func Order[ID comparable](t *testing.T, c Codec[ID], n int, seed string) {
+	t.Helper()
+	ids := c.ids(t, Samples(c.Size, n, seed))
+	for i, a := range ids {
+		b := ids[(i*7+1)%len(ids)]
+		want := bytes.Compare(c.Bytes(a), c.Bytes(b))
+		for _, f := range c.Forms {
+			if !f.Sorted {
+				continue
+			}
+			if x, y := f.Encode(a), f.Encode(b); strings.Compare(x, y) != want {
+				t.Fatalf("%s: Compare(%q, %q) = %d, bytes compare %d", f.Name, x, y, strings.Compare(x, y), want)
+			}
+		}
+	}
+}
+
+// Bad is one bad input: what parse must refuse it with, and for ErrSyntax
+// the byte offset of the character at fault. It is an unnamed struct type,
+// so that the packages' tables can list its fields without their names.
+type Bad[ID comparable] = struct {
+	Name  string
+	Parse func(string) (ID, error)
+	In    string
+	Want  error
+	Pos   int
+}
+
+// BadInputs checks that each parse refuses its input with an error
+// matching the sentinel and returns the zero ID, and that the error holds
+// a *SyntaxError, at the right character, exactly when it is ErrSyntax.
+func BadInputs[ID comparable](t *testing.T, c Codec[ID], cases []Bad[ID]) {
+	t.Helper()
+	for _, b := range cases {
+		t.Run(b.Name, func(t *testing.T) {
+			c.checkBad(t, b.Parse, b.In, b.Want, b.Pos)
+		})
+	}
+}
+
+func (c Codec[ID]) checkBad(t *testing.T, parse func(string) (ID, error), in string, want error, at int) {
+	t.Helper()
+	id, err := parse(in)
+	if !errors.Is(err, want) {
+		t.Fatalf("%q: error = %v, want %v", in, err, want)
+	}
+	var zero ID
+	if id != zero {
+		t.Errorf("%q: returned %x with the error, want the zero ID", in, c.Bytes(id))
+	}
+	pos, char, ok := c.Syntax(err)
+	if ok != (want == c.Errs["ErrSyntax"]) {
+		t.Fatalf("%q: error %v: *SyntaxError is %v", in, err, ok)
+	}
+	if ok && at >= 0 && (pos != at || char != in[at]) {
+		t.Errorf("%q: SyntaxError at %d (%q), want %d (%q)", in, pos, char, at, in[at])
+	}
+	if ok && (pos < 0 || pos >= len(in) || char != in[pos]) {
+		t.Errorf("%q: SyntaxError at %d (%q), not a character of the input", in, pos, char)
+	}
+}
+
+// Corpus runs the conformance corpus's records of the codec's layouts:
+// each ID written in every form the corpus has and read back, from its
+// bytes and from each text; each bad input refused as BadInputs checks,
+// with the sentinel the corpus names.
+func Corpus[ID comparable](t *testing.T, c Codec[ID]) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forms := map[string]Form[ID]{}
+	for _, f := range c.Forms {
+		if f.Corpus != "" {
+			forms[f.Corpus] = f
+		}
+	}
+	ids, bad := 0, 0
+	for _, r := range rs {
+		if !slices.Contains(c.Layouts, r.Layout) {
+			continue
+		}
+		switch r.Kind {
+		case "id":
+			b, _ := hex.DecodeString(r.Hex)
+			if c.Skip != nil && c.Skip(b) {
+				continue
+			}
+			id, err := c.FromBytes(b)
+			if err != nil {
+				t.Fatalf("%s: FromBytes(%s): %v", r.Layout, r.Hex, err)
+			}
+			for name, want := range map[string]string{"hex": r.Hex, "base62": r.Base62, "crockford": r.Crockford, "text": r.Text} {
+				f, ok := forms[name]
+				if !ok {
+					t.Fatalf("the codec has no %s form", name)
+				}
+				if got := f.Encode(id); got != want {
+					t.Errorf("%s %s: %s = %q, want %q", r.Layout, r.Hex, f.Name, got, want)
+				}
+				if back, err := f.Parse(want); err != nil || back != id {
+					t.Errorf("%s: parse %s %q = %x, %v", r.Layout, f.Name, want, c.Bytes(back), err)
+				}
+			}
+			ids++
+		case "bad":
+			want := c.Errs[r.Error]
+			if want == nil {
+				t.Fatalf("the codec has no sentinel %s", r.Error)
+			}
+			parse := func(s string) (ID, error) { return forms[r.Form].Parse(s) }
+			in := r.Input
+			if r.Form == "bytes" {
+				raw, _ := hex.DecodeString(r.Input)
+				in = string(raw)
+				parse = func(s string) (ID, error) { return c.FromBytes([]byte(s)) }
+			}
+			c.checkBad(t, parse, in, want, -1)
+			bad++
+		}
+	}
+	if ids == 0 || bad == 0 {
+		t.Fatalf("the corpus has %d IDs and %d bad inputs of %v", ids, bad, c.Layouts)
+	}
+	t.Logf("%d corpus IDs and %d bad inputs of %d layouts", ids, bad, len(c.Layouts))
+}
