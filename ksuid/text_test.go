@@ -88,24 +88,6 @@ var codec = texttest.Codec[ksuid.KSUID]{
 	Forms: append(texttest.Generic(ksuid.KSUID.Base62, ksuid.KSUID.Crockford, ksuid.KSUID.Hex, ksuid.ParseBase62, ksuid.ParseCrockford, ksuid.ParseHex),
 		texttest.Form[ksuid.KSUID]{Name: "String", Encode: ksuid.KSUID.String, Parse: ksuid.Parse, Want: encodings.Base62.EncodeToString, Corpus: "text", Sorted: true}),
 	Errs: map[string]error{"ErrLength": ksuid.ErrLength, "ErrSyntax": ksuid.ErrSyntax, "ErrOverflow": ksuid.ErrOverflow},
-	Syntax: func(err error) (int, byte, bool) {
-		var se *ksuid.SyntaxError
-		if errors.As(err, &se) {
-			return se.Pos, se.Char, true
-		}
-		return 0, 0, false
-	},
-}
-
-// randomKSUIDs returns texttest.Samples as KSUIDs: n random ones from a
-// fixed seed, then Nil, Max and every KSUID with one bit set and with one
-// bit clear.
-func randomKSUIDs(n int) []ksuid.KSUID {
-	var ids []ksuid.KSUID
-	for _, b := range texttest.Samples(20, n, "ksuid") {
-		ids = append(ids, ksuid.KSUID(b))
-	}
-	return ids
 }
 
 // The corpus's KSUIDs in every form, and its bad inputs.
@@ -116,7 +98,7 @@ func TestTextCorpus(t *testing.T) { texttest.Corpus(t, codec) }
 // canonical form.
 func TestTextCodecsAgree(t *testing.T) {
 	texttest.Codecs(t, codec, 2000, "ksuid")
-	for _, id := range randomKSUIDs(2000) {
+	for _, id := range texttest.IDs(t, codec, 2000, "ksuid") {
 		peer := sksuid.KSUID(id)
 		if got, want := id.String(), peer.String(); got != want {
 			t.Fatalf("String() = %q, segmentio/ksuid %q", got, want)
@@ -163,7 +145,7 @@ func TestTextBadInput(t *testing.T) {
 }
 
 func TestTextMarshalling(t *testing.T) {
-	for _, id := range randomKSUIDs(50) {
+	for _, id := range texttest.IDs(t, codec, 50, "ksuid") {
 		text, err := id.MarshalText()
 		if err != nil || string(text) != id.String() {
 			t.Fatalf("MarshalText = %q, %v", text, err)

@@ -154,13 +154,6 @@ var codec = texttest.Codec[snowflake.ID]{
 		texttest.Form[snowflake.ID]{Name: "String", Encode: snowflake.ID.String, Parse: snowflake.Parse,
 			Want: func(b []byte) string { return strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10) }}),
 	Errs: map[string]error{"ErrLength": snowflake.ErrLength, "ErrSyntax": snowflake.ErrSyntax, "ErrOverflow": snowflake.ErrOverflow},
-	Syntax: func(err error) (int, byte, bool) {
-		var se *snowflake.SyntaxError
-		if errors.As(err, &se) {
-			return se.Pos, se.Char, true
-		}
-		return 0, 0, false
-	},
 	Skip: func(b []byte) bool { return b[0] >= 0x80 },
 }
 

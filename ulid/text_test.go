@@ -85,24 +85,6 @@ var codec = texttest.Codec[ulid.ULID]{
 		texttest.Form[ulid.ULID]{Name: "Base62 as text", Encode: ulid.ULID.Base62, Parse: ulid.ParseBase62, Want: encodings.Base62.EncodeToString, Corpus: "text", Sorted: true},
 		texttest.Form[ulid.ULID]{Name: "String", Encode: ulid.ULID.String, Parse: ulid.Parse, Want: encodings.Crockford.EncodeToString, Sorted: true, FoldCase: true}),
 	Errs: map[string]error{"ErrLength": ulid.ErrLength, "ErrSyntax": ulid.ErrSyntax, "ErrOverflow": ulid.ErrOverflow},
-	Syntax: func(err error) (int, byte, bool) {
-		var se *ulid.SyntaxError
-		if errors.As(err, &se) {
-			return se.Pos, se.Char, true
-		}
-		return 0, 0, false
-	},
-}
-
-// randomULIDs returns texttest.Samples as ULIDs: n random ones from a fixed
-// seed, then Nil, Max and every ULID with one bit set and with one bit
-// clear.
-func randomULIDs(n int) []ulid.ULID {
-	var ids []ulid.ULID
-	for _, b := range texttest.Samples(16, n, "ulid") {
-		ids = append(ids, ulid.ULID(b))
-	}
-	return ids
 }
 
 // The corpus's ULIDs in every form, and its bad inputs.
@@ -113,7 +95,7 @@ func TestTextCorpus(t *testing.T) { texttest.Corpus(t, codec) }
 // form.
 func TestTextCodecsAgree(t *testing.T) {
 	texttest.Codecs(t, codec, 2000, "ulid")
-	for _, id := range randomULIDs(2000) {
+	for _, id := range texttest.IDs(t, codec, 2000, "ulid") {
 		if got, want := id.String(), oulid.ULID(id).String(); got != want {
 			t.Fatalf("String() = %q, oklog/ulid %q", got, want)
 		}
@@ -160,7 +142,7 @@ func TestTextBadInput(t *testing.T) {
 }
 
 func TestTextMarshalling(t *testing.T) {
-	for _, id := range randomULIDs(50) {
+	for _, id := range texttest.IDs(t, codec, 50, "ulid") {
 		text, err := id.MarshalText()
 		if err != nil || string(text) != id.String() {
 			t.Fatalf("MarshalText = %q, %v", text, err)

@@ -130,24 +130,6 @@ var codec = texttest.Codec[uuid.UUID]{
 		texttest.Form[uuid.UUID]{Name: "String", Encode: uuid.UUID.String, Parse: uuid.Parse, Want: func(b []byte) string { return canonical(uuid.UUID(b)) },
 			Corpus: "text", Sorted: true, FoldCase: true}),
 	Errs: map[string]error{"ErrLength": uuid.ErrLength, "ErrSyntax": uuid.ErrSyntax, "ErrOverflow": uuid.ErrOverflow},
-	Syntax: func(err error) (int, byte, bool) {
-		var se *uuid.SyntaxError
-		if errors.As(err, &se) {
-			return se.Pos, se.Char, true
-		}
-		return 0, 0, false
-	},
-}
-
-// randomUUIDs returns texttest.Samples as UUIDs: n random ones from a fixed
-// seed, then Nil, Max and every UUID with one bit set and with one bit
-// clear.
-func randomUUIDs(n int) []uuid.UUID {
-	var ids []uuid.UUID
-	for _, b := range texttest.Samples(16, n, "text") {
-		ids = append(ids, uuid.UUID(b))
-	}
-	return ids
 }
 
 // The corpus's UUIDs of every UUID layout in every form, and its bad inputs.
@@ -158,7 +140,7 @@ func TestTextCorpus(t *testing.T) { texttest.Corpus(t, codec) }
 // Parse reads the other forms it takes too.
 func TestTextCodecsAgreeWithEncodings(t *testing.T) {
 	texttest.Codecs(t, codec, 2000, "text")
-	for _, id := range randomUUIDs(2000) {
+	for _, id := range texttest.IDs(t, codec, 2000, "text") {
 		for _, s := range []string{id.Hex(), "{" + id.String() + "}", id.URN()} {
 			if back, err := uuid.Parse(s); err != nil || back != id {
 				t.Fatalf("Parse(%q) = %x, %v", s, back[:], err)
@@ -220,7 +202,7 @@ func canonical(id uuid.UUID) string {
 // The fixed-width forms sort as the bytes do, and so does Compare.
 func TestTextOrder(t *testing.T) {
 	texttest.Order(t, codec, 300, "text")
-	ids := randomUUIDs(300)
+	ids := texttest.IDs(t, codec, 300, "text")
 	for i, a := range ids {
 		b := ids[(i*7+1)%len(ids)]
 		if got, want := a.Compare(b), bytes.Compare(a[:], b[:]); got != want {
@@ -294,7 +276,7 @@ func TestMustParsePanics(t *testing.T) {
 }
 
 func TestTextMarshalling(t *testing.T) {
-	for _, id := range randomUUIDs(50) {
+	for _, id := range texttest.IDs(t, codec, 50, "text") {
 		text, err := id.MarshalText()
 		if err != nil || string(text) != id.String() {
 			t.Fatalf("MarshalText = %q, %v", text, err)
@@ -529,7 +511,7 @@ func TestTextAllocs(t *testing.T) {
 
 // google/uuid reads and writes the same text.
 func TestTextAgreesWithGoogle(t *testing.T) {
-	for _, id := range randomUUIDs(1000) {
+	for _, id := range texttest.IDs(t, codec, 1000, "text") {
 		g := guuid.UUID(id)
 		if got, want := id.String(), g.String(); got != want {
 			t.Fatalf("String() = %q, google/uuid %q", got, want)

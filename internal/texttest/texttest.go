@@ -13,6 +13,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -35,9 +36,6 @@ type Codec[ID comparable] struct {
 	// Errs are the package's sentinels by the corpus's names: ErrLength,
 	// ErrSyntax and ErrOverflow.
 	Errs map[string]error
-	// Syntax returns the position and character of the package's
-	// *SyntaxError in err's chain, and whether there is one.
-	Syntax func(err error) (pos int, char byte, ok bool)
 	// Skip, if set, reports the corpus IDs the package cannot hold (the
 	// snowflake package's above int64), which are then not checked.
 	Skip func(b []byte) bool
@@ -97,11 +95,11 @@ func Samples(size, n int, seed string) [][]byte {
 	return ids
 }
 
-// ids returns the IDs of samples the package holds.
-func (c Codec[ID]) ids(t *testing.T, samples [][]byte) []ID {
+// IDs returns the IDs of Samples(n, seed) that the package holds.
+func IDs[ID comparable](t testing.TB, c Codec[ID], n int, seed string) []ID {
 	t.Helper()
 	var ids []ID
-	for _, b := range samples {
+	for _, b := range Samples(c.Size, n, seed) {
 		if c.Skip != nil && c.Skip(b) {
 			continue
 		}
@@ -122,7 +120,7 @@ func (c Codec[ID]) ids(t *testing.T, samples [][]byte) []ID {
 // matter.
 func Codecs[ID comparable](t *testing.T, c Codec[ID], n int, seed string) {
 	t.Helper()
-	for _, id := range c.ids(t, Samples(c.Size, n, seed)) {
+	for _, id := range IDs(t, c, n, seed) {
 		b := c.Bytes(id)
 		for _, f := range c.Forms {
 			s := f.Encode(id)
@@ -146,7 +144,7 @@ func Codecs[ID comparable](t *testing.T, c Codec[ID], n int, seed string) {
 // their bytes do, each against another.
 func Order[ID comparable](t *testing.T, c Codec[ID], n int, seed string) {
 	t.Helper()
-	ids := c.ids(t, Samples(c.Size, n, seed))
+	ids := IDs(t, c, n, seed)
 	for i, a := range ids {
 		b := ids[(i*7+1)%len(ids)]
 		want := bytes.Compare(c.Bytes(a), c.Bytes(b))
@@ -184,6 +182,23 @@ func BadInputs[ID comparable](t *testing.T, c Codec[ID], cases []Bad[ID]) {
 	}
 }
 
+// syntaxError returns the Pos and Char of the package's *SyntaxError in
+// err's chain, and whether there is one: each package has its own type,
+// a pointer to a struct named SyntaxError with those two fields.
+func syntaxError(err error) (pos int, char byte, ok bool) {
+	for ; err != nil; err = errors.Unwrap(err) {
+		v := reflect.ValueOf(err)
+		if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct || v.Elem().Type().Name() != "SyntaxError" {
+			continue
+		}
+		p, c := v.Elem().FieldByName("Pos"), v.Elem().FieldByName("Char")
+		if p.Kind() == reflect.Int && c.Kind() == reflect.Uint8 {
+			return int(p.Int()), byte(c.Uint()), true
+		}
+	}
+	return 0, 0, false
+}
+
 func (c Codec[ID]) checkBad(t *testing.T, parse func(string) (ID, error), in string, want error, at int) {
 	t.Helper()
 	id, err := parse(in)
@@ -194,7 +209,7 @@ func (c Codec[ID]) checkBad(t *testing.T, parse func(string) (ID, error), in str
 	if id != zero {
 		t.Errorf("%q: returned %x with the error, want the zero ID", in, c.Bytes(id))
 	}
-	pos, char, ok := c.Syntax(err)
+	pos, char, ok := syntaxError(err)
 	if ok != (want == c.Errs["ErrSyntax"]) {
 		t.Fatalf("%q: error %v: *SyntaxError is %v", in, err, ok)
 	}
