@@ -112,7 +112,7 @@ type fuzzRequest struct {
 	IDs      []fuzzID             `json:"ids"`
 	Bounds   []string             `json:"bounds"`
 	Bad      []conformance.Record `json:"bad"`
-	Generate *fuzzGenerate        `json:"generate,omitempty"`
+	Generate []fuzzGenerate       `json:"generate"`
 }
 
 type fuzzID struct {
@@ -121,11 +121,17 @@ type fuzzID struct {
 	PackBytes []string          `json:"packBytes"`      // which of Pack are bytes fields
 }
 
+// fuzzGenerate is a run of a generator on a test clock. Its k-th reading
+// (from 0), in ns since the Unix epoch, is Start - k*Back for the first
+// BackReadings, then Start + (k-BackReadings+1)*Step: a clock that goes
+// back, then on.
 type fuzzGenerate struct {
-	Node  *string `json:"node"`  // decimal; nil for a layout whose generator takes none
-	Start string  `json:"start"` // the clock, in ns since the Unix epoch, before its first reading
-	Step  string  `json:"step"`  // how far it moves on at every reading
-	N     int     `json:"n"`
+	Node         *string `json:"node"` // decimal; nil for a layout whose generator takes none
+	Start        string  `json:"start"`
+	Step         string  `json:"step"`
+	Back         string  `json:"back"`
+	BackReadings int     `json:"backReadings"`
+	N            int     `json:"n"`
 }
 
 func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
@@ -183,21 +189,24 @@ func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 			c.bounds = append(c.bounds, r)
 			c.req.Bounds = append(c.req.Bounds, r.At)
 		}
-		// A generator from a drawn instant of the next ten years after
-		// 2026, on a clock that moves on about half a tick at every reading,
-		// so that IDs share ticks and counters count.
+		// Generators from a drawn instant of the next ten years after 2026,
+		// on a clock that moves on about half a tick at every reading, so
+		// that IDs share ticks and counters count; and on one that first
+		// goes back 7 seconds at each of its first readings.
 		start := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(in.Take(62).Int64() % int64(10*365*24*time.Hour)))
 		step := new(big.Int).SetUint64(v.Unit.Num * 1e9)
 		step.Quo(step, new(big.Int).SetUint64(2*v.Unit.Den))
 		if step.Sign() == 0 {
 			step.SetInt64(1)
 		}
-		g := &fuzzGenerate{Start: conformance.UnixNanos(start).String(), Step: step.String(), N: 16}
+		g := fuzzGenerate{Start: conformance.UnixNanos(start).String(), Step: step.String(), Back: "0", N: 16}
 		if nv, ok := l.Value(layouts.Node); ok && l.NeedsNode() {
 			node := in.Take(nv.Width).String()
 			g.Node = &node
 		}
-		c.req.Generate = g
+		back := g
+		back.Back, back.BackReadings = fmt.Sprint(int64(7*time.Second)), 3
+		c.req.Generate = []fuzzGenerate{g, back}
 	}
 	c.bad = conformance.Bad(l, raw)
 	c.req.Bad = c.bad
@@ -251,7 +260,7 @@ type fuzzAnswer struct {
 	IDs       []idAnswer      `json:"ids"`
 	Bounds    []boundAnswer   `json:"bounds"`
 	Bad       []string        `json:"bad"`
-	Generated *generateAnswer `json:"generated"`
+	Generated []generateAnswer `json:"generated"`
 }
 
 type idAnswer struct {
@@ -316,7 +325,10 @@ type boundAnswer struct {
 type generateAnswer struct {
 	Error string   `json:"error"`
 	IDs   []string `json:"ids"`
-	Last  string   `json:"last"`
+	Min   string   `json:"min"` // the clock's earliest reading
+	Max   string   `json:"max"` // and its latest
+	// Stopped is the code of the error that ended the run early, if one did.
+	Stopped *string `json:"stopped"`
 }
 
 // check compares a worker's answer with the interpreter's records.
@@ -338,8 +350,12 @@ func (c *fuzzCase) check(lang string, a *fuzzAnswer, errorf func(string, ...any)
 			errorf("%s %q: %s, want %s", r.Form, r.Input, a.Bad[i], r.Error)
 		}
 	}
-	if c.req.Generate != nil {
-		c.checkGenerated(a.Generated, errorf)
+	if len(a.Generated) != len(c.req.Generate) {
+		errorf("answered %d generator runs, asked %d", len(a.Generated), len(c.req.Generate))
+		return
+	}
+	for i, g := range c.req.Generate {
+		c.checkGenerated(g, a.Generated[i], errorf)
 	}
 }
 
@@ -423,11 +439,25 @@ func (c *fuzzCase) checkTime(lang string, r conformance.Record, a idAnswer, erro
 	}
 }
 
-// checkGenerated checks a generator's IDs with the interpreter.
-func (c *fuzzCase) checkGenerated(a *generateAnswer, errorf func(string, ...any)) {
-	g := c.req.Generate
-	if a == nil || a.Error != "" || len(a.IDs) != g.N {
-		errorf("generator (node %v, clock from %s by %s): %+v", g.Node, g.Start, g.Step, a)
+// checkGenerated checks a generator's IDs with the interpreter: valid,
+// with the node given, a tick within the clock's readings, and for a
+// monotonic layout strictly increasing, even while the clock goes back.
+func (c *fuzzCase) checkGenerated(g fuzzGenerate, a generateAnswer, errorf func(string, ...any)) {
+	// A layout whose counter waits for the next tick may give up on a
+	// clock that went back, as Go's generator does, after a second's wait
+	// on the real clock: ErrClockBackwards or ErrClockStalled, after one ID
+	// at least.
+	_, waits := c.l.Value(layouts.Counter)
+	waits = waits && c.counterWaits()
+	gaveUp := a.Stopped != nil && g.BackReadings > 0 && waits && len(a.IDs) > 0 &&
+		(*a.Stopped == "ErrClockBackwards" || *a.Stopped == "ErrClockStalled")
+	if a.Error != "" || (len(a.IDs) != g.N || a.Stopped != nil) && !gaveUp {
+		stopped := "nothing"
+		if a.Stopped != nil {
+			stopped = *a.Stopped
+		}
+		errorf("generator (node %v, clock from %s back by %s %d times, then on by %s): %d IDs of %d, error %q, stopped by %s",
+			g.Node, g.Start, g.Back, g.BackReadings, g.Step, len(a.IDs), g.N, a.Error, stopped)
 		return
 	}
 	v, _ := c.l.Value(layouts.Time)
@@ -436,21 +466,19 @@ func (c *fuzzCase) checkGenerated(a *generateAnswer, errorf func(string, ...any)
 		sec, rem := new(big.Int).DivMod(x, big.NewInt(1e9), new(big.Int))
 		return time.Unix(sec.Int64(), rem.Int64()).UTC()
 	}
-	step, _ := new(big.Int).SetString(g.Step, 10)
-	start, _ := new(big.Int).SetString(g.Start, 10)
-	first, err := interp.Ticks(v, ns(start.Add(start, step).String()))
+	first, err := interp.Ticks(v, ns(a.Min))
 	if err != nil {
-		errorf("ticks of the clock's first reading: %v", err)
+		errorf("ticks of the clock's earliest reading %s: %v", a.Min, err)
 		return
 	}
-	last, err := interp.Ticks(v, ns(a.Last))
+	last, err := interp.Ticks(v, ns(a.Max))
 	if err != nil {
-		errorf("ticks of the clock's last reading %s: %v", a.Last, err)
+		errorf("ticks of the clock's latest reading %s: %v", a.Max, err)
 		return
 	}
 	// A borrowing counter that runs out takes the next tick: at most one
 	// a call. Otherwise no ID is ahead of the clock.
-	if cv, ok := c.l.Value(layouts.Counter); ok && cv.Overflow != idrt.OverflowWait {
+	if _, ok := c.l.Value(layouts.Counter); ok && !c.counterWaits() {
 		last.Add(last, big.NewInt(int64(g.N)))
 	}
 	monotonic := c.l.Monotonic() && c.l.TimeSortable()
@@ -479,6 +507,13 @@ func (c *fuzzCase) checkGenerated(a *generateAnswer, errorf func(string, ...any)
 		}
 		prev = b
 	}
+}
+
+// counterWaits reports whether the layout's counter, which it must have,
+// waits for the next tick when it runs out.
+func (c *fuzzCase) counterWaits() bool {
+	cv, _ := c.l.Value(layouts.Counter)
+	return cv.Overflow == idrt.OverflowWait
 }
 
 // worker is a long-lived node or python3 process that answers fuzzworker

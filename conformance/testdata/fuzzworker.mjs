@@ -76,19 +76,29 @@ async function answer(req) {
     const got = attempt(() => (r.form === 'bytes' ? ID.fromBytes(hexBytes(r.input)) : ID[forms[r.form]](r.input)).hex());
     return got.error ?? `no error: ${got}`;
   });
-  let generated = null;
-  if (req.generate) {
-    const g = req.generate;
-    let now = BigInt(g.start);
-    const clock = () => (now += BigInt(g.step));
-    generated = attempt(() => {
+  const generated = req.generate.map((g) =>
+    attempt(() => {
+      const start = BigInt(g.start), step = BigInt(g.step), back = BigInt(g.back), backReadings = BigInt(g.backReadings);
+      let k = 0n, min = null, max = null;
+      const clock = () => {
+        const now = k < backReadings ? start - k * back : start + (k - backReadings + 1n) * step;
+        k++;
+        if (min === null || now < min) min = now;
+        if (max === null || now > max) max = now;
+        return now;
+      };
       const options = { clock };
       const gen = m.newGenerator.length === 2 ? m.newGenerator(g.node === null ? undefined : BigInt(g.node), options) : m.newGenerator(options);
-      const out = [];
-      for (let i = 0; i < g.n; i++) out.push(gen.next().hex());
-      return { ids: out, last: now.toString() };
-    });
-  }
+      const ids = [];
+      // A generator that gives up stops the run: its code is reported
+      // with the IDs made before.
+      const stopped = attempt(() => {
+        for (let i = 0; i < g.n; i++) ids.push(gen.next().hex());
+        return {};
+      });
+      return { ids, min: String(min), max: String(max), stopped: stopped.error ?? null };
+    }),
+  );
   return { ids, bounds, bad, generated };
 }
 

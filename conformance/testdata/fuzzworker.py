@@ -85,23 +85,29 @@ def answer(req, n):
     for r in req["bad"]:
         got = attempt(m, lambda r=r: (ID.from_bytes(bytes.fromhex(r["input"])) if r["form"] == "bytes" else forms[r["form"]](r["input"])).hex())
         bad.append(got["error"] if isinstance(got, dict) else "no error: %s" % got)
-    generated = None
-    g = req.get("generate")
-    if g:
-        now = [int(g["start"])]
+    def run(g):
+        start, step, back, back_readings = int(g["start"]), int(g["step"]), int(g["back"]), g["backReadings"]
+        readings = []
 
         def clock():
-            now[0] += int(g["step"])
-            return now[0]
+            k = len(readings)
+            readings.append(start - k * back if k < back_readings else start + (k - back_readings + 1) * step)
+            return readings[-1]
 
-        def run():
-            kw = {"clock": clock}
-            if g["node"] is not None:
-                kw["node"] = int(g["node"])
-            gen = m.Generator(**kw)
-            return {"ids": [gen.next().hex() for _ in range(g["n"])], "last": str(now[0])}
+        kw = {"clock": clock}
+        if g["node"] is not None:
+            kw["node"] = int(g["node"])
+        gen = m.Generator(**kw)
+        ids = []
 
-        generated = attempt(m, run)
+        def make():  # a generator that gives up stops the run, reported with the IDs made before
+            for _ in range(g["n"]):
+                ids.append(gen.next().hex())
+
+        stopped = attempt(m, make)
+        return {"ids": ids, "min": str(min(readings)), "max": str(max(readings)), "stopped": stopped["error"] if stopped else None}
+
+    generated = [attempt(m, lambda g=g: run(g)) for g in req["generate"]]
     return {"ids": ids, "bounds": bounds, "bad": bad, "generated": generated}
 
 
