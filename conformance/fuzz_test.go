@@ -256,10 +256,10 @@ func (c *fuzzCase) run(t *testing.T, w *worker, base, spec string) {
 
 // fuzzAnswer is a worker's answer; an entry that threw is {"error": code}.
 type fuzzAnswer struct {
-	Failed    string          `json:"failed"`
-	IDs       []idAnswer      `json:"ids"`
-	Bounds    []boundAnswer   `json:"bounds"`
-	Bad       []string        `json:"bad"`
+	Failed    string           `json:"failed"`
+	IDs       []idAnswer       `json:"ids"`
+	Bounds    []boundAnswer    `json:"bounds"`
+	Bad       []string         `json:"bad"`
 	Generated []generateAnswer `json:"generated"`
 }
 
