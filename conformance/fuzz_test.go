@@ -40,9 +40,11 @@ import (
 //     end of the layout's time;
 //   - the corpus's bad inputs, made from the second input's ID, each giving
 //     the error code the Go sentinel names;
-//   - a generator on a test clock from a drawn instant, with a drawn node:
-//     its IDs are valid to the interpreter, carry the node, fall in the
-//     clock's ticks and, for a monotonic layout, strictly increase.
+//   - generators on test clocks from a drawn instant, with a drawn node,
+//     one clock going on half a tick a reading and one first going back
+//     7 seconds a reading: their IDs are valid to the interpreter, carry
+//     the node, fall in the ticks the clock read (or a few past them, for a
+//     borrowing counter) and, for a monotonic layout, strictly increase.
 //
 // Each fuzzing process keeps one node and one python3 worker
 // (testdata/fuzzworker.*) that read a request a line, so that an input
