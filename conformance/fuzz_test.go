@@ -35,7 +35,8 @@ import (
 //     all-zero and all-one IDs and the second input's bytes taken as an ID
 //     (whose constants may be wrong): every encoding, the bytes, the fields,
 //     validity, the time (unixNanos, and time() to its precision), parsing
-//     every text back, and pack of the drawn values;
+//     every text back, and pack of the drawn values (and of each integer
+//     field one bit too wide, which must be ErrRange);
 //   - MinAt and MaxAt around the epoch, at a drawn instant and around the
 //     end of the layout's time;
 //   - the corpus's bad inputs, made from the second input's ID, each giving
@@ -121,6 +122,10 @@ type fuzzID struct {
 	Hex       string            `json:"hex"`
 	Pack      map[string]string `json:"pack,omitempty"` // decimal, or hex for a bytes field
 	PackBytes []string          `json:"packBytes"`      // which of Pack are bytes fields
+	// Wide holds, for every integer field, a value one bit too wide for
+	// it: pack must refuse each, given in place of the field's in Pack,
+	// with ErrRange.
+	Wide map[string]string `json:"wide"`
 }
 
 // fuzzGenerate is a run of a generator on a test clock. Its k-th reading
@@ -148,7 +153,15 @@ func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 			t.Fatal(err)
 		}
 		c.ids = append(c.ids, r)
-		c.req.IDs = append(c.req.IDs, fuzzID{Hex: r.Hex, Pack: pack, PackBytes: packBytes})
+		wide := map[string]string{}
+		if pack != nil {
+			for _, f := range l.Fields {
+				if !f.Bytes {
+					wide[f.Name] = new(big.Int).Lsh(big.NewInt(1), uint(f.Width)).String()
+				}
+			}
+		}
+		c.req.IDs = append(c.req.IDs, fuzzID{Hex: r.Hex, Pack: pack, PackBytes: packBytes, Wide: wide})
 		if pack != nil {
 			c.packed = append(c.packed, r.Hex)
 		} else {
@@ -266,21 +279,22 @@ type fuzzAnswer struct {
 }
 
 type idAnswer struct {
-	Error     string            `json:"error"`
-	Hex       string            `json:"hex"`
-	Base62    string            `json:"base62"`
-	Crockford string            `json:"crockford"`
-	Text      string            `json:"text"`
-	JSON      *string           `json:"json"` // JS only: JSON.stringify
-	Bytes     string            `json:"bytes"`
-	Fields    map[string]string `json:"fields"`
-	Valid     *bool             `json:"valid"`
-	UnixNs    *string           `json:"unix_ns"`
-	TimeMs    orError           `json:"time_ms"` // JS: time().getTime()
-	TimeUs    orError           `json:"time_us"` // Python: time() in microseconds since the Unix epoch
-	Parsed    []orError         `json:"parsed"`
-	Packed    orError           `json:"packed"`
-	HashEq    *bool             `json:"hash_eq"` // Python only
+	Error     string             `json:"error"`
+	Hex       string             `json:"hex"`
+	Base62    string             `json:"base62"`
+	Crockford string             `json:"crockford"`
+	Text      string             `json:"text"`
+	JSON      *string            `json:"json"` // JS only: JSON.stringify
+	Bytes     string             `json:"bytes"`
+	Fields    map[string]string  `json:"fields"`
+	Valid     *bool              `json:"valid"`
+	UnixNs    *string            `json:"unix_ns"`
+	TimeMs    orError            `json:"time_ms"` // JS: time().getTime()
+	TimeUs    orError            `json:"time_us"` // Python: time() in microseconds since the Unix epoch
+	Parsed    []orError          `json:"parsed"`
+	Packed    orError            `json:"packed"`
+	Wide      map[string]orError `json:"wide"`
+	HashEq    *bool              `json:"hash_eq"` // Python only
 }
 
 // orError is a string, null, or a thrown error's code.
@@ -340,7 +354,7 @@ func (c *fuzzCase) check(lang string, a *fuzzAnswer, errorf func(string, ...any)
 		return
 	}
 	for i, r := range c.ids {
-		c.checkID(lang, r, c.packed[i], a.IDs[i], errorf)
+		c.checkID(lang, r, c.packed[i], c.req.IDs[i], a.IDs[i], errorf)
 	}
 	for i, r := range c.bounds {
 		if got := a.Bounds[i]; got.Error != "" || got.Min != r.Min || got.Max != r.Max {
@@ -361,7 +375,7 @@ func (c *fuzzCase) check(lang string, a *fuzzAnswer, errorf func(string, ...any)
 	}
 }
 
-func (c *fuzzCase) checkID(lang string, r conformance.Record, packed string, a idAnswer, errorf func(string, ...any)) {
+func (c *fuzzCase) checkID(lang string, r conformance.Record, packed string, want fuzzID, a idAnswer, errorf func(string, ...any)) {
 	if a.Error != "" {
 		errorf("%s: threw %s", r.Hex, a.Error)
 		return
@@ -409,6 +423,11 @@ func (c *fuzzCase) checkID(lang string, r conformance.Record, packed string, a i
 	}
 	if packed != "" && (a.Packed.error != "" || a.Packed.s != packed) {
 		errorf("%s: pack of its fields gave %v", r.Hex, a.Packed)
+	}
+	for k, w := range want.Wide {
+		if got, ok := a.Wide[k]; !ok || got.error != "ErrRange" {
+			errorf("%s: pack with %s = %s, too wide, gave %v, want error ErrRange", r.Hex, k, w, got)
+		}
 	}
 }
 

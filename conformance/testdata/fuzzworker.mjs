@@ -49,10 +49,12 @@ async function answer(req) {
         ['parse', id.toString()],
       ].map(([f, s]) => attempt(() => ID[f](s).hex()));
       let packed = null;
+      const wide = {};
       if (r.pack) {
         const input = {};
         for (const [k, v] of Object.entries(r.pack)) input[k] = r.packBytes.includes(k) ? hexBytes(v) : BigInt(v);
         packed = attempt(() => ID.pack(input).hex());
+        for (const [k, v] of Object.entries(r.wide)) wide[k] = attempt(() => ID.pack({ ...input, [k]: BigInt(v) }).hex());
       }
       return {
         hex: id.hex(),
@@ -67,6 +69,7 @@ async function answer(req) {
         time_ms: t,
         parsed,
         packed,
+        wide,
       };
     }),
   );

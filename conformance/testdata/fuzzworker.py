@@ -58,10 +58,11 @@ def answer(req, n):
         parsed = [attempt(m, lambda f=f, s=s: f(s).hex()) for f, s in [
             (ID.parse_hex, r["hex"]), (ID.parse_hex, r["hex"].upper()), (ID.parse_base62, id.base62()),
             (ID.parse_crockford, id.crockford()), (ID.parse_crockford, id.crockford().lower()), (ID.parse, str(id))]]
-        packed = None
+        packed, wide = None, {}
         if r.get("pack") is not None:
             kw = {k: bytes.fromhex(v) if k in r["packBytes"] else int(v) for k, v in r["pack"].items()}
             packed = attempt(m, lambda: ID.pack(**kw).hex())
+            wide = {k: attempt(m, lambda k=k, v=v: ID.pack(**{**kw, k: int(v)}).hex()) for k, v in r["wide"].items()}
         u = id.unix_nanos()
         return {
             "hex": id.hex(),
@@ -75,6 +76,7 @@ def answer(req, n):
             "time_us": t,
             "parsed": parsed,
             "packed": packed,
+            "wide": wide,
             "hash_eq": hash(id) == hash(ID.parse_hex(r["hex"])),
         }
 
