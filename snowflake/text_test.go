@@ -383,68 +383,16 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// fuzzForm checks a fixed-width parser against the generic codec of the
-// same form: it reads what the generic codec reads, less the values with the
-// top bit set, which no ID has.
-func fuzzForm(f *testing.F, parse func(string) (snowflake.ID, error), encode func(snowflake.ID) string, enc interface {
-	DecodeString(string) ([]byte, error)
-	DecodedLen(int) int
-}, foldCase bool) {
-	for _, s := range fuzzSeeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		id, err := parse(s)
-		if err != nil && id != 0 {
-			t.Fatalf("parse(%q) returned %d with an error", s, id)
-		}
-		if enc.DecodedLen(len(s)) != 8 {
-			if !errors.Is(err, snowflake.ErrLength) {
-				t.Fatalf("parse(%q) = %d, %v; want ErrLength", s, id, err)
-			}
-			return
-		}
-		want, werr := enc.DecodeString(s)
-		if werr == nil && want[0]&0x80 != 0 {
-			if !errors.Is(err, snowflake.ErrOverflow) {
-				t.Fatalf("parse(%q) = %d, %v; want ErrOverflow for the top bit", s, id, err)
-			}
-			return
-		}
-		if err != nil {
-			var se *snowflake.SyntaxError
-			var ie encodings.InvalidCharError
-			switch {
-			case werr == nil:
-				t.Fatalf("parse(%q) = %v; encodings reads %x", s, err, want)
-			case errors.As(err, &se):
-				if !errors.As(werr, &ie) || ie.Pos != se.Pos {
-					t.Fatalf("parse(%q) = %v; encodings %v", s, err, werr)
-				}
-			case !errors.Is(err, snowflake.ErrOverflow) || !errors.Is(werr, encodings.ErrOverflow):
-				t.Fatalf("parse(%q) = %v; encodings %v", s, err, werr)
-			}
-			return
-		}
-		if werr != nil || !bytes.Equal(want, bigEndian(id)) {
-			t.Fatalf("parse(%q) = %d; encodings %x, %v", s, id, want, werr)
-		}
-		if text := encode(id); text != s && !(foldCase && strings.EqualFold(text, s)) {
-			t.Fatalf("parse(%q) = %d, which writes %q", s, id, text)
-		}
-	})
-}
-
 func FuzzParseBase62(f *testing.F) {
-	fuzzForm(f, snowflake.ParseBase62, snowflake.ID.Base62, encodings.Base62, false)
+	texttest.FuzzForm(f, codec, fuzzSeeds, snowflake.ParseBase62, snowflake.ID.Base62, encodings.Base62, false, nil)
 }
 
 func FuzzParseCrockford(f *testing.F) {
-	fuzzForm(f, snowflake.ParseCrockford, snowflake.ID.Crockford, encodings.Crockford, true)
+	texttest.FuzzForm(f, codec, fuzzSeeds, snowflake.ParseCrockford, snowflake.ID.Crockford, encodings.Crockford, true, nil)
 }
 
 func FuzzParseHex(f *testing.F) {
-	fuzzForm(f, snowflake.ParseHex, snowflake.ID.Hex, encodings.Hex, true)
+	texttest.FuzzForm(f, codec, fuzzSeeds, snowflake.ParseHex, snowflake.ID.Hex, encodings.Hex, true, nil)
 }
 
 // FuzzTextRoundTrip writes arbitrary IDs in every form and reads them back.

@@ -597,66 +597,18 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// fuzzForm checks a fixed-width parser against the generic codec that
-// writes the same form.
-func fuzzForm(f *testing.F, parse func(string) (uuid.UUID, error), encode func(uuid.UUID) string, enc interface {
-	DecodeString(string) ([]byte, error)
-	DecodedLen(int) int
-}, foldCase bool) {
-	for _, s := range fuzzSeeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		id, err := parse(s)
-		if enc.DecodedLen(len(s)) != 16 {
-			// Another width, or none: ours has one.
-			if !errors.Is(err, uuid.ErrLength) {
-				t.Fatalf("parse(%q) = %v, want ErrLength", s, err)
-			}
-			return
-		}
-		want, werr := enc.DecodeString(s)
-		if err != nil {
-			if !errors.Is(err, uuid.ErrLength) && !errors.Is(err, uuid.ErrSyntax) && !errors.Is(err, uuid.ErrOverflow) {
-				t.Fatalf("parse(%q): error %v matches no sentinel", s, err)
-			}
-			if werr == nil {
-				t.Fatalf("parse(%q) = %v, but encodings reads %x", s, err, want)
-			}
-			// The same fault, at the same place.
-			var se *uuid.SyntaxError
-			var ie encodings.InvalidCharError
-			switch {
-			case errors.As(err, &se):
-				if !errors.As(werr, &ie) || ie.Pos != se.Pos {
-					t.Fatalf("parse(%q) = %v; encodings %v", s, err, werr)
-				}
-			case errors.Is(err, uuid.ErrOverflow):
-				if !errors.Is(werr, encodings.ErrOverflow) {
-					t.Fatalf("parse(%q) = %v; encodings %v", s, err, werr)
-				}
-			}
-			return
-		}
-		if werr != nil || !bytes.Equal(want, id[:]) {
-			t.Fatalf("parse(%q) = %x; encodings %x, %v", s, id[:], want, werr)
-		}
-		if text := encode(id); text != s && !(foldCase && strings.EqualFold(text, s)) {
-			t.Fatalf("parse(%q) = %x, which writes %q", s, id[:], text)
-		}
-	})
-}
-
+// The fixed-width parsers against the generic codecs of their forms
+// (texttest.CheckParse).
 func FuzzParseBase62(f *testing.F) {
-	fuzzForm(f, uuid.ParseBase62, uuid.UUID.Base62, encodings.Base62, false)
+	texttest.FuzzForm(f, codec, fuzzSeeds, uuid.ParseBase62, uuid.UUID.Base62, encodings.Base62, false, nil)
 }
 
 func FuzzParseCrockford(f *testing.F) {
-	fuzzForm(f, uuid.ParseCrockford, uuid.UUID.Crockford, encodings.Crockford, true)
+	texttest.FuzzForm(f, codec, fuzzSeeds, uuid.ParseCrockford, uuid.UUID.Crockford, encodings.Crockford, true, nil)
 }
 
 func FuzzParseHex(f *testing.F) {
-	fuzzForm(f, uuid.ParseHex, uuid.UUID.Hex, encodings.Hex, true)
+	texttest.FuzzForm(f, codec, fuzzSeeds, uuid.ParseHex, uuid.UUID.Hex, encodings.Hex, true, nil)
 }
 
 // FuzzTextRoundTrip writes arbitrary UUIDs in every form, checks the

@@ -287,3 +287,78 @@ func Corpus[ID comparable](t *testing.T, c Codec[ID]) {
 	}
 	t.Logf("%d corpus IDs and %d bad inputs of %d layouts", ids, bad, len(c.Layouts))
 }
+
+// Decoder is a generic codec of package encodings, as CheckParse reads it.
+type Decoder interface {
+	DecodeString(string) ([]byte, error)
+	DecodedLen(int) int
+}
+
+// CheckParse holds what a parser returned for s, id and err, to dec, the
+// generic codec of the same form: an input of another width is ErrLength;
+// what dec refuses the parser refuses, with a *SyntaxError at the same
+// character or with ErrOverflow as dec does, returning the zero ID; what
+// dec reads the parser reads to the same bytes, and encode (if not nil)
+// writes it back as s, up to case if foldCase. An ID the package cannot
+// hold (Codec.Skip) is ErrOverflow.
+func CheckParse[ID comparable](t *testing.T, c Codec[ID], s string, id ID, err error, dec Decoder, encode func(ID) string, foldCase bool) {
+	t.Helper()
+	var zero ID
+	if err != nil && id != zero {
+		t.Fatalf("parse(%q) returned %x with the error %v", s, c.Bytes(id), err)
+	}
+	if dec.DecodedLen(len(s)) != c.Size {
+		// Another width, or none: ours has one.
+		if !errors.Is(err, c.Errs["ErrLength"]) {
+			t.Fatalf("parse(%q) = %x, %v; want ErrLength", s, c.Bytes(id), err)
+		}
+		return
+	}
+	want, werr := dec.DecodeString(s)
+	if werr == nil && c.Skip != nil && c.Skip(want) {
+		if !errors.Is(err, c.Errs["ErrOverflow"]) {
+			t.Fatalf("parse(%q) = %x, %v; want ErrOverflow, as no ID is %x", s, c.Bytes(id), err, want)
+		}
+		return
+	}
+	if err != nil {
+		if werr == nil {
+			t.Fatalf("parse(%q) = %v; encodings reads %x", s, err, want)
+		}
+		var ie encodings.InvalidCharError
+		if pos, _, ok := syntaxError(err); ok {
+			if !errors.Is(err, c.Errs["ErrSyntax"]) || !errors.As(werr, &ie) || ie.Pos != pos {
+				t.Fatalf("parse(%q) = %v; encodings %v", s, err, werr)
+			}
+		} else if !errors.Is(err, c.Errs["ErrOverflow"]) || !errors.Is(werr, encodings.ErrOverflow) {
+			t.Fatalf("parse(%q) = %v; encodings %v", s, err, werr)
+		}
+		return
+	}
+	if werr != nil || !bytes.Equal(want, c.Bytes(id)) {
+		t.Fatalf("parse(%q) = %x; encodings %x, %v", s, c.Bytes(id), want, werr)
+	}
+	if encode == nil {
+		return
+	}
+	if text := encode(id); text != s && !(foldCase && strings.EqualFold(text, s)) {
+		t.Fatalf("parse(%q) = %x, which writes %q", s, c.Bytes(id), text)
+	}
+}
+
+// FuzzForm fuzzes parse from seeds, holding every input to CheckParse;
+// more, if not nil, checks each input further (against a peer library,
+// say).
+func FuzzForm[ID comparable](f *testing.F, c Codec[ID], seeds []string, parse func(string) (ID, error), encode func(ID) string, dec Decoder, foldCase bool,
+	more func(t *testing.T, s string, id ID, err error)) {
+	for _, s := range seeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		id, err := parse(s)
+		CheckParse(t, c, s, id, err, dec, encode, foldCase)
+		if more != nil {
+			more(t, s, id, err)
+		}
+	})
+}
