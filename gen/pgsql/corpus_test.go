@@ -39,6 +39,9 @@ import (
 //     layout's readers raise 22026 on the corpus's short bytes, and P_valid
 //     is false. (The text form of a UUID layout is PostgreSQL's own uuid
 //     input, not the emitter's, and is not checked.)
+//
+// On PostgreSQL 18 both scripts run, as in TestBuiltinLayouts: the one for
+// every version, with its fast bodies, and the bodies older servers run.
 func TestCorpus(t *testing.T) {
 	db := pgtest.DB(t)
 	rs, err := conformance.Load("../../conformance/corpus.jsonl")
@@ -67,8 +70,9 @@ func TestCorpus(t *testing.T) {
 		}
 		layoutsRun++
 		t.Run(l.Name, func(t *testing.T) {
-			s := load(t, db, l)
-			checkCorpus(s, g[1:])
+			for name, server := range scripts(t, db) {
+				t.Run(name, func(t *testing.T) { checkCorpus(loadFor(t, db, l, server), g[1:]) })
+			}
 		})
 	}
 	if layoutsRun < len(groups)/2 {
