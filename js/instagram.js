@@ -15,7 +15,8 @@
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 64 bits as one BigInt. Its text (toString) is 11 Base62 digits;
+// An ID holds its 64 bits as 32-bit words, and as one BigInt when asked for one
+// (toBigInt, fields). Its text (toString) is 11 Base62 digits;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.

@@ -24,7 +24,8 @@
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 160 bits as one BigInt. Its text (toString) is 27 Base62 digits;
+// An ID holds its 160 bits as 32-bit words, and as one BigInt when asked for one
+// (toBigInt, fields). Its text (toString) is 27 Base62 digits;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
@@ -677,11 +678,11 @@ class Generator {
     const t = this.#words(this.#last);
     const c = this.#counter;
     return make([
-      (t[0]) >>> 0,
-      (c[0]) >>> 0,
-      (c[1]) >>> 0,
-      (pool[at + 3]) >>> 0,
-      (pool[at + 4]) >>> 0,
+      t[0],
+      c[0],
+      c[1],
+      pool[at + 3],
+      pool[at + 4],
     ]);
   }
 
@@ -689,7 +690,7 @@ class Generator {
   #seed(at) {
     return [
       ((pool[at + 1]) & 0x7fffffff) >>> 0,
-      (pool[at + 2]) >>> 0,
+      pool[at + 2],
     ];
   }
 

@@ -21,7 +21,8 @@
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 160 bits as one BigInt. Its text (toString) is 27 Base62 digits;
+// An ID holds its 160 bits as 32-bit words, and as one BigInt when asked for one
+// (toBigInt, fields). Its text (toString) is 27 Base62 digits;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
@@ -645,9 +646,9 @@ class Generator {
     return make([
       (t[1] >>> 12 | (t[0] & 0xfff) << 20) >>> 0,
       (pool[at + 1] & 0xfffff | (t[1] & 0xfff) << 20) >>> 0,
-      (pool[at + 2]) >>> 0,
-      (pool[at + 3]) >>> 0,
-      (pool[at + 4]) >>> 0,
+      pool[at + 2],
+      pool[at + 3],
+      pool[at + 4],
     ]);
   }
 

@@ -17,7 +17,8 @@
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 96 bits as one BigInt. Its text (toString) is 17 Base62 digits;
+// An ID holds its 96 bits as 32-bit words, and as one BigInt when asked for one
+// (toBigInt, fields). Its text (toString) is 17 Base62 digits;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
@@ -656,7 +657,7 @@ class Generator {
     const c = this.#counter;
     return make([
       (fixed[0] | t[0]) >>> 0,
-      (fixed[1]) >>> 0,
+      fixed[1],
       (fixed[2] | c[0] & 0xffffff) >>> 0,
     ]);
   }

@@ -19,7 +19,8 @@
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 128 bits as one BigInt. Its text (toString) is 26 Crockford digits;
+// An ID holds its 128 bits as 32-bit words, and as one BigInt when asked for one
+// (toBigInt, fields). Its text (toString) is 26 Crockford digits;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
@@ -669,8 +670,8 @@ class Generator {
     return make([
       (t[1] >>> 16 | (t[0] & 0xffff) << 16) >>> 0,
       ((t[1] & 0xffff) << 16 | c[0] & 0xffff) >>> 0,
-      (c[1]) >>> 0,
-      (c[2]) >>> 0,
+      c[1],
+      c[2],
     ]);
   }
 
@@ -678,8 +679,8 @@ class Generator {
   #seed(at) {
     return [
       (pool[at + 1] & 0xffff) >>> 0,
-      (pool[at + 2]) >>> 0,
-      (pool[at + 3]) >>> 0,
+      pool[at + 2],
+      pool[at + 3],
     ];
   }
 

@@ -19,7 +19,8 @@
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 128 bits as one BigInt. Its text (toString) is the canonical UUID form
+// An ID holds its 128 bits as 32-bit words, and as one BigInt when asked for one
+// (toBigInt, fields). Its text (toString) is the canonical UUID form
 // (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
@@ -758,7 +759,7 @@ class Generator {
       (t[1] >>> 28 | (t[0] & 0xfffffff) << 4) >>> 0,
       (0x7000 | (t[1] >>> 24 & 0xf) << 28 | (t[1] >>> 12 & 0xfff) << 16 | t[1] & 0xfff) >>> 0,
       (pool[at + 2] & 0x3fff | 0x80000000 | (c[0] & 0xffff) << 14) >>> 0,
-      (pool[at + 3]) >>> 0,
+      pool[at + 3],
     ]);
   }
 

@@ -4,10 +4,13 @@
 // browsers, and a TypeScript declaration file beside it.
 //
 // The module exports the ID class (named as gen's -type), IDError and, for
-// layouts that are not name-based, newGenerator. An ID holds its bits as one
-// BigInt, so a 64-bit layout never passes through a JavaScript number; every
-// field is read with a shift and a mask, and fields() returns integers as
-// BigInt and bytes fields as Uint8Array. Bad input throws IDError, whose
+// layouts that are not name-based, newGenerator. An ID holds its bits as
+// 32-bit words in plain numbers, which the text forms, the parsers, time()
+// and the generator work on (BigInt arithmetic allocates at every step), and
+// as one BigInt once one is asked for, which fields, pack, minAt, maxAt and
+// unixNanos work on: so a 64-bit layout never passes through a JavaScript
+// number whole. Every field is read with a shift and a mask, and fields()
+// returns integers as BigInt and bytes fields as Uint8Array. Bad input throws IDError, whose
 // code names the Go package's sentinel error (ErrLength, ErrSyntax,
 // ErrOverflow, ErrRange, ErrTime, ErrType, ErrClockBackwards,
 // ErrClockStalled).
@@ -114,7 +117,8 @@ func (w *writer) module() {
 	p := w.p
 	w.header()
 	w.comment("", fmt.Sprintf(`One ES module with no dependencies, for Node 18 and later and for browsers.
-An ID holds its %d bits as one BigInt. Its text (toString) is %s;
+An ID holds its %d bits as 32-bit words, and as one BigInt when asked for one
+(toBigInt, fields). Its text (toString) is %s;
 base62(), crockford() and hex() write the fixed-width forms, which sort as
 the bytes do. Errors are IDError, whose code names the Go package's
 sentinel error.`, p.Bits, textDoc(p)))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"regexp"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
@@ -103,6 +104,10 @@ func (t terms) gather(runs []portable.Run, idWords int, word func(int) string) {
 	}
 }
 
+// bare matches a word read as it is, from an array or a typed array, or a
+// hex literal: a term that is unsigned already.
+var bare = regexp.MustCompile(`^([A-Za-z_]\w*\[[^\]]*\]|0x[0-9a-f]+)$`)
+
 // literal returns the words as an array literal, each made unsigned, at the
 // given indent, one word a line.
 func (t terms) literal(indent string) string {
@@ -110,9 +115,11 @@ func (t terms) literal(indent string) string {
 	b.WriteString("[\n")
 	for _, ts := range t {
 		b.WriteString(indent + "  ")
-		switch len(ts) {
-		case 0:
+		switch {
+		case len(ts) == 0:
 			b.WriteString("0")
+		case len(ts) == 1 && bare.MatchString(ts[0]):
+			b.WriteString(ts[0]) // a word as it is, unsigned already
 		default:
 			b.WriteString("(" + strings.Join(ts, " | ") + ") >>> 0")
 		}
