@@ -66,8 +66,7 @@ function bytesOf(v, size) {
 // gen describes what a layout's generator does, for the emitters of both
 // of its parts (the module and its declarations).
 type gen struct {
-	keep      *big.Int // bits taken from the random block as they are
-	block     bool     // the generator draws a random block per ID
+	keep      *big.Int // bits taken as they are from the random words drawn for each ID
 	nodeFixed bool     // the node is always set by the generator (given or a random MAC)
 }
 
@@ -90,7 +89,6 @@ func plan(p *portable.Plan) gen {
 		drop(p.Node)
 		g.nodeFixed = true
 	}
-	g.block = g.keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != idrt.InitZero
 	return g
 }
 

@@ -20,10 +20,11 @@ func (w *writer) generator() {
 const webcrypto = globalThis.crypto ?? (await import('node:crypto')).webcrypto;
 
 /**
- * Random words from crypto.getRandomValues, drawn 4 KiB at a time: one call
- * costs microseconds, a word from the pool nanoseconds.
+ * Random words from crypto.getRandomValues, drawn 16 KiB at a time: one call
+ * costs microseconds (about as much for 16 bytes as for 16 KiB), a word from
+ * the pool nanoseconds.
  */
-const pool = new Uint32Array(1024);
+const pool = new Uint32Array(4096);
 let poolAt = pool.length;
 
 /** Returns the index in pool of count fresh random words, refilling the pool when it runs short. */
@@ -170,7 +171,7 @@ class Generator {
    */
   next() {
 `, nextDoc(p), p.Type)
-	if g.block {
+	if g.keep.Sign() != 0 {
 		w.f("    const at = draw(WORDS);\n")
 	}
 	tick := ""
@@ -215,7 +216,7 @@ class Generator {
 	w.f("    return make(%s);\n  }\n", t.literal("    "))
 
 	if counter {
-		w.seed(p)
+		w.seed(p, g.keep.Sign() != 0)
 	}
 	if p.Clock != nil {
 		w.f(`
@@ -296,8 +297,10 @@ export function newGenerator(%[3]s) {
 `, p.L.Name, paramDoc(doc), params, nodeArg(param))
 }
 
-// seed writes the method that returns a new counter's words.
-func (w *writer) seed(p *portable.Plan) {
+// seed writes the method that returns a new counter's words. shared says
+// whether it takes its random bits from next's draw (whose other bits the ID
+// takes) rather than drawing its own.
+func (w *writer) seed(p *portable.Plan, shared bool) {
 	c := p.Counter
 	cw := words(c.Width)
 	switch c.V.Init {
@@ -313,6 +316,11 @@ func (w *writer) seed(p *portable.Plan) {
 	t := newTerms(cw)
 	t.gather(c.Runs, words(p.Bits), indexed("pool", "at"))
 	doc := "the random bits drawn at at, in the counter's places"
+	param, draw := "at", ""
+	if !shared {
+		doc = "fresh random bits, drawn as an ID's, in the counter's places"
+		param, draw = "", "\n    const at = draw(WORDS);"
+	}
 	if c.V.Init == idrt.InitSeeded {
 		doc += ", its top bit clear"
 		top := c.Width - 32*(cw-1) // bits in the top word
@@ -324,19 +332,19 @@ func (w *writer) seed(p *portable.Plan) {
 	}
 	w.f(`
   /** Returns a new counter, as words: %s. */
-  #seed(at) {
+  #seed(%s) {%s
     return %s;
   }
-`, doc, t.literal("    "))
+`, doc, param, draw, t.literal("    "))
 }
 
 // tick writes the part of next that moves the clock and the counter on,
 // and returns the expression of the ID's tick.
 func (w *writer) tick(p *portable.Plan) string {
 	name := jsString(p.L.Name)
-	seed := "this.#seed(at)"
-	if p.Counter != nil && p.Counter.V.Init == idrt.InitZero {
-		seed = "this.#seed()"
+	seed := "this.#seed()"
+	if p.Counter != nil && p.Counter.V.Init != idrt.InitZero && plan(p).keep.Sign() != 0 {
+		seed = "this.#seed(at)"
 	}
 	overflow := fmt.Sprintf("throw new IDError('ErrTime', %s + ': the next tick is past the layout\\'s last');", name)
 	switch {

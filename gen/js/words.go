@@ -129,18 +129,6 @@ func (t terms) literal(indent string) string {
 	return b.String()
 }
 
-// wordsLit returns x as words of n words: their hex literals.
-func wordsLit(x *big.Int, n int) []string {
-	out := make([]string, n)
-	m := new(big.Int)
-	for i := n - 1; i >= 0; i-- {
-		m.And(x, big.NewInt(0xffffffff))
-		out[i] = fmt.Sprintf("0x%08x", m.Uint64())
-		x = new(big.Int).Rsh(x, 32)
-	}
-	return out
-}
-
 // wordOf returns word i (of n) of x.
 func wordOf(x *big.Int, n, i int) uint32 {
 	v := new(big.Int).Rsh(x, uint(32*(n-1-i)))
