@@ -105,6 +105,12 @@ const BASE62 = form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm
 const CROCKFORD = form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 13, true);
 const HEX = form('hex', '0123456789abcdef', 16, true);
 
+/**
+ * The digits of the text being read, one array for every reader: a read
+ * runs to its end before another can start.
+ */
+const digits = new Uint8Array(16);
+
 /** Writes the ID's words w as 13 Crockford digits, two (10 bits) at a time. */
 function crockfordOf(w) {
   const p = CROCKFORD.pairs;
@@ -158,6 +164,31 @@ function encodeDivide(w, f) {
   return s;
 }
 
+/**
+ * Reads text in form f, whose base is no power of two: exactly f.width
+ * digits; text above the largest ID is ErrOverflow. It multiplies the words
+ * by base ** n and adds the value of the next n digits, f.chunk of them,
+ * the first chunk taking what is left over. It returns the ID's words.
+ */
+function decodeMultiply(s, f) {
+  const d = digitsOf(s, f);
+  const w = new Array(WORDS).fill(0);
+  let over = false;
+  for (let i = 0, n = f.width % f.chunk || f.chunk; i < f.width; n = f.chunk) {
+    let v = 0;
+    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
+    const m = f.base ** n;
+    for (let j = WORDS - 1; j >= 0; j--) {
+      const x = w[j] * m + v;
+      v = Math.floor(x / 0x100000000);
+      w[j] = x - v * 0x100000000;
+    }
+    if (v !== 0) over = true;
+  }
+  if (over) throw overflowError(f);
+  return w;
+}
+
 /** Returns s's length in bytes of UTF-8, as Go counts a string. */
 function byteLength(s) {
   // eslint-disable-next-line no-control-regex
@@ -194,51 +225,49 @@ function checkText(s, title, width) {
 }
 
 /**
- * Reads text in form f: exactly f.width digits; text above the largest ID
- * is ErrOverflow. It returns the ID's words.
+ * Reads text in form f, exactly f.width digits, into the digits array,
+ * checking every character; it returns the array, whose first f.width
+ * values are the digits.
  */
-function decode(s, f) {
+function digitsOf(s, f) {
   checkText(s, f.title, f.width);
-  const w = new Array(WORDS).fill(0);
-  let over = false;
-  if (f.bits) {
-    // Digit i holds the ID's bits from (f.width - 1 - i) * f.bits up: OR it
-    // into its word, and into the word above when it straddles the two.
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      const d = c < 128 ? f.table[c] : -1;
-      if (d < 0) throw badCharacter(f.title, s, i, f.width);
-      const at = (f.width - 1 - i) * f.bits;
-      if (at + f.bits > BITS && d >>> (BITS - at) !== 0) over = true;
-      const j = WORDS - 1 - (at >>> 5);
-      const off = at & 31;
-      w[j] |= d << off;
-      if (off + f.bits > 32 && j > 0) w[j - 1] |= d >>> (32 - off);
-    }
-    for (let j = 0; j < WORDS; j++) w[j] >>>= 0;
-  } else {
-    // Multiply the words by base ** n and add the value of the next n
-    // digits: f.chunk of them, the first chunk taking what is left over.
-    let i = 0;
-    for (let n = f.width % f.chunk || f.chunk; i < s.length; n = f.chunk) {
-      let v = 0;
-      for (const end = Math.min(i + n, s.length); i < end; i++) {
-        const c = s.charCodeAt(i);
-        const d = c < 128 ? f.table[c] : -1;
-        if (d < 0) throw badCharacter(f.title, s, i, f.width);
-        v = v * f.base + d;
-      }
-      const m = f.base ** n;
-      for (let j = WORDS - 1; j >= 0; j--) {
-        const x = w[j] * m + v;
-        v = Math.floor(x / 0x100000000);
-        w[j] = x - v * 0x100000000;
-      }
-      if (v !== 0) over = true;
-    }
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const d = c < 128 ? f.table[c] : -1;
+    if (d < 0) throw badCharacter(f.title, s, i, f.width);
+    digits[i] = d;
   }
-  if (over) throw new IDError('ErrOverflow', 'instagram' + ': ' + f.title + ' text of a value above 64 bits');
-  return w;
+  return digits;
+}
+
+/** Returns the IDError of text in form f above the largest ID. */
+function overflowError(f) {
+  return new IDError('ErrOverflow', 'instagram' + ': ' + f.title + ' text of a value above 64 bits');
+}
+
+/**
+ * Reads text in the Crockford form: exactly 13 digits; text above the largest ID is ErrOverflow. It returns the
+ * ID's words.
+ */
+function crockfordWords(s) {
+  const d = digitsOf(s, CROCKFORD);
+  if (d[0] > 15) throw overflowError(CROCKFORD); // bits above the ID's 64
+  return [
+    ((d[0] & 0xf) << 28 | d[1] << 23 | d[2] << 18 | d[3] << 13 | d[4] << 8 | d[5] << 3 | d[6] >>> 2) >>> 0,
+    ((d[6] & 3) << 30 | d[7] << 25 | d[8] << 20 | d[9] << 15 | d[10] << 10 | d[11] << 5 | d[12]) >>> 0,
+  ];
+}
+
+/**
+ * Reads text in the hex form: exactly 16 digits. It returns the
+ * ID's words.
+ */
+function hexWords(s) {
+  const d = digitsOf(s, HEX);
+  return [
+    (d[0] << 28 | d[1] << 24 | d[2] << 20 | d[3] << 16 | d[4] << 12 | d[5] << 8 | d[6] << 4 | d[7]) >>> 0,
+    (d[8] << 28 | d[9] << 24 | d[10] << 20 | d[11] << 16 | d[12] << 12 | d[13] << 8 | d[14] << 4 | d[15]) >>> 0,
+  ];
 }
 
 // The layout's clock: ticks of ms since 2011-08-24T21:07:01.721Z, a tick being
@@ -359,7 +388,7 @@ export class ID {
    * @returns {ID}
    */
   static parse(s) {
-    return make(decode(s, BASE62));
+    return make(decodeMultiply(s, BASE62));
   }
 
   /**
@@ -369,7 +398,7 @@ export class ID {
    * @returns {ID}
    */
   static parseBase62(s) {
-    return make(decode(s, BASE62));
+    return make(decodeMultiply(s, BASE62));
   }
 
   /**
@@ -379,7 +408,7 @@ export class ID {
    * @returns {ID}
    */
   static parseCrockford(s) {
-    return make(decode(s, CROCKFORD));
+    return make(crockfordWords(s));
   }
 
   /**
@@ -388,7 +417,7 @@ export class ID {
    * @returns {ID}
    */
   static parseHex(s) {
-    return make(decode(s, HEX));
+    return make(hexWords(s));
   }
 
   /**
@@ -647,8 +676,8 @@ class Generator {
     const t = this.#words(this.#last);
     const c = this.#counter;
     return make([
-      (fixed[0] | t[1] >>> 9 | (t[0] & 0x1ff) << 23) >>> 0,
-      (fixed[1] | (t[1] & 0x1ff) << 23 | c[0] & 0x3ff) >>> 0,
+      (fixed[0] | t[1] >>> 9 | t[0] << 23) >>> 0,
+      (fixed[1] | (t[1] & 0x1ff) << 23 | c[0]) >>> 0,
     ]);
   }
 

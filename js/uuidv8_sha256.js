@@ -114,6 +114,12 @@ const BASE62 = form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklm
 const CROCKFORD = form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26, true);
 const HEX = form('hex', '0123456789abcdef', 32, true);
 
+/**
+ * The digits of the text being read, one array for every reader: a read
+ * runs to its end before another can start.
+ */
+const digits = new Uint8Array(32);
+
 /** Writes the ID's words w as 26 Crockford digits, two (10 bits) at a time. */
 function crockfordOf(w) {
   const p = CROCKFORD.pairs;
@@ -208,6 +214,31 @@ function encodeDivide(w, f) {
   return s;
 }
 
+/**
+ * Reads text in form f, whose base is no power of two: exactly f.width
+ * digits; text above the largest ID is ErrOverflow. It multiplies the words
+ * by base ** n and adds the value of the next n digits, f.chunk of them,
+ * the first chunk taking what is left over. It returns the ID's words.
+ */
+function decodeMultiply(s, f) {
+  const d = digitsOf(s, f);
+  const w = new Array(WORDS).fill(0);
+  let over = false;
+  for (let i = 0, n = f.width % f.chunk || f.chunk; i < f.width; n = f.chunk) {
+    let v = 0;
+    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
+    const m = f.base ** n;
+    for (let j = WORDS - 1; j >= 0; j--) {
+      const x = w[j] * m + v;
+      v = Math.floor(x / 0x100000000);
+      w[j] = x - v * 0x100000000;
+    }
+    if (v !== 0) over = true;
+  }
+  if (over) throw overflowError(f);
+  return w;
+}
+
 /** Returns s's length in bytes of UTF-8, as Go counts a string. */
 function byteLength(s) {
   // eslint-disable-next-line no-control-regex
@@ -244,51 +275,53 @@ function checkText(s, title, width) {
 }
 
 /**
- * Reads text in form f: exactly f.width digits; text above the largest ID
- * is ErrOverflow. It returns the ID's words.
+ * Reads text in form f, exactly f.width digits, into the digits array,
+ * checking every character; it returns the array, whose first f.width
+ * values are the digits.
  */
-function decode(s, f) {
+function digitsOf(s, f) {
   checkText(s, f.title, f.width);
-  const w = new Array(WORDS).fill(0);
-  let over = false;
-  if (f.bits) {
-    // Digit i holds the ID's bits from (f.width - 1 - i) * f.bits up: OR it
-    // into its word, and into the word above when it straddles the two.
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      const d = c < 128 ? f.table[c] : -1;
-      if (d < 0) throw badCharacter(f.title, s, i, f.width);
-      const at = (f.width - 1 - i) * f.bits;
-      if (at + f.bits > BITS && d >>> (BITS - at) !== 0) over = true;
-      const j = WORDS - 1 - (at >>> 5);
-      const off = at & 31;
-      w[j] |= d << off;
-      if (off + f.bits > 32 && j > 0) w[j - 1] |= d >>> (32 - off);
-    }
-    for (let j = 0; j < WORDS; j++) w[j] >>>= 0;
-  } else {
-    // Multiply the words by base ** n and add the value of the next n
-    // digits: f.chunk of them, the first chunk taking what is left over.
-    let i = 0;
-    for (let n = f.width % f.chunk || f.chunk; i < s.length; n = f.chunk) {
-      let v = 0;
-      for (const end = Math.min(i + n, s.length); i < end; i++) {
-        const c = s.charCodeAt(i);
-        const d = c < 128 ? f.table[c] : -1;
-        if (d < 0) throw badCharacter(f.title, s, i, f.width);
-        v = v * f.base + d;
-      }
-      const m = f.base ** n;
-      for (let j = WORDS - 1; j >= 0; j--) {
-        const x = w[j] * m + v;
-        v = Math.floor(x / 0x100000000);
-        w[j] = x - v * 0x100000000;
-      }
-      if (v !== 0) over = true;
-    }
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const d = c < 128 ? f.table[c] : -1;
+    if (d < 0) throw badCharacter(f.title, s, i, f.width);
+    digits[i] = d;
   }
-  if (over) throw new IDError('ErrOverflow', 'uuidv8-sha256' + ': ' + f.title + ' text of a value above 128 bits');
-  return w;
+  return digits;
+}
+
+/** Returns the IDError of text in form f above the largest ID. */
+function overflowError(f) {
+  return new IDError('ErrOverflow', 'uuidv8-sha256' + ': ' + f.title + ' text of a value above 128 bits');
+}
+
+/**
+ * Reads text in the Crockford form: exactly 26 digits; text above the largest ID is ErrOverflow. It returns the
+ * ID's words.
+ */
+function crockfordWords(s) {
+  const d = digitsOf(s, CROCKFORD);
+  if (d[0] > 7) throw overflowError(CROCKFORD); // bits above the ID's 128
+  return [
+    ((d[0] & 7) << 29 | d[1] << 24 | d[2] << 19 | d[3] << 14 | d[4] << 9 | d[5] << 4 | d[6] >>> 1) >>> 0,
+    ((d[6] & 1) << 31 | d[7] << 26 | d[8] << 21 | d[9] << 16 | d[10] << 11 | d[11] << 6 | d[12] << 1 | d[13] >>> 4) >>> 0,
+    ((d[13] & 0xf) << 28 | d[14] << 23 | d[15] << 18 | d[16] << 13 | d[17] << 8 | d[18] << 3 | d[19] >>> 2) >>> 0,
+    ((d[19] & 3) << 30 | d[20] << 25 | d[21] << 20 | d[22] << 15 | d[23] << 10 | d[24] << 5 | d[25]) >>> 0,
+  ];
+}
+
+/**
+ * Reads text in the hex form: exactly 32 digits. It returns the
+ * ID's words.
+ */
+function hexWords(s) {
+  const d = digitsOf(s, HEX);
+  return [
+    (d[0] << 28 | d[1] << 24 | d[2] << 20 | d[3] << 16 | d[4] << 12 | d[5] << 8 | d[6] << 4 | d[7]) >>> 0,
+    (d[8] << 28 | d[9] << 24 | d[10] << 20 | d[11] << 16 | d[12] << 12 | d[13] << 8 | d[14] << 4 | d[15]) >>> 0,
+    (d[16] << 28 | d[17] << 24 | d[18] << 20 | d[19] << 16 | d[20] << 12 | d[21] << 8 | d[22] << 4 | d[23]) >>> 0,
+    (d[24] << 28 | d[25] << 24 | d[26] << 20 | d[27] << 16 | d[28] << 12 | d[29] << 8 | d[30] << 4 | d[31]) >>> 0,
+  ];
 }
 
 /**
@@ -331,7 +364,7 @@ function parseUUID(s) {
     case 36:
       return decodeUUID(s, 0);
     case 32:
-      return decode(s, HEX);
+      return hexWords(s);
     case 38:
       if (s[0] !== '{') throw uuidError(s, 0);
       if (s[37] !== '}') throw uuidError(s, 37);
@@ -440,7 +473,7 @@ export class ID {
    * @returns {ID}
    */
   static parseBase62(s) {
-    return make(decode(s, BASE62));
+    return make(decodeMultiply(s, BASE62));
   }
 
   /**
@@ -450,7 +483,7 @@ export class ID {
    * @returns {ID}
    */
   static parseCrockford(s) {
-    return make(decode(s, CROCKFORD));
+    return make(crockfordWords(s));
   }
 
   /**
@@ -459,7 +492,7 @@ export class ID {
    * @returns {ID}
    */
   static parseHex(s) {
-    return make(decode(s, HEX));
+    return make(hexWords(s));
   }
 
   /**

@@ -10,8 +10,10 @@
 //
 //   node bench.mjs [--rounds N] [--ms MS] [--filter REGEXP]
 //
-// --rounds (default 9) and --ms (milliseconds per implementation per round,
-// default 200) trade time for steadiness; --rounds 1 --ms 5 only checks
+// --rounds (default 31) and --ms (milliseconds per implementation per
+// round, default 50) trade time for steadiness: short slices pair each
+// round's implementations closely in time, so that a burst of load from
+// elsewhere falls on a round's both sides; --rounds 1 --ms 5 only checks
 // that everything runs.
 
 import { createRequire } from 'node:module';
@@ -31,8 +33,8 @@ const KSUID = createRequire(import.meta.url)('ksuid');
 
 const { values: opts } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '9' },
-    ms: { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '31' },
+    ms: { type: 'string', default: '50' },
     filter: { type: 'string', default: '' },
   },
 });

@@ -42,7 +42,18 @@ function form(title, digits, width, foldCase) {
 	for _, f := range p.Forms {
 		w.f("\nconst %s = form('%s', '%s', %d, %t);", strings.ToUpper(f.Name), f.Title, f.Alphabet, f.Width, f.FoldCase)
 	}
-	w.f("\n")
+	width := 0
+	for _, f := range p.Forms {
+		width = max(width, f.Width)
+	}
+	w.f(`
+
+/**
+ * The digits of the text being read, one array for every reader: a read
+ * runs to its end before another can start.
+ */
+const digits = new Uint8Array(%d);
+`, width)
 	for _, f := range p.Forms {
 		if log2(len(f.Alphabet)) != 0 {
 			w.bitsEncoder(f)
@@ -50,6 +61,10 @@ function form(title, digits, width, foldCase) {
 	}
 	if p.Text.Name == "uuid" {
 		w.uuidEncoder()
+	}
+	topCheck := ""
+	if p.Bits%32 != 0 {
+		topCheck = fmt.Sprintf("\n  if (w[0] > %s) over = true; // bits above the ID's %d", wordMask(p.Bits%32), p.Bits)
 	}
 	divides := false
 	for _, f := range p.Forms {
@@ -80,11 +95,32 @@ function encodeDivide(w, f) {
   }
   return s;
 }
-`)
-	}
-	topCheck := ""
-	if p.Bits%32 != 0 {
-		topCheck = fmt.Sprintf("\n    if (w[0] > %s) over = true; // bits above the ID's %d", wordMask(p.Bits%32), p.Bits)
+
+/**
+ * Reads text in form f, whose base is no power of two: exactly f.width
+ * digits; text above the largest ID is ErrOverflow. It multiplies the words
+ * by base ** n and adds the value of the next n digits, f.chunk of them,
+ * the first chunk taking what is left over. It returns the ID's words.
+ */
+function decodeMultiply(s, f) {
+  const d = digitsOf(s, f);
+  const w = new Array(WORDS).fill(0);
+  let over = false;
+  for (let i = 0, n = f.width %% f.chunk || f.chunk; i < f.width; n = f.chunk) {
+    let v = 0;
+    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
+    const m = f.base ** n;
+    for (let j = WORDS - 1; j >= 0; j--) {
+      const x = w[j] * m + v;
+      v = Math.floor(x / 0x100000000);
+      w[j] = x - v * 0x100000000;
+    }
+    if (v !== 0) over = true;
+  }%s
+  if (over) throw overflowError(f);
+  return w;
+}
+`, topCheck)
 	}
 	w.f(`
 /** Returns s's length in bytes of UTF-8, as Go counts a string. */
@@ -123,53 +159,31 @@ function checkText(s, title, width) {
 }
 
 /**
- * Reads text in form f: exactly f.width digits; text above the largest ID
- * is ErrOverflow. It returns the ID's words.
+ * Reads text in form f, exactly f.width digits, into the digits array,
+ * checking every character; it returns the array, whose first f.width
+ * values are the digits.
  */
-function decode(s, f) {
+function digitsOf(s, f) {
   checkText(s, f.title, f.width);
-  const w = new Array(WORDS).fill(0);
-  let over = false;
-  if (f.bits) {
-    // Digit i holds the ID's bits from (f.width - 1 - i) * f.bits up: OR it
-    // into its word, and into the word above when it straddles the two.
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      const d = c < 128 ? f.table[c] : -1;
-      if (d < 0) throw badCharacter(f.title, s, i, f.width);
-      const at = (f.width - 1 - i) * f.bits;
-      if (at + f.bits > BITS && d >>> (BITS - at) !== 0) over = true;
-      const j = WORDS - 1 - (at >>> 5);
-      const off = at & 31;
-      w[j] |= d << off;
-      if (off + f.bits > 32 && j > 0) w[j - 1] |= d >>> (32 - off);
-    }
-    for (let j = 0; j < WORDS; j++) w[j] >>>= 0;
-  } else {
-    // Multiply the words by base ** n and add the value of the next n
-    // digits: f.chunk of them, the first chunk taking what is left over.
-    let i = 0;
-    for (let n = f.width %% f.chunk || f.chunk; i < s.length; n = f.chunk) {
-      let v = 0;
-      for (const end = Math.min(i + n, s.length); i < end; i++) {
-        const c = s.charCodeAt(i);
-        const d = c < 128 ? f.table[c] : -1;
-        if (d < 0) throw badCharacter(f.title, s, i, f.width);
-        v = v * f.base + d;
-      }
-      const m = f.base ** n;
-      for (let j = WORDS - 1; j >= 0; j--) {
-        const x = w[j] * m + v;
-        v = Math.floor(x / 0x100000000);
-        w[j] = x - v * 0x100000000;
-      }
-      if (v !== 0) over = true;
-    }%[3]s
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const d = c < 128 ? f.table[c] : -1;
+    if (d < 0) throw badCharacter(f.title, s, i, f.width);
+    digits[i] = d;
   }
-  if (over) throw new IDError('ErrOverflow', %[1]s + ': ' + f.title + ' text of a value above %[2]d bits');
-  return w;
+  return digits;
 }
-`, name, p.Bits, topCheck)
+
+/** Returns the IDError of text in form f above the largest ID. */
+function overflowError(f) {
+  return new IDError('ErrOverflow', %[1]s + ': ' + f.title + ' text of a value above %[2]d bits');
+}
+`, name, p.Bits)
+	for _, f := range p.Forms {
+		if log2(len(f.Alphabet)) != 0 {
+			w.bitsDecoder(f)
+		}
+	}
 	if p.Text.Name == "uuid" {
 		w.f(`
 /**
@@ -212,7 +226,7 @@ function parseUUID(s) {
     case 36:
       return decodeUUID(s, 0);
     case 32:
-      return decode(s, HEX);
+      return hexWords(s);
     case 38:
       if (s[0] !== '{') throw uuidError(s, 0);
       if (s[37] !== '}') throw uuidError(s, 37);
@@ -254,6 +268,49 @@ function %sOf(w) {
   );
 }
 `, f.Width, f.Title, 2*k, f.Name, c, strings.Join(parts, " +\n    "))
+}
+
+// bitsDecoder writes the decoder of a form whose base is a power of two:
+// the digits checked, then each put in its place by straight-line code.
+func (w *writer) bitsDecoder(f portable.Form) {
+	p := w.p
+	k := log2(len(f.Alphabet))
+	c := strings.ToUpper(f.Name)
+	t := newTerms(words(p.Bits))
+	for i := range f.Width {
+		at := (f.Width - 1 - i) * k
+		d := fmt.Sprintf("d[%d]", i)
+		t.add([]portable.Run{{Shift: at, Width: min(k, p.Bits-at)}}, 1, k, func(int) string { return d })
+	}
+	check := ""
+	if top := p.Bits - (f.Width-1)*k; top < k {
+		check = fmt.Sprintf("\n  if (d[0] > %d) throw overflowError(%s); // bits above the ID's %d", 1<<top-1, c, p.Bits)
+	}
+	w.f(`
+/**
+ * Reads text in the %[1]s form: exactly %[2]d digits%[3]s. It returns the
+ * ID's words.
+ */
+function %[4]sWords(s) {
+  const d = digitsOf(s, %[5]s);%[6]s
+  return %[7]s;
+}
+`, f.Title, f.Width, overflowDoc(f), f.Name, c, check, t.literal("  "))
+}
+
+func overflowDoc(f portable.Form) string {
+	if f.Overflows {
+		return "; text above the largest ID is ErrOverflow"
+	}
+	return ""
+}
+
+// decodeCall returns the call that reads s in form f, as the ID's words.
+func decodeCall(f portable.Form, s string) string {
+	if log2(len(f.Alphabet)) != 0 {
+		return f.Name + "Words(" + s + ")"
+	}
+	return fmt.Sprintf("decodeMultiply(%s, %s)", s, strings.ToUpper(f.Name))
 }
 
 // uuidEncoder writes the encoder of the canonical UUID form.

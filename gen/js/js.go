@@ -332,9 +332,9 @@ export class %[3]s {
    * @returns {%[1]s}
    */
   static parse(s) {
-    return make(decode(s, %[5]s));
+    return make(%[5]s);
   }
-`, p.Type, p.Text.Width, p.Text.Title, caseNote(p.Text), strings.ToUpper(p.Text.Name))
+`, p.Type, p.Text.Width, p.Text.Title, caseNote(p.Text), decodeCall(p.Text, "s"))
 	}
 	for _, f := range p.Forms {
 		w.f(`
@@ -344,9 +344,9 @@ export class %[3]s {
    * @returns {%[1]s}
    */
   static parse%[5]s(s) {
-    return make(decode(s, %[7]s));
+    return make(%[7]s);
   }
-`, p.Type, f.Title, f.Width, caseNote(f), title(f.Name), overflowNote(f), strings.ToUpper(f.Name))
+`, p.Type, f.Title, f.Width, caseNote(f), title(f.Name), overflowNote(f), decodeCall(f, "s"))
 	}
 	w.f(`
   /**
@@ -656,7 +656,7 @@ func msTime(p *portable.Plan) (string, bool) {
 	var terms []string
 	for _, r := range p.Time.Runs {
 		for _, pc := range pieces(words(p.Bits), r.Shift, 2, r.Lo, r.Width) {
-			t := piece{src: pc.src, srcOff: pc.srcOff, width: pc.width}.expr(indexed("w", ""))
+			t := piece{src: pc.src, srcOff: pc.srcOff, width: pc.width}.expr(indexed("w", ""), 32)
 			if strings.Contains(t, " ") {
 				t = "(" + t + ")"
 			}

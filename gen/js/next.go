@@ -207,11 +207,11 @@ class Generator {
 	}
 	if p.Clock != nil {
 		w.f("    const t = this.#words(%s);\n", tick)
-		t.add(p.Time.Runs, words(p.Time.Width), indexed("t", ""))
+		t.add(p.Time.Runs, words(p.Time.Width), p.Time.Width, indexed("t", ""))
 	}
 	if counter {
 		w.f("    const c = this.#counter;\n")
-		t.add(p.Counter.Runs, words(p.Counter.Width), indexed("c", ""))
+		t.add(p.Counter.Runs, words(p.Counter.Width), p.Counter.Width, indexed("c", ""))
 	}
 	w.f("    return make(%s);\n  }\n", t.literal("    "))
 

@@ -38,13 +38,14 @@ func pieces(sn, srcLo, dn, dstLo, width int) []piece {
 }
 
 // expr returns the piece's bits, read from a source word (word(i) writes
-// word i), in their place in the destination word.
-func (p piece) expr(word func(int) string) string {
+// word i) that has no bits set at or above bit top, in their place in the
+// destination word.
+func (p piece) expr(word func(int) string, top int) string {
 	t := word(p.src)
 	if p.srcOff > 0 {
 		t += fmt.Sprintf(" >>> %d", p.srcOff)
 	}
-	if p.srcOff+p.width < 32 {
+	if p.srcOff+p.width < top {
 		t += " & " + wordMask(p.width)
 	}
 	if p.dstOff > 0 {
@@ -83,13 +84,17 @@ type terms [][]string
 
 func newTerms(n int) terms { return make(terms, n) }
 
-// add ORs the runs of a value held in vn words (read with word) into their
-// places: each run's value bits [Lo, Lo+Width) go to bits [Shift, ...) of
-// the destination.
-func (t terms) add(runs []portable.Run, vn int, word func(int) string) {
+// add ORs the runs of a value of width bits held in vn words (read with
+// word) into their places: each run's value bits [Lo, Lo+Width) go to bits
+// [Shift, ...) of the destination.
+func (t terms) add(runs []portable.Run, vn, width int, word func(int) string) {
 	for _, r := range runs {
 		for _, p := range pieces(vn, r.Lo, len(t), r.Shift, r.Width) {
-			t[p.dst] = append(t[p.dst], p.expr(word))
+			top := 32
+			if p.src == 0 {
+				top = width - 32*(vn-1)
+			}
+			t[p.dst] = append(t[p.dst], p.expr(word, top))
 		}
 	}
 }
@@ -99,7 +104,7 @@ func (t terms) add(runs []portable.Run, vn int, word func(int) string) {
 func (t terms) gather(runs []portable.Run, idWords int, word func(int) string) {
 	for _, r := range runs {
 		for _, p := range pieces(idWords, r.Shift, len(t), r.Lo, r.Width) {
-			t[p.dst] = append(t[p.dst], p.expr(word))
+			t[p.dst] = append(t[p.dst], p.expr(word, 32))
 		}
 	}
 }
