@@ -17,7 +17,8 @@
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 96 bits as one BigInt. Its text (toString) is 17 Base62 digits;
+// An ID holds its 96 bits as 32-bit words, and as one BigInt when asked for one
+// (toBigInt, fields). Its text (toString) is 17 Base62 digits;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
@@ -52,10 +53,37 @@ const SIZE = 12;
 const MAX = 0xffffffffffffffffffffffffn;
 
 /**
+ * The ID's width in bits, and the 32-bit words that hold them, most
+ * significant first: the last word holds bits 0-31.
+ */
+const BITS = 96;
+const WORDS = 3;
+
+/** Returns the low count words of n, a BigInt, most significant first. */
+function wordsOf(n, count) {
+  const w = new Array(count);
+  for (let i = count - 1; i >= 0; i--) {
+    w[i] = Number(n & 0xffffffffn);
+    n >>= 32n;
+  }
+  return w;
+}
+
+/** Returns an ID's words as one BigInt. */
+function bigOf(w) {
+  let n = 0n;
+  for (let i = 0; i < WORDS; i++) n = n << 32n | BigInt(w[i]);
+  return n;
+}
+
+/**
  * A fixed-width text form: the ID as one number in the alphabet's base,
  * zero-padded to width digits, so that text sorts as the bytes do. Every
  * form is data: its digits in ascending order, its width, and whether its
- * decoder folds case.
+ * decoder folds case. A base that is a power of two maps each digit to its
+ * bits (bits per digit, and pairs: every two-digit string, indexed by the
+ * digits' bits); any other is read and written chunk digits at a time, a
+ * chunk's value staying below 2^21 so that every step is exact in a number.
  */
 function form(title, digits, width, foldCase) {
   const table = new Int8Array(128).fill(-1);
@@ -66,21 +94,108 @@ function form(title, digits, width, foldCase) {
       table[digits.toUpperCase().charCodeAt(i)] = i;
     }
   }
-  return { title, digits, width, base: BigInt(digits.length), table };
+  const base = digits.length;
+  const bits = Number.isInteger(Math.log2(base)) ? Math.log2(base) : 0;
+  let chunk = 1;
+  while (base ** (chunk + 1) <= 0x200000) chunk++;
+  const pairs = [];
+  if (bits) for (const a of digits) for (const b of digits) pairs.push(a + b);
+  return { title, digits, width, base, bits, chunk, table, pairs };
 }
 
 const BASE62 = form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 17, false);
 const CROCKFORD = form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 20, true);
 const HEX = form('hex', '0123456789abcdef', 24, true);
 
-/** Writes n in form f: f.width digits, most significant first. */
-function encode(n, f) {
-  const out = new Array(f.width);
-  for (let i = f.width - 1; i >= 0; i--) {
-    out[i] = f.digits[Number(n % f.base)];
-    n /= f.base;
+/**
+ * The digits of the text being read, one array for every reader: a read
+ * runs to its end before another can start.
+ */
+const digits = new Uint8Array(24);
+
+/** Writes the ID's words w as 20 Crockford digits, two (10 bits) at a time. */
+function crockfordOf(w) {
+  const p = CROCKFORD.pairs;
+  return (
+    p[w[0] >>> 26] +
+    p[w[0] >>> 16 & 0x3ff] +
+    p[w[0] >>> 6 & 0x3ff] +
+    p[(w[1] >>> 28 | w[0] << 4) & 0x3ff] +
+    p[w[1] >>> 18 & 0x3ff] +
+    p[w[1] >>> 8 & 0x3ff] +
+    p[(w[2] >>> 30 | w[1] << 2) & 0x3ff] +
+    p[w[2] >>> 20 & 0x3ff] +
+    p[w[2] >>> 10 & 0x3ff] +
+    p[w[2] & 0x3ff]
+  );
+}
+
+/** Writes the ID's words w as 24 hex digits, two (8 bits) at a time. */
+function hexOf(w) {
+  const p = HEX.pairs;
+  return (
+    p[w[0] >>> 24] +
+    p[w[0] >>> 16 & 0xff] +
+    p[w[0] >>> 8 & 0xff] +
+    p[w[0] & 0xff] +
+    p[w[1] >>> 24] +
+    p[w[1] >>> 16 & 0xff] +
+    p[w[1] >>> 8 & 0xff] +
+    p[w[1] & 0xff] +
+    p[w[2] >>> 24] +
+    p[w[2] >>> 16 & 0xff] +
+    p[w[2] >>> 8 & 0xff] +
+    p[w[2] & 0xff]
+  );
+}
+
+/**
+ * Writes the ID's words w in form f, whose base is no power of two: f.width
+ * digits, most significant first. It divides a copy of the words by
+ * f.base ** f.chunk again and again, each remainder giving f.chunk digits.
+ */
+function encodeDivide(w, f) {
+  const q = w.slice();
+  const divisor = f.base ** f.chunk;
+  let s = '';
+  for (let left = f.width; left > 0; left -= f.chunk) {
+    let r = 0;
+    for (let i = 0; i < q.length; i++) {
+      const x = r * 0x100000000 + q[i];
+      q[i] = Math.floor(x / divisor);
+      r = x - q[i] * divisor;
+    }
+    for (let k = Math.min(f.chunk, left); k > 0; k--) {
+      s = f.digits[r % f.base] + s;
+      r = Math.floor(r / f.base);
+    }
   }
-  return out.join('');
+  return s;
+}
+
+/**
+ * Reads text in form f, whose base is no power of two: exactly f.width
+ * digits; text above the largest ID is ErrOverflow. It multiplies the words
+ * by base ** n and adds the value of the next n digits, f.chunk of them,
+ * the first chunk taking what is left over. It returns the ID's words.
+ */
+function decodeMultiply(s, f) {
+  const d = digitsOf(s, f);
+  const w = new Array(WORDS).fill(0);
+  let over = false;
+  for (let i = 0, n = f.width % f.chunk || f.chunk; i < f.width; n = f.chunk) {
+    let v = 0;
+    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
+    const m = f.base ** n;
+    for (let j = WORDS - 1; j >= 0; j--) {
+      const x = w[j] * m + v;
+      v = Math.floor(x / 0x100000000);
+      w[j] = x - v * 0x100000000;
+    }
+    if (v !== 0) over = true;
+  }
+  if (over) throw overflowError(f);
+  return w;
 }
 
 /** Returns s's length in bytes of UTF-8, as Go counts a string. */
@@ -97,25 +212,73 @@ function syntaxError(title, s, i) {
   return new IDError('ErrSyntax', 'objectid' + ': invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
 }
 
-/** Checks that s is a string of the form's width. */
-function checkText(s, title, width) {
-  if (typeof s !== 'string') throw new IDError('ErrType', 'objectid' + ': ' + title + ' text must be a string, not ' + typeof s);
-  const n = byteLength(s);
-  if (n !== width) throw new IDError('ErrLength', 'objectid' + ': ' + title + ' text of length ' + n + ', want ' + width);
+/** Returns the IDError of text of n bytes in a form width bytes wide. */
+function lengthError(title, n, width) {
+  return new IDError('ErrLength', 'objectid' + ': ' + title + ' text of length ' + n + ', want ' + width);
 }
 
-/** Reads text in form f: exactly f.width digits; text above MAX is ErrOverflow. */
-function decode(s, f) {
+/**
+ * Returns the IDError for s's character at index i, which the form does not
+ * allow: ErrLength if s is not width bytes of UTF-8 after all (Go checks the
+ * length in bytes first), else ErrSyntax.
+ */
+function badCharacter(title, s, i, width) {
+  const n = byteLength(s);
+  return n !== width ? lengthError(title, n, width) : syntaxError(title, s, i);
+}
+
+/** Checks that s is a string of the form's width in bytes of UTF-8. */
+function checkText(s, title, width) {
+  if (typeof s !== 'string') throw new IDError('ErrType', 'objectid' + ': ' + title + ' text must be a string, not ' + typeof s);
+  if (s.length !== width && byteLength(s) !== width) throw lengthError(title, byteLength(s), width);
+}
+
+/**
+ * Reads text in form f, exactly f.width digits, into the digits array,
+ * checking every character; it returns the array, whose first f.width
+ * values are the digits.
+ */
+function digitsOf(s, f) {
   checkText(s, f.title, f.width);
-  let n = 0n;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     const d = c < 128 ? f.table[c] : -1;
-    if (d < 0) throw syntaxError(f.title, s, i);
-    n = n * f.base + BigInt(d);
+    if (d < 0) throw badCharacter(f.title, s, i, f.width);
+    digits[i] = d;
   }
-  if (n > MAX) throw new IDError('ErrOverflow', 'objectid' + ': ' + f.title + ' text of a value above 96 bits');
-  return n;
+  return digits;
+}
+
+/** Returns the IDError of text in form f above the largest ID. */
+function overflowError(f) {
+  return new IDError('ErrOverflow', 'objectid' + ': ' + f.title + ' text of a value above 96 bits');
+}
+
+/**
+ * Reads text in the Crockford form: exactly 20 digits; text above the largest ID is ErrOverflow. It returns the
+ * ID's words.
+ */
+function crockfordWords(s) {
+  const d = digitsOf(s, CROCKFORD);
+  if (d[0] > 1) throw overflowError(CROCKFORD); // bits above the ID's 96
+  return [
+    ((d[0] & 1) << 31 | d[1] << 26 | d[2] << 21 | d[3] << 16 | d[4] << 11 | d[5] << 6 | d[6] << 1 | d[7] >>> 4) >>> 0,
+    ((d[7] & 0xf) << 28 | d[8] << 23 | d[9] << 18 | d[10] << 13 | d[11] << 8 | d[12] << 3 | d[13] >>> 2) >>> 0,
+    ((d[13] & 3) << 30 | d[14] << 25 | d[15] << 20 | d[16] << 15 | d[17] << 10 | d[18] << 5 | d[19]) >>> 0,
+  ];
+}
+
+/**
+ * Reads text in the hex form: exactly 24 digits. It returns the
+ * ID's words.
+ */
+function hexWords(s) {
+  const d = digitsOf(s, HEX);
+  return [
+    (d[0] << 28 | d[1] << 24 | d[2] << 20 | d[3] << 16 | d[4] << 12 | d[5] << 8 | d[6] << 4 | d[7]) >>> 0,
+    (d[8] << 28 | d[9] << 24 | d[10] << 20 | d[11] << 16 | d[12] << 12 | d[13] << 8 | d[14] << 4 | d[15]) >>> 0,
+    (d[16] << 28 | d[17] << 24 | d[18] << 20 | d[19] << 16 | d[20] << 12 | d[21] << 8 | d[22] << 4 | d[23]) >>> 0,
+  ];
 }
 
 // The layout's clock: ticks of s since 1970-01-01T00:00:00Z, a tick being
@@ -186,22 +349,48 @@ function fieldReader(fields, names) {
 }
 
 /**
- * An ID of layout objectid: 96 bits, held as one BigInt, immutable. Compare IDs
- * with compare or equals; they order as their bytes do.
+ * The key that lets this module's own code make an ID from words it has
+ * checked already, past the constructor's checks; it is not exported.
+ */
+const RAW = Symbol('words');
+
+/**
+ * Returns the ID of words w, which the caller made: WORDS numbers, each
+ * 0 <= w[i] < 2^32, none above the ID's width.
+ */
+function make(w) {
+  return new ID(RAW, w);
+}
+
+/**
+ * An ID of layout objectid: 96 bits, immutable: they are held in private
+ * fields, as 32-bit words, and as one BigInt once one is asked for. Compare
+ * IDs with compare or equals; they order as their bytes do.
  */
 export class ID {
-  /** @type {bigint} */
+  /** @type {number[]} the bits as words, most significant first */
+  #w;
+  /** @type {bigint | undefined} the bits as one BigInt, made when first needed */
   #n;
 
   /**
    * Returns the ID whose bytes, read as one big-endian number, are n.
    * @param {bigint} n
    */
-  constructor(n) {
+  constructor(n, w) {
+    if (n === RAW) {
+      this.#w = w;
+      return;
+    }
     if (typeof n !== 'bigint') throw new IDError('ErrType', 'objectid' + ': an ID is made from a BigInt, not ' + typeof n);
     if (n < 0n || n > MAX) throw new IDError('ErrRange', 'objectid' + ': ' + n + ' does not fit in 96 bits');
     this.#n = n;
-    Object.freeze(this);
+    this.#w = wordsOf(n, WORDS);
+  }
+
+  /** Returns the ID's bits as one BigInt, made once. */
+  #big() {
+    return (this.#n ??= bigOf(this.#w));
   }
 
   /**
@@ -210,7 +399,7 @@ export class ID {
    * @returns {ID}
    */
   static parse(s) {
-    return new ID(decode(s, BASE62));
+    return make(decodeMultiply(s, BASE62));
   }
 
   /**
@@ -220,7 +409,7 @@ export class ID {
    * @returns {ID}
    */
   static parseBase62(s) {
-    return new ID(decode(s, BASE62));
+    return make(decodeMultiply(s, BASE62));
   }
 
   /**
@@ -230,7 +419,7 @@ export class ID {
    * @returns {ID}
    */
   static parseCrockford(s) {
-    return new ID(decode(s, CROCKFORD));
+    return make(crockfordWords(s));
   }
 
   /**
@@ -239,7 +428,7 @@ export class ID {
    * @returns {ID}
    */
   static parseHex(s) {
-    return new ID(decode(s, HEX));
+    return make(hexWords(s));
   }
 
   /**
@@ -250,9 +439,12 @@ export class ID {
   static fromBytes(b) {
     if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'objectid' + ': bytes must be a Uint8Array');
     if (b.length !== SIZE) throw new IDError('ErrLength', 'objectid' + ': binary form of length ' + b.length + ', want 12 bytes');
-    let n = 0n;
-    for (const x of b) n = n << 8n | BigInt(x);
-    return new ID(n);
+    const w = new Array(WORDS).fill(0);
+    for (let i = 0; i < SIZE; i++) {
+      const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
+      w[j] = (w[j] << 8 | b[i]) >>> 0;
+    }
+    return make(w);
   }
 
   /**
@@ -305,7 +497,7 @@ export class ID {
 
   /** Returns the ID's text: 17 Base62 digits, as base62() writes them. */
   toString() {
-    return encode(this.#n, BASE62);
+    return encodeDivide(this.#w, BASE62);
   }
 
   /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
@@ -315,33 +507,30 @@ export class ID {
 
   /** Returns the Base62 form: 17 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
   base62() {
-    return encode(this.#n, BASE62);
+    return encodeDivide(this.#w, BASE62);
   }
 
   /** Returns the Crockford form: 20 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
   crockford() {
-    return encode(this.#n, CROCKFORD);
+    return crockfordOf(this.#w);
   }
 
   /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */
   hex() {
-    return encode(this.#n, HEX);
+    return hexOf(this.#w);
   }
 
   /** Returns the ID's 12 bytes, big-endian, in a new Uint8Array. */
   bytes() {
     const b = new Uint8Array(SIZE);
-    let n = this.#n;
-    for (let i = SIZE - 1; i >= 0; i--) {
-      b[i] = Number(n & 0xffn);
-      n >>= 8n;
-    }
+    const w = this.#w;
+    for (let i = 0; i < SIZE; i++) b[i] = w[WORDS - 1 - ((SIZE - 1 - i) >>> 2)] >>> ((SIZE - 1 - i & 3) << 3);
     return b;
   }
 
   /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
   toBigInt() {
-    return this.#n;
+    return this.#big();
   }
 
   /**
@@ -350,7 +539,7 @@ export class ID {
    * @returns {IDFields}
    */
   fields() {
-    const n = this.#n;
+    const n = this.#big();
     return {
       timestamp: n >> 64n, // 32 bits (an integer): time
       process: n >> 24n & 0xffffffffffn, // 40 bits (an integer): random
@@ -360,20 +549,18 @@ export class ID {
 
   /** Returns the ID's time as nanoseconds since the Unix epoch, exactly. */
   unixNanos() {
-    const n = this.#n;
+    const n = this.#big();
     return EPOCH_NS + nanosOf(n >> 64n);
   }
 
   /**
-   * Returns the ID's time as a Date, rounded down to the millisecond. A time
-   * past what a Date holds (±8.64e15 ms) is ErrTime; unixNanos has it.
+   * Returns the ID's time as a Date. Every time the layout holds is a whole
+   * millisecond a Date holds, so it reads it from the words, in numbers.
    * @returns {Date}
    */
   time() {
-    const ns = this.unixNanos();
-    const ms = ns >= 0n ? ns / 1000000n : -((-ns + 999999n) / 1000000n);
-    if (ms > 8640000000000000n || ms < -8640000000000000n) throw new IDError('ErrTime', 'objectid' + ': the time is past what a Date holds; use unixNanos');
-    return new Date(Number(ms));
+    const w = this.#w;
+    return new Date((w[0]) * 1000);
   }
 
   /** Reports whether the ID is one of layout objectid: always, as it has no constant bits. */
@@ -383,7 +570,7 @@ export class ID {
 
   /** Reports whether every bit of the ID is zero. */
   isZero() {
-    return this.#n === 0n;
+    return this.#w.every((x) => x === 0);
   }
 
   /**
@@ -393,7 +580,12 @@ export class ID {
    */
   compare(o) {
     if (!(o instanceof ID)) throw new IDError('ErrType', 'objectid' + ': compare needs an ID of the same layout');
-    return this.#n < o.#n ? -1 : this.#n > o.#n ? 1 : 0;
+    const a = this.#w;
+    const b = o.#w;
+    for (let i = 0; i < WORDS; i++) {
+      if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
   }
 
   /**
@@ -401,38 +593,56 @@ export class ID {
    * @param {unknown} o
    */
   equals(o) {
-    return o instanceof ID && this.#n === o.#n;
+    return o instanceof ID && this.compare(o) === 0;
   }
 }
 
 const webcrypto = globalThis.crypto ?? (await import('node:crypto')).webcrypto;
 
-/** Random bytes from crypto.getRandomValues, drawn 1024 at a time: one call costs microseconds. */
-const pool = new Uint8Array(1024);
-const poolView = new DataView(pool.buffer);
+/**
+ * Random words from crypto.getRandomValues, drawn 16 KiB at a time: one call
+ * costs microseconds (about as much for 16 bytes as for 16 KiB), a word from
+ * the pool nanoseconds.
+ */
+const pool = new Uint32Array(4096);
 let poolAt = pool.length;
 
-/** Returns size fresh random bytes as one big-endian BigInt. */
-function randomBigInt(size) {
-  if (poolAt + size > pool.length) {
+/** Returns the index in pool of count fresh random words, refilling the pool when it runs short. */
+function draw(count) {
+  if (poolAt + count > pool.length) {
     webcrypto.getRandomValues(pool);
     poolAt = 0;
   }
+  const at = poolAt;
+  poolAt += count;
+  return at;
+}
+
+/** Returns size fresh random bytes as one big-endian BigInt. */
+function randomBigInt(size) {
+  const count = (size + 3) >>> 2;
+  const at = draw(count);
   let n = 0n;
-  let i = 0;
-  for (; i + 8 <= size; i += 8) n = n << 64n | poolView.getBigUint64(poolAt + i);
-  for (; i < size; i++) n = n << 8n | BigInt(pool[poolAt + i]);
-  poolAt += size;
-  return n;
+  for (let i = 0; i < count; i++) n = n << 32n | BigInt(pool[at + i]);
+  return BigInt.asUintN(size * 8, n);
 }
 
-/** Reads the system clock, in nanoseconds since the Unix epoch, to the millisecond. */
-function systemClock() {
-  return BigInt(Date.now()) * 1000000n;
-}
+/** The counter's largest value's top word: its other words are all ones. */
+const COUNTER_TOP = 0xffffff;
 
-/** The counter's largest value. */
-const COUNTER_MAX = 0xffffffn;
+/**
+ * Adds one to the counter's words c, in place, and returns true; or returns
+ * false, leaving c as it is, when c is at its largest (its top word top,
+ * every other all ones).
+ */
+function increment(c, top) {
+  let i = c.length - 1;
+  while (i >= 0 && c[i] === (i === 0 ? top : 0xffffffff)) i--;
+  if (i < 0) return false;
+  c[i]++;
+  for (let j = i + 1; j < c.length; j++) c[j] = 0;
+  return true;
+}
 
 /**
  * Makes IDs of layout objectid.
@@ -440,22 +650,28 @@ const COUNTER_MAX = 0xffffffn;
  * while it makes fewer than 2^24 within a tick, but not ordered. It is what newGenerator returns.
  */
 class Generator {
-  /** The constant bits and the values fixed when the generator was made, in place. */
+  /** The constant bits and the values fixed when the generator was made, in place, as words. */
   #fixed;
-  /** The clock, in nanoseconds since the Unix epoch. */
+  /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   #clock;
-  /** The last ID's counter, or -1n before the first. */
-  #counter = -1n;
+  /** The clock's last reading, and its tick. */
+  #read;
+  #tick = -1n;
+  /** A tick, and its words, kept while the IDs' tick stays the same. */
+  #wordsTick = -1n;
+  #timeWords = [];
+  /** The last ID's counter, as words, or null before the first. */
+  #counter = null;
 
   /**
    * @param {bigint | number | undefined} node
    * @param {{clock?: () => bigint}} [options]
    */
   constructor(node, options = {}) {
-    this.#clock = options.clock ?? systemClock;
+    this.#clock = options.clock ?? Date.now;
     if (node !== undefined) throw new IDError('ErrRange', 'objectid' + ': the layout has no node');
     const once = randomBigInt(5) & 0xffffffffffn; // random once: drawn when the generator is made
-    this.#fixed = 0n | once << 24n;
+    this.#fixed = wordsOf(0n | once << 24n, WORDS);
   }
 
   /**
@@ -463,21 +679,51 @@ class Generator {
    * @returns {ID}
    */
   next() {
-    const block = randomBigInt(SIZE);
-    let n = this.#fixed;
     const tick = this.#now();
     // A running counter counts on across ticks, wrapping; the tick follows the clock.
-    this.#counter = this.#counter < 0n ? block & 0xffffffn : this.#counter + 1n & 0xffffffn;
-    n |= tick << 64n | this.#counter;
-    return new ID(n);
+    if (this.#counter === null) this.#counter = this.#seed();
+    else if (!increment(this.#counter, COUNTER_TOP)) this.#counter.fill(0);
+    const fixed = this.#fixed;
+    const t = this.#words(tick);
+    const c = this.#counter;
+    return make([
+      (fixed[0] | t[0]) >>> 0,
+      fixed[1],
+      (fixed[2] | c[0]) >>> 0,
+    ]);
   }
 
-  /** Returns the clock's tick; a time outside the layout's range is ErrTime. */
+  /** Returns a new counter, as words: fresh random bits, drawn as an ID's, in the counter's places. */
+  #seed() {
+    const at = draw(WORDS);
+    return [
+      (pool[at + 2] & 0xffffff) >>> 0,
+    ];
+  }
+
+  /** Returns the words of tick, worked out again only when the tick changes. */
+  #words(tick) {
+    if (tick !== this.#wordsTick) {
+      this.#wordsTick = tick;
+      this.#timeWords = wordsOf(tick, 1);
+    }
+    return this.#timeWords;
+  }
+
+  /**
+   * Returns the clock's tick, worked out again only when the clock's reading
+   * changes; a time outside the layout's range is ErrTime.
+   */
   #now() {
-    const ns = this.#clock() - EPOCH_NS;
-    const tick = ns < 0n ? -1n : ticksIn(ns);
-    if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'objectid' + ': the clock reads a time outside the layout\'s range');
-    return tick;
+    const t = this.#clock();
+    if (t !== this.#read) {
+      const ns = (typeof t === 'bigint' ? t : BigInt(t) * 1000000n) - EPOCH_NS;
+      const tick = ns < 0n ? -1n : ticksIn(ns);
+      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'objectid' + ': the clock reads a time outside the layout\'s range');
+      this.#read = t;
+      this.#tick = tick;
+    }
+    return this.#tick;
   }
 }
 

@@ -19,7 +19,8 @@
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 128 bits as one BigInt. Its text (toString) is the canonical UUID form
+// An ID holds its 128 bits as 32-bit words, and as one BigInt when asked for one
+// (toBigInt, fields). Its text (toString) is the canonical UUID form
 // (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
@@ -54,6 +55,30 @@ const SIZE = 16;
 /** The largest ID: every bit one. */
 const MAX = 0xffffffffffffffffffffffffffffffffn;
 
+/**
+ * The ID's width in bits, and the 32-bit words that hold them, most
+ * significant first: the last word holds bits 0-31.
+ */
+const BITS = 128;
+const WORDS = 4;
+
+/** Returns the low count words of n, a BigInt, most significant first. */
+function wordsOf(n, count) {
+  const w = new Array(count);
+  for (let i = count - 1; i >= 0; i--) {
+    w[i] = Number(n & 0xffffffffn);
+    n >>= 32n;
+  }
+  return w;
+}
+
+/** Returns an ID's words as one BigInt. */
+function bigOf(w) {
+  let n = 0n;
+  for (let i = 0; i < WORDS; i++) n = n << 32n | BigInt(w[i]);
+  return n;
+}
+
 /** The constant bits of the layout (versions, variants), and their values. */
 const CONST_MASK = 0xf000c000000000000000n;
 const CONST_VALUE = 0x60008000000000000000n;
@@ -62,7 +87,10 @@ const CONST_VALUE = 0x60008000000000000000n;
  * A fixed-width text form: the ID as one number in the alphabet's base,
  * zero-padded to width digits, so that text sorts as the bytes do. Every
  * form is data: its digits in ascending order, its width, and whether its
- * decoder folds case.
+ * decoder folds case. A base that is a power of two maps each digit to its
+ * bits (bits per digit, and pairs: every two-digit string, indexed by the
+ * digits' bits); any other is read and written chunk digits at a time, a
+ * chunk's value staying below 2^21 so that every step is exact in a number.
  */
 function form(title, digits, width, foldCase) {
   const table = new Int8Array(128).fill(-1);
@@ -73,21 +101,142 @@ function form(title, digits, width, foldCase) {
       table[digits.toUpperCase().charCodeAt(i)] = i;
     }
   }
-  return { title, digits, width, base: BigInt(digits.length), table };
+  const base = digits.length;
+  const bits = Number.isInteger(Math.log2(base)) ? Math.log2(base) : 0;
+  let chunk = 1;
+  while (base ** (chunk + 1) <= 0x200000) chunk++;
+  const pairs = [];
+  if (bits) for (const a of digits) for (const b of digits) pairs.push(a + b);
+  return { title, digits, width, base, bits, chunk, table, pairs };
 }
 
 const BASE62 = form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 22, false);
 const CROCKFORD = form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 26, true);
 const HEX = form('hex', '0123456789abcdef', 32, true);
 
-/** Writes n in form f: f.width digits, most significant first. */
-function encode(n, f) {
-  const out = new Array(f.width);
-  for (let i = f.width - 1; i >= 0; i--) {
-    out[i] = f.digits[Number(n % f.base)];
-    n /= f.base;
+/**
+ * The digits of the text being read, one array for every reader: a read
+ * runs to its end before another can start.
+ */
+const digits = new Uint8Array(32);
+
+/** Writes the ID's words w as 26 Crockford digits, two (10 bits) at a time. */
+function crockfordOf(w) {
+  const p = CROCKFORD.pairs;
+  return (
+    p[w[0] >>> 24] +
+    p[w[0] >>> 14 & 0x3ff] +
+    p[w[0] >>> 4 & 0x3ff] +
+    p[(w[1] >>> 26 | w[0] << 6) & 0x3ff] +
+    p[w[1] >>> 16 & 0x3ff] +
+    p[w[1] >>> 6 & 0x3ff] +
+    p[(w[2] >>> 28 | w[1] << 4) & 0x3ff] +
+    p[w[2] >>> 18 & 0x3ff] +
+    p[w[2] >>> 8 & 0x3ff] +
+    p[(w[3] >>> 30 | w[2] << 2) & 0x3ff] +
+    p[w[3] >>> 20 & 0x3ff] +
+    p[w[3] >>> 10 & 0x3ff] +
+    p[w[3] & 0x3ff]
+  );
+}
+
+/** Writes the ID's words w as 32 hex digits, two (8 bits) at a time. */
+function hexOf(w) {
+  const p = HEX.pairs;
+  return (
+    p[w[0] >>> 24] +
+    p[w[0] >>> 16 & 0xff] +
+    p[w[0] >>> 8 & 0xff] +
+    p[w[0] & 0xff] +
+    p[w[1] >>> 24] +
+    p[w[1] >>> 16 & 0xff] +
+    p[w[1] >>> 8 & 0xff] +
+    p[w[1] & 0xff] +
+    p[w[2] >>> 24] +
+    p[w[2] >>> 16 & 0xff] +
+    p[w[2] >>> 8 & 0xff] +
+    p[w[2] & 0xff] +
+    p[w[3] >>> 24] +
+    p[w[3] >>> 16 & 0xff] +
+    p[w[3] >>> 8 & 0xff] +
+    p[w[3] & 0xff]
+  );
+}
+
+/** Writes the ID's words w in the canonical UUID form: 8-4-4-4-12 lower-case hex digits, a byte at a time. */
+function uuidOf(w) {
+  const p = HEX.pairs;
+  return (
+    p[w[0] >>> 24] +
+    p[w[0] >>> 16 & 0xff] +
+    p[w[0] >>> 8 & 0xff] +
+    p[w[0] & 0xff] +
+    '-' +
+    p[w[1] >>> 24] +
+    p[w[1] >>> 16 & 0xff] +
+    '-' +
+    p[w[1] >>> 8 & 0xff] +
+    p[w[1] & 0xff] +
+    '-' +
+    p[w[2] >>> 24] +
+    p[w[2] >>> 16 & 0xff] +
+    '-' +
+    p[w[2] >>> 8 & 0xff] +
+    p[w[2] & 0xff] +
+    p[w[3] >>> 24] +
+    p[w[3] >>> 16 & 0xff] +
+    p[w[3] >>> 8 & 0xff] +
+    p[w[3] & 0xff]
+  );
+}
+
+/**
+ * Writes the ID's words w in form f, whose base is no power of two: f.width
+ * digits, most significant first. It divides a copy of the words by
+ * f.base ** f.chunk again and again, each remainder giving f.chunk digits.
+ */
+function encodeDivide(w, f) {
+  const q = w.slice();
+  const divisor = f.base ** f.chunk;
+  let s = '';
+  for (let left = f.width; left > 0; left -= f.chunk) {
+    let r = 0;
+    for (let i = 0; i < q.length; i++) {
+      const x = r * 0x100000000 + q[i];
+      q[i] = Math.floor(x / divisor);
+      r = x - q[i] * divisor;
+    }
+    for (let k = Math.min(f.chunk, left); k > 0; k--) {
+      s = f.digits[r % f.base] + s;
+      r = Math.floor(r / f.base);
+    }
   }
-  return out.join('');
+  return s;
+}
+
+/**
+ * Reads text in form f, whose base is no power of two: exactly f.width
+ * digits; text above the largest ID is ErrOverflow. It multiplies the words
+ * by base ** n and adds the value of the next n digits, f.chunk of them,
+ * the first chunk taking what is left over. It returns the ID's words.
+ */
+function decodeMultiply(s, f) {
+  const d = digitsOf(s, f);
+  const w = new Array(WORDS).fill(0);
+  let over = false;
+  for (let i = 0, n = f.width % f.chunk || f.chunk; i < f.width; n = f.chunk) {
+    let v = 0;
+    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
+    const m = f.base ** n;
+    for (let j = WORDS - 1; j >= 0; j--) {
+      const x = w[j] * m + v;
+      v = Math.floor(x / 0x100000000);
+      w[j] = x - v * 0x100000000;
+    }
+    if (v !== 0) over = true;
+  }
+  if (over) throw overflowError(f);
+  return w;
 }
 
 /** Returns s's length in bytes of UTF-8, as Go counts a string. */
@@ -104,72 +253,129 @@ function syntaxError(title, s, i) {
   return new IDError('ErrSyntax', 'uuidv6' + ': invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
 }
 
-/** Checks that s is a string of the form's width. */
-function checkText(s, title, width) {
-  if (typeof s !== 'string') throw new IDError('ErrType', 'uuidv6' + ': ' + title + ' text must be a string, not ' + typeof s);
-  const n = byteLength(s);
-  if (n !== width) throw new IDError('ErrLength', 'uuidv6' + ': ' + title + ' text of length ' + n + ', want ' + width);
+/** Returns the IDError of text of n bytes in a form width bytes wide. */
+function lengthError(title, n, width) {
+  return new IDError('ErrLength', 'uuidv6' + ': ' + title + ' text of length ' + n + ', want ' + width);
 }
 
-/** Reads text in form f: exactly f.width digits; text above MAX is ErrOverflow. */
-function decode(s, f) {
+/**
+ * Returns the IDError for s's character at index i, which the form does not
+ * allow: ErrLength if s is not width bytes of UTF-8 after all (Go checks the
+ * length in bytes first), else ErrSyntax.
+ */
+function badCharacter(title, s, i, width) {
+  const n = byteLength(s);
+  return n !== width ? lengthError(title, n, width) : syntaxError(title, s, i);
+}
+
+/** Checks that s is a string of the form's width in bytes of UTF-8. */
+function checkText(s, title, width) {
+  if (typeof s !== 'string') throw new IDError('ErrType', 'uuidv6' + ': ' + title + ' text must be a string, not ' + typeof s);
+  if (s.length !== width && byteLength(s) !== width) throw lengthError(title, byteLength(s), width);
+}
+
+/**
+ * Reads text in form f, exactly f.width digits, into the digits array,
+ * checking every character; it returns the array, whose first f.width
+ * values are the digits.
+ */
+function digitsOf(s, f) {
   checkText(s, f.title, f.width);
-  let n = 0n;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     const d = c < 128 ? f.table[c] : -1;
-    if (d < 0) throw syntaxError(f.title, s, i);
-    n = n * f.base + BigInt(d);
+    if (d < 0) throw badCharacter(f.title, s, i, f.width);
+    digits[i] = d;
   }
-  if (n > MAX) throw new IDError('ErrOverflow', 'uuidv6' + ': ' + f.title + ' text of a value above 128 bits');
-  return n;
+  return digits;
 }
 
-/** Writes n in the canonical UUID form: 8-4-4-4-12 lower-case hex digits. */
-function encodeUUID(n) {
-  const h = encode(n, HEX);
-  return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
+/** Returns the IDError of text in form f above the largest ID. */
+function overflowError(f) {
+  return new IDError('ErrOverflow', 'uuidv6' + ': ' + f.title + ' text of a value above 128 bits');
 }
 
-/** Reads the canonical 36-character form, in either case, from s at offset at. */
+/**
+ * Reads text in the Crockford form: exactly 26 digits; text above the largest ID is ErrOverflow. It returns the
+ * ID's words.
+ */
+function crockfordWords(s) {
+  const d = digitsOf(s, CROCKFORD);
+  if (d[0] > 7) throw overflowError(CROCKFORD); // bits above the ID's 128
+  return [
+    ((d[0] & 7) << 29 | d[1] << 24 | d[2] << 19 | d[3] << 14 | d[4] << 9 | d[5] << 4 | d[6] >>> 1) >>> 0,
+    ((d[6] & 1) << 31 | d[7] << 26 | d[8] << 21 | d[9] << 16 | d[10] << 11 | d[11] << 6 | d[12] << 1 | d[13] >>> 4) >>> 0,
+    ((d[13] & 0xf) << 28 | d[14] << 23 | d[15] << 18 | d[16] << 13 | d[17] << 8 | d[18] << 3 | d[19] >>> 2) >>> 0,
+    ((d[19] & 3) << 30 | d[20] << 25 | d[21] << 20 | d[22] << 15 | d[23] << 10 | d[24] << 5 | d[25]) >>> 0,
+  ];
+}
+
+/**
+ * Reads text in the hex form: exactly 32 digits. It returns the
+ * ID's words.
+ */
+function hexWords(s) {
+  const d = digitsOf(s, HEX);
+  return [
+    (d[0] << 28 | d[1] << 24 | d[2] << 20 | d[3] << 16 | d[4] << 12 | d[5] << 8 | d[6] << 4 | d[7]) >>> 0,
+    (d[8] << 28 | d[9] << 24 | d[10] << 20 | d[11] << 16 | d[12] << 12 | d[13] << 8 | d[14] << 4 | d[15]) >>> 0,
+    (d[16] << 28 | d[17] << 24 | d[18] << 20 | d[19] << 16 | d[20] << 12 | d[21] << 8 | d[22] << 4 | d[23]) >>> 0,
+    (d[24] << 28 | d[25] << 24 | d[26] << 20 | d[27] << 16 | d[28] << 12 | d[29] << 8 | d[30] << 4 | d[31]) >>> 0,
+  ];
+}
+
+/**
+ * Returns the IDError for s's character at index i in UUID text: ErrLength
+ * if s is not ASCII (its length in bytes is none of the UUID forms'), else
+ * ErrSyntax.
+ */
+function uuidError(s, i) {
+  const n = byteLength(s);
+  return n !== s.length ? lengthError('UUID', n, '36, 32, 38 or 45') : syntaxError('UUID', s, i);
+}
+
+/** Reads the canonical 36-character form, in either case, from s at offset at: the ID's words. */
 function decodeUUID(s, at) {
-  let n = 0n;
-  for (let i = 0; i < 36; i++) {
+  const w = [0, 0, 0, 0];
+  for (let i = 0, k = 0; i < 36; i++) {
     const c = s.charCodeAt(at + i);
     if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (c !== 0x2d) throw syntaxError('UUID', s, at + i);
+      if (c !== 0x2d) throw uuidError(s, at + i);
       continue;
     }
     const d = c < 128 ? HEX.table[c] : -1;
-    if (d < 0) throw syntaxError('UUID', s, at + i);
-    n = n << 4n | BigInt(d);
+    if (d < 0) throw uuidError(s, at + i);
+    w[k >>> 3] = w[k >>> 3] << 4 | d;
+    k++;
   }
-  return n;
+  for (let j = 0; j < 4; j++) w[j] >>>= 0;
+  return w;
 }
 
 /**
  * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
  * digits in either case: canonical (36 characters), 32 hex digits, in
  * braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
+ * It returns the ID's words.
  */
 function parseUUID(s) {
   if (typeof s !== 'string') throw new IDError('ErrType', 'uuidv6' + ': UUID text must be a string, not ' + typeof s);
-  switch (byteLength(s) === s.length ? s.length : -1) {
+  switch (s.length) {
     case 36:
       return decodeUUID(s, 0);
     case 32:
-      return decode(s, HEX);
+      return hexWords(s);
     case 38:
-      if (s[0] !== '{') throw syntaxError('UUID', s, 0);
-      if (s[37] !== '}') throw syntaxError('UUID', s, 37);
+      if (s[0] !== '{') throw uuidError(s, 0);
+      if (s[37] !== '}') throw uuidError(s, 37);
       return decodeUUID(s, 1);
     case 45:
       for (let i = 0; i < 9; i++) {
-        if (s[i].toLowerCase() !== 'urn:uuid:'[i]) throw syntaxError('UUID', s, i);
+        if (s.charCodeAt(i) >= 0x80 || s[i].toLowerCase() !== 'urn:uuid:'[i]) throw uuidError(s, i);
       }
       return decodeUUID(s, 9);
   }
-  throw new IDError('ErrLength', 'uuidv6' + ': UUID text of length ' + byteLength(s) + ', want 36, 32, 38 or 45');
+  throw lengthError('UUID', byteLength(s), '36, 32, 38 or 45');
 }
 
 // The layout's clock: ticks of 100ns since 1582-10-15T00:00:00Z, a tick being
@@ -240,22 +446,48 @@ function fieldReader(fields, names) {
 }
 
 /**
- * An ID of layout uuidv6: 128 bits, held as one BigInt, immutable. Compare IDs
- * with compare or equals; they order as their bytes do.
+ * The key that lets this module's own code make an ID from words it has
+ * checked already, past the constructor's checks; it is not exported.
+ */
+const RAW = Symbol('words');
+
+/**
+ * Returns the ID of words w, which the caller made: WORDS numbers, each
+ * 0 <= w[i] < 2^32, none above the ID's width.
+ */
+function make(w) {
+  return new ID(RAW, w);
+}
+
+/**
+ * An ID of layout uuidv6: 128 bits, immutable: they are held in private
+ * fields, as 32-bit words, and as one BigInt once one is asked for. Compare
+ * IDs with compare or equals; they order as their bytes do.
  */
 export class ID {
-  /** @type {bigint} */
+  /** @type {number[]} the bits as words, most significant first */
+  #w;
+  /** @type {bigint | undefined} the bits as one BigInt, made when first needed */
   #n;
 
   /**
    * Returns the ID whose bytes, read as one big-endian number, are n.
    * @param {bigint} n
    */
-  constructor(n) {
+  constructor(n, w) {
+    if (n === RAW) {
+      this.#w = w;
+      return;
+    }
     if (typeof n !== 'bigint') throw new IDError('ErrType', 'uuidv6' + ': an ID is made from a BigInt, not ' + typeof n);
     if (n < 0n || n > MAX) throw new IDError('ErrRange', 'uuidv6' + ': ' + n + ' does not fit in 128 bits');
     this.#n = n;
-    Object.freeze(this);
+    this.#w = wordsOf(n, WORDS);
+  }
+
+  /** Returns the ID's bits as one BigInt, made once. */
+  #big() {
+    return (this.#n ??= bigOf(this.#w));
   }
 
   /**
@@ -265,7 +497,7 @@ export class ID {
    * @returns {ID}
    */
   static parse(s) {
-    return new ID(parseUUID(s));
+    return make(parseUUID(s));
   }
 
   /**
@@ -275,7 +507,7 @@ export class ID {
    * @returns {ID}
    */
   static parseBase62(s) {
-    return new ID(decode(s, BASE62));
+    return make(decodeMultiply(s, BASE62));
   }
 
   /**
@@ -285,7 +517,7 @@ export class ID {
    * @returns {ID}
    */
   static parseCrockford(s) {
-    return new ID(decode(s, CROCKFORD));
+    return make(crockfordWords(s));
   }
 
   /**
@@ -294,7 +526,7 @@ export class ID {
    * @returns {ID}
    */
   static parseHex(s) {
-    return new ID(decode(s, HEX));
+    return make(hexWords(s));
   }
 
   /**
@@ -305,9 +537,12 @@ export class ID {
   static fromBytes(b) {
     if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'uuidv6' + ': bytes must be a Uint8Array');
     if (b.length !== SIZE) throw new IDError('ErrLength', 'uuidv6' + ': binary form of length ' + b.length + ', want 16 bytes');
-    let n = 0n;
-    for (const x of b) n = n << 8n | BigInt(x);
-    return new ID(n);
+    const w = new Array(WORDS).fill(0);
+    for (let i = 0; i < SIZE; i++) {
+      const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
+      w[j] = (w[j] << 8 | b[i]) >>> 0;
+    }
+    return make(w);
   }
 
   /**
@@ -360,7 +595,7 @@ export class ID {
 
   /** Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits. */
   toString() {
-    return encodeUUID(this.#n);
+    return uuidOf(this.#w);
   }
 
   /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
@@ -370,33 +605,30 @@ export class ID {
 
   /** Returns the Base62 form: 22 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
   base62() {
-    return encode(this.#n, BASE62);
+    return encodeDivide(this.#w, BASE62);
   }
 
   /** Returns the Crockford form: 26 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
   crockford() {
-    return encode(this.#n, CROCKFORD);
+    return crockfordOf(this.#w);
   }
 
   /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
   hex() {
-    return encode(this.#n, HEX);
+    return hexOf(this.#w);
   }
 
   /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
   bytes() {
     const b = new Uint8Array(SIZE);
-    let n = this.#n;
-    for (let i = SIZE - 1; i >= 0; i--) {
-      b[i] = Number(n & 0xffn);
-      n >>= 8n;
-    }
+    const w = this.#w;
+    for (let i = 0; i < SIZE; i++) b[i] = w[WORDS - 1 - ((SIZE - 1 - i) >>> 2)] >>> ((SIZE - 1 - i & 3) << 3);
     return b;
   }
 
   /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
   toBigInt() {
-    return this.#n;
+    return this.#big();
   }
 
   /**
@@ -405,7 +637,7 @@ export class ID {
    * @returns {IDFields}
    */
   fields() {
-    const n = this.#n;
+    const n = this.#big();
     return {
       timestamp: (n >> 96n) << 28n | (n >> 80n & 0xffffn) << 12n | n >> 64n & 0xfffn, // 60 bits (an integer): time
       clock_seq: n >> 48n & 0x3fffn, // 14 bits (an integer): clockseq
@@ -415,7 +647,7 @@ export class ID {
 
   /** Returns the ID's time as nanoseconds since the Unix epoch, exactly. */
   unixNanos() {
-    const n = this.#n;
+    const n = this.#big();
     return EPOCH_NS + nanosOf((n >> 96n) << 28n | (n >> 80n & 0xffffn) << 12n | n >> 64n & 0xfffn);
   }
 
@@ -436,12 +668,12 @@ export class ID {
    * layout uuidv6. The parsers check the form only, as Go's do.
    */
   valid() {
-    return (this.#n & CONST_MASK) === CONST_VALUE;
+    return (this.#big() & CONST_MASK) === CONST_VALUE;
   }
 
   /** Reports whether every bit of the ID is zero. */
   isZero() {
-    return this.#n === 0n;
+    return this.#w.every((x) => x === 0);
   }
 
   /**
@@ -451,7 +683,12 @@ export class ID {
    */
   compare(o) {
     if (!(o instanceof ID)) throw new IDError('ErrType', 'uuidv6' + ': compare needs an ID of the same layout');
-    return this.#n < o.#n ? -1 : this.#n > o.#n ? 1 : 0;
+    const a = this.#w;
+    const b = o.#w;
+    for (let i = 0; i < WORDS; i++) {
+      if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
   }
 
   /**
@@ -459,34 +696,38 @@ export class ID {
    * @param {unknown} o
    */
   equals(o) {
-    return o instanceof ID && this.#n === o.#n;
+    return o instanceof ID && this.compare(o) === 0;
   }
 }
 
 const webcrypto = globalThis.crypto ?? (await import('node:crypto')).webcrypto;
 
-/** Random bytes from crypto.getRandomValues, drawn 1024 at a time: one call costs microseconds. */
-const pool = new Uint8Array(1024);
-const poolView = new DataView(pool.buffer);
+/**
+ * Random words from crypto.getRandomValues, drawn 16 KiB at a time: one call
+ * costs microseconds (about as much for 16 bytes as for 16 KiB), a word from
+ * the pool nanoseconds.
+ */
+const pool = new Uint32Array(4096);
 let poolAt = pool.length;
 
-/** Returns size fresh random bytes as one big-endian BigInt. */
-function randomBigInt(size) {
-  if (poolAt + size > pool.length) {
+/** Returns the index in pool of count fresh random words, refilling the pool when it runs short. */
+function draw(count) {
+  if (poolAt + count > pool.length) {
     webcrypto.getRandomValues(pool);
     poolAt = 0;
   }
-  let n = 0n;
-  let i = 0;
-  for (; i + 8 <= size; i += 8) n = n << 64n | poolView.getBigUint64(poolAt + i);
-  for (; i < size; i++) n = n << 8n | BigInt(pool[poolAt + i]);
-  poolAt += size;
-  return n;
+  const at = poolAt;
+  poolAt += count;
+  return at;
 }
 
-/** Reads the system clock, in nanoseconds since the Unix epoch, to the millisecond. */
-function systemClock() {
-  return BigInt(Date.now()) * 1000000n;
+/** Returns size fresh random bytes as one big-endian BigInt. */
+function randomBigInt(size) {
+  const count = (size + 3) >>> 2;
+  const at = draw(count);
+  let n = 0n;
+  for (let i = 0; i < count; i++) n = n << 32n | BigInt(pool[at + i]);
+  return BigInt.asUintN(size * 8, n);
 }
 
 /**
@@ -495,10 +736,16 @@ function systemClock() {
  * still or goes back. It is what newGenerator returns.
  */
 class Generator {
-  /** The constant bits and the values fixed when the generator was made, in place. */
+  /** The constant bits and the values fixed when the generator was made, in place, as words. */
   #fixed;
-  /** The clock, in nanoseconds since the Unix epoch. */
+  /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   #clock;
+  /** The clock's last reading, and its tick. */
+  #read;
+  #tick = -1n;
+  /** A tick, and its words, kept while the IDs' tick stays the same. */
+  #wordsTick = -1n;
+  #timeWords = [];
   /** The last ID's tick, or -1n before the first. */
   #last = -1n;
 
@@ -507,11 +754,11 @@ class Generator {
    * @param {{clock?: () => bigint}} [options]
    */
   constructor(node, options = {}) {
-    this.#clock = options.clock ?? systemClock;
+    this.#clock = options.clock ?? Date.now;
     // Unless given, the node is random with the multicast bit set (RFC 9562 §6.10), so it is no real MAC address.
     const v = node === undefined ? randomBigInt(6) & 0xffffffffffffn | 1n << 40n : integer('node', node, 48);
     const seq = randomBigInt(2) & 0x3fffn; // the clock sequence, random once
-    this.#fixed = CONST_VALUE | v | seq << 48n;
+    this.#fixed = wordsOf(CONST_VALUE | v | seq << 48n, WORDS);
   }
 
   /**
@@ -521,26 +768,46 @@ class Generator {
    * @returns {ID}
    */
   next() {
-    let n = this.#fixed;
     let tick = this.#now();
     if (tick <= this.#last) {
       // The same tick, or the clock went back: step the tick itself (RFC 9562 §6.2).
-      if (this.#last === MAX_TICK) {
-        throw new IDError('ErrTime', 'uuidv6' + ': the next tick is past the layout\'s last');
-      }
+      if (this.#last === MAX_TICK) throw new IDError('ErrTime', 'uuidv6' + ': the next tick is past the layout\'s last');
       tick = this.#last + 1n;
     }
     this.#last = tick;
-    n |= (tick >> 28n) << 96n | (tick >> 12n & 0xffffn) << 80n | (tick & 0xfffn) << 64n;
-    return new ID(n);
+    const fixed = this.#fixed;
+    const t = this.#words(tick);
+    return make([
+      (fixed[0] | t[1] >>> 28 | t[0] << 4) >>> 0,
+      (fixed[1] | (t[1] >>> 12 & 0xffff) << 16 | t[1] & 0xfff) >>> 0,
+      fixed[2],
+      fixed[3],
+    ]);
   }
 
-  /** Returns the clock's tick; a time outside the layout's range is ErrTime. */
+  /** Returns the words of tick, worked out again only when the tick changes. */
+  #words(tick) {
+    if (tick !== this.#wordsTick) {
+      this.#wordsTick = tick;
+      this.#timeWords = wordsOf(tick, 2);
+    }
+    return this.#timeWords;
+  }
+
+  /**
+   * Returns the clock's tick, worked out again only when the clock's reading
+   * changes; a time outside the layout's range is ErrTime.
+   */
   #now() {
-    const ns = this.#clock() - EPOCH_NS;
-    const tick = ns < 0n ? -1n : ticksIn(ns);
-    if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'uuidv6' + ': the clock reads a time outside the layout\'s range');
-    return tick;
+    const t = this.#clock();
+    if (t !== this.#read) {
+      const ns = (typeof t === 'bigint' ? t : BigInt(t) * 1000000n) - EPOCH_NS;
+      const tick = ns < 0n ? -1n : ticksIn(ns);
+      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'uuidv6' + ': the clock reads a time outside the layout\'s range');
+      this.#read = t;
+      this.#tick = tick;
+    }
+    return this.#tick;
   }
 }
 

@@ -4,10 +4,13 @@
 // browsers, and a TypeScript declaration file beside it.
 //
 // The module exports the ID class (named as gen's -type), IDError and, for
-// layouts that are not name-based, newGenerator. An ID holds its bits as one
-// BigInt, so a 64-bit layout never passes through a JavaScript number; every
-// field is read with a shift and a mask, and fields() returns integers as
-// BigInt and bytes fields as Uint8Array. Bad input throws IDError, whose
+// layouts that are not name-based, newGenerator. An ID holds its bits as
+// 32-bit words in plain numbers, which the text forms, the parsers, time()
+// and the generator work on (BigInt arithmetic allocates at every step), and
+// as one BigInt once one is asked for, which fields, pack, minAt, maxAt and
+// unixNanos work on: so a 64-bit layout never passes through a JavaScript
+// number whole. Every field is read with a shift and a mask, and fields()
+// returns integers as BigInt and bytes fields as Uint8Array. Bad input throws IDError, whose
 // code names the Go package's sentinel error (ErrLength, ErrSyntax,
 // ErrOverflow, ErrRange, ErrTime, ErrType, ErrClockBackwards,
 // ErrClockStalled).
@@ -114,7 +117,8 @@ func (w *writer) module() {
 	p := w.p
 	w.header()
 	w.comment("", fmt.Sprintf(`One ES module with no dependencies, for Node 18 and later and for browsers.
-An ID holds its %d bits as one BigInt. Its text (toString) is %s;
+An ID holds its %d bits as 32-bit words, and as one BigInt when asked for one
+(toBigInt, fields). Its text (toString) is %s;
 base62(), crockford() and hex() write the fixed-width forms, which sort as
 the bytes do. Errors are IDError, whose code names the Go package's
 sentinel error.`, p.Bits, textDoc(p)))
@@ -126,7 +130,31 @@ const SIZE = %d;
 
 /** The largest ID: every bit one. */
 const MAX = %s;
-`, p.Size, lang.Lit(p.Max))
+
+/**
+ * The ID's width in bits, and the 32-bit words that hold them, most
+ * significant first: the last word holds bits 0-31.
+ */
+const BITS = %d;
+const WORDS = %d;
+
+/** Returns the low count words of n, a BigInt, most significant first. */
+function wordsOf(n, count) {
+  const w = new Array(count);
+  for (let i = count - 1; i >= 0; i--) {
+    w[i] = Number(n & 0xffffffffn);
+    n >>= 32n;
+  }
+  return w;
+}
+
+/** Returns an ID's words as one BigInt. */
+function bigOf(w) {
+  let n = 0n;
+  for (let i = 0; i < WORDS; i++) n = n << 32n | BigInt(w[i]);
+  return n;
+}
+`, p.Size, lang.Lit(p.Max), p.Bits, words(p.Bits))
 	if p.ConstMask.Sign() != 0 {
 		w.f(`
 /** The constant bits of the layout (versions, variants), and their values. */
@@ -175,129 +203,6 @@ export class IDError extends Error {
   }
 }
 `
-
-func (w *writer) forms() {
-	p := w.p
-	w.f(`
-/**
- * A fixed-width text form: the ID as one number in the alphabet's base,
- * zero-padded to width digits, so that text sorts as the bytes do. Every
- * form is data: its digits in ascending order, its width, and whether its
- * decoder folds case.
- */
-function form(title, digits, width, foldCase) {
-  const table = new Int8Array(128).fill(-1);
-  for (let i = 0; i < digits.length; i++) {
-    table[digits.charCodeAt(i)] = i;
-    if (foldCase) {
-      table[digits.toLowerCase().charCodeAt(i)] = i;
-      table[digits.toUpperCase().charCodeAt(i)] = i;
-    }
-  }
-  return { title, digits, width, base: BigInt(digits.length), table };
-}
-`)
-	for _, f := range p.Forms {
-		w.f("\nconst %s = form('%s', '%s', %d, %t);", strings.ToUpper(f.Name), f.Title, f.Alphabet, f.Width, f.FoldCase)
-	}
-	w.f(`
-
-/** Writes n in form f: f.width digits, most significant first. */
-function encode(n, f) {
-  const out = new Array(f.width);
-  for (let i = f.width - 1; i >= 0; i--) {
-    out[i] = f.digits[Number(n %% f.base)];
-    n /= f.base;
-  }
-  return out.join('');
-}
-
-/** Returns s's length in bytes of UTF-8, as Go counts a string. */
-function byteLength(s) {
-  // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(s) ? s.length : new TextEncoder().encode(s).length;
-}
-
-/** Returns the IDError for s's character at index i, positioned in bytes as Go does. */
-function syntaxError(title, s, i) {
-  const pos = byteLength(s.slice(0, i));
-  const c = s.codePointAt(i);
-  const shown = c > 0x20 && c < 0x7f ? JSON.stringify(String.fromCodePoint(c)) : 'U+' + c.toString(16).padStart(4, '0');
-  return new IDError('ErrSyntax', %s + ': invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
-}
-
-/** Checks that s is a string of the form's width. */
-function checkText(s, title, width) {
-  if (typeof s !== 'string') throw new IDError('ErrType', %s + ': ' + title + ' text must be a string, not ' + typeof s);
-  const n = byteLength(s);
-  if (n !== width) throw new IDError('ErrLength', %s + ': ' + title + ' text of length ' + n + ', want ' + width);
-}
-
-/** Reads text in form f: exactly f.width digits; text above MAX is ErrOverflow. */
-function decode(s, f) {
-  checkText(s, f.title, f.width);
-  let n = 0n;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const d = c < 128 ? f.table[c] : -1;
-    if (d < 0) throw syntaxError(f.title, s, i);
-    n = n * f.base + BigInt(d);
-  }
-  if (n > MAX) throw new IDError('ErrOverflow', %s + ': ' + f.title + ' text of a value above %d bits');
-  return n;
-}
-`, jsString(p.L.Name), jsString(p.L.Name), jsString(p.L.Name), jsString(p.L.Name), p.Bits)
-	if p.Text.Name == "uuid" {
-		w.f(`
-/** Writes n in the canonical UUID form: 8-4-4-4-12 lower-case hex digits. */
-function encodeUUID(n) {
-  const h = encode(n, HEX);
-  return h.slice(0, 8) + '-' + h.slice(8, 12) + '-' + h.slice(12, 16) + '-' + h.slice(16, 20) + '-' + h.slice(20);
-}
-
-/** Reads the canonical 36-character form, in either case, from s at offset at. */
-function decodeUUID(s, at) {
-  let n = 0n;
-  for (let i = 0; i < 36; i++) {
-    const c = s.charCodeAt(at + i);
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (c !== 0x2d) throw syntaxError('UUID', s, at + i);
-      continue;
-    }
-    const d = c < 128 ? HEX.table[c] : -1;
-    if (d < 0) throw syntaxError('UUID', s, at + i);
-    n = n << 4n | BigInt(d);
-  }
-  return n;
-}
-
-/**
- * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
- * digits in either case: canonical (36 characters), 32 hex digits, in
- * braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
- */
-function parseUUID(s) {
-  if (typeof s !== 'string') throw new IDError('ErrType', %s + ': UUID text must be a string, not ' + typeof s);
-  switch (byteLength(s) === s.length ? s.length : -1) {
-    case 36:
-      return decodeUUID(s, 0);
-    case 32:
-      return decode(s, HEX);
-    case 38:
-      if (s[0] !== '{') throw syntaxError('UUID', s, 0);
-      if (s[37] !== '}') throw syntaxError('UUID', s, 37);
-      return decodeUUID(s, 1);
-    case 45:
-      for (let i = 0; i < 9; i++) {
-        if (s[i].toLowerCase() !== 'urn:uuid:'[i]) throw syntaxError('UUID', s, i);
-      }
-      return decodeUUID(s, 9);
-  }
-  throw new IDError('ErrLength', %s + ': UUID text of length ' + byteLength(s) + ', want 36, 32, 38 or 45');
-}
-`, jsString(p.L.Name), jsString(p.L.Name))
-	}
-}
 
 // jsString returns s as a single-quoted JavaScript string literal.
 func jsString(s string) string {
@@ -361,24 +266,50 @@ func (w *writer) idClass() {
 	p := w.p
 	w.f(`
 /**
- * An ID of layout %s: %d bits, held as one BigInt, immutable. Compare IDs
- * with compare or equals; they order as their bytes do.
+ * The key that lets this module's own code make an ID from words it has
+ * checked already, past the constructor's checks; it is not exported.
  */
-export class %s {
-  /** @type {bigint} */
+const RAW = Symbol('words');
+
+/**
+ * Returns the ID of words w, which the caller made: WORDS numbers, each
+ * 0 <= w[i] < 2^32, none above the ID's width.
+ */
+function make(w) {
+  return new %[3]s(RAW, w);
+}
+
+/**
+ * An ID of layout %[1]s: %[2]d bits, immutable: they are held in private
+ * fields, as 32-bit words, and as one BigInt once one is asked for. Compare
+ * IDs with compare or equals; they order as their bytes do.
+ */
+export class %[3]s {
+  /** @type {number[]} the bits as words, most significant first */
+  #w;
+  /** @type {bigint | undefined} the bits as one BigInt, made when first needed */
   #n;
 
   /**
    * Returns the ID whose bytes, read as one big-endian number, are n.
    * @param {bigint} n
    */
-  constructor(n) {
-    if (typeof n !== 'bigint') throw new IDError('ErrType', %s + ': an ID is made from a BigInt, not ' + typeof n);
-    if (n < 0n || n > MAX) throw new IDError('ErrRange', %s + ': ' + n + ' does not fit in %d bits');
+  constructor(n, w) {
+    if (n === RAW) {
+      this.#w = w;
+      return;
+    }
+    if (typeof n !== 'bigint') throw new IDError('ErrType', %[4]s + ': an ID is made from a BigInt, not ' + typeof n);
+    if (n < 0n || n > MAX) throw new IDError('ErrRange', %[4]s + ': ' + n + ' does not fit in %[2]d bits');
     this.#n = n;
-    Object.freeze(this);
+    this.#w = wordsOf(n, WORDS);
   }
-`, p.L.Name, p.Bits, p.Type, jsString(p.L.Name), jsString(p.L.Name), p.Bits)
+
+  /** Returns the ID's bits as one BigInt, made once. */
+  #big() {
+    return (this.#n ??= bigOf(this.#w));
+  }
+`, p.L.Name, p.Bits, p.Type, jsString(p.L.Name))
 
 	// Parsers.
 	if p.Text.Name == "uuid" {
@@ -390,7 +321,7 @@ export class %s {
    * @returns {%[1]s}
    */
   static parse(s) {
-    return new %[1]s(parseUUID(s));
+    return make(parseUUID(s));
   }
 `, p.Type)
 	} else {
@@ -401,9 +332,9 @@ export class %s {
    * @returns {%[1]s}
    */
   static parse(s) {
-    return new %[1]s(decode(s, %[5]s));
+    return make(%[5]s);
   }
-`, p.Type, p.Text.Width, p.Text.Title, caseNote(p.Text), strings.ToUpper(p.Text.Name))
+`, p.Type, p.Text.Width, p.Text.Title, caseNote(p.Text), decodeCall(p.Text, "s"))
 	}
 	for _, f := range p.Forms {
 		w.f(`
@@ -413,9 +344,9 @@ export class %s {
    * @returns {%[1]s}
    */
   static parse%[5]s(s) {
-    return new %[1]s(decode(s, %[7]s));
+    return make(%[7]s);
   }
-`, p.Type, f.Title, f.Width, caseNote(f), title(f.Name), overflowNote(f), strings.ToUpper(f.Name))
+`, p.Type, f.Title, f.Width, caseNote(f), title(f.Name), overflowNote(f), decodeCall(f, "s"))
 	}
 	w.f(`
   /**
@@ -426,9 +357,12 @@ export class %s {
   static fromBytes(b) {
     if (!(b instanceof Uint8Array)) throw new IDError('ErrType', %[3]s + ': bytes must be a Uint8Array');
     if (b.length !== SIZE) throw new IDError('ErrLength', %[3]s + ': binary form of length ' + b.length + ', want %[2]d bytes');
-    let n = 0n;
-    for (const x of b) n = n << 8n | BigInt(x);
-    return new %[1]s(n);
+    const w = new Array(WORDS).fill(0);
+    for (let i = 0; i < SIZE; i++) {
+      const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
+      w[j] = (w[j] << 8 | b[i]) >>> 0;
+    }
+    return make(w);
   }
 `, p.Type, p.Size, jsString(p.L.Name))
 
@@ -442,16 +376,16 @@ export class %s {
 		w.f(`
   /** Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits. */
   toString() {
-    return encodeUUID(this.#n);
+    return uuidOf(this.#w);
   }
 `)
 	} else {
 		w.f(`
   /** Returns the ID's text: %d %s digits, as %s() writes them. */
   toString() {
-    return encode(this.#n, %s);
+    return %s;
   }
-`, p.Text.Width, p.Text.Title, p.Text.Method, strings.ToUpper(p.Text.Name))
+`, p.Text.Width, p.Text.Title, p.Text.Method, encodeCall(p.Text, "this.#w"))
 	}
 	w.f(`
   /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
@@ -463,25 +397,22 @@ export class %s {
 		w.f(`
   /** Returns the %[1]s form: %[2]d digits (%[3]s), zero-padded, sorting as the bytes do. */
   %[4]s() {
-    return encode(this.#n, %[5]s);
+    return %[5]s;
   }
-`, f.Title, f.Width, digitsDoc(f), f.Method, strings.ToUpper(f.Name))
+`, f.Title, f.Width, digitsDoc(f), f.Method, encodeCall(f, "this.#w"))
 	}
 	w.f(`
   /** Returns the ID's %d bytes, big-endian, in a new Uint8Array. */
   bytes() {
     const b = new Uint8Array(SIZE);
-    let n = this.#n;
-    for (let i = SIZE - 1; i >= 0; i--) {
-      b[i] = Number(n & 0xffn);
-      n >>= 8n;
-    }
+    const w = this.#w;
+    for (let i = 0; i < SIZE; i++) b[i] = w[WORDS - 1 - ((SIZE - 1 - i) >>> 2)] >>> ((SIZE - 1 - i & 3) << 3);
     return b;
   }
 
   /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
   toBigInt() {
-    return this.#n;
+    return this.#big();
   }
 `, p.Size)
 
@@ -495,7 +426,7 @@ export class %s {
    * layout %s. The parsers check the form only, as Go's do.
    */
   valid() {
-    return (this.#n & CONST_MASK) === CONST_VALUE;
+    return (this.#big() & CONST_MASK) === CONST_VALUE;
   }
 `, p.L.Name)
 	} else {
@@ -509,7 +440,7 @@ export class %s {
 	w.f(`
   /** Reports whether every bit of the ID is zero. */
   isZero() {
-    return this.#n === 0n;
+    return this.#w.every((x) => x === 0);
   }
 
   /**
@@ -519,7 +450,12 @@ export class %s {
    */
   compare(o) {
     if (!(o instanceof %[1]s)) throw new IDError('ErrType', %[2]s + ': compare needs an ID of the same layout');
-    return this.#n < o.#n ? -1 : this.#n > o.#n ? 1 : 0;
+    const a = this.#w;
+    const b = o.#w;
+    for (let i = 0; i < WORDS; i++) {
+      if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    }
+    return 0;
   }
 
   /**
@@ -527,7 +463,7 @@ export class %s {
    * @param {unknown} o
    */
   equals(o) {
-    return o instanceof %[1]s && this.#n === o.#n;
+    return o instanceof %[1]s && this.compare(o) === 0;
   }
 }
 `, p.Type, jsString(p.L.Name))
@@ -640,7 +576,7 @@ func (w *writer) fields() {
    * @returns {%sFields}
    */
   fields() {
-    const n = this.#n;
+    const n = this.#big();
     return {
 `, p.Type)
 	for _, f := range p.Fields {
@@ -667,10 +603,25 @@ func (w *writer) timeMethods() {
 	w.f(`
   /** Returns the ID's time as nanoseconds since the Unix epoch, exactly. */
   unixNanos() {
-    const n = this.#n;
+    const n = this.#big();
     return EPOCH_NS + nanosOf(%s);
   }
-
+`, lang.Read("n", p.Time.Runs, p.Bits))
+	if ms, ok := msTime(p); ok {
+		w.f(`
+  /**
+   * Returns the ID's time as a Date. Every time the layout holds is a whole
+   * millisecond a Date holds, so it reads it from the words, in numbers.
+   * @returns {Date}
+   */
+  time() {
+    const w = this.#w;
+    return new Date(%s);
+  }
+`, ms)
+		return
+	}
+	w.f(`
   /**
    * Returns the ID's time as a Date, rounded down to the millisecond. A time
    * past what a Date holds (±8.64e15 ms) is ErrTime; unixNanos has it.
@@ -682,5 +633,56 @@ func (w *writer) timeMethods() {
     if (ms > 8640000000000000n || ms < -8640000000000000n) throw new IDError('ErrTime', %s + ': the time is past what a Date holds; use unixNanos');
     return new Date(Number(ms));
   }
-`, lang.Read("n", p.Time.Runs, p.Bits), jsString(p.L.Name))
+`, jsString(p.L.Name))
+}
+
+// msTime returns the expression, over the ID's words w, of its time in
+// milliseconds since the Unix epoch, when the layout's ticks and epoch are
+// whole milliseconds and every time it holds is exact in a number and
+// within what a Date holds.
+func msTime(p *portable.Plan) (string, bool) {
+	c := p.Clock
+	million := big.NewInt(1e6)
+	per := new(big.Int).Mul(c.TickDen, million)
+	if p.Time.Width > 53 || new(big.Int).Rem(c.EpochNs, million).Sign() != 0 || new(big.Int).Rem(c.TickNum, per).Sign() != 0 {
+		return "", false
+	}
+	epoch := new(big.Int).Quo(c.EpochNs, million)
+	step := new(big.Int).Quo(c.TickNum, per)
+	last := new(big.Int).Add(epoch, new(big.Int).Mul(c.MaxTick, step))
+	if epoch.CmpAbs(big.NewInt(8.64e15)) > 0 || last.CmpAbs(big.NewInt(8.64e15)) > 0 {
+		return "", false
+	}
+	var terms []string
+	for _, r := range p.Time.Runs {
+		for _, pc := range pieces(words(p.Bits), r.Shift, 2, r.Lo, r.Width) {
+			t := piece{src: pc.src, srcOff: pc.srcOff, width: pc.width}.expr(indexed("w", ""), 32)
+			if strings.Contains(t, " ") {
+				t = "(" + t + ")"
+			}
+			if at := (1-pc.dst)*32 + pc.dstOff; at > 0 {
+				t = fmt.Sprintf("%s * 0x%x", t, new(big.Int).Lsh(big.NewInt(1), uint(at)))
+			}
+			terms = append(terms, t)
+		}
+	}
+	e := strings.Join(terms, " + ")
+	if step.Cmp(big.NewInt(1)) != 0 {
+		e = fmt.Sprintf("(%s) * %s", e, step)
+	}
+	if epoch.Sign() != 0 {
+		e = fmt.Sprintf("%s + %s", epoch, e)
+	}
+	return e, true
+}
+
+// encodeCall returns the call that writes the words w in form f.
+func encodeCall(f portable.Form, w string) string {
+	switch {
+	case f.Name == "uuid":
+		return "uuidOf(" + w + ")"
+	case log2(len(f.Alphabet)) != 0:
+		return f.Name + "Of(" + w + ")"
+	}
+	return fmt.Sprintf("encodeDivide(%s, %s)", w, strings.ToUpper(f.Name))
 }

@@ -28,6 +28,7 @@ package python
 import (
 	"fmt"
 	"math/big"
+	"regexp"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
@@ -126,6 +127,7 @@ forms, which sort as the bytes do.
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time as _time
 import weakref
@@ -163,6 +165,20 @@ _MAX = %s  # every bit one
 		w.clock()
 	}
 	w.class()
+	w.f(`
+
+# Sets the slot of an ID's bits past %[1]s.__setattr__, which refuses: for the
+# module's own readers, whose results are in range already.
+_set_bits = %[1]s._n.__set__
+
+
+def _made(cls: type, n: int) -> %[1]s:
+    """Returns a new ID of class cls (%[1]s or a subclass) whose bits are n,
+    which the caller has checked: 0 <= n <= _MAX."""
+    i = object.__new__(cls)
+    _set_bits(i, n)
+    return i
+`, p.Type)
 	if p.Generates {
 		w.generator()
 	}
@@ -253,10 +269,9 @@ def _decode(s: str, f: _Form) -> int:
 	if p.Text.Name == "uuid" {
 		w.f(`
 
-def _encode_uuid(n: int) -> str:
-    """Writes n in the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-    h = "%%032x" %% n
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+# The canonical form, in either case: the common one, read by one match and
+# int() before the character-by-character reader that finds what is wrong.
+_CANONICAL = re.compile("%[1]s{8}-%[1]s{4}-%[1]s{4}-%[1]s{4}-%[1]s{12}")
 
 
 def _decode_uuid(s: str, at: int) -> int:
@@ -281,6 +296,8 @@ def _parse_uuid(s: object) -> int:
     hex digits in either case: canonical (36 characters), 32 hex digits, in
     braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
     """
+    if type(s) is str and _CANONICAL.fullmatch(s):
+        return int(s.replace("-", ""), 16)
     if not isinstance(s, str):
         raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str, not {type(s).__name__}")
     n = _byte_length(s)
@@ -301,7 +318,7 @@ def _parse_uuid(s: object) -> int:
                     raise _syntax_error("UUID", s, i)
             return _decode_uuid(s, 9)
     raise IDError("ErrLength", f"{_LAYOUT}: UUID text of length {n}, want 36, 32, 38 or 45")
-`)
+`, hexClass(p))
 	}
 }
 
@@ -380,14 +397,16 @@ class %[1]s:
     def parse(cls, s: str) -> %[1]s:
         """Reads a UUID in any of its forms: canonical 8-4-4-4-12, 32 hex digits,
         {canonical} or urn:uuid:canonical, hex digits in either case."""
-        return cls(_parse_uuid(s))
+        i = object.__new__(cls)
+        _set_bits(i, _parse_uuid(s))
+        return i
 `, p.Type)
 	} else {
 		w.f(`
     @classmethod
     def parse(cls, s: str) -> %[1]s:
         """Reads the text str writes: exactly %[2]d %[3]s digits%[4]s."""
-        return cls(_decode(s, _%[5]s))
+        return _made(cls, _decode(s, _%[5]s))
 `, p.Type, p.Text.Width, p.Text.Title, caseNote(p.Text), strings.ToUpper(p.Text.Name))
 	}
 	for _, f := range p.Forms {
@@ -399,7 +418,7 @@ class %[1]s:
     @classmethod
     def parse_%[2]s(cls, s: str) -> %[1]s:
         """Reads the %[3]s form: exactly %[4]d digits%[5]s.%[6]s"""
-        return cls(_decode(s, _%[7]s))
+        return _made(cls, _decode(s, _%[7]s))
 `, p.Type, f.Name, f.Title, f.Width, caseNote(f), over, strings.ToUpper(f.Name))
 	}
 	w.f(`
@@ -410,7 +429,7 @@ class %[1]s:
             raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, not {type(b).__name__}")
         if len(b) != _SIZE:
             raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want %[2]d bytes")
-        return cls(int.from_bytes(b, "big"))
+        return _made(cls, int.from_bytes(b, "big"))
 `, p.Type, p.Size)
 
 	// pack
@@ -467,7 +486,8 @@ class %[1]s:
 		w.f(`
     def __str__(self) -> str:
         """Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-        return _encode_uuid(self._n)
+        h = "%%032x" %% self._n
+        return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 `)
 	} else {
 		w.f(`
@@ -627,4 +647,11 @@ func pyConstStart(p *portable.Plan) string {
 		return "_CONST_VALUE"
 	}
 	return "0"
+}
+
+// hexClass returns the regular expression class of a digit of the UUID
+// form's alphabet, in either case.
+func hexClass(p *portable.Plan) string {
+	a := p.Text.Alphabet
+	return "[" + regexp.QuoteMeta(a+strings.ToUpper(strings.TrimLeft(a, "0123456789"))) + "]"
 }

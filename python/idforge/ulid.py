@@ -27,6 +27,7 @@ forms, which sort as the bytes do.
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time as _time
 import weakref
@@ -182,24 +183,24 @@ class ID:
     @classmethod
     def parse(cls, s: str) -> ID:
         """Reads the text str writes: exactly 26 Crockford digits, in either case."""
-        return cls(_decode(s, _CROCKFORD))
+        return _made(cls, _decode(s, _CROCKFORD))
 
     @classmethod
     def parse_base62(cls, s: str) -> ID:
         """Reads the Base62 form: exactly 22 digits; case matters.
         Text above 7n42DGM5Tflk9n8mt7Fhc7 is ErrOverflow."""
-        return cls(_decode(s, _BASE62))
+        return _made(cls, _decode(s, _BASE62))
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
         """Reads the Crockford form: exactly 26 digits, in either case.
         Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
-        return cls(_decode(s, _CROCKFORD))
+        return _made(cls, _decode(s, _CROCKFORD))
 
     @classmethod
     def parse_hex(cls, s: str) -> ID:
         """Reads the hex form: exactly 32 digits, in either case."""
-        return cls(_decode(s, _HEX))
+        return _made(cls, _decode(s, _HEX))
 
     @classmethod
     def from_bytes(cls, b: bytes) -> ID:
@@ -208,7 +209,7 @@ class ID:
             raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, not {type(b).__name__}")
         if len(b) != _SIZE:
             raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want 16 bytes")
-        return cls(int.from_bytes(b, "big"))
+        return _made(cls, int.from_bytes(b, "big"))
 
     @classmethod
     def pack(cls, *, timestamp: int = 0, entropy: bytes = bytes(10)) -> ID:
@@ -341,6 +342,19 @@ def _bytes_field(name: str, x: object, size: int) -> int:
     if not isinstance(x, (bytes, bytearray, memoryview)) or len(x) != size:
         raise IDError("ErrRange", f"{_LAYOUT}: {name} must be {size} bytes")
     return int.from_bytes(x, "big")
+
+
+# Sets the slot of an ID's bits past ID.__setattr__, which refuses: for the
+# module's own readers, whose results are in range already.
+_set_bits = ID._n.__set__
+
+
+def _made(cls: type, n: int) -> ID:
+    """Returns a new ID of class cls (ID or a subclass) whose bits are n,
+    which the caller has checked: 0 <= n <= _MAX."""
+    i = object.__new__(cls)
+    _set_bits(i, n)
+    return i
 
 
 # Random bytes from os.urandom, drawn 1024 at a time, and the lock that

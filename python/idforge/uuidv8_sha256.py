@@ -28,6 +28,7 @@ forms, which sort as the bytes do.
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time as _time
 import weakref
@@ -130,10 +131,9 @@ def _decode(s: str, f: _Form) -> int:
     return n
 
 
-def _encode_uuid(n: int) -> str:
-    """Writes n in the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-    h = "%032x" % n
-    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+# The canonical form, in either case: the common one, read by one match and
+# int() before the character-by-character reader that finds what is wrong.
+_CANONICAL = re.compile("[0123456789abcdefABCDEF]{8}-[0123456789abcdefABCDEF]{4}-[0123456789abcdefABCDEF]{4}-[0123456789abcdefABCDEF]{4}-[0123456789abcdefABCDEF]{12}")
 
 
 def _decode_uuid(s: str, at: int) -> int:
@@ -158,6 +158,8 @@ def _parse_uuid(s: object) -> int:
     hex digits in either case: canonical (36 characters), 32 hex digits, in
     braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
     """
+    if type(s) is str and _CANONICAL.fullmatch(s):
+        return int(s.replace("-", ""), 16)
     if not isinstance(s, str):
         raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str, not {type(s).__name__}")
     n = _byte_length(s)
@@ -210,24 +212,26 @@ class ID:
     def parse(cls, s: str) -> ID:
         """Reads a UUID in any of its forms: canonical 8-4-4-4-12, 32 hex digits,
         {canonical} or urn:uuid:canonical, hex digits in either case."""
-        return cls(_parse_uuid(s))
+        i = object.__new__(cls)
+        _set_bits(i, _parse_uuid(s))
+        return i
 
     @classmethod
     def parse_base62(cls, s: str) -> ID:
         """Reads the Base62 form: exactly 22 digits; case matters.
         Text above 7n42DGM5Tflk9n8mt7Fhc7 is ErrOverflow."""
-        return cls(_decode(s, _BASE62))
+        return _made(cls, _decode(s, _BASE62))
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
         """Reads the Crockford form: exactly 26 digits, in either case.
         Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
-        return cls(_decode(s, _CROCKFORD))
+        return _made(cls, _decode(s, _CROCKFORD))
 
     @classmethod
     def parse_hex(cls, s: str) -> ID:
         """Reads the hex form: exactly 32 digits, in either case."""
-        return cls(_decode(s, _HEX))
+        return _made(cls, _decode(s, _HEX))
 
     @classmethod
     def from_bytes(cls, b: bytes) -> ID:
@@ -236,7 +240,7 @@ class ID:
             raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, not {type(b).__name__}")
         if len(b) != _SIZE:
             raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want 16 bytes")
-        return cls(int.from_bytes(b, "big"))
+        return _made(cls, int.from_bytes(b, "big"))
 
     @classmethod
     def pack(cls, *, custom_a: int = 0, custom_b: int = 0, custom_c: int = 0) -> ID:
@@ -254,7 +258,8 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-        return _encode_uuid(self._n)
+        h = "%032x" % self._n
+        return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
@@ -338,3 +343,16 @@ def _integer(name: str, x: object, width: int) -> int:
     if x < 0 or x >> width:
         raise IDError("ErrRange", f"{_LAYOUT}: {name} {x} does not fit in {width} bits")
     return x
+
+
+# Sets the slot of an ID's bits past ID.__setattr__, which refuses: for the
+# module's own readers, whose results are in range already.
+_set_bits = ID._n.__set__
+
+
+def _made(cls: type, n: int) -> ID:
+    """Returns a new ID of class cls (ID or a subclass) whose bits are n,
+    which the caller has checked: 0 <= n <= _MAX."""
+    i = object.__new__(cls)
+    _set_bits(i, n)
+    return i

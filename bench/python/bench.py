@@ -1,0 +1,70 @@
+"""Speed of idforge's generated Python (python/idforge) against the standard
+library's uuid module, measured side by side in one process.
+
+Every round times each operation's two implementations one after the other,
+the order alternating from round to round, with timeit; so load from other
+processes falls on both alike. It prints the median time per call of each,
+and the median over the rounds of the per-round ratio stdlib / ours (above
+1: ours is faster). It measures; it asserts nothing.
+
+    python3 bench/python/bench.py [--rounds N] [--number N]
+
+--rounds (default 21) and --number (calls per timing, default 10000) trade
+time for steadiness; --rounds 1 --number 100 only checks that it runs.
+"""
+
+import argparse
+import itertools
+import os
+import statistics
+import sys
+import timeit
+import uuid
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+
+from idforge import uuidv7  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=21)
+    ap.add_argument("--number", type=int, default=10000)
+    args = ap.parse_args()
+
+    # The inputs: UUIDv7 text from our generator, read by both sides.
+    gen = uuidv7.Generator()
+    text = [str(gen.next()) for _ in range(1024)]
+    ours_ids = [uuidv7.ID.parse(s) for s in text]
+    std_ids = [uuid.UUID(s) for s in text]
+    # Each call takes the next input in turn, so that none repeats the last's.
+    ours_text, std_text = itertools.cycle(text).__next__, itertools.cycle(text).__next__
+    ours_id, std_id = itertools.cycle(ours_ids).__next__, itertools.cycle(std_ids).__next__
+    ops = [
+        ("str(id)", lambda: str(ours_id()), lambda: str(std_id())),
+        ("parse", lambda: uuidv7.ID.parse(ours_text()), lambda: uuid.UUID(std_text())),
+        ("parse + str", lambda: str(uuidv7.ID.parse(ours_text())), lambda: str(uuid.UUID(std_text()))),
+        ("the input cycling alone", lambda: ours_text(), None),
+    ]
+    times = {name: ([], []) for name, _, _ in ops}
+    for r in range(args.rounds):
+        for name, ours, std in ops:
+            pair = [(0, ours), (1, std)] if r % 2 == 0 else [(1, std), (0, ours)]
+            for k, f in pair:
+                if f is not None:
+                    times[name][k].append(timeit.timeit(f, number=args.number) / args.number * 1e9)
+
+    print(f"Python {sys.version.split()[0]}, {args.rounds} rounds of {args.number} calls each")
+    print("| operation | ours | stdlib uuid | stdlib / ours (median of per-round ratios) |")
+    print("|---|---:|---:|---:|")
+    for name, _, std in ops:
+        o, s = times[name]
+        if std is None:
+            print(f"| {name} | {statistics.median(o):.0f} ns | | |")
+            continue
+        ratio = statistics.median(b / a for a, b in zip(o, s))
+        print(f"| {name} | {statistics.median(o):.0f} ns | {statistics.median(s):.0f} ns | {ratio:.2f}x |")
+
+
+if __name__ == "__main__":
+    main()
