@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/compat"
+	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
@@ -86,8 +87,8 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if !validTarget(*to, spec) {
 		return usageError{fmt.Errorf("unknown -to %q (want one of %s, or a layout's own name to re-encode)", *to, strings.Join(targets, ", "))}
 	}
-	if !slices.Contains(writeEncodings, *enc) {
-		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(writeEncodings, ", "))}
+	if !slices.Contains(explain.WriteEncodings, *enc) {
+		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(explain.WriteEncodings, ", "))}
 	}
 	bad, total := 0, 0
 	for in := range inputs(fs.Args(), stdin) {
@@ -136,7 +137,7 @@ func validTarget(to string, spec *layouts.Layout) bool {
 // every layout it fits, to the layout named to, written in enc (with the
 // TypeID prefix for enc typeid).
 func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byte, error) {
-	r := readings(in, spec, convertFrom)
+	r := explain.Readings(in, spec, convertFrom)
 	if len(r.Candidates) == 0 {
 		return nil, errors.New(r.Error)
 	}
@@ -144,7 +145,7 @@ func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byt
 	// Snowflake also reads as a Sonyflake, which has no conversion.
 	var firstErr error
 	for _, c := range r.Candidates {
-		target, out, err := convert(c.layout, c.id, to)
+		target, out, err := convert(c.Model, c.ID, to)
 		if err != nil {
 			firstErr = cmp.Or(firstErr, err)
 			continue
@@ -164,21 +165,21 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return from, id, nil
 	}
 	target := to
-	if a, ok := aliases[to]; ok {
+	if a, ok := explain.Aliases[to]; ok {
 		target = a
 	}
 	fail := func() (*layouts.Layout, []byte, error) {
 		return nil, nil, fmt.Errorf("no conversion from %s to %s", from.Name, to)
 	}
-	if !isBuiltin(from) {
+	if !explain.IsBuiltin(from) {
 		// A user's layout, the Nil or Max UUID or a raw UUID: only itself,
 		// or, for a UUID, its 128 bits as a ULID.
 		switch {
-		case target == from.Name || target == "uuid" && canonical(from) == "uuid":
+		case target == from.Name || target == "uuid" && explain.Canonical(from) == "uuid":
 			return from, id, nil
-		case target == "ulid" && uuidLike(from):
+		case target == "ulid" && explain.UUIDLike(from):
 			u := compat.UUIDToULID(uuid.UUID(id))
-			l, err := builtin("ulid")
+			l, err := explain.Builtin("ulid")
 			return l, u[:], err
 		}
 		return fail()
@@ -222,7 +223,7 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	case target == "uuid" && from.Name == "ulid":
 		u := compat.ULIDToUUID(ulid.ULID(id))
 		out, target = u[:], fmt.Sprintf("uuidv%d", u.Version())
-		if l, lerr := builtin(target); lerr != nil || !fits(l, out) {
+		if l, lerr := explain.Builtin(target); lerr != nil || !fits(l, out) {
 			err = fmt.Errorf("%w: the ULID's bits %x; -to v7 makes a UUIDv7 of any ULID", compat.ErrNotUUID, out)
 		}
 	case target == "uuidv7" && from.Name == "snowflake":
@@ -239,7 +240,7 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	if err != nil {
 		return nil, nil, err
 	}
-	l, lerr := builtin(target)
+	l, lerr := explain.Builtin(target)
 	if lerr != nil {
 		return fail()
 	}
@@ -255,7 +256,7 @@ func convertFrom(l *layouts.Layout, form string) bool {
 	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
 		return false
 	}
-	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || uuidLike(l)
+	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || explain.UUIDLike(l)
 }
 
 // fits reports whether id has the constant bits of layout l.

@@ -1,18 +1,15 @@
 package main
 
 import (
-	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"text/tabwriter"
-	"time"
 
-	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -58,45 +55,6 @@ Examples:
   idforge inspect 6ba7b810-9dad-11d1-c0b4-00c04fd430c8
 `
 
-// candidate is one reading of an ID: a layout it fits.
-type candidate struct {
-	Form   string `json:"form"`
-	Prefix string `json:"prefix,omitempty"` // a TypeID's
-	Layout string `json:"layout"`
-	Spec   string `json:"spec"`
-	// A raw UUID's (layout uuid): marked raw, with its variant named as
-	// google/uuid's Variant names it and its version, the 4 bits at 48 to
-	// 51, whatever they mean in that variant.
-	Raw       bool              `json:"raw,omitempty"`
-	Variant   string            `json:"variant,omitempty"`
-	Version   *int              `json:"version,omitempty"`
-	Fields    []field           `json:"fields"`
-	Time      string            `json:"time,omitempty"`
-	Local     string            `json:"local_time,omitempty"`
-	Encodings [][2]string       `json:"-"`
-	EncMap    map[string]string `json:"encodings"`
-
-	layout      *layouts.Layout
-	id          []byte
-	variantBits string // a raw UUID's, such as 0b110
-	ownForm     bool   // the text is in the layout's canonical form
-}
-
-type field struct {
-	Name  string `json:"name"`
-	Bits  int    `json:"bits"`
-	Role  string `json:"role"`
-	Value string `json:"value"` // decimal
-	Hex   string `json:"hex"`
-}
-
-type report struct {
-	Input      string      `json:"input"`
-	Line       int         `json:"line,omitempty"` // of standard input
-	Candidates []candidate `json:"candidates"`
-	Error      string      `json:"error,omitempty"`
-}
-
 func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("inspect")
 	asJSON := fs.Bool("json", false, "")
@@ -113,10 +71,10 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		return usageError{fmt.Errorf("give IDs to inspect, or - to read them from standard input")}
 	}
 	bad, total, printed := 0, 0, 0
-	reports := []report{}
+	reports := []explain.Report{}
 	for in := range inputs(fs.Args(), stdin) {
 		total++
-		r := report{Input: in.text, Candidates: []candidate{}}
+		r := explain.Report{Input: in.text, Candidates: []explain.Candidate{}}
 		if in.err != nil {
 			r.Error = in.err.Error()
 		} else {
@@ -164,7 +122,7 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 // are not built-in layouts: nil, max and uuid (a raw UUID).
 func inspectLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, error) {
 	if specFile == "" {
-		for _, l := range []*layouts.Layout{nilUUID, maxUUID, rawUUID} {
+		for _, l := range []*layouts.Layout{explain.Nil, explain.Max, explain.Raw} {
 			if name == l.Name {
 				return l, nil
 			}
@@ -174,110 +132,11 @@ func inspectLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, er
 }
 
 // inspect reads one input as every layout it fits, or as pick alone.
-func inspect(in string, pick *layouts.Layout) report {
-	return readings(in, pick, nil)
+func inspect(in string, pick *layouts.Layout) explain.Report {
+	return explain.Readings(in, pick, nil)
 }
 
-// readings reads one input as every layout it fits, or as pick alone;
-// without pick, a layout tried must also pass keep, when it is not nil.
-func readings(in string, pick *layouts.Layout, keep func(l *layouts.Layout, form string) bool) report {
-	r := report{Input: in, Candidates: []candidate{}}
-	try := []*layouts.Layout{pick}
-	if pick == nil {
-		all, err := builtins()
-		if err != nil {
-			r.Error = err.Error()
-			return r
-		}
-		try = append([]*layouts.Layout{nilUUID, maxUUID}, all...)
-	}
-	for _, d := range decode(in) {
-		for _, l := range try {
-			if l.Bytes() != len(d.bytes) || pick == nil && keep != nil && !keep(l, d.form) {
-				continue
-			}
-			if c, ok := read(l, d); ok {
-				r.Candidates = append(r.Candidates, c)
-			}
-		}
-	}
-	if raw := rawUUIDs(in, r.Candidates); pick == nil && len(raw) > 0 {
-		r.Candidates = append(raw, r.Candidates...)
-	}
-	slices.SortStableFunc(r.Candidates, likelier)
-	if len(r.Candidates) == 0 {
-		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", in, typeIDReason(in))
-		if pick != nil {
-			r.Error = fmt.Sprintf("%q is not an ID of layout %s", in, pick.Name)
-		}
-	}
-	return r
-}
-
-// rawUUIDs returns the raw UUID readings of text in a UUID form (the UUID
-// text forms and TypeID) that no UUID layout reads: any 128 bits in those
-// forms are a UUID, of some variant and version. The RFC 9562 layouts and
-// the Nil and Max UUIDs win where they fit.
-func rawUUIDs(in string, found []candidate) []candidate {
-	var out []candidate
-	for _, d := range decode(in) {
-		if d.form != "uuid" && d.form != "typeid" || slices.ContainsFunc(found, func(c candidate) bool {
-			return c.Form == d.form && uuidLike(c.layout)
-		}) {
-			continue
-		}
-		if c, ok := read(rawUUID, d); ok {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// likelier orders readings of one text: text in the layout's own form
-// first, then layouts with more constant bits matched.
-func likelier(a, b candidate) int {
-	if a.ownForm != b.ownForm {
-		if a.ownForm {
-			return -1
-		}
-		return 1
-	}
-	return cmp.Compare(constantBits(b.layout), constantBits(a.layout))
-}
-
-// read unpacks an ID as a layout; it fails when the constant bits differ.
-func read(l *layouts.Layout, d decoded) (candidate, bool) {
-	v, err := interp.Unpack(l, d.bytes)
-	if err != nil {
-		return candidate{}, false
-	}
-	c := candidate{Form: d.form, Layout: l.Name, Spec: l.File, Fields: []field{}, EncMap: map[string]string{}, layout: l, id: d.bytes}
-	c.ownForm = d.form == canonical(l)
-	if l == rawUUID {
-		version := int(d.bytes[6] >> 4)
-		c.Raw, c.Version = true, &version
-		c.Variant, c.variantBits = uuidVariant(d.bytes)
-	}
-	for _, f := range l.Fields {
-		if l == rawUUID {
-			break // its variant and version instead
-		}
-		x := v[f.Name]
-		c.Fields = append(c.Fields, field{Name: f.Name, Bits: f.Width, Role: f.Role.String(), Value: x.String(), Hex: fmt.Sprintf("%#x", x)})
-	}
-	if t, err := interp.Time(l, d.bytes); err == nil {
-		c.Time = t.UTC().Format(time.RFC3339Nano)
-		c.Local = t.Local().Format(time.RFC3339Nano + " MST")
-	}
-	c.Encodings = allEncodings(l, d.bytes)
-	for _, e := range c.Encodings {
-		c.EncMap[e[0]] = e[1]
-	}
-	addTypeID(&c, d)
-	return c, true
-}
-
-func printReport(w io.Writer, r report) {
+func printReport(w io.Writer, r explain.Report) {
 	fmt.Fprintln(w, r.Input)
 	if n := len(r.Candidates); n > 1 {
 		var names []string
@@ -293,7 +152,7 @@ func printReport(w io.Writer, r report) {
 			fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
 		}
 		if c.Raw {
-			fmt.Fprintf(tw, "  variant\t%s (%s)\n", c.Variant, c.variantBits)
+			fmt.Fprintf(tw, "  variant\t%s (%s)\n", c.Variant, c.VariantBits)
 			fmt.Fprintf(tw, "  version\t%d\n", *c.Version)
 		}
 		for _, f := range c.Fields {

@@ -7,6 +7,7 @@
 //	idforge layouts [-spec FILE] [-rate R -nodes N]
 //	idforge gen -spec FILE -pkg NAME -o FILE
 //	idforge store check|repair FILE
+//	idforge playground [-addr HOST:PORT]
 //	idforge version
 //
 // Exit codes, the same for every command: 0 ok; 2 for a usage error, a
@@ -38,13 +39,14 @@ const mainUsage = `idforge makes, inspects and converts unique IDs.
 usage: idforge COMMAND [flags]
 
 commands:
-  new       make new IDs
-  inspect   show the layout, fields, time and encodings of IDs
-  convert   convert IDs between layouts and encodings
-  layouts   list the built-in layouts and their properties, or check a spec
-  gen       generate a Go package for a layout spec
-  store     check or repair the state file of new -store
-  version   print idforge's module version, from the build information
+  new         make new IDs
+  inspect     show the layout, fields, time and encodings of IDs
+  convert     convert IDs between layouts and encodings
+  layouts     list the built-in layouts and their properties, or check a spec
+  gen         generate a Go package for a layout spec
+  store       check or repair the state file of new -store
+  playground  serve the playground: IDs and specs drawn and checked in the browser
+  version     print idforge's module version, from the build information
 
 'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and examples.
 
@@ -67,7 +69,7 @@ var commands map[string]command
 
 var usages = map[string]string{
 	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage,
-	"store": storeUsage, "version": versionUsage,
+	"store": storeUsage, "version": versionUsage, "playground": playgroundUsage,
 }
 
 func init() {
@@ -79,6 +81,9 @@ func init() {
 		"gen":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
 		"store":   func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdStore(a, out, errw) },
 		"version": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdVersion(a, out, errw) },
+		"playground": func(a []string, _ io.Reader, out, errw io.Writer) error {
+			return cmdPlayground(a, out, errw)
+		},
 	}
 }
 

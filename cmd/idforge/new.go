@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
@@ -184,7 +185,7 @@ var keepsState = map[string]bool{"uuidv1": true, "uuidv6": true, "uuidv7": true,
 // takes (v7 for uuidv7), for messages.
 func storeLayouts() string {
 	short := map[string]string{}
-	for a, name := range aliases {
+	for a, name := range explain.Aliases {
 		short[name] = a
 	}
 	var names []string
@@ -315,7 +316,7 @@ func nameBased(l *layouts.Layout, ns, name string, nameGiven bool) (func() ([]by
 	}
 	space, ok := namespaces[strings.ToLower(ns)]
 	if !ok {
-		b, ok := parseUUIDText(ns)
+		b, ok := explain.ParseUUIDText(ns)
 		if !ok {
 			return nil, usageError{fmt.Errorf("-ns %q: want dns, url, oid, x500 or a UUID", ns)}
 		}

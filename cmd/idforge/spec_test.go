@@ -11,6 +11,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/idforge/idforge/internal/explain"
 )
 
 // orderidSpec is the README's own layout: a UUIDv8 with a 10-bit shard.
@@ -47,7 +49,7 @@ func TestSpecEndToEnd(t *testing.T) {
 	if exit != 0 {
 		t.Fatalf("inspect: exit %d: %s", exit, stderr)
 	}
-	var reports []report
+	var reports []explain.Report
 	if err := json.Unmarshal([]byte(out), &reports); err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +91,7 @@ func TestNewNode(t *testing.T) {
 			t.Fatalf("new %s: exit %d: %s", c.layout, exit, stderr)
 		}
 		out, stderr, _ = idforge(t, "", "", "inspect", "-json", "-layout", c.layout, strings.TrimSpace(out))
-		var reports []report
+		var reports []explain.Report
 		if err := json.Unmarshal([]byte(out), &reports); err != nil || len(reports) != 1 || len(reports[0].Candidates) != 1 {
 			t.Fatalf("inspect %s: %v, %s", c.layout, err, stderr)
 		}

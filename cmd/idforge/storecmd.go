@@ -12,6 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/store"
@@ -144,7 +145,7 @@ func markClock(maxAhead time.Duration) store.MarkClock {
 
 // markTime returns the time of a tick of the built-in layout name.
 func markTime(name string, tick uint64) (time.Time, bool) {
-	l, err := builtin(name)
+	l, err := explain.Builtin(name)
 	if err != nil {
 		return time.Time{}, false
 	}
@@ -181,7 +182,7 @@ func (m markValues) ticks() (map[string]uint64, error) {
 		if err != nil {
 			return nil, fmt.Errorf("-set %s=%s: want a decimal tick or an RFC 3339 time", name, value)
 		}
-		l, err := builtin(name)
+		l, err := explain.Builtin(name)
 		if err != nil {
 			return nil, fmt.Errorf("-set %s=%s: a time is only for idforge's own layouts; give a tick", name, value)
 		}

@@ -1,0 +1,281 @@
+// Package explain reads IDs and describes layouts for people: the readings
+// of a text as every layout it fits (its fields, time and encodings), and a
+// layout's properties in words. The idforge command (inspect, convert,
+// layouts) and the playground page (web/) share it, so they say the same.
+package explain
+
+import (
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/uuid"
+)
+
+// Aliases are the short layout names Lookup accepts, such as v7 for uuidv7.
+var Aliases = map[string]string{
+	"v1": "uuidv1", "v3": "uuidv3", "v4": "uuidv4", "v5": "uuidv5",
+	"v6": "uuidv6", "v7": "uuidv7", "v8": "uuidv8",
+}
+
+// Builtins returns this package's own copies of the built-in layouts, read
+// once. Nothing may change them, so IsBuiltin can know them by their address.
+var Builtins = sync.OnceValues(layouts.Builtins)
+
+// Builtin returns this package's copy of the built-in layout with the given
+// name (not an alias).
+func Builtin(name string) (*layouts.Layout, error) {
+	ls, err := Builtins()
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range ls {
+		if l.Name == name {
+			return l, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: %q", layouts.ErrNotFound, name)
+}
+
+// Lookup returns a built-in layout by its name or alias. The error for an
+// unknown name lists the known ones.
+func Lookup(name string) (*layouts.Layout, error) {
+	if a, ok := Aliases[name]; ok {
+		name = a
+	}
+	l, err := Builtin(name)
+	if errors.Is(err, layouts.ErrNotFound) {
+		return nil, fmt.Errorf("%w (want one of %s)", err, strings.Join(LayoutNames(), ", "))
+	}
+	return l, err
+}
+
+// LayoutNames lists the names Lookup accepts: the Aliases, then the
+// built-in layouts.
+func LayoutNames() []string {
+	names := slices.Sorted(maps.Keys(Aliases))
+	ls, _ := Builtins()
+	for _, l := range ls {
+		names = append(names, l.Name)
+	}
+	return names
+}
+
+// Nil and Max are the Nil and Max UUIDs (RFC 9562 sections 5.9 and 5.10) as
+// layouts of constants: they have no version, so no UUID layout reads them.
+var (
+	Nil = mustParse("RFC 9562 section 5.9: the Nil UUID", "layout nil 128\n  nil_hi 64 = 0\n  nil_lo 64 = 0\n")
+	Max = mustParse("RFC 9562 section 5.10: the Max UUID", "layout max 128\n  max_hi 64 = 0xffffffffffffffff\n  max_lo 64 = 0xffffffffffffffff\n")
+)
+
+// Raw reads any 128-bit UUID, of any variant and version, that no
+// other layout reads as a UUID: a Microsoft GUID, a DCE UUIDv2, version 0 or
+// 9 to 14 of the RFC 9562 variant, a TypeID whose UUID is any of these. Its
+// bits are one bytes field; inspect shows the variant and version instead.
+var Raw = mustParse("a raw UUID: any variant and version", "layout uuid 128\n  bits 128 random bytes\n")
+
+// UUIDLike reports whether IDs of l are UUIDs, for TypeIDs and the uuid
+// form: an RFC 9562 layout, the Nil or Max UUID, or a raw UUID.
+func UUIDLike(l *layouts.Layout) bool {
+	return l.IsUUID() || l == Nil || l == Max || l == Raw
+}
+
+// UUIDVariant names the variant of a UUID as google/uuid's Variant does
+// (RFC4122, Microsoft, Future, and Reserved for the NCS variant 0b0), with
+// its bits.
+func UUIDVariant(id []byte) (name, bits string) {
+	switch uuid.UUID(id).Variant() {
+	case uuid.VariantRFC9562:
+		return "RFC4122", "0b10"
+	case uuid.VariantMicrosoft:
+		return "Microsoft", "0b110"
+	case uuid.VariantFuture:
+		return "Future", "0b111"
+	}
+	return "Reserved", "0b0"
+}
+
+func mustParse(file, spec string) *layouts.Layout {
+	l, err := layouts.Parse(file, []byte(spec))
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// IsBuiltin reports whether l is one of idforge's built-in layouts, as
+// opposed to a user's spec, the Nil and Max UUIDs or a raw UUID.
+func IsBuiltin(l *layouts.Layout) bool {
+	b, err := Builtin(l.Name)
+	return err == nil && b == l
+}
+
+// EncodingNames are the encodings an ID can be written in: canonical (the
+// layout's own form, see Canonical) and the rest.
+var EncodingNames = []string{"canonical", "uuid", "base62", "crockford", "hex", "decimal"}
+
+// Canonical returns the usual text form of a layout's IDs: for a built-in
+// layout, a UUID's dashed hex, a KSUID's Base62, a ULID's Crockford, a 64-bit
+// ID's decimal; for a user's spec, the default text form of the package
+// `idforge gen` makes for it, so that the two agree.
+func Canonical(l *layouts.Layout) string {
+	switch {
+	case UUIDLike(l):
+		return "uuid"
+	case !IsBuiltin(l):
+		return gen.DefaultEncoding(l).String()
+	case strings.HasPrefix(l.Name, "ksuid"):
+		return "base62"
+	case l.Name == "ulid":
+		return "crockford"
+	case l.Bits == 64:
+		return "decimal"
+	}
+	return "hex"
+}
+
+// ConstantBits counts the bits of a layout that are constants, such as a
+// UUID's version and variant: the more an ID matches, the likelier the
+// reading.
+func ConstantBits(l *layouts.Layout) int {
+	n := 0
+	for _, seg := range l.Segments {
+		if seg.Field < 0 {
+			n += seg.Width
+		}
+	}
+	return n
+}
+
+// Formatter returns the function that writes an ID of the layout in an
+// encoding. An unknown encoding, or one the layout has no form in, is an
+// error that matches ErrEncoding.
+func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, error) {
+	if enc == "canonical" {
+		enc = Canonical(l)
+	}
+	switch enc {
+	case "base62":
+		return encodings.Base62.AppendEncode, nil
+	case "crockford":
+		return encodings.Crockford.AppendEncode, nil
+	case "hex":
+		return encodings.Hex.AppendEncode, nil
+	case "uuid":
+		if l.Bytes() != 16 {
+			return nil, encodingError(fmt.Sprintf("a %d-byte %s ID has no UUID form", l.Bytes(), l.Name))
+		}
+		return AppendUUID, nil
+	case "decimal":
+		if l.Bytes() != 8 {
+			return nil, encodingError(fmt.Sprintf("a %d-byte %s ID has no decimal form", l.Bytes(), l.Name))
+		}
+		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
+	}
+	return nil, encodingError(fmt.Sprintf("unknown encoding %q (want one of %s)", enc, strings.Join(WriteEncodings, ", ")))
+}
+
+// AppendUUID writes 16 bytes in the 8-4-4-4-12 form.
+func AppendUUID(dst, id []byte) []byte {
+	var buf [36]byte
+	idrt.EncodeUUID(&buf, (*[16]byte)(id))
+	return append(dst, buf[:]...)
+}
+
+// AllEncodings writes id in every encoding it has, in a fixed order.
+func AllEncodings(l *layouts.Layout, id []byte) [][2]string {
+	var out [][2]string
+	for _, enc := range EncodingNames[1:] {
+		if f, err := Formatter(l, enc); err == nil {
+			out = append(out, [2]string{enc, string(f(nil, id))})
+		}
+	}
+	return out
+}
+
+// Decoded is text read as the bytes of an ID, with the form it was in.
+type Decoded struct {
+	Form   string // uuid, typeid, base62, crockford, hex, decimal
+	Bytes  []byte
+	Prefix string // a TypeID's prefix
+}
+
+// Decode reads an ID in any form idforge writes, by its length and
+// alphabet. Text that fits several forms gives several results.
+func Decode(s string) []Decoded {
+	var out []Decoded
+	add := func(form string, b []byte, err error) {
+		if err == nil {
+			out = append(out, Decoded{Form: form, Bytes: b})
+		}
+	}
+	if b, ok := ParseUUIDText(s); ok {
+		add("uuid", b, nil)
+	}
+	if d, ok := decodeTypeID(s); ok {
+		out = append(out, d)
+	}
+	if n := encodings.Base62.DecodedLen(len(s)); n > 0 {
+		b, err := encodings.Base62.DecodeString(s)
+		add("base62", b, err)
+	}
+	if n := encodings.Crockford.DecodedLen(len(s)); n > 0 {
+		b, err := encodings.Crockford.DecodeString(s)
+		add("crockford", b, err)
+	}
+	if len(s)%2 == 0 && len(s) != 32 { // 32 hex digits are a UUID, above
+		if b, err := encodings.Hex.DecodeString(s); err == nil && len(b) > 0 {
+			add("hex", b, nil)
+		}
+	}
+	if d, err := strconv.ParseUint(s, 10, 64); err == nil && s == strconv.FormatUint(d, 10) {
+		add("decimal", binary.BigEndian.AppendUint64(nil, d), nil)
+	}
+	return out
+}
+
+// ParseUUIDText reads the UUID forms: 8-4-4-4-12, 32 hex digits, braces
+// around the canonical form, and urn:uuid:.
+func ParseUUIDText(s string) ([]byte, bool) {
+	switch {
+	case len(s) == 45 && strings.EqualFold(s[:9], "urn:uuid:"):
+		s = s[9:]
+	case len(s) == 38 && s[0] == '{' && s[37] == '}':
+		s = s[1:37]
+	}
+	switch len(s) {
+	case 32:
+	case 36:
+		if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+			return nil, false
+		}
+		s = s[0:8] + s[9:13] + s[14:18] + s[19:23] + s[24:]
+	default:
+		return nil, false
+	}
+	b, err := hex.DecodeString(s)
+	return b, err == nil
+}
+
+// ErrEncoding is the error of Formatter for an unknown encoding or one the
+// layout has no form in.
+var ErrEncoding = errors.New("explain: no such encoding for this layout")
+
+// encodingError is an error of Formatter: its message alone, matching
+// ErrEncoding.
+type encodingError string
+
+func (e encodingError) Error() string { return string(e) }
+
+// Is makes errors.Is(err, ErrEncoding) true.
+func (e encodingError) Is(target error) bool { return target == ErrEncoding }

@@ -1,0 +1,50 @@
+package explain
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/idforge/idforge/typeid"
+	"github.com/idforge/idforge/uuid"
+)
+
+// The TypeID encoding: a UUID with a type prefix, user_01h455vb4pex5vsknk084sn02q.
+// idforge new and convert write it with -enc typeid -prefix P; Decode reads it.
+
+// WriteEncodings are the encodings an ID can be written in: those of any ID
+// (EncodingNames), and typeid for UUIDs.
+var WriteEncodings = append(slices.Clip(EncodingNames), "typeid")
+
+// decodeTypeID reads s as a TypeID with a prefix. One without a prefix is
+// Crockford text, which decode reads already.
+func decodeTypeID(s string) (Decoded, bool) {
+	t, err := typeid.Parse(s)
+	if err != nil || t.Prefix() == "" {
+		return Decoded{}, false
+	}
+	u := t.UUID()
+	return Decoded{Form: "typeid", Bytes: u[:], Prefix: t.Prefix()}, true
+}
+
+// addTypeID adds to the reading of a TypeID its prefix and its text.
+func addTypeID(c *Candidate, d Decoded) {
+	if d.Form != "typeid" {
+		return
+	}
+	t, _ := typeid.FromUUID(d.Prefix, uuid.UUID(d.Bytes)) // as Parse read them
+	c.Prefix = d.Prefix
+	c.Encodings = append(c.Encodings, [2]string{"typeid", t.String()})
+	c.EncMap["typeid"] = t.String()
+}
+
+// TypeIDReason says why text with an underscore, which no other form has,
+// is not a TypeID; it is empty for other text.
+func TypeIDReason(s string) string {
+	if !strings.Contains(s, "_") {
+		return ""
+	}
+	if _, err := typeid.Parse(s); err != nil {
+		return "; as a TypeID: " + err.Error()
+	}
+	return ""
+}

@@ -1,0 +1,58 @@
+package playgen_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/web/playgen"
+)
+
+const spec = `layout order-id 128
+  millis      48  time 2020-01-01T00:00:00Z ms
+  ver          4  = 8
+  counter     12  counter
+  var          2  = 0b10
+  shard       10  node
+  rest        52  random
+`
+
+// Code writes what idforge gen writes for the spec, named after the
+// layout; the Go is the same bytes gen.Generate makes.
+func TestCode(t *testing.T) {
+	for lang, want := range map[string][2]string{
+		"go":     {"orderid_gen.go", "package orderid"},
+		"sql":    {"order_id.sql", "order_id_pack"},
+		"js":     {"order_id.js", "export class ID"},
+		"python": {"order_id.py", "class ID"},
+	} {
+		var r map[string]string
+		if err := json.Unmarshal([]byte(playgen.Call(spec, lang)), &r); err != nil {
+			t.Fatal(err)
+		}
+		if r["error"] != "" || r["file"] != want[0] || !strings.Contains(r["code"], want[1]) {
+			t.Errorf("%s: file %q, error %q, want %s holding %q", lang, r["file"], r["error"], want[0], want[1])
+		}
+	}
+	l, err := layouts.Parse(playgen.SpecFile, []byte(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := gen.Generate(gen.Single(l, "orderid", "ID"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, got, err := playgen.Code(spec, "go"); err != nil || string(got) != string(want) {
+		t.Errorf("Go: not gen.Generate's code (%v)", err)
+	}
+	if _, _, err := playgen.Code(spec, "cobol"); !errors.Is(err, playgen.ErrLanguage) {
+		t.Errorf("cobol: %v, want ErrLanguage", err)
+	}
+	var list layouts.ErrorList
+	if _, _, err := playgen.Code("layout x 8\n", "go"); !errors.As(err, &list) {
+		t.Errorf("a broken spec: %v, want its ErrorList", err)
+	}
+}

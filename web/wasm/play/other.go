@@ -1,0 +1,15 @@
+//go:build !(js && wasm)
+
+// Command play is the playground's WebAssembly entry; it runs only in the
+// browser (GOOS=js GOARCH=wasm, built by go generate ./web).
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	fmt.Fprintln(os.Stderr, "web/wasm/play runs in the browser: build it with GOOS=js GOARCH=wasm (go generate ./web)")
+	os.Exit(2)
+}
