@@ -16,7 +16,6 @@ import (
 	"sync"
 
 	"github.com/idforge/idforge/encodings"
-	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/uuid"
@@ -133,7 +132,7 @@ func Canonical(l *layouts.Layout) string {
 	case UUIDLike(l):
 		return "uuid"
 	case !IsBuiltin(l):
-		return gen.DefaultEncoding(l).String()
+		return "base62" // gen.DefaultEncoding of a layout that is not a UUID
 	case strings.HasPrefix(l.Name, "ksuid"):
 		return "base62"
 	case l.Name == "ulid":
