@@ -32,11 +32,11 @@
 export class IDError extends Error {
   /**
    * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
-   * @param {string} message
+   * @param {string} message what is wrong, which the layout's name prefixes
    * @param {number} [position] the offset of the bad character, for ErrSyntax
    */
   constructor(code, message, position) {
-    super(message);
+    super('sonyflake: ' + message);
     this.name = 'IDError';
     this.code = code;
     if (position !== undefined) this.position = position;
@@ -203,12 +203,12 @@ function syntaxError(title, s, i) {
   const pos = byteLength(s.slice(0, i));
   const c = s.codePointAt(i);
   const shown = c > 0x20 && c < 0x7f ? JSON.stringify(String.fromCodePoint(c)) : 'U+' + c.toString(16).padStart(4, '0');
-  return new IDError('ErrSyntax', 'sonyflake' + ': invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
+  return new IDError('ErrSyntax', 'invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
 }
 
 /** Returns the IDError of text of n bytes in a form width bytes wide. */
 function lengthError(title, n, width) {
-  return new IDError('ErrLength', 'sonyflake' + ': ' + title + ' text of length ' + n + ', want ' + width);
+  return new IDError('ErrLength', title + ' text of length ' + n + ', want ' + width);
 }
 
 /**
@@ -223,7 +223,7 @@ function badCharacter(title, s, i, width) {
 
 /** Checks that s is a string of the form's width in bytes of UTF-8. */
 function checkText(s, title, width) {
-  if (typeof s !== 'string') throw new IDError('ErrType', 'sonyflake' + ': ' + title + ' text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw new IDError('ErrType', title + ' text must be a string, not ' + typeof s);
   if (s.length !== width && byteLength(s) !== width) throw lengthError(title, byteLength(s), width);
 }
 
@@ -245,7 +245,7 @@ function digitsOf(s, f) {
 
 /** Returns the IDError of text in form f above the largest ID. */
 function overflowError(f) {
-  return new IDError('ErrOverflow', 'sonyflake' + ': ' + f.title + ' text of a value above 64 bits');
+  return new IDError('ErrOverflow', f.title + ' text of a value above 64 bits');
 }
 
 /**
@@ -304,7 +304,7 @@ function clampTick(k) {
 function sinceEpoch(t) {
   if (typeof t === 'bigint') return t - EPOCH_NS;
   if (t instanceof Date && !Number.isNaN(t.getTime())) return BigInt(t.getTime()) * 1000000n - EPOCH_NS;
-  throw new IDError('ErrType', 'sonyflake' + ': a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
+  throw new IDError('ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
 }
 
 /** Returns a field's integer value, a BigInt or a safe integer number, checked to fit width bits. */
@@ -312,16 +312,16 @@ function integer(name, x, width) {
   let v;
   if (typeof x === 'bigint') v = x;
   else if (typeof x === 'number' && Number.isSafeInteger(x)) v = BigInt(x);
-  else throw new IDError('ErrRange', 'sonyflake' + ': ' + name + ' must be an integer, a BigInt or a safe integer number');
-  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', 'sonyflake' + ': ' + name + ' ' + v + ' does not fit in ' + width + ' bits');
+  else throw new IDError('ErrRange', name + ' must be an integer, a BigInt or a safe integer number');
+  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', name + ' ' + v + ' does not fit in ' + width + ' bits');
   return v;
 }
 
 /** Returns the reader of pack's fields: each field's value, zero if left out; a key that is no field is ErrRange. */
 function fieldReader(fields, names) {
-  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', 'sonyflake' + ': pack takes an object of fields');
+  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', 'pack takes an object of fields');
   for (const k of Object.keys(fields)) {
-    if (!names.includes(k)) throw new IDError('ErrRange', 'sonyflake' + ': no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
+    if (!names.includes(k)) throw new IDError('ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
   }
   const own = (name) => (Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined);
   return {
@@ -332,7 +332,7 @@ function fieldReader(fields, names) {
     bytes(name, size) {
       const x = own(name);
       if (x === undefined) return 0n;
-      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', 'sonyflake' + ': ' + name + ' must be a Uint8Array of ' + size + ' bytes');
+      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', name + ' must be a Uint8Array of ' + size + ' bytes');
       let v = 0n;
       for (const b of x) v = v << 8n | BigInt(b);
       return v;
@@ -374,8 +374,8 @@ export class ID {
       this.#w = w;
       return;
     }
-    if (typeof n !== 'bigint') throw new IDError('ErrType', 'sonyflake' + ': an ID is made from a BigInt, not ' + typeof n);
-    if (n < 0n || n > MAX) throw new IDError('ErrRange', 'sonyflake' + ': ' + n + ' does not fit in 64 bits');
+    if (typeof n !== 'bigint') throw new IDError('ErrType', 'an ID is made from a BigInt, not ' + typeof n);
+    if (n < 0n || n > MAX) throw new IDError('ErrRange', n + ' does not fit in 64 bits');
     this.#n = n;
     this.#w = wordsOf(n, WORDS);
   }
@@ -429,8 +429,8 @@ export class ID {
    * @returns {ID}
    */
   static fromBytes(b) {
-    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'sonyflake' + ': bytes must be a Uint8Array');
-    if (b.length !== SIZE) throw new IDError('ErrLength', 'sonyflake' + ': binary form of length ' + b.length + ', want 8 bytes');
+    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'bytes must be a Uint8Array');
+    if (b.length !== SIZE) throw new IDError('ErrLength', 'binary form of length ' + b.length + ', want 8 bytes');
     const w = new Array(WORDS).fill(0);
     for (let i = 0; i < SIZE; i++) {
       const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
@@ -574,7 +574,7 @@ export class ID {
    * @param {ID} o
    */
   compare(o) {
-    if (!(o instanceof ID)) throw new IDError('ErrType', 'sonyflake' + ': compare needs an ID of the same layout');
+    if (!(o instanceof ID)) throw new IDError('ErrType', 'compare needs an ID of the same layout');
     const a = this.#w;
     const b = o.#w;
     for (let i = 0; i < WORDS; i++) {
@@ -656,7 +656,7 @@ class Generator {
    */
   constructor(node, options = {}) {
     this.#clock = options.clock ?? Date.now;
-    if (node === undefined) throw new IDError('ErrRange', 'sonyflake' + ': a generator needs its node, 16 bits');
+    if (node === undefined) throw new IDError('ErrRange', 'a generator needs its node, 16 bits');
     const v = integer('node', node, 16);
     this.#fixed = wordsOf(CONST_VALUE | v, WORDS);
   }
@@ -710,7 +710,7 @@ class Generator {
     if (t !== this.#read) {
       const ns = (typeof t === 'bigint' ? t : BigInt(t) * 1000000n) - EPOCH_NS;
       const tick = ns < 0n ? -1n : ticksIn(ns);
-      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'sonyflake' + ': the clock reads a time outside the layout\'s range');
+      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'the clock reads a time outside the layout\'s range');
       this.#read = t;
       this.#tick = tick;
     }
@@ -728,8 +728,8 @@ class Generator {
       const now = this.#now();
       if (now > last) return now;
       if (Date.now() >= deadline) {
-        if (now < last) throw new IDError('ErrClockBackwards', 'sonyflake' + ': the clock is behind the last tick used, after a second\'s wait');
-        throw new IDError('ErrClockStalled', 'sonyflake' + ': the counter ran out and the clock stood still for a second');
+        if (now < last) throw new IDError('ErrClockBackwards', 'the clock is behind the last tick used, after a second\'s wait');
+        throw new IDError('ErrClockStalled', 'the counter ran out and the clock stood still for a second');
       }
     }
   }

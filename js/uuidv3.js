@@ -38,11 +38,11 @@
 export class IDError extends Error {
   /**
    * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
-   * @param {string} message
+   * @param {string} message what is wrong, which the layout's name prefixes
    * @param {number} [position] the offset of the bad character, for ErrSyntax
    */
   constructor(code, message, position) {
-    super(message);
+    super('uuidv3: ' + message);
     this.name = 'IDError';
     this.code = code;
     if (position !== undefined) this.position = position;
@@ -250,12 +250,12 @@ function syntaxError(title, s, i) {
   const pos = byteLength(s.slice(0, i));
   const c = s.codePointAt(i);
   const shown = c > 0x20 && c < 0x7f ? JSON.stringify(String.fromCodePoint(c)) : 'U+' + c.toString(16).padStart(4, '0');
-  return new IDError('ErrSyntax', 'uuidv3' + ': invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
+  return new IDError('ErrSyntax', 'invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
 }
 
 /** Returns the IDError of text of n bytes in a form width bytes wide. */
 function lengthError(title, n, width) {
-  return new IDError('ErrLength', 'uuidv3' + ': ' + title + ' text of length ' + n + ', want ' + width);
+  return new IDError('ErrLength', title + ' text of length ' + n + ', want ' + width);
 }
 
 /**
@@ -270,7 +270,7 @@ function badCharacter(title, s, i, width) {
 
 /** Checks that s is a string of the form's width in bytes of UTF-8. */
 function checkText(s, title, width) {
-  if (typeof s !== 'string') throw new IDError('ErrType', 'uuidv3' + ': ' + title + ' text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw new IDError('ErrType', title + ' text must be a string, not ' + typeof s);
   if (s.length !== width && byteLength(s) !== width) throw lengthError(title, byteLength(s), width);
 }
 
@@ -292,7 +292,7 @@ function digitsOf(s, f) {
 
 /** Returns the IDError of text in form f above the largest ID. */
 function overflowError(f) {
-  return new IDError('ErrOverflow', 'uuidv3' + ': ' + f.title + ' text of a value above 128 bits');
+  return new IDError('ErrOverflow', f.title + ' text of a value above 128 bits');
 }
 
 /**
@@ -359,7 +359,7 @@ function decodeUUID(s, at) {
  * It returns the ID's words.
  */
 function parseUUID(s) {
-  if (typeof s !== 'string') throw new IDError('ErrType', 'uuidv3' + ': UUID text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw new IDError('ErrType', 'UUID text must be a string, not ' + typeof s);
   switch (s.length) {
     case 36:
       return decodeUUID(s, 0);
@@ -383,16 +383,16 @@ function integer(name, x, width) {
   let v;
   if (typeof x === 'bigint') v = x;
   else if (typeof x === 'number' && Number.isSafeInteger(x)) v = BigInt(x);
-  else throw new IDError('ErrRange', 'uuidv3' + ': ' + name + ' must be an integer, a BigInt or a safe integer number');
-  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', 'uuidv3' + ': ' + name + ' ' + v + ' does not fit in ' + width + ' bits');
+  else throw new IDError('ErrRange', name + ' must be an integer, a BigInt or a safe integer number');
+  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', name + ' ' + v + ' does not fit in ' + width + ' bits');
   return v;
 }
 
 /** Returns the reader of pack's fields: each field's value, zero if left out; a key that is no field is ErrRange. */
 function fieldReader(fields, names) {
-  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', 'uuidv3' + ': pack takes an object of fields');
+  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', 'pack takes an object of fields');
   for (const k of Object.keys(fields)) {
-    if (!names.includes(k)) throw new IDError('ErrRange', 'uuidv3' + ': no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
+    if (!names.includes(k)) throw new IDError('ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
   }
   const own = (name) => (Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined);
   return {
@@ -403,7 +403,7 @@ function fieldReader(fields, names) {
     bytes(name, size) {
       const x = own(name);
       if (x === undefined) return 0n;
-      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', 'uuidv3' + ': ' + name + ' must be a Uint8Array of ' + size + ' bytes');
+      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', name + ' must be a Uint8Array of ' + size + ' bytes');
       let v = 0n;
       for (const b of x) v = v << 8n | BigInt(b);
       return v;
@@ -445,8 +445,8 @@ export class ID {
       this.#w = w;
       return;
     }
-    if (typeof n !== 'bigint') throw new IDError('ErrType', 'uuidv3' + ': an ID is made from a BigInt, not ' + typeof n);
-    if (n < 0n || n > MAX) throw new IDError('ErrRange', 'uuidv3' + ': ' + n + ' does not fit in 128 bits');
+    if (typeof n !== 'bigint') throw new IDError('ErrType', 'an ID is made from a BigInt, not ' + typeof n);
+    if (n < 0n || n > MAX) throw new IDError('ErrRange', n + ' does not fit in 128 bits');
     this.#n = n;
     this.#w = wordsOf(n, WORDS);
   }
@@ -501,8 +501,8 @@ export class ID {
    * @returns {ID}
    */
   static fromBytes(b) {
-    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'uuidv3' + ': bytes must be a Uint8Array');
-    if (b.length !== SIZE) throw new IDError('ErrLength', 'uuidv3' + ': binary form of length ' + b.length + ', want 16 bytes');
+    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'bytes must be a Uint8Array');
+    if (b.length !== SIZE) throw new IDError('ErrLength', 'binary form of length ' + b.length + ', want 16 bytes');
     const w = new Array(WORDS).fill(0);
     for (let i = 0; i < SIZE; i++) {
       const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
@@ -608,7 +608,7 @@ export class ID {
    * @param {ID} o
    */
   compare(o) {
-    if (!(o instanceof ID)) throw new IDError('ErrType', 'uuidv3' + ': compare needs an ID of the same layout');
+    if (!(o instanceof ID)) throw new IDError('ErrType', 'compare needs an ID of the same layout');
     const a = this.#w;
     const b = o.#w;
     for (let i = 0; i < WORDS; i++) {

@@ -38,11 +38,11 @@
 export class IDError extends Error {
   /**
    * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
-   * @param {string} message
+   * @param {string} message what is wrong, which the layout's name prefixes
    * @param {number} [position] the offset of the bad character, for ErrSyntax
    */
   constructor(code, message, position) {
-    super(message);
+    super('uuidv7-draft01: ' + message);
     this.name = 'IDError';
     this.code = code;
     if (position !== undefined) this.position = position;
@@ -250,12 +250,12 @@ function syntaxError(title, s, i) {
   const pos = byteLength(s.slice(0, i));
   const c = s.codePointAt(i);
   const shown = c > 0x20 && c < 0x7f ? JSON.stringify(String.fromCodePoint(c)) : 'U+' + c.toString(16).padStart(4, '0');
-  return new IDError('ErrSyntax', 'uuidv7-draft01' + ': invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
+  return new IDError('ErrSyntax', 'invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
 }
 
 /** Returns the IDError of text of n bytes in a form width bytes wide. */
 function lengthError(title, n, width) {
-  return new IDError('ErrLength', 'uuidv7-draft01' + ': ' + title + ' text of length ' + n + ', want ' + width);
+  return new IDError('ErrLength', title + ' text of length ' + n + ', want ' + width);
 }
 
 /**
@@ -270,7 +270,7 @@ function badCharacter(title, s, i, width) {
 
 /** Checks that s is a string of the form's width in bytes of UTF-8. */
 function checkText(s, title, width) {
-  if (typeof s !== 'string') throw new IDError('ErrType', 'uuidv7-draft01' + ': ' + title + ' text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw new IDError('ErrType', title + ' text must be a string, not ' + typeof s);
   if (s.length !== width && byteLength(s) !== width) throw lengthError(title, byteLength(s), width);
 }
 
@@ -292,7 +292,7 @@ function digitsOf(s, f) {
 
 /** Returns the IDError of text in form f above the largest ID. */
 function overflowError(f) {
-  return new IDError('ErrOverflow', 'uuidv7-draft01' + ': ' + f.title + ' text of a value above 128 bits');
+  return new IDError('ErrOverflow', f.title + ' text of a value above 128 bits');
 }
 
 /**
@@ -359,7 +359,7 @@ function decodeUUID(s, at) {
  * It returns the ID's words.
  */
 function parseUUID(s) {
-  if (typeof s !== 'string') throw new IDError('ErrType', 'uuidv7-draft01' + ': UUID text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw new IDError('ErrType', 'UUID text must be a string, not ' + typeof s);
   switch (s.length) {
     case 36:
       return decodeUUID(s, 0);
@@ -409,7 +409,7 @@ function clampTick(k) {
 function sinceEpoch(t) {
   if (typeof t === 'bigint') return t - EPOCH_NS;
   if (t instanceof Date && !Number.isNaN(t.getTime())) return BigInt(t.getTime()) * 1000000n - EPOCH_NS;
-  throw new IDError('ErrType', 'uuidv7-draft01' + ': a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
+  throw new IDError('ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
 }
 
 /** Returns a field's integer value, a BigInt or a safe integer number, checked to fit width bits. */
@@ -417,16 +417,16 @@ function integer(name, x, width) {
   let v;
   if (typeof x === 'bigint') v = x;
   else if (typeof x === 'number' && Number.isSafeInteger(x)) v = BigInt(x);
-  else throw new IDError('ErrRange', 'uuidv7-draft01' + ': ' + name + ' must be an integer, a BigInt or a safe integer number');
-  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', 'uuidv7-draft01' + ': ' + name + ' ' + v + ' does not fit in ' + width + ' bits');
+  else throw new IDError('ErrRange', name + ' must be an integer, a BigInt or a safe integer number');
+  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', name + ' ' + v + ' does not fit in ' + width + ' bits');
   return v;
 }
 
 /** Returns the reader of pack's fields: each field's value, zero if left out; a key that is no field is ErrRange. */
 function fieldReader(fields, names) {
-  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', 'uuidv7-draft01' + ': pack takes an object of fields');
+  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', 'pack takes an object of fields');
   for (const k of Object.keys(fields)) {
-    if (!names.includes(k)) throw new IDError('ErrRange', 'uuidv7-draft01' + ': no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
+    if (!names.includes(k)) throw new IDError('ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
   }
   const own = (name) => (Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined);
   return {
@@ -437,7 +437,7 @@ function fieldReader(fields, names) {
     bytes(name, size) {
       const x = own(name);
       if (x === undefined) return 0n;
-      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', 'uuidv7-draft01' + ': ' + name + ' must be a Uint8Array of ' + size + ' bytes');
+      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', name + ' must be a Uint8Array of ' + size + ' bytes');
       let v = 0n;
       for (const b of x) v = v << 8n | BigInt(b);
       return v;
@@ -479,8 +479,8 @@ export class ID {
       this.#w = w;
       return;
     }
-    if (typeof n !== 'bigint') throw new IDError('ErrType', 'uuidv7-draft01' + ': an ID is made from a BigInt, not ' + typeof n);
-    if (n < 0n || n > MAX) throw new IDError('ErrRange', 'uuidv7-draft01' + ': ' + n + ' does not fit in 128 bits');
+    if (typeof n !== 'bigint') throw new IDError('ErrType', 'an ID is made from a BigInt, not ' + typeof n);
+    if (n < 0n || n > MAX) throw new IDError('ErrRange', n + ' does not fit in 128 bits');
     this.#n = n;
     this.#w = wordsOf(n, WORDS);
   }
@@ -535,8 +535,8 @@ export class ID {
    * @returns {ID}
    */
   static fromBytes(b) {
-    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'uuidv7-draft01' + ': bytes must be a Uint8Array');
-    if (b.length !== SIZE) throw new IDError('ErrLength', 'uuidv7-draft01' + ': binary form of length ' + b.length + ', want 16 bytes');
+    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'bytes must be a Uint8Array');
+    if (b.length !== SIZE) throw new IDError('ErrLength', 'binary form of length ' + b.length + ', want 16 bytes');
     const w = new Array(WORDS).fill(0);
     for (let i = 0; i < SIZE; i++) {
       const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
@@ -662,7 +662,7 @@ export class ID {
   time() {
     const ns = this.unixNanos();
     const ms = ns >= 0n ? ns / 1000000n : -((-ns + 999999n) / 1000000n);
-    if (ms > 8640000000000000n || ms < -8640000000000000n) throw new IDError('ErrTime', 'uuidv7-draft01' + ': the time is past what a Date holds; use unixNanos');
+    if (ms > 8640000000000000n || ms < -8640000000000000n) throw new IDError('ErrTime', 'the time is past what a Date holds; use unixNanos');
     return new Date(Number(ms));
   }
 
@@ -685,7 +685,7 @@ export class ID {
    * @param {ID} o
    */
   compare(o) {
-    if (!(o instanceof ID)) throw new IDError('ErrType', 'uuidv7-draft01' + ': compare needs an ID of the same layout');
+    if (!(o instanceof ID)) throw new IDError('ErrType', 'compare needs an ID of the same layout');
     const a = this.#w;
     const b = o.#w;
     for (let i = 0; i < WORDS; i++) {
@@ -765,7 +765,7 @@ class Generator {
    */
   constructor(node, options = {}) {
     this.#clock = options.clock ?? Date.now;
-    if (node !== undefined) throw new IDError('ErrRange', 'uuidv7-draft01' + ': the layout has no node');
+    if (node !== undefined) throw new IDError('ErrRange', 'the layout has no node');
   }
 
   /**
@@ -783,7 +783,7 @@ class Generator {
       this.#counter = this.#seed(at);
     } else if (!increment(this.#counter, COUNTER_TOP)) {
       // The same tick, or the clock went back, and the counter ran out:
-      if (this.#last === MAX_TICK) throw new IDError('ErrTime', 'uuidv7-draft01' + ': the next tick is past the layout\'s last');
+      if (this.#last === MAX_TICK) throw new IDError('ErrTime', 'the next tick is past the layout\'s last');
       this.#last++; // borrow the next tick
       this.#counter = this.#seed(at);
     }
@@ -822,7 +822,7 @@ class Generator {
     if (t !== this.#read) {
       const ns = (typeof t === 'bigint' ? t : BigInt(t) * 1000000n) - EPOCH_NS;
       const tick = ns < 0n ? -1n : ticksIn(ns);
-      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'uuidv7-draft01' + ': the clock reads a time outside the layout\'s range');
+      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'the clock reads a time outside the layout\'s range');
       this.#read = t;
       this.#tick = tick;
     }

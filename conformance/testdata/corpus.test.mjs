@@ -24,8 +24,10 @@ function hexBytes(h) {
   return Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
 }
 
-function throwsCode(fn, code, what) {
-  assert.throws(fn, (e) => e.name === 'IDError' && e.code === code, what);
+// throwsCode asserts that fn throws the IDError of code, its message
+// prefixed by the layout's name as Go's sentinels are by their package's.
+function throwsCode(fn, code, what, layout) {
+  assert.throws(fn, (e) => e.name === 'IDError' && e.code === code && e.message.startsWith(layout + ': '), what);
 }
 
 for (const [layout, rs] of byLayout) {
@@ -71,8 +73,8 @@ for (const [layout, rs] of byLayout) {
           break;
         case 'bad': {
           const parse = { base62: 'parseBase62', crockford: 'parseCrockford', hex: 'parseHex', text: 'parse' }[r.form];
-          if (r.form === 'bytes') throwsCode(() => ID.fromBytes(hexBytes(r.input)), r.error, 'bytes ' + r.input);
-          else throwsCode(() => ID[parse](r.input), r.error, `${parse}(${r.input})`);
+          if (r.form === 'bytes') throwsCode(() => ID.fromBytes(hexBytes(r.input)), r.error, 'bytes ' + r.input, layout);
+          else throwsCode(() => ID[parse](r.input), r.error, `${parse}(${r.input})`, layout);
           break;
         }
       }
@@ -82,7 +84,7 @@ for (const [layout, rs] of byLayout) {
       return;
     }
     await t.test('generator', () => {
-      if (head.node) throwsCode(() => m.newGenerator(), 'ErrRange', 'a generator without its node');
+      if (head.node) throwsCode(() => m.newGenerator(), 'ErrRange', 'a generator without its node', layout);
       const real = generator(m, head.node ? 1n : undefined);
       assert.ok(real.next().valid() && real.next().valid());
       // A clock that moves on a millisecond at every reading, so that the

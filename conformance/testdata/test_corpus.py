@@ -65,6 +65,7 @@ class Corpus(unittest.TestCase):
                     else:
                         {"base62": ID.parse_base62, "crockford": ID.parse_crockford, "hex": ID.parse_hex, "text": ID.parse}[r["form"]](r["input"])
                 self.assertEqual(cm.exception.code, r["error"], r["input"])
+                self.assertTrue(str(cm.exception).startswith(r["layout"] + ": "), str(cm.exception))
                 self.assertIsInstance(cm.exception, ValueError)
         if not head.get("generates"):
             self.assertFalse(hasattr(m, "Generator"))

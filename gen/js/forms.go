@@ -10,7 +10,6 @@ import (
 // forms writes the text forms: their tables, encoders and decoders.
 func (w *writer) forms() {
 	p := w.p
-	name := jsString(p.L.Name)
 	w.f(`
 /**
  * A fixed-width text form: the ID as one number in the alphabet's base,
@@ -134,12 +133,12 @@ function syntaxError(title, s, i) {
   const pos = byteLength(s.slice(0, i));
   const c = s.codePointAt(i);
   const shown = c > 0x20 && c < 0x7f ? JSON.stringify(String.fromCodePoint(c)) : 'U+' + c.toString(16).padStart(4, '0');
-  return new IDError('ErrSyntax', %[1]s + ': invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
+  return new IDError('ErrSyntax', 'invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
 }
 
 /** Returns the IDError of text of n bytes in a form width bytes wide. */
 function lengthError(title, n, width) {
-  return new IDError('ErrLength', %[1]s + ': ' + title + ' text of length ' + n + ', want ' + width);
+  return new IDError('ErrLength', title + ' text of length ' + n + ', want ' + width);
 }
 
 /**
@@ -154,7 +153,7 @@ function badCharacter(title, s, i, width) {
 
 /** Checks that s is a string of the form's width in bytes of UTF-8. */
 function checkText(s, title, width) {
-  if (typeof s !== 'string') throw new IDError('ErrType', %[1]s + ': ' + title + ' text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw new IDError('ErrType', title + ' text must be a string, not ' + typeof s);
   if (s.length !== width && byteLength(s) !== width) throw lengthError(title, byteLength(s), width);
 }
 
@@ -176,9 +175,9 @@ function digitsOf(s, f) {
 
 /** Returns the IDError of text in form f above the largest ID. */
 function overflowError(f) {
-  return new IDError('ErrOverflow', %[1]s + ': ' + f.title + ' text of a value above %[2]d bits');
+  return new IDError('ErrOverflow', f.title + ' text of a value above %d bits');
 }
-`, name, p.Bits)
+`, p.Bits)
 	for _, f := range p.Forms {
 		if log2(len(f.Alphabet)) != 0 {
 			w.bitsDecoder(f)
@@ -221,7 +220,7 @@ function decodeUUID(s, at) {
  * It returns the ID's words.
  */
 function parseUUID(s) {
-  if (typeof s !== 'string') throw new IDError('ErrType', %[1]s + ': UUID text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw new IDError('ErrType', 'UUID text must be a string, not ' + typeof s);
   switch (s.length) {
     case 36:
       return decodeUUID(s, 0);
@@ -239,7 +238,7 @@ function parseUUID(s) {
   }
   throw lengthError('UUID', byteLength(s), '36, 32, 38 or 45');
 }
-`, name)
+`)
 	}
 }
 

@@ -17,16 +17,16 @@ function integer(name, x, width) {
   let v;
   if (typeof x === 'bigint') v = x;
   else if (typeof x === 'number' && Number.isSafeInteger(x)) v = BigInt(x);
-  else throw new IDError('ErrRange', %[1]s + ': ' + name + ' must be an integer, a BigInt or a safe integer number');
-  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', %[1]s + ': ' + name + ' ' + v + ' does not fit in ' + width + ' bits');
+  else throw new IDError('ErrRange', name + ' must be an integer, a BigInt or a safe integer number');
+  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', name + ' ' + v + ' does not fit in ' + width + ' bits');
   return v;
 }
 
 /** Returns the reader of pack's fields: each field's value, zero if left out; a key that is no field is ErrRange. */
 function fieldReader(fields, names) {
-  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', %[1]s + ': pack takes an object of fields');
+  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', 'pack takes an object of fields');
   for (const k of Object.keys(fields)) {
-    if (!names.includes(k)) throw new IDError('ErrRange', %[1]s + ': no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
+    if (!names.includes(k)) throw new IDError('ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
   }
   const own = (name) => (Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined);
   return {
@@ -37,14 +37,14 @@ function fieldReader(fields, names) {
     bytes(name, size) {
       const x = own(name);
       if (x === undefined) return 0n;
-      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', %[1]s + ': ' + name + ' must be a Uint8Array of ' + size + ' bytes');
+      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', name + ' must be a Uint8Array of ' + size + ' bytes');
       let v = 0n;
       for (const b of x) v = v << 8n | BigInt(b);
       return v;
     },
   };
 }
-`, jsString(p.L.Name))
+`)
 	for _, f := range p.Fields {
 		if f.Bytes {
 			w.f(`

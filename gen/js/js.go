@@ -123,7 +123,7 @@ base62(), crockford() and hex() write the fixed-width forms, which sort as
 the bytes do. Errors are IDError, whose code names the Go package's
 sentinel error.`, p.Bits, textDoc(p)))
 	w.f("\n")
-	w.f("%s", errorClass)
+	w.f(errorClass, jsString(p.L.Name+": "))
 	w.f(`
 /** The length of an ID in bytes. */
 const SIZE = %d;
@@ -192,11 +192,11 @@ const errorClass = `/**
 export class IDError extends Error {
   /**
    * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
-   * @param {string} message
+   * @param {string} message what is wrong, which the layout's name prefixes
    * @param {number} [position] the offset of the bad character, for ErrSyntax
    */
   constructor(code, message, position) {
-    super(message);
+    super(%s + message);
     this.name = 'IDError';
     this.code = code;
     if (position !== undefined) this.position = position;
@@ -257,9 +257,9 @@ function clampTick(k) {
 function sinceEpoch(t) {
   if (typeof t === 'bigint') return t - EPOCH_NS;
   if (t instanceof Date && !Number.isNaN(t.getTime())) return BigInt(t.getTime()) * 1000000n - EPOCH_NS;
-  throw new IDError('ErrType', %s + ': a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
+  throw new IDError('ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
 }
-`, c.Unit, c.Epoch, lang.Lit(c.EpochNs), lang.Lit(c.TickNum), lang.Lit(c.TickDen), lang.Lit(c.MaxTick), jsString(w.p.L.Name))
+`, c.Unit, c.Epoch, lang.Lit(c.EpochNs), lang.Lit(c.TickNum), lang.Lit(c.TickDen), lang.Lit(c.MaxTick))
 }
 
 func (w *writer) idClass() {
@@ -299,8 +299,8 @@ export class %[3]s {
       this.#w = w;
       return;
     }
-    if (typeof n !== 'bigint') throw new IDError('ErrType', %[4]s + ': an ID is made from a BigInt, not ' + typeof n);
-    if (n < 0n || n > MAX) throw new IDError('ErrRange', %[4]s + ': ' + n + ' does not fit in %[2]d bits');
+    if (typeof n !== 'bigint') throw new IDError('ErrType', 'an ID is made from a BigInt, not ' + typeof n);
+    if (n < 0n || n > MAX) throw new IDError('ErrRange', n + ' does not fit in %[2]d bits');
     this.#n = n;
     this.#w = wordsOf(n, WORDS);
   }
@@ -309,7 +309,7 @@ export class %[3]s {
   #big() {
     return (this.#n ??= bigOf(this.#w));
   }
-`, p.L.Name, p.Bits, p.Type, jsString(p.L.Name))
+`, p.L.Name, p.Bits, p.Type)
 
 	// Parsers.
 	if p.Text.Name == "uuid" {
@@ -355,8 +355,8 @@ export class %[3]s {
    * @returns {%[1]s}
    */
   static fromBytes(b) {
-    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', %[3]s + ': bytes must be a Uint8Array');
-    if (b.length !== SIZE) throw new IDError('ErrLength', %[3]s + ': binary form of length ' + b.length + ', want %[2]d bytes');
+    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'bytes must be a Uint8Array');
+    if (b.length !== SIZE) throw new IDError('ErrLength', 'binary form of length ' + b.length + ', want %[2]d bytes');
     const w = new Array(WORDS).fill(0);
     for (let i = 0; i < SIZE; i++) {
       const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
@@ -364,7 +364,7 @@ export class %[3]s {
     }
     return make(w);
   }
-`, p.Type, p.Size, jsString(p.L.Name))
+`, p.Type, p.Size)
 
 	w.pack()
 	if p.Clock != nil {
@@ -449,7 +449,7 @@ export class %[3]s {
    * @param {%[1]s} o
    */
   compare(o) {
-    if (!(o instanceof %[1]s)) throw new IDError('ErrType', %[2]s + ': compare needs an ID of the same layout');
+    if (!(o instanceof %[1]s)) throw new IDError('ErrType', 'compare needs an ID of the same layout');
     const a = this.#w;
     const b = o.#w;
     for (let i = 0; i < WORDS; i++) {
@@ -466,7 +466,7 @@ export class %[3]s {
     return o instanceof %[1]s && this.compare(o) === 0;
   }
 }
-`, p.Type, jsString(p.L.Name))
+`, p.Type)
 }
 
 func caseNote(f portable.Form) string {
@@ -630,10 +630,10 @@ func (w *writer) timeMethods() {
   time() {
     const ns = this.unixNanos();
     const ms = ns >= 0n ? ns / 1000000n : -((-ns + 999999n) / 1000000n);
-    if (ms > 8640000000000000n || ms < -8640000000000000n) throw new IDError('ErrTime', %s + ': the time is past what a Date holds; use unixNanos');
+    if (ms > 8640000000000000n || ms < -8640000000000000n) throw new IDError('ErrTime', 'the time is past what a Date holds; use unixNanos');
     return new Date(Number(ms));
   }
-`, jsString(p.L.Name))
+`)
 }
 
 // msTime returns the expression, over the ID's words w, of its time in

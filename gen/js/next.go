@@ -13,7 +13,6 @@ import (
 func (w *writer) generator() {
 	p := w.p
 	g := plan(p)
-	name := jsString(p.L.Name)
 	nw := words(p.Bits)
 	counter := p.Clock != nil && p.Counter != nil
 	w.f(`
@@ -141,9 +140,9 @@ class Generator {
 	}
 	switch {
 	case p.Node == nil:
-		w.f("    if (node !== undefined) throw new IDError('ErrRange', %s + ': the layout has no node');\n", name)
+		w.f("    if (node !== undefined) throw new IDError('ErrRange', 'the layout has no node');\n")
 	case p.NeedsNode:
-		w.f("    if (node === undefined) throw new IDError('ErrRange', %s + ': a generator needs its node, %d bits');\n", name, p.Node.Width)
+		w.f("    if (node === undefined) throw new IDError('ErrRange', 'a generator needs its node, %d bits');\n", p.Node.Width)
 		w.f("    const v = integer('node', node, %d);\n", p.Node.Width)
 	case p.Node.V.MAC:
 		w.f("    // Unless given, the node is random with the multicast bit set (RFC 9562 §6.10), so it is no real MAC address.\n")
@@ -238,13 +237,13 @@ class Generator {
     if (t !== this.#read) {
       const ns = (typeof t === 'bigint' ? t : BigInt(t) * 1000000n) - EPOCH_NS;
       const tick = ns < 0n ? -1n : ticksIn(ns);
-      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', %s + ': the clock reads a time outside the layout\'s range');
+      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'the clock reads a time outside the layout\'s range');
       this.#read = t;
       this.#tick = tick;
     }
     return this.#tick;
   }
-`, words(p.Time.Width), name)
+`, words(p.Time.Width))
 		if counter && p.Counter.V.Overflow == idrt.OverflowWait {
 			w.f(`
   /**
@@ -258,12 +257,12 @@ class Generator {
       const now = this.#now();
       if (now > last) return now;
       if (Date.now() >= deadline) {
-        if (now < last) throw new IDError('ErrClockBackwards', %[1]s + ': the clock is behind the last tick used, after a second\'s wait');
-        throw new IDError('ErrClockStalled', %[1]s + ': the counter ran out and the clock stood still for a second');
+        if (now < last) throw new IDError('ErrClockBackwards', 'the clock is behind the last tick used, after a second\'s wait');
+        throw new IDError('ErrClockStalled', 'the counter ran out and the clock stood still for a second');
       }
     }
   }
-`, name)
+`)
 		}
 	}
 	w.f("}\n")
@@ -341,12 +340,11 @@ func (w *writer) seed(p *portable.Plan, shared bool) {
 // tick writes the part of next that moves the clock and the counter on,
 // and returns the expression of the ID's tick.
 func (w *writer) tick(p *portable.Plan) string {
-	name := jsString(p.L.Name)
 	seed := "this.#seed()"
 	if p.Counter != nil && p.Counter.V.Init != idrt.InitZero && plan(p).keep.Sign() != 0 {
 		seed = "this.#seed(at)"
 	}
-	overflow := fmt.Sprintf("throw new IDError('ErrTime', %s + ': the next tick is past the layout\\'s last');", name)
+	overflow := "throw new IDError('ErrTime', 'the next tick is past the layout\\'s last');"
 	switch {
 	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
 		w.f(`    const tick = this.#now();
