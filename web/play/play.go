@@ -156,9 +156,15 @@ func samples(l *layouts.Layout) ([]Sample, string) {
 	if err != nil {
 		return out, err.Error()
 	}
-	// A generator that must wait for its clock spins instead of sleeping:
-	// in the browser, a call from the page cannot sleep.
-	g, err := interp.NewGenerator(l, interp.WithSleep(spin))
+	// The generator runs on a clock that starts now and moves on only as
+	// the generator waits for it: a layout whose counter waits for the next
+	// tick (a second, say) shows at once the IDs it would make over that
+	// time, where the real clock would hold the page (which cannot sleep)
+	// for as long.
+	clock := time.Now()
+	g, err := interp.NewGenerator(l,
+		interp.WithClock(func() time.Time { return clock }),
+		interp.WithSleep(func(d time.Duration) { clock = clock.Add(d) }))
 	if err != nil {
 		return out, "no generator: " + err.Error()
 	}
@@ -173,18 +179,11 @@ func samples(l *layouts.Layout) ([]Sample, string) {
 		}
 		out = append(out, s)
 	}
-	note := "made now by the interpreter's generator, in the layout's canonical text form"
+	note := "made now by the interpreter's generator, in the layout's canonical text form (where its counter runs out, on a clock that moves on as the generator waits)"
 	if l.NeedsNode() {
 		note += "; its node field is random here (idforge new -node N or -lease gives one)"
 	}
 	return out, note
-}
-
-// spin waits d without sleeping.
-func spin(d time.Duration) {
-	end := time.Now().Add(d)
-	for time.Now().Before(end) {
-	}
 }
 
 // Builtin is a built-in layout's name and spec, for the page's examples.
