@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/gen/internal/portable"
 )
 
 // The text API of a generated package: its errors, the String, Base62,
@@ -164,7 +166,7 @@ func (tp *textPkg) emitErrors(f *jen.File) {
 		jen.Comment("ErrSyntax means a character the form does not allow. It comes as a"),
 		jen.Comment("*SyntaxError, which says which character and where."),
 		jen.Id("ErrSyntax").Op("=").Qual("errors", "New").Call(jen.Lit(pkg+": invalid syntax")),
-		jen.Add(commentLines(fillTo(overflow, docWidth-4))),
+		jen.Add(commentLines(portable.Fill(overflow, docWidth-4))),
 		jen.Id("ErrOverflow").Op("=").Qual("errors", "New").Call(jen.Lit(pkg+": value out of range")),
 		jen.Comment(fmt.Sprintf("ErrNull means a database NULL scanned into %s; scan nullable columns", an(t))),
 		jen.Comment(fmt.Sprintf("into %s instead.", an(tp.null))),
@@ -218,45 +220,7 @@ func writeDoc(f *jen.File, text string) { comment(f, fill(text)) }
 func writeDocf(f *jen.File, format string, args ...any) { writeDoc(f, fmt.Sprintf(format, args...)) }
 
 // fill refills text as writeDoc describes.
-func fill(text string) string { return fillTo(text, docWidth) }
-
-// fillTo refills text to width columns.
-func fillTo(text string, width int) string {
-	var out []string
-	var words []string
-	flush := func() {
-		line := ""
-		for _, w := range words {
-			switch {
-			case line == "":
-				line = w
-			case len(line)+1+len(w) > width:
-				out = append(out, line)
-				line = w
-			default:
-				line += " " + w
-			}
-		}
-		if line != "" {
-			out = append(out, line)
-		}
-		words = nil
-	}
-	for _, line := range strings.Split(text, "\n") {
-		switch {
-		case line == "":
-			flush()
-			out = append(out, "")
-		case strings.HasPrefix(line, "\t"):
-			flush()
-			out = append(out, line)
-		default:
-			words = append(words, strings.Fields(line)...)
-		}
-	}
-	flush()
-	return strings.Join(out, "\n")
-}
+func fill(text string) string { return portable.Fill(text, docWidth) }
 
 // commentLines returns a doc comment of several // lines for a var or
 // const block entry.

@@ -625,9 +625,9 @@ function increment(c, top) {
 }
 
 /**
- * Makes IDs of layout instagram.
- * Each ID it makes is greater than the last, even when the clock stands
- * still or goes back. It is what newGenerator returns.
+ * Makes IDs of layout instagram. Each ID it makes is greater than the last,
+ * even when the clock stands still or goes back. It is what newGenerator
+ * returns.
  */
 class Generator {
   /** The constant bits and the values fixed when the generator was made, in place, as words. */
@@ -656,10 +656,9 @@ class Generator {
   }
 
   /**
-   * Returns a new ID.
-   * Within a tick a 10-bit counter, starting at zero, orders the IDs;
-   * when it runs out the generator waits for the clock's next tick. When the clock goes back it
-   * stays on its last tick.
+   * Returns a new ID. Within a tick a 10-bit counter, starting at zero, orders
+   * the IDs; when it runs out the generator waits for the clock's next tick.
+   * When the clock goes back it stays on its last tick.
    * @returns {ID}
    */
   next() {

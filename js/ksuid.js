@@ -666,9 +666,8 @@ function increment(c, top) {
 }
 
 /**
- * Makes IDs of layout ksuid.
- * Each ID it makes is greater than the last, even when the clock stands
- * still or goes back. It is what newGenerator returns.
+ * Makes IDs of layout ksuid. Each ID it makes is greater than the last, even
+ * when the clock stands still or goes back. It is what newGenerator returns.
  */
 class Generator {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
@@ -693,10 +692,10 @@ class Generator {
   }
 
   /**
-   * Returns a new ID.
-   * Within a tick a 64-bit counter, starting at random bits with its top bit clear, orders the IDs;
-   * when it runs out the generator waits for the clock's next tick. When the clock goes back it
-   * stays on its last tick.
+   * Returns a new ID. Within a tick a 64-bit counter, starting at random bits
+   * with its top bit clear, orders the IDs; when it runs out the generator
+   * waits for the clock's next tick. When the clock goes back it stays on its
+   * last tick.
    * @returns {ID}
    */
   next() {

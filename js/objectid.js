@@ -645,9 +645,9 @@ function increment(c, top) {
 }
 
 /**
- * Makes IDs of layout objectid.
- * Its counter runs on across ticks, wrapping around: its IDs are unique
- * while it makes fewer than 2^24 within a tick, but not ordered. It is what newGenerator returns.
+ * Makes IDs of layout objectid. Its counter runs on across ticks, wrapping
+ * around: its IDs are unique while it makes fewer than 2^24 within a tick, but
+ * not ordered. It is what newGenerator returns.
  */
 class Generator {
   /** The constant bits and the values fixed when the generator was made, in place, as words. */

@@ -654,9 +654,8 @@ function increment(c, top) {
 }
 
 /**
- * Makes IDs of layout ulid.
- * Each ID it makes is greater than the last, even when the clock stands
- * still or goes back. It is what newGenerator returns.
+ * Makes IDs of layout ulid. Each ID it makes is greater than the last, even
+ * when the clock stands still or goes back. It is what newGenerator returns.
  */
 class Generator {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
@@ -681,10 +680,10 @@ class Generator {
   }
 
   /**
-   * Returns a new ID.
-   * Within a tick a 80-bit counter, starting at random bits, orders the IDs;
-   * when it runs out the generator borrows the next tick, running ahead of the clock until it catches up. When the clock goes back it
-   * stays on its last tick.
+   * Returns a new ID. Within a tick a 80-bit counter, starting at random bits,
+   * orders the IDs; when it runs out the generator borrows the next tick,
+   * running ahead of the clock until it catches up. When the clock goes back
+   * it stays on its last tick.
    * @returns {ID}
    */
   next() {

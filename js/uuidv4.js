@@ -647,7 +647,8 @@ function draw(count) {
 }
 
 /**
- * Makes IDs of layout uuidv4. Each ID is fresh random bits around the layout's fixed ones. It is what newGenerator returns.
+ * Makes IDs of layout uuidv4. Each ID is fresh random bits around the layout's
+ * fixed ones. It is what newGenerator returns.
  */
 class Generator {
 

@@ -731,9 +731,8 @@ function randomBigInt(size) {
 }
 
 /**
- * Makes IDs of layout uuidv6.
- * Each ID it makes is greater than the last, even when the clock stands
- * still or goes back. It is what newGenerator returns.
+ * Makes IDs of layout uuidv6. Each ID it makes is greater than the last, even
+ * when the clock stands still or goes back. It is what newGenerator returns.
  */
 class Generator {
   /** The constant bits and the values fixed when the generator was made, in place, as words. */
@@ -762,9 +761,8 @@ class Generator {
   }
 
   /**
-   * Returns a new ID.
-   * Each ID takes a tick of its own: the clock's, or the one after the last
-   * ID's when the clock has not passed it.
+   * Returns a new ID. Each ID takes a tick of its own: the clock's, or the one
+   * after the last ID's when the clock has not passed it.
    * @returns {ID}
    */
   next() {

@@ -738,9 +738,8 @@ function increment(c, top) {
 }
 
 /**
- * Makes IDs of layout uuidv7.
- * Each ID it makes is greater than the last, even when the clock stands
- * still or goes back. It is what newGenerator returns.
+ * Makes IDs of layout uuidv7. Each ID it makes is greater than the last, even
+ * when the clock stands still or goes back. It is what newGenerator returns.
  */
 class Generator {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
@@ -765,10 +764,10 @@ class Generator {
   }
 
   /**
-   * Returns a new ID.
-   * Within a tick a 26-bit counter, starting at random bits with its top bit clear, orders the IDs;
-   * when it runs out the generator borrows the next tick, running ahead of the clock until it catches up. When the clock goes back it
-   * stays on its last tick.
+   * Returns a new ID. Within a tick a 26-bit counter, starting at random bits
+   * with its top bit clear, orders the IDs; when it runs out the generator
+   * borrows the next tick, running ahead of the clock until it catches up.
+   * When the clock goes back it stays on its last tick.
    * @returns {ID}
    */
   next() {

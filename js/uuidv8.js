@@ -722,8 +722,8 @@ function draw(count) {
 }
 
 /**
- * Makes IDs of layout uuidv8.
- * Its IDs carry the time and random bits; they are not ordered within a tick. It is what newGenerator returns.
+ * Makes IDs of layout uuidv8. Its IDs carry the time and random bits; they are
+ * not ordered within a tick. It is what newGenerator returns.
  */
 class Generator {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */

@@ -1,11 +1,10 @@
 package js
 
 import (
-	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/idrt"
 )
 
 // helpers writes the module-level functions that pack and fields use.
@@ -106,38 +105,8 @@ func nodeArg(param string) string {
 	return param
 }
 
-func orderDoc(p *portable.Plan) string {
-	switch {
-	case p.Clock == nil:
-		return " Each ID is fresh random bits around the layout's fixed ones."
-	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
-		return "\n * Its counter runs on across ticks, wrapping around: its IDs are unique\n * while it makes fewer than 2^" + fmt.Sprint(p.Counter.Width) + " within a tick, but not ordered."
-	case p.L.Monotonic():
-		return "\n * Each ID it makes is greater than the last, even when the clock stands\n * still or goes back."
-	}
-	return "\n * Its IDs carry the time and random bits; they are not ordered within a tick."
-}
-
-func nextDoc(p *portable.Plan) string {
-	switch {
-	case p.Counter != nil && p.Counter.V.Init != idrt.InitRunning:
-		how := "borrows the next tick, running ahead of the clock until it catches up"
-		if p.Counter.V.Overflow == idrt.OverflowWait {
-			how = "waits for the clock's next tick"
-		}
-		return fmt.Sprintf("\n   * Within a tick a %d-bit counter, starting %s, orders the IDs;\n   * when it runs out the generator %s. When the clock goes back it\n   * stays on its last tick.", p.Counter.Width, initDoc(p.Counter.V.Init), how)
-	case p.ClockSeq != nil:
-		return "\n   * Each ID takes a tick of its own: the clock's, or the one after the last\n   * ID's when the clock has not passed it."
-	}
-	return ""
-}
-
-func initDoc(i idrt.Init) string {
-	switch i {
-	case idrt.InitZero:
-		return "at zero"
-	case idrt.InitSeeded:
-		return "at random bits with its top bit clear"
-	}
-	return "at random bits"
+// docText returns text filled for a /** */ comment whose lines start at
+// indent: its lines after the first begin with indent and " * ".
+func docText(indent, text string) string {
+	return strings.Join(strings.Split(portable.Fill(text, 76-len(indent)), "\n"), "\n"+indent+" * ")
 }

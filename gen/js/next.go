@@ -81,10 +81,10 @@ function increment(c, top) {
 	// The class.
 	w.f(`
 /**
- * Makes IDs of layout %s.%s It is what newGenerator returns.
+ * %s
  */
 class Generator {
-`, p.L.Name, orderDoc(p))
+`, docText("", fmt.Sprintf("Makes IDs of layout %s. %s It is what newGenerator returns.", p.L.Name, portable.OrderDoc(p))))
 	fixedBig := constStart(p)
 	switch {
 	case p.Node == nil:
@@ -165,11 +165,11 @@ class Generator {
 	// next.
 	w.f(`
   /**
-   * Returns a new ID.%s
+   * %s
    * @returns {%s}
    */
   next() {
-`, nextDoc(p), p.Type)
+`, docText("  ", strings.TrimSpace("Returns a new ID. "+portable.NextDoc(p))), p.Type)
 	if g.keep.Sign() != 0 {
 		w.f("    const at = draw(WORDS);\n")
 	}

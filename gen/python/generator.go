@@ -3,6 +3,7 @@ package python
 import (
 	"fmt"
 	"math/big"
+	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/idrt"
@@ -84,14 +85,13 @@ _generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
 
 
 class Generator:
-    """Makes IDs of layout %s.%s It is safe for use from several threads.
+    """%s
 
-    %sclock, a function returning nanoseconds since the Unix
-    epoch, replaces the system clock (for tests).
+    %s
     """
 
     def __init__(%s) -> None:
-`, p.L.Name, pyOrderDoc(p), nodeDoc, params)
+`, docText("    ", fmt.Sprintf("Makes IDs of layout %s. %s It is safe for use from several threads.", p.L.Name, portable.OrderDoc(p))), docText("    ", nodeDoc+"clock, a function returning nanoseconds since the Unix epoch, replaces the system clock (for tests)."), params)
 	if p.Clock != nil {
 		w.f("        self._clock = clock or _time.time_ns\n")
 	}
@@ -171,8 +171,8 @@ class Generator:
 	// next
 	w.f(`
     def next(self) -> %s:
-        """Returns a new ID.%s"""
-`, p.Type, pyNextDoc(p))
+        """%s"""
+`, p.Type, nextDoc(p))
 	keepExpr := "_RANDOM_MASK"
 	if p.Node != nil && !nodeFixed {
 		keepExpr = "self._keep"
@@ -289,38 +289,24 @@ func (w *writer) tick(p *portable.Plan) {
 	}
 }
 
-func pyOrderDoc(p *portable.Plan) string {
-	switch {
-	case p.Clock == nil:
-		return " Each ID is fresh random bits around the\n    layout's fixed ones."
-	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
-		return "\n    Its counter runs on across ticks, wrapping around: its IDs are unique\n    while it makes fewer than 2^" + fmt.Sprint(p.Counter.Width) + " within a tick, but not ordered."
-	case p.L.Monotonic():
-		return "\n    Each ID it makes is greater than the last, even when the clock stands\n    still or goes back."
+// nextDoc returns the docstring of next: a line, and a paragraph on the
+// counter or clock sequence where the layout has one.
+func nextDoc(p *portable.Plan) string {
+	n := portable.NextDoc(p)
+	if n == "" {
+		return "Returns a new ID."
 	}
-	return "\n    Its IDs carry the time and random bits; they are not ordered within a\n    tick."
+	return docText("        ", "Returns a new ID.\n\n"+n) + "\n        "
 }
 
-func pyNextDoc(p *portable.Plan) string {
-	switch {
-	case p.Counter != nil && p.Counter.V.Init != idrt.InitRunning:
-		how := "borrows the next tick, running ahead of the clock until it catches up"
-		if p.Counter.V.Overflow == idrt.OverflowWait {
-			how = "waits for the clock's next tick"
+// docText returns text filled for a docstring whose lines start at indent:
+// its lines after the first begin with indent (blank lines stay empty).
+func docText(indent, text string) string {
+	lines := strings.Split(portable.Fill(text, 72-len(indent)), "\n")
+	for i, l := range lines[1:] {
+		if l != "" {
+			lines[i+1] = indent + l
 		}
-		return fmt.Sprintf("\n\n        Within a tick a %d-bit counter, starting %s,\n        orders the IDs; when it runs out the generator %s.\n        When the clock goes back it stays on its last tick.\n        ", p.Counter.Width, initDoc(p.Counter.V.Init), how)
-	case p.ClockSeq != nil:
-		return "\n\n        Each ID takes a tick of its own: the clock's, or the one after the last\n        ID's when the clock has not passed it.\n        "
 	}
-	return ""
-}
-
-func initDoc(i idrt.Init) string {
-	switch i {
-	case idrt.InitZero:
-		return "at zero"
-	case idrt.InitSeeded:
-		return "at random bits with its top bit clear"
-	}
-	return "at random bits"
+	return strings.Join(lines, "\n")
 }

@@ -383,12 +383,12 @@ _generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
 
 
 class Generator:
-    """Makes IDs of layout ksuid-ms.
-    Its IDs carry the time and random bits; they are not ordered within a
-    tick. It is safe for use from several threads.
+    """Makes IDs of layout ksuid-ms. Its IDs carry the time and random
+    bits; they are not ordered within a tick. It is safe for use from
+    several threads.
 
-    clock, a function returning nanoseconds since the Unix
-    epoch, replaces the system clock (for tests).
+    clock, a function returning nanoseconds since the Unix epoch,
+    replaces the system clock (for tests).
     """
 
     def __init__(self, *, clock: Optional[Callable[[], int]] = None) -> None:

@@ -374,12 +374,13 @@ _generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
 
 
 class Generator:
-    """Makes IDs of layout objectid.
-    Its counter runs on across ticks, wrapping around: its IDs are unique
-    while it makes fewer than 2^24 within a tick, but not ordered. It is safe for use from several threads.
+    """Makes IDs of layout objectid. Its counter runs on across ticks,
+    wrapping around: its IDs are unique while it makes fewer than 2^24
+    within a tick, but not ordered. It is safe for use from several
+    threads.
 
-    clock, a function returning nanoseconds since the Unix
-    epoch, replaces the system clock (for tests).
+    clock, a function returning nanoseconds since the Unix epoch,
+    replaces the system clock (for tests).
     """
 
     def __init__(self, *, clock: Optional[Callable[[], int]] = None) -> None:

@@ -373,12 +373,13 @@ _generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
 
 
 class Generator:
-    """Makes IDs of layout sonyflake.
-    Each ID it makes is greater than the last, even when the clock stands
-    still or goes back. It is safe for use from several threads.
+    """Makes IDs of layout sonyflake. Each ID it makes is greater than the
+    last, even when the clock stands still or goes back. It is safe for
+    use from several threads.
 
-    node, the generator's node of 16 bits, is required. clock, a function returning nanoseconds since the Unix
-    epoch, replaces the system clock (for tests).
+    node, the generator's node of 16 bits, is required. clock, a
+    function returning nanoseconds since the Unix epoch, replaces the
+    system clock (for tests).
     """
 
     def __init__(self, node: int, *, clock: Optional[Callable[[], int]] = None) -> None:
@@ -408,8 +409,8 @@ class Generator:
     def next(self) -> ID:
         """Returns a new ID.
 
-        Within a tick a 8-bit counter, starting at zero,
-        orders the IDs; when it runs out the generator waits for the clock's next tick.
+        Within a tick a 8-bit counter, starting at zero, orders the IDs;
+        when it runs out the generator waits for the clock's next tick.
         When the clock goes back it stays on its last tick.
         """
         with self._lock:

@@ -385,8 +385,8 @@ class Generator:
     """Makes IDs of layout uuidv4. Each ID is fresh random bits around the
     layout's fixed ones. It is safe for use from several threads.
 
-    clock, a function returning nanoseconds since the Unix
-    epoch, replaces the system clock (for tests).
+    clock, a function returning nanoseconds since the Unix epoch,
+    replaces the system clock (for tests).
     """
 
     def __init__(self) -> None:

@@ -433,13 +433,13 @@ _generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
 
 
 class Generator:
-    """Makes IDs of layout uuidv6.
-    Each ID it makes is greater than the last, even when the clock stands
-    still or goes back. It is safe for use from several threads.
+    """Makes IDs of layout uuidv6. Each ID it makes is greater than the
+    last, even when the clock stands still or goes back. It is safe for
+    use from several threads.
 
-    node, of 48 bits, is random with
-    the multicast bit set if left out. clock, a function returning nanoseconds since the Unix
-    epoch, replaces the system clock (for tests).
+    node, of 48 bits, is random with the multicast bit set if left out.
+    clock, a function returning nanoseconds since the Unix epoch,
+    replaces the system clock (for tests).
     """
 
     def __init__(self, node: Optional[int] = None, *, clock: Optional[Callable[[], int]] = None) -> None:
@@ -469,8 +469,8 @@ class Generator:
     def next(self) -> ID:
         """Returns a new ID.
 
-        Each ID takes a tick of its own: the clock's, or the one after the last
-        ID's when the clock has not passed it.
+        Each ID takes a tick of its own: the clock's, or the one after
+        the last ID's when the clock has not passed it.
         """
         with self._lock:
             n = self._fixed

@@ -438,12 +438,12 @@ _generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
 
 
 class Generator:
-    """Makes IDs of layout uuidv7.
-    Each ID it makes is greater than the last, even when the clock stands
-    still or goes back. It is safe for use from several threads.
+    """Makes IDs of layout uuidv7. Each ID it makes is greater than the
+    last, even when the clock stands still or goes back. It is safe for
+    use from several threads.
 
-    clock, a function returning nanoseconds since the Unix
-    epoch, replaces the system clock (for tests).
+    clock, a function returning nanoseconds since the Unix epoch,
+    replaces the system clock (for tests).
     """
 
     def __init__(self, *, clock: Optional[Callable[[], int]] = None) -> None:
@@ -471,9 +471,10 @@ class Generator:
     def next(self) -> ID:
         """Returns a new ID.
 
-        Within a tick a 26-bit counter, starting at random bits with its top bit clear,
-        orders the IDs; when it runs out the generator borrows the next tick, running ahead of the clock until it catches up.
-        When the clock goes back it stays on its last tick.
+        Within a tick a 26-bit counter, starting at random bits with its
+        top bit clear, orders the IDs; when it runs out the generator
+        borrows the next tick, running ahead of the clock until it
+        catches up. When the clock goes back it stays on its last tick.
         """
         block = _random(_SIZE)
         with self._lock:

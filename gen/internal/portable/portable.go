@@ -293,6 +293,45 @@ func Lines(text string) []string {
 	return out
 }
 
+// Fill refills text's paragraphs to width columns: blank lines separate
+// paragraphs, and lines that start with a tab are code, kept as they are.
+func Fill(text string, width int) string {
+	var out []string
+	var words []string
+	flush := func() {
+		line := ""
+		for _, w := range words {
+			switch {
+			case line == "":
+				line = w
+			case len(line)+1+len(w) > width:
+				out = append(out, line)
+				line = w
+			default:
+				line += " " + w
+			}
+		}
+		if line != "" {
+			out = append(out, line)
+		}
+		words = nil
+	}
+	for _, line := range strings.Split(text, "\n") {
+		switch {
+		case line == "":
+			flush()
+			out = append(out, "")
+		case strings.HasPrefix(line, "\t"):
+			flush()
+			out = append(out, line)
+		default:
+			words = append(words, strings.Fields(line)...)
+		}
+	}
+	flush()
+	return strings.Join(out, "\n")
+}
+
 // Hex returns x as a hexadecimal literal's digits, without prefix.
 func Hex(x *big.Int) string { return x.Text(16) }
 

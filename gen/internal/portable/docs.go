@@ -1,0 +1,48 @@
+package portable
+
+import (
+	"fmt"
+
+	"github.com/idforge/idforge/idrt"
+)
+
+// OrderDoc says, in a sentence or two for a generator's doc, how the IDs a
+// generator of the plan makes are ordered.
+func OrderDoc(p *Plan) string {
+	switch {
+	case p.Clock == nil:
+		return "Each ID is fresh random bits around the layout's fixed ones."
+	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
+		return fmt.Sprintf("Its counter runs on across ticks, wrapping around: its IDs are unique while it makes fewer than 2^%d within a tick, but not ordered.", p.Counter.Width)
+	case p.L.Monotonic():
+		return "Each ID it makes is greater than the last, even when the clock stands still or goes back."
+	}
+	return "Its IDs carry the time and random bits; they are not ordered within a tick."
+}
+
+// NextDoc says how a generator's next makes its ID, where the layout's
+// counter or clock sequence needs saying, or returns "".
+func NextDoc(p *Plan) string {
+	switch {
+	case p.Counter != nil && p.Counter.V.Init != idrt.InitRunning:
+		how := "borrows the next tick, running ahead of the clock until it catches up"
+		if p.Counter.V.Overflow == idrt.OverflowWait {
+			how = "waits for the clock's next tick"
+		}
+		return fmt.Sprintf("Within a tick a %d-bit counter, starting %s, orders the IDs; when it runs out the generator %s. When the clock goes back it stays on its last tick.", p.Counter.Width, initDoc(p.Counter.V.Init), how)
+	case p.ClockSeq != nil:
+		return "Each ID takes a tick of its own: the clock's, or the one after the last ID's when the clock has not passed it."
+	}
+	return ""
+}
+
+// initDoc says where a counter of the given start begins each tick.
+func initDoc(i idrt.Init) string {
+	switch i {
+	case idrt.InitZero:
+		return "at zero"
+	case idrt.InitSeeded:
+		return "at random bits with its top bit clear"
+	}
+	return "at random bits"
+}
