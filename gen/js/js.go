@@ -334,7 +334,7 @@ export class %[3]s {
   static parse(s) {
     return make(%[5]s);
   }
-`, p.Type, p.Text.Width, p.Text.Title, caseNote(p.Text), decodeCall(p.Text, "s"))
+`, p.Type, p.Text.Width, p.Text.Title, p.Text.CaseNote(), decodeCall(p.Text, "s"))
 	}
 	for _, f := range p.Forms {
 		w.f(`
@@ -346,7 +346,7 @@ export class %[3]s {
   static parse%[5]s(s) {
     return make(%[7]s);
   }
-`, p.Type, f.Title, f.Width, caseNote(f), title(f.Name), overflowNote(f), decodeCall(f, "s"))
+`, p.Type, f.Title, f.Width, f.CaseNote(), title(f.Name), overflowNote(f), decodeCall(f, "s"))
 	}
 	w.f(`
   /**
@@ -385,7 +385,7 @@ export class %[3]s {
   toString() {
     return %s;
   }
-`, p.Text.Width, p.Text.Title, p.Text.Method, encodeCall(p.Text, "this.#w"))
+`, p.Text.Width, p.Text.Title, p.Text.Name, encodeCall(p.Text, "this.#w"))
 	}
 	w.f(`
   /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
@@ -399,7 +399,7 @@ export class %[3]s {
   %[4]s() {
     return %[5]s;
   }
-`, f.Title, f.Width, digitsDoc(f), f.Method, encodeCall(f, "this.#w"))
+`, f.Title, f.Width, digitsDoc(f), f.Name, encodeCall(f, "this.#w"))
 	}
 	w.f(`
   /** Returns the ID's %d bytes, big-endian, in a new Uint8Array. */
@@ -467,13 +467,6 @@ export class %[3]s {
   }
 }
 `, p.Type)
-}
-
-func caseNote(f portable.Form) string {
-	if f.FoldCase {
-		return ", in either case"
-	}
-	return "; case matters"
 }
 
 func overflowNote(f portable.Form) string {

@@ -407,7 +407,7 @@ class %[1]s:
     def parse(cls, s: str) -> %[1]s:
         """Reads the text str writes: exactly %[2]d %[3]s digits%[4]s."""
         return _made(cls, _decode(s, _%[5]s))
-`, p.Type, p.Text.Width, p.Text.Title, caseNote(p.Text), strings.ToUpper(p.Text.Name))
+`, p.Type, p.Text.Width, p.Text.Title, p.Text.CaseNote(), strings.ToUpper(p.Text.Name))
 	}
 	for _, f := range p.Forms {
 		over := ""
@@ -419,7 +419,7 @@ class %[1]s:
     def parse_%[2]s(cls, s: str) -> %[1]s:
         """Reads the %[3]s form: exactly %[4]d digits%[5]s.%[6]s"""
         return _made(cls, _decode(s, _%[7]s))
-`, p.Type, f.Name, f.Title, f.Width, caseNote(f), over, strings.ToUpper(f.Name))
+`, p.Type, f.Name, f.Title, f.Width, f.CaseNote(), over, strings.ToUpper(f.Name))
 	}
 	w.f(`
     @classmethod
@@ -494,7 +494,7 @@ class %[1]s:
     def __str__(self) -> str:
         """Returns the ID's text: %d %s digits, as %s() writes them."""
         return _encode(self._n, _%s)
-`, p.Text.Width, p.Text.Title, p.Text.Method, strings.ToUpper(p.Text.Name))
+`, p.Text.Width, p.Text.Title, p.Text.Name, strings.ToUpper(p.Text.Name))
 	}
 	w.f(`
     def __repr__(self) -> str:
@@ -633,13 +633,6 @@ def _bytes_field(name: str, x: object, size: int) -> int:
 			break
 		}
 	}
-}
-
-func caseNote(f portable.Form) string {
-	if f.FoldCase {
-		return ", in either case"
-	}
-	return "; case matters"
 }
 
 func pyConstStart(p *portable.Plan) string {

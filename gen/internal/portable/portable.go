@@ -17,7 +17,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -31,7 +30,6 @@ var ErrLayout = errors.New("unsupported layout")
 // Form is a text form of an ID.
 type Form struct {
 	Name     string // "base62", "crockford", "hex" or "uuid"
-	Method   string // the encoder's name in camelCase: base62, crockford, hex
 	Title    string // for messages: Base62, Crockford, hex, UUID
 	Alphabet string // the digits, in ascending order
 	Width    int    // characters for one ID
@@ -105,13 +103,13 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 		return nil, fmt.Errorf("%w: type name %q is not an identifier that the language allows", ErrName, typ)
 	}
 	p := &Plan{L: l, Type: typ, Bits: l.Bits, Size: l.Bytes(), UUID: l.IsUUID()}
-	p.Max = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(l.Bits)), big.NewInt(1))
-	for _, f := range []struct{ name, method, title, alphabet string }{
-		{"base62", "base62", "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"},
-		{"crockford", "crockford", "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ"},
-		{"hex", "hex", "hex", "0123456789abcdef"},
+	p.Max = Mask(l.Bits)
+	for _, f := range []struct{ name, title, alphabet string }{
+		{"base62", "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"},
+		{"crockford", "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ"},
+		{"hex", "hex", "0123456789abcdef"},
 	} {
-		p.Forms = append(p.Forms, p.form(f.name, f.method, f.title, f.alphabet))
+		p.Forms = append(p.Forms, p.form(f.name, f.title, f.alphabet))
 	}
 	switch {
 	case text == "" && p.UUID, text == "uuid":
@@ -139,7 +137,7 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 			continue
 		}
 		at := uint(l.Bits - part.Offset - part.Width)
-		m := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(part.Width)), big.NewInt(1))
+		m := Mask(part.Width)
 		p.ConstMask.Or(p.ConstMask, m.Lsh(m, at))
 		p.ConstValue.Or(p.ConstValue, new(big.Int).Lsh(new(big.Int).SetUint64(part.Const), at))
 	}
@@ -184,7 +182,7 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 		p.Clock = &Clock{
 			EpochNs: epoch,
 			TickNum: num.Quo(num, g), TickDen: den.Quo(den, g),
-			MaxTick: new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(v.Width)), big.NewInt(1)),
+			MaxTick: Mask(v.Width),
 			Epoch:   v.Epoch.UTC().Format(time.RFC3339Nano),
 			Unit:    unitName(v.Unit),
 		}
@@ -195,13 +193,13 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 }
 
 // form returns the fixed-width form of an alphabet for the plan's size.
-func (p *Plan) form(name, method, title, alphabet string) Form {
+func (p *Plan) form(name, title, alphabet string) Form {
 	base := big.NewInt(int64(len(alphabet)))
 	width := 0
 	for x := big.NewInt(1); x.Cmp(p.Max) <= 0; x.Mul(x, base) {
 		width++
 	}
-	f := Form{Name: name, Method: method, Title: title, Alphabet: alphabet, Width: width, FoldCase: name != "base62"}
+	f := Form{Name: name, Title: title, Alphabet: alphabet, Width: width, FoldCase: name != "base62"}
 	f.Max = Digits(p.Max, alphabet, width)
 	f.Overflows = f.Max != strings.Repeat(alphabet[len(alphabet)-1:], width)
 	return f
@@ -218,21 +216,6 @@ func Digits(x *big.Int, alphabet string, width int) string {
 		out[i] = alphabet[d.Int64()]
 	}
 	return string(out)
-}
-
-// Encode writes the ID b in form f, as the generated code does: the
-// reference the emitters' tests and the conformance corpus use.
-func Encode(f Form, b []byte) string {
-	switch f.Name {
-	case "base62":
-		return encodings.Base62.EncodeToString(b)
-	case "crockford":
-		return encodings.Crockford.EncodeToString(b)
-	case "hex":
-		return encodings.Hex.EncodeToString(b)
-	}
-	h := encodings.Hex.EncodeToString(b)
-	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
 }
 
 // what describes what a field holds, for the doc comment of its reader.
@@ -332,8 +315,13 @@ func Fill(text string, width int) string {
 	return strings.Join(out, "\n")
 }
 
-// Hex returns x as a hexadecimal literal's digits, without prefix.
-func Hex(x *big.Int) string { return x.Text(16) }
+// CaseNote says, for a parser's doc, whether the form's decoder folds case.
+func (f Form) CaseNote() string {
+	if f.FoldCase {
+		return ", in either case"
+	}
+	return "; case matters"
+}
 
 // Mask returns 2^width - 1.
 func Mask(width int) *big.Int {
