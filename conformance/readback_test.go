@@ -3,6 +3,7 @@ package conformance_test
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/big"
 	"os/exec"
@@ -61,7 +62,7 @@ func readback(layout, text, decimal string) (readbackID, error) {
 			r.node = int64(f.Node)
 			// A v1's bytes do not sort by time: its generator orders its
 			// timestamps, then its clock sequence.
-			r.order = binaryKey(f.Timestamp, uint64(f.ClockSeq))
+			r.order = binary.BigEndian.AppendUint64(binary.BigEndian.AppendUint64(nil, f.Timestamp), uint64(f.ClockSeq))
 		case "uuidv6":
 			r.node, r.order = int64(id.V6().Node), id[:]
 		case "uuidv7":
@@ -98,14 +99,6 @@ func readback(layout, text, decimal string) (readbackID, error) {
 		return r, fmt.Errorf("decimal %s is not the ID's number %x", decimal, r.bytes)
 	}
 	return r, nil
-}
-
-func binaryKey(xs ...uint64) []byte {
-	var b []byte
-	for _, x := range xs {
-		b = append(b, byte(x>>56), byte(x>>48), byte(x>>40), byte(x>>32), byte(x>>24), byte(x>>16), byte(x>>8), byte(x))
-	}
-	return b
 }
 
 // runReadback runs a script that prints IDs and checks each with the Go

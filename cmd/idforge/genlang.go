@@ -64,7 +64,8 @@ func genScript(fs *flag.FlagSet, lang, layoutName, specFile, typ, text, out stri
 // scriptError makes a usage error of a name or text form the emitters
 // refuse.
 func scriptError(err error) error {
-	if errors.Is(err, js.ErrName) || errors.Is(err, python.ErrName) || errors.Is(err, js.ErrLayout) || errors.Is(err, python.ErrLayout) {
+	// python.ErrName and python.ErrLayout are these same errors.
+	if errors.Is(err, js.ErrName) || errors.Is(err, js.ErrLayout) {
 		return usageError{err}
 	}
 	return err

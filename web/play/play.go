@@ -98,7 +98,6 @@ type Check struct {
 	OK       bool          `json:"ok"`
 	Errors   []SpecError   `json:"errors"`
 	Props    explain.Props `json:"props"`
-	Diagram  string        `json:"diagram,omitempty"` // the text diagram, as idforge layouts draws it
 	SVG      string        `json:"svg,omitempty"`
 	Plot     string        `json:"plot,omitempty"`
 	Samples  []Sample      `json:"samples"`
@@ -137,7 +136,7 @@ func CheckSpec(spec string, rate float64, nodes int) Check {
 	if err != nil {
 		return Check{Errors: specErrors(err).Errors, Samples: []Sample{}, Fields: []FieldInfo{}}
 	}
-	c := Check{OK: true, Errors: []SpecError{}, Props: explain.PropsOf(l, rate, nodes), Diagram: l.Diagram(), SVG: l.SVG(nil), Plot: Plot(l, rate, nodes), Fields: []FieldInfo{}}
+	c := Check{OK: true, Errors: []SpecError{}, Props: explain.PropsOf(l, rate, nodes), SVG: l.SVG(nil), Plot: Plot(l, rate, nodes), Fields: []FieldInfo{}}
 	for _, f := range l.Fields {
 		c.Fields = append(c.Fields, FieldInfo{Name: f.Name, Bits: f.Width, Role: f.Role.String(), Line: f.Line, Split: f.Split()})
 	}
