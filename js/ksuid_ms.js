@@ -302,7 +302,7 @@ function hexWords(s) {
   ];
 }
 
-// The layout's clock: ticks of 1/4096 s since 2014-05-13T16:53:20Z, a tick being
+// The layout's clock: ticks of 2^-12s since 2014-05-13T16:53:20Z, a tick being
 // TICK_NUM / TICK_DEN nanoseconds.
 const EPOCH_NS = 0x136dcc951d8c0000n; // the epoch, in nanoseconds since the Unix epoch
 const TICK_NUM = 1953125n;

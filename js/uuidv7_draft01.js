@@ -378,7 +378,7 @@ function parseUUID(s) {
   throw lengthError('UUID', byteLength(s), '36, 32, 38 or 45');
 }
 
-// The layout's clock: ticks of 1/16777216 s since 1970-01-01T00:00:00Z, a tick being
+// The layout's clock: ticks of 2^-24s since 1970-01-01T00:00:00Z, a tick being
 // TICK_NUM / TICK_DEN nanoseconds.
 const EPOCH_NS = 0n; // the epoch, in nanoseconds since the Unix epoch
 const TICK_NUM = 1953125n;

@@ -130,7 +130,7 @@ def _decode(s: str, f: _Form) -> int:
     return n
 
 
-# The layout's clock: ticks of 1/4096 s since 2014-05-13T16:53:20Z, a tick being
+# The layout's clock: ticks of 2^-12s since 2014-05-13T16:53:20Z, a tick being
 # _TICK_NUM / _TICK_DEN nanoseconds.
 _EPOCH_NS = 0x136dcc951d8c0000  # the epoch, in nanoseconds since the Unix epoch
 _TICK_NUM = 1953125

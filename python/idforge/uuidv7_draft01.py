@@ -182,7 +182,7 @@ def _parse_uuid(s: object) -> int:
     raise IDError("ErrLength", f"{_LAYOUT}: UUID text of length {n}, want 36, 32, 38 or 45")
 
 
-# The layout's clock: ticks of 1/16777216 s since 1970-01-01T00:00:00Z, a tick being
+# The layout's clock: ticks of 2^-24s since 1970-01-01T00:00:00Z, a tick being
 # _TICK_NUM / _TICK_DEN nanoseconds.
 _EPOCH_NS = 0  # the epoch, in nanoseconds since the Unix epoch
 _TICK_NUM = 1953125

@@ -184,7 +184,7 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 			TickNum: num.Quo(num, g), TickDen: den.Quo(den, g),
 			MaxTick: Mask(v.Width),
 			Epoch:   v.Epoch.UTC().Format(time.RFC3339Nano),
-			Unit:    unitName(v.Unit),
+			Unit:    v.Unit.String(),
 		}
 	}
 	p.NeedsNode = l.NeedsNode()
@@ -234,24 +234,6 @@ func what(l *layouts.Layout, f *layouts.Field) string {
 		kind = fmt.Sprintf("%d bytes", f.Width/8)
 	}
 	return fmt.Sprintf("%d bits (%s): %s", f.Width, kind, strings.Join(roles, " + "))
-}
-
-// unitName writes a tick length as the spec would.
-func unitName(u layouts.Unit) string {
-	if ns, ok := u.Nanos(); ok {
-		for _, s := range []struct {
-			name string
-			ns   uint64
-		}{{"s", 1e9}, {"ms", 1e6}, {"us", 1e3}, {"ns", 1}} {
-			if ns%s.ns == 0 {
-				if ns == s.ns {
-					return s.name
-				}
-				return fmt.Sprintf("%d%s", ns/s.ns, s.name)
-			}
-		}
-	}
-	return fmt.Sprintf("%d/%d s", u.Num, u.Den)
 }
 
 // Comment returns text made safe for a line comment: every control
