@@ -69,27 +69,7 @@ type gen struct {
 	nodeFixed bool     // the node is always set by the generator (given or a random MAC)
 }
 
-func plan(p *portable.Plan) gen {
-	g := gen{keep: new(big.Int).AndNot(p.Max, p.ConstMask)}
-	drop := func(r *portable.Role) {
-		if r != nil {
-			g.keep.AndNot(g.keep, portable.RoleMask(r))
-		}
-	}
-	if p.Clock != nil {
-		drop(p.Time)
-		drop(p.Counter)
-	}
-	drop(p.ClockSeq)
-	if p.Random != nil && p.Random.V.Once {
-		drop(p.Random)
-	}
-	if p.Node != nil && (p.NeedsNode || p.Node.V.MAC) {
-		drop(p.Node)
-		g.nodeFixed = true
-	}
-	return g
-}
+func plan(p *portable.Plan) gen { return gen{keep: p.Drawn(), nodeFixed: p.NodeSet()} }
 
 func paramDoc(doc string) string {
 	if doc == "" {

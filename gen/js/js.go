@@ -528,8 +528,7 @@ func constStart(p *portable.Plan) string {
 
 func (w *writer) bounds() {
 	p := w.p
-	others := new(big.Int).AndNot(p.Max, p.ConstMask)
-	others.AndNot(others, portable.RoleMask(p.Time))
+	others := p.Untimed()
 	w.f(`
   /**
    * Returns the smallest ID whose time is at or after t (a Date, or a BigInt

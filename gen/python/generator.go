@@ -2,7 +2,6 @@ package python
 
 import (
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
@@ -11,24 +10,7 @@ import (
 
 func (w *writer) generator() {
 	p := w.p
-	keep := new(big.Int).AndNot(p.Max, p.ConstMask)
-	drop := func(r *portable.Role) {
-		if r != nil {
-			keep.AndNot(keep, portable.RoleMask(r))
-		}
-	}
-	if p.Clock != nil {
-		drop(p.Time)
-		drop(p.Counter)
-	}
-	drop(p.ClockSeq)
-	if p.Random != nil && p.Random.V.Once {
-		drop(p.Random)
-	}
-	nodeFixed := p.Node != nil && (p.NeedsNode || p.Node.V.MAC)
-	if nodeFixed {
-		drop(p.Node)
-	}
+	keep, nodeFixed := p.Drawn(), p.NodeSet()
 	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != idrt.InitZero
 
 	w.f(`

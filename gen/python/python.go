@@ -27,7 +27,6 @@ package python
 
 import (
 	"fmt"
-	"math/big"
 	"regexp"
 	"strings"
 
@@ -460,8 +459,7 @@ class %[1]s:
 	w.f("        return cls(n)\n")
 
 	if p.Clock != nil {
-		others := new(big.Int).AndNot(p.Max, p.ConstMask)
-		others.AndNot(others, portable.RoleMask(p.Time))
+		others := p.Untimed()
 		w.f(`
     @classmethod
     def min_at(cls, t: Union[datetime, int]) -> %[1]s:

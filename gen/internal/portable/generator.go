@@ -2,6 +2,7 @@ package portable
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/idforge/idforge/idrt"
 )
@@ -34,6 +35,42 @@ func NextDoc(p *Plan) string {
 		return "Each ID takes a tick of its own: the clock's, or the one after the last ID's when the clock has not passed it."
 	}
 	return ""
+}
+
+// NodeSet reports whether a generator sets every ID's node itself: one the
+// layout requires it to be given, or a MAC-style one it draws once.
+func (p *Plan) NodeSet() bool { return p.Node != nil && (p.NeedsNode || p.Node.V.MAC) }
+
+// Drawn returns the bits of an ID that a generator takes as they are from
+// the random bits it draws for each ID: all but the constants, the time and
+// counter where there is a clock, the clock sequence, random bits drawn
+// once, and a node the generator sets (NodeSet).
+func (p *Plan) Drawn() *big.Int {
+	keep := new(big.Int).AndNot(p.Max, p.ConstMask)
+	drop := func(r *Role) {
+		if r != nil {
+			keep.AndNot(keep, RoleMask(r))
+		}
+	}
+	if p.Clock != nil {
+		drop(p.Time)
+		drop(p.Counter)
+	}
+	drop(p.ClockSeq)
+	if p.Random != nil && p.Random.V.Once {
+		drop(p.Random)
+	}
+	if p.NodeSet() {
+		drop(p.Node)
+	}
+	return keep
+}
+
+// Untimed returns the bits of an ID that are neither constant nor time: what
+// MaxAt sets and MinAt clears.
+func (p *Plan) Untimed() *big.Int {
+	others := new(big.Int).AndNot(p.Max, p.ConstMask)
+	return others.AndNot(others, RoleMask(p.Time))
 }
 
 // initDoc says where a counter of the given start begins each tick.
