@@ -106,11 +106,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	if p.Leased != "" {
 		fmt.Fprintf(tw, "node space\t%s nodes, leased as %s\n", p.NodeSpace, p.Leased)
 	}
-	on := "on one generator"
-	if *nodes > 1 {
-		on = fmt.Sprintf("on each of %d generators", *nodes)
-	}
-	fmt.Fprintf(tw, "duplicates\tat %g IDs/s %s: %s\n", *rate, on, p.Duplicates)
+	fmt.Fprintf(tw, "duplicates\t%s: %s\n", p.At, p.Duplicates)
 	fmt.Fprintf(tw, "within one generator\t%s\n", p.SelfFirst)
 	tw.Flush()
 	fmt.Fprintf(stdout, "\n%s", l.Diagram())

@@ -25,6 +25,7 @@ type Props struct {
 	RandomBits  int      `json:"random_bits"`
 	NodeSpace   string   `json:"node_space"`           // see NodeSpace
 	Leased      string   `json:"leased,omitempty"`     // the lease space, for a layout with a node to give
+	At          string   `json:"duplicates_at"`        // the rate and generators of the estimate: "at 1000 IDs/s on one generator"
 	Duplicates  string   `json:"duplicates"`           // see Duplicates
 	SelfFirst   string   `json:"within_one_generator"` // see FirstWait
 	Warnings    []string `json:"warnings,omitempty"`
@@ -42,6 +43,10 @@ func PropsOf(l *layouts.Layout, rate float64, nodes int) Props {
 		p.Leased = space.String()
 	}
 	first, self := l.FirstDuplicate(rate, nodes)
+	p.At = fmt.Sprintf("at %g IDs/s on one generator", rate)
+	if nodes > 1 {
+		p.At = fmt.Sprintf("at %g IDs/s on each of %d generators", rate, nodes)
+	}
 	p.Duplicates = Duplicates(l, rate, nodes, first)
 	p.SelfFirst = FirstWait(self)
 	for _, w := range l.Warnings() {

@@ -87,6 +87,14 @@ func TestCheck(t *testing.T) {
 	if want := explain.PropsOf(l, 50000, 64); !c.OK || c.Props.Duplicates != want.Duplicates || c.Props.Overflows != want.Overflows || c.Props.NodeSpace != "1024" {
 		t.Errorf("props %+v, want %+v", c.Props, want)
 	}
+	if c.Props.At != "at 50000 IDs/s on each of 64 generators" {
+		t.Errorf("the estimate is said to be %q", c.Props.At)
+	}
+	var bad play.Check
+	call(t, &bad, "check", orderidSpec, "-5", "x")
+	if bad.Props.At != "at 1000 IDs/s on one generator" {
+		t.Errorf("with a bad rate and count, the estimate is said to be %q, not the 1000 on one it was made at", bad.Props.At)
+	}
 	if c.SVG != l.SVG(nil) {
 		t.Error("the diagram is not the layout's")
 	}

@@ -150,7 +150,7 @@ function renderSpec() {
     ["IDs per tick", p.per_tick],
     ["random bits", p.random_bits],
     ["node space", p.node_space + (p.leased ? ` nodes, leased as ${p.leased}` : "")],
-    ["duplicates", `at ${$("rate").value || 1000} IDs/s on ${$("nodes").value || 1} generator(s): ${p.duplicates}`],
+    ["duplicates", `${p.duplicates_at}: ${p.duplicates}`],
     ["within one generator", p.within_one_generator],
   ]));
   out.lastChild.firstChild.id = "props";
