@@ -598,7 +598,7 @@ func FuzzParse(f *testing.F) {
 }
 
 // The fixed-width parsers against the generic codecs of their forms
-// (texttest.CheckParse).
+// (texttest.FuzzForm).
 func FuzzParseBase62(f *testing.F) {
 	texttest.FuzzForm(f, codec, fuzzSeeds, uuid.ParseBase62, uuid.UUID.Base62, encodings.Base62, false, nil)
 }
