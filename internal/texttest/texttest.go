@@ -244,6 +244,13 @@ func Corpus[ID comparable](t *testing.T, c Codec[ID]) {
 			continue
 		}
 		switch r.Kind {
+		case "layout":
+			// A codec with no form of its own for the layout's default
+			// text reads it as the form the layout names (a Snowflake's
+			// String is decimal; the corpus's text is its Base62).
+			if _, ok := forms["text"]; !ok && forms[r.Text].Parse != nil {
+				forms["text"] = forms[r.Text]
+			}
 		case "id":
 			b, _ := hex.DecodeString(r.Hex)
 			if c.Skip != nil && c.Skip(b) {
