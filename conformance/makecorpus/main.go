@@ -8,12 +8,12 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
 	"math/big"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -23,6 +23,7 @@ import (
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/uuid"
 
 	"github.com/idforge/idforge/conformance"
 )
@@ -80,28 +81,6 @@ func main() {
 	}
 }
 
-// stream is a deterministic source of "random" bytes: SHA-256 of a seed and
-// a counter.
-type stream struct {
-	seed string
-	n    uint64
-	buf  []byte
-}
-
-func (s *stream) Read(p []byte) (int, error) {
-	for i := range p {
-		if len(s.buf) == 0 {
-			var c [8]byte
-			binary.BigEndian.PutUint64(c[:], s.n)
-			s.n++
-			h := sha256.Sum256(append([]byte(s.seed), c[:]...))
-			s.buf = h[:]
-		}
-		p[i], s.buf = s.buf[0], s.buf[1:]
-	}
-	return len(p), nil
-}
-
 // sample is the instant the generated IDs start at and a bound is taken at.
 var sample = time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.UTC)
 
@@ -119,7 +98,7 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 	head.Generates = !hash
 	rs := []conformance.Record{head}
 	size := l.Bytes()
-	rnd := &stream{seed: l.Name}
+	rnd := rand.NewChaCha8(sha256.Sum256([]byte(l.Name))) // deterministic: the corpus is the same at every run
 	ids := [][]byte{make([]byte, size), bytes.Repeat([]byte{0xff}, size)}
 	for range 3 {
 		b := make([]byte, size)
@@ -128,7 +107,7 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 	}
 	if hash {
 		for _, name := range []string{"www.example.com", "idforge"} {
-			b, err := interp.Hash(l, append(bytes.Clone(uuidDNS), name...))
+			b, err := interp.Hash(l, append(bytes.Clone(uuid.NamespaceDNS[:]), name...))
 			if err != nil {
 				return nil, err
 			}
@@ -180,8 +159,6 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 	}
 	return append(rs, conformance.Bad(l, ids[3])...), nil
 }
-
-var uuidDNS = []byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
 
 // spec returns the spec text of a layout: the built-in file, or the random
 // layout's file.
