@@ -85,7 +85,7 @@ function renderInspect() {
     if (c.time) card.append(table([["time (UTC)", c.time], ["local time", c.local_time]]));
     card.append(...svgBlock(c.svg));
     card.append(el("h4", {}, "Encodings"));
-    card.append(table(Object.entries(c.encodings).map(([k, v]) => [k, v])));
+    card.append(table(Object.entries(c.encodings)));
     out.append(card);
   });
 }
