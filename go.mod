@@ -1,26 +1,3 @@
 module github.com/idforge/idforge
 
 go 1.24.0
-
-require (
-	github.com/bwmarrin/snowflake v0.3.0
-	github.com/dave/jennifer v1.7.1
-	github.com/gofrs/uuid/v5 v5.4.0
-	github.com/google/go-cmp v0.7.0
-	github.com/google/uuid v1.6.0
-	github.com/jackc/pgx/v5 v5.8.0
-	github.com/oklog/ulid/v2 v2.1.2
-	github.com/segmentio/ksuid v1.0.4
-	github.com/sony/sonyflake v1.2.0
-	go.jetify.com/typeid v1.3.0
-	golang.org/x/tools v0.42.0
-)
-
-require (
-	github.com/jackc/pgpassfile v1.0.0 // indirect
-	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
-	github.com/jackc/puddle/v2 v2.2.2 // indirect
-	golang.org/x/mod v0.33.0 // indirect
-	golang.org/x/sync v0.19.0 // indirect
-	golang.org/x/text v0.29.0 // indirect
-)

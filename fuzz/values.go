@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"reflect"
 
+	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )
@@ -45,30 +46,30 @@ func (b *Bits) Values(l *layouts.Layout) interp.Values {
 }
 
 // ToFields sets the fields of the generated struct that ptr points to from
-// values, matching names by the generator's rule (layouts.GoName). A value
+// values, matching names by the generator's rule (goname.Exported). A value
 // too wide for the Go field's type is an error.
 func ToFields(l *layouts.Layout, values interp.Values, ptr any) error {
 	s := reflect.ValueOf(ptr).Elem()
 	for _, f := range l.Fields {
-		field := s.FieldByName(f.GoName())
+		field := s.FieldByName(goname.Exported(f.Name))
 		if !field.IsValid() {
-			return fmt.Errorf("fuzz: %s has no field %s", s.Type(), f.GoName())
+			return fmt.Errorf("fuzz: %s has no field %s", s.Type(), goname.Exported(f.Name))
 		}
 		x := values[f.Name]
 		switch field.Kind() {
 		case reflect.Array:
 			if x.BitLen() > 8*field.Len() {
-				return fmt.Errorf("fuzz: %s does not fit %s", x, f.GoName())
+				return fmt.Errorf("fuzz: %s does not fit %s", x, goname.Exported(f.Name))
 			}
 			x.FillBytes(field.Slice(0, field.Len()).Bytes())
 		case reflect.Int64, reflect.Int32, reflect.Int16, reflect.Int8, reflect.Int:
 			if !x.IsInt64() || field.OverflowInt(x.Int64()) {
-				return fmt.Errorf("fuzz: %s does not fit %s", x, f.GoName())
+				return fmt.Errorf("fuzz: %s does not fit %s", x, goname.Exported(f.Name))
 			}
 			field.SetInt(x.Int64())
 		default:
 			if !x.IsUint64() || field.OverflowUint(x.Uint64()) {
-				return fmt.Errorf("fuzz: %s does not fit %s", x, f.GoName())
+				return fmt.Errorf("fuzz: %s does not fit %s", x, goname.Exported(f.Name))
 			}
 			field.SetUint(x.Uint64())
 		}
@@ -81,7 +82,7 @@ func FromFields(l *layouts.Layout, st any) interp.Values {
 	s := reflect.ValueOf(st)
 	v := interp.Values{}
 	for _, f := range l.Fields {
-		field := s.FieldByName(f.GoName())
+		field := s.FieldByName(goname.Exported(f.Name))
 		switch field.Kind() {
 		case reflect.Array:
 			b := make([]byte, field.Len())

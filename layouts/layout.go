@@ -47,7 +47,6 @@ package layouts
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/idforge/idforge/idrt"
@@ -207,23 +206,4 @@ func (l *Layout) Field(name string) (*Field, bool) {
 		}
 	}
 	return nil, false
-}
-
-// GoName returns the exported Go name of the field in generated code:
-// unix_ms gives UnixMs, shard_id gives ShardID.
-func (f *Field) GoName() string { return GoName(f.Name) }
-
-// GoName returns the exported Go name of a snake_case spec name.
-func GoName(snake string) string {
-	var b strings.Builder
-	for _, w := range strings.Split(snake, "_") {
-		switch {
-		case w == "":
-		case w == "id":
-			b.WriteString("ID")
-		default:
-			b.WriteString(strings.ToUpper(w[:1]) + w[1:])
-		}
-	}
-	return b.String()
 }

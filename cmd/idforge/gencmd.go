@@ -6,7 +6,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/golang"
 )
 
 const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME] [-text FORM]
@@ -70,14 +70,14 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	p := gen.Single(l, *pkg, *typ)
+	p := golang.Single(l, *pkg, *typ)
 	if *text != "" {
-		if p.Canonical, err = gen.ParseEncoding(*text); err != nil || p.Canonical == gen.EncDecimal {
+		if p.Canonical, err = golang.ParseEncoding(*text); err != nil || p.Canonical == golang.EncDecimal {
 			return usageError{fmt.Errorf("-text %q: want uuid, base62, crockford or hex", *text)}
 		}
 	}
-	code, err := gen.Generate(p)
-	if errors.Is(err, gen.ErrName) {
+	code, err := golang.Generate(p)
+	if errors.Is(err, golang.ErrName) {
 		return usageError{err} // a -pkg, -type or field name gen cannot use
 	}
 	if err != nil {

@@ -1,15 +1,12 @@
 package explain_test
 
 import (
-	"crypto/sha256"
 	"errors"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/idforge/idforge/fuzz"
-	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/layouts"
 )
@@ -76,21 +73,5 @@ func TestPropsOf(t *testing.T) {
 	}
 	if explain.PropsOf(l, 1000, 1).Duplicates != "none" {
 		t.Error("one snowflake generator makes duplicates")
-	}
-}
-
-// Canonical names, for a user's layout, the default text form of the package
-// idforge gen makes for it (explain does not import gen, whose code
-// generators would otherwise be linked into the playground's page module).
-func TestCanonicalIsGenDefault(t *testing.T) {
-	for i := range 40 {
-		seed := sha256.Sum256([]byte{byte(i)})
-		l, err := layouts.Parse("random.layout", []byte(fuzz.RandomSpec(seed[:])))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := explain.Canonical(l), gen.DefaultEncoding(l).String(); got != want {
-			t.Errorf("layout %d (%d bits, UUID %v): Canonical is %s, gen's default %s", i, l.Bits, l.IsUUID(), got, want)
-		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/gen/python"
@@ -48,7 +48,7 @@ func Code(spec, lang string) (file string, code []byte, err error) {
 		if pkg == "" || pkg[0] >= '0' && pkg[0] <= '9' {
 			pkg = "id" + pkg
 		}
-		code, err = gen.Generate(gen.Single(l, pkg, "ID"))
+		code, err = golang.Generate(golang.Single(l, pkg, "ID"))
 		name = pkg
 	case "sql":
 		code, err = pgsql.Generate(l, "")

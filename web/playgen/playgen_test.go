@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/web/playgen"
 )
@@ -21,7 +21,7 @@ const spec = `layout order-id 128
 `
 
 // Code writes what idforge gen writes for the spec, named after the
-// layout; the Go is the same bytes gen.Generate makes.
+// layout; the Go is the same bytes golang.Generate makes.
 func TestCode(t *testing.T) {
 	for lang, want := range map[string][2]string{
 		"go":     {"orderid_gen.go", "package orderid"},
@@ -41,12 +41,12 @@ func TestCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := gen.Generate(gen.Single(l, "orderid", "ID"))
+	want, err := golang.Generate(golang.Single(l, "orderid", "ID"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, got, err := playgen.Code(spec, "go"); err != nil || string(got) != string(want) {
-		t.Errorf("Go: not gen.Generate's code (%v)", err)
+		t.Errorf("Go: not golang.Generate's code (%v)", err)
 	}
 	if _, _, err := playgen.Code(spec, "cobol"); !errors.Is(err, playgen.ErrLanguage) {
 		t.Errorf("cobol: %v, want ErrLanguage", err)

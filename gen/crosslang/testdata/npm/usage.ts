@@ -1,0 +1,64 @@
+// A typed use of the generated JavaScript's declarations (js/*.d.ts), which
+// tsc --noEmit checks: what a TypeScript user writes must type-check, and
+// each line marked @ts-expect-error must not (tsc fails if it does).
+import * as v7 from '../../../../js/uuidv7.js';
+import * as v3 from '../../../../js/uuidv3.js';
+import * as ulid from '../../../../js/ulid.js';
+import * as snowflake from '../../../../js/snowflake.js';
+import * as uuidv1 from '../../../../js/uuidv1.js';
+
+// UUIDv7: a generator with no node, every text form, fields as BigInt.
+const g: v7.Generator = v7.newGenerator();
+const id: v7.ID = g.next();
+const texts: string[] = [id.toString(), id.toJSON(), id.base62(), id.crockford(), id.hex()];
+const back: v7.ID = v7.ID.parse(texts[0]);
+const same: boolean = back.equals(id) && v7.ID.parseBase62(id.base62()).compare(id) === 0;
+const ms: bigint = id.fields().unix_ms;
+const when: Date = id.time();
+const ns: bigint = id.unixNanos();
+const lo: v7.ID = v7.ID.minAt(new Date(0));
+const hi: v7.ID = v7.ID.maxAt(1_700_000_000_000_000_000n);
+const order: -1 | 0 | 1 = lo.compare(hi);
+const raw: Uint8Array = id.bytes();
+const again: v7.ID = v7.ID.fromBytes(raw);
+const packed: v7.ID = v7.ID.pack({ unix_ms: 1n, rand_a: 2, rand_b: 3n });
+const flags: boolean[] = [id.valid(), id.isZero(), again.equals(packed)];
+const n: bigint = id.toBigInt();
+const fixed = v7.newGenerator({ clock: () => 1_700_000_000_000_000_000n });
+
+// Errors carry the Go sentinel's name.
+try {
+  v7.ID.parse('nope');
+} catch (e) {
+  if (e instanceof v7.IDError) {
+    const code: v7.IDErrorCode = e.code;
+    const at: number | undefined = e.position;
+    console.log(code, at);
+  }
+}
+
+// A name-based layout has no time and no generator.
+const name: v3.ID = v3.ID.parse('5df41881-3aed-3515-88a7-2f4a814cf09e');
+const none: null = name.time();
+// @ts-expect-error: uuidv3 is name-based, so its module has no generator.
+v3.newGenerator();
+
+// Snowflake: a generator needs its node; IDs are BigInt end to end.
+const sf: snowflake.ID = snowflake.newGenerator(7).next();
+const node: bigint = sf.fields().node;
+const sf2: snowflake.Generator = snowflake.newGenerator(7n, { clock: () => 0n });
+// @ts-expect-error: the node is required.
+snowflake.newGenerator();
+// @ts-expect-error: fields are BigInt, never a JavaScript number.
+const lossy: number = sf.fields().timestamp;
+
+// UUIDv1's node may be left out (a random one), or given.
+const v1a: uuidv1.Generator = uuidv1.newGenerator();
+const v1b: uuidv1.Generator = uuidv1.newGenerator(0x9f6bdeced846n);
+
+// ULID: Crockford text.
+const u: string = ulid.newGenerator().next().toString();
+// @ts-expect-error: parse takes a string.
+ulid.ID.parse(42);
+
+export const used = [texts, same, ms, when, ns, order, flags, n, fixed, none, node, sf2, lossy, v1a, v1b, u];

@@ -1,0 +1,70 @@
+package golang
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// builtinPackages are idforge's own generated packages and the layouts each
+// one carries.
+var builtinPackages = []struct {
+	pkg     Package
+	members []builtinMember
+}{
+	{Package{Name: "uuid", Type: "UUID", Canonical: EncUUID}, []builtinMember{
+		{"uuidv1", "V1", false}, {"uuidv3", "V3", false}, {"uuidv4", "V4", false}, {"uuidv5", "V5", false},
+		{"uuidv6", "V6", false}, {"uuidv7", "V7", false},
+		// A UUIDv8's bits are custom: Time does not read them as B.1's clock.
+		{"uuidv8", "V8", true}, {"uuidv8-sha256", "V8SHA256", false},
+	}},
+	{Package{Name: "ksuid", Type: "KSUID", Canonical: EncBase62}, []builtinMember{{"ksuid", "", false}}},
+	{Package{Name: "ulid", Type: "ULID", Canonical: EncCrockford}, []builtinMember{{"ulid", "", false}}},
+	{Package{Name: "snowflake", Type: "ID", Canonical: EncDecimal, Int64: true}, []builtinMember{{"snowflake", "", false}}},
+}
+
+type builtinMember struct {
+	layout, suffix string
+	noTime         bool
+}
+
+// BuiltinNames lists idforge's own generated packages.
+func BuiltinNames() []string {
+	var names []string
+	for _, b := range builtinPackages {
+		names = append(names, b.pkg.Name)
+	}
+	return names
+}
+
+// Builtin returns the description of one of idforge's own generated
+// packages, such as "uuid", with its layouts from the built-in specs.
+func Builtin(name string) (*Package, error) {
+	i := slices.IndexFunc(builtinPackages, func(b struct {
+		pkg     Package
+		members []builtinMember
+	}) bool {
+		return b.pkg.Name == name
+	})
+	if i < 0 {
+		return nil, fmt.Errorf("gen: no built-in package %q", name)
+	}
+	b := builtinPackages[i]
+	p := b.pkg
+	for _, bm := range b.members {
+		l, err := layouts.Builtin(bm.layout)
+		if err != nil {
+			return nil, err
+		}
+		p.Members = append(p.Members, Member{Layout: l, Suffix: bm.suffix, NoTime: bm.noTime})
+	}
+	return &p, nil
+}
+
+// Single returns the description of a package that carries one layout: the
+// form `idforge gen` uses for users' own specs. Its text form is the
+// layout's DefaultEncoding; set Canonical to choose another.
+func Single(l *layouts.Layout, pkg, typ string) *Package {
+	return &Package{Name: pkg, Type: typ, Canonical: DefaultEncoding(l), Members: []Member{{Layout: l}}}
+}

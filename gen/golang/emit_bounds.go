@@ -1,0 +1,107 @@
+package golang
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// emitBounds writes, for each member whose bytes sort by its time, MinAt and
+// MaxAt: the smallest and the largest ID of a time, the bounds of a range
+// query on a key column. Members without a time, or whose time does not
+// decide the order (UUIDv1), get none: no such bound would be right.
+func emitBounds(f *jen.File, p *Package) error {
+	for _, m := range p.Members {
+		v, ok := m.Layout.Value(layouts.Time)
+		if !ok || m.NoTime || !m.Layout.TimeSortable() {
+			continue
+		}
+		emitMinTick(f, m, v)
+		for _, fill := range []bool{false, true} {
+			emitBound(f, p, m, v, fill)
+		}
+	}
+	return nil
+}
+
+func emitMinTick(f *jen.File, m Member, v *layouts.Value) {
+	ticksFrom, timeAt := timeNames(m)
+	last := jen.Id(maxTick(v))
+	commentf(f, "minTick%s returns the first tick whose time is at or after t: tick 0 for a\nt before the epoch, the last tick for a t past it.", m.Suffix)
+	f.Func().Id("minTick"+m.Suffix).Params(jen.Id("t").Qual("time", "Time")).Uint64().Block(
+		jen.List(jen.Id("k"), jen.Err()).Op(":=").Id(ticksFrom).Call(jen.Id("t")),
+		jen.Switch().Block(
+			jen.Case(jen.Err().Op("!=").Nil().Op("&&").Id("t").Dot("Before").Call(jen.Id(timeAt).Call(jen.Lit(0)))).Block(jen.Return(jen.Lit(0))),
+			jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(last)),
+			jen.Case(jen.Id("k").Op("<").Add(last).Op("&&").Id(timeAt).Call(jen.Id("k")).Dot("Before").Call(jen.Id("t"))).Block(jen.Return(jen.Id("k").Op("+").Lit(1))),
+		),
+		jen.Return(jen.Id("k")),
+	)
+	f.Line()
+}
+
+// emitBound writes MinAt (fill false) or MaxAt (fill true) of a member.
+func emitBound(f *jen.File, p *Package, m Member, v *layouts.Value, fill bool) {
+	l := m.Layout
+	_, timeAt := timeNames(m)
+	name, tick := "MinAt"+m.Suffix, jen.Id("tick").Op(":=").Id("minTick"+m.Suffix).Call(jen.Id("t"))
+	doc := fmt.Sprintf(`%s returns the smallest %s whose time is at or after t: the first
+tick at or after t, with every other bit that is not a constant 0. For a t
+before the epoch it gives the first tick; past the last tick, the last. The
+IDs made in [t1, t2) are those with %[1]s(t1) <= id < %[1]s(t2).`, name, l.Name)
+	body := []jen.Code{tick}
+	if fill {
+		name = "MaxAt" + m.Suffix
+		doc = fmt.Sprintf(`%s returns the largest %s whose time is at or before t: the last
+tick whose time (rounded down to the nanosecond) is at or before t, with
+every other bit that is not a constant 1. For a t before the epoch it gives
+the first tick; past the last tick, the last. The IDs made in [t1, t2] are
+those with MinAt%s(t1) <= id <= %[1]s(t2).`, name, l.Name, m.Suffix)
+		body = []jen.Code{
+			jen.Id("tick").Op(":=").Id("minTick" + m.Suffix).Call(jen.Id("t").Dot("Add").Call(jen.Lit(1))),
+			jen.If(jen.Id("tick").Op(">").Lit(0).Op("&&").Id(timeAt).Call(jen.Id("tick")).Dot("After").Call(jen.Id("t"))).Block(
+				jen.Id("tick").Op("--"),
+			),
+		}
+	}
+	body = append(body, declareID(p))
+	pl := newPlan(l)
+	if fill {
+		for i := range l.Fields {
+			if fd := &l.Fields[i]; byteRegion(fd) {
+				start, end := pl.bytesRange(fd)
+				body = append(body, jen.For(jen.Id("i").Op(":=").Range().Id("id").Index(jen.Lit(start), jen.Lit(end))).Block(
+					jen.Id("id").Index(jen.Lit(start).Op("+").Id("i")).Op("=").Lit(0xff),
+				))
+			}
+		}
+	}
+	for _, c := range pl.chunks {
+		body = append(body, storeWord(p, c, boundWord(p, l, v, c, fill))...)
+	}
+	body = append(body, jen.Return(jen.Id("id")))
+	comment(f, doc)
+	f.Func().Id(name).Params(jen.Id("t").Qual("time", "Time")).Id(p.Type).Block(body...)
+	f.Line()
+}
+
+// boundWord returns the terms of chunk c of a bound: its constant bits, its
+// other bits set to fill, and its bits of the time value tick.
+func boundWord(p *Package, l *layouts.Layout, v *layouts.Value, c chunk, fill bool) []jen.Code {
+	runs, set := partRuns(l, c)
+	var terms []jen.Code
+	for _, r := range runs {
+		switch {
+		case r.part.Role == layouts.Time:
+			terms = append(terms, valueRun(p, layouts.Time, v.Width, r.from, r.width, r.shift, c.bits())...)
+		case fill:
+			set |= r.mask() << r.shift
+		}
+	}
+	if set != 0 {
+		terms = append([]jen.Code{jen.Id(fmt.Sprintf("%#x", set))}, terms...)
+	}
+	return terms
+}

@@ -1,0 +1,904 @@
+package golang
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// The fixed-width codecs: Base62, Crockford base32 and hex, emitted as
+// unexported functions specialised to the ID's size. They produce exactly
+// what the generic codecs of package encodings produce for the same bytes,
+// and accept exactly what those accept, but the size being a constant lets
+// every loop over limbs, groups and digits be written out: the generated
+// code does only the arithmetic that the size needs, on values whose bounds
+// the generator worked out, with no bounds checks.
+//
+// Every encoder has the shape encodeX(out *[W]byte, id *[N]byte) and every
+// decoder decodeX(id *[N]byte, s string) error.
+
+const (
+	base62Alphabet    = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	crockfordAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	hexAlphabet       = "0123456789abcdef"
+
+	// The Base62 codec moves ten digits at a time between text and 64-bit
+	// limbs: 62^10 is the largest power of 62 below 2^64.
+	base62Pow10 = 839299365868340224 // 62^10, for the generator's own arithmetic
+)
+
+// base62Width returns the number of Base62 digits for n bytes: the least w
+// with 62^w >= 256^n, as in package encodings.
+func base62Width(n int) int {
+	limit := new(big.Int).Lsh(big.NewInt(1), uint(8*n))
+	pow := big.NewInt(1)
+	w := 0
+	for pow.Cmp(limit) < 0 {
+		pow.Mul(pow, big.NewInt(62))
+		w++
+	}
+	return w
+}
+
+// crockfordWidth returns the number of Crockford digits for n bytes,
+// ceil(8n/5).
+func crockfordWidth(n int) int { return (8*n + 4) / 5 }
+
+// emitCodecs writes the codecs every package uses, and those its canonical
+// form needs.
+func emitCodecs(f *jen.File, p *Package) error {
+	n := p.size()
+	emitSyntaxErrorHelper(f)
+	emitHexCodec(f, n)
+	if p.Canonical == EncUUID {
+		emitUUIDCodec(f)
+	}
+	emitBase62Codec(f, n)
+	emitCrockfordCodec(f, n)
+	if p.Canonical == EncDecimal {
+		emitDecimalCodec(f, p)
+	}
+	return nil
+}
+
+// elem returns name[i].
+func elem(name string, i int) *jen.Statement { return jen.Id(name).Index(jen.Lit(i)) }
+
+// span returns name[lo:hi].
+func span(name string, lo, hi int) *jen.Statement {
+	return jen.Id(name).Index(jen.Lit(lo), jen.Lit(hi))
+}
+
+// arrayPtr returns (*[n]byte)(name[lo:lo+n]).
+func arrayPtr(name string, lo, n int) *jen.Statement {
+	return jen.Parens(jen.Op("*").Index(jen.Lit(n)).Byte()).Call(span(name, lo, lo+n))
+}
+
+// limb returns the name of the i-th 64-bit limb, x0 the least significant.
+func limb(i int) string { return fmt.Sprintf("x%d", i) }
+
+// tableLiteral renders a decode table for alphabet as the body of a
+// [256]byte literal, sixteen entries a line: each byte of the alphabet maps
+// to its index (and, with foldCase, so does the other case of each letter),
+// every other byte to 0xff.
+func tableLiteral(alphabet string, foldCase bool) jen.Code {
+	var t [256]byte
+	for i := range t {
+		t[i] = 0xff
+	}
+	for i := 0; i < len(alphabet); i++ {
+		c := alphabet[i]
+		t[c] = byte(i)
+		if foldCase && 'A' <= c && c <= 'Z' {
+			t[c+'a'-'A'] = byte(i)
+		}
+		if foldCase && 'a' <= c && c <= 'z' {
+			t[c-'a'+'A'] = byte(i)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("\n")
+	for row := 0; row < 256; row += 16 {
+		for i := row; i < row+16; i++ {
+			if i > row {
+				b.WriteString(" ")
+			}
+			fmt.Fprintf(&b, "%#02x,", t[i])
+		}
+		b.WriteString("\n")
+	}
+	return jen.Id(strings.ReplaceAll(b.String(), "0x0,", "0x00,"))
+}
+
+// emitTable writes a decode table.
+func emitTable(f *jen.File, name, alphabet string, foldCase bool, doc string) {
+	writeDoc(f, doc)
+	f.Var().Id(name).Op("=").Index(jen.Lit(256)).Byte().Values(tableLiteral(alphabet, foldCase))
+	f.Line()
+}
+
+// emitSyntaxErrorHelper writes the function that finds the first character
+// a decoder rejected, and the one that moves a SyntaxError's position.
+func emitSyntaxErrorHelper(f *jen.File) {
+	writeDoc(f, "syntaxError returns the *SyntaxError for the first byte of s that table\nmaps to 0xff. The decoders call it once they know that there is one.")
+	f.Func().Id("syntaxError").Params(
+		jen.Id("form"), jen.Id("s").String(), jen.Id("table").Op("*").Index(jen.Lit(256)).Byte(),
+	).Error().Block(
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Len(jen.Id("s")), jen.Id("i").Op("++")).Block(
+			jen.If(jen.Id("table").Index(jen.Id("s").Index(jen.Id("i"))).Op("==").Id("0xff")).Block(
+				jen.Return(syntaxLit(jen.Id("form"), jen.Id("i"), jen.Id("s").Index(jen.Id("i")))),
+			),
+		),
+		jen.Return(jen.Op("&").Id("SyntaxError").Values(jen.Dict{jen.Id("Form"): jen.Id("form")})),
+	)
+	f.Line()
+	writeDoc(f, "shiftError adds n to the position of err if it is a *SyntaxError, as the\ndecoders return them, for errors from decoding a part of the input that\nstarts at offset n.")
+	f.Func().Id("shiftError").Params(jen.Id("err").Error(), jen.Id("n").Int()).Error().Block(
+		jen.If(jen.List(jen.Id("se"), jen.Id("ok")).Op(":=").Id("err").Assert(jen.Op("*").Id("SyntaxError")), jen.Id("ok")).Block(
+			jen.Id("se").Dot("Pos").Op("+=").Id("n"),
+		),
+		jen.Return(jen.Id("err")),
+	)
+	f.Line()
+}
+
+// syntaxLit returns &SyntaxError{Form: form, Pos: pos, Char: char}.
+func syntaxLit(form, pos, char jen.Code) *jen.Statement {
+	return jen.Op("&").Id("SyntaxError").Values(
+		jen.Id("Form").Op(":").Add(form), jen.Id("Pos").Op(":").Add(pos), jen.Id("Char").Op(":").Add(char))
+}
+
+// lengthCheck returns the statement that rejects input of the wrong length.
+func lengthCheck(form string, width, n int) jen.Code {
+	return jen.If(jen.Len(jen.Id("s")).Op("!=").Lit(width)).Block(
+		jen.Return(jen.Id("errLength").Call(jen.Lit(form+" text"), jen.Len(jen.Id("s")), jen.Lit(fmt.Sprint(width)))),
+	)
+}
+
+// badCheck returns the statement that reports the first invalid character
+// when the OR of the decode-table entries, bad, has its top bit set.
+func badCheck(form, table string, n int) jen.Code {
+	return jen.If(jen.Id("bad").Op("&").Id("0x80").Op("!=").Lit(0)).Block(
+		jen.Return(jen.Id("syntaxError").Call(jen.Lit(form), jen.Id("s"), jen.Op("&").Id(table))),
+	)
+}
+
+// decoderFunc declares func name(id *[n]byte, s string) error. A decoder
+// writes into id, the caller's variable, rather than returning an array: a
+// copy of what it has just written, in other sizes of stores, would have to
+// wait for them to reach the cache. On error id holds garbage.
+//
+// The decoders take strings only. Generic ones, over strings and byte
+// slices, would spare UnmarshalText a copy of long input, but the compiler
+// does not carry what it knows about a generic function's pointer arguments
+// across packages: a Parse inlined into its caller would move the ID to the
+// heap.
+func decoderFunc(f *jen.File, name string, n int, body []jen.Code) {
+	f.Func().Id(name).Params(jen.Id("id").Op("*").Index(jen.Lit(n)).Byte(), jen.Id("s").String()).Error().Block(body...)
+	f.Line()
+}
+
+// encoderFunc declares func name(out *[width]byte, id *[n]byte).
+func encoderFunc(f *jen.File, name string, width, n int, body []jen.Code) {
+	f.Func().Id(name).Params(jen.Id("out").Op("*").Index(jen.Lit(width)).Byte(), jen.Id("id").Op("*").Index(jen.Lit(n)).Byte()).Block(body...)
+	f.Line()
+}
+
+// --- Reading an ID as words ---
+//
+// The encoders read the ID as big-endian words of up to 8 bytes and cut the
+// bit fields they need out of the words in registers. The words are laid
+// out to match how Go copies an array of the ID's size, as a caller does
+// when it passes one: a load that spans two of the copy's stores cannot take
+// its data from them (store-to-load forwarding fails) and waits for them to
+// reach the cache. Go copies 8n bytes and sizes up to 16 from the front, in
+// 8-byte moves and a shorter tail; sizes between 16 and 32 as two 16-byte
+// moves, one at each end. For those the words are aligned to the end, with
+// the odd bytes at the front.
+
+// idChunk is a word of the ID: bytes [start, start+size).
+type idChunk struct{ start, size int }
+
+// idWords returns the words an n-byte ID is read as, most significant first.
+func idWords(n int) []idChunk {
+	var words []idChunk
+	if n > 16 && n < 32 && n%8 != 0 {
+		words = append(words, idChunk{0, n % 8})
+		for at := n % 8; at < n; at += 8 {
+			words = append(words, idChunk{at, 8})
+		}
+		return words
+	}
+	for at := 0; at < n; at += 8 {
+		words = append(words, idChunk{at, min(8, n-at)})
+	}
+	return words
+}
+
+// loadWords returns the statements that load the words of id into w0, w1,
+// and so on.
+func loadWords(n int) []jen.Code {
+	var out []jen.Code
+	for k, w := range idWords(n) {
+		out = append(out, jen.Id(fmt.Sprintf("w%d", k)).Op(":=").Add(loadUint("id", w.start, w.size)))
+	}
+	return out
+}
+
+// bitField returns an expression for bits [a, b) of an n-byte ID, counted
+// from its most significant bit, as a uint64 cut out of the words. b-a is at
+// most 64.
+func bitField(n, a, b int) *jen.Statement {
+	var terms []jen.Code
+	for k, w := range idWords(n) {
+		lo, hi := max(a, 8*w.start), min(b, 8*(w.start+w.size))
+		if lo >= hi {
+			continue
+		}
+		// Bits [lo, hi) of the ID are bits [lo, hi) of word k, whose last
+		// bit is bit 8*(start+size)-1 of the ID.
+		x := jen.Id(fmt.Sprintf("w%d", k))
+		if sh := 8*(w.start+w.size) - hi; sh > 0 {
+			x = x.Op(">>").Lit(sh)
+		}
+		if lo > 8*w.start {
+			x = x.Op("&").Id(mask(hi - lo))
+		}
+		if sh := b - hi; sh > 0 {
+			x = jen.Parens(x).Op("<<").Lit(sh)
+		}
+		terms = append(terms, x)
+	}
+	if len(terms) == 1 {
+		if s, ok := terms[0].(*jen.Statement); ok {
+			return s
+		}
+	}
+	return joinOp("|", terms)
+}
+
+// --- Hex ---
+
+// hexWord returns hex8(id[lo : lo+4]).
+func hexWord(lo int) *jen.Statement {
+	return jen.Id("hex8").Call(span("id", lo, lo+4))
+}
+
+func putUint(bits int, dst *jen.Statement, val jen.Code) *jen.Statement {
+	return jen.Qual("encoding/binary", "BigEndian").Dot(fmt.Sprintf("PutUint%d", bits)).Call(dst, val)
+}
+
+func emitHexCodec(f *jen.File, n int) {
+	w := 2 * n
+	emitTable(f, "hexDecode", hexAlphabet, true,
+		"hexDecode maps each hex digit, in either case, to its value and every\nother byte to 0xff.")
+	if n == 16 {
+		writeDoc(f, "encodeHex writes id as 32 lower-case hex digits into out, with the\nruntime's encoder (SSE2 on amd64).")
+		encoderFunc(f, "encodeHex", w, n, []jen.Code{jen.Qual(idrtPath, "EncodeHex16").Call(jen.Id("out"), jen.Id("id"))})
+	} else {
+		emitHexEncoder(f, n)
+	}
+
+	writeDoc(f, "hexHigh and hexLow map each hex digit to its value as the high and as the\nlow nibble of a byte, and every other byte to 0x100, so that one OR makes a\nbyte of two digits and flags it if either is not a digit.")
+	f.Var().List(jen.Id("hexHigh"), jen.Id("hexLow")).Op("=").Func().Params().Params(jen.List(jen.Id("high"), jen.Id("low")).Index(jen.Lit(256)).Uint16()).Block(
+		jen.For(jen.List(jen.Id("c"), jen.Id("v")).Op(":=").Range().Id("hexDecode")).Block(
+			jen.List(jen.Id("high").Index(jen.Id("c")), jen.Id("low").Index(jen.Id("c"))).Op("=").Id("0x100").Op(",").Id("0x100"),
+			jen.If(jen.Id("v").Op("!=").Id("0xff")).Block(
+				jen.List(jen.Id("high").Index(jen.Id("c")), jen.Id("low").Index(jen.Id("c"))).Op("=").Uint16().Call(jen.Id("v")).Op("<<").Lit(4).Op(",").Uint16().Call(jen.Id("v")),
+			),
+		),
+		jen.Return(jen.Id("high"), jen.Id("low")),
+	).Call()
+	f.Line()
+
+	writeDoc(f, "hexByte returns the byte that the hex digits hi and lo denote. It ORs\ntheir table entries into *bad, whose bit 8 is then set if either is not a\nhex digit.")
+	f.Func().Id("hexByte").Params(jen.List(jen.Id("hi"), jen.Id("lo")).Byte(), jen.Id("bad").Op("*").Uint16()).Byte().Block(
+		jen.Id("x").Op(":=").Id("hexHigh").Index(jen.Id("hi")).Op("|").Id("hexLow").Index(jen.Id("lo")),
+		jen.Op("*").Id("bad").Op("|=").Id("x"),
+		jen.Return(jen.Byte().Call(jen.Id("x"))),
+	)
+	f.Line()
+
+	dec := []jen.Code{lengthCheck("hex", w, n), jen.Var().Id("bad").Uint16()}
+	for i := 0; i < n; i++ {
+		dec = append(dec, elem("id", i).Op("=").Id("hexByte").Call(elem("s", 2*i), elem("s", 2*i+1), jen.Op("&").Id("bad")))
+	}
+	dec = append(dec, jen.If(jen.Id("bad").Op("&").Id("0x100").Op("!=").Lit(0)).Block(
+		jen.Return(jen.Id("syntaxError").Call(jen.Lit("hex"), jen.Id("s"), jen.Op("&").Id("hexDecode"))),
+	), jen.Return(jen.Nil()))
+	writeDocf(f, "decodeHex reads %d hex digits, in either case.", w)
+	decoderFunc(f, "decodeHex", n, dec)
+}
+
+// emitHexEncoder writes the table-driven hex encoder of an n-byte ID.
+func emitHexEncoder(f *jen.File, n int) {
+	w := 2 * n
+	writeDoc(f, "hexDigits are the hex digits, lower case.")
+	f.Const().Id("hexDigits").Op("=").Lit(hexAlphabet)
+	f.Line()
+	writeDoc(f, "hexPairs maps each byte to its two lower-case hex digits, as a big-endian\nuint16.")
+	f.Var().Id("hexPairs").Op("=").Func().Params().Params(jen.Id("t").Index(jen.Lit(256)).Uint16()).Block(
+		jen.For(jen.Id("b").Op(":=").Range().Id("t")).Block(
+			jen.Id("t").Index(jen.Id("b")).Op("=").Uint16().Call(jen.Id("hexDigits").Index(jen.Id("b").Op(">>").Lit(4))).Op("<<").Lit(8).Op("|").Uint16().Call(jen.Id("hexDigits").Index(jen.Id("b").Op("&").Lit(15))),
+		),
+		jen.Return(jen.Id("t")),
+	).Call()
+	f.Line()
+
+	writeDoc(f, "hex8 returns the eight lower-case hex digits of b[0:4] as the bytes of a\nbig-endian uint64: two digits from hexPairs for each byte, so that a\ncaller writes all eight with one store.")
+	hexPair := func(i int) *jen.Statement {
+		x := jen.Uint64().Call(jen.Id("hexPairs").Index(elem("b", i)))
+		if i < 3 {
+			x = x.Op("<<").Lit(16 * (3 - i))
+		}
+		return x
+	}
+	f.Func().Id("hex8").Params(jen.Id("b").Index().Byte()).Uint64().Block(
+		jen.Id("_").Op("=").Add(elem("b", 3)),
+		jen.Return(joinOp("|", []jen.Code{hexPair(0), hexPair(1), hexPair(2), hexPair(3)})),
+	)
+	f.Line()
+
+	var enc []jen.Code
+	i := 0
+	for ; i+4 <= n; i += 4 {
+		enc = append(enc, putUint(64, span("out", 2*i, 2*i+8), hexWord(i)))
+	}
+	for ; i < n; i++ {
+		enc = append(enc, putUint(16, span("out", 2*i, 2*i+2), jen.Id("hexPairs").Index(elem("id", i))))
+	}
+	writeDocf(f, "encodeHex writes id as %d lower-case hex digits into out, four bytes at a time.", w)
+	encoderFunc(f, "encodeHex", w, n, enc)
+}
+
+// uuidGroups are the byte ranges of the hyphen-separated groups of a UUID.
+var uuidGroups = [][2]int{{0, 4}, {4, 6}, {6, 8}, {8, 10}, {10, 16}}
+
+func emitUUIDCodec(f *jen.File) {
+	writeDoc(f, "encodeUUID writes id in the canonical form of RFC 9562 into out, with the\nruntime's encoder (SSE2 on amd64): 32 lower-case hex digits in groups of 8,\n4, 4, 4 and 12, separated by hyphens.")
+	encoderFunc(f, "encodeUUID", 36, 16, []jen.Code{jen.Qual(idrtPath, "EncodeUUID").Call(jen.Id("out"), jen.Id("id"))})
+
+	dashes := jen.Null()
+	for i, pos := range []int{8, 13, 18, 23} {
+		if i > 0 {
+			dashes.Op("||")
+		}
+		dashes.Add(elem("s", pos).Op("!=").LitRune('-'))
+	}
+	dec := []jen.Code{
+		lengthCheck("UUID", 36, 16),
+		jen.Var().Id("bad").Uint16(),
+	}
+	pos := 0
+	for gi, g := range uuidGroups {
+		if gi > 0 {
+			pos++ // the hyphen
+		}
+		for i := g[0]; i < g[1]; i++ {
+			dec = append(dec, elem("id", i).Op("=").Id("hexByte").Call(elem("s", pos), elem("s", pos+1), jen.Op("&").Id("bad")))
+			pos += 2
+		}
+	}
+	dec = append(dec,
+		jen.If(jen.Id("bad").Op("&").Id("0x100").Op("!=").Lit(0).Op("||").Add(dashes)).Block(
+			jen.Return(jen.Id("uuidSyntaxError").Call(jen.Id("s"))),
+		),
+		jen.Return(jen.Nil()),
+	)
+	writeDoc(f, "decodeUUID reads the canonical 36-character form, in either case.")
+	decoderFunc(f, "decodeUUID", 16, dec)
+
+	writeDoc(f, "uuidSyntaxError returns the *SyntaxError for the first character of s, a\nrejected 36-character UUID, that is neither a hex digit nor a hyphen where\nthe form has one.")
+	f.Func().Id("uuidSyntaxError").Params(jen.Id("s").String()).Error().Block(
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Len(jen.Id("s")), jen.Id("i").Op("++")).Block(
+			jen.Id("hyphen").Op(":=").Id("i").Op("==").Lit(8).Op("||").Id("i").Op("==").Lit(13).Op("||").Id("i").Op("==").Lit(18).Op("||").Id("i").Op("==").Lit(23),
+			jen.If(jen.Id("hyphen").Op("&&").Id("s").Index(jen.Id("i")).Op("!=").LitRune('-').Op("||").
+				Op("!").Id("hyphen").Op("&&").Id("hexDecode").Index(jen.Id("s").Index(jen.Id("i"))).Op("==").Id("0xff")).Block(
+				jen.Return(syntaxLit(jen.Lit("UUID"), jen.Id("i"), jen.Id("s").Index(jen.Id("i")))),
+			),
+		),
+		jen.Return(jen.Op("&").Id("SyntaxError").Values(jen.Dict{jen.Id("Form"): jen.Lit("UUID")})),
+	)
+	f.Line()
+}
+
+// --- Base62 ---
+
+// base62Digits returns the statements that write the number in the uint64
+// variable v, below 62^count, as count Base62 digits into out[at:at+count]:
+// two digits at a time from the right, each pair looked up in base62Pairs,
+// and a single digit at the front when count is odd.
+func base62DigitStmts(v string, at, count int) []jen.Code {
+	var out []jen.Code
+	for end := at + count; end > at; {
+		if end-at == 1 {
+			out = append(out, elem("out", at).Op("=").Id("base62Digits").Index(jen.Id(v).Op("%").Lit(62)))
+			break
+		}
+		out = append(out, putUint(16, span("out", end-2, end), jen.Id("base62Pairs").Index(jen.Id(v).Op("%").Id("base62Pow2"))))
+		end -= 2
+		if end > at {
+			out = append(out, jen.Id(v).Op("/=").Id("base62Pow2"))
+		}
+	}
+	return out
+}
+
+func emitBase62Codec(f *jen.File, n int) {
+	w := base62Width(n)
+	limbs := (n + 7) / 8
+	pow10 := big.NewInt(base62Pow10)
+
+	writeDoc(f, "base62Digits are the Base62 digits, in ASCII order so that the text of\nequal-width numbers sorts as the numbers do.")
+	f.Const().Id("base62Digits").Op("=").Lit(base62Alphabet)
+	f.Line()
+	emitTable(f, "base62Decode", base62Alphabet, false,
+		"base62Decode maps each Base62 digit to its value and every other byte to\n0xff. Base62 is case-sensitive.")
+
+	// Encoding: load the limbs, then divide by 62^10 while the number needs
+	// more than one limb, each remainder giving ten digits from the right.
+	// The bound of the number at each step says how many limbs are live and
+	// whether the top one is already below the divisor. The limbs are x0,
+	// the least significant 64 bits, x1, the next, and so on: the words
+	// themselves when those are aligned to the end.
+	var enc []jen.Code
+	words := idWords(n)
+	if len(words) == limbs && words[len(words)-1].size == 8 {
+		for i := limbs - 1; i >= 0; i-- {
+			w := words[limbs-1-i]
+			enc = append(enc, jen.Id(limb(i)).Op(":=").Add(loadUint("id", w.start, w.size)))
+		}
+	} else {
+		enc = append(enc, loadWords(n)...)
+		for i := limbs - 1; i >= 0; i-- {
+			enc = append(enc, jen.Id(limb(i)).Op(":=").Add(bitField(n, max(0, 8*n-64*(i+1)), 8*n-64*i)))
+		}
+	}
+	bound := new(big.Int).Lsh(big.NewInt(1), uint(8*n))
+	bound.Sub(bound, big.NewInt(1))
+	pos := w
+	usesPut10 := false
+	rDeclared := false
+	for bound.BitLen() > 64 {
+		live := (bound.BitLen() + 63) / 64
+		top := live - 1
+		topBound := new(big.Int).Rsh(bound, uint(64*top))
+		// Long division of the live limbs by 62^10, most significant first;
+		// the remainder r carries down. A top limb below the divisor is
+		// itself the first remainder.
+		assign := func() string {
+			if rDeclared {
+				return "="
+			}
+			rDeclared = true
+			return ":="
+		}
+		carry := jen.Id("r")
+		if topBound.Cmp(pow10) >= 0 {
+			enc = append(enc, jen.List(jen.Id(limb(top)), jen.Id("r")).Op(assign()).Id(limb(top)).Op("/").Id("base62Pow10").Op(",").Id(limb(top)).Op("%").Id("base62Pow10"))
+		} else {
+			carry = jen.Id(limb(top))
+		}
+		for i := top - 1; i >= 0; i-- {
+			enc = append(enc, jen.List(jen.Id(limb(i)), jen.Id("r")).Op(assign()).Qual("math/bits", "Div64").Call(carry, jen.Id(limb(i)), jen.Id("base62Pow10")))
+			carry = jen.Id("r")
+		}
+		enc = append(enc, jen.Id("base62Put10").Call(arrayPtr("out", pos-10, 10), jen.Id("r")))
+		usesPut10 = true
+		pos -= 10
+		bound.Div(bound, pow10)
+	}
+	// One limb is left, x0.
+	for pos >= 10 {
+		if pos == 10 {
+			enc = append(enc, jen.Id("base62Put10").Call(arrayPtr("out", 0, 10), jen.Id("x0")))
+		} else {
+			enc = append(enc,
+				jen.Id("base62Put10").Call(arrayPtr("out", pos-10, 10), jen.Id("x0").Op("%").Id("base62Pow10")),
+				jen.Id("x0").Op("/=").Id("base62Pow10"),
+			)
+		}
+		usesPut10 = true
+		pos -= 10
+	}
+	enc = append(enc, base62DigitStmts("x0", 0, pos)...)
+
+	// Decoding: read the digits in chunks of ten (the first takes the odd
+	// w%10), each a sum of digit pairs times powers of 62, whose products
+	// are independent of one another; then fold the chunks into limbs,
+	// x = x*62^10 + chunk, from the most significant one on.
+	dec := []jen.Code{lengthCheck("Base62", w, n), jen.Var().Id("bad").Byte()}
+	var chunks [][2]int
+	first := w % 10
+	if first == 0 {
+		first = 10
+	}
+	for lo, hi := 0, first; lo < w; lo, hi = hi, hi+10 {
+		chunks = append(chunks, [2]int{lo, hi})
+	}
+	for j, c := range chunks {
+		var terms []jen.Code
+		at := c[0]
+		if (c[1]-c[0])%2 == 1 {
+			terms = append(terms, jen.Id("base62Digit").Call(elem("s", at), jen.Op("&").Id("bad")).Add(powerOf62(c[1]-at-1)))
+			at++
+		}
+		for ; at < c[1]; at += 2 {
+			terms = append(terms, jen.Id("base62Pair").Call(elem("s", at), elem("s", at+1), jen.Op("&").Id("bad")).Add(powerOf62(c[1]-at-2)))
+		}
+		sum := jen.Null()
+		for i, t := range terms {
+			if i > 0 {
+				sum.Op("+")
+				if i%2 == 0 {
+					sum.Line()
+				}
+			}
+			sum.Add(t)
+		}
+		dec = append(dec, jen.Id(fmt.Sprintf("c%d", j)).Op(":=").Add(sum))
+	}
+	dec = append(dec, jen.If(jen.Id("bad").Op("&").Id("0x80").Op("!=").Lit(0)).Block(
+		jen.Return(jen.Id("syntaxError").Call(jen.Lit("Base62"), jen.Id("s"), jen.Op("&").Id("base62Decode"))),
+	))
+	dec = append(dec, jen.Id("x0").Op(":=").Id("c0"))
+	bound = new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(chunks[0][1])), nil)
+	bound.Sub(bound, big.NewInt(1))
+	live := 1
+	var over jen.Code // the carry out of the top limb, which must be zero
+	declared := map[string]bool{}
+	// assign returns ":=" if it is the first assignment to one of names.
+	assign := func(names ...string) string {
+		op := "="
+		for _, name := range names {
+			if !declared[name] {
+				declared[name] = true
+				op = ":="
+			}
+		}
+		return op
+	}
+	for j := 1; j < len(chunks); j++ {
+		cj := fmt.Sprintf("c%d", j)
+		bound.Mul(bound, pow10)
+		bound.Add(bound, big.NewInt(base62Pow10-1))
+		newLive := (bound.BitLen() + 63) / 64
+		if newLive == 1 {
+			dec = append(dec, jen.Id("x0").Op("=").Id("x0").Op("*").Id("base62Pow10").Op("+").Id(cj))
+			continue
+		}
+		for i := 0; i < live; i++ {
+			in := "carry"
+			if i == 0 {
+				in = cj
+			}
+			x := jen.Id(limb(i))
+			if i == live-1 && newLive == live {
+				// The bound says that the top limb does not carry out.
+				dec = append(dec, x.Clone().Op("=").Add(x.Clone()).Op("*").Id("base62Pow10").Op("+").Id(in))
+				continue
+			}
+			dec = append(dec,
+				jen.List(jen.Id("hi"), jen.Id("lo")).Op(assign("hi", "lo")).Qual("math/bits", "Mul64").Call(x.Clone(), jen.Id("base62Pow10")),
+				jen.List(x.Clone(), jen.Id("c")).Op(assign("c")).Qual("math/bits", "Add64").Call(jen.Id("lo"), jen.Id(in), jen.Lit(0)),
+			)
+			switch {
+			case i < live-1:
+				dec = append(dec, jen.Id("carry").Op(assign("carry")).Id("hi").Op("+").Id("c").Comment("hi < 62^10, so this does not wrap"))
+			case newLive > limbs:
+				over = jen.Id("hi").Op("+").Id("c").Op("!=").Lit(0)
+			default:
+				dec = append(dec, jen.Id(limb(live)).Op(":=").Id("hi").Op("+").Id("c"))
+			}
+		}
+		live = min(newLive, limbs)
+	}
+	var tooBig []jen.Code
+	if over != nil {
+		tooBig = append(tooBig, over)
+	}
+	if n%8 != 0 {
+		tooBig = append(tooBig, jen.Id(limb(limbs-1)).Op(">>").Lit(8*(n%8)).Op("!=").Lit(0))
+	}
+	dec = append(dec, jen.If(joinOp("||", tooBig)).Block(
+		jen.Return(jen.Id("errOverflow").Call(jen.Lit("Base62"))),
+	))
+	for i := limbs - 1; i >= 0; i-- {
+		lo, hi := max(0, n-8*(i+1)), n-8*i
+		dec = append(dec, storeUint("id", lo, hi-lo, jen.Id(limb(i)))...)
+	}
+	dec = append(dec, jen.Return(jen.Nil()))
+	// The constants and helpers, as far as the code above uses them.
+	code := fmt.Sprintf("%#v %#v", jen.Block(enc...), jen.Block(dec...))
+	if usesPut10 {
+		code += fmt.Sprintf("%#v", jen.Block(base62DigitStmts("v", 0, 10)...))
+	}
+	uses := func(name string) bool { return strings.Contains(code, name) }
+	var powers []jen.Code
+	for k := 2; k <= 10; k += 2 {
+		name := fmt.Sprintf("base62Pow%d", k)
+		if !uses(name) && !(k == 2 && uses("base62Pairs")) {
+			continue
+		}
+		value := jen.Id("base62Pow2").Op("*").Id(fmt.Sprintf("base62Pow%d", k-2))
+		if k == 2 {
+			value = jen.Lit(62).Op("*").Lit(62)
+		}
+		powers = append(powers, jen.Id(name).Op("=").Add(value))
+	}
+	if len(powers) > 0 {
+		writeDoc(f, "Powers of 62. The codec moves two digits at a time between text and\nnumbers, and ten, 62^10 being the largest power of 62 below 2^64, between\nnumbers and 64-bit limbs.")
+		f.Const().Defs(powers...)
+		f.Line()
+	}
+	if uses("base62Pairs") {
+		writeDoc(f, "base62Pairs maps each number below 62*62 to its two Base62 digits, as a\nbig-endian uint16.")
+		f.Var().Id("base62Pairs").Op("=").Func().Params().Params(jen.Id("t").Index(jen.Id("base62Pow2")).Uint16()).Block(
+			jen.For(jen.Id("i").Op(":=").Range().Lit(62)).Block(
+				jen.For(jen.Id("j").Op(":=").Range().Lit(62)).Block(
+					jen.Id("t").Index(jen.Id("i").Op("*").Lit(62).Op("+").Id("j")).Op("=").Uint16().Call(jen.Id("base62Digits").Index(jen.Id("i"))).Op("<<").Lit(8).Op("|").Uint16().Call(jen.Id("base62Digits").Index(jen.Id("j"))),
+				),
+			),
+			jen.Return(jen.Id("t")),
+		).Call()
+		f.Line()
+	}
+	if uses("base62Digit(") {
+		writeDoc(f, "base62Digit returns the value of the Base62 digit c. It ORs its\ndecode-table entry into *bad, whose top bit is then set if c is not a\ndigit.")
+		f.Func().Id("base62Digit").Params(jen.Id("c").Byte(), jen.Id("bad").Op("*").Byte()).Uint64().Block(
+			jen.Id("d").Op(":=").Id("base62Decode").Index(jen.Id("c")),
+			jen.Op("*").Id("bad").Op("|=").Id("d"),
+			jen.Return(jen.Uint64().Call(jen.Id("d"))),
+		)
+		f.Line()
+	}
+	writeDoc(f, "base62Pair returns the number that the Base62 digits hi and lo denote.\nIt ORs their decode-table entries into *bad, whose top bit is then set if\neither is not a digit.")
+	f.Func().Id("base62Pair").Params(jen.List(jen.Id("hi"), jen.Id("lo")).Byte(), jen.Id("bad").Op("*").Byte()).Uint64().Block(
+		jen.List(jen.Id("h"), jen.Id("l")).Op(":=").Id("base62Decode").Index(jen.Id("hi")).Op(",").Id("base62Decode").Index(jen.Id("lo")),
+		jen.Op("*").Id("bad").Op("|=").Id("h").Op("|").Id("l"),
+		jen.Return(jen.Uint64().Call(jen.Id("h")).Op("*").Lit(62).Op("+").Uint64().Call(jen.Id("l"))),
+	)
+	f.Line()
+	if usesPut10 {
+		writeDoc(f, "base62Put10 writes v, below 62^10, as ten Base62 digits into out, two at a time.")
+		f.Func().Id("base62Put10").Params(jen.Id("out").Op("*").Index(jen.Lit(10)).Byte(), jen.Id("v").Uint64()).Block(base62DigitStmts("v", 0, 10)...)
+		f.Line()
+	}
+	writeDocf(f, "encodeBase62 writes id as %d Base62 digits into out: the big-endian number\nid holds, in base 62, zero-padded on the left.", w)
+	encoderFunc(f, "encodeBase62", w, n, enc)
+	writeDocf(f, "decodeBase62 reads %d Base62 digits. It reports digits whose value is\n2^%d or more, which %d digits can hold, as overflow.", w, 8*n, w)
+	decoderFunc(f, "decodeBase62", n, dec)
+}
+
+// powerOf62 returns *base62PowK for k > 0, the factor of a digit pair k
+// digits from the right of a chunk.
+func powerOf62(k int) *jen.Statement {
+	if k == 0 {
+		return jen.Null()
+	}
+	return jen.Op("*").Id(fmt.Sprintf("base62Pow%d", k))
+}
+
+// --- Crockford ---
+
+// crockfordGroups splits n bytes as the Crockford codec does, from the
+// right: groups of five bytes, eight digits each, and a leading group of
+// n%5 bytes, ceil(8(n%5)/5) digits, which may be empty. It returns each
+// group's byte offset and size and digit offset and count.
+func crockfordGroups(n int) (groups [][4]int) {
+	r := n % 5
+	e := crockfordWidth(r)
+	if r > 0 {
+		groups = append(groups, [4]int{0, r, 0, e})
+	}
+	for b, c := r, e; b < n; b, c = b+5, c+8 {
+		groups = append(groups, [4]int{b, 5, c, 8})
+	}
+	return groups
+}
+
+func emitCrockfordCodec(f *jen.File, n int) {
+	w := crockfordWidth(n)
+	unused := 5*w - 8*n // the top bits of the first digit, which must be zero
+
+	writeDoc(f, "crockfordDigits are the digits of Crockford's base32, which leaves out I,\nL, O and U, in ASCII order.")
+	f.Const().Id("crockfordDigits").Op("=").Lit(crockfordAlphabet)
+	f.Line()
+	emitTable(f, "crockfordDecode", crockfordAlphabet, true,
+		"crockfordDecode maps each Crockford digit, in either case, to its value\nand every other byte, including I, L, O and U, to 0xff.")
+
+	enc := loadWords(n)
+	for gi, g := range crockfordGroups(n) {
+		b, size, c, count := g[0], g[1], g[2], g[3]
+		op := "="
+		if gi == 0 {
+			op = ":="
+		}
+		enc = append(enc, jen.Id("v").Op(op).Add(bitField(n, 8*b, 8*(b+size))))
+		// The digits of v, in pairs after a single one if count is odd.
+		shifted := func(sh int, mask string) *jen.Statement {
+			x := jen.Id("v")
+			if sh > 0 {
+				x = x.Op(">>").Lit(sh)
+			}
+			return x.Op("&").Id(mask)
+		}
+		j := 0
+		if count%2 == 1 {
+			enc = append(enc, elem("out", c).Op("=").Id("crockfordDigits").Index(shifted(5*(count-1), "31")))
+			j = 1
+		}
+		for ; j < count; j += 2 {
+			enc = append(enc, putUint(16, span("out", c+j, c+j+2), jen.Id("crockfordPairs").Index(shifted(5*(count-2-j), "1023"))))
+		}
+	}
+	writeDoc(f, "crockfordPairs maps each number below 32*32 to its two Crockford digits,\nas a big-endian uint16.")
+	f.Var().Id("crockfordPairs").Op("=").Func().Params().Params(jen.Id("t").Index(jen.Lit(32).Op("*").Lit(32)).Uint16()).Block(
+		jen.For(jen.Id("i").Op(":=").Range().Lit(32)).Block(
+			jen.For(jen.Id("j").Op(":=").Range().Lit(32)).Block(
+				jen.Id("t").Index(jen.Id("i").Op("*").Lit(32).Op("+").Id("j")).Op("=").Uint16().Call(jen.Id("crockfordDigits").Index(jen.Id("i"))).Op("<<").Lit(8).Op("|").Uint16().Call(jen.Id("crockfordDigits").Index(jen.Id("j"))),
+			),
+		),
+		jen.Return(jen.Id("t")),
+	).Call()
+	f.Line()
+	writeDocf(f, "encodeCrockford writes id as %d Crockford digits, upper case, into out:\nthe big-endian number id holds, in base 32, zero-padded on the left. It\nworks in groups of five bytes, eight digits, from the right, writing two\ndigits at a time.", w)
+	encoderFunc(f, "encodeCrockford", w, n, enc)
+
+	groups := crockfordGroups(n)
+	most := 0
+	for _, g := range groups {
+		most = max(most, g[3])
+	}
+	var digitVars []jen.Code
+	for j := 0; j < most; j++ {
+		digitVars = append(digitVars, jen.Id(fmt.Sprintf("d%d", j)))
+	}
+	dec := []jen.Code{
+		lengthCheck("Crockford", w, n),
+		jen.Var().Defs(
+			jen.Id("bad").Byte().Comment("the OR of every digit's decode-table entry"),
+			jen.List(digitVars...).Byte(),
+			jen.Id("v").Uint64(),
+		),
+	}
+	for _, g := range groups {
+		b, size, c, count := g[0], g[1], g[2], g[3]
+		var loads, terms []jen.Code
+		for j := 0; j < count; j++ {
+			loads = append(loads, jen.Id("crockfordDecode").Index(elem("s", c+j)))
+			terms = append(terms, shiftLeft(jen.Uint64().Call(digitVars[j].(*jen.Statement).Clone()), 5*(count-1-j)))
+		}
+		what := fmt.Sprintf("bytes %d to %d", b, b+size-1)
+		if size == 1 {
+			what = fmt.Sprintf("byte %d", b)
+		}
+		if b == 0 && unused > 0 {
+			what += fmt.Sprintf(", below %d unused bits", unused)
+		}
+		digits := fmt.Sprintf("Digits %d to %d", c, c+count-1)
+		if count == 2 {
+			digits = fmt.Sprintf("Digits %d and %d", c, c+1)
+		}
+		dec = append(dec, jen.Comment(fmt.Sprintf("%s hold %s.", digits, what)))
+		for lo := 0; lo < count; lo += 4 {
+			hi := min(lo+4, count)
+			dec = append(dec, jen.List(digitVars[lo:hi]...).Op("=").List(loads[lo:hi]...))
+		}
+		dec = append(dec, jen.Id("bad").Op("|=").Add(joinOp("|", digitVars[:count])))
+		value := jen.Null()
+		for i, t := range terms {
+			if i > 0 {
+				value.Op("|")
+				if i%4 == 0 {
+					value.Line()
+				}
+			}
+			value.Add(t)
+		}
+		dec = append(dec, jen.Id("v").Op("=").Add(value))
+		dec = append(dec, storeUint("id", b, size, jen.Id("v"))...)
+	}
+	dec = append(dec, badCheck("Crockford", "crockfordDecode", n))
+	if unused > 0 {
+		dec = append(dec, jen.If(jen.Id("crockfordDecode").Index(elem("s", 0)).Op(">>").Lit(5-unused).Op("!=").Lit(0)).Block(
+			jen.Return(jen.Id("errOverflow").Call(jen.Lit("Crockford"))),
+		))
+	}
+	dec = append(dec, jen.Return(jen.Nil()))
+	if unused > 0 {
+		writeDocf(f, "decodeCrockford reads %d Crockford digits, in either case. The top %d bits\nof the first digit lie beyond %d bits: a first digit above '%c' is overflow.", w, unused, 8*n, crockfordAlphabet[1<<(5-unused)-1])
+	} else {
+		writeDocf(f, "decodeCrockford reads %d Crockford digits, in either case.", w)
+	}
+	decoderFunc(f, "decodeCrockford", n, dec)
+}
+
+// --- Decimal ---
+
+// signBitFixed reports whether every layout of an int64 package has a
+// constant zero as its top bit, so that no ID is negative.
+func signBitFixed(p *Package) bool {
+	for _, m := range p.Members {
+		top := m.Layout.Segments[0]
+		if top.Field >= 0 || m.Layout.Parts[top.Parts[0]].Const>>(top.Width-1)&1 != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// emitDecimalCodec writes the parser of the canonical decimal form of an
+// int64 ID: what strconv.FormatInt writes, and nothing else.
+func emitDecimalCodec(f *jen.File, p *Package) {
+	t := p.Type
+	signed := !signBitFixed(p)
+	digits := "s" // the digits, after the sign if there is one
+	if signed {
+		digits = "digits"
+	}
+	s := func(i jen.Code) *jen.Statement { return jen.Id(digits).Index(i) }
+	syntax := func(pos, char jen.Code) jen.Code {
+		return jen.Return(jen.Lit(0), syntaxLit(jen.Lit("decimal"), pos, char))
+	}
+	var body []jen.Code
+	at := func(i jen.Code) jen.Code { return i }
+	if signed {
+		body = append(body,
+			jen.Id("digits").Op(",").Id("neg").Op(":=").Id("s").Op(",").False(),
+			jen.If(jen.Len(jen.Id("s")).Op(">").Lit(0).Op("&&").Id("s").Index(jen.Lit(0)).Op("==").LitRune('-')).Block(
+				jen.Id("digits").Op(",").Id("neg").Op("=").Id("s").Index(jen.Lit(1), jen.Empty()).Op(",").True(),
+			),
+			jen.Id("sign").Op(":=").Len(jen.Id("s")).Op("-").Len(jen.Id("digits")),
+		)
+		at = func(i jen.Code) jen.Code { return jen.Id("sign").Op("+").Add(i) }
+	}
+	lengthDoc := "1 to 19"
+	if signed {
+		lengthDoc = "1 to 19 digits"
+	}
+	leadingZero := jen.Len(jen.Id(digits)).Op(">").Lit(1)
+	if signed {
+		leadingZero = jen.Parens(jen.Len(jen.Id(digits)).Op(">").Lit(1).Op("||").Id("neg"))
+	}
+	body = append(body,
+		jen.If(jen.Len(jen.Id(digits)).Op("==").Lit(0).Op("||").Len(jen.Id(digits)).Op(">").Lit(19)).Block(
+			jen.Return(jen.Lit(0), jen.Id("errLength").Call(jen.Lit("decimal text"), jen.Len(jen.Id("s")), jen.Lit(lengthDoc))),
+		),
+		jen.If(s(jen.Lit(0)).Op("==").LitRune('0').Op("&&").Add(leadingZero)).Block(
+			jen.Comment("Only zero itself starts with a zero."),
+			syntax(at(jen.Lit(0)), jen.LitRune('0')),
+		),
+		jen.Var().Id("v").Uint64(),
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Len(jen.Id(digits)), jen.Id("i").Op("++")).Block(
+			jen.Id("d").Op(":=").Add(s(jen.Id("i"))).Op("-").LitRune('0'),
+			jen.If(jen.Id("d").Op(">").Lit(9)).Block(syntax(at(jen.Id("i")), s(jen.Id("i")))),
+			jen.Id("v").Op("=").Id("v").Op("*").Lit(10).Op("+").Uint64().Call(jen.Id("d")).Comment("19 digits cannot wrap"),
+		),
+	)
+	if signed {
+		body = append(body,
+			jen.If(jen.Id("neg")).Block(
+				jen.If(jen.Id("v").Op(">").Lit(1).Op("<<").Lit(63)).Block(
+					jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"))),
+				),
+				jen.Return(jen.Id(t).Call(jen.Op("-").Id("v")), jen.Nil()).Comment("-(1<<63) wraps to itself, the least int64"),
+			),
+		)
+	}
+	body = append(body,
+		jen.If(jen.Id("v").Op(">").Qual("math", "MaxInt64")).Block(
+			jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"))),
+		),
+		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Nil()),
+	)
+	if signed {
+		writeDoc(f, "parseDecimal reads canonical decimal text, as strconv.FormatInt writes it: an optional '-' and the digits of a number that fits an int64, with no leading zeros and no \"-0\".")
+	} else {
+		writeDoc(f, "parseDecimal reads canonical decimal text, as strconv.FormatInt writes it: the digits of a number from 0 to 2^63-1, with no sign and no leading zeros. IDs are never negative: their top bit is a constant zero.")
+	}
+	f.Func().Id("parseDecimal").Params(jen.Id("s").String()).Params(jen.Id(t), jen.Error()).Block(body...)
+	f.Line()
+}

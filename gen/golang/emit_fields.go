@@ -1,0 +1,409 @@
+package golang
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/internal/goname"
+	"github.com/idforge/idforge/layouts"
+)
+
+// Names the generated package declares itself; a field accessor may not
+// take one of them.
+var methodNames = map[string]bool{
+	"Time": true, "String": true, "Compare": true, "Fields": true, "Version": true,
+	"Base62": true, "Crockford": true, "Hex": true, "URN": true, "Bytes": true,
+	"AppendText": true, "AppendBase62": true, "AppendCrockford": true, "AppendHex": true,
+	"MarshalText": true, "UnmarshalText": true, "MarshalBinary": true, "UnmarshalBinary": true,
+	"MarshalJSON": true, "UnmarshalJSON": true, "Scan": true, "Value": true, "IsZero": true, "Valid": true,
+	"AppendBinary": true,
+}
+
+// names holds the declaration names of one member.
+type names struct {
+	fields, pack, unpack string // V7Fields, PackV7, V7 (or Fields, Pack, Fields)
+	packRaw              string // packV7
+}
+
+func memberNames(m Member) names {
+	if m.Suffix == "" {
+		return names{fields: "Fields", pack: "Pack", unpack: "Fields", packRaw: "pack"}
+	}
+	return names{fields: m.Suffix + "Fields", pack: "Pack" + m.Suffix, unpack: m.Suffix, packRaw: "pack" + m.Suffix}
+}
+
+// hasFields reports whether a member gets a fields struct: a layout whose
+// fields are all random or all digest bits has nothing to pack.
+func hasFields(l *layouts.Layout) bool {
+	for _, f := range l.Fields {
+		if f.Role != layouts.Random && f.Role != layouts.Hash {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldType returns the Go type of a field.
+func fieldType(p *Package, f *layouts.Field) *jen.Statement {
+	switch {
+	case f.Bytes:
+		return jen.Index(jen.Lit(f.Width / 8)).Byte()
+	case p.Int64:
+		return jen.Int64()
+	}
+	return jen.Id(fmt.Sprintf("uint%d", uintBits(f.Width)))
+}
+
+// fieldBits returns the width of a numeric field's Go type.
+func fieldBits(p *Package, f *layouts.Field) int {
+	if p.Int64 {
+		return 64
+	}
+	return uintBits(f.Width)
+}
+
+// describe says what a field holds, for its doc comment.
+func describe(l *layouts.Layout, f *layouts.Field) string {
+	var parts []string
+	for _, si := range f.Segments {
+		for _, pi := range l.Segments[si].Parts {
+			pt := l.Parts[pi]
+			v, _ := l.Value(pt.Role)
+			s := roleNoun(v)
+			if !f.Split() && v != nil && pt.Role != layouts.Random && (pt.Lo != 0 || pt.Hi != v.Width) {
+				s = fmt.Sprintf("bits %d to %d of %s", pt.Lo, pt.Hi-1, s)
+			}
+			if !containsString(parts, s) {
+				parts = append(parts, s)
+			}
+		}
+	}
+	return fmt.Sprintf("%d bits: %s", f.Width, strings.Join(parts, ", then "))
+}
+
+// roleNoun names what a role's value is, in words.
+func roleNoun(v *layouts.Value) string {
+	switch v.Role {
+	case layouts.Time:
+		return fmt.Sprintf("the time in %s since %s", v.Unit, epochName(v))
+	case layouts.Counter:
+		if v.Init == idrt.InitRunning {
+			return "a counter that counts on from ID to ID"
+		}
+		return fmt.Sprintf("a counter starting at %s in each tick", startName(v))
+	case layouts.ClockSeq:
+		return "the clock sequence"
+	case layouts.Node:
+		return "the node"
+	case layouts.Random:
+		if v.Once {
+			return "random bits drawn once per generator"
+		}
+		return "random bits"
+	case layouts.Hash:
+		return fmt.Sprintf("bits of %s digest", an(strings.ToUpper(v.Algorithm)))
+	}
+	return v.Role.String()
+}
+
+func epochName(v *layouts.Value) string {
+	switch {
+	case v.Epoch.Equal(layouts.UnixEpoch()):
+		return "the Unix epoch"
+	case v.Epoch.Equal(layouts.GregorianEpoch()):
+		return "1582-10-15"
+	}
+	return v.Epoch.Format("2006-01-02T15:04:05.999999999Z07:00")
+}
+
+func containsString(xs []string, s string) bool {
+	for _, x := range xs {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// emitFields writes, for each member with fields, its struct, Pack, the
+// unchecked pack that generation uses, and the method that reads the fields
+// back; a package with one layout also gets an accessor per field.
+func emitFields(f *jen.File, p *Package) error {
+	for _, m := range p.Members {
+		if !hasFields(m.Layout) {
+			emitPackRaw(f, p, m)
+			continue
+		}
+		n := memberNames(m)
+		l := m.Layout
+		var fields []jen.Code
+		for i := range l.Fields {
+			fd := &l.Fields[i]
+			fields = append(fields, jen.Comment(goname.Exported(fd.Name)+" holds "+describe(l, fd)+"."), jen.Id(goname.Exported(fd.Name)).Add(fieldType(p, fd)))
+		}
+		commentf(f, "%s are the fields of %s.", n.fields, article(p, l))
+		f.Type().Id(n.fields).Struct(fields...)
+		f.Line()
+		emitPack(f, p, m)
+		emitPackRaw(f, p, m)
+		emitUnpack(f, p, m)
+		if len(p.Members) == 1 {
+			if err := emitAccessors(f, p, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// article names one ID of a member, with its article and the spec it came
+// from: "a ULID (layouts/ulid.layout)", "a UUID of layout uuidv7
+// (layouts/uuidv7.layout)", "an ID of layout orderid (orderid.layout)".
+func article(p *Package, l *layouts.Layout) string {
+	return an(idNamed(p, l))
+}
+
+// idNamed is idNoun with the spec the member came from: "ULID
+// (layouts/ulid.layout)".
+func idNamed(p *Package, l *layouts.Layout) string {
+	return fmt.Sprintf("%s (%s)", idNoun(p, l, false), l.File)
+}
+
+// idNoun names a member's IDs: the type where it names the layout alone
+// (ULID, KSUID), or else the type of the layout ("UUID of layout uuidv7",
+// "ID of layout snowflake"), in the plural if asked.
+func idNoun(p *Package, l *layouts.Layout, many bool) string {
+	t := p.Type
+	if many {
+		t = plural(t)
+	}
+	if len(p.Members) == 1 && p.Type != "ID" {
+		return t
+	}
+	return t + " of layout " + l.Name
+}
+
+// zero returns the ID type's zero value as an expression.
+func zero(p *Package) *jen.Statement {
+	if p.Int64 {
+		return jen.Lit(0)
+	}
+	return jen.Id(p.Type).Values() // not Nil, a variable a caller could reassign
+}
+
+func emitPack(f *jen.File, p *Package, m Member) {
+	n := memberNames(m)
+	l := m.Layout
+	var body []jen.Code
+	for i := range l.Fields {
+		fd := &l.Fields[i]
+		if fd.Bytes || fd.Width == fieldBits(p, fd) && !p.Int64 {
+			continue
+		}
+		name := "f." + goname.Exported(fd.Name)
+		cond := jen.Id(name).Op(">").Id(mask(fd.Width))
+		if p.Int64 {
+			cond = jen.Id(name).Op("<").Lit(0).Op("||").Add(cond)
+		}
+		body = append(body, jen.If(cond).Block(
+			jen.Return(zero(p), jen.Qual("fmt", "Errorf").Call(
+				jen.Lit(fmt.Sprintf("%%w: %s %%d does not fit in %d bits", goname.Exported(fd.Name), fd.Width)), jen.Id("ErrRange"), jen.Id(name))),
+		))
+	}
+	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
+	commentf(f, "%s builds %s from its fields. It returns ErrRange, and\nmasks nothing, when a field does not fit its width.", n.pack, article(p, l))
+	f.Func().Id(n.pack).Params(jen.Id("f").Id(n.fields)).Params(jen.Id(p.Type), jen.Error()).Block(body...)
+	f.Line()
+}
+
+// emitPackRaw writes the pack that trusts its fields to fit. A member
+// without fields gets one that takes an ID and sets its constant bits.
+func emitPackRaw(f *jen.File, p *Package, m Member) {
+	n := memberNames(m)
+	l := m.Layout
+	pl := newPlan(l)
+	var body []jen.Code
+	var param jen.Code
+	if hasFields(l) {
+		param = jen.Id("f").Id(n.fields)
+		body = append(body, declareID(p))
+		for _, fd := range l.Fields {
+			if fd.Bytes {
+				start, end := pl.bytesRange(&fd)
+				body = append(body, jen.Copy(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)), jen.Id("f."+goname.Exported(fd.Name)).Index(jen.Empty(), jen.Empty())))
+			}
+		}
+		words := make([][]jen.Code, len(pl.chunks))
+		for ci, c := range pl.chunks {
+			for _, pc := range pl.pieces {
+				if pc.chunk != ci {
+					continue
+				}
+				if v, ok := pl.constant(pc); ok {
+					if v != 0 {
+						words[ci] = append(words[ci], shiftLeft(jen.Id(fmt.Sprintf("%#x", v)), pc.shift))
+					}
+					continue
+				}
+				fd := &l.Fields[l.Segments[pc.seg].Field]
+				words[ci] = append(words[ci], shiftLeft(extract(p, jen.Id("f."+goname.Exported(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
+			}
+		}
+		copied := make([]bool, len(pl.chunks)) // chunks that a bytes field's copy above wrote whole
+		for ci, c := range pl.chunks {
+			// The bits of a bytes field that lies in chunks, copied above.
+			if keep := mixedBytes(l, c); keep == c.mask() {
+				copied[ci] = true
+			} else if keep != 0 {
+				words[ci] = append(words[ci], keepBits(p, "id", c, keep))
+			}
+		}
+		if twoWords(p, pl) && !slices.Contains(copied, true) {
+			// One 16-byte store, as overlay writes a returned ID.
+			body = append(body, putWords("id", orOf(words[0]), orOf(words[1])))
+		} else {
+			for ci, c := range pl.chunks {
+				if !copied[ci] {
+					body = append(body, storeWord(p, c, words[ci])...)
+				}
+			}
+		}
+		body = append(body, jen.Return(jen.Id("id")))
+		commentf(f, "%s builds %s from fields that fit their widths.", n.packRaw, article(p, l))
+	} else {
+		// Set the constant bits of an ID whose other bits are already in place.
+		param = jen.Id("id").Id(p.Type)
+		for ci, c := range pl.chunks {
+			var keep, set uint64
+			for _, pc := range pl.pieces {
+				if pc.chunk != ci {
+					continue
+				}
+				if v, ok := pl.constant(pc); ok {
+					set |= v << pc.shift
+				} else {
+					keep |= (1<<pc.width - 1) << pc.shift
+				}
+			}
+			if keep == c.mask() {
+				continue
+			}
+			terms := []jen.Code{keepBits(p, "id", c, keep)}
+			if set != 0 {
+				terms = append(terms, jen.Id(fmt.Sprintf("%#x", set)))
+			}
+			body = append(body, storeWord(p, c, terms)...)
+		}
+		body = append(body, jen.Return(jen.Id("id")))
+		commentf(f, "%s writes the constant bits of %s over id.", n.packRaw, article(p, l))
+	}
+	f.Func().Id(n.packRaw).Params(param).Id(p.Type).Block(body...)
+	f.Line()
+}
+
+func declareID(p *Package) jen.Code {
+	if p.Int64 {
+		return jen.Null()
+	}
+	return jen.Var().Id("id").Id(p.Type)
+}
+
+// extract returns the bits [lo, lo+width) of x (a Go integer of xBits bits
+// holding a value of valueBits) as an integer of toBits bits, leaving out
+// the shifts, masks and conversions that change nothing.
+func extract(p *Package, x *jen.Statement, xBits, valueBits, lo, width, toBits int) *jen.Statement {
+	if lo > 0 {
+		x = x.Op(">>").Lit(lo)
+	}
+	if lo+width < valueBits {
+		x = x.Op("&").Id(mask(width))
+	}
+	if xBits != toBits || p.Int64 {
+		x = jen.Id(fmt.Sprintf("uint%d", toBits)).Call(x)
+	}
+	return x
+}
+
+// twoWords reports whether a plan is a 16-byte ID's two 8-byte words.
+func twoWords(p *Package, pl *plan) bool {
+	return !p.Int64 && len(pl.chunks) == 2 && pl.chunks[0] == chunk{0, 8} && pl.chunks[1] == chunk{8, 8}
+}
+
+// orOf returns the OR of terms, or 0 when there are none.
+func orOf(terms []jen.Code) *jen.Statement {
+	if len(terms) == 0 {
+		return jen.Lit(0)
+	}
+	return joinOp("|", terms)
+}
+
+// storeWord writes the OR of terms into a chunk of id.
+func storeWord(p *Package, c chunk, terms []jen.Code) []jen.Code {
+	val := orOf(terms)
+	if p.Int64 {
+		return []jen.Code{jen.Id("id").Op(":=").Id(p.Type).Call(val)}
+	}
+	return []jen.Code{storeWordTo("id", c, val)}
+}
+
+func emitUnpack(f *jen.File, p *Package, m Member) {
+	n := memberNames(m)
+	l := m.Layout
+	pl := newPlan(l)
+	body := []jen.Code{jen.Var().Id("f").Id(n.fields)}
+	for i := range l.Fields {
+		fd := &l.Fields[i]
+		body = append(body, jen.Id("f."+goname.Exported(fd.Name)).Op("=").Add(fieldValue(p, pl, fd)))
+	}
+	body = append(body, jen.Return(jen.Id("f")))
+	commentf(f, "%s returns the fields of id read as %s.", n.unpack, article(p, l))
+	f.Func().Params(jen.Id("id").Id(p.Type)).Id(n.unpack).Params().Id(n.fields).Block(body...)
+	f.Line()
+}
+
+// fieldValue returns an expression for a field's value read from id.
+func fieldValue(p *Package, pl *plan, fd *layouts.Field) *jen.Statement {
+	if fd.Bytes {
+		start, end := pl.bytesRange(fd)
+		return jen.Id(fmt.Sprintf("[%d]byte", end-start)).Call(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)))
+	}
+	var terms []jen.Code
+	to := fieldBits(p, fd)
+	for _, pc := range pl.pieces {
+		if pl.l.Segments[pc.seg].Field < 0 || &pl.l.Fields[pl.l.Segments[pc.seg].Field] != fd {
+			continue
+		}
+		bits := bitsExpr(p, pl, pc)
+		if pl.chunks[pc.chunk].bits() != to || p.Int64 {
+			typ := fmt.Sprintf("uint%d", to)
+			if p.Int64 {
+				typ = "int64"
+			}
+			bits = jen.Id(typ).Call(bits)
+		}
+		terms = append(terms, shiftLeft(bits, pl.fieldLo(pc)))
+	}
+	return joinOp("|", terms)
+}
+
+func emitAccessors(f *jen.File, p *Package, m Member) error {
+	l := m.Layout
+	pl := newPlan(l)
+	for i := range l.Fields {
+		fd := &l.Fields[i]
+		name := goname.Exported(fd.Name)
+		if methodNames[name] {
+			return fmt.Errorf("gen: %s:%d: field %s would shadow method %s; rename it with 'as'", l.File, fd.Line, fd.Name, name)
+		}
+		commentf(f, "%s returns the %s field of id: %s.", name, fd.Name, describe(l, fd))
+		f.Func().Params(jen.Id("id").Id(p.Type)).Id(name).Params().Add(fieldType(p, fd)).Block(
+			jen.Return(fieldValue(p, pl, fd)),
+		)
+		f.Line()
+	}
+	return nil
+}

@@ -1,0 +1,223 @@
+package golang
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// tunit is a time unit in the form the generated arithmetic needs: ticks per
+// second (10 ms, 100 ns), a binary fraction of a second (2^-12 s), or
+// seconds per tick.
+type tunit struct {
+	perSec    uint64 // ticks per second, for a whole number of ticks per second
+	nsPerTick uint64
+	shift     int    // for 2^-shift seconds
+	secPerTik uint64 // for ticks of whole seconds
+}
+
+func timeUnit(v *layouts.Value) (tunit, error) {
+	u := v.Unit
+	switch {
+	case u.Den%u.Num == 0 && 1e9%(u.Den/u.Num) == 0:
+		per := u.Den / u.Num
+		return tunit{perSec: per, nsPerTick: 1e9 / per}, nil
+	case u.Num == 1 && u.Den&(u.Den-1) == 0 && u.Den <= 1<<33:
+		return tunit{shift: bits.TrailingZeros64(u.Den)}, nil
+	case u.Den == 1:
+		return tunit{secPerTik: u.Num}, nil
+	}
+	return tunit{}, fmt.Errorf("unit %s: the generator takes ticks of whole nanoseconds that divide a second evenly (ms, 10ms, 100ns, ...), binary fractions of a second down to 2^-33 s, and whole seconds", u)
+}
+
+// timeNames returns the names of a member's time helpers.
+func timeNames(m Member) (ticksFrom, timeAt string) {
+	return "ticksFrom" + m.Suffix, "timeAt" + m.Suffix
+}
+
+// emitTime writes, for each member with a time, the conversions between
+// time.Time and ticks, and the type's Time method.
+func emitTime(f *jen.File, p *Package) error {
+	var timed []Member
+	for _, m := range p.Members {
+		v, ok := m.Layout.Value(layouts.Time)
+		if !ok {
+			continue
+		}
+		emitTickConversions(f, m, v)
+		if !m.NoTime {
+			timed = append(timed, m)
+		}
+	}
+	if len(timed) == 0 {
+		return nil
+	}
+	if len(p.Members) == 1 {
+		m := timed[0]
+		_, timeAt := timeNames(m)
+		comment(f, "Time returns the instant id holds, in UTC.")
+		f.Func().Params(jen.Id("id").Id(p.Type)).Id("Time").Params().Qual("time", "Time").Block(
+			jen.Return(jen.Id(timeAt).Call(roleValue(p, m.Layout, layouts.Time, "id"))),
+		)
+		f.Line()
+		return nil
+	}
+	var cases []jen.Code
+	var names []string
+	for _, m := range timed {
+		_, timeAt := timeNames(m)
+		names = append(names, m.Layout.Name)
+		cases = append(cases, jen.Case(jen.Id("id").Dot("is"+m.Suffix).Call()).Block(
+			jen.Return(jen.Id(timeAt).Call(roleValue(p, m.Layout, layouts.Time, "id")), jen.True()),
+		))
+	}
+	commentf(f, "Time returns the instant id holds, in UTC, and true, when id is one of\n%s; otherwise it returns false.", joinNames(names))
+	f.Func().Params(jen.Id("id").Id(p.Type)).Id("Time").Params().Params(jen.Qual("time", "Time"), jen.Bool()).Block(
+		jen.Switch().Block(cases...),
+		jen.Return(jen.Qual("time", "Time").Values(), jen.False()),
+	)
+	f.Line()
+	return nil
+}
+
+// joinNames joins names into a list with "or": "a", "a or b", "a, b, or c".
+func joinNames(xs []string) string { return joinList(xs, "or") }
+
+// joinList joins names into a list with a conjunction: "a, b, and c".
+func joinList(xs []string, conj string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	case 2:
+		return xs[0] + " " + conj + " " + xs[1]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + ", " + conj + " " + xs[len(xs)-1]
+}
+
+// maxTick returns the largest tick a time value holds, as a Go literal.
+func maxTick(v *layouts.Value) string { return mask(v.Width) }
+
+func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
+	u, _ := timeUnit(v)
+	ticksFrom, timeAt := timeNames(m)
+	epochSec, epochNs := v.Epoch.Unix(), int64(v.Epoch.Nanosecond())
+	unix := v.Epoch.Equal(layouts.UnixEpoch())
+	epoch := fmt.Sprintf("%s since %s", v.Unit, epochName(v))
+
+	// time.Time -> ticks.
+	// The time in RFC 3339, UTC: %v would show a monotonic clock reading.
+	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Layout.Name+"'s range"), jen.Id("ErrTime"),
+		jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
+	var body []jen.Code
+	if unix && u.perSec != 0 && (u.perSec == 1 || u.perSec == 1e3 || u.perSec == 1e6 || u.perSec == 1e9) {
+		method := map[uint64]string{1: "Unix", 1e3: "UnixMilli", 1e6: "UnixMicro", 1e9: "UnixNano"}[u.perSec]
+		body = append(body,
+			jen.Id("n").Op(":=").Id("t").Dot(method).Call(),
+			jen.If(jen.Id("n").Op("<").Lit(0).Op("||").Uint64().Call(jen.Id("n")).Op(">").Id(maxTick(v))).Block(tooEarly),
+			jen.Return(jen.Uint64().Call(jen.Id("n")), jen.Nil()),
+		)
+	} else {
+		body = append(body,
+			jen.List(jen.Id("sec"), jen.Id("ns")).Op(":=").Add(subConst(jen.Id("t").Dot("Unix").Call(), epochSec)).Op(",").Add(subConst(jen.Int64().Call(jen.Id("t").Dot("Nanosecond").Call()), epochNs)),
+			jen.If(jen.Id("ns").Op("<").Lit(0)).Block(jen.Id("sec").Op("--"), jen.Id("ns").Op("+=").Add(num(1_000_000_000))),
+		)
+		var limit, ticks jen.Code
+		switch {
+		case u.perSec != 0:
+			limit = jen.Id(maxTick(v)).Op("/").Add(num(u.perSec))
+			ticks = jen.Uint64().Call(jen.Id("sec")).Op("*").Add(num(u.perSec)).Op("+").Uint64().Call(jen.Id("ns")).Op("/").Add(num(u.nsPerTick))
+		case u.secPerTik != 0:
+			limit = jen.Id(maxTick(v)).Op("*").Add(num(u.secPerTik))
+			ticks = jen.Uint64().Call(jen.Id("sec")).Op("/").Add(num(u.secPerTik))
+		default:
+			limit = jen.Id(maxTick(v)).Op(">>").Lit(u.shift)
+			ticks = jen.Uint64().Call(jen.Id("sec")).Op("<<").Lit(u.shift).Op("|").Uint64().Call(jen.Id("ns")).Op("<<").Lit(u.shift).Op("/").Add(num(1_000_000_000))
+		}
+		body = append(body,
+			jen.If(jen.Id("sec").Op("<").Lit(0).Op("||").Uint64().Call(jen.Id("sec")).Op(">").Add(limit)).Block(tooEarly),
+			jen.Id("ticks").Op(":=").Add(ticks),
+			jen.If(jen.Id("ticks").Op(">").Id(maxTick(v))).Block(tooEarly),
+			jen.Return(jen.Id("ticks"), jen.Nil()),
+		)
+	}
+	commentf(f, "%s returns the count of %s for t, or ErrTime when t\nis before the epoch or past the last tick %d bits hold.", ticksFrom, epoch, v.Width)
+	f.Func().Id(ticksFrom).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(body...)
+	f.Line()
+
+	// ticks -> time.Time.
+	var at jen.Code
+	switch {
+	case unix && u.perSec == 1e3:
+		at = jen.Qual("time", "UnixMilli").Call(jen.Int64().Call(jen.Id("ticks")))
+	case unix && u.perSec == 1e6:
+		at = jen.Qual("time", "UnixMicro").Call(jen.Int64().Call(jen.Id("ticks")))
+	case unix && u.perSec == 1:
+		at = jen.Qual("time", "Unix").Call(jen.Int64().Call(jen.Id("ticks")), jen.Lit(0))
+	case u.perSec == 1:
+		at = jen.Qual("time", "Unix").Call(addConst(epochSec, jen.Int64().Call(jen.Id("ticks"))), num(epochNs))
+	case u.perSec != 0:
+		at = jen.Qual("time", "Unix").Call(
+			addConst(epochSec, jen.Int64().Call(jen.Id("ticks").Op("/").Add(num(u.perSec)))),
+			addConst(epochNs, jen.Int64().Call(jen.Id("ticks").Op("%").Add(num(u.perSec)).Op("*").Add(num(u.nsPerTick)))))
+	case u.secPerTik != 0:
+		at = jen.Qual("time", "Unix").Call(addConst(epochSec, jen.Int64().Call(jen.Id("ticks").Op("*").Add(num(u.secPerTik)))), num(epochNs))
+	default:
+		at = jen.Qual("time", "Unix").Call(
+			addConst(epochSec, jen.Int64().Call(jen.Id("ticks").Op(">>").Lit(u.shift))),
+			addConst(epochNs, jen.Int64().Call(jen.Parens(jen.Id("ticks").Op("&").Id(mask(u.shift))).Op("*").Add(num(1_000_000_000)).Op(">>").Lit(u.shift))))
+	}
+	commentf(f, "%s returns the instant a count of %s stands for, in UTC.", timeAt, epoch)
+	f.Func().Id(timeAt).Params(jen.Id("ticks").Uint64()).Qual("time", "Time").Block(
+		jen.Return(jen.Add(at).Dot("UTC").Call()),
+	)
+	f.Line()
+}
+
+// addConst returns c + x, or x when c is zero.
+func addConst(c int64, x *jen.Statement) *jen.Statement {
+	if c == 0 {
+		return x
+	}
+	return num(c).Op("+").Add(x)
+}
+
+// subConst returns x - c, or x when c is zero.
+func subConst(x *jen.Statement, c int64) *jen.Statement {
+	if c == 0 {
+		return x
+	}
+	if c < 0 {
+		return x.Op("+").Add(num(-c))
+	}
+	return x.Op("-").Add(num(c))
+}
+
+// roleValue returns an expression for the value of a role (at most 64 bits)
+// read from the ID variable src, as a uint64.
+func roleValue(p *Package, l *layouts.Layout, r layouts.Role, src string) *jen.Statement {
+	pl := newPlan(l)
+	v, _ := l.Value(r)
+	var terms []jen.Code
+	for _, pi := range v.Parts {
+		part := l.Parts[pi]
+		for _, c := range pl.chunks {
+			lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
+			if lo >= hi {
+				continue
+			}
+			bits := bitsOf(p, src, c, c.end()-hi, hi-lo)
+			if c.bits() != 64 {
+				bits = jen.Uint64().Call(bits)
+			}
+			// The run's lowest bit is this far above the part's lowest bit.
+			terms = append(terms, shiftLeft(bits, part.Lo+part.Offset+part.Width-hi))
+		}
+	}
+	return joinOp("|", terms)
+}

@@ -1,0 +1,306 @@
+package golang
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+const (
+	idrtPath  = "github.com/idforge/idforge/idrt"
+	storePath = "github.com/idforge/idforge/store"
+)
+
+// runtimeVersion is the version of the idrt API that generated code uses
+// (idrt.MinVersion to idrt.MaxVersion). Version 8 moved the state store to
+// package store, so idrt no longer holds what code generated for earlier
+// versions used, and every generated file needs version 8.
+const runtimeVersion = 8
+
+// emitGuards ties the file to the runtime's version and to the specs it came
+// from: a stale file, or one built against an incompatible runtime, fails to
+// compile.
+func emitGuards(f *jen.File, p *Package) error {
+	v := runtimeVersion
+	commentf(f, "Compile-time guards: this file needs runtime version %d, and the specs it came from.", v)
+	f.Const().Defs(
+		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Lit(v).Op("-").Qual(idrtPath, "MinVersion")),
+		jen.Id("_").Op("=").Qual(idrtPath, "EnforceVersion").Call(jen.Qual(idrtPath, "MaxVersion").Op("-").Lit(v)),
+	)
+	f.Line()
+	return nil
+}
+
+// emitType writes the ID type, its size and bounds, and Compare.
+func emitType(f *jen.File, p *Package) error {
+	t := p.Type
+	var doc strings.Builder
+	head := fmt.Sprintf("%s is %s", t, an(fmt.Sprintf("%d-bit ID", p.size()*8)))
+	if len(p.Members) == 1 {
+		fmt.Fprintf(&doc, "%s\n", fill(head+": "+firstLine(p.Members[0].Layout)))
+	} else {
+		fmt.Fprintf(&doc, "%s\n", fill(head+" of one of these layouts, told apart by their constant bits."))
+	}
+	for _, m := range p.Members {
+		l := m.Layout
+		if len(p.Members) > 1 {
+			fmt.Fprintf(&doc, "\n%s\n", firstLine(l))
+		}
+		fmt.Fprintf(&doc, "\nLayout %s, from %s:\n\n", l.Name, l.File)
+		for _, line := range strings.Split(strings.TrimRight(l.Diagram(), "\n"), "\n") {
+			fmt.Fprintf(&doc, "\t%s\n", line)
+		}
+	}
+	if p.Canonical != EncDecimal {
+		doc.WriteString("\nIts bytes are big-endian, so comparing IDs as bytes, or as their fixed-width\ntext, orders them like the numbers they hold.")
+	}
+	comment(f, strings.TrimRight(doc.String(), "\n"))
+	if p.Int64 {
+		f.Type().Id(t).Int64()
+	} else {
+		f.Type().Id(t).Index(jen.Lit(p.size())).Byte()
+	}
+	f.Line()
+	if !p.Int64 {
+		comment(f, fmt.Sprintf("Size is the length of %s in bytes.", an(t)))
+		f.Const().Id("Size").Op("=").Lit(p.size())
+		f.Line()
+		f.Var().Defs(
+			jen.Comment(fmt.Sprintf("Nil is the %s with every bit zero.", t)),
+			jen.Id("Nil").Id(t),
+			jen.Comment(fmt.Sprintf("Max is the %s with every bit one.", t)),
+			jen.Id("Max").Op("=").Id(t).Values(jen.Id(strings.TrimSuffix(strings.Repeat("0xff, ", p.size()), ", "))),
+		)
+		f.Line()
+		comment(f, fmt.Sprintf("Compare returns -1, 0 or +1 as id is less than, equal to or greater than\nother, comparing their bytes. It is the order of %s's fixed-width text.", t))
+		f.Func().Params(jen.Id("id").Id(t)).Id("Compare").Params(jen.Id("other").Id(t)).Int().Block(
+			jen.Return(jen.Qual("bytes", "Compare").Call(jen.Id("id").Index(jen.Empty(), jen.Empty()), jen.Id("other").Index(jen.Empty(), jen.Empty()))),
+		)
+	} else {
+		comment(f, "Compare returns -1, 0 or +1 as id is less than, equal to or greater than other.")
+		f.Func().Params(jen.Id("id").Id(t)).Id("Compare").Params(jen.Id("other").Id(t)).Int().Block(
+			jen.Return(jen.Qual("cmp", "Compare").Call(jen.Id("id"), jen.Id("other"))),
+		)
+	}
+	f.Line()
+	what := "Nil, the " + t + " with every bit zero"
+	if p.Int64 {
+		what = "0"
+	}
+	comment(f, fill(fmt.Sprintf("IsZero reports whether id is %s, which by common use stands for no ID at all (encoding/json's omitzero asks it).", what)))
+	f.Func().Params(jen.Id("id").Id(t)).Id("IsZero").Params().Bool().Block(
+		jen.Return(jen.Id("id").Op("==").Add(zero(p))),
+	)
+	f.Line()
+	if len(p.Members) > 1 {
+		emitMembership(f, p)
+	}
+	emitValid(f, p)
+	return nil
+}
+
+// emitValid writes Valid, which tells an ID of the package's layouts from
+// other bits of the same length by the layouts' constant bits.
+func emitValid(f *jen.File, p *Package) {
+	var tests []jen.Code
+	var names []string
+	if len(p.Members) == 1 {
+		tests = constantTests(p, p.Members[0])
+	} else {
+		seen := map[string]bool{} // members with the same constants need one test
+		for _, m := range p.Members {
+			names = append(names, m.Layout.Name)
+			if key := constants(m.Layout); !seen[key] {
+				seen[key] = true
+				tests = append(tests, jen.Id("id").Dot("is"+m.Suffix).Call())
+			}
+		}
+	}
+	name := p.Members[0].Layout.Name
+	doc := fmt.Sprintf("Valid reports whether the constant bits of id are those of layout %s.", name)
+	body := joinOp("&&", tests)
+	switch {
+	case len(p.Members) > 1:
+		doc = fmt.Sprintf("Valid reports whether the constant bits of id are those of one of this package's layouts: %s.", strings.Join(names, ", "))
+		body = joinOp("||", tests)
+	case len(tests) == 0:
+		doc = fmt.Sprintf("Valid reports whether id is an ID of layout %s: always, as the layout has no constant bits. It is here so that code can ask any generated ID type.", name)
+		body = jen.True()
+	}
+	if len(tests) > 0 {
+		doc += " The readers (Parse, FromBytes, Scan and the rest) check an ID's form, not its layout, so they take an ID of another layout of the same size; Valid refuses it when its constant bits differ."
+	}
+	comment(f, fill(doc))
+	f.Func().Params(jen.Id("id").Id(p.Type)).Id("Valid").Params().Bool().Block(jen.Return(body))
+	f.Line()
+}
+
+// constants returns a layout's constant parts as text, the same for layouts
+// whose constant bits are the same.
+func constants(l *layouts.Layout) string {
+	var b strings.Builder
+	for _, pt := range l.Parts {
+		if pt.Role == layouts.Const {
+			fmt.Fprintf(&b, "%d:%d=%d ", pt.Offset, pt.Width, pt.Const)
+		}
+	}
+	return b.String()
+}
+
+// constantTests returns a test of each constant piece of a member: the bits
+// read from id equal the constant's.
+func constantTests(p *Package, m Member) []jen.Code {
+	pl := newPlan(m.Layout)
+	var conds []jen.Code
+	for _, pc := range pl.pieces {
+		if want, ok := pl.constant(pc); ok {
+			conds = append(conds, bitsExpr(p, pl, pc).Op("==").Id(fmt.Sprintf("%#x", want)))
+		}
+	}
+	return conds
+}
+
+// emitErrors writes the errors of packing, time and generation. (Parsing
+// has its own, written with the encodings.)
+func emitErrors(f *jen.File, p *Package) error {
+	comment(f, "Errors from packing fields and making IDs. Match them with errors.Is.")
+	defs := []jen.Code{
+		jen.Comment("ErrRange means a field's value does not fit its width; nothing is masked."),
+		jen.Id("ErrRange").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": field out of range")),
+		jen.Comment("ErrTime means a time before the layout's epoch or past its last tick."),
+		jen.Id("ErrTime").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": time out of range")),
+	}
+	if drawsRandom(p) {
+		defs = append(defs,
+			jen.Comment("ErrEntropy means the source of randomness failed; no ID is made without it."),
+			jen.Id("ErrEntropy").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": entropy source failed")),
+		)
+	}
+	f.Var().Defs(defs...)
+	f.Line()
+	return nil
+}
+
+// emitMembership writes, for a family, a test of each member's constant bits
+// and, when every member has a version field in one place, Version.
+func emitMembership(f *jen.File, p *Package) {
+	for _, m := range p.Members {
+		commentf(f, "is%s reports whether the constant bits of id are those of %s.", m.Suffix, m.Layout.Name)
+		f.Func().Params(jen.Id("id").Id(p.Type)).Id("is" + m.Suffix).Params().Bool().Block(
+			jen.Return(joinOp("&&", constantTests(p, m))),
+		)
+		f.Line()
+	}
+	seg, ok := versionSegment(p)
+	if !ok {
+		return
+	}
+	pl := newPlan(p.Members[0].Layout)
+	var parts []jen.Code
+	for _, pc := range pl.pieces {
+		if pl.l.Segments[pc.seg].Name == seg.Name {
+			parts = append(parts, shiftLeft(jen.Int().Call(bitsExpr(p, pl, pc)), pc.lo))
+		}
+	}
+	comment(f, "Version returns the value of the version bits, whatever the layout.")
+	f.Func().Params(jen.Id("id").Id(p.Type)).Id("Version").Params().Int().Block(
+		jen.Return(joinOp("|", parts)),
+	)
+	f.Line()
+}
+
+// versionSegment returns the constant segment named "ver" that every member
+// has at the same place.
+func versionSegment(p *Package) (layouts.Segment, bool) {
+	var ver layouts.Segment
+	for i, m := range p.Members {
+		found := false
+		for _, s := range m.Layout.Segments {
+			if s.Name == "ver" && s.Field < 0 {
+				if i > 0 && (s.Offset != ver.Offset || s.Width != ver.Width) {
+					return ver, false
+				}
+				ver, found = s, true
+			}
+		}
+		if !found {
+			return ver, false
+		}
+	}
+	return ver, true
+}
+
+// bitsExpr returns an expression for a piece's bits read from id, as the
+// chunk's unsigned type.
+func bitsExpr(p *Package, pl *plan, pc piece) *jen.Statement {
+	return bitsOf(p, "id", pl.chunks[pc.chunk], pc.shift, pc.width)
+}
+
+// bitsOf returns width bits at shift in a chunk of the ID variable src.
+func bitsOf(p *Package, src string, c chunk, shift, width int) *jen.Statement {
+	w := wordExpr(p, src, c)
+	if shift > 0 {
+		w.Op(">>").Lit(shift)
+	}
+	if shift+width < c.bits() {
+		w.Op("&").Id(mask(width))
+	}
+	return w
+}
+
+// keepBits returns chunk c's word read from src, with only the bits of keep.
+func keepBits(p *Package, src string, c chunk, keep uint64) *jen.Statement {
+	if keep == c.mask() {
+		return wordExpr(p, src, c)
+	}
+	return wordExpr(p, src, c).Op("&").Id(fmt.Sprintf("%#x", keep))
+}
+
+// wordExpr reads a chunk of the ID variable src as an unsigned integer.
+func wordExpr(p *Package, src string, c chunk) *jen.Statement {
+	switch {
+	case p.Int64:
+		return jen.Uint64().Call(jen.Id(src))
+	case c.size == 1:
+		return jen.Id(src).Index(jen.Lit(c.start))
+	}
+	return jen.Qual("encoding/binary", "BigEndian").Dot(fmt.Sprintf("Uint%d", c.bits())).Call(
+		jen.Id(src).Index(jen.Lit(c.start), jen.Lit(c.start+c.size)))
+}
+
+// shiftLeft returns x<<n, or x when n is zero.
+func shiftLeft(x *jen.Statement, n int) *jen.Statement {
+	if n == 0 {
+		return x
+	}
+	return x.Op("<<").Lit(n)
+}
+
+// joinOp joins expressions with a binary operator.
+func joinOp(op string, xs []jen.Code) *jen.Statement {
+	s := jen.Null()
+	for i, x := range xs {
+		if i > 0 {
+			s.Op(op)
+		}
+		s.Add(x)
+	}
+	return s
+}
+
+// firstLine returns the first sentence of the layout's doc, which may run
+// over several lines of the spec, or its name if it has no doc.
+func firstLine(l *layouts.Layout) string {
+	para, _, _ := strings.Cut(l.Doc, "\n\n")
+	para = strings.Join(strings.Fields(para), " ")
+	if para == "" {
+		return l.Name
+	}
+	if i := strings.Index(para, ". "); i >= 0 {
+		return para[:i+1]
+	}
+	return para
+}

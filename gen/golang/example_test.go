@@ -1,0 +1,64 @@
+package golang_test
+
+import (
+	"bytes"
+	"fmt"
+	"log"
+
+	"github.com/idforge/idforge/gen/golang"
+	"github.com/idforge/idforge/layouts"
+)
+
+// A user's own UUIDv8 layout: generate its package in memory, as `idforge
+// gen` does before writing the file.
+func ExampleGenerate() {
+	l, err := layouts.Parse("orderid.layout", []byte(`
+# Order IDs: milliseconds since 2020, a 10-bit shard and a counter.
+layout orderid 128
+  millis      48  time 2020-01-01T00:00:00Z ms
+  ver          4  = 8
+  shard       10  node
+  counter      2  counter zero wait
+  var          2  = 0b10
+  rest        62  random
+`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	src, err := golang.Generate(golang.Single(l, "orderid", "ID"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, line := range bytes.Split(src, []byte("\n")) {
+		for _, decl := range []string{"package ", "type ID ", "func NewGenerator(", "func Parse(", "func (id ID) String("} {
+			if bytes.HasPrefix(line, []byte(decl)) {
+				fmt.Printf("%s\n", line)
+			}
+		}
+	}
+	// Output:
+	// package orderid
+	// type ID [16]byte
+	// func NewGenerator(node uint64, opts ...Option) (*Generator, error) {
+	// func (id ID) String() string {
+	// func Parse(s string) (id ID, err error) {
+}
+
+// A layout's default text form: the canonical UUID form for a layout that
+// is an RFC 9562 UUID, Base62 for any other. Setting Canonical chooses
+// another, as `idforge gen -text hex` does.
+func ExampleDefaultEncoding() {
+	v7, _ := layouts.Builtin("uuidv7")
+	snow, _ := layouts.Builtin("snowflake")
+	fmt.Println(golang.DefaultEncoding(v7), golang.DefaultEncoding(snow))
+
+	p := golang.Single(snow, "flake", "ID")
+	var err error
+	if p.Canonical, err = golang.ParseEncoding("hex"); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(p.Canonical)
+	// Output:
+	// uuid base62
+	// hex
+}

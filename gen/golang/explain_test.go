@@ -1,0 +1,28 @@
+package golang_test
+
+import (
+	"crypto/sha256"
+	"testing"
+
+	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/gen/golang"
+	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/layouts"
+)
+
+// Canonical names, for a user's layout, the default text form of the package
+// idforge gen makes for it (explain does not import the emitters, whose
+// code generators would otherwise be linked into the playground's page
+// module, so this test holds the two together here).
+func TestCanonicalIsGenDefault(t *testing.T) {
+	for i := range 40 {
+		seed := sha256.Sum256([]byte{byte(i)})
+		l, err := layouts.Parse("random.layout", []byte(fuzz.RandomSpec(seed[:])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := explain.Canonical(l), golang.DefaultEncoding(l).String(); got != want {
+			t.Errorf("layout %d (%d bits, UUID %v): Canonical is %s, gen's default %s", i, l.Bits, l.IsUUID(), got, want)
+		}
+	}
+}

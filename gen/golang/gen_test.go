@@ -1,0 +1,226 @@
+package golang_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/idforge/idforge/gen/golang"
+	"github.com/idforge/idforge/layouts"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated files and golden outputs")
+
+// The committed generated files are what the generator makes from the specs
+// today. Run `go test ./gen/golang -update` (or `go generate ./...`) after changing
+// a spec or an emitter.
+func TestGeneratedFilesUpToDate(t *testing.T) {
+	for _, name := range golang.BuiltinNames() {
+		p, err := golang.Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src, err := golang.Generate(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("..", "..", name, name+"_gen.go")
+		if *update {
+			if err := os.WriteFile(path, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		have, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(have, src) {
+			t.Errorf("%s is stale: run go generate ./... (or go test ./gen/golang -update)", path)
+		}
+	}
+}
+
+// Each golden case is a txtar archive holding a spec (spec.layout), the
+// package and type names and, optionally, the text form (a "package NAME
+// TYPE [TEXT]" line in the archive's comment, TEXT as -text takes it) and
+// the generated source (want.go). The golden output must
+// compile: every case is built in a module of its own, as a user's package
+// outside this module would be.
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden cases: %v", err)
+	}
+	var built []string
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txtar")
+		t.Run(name, func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pkg, typ, text := packageLine(t, ar)
+			spec := archiveFile(t, ar, "spec.layout")
+			l, err := layouts.Parse(name+".layout", spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := golang.Single(l, pkg, typ)
+			if text != "" {
+				if p.Canonical, err = golang.ParseEncoding(text); err != nil {
+					t.Fatal(err)
+				}
+			}
+			src, err := golang.Generate(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *update {
+				setArchiveFile(ar, "want.go", src)
+				if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if want := archiveFile(t, ar, "want.go"); !bytes.Equal(src, want) {
+				t.Errorf("generated source differs from %s's want.go (go test ./gen/golang -update rewrites it)", file)
+			}
+			built = append(built, file)
+		})
+	}
+	if len(built) > 0 && !testing.Short() {
+		buildInModule(t, built)
+	}
+}
+
+func packageLine(t *testing.T, ar *txtar.Archive) (pkg, typ, text string) {
+	for _, line := range strings.Split(string(ar.Comment), "\n") {
+		if f := strings.Fields(line); (len(f) == 3 || len(f) == 4) && f[0] == "package" {
+			return f[1], f[2], strings.Join(f[3:], "")
+		}
+	}
+	t.Fatal("the archive's comment has no 'package NAME TYPE [TEXT]' line")
+	return "", "", ""
+}
+
+func archiveFile(t *testing.T, ar *txtar.Archive, name string) []byte {
+	for _, f := range ar.Files {
+		if f.Name == name {
+			return f.Data
+		}
+	}
+	t.Fatalf("the archive has no %s", name)
+	return nil
+}
+
+func setArchiveFile(ar *txtar.Archive, name string, data []byte) {
+	for i := range ar.Files {
+		if ar.Files[i].Name == name {
+			ar.Files[i].Data = data
+			return
+		}
+	}
+	ar.Files = append(ar.Files, txtar.File{Name: name, Data: data})
+}
+
+// repoRoot returns the directory of this module.
+func repoRoot(t *testing.T) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Dir(filepath.Dir(file))
+}
+
+// buildInModule writes each golden case's want.go and any test files it
+// carries (*_test.go) into a package of a fresh module that requires
+// idforge by a replace directive, then runs go vet and go test there.
+func buildInModule(t *testing.T, files []string) {
+	t.Helper()
+	dir := userModule(t)
+	for _, file := range files {
+		ar, err := txtar.ParseFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pkg, _, _ := packageLine(t, ar)
+		for _, f := range ar.Files {
+			switch {
+			case f.Name == "want.go":
+				write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), f.Data)
+			case strings.HasSuffix(f.Name, "_test.go"):
+				write(t, filepath.Join(dir, pkg, f.Name), f.Data)
+			}
+		}
+	}
+	vetAndTest(t, dir)
+}
+
+// userModule returns the directory of a fresh module, example.com/user,
+// that requires idforge by a replace directive to this checkout, as a
+// user's module would. Building in it takes the go command and seconds, so
+// it skips the test without one, and under -short.
+func userModule(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and tests generated packages with the go command")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	dir := t.TempDir()
+	root := repoRoot(t)
+	gomod := "module example.com/user\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => " + root + "\n"
+	write(t, filepath.Join(dir, "go.mod"), []byte(gomod))
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "go.sum"), sum)
+	return dir
+}
+
+// vetAndTest runs go vet and go test on every package of the module in dir.
+func vetAndTest(t *testing.T, dir string) {
+	t.Helper()
+	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s in the user module: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+}
+
+func write(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The layouts the generator refuses get a clear error, not bad code, and
+// it names the interpreter, which reads and makes them all.
+func TestUnsupported(t *testing.T) {
+	for name, spec := range map[string]string{
+		"a unit that does not divide a second":                          "layout x 64\n  t 64 time unix 7ns\n",
+		"a bytes field of mixed roles with no random bits drawn per ID": "layout x 160\n  ts 32 time[12:44] unix 2^-12s\n  payload 128 time[0:12] + random once bytes\n",
+	} {
+		l, err := layouts.Parse("x.layout", []byte(spec))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if _, err := golang.Generate(golang.Single(l, "x", "ID")); err == nil || !strings.Contains(err.Error(), "interpreter") {
+			t.Errorf("%s: err = %v, want one that points to the interpreter", name, err)
+		}
+	}
+}

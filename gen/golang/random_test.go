@@ -1,0 +1,137 @@
+package golang_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/gen/golang"
+	"github.com/idforge/idforge/layouts"
+)
+
+// TestRandomLayouts holds the generator to the interpreter on layouts of
+// the kinds users write, from fuzz.RandomSpec: time sliced into up to three
+// segments, named and split fields, constants, nodes, counters of every
+// start and overflow, random bits and bytes fields. Each becomes a package
+// of its own, as `idforge gen` writes it, and one test package holds a
+// fuzz target per layout that runs fuzz.Generated on it; go test runs the
+// targets on their seeds. The generator must also refuse only what it says
+// it does not handle.
+func TestRandomLayouts(t *testing.T) {
+	dir := userModule(t)
+	var imports, targets strings.Builder
+	made, refused := randomPackages(t, 19, 30, func(i int, l *layouts.Layout, spec string, src []byte) {
+		pkg := fmt.Sprintf("random%02d", i)
+		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
+		fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
+		targets.WriteString(randomTarget(l, pkg, spec))
+	})
+	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
+	t.Logf("%d layouts generated and fuzzed on their seeds; %d refused (the interpreter handles them)", made, refused)
+	vetAndTest(t, dir)
+}
+
+// randomPackages generates n packages from random layouts, fuzz.RandomSpec
+// fed from a PCG seeded with seed, named random00 and on, and calls each
+// with its number, layout, spec and source. It fails the test on a spec that
+// does not parse and on a refusal the generator does not explain by the
+// interpreter, and returns how many it made and refused.
+func randomPackages(t *testing.T, seed uint64, n int, each func(i int, l *layouts.Layout, spec string, src []byte)) (made, refused int) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 62))
+	for made < n {
+		data := make([]byte, 96)
+		for i := range data {
+			data[i] = byte(r.Uint32())
+		}
+		spec := fuzz.RandomSpec(data)
+		l, err := layouts.Parse("random.layout", []byte(spec))
+		if err != nil {
+			t.Fatalf("RandomSpec gave a spec that does not parse: %v\n%s", err, spec)
+		}
+		src, err := golang.Generate(golang.Single(l, fmt.Sprintf("random%02d", made), "ID"))
+		if err != nil {
+			if !strings.Contains(err.Error(), "interpreter") {
+				t.Fatalf("%v\n%s", err, spec)
+			}
+			if refused++; refused > 100 {
+				t.Fatalf("the generator refused %d random layouts, the last with %v", refused, err)
+			}
+			continue
+		}
+		each(made, l, spec, src)
+		made++
+	}
+	return made, refused
+}
+
+const randomTestFile = `package randomtest
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/layouts"
+
+%s)
+
+// fastClock returns a clock that moves on by step at every reading, so that
+// a generator of a layout with long ticks and a small counter need not wait
+// for the next tick.
+func fastClock(step time.Duration) func() time.Time {
+	var mu sync.Mutex
+	now := time.Now()
+	return func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		now = now.Add(step)
+		return now
+	}
+}
+
+func parse(f *testing.F, spec string) *layouts.Layout {
+	l, err := layouts.Parse("random.layout", []byte(spec))
+	if err != nil {
+		f.Fatal(err)
+	}
+	return l
+}
+%s`
+
+// randomTarget returns a fuzz target that holds the package generated from
+// spec to the interpreter with fuzz.Generated.
+func randomTarget(l *layouts.Layout, pkg, spec string) string {
+	tick, _ := l.Tick()
+	newGen := fmt.Sprintf("clock := fastClock(%d)\n\tg, err := PKG.NewGenerator(PKG.WithClock(clock))\n\tif err != nil {\n\t\tf.Fatal(err)\n\t}", max(tick, 1))
+	if _, ok := l.Value(layouts.Node); ok {
+		newGen = fmt.Sprintf("clock := fastClock(%d)\n\tg, err := PKG.NewGenerator(1, PKG.WithClock(clock))\n\tif err != nil {\n\t\tf.Fatal(err)\n\t}", max(tick, 1))
+	}
+	target := strings.ReplaceAll(strings.Replace(randomTargetCode, "NEWGEN", newGen, 1), "PKG", pkg)
+	return strings.Replace(target, "SPEC", spec, 1) // last, so that nothing in the spec is replaced
+}
+
+const randomTargetCode = `
+func Fuzz_PKG(f *testing.F) {
+	l := parse(f, ` + "`SPEC`" + `)
+	NEWGEN
+	fuzz.Generated(f, l, fuzz.Codec[PKG.ID, PKG.Fields]{
+		Pack:   PKG.Pack,
+		Fields: PKG.ID.Fields,
+		Bytes:  func(id PKG.ID) []byte { return id[:] },
+		Texts: []fuzz.Text[PKG.ID]{
+			{Name: "base62", Encode: PKG.ID.Base62, Parse: PKG.ParseBase62, Sorted: true},
+			{Name: "crockford", Encode: PKG.ID.Crockford, Parse: PKG.ParseCrockford, FoldCase: true, Sorted: true},
+			{Name: "hex", Encode: PKG.ID.Hex, Parse: PKG.ParseHex, FoldCase: true, Sorted: true},
+		},
+		Next:  g.Next,
+		Valid: PKG.ID.Valid,
+		Clock: clock,
+		Zero:  func() (PKG.ID, error) { var z PKG.Generator; return z.Next() },
+	})
+}
+`

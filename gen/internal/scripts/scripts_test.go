@@ -1,0 +1,87 @@
+package scripts_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/idforge/idforge/gen/internal/scripts"
+)
+
+var update = flag.Bool("update", false, "rewrite the generated files")
+
+// root is the repository's root, from this package's folder.
+const root = "../../.."
+
+// The committed JavaScript and Python packages under js/ and python/ are
+// what the emitters make from the built-in specs today, and no module is
+// left there of a layout that is gone. Run `go generate ./...` (or
+// `go test ./gen/internal/scripts -update`) after changing a spec or an emitter.
+func TestFilesUpToDate(t *testing.T) {
+	files, err := scripts.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := map[string]bool{}
+	for _, f := range files {
+		name := filepath.Join(root, filepath.FromSlash(f.Path))
+		made[name] = true
+		if *update {
+			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(name, f.Data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		have, err := os.ReadFile(name)
+		if err != nil {
+			t.Errorf("%v: run go generate ./...", err)
+			continue
+		}
+		if !bytes.Equal(have, f.Data) {
+			t.Errorf("%s is stale: run go generate ./... (or go test ./gen/internal/scripts -update)", f.Path)
+		}
+	}
+	for _, dir := range scripts.Dirs {
+		entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			name := filepath.Join(root, filepath.FromSlash(dir), e.Name())
+			if e.IsDir() || made[name] {
+				continue
+			}
+			if b, err := os.ReadFile(name); err == nil && scripts.Generated(b) {
+				t.Errorf("%s is a generated module that no built-in layout makes any more: run go generate ./...", name)
+			}
+		}
+	}
+}
+
+// Every built-in layout has its module in both packages, and package.json
+// exports each of them.
+func TestEveryLayout(t *testing.T) {
+	files, err := scripts.Files()
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string][]byte{}
+	for _, f := range files {
+		have[f.Path] = f.Data
+	}
+	for _, mod := range []string{"uuidv7", "ulid", "ksuid", "snowflake", "uuidv8_sha256", "ksuid_ms"} {
+		for _, p := range []string{"js/" + mod + ".js", "js/" + mod + ".d.ts", "python/idforge/" + mod + ".py"} {
+			if have[p] == nil {
+				t.Errorf("no %s", p)
+			}
+		}
+		if !bytes.Contains(have["js/package.json"], []byte(`"./`+mod+`": {`)) {
+			t.Errorf("package.json does not export ./%s", mod)
+		}
+	}
+}

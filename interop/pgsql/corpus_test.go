@@ -1,0 +1,285 @@
+package pgsql_test
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/idforge/idforge/conformance"
+	"github.com/idforge/idforge/gen/pgsql"
+	"github.com/idforge/idforge/interop/internal/pgtest"
+	"github.com/idforge/idforge/layouts"
+)
+
+// The SQL functions of every corpus layout the SQL emitter supports read,
+// write and bound the corpus's IDs as the interpreter does, and refuse its
+// bad inputs:
+//
+//   - "id": P_to_hex, P_to_base62 and P_to_crockford; P_from_base62,
+//     P_from_crockford (either case) and P_from_hex (either case) of those
+//     texts; every field's reader; P_valid; P_time to the microsecond, or
+//     an out-of-range error (SQLSTATE 22008 or 22003) where the time is
+//     beyond a timestamptz;
+//   - "bound": PostgreSQL's times are microseconds, and P_max_at(t) covers
+//     t's whole microsecond, so P_min_at is checked at the corpus's instants
+//     on a microsecond and P_max_at at those on a microsecond's last
+//     nanosecond (the corpus has both around the epoch, the end of the time
+//     and its sample instant);
+//   - "bad": SQLSTATE 22P02, whose message names the kind: "characters
+//     long" for ErrLength, "invalid character" for ErrSyntax, "above the
+//     largest" for ErrOverflow. PostgreSQL counts characters where Go counts
+//     bytes, so a text of the right number of characters, one of them not
+//     ASCII, is an invalid character to SQL and ErrLength to Go. A bytea
+//     layout's readers raise 22026 on the corpus's short bytes, and P_valid
+//     is false. (The text form of a UUID layout is PostgreSQL's own uuid
+//     input, not the emitter's, and is not checked.)
+//
+// On PostgreSQL 18 both scripts run, as in TestBuiltinLayouts: the one for
+// every version, with its fast bodies, and the bodies older servers run.
+func TestCorpus(t *testing.T) {
+	db := pgtest.DB(t)
+	rs, err := conformance.Load("../../conformance/corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var groups [][]conformance.Record
+	for _, r := range rs {
+		if r.Kind == "layout" {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], r)
+	}
+	layoutsRun := 0
+	for _, g := range groups {
+		head := g[0]
+		l, err := layouts.Parse(head.File, []byte(head.Spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pgsql.Generate(l, ""); errors.Is(err, pgsql.ErrLayout) || errors.Is(err, pgsql.ErrName) {
+			t.Logf("%s: not checked, the SQL emitter does not support it: %v", l.Name, err)
+			continue
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		layoutsRun++
+		t.Run(l.Name, func(t *testing.T) {
+			for name, server := range scripts(t, db) {
+				t.Run(name, func(t *testing.T) { checkCorpus(loadFor(t, db, l, server), g[1:]) })
+			}
+		})
+	}
+	if layoutsRun < len(groups)/2 {
+		t.Errorf("only %d of the corpus's %d layouts checked", layoutsRun, len(groups))
+	}
+}
+
+// expectation is one SQL expression and what it must give: its text, or
+// an error whose SQLSTATE and message match.
+type expectation struct {
+	expr   string
+	want   string         // the value as text; unused when state is set
+	state  string         // the SQLSTATE an error must have, or several separated by |
+	reason *regexp.Regexp // what the error's message must say
+	what   string
+}
+
+var (
+	lengthMessage   = regexp.MustCompile(`characters long`)
+	syntaxMessage   = regexp.MustCompile(`invalid character`)
+	overflowMessage = regexp.MustCompile(`above the largest`)
+	anyMessage      = regexp.MustCompile(``)
+)
+
+func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+
+func checkCorpus(s *session, rs []conformance.Record) {
+	s.t.Helper()
+	l := s.l
+	s.exec("SET DateStyle = ISO")
+	s.exec(`CREATE FUNCTION try_eval(e text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  r text;
+BEGIN
+  EXECUTE 'SELECT (' || e || ')::text' INTO r;
+  RETURN coalesce(r, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'ERROR ' || SQLSTATE || ' ' || SQLERRM;
+END $$`)
+	v, hasTime := l.Value(layouts.Time)
+	bounded := hasTime && l.TimeSortable()
+	bytea := l.Bits != 64 && l.Bits != 128
+	var es []expectation
+	add := func(what, expr, want string) { es = append(es, expectation{expr: expr, want: want, what: what}) }
+	fail := func(what, expr, state string, reason *regexp.Regexp) {
+		es = append(es, expectation{expr: expr, state: state, reason: reason, what: what})
+	}
+	counts := map[string]int{}
+	for _, r := range rs {
+		counts[r.Kind]++
+		switch r.Kind {
+		case "id":
+			id := fromHex(l, quote(r.Hex))
+			add(r.Hex, s.fn("to_hex")+"("+id+")", r.Hex)
+			add(r.Hex, s.fn("to_base62")+"("+id+")", r.Base62)
+			add(r.Hex, s.fn("to_crockford")+"("+id+")", r.Crockford)
+			for _, p := range [][2]string{{"from_hex", r.Hex}, {"from_hex", strings.ToUpper(r.Hex)}, {"from_base62", r.Base62},
+				{"from_crockford", r.Crockford}, {"from_crockford", strings.ToLower(r.Crockford)}} {
+				add(r.Hex, fmt.Sprintf("%s(%s(%s))", s.fn("to_hex"), s.fn(p[0]), quote(p[1])), r.Hex)
+			}
+			add(r.Hex, s.fn("valid")+"("+id+")", strconv.FormatBool(*r.Valid))
+			for _, f := range l.Fields {
+				c := s.fn(f.Name) + "(" + id + ")"
+				if f.Bytes {
+					c = "encode(" + c + ", 'hex')"
+				}
+				add(r.Hex+" "+f.Name, c, r.Fields[f.Name])
+			}
+			if hasTime {
+				expr := fmt.Sprintf("%s(%s) AT TIME ZONE 'UTC'", s.fn("time"), id)
+				ns, _ := new(big.Int).SetString(r.UnixNs, 10)
+				us, _ := new(big.Int).DivMod(ns, big.NewInt(1000), new(big.Int))
+				if text, ok := timestampText(us); ok {
+					add(r.Hex+" time", expr, text)
+				} else {
+					// Past what a timestamptz holds: PostgreSQL's own
+					// out-of-range errors, of a timestamp or of the bigint
+					// of microseconds on the way to one.
+					fail(r.Hex+" time", expr, "22008|22003", anyMessage)
+				}
+			}
+		case "bound":
+			if !bounded {
+				continue
+			}
+			ns, _ := new(big.Int).SetString(r.At, 10)
+			us, rem := new(big.Int).DivMod(ns, big.NewInt(1000), new(big.Int))
+			text, ok := timestampText(us)
+			if !ok || strings.HasSuffix(text, " BC") || us.Cmp(big.NewInt(mustUnixMicro(10000, 1, 1))) >= 0 {
+				continue // as checkBounds, years 1 to 9999
+			}
+			at := quote(text + "+00")
+			switch rem.Int64() {
+			case 0:
+				counts["min_at"]++
+				add("min_at "+r.At, fmt.Sprintf("%s(%s(%s::timestamptz))", s.fn("to_hex"), s.fn("min_at"), at), r.Min)
+			case 999:
+				counts["max_at"]++
+				add("max_at "+r.At, fmt.Sprintf("%s(%s(%s::timestamptz))", s.fn("to_hex"), s.fn("max_at"), at), r.Max)
+			}
+		case "bad":
+			switch r.Form {
+			case "base62", "crockford", "hex":
+				reason := map[string]*regexp.Regexp{"ErrLength": lengthMessage, "ErrSyntax": syntaxMessage, "ErrOverflow": overflowMessage}[r.Error]
+				if r.Error == "ErrLength" && !isASCII(r.Input) && utf8.RuneCountInString(r.Input) == len(encodedLike(l, r.Form)) {
+					reason = syntaxMessage
+				}
+				fail(r.Form+" "+r.Input, fmt.Sprintf("%s(%s)", s.fn("from_"+r.Form), quote(r.Input)), "22P02", reason)
+			case "bytes":
+				if bytea {
+					id := "decode(" + quote(r.Input) + ", 'hex')"
+					fail("bytes "+r.Input, s.fn("to_hex")+"("+id+")", "22026", anyMessage)
+					add("bytes "+r.Input, s.fn("valid")+"("+id+")", "false")
+				}
+			}
+		}
+	}
+	exprs := make([]string, len(es))
+	for i, e := range es {
+		exprs[i] = e.expr
+	}
+	rows := s.rows("SELECT try_eval(e) FROM unnest($1::text[]) WITH ORDINALITY AS u(e, i) ORDER BY i", exprs)
+	if len(rows) != len(es) {
+		s.t.Fatalf("%d answers to %d expressions", len(rows), len(es))
+	}
+	bad := 0
+	for i, e := range es {
+		got := rows[i][0]
+		ok := got == e.want
+		if e.state != "" {
+			ok = false
+			for _, state := range strings.Split(e.state, "|") {
+				if msg, isErr := strings.CutPrefix(got, "ERROR "+state+" "); isErr && e.reason.MatchString(msg) {
+					ok = true
+				}
+			}
+		}
+		if !ok {
+			bad++
+			if bad <= 20 {
+				if e.state != "" {
+					s.t.Errorf("%s: %s = %q, want SQLSTATE %s (%s)", e.what, e.expr, got, e.state, e.reason)
+				} else {
+					s.t.Errorf("%s: %s = %q, want %q", e.what, e.expr, got, e.want)
+				}
+			}
+		}
+	}
+	s.t.Logf("%d expressions from %d IDs, %d bounds (%d checked by P_min_at, %d by P_max_at) and %d bad inputs (time unit %v)",
+		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["bad"], unitOf(v, hasTime))
+}
+
+func unitOf(v *layouts.Value, ok bool) any {
+	if !ok {
+		return "none"
+	}
+	return v.Unit
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// encodedLike returns the all-zero ID's text in form, for its width.
+func encodedLike(l *layouts.Layout, form string) string {
+	r, _ := conformance.ID(l, make([]byte, l.Bytes()))
+	return map[string]string{"base62": r.Base62, "crockford": r.Crockford, "hex": r.Hex}[form]
+}
+
+// PostgreSQL's timestamps run from 4713 BC to 294276 AD; microseconds
+// since the Unix epoch in an int64 end a little earlier, in 294247.
+var minTimestampUs = mustUnixMicro(-4713, 11, 24)
+
+func mustUnixMicro(year, month, day int) int64 {
+	// time.Date counts years astronomically: 1 BC is year 0.
+	if year < 0 {
+		year++
+	}
+	return time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC).Unix() * 1e6
+}
+
+// timestampText writes us, microseconds since the Unix epoch, as
+// PostgreSQL writes a timestamp with DateStyle ISO ("2024-05-06
+// 07:08:09.123456", years before 1 with " BC"), or reports false when
+// it is outside PostgreSQL's range.
+func timestampText(us *big.Int) (string, bool) {
+	if !us.IsInt64() || us.Int64() < minTimestampUs {
+		return "", false
+	}
+	x := us.Int64()
+	sec, frac := x/1e6, x%1e6
+	if frac < 0 {
+		sec, frac = sec-1, frac+1e6
+	}
+	t := time.Unix(sec, 0).UTC()
+	year, bc := t.Year(), ""
+	if year <= 0 {
+		year, bc = 1-year, " BC"
+	}
+	s := fmt.Sprintf("%04d-%02d-%02d %02d:%02d:%02d", year, t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second())
+	if frac != 0 {
+		s += strings.TrimRight(fmt.Sprintf(".%06d", frac), "0")
+	}
+	return s + bc, true
+}
