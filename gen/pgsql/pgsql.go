@@ -19,6 +19,9 @@
 //	P_new()                     a new ID, for layouts that need no per-node
 //	                            state (no node, clock sequence, hash or
 //	                            running counter)
+//	P_mask(id, key [, tweak])   the ID's public form under a key (Private IDs:
+//	P_unmask(public, key [, tweak])  package mask), and back; with their
+//	                            helpers P_mask_pad and P_mask_hmac
 //
 // The ID's SQL type is uuid for a 128-bit layout, bigint for a 64-bit one
 // (the bits as a two's-complement signed integer) and bytea otherwise.
@@ -149,7 +152,7 @@ func GenerateFor(l *layouts.Layout, prefix string, server int) ([]byte, error) {
 		return nil, err
 	}
 	s.header()
-	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitNew} {
+	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitNew, s.emitMask} {
 		emit()
 	}
 	return []byte(s.out.String()), nil
@@ -187,6 +190,11 @@ func (s *script) reserve() error {
 	}
 	if stateless(s.l) {
 		want = append(want, [2]string{"new", "the generator"})
+	}
+	if _, ok := s.maskPlan(); ok {
+		for _, suffix := range []string{"mask", "unmask", "mask_pad", "mask_hmac"} {
+			want = append(want, [2]string{suffix, "a Private IDs function"})
+		}
 	}
 	for _, f := range s.l.Fields {
 		want = append(want, [2]string{f.Name, "field " + f.Name + "'s reader"})
@@ -263,7 +271,7 @@ type function struct {
 }
 
 func (s *script) function(f function) {
-	if s.kind == kBytea && !f.anyLength && len(f.params) > 0 && f.params[0] == [2]string{"id", s.typ} {
+	if s.kind == kBytea && !f.anyLength && len(f.params) > 0 && f.params[0][1] == s.typ && (f.params[0][0] == "id" || f.params[0][0] == "public") {
 		f.body = s.checkLength(f, f.body)
 		if f.fast != "" {
 			f.fast = s.checkLength(f, f.fast)

@@ -1,0 +1,335 @@
+package pgsql
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/mask"
+)
+
+// Private IDs: P_mask and P_unmask compute package idrt's Mask (FFX over
+// the layout's free bits, 10 Feistel rounds of HMAC-SHA-256) with the
+// core sha256() of PostgreSQL 11 and later, so no pgcrypto is needed.
+//
+// The rounds are unrolled: the halves' widths alternate between u and v,
+// both known here, so each round is straight-line code on bigint words (a
+// half of up to 64 bits is one bigint, of up to 128 two), with the HMAC's
+// padded keys made once a call. Halves r0, r1, ..., r11: (r0, r1) is the
+// domain's bits, round i makes r(i+2) = r(i) xor F(i, r(i+1)), and (r10,
+// r11) is the public form's.
+
+// maskPlan is what the mask functions of a layout are written from: its
+// mask shape, the widths of the domain, its halves and its pad, and the
+// runs of free bits of an ID and of a public form.
+type maskPlan struct {
+	shape      idrt.MaskShape
+	n, u, v    int
+	pad        int
+	free, pubs []run // the ID's and the public form's free bits, in order
+}
+
+// maskPlan returns the layout's plan, or ok false when it cannot be masked
+// (fewer than 20 or more than 256 free bits).
+func (s *script) maskPlan() (p maskPlan, ok bool) {
+	p.shape = mask.Shape(s.l)
+	p.free = freeRuns(p.shape.IDMask)
+	p.pubs = freeRuns(p.shape.PubMask)
+	f := 0
+	for _, r := range p.free {
+		f += r.width
+	}
+	for _, r := range p.pubs {
+		p.n += r.width
+	}
+	if p.n < idrt.MinMaskBits || p.n > idrt.MaxMaskBits || f > p.n {
+		return p, false
+	}
+	p.u = p.n / 2
+	p.v = p.n - p.u
+	p.pad = p.n - f
+	return p, true
+}
+
+// freeRuns returns the runs of zero bits of mask (at most 64 bits each).
+func freeRuns(m []byte) []run {
+	var rs []run
+	total := len(m) * 8
+	for i := 0; i < total; {
+		if m[i/8]>>(7-i%8)&1 == 1 {
+			i++
+			continue
+		}
+		j := i
+		for j < total && j-i < 64 && m[j/8]>>(7-j%8)&1 == 0 {
+			j++
+		}
+		rs = append(rs, run{off: i, width: j - i})
+		i = j
+	}
+	return rs
+}
+
+// bitsLit returns the bit-string literal of b's first n bits.
+func bitsLit(b []byte, n int) string {
+	var sb strings.Builder
+	sb.WriteString("B'")
+	for i := range n {
+		sb.WriteByte('0' + b[i/8]>>(7-i%8)&1)
+	}
+	sb.WriteString("'")
+	return sb.String()
+}
+
+// byteaLit returns a bytea literal of b.
+func byteaLit(b []byte) string { return `'\x` + hex.EncodeToString(b) + `'::bytea` }
+
+// width of half j: u for even j, v for odd.
+func (p maskPlan) width(j int) int {
+	if j%2 == 0 {
+		return p.u
+	}
+	return p.v
+}
+
+// half names the bigint variables of half j: one for 64 bits or fewer, a
+// high and a low word above.
+func half(j, w int) (hi, lo string) {
+	if w > 64 {
+		return fmt.Sprintf("r%dh", j), fmt.Sprintf("r%dl", j)
+	}
+	return "", fmt.Sprintf("r%d", j)
+}
+
+// halfBytes returns half j as ceil(w/8) big-endian bytes.
+func halfBytes(j, w int) string {
+	hi, lo := half(j, w)
+	nb := (w + 7) / 8
+	if w > 64 {
+		return fmt.Sprintf("%s || int8send(%s)", tailBytes("int8send("+hi+")", nb-8), lo)
+	}
+	return tailBytes("int8send("+lo+")", nb)
+}
+
+// tailBytes returns the last n of the 8 bytes of e.
+func tailBytes(e string, n int) string {
+	if n == 8 {
+		return e
+	}
+	return fmt.Sprintf("substring(%s from %d)", e, 9-n)
+}
+
+// word returns the bytes [from, from+n) of the bytea d (n at most 8) as a
+// bigint, big-endian.
+func (s *script) word(d string, from, n int) string {
+	if s.fast {
+		return fmt.Sprintf("substring(%s from %d for %d)::bigint", d, from+1, n)
+	}
+	return fmt.Sprintf("('x' || encode(substring(%s from %d for %d), 'hex'))::bit(%d)::bigint", d, from+1, n, 8*n)
+}
+
+// lowBits returns e & (2^w - 1), or e when w is 64.
+func lowBits(e string, w int) string {
+	if w >= 64 {
+		return e
+	}
+	return fmt.Sprintf("(%s & %s)", e, maskLit(w))
+}
+
+// roundStmts returns the statements of round i, making half dst from half
+// src xor F(i, half in), in the plan's widths.
+func (s *script) roundStmts(p maskPlan, i, dst, src, in int) string {
+	wIn, wOut := p.width(in), p.width(dst)
+	var b strings.Builder
+	fmt.Fprintf(&b, "  d := sha256(op || sha256(ip || %s || %s));\n", byteaLit([]byte{byte(p.n >> 8), byte(p.n), byte(i)}), halfBytes(in, wIn))
+	nb := (wOut + 7) / 8
+	dh, dl := half(dst, wOut)
+	sh, sl := half(src, wOut)
+	if wOut > 64 {
+		fmt.Fprintf(&b, "  %s := %s # %s;\n", dh, sh, lowBits(s.word("d", 0, nb-8), wOut-64))
+		fmt.Fprintf(&b, "  %s := %s # %s;\n", dl, sl, s.word("d", nb-8, 8))
+	} else {
+		fmt.Fprintf(&b, "  %s := %s # %s;\n", dl, sl, lowBits(s.word("d", 0, nb), wOut))
+	}
+	return b.String()
+}
+
+// splitHalf returns the statements setting half j from bits [from,
+// from+w) of the bit string x.
+func splitHalf(j, w int, x string, from int) string {
+	hi, lo := half(j, w)
+	if w > 64 {
+		return fmt.Sprintf("  %s := substring(%s from %d for %d)::bit(%d)::bigint;\n  %s := substring(%s from %d for 64)::bit(64)::bigint;\n",
+			hi, x, from+1, w-64, w-64, lo, x, from+w-64+1)
+	}
+	return fmt.Sprintf("  %s := substring(%s from %d for %d)::bit(%d)::bigint;\n", lo, x, from+1, w, w)
+}
+
+// halfBits returns half j as a bit string of w bits.
+func halfBits(j, w int) string {
+	hi, lo := half(j, w)
+	if w > 64 {
+		return fmt.Sprintf("substring(%s::bit(64) from %d) || %s::bit(64)", hi, 129-w, lo)
+	}
+	return fmt.Sprintf("substring(%s::bit(64) from %d)", lo, 65-w)
+}
+
+// maskDecls declares the halves and the HMAC's state.
+func maskDecls(p maskPlan) string {
+	var b strings.Builder
+	b.WriteString("  k bytea;\n  ip bytea;\n  op bytea;\n  d bytea;\n  x varbit;\n")
+	var names []string
+	for j := range idrt.MaskRounds + 2 {
+		hi, lo := half(j, p.width(j))
+		if hi != "" {
+			names = append(names, hi)
+		}
+		names = append(names, lo)
+	}
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %s bigint;\n", n)
+	}
+	return b.String()
+}
+
+// keyStmts returns the statements that check the key and make the padded
+// HMAC keys of the subkey (ip, op) from key and tweak.
+func (s *script) keyStmts(suffix string) string {
+	info := "idforge/mask/v1\x00" + s.l.Name + "\x00"
+	return fmt.Sprintf(`  IF octet_length(key) < %d THEN
+    %s
+  END IF;
+  k := %s(key, %s || tweak);
+  ip := %s(k, %s);
+  op := %s(k, %s);
+`, idrt.MinMaskKey, s.raise(suffix, "22023", "a mask key needs at least %s bytes (128 bits)", literal(fmt.Sprint(idrt.MinMaskKey))),
+		quote(s.name("mask_hmac")), byteaLit([]byte(info)),
+		quote(s.name("mask_pad")), ipadLit, quote(s.name("mask_pad")), opadLit)
+}
+
+// scatter returns the statements that write the bits of the bit string y
+// (from bit from on) into the bit-string variable b, run by run.
+func scatter(y string, from int, runs []run) string {
+	var out []string
+	for _, r := range runs {
+		out = append(out, fmt.Sprintf("  b := overlay(b placing substring(%s from %d for %d) from %d);", y, from+1, r.width, r.off+1))
+		from += r.width
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// gather returns a bit-string expression of the runs of the bit string b.
+func gather(b string, runs []run) string {
+	var parts []string
+	for _, r := range runs {
+		parts = append(parts, fmt.Sprintf("substring(%s from %d for %d)", b, r.off+1, r.width))
+	}
+	return strings.Join(parts, " || ")
+}
+
+func (s *script) emitMask() {
+	p, ok := s.maskPlan()
+	if !ok {
+		return
+	}
+	s.emitMaskHelpers()
+	last := idrt.MaskRounds
+	tweakParams := func(v string) [][2]string {
+		return [][2]string{{v, s.typ}, {"key", "bytea"}, {"tweak", "bytea"}}
+	}
+	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
+	if !s.l.IsUUID() {
+		public = "of the same type, with the layout's constant bits, its other bits a keyed permutation of the ID's"
+	}
+
+	build := func(forward bool) string {
+		var b strings.Builder
+		suffix := "unmask"
+		if forward {
+			suffix = "mask"
+		}
+		fmt.Fprintf(&b, "DECLARE\n%s  b bit(%d) := %s;\nBEGIN\n", maskDecls(p), s.l.Bits, s.idBits("$1"))
+		b.WriteString(s.keyStmts(suffix))
+		if forward {
+			x := gather("b", p.free)
+			if p.pad > 0 {
+				x = fmt.Sprintf("B'%s' || %s", strings.Repeat("0", p.pad), x)
+			}
+			fmt.Fprintf(&b, "  x := %s;\n", x)
+			b.WriteString(splitHalf(0, p.u, "x", 0))
+			b.WriteString(splitHalf(1, p.v, "x", p.u))
+			for i := range idrt.MaskRounds {
+				b.WriteString(s.roundStmts(p, i, i+2, i, i+1))
+			}
+			fmt.Fprintf(&b, "  x := %s || %s;\n", halfBits(last, p.u), halfBits(last+1, p.v))
+			fmt.Fprintf(&b, "  b := %s;\n", bitsLit(p.shape.PubBits, s.l.Bits))
+			b.WriteString(scatter("x", 0, p.pubs))
+		} else {
+			fmt.Fprintf(&b, "  IF (b & %s) <> %s THEN\n    %s\n  END IF;\n", bitsLit(p.shape.PubMask, s.l.Bits), bitsLit(p.shape.PubBits, s.l.Bits),
+				s.raise(suffix, "22P02", "%s is not a public %s ID under this key", "$1::text", literal(s.l.Name)))
+			fmt.Fprintf(&b, "  x := %s;\n", gather("b", p.pubs))
+			b.WriteString(splitHalf(last, p.u, "x", 0))
+			b.WriteString(splitHalf(last+1, p.v, "x", p.u))
+			for i := idrt.MaskRounds - 1; i >= 0; i-- {
+				// r(i+2) = r(i) xor F(i, r(i+1)), so r(i) = r(i+2) xor F(i, r(i+1)).
+				b.WriteString(s.roundStmts(p, i, i, i+2, i+1))
+			}
+			fmt.Fprintf(&b, "  x := %s || %s;\n", halfBits(0, p.u), halfBits(1, p.v))
+			if p.pad > 0 {
+				fmt.Fprintf(&b, "  IF substring(x from 1 for %d) <> B'%s' THEN\n    %s\n  END IF;\n", p.pad, strings.Repeat("0", p.pad),
+					s.raise(suffix, "22P02", "%s is not a public %s ID under this key", "$1::text", literal(s.l.Name)))
+			}
+			fmt.Fprintf(&b, "  b := %s;\n", bitsLit(p.shape.IDBits, s.l.Bits))
+			b.WriteString(scatter("x", p.pad, p.free))
+		}
+		fmt.Fprintf(&b, "  RETURN %s;\nEND", s.fromBits("b"))
+		return b.String()
+	}
+
+	body, fast := s.both(func() string { return build(true) })
+	s.function(function{
+		suffix: "mask", params: tweakParams("id"), returns: s.typ, plpgsql: true, body: body, fast: fast,
+		doc: fmt.Sprintf("The public form of the %s ID id under key (at least 16 bytes) and tweak: %s (idforge's Private IDs: FFX, 10 rounds of HMAC-SHA-256). The same ID, key and tweak always give the same public ID; %s inverts it.", s.l.Name, public, s.name("unmask")),
+	})
+	s.function(function{
+		suffix: "mask", params: [][2]string{{"id", s.typ}, {"key", "bytea"}}, returns: s.typ, anyLength: true,
+		body: fmt.Sprintf("SELECT %s($1, $2, ''::bytea)", quote(s.name("mask"))),
+		doc:  fmt.Sprintf("%s(id, key, '') : the public form of id under key, with no tweak.", s.name("mask")),
+	})
+	body, fast = s.both(func() string { return build(false) })
+	s.function(function{
+		suffix: "unmask", params: tweakParams("public"), returns: s.typ, plpgsql: true, body: body, fast: fast,
+		doc: fmt.Sprintf("The %s ID whose public form under key and tweak is public: the inverse of %s. Raises SQLSTATE 22P02 for a value that is not a public form (constant bits that are not the public form's), and 22023 for a key under 16 bytes.", s.l.Name, s.name("mask")),
+	})
+	s.function(function{
+		suffix: "unmask", params: [][2]string{{"public", s.typ}, {"key", "bytea"}}, returns: s.typ, anyLength: true,
+		body: fmt.Sprintf("SELECT %s($1, $2, ''::bytea)", quote(s.name("unmask"))),
+		doc:  fmt.Sprintf("%s(public, key, '') : the ID whose public form under key, with no tweak, is public.", s.name("unmask")),
+	})
+}
+
+// emitMaskHelpers writes P_mask_pad and P_mask_hmac, HMAC-SHA-256 on the
+// core sha256().
+func (s *script) emitMaskHelpers() {
+	s.function(function{
+		suffix: "mask_pad", params: [][2]string{{"k", "bytea"}, {"x", "varbit"}}, returns: "bytea",
+		// The key, zero-padded to 64 bytes, as a bit string xor the pad
+		// byte x repeated; varbit_send writes a bit string as its length
+		// (4 bytes) and then its bytes.
+		body: "SELECT substring(varbit_send(('x' || rpad(encode($1, 'hex'), 128, '0'))::bit(512) # repeat($2::text, 64)::bit(512)) from 5)",
+		doc:  "An HMAC-SHA-256 key k (at most 64 bytes) padded with zeros to 64 bytes, each byte xor the byte x: the inner and outer pads of the mask's HMAC.",
+	})
+	s.function(function{
+		suffix: "mask_hmac", params: [][2]string{{"key", "bytea"}, {"msg", "bytea"}}, returns: "bytea",
+		body: fmt.Sprintf("SELECT sha256(%s(k, %s) || sha256(%s(k, %s) || $2))\nFROM (SELECT CASE WHEN octet_length($1) > 64 THEN sha256($1) ELSE $1 END AS k) AS key",
+			quote(s.name("mask_pad")), opadLit, quote(s.name("mask_pad")), ipadLit),
+		doc: "HMAC-SHA-256 (RFC 2104) of msg under key, on the core sha256().",
+	})
+}
+
+// The HMAC's pad bytes, as bit strings for P_mask_pad.
+const (
+	ipadLit = "B'00110110'"
+	opadLit = "B'01011100'"
+)
