@@ -59,6 +59,12 @@ type Record struct {
 	Form  string `json:"form,omitempty"`
 	Input string `json:"input,omitempty"`
 	Error string `json:"error,omitempty"`
+
+	// A "mask" record: under Key (hex) and Tweak (hex), the ID Hex masks to
+	// Public (hex), and Public unmasks to Hex (package mask).
+	Key    string `json:"key,omitempty"`
+	Tweak  string `json:"tweak,omitempty"`
+	Public string `json:"public,omitempty"`
 }
 
 // Load reads a corpus file.

@@ -11,6 +11,7 @@ import (
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/mask"
 )
 
 // TextForm returns the default text form of layout l's IDs, as the
@@ -34,6 +35,37 @@ func Bound(l *layouts.Layout, t time.Time) (Record, error) {
 		return Record{}, err
 	}
 	return Record{Layout: l.Name, Kind: "bound", At: UnixNanos(t).String(), Min: hex.EncodeToString(lo), Max: hex.EncodeToString(hi)}, nil
+}
+
+// MaskKeys are the keys and tweaks of the corpus's mask records: a 16-byte
+// key with no tweak, and a 32-byte key with a tweak.
+var MaskKeys = []struct{ Key, Tweak []byte }{
+	{Key: []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
+	{Key: []byte("idforge corpus key, 32 bytes lon"), Tweak: []byte("tenant-42")},
+}
+
+// Masks returns the "mask" records of the IDs ids of layout l under each of
+// MaskKeys, or none when l cannot be masked (fewer than 20 or more than
+// 256 free bits).
+func Masks(l *layouts.Layout, ids [][]byte) ([]Record, error) {
+	var rs []Record
+	for _, k := range MaskKeys {
+		m, err := mask.New(l, k.Key, k.Tweak)
+		if errors.Is(err, mask.ErrLayout) {
+			return nil, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range ids {
+			pub, err := m.Mask(id)
+			if err != nil {
+				return nil, err
+			}
+			rs = append(rs, Record{Layout: l.Name, Kind: "mask", Key: hex.EncodeToString(k.Key), Tweak: hex.EncodeToString(k.Tweak), Hex: hex.EncodeToString(id), Public: hex.EncodeToString(pub)})
+		}
+	}
+	return rs, nil
 }
 
 // UnixNanos returns t as nanoseconds since the Unix epoch, as the corpus

@@ -157,6 +157,12 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 			rs = append(rs, r)
 		}
 	}
+	// The IDs the layout makes (its constants right) mask and unmask.
+	masks, err := conformance.Masks(l, ids[5:])
+	if err != nil {
+		return nil, err
+	}
+	rs = append(rs, masks...)
 	return append(rs, conformance.Bad(l, ids[3])...), nil
 }
 

@@ -154,6 +154,10 @@ END $$`)
 					fail(r.Hex+" time", expr, "22008|22003", anyMessage)
 				}
 			}
+		case "mask":
+			key, tweak := `'\x`+r.Key+`'::bytea`, `'\x`+r.Tweak+`'::bytea`
+			add("mask "+r.Hex, fmt.Sprintf("%s(%s(%s(%s), %s, %s))", s.fn("to_hex"), s.fn("mask"), s.fn("from_hex"), quote(r.Hex), key, tweak), r.Public)
+			add("unmask "+r.Public, fmt.Sprintf("%s(%s(%s(%s), %s, %s))", s.fn("to_hex"), s.fn("unmask"), s.fn("from_hex"), quote(r.Public), key, tweak), r.Hex)
 		case "bound":
 			if !bounded {
 				continue
