@@ -164,6 +164,7 @@ var emitters = []func(*jen.File, *Package) error{
 	emitGenerate,
 	emitText,
 	emitCodecs,
+	emitMask,
 }
 
 // excerpt shows the numbered source lines around each syntax error.

@@ -366,3 +366,60 @@ func FuzzForm[ID comparable](f *testing.F, c Codec[ID], seeds []string, parse fu
 		}
 	})
 }
+
+// Masker is what Masks holds a generated package's Masker to.
+type Masker[ID comparable] struct {
+	Layout   string                                    // the layout whose records are read
+	ParseHex func(string) (ID, error)                  // the package's ParseHex
+	New      func(key, tweak []byte) (Mask[ID], error) // the layout's NewMasker
+	Key      error                                     // the package's ErrKey
+}
+
+// Mask is a generated package's *Masker, as Masks calls it.
+type Mask[ID comparable] interface {
+	Mask(ID) (ID, error)
+	Unmask(ID) (ID, error)
+}
+
+// Masks holds a generated package's Masker to the corpus's mask records of
+// one layout (package mask's answers), both ways, and checks its errors: a
+// short key, and the IDs themselves, which are not public forms (their
+// constant bits are the layout's, not the public form's) for a UUID layout.
+func Masks[ID comparable](t *testing.T, m Masker[ID]) {
+	t.Helper()
+	_, file, _, _ := runtime.Caller(0)
+	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range rs {
+		if r.Layout != m.Layout || r.Kind != "mask" {
+			continue
+		}
+		key, _ := hex.DecodeString(r.Key)
+		tweak, _ := hex.DecodeString(r.Tweak)
+		mk, err := m.New(key, tweak)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err1 := m.ParseHex(r.Hex)
+		pub, err2 := m.ParseHex(r.Public)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: ParseHex: %v, %v", r.Layout, err1, err2)
+		}
+		if got, err := mk.Mask(id); err != nil || got != pub {
+			t.Errorf("%s: Mask(%s) = %v, %v; want %s", r.Layout, r.Hex, got, err, r.Public)
+		}
+		if got, err := mk.Unmask(pub); err != nil || got != id {
+			t.Errorf("%s: Unmask(%s) = %v, %v; want %s", r.Layout, r.Public, got, err, r.Hex)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatalf("the corpus has no mask records of %s", m.Layout)
+	}
+	if _, err := m.New(make([]byte, 15), nil); !errors.Is(err, m.Key) {
+		t.Errorf("a 15-byte key: %v, want ErrKey", err)
+	}
+}

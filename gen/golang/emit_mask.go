@@ -1,0 +1,139 @@
+package golang
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/idforge/idforge/idrt"
+	idmask "github.com/idforge/idforge/mask"
+)
+
+// maskable lists the members whose IDs can be masked (Private IDs): those
+// with 20 to 256 free bits in their public form.
+func maskable(p *Package) []Member {
+	var ms []Member
+	for _, m := range p.Members {
+		if _, err := idrt.NewMask(make([]byte, idrt.MinMaskKey), m.Layout.Name, nil, idmask.Shape(m.Layout)); err == nil {
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
+// byteSlice returns a []byte literal of b.
+func byteSlice(b []byte) *jen.Statement {
+	var xs []jen.Code
+	for _, x := range b {
+		xs = append(xs, jen.Id(fmt.Sprintf("%#02x", x)))
+	}
+	return jen.Index().Byte().Values(xs...)
+}
+
+// emitMask writes the Masker: NewMasker (NewMasker<Suffix> for each member
+// of a family), Mask and Unmask, over idrt's Mask.
+func emitMask(f *jen.File, p *Package) error {
+	ms := maskable(p)
+	if len(ms) == 0 {
+		return nil
+	}
+	comment(f, "Errors from masking. Match them with errors.Is.")
+	f.Var().Defs(
+		jen.Comment("ErrKey means a mask key shorter than 16 bytes (128 bits), or a zero Masker."),
+		jen.Id("ErrKey").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": a mask key needs at least 16 bytes (128 bits)")),
+		jen.Comment("ErrNotMasked means a value that is not a public form under the Masker's key: its"),
+		jen.Comment("constant bits are not the public form's, or it unmasks to bits no ID has."),
+		jen.Id("ErrNotMasked").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": not a public ID under this key")),
+	)
+	f.Line()
+
+	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
+	if !ms[0].Layout.IsUUID() {
+		public = fmt.Sprintf("an %s again, its constant bits kept and its others a keyed permutation of the ID's", p.Type)
+	}
+	commentf(f, `A Masker turns %[1]ss into their public forms and back (Private IDs). A public
+form is %[2]s: deterministic for a key and a tweak, and different for every
+key, tweak and layout. Keep the %[1]s in the database, in order, and show the world its
+public form, which shows neither when the ID was made, nor its order, node
+or counter. It hides neither equality nor how many IDs exist.
+
+The permutation is FFX over the ID's free bits: 10 Feistel rounds of
+HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with
+published vectors; the SQL, JavaScript and Python that idforge gen writes
+compute the same. A Masker is safe for concurrent use; make one with
+NewMasker.`, p.Type, public)
+	f.Type().Id("Masker").Struct(jen.Id("m").Op("*").Qual(idrtPath, "Mask"))
+	f.Line()
+
+	for _, m := range ms {
+		s := idmask.Shape(m.Layout)
+		name := "NewMasker" + m.Suffix
+		commentf(f, `%s returns the Masker of %s IDs under key, at least 16 bytes (128 bits) of
+secret, and tweak, which may be empty (a tenant's name, say, gives each
+tenant public IDs of its own). The key is never kept, nor shown in an error.`, name, m.Layout.Name)
+		f.Func().Id(name).Params(jen.List(jen.Id("key"), jen.Id("tweak")).Index().Byte()).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(
+			jen.List(jen.Id("m"), jen.Err()).Op(":=").Qual(idrtPath, "NewMask").Call(jen.Id("key"), jen.Lit(m.Layout.Name), jen.Id("tweak"), jen.Qual(idrtPath, "MaskShape").Values(jen.Dict{
+				jen.Id("IDMask"):  byteSlice(s.IDMask),
+				jen.Id("IDBits"):  byteSlice(s.IDBits),
+				jen.Id("PubMask"): byteSlice(s.PubMask),
+				jen.Id("PubBits"): byteSlice(s.PubBits),
+			})),
+			jen.If(jen.Err().Op("!=").Nil()).Block(
+				jen.Comment("The shape is the layout's, checked when this file was written: only the key can be wrong."),
+				jen.Return(jen.Nil(), jen.Id("ErrKey")),
+			),
+			jen.Return(jen.Op("&").Id("Masker").Values(jen.Id("m")), jen.Nil()),
+		)
+		f.Line()
+	}
+
+	toBytes := func(v string) (decl []jen.Code, slice *jen.Statement) {
+		if p.Int64 {
+			return []jen.Code{
+				jen.Var().Id("b").Index(jen.Lit(8)).Byte(),
+				jen.Qual("encoding/binary", "BigEndian").Dot("PutUint64").Call(jen.Id("b").Index(jen.Empty(), jen.Empty()), jen.Uint64().Call(jen.Id(v))),
+			}, jen.Id("b").Index(jen.Empty(), jen.Empty())
+		}
+		return nil, jen.Id(v).Index(jen.Empty(), jen.Empty())
+	}
+	fromOut := func() jen.Code {
+		if p.Int64 {
+			return jen.Id(p.Type).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("out").Index(jen.Empty(), jen.Empty())))
+		}
+		return jen.Id("out")
+	}
+	outDecl := jen.Var().Id("out").Id(p.Type)
+	if p.Int64 {
+		outDecl = jen.Var().Id("out").Index(jen.Lit(8)).Byte()
+	}
+
+	comment(f, "Mask returns the public form of id. Only a zero Masker fails (ErrKey).")
+	decl, src := toBytes("id")
+	body := []jen.Code{
+		jen.If(jen.Id("m").Op("==").Nil().Op("||").Id("m").Dot("m").Op("==").Nil()).Block(jen.Return(jen.Id(p.Type).Values(), jen.Id("ErrKey"))),
+	}
+	if p.Int64 {
+		body[0] = jen.If(jen.Id("m").Op("==").Nil().Op("||").Id("m").Dot("m").Op("==").Nil()).Block(jen.Return(jen.Lit(0), jen.Id("ErrKey")))
+	}
+	body = append(body, decl...)
+	body = append(body, outDecl, jen.Id("m").Dot("m").Dot("Mask").Call(jen.Id("out").Index(jen.Empty(), jen.Empty()), src), jen.Return(fromOut(), jen.Nil()))
+	f.Func().Params(jen.Id("m").Op("*").Id("Masker")).Id("Mask").Params(jen.Id("id").Id(p.Type)).Params(jen.Id(p.Type), jen.Error()).Block(body...)
+	f.Line()
+
+	comment(f, "Unmask returns the ID whose public form is public, or ErrNotMasked when public is\nnot a public form under the Masker's key and tweak.")
+	decl, src = toBytes("public")
+	zero := jen.Id(p.Type).Values()
+	if p.Int64 {
+		zero = jen.Lit(0)
+	}
+	body = []jen.Code{
+		jen.If(jen.Id("m").Op("==").Nil().Op("||").Id("m").Dot("m").Op("==").Nil()).Block(jen.Return(zero, jen.Id("ErrKey"))),
+	}
+	body = append(body, decl...)
+	body = append(body, outDecl,
+		jen.If(jen.Id("m").Dot("m").Dot("Unmask").Call(jen.Id("out").Index(jen.Empty(), jen.Empty()), src).Op("!=").Nil()).Block(jen.Return(zero, jen.Id("ErrNotMasked"))),
+		jen.Return(fromOut(), jen.Nil()))
+	f.Func().Params(jen.Id("m").Op("*").Id("Masker")).Id("Unmask").Params(jen.Id("public").Id(p.Type)).Params(jen.Id(p.Type), jen.Error()).Block(body...)
+	f.Line()
+	return nil
+}

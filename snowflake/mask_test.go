@@ -1,0 +1,42 @@
+package snowflake_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/idforge/idforge/internal/texttest"
+	"github.com/idforge/idforge/snowflake"
+)
+
+func TestMaskCorpus(t *testing.T) {
+	texttest.Masks(t, texttest.Masker[snowflake.ID]{
+		Layout: "snowflake", ParseHex: snowflake.ParseHex, Key: snowflake.ErrKey,
+		New: func(key, tweak []byte) (texttest.Mask[snowflake.ID], error) { return snowflake.NewMasker(key, tweak) },
+	})
+}
+
+// A public Snowflake is a non-negative ID again; a negative one is no
+// public form; a zero Masker fails rather than panic.
+func TestMaskShape(t *testing.T) {
+	m, err := snowflake.NewMasker([]byte("0123456789abcdef"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := snowflake.ID(0); id < 1000; id++ {
+		pub, err := m.Mask(id << 22)
+		if err != nil || pub < 0 {
+			t.Fatalf("Mask(%d) = %d, %v", id<<22, pub, err)
+		}
+	}
+	if _, err := m.Unmask(-1); !errors.Is(err, snowflake.ErrNotMasked) {
+		t.Errorf("Unmask(-1): %v, want ErrNotMasked", err)
+	}
+	var zero snowflake.Masker
+	if _, err := zero.Mask(1); !errors.Is(err, snowflake.ErrKey) {
+		t.Errorf("a zero Masker's Mask: %v, want ErrKey", err)
+	}
+	var none *snowflake.Masker
+	if _, err := none.Unmask(1); !errors.Is(err, snowflake.ErrKey) {
+		t.Errorf("a nil Masker's Unmask: %v, want ErrKey", err)
+	}
+}
