@@ -16,6 +16,7 @@ import (
 //   - inspect(id, spec): an Inspection; spec may be empty.
 //   - check(spec, rate, nodes): a Check; rate and nodes are decimal.
 //   - builtins(): the built-in layouts, [{"name", "spec"}].
+//   - mask(id, spec, key, tweak): a Masked; key in hex, spec may be empty.
 var entries = map[string]func(args []string) any{
 	"inspect": func(a []string) any { return Inspect(arg(a, 0), arg(a, 1)) },
 	"check": func(a []string) any {
@@ -24,6 +25,7 @@ var entries = map[string]func(args []string) any{
 		return CheckSpec(arg(a, 0), rate, nodes)
 	},
 	"builtins": func([]string) any { return Builtins() },
+	"mask":     func(a []string) any { return Mask(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3)) },
 }
 
 // Names returns the names of the functions Call runs, sorted.

@@ -76,6 +76,13 @@ function renderInspect() {
     out.append(el("p", { class: "note" }, `It fits ${r.readings.length} layouts, likeliest first: ` +
       r.readings.map((c) => c.layout).join(", ") + "."));
   }
+  const key = $("mask-key").value.trim();
+  if (key) {
+    const m = call("mask", text, spec, key, $("mask-tweak").value);
+    out.append(m.error
+      ? el("p", { class: "error", id: "mask-out" }, "No public form: " + m.error)
+      : el("p", { id: "mask-out" }, `Its public form under this key, as ${m.layout}: `, el("code", {}, m.public)));
+  }
   r.readings.forEach((c, i) => {
     const card = el("article", { class: "card reading", "data-layout": c.layout });
     card.append(el("h3", {}, `${i + 1}. ${c.layout}`, el("span", { class: "note" }, ` read as ${c.form}${c.prefix ? ", prefix " + c.prefix : ""}`)));
@@ -283,6 +290,7 @@ async function main() {
   $("id-with-spec").addEventListener("change", () => { renderInspect(); saveURL(); });
   $("spec-input").addEventListener("input", () => later(() => { renderSpec(); if ($("id-with-spec").checked) renderInspect(); }));
   for (const id of ["rate", "nodes"]) $(id).addEventListener("input", () => later(renderSpec));
+  for (const id of ["mask-key", "mask-tweak"]) $(id).addEventListener("input", () => later(renderInspect));
   renderInspect();
   document.body.dataset.tInspect = Math.round(performance.now());
   renderSpec();

@@ -1,0 +1,58 @@
+package play
+
+import (
+	"encoding/hex"
+	"errors"
+	"strings"
+
+	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/mask"
+)
+
+// Masked is an ID's public form under a key (Private IDs), for the page:
+// the layout the ID was read as, and the public form in the layout's usual
+// text and in hex, or why there is none.
+type Masked struct {
+	Layout string `json:"layout,omitempty"`
+	Public string `json:"public,omitempty"`
+	Hex    string `json:"hex,omitempty"`
+	Error  string `json:"error,omitempty"`
+}
+
+// Mask reads text as Inspect does (its likeliest reading, or as spec's
+// layout when spec is not empty) and masks it under the key written in hex
+// and the tweak (as UTF-8). The key never appears in an error.
+func Mask(text, spec, keyHex, tweak string) Masked {
+	key, err := mask.ParseKey(keyHex)
+	if err != nil {
+		return Masked{Error: "the key must be at least 32 hex digits (16 bytes); idforge key makes one"}
+	}
+	var pick *layouts.Layout
+	if strings.TrimSpace(spec) != "" {
+		if pick, err = layouts.Parse(SpecFile, []byte(spec)); err != nil {
+			return Masked{Error: "the spec has errors"}
+		}
+	}
+	r := explain.Readings(strings.TrimSpace(text), pick, nil)
+	if len(r.Candidates) == 0 {
+		return Masked{Error: r.Error}
+	}
+	c := r.Candidates[0]
+	m, err := mask.New(c.Model, key, []byte(tweak))
+	if errors.Is(err, mask.ErrLayout) {
+		return Masked{Layout: c.Layout, Error: c.Layout + " IDs cannot be masked: their layout has too few free bits"}
+	}
+	if err != nil {
+		return Masked{Layout: c.Layout, Error: err.Error()}
+	}
+	pub, err := m.Mask(c.ID)
+	if err != nil {
+		return Masked{Layout: c.Layout, Error: err.Error()}
+	}
+	out := Masked{Layout: c.Layout, Hex: hex.EncodeToString(pub), Public: hex.EncodeToString(pub)}
+	if format, err := explain.Formatter(c.Model, explain.Canonical(c.Model)); err == nil {
+		out.Public = string(format(nil, pub))
+	}
+	return out
+}
