@@ -170,7 +170,7 @@ func checkNode(l *layouts.Layout, given bool, node int64) error {
 	case !ok:
 		return nil
 	case !given && !v.MAC:
-		return usageError{fmt.Errorf("%s has a %d-bit node field: give -node (0 to %d), a number no other generator uses", l.Name, v.Width, maxNode(v))}
+		return usageError{fmt.Errorf("%s has a node field of %s: give -node (0 to %d), a number no other generator uses", l.Name, plural(v.Width, "bit"), maxNode(v))}
 	case given && (node < 0 || uint64(node) > maxNode(v)):
 		return usageError{fmt.Errorf("-node %d does not fit %s's %d-bit node field (0 to %d)", node, l.Name, v.Width, maxNode(v))}
 	}
