@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/web"
 )
@@ -63,7 +64,7 @@ func startChromium(t *testing.T) *chromium {
 	t.Helper()
 	bin := findChromium()
 	if bin == "" {
-		t.Skip("no chromium on the PATH (CI installs Debian's chromium; set CHROMIUM to point at another)")
+		t.Skip(testenv.MissingTool(testenv.Chromium))
 	}
 	// Our ends and Chromium's: it reads commands on fd 3 and writes replies on fd 4.
 	cmdR, cmdW, err := os.Pipe()
