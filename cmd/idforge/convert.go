@@ -58,7 +58,7 @@ Examples:
   idforge convert -to ksuid 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert 01ARYZ6S41TSV4RRFFQ69G5FAV -to v7
   idforge convert -enc base62 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
-  idforge convert -spec orderid.layout -enc uuid 0AEg1ybbnKyfqwsDcSbDfw
+  idforge convert -spec orderid.layout -enc uuid 0352TMYFSxcNelI0w0fx5X
   idforge convert -enc typeid -prefix user 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert -enc uuid user_01fwhe4ydgfk1shh6w1g60eecf
 `

@@ -30,10 +30,10 @@ Writes the code of a layout, a built-in one (-layout) or your own spec
   js      one ES module, for Node 18+ and browsers, and FILE.d.ts beside it
   python  one module for Python 3.9+, standard library only
 
-The library already holds the Go packages of v1 to v8, ksuid, ulid and
-snowflake (import github.com/idforge/idforge/uuid, .../ksuid, .../ulid,
-.../snowflake); gen -layout writes a package of your own for any built-in
-layout, with the name, type and text form you choose.
+The library already holds the Go packages of the UUID versions, ksuid,
+ulid and snowflake (import github.com/idforge/idforge/uuid, .../ksuid,
+.../ulid, .../snowflake); gen -layout writes a package of your own for any
+built-in layout, with the name, type and text form you choose.
 
   -lang    go (default), sql, js or python
   -layout  a built-in layout, as 'idforge layouts' lists them

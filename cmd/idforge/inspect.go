@@ -51,7 +51,7 @@ Examples:
   idforge inspect 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv -json
   idforge inspect -layout snowflake 1541815603606036480
-  idforge inspect -spec orderid.layout 01a2077c-508a-8005-8000-268acabee3bb
+  idforge inspect -spec orderid.layout 01a2077c-5080-81c5-8000-268acabee3bb
   idforge inspect user_01h455vb4pex5vsknk084sn02q
   idforge inspect 6ba7b810-9dad-11d1-c0b4-00c04fd430c8
   idforge new -n 3 | idforge inspect - -json
