@@ -59,7 +59,7 @@ func FuzzEmitters(f *testing.F) {
 	var ws []*worker
 	for _, w := range []*worker{
 		{lang: "js", name: "node", args: []string{"testdata/fuzzworker.mjs"}},
-		{lang: "python", name: "python3", args: []string{"testdata/fuzzworker.py"}},
+		{lang: "python", name: "python3", args: []string{"-B", "testdata/fuzzworker.py"}}, // -B: no __pycache__ in the checkout
 	} {
 		if _, err := exec.LookPath(w.name); err != nil {
 			f.Logf("the %s modules are not fuzzed: %s", w.lang, testenv.MissingTool(w.name))

@@ -96,5 +96,5 @@ func TestPython(t *testing.T) {
 	}
 	readInputs(t, "testdata/test_corpus.py") // python3 reads it: the test cache must know
 	dir, corpus := modules(t, "python")
-	run(t, dir, corpus, "python3", "-m", "unittest", "-v", "test_corpus")
+	run(t, dir, corpus, "python3", "-B", "-m", "unittest", "-v", "test_corpus") // -B: no __pycache__ in testdata
 }
