@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -485,10 +484,10 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
-	// The same page from a static host (here httptest, as idforge
-	// playground serves it): an ID and a spec from one link.
+	// The same page served over HTTP, as web/cmd/playground serves it
+	// (Handler): an ID and a spec from one link.
 	t.Run("served", func(t *testing.T) {
-		srv := httptest.NewServer(http.FileServer(http.FS(web.Files())))
+		srv := httptest.NewServer(web.Handler())
 		defer srv.Close()
 		c.open(t, srv.URL+"/?"+url.Values{"id": {"01a2077c-508a-8005-8000-268acabee3bb"}, "spec": {orderidSpec}}.Encode())
 		var got struct {
