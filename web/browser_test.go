@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/web"
 )
@@ -63,7 +63,7 @@ func startChromium(t *testing.T) *chromium {
 	t.Helper()
 	bin := findChromium()
 	if bin == "" {
-		t.Skip("no chromium on the PATH (CI installs Debian's chromium; set CHROMIUM to point at another)")
+		t.Skip(testenv.MissingTool(testenv.Chromium))
 	}
 	// Our ends and Chromium's: it reads commands on fd 3 and writes replies on fd 4.
 	cmdR, cmdW, err := os.Pipe()
@@ -484,10 +484,10 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
-	// The same page from a static host (here httptest, as idforge
-	// playground serves it): an ID and a spec from one link.
+	// The same page served over HTTP, as web/cmd/playground serves it
+	// (Handler): an ID and a spec from one link.
 	t.Run("served", func(t *testing.T) {
-		srv := httptest.NewServer(http.FileServer(http.FS(web.Files())))
+		srv := httptest.NewServer(web.Handler())
 		defer srv.Close()
 		c.open(t, srv.URL+"/?"+url.Values{"id": {"01a2077c-508a-8005-8000-268acabee3bb"}, "spec": {orderidSpec}}.Encode())
 		var got struct {

@@ -48,16 +48,17 @@ Conversions, and what each keeps:
   Snowflake <-> v7   every bit: an exact embedding that keeps order
 
 IDs, given as arguments or as lines of standard input, are trimmed of
-surrounding space. An input that does not convert, or a line longer than
-4096 bytes, is reported (with its line number) and the rest are still
-converted; the exit code is then 1.
+surrounding space. An input that does not convert, a blank line, or a line
+longer than 4096 bytes, is reported (with its line number) and the rest
+are still converted; the exit code is then 1. Empty standard input is
+reported too, with exit code 1.
 
 Examples:
   idforge convert -to v6 C232AB00-9414-11EC-B3C8-9F6BDECED846
   idforge convert -to ksuid 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
-  idforge convert -to v7 01ARYZ6S41TSV4RRFFQ69G5FAV
+  idforge convert 01ARYZ6S41TSV4RRFFQ69G5FAV -to v7
   idforge convert -enc base62 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
-  idforge convert -spec orderid.layout -enc uuid 0AEg1ybbnKyfqwsDcSbDfw
+  idforge convert -spec orderid.layout -enc uuid 0352TMYFSxcNelI0w0fx5X
   idforge convert -enc typeid -prefix user 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert -enc uuid user_01fwhe4ydgfk1shh6w1g60eecf
 `
@@ -112,13 +113,12 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		}
 	}
 	switch {
+	case total == 0:
+		return errNoInput
 	case bad == 0:
 		return nil
 	case total == 1:
 		return errReported
-	}
-	if total == 1 {
-		return errors.New("the input could not be converted")
 	}
 	return fmt.Errorf("%d of %d inputs could not be converted", bad, total)
 }

@@ -5,88 +5,190 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/idforge/idforge/gen/golang"
+	"github.com/idforge/idforge/gen/js"
+	"github.com/idforge/idforge/gen/pgsql"
+	"github.com/idforge/idforge/gen/python"
 )
 
-const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME] [-text FORM]
+const genUsage = `usage: idforge gen [-lang go] (-layout NAME | -spec FILE) -pkg NAME -o FILE [-type NAME] [-text FORM]
        idforge gen -lang sql (-layout NAME | -spec FILE) [-prefix P] -o FILE
        idforge gen -lang js|python (-layout NAME | -spec FILE) [-type NAME] [-text FORM] -o FILE
 
-Generates a Go package for a layout spec: the ID type, its fields, Pack,
-Time, a Generator, and fixed-width encodings that sort like the bytes. The
-file imports only the standard library and idforge's small runtime.
+Writes the code of a layout, a built-in one (-layout) or your own spec
+(-spec), in one of four languages:
 
-  -spec   the layout spec file
-  -pkg    the Go package name
-  -o      the file to write, such as orderid_gen.go, or - for standard output
-  -type   the ID type's name (default ID)
-  -text   the text form String, Parse, the marshallers and Value use: uuid,
-          base62, crockford or hex (default uuid for a UUID layout, one with
-          a constant version at bits 48-51 and variant 0b10 at 64-65, and
-          base62 for any other); the other forms have their own methods
-  -lang   go (the default); sql: PostgreSQL functions for the layout
-          (P_pack, P_time, P_min_at, P_to_base62, ...; see gen/pgsql);
-          js: one ES module, for Node 18+ and browsers, and FILE.d.ts
-          beside it (see gen/js); python: one module for Python 3.9+,
-          standard library only (see gen/python)
-  -layout with -lang sql, js or python: a built-in layout instead of -spec
-  -prefix with -lang sql: the functions' prefix P (default: the layout's
-          name, '-' becoming '_')
+  go      a Go package (the default): the ID type, its fields, Pack, Time,
+          a Generator, and fixed-width encodings that sort like the bytes.
+          It imports only the standard library and idforge's small runtime
+          (package idrt, and package store where it keeps state).
+  sql     PostgreSQL functions: P_pack, P_time, P_min_at, P_to_base62, ...
+          (see the README's "In PostgreSQL")
+  js      one ES module, for Node 18+ and browsers, and FILE.d.ts beside it
+  python  one module for Python 3.9+, standard library only
 
-A spec whose clock overflows within 10 years, or one of whose generators
-would repeat its own IDs at full speed (10^8 IDs a second: a time but no
-counter, say), gets a warning on standard error that names the remedy; the
-package is still written.
+The library already holds the Go packages of the UUID versions, ksuid,
+ulid and snowflake (import github.com/idforge/idforge/uuid, .../ksuid,
+.../ulid, .../snowflake); gen -layout writes a package of your own for any
+built-in layout, with the name, type and text form you choose.
+
+  -lang    go (default), sql, js or python
+  -layout  a built-in layout, as 'idforge layouts' lists them
+  -spec    a layout spec file of your own
+  -o       the file to write, such as orderid_gen.go, or - for standard
+           output (for js, the module alone)
+  -pkg     go: the package name
+  -type    go, js and python: the ID type's name (default ID)
+  -text    go, js and python: the text form String, Parse, the marshallers
+           and Value use: uuid, base62, crockford or hex (default uuid for a
+           UUID layout, one with a constant version at bits 48-51 and
+           variant 0b10 at 64-65, and base62 for any other); the other forms
+           have their own methods
+  -prefix  sql: the functions' prefix P (default: the layout's name, '-'
+           becoming '_')
+
+A spec given with -spec whose clock overflows within 10 years, or one of
+whose generators would repeat its own IDs at full speed (10^8 IDs a second:
+a time but no counter, say), gets a warning on standard error that names
+the remedy; the code is still written.
+
+Examples:
+  idforge gen -spec orderid.layout -pkg orderid -o orderid_gen.go
+  idforge gen -layout sonyflake -pkg sonyflake -o sonyflake_gen.go
+  idforge gen -lang sql -layout v7 -o uuidv7.sql
+  idforge gen -lang js -spec orderid.layout -o web/orderid.js
+  idforge gen -lang python -spec orderid.layout -o orderid.py
 
 From a go:generate line beside the spec, once the module has the tool
 (go get -tool github.com/idforge/idforge/cmd/idforge):
   //go:generate go tool idforge gen -spec orderid.layout -pkg orderid -o orderid_gen.go
 `
 
+// genLangs are the languages gen writes; genFlags are the flags that only
+// some of them take, with those languages.
+var (
+	genLangs = []string{"go", "sql", "js", "python"}
+	genFlags = []struct {
+		name  string
+		langs []string
+	}{
+		{"pkg", []string{"go"}},
+		{"prefix", []string{"sql"}},
+		{"type", []string{"go", "js", "python"}},
+		{"text", []string{"go", "js", "python"}},
+	}
+)
+
 func cmdGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("gen")
 	specFile := fs.String("spec", "", "")
+	layoutName := fs.String("layout", "", "")
 	pkg := fs.String("pkg", "", "")
 	out := fs.String("o", "", "")
 	typ := fs.String("type", "ID", "")
 	text := fs.String("text", "", "")
 	lang := fs.String("lang", "go", "")
-	layoutName := fs.String("layout", "", "")
 	prefix := fs.String("prefix", "", "")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	if *lang == "js" || *lang == "python" {
-		return genScript(fs, *lang, *layoutName, *specFile, *typ, *text, *out, stdout)
+	if !slices.Contains(genLangs, *lang) {
+		return usageError{fmt.Errorf("-lang %q: want %s", *lang, orList(genLangs))}
 	}
-	if *lang != "go" || flagSet(fs, "layout") || flagSet(fs, "prefix") {
-		return genSQL(fs, *lang, *layoutName, *specFile, *prefix, *out, stdout, stderr)
-	}
-	if m := missing(map[string]bool{"spec": *specFile != "", "pkg": *pkg != "", "o": *out != ""}, "spec", "pkg", "o"); m != "" {
-		return usageError{fmt.Errorf("missing %s: gen needs -spec FILE, -pkg NAME and -o FILE (-o - for standard output)", m)}
-	}
-	l, err := readSpec(*specFile)
-	if err != nil {
-		return err
-	}
-	p := golang.Single(l, *pkg, *typ)
-	if *text != "" {
-		if p.Canonical, err = golang.ParseEncoding(*text); err != nil || p.Canonical == golang.EncDecimal {
-			return usageError{fmt.Errorf("-text %q: want uuid, base62, crockford or hex", *text)}
+	for _, f := range genFlags {
+		if flagSet(fs, f.name) && !slices.Contains(f.langs, *lang) {
+			return usageError{fmt.Errorf("-%s is for -lang %s, not -lang %s", f.name, andList(f.langs), *lang)}
 		}
 	}
-	code, err := golang.Generate(p)
-	if errors.Is(err, golang.ErrName) {
-		return usageError{err} // a -pkg, -type or field name gen cannot use
+	var need []string
+	if *layoutName == "" && *specFile == "" {
+		need = append(need, "a layout (-layout or -spec)")
 	}
+	if *lang == "go" && *pkg == "" {
+		need = append(need, "-pkg")
+	}
+	if *out == "" {
+		need = append(need, "-o")
+	}
+	if len(need) > 0 {
+		needs := "-layout NAME or -spec FILE, and -o FILE"
+		if *lang == "go" {
+			needs = "-layout NAME or -spec FILE, -pkg NAME and -o FILE"
+		}
+		return usageError{fmt.Errorf("missing %s: gen -lang %s needs %s (-o - for standard output)", andList(need), *lang, needs)}
+	}
+	l, err := chosenLayout(fs, *layoutName, *specFile)
 	if err != nil {
 		return err
 	}
-	warn(stderr, "gen", l)
-	if *out == "-" {
-		_, err = stdout.Write(code)
-		return err
+	var files [][2]string // name, content
+	switch *lang {
+	case "go":
+		p := golang.Single(l, *pkg, *typ)
+		if *text != "" {
+			if p.Canonical, err = golang.ParseEncoding(*text); err != nil || p.Canonical == golang.EncDecimal {
+				return usageError{fmt.Errorf("-text %q: want uuid, base62, crockford or hex", *text)}
+			}
+		}
+		code, err := golang.Generate(p)
+		if errors.Is(err, golang.ErrName) {
+			return usageError{err} // a -pkg, -type or field name gen cannot use
+		}
+		if err != nil {
+			return err
+		}
+		files = append(files, [2]string{*out, string(code)})
+	case "sql":
+		script, err := pgsql.Generate(l, *prefix)
+		if errors.Is(err, pgsql.ErrName) {
+			return usageError{err}
+		}
+		if err != nil {
+			return err
+		}
+		files = append(files, [2]string{*out, string(script)})
+	case "js":
+		module, decls, err := js.Generate(l, *typ, *text)
+		if err != nil {
+			return scriptError(err)
+		}
+		files = append(files, [2]string{*out, string(module)})
+		if *out != "-" {
+			files = append(files, [2]string{strings.TrimSuffix(strings.TrimSuffix(*out, ".js"), ".mjs") + ".d.ts", string(decls)})
+		}
+	case "python":
+		module, err := python.Generate(l, *typ, *text)
+		if err != nil {
+			return scriptError(err)
+		}
+		files = append(files, [2]string{*out, string(module)})
 	}
-	return os.WriteFile(*out, code, 0o644)
+	if *specFile != "" {
+		warn(stderr, "gen", l) // the user's own spec: theirs to change
+	}
+	for _, f := range files {
+		if f[0] == "-" {
+			if _, err := io.WriteString(stdout, f[1]); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := os.WriteFile(f[0], []byte(f[1]), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// scriptError makes a usage error of a name or text form the JavaScript
+// and Python emitters refuse.
+func scriptError(err error) error {
+	// python.ErrName and python.ErrLayout are these same errors.
+	if errors.Is(err, js.ErrName) || errors.Is(err, js.ErrLayout) {
+		return usageError{err}
+	}
+	return err
 }

@@ -6,12 +6,9 @@ replace github.com/idforge/idforge => ../..
 
 replace github.com/idforge/idforge/gen => ../../gen
 
-replace github.com/idforge/idforge/web => ../../web
-
 require (
 	github.com/idforge/idforge v0.0.0-00010101000000-000000000000
 	github.com/idforge/idforge/gen v0.0.0-00010101000000-000000000000
-	github.com/idforge/idforge/web v0.0.0-00010101000000-000000000000
 	github.com/jackc/pgx/v5 v5.8.0
 	golang.org/x/tools v0.42.0
 )

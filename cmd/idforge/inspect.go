@@ -42,17 +42,19 @@ reads as a UUIDv7 before a ULID.
   -json    print a JSON list with one object per ID
 
 IDs, given as arguments or as lines of standard input, are trimmed of
-surrounding space. An input that is not an ID, or a line longer than 4096
-bytes, is reported (with its line number) and the rest are still read; the
-exit code is then 1.
+surrounding space. An input that is not an ID, a blank line, or a line
+longer than 4096 bytes, is reported (with its line number) and the rest
+are still read; the exit code is then 1. Empty standard input is reported
+too, with exit code 1.
 
 Examples:
   idforge inspect 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
-  idforge inspect -json 0ujtsYcgvSTl8PAuAdqWYSMnLOv
+  idforge inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv -json
   idforge inspect -layout snowflake 1541815603606036480
-  idforge inspect -spec orderid.layout 01a2077c-508a-8005-8000-268acabee3bb
+  idforge inspect -spec orderid.layout 01a2077c-5080-81c5-8000-268acabee3bb
   idforge inspect user_01h455vb4pex5vsknk084sn02q
   idforge inspect 6ba7b810-9dad-11d1-c0b4-00c04fd430c8
+  idforge new -n 3 | idforge inspect - -json
 `
 
 func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -106,12 +108,13 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		}
 	}
 	switch {
+	case total == 0:
+		return errNoInput
 	case bad == 0:
 		return nil
 	case total == 1 && !*asJSON:
 		return errReported
-	}
-	if total == 1 {
+	case total == 1:
 		return errors.New("the input is not an ID idforge can read")
 	}
 	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, total)

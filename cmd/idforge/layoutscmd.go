@@ -27,10 +27,11 @@ then the same for the duplicates one generator makes of its own IDs, which
 a layout with no counter has: its IDs within one tick differ in their
 random bits only.
 
-Warnings, on standard error: a clock that overflows within 10 years, and
-a layout one of whose generators would repeat its own IDs at full speed
-(10^8 IDs a second) within 10 years, with the remedy (a counter). new and
-gen print them too.
+Warnings, on standard error, about the layout you check or name (never in
+the list): a clock that overflows within 10 years, and a layout one of
+whose generators would repeat its own IDs at full speed (10^8 IDs a second)
+within 10 years, with the remedy (a counter). new and gen print them too,
+for a spec of yours (-spec).
 
   -spec    a layout spec file
   -rate    IDs a second per generator, for the duplicate estimate (default 1000)
@@ -55,15 +56,6 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() > 1 { // flags after the NAME: idforge layouts v7 -svg
-		name := fs.Arg(0)
-		if err := parseFlags(fs, fs.Args()[1:]); err != nil {
-			return err
-		}
-		if err := fs.Parse(append([]string{"--", name}, fs.Args()...)); err != nil {
-			return usageError{err}
-		}
-	}
 	if *rate <= 0 {
 		return usageError{fmt.Errorf("-rate %g: want more than 0", *rate)}
 	}
@@ -84,7 +76,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 	case *svg:
 		return usageError{fmt.Errorf("-svg draws one layout: give a built-in NAME or -spec FILE")}
 	default:
-		return listLayouts(stdout, stderr)
+		return listLayouts(stdout)
 	}
 	if err != nil {
 		return err
@@ -115,7 +107,7 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 }
 
 // listLayouts writes the table of the built-in layouts.
-func listLayouts(stdout, stderr io.Writer) error {
+func listLayouts(stdout io.Writer) error {
 	ls, err := explain.Builtins()
 	if err != nil {
 		return err
@@ -124,7 +116,6 @@ func listLayouts(stdout, stderr io.Writer) error {
 	fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS\tNODES")
 	for _, l := range ls {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", l.Name, l.Bits, explain.YesNo(l.TimeSortable()), explain.Overflow(l), explain.PerTick(l), l.RandomBits(), explain.NodeSpace(l))
-		warn(stderr, "layouts", l)
 	}
 	return tw.Flush()
 }

@@ -5,12 +5,13 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/idforge/idforge/internal/testenv"
 )
 
 // A holder that loses its lease exits non-zero and says so on standard
@@ -18,15 +19,9 @@ import (
 // than its TTL, so that its lease lapses, and resumed. (Unix only: see
 // lease_other_test.go.)
 func TestLeaseLost(t *testing.T) {
-	engines := map[string]string{"postgres": os.Getenv("IDFORGE_POSTGRES_DSN"), "etcd": os.Getenv("IDFORGE_ETCD_ENDPOINT")}
-	if engines["etcd"] != "" {
-		engines["etcd"] = "etcd://" + engines["etcd"]
-	}
-	for name, url := range engines {
-		t.Run(name, func(t *testing.T) {
-			if url == "" {
-				t.Skipf("no %s server to test against (IDFORGE_POSTGRES_DSN, IDFORGE_ETCD_ENDPOINT)", name)
-			}
+	for _, e := range []struct{ name, env, scheme string }{{"postgres", testenv.Postgres, ""}, {"etcd", testenv.Etcd, "etcd://"}} {
+		t.Run(e.name, func(t *testing.T) {
+			url := e.scheme + testenv.Need(t, e.env)
 			cmd := exec.Command(idforgeBin, "new", "-layout", "snowflake", "-lease", url, "-lease-ttl", "2s", "-n", "100000000")
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

@@ -32,11 +32,12 @@ func (in input) where() string {
 
 // inputs returns the IDs a command reads: its arguments, or, when the only
 // argument is "-", the lines of stdin. Both are trimmed of surrounding
-// white space; blank lines are skipped, but an argument left empty is an
-// error. A line longer than maxLine is an error, and reading goes on with
-// the next line; a failure to read stdin is an error that ends the inputs.
+// white space. An argument left empty, a blank line and a line longer than
+// maxLine are each an input with an error, so that the command reports
+// them; reading goes on with the next line. A failure to read stdin is an
+// error that ends the inputs.
 func inputs(args []string, stdin io.Reader) iter.Seq[input] {
-	if len(args) == 1 && args[0] == "-" {
+	if fromStdin(args) {
 		return lines(stdin)
 	}
 	return func(yield func(input) bool) {
@@ -52,7 +53,15 @@ func inputs(args []string, stdin io.Reader) iter.Seq[input] {
 	}
 }
 
-// lines returns the trimmed, non-blank lines of r, with their numbers.
+// fromStdin reports whether the arguments ask for the IDs on standard input.
+func fromStdin(args []string) bool { return len(args) == 1 && args[0] == "-" }
+
+// errNoInput is the error of a command that found no IDs on standard input,
+// and so did nothing.
+var errNoInput = errors.New("no IDs on standard input: it is empty")
+
+// lines returns the trimmed lines of r, with their numbers; a blank line
+// is an input with an error.
 func lines(r io.Reader) iter.Seq[input] {
 	return func(yield func(input) bool) {
 		br := bufio.NewReaderSize(r, maxLine)
@@ -62,14 +71,19 @@ func lines(r io.Reader) iter.Seq[input] {
 				yield(input{line: n, err: fmt.Errorf("reading standard input: %w", err)})
 				return
 			}
+			if len(line) == 0 && err == io.EOF {
+				return // the end, after a last newline or of an empty input
+			}
 			in := input{text: strings.TrimSpace(string(line)), line: n}
 			if errors.Is(err, bufio.ErrBufferFull) {
 				for errors.Is(err, bufio.ErrBufferFull) { // skip the rest of the line
 					_, err = br.ReadSlice('\n')
 				}
 				in.text, in.err = "", fmt.Errorf("longer than %d bytes", maxLine)
+			} else if in.text == "" {
+				in.err = errors.New("blank line")
 			}
-			if (in.text != "" || in.err != nil) && !yield(in) {
+			if !yield(in) {
 				return
 			}
 			if err != nil { // io.EOF, or a read error after a long line

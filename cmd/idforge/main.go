@@ -3,12 +3,16 @@
 //
 //	idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
 //	idforge inspect [-json] [-layout NAME | -spec FILE] ID... (or - to read IDs from standard input)
-//	idforge convert -to LAYOUT [-enc ENCODING] [-spec FILE] ID... (or -)
-//	idforge layouts [-spec FILE] [-rate R -nodes N]
-//	idforge gen -spec FILE -pkg NAME -o FILE
+//	idforge convert [-to LAYOUT] [-enc ENCODING] [-spec FILE] ID... (or -)
+//	idforge layouts [-spec FILE | NAME] [-rate R -nodes N] [-svg]
+//	idforge gen [-lang go|sql|js|python] (-layout NAME | -spec FILE) -o FILE ...
 //	idforge store check|repair FILE
-//	idforge playground [-addr HOST:PORT]
 //	idforge version
+//
+// Flags may come before or after the arguments in every command; after
+// "--", every word is an argument. The playground is served by its own
+// command, github.com/idforge/idforge/web/cmd/playground; 'idforge
+// playground' says so.
 //
 // Exit codes, the same for every command: 0 ok; 2 for a usage error, a
 // mistake in how idforge was called (an unknown command, flag, layout or
@@ -36,27 +40,38 @@ const (
 
 const mainUsage = `idforge makes, inspects and converts unique IDs.
 
-usage: idforge COMMAND [flags]
+usage: idforge COMMAND [flags] [arguments]
 
 commands:
   new         make new IDs
-  inspect     show the layout, fields, time and encodings of IDs
+  inspect     show the layouts, fields, time and encodings of IDs
   convert     convert IDs between layouts and encodings
   layouts     list the built-in layouts and their properties, or check a spec
-  gen         generate a Go package for a layout spec
+  gen         write a layout's code: a Go package, PostgreSQL functions, or a
+              JavaScript or Python module
   store       check or repair the state file of new -store
-  playground  serve the playground: IDs and specs drawn and checked in the browser
+  playground  say where the playground is served from (a command of its own)
   version     print idforge's module version, from the build information
 
-'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and examples.
+Flags may come before or after the arguments, in every command:
+'idforge inspect ID -json' is 'idforge inspect -json ID'. After --, every
+word is an argument, even one that starts with -. A lone - as the argument
+of inspect or convert reads IDs from standard input, one a line.
+
+'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and
+examples.
 
 Exit codes: 0 ok; 2 for a usage error (an unknown command, flag, layout or
 encoding, a missing argument); 1 for a failure (input that does not parse,
 a file that cannot be read or written, a damaged store).
 `
 
-// errReported is a bad-input error the command has already explained.
-var errReported = errors.New("reported")
+// errReported is a bad-input error the command has already explained;
+// errUsageReported is a usage error it has.
+var (
+	errReported      = errors.New("reported")
+	errUsageReported = errors.New("usage reported")
+)
 
 // usageError marks an error in how the command was called.
 type usageError struct{ error }
@@ -129,6 +144,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitOK
 	case errors.Is(err, errReported):
 		return exitInput
+	case errors.Is(err, errUsageReported):
+		return exitUsage
 	case errors.As(err, &ue):
 		printError(stderr, args[0], err)
 		fmt.Fprintf(stderr, "run 'idforge %s -h' for usage\n", args[0])
@@ -175,16 +192,56 @@ func newFlagSet(name string) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses flags; -h returns flag.ErrHelp, and run prints the
-// usage.
+// parseFlags parses a command's flags wherever they stand among its
+// arguments, before, between or after them, as the usage of every command
+// says: "inspect ID -json" is "inspect -json ID". A word after a flag that
+// takes a value is that value; "--" ends the flags, so that every word
+// after it is an argument, even one that starts with "-"; "-" alone is an
+// argument (standard input). fs.Args() returns the arguments, in order.
+// -h returns flag.ErrHelp, and run prints the usage.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
+	var flags, words []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			words = append(words, args[i+1:]...)
+			i = len(args)
+		case len(a) < 2 || a[0] != '-':
+			words = append(words, a)
+		default:
+			flags = append(flags, a)
+			if takesValue(fs, a) && i+1 < len(args) {
+				i++
+				flags = append(flags, args[i])
+			}
+		}
+	}
+	if err := fs.Parse(flags); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
 		return usageError{err}
 	}
-	return nil
+	// The flags are set; a second parse of the words alone, after "--",
+	// keeps them and makes the words fs's arguments.
+	return fs.Parse(append([]string{"--"}, words...))
+}
+
+// takesValue reports whether the flag word a ("-name", "--name") is a flag
+// of fs that takes its value from the next word: not a boolean flag, and
+// not written "-name=value".
+func takesValue(fs *flag.FlagSet, a string) bool {
+	name := strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-")
+	if strings.Contains(name, "=") {
+		return false
+	}
+	f := fs.Lookup(name)
+	if f == nil {
+		return false // fs.Parse reports it
+	}
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return !ok || !b.IsBoolFlag()
 }
 
 // parseFlagsOnly is parseFlags for a command that takes no arguments but
@@ -224,11 +281,18 @@ func missing(given map[string]bool, names ...string) string {
 			out = append(out, "-"+n)
 		}
 	}
-	switch len(out) {
-	case 0:
-		return ""
-	case 1:
-		return out[0]
+	return andList(out)
+}
+
+// andList joins words as a list in a sentence: "a", "a and b", "a, b and c".
+func andList(words []string) string { return joinList(words, " and ") }
+
+// orList joins words as a choice in a sentence: "a, b or c".
+func orList(words []string) string { return joinList(words, " or ") }
+
+func joinList(words []string, last string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
 	}
-	return strings.Join(out[:len(out)-1], ", ") + " and " + out[len(out)-1]
+	return strings.Join(words[:len(words)-1], ", ") + last + words[len(words)-1]
 }

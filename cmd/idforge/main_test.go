@@ -356,8 +356,8 @@ func v1Less(a, b string) bool {
 }
 
 // A junk line of 100 KB on standard input is reported with its line number,
-// and the IDs after it are still read, by inspect and by convert; arguments
-// are trimmed as lines are.
+// and so is a blank line, and the IDs after them are still read, by inspect
+// and by convert; arguments are trimmed as lines are.
 func TestStreamsSurviveJunk(t *testing.T) {
 	const v1, v6 = "C232AB00-9414-11EC-B3C8-9F6BDECED846", "1ec9414c-232a-6b00-b3c8-9f6bdeced846"
 	stdin := v1 + "\n" + strings.Repeat("x", 100<<10) + "\n\n  " + v1 + " \r\n" + strings.Repeat("y", 4095) + "\n" + strings.Repeat("z", 4096) + "\n" + v1 // no newline at the end
@@ -369,7 +369,7 @@ func TestStreamsSurviveJunk(t *testing.T) {
 		if want := strings.Repeat(v6+"\n", 3); out != want {
 			t.Errorf("stdout %q, want %q", out, want)
 		}
-		for _, want := range []string{"line 2: longer than 4096 bytes", "line 5: \"yyy", "line 6: longer than 4096 bytes", "3 of 6 inputs"} {
+		for _, want := range []string{"line 2: longer than 4096 bytes", "line 3: blank line", "line 5: \"yyy", "line 6: longer than 4096 bytes", "4 of 7 inputs"} {
 			if !strings.Contains(stderr, want) {
 				t.Errorf("stderr %q: no %q", stderr, want)
 			}
@@ -383,7 +383,7 @@ func TestStreamsSurviveJunk(t *testing.T) {
 		if n := strings.Count(out, "layout      uuidv1"); n != 3 {
 			t.Errorf("%d IDs read, want 3:\n%s", n, out)
 		}
-		for _, want := range []string{"line 2: longer than 4096 bytes", "line 6: longer than 4096 bytes", "3 of 6 inputs"} {
+		for _, want := range []string{"line 2: longer than 4096 bytes", "line 3: blank line", "line 6: longer than 4096 bytes", "4 of 7 inputs"} {
 			if !strings.Contains(stderr, want) {
 				t.Errorf("stderr %q: no %q", stderr, want)
 			}

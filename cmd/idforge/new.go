@@ -27,10 +27,12 @@ const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING]
                    [-store FILE [-max-ahead D]]
                    [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
 
-Makes N new IDs, one a line. A layout one of whose generators would repeat
-its own IDs at full speed (10^8 IDs a second: a spec with a time but no
-counter, say) gets a warning on standard error first, naming the remedy;
-see 'idforge layouts -spec FILE' for how soon.
+Makes N new IDs, one a line. A spec of yours (-spec) one of whose
+generators would repeat its own IDs at full speed (10^8 IDs a second: a
+time but no counter, say) gets a warning on standard error first, naming
+the remedy; see 'idforge layouts -spec FILE' for how soon. (The built-in
+layouts' warnings, which you cannot act on, are shown only when you ask:
+'idforge layouts NAME'.)
 
   -layout   v1, v3, v4, v5, v6, v7, v8, ksuid, ulid, snowflake, or any layout
             'idforge layouts' lists (default v7)
@@ -102,7 +104,9 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	warn(stderr, "new", l) // before the IDs: one that repeats is never silent
+	if *specFile != "" {
+		warn(stderr, "new", l) // the user's own spec, before the IDs: one that repeats is never silent
+	}
 	format, err := formatterFor(l, *enc, *prefix)
 	if err != nil {
 		return err
@@ -166,7 +170,7 @@ func checkNode(l *layouts.Layout, given bool, node int64) error {
 	case !ok:
 		return nil
 	case !given && !v.MAC:
-		return usageError{fmt.Errorf("%s has a %d-bit node field: give -node (0 to %d), a number no other generator uses", l.Name, v.Width, maxNode(v))}
+		return usageError{fmt.Errorf("%s has a node field of %s: give -node (0 to %d), a number no other generator uses", l.Name, plural(v.Width, "bit"), maxNode(v))}
 	case given && (node < 0 || uint64(node) > maxNode(v)):
 		return usageError{fmt.Errorf("-node %d does not fit %s's %d-bit node field (0 to %d)", node, l.Name, v.Width, maxNode(v))}
 	}

@@ -62,29 +62,24 @@ Examples:
 
 func cmdStore(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("store")
+	maxAhead := fs.Duration("max-ahead", store.DefaultMaxAhead, "")
+	set := markValues{}
+	fs.Var(set, "set", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if fs.NArg() == 0 || fs.Arg(0) != "check" && fs.Arg(0) != "repair" {
-		return usageError{fmt.Errorf("want: store check FILE, or store repair FILE")}
-	}
 	verb := fs.Arg(0)
-	sub := newFlagSet("store")
-	maxAhead := sub.Duration("max-ahead", store.DefaultMaxAhead, "")
-	set := markValues{}
-	if verb == "repair" {
-		sub.Var(set, "set", "")
-	}
-	if err := parseFlags(sub, fs.Args()[1:]); err != nil {
-		return err
-	}
-	if sub.NArg() != 1 {
+	switch {
+	case verb != "check" && verb != "repair":
+		return usageError{fmt.Errorf("want: store check FILE, or store repair FILE")}
+	case fs.NArg() != 2:
 		return usageError{fmt.Errorf("want: store %s [flags] FILE", verb)}
-	}
-	if *maxAhead <= 0 {
+	case verb == "check" && flagSet(fs, "set"):
+		return usageError{fmt.Errorf("-set is for store repair")}
+	case *maxAhead <= 0:
 		return usageError{fmt.Errorf("-max-ahead %v: want more than 0", *maxAhead)}
 	}
-	file := sub.Arg(0)
+	file := fs.Arg(1)
 	clock := markClock(*maxAhead)
 	if verb == "check" {
 		marks, legacy, err := store.Check(file)

@@ -22,6 +22,7 @@ import (
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/python"
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )
@@ -58,16 +59,16 @@ func FuzzEmitters(f *testing.F) {
 	var ws []*worker
 	for _, w := range []*worker{
 		{lang: "js", name: "node", args: []string{"testdata/fuzzworker.mjs"}},
-		{lang: "python", name: "python3", args: []string{"testdata/fuzzworker.py"}},
+		{lang: "python", name: "python3", args: []string{"-B", "testdata/fuzzworker.py"}}, // -B: no __pycache__ in the checkout
 	} {
 		if _, err := exec.LookPath(w.name); err != nil {
-			f.Logf("%s is not installed: the %s modules are not fuzzed (.ci/run installs it)", w.name, w.lang)
+			f.Logf("the %s modules are not fuzzed: %s", w.lang, testenv.MissingTool(w.name))
 			continue
 		}
 		ws = append(ws, w)
 	}
 	if len(ws) == 0 {
-		f.Skip("neither node nor python3 is installed: nothing to fuzz (.ci/run installs both)")
+		f.Skip(testenv.MissingTool(testenv.Node) + "; " + testenv.MissingTool(testenv.Python))
 	}
 	dir := f.TempDir()
 	f.Cleanup(func() {

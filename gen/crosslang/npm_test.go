@@ -2,78 +2,146 @@ package conformance_test
 
 import (
 	"bytes"
-	"encoding/json"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/idforge/idforge/internal/testenv"
 )
 
 // npmDir holds the package.json and package-lock.json that pin the npm
-// tools and peers the tests run (TypeScript, uuid, ulid, ksuid, typeid-js);
-// its node_modules is installed by npmTools and never committed.
+// tools and peers the tests run (TypeScript, uuid, ulid, ksuid, typeid-js).
+// npmTools installs them outside the checkout, so that the tests leave it as
+// they found it.
 const npmDir = "testdata/npm"
 
 var npmOnce struct {
 	sync.Once
+	dir string // the installation: node_modules is in it
 	err error
 	out string
 }
 
-// npmTools makes sure node_modules under npmDir holds the pinned versions,
-// running npm ci when it does not, once per test process. It skips the test
-// when node or npm is not installed, or, outside CI, when npm ci fails (no
-// registry, say); in CI (CI set) that is a failure.
-func npmTools(t *testing.T) {
+// npmTools returns the directory that holds the pinned packages in its
+// node_modules, installing them with npm ci, once per test process, if no
+// earlier run did (see npmInstall). It skips the test when node or npm is
+// not installed, or, outside CI, when npm ci fails (no registry, say); in
+// CI (CI set) that is a failure.
+func npmTools(t *testing.T) string {
 	t.Helper()
-	for _, tool := range []string{"node", "npm"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed: the pinned npm tools are not run (.ci/run installs node and npm)", tool)
-		}
-	}
-	npmOnce.Do(func() {
-		if npmInstalled() {
-			return
-		}
-		cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts")
-		cmd.Dir = npmDir
-		out, err := cmd.CombinedOutput()
-		npmOnce.err, npmOnce.out = err, string(out)
-		if err == nil && !npmInstalled() {
-			npmOnce.err = os.ErrNotExist
-		}
-	})
+	testenv.NeedTool(t, testenv.Node)
+	testenv.NeedTool(t, testenv.NPM)
+	npmOnce.Do(func() { npmOnce.dir, npmOnce.out, npmOnce.err = npmInstall(npmDir) })
 	if npmOnce.err != nil {
-		msg := "npm ci in gen/crosslang/" + npmDir + " failed: " + npmOnce.err.Error() + "\n" + npmOnce.out
+		msg := "npm ci of gen/crosslang/" + npmDir + "/package-lock.json failed: " + npmOnce.err.Error() + "\n" + npmOnce.out
 		if os.Getenv("CI") != "" {
 			t.Fatal(msg)
 		}
-		t.Skip(msg + "\n(the pinned npm tools could not be installed; CI fails here)")
+		t.Skip("skipped: " + msg + "\n(the pinned npm tools could not be installed; CI fails here)")
 	}
+	return npmOnce.dir
 }
 
-// npmInstalled reports whether every package package.json pins is in
-// node_modules at its pinned version.
-func npmInstalled() bool {
-	var pins struct {
-		DevDependencies map[string]string `json:"devDependencies"`
-	}
-	b, err := os.ReadFile(filepath.Join(npmDir, "package.json"))
-	if err != nil || json.Unmarshal(b, &pins) != nil {
-		return false
-	}
-	for name, version := range pins.DevDependencies {
-		var have struct {
-			Version string `json:"version"`
+// npmInstall installs the packages that dir's package-lock.json pins, and
+// returns the directory whose node_modules holds them: a directory of the
+// user's cache (os.UserCacheDir()/idforge-npm/crosslang-KEY, KEY a hash of
+// dir's package.json and package-lock.json), where an earlier run may
+// already have installed them. npm ci runs in a new directory beside it,
+// renamed into place once it succeeded, so that test processes running at
+// once (in several checkouts, say) never use a half-made installation. On
+// failure it returns npm's output too.
+func npmInstall(dir string) (string, string, error) {
+	var files [2][]byte
+	h := sha256.New()
+	for i, name := range []string{"package.json", "package-lock.json"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return "", "", err
 		}
-		b, err := os.ReadFile(filepath.Join(npmDir, "node_modules", name, "package.json"))
-		if err != nil || json.Unmarshal(b, &have) != nil || have.Version != version {
-			return false
+		files[i] = b
+		fmt.Fprintf(h, "%s %d\n", name, len(b))
+		h.Write(b)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	root := filepath.Join(cache, "idforge-npm")
+	final := filepath.Join(root, "crosslang-"+hex.EncodeToString(h.Sum(nil))[:16])
+	const done = ".installed" // written last, after npm ci succeeded
+	if _, err := os.Stat(filepath.Join(final, done)); err == nil {
+		return final, "", nil
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", "", err
+	}
+	tmp, err := os.MkdirTemp(root, "install-")
+	if err != nil {
+		return "", "", err
+	}
+	defer os.RemoveAll(tmp) // left only if the rename below did not happen
+	for i, name := range []string{"package.json", "package-lock.json"} {
+		if err := os.WriteFile(filepath.Join(tmp, name), files[i], 0o644); err != nil {
+			return "", "", err
 		}
 	}
-	return true
+	cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts")
+	cmd.Dir = tmp
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", string(out), err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, done), nil, 0o644); err != nil {
+		return "", "", err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		// Another process got there first, or a broken directory is in the way.
+		if _, serr := os.Stat(filepath.Join(final, done)); serr == nil {
+			return final, "", nil
+		}
+		os.RemoveAll(final)
+		if err := os.Rename(tmp, final); err != nil {
+			return "", "", err
+		}
+	}
+	return final, "", nil
+}
+
+// inCache copies the test script name from npmDir into a new directory
+// under the installation dir, where node finds the packages in
+// dir/node_modules, with its imports of the repository's js/ made
+// absolute; it returns the copy's path, removed when the test ends.
+func inCache(t *testing.T, dir, name string) string {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(npmDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := filepath.Abs("../../js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rel = "'../../../../js/"
+	if !bytes.Contains(src, []byte(rel)) {
+		t.Fatalf("%s imports nothing from %s", name, rel)
+	}
+	src = bytes.ReplaceAll(src, []byte(rel), []byte("'"+(&url.URL{Scheme: "file", Path: filepath.ToSlash(js)}).String()+"/"))
+	run, err := os.MkdirTemp(dir, "run-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(run) })
+	copied := filepath.Join(run, name)
+	if err := os.WriteFile(copied, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return copied
 }
 
 // readInputs reads the files a command run by a test reads, so that go
@@ -101,9 +169,11 @@ func TestTypeScript(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs and runs tsc")
 	}
-	npmTools(t)
+	tools := npmTools(t)
 	readInputs(t, "../../js/*.d.ts", npmDir+"/usage.ts", npmDir+"/tsconfig.json")
-	cmd := exec.Command("node", filepath.Join("node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", ".")
+	// usage.ts imports only the repository's js/: tsc, from the cache, checks
+	// it where it is, and writes nothing (--noEmit).
+	cmd := exec.Command("node", filepath.Join(tools, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", ".")
 	cmd.Dir = npmDir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -122,10 +192,11 @@ func TestPeers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("installs and runs the npm peers")
 	}
-	npmTools(t)
+	tools := npmTools(t)
 	readInputs(t, "../../js/*.js", npmDir+"/peers.test.mjs", npmDir+"/package-lock.json")
-	cmd := exec.Command("node", "--test", "peers.test.mjs")
-	cmd.Dir = npmDir
+	script := inCache(t, tools, "peers.test.mjs")
+	cmd := exec.Command("node", "--test", filepath.Base(script))
+	cmd.Dir = filepath.Dir(script)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {

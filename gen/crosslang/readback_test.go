@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/snowflake"
 	"github.com/idforge/idforge/ulid"
@@ -110,9 +111,7 @@ func readback(layout, text, decimal string) (readbackID, error) {
 // same generator.
 func runReadback(t *testing.T, name string, args ...string) {
 	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		t.Skipf("%s is not installed: the generated modules are not run (.ci/run installs it)", name)
-	}
+	testenv.NeedTool(t, name)
 	readInputs(t, "../../js/*.js", "../../python/idforge/*.py", "testdata/readback.*")
 	cmd := exec.Command(name, append(args, strconv.Itoa(readbackCount))...)
 	cmd.Dir = "testdata"

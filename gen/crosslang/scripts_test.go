@@ -11,6 +11,7 @@ import (
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/python"
+	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -58,9 +59,7 @@ func modules(t *testing.T, lang string) (dir, corpus string) {
 // test with its output if it fails.
 func run(t *testing.T, dir, corpus string, name string, args ...string) {
 	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		t.Skipf("%s is not installed: the generated modules are not run (.ci/run installs it)", name)
-	}
+	testenv.NeedTool(t, name)
 	cmd := exec.Command(name, args...)
 	cmd.Dir = "testdata"
 	cmd.Env = append(os.Environ(), "IDFORGE_CORPUS="+corpus, "IDFORGE_MODULES="+dir)
@@ -97,5 +96,5 @@ func TestPython(t *testing.T) {
 	}
 	readInputs(t, "testdata/test_corpus.py") // python3 reads it: the test cache must know
 	dir, corpus := modules(t, "python")
-	run(t, dir, corpus, "python3", "-m", "unittest", "-v", "test_corpus")
+	run(t, dir, corpus, "python3", "-B", "-m", "unittest", "-v", "test_corpus") // -B: no __pycache__ in testdata
 }

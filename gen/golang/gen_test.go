@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/idforge/idforge/gen/golang"
+	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -170,9 +171,7 @@ func userModule(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds and tests generated packages with the go command")
 	}
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("no go command")
-	}
+	testenv.NeedTool(t, testenv.Go)
 	dir := t.TempDir()
 	root := repoRoot(t)
 	gomod := "module example.com/user\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => " + root + "\n"

@@ -45,7 +45,7 @@ func TestFormatterErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = explain.Formatter(l, "uuid")
-	if !errors.Is(err, explain.ErrEncoding) || err.Error() != "a 8-byte snowflake ID has no UUID form" {
+	if !errors.Is(err, explain.ErrEncoding) || err.Error() != "snowflake IDs have 8 bytes, and only 16-byte IDs have a UUID form" {
 		t.Errorf("uuid of a snowflake: %v", err)
 	}
 	_, err = explain.Formatter(l, "base64")

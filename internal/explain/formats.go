@@ -172,12 +172,12 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		return encodings.Hex.AppendEncode, nil
 	case "uuid":
 		if l.Bytes() != 16 {
-			return nil, encodingError(fmt.Sprintf("a %d-byte %s ID has no UUID form", l.Bytes(), l.Name))
+			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 16-byte IDs have a UUID form", l.Name, byteCount(l.Bytes())))
 		}
 		return AppendUUID, nil
 	case "decimal":
 		if l.Bytes() != 8 {
-			return nil, encodingError(fmt.Sprintf("a %d-byte %s ID has no decimal form", l.Bytes(), l.Name))
+			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 8-byte IDs have a decimal form", l.Name, byteCount(l.Bytes())))
 		}
 		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
 	}
@@ -278,3 +278,11 @@ func (e encodingError) Error() string { return string(e) }
 
 // Is makes errors.Is(err, ErrEncoding) true.
 func (e encodingError) Is(target error) bool { return target == ErrEncoding }
+
+// byteCount writes a number of bytes: "1 byte", "20 bytes".
+func byteCount(n int) string {
+	if n == 1 {
+		return "1 byte"
+	}
+	return strconv.Itoa(n) + " bytes"
+}

@@ -1,11 +1,18 @@
-// Package testenv tells tests where the real servers they run against are,
-// and skips a test, in one form, when one is missing: the variable, what it
-// names, and the script that starts such a server and prints its address.
-// CI (.ci/run) always sets them. It is for tests only.
+// Package testenv tells tests where the real servers and the tools they run
+// against are, and skips a test, in one form, when one is missing: what is
+// missing, what it is, and how to provide it (the script that starts such a
+// server and prints its address, or the package that installs the tool).
+// CI (.ci/run) provides them all. It is for tests only.
+//
+// Every skip message has the form
+//
+//	skipped: WHAT is not set|not on PATH: it names|it is WHAT IT IS (HOW TO PROVIDE IT)
 package testenv
 
 import (
 	"os"
+	"os/exec"
+	"strings"
 	"testing"
 )
 
@@ -18,13 +25,28 @@ const (
 	EtcdRestart     = "IDFORGE_ETCD_RESTART"       // a shell command that restarts Etcd's server
 )
 
-// how says what each variable names and how to provide it.
+// The commands tests run.
+const (
+	Go       = "go"       // the go command, to build and test generated code
+	Node     = "node"     // Node.js, to run the generated JavaScript
+	NPM      = "npm"      // npm, to install the pinned npm tools and peers
+	Python   = "python3"  // Python 3, to run the generated Python
+	Chromium = "chromium" // a Chromium browser, for the playground's browser test
+)
+
+// how says what each variable names, or what each command is, and how to
+// provide it.
 var how = map[string]string{
 	Postgres:        "a PostgreSQL server's DSN (.ci/postgres starts one and prints it)",
 	LeasePostgres:   "a PostgreSQL server's DSN that the test may restart (IDFORGE_PG_PORT=55499 IDFORGE_PG_DIR=/tmp/idforge-pg-lease .ci/postgres starts one and prints it)",
 	PostgresRestart: "a shell command that restarts that server (.ci/run sets it)",
 	Etcd:            "an etcd server's host:port (.ci/etcd starts one and prints it)",
 	EtcdRestart:     "a shell command that restarts that server (.ci/etcd restart)",
+	Go:              "the go command (a Go toolchain's bin directory on PATH)",
+	Node:            "Node.js 18 or later (.ci/run installs Debian's nodejs)",
+	NPM:             "npm (.ci/run installs Debian's npm)",
+	Python:          "Python 3.9 or later (.ci/run installs Debian's python3)",
+	Chromium:        "a Chromium browser (.ci/run installs Debian's chromium; CHROMIUM names another browser to use)",
 }
 
 // Need returns the value of the environment variable name, or skips the
@@ -38,10 +60,50 @@ func Need(t testing.TB, name string) string {
 	return v
 }
 
-// Missing is the skip message for an unset variable name.
-func Missing(name string) string {
-	if h, ok := how[name]; ok {
-		return "skipped: " + name + " is not set: it names " + h
+// NeedOne returns the value of the first of the environment variables
+// names that is set, or skips the test naming them all.
+func NeedOne(t testing.TB, names ...string) string {
+	t.Helper()
+	for _, name := range names {
+		if v := os.Getenv(name); v != "" {
+			return v
+		}
 	}
-	return "skipped: " + name + " is not set"
+	t.Skip(Missing(names...))
+	return ""
+}
+
+// Missing is the skip message for unset variables: one, or several of
+// which any would do.
+func Missing(names ...string) string {
+	var what []string
+	for _, name := range names {
+		what = append(what, name+" ("+how[name]+")")
+	}
+	if len(names) == 1 {
+		if h, ok := how[names[0]]; ok {
+			return "skipped: " + names[0] + " is not set: it names " + h
+		}
+		return "skipped: " + names[0] + " is not set"
+	}
+	return "skipped: none of these is set: " + strings.Join(what, ", or ")
+}
+
+// NeedTool returns the path of the command name on PATH, or skips the test
+// with a message that says what is missing and how to provide it.
+func NeedTool(t testing.TB, name string) string {
+	t.Helper()
+	p, err := exec.LookPath(name)
+	if err != nil {
+		t.Skip(MissingTool(name))
+	}
+	return p
+}
+
+// MissingTool is the skip message for a command that is not on PATH.
+func MissingTool(name string) string {
+	if h, ok := how[name]; ok {
+		return "skipped: " + name + " is not on PATH: it is " + h
+	}
+	return "skipped: " + name + " is not on PATH"
 }

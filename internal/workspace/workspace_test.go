@@ -19,6 +19,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/idforge/idforge/internal/testenv"
 )
 
 // root is the repository's root, where go.work is.
@@ -77,9 +79,7 @@ func touch(t *testing.T, dir string) {
 }
 
 func TestModules(t *testing.T) {
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skip("skipped: no go command on PATH to test the other modules with")
-	}
+	testenv.NeedTool(t, testenv.Go)
 	args := []string{"test"}
 	if testing.Short() {
 		args = append(args, "-short")

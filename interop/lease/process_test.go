@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/lease/leasetest"
 )
@@ -34,9 +35,7 @@ func processDSN() string {
 // the server of IDFORGE_LEASE_POSTGRES_DSN (.ci/run starts one and sets
 // both): restarting the server other packages' tests use would fail them.
 func TestPostgresProcesses(t *testing.T) {
-	if processDSN() == "" {
-		t.Skip("neither IDFORGE_LEASE_POSTGRES_DSN nor IDFORGE_POSTGRES_DSN is set: no PostgreSQL server to test against")
-	}
+	testenv.NeedOne(t, testenv.LeasePostgres, testenv.Postgres)
 	if testing.Short() {
 		t.Skip("the process tests take half a minute")
 	}

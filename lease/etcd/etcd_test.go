@@ -7,6 +7,7 @@ import (
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 
+	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/lease/etcd"
 	"github.com/idforge/idforge/lease/leasetest"
@@ -29,11 +30,7 @@ func dial(endpoint string) (*clientv3.Client, error) {
 // client connects to the etcd server IDFORGE_ETCD_ENDPOINT names
 // (host:port), or skips the test.
 func client(t *testing.T) *clientv3.Client {
-	ep := os.Getenv("IDFORGE_ETCD_ENDPOINT")
-	if ep == "" {
-		t.Skip("IDFORGE_ETCD_ENDPOINT is not set: no etcd server to test against (.ci/etcd starts one)")
-	}
-	cli, err := dial(ep)
+	cli, err := dial(testenv.Need(t, testenv.Etcd))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,11 +56,7 @@ func TestProcesses(t *testing.T) {
 }
 
 func BenchmarkEngine(b *testing.B) {
-	ep := os.Getenv("IDFORGE_ETCD_ENDPOINT")
-	if ep == "" {
-		b.Skip("IDFORGE_ETCD_ENDPOINT is not set: no etcd server to measure")
-	}
-	cli, err := dial(ep)
+	cli, err := dial(testenv.Need(b, testenv.Etcd))
 	if err != nil {
 		b.Fatal(err)
 	}

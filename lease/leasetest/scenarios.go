@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/idforge/idforge/internal/testenv"
 )
 
 // Processes runs the process tests against a real engine: env locates it
@@ -78,7 +80,7 @@ func Processes(t *testing.T, ttl time.Duration, restart func() error, env ...str
 	})
 	t.Run("server restart", func(t *testing.T) {
 		if restart == nil {
-			t.Skip("no way to restart the server: set IDFORGE_POSTGRES_RESTART or IDFORGE_ETCD_RESTART (.ci/run does)")
+			t.Skip(testenv.Missing(testenv.PostgresRestart, testenv.EtcdRestart))
 		}
 		// A TTL of 10s, the default, rides out a restart of a few seconds.
 		var cs []*Child

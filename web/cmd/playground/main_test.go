@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"io/fs"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,13 +14,13 @@ import (
 	"github.com/idforge/idforge/web"
 )
 
-// idforge playground serves the page and its WebAssembly on the address it
+// The command serves the page and its WebAssembly on the address it
 // prints, and stops when told.
-func TestPlayground(t *testing.T) {
+func TestServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- servePlayground(ctx, "127.0.0.1:0", pw) }()
+	go func() { done <- serve(ctx, "127.0.0.1:0", pw) }()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +53,9 @@ func TestPlayground(t *testing.T) {
 		if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Type"), c.mime) || !strings.Contains(string(body), c.holds) {
 			t.Errorf("/%s: %s, %s, %d bytes; want %s holding %q", c.path, resp.Status, resp.Header.Get("Content-Type"), len(body), c.mime, c.holds)
 		}
+		if resp.Header.Get("ETag") == "" || resp.Header.Get("Cache-Control") != web.CacheControl {
+			t.Errorf("/%s: ETag %q, Cache-Control %q: want both", c.path, resp.Header.Get("ETag"), resp.Header.Get("Cache-Control"))
+		}
 		// The embedded file, byte for byte.
 		name := strings.SplitN(c.path, "?", 2)[0]
 		if name == "" {
@@ -72,5 +76,34 @@ func TestPlayground(t *testing.T) {
 	}
 	if _, err := client.Get(base); err == nil {
 		t.Error("the server still answers after the stop")
+	}
+}
+
+// An address in use is an error that says how to choose another: -addr.
+func TestAddressInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var stdout, stderr strings.Builder
+	exit := run(context.Background(), []string{"-addr", ln.Addr().String()}, &stdout, &stderr)
+	if exit != 1 || stdout.String() != "" || !strings.Contains(stderr.String(), "address already in use") || !strings.Contains(stderr.String(), "-addr HOST:PORT") {
+		t.Errorf("exit %d, stdout %q, stderr %q: want exit 1 and an error that names -addr", exit, stdout.String(), stderr.String())
+	}
+}
+
+// -h prints the usage on standard output; a bad flag or an argument is a
+// usage error, exit 2.
+func TestUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		exit int
+	}{{[]string{"-h"}, 0}, {[]string{"-no-such-flag"}, 2}, {[]string{"extra"}, 2}} {
+		var stdout, stderr strings.Builder
+		exit := run(context.Background(), c.args, &stdout, &stderr)
+		if exit != c.exit || (exit == 0) != (stdout.String() == usage) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit %d", c.args, exit, stdout.String(), stderr.String(), c.exit)
+		}
 	}
 }
