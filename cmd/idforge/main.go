@@ -7,6 +7,8 @@
 //	idforge layouts [-spec FILE | NAME] [-rate R -nodes N] [-svg]
 //	idforge gen [-lang go|sql|js|python] (-layout NAME | -spec FILE) -o FILE ...
 //	idforge store check|repair FILE
+//	idforge mask|unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] ID... (or -)
+//	idforge key [-o FILE]
 //	idforge version
 //
 // Flags may come before or after the arguments in every command; after
@@ -50,13 +52,17 @@ commands:
   gen         write a layout's code: a Go package, PostgreSQL functions, or a
               JavaScript or Python module
   store       check or repair the state file of new -store
+  mask        write IDs' public forms under a secret key (Private IDs)
+  unmask      give back the IDs of public forms
+  key         write a new secret key for mask and unmask
   playground  say where the playground is served from (a command of its own)
   version     print idforge's module version, from the build information
 
 Flags may come before or after the arguments, in every command:
 'idforge inspect ID -json' is 'idforge inspect -json ID'. After --, every
 word is an argument, even one that starts with -. A lone - as the argument
-of inspect or convert reads IDs from standard input, one a line.
+of inspect, convert, mask or unmask reads IDs from standard input, one a
+line.
 
 'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and
 examples.
@@ -85,6 +91,7 @@ var commands map[string]command
 var usages = map[string]string{
 	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage,
 	"store": storeUsage, "version": versionUsage, "playground": playgroundUsage,
+	"key": keyUsage, "mask": maskUsage, "unmask": maskUsage,
 }
 
 func init() {
@@ -95,6 +102,9 @@ func init() {
 		"layouts": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdLayouts(a, out, errw) },
 		"gen":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
 		"store":   func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdStore(a, out, errw) },
+		"key":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdKey(a, out, errw) },
+		"mask":    cmdMask(true),
+		"unmask":  cmdMask(false),
 		"version": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdVersion(a, out, errw) },
 		"playground": func(a []string, _ io.Reader, out, errw io.Writer) error {
 			return cmdPlayground(a, out, errw)

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/interp"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/mask"
+)
+
+const keyUsage = `usage: idforge key [-o FILE]
+
+Writes a new secret key for mask and unmask (Private IDs): 256 random bits
+from the system's cryptographic source, in hex, on one line. With -o it
+creates FILE, readable by its owner only, and refuses to overwrite one.
+
+Examples:
+  idforge key -o ids.key
+  idforge key > ids.key
+`
+
+const maskUsage = `usage: idforge mask   (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-enc ENCODING] ID...
+       idforge unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-enc ENCODING] PUBLIC...
+       (or - for IDs from standard input, one a line)
+
+mask writes the public form of each ID under the key (Private IDs): a
+keyed, deterministic, reversible permutation of the ID's free bits that
+shows neither when the ID was made nor its order, node or counter. A UUID
+layout's public form is a UUIDv4; a Snowflake's a non-negative 63-bit
+integer; any other layout's keeps its constant bits. unmask gives the ID
+back. The same ID, key, tweak and layout always give the same public form.
+
+  -layout    the IDs' built-in layout (v7, snowflake, ...), or -spec FILE
+  -key-file  a file holding the key in hex, at least 16 bytes (idforge key
+             makes one); the key is never printed, not even in an error
+  -tweak     text that enters the mask (a tenant's name, say), so that each
+             tweak gives other public forms
+  -enc       the encoding written: canonical (default: the layout's usual
+             text), uuid, base62, crockford, hex or decimal
+
+IDs are read in any text form of their layout. An input that does not read,
+or (for unmask) that is not a public form under the key, is reported with
+its line number and the rest are still read; the exit code is then 1.
+
+Examples:
+  idforge key -o ids.key
+  idforge mask -layout v7 -key-file ids.key 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge new -layout snowflake -node 1 -n 3 | idforge mask -layout snowflake -key-file ids.key -
+  idforge unmask -layout v7 -key-file ids.key -tweak tenant-42 PUBLIC
+`
+
+func cmdKey(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("key")
+	out := fs.String("o", "", "")
+	if err := parseFlagsOnly(fs, args); err != nil {
+		return err
+	}
+	line := fmt.Sprintf("%x\n", mask.NewKey())
+	if *out == "" {
+		_, err := io.WriteString(stdout, line)
+		return err
+	}
+	f, err := os.OpenFile(*out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(f, line); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "idforge key: wrote a new key to %s\n", filepath.Clean(*out))
+	return nil
+}
+
+// cmdMask is mask and unmask: forward masks, !forward unmasks.
+func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	name := "mask"
+	if !forward {
+		name = "unmask"
+	}
+	return func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+		fs := newFlagSet(name)
+		layoutName := fs.String("layout", "", "")
+		specFile := fs.String("spec", "", "")
+		keyFile := fs.String("key-file", "", "")
+		tweak := fs.String("tweak", "", "")
+		enc := fs.String("enc", "canonical", "")
+		if err := parseFlags(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			return usageError{fmt.Errorf("give IDs to %s, or - to read them from standard input", name)}
+		}
+		l, err := chosenLayout(fs, *layoutName, *specFile)
+		if err != nil {
+			return err
+		}
+		if l == nil {
+			return usageError{fmt.Errorf("give the IDs' layout: -layout NAME or -spec FILE")}
+		}
+		if *keyFile == "" {
+			return usageError{fmt.Errorf("give the key: -key-file FILE (idforge key makes one)")}
+		}
+		format, err := explain.Formatter(l, encName(l, *enc))
+		if err != nil {
+			return usageError{err}
+		}
+		key, err := readKey(*keyFile)
+		if err != nil {
+			return err
+		}
+		m, err := mask.New(l, key, []byte(*tweak))
+		if err != nil {
+			return err
+		}
+		bad, total := 0, 0
+		for in := range inputs(fs.Args(), stdin) {
+			total++
+			err := in.err
+			var out []byte
+			if err == nil {
+				out, err = maskText(m, l, in.text, forward)
+			}
+			if err != nil {
+				bad++
+				fmt.Fprintf(stderr, "idforge %s: %s%v\n", name, in.where(), err)
+				continue
+			}
+			if _, err := fmt.Fprintf(stdout, "%s\n", format(nil, out)); err != nil {
+				return err
+			}
+		}
+		switch {
+		case total == 0:
+			return errNoInput
+		case bad > 0:
+			return errReported
+		}
+		return nil
+	}
+}
+
+// encName is the encoding -enc names: canonical is the layout's own.
+func encName(l *layouts.Layout, enc string) string {
+	if enc == "canonical" {
+		return explain.Canonical(l)
+	}
+	return enc
+}
+
+// readKey reads a key file. Its errors never show the file's content.
+func readKey(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	key, err := mask.ParseKey(string(b))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return key, nil
+}
+
+// maskText reads text as an ID of l (to mask: its constant bits must be
+// l's) or as a public form (to unmask) and returns the result's bytes.
+func maskText(m *mask.Masker, l *layouts.Layout, text string, forward bool) ([]byte, error) {
+	b, err := readBytes(l, text)
+	if err != nil {
+		return nil, err
+	}
+	if !forward {
+		id, err := m.Unmask(b)
+		if errors.Is(err, mask.ErrNotMasked) {
+			return nil, fmt.Errorf("%q is not a public %s ID under this key and tweak", text, l.Name)
+		}
+		return id, err
+	}
+	if _, err := interp.Unpack(l, b); err != nil {
+		return nil, fmt.Errorf("%q is not a %s ID: %w", text, l.Name, err)
+	}
+	return m.Mask(b)
+}
+
+// readBytes reads text in any form of an ID of l's size, without checking
+// l's constant bits (a public form has its own).
+func readBytes(l *layouts.Layout, text string) ([]byte, error) {
+	ds := explain.Decode(text)
+	i := slices.IndexFunc(ds, func(d explain.Decoded) bool { return len(d.Bytes) == l.Bytes() && d.Form != "typeid" })
+	if i < 0 {
+		return nil, fmt.Errorf("%q is not an ID of %s in any form (uuid, base62, crockford, hex or decimal)", text, plural(l.Bytes(), "byte"))
+	}
+	return ds[i].Bytes, nil
+}
