@@ -53,10 +53,14 @@ func encodeText(text string, b []byte) string {
 
 // ID returns the "id" record of the ID of layout l whose bytes are b: its
 // encodings, its fields (read even where its constants differ), its
-// validity and its time. A nil l is an error matching interp.ErrNoLayout.
+// validity and its time. A nil l is an error matching interp.ErrNoLayout,
+// and bytes of another length than l's IDs one matching interp.ErrLength.
 func ID(l *layouts.Layout, b []byte) (Record, error) {
 	if l == nil {
 		return Record{}, fmt.Errorf("conformance: %w", interp.ErrNoLayout)
+	}
+	if len(b) != l.Bytes() {
+		return Record{}, fmt.Errorf("conformance: %w: %s is %d bytes, got %d", interp.ErrLength, l.Name, l.Bytes(), len(b))
 	}
 	text := TextForm(l)
 	r := Record{

@@ -39,11 +39,19 @@ func TestBadShortIDs(t *testing.T) {
 	}
 }
 
-// TestNilLayout checks that the record makers refuse a nil layout rather
-// than panic.
-func TestNilLayout(t *testing.T) {
+// TestRecordArguments checks that the record makers refuse a nil layout, and ID
+// bytes of the wrong length, rather than panic.
+func TestRecordArguments(t *testing.T) {
 	if _, err := conformance.ID(nil, make([]byte, 16)); !errors.Is(err, interp.ErrNoLayout) {
 		t.Errorf("ID(nil) = %v, want ErrNoLayout", err)
+	}
+	for _, name := range []string{"uuidv7", "snowflake"} {
+		l, _ := layouts.Builtin(name)
+		for _, n := range []int{0, l.Bytes() - 1, l.Bytes() + 1, 200} {
+			if _, err := conformance.ID(l, make([]byte, n)); !errors.Is(err, interp.ErrLength) {
+				t.Errorf("ID(%s, %d bytes) = %v, want ErrLength", name, n, err)
+			}
+		}
 	}
 	if _, err := conformance.Bound(nil, time.Now()); !errors.Is(err, interp.ErrNoLayout) {
 		t.Errorf("Bound(nil) = %v, want ErrNoLayout", err)
