@@ -50,6 +50,10 @@ var (
 // neighbours, not the others, while the layout stays as it is. Such a
 // layout has a warning instead (layouts.Layout.RepeatWarning) that names
 // the cure, a counter; the CLI prints it before it makes any ID.
+//
+// A Generator is made by NewGenerator: a zero Generator, or a nil
+// *Generator, has no layout, and its Next returns an error matching
+// ErrNoLayout.
 type Generator struct {
 	l     *layouts.Layout
 	clock func() time.Time
@@ -66,17 +70,29 @@ type Generator struct {
 	counter *big.Int
 }
 
-// Option configures a Generator.
+// Option configures a Generator. NewGenerator ignores a nil Option.
 type Option func(*Generator) error
 
-// WithClock sets the clock; the default is time.Now.
+// WithClock sets the clock; the default, and what a nil now means, is
+// time.Now.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) error { g.clock = now; return nil }
+	return func(g *Generator) error {
+		if now != nil {
+			g.clock = now
+		}
+		return nil
+	}
 }
 
-// WithRand sets the source of randomness; the default is crypto/rand.
+// WithRand sets the source of randomness; the default, and what a nil r
+// means, is crypto/rand.
 func WithRand(r io.Reader) Option {
-	return func(g *Generator) error { g.rand = r; return nil }
+	return func(g *Generator) error {
+		if r != nil {
+			g.rand = r
+		}
+		return nil
+	}
 }
 
 // WithMaxWait sets how long a generator whose counter ran out waits for the
@@ -87,7 +103,8 @@ func WithMaxWait(d time.Duration) Option {
 
 // WithSleep makes a generator whose counter ran out call sleep instead of
 // time.Sleep while it waits for the clock's next tick, and measure that wait
-// by the durations it sleeps, as a generated generator's WithSleep does.
+// by the durations it sleeps, as a generated generator's WithSleep does. A
+// nil sleep means time.Sleep, the wait measured by real time.
 func WithSleep(sleep func(time.Duration)) Option {
 	return func(g *Generator) error { g.sleep = sleep; return nil }
 }
@@ -180,11 +197,17 @@ func (g *Generator) bindLease() error {
 
 // NewGenerator returns a generator for the layout. It keeps a copy of the
 // layout (layouts.Layout.Clone), so that changing l afterwards does not
-// change the generator.
+// change the generator. A nil l is an error matching ErrNoLayout.
 func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
+	if l == nil {
+		return nil, errNoLayout
+	}
 	l = l.Clone()
 	g := &Generator{l: l, clock: time.Now, rand: rand.Reader, wait: time.Second, fixed: map[layouts.Role]*big.Int{}}
 	for _, o := range opts {
+		if o == nil {
+			continue
+		}
 		if err := o(g); err != nil {
 			return nil, err
 		}
@@ -234,6 +257,9 @@ func (g *Generator) block() ([]byte, error) {
 
 // Next returns a new ID.
 func (g *Generator) Next() ([]byte, error) {
+	if g == nil || g.l == nil {
+		return nil, fmt.Errorf("%w: a Generator NewGenerator did not make", ErrNoLayout)
+	}
 	block, err := g.block()
 	if err != nil {
 		return nil, err
@@ -368,6 +394,9 @@ func (g *Generator) waitPast(tv *layouts.Value, last *big.Int) (*big.Int, error)
 // Hash returns the name-based ID of a layout with a hash role for the given
 // data: for RFC 9562 UUIDs, the namespace's 16 bytes followed by the name.
 func Hash(l *layouts.Layout, data []byte) ([]byte, error) {
+	if l == nil {
+		return nil, errNoLayout
+	}
 	v, ok := l.Value(layouts.Hash)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s has no hash", ErrNoRole, l.Name)

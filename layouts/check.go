@@ -134,8 +134,12 @@ func (l *Layout) overflowWarning() (Warning, bool) {
 	return l.warning(v.Parts[0], fmt.Sprintf("the %d-bit clock overflows at %s, within %d years: no ID can be made from then on", v.Width, end.UTC().Format(time.RFC3339), soonYears)), true
 }
 
-// warning returns a warning placed at the segment of a part.
+// warning returns a warning placed at the segment of a part; a layout with
+// no parts (the zero Layout) has no segment to place it at.
 func (l *Layout) warning(part int, msg string) Warning {
+	if part >= len(l.Parts) {
+		return Warning{File: l.File, Msg: msg}
+	}
 	seg := l.Segments[l.Parts[part].Segment]
 	return Warning{File: l.File, Line: seg.Line, Field: seg.Name, Msg: msg}
 }
@@ -149,6 +153,7 @@ func (l *Layout) warning(part int, msg string) Warning {
 // name-based layout, which repeats for a repeated name by design, and a
 // Monotonic one never get it.
 func (l *Layout) RepeatWarning() (Warning, bool) {
+	l = orZero(l)
 	if _, ok := l.Value(Hash); ok || l.Monotonic() {
 		return Warning{}, false
 	}

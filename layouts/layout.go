@@ -70,7 +70,7 @@ const (
 var roleNames = [...]string{"const", "time", "counter", "clockseq", "node", "random", "hash", "mixed"}
 
 func (r Role) String() string {
-	if int(r) < len(roleNames) {
+	if 0 <= r && int(r) < len(roleNames) {
 		return roleNames[r]
 	}
 	return fmt.Sprintf("Role(%d)", int(r))
@@ -81,6 +81,9 @@ func (r Role) String() string {
 // the rest of idforge only reads it. Code that keeps a layout it was given
 // (as the interpreter's Generator does) keeps a Clone, so that later
 // changes by the caller do not reach it.
+//
+// A nil *Layout reads as the zero Layout, a layout of no bits: its methods
+// answer as the zero Layout's do, and Clone copies it as nil.
 type Layout struct {
 	Name     string    // layout name, such as "uuidv7"
 	Doc      string    // the comment lines above the header, without '#'
@@ -127,7 +130,8 @@ type Field struct {
 
 // Split reports whether the field is a named field spread over segments,
 // whose value bits are given by Lo and Hi rather than by segment order.
-func (f *Field) Split() bool { return f.Lo != nil }
+// A nil *Field is not split.
+func (f *Field) Split() bool { return f != nil && f.Lo != nil }
 
 // Value is the logical value of a role: its width, the parts holding it, and
 // the role's arguments.
@@ -160,13 +164,20 @@ type Unit struct{ Num, Den uint64 }
 // Nanos returns the unit in nanoseconds, exactly when it is a whole number of
 // nanoseconds; ok is false otherwise (binary fractions such as 2^-12 s).
 func (u Unit) Nanos() (ns uint64, ok bool) {
+	if u.Den == 0 { // the zero Unit: no tick length
+		return 0, false
+	}
 	n := u.Num * 1e9
 	return n / u.Den, n%u.Den == 0
 }
 
 // Clone returns a deep copy of the layout: it shares no slice with l, so
-// either can be changed without changing the other.
+// either can be changed without changing the other. The copy of a nil
+// *Layout is nil.
 func (l *Layout) Clone() *Layout {
+	if l == nil {
+		return nil
+	}
 	c := *l
 	c.Segments = slices.Clone(l.Segments)
 	for i := range c.Segments {
@@ -185,11 +196,27 @@ func (l *Layout) Clone() *Layout {
 	return &c
 }
 
+// orZero returns l, or the zero Layout for a nil l, which reads as one.
+func orZero(l *Layout) *Layout {
+	if l == nil {
+		return new(Layout)
+	}
+	return l
+}
+
 // Bytes returns the ID's size in bytes.
-func (l *Layout) Bytes() int { return l.Bits / 8 }
+func (l *Layout) Bytes() int {
+	if l == nil {
+		return 0
+	}
+	return l.Bits / 8
+}
 
 // Value returns the logical value of a role, if the layout has one.
 func (l *Layout) Value(r Role) (*Value, bool) {
+	if l == nil {
+		return nil, false
+	}
 	for i := range l.Values {
 		if l.Values[i].Role == r {
 			return &l.Values[i], true
@@ -200,6 +227,9 @@ func (l *Layout) Value(r Role) (*Value, bool) {
 
 // Field returns the struct field with the given name.
 func (l *Layout) Field(name string) (*Field, bool) {
+	if l == nil {
+		return nil, false
+	}
 	for i := range l.Fields {
 		if l.Fields[i].Name == name {
 			return &l.Fields[i], true

@@ -89,8 +89,12 @@ func Parse(file string, src []byte) (*Layout, error) {
 // ReadSpec reads a spec from r, at most MaxSpecSize+1 bytes of it, and
 // parses it as Parse does: a reader with more than MaxSpecSize bytes is
 // refused (ErrTooLarge) without reading the rest. file names the spec in
-// error messages. An error reading r is returned as it is.
+// error messages. An error reading r is returned as it is. A nil r reads
+// as an empty spec.
 func ReadSpec(file string, r io.Reader) (*Layout, error) {
+	if r == nil {
+		return Parse(file, nil)
+	}
 	src, err := io.ReadAll(io.LimitReader(r, MaxSpecSize+1))
 	if err != nil {
 		return nil, err

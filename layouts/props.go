@@ -331,7 +331,7 @@ func FormatWait(seconds float64) string {
 // a layout's default text is the canonical 8-4-4-4-12 form, and its IDs
 // parse from every UUID form.
 func (l *Layout) IsUUID() bool {
-	if l.Bits != 128 {
+	if l == nil || l.Bits != 128 {
 		return false
 	}
 	version, variant := false, false

@@ -20,6 +20,11 @@ const DefaultTTL = 10 * time.Second
 // background every TTL/3 until it is closed or lost. It implements
 // idrt.Lease, so a generated generator takes it (WithLease) in place of a
 // fixed node. Its methods are safe for concurrent use.
+//
+// A Lease is made by Acquire. A zero Lease, and a nil *Lease, hold no
+// node: Node and HighWater return 0, Space the zero Space, Done a closed
+// channel, ValidUntil the zero Time, and Err and Close an error matching
+// ErrNotAcquired.
 type Lease struct {
 	engine    Engine
 	claim     Claim
@@ -92,14 +97,23 @@ func systemMono() func() time.Duration {
 // retries until ctx is done, then returns an error matching ErrFull that
 // names the space and its size; with no deadline on ctx and every node held
 // it waits until one is free or ctx is cancelled. The lease renews itself
-// until Close.
+// until Close. A nil e is an error matching ErrNoEngine; a nil ctx is taken
+// as context.Background(), and a nil Option is ignored.
 func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if e == nil {
+		return nil, fmt.Errorf("%w: Acquire with a nil Engine", ErrNoEngine)
+	}
 	if err := space.check(); err != nil {
 		return nil, err
 	}
 	o := options{ttl: DefaultTTL, margin: -1}
 	for _, opt := range opts {
-		opt(&o)
+		if opt != nil {
+			opt(&o)
+		}
 	}
 	if o.margin < 0 {
 		o.margin = o.ttl / 5
@@ -179,22 +193,61 @@ func (l *Lease) acquire(ctx context.Context, span uint64) error {
 	}
 }
 
+// acquired reports whether Acquire made l: a zero Lease, or a nil *Lease,
+// holds no node.
+func (l *Lease) acquired() bool { return l != nil && l.done != nil }
+
+// errNotAcquired is the error of Err and Close on a Lease Acquire did not
+// make.
+var errNotAcquired = fmt.Errorf("%w: a zero Lease or a nil *Lease holds no node", ErrNotAcquired)
+
+// closedChan is the channel Done returns for a Lease Acquire did not make:
+// closed, since there is no lease to wait on.
+var closedChan = func() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}()
+
 // Node returns the node number held.
-func (l *Lease) Node() uint64 { return l.claim.Node }
+func (l *Lease) Node() uint64 {
+	if l == nil {
+		return 0
+	}
+	return l.claim.Node
+}
 
 // Space returns the space the node belongs to.
-func (l *Lease) Space() Space { return l.claim.Space }
+func (l *Lease) Space() Space {
+	if l == nil {
+		return Space{}
+	}
+	return l.claim.Space
+}
 
 // HighWater returns the high-water tick the node's previous holder left:
 // a generator bound to the lease makes every ID on a later tick.
-func (l *Lease) HighWater() uint64 { return l.above }
+func (l *Lease) HighWater() uint64 {
+	if l == nil {
+		return 0
+	}
+	return l.above
+}
 
 // Done returns a channel that is closed when the lease is lost or closed.
-func (l *Lease) Done() <-chan struct{} { return l.done }
+func (l *Lease) Done() <-chan struct{} {
+	if !l.acquired() {
+		return closedChan
+	}
+	return l.done
+}
 
 // Err returns nil while the lease is held, and then why it ended: an error
 // matching ErrLeaseLost.
 func (l *Lease) Err() error {
+	if !l.acquired() {
+		return errNotAcquired
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.err
@@ -204,6 +257,9 @@ func (l *Lease) Err() error {
 // lease is confirmed: the engine's expiry minus the margin, as far as the
 // holder can know it. It is the zero Time once the lease is lost.
 func (l *Lease) ValidUntil() time.Time {
+	if !l.acquired() {
+		return time.Time{}
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.err != nil {
@@ -279,6 +335,9 @@ func (l *Lease) waitClock(b *idrt.Binding) error {
 // node at once, recording the last tick the generator used as the node's
 // high-water mark. Close on a lost lease only stops the renewals.
 func (l *Lease) Close() error {
+	if !l.acquired() {
+		return errNotAcquired
+	}
 	l.stop()
 	<-l.stopped
 	l.mu.Lock()

@@ -52,6 +52,20 @@ func TestZero(t *testing.T) {
 	}
 }
 
+// A nil *SyntaxError answers rather than panics, as the zero one does.
+func TestNilSyntaxError(t *testing.T) {
+	var e *typeid.SyntaxError
+	if got := e.Error(); got != "<nil>" {
+		t.Errorf("(*SyntaxError)(nil).Error() = %q, want <nil>", got)
+	}
+	if err := e.Unwrap(); err != nil {
+		t.Errorf("(*SyntaxError)(nil).Unwrap() = %v, want nil", err)
+	}
+	if got := new(typeid.SyntaxError).Error(); got == "" {
+		t.Error("the zero SyntaxError has no message")
+	}
+}
+
 // New makes v7 TypeIDs that sort, as text, in the order they were made.
 func TestNew(t *testing.T) {
 	before := time.Now().Truncate(time.Millisecond)
