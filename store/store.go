@@ -134,6 +134,10 @@ type Store struct {
 }
 
 // Mark is one layout's high-water mark in a Store.
+//
+// Deprecated: marks are for generated code, which reaches them through
+// package idrt; Mark and its methods stay for code generated for runtime
+// version 8. Programs hand a Store to a generator (WithStore) instead.
 type Mark struct {
 	s      *Store
 	name   string
@@ -477,6 +481,9 @@ func writeStore(fsys storeFS, path string, data []byte) error {
 // Mark returns the mark of one layout (by name, such as "uuidv7"), which a
 // generator writes ahead by the given number of ticks. A name a store
 // cannot hold (see ErrMarkName) gives a mark whose Cover always fails.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (s *Store) Mark(name string, ahead uint64) *Mark {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -493,8 +500,11 @@ func (s *Store) Mark(name string, ahead uint64) *Mark {
 
 // Loaded returns the mark the store file held for this name when the store
 // was opened, or 0 for a new mark. A generator resumes above it: its next ID
-// takes a later tick (idrt.State.SkipPast), so that it comes after every ID
-// a previous process could have made under the mark.
+// takes a later tick, so that it comes after every ID a previous process
+// could have made under the mark.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (m *Mark) Loaded() uint64 {
 	return m.loaded
 }
@@ -506,7 +516,11 @@ func (m *Mark) Loaded() uint64 {
 // the old mark waits here, and on an error the mark in use stays where it
 // was (the file keeps the higher one tried, so it never goes down). So no
 // ID is ever handed out on a tick the file does not cover. Most calls only
-// compare two numbers.
+// compare two numbers. On a closed store, a Cover that needs to write fails
+// with an error matching os.ErrClosed.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (m *Mark) Cover(tick uint64) error {
 	if tick < m.mark.Load() {
 		return nil
@@ -521,7 +535,7 @@ func (m *Mark) Cover(tick uint64) error {
 		return nil // another goroutine covered it
 	}
 	if s.lock == nil {
-		return fmt.Errorf("store: state store %s is closed", s.path)
+		return fmt.Errorf("store: state store %s: %w", s.path, os.ErrClosed)
 	}
 	next := tick + m.ahead
 	if next < tick {

@@ -156,7 +156,7 @@ func TestStoreLayoutsAreTheGeneratedOnes(t *testing.T) {
 // -name is an error.
 func TestNewEmptyName(t *testing.T) {
 	out, stderr, exit := idforge(t, "", "", "new", "-layout", "v5", "-ns", "dns", "-name", "")
-	if want := uuid.NewV5(uuid.NamespaceDNS, "").String() + "\n"; exit != 0 || out != want {
+	if want := uuid.NewV5(uuid.NamespaceDNS(), "").String() + "\n"; exit != 0 || out != want {
 		t.Errorf("exit %d, %q (%s); want %q", exit, out, stderr, want)
 	}
 }

@@ -42,22 +42,27 @@ func timeNames(m Member) (ticksFrom, timeAt string) {
 // emitTime writes, for each member with a time, the conversions between
 // time.Time and ticks, and the type's Time method.
 func emitTime(f *jen.File, p *Package) error {
-	var timed []Member
+	var withTime []Member
 	for _, m := range p.Members {
 		v, ok := m.Layout.Value(layouts.Time)
 		if !ok {
 			continue
 		}
-		emitTickConversions(f, m, v)
+		// Each conversion only where something calls it: ticksFrom to make
+		// IDs and for MinAt and MaxAt; timeAt for Time, MaxAt, and to check
+		// a store's mark and bind a lease.
+		emitTickConversions(f, m, v,
+			memberKind(m.Layout) == timed || !m.NoTime && m.Layout.TimeSortable(),
+			!m.NoTime || stateful(m.Layout))
 		if !m.NoTime {
-			timed = append(timed, m)
+			withTime = append(withTime, m)
 		}
 	}
-	if len(timed) == 0 {
+	if len(withTime) == 0 {
 		return nil
 	}
 	if len(p.Members) == 1 {
-		m := timed[0]
+		m := withTime[0]
 		_, timeAt := timeNames(m)
 		comment(f, "Time returns the instant id holds, in UTC.")
 		f.Func().Params(jen.Id("id").Id(p.Type)).Id("Time").Params().Qual("time", "Time").Block(
@@ -68,7 +73,7 @@ func emitTime(f *jen.File, p *Package) error {
 	}
 	var cases []jen.Code
 	var names []string
-	for _, m := range timed {
+	for _, m := range withTime {
 		_, timeAt := timeNames(m)
 		names = append(names, m.Layout.Name)
 		cases = append(cases, jen.Case(jen.Id("id").Dot("is"+m.Suffix).Call()).Block(
@@ -103,7 +108,9 @@ func joinList(xs []string, conj string) string {
 // maxTick returns the largest tick a time value holds, as a Go literal.
 func maxTick(v *layouts.Value) string { return mask(v.Width) }
 
-func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
+// emitTickConversions writes a member's conversion from time.Time to ticks
+// (ticksFrom), if from, and back (timeAt), if to.
+func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool) {
 	u, _ := timeUnit(v)
 	ticksFrom, timeAt := timeNames(m)
 	epochSec, epochNs := v.Epoch.Unix(), int64(v.Epoch.Nanosecond())
@@ -146,9 +153,14 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
 			jen.Return(jen.Id("ticks"), jen.Nil()),
 		)
 	}
-	commentf(f, "%s returns the count of %s for t, or ErrTime when t\nis before the epoch or past the last tick %d bits hold.", ticksFrom, epoch, v.Width)
-	f.Func().Id(ticksFrom).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(body...)
-	f.Line()
+	if from {
+		commentf(f, "%s returns the count of %s for t, or ErrTime when t\nis before the epoch or past the last tick %d bits hold.", ticksFrom, epoch, v.Width)
+		f.Func().Id(ticksFrom).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(body...)
+		f.Line()
+	}
+	if !to {
+		return
+	}
 
 	// ticks -> time.Time.
 	var at jen.Code

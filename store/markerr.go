@@ -1,0 +1,27 @@
+package store
+
+import (
+	"fmt"
+	"os"
+)
+
+// Err returns the error that every Cover of m that needs to write fails
+// with, without trying to write: ErrMarkName for a name the store cannot
+// hold, an error matching os.ErrClosed once the store is closed (or for a
+// Store that Open did not return), and nil otherwise. A generator made with
+// a store checks it where it is made, so that a closed store is refused
+// there rather than at its first ID.
+//
+// Deprecated: for package idrt, through which generated code reaches marks.
+func (m *Mark) Err() error {
+	s := m.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if m.err != nil {
+		return m.err
+	}
+	if s.lock == nil {
+		return fmt.Errorf("store: state store %s: %w", s.path, os.ErrClosed)
+	}
+	return nil
+}
