@@ -132,19 +132,11 @@ func (id KSUID) Payload() [16]byte {
 // ticksFrom returns the count of s since 2014-05-13T16:53:20Z for t, or ErrTime when t
 // is before the epoch or past the last tick 32 bits hold.
 func ticksFrom(t time.Time) (uint64, error) {
-	sec, ns := t.Unix()-1400000000, int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
-	if sec < 0 || uint64(sec) > 0xffffffff/1 {
+	sec := t.Unix() - 1400000000
+	if sec < 0 || uint64(sec) > 0xffffffff {
 		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
-	ticks := uint64(sec)*1 + uint64(ns)/1000000000
-	if ticks > 0xffffffff {
-		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
-	}
-	return ticks, nil
+	return uint64(sec), nil
 }
 
 // timeAt returns the instant a count of s since 2014-05-13T16:53:20Z stands for, in UTC.

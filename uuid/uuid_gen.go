@@ -445,10 +445,6 @@ func packV8SHA256(id UUID) UUID {
 // is before the epoch or past the last tick 60 bits hold.
 func ticksFromV1(t time.Time) (uint64, error) {
 	sec, ns := t.Unix()+12219292800, int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/10000000 {
 		return 0, fmt.Errorf("%w: %s is outside uuidv1's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
@@ -468,10 +464,6 @@ func timeAtV1(ticks uint64) time.Time {
 // is before the epoch or past the last tick 60 bits hold.
 func ticksFromV6(t time.Time) (uint64, error) {
 	sec, ns := t.Unix()+12219292800, int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/10000000 {
 		return 0, fmt.Errorf("%w: %s is outside uuidv6's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
@@ -506,10 +498,6 @@ func timeAtV7(ticks uint64) time.Time {
 // is before the epoch or past the last tick 60 bits hold.
 func ticksFromV8(t time.Time) (uint64, error) {
 	sec, ns := t.Unix(), int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/100000000 {
 		return 0, fmt.Errorf("%w: %s is outside uuidv8's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}

@@ -217,9 +217,15 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if nodeParam {
 		params = append(params, jen.Id("node").Add(nodeType(p)))
 		args = append(args, jen.Id("node"))
-		setup = append(setup, jen.If(jen.Id("node").Op("<").Lit(0).Op("||").Id("node").Op(">").Id(mask(nodeVal.Width))).Block(
+		// An int64 node can be negative; a uint64 one only too large.
+		outside, node := jen.Id("node").Op(">").Id(mask(nodeVal.Width)), jen.Id("node")
+		if p.Int64 {
+			outside = jen.Id("node").Op("<").Lit(0).Op("||").Add(outside)
+			node = jen.Uint64().Call(node)
+		}
+		setup = append(setup, jen.If(outside).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: node %%d does not fit in %d bits", nodeVal.Width)), jen.Id("ErrRange"), jen.Id("node"))),
-		), jen.Id("g").Dot("node").Op("=").Uint64().Call(jen.Id("node")))
+		), jen.Id("g").Dot("node").Op("=").Add(node))
 	}
 	params = append(params, jen.Id("opts").Index().Id("Option"))
 	args = append(args, jen.Id("opts"))
