@@ -68,3 +68,17 @@ func (m *Mark) Cover(tick uint64) error {
 	}
 	return m.m.Cover(tick)
 }
+
+// CoverNear is Cover for a generator whose counter waits for its clock and
+// whose IDs may be a bounded number of ticks ahead of it (Policy.MaxBehind),
+// now being the clock's tick: the mark it writes is ahead ticks past now,
+// or just past tick if that is later. A generator restarted again and
+// again, faster than its clock moves on, then resumes above a mark that
+// stays near its clock, within the bound, instead of one that moves further
+// ahead with each restart until the generator can make no ID.
+func (m *Mark) CoverNear(tick, now uint64) error {
+	if m == nil {
+		return nil
+	}
+	return m.m.CoverNear(tick, now)
+}

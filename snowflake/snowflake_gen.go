@@ -478,7 +478,7 @@ func (g *Generator) Next() (id ID, err error) {
 	if !g.fence.Allows(tick) {
 		return 0, g.fence.Err()
 	}
-	if err := g.mark.Cover(tick); err != nil {
+	if err := g.mark.CoverNear(tick, now); err != nil {
 		return 0, err
 	}
 	f := Fields{

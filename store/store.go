@@ -522,6 +522,12 @@ func (m *Mark) Loaded() uint64 {
 // Deprecated: for code generated for runtime version 8; later generated
 // code reaches marks through package idrt.
 func (m *Mark) Cover(tick uint64) error {
+	return m.cover(tick, tick)
+}
+
+// cover is Cover, and CoverNear with the clock's tick from: it writes a
+// mark ahead ticks past from, and past tick at least.
+func (m *Mark) cover(tick, from uint64) error {
 	if tick < m.mark.Load() {
 		return nil
 	}
@@ -537,9 +543,12 @@ func (m *Mark) Cover(tick uint64) error {
 	if s.lock == nil {
 		return fmt.Errorf("store: state store %s: %w", s.path, os.ErrClosed)
 	}
-	next := tick + m.ahead
-	if next < tick {
+	next := from + m.ahead
+	if next < from {
 		next = ^uint64(0)
+	}
+	if next <= tick {
+		next = max(tick+1, tick) // tick+1, or tick itself at the last tick
 	}
 	// A write that failed may still have reached the disk: the file never
 	// goes below a mark once tried.

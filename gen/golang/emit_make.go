@@ -165,7 +165,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		body = append(body,
 			jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Id("stateError").Call(jen.Err()))),
 			leaseCheck(p, m, fail),
-			jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
+			jen.If(jen.Err().Op(":=").Add(cover(m)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 		)
 		if drawsInState(l) && p.Int64 {
 			body = append(body, jen.Id("r").Op(":=").Id(p.Type).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("rb").Index(jen.Empty(), jen.Empty()))))
@@ -207,6 +207,19 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	body = append(body, after...)
 	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
 	return body, doc, nil
+}
+
+// cover returns the call that makes the store cover an ID's tick before
+// the ID is handed out. A counter that waits and bounds how far behind its
+// last tick the clock may be (waitBounded) has its mark written ahead of
+// the clock's tick, now, rather than of the ID's (idrt.Mark.CoverNear), so
+// that a generator restarted again and again stays within that bound.
+func cover(m Member) *jen.Statement {
+	mark := jen.Id("g").Dot("mark" + m.Suffix)
+	if cv, ok := m.Layout.Value(layouts.Counter); ok && waitBounded(cv) {
+		return mark.Dot("CoverNear").Call(jen.Id("tick"), jen.Id("now"))
+	}
+	return mark.Dot("Cover").Call(jen.Id("tick"))
 }
 
 // tickName names a tick of a unit in prose: "millisecond", "100ns tick".
@@ -611,7 +624,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.List(jen.Id("tick"), jen.Id("c0"), jen.Id("k"), jen.Err()).Op(":=").Id("g").Dot("state"+m.Suffix).Dot("NextN").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("now"), seed, jen.Id("n")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("stateError").Call(jen.Err()))),
 		leaseCheck(p, m, func(err jen.Code) jen.Code { return jen.Return(err) }),
-		jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.If(jen.Err().Op(":=").Add(cover(m)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.For(jen.Id("i").Op(":=").Range().Id("k")).Block(perID...),
 		jen.Id("dst").Op("=").Id("dst").Index(jen.Id("k"), jen.Empty()),
 	)

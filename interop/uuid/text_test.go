@@ -361,6 +361,16 @@ func TestTextJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`"URN:UUID:`+strings.ToUpper(v7Text)+`"`), &got); err != nil || got != id {
 		t.Errorf("Unmarshal URN = %v, %v", got, err)
 	}
+	// And any JSON string encoding/json reads, escapes included, as
+	// google/uuid, which reads JSON through UnmarshalText, does.
+	escaped := `"\u0030` + v7Text[1:8] + `\u002d` + v7Text[9:] + `"`
+	var g guuid.UUID
+	if err := json.Unmarshal([]byte(escaped), &g); err != nil || g != guuid.UUID(id) {
+		t.Errorf("google/uuid reads %s as %v, %v", escaped, g, err)
+	}
+	if err := json.Unmarshal([]byte(escaped), &got); err != nil || got != id {
+		t.Errorf("Unmarshal %s = %v, %v; want %v, as google/uuid reads it", escaped, got, err, id)
+	}
 
 	bad := []struct {
 		in   string
@@ -373,7 +383,8 @@ func TestTextJSON(t *testing.T) {
 		{`""`, uuid.ErrLength},
 		{`"x"`, uuid.ErrLength},
 		{`"` + v7Text[:35] + `g"`, uuid.ErrSyntax},
-		{`"\u0030` + v7Text[1:] + `"`, uuid.ErrLength},
+		{`"\q` + v7Text[1:] + `"`, uuid.ErrSyntax}, // an escape JSON has not
+		{`"\u0030` + v7Text + `"`, uuid.ErrLength}, // an escape, then one character too many
 	}
 	for _, b := range bad {
 		got := id

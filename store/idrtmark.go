@@ -25,3 +25,16 @@ func (m *Mark) Err() error {
 	}
 	return nil
 }
+
+// CoverNear is Cover for a generator whose IDs may be on ticks ahead of its
+// clock, now being the clock's tick: the mark it writes is ahead ticks past
+// now, rather than past tick, or just past tick if that is later. A mark is
+// then never further ahead of the clock than it must be, so that a
+// generator restarted again and again above its mark, faster than its
+// clock moves on, does not end up far ahead of its clock. Cover(tick) is
+// CoverNear(tick, tick).
+//
+// Deprecated: for package idrt, through which generated code reaches marks.
+func (m *Mark) CoverNear(tick, now uint64) error {
+	return m.cover(tick, now)
+}

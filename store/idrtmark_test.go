@@ -36,3 +36,32 @@ func TestMarkErr(t *testing.T) {
 		t.Errorf("Err of a mark taken after Close: %v, want an error matching os.ErrClosed", err)
 	}
 }
+
+// CoverNear writes its mark ahead of the clock's tick, not of the ID's:
+// just past an ID's tick far ahead of the clock, and ahead ticks past the
+// clock otherwise, so that marks written by generators resumed again and
+// again above them stay near the clock.
+func TestCoverNear(t *testing.T) {
+	skipWithoutLock(t)
+	path := filepath.Join(t.TempDir(), "ids.state")
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	m := s.Mark("snowflake", 500)
+	for _, c := range []struct{ tick, now, want uint64 }{
+		{1000, 1000, 1500}, // as Cover: ahead past the tick, which is the clock's
+		{1499, 1200, 1500}, // covered: no write
+		{1500, 1200, 1700}, // the clock's tick plus ahead
+		{5000, 1300, 5001}, // far ahead of the clock: just past the tick
+		{5001, 4900, 5400},
+	} {
+		if err := m.CoverNear(c.tick, c.now); err != nil {
+			t.Fatal(err)
+		}
+		if got := readMarks(t, path)["snowflake"]; got != c.want {
+			t.Errorf("CoverNear(%d, %d): mark %d, want %d", c.tick, c.now, got, c.want)
+		}
+	}
+}
