@@ -57,9 +57,10 @@ type Generator struct {
 	wait  time.Duration
 	sleep func(time.Duration) // set by WithSleep
 
-	lease  Lease      // set by WithLease
-	leased bool       // WithLease was given, even with nil
-	fence  idrt.Fence // the lease's limit on ticks; none without a lease
+	lease     Lease      // set by WithLease
+	leased    bool       // WithLease was given, even with nil
+	nodeGiven bool       // WithFixed gave the node
+	fence     idrt.Fence // the lease's limit on ticks; none without a lease
 
 	mu      sync.Mutex
 	fixed   map[layouts.Role]*big.Int // node, clock sequence, random once
@@ -109,6 +110,7 @@ func WithFixed(r layouts.Role, x *big.Int) Option {
 			return fmt.Errorf("%w: %s %v does not fit in %d bits", ErrRange, r, x, v.Width)
 		}
 		g.fixed[r] = x
+		g.nodeGiven = g.nodeGiven || r == layouts.Node
 		return nil
 	}
 }
@@ -156,7 +158,7 @@ func (g *Generator) bindLease() error {
 	if node.BitLen() > nv.Width {
 		return fmt.Errorf("%w: leased node %v does not fit in %d bits", ErrRange, node, nv.Width)
 	}
-	if fixed := g.fixed[layouts.Node]; !nv.MAC && fixed != nil && fixed.Cmp(node) != 0 {
+	if fixed := g.fixed[layouts.Node]; g.nodeGiven && fixed.Cmp(node) != 0 {
 		return fmt.Errorf("%w: node %v given with a lease of node %v", ErrLease, fixed, node)
 	}
 	ticks := func(t time.Time) (uint64, error) {
