@@ -43,9 +43,11 @@ type Binding struct {
 	// Last returns the tick of the last ID made, if any (State.Last).
 	Last func() (tick uint64, ok bool)
 	// Behind is how many ticks the generator's clock may be behind the
-	// previous holder's high-water tick and still make IDs (it waits for
-	// the clock to pass it); 0 means any number (the layout borrows ticks
-	// ahead of its clock).
+	// previous holder's high-water tick and still make IDs, above that
+	// tick (code generated for runtime version 8 waits for its clock to
+	// pass it; later code resumes above it at once: State.ResumePast); for
+	// a clock further behind, the lease waits or refuses the binding. 0
+	// means any number.
 	Behind uint64
 }
 
