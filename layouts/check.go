@@ -3,8 +3,6 @@ package layouts
 import (
 	"fmt"
 	"time"
-
-	"github.com/idforge/idforge/idrt"
 )
 
 // The checks of a spec beyond its syntax and its arithmetic: the rules of
@@ -172,7 +170,7 @@ func (l *Layout) RepeatWarning() (Warning, bool) {
 		}
 	}
 	tick, timed := l.Tick()
-	if c, ok := l.Value(Counter); ok && c.Init == idrt.InitRunning {
+	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
 		return l.warning(c.Parts[0], fmt.Sprintf("one generator repeats itself: its %d-bit running counter comes back to where it started after 2^%d IDs, and %s one %v tick holds more, so a repeat is as likely as not within %s; "+
 			"a counter that starts afresh each tick and waits for the next when it runs out (counter zero wait, or counter seeded borrow) never repeats", c.Width, c.Width, speed, tick, wait)), true
 	}

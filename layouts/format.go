@@ -5,8 +5,6 @@ import (
 	"math/bits"
 	"strings"
 	"time"
-
-	"github.com/idforge/idforge/idrt"
 )
 
 // Format returns the layout as spec text in canonical form: Parse of the
@@ -103,7 +101,7 @@ func (v *Value) args() []string {
 	case Time:
 		return []string{formatEpoch(v.Epoch), v.Unit.String()}
 	case Counter:
-		if v.Init == idrt.InitRunning {
+		if v.Init == InitRunning {
 			return []string{v.Init.String()}
 		}
 		return []string{v.Init.String(), v.Overflow.String()}

@@ -48,8 +48,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"github.com/idforge/idforge/idrt"
 )
 
 // Role says what the bits of a part mean and how a generator fills them.
@@ -145,8 +143,8 @@ type Value struct {
 	Unit  Unit
 
 	// Counter.
-	Init     idrt.Init
-	Overflow idrt.Overflow
+	Init     Init
+	Overflow Overflow
 
 	// Node.
 	MAC bool
@@ -157,6 +155,68 @@ type Value struct {
 	// Hash.
 	Algorithm string // "md5", "sha1" or "sha256"
 }
+
+// Init says where a counter starts at each new tick (RFC 9562 §6.2), as a
+// spec's counter declares it: zero, seeded, random or running.
+type Init uint8
+
+// The counter starts.
+const (
+	// InitZero starts the counter at zero at each new tick, as Snowflake
+	// does: the most IDs per tick, and IDs of one tick are guessable.
+	InitZero Init = iota
+	// InitSeeded starts the counter at random bits with its top bit clear
+	// at each new tick (RFC 9562 §6.2 method 1, "fixed bit-length dedicated
+	// counter" with rollover guard): at least 2^(w-1) IDs per tick for a
+	// w-bit counter before it runs out.
+	InitSeeded
+	// InitRandom starts the counter at random bits at each new tick
+	// (method 2, "monotonic random", incremented by one, as ULID does). A
+	// tick is only guaranteed one ID before the counter runs out.
+	InitRandom
+	// InitRunning never resets the counter: it starts at random bits on a
+	// generator's first ID and then counts on across ticks, wrapping around
+	// (as MongoDB's ObjectId does). It goes with OverflowWrap.
+	InitRunning
+)
+
+// String returns the word a spec declares the start with: zero, seeded,
+// random or running.
+func (i Init) String() string {
+	if int(i) < len(initNames) {
+		return initNames[i]
+	}
+	return fmt.Sprintf("Init(%d)", i)
+}
+
+var initNames = [...]string{"zero", "seeded", "random", "running"}
+
+// Overflow says what a counter does when it runs out within a tick, as a
+// spec's counter declares it: wait, borrow or wrap.
+type Overflow uint8
+
+// The overflows.
+const (
+	// OverflowWait waits for the clock to pass the tick.
+	OverflowWait Overflow = iota
+	// OverflowBorrow takes the next tick at once, running ahead of the
+	// clock, and restarts the counter there.
+	OverflowBorrow
+	// OverflowWrap wraps the counter around to zero. It goes with
+	// InitRunning, and IDs are then not strictly increasing.
+	OverflowWrap
+)
+
+// String returns the word a spec declares the overflow with: wait, borrow
+// or wrap.
+func (o Overflow) String() string {
+	if int(o) < len(overflowNames) {
+		return overflowNames[o]
+	}
+	return fmt.Sprintf("Overflow(%d)", o)
+}
+
+var overflowNames = [...]string{"wait", "borrow", "wrap"}
 
 // Unit is a tick length: Num/Den seconds.
 type Unit struct{ Num, Den uint64 }

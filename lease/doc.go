@@ -39,7 +39,7 @@
 //	l, err := lease.Acquire(ctx, lease.Postgres(db), space)
 //	if err != nil { ... }
 //	defer l.Close()
-//	g, err := snowflake.NewGenerator(0, snowflake.WithLease(l))
+//	g, err := snowflake.NewGenerator(0, snowflake.WithLease(l)) // 0: whichever node l holds
 //	...
 //	id, err := g.Next() // errors.Is(err, lease.ErrLeaseLost) once the lease is gone
 //

@@ -17,9 +17,10 @@ import (
 const DefaultTTL = 10 * time.Second
 
 // Lease is one node of a Space, held from an Engine. It renews itself in the
-// background every TTL/3 until it is closed or lost. It implements
-// idrt.Lease, so a generated generator takes it (WithLease) in place of a
-// fixed node. Its methods are safe for concurrent use.
+// background every TTL/3 until it is closed or lost. A generated generator
+// takes it in place of a fixed node (snowflake.WithLease, for example), as
+// does the interpreter's (interp.WithLease). Its methods are safe for
+// concurrent use.
 //
 // A Lease is made by Acquire. A zero Lease, and a nil *Lease, hold no
 // node: Node and HighWater return 0, Space the zero Space, Done a closed
@@ -37,7 +38,7 @@ type Lease struct {
 	deadline time.Duration // on mono: the last confirmed expiry minus the margin
 	renewAt  time.Duration // on mono: when the next renewal is due
 	reserved uint64        // the high-water tick the engine last confirmed
-	bound    *idrt.Binding // the generator, once Bind is called
+	bound    *idrt.Binding // the generator, once bind is called
 	limit    uint64        // the first tick the bound generator's fence refuses
 	refused  error         // the error of an ID the generator's fence refuses
 	err      error         // why the lease was lost; nil while held
@@ -81,10 +82,35 @@ func WithHolder(name string) Option { return func(o *options) { o.holder = name 
 // instead of any free node.
 func WithNode(n uint64) Option { return func(o *options) { o.node, o.exact = n, true } }
 
-// WithClockWait sets how long a generator's Bind waits for its clock to
-// come within the layout's bound of the node's high-water tick before it
-// fails with ErrClockBehind (default 0: it fails at once).
+// WithClockWait sets how long the generator made with the lease (its
+// NewGenerator) waits for its clock to come within the layout's bound of
+// the node's high-water tick before it fails with ErrClockBehind (default
+// 0: it fails at once).
 func WithClockWait(d time.Duration) Option { return func(o *options) { o.clockWait = d } }
+
+// init tells package idrt which values are leases, so that generated
+// generators, which know nothing of this package, take a *Lease in
+// WithLease and bind to it (idrt.LeaseOf).
+func init() {
+	idrt.RegisterLeases(func(v any) (idrt.Lease, bool) {
+		switch v := v.(type) {
+		case *Lease:
+			if v == nil {
+				return nil, true
+			}
+			return binder{v}, true
+		case binder:
+			return v, true
+		}
+		return nil, false
+	})
+}
+
+// binder is a Lease as package idrt sees it: its node, and bind.
+type binder struct{ l *Lease }
+
+func (b binder) Node() uint64                         { return b.l.Node() }
+func (b binder) Bind(x *idrt.Binding) (uint64, error) { return b.l.bind(x) }
 
 // systemMono reads the system's monotonic clock, as a duration since the
 // process started using it.
@@ -268,14 +294,15 @@ func (l *Lease) ValidUntil() time.Time {
 	return time.Now().Add(l.deadline - l.mono())
 }
 
-// Bind ties the lease to the generator that will issue IDs under it (see
-// idrt.Lease); a generator's WithLease option calls it. It checks that the
+// bind ties the lease to the generator that will issue IDs under it; a
+// generator's WithLease option calls it, through package idrt (see init).
+// It checks that the
 // generator's layout is the lease's space, waits up to WithClockWait for
 // the generator's clock to come within b.Behind ticks of the node's
 // high-water tick (else it returns an error matching ErrClockBehind),
 // records a first high-water tick for the generator's IDs and opens its
 // fence. A lease serves one generator.
-func (l *Lease) Bind(b *idrt.Binding) (uint64, error) {
+func (l *Lease) bind(b *idrt.Binding) (uint64, error) {
 	s := l.claim.Space
 	if b.Layout != s.Layout || b.NodeBits != s.NodeBits || !b.TimeOf(0).Equal(s.Epoch) {
 		return 0, fmt.Errorf("%w: a lease of %s for a generator of %s/%s/%d", ErrSpace, s, b.Layout, b.TimeOf(0).UTC().Format(time.RFC3339Nano), b.NodeBits)

@@ -141,9 +141,13 @@ type Store struct {
 	ahead time.Duration // set by AllowAhead; 0 means DefaultMaxAhead
 }
 
-// Mark is one layout's high-water mark in a Store, made by Store.Mark. A
-// zero Mark, and a nil *Mark, belong to no store: Loaded returns 0, Ahead
-// nil, and Cover an error matching os.ErrClosed.
+// Mark is one layout's high-water mark in a Store. A zero Mark, and a nil
+// *Mark, belong to no store: Loaded returns 0, Ahead nil, and Cover an
+// error matching os.ErrClosed.
+//
+// Deprecated: marks are for generated code, which reaches them through
+// package idrt; Mark and its methods stay for code generated for runtime
+// version 8. Programs hand a Store to a generator (WithStore) instead.
 type Mark struct {
 	s      *Store
 	name   string
@@ -487,6 +491,9 @@ func writeStore(fsys storeFS, path string, data []byte) error {
 // Mark returns the mark of one layout (by name, such as "uuidv7"), which a
 // generator writes ahead by the given number of ticks. A name a store
 // cannot hold (see ErrMarkName) gives a mark whose Cover always fails.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (s *Store) Mark(name string, ahead uint64) *Mark {
 	if s == nil {
 		return &Mark{name: name, ahead: max(ahead, 1)}
@@ -509,8 +516,11 @@ func (s *Store) Mark(name string, ahead uint64) *Mark {
 
 // Loaded returns the mark the store file held for this name when the store
 // was opened, or 0 for a new mark. A generator resumes above it: its next ID
-// takes a later tick (idrt.State.SkipPast), so that it comes after every ID
-// a previous process could have made under the mark.
+// takes a later tick, so that it comes after every ID a previous process
+// could have made under the mark.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (m *Mark) Loaded() uint64 {
 	if m == nil {
 		return 0
@@ -525,8 +535,18 @@ func (m *Mark) Loaded() uint64 {
 // the old mark waits here, and on an error the mark in use stays where it
 // was (the file keeps the higher one tried, so it never goes down). So no
 // ID is ever handed out on a tick the file does not cover. Most calls only
-// compare two numbers.
+// compare two numbers. On a closed store, a Cover that needs to write fails
+// with an error matching os.ErrClosed.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (m *Mark) Cover(tick uint64) error {
+	return m.cover(tick, tick)
+}
+
+// cover is Cover, and CoverNear with the clock's tick from: it writes a
+// mark ahead ticks past from, and past tick at least.
+func (m *Mark) cover(tick, from uint64) error {
 	if m == nil || m.s == nil {
 		return errNoStore
 	}
@@ -545,9 +565,12 @@ func (m *Mark) Cover(tick uint64) error {
 	if s.lock == nil {
 		return s.closed()
 	}
-	next := tick + m.ahead
-	if next < tick {
+	next := from + m.ahead
+	if next < from {
 		next = ^uint64(0)
+	}
+	if next <= tick {
+		next = max(tick+1, tick) // tick+1, or tick itself at the last tick
 	}
 	// A write that failed may still have reached the disk: the file never
 	// goes below a mark once tried.

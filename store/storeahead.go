@@ -125,6 +125,9 @@ func (s *Store) AllowAhead(d time.Duration) {
 // made with a store calls it before it resumes above the mark, so that a
 // damaged or hand-edited mark years ahead is refused where the generator is
 // made instead of dating every ID there.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (m *Mark) Ahead(at, now time.Time) error {
 	if m == nil || m.loaded == 0 { // a mark of no Store has none loaded
 		return nil
