@@ -85,8 +85,15 @@ func encodeText(text string, b []byte) string {
 
 // ID returns the "id" record of the ID of layout l whose bytes are b: its
 // encodings, its fields (read even where its constants differ), its
-// validity and its time.
+// validity and its time. A nil l is an error matching interp.ErrNoLayout,
+// and bytes of another length than l's IDs one matching interp.ErrLength.
 func ID(l *layouts.Layout, b []byte) (Record, error) {
+	if l == nil {
+		return Record{}, fmt.Errorf("conformance: %w", interp.ErrNoLayout)
+	}
+	if len(b) != l.Bytes() {
+		return Record{}, fmt.Errorf("conformance: %w: %s is %d bytes, got %d", interp.ErrLength, l.Name, l.Bytes(), len(b))
+	}
 	text := TextForm(l)
 	r := Record{
 		Layout: l.Name, Kind: "id",
@@ -131,11 +138,21 @@ func ID(l *layouts.Layout, b []byte) (Record, error) {
 }
 
 // Bad returns "bad" records: inputs made from the ID of layout l whose
-// bytes are b, each with the error kind the reference codecs give it.
+// bytes are b, each with the error kind the reference codecs give it. It
+// returns none when b is not an ID of l (a nil l, or bytes of another
+// length).
 func Bad(l *layouts.Layout, b []byte) []Record {
+	if l == nil || len(b) == 0 || len(b) != l.Bytes() {
+		return nil
+	}
 	text := TextForm(l)
 	var rs []Record
+	seen := map[string]bool{}
 	add := func(form, input string) {
+		if seen[form+" "+input] { // a short ID's changes can coincide
+			return
+		}
+		seen[form+" "+input] = true
 		// The readers take exactly one width; the reference codecs, which
 		// take any, judge the rest.
 		kind := "ErrLength"
@@ -172,12 +189,12 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 		}
 		add(form, s[1:])
 		add(form, s+"0")
-		add(form, s[:3]+"!"+s[4:])
-		add(form, s[:2]+"é"+s[3:]) // two bytes for one: a length Go never reads
-		add(form, s[:5]+"-"+s[6:])
+		add(form, replace(s, 3, "!"))
+		add(form, replace(s, 2, "é")) // two bytes for one: a length Go never reads
+		add(form, replace(s, 5, "-"))
 		if form == "crockford" {
-			add(form, s[:4]+"U"+s[5:])
-			add(form, s[:4]+"l"+s[5:])
+			add(form, replace(s, 4, "U"))
+			add(form, replace(s, 4, "l"))
 		}
 		if form == "base62" {
 			add(form, strings.Repeat("z", len(s)))
@@ -207,6 +224,13 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 		}
 	}
 	return rs
+}
+
+// replace returns s with its character at i, or its last if it is
+// shorter, replaced by c.
+func replace(s string, i int, c string) string {
+	i = min(i, len(s)-1)
+	return s[:i] + c + s[i+1:]
 }
 
 func width(form string, n int) int {

@@ -23,6 +23,10 @@ import (
 //     epoch gives the first tick, t past the last tick the last.
 func Bounds(t *testing.T, l *layouts.Layout, minAt, maxAt func(time.Time) []byte, times ...time.Time) {
 	t.Helper()
+	needLayout(t, l)
+	if minAt == nil || maxAt == nil {
+		t.Fatal("fuzz: Bounds needs both minAt and maxAt")
+	}
 	v, ok := l.Value(layouts.Time)
 	if !ok || !l.TimeSortable() {
 		t.Fatalf("%s has no time that orders its IDs", l.Name)

@@ -36,8 +36,19 @@ import (
 // Layout adds seeds and runs Check on every input: the layout's own
 // properties, through the interpreter and the generic encodings.
 func Layout(f *testing.F, l *layouts.Layout) {
+	f.Helper()
+	needLayout(f, l)
 	seed(f, l)
 	f.Fuzz(func(t *testing.T, data []byte) { Check(t, l, data) })
+}
+
+// needLayout fails tb at once for a nil layout, which is no layout to
+// check: each check of this package starts with it.
+func needLayout(tb testing.TB, l *layouts.Layout) {
+	tb.Helper()
+	if l == nil {
+		tb.Fatal("fuzz: no layout to check (a nil *layouts.Layout)")
+	}
 }
 
 // seed adds inputs that give all-zero and all-one fields.
@@ -58,6 +69,7 @@ func seed(f *testing.F, l *layouts.Layout) {
 //     time-sortable layout an earlier time gives a smaller ID.
 func Check(t *testing.T, l *layouts.Layout, data []byte) {
 	t.Helper()
+	needLayout(t, l)
 	in := NewBits(data)
 	va, vb := in.Values(l), in.Values(l)
 	a := packOK(t, l, va)

@@ -35,6 +35,20 @@ type Codec[ID any, F any] struct {
 	Zero func() (ID, error)
 }
 
+// check returns an error naming what c lacks of what every check calls:
+// Pack, Fields, Bytes, and each text form's Encode and Parse.
+func (c Codec[ID, F]) check() error {
+	if c.Pack == nil || c.Fields == nil || c.Bytes == nil {
+		return errors.New("fuzz: a Codec needs Pack, Fields and Bytes")
+	}
+	for _, x := range c.Texts {
+		if x.Encode == nil || x.Parse == nil {
+			return fmt.Errorf("fuzz: text form %q needs Encode and Parse", x.Name)
+		}
+	}
+	return nil
+}
+
 // Text is one text form of a generated ID type.
 type Text[ID any] struct {
 	Name     string
@@ -77,6 +91,11 @@ type Text[ID any] struct {
 //     with an error where the layout needs a node, and two zero generators
 //     never make the same ID where NewGenerator's would differ.
 func Generated[ID any, F any](f *testing.F, l *layouts.Layout, c Codec[ID, F]) {
+	f.Helper()
+	needLayout(f, l)
+	if err := c.check(); err != nil {
+		f.Fatal(err)
+	}
 	seed(f, l)
 	if c.Next != nil {
 		checkFirst(f, l, c)
@@ -332,6 +351,10 @@ func checkZero[ID any, F any](tb testing.TB, l *layouts.Layout, c Codec[ID, F]) 
 // the rule for any layout, as FuzzRandomSpec does.
 func CheckRepeats(tb testing.TB, l *layouts.Layout, next func() ([]byte, error), n int) {
 	tb.Helper()
+	needLayout(tb, l)
+	if next == nil {
+		tb.Fatal("fuzz: CheckRepeats needs a next function")
+	}
 	seen := map[string]int{}
 	for i := range n {
 		b, err := next()

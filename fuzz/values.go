@@ -18,12 +18,16 @@ type Bits struct {
 	pos  int // in bits
 }
 
-// NewBits returns a Bits that hands out data.
+// NewBits returns a Bits that hands out data. The zero Bits, and a nil
+// *Bits, hand out zeros only.
 func NewBits(data []byte) *Bits { return &Bits{data: data} }
 
 // Take returns the next n bits as a number.
 func (b *Bits) Take(n int) *big.Int {
 	x := new(big.Int)
+	if b == nil {
+		return x
+	}
 	for i := 0; i < n; i++ {
 		bit := uint(0)
 		if byteAt := b.pos / 8; byteAt < len(b.data) {
@@ -36,9 +40,13 @@ func (b *Bits) Take(n int) *big.Int {
 	return x
 }
 
-// Values returns a value for every field of l, each within its width.
+// Values returns a value for every field of l, each within its width; a
+// nil l has no fields.
 func (b *Bits) Values(l *layouts.Layout) interp.Values {
 	v := interp.Values{}
+	if l == nil {
+		return v
+	}
 	for _, f := range l.Fields {
 		v[f.Name] = b.Take(f.Width)
 	}
@@ -47,15 +55,26 @@ func (b *Bits) Values(l *layouts.Layout) interp.Values {
 
 // ToFields sets the fields of the generated struct that ptr points to from
 // values, matching names by the generator's rule (goname.Exported). A value
-// too wide for the Go field's type is an error.
+// too wide for the Go field's type is an error, as are a missing value, a
+// nil l and a ptr that is not a non-nil pointer to a struct.
 func ToFields(l *layouts.Layout, values interp.Values, ptr any) error {
-	s := reflect.ValueOf(ptr).Elem()
+	if l == nil {
+		return fmt.Errorf("fuzz: ToFields: %w", interp.ErrNoLayout)
+	}
+	p := reflect.ValueOf(ptr)
+	if p.Kind() != reflect.Pointer || p.IsNil() || p.Elem().Kind() != reflect.Struct {
+		return fmt.Errorf("fuzz: ToFields wants a non-nil pointer to a struct, got %T", ptr)
+	}
+	s := p.Elem()
 	for _, f := range l.Fields {
 		field := s.FieldByName(goname.Exported(f.Name))
 		if !field.IsValid() {
 			return fmt.Errorf("fuzz: %s has no field %s", s.Type(), goname.Exported(f.Name))
 		}
 		x := values[f.Name]
+		if x == nil {
+			return fmt.Errorf("fuzz: no value for field %s", f.Name)
+		}
 		switch field.Kind() {
 		case reflect.Array:
 			if x.BitLen() > 8*field.Len() {
@@ -77,10 +96,16 @@ func ToFields(l *layouts.Layout, values interp.Values, ptr any) error {
 	return nil
 }
 
-// FromFields returns the values of a generated fields struct.
+// FromFields returns the values of a generated fields struct (or of the
+// struct a pointer points to). A field the struct lacks, or of a kind a
+// generated struct never has, gives no value; so does every field when st
+// is not a struct, and a nil l has no fields.
 func FromFields(l *layouts.Layout, st any) interp.Values {
-	s := reflect.ValueOf(st)
+	s := reflect.Indirect(reflect.ValueOf(st))
 	v := interp.Values{}
+	if l == nil || s.Kind() != reflect.Struct {
+		return v
+	}
 	for _, f := range l.Fields {
 		field := s.FieldByName(goname.Exported(f.Name))
 		switch field.Kind() {
@@ -90,7 +115,7 @@ func FromFields(l *layouts.Layout, st any) interp.Values {
 			v[f.Name] = new(big.Int).SetBytes(b)
 		case reflect.Int64, reflect.Int32, reflect.Int16, reflect.Int8, reflect.Int:
 			v[f.Name] = big.NewInt(field.Int())
-		default:
+		case reflect.Uint64, reflect.Uint32, reflect.Uint16, reflect.Uint8, reflect.Uint:
 			v[f.Name] = new(big.Int).SetUint64(field.Uint())
 		}
 	}

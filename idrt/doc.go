@@ -37,10 +37,15 @@
 //     any platform; [NowMilli]: the wall clock's millisecond, which within a
 //     millisecond costs one RDTSC on linux/amd64.
 //   - [Lease], [Binding] and [Fence]: what a generator needs from a node
-//     lease (package lease implements it): its node, the tick to start
-//     above, and a fence checked before each ID.
+//     lease (package lease holds them): its node, the tick to start above,
+//     and a fence checked before each ID; [LeaseOf] gives the Lease of a
+//     *lease.Lease, so that no stable API names a type of idrt.
+//   - [Mark] and [OpenMark]: a generator's high-water mark in a state store
+//     (package store), which the generator resumes above after a restart
+//     ([State.ResumePast]) and covers before it hands out an ID.
 //   - [EncodeUUID] and [EncodeHex16]: the text of a 16-byte ID, with SSE2
-//     on amd64.
+//     on amd64; [UnquoteJSON]: the value of a JSON string, as encoding/json
+//     reads it, for UnmarshalJSON.
 //   - [Wait]: the wait of layouts whose counter waits for the clock's next
 //     tick, such as Snowflake, with [ErrClockStalled] for a clock that stood
 //     still and [ErrClockBackwards] for one set back.
@@ -73,7 +78,7 @@
 // contracts, and the tests hold both to the same results: CI runs them on
 // linux/amd64, with purego, and on arm64, arm and big-endian s390x under
 // qemu-user. The one feature that does not reach every platform is the
-// store's lock: see [Store].
+// store's lock: see package store.
 //
 // Nothing in idrt panics on bad input: invalid policies, nil receivers and
 // misbehaving readers are reported as errors (or, for a nil *Entropy, served
@@ -104,9 +109,16 @@ type EnforceVersion uint
 // MaxVersion is the version the generator of this release writes. It rises
 // by one when generated code starts to call something the runtime adds:
 //   - 8: the first supported version (the state store in package store);
+//   - 9: [LeaseOf] (generated packages take a *lease.Lease through an
+//     interface of their own, no longer an idrt.Lease, which code of
+//     version 8 still takes), [OpenMark] and [Mark] (store marks through
+//     idrt; package store keeps its own Mark for code of version 8),
+//     [State.ResumePast] (a generator resumes above a store's or a
+//     lease's mark at once rather than wait for its clock), and
+//     [UnquoteJSON] (UnmarshalJSON reads any JSON string).
 //
 // Each later version is listed with what it added.
 const (
 	MinVersion = 8 // the oldest generated code this runtime supports; never raised within a major version
-	MaxVersion = 8 // the newest generated code this runtime supports, and what the generator writes
+	MaxVersion = 9 // the newest generated code this runtime supports, and what the generator writes
 )

@@ -1,14 +1,21 @@
 package idrt
 
 import (
+	"errors"
+	"fmt"
 	"sync/atomic"
 	"time"
 )
 
 // Lease is a node number held for a limited time, as a generated generator
-// takes it (its WithLease option) in place of a fixed node. Package
-// github.com/idforge/idforge/lease implements it on PostgreSQL, etcd and
-// memory; idrt only says what a generator needs from one.
+// takes it (its WithLease option) in place of a fixed node: what a generator
+// needs from a lease of package github.com/idforge/idforge/lease, which
+// holds them on PostgreSQL, etcd and memory. LeaseOf returns the Lease of
+// such a lease.
+//
+// Code generated for runtime version 8 takes an idrt.Lease in WithLease;
+// pass it LeaseOf(l) for a *lease.Lease l. Later code takes the lease itself
+// and calls LeaseOf.
 type Lease interface {
 	// Node returns the node number held.
 	Node() uint64
@@ -36,9 +43,11 @@ type Binding struct {
 	// Last returns the tick of the last ID made, if any (State.Last).
 	Last func() (tick uint64, ok bool)
 	// Behind is how many ticks the generator's clock may be behind the
-	// previous holder's high-water tick and still make IDs (it waits for
-	// the clock to pass it); 0 means any number (the layout borrows ticks
-	// ahead of its clock).
+	// previous holder's high-water tick and still make IDs, above that
+	// tick (code generated for runtime version 8 waits for its clock to
+	// pass it; later code resumes above it at once: State.ResumePast); for
+	// a clock further behind, the lease waits or refuses the binding. 0
+	// means any number.
 	Behind uint64
 }
 
@@ -69,4 +78,45 @@ func (f *Fence) Set(limit uint64, err error) {
 // Err returns the error a generator returns for an ID the fence refuses.
 func (f *Fence) Err() error {
 	return f.err
+}
+
+// ErrNotLease is matched by the error of LeaseOf for a value that is not a
+// lease of package github.com/idforge/idforge/lease: nil, a nil pointer, or
+// a value of another type.
+var ErrNotLease = errors.New("idrt: not a node lease")
+
+// leasesOf is the function package lease registers (RegisterLeases).
+var leasesOf atomic.Pointer[func(v any) (Lease, bool)]
+
+// RegisterLeases is for package github.com/idforge/idforge/lease, which
+// calls it in an init function: of returns the Lease of a value that is one
+// of its leases, and false for any other value; for a nil pointer of its
+// lease type it returns a nil Lease and true. A later call replaces an
+// earlier one.
+func RegisterLeases(of func(v any) (l Lease, ok bool)) {
+	leasesOf.Store(&of)
+}
+
+// LeaseOf returns the Lease of v, a node lease of package
+// github.com/idforge/idforge/lease (the *lease.Lease that lease.Acquire
+// returns), through which a generator binds to it. For nil, a nil
+// *lease.Lease (what a failed Acquire returns) and any value that is not
+// such a lease it returns an error matching ErrNotLease that says which.
+//
+// Generated generators call it for their WithLease option. For code
+// generated for runtime version 8, whose WithLease takes a Lease, it is
+// the adapter: WithLease(LeaseOf(l)).
+func LeaseOf(v any) (Lease, error) {
+	if v == nil {
+		return nil, fmt.Errorf("%w: none given (nil)", ErrNotLease)
+	}
+	if of := leasesOf.Load(); of != nil {
+		if l, ok := (*of)(v); ok {
+			if l == nil {
+				return nil, fmt.Errorf("%w: a nil %T (did lease.Acquire fail?)", ErrNotLease, v)
+			}
+			return l, nil
+		}
+	}
+	return nil, fmt.Errorf("%w: a %T, not a lease from package github.com/idforge/idforge/lease (lease.Acquire)", ErrNotLease, v)
 }

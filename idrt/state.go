@@ -203,11 +203,14 @@ type State struct {
 const poolSize = 256
 
 // last is the tick and counter of the last ID made; ok is false before the
-// first (or a Restore).
+// first (or a Restore). After a ResumePast, resumed is set: no ID is on
+// tick, which is a mark to resume above, and the next ID takes tick+1 at
+// once, whatever the policy's overflow.
 type last struct {
-	tick uint64
-	c    Counter
-	ok   bool
+	tick    uint64
+	c       Counter
+	ok      bool
+	resumed bool
 }
 
 // packable reports whether Next keeps a policy's state in State.word: a
@@ -356,7 +359,7 @@ func (s *State) nextLocked(p *Policy, now uint64, seed Counter) (tick uint64, c 
 	}
 	tick, c, err = s.advance(p, mask(p.CounterBits), now, seed)
 	if err == nil {
-		s.tick, s.c, s.ok = tick, c, true
+		s.last = last{tick: tick, c: c, ok: true}
 	}
 	s.mu.Unlock()
 	return tick, c, err
@@ -417,7 +420,7 @@ func (s *State) NextRandom(p *Policy, now uint64, e *Entropy, r []byte) (tick ui
 	}
 	tick, c, err = s.advance(p, mask(p.CounterBits), now, seed)
 	if err == nil {
-		s.tick, s.c, s.ok = tick, c, true
+		s.last = last{tick: tick, c: c, ok: true}
 	}
 	s.mu.Unlock()
 	return tick, c, err
@@ -446,10 +449,11 @@ func (s *State) use(p *Policy) bool {
 // same returns the counter for one more ID on the last tick used, and true,
 // when that is all advance would do: p is the policy in use, the clock is not
 // past the last tick nor further behind it than p allows, the counter, not a
-// running one, has room left, and the tick is one the layout holds (a
-// restored one need not be). s.mu must be held.
+// running one, has room left, the tick is one the layout holds (a
+// restored one need not be), and it is an ID's tick, not a mark to resume
+// above (ResumePast). s.mu must be held.
 func (s *State) same(p *Policy, now uint64) (Counter, bool) {
-	if s.p != p || !s.ok || now > s.tick || s.tick-now > s.behind || !less(s.c, s.room) || s.tick > p.MaxTick {
+	if s.p != p || !s.ok || s.resumed || now > s.tick || s.tick-now > s.behind || !less(s.c, s.room) || s.tick > p.MaxTick {
 		return Counter{}, false
 	}
 	return inc(s.c), true
@@ -497,6 +501,18 @@ func (l last) advance(p *Policy, m Counter, now uint64, seed Counter) (uint64, C
 		tick, c = now, and(inc(l.c), m)
 	case now > l.tick:
 		tick, c = now, start(p.Init, m, seed)
+	case l.resumed:
+		// Resuming above a mark (ResumePast): the next tick at once, ahead
+		// of the clock, with the counter started afresh, whatever the
+		// overflow. The tick may be MaxBehind ticks ahead of the clock at
+		// most, as any later ID's on it is.
+		if p.MaxBehind > 0 && l.tick-now >= p.MaxBehind {
+			return 0, Counter{}, ErrClockBackwards
+		}
+		if l.tick == math.MaxUint64 {
+			return 0, Counter{}, ErrTimeOverflow
+		}
+		tick, c = l.tick+1, start(p.Init, m, seed)
 	default:
 		if p.MaxBehind > 0 && l.tick-now > p.MaxBehind {
 			return 0, Counter{}, ErrClockBackwards
@@ -542,7 +558,7 @@ func (s *State) NextN(p *Policy, now uint64, seed Counter, n int) (tick uint64, 
 	s.settle()
 	tick, c, k, err = s.last.advanceN(p, mask(p.CounterBits), now, seed, n)
 	if err == nil {
-		s.last = last{tick, Counter{Hi: c.Hi, Lo: c.Lo + uint64(k-1)}, true}
+		s.last = last{tick: tick, c: Counter{Hi: c.Hi, Lo: c.Lo + uint64(k-1)}, ok: true}
 	}
 	s.mu.Unlock()
 	return tick, c, k, err
@@ -593,7 +609,7 @@ func (s *State) Restore(tick uint64, c Counter) {
 		return
 	}
 	s.mu.Lock()
-	s.last = last{tick, c, true}
+	s.last = last{tick: tick, c: c, ok: true}
 	s.word.Store(0)
 	s.mu.Unlock()
 	// For the lock-free path: after the last tick there is none, and a
@@ -610,6 +626,42 @@ func (s *State) SkipPast(p *Policy, tick uint64) {
 		return
 	}
 	s.Restore(tick, mask(p.CounterBits))
+}
+
+// ResumePast makes the State's next ID under p come on a tick after tick, at
+// once: on the clock's tick if the clock has passed tick, and else on
+// tick+1, ahead of the clock, with the counter started afresh, whatever p's
+// Overflow; unless its last ID is on a later tick already. Generators use it
+// to resume above a high-water mark (one kept in a store, or a node
+// lease's) without waiting for the clock to pass the mark, as SkipPast
+// makes a policy with OverflowWait do. Later IDs follow p as after any tick
+// ahead of the clock: with OverflowWait, a counter that runs out on a tick
+// the clock has not reached makes Next return ErrExhausted.
+//
+// With p.MaxBehind set, the first ID needs the clock less than MaxBehind
+// ticks behind tick (so that tick+1 is at most MaxBehind ahead of it), and
+// Next returns ErrClockBackwards otherwise. Last reports tick, with the
+// counter at its largest, until the first ID. ResumePast on a nil State
+// does nothing.
+func (s *State) ResumePast(p *Policy, tick uint64) {
+	if s == nil || p == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.last
+	if w := s.word.Load(); w != 0 {
+		l = unpackWord(w)
+	}
+	if l.ok && l.tick > tick {
+		return
+	}
+	if n := s.next.Load(); n != 0 && n-1 > tick {
+		return // an ID on a later tick, made on the lock-free path
+	}
+	s.last = last{tick: tick, c: mask(p.CounterBits), ok: true, resumed: true}
+	s.word.Store(0)
+	s.next.Store(min(tick, math.MaxUint64-1) + 1)
 }
 
 // valid reports whether p is a policy Next accepts.

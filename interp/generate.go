@@ -50,6 +50,10 @@ var (
 // neighbours, not the others, while the layout stays as it is. Such a
 // layout has a warning instead (layouts.Layout.RepeatWarning) that names
 // the cure, a counter; the CLI prints it before it makes any ID.
+//
+// A Generator is made by NewGenerator: a zero Generator, or a nil
+// *Generator, has no layout, and its Next returns an error matching
+// ErrNoLayout.
 type Generator struct {
 	l     *layouts.Layout
 	clock func() time.Time
@@ -57,8 +61,10 @@ type Generator struct {
 	wait  time.Duration
 	sleep func(time.Duration) // set by WithSleep
 
-	lease idrt.Lease // set by WithLease
-	fence idrt.Fence // the lease's limit on ticks; none without a lease
+	lease     Lease      // set by WithLease
+	leased    bool       // WithLease was given, even with nil
+	nodeGiven bool       // WithFixed gave the node
+	fence     idrt.Fence // the lease's limit on ticks; none without a lease
 
 	mu      sync.Mutex
 	fixed   map[layouts.Role]*big.Int // node, clock sequence, random once
@@ -66,17 +72,29 @@ type Generator struct {
 	counter *big.Int
 }
 
-// Option configures a Generator.
+// Option configures a Generator. NewGenerator ignores a nil Option.
 type Option func(*Generator) error
 
-// WithClock sets the clock; the default is time.Now.
+// WithClock sets the clock; the default, and what a nil now means, is
+// time.Now.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) error { g.clock = now; return nil }
+	return func(g *Generator) error {
+		if now != nil {
+			g.clock = now
+		}
+		return nil
+	}
 }
 
-// WithRand sets the source of randomness; the default is crypto/rand.
+// WithRand sets the source of randomness; the default, and what a nil r
+// means, is crypto/rand.
 func WithRand(r io.Reader) Option {
-	return func(g *Generator) error { g.rand = r; return nil }
+	return func(g *Generator) error {
+		if r != nil {
+			g.rand = r
+		}
+		return nil
+	}
 }
 
 // WithMaxWait sets how long a generator whose counter ran out waits for the
@@ -87,7 +105,8 @@ func WithMaxWait(d time.Duration) Option {
 
 // WithSleep makes a generator whose counter ran out call sleep instead of
 // time.Sleep while it waits for the clock's next tick, and measure that wait
-// by the durations it sleeps, as a generated generator's WithSleep does.
+// by the durations it sleeps, as a generated generator's WithSleep does. A
+// nil sleep means time.Sleep, the wait measured by real time.
 func WithSleep(sleep func(time.Duration)) Option {
 	return func(g *Generator) error { g.sleep = sleep; return nil }
 }
@@ -108,17 +127,33 @@ func WithFixed(r layouts.Role, x *big.Int) Option {
 			return fmt.Errorf("%w: %s %v does not fit in %d bits", ErrRange, r, x, v.Width)
 		}
 		g.fixed[r] = x
+		g.nodeGiven = g.nodeGiven || r == layouts.Node
 		return nil
 	}
 }
 
-// WithLease takes the node from a lease (package
-// github.com/idforge/idforge/lease), as a generated generator's WithLease
-// does: the generator starts above the node's high-water tick and returns
-// the lease's error (lease.ErrLeaseLost) for every ID once it is lost. The
-// layout needs a counter or a clock sequence, to order IDs above that tick.
-func WithLease(ls idrt.Lease) Option {
-	return func(g *Generator) error { g.lease = ls; return nil }
+// Lease is a node lease: a *lease.Lease from lease.Acquire (package
+// github.com/idforge/idforge/lease), which WithLease takes. NewGenerator
+// refuses any other value, nil and a nil *lease.Lease included, with an
+// error matching ErrLease.
+type Lease interface {
+	// Node returns the node number held.
+	Node() uint64
+}
+
+// ErrLease means a value given to WithLease that is not a lease from
+// package lease (nil, or a nil *lease.Lease from a failed Acquire), or a
+// node given with WithFixed that is not the lease's.
+var ErrLease = errors.New("interp: not a usable node lease")
+
+// WithLease takes the node from a lease (a *lease.Lease), as a generated
+// generator's WithLease does: the generator starts above the node's
+// high-water tick and returns the lease's error (lease.ErrLeaseLost) for
+// every ID once it is lost. The layout needs a counter or a clock
+// sequence, to order IDs above that tick. A node given with WithFixed too
+// must be the lease's.
+func WithLease(ls Lease) Option {
+	return func(g *Generator) error { g.lease, g.leased = ls, true; return nil }
 }
 
 // bindLease takes the node from the generator's lease and binds the lease to
@@ -132,9 +167,16 @@ func (g *Generator) bindLease() error {
 	if !hasNode || !hasTime || !hasCounter && !hasSeq {
 		return fmt.Errorf("%w: %s needs a time, a node and a counter or clock sequence to take a lease", ErrNoRole, l.Name)
 	}
-	node := new(big.Int).SetUint64(g.lease.Node())
+	ls, err := idrt.LeaseOf(g.lease)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrLease, err)
+	}
+	node := new(big.Int).SetUint64(ls.Node())
 	if node.BitLen() > nv.Width {
 		return fmt.Errorf("%w: leased node %v does not fit in %d bits", ErrRange, node, nv.Width)
+	}
+	if fixed := g.fixed[layouts.Node]; g.nodeGiven && fixed.Cmp(node) != 0 {
+		return fmt.Errorf("%w: node %v given with a lease of node %v", ErrLease, fixed, node)
 	}
 	ticks := func(t time.Time) (uint64, error) {
 		x, err := Ticks(tv, t)
@@ -146,7 +188,7 @@ func (g *Generator) bindLease() error {
 		}
 		return x.Uint64(), nil
 	}
-	above, err := g.lease.Bind(&idrt.Binding{
+	above, err := ls.Bind(&idrt.Binding{
 		Layout:   l.Name,
 		NodeBits: nv.Width,
 		Fence:    &g.fence,
@@ -180,11 +222,17 @@ func (g *Generator) bindLease() error {
 
 // NewGenerator returns a generator for the layout. It keeps a copy of the
 // layout (layouts.Layout.Clone), so that changing l afterwards does not
-// change the generator.
+// change the generator. A nil l is an error matching ErrNoLayout.
 func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
+	if l == nil {
+		return nil, errNoLayout
+	}
 	l = l.Clone()
 	g := &Generator{l: l, clock: time.Now, rand: rand.Reader, wait: time.Second, fixed: map[layouts.Role]*big.Int{}}
 	for _, o := range opts {
+		if o == nil {
+			continue
+		}
 		if err := o(g); err != nil {
 			return nil, err
 		}
@@ -215,7 +263,7 @@ func NewGenerator(l *layouts.Layout, opts ...Option) (*Generator, error) {
 		}
 		g.fixed[r] = x
 	}
-	if g.lease != nil {
+	if g.leased {
 		if err := g.bindLease(); err != nil {
 			return nil, err
 		}
@@ -234,6 +282,9 @@ func (g *Generator) block() ([]byte, error) {
 
 // Next returns a new ID.
 func (g *Generator) Next() ([]byte, error) {
+	if g == nil || g.l == nil {
+		return nil, fmt.Errorf("%w: a Generator NewGenerator did not make", ErrNoLayout)
+	}
 	block, err := g.block()
 	if err != nil {
 		return nil, err
@@ -281,7 +332,7 @@ func (g *Generator) tick(tv *layouts.Value, block []byte) (*big.Int, error) {
 	switch {
 	case g.last == nil || now.Cmp(g.last) > 0:
 		// A new tick.
-	case hasCounter && c.Init == idrt.InitRunning:
+	case hasCounter && c.Init == layouts.InitRunning:
 		// A running counter counts on below; the tick follows the clock.
 	case hasCounter:
 		// The same tick, or the clock went back: count on from the last ID.
@@ -291,9 +342,9 @@ func (g *Generator) tick(tv *layouts.Value, block []byte) (*big.Int, error) {
 			return g.last, nil
 		}
 		switch c.Overflow {
-		case idrt.OverflowBorrow:
+		case layouts.OverflowBorrow:
 			now = new(big.Int).Add(g.last, big.NewInt(1))
-		case idrt.OverflowWait:
+		case layouts.OverflowWait:
 			if now, err = g.waitPast(tv, g.last); err != nil {
 				return nil, err
 			}
@@ -316,11 +367,11 @@ func (g *Generator) tick(tv *layouts.Value, block []byte) (*big.Int, error) {
 func (g *Generator) startCounter(c *layouts.Value, block []byte) *big.Int {
 	x, _ := Role(g.l, block, layouts.Counter)
 	switch c.Init {
-	case idrt.InitZero:
+	case layouts.InitZero:
 		return x.SetInt64(0)
-	case idrt.InitSeeded:
+	case layouts.InitSeeded:
 		return x.SetBit(x, c.Width-1, 0)
-	case idrt.InitRunning:
+	case layouts.InitRunning:
 		if g.counter == nil {
 			return x // the first ID: start anywhere
 		}
@@ -368,6 +419,9 @@ func (g *Generator) waitPast(tv *layouts.Value, last *big.Int) (*big.Int, error)
 // Hash returns the name-based ID of a layout with a hash role for the given
 // data: for RFC 9562 UUIDs, the namespace's 16 bytes followed by the name.
 func Hash(l *layouts.Layout, data []byte) ([]byte, error) {
+	if l == nil {
+		return nil, errNoLayout
+	}
 	v, ok := l.Value(layouts.Hash)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s has no hash", ErrNoRole, l.Name)

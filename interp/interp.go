@@ -19,6 +19,9 @@ import (
 
 // Errors returned by the interpreter; match them with errors.Is.
 var (
+	// ErrNoLayout means a nil *layouts.Layout, or a zero Generator, which
+	// NewGenerator did not make.
+	ErrNoLayout = errors.New("interp: no layout")
 	ErrMissing  = errors.New("interp: missing field")
 	ErrUnknown  = errors.New("interp: unknown field")
 	ErrRange    = errors.New("interp: value does not fit its field")
@@ -27,6 +30,9 @@ var (
 	ErrTime     = errors.New("interp: time out of range")
 	ErrNoRole   = errors.New("interp: the layout has no such role")
 )
+
+// errNoLayout is the error of a nil layout.
+var errNoLayout = fmt.Errorf("%w: a nil *layouts.Layout", ErrNoLayout)
 
 // Values holds field values by field name (layouts.Field.Name). A bytes
 // field holds its bytes as a big-endian integer.
@@ -49,8 +55,11 @@ func bitsAt(x *big.Int, lo, width int) *big.Int {
 func shift(l *layouts.Layout, offset, width int) int { return l.Bits - offset - width }
 
 // Pack builds an ID from field values. Every non-constant field must be
-// given and fit its width; nothing is masked.
+// given (a nil value is missing) and fit its width; nothing is masked.
 func Pack(l *layouts.Layout, v Values) ([]byte, error) {
+	if l == nil {
+		return nil, errNoLayout
+	}
 	for name := range v {
 		if _, ok := l.Field(name); !ok {
 			return nil, fmt.Errorf("%w: %s has no field %q", ErrUnknown, l.Name, name)
@@ -63,8 +72,8 @@ func Pack(l *layouts.Layout, v Values) ([]byte, error) {
 			bits = new(big.Int).SetUint64(l.Parts[seg.Parts[0]].Const)
 		} else {
 			f := &l.Fields[seg.Field]
-			x, ok := v[f.Name]
-			if !ok {
+			x := v[f.Name]
+			if x == nil {
 				return nil, fmt.Errorf("%w: %s", ErrMissing, f.Name)
 			}
 			if x.Sign() < 0 || x.BitLen() > f.Width {
@@ -84,6 +93,9 @@ func Pack(l *layouts.Layout, v Values) ([]byte, error) {
 // Unpack reads the field values of an ID. It returns ErrConstant when a
 // constant, such as a version, differs from the layout's.
 func Unpack(l *layouts.Layout, b []byte) (Values, error) {
+	if l == nil {
+		return nil, errNoLayout
+	}
 	if len(b) != l.Bytes() {
 		return nil, fmt.Errorf("%w: %s is %d bytes, got %d", ErrLength, l.Name, l.Bytes(), len(b))
 	}
@@ -115,6 +127,9 @@ func Unpack(l *layouts.Layout, b []byte) (Values, error) {
 // Role returns the value of a role, such as the time or the counter, read
 // from the parts of the ID that hold it.
 func Role(l *layouts.Layout, b []byte, r layouts.Role) (*big.Int, error) {
+	if l == nil {
+		return nil, errNoLayout
+	}
 	v, ok := l.Value(r)
 	if !ok {
 		return nil, fmt.Errorf("%w: %s has no %s", ErrNoRole, l.Name, r)
@@ -154,8 +169,12 @@ func Time(l *layouts.Layout, b []byte) (time.Time, error) {
 }
 
 // TicksTime returns the instant a count of ticks of a time value stands for,
-// rounded down to the nanosecond.
+// rounded down to the nanosecond. For a nil v, a v with no unit of time, or
+// nil ticks, it returns the zero Time.
 func TicksTime(v *layouts.Value, ticks *big.Int) time.Time {
+	if !hasUnit(v) || ticks == nil {
+		return time.Time{}
+	}
 	ns := new(big.Int).Mul(ticks, new(big.Int).SetUint64(v.Unit.Num*1e9))
 	ns.Quo(ns, new(big.Int).SetUint64(v.Unit.Den))
 	sec, nsec := ns.QuoRem(ns, big.NewInt(1e9), new(big.Int))
@@ -164,8 +183,13 @@ func TicksTime(v *layouts.Value, ticks *big.Int) time.Time {
 
 // Ticks returns the count of ticks that a time value holds for t, rounded
 // down. It returns ErrTime when t is before the epoch or past the last tick
-// the value's width can hold.
+// the value's width can hold, and ErrNoRole for a nil v (what
+// layouts.Layout.Value returns for a layout with no time) or a v with no
+// unit of time.
 func Ticks(v *layouts.Value, t time.Time) (*big.Int, error) {
+	if !hasUnit(v) {
+		return nil, fmt.Errorf("%w: no time value with a unit", ErrNoRole)
+	}
 	ns := big.NewInt(t.Unix() - v.Epoch.Unix())
 	ns.Mul(ns, big.NewInt(1e9))
 	ns.Add(ns, big.NewInt(int64(t.Nanosecond())-int64(v.Epoch.Nanosecond())))
@@ -180,6 +204,12 @@ func Ticks(v *layouts.Value, t time.Time) (*big.Int, error) {
 	return ticks, nil
 }
 
+// hasUnit reports whether v is a value with a unit of time: not nil, and
+// neither part of its unit 0.
+func hasUnit(v *layouts.Value) bool {
+	return v != nil && v.Unit.Num != 0 && v.Unit.Den != 0
+}
+
 // rfc3339 writes t for an error message in RFC 3339, in UTC: %v would show
 // a monotonic clock reading.
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
@@ -190,8 +220,11 @@ func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 // time-sortable layout it is the smallest ID whose time is at or after t,
 // the lower bound of a range query.
 func MinAt(l *layouts.Layout, t time.Time) ([]byte, error) {
-	v, ok := l.Value(layouts.Time)
-	if !ok {
+	if l == nil {
+		return nil, errNoLayout
+	}
+	v, _ := l.Value(layouts.Time)
+	if !hasUnit(v) {
 		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
 	}
 	// The first tick k with k*tick >= t: ceil(ns*Den / (Num*1e9)).
@@ -204,8 +237,11 @@ func MinAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 // time-sortable layout it is the largest ID whose time is at or before t,
 // the upper bound of a range query.
 func MaxAt(l *layouts.Layout, t time.Time) ([]byte, error) {
-	v, ok := l.Value(layouts.Time)
-	if !ok {
+	if l == nil {
+		return nil, errNoLayout
+	}
+	v, _ := l.Value(layouts.Time)
+	if !hasUnit(v) {
 		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
 	}
 	// Time rounds down to the nanosecond, so the last tick whose time is

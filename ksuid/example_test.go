@@ -27,7 +27,7 @@ func ExampleKSUID_Next() {
 	k := ksuid.MustParse("0ujtsYcgvSTl8PAuAdqWYSMnLOv")
 	fmt.Println(k.Next())
 	fmt.Println(k.Prev())
-	fmt.Println(ksuid.Max.Next() == ksuid.Nil, ksuid.Nil.Prev() == ksuid.Max)
+	fmt.Println(ksuid.Max().Next() == ksuid.Nil(), ksuid.Nil().Prev() == ksuid.Max())
 	// Output:
 	// 0ujtsYcgvSTl8PAuAdqWYSMnLOw
 	// 0ujtsYcgvSTl8PAuAdqWYSMnLOu

@@ -18,7 +18,7 @@ func ExampleParse() {
 
 // Text above Max, which 27 Base62 characters can hold, is not a KSUID.
 func ExampleParse_overflow() {
-	fmt.Println(ksuid.Max)
+	fmt.Println(ksuid.Max())
 	_, err := ksuid.Parse("aWgEPTl1tmebfsQzFP4bxwgy80W")
 	fmt.Println(errors.Is(err, ksuid.ErrOverflow))
 	_, err = ksuid.Parse("0ujtsYcgvSTl8PAuAdqWYSMnLOv!")

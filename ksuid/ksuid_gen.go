@@ -20,10 +20,10 @@ import (
 	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 8, and the specs it came from.
+// Compile-time guards: this file needs runtime version 9, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
+	_ = idrt.EnforceVersion(9 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 9)
 )
 
 // KSUID is a 160-bit ID: KSUID — Segment's K-Sortable Unique IDentifier.
@@ -51,12 +51,15 @@ type KSUID [20]byte
 // Size is the length of a KSUID in bytes.
 const Size = 20
 
-var (
-	// Nil is the KSUID with every bit zero.
-	Nil KSUID
-	// Max is the KSUID with every bit one.
-	Max = KSUID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
-)
+// Nil returns the KSUID with every bit zero.
+func Nil() KSUID {
+	return KSUID{}
+}
+
+// Max returns the KSUID with every bit one.
+func Max() KSUID {
+	return KSUID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
+}
 
 // Compare returns -1, 0 or +1 as id is less than, equal to or greater than
 // other, comparing their bytes. It is the order of KSUID's fixed-width text.
@@ -64,7 +67,7 @@ func (id KSUID) Compare(other KSUID) int {
 	return bytes.Compare(id[:], other[:])
 }
 
-// IsZero reports whether id is Nil, the KSUID with every bit zero, which by
+// IsZero reports whether id is Nil(), the KSUID with every bit zero, which by
 // common use stands for no ID at all (encoding/json's omitzero asks it).
 func (id KSUID) IsZero() bool {
 	return id == KSUID{}
@@ -129,19 +132,11 @@ func (id KSUID) Payload() [16]byte {
 // ticksFrom returns the count of s since 2014-05-13T16:53:20Z for t, or ErrTime when t
 // is before the epoch or past the last tick 32 bits hold.
 func ticksFrom(t time.Time) (uint64, error) {
-	sec, ns := t.Unix()-1400000000, int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
-	if sec < 0 || uint64(sec) > 0xffffffff/1 {
+	sec := t.Unix() - 1400000000
+	if sec < 0 || uint64(sec) > 0xffffffff {
 		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
-	ticks := uint64(sec)*1 + uint64(ns)/1000000000
-	if ticks > 0xffffffff {
-		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
-	}
-	return ticks, nil
+	return uint64(sec), nil
 }
 
 // timeAt returns the instant a count of s since 2014-05-13T16:53:20Z stands for, in UTC.
@@ -215,30 +210,40 @@ type Generator struct {
 	sleep   func(time.Duration) // set by WithSleep
 	store   *store.Store        // set by WithStore
 	state   idrt.State
-	mark    *store.Mark // in the store, if any
+	mark    *idrt.Mark // in the store; nil without one
 }
 
-// Option configures a Generator. NewGenerator returns the error of an
-// option given a value it cannot use.
-type Option func(*Generator) error
+// Option configures a Generator. NewGenerator applies the options it is given,
+// and nothing else can: a Generator in use never changes. Each option may be
+// given once, in any order; NewGenerator returns an error matching ErrOption
+// for one given twice or for the zero Option, and the error of an option given
+// a value it cannot use.
+type Option struct {
+	name  string                 // the function that made it, such as "WithClock"
+	apply func(*Generator) error // run by NewGenerator alone, on the new generator
+}
+
+// ErrOption means an Option that NewGenerator cannot apply: one given twice,
+// the zero Option, or WithStore(nil).
+var ErrOption = errors.New("ksuid: invalid option")
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) error {
+	return Option{"WithClock", func(g *Generator) error {
 		g.clock = now
 		return nil
-	}
+	}}
 }
 
 // WithEntropy makes the generator read random bits from r instead of
 // crypto/rand. If r fails, the generator returns ErrEntropy and no ID. A nil r
 // means crypto/rand.
 func WithEntropy(r io.Reader) Option {
-	return func(g *Generator) error {
+	return Option{"WithEntropy", func(g *Generator) error {
 		g.entropy = idrt.NewEntropy(r)
 		return nil
-	}
+	}}
 }
 
 // WithSleep makes the generator call sleep instead of time.Sleep while it
@@ -247,22 +252,35 @@ func WithEntropy(r io.Reader) Option {
 // (WithClock) that a sleep moves on, waits take no real time and do not
 // depend on how fast the machine runs. A nil sleep means time.Sleep.
 func WithSleep(sleep func(time.Duration)) Option {
-	return func(g *Generator) error {
+	return Option{"WithSleep", func(g *Generator) error {
 		g.sleep = sleep
 		return nil
-	}
+	}}
 }
 
-// WithStore makes the generator keep its time high-water marks in a state
-// store, so that after a restart, even with the clock set back, it neither
-// repeats an ID nor goes back: it resumes above the marks the store holds,
-// and writes new marks about a second ahead of the IDs it makes. One store
-// serves one generator at a time.
+// WithStore makes the generator keep its time high-water marks in s, a state
+// store from store.Open, so that after a restart, even with the clock set
+// back, it neither repeats an ID nor goes back. NewGenerator refuses a mark
+// further ahead of the clock than the store allows (store.ErrMarkAhead); then
+// the generator resumes at once above the marks the store holds: its first ID
+// takes the tick after its mark, or the clock's if that is later, even ahead
+// of the clock, and later IDs stay on that tick until the clock catches up. A
+// counter that runs out on a tick the clock has not reached waits for the
+// clock, as after the clock went back (see Next).
+//
+// The generator writes new marks about a second ahead of the IDs it makes. One
+// store serves one generator at a time. NewGenerator refuses a nil s with
+// ErrOption and a closed one with an error matching os.ErrClosed; once s is
+// closed, an ID that needs a new mark fails with an error matching
+// os.ErrClosed.
 func WithStore(s *store.Store) Option {
-	return func(g *Generator) error {
+	return Option{"WithStore", func(g *Generator) error {
+		if s == nil {
+			return fmt.Errorf("%w: WithStore(nil): a store from store.Open is needed", ErrOption)
+		}
 		g.store = s
 		return nil
-	}
+	}}
 }
 
 // NewGenerator returns a generator. It returns the error of an option
@@ -280,19 +298,30 @@ func NewGenerator(opts ...Option) (*Generator, error) {
 // unset.
 func (g *Generator) setup(opts []Option) error {
 	g.entropy = idrt.Crypto()
-	for _, o := range opts {
-		if err := o(g); err != nil {
+	for i, o := range opts {
+		if o.apply == nil {
+			return fmt.Errorf("%w: option %d is the zero Option", ErrOption, i)
+		}
+		for _, prev := range opts[:i] {
+			if prev.name == o.name {
+				return fmt.Errorf("%w: %s given twice", ErrOption, o.name)
+			}
+		}
+		if err := o.apply(g); err != nil {
 			return err
 		}
 	}
 	if g.store != nil {
-		g.mark = g.store.Mark("ksuid", 1)
+		var err error
+		if g.mark, err = idrt.OpenMark(g.store, "ksuid", 1); err != nil {
+			return err
+		}
 		if t := g.mark.Loaded(); t != 0 {
-			// Refuse a mark far ahead of the clock, then resume above it.
+			// Refuse a mark far ahead of the clock, then resume above it at once.
 			if err := g.mark.Ahead(timeAt(t), g.now(time.Now)); err != nil {
 				return err
 			}
-			g.state.SkipPast(&policy, t)
+			g.state.ResumePast(&policy, t)
 		}
 	}
 	return nil
@@ -384,7 +413,7 @@ const (
 	// tickLength is one tick of the ksuid clock.
 	tickLength = 1000000000 * time.Nanosecond
 	// maxWait is how long a generator waits for the clock to pass its last tick.
-	maxWait = 3 * time.Second
+	maxWait = 2 * time.Second
 )
 
 // seed returns the ksuid counter's starting value: the bits of the
@@ -395,8 +424,10 @@ func seed(r []byte) idrt.Counter {
 
 // Next returns a new KSUID (layouts/ksuid.layout).
 // Within one second a 64-bit counter, starting at a random value with its top bit clear,
-// orders the IDs; when it runs out the generator waits for the next tick.
-// When the clock goes back it stays on its last tick and counts on there.
+// orders the IDs; when it runs out the generator waits for the next tick,
+// 2 seconds at most, and then returns ErrClockStalled if the clock stood still
+// and ErrClockBackwards if it is behind. When the clock goes back it stays
+// on its last tick and counts on there.
 func (g *Generator) Next() (id KSUID, err error) {
 	if err := g.ready(); err != nil {
 		return KSUID{}, err
@@ -419,10 +450,8 @@ func (g *Generator) Next() (id KSUID, err error) {
 	if err != nil {
 		return KSUID{}, stateError(err)
 	}
-	if g.mark != nil {
-		if err := g.mark.Cover(tick); err != nil {
-			return KSUID{}, err
-		}
+	if err := g.mark.Cover(tick); err != nil {
+		return KSUID{}, err
 	}
 	// Write the time and the counter over the random bits.
 	binary.BigEndian.PutUint64(id[0:8], tick<<32|c.Lo>>32)
@@ -689,10 +718,12 @@ func (id KSUID) MarshalJSON() ([]byte, error) {
 	return append(b, '"'), nil
 }
 
-// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written
-// as is, without escapes. It implements json.Unmarshaler. JSON null leaves *id
-// unchanged and returns nil, as encoding/json does for null; use NullKSUID to
-// tell null apart. Any other JSON value is an error matching ErrType.
+// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, read as
+// encoding/json reads a string, escapes and all. It implements
+// json.Unmarshaler. JSON null leaves *id unchanged and returns nil, as
+// encoding/json does for null; use NullKSUID to tell null apart. Any other
+// JSON value is an error matching ErrType, and a string that is not valid JSON
+// one matching ErrSyntax.
 func (id *KSUID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -700,12 +731,16 @@ func (id *KSUID) UnmarshalJSON(data []byte) error {
 	if len(data) == 0 || data[0] != '"' {
 		return fmt.Errorf("%w: the JSON value is not a string", ErrType)
 	}
-	if len(data) < 2 || data[len(data)-1] != '"' {
-		return fmt.Errorf("%w: unterminated JSON string", ErrSyntax)
+	text, raw, err := idrt.UnquoteJSON(data)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrSyntax, err)
 	}
 	var v KSUID
-	if err := parseText((*[20]byte)(&v), string(data[1:len(data)-1])); err != nil {
-		return shiftError(err, 1)
+	if err := parseText((*[20]byte)(&v), string(text)); err != nil {
+		if raw {
+			err = shiftError(err, 1)
+		}
+		return err
 	}
 	*id = v
 	return nil

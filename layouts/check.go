@@ -3,8 +3,6 @@ package layouts
 import (
 	"fmt"
 	"time"
-
-	"github.com/idforge/idforge/idrt"
 )
 
 // The checks of a spec beyond its syntax and its arithmetic: the rules of
@@ -134,8 +132,12 @@ func (l *Layout) overflowWarning() (Warning, bool) {
 	return l.warning(v.Parts[0], fmt.Sprintf("the %d-bit clock overflows at %s, within %d years: no ID can be made from then on", v.Width, end.UTC().Format(time.RFC3339), soonYears)), true
 }
 
-// warning returns a warning placed at the segment of a part.
+// warning returns a warning placed at the segment of a part; a layout with
+// no parts (the zero Layout) has no segment to place it at.
 func (l *Layout) warning(part int, msg string) Warning {
+	if part >= len(l.Parts) {
+		return Warning{File: l.File, Msg: msg}
+	}
 	seg := l.Segments[l.Parts[part].Segment]
 	return Warning{File: l.File, Line: seg.Line, Field: seg.Name, Msg: msg}
 }
@@ -149,6 +151,7 @@ func (l *Layout) warning(part int, msg string) Warning {
 // name-based layout, which repeats for a repeated name by design, and a
 // Monotonic one never get it.
 func (l *Layout) RepeatWarning() (Warning, bool) {
+	l = orZero(l)
 	if _, ok := l.Value(Hash); ok || l.Monotonic() {
 		return Warning{}, false
 	}
@@ -167,7 +170,7 @@ func (l *Layout) RepeatWarning() (Warning, bool) {
 		}
 	}
 	tick, timed := l.Tick()
-	if c, ok := l.Value(Counter); ok && c.Init == idrt.InitRunning {
+	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
 		return l.warning(c.Parts[0], fmt.Sprintf("one generator repeats itself: its %d-bit running counter comes back to where it started after 2^%d IDs, and %s one %v tick holds more, so a repeat is as likely as not within %s; "+
 			"a counter that starts afresh each tick and waits for the next when it runs out (counter zero wait, or counter seeded borrow) never repeats", c.Width, c.Width, speed, tick, wait)), true
 	}

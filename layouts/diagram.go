@@ -13,6 +13,7 @@ import "strings"
 //
 // A name too long for its cell is cut short.
 func (l *Layout) Diagram() string {
+	l = orZero(l)
 	const row = 32
 	var b strings.Builder
 	b.WriteString(" 0                   1                   2                   3\n")

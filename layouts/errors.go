@@ -34,6 +34,9 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	pos := e.File
 	if e.Line > 0 {
 		pos = fmt.Sprintf("%s:%d", e.File, e.Line)
@@ -44,8 +47,14 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s: %s", pos, e.Msg)
 }
 
-// Unwrap returns the error's kind, so errors.Is(err, ErrSlice) works.
-func (e *Error) Unwrap() error { return e.Kind }
+// Unwrap returns the error's kind, so errors.Is(err, ErrSlice) works; a
+// nil *Error has none.
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Kind
+}
 
 // ErrorList is every problem Parse found in a spec, in line order; it is
 // never empty. errors.Is matches the kind of any of them, and errors.As

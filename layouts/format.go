@@ -5,13 +5,12 @@ import (
 	"math/bits"
 	"strings"
 	"time"
-
-	"github.com/idforge/idforge/idrt"
 )
 
 // Format returns the layout as spec text in canonical form: Parse of the
 // result gives an equal layout (apart from File and line numbers).
 func (l *Layout) Format() string {
+	l = orZero(l)
 	var b strings.Builder
 	if l.Doc != "" {
 		for _, line := range strings.Split(l.Doc, "\n") {
@@ -102,7 +101,7 @@ func (v *Value) args() []string {
 	case Time:
 		return []string{formatEpoch(v.Epoch), v.Unit.String()}
 	case Counter:
-		if v.Init == idrt.InitRunning {
+		if v.Init == InitRunning {
 			return []string{v.Init.String()}
 		}
 		return []string{v.Init.String(), v.Overflow.String()}
@@ -132,6 +131,9 @@ func formatEpoch(t time.Time) string {
 
 // String returns the unit as a spec writes it: 1s, 10ms, 100ns, 2^-12s.
 func (u Unit) String() string {
+	if u.Den == 0 { // the zero Unit: no tick length
+		return fmt.Sprintf("%d/%ds", u.Num, u.Den)
+	}
 	if u.Num == 1 && u.Den > 1 && u.Den&(u.Den-1) == 0 && u.Den%10 != 0 {
 		return fmt.Sprintf("2^-%ds", bits.TrailingZeros64(u.Den))
 	}

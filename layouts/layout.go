@@ -48,8 +48,6 @@ import (
 	"fmt"
 	"slices"
 	"time"
-
-	"github.com/idforge/idforge/idrt"
 )
 
 // Role says what the bits of a part mean and how a generator fills them.
@@ -70,7 +68,7 @@ const (
 var roleNames = [...]string{"const", "time", "counter", "clockseq", "node", "random", "hash", "mixed"}
 
 func (r Role) String() string {
-	if int(r) < len(roleNames) {
+	if 0 <= r && int(r) < len(roleNames) {
 		return roleNames[r]
 	}
 	return fmt.Sprintf("Role(%d)", int(r))
@@ -81,6 +79,9 @@ func (r Role) String() string {
 // the rest of idforge only reads it. Code that keeps a layout it was given
 // (as the interpreter's Generator does) keeps a Clone, so that later
 // changes by the caller do not reach it.
+//
+// A nil *Layout reads as the zero Layout, a layout of no bits: its methods
+// answer as the zero Layout's do, and Clone copies it as nil.
 type Layout struct {
 	Name     string    // layout name, such as "uuidv7"
 	Doc      string    // the comment lines above the header, without '#'
@@ -127,7 +128,8 @@ type Field struct {
 
 // Split reports whether the field is a named field spread over segments,
 // whose value bits are given by Lo and Hi rather than by segment order.
-func (f *Field) Split() bool { return f.Lo != nil }
+// A nil *Field is not split.
+func (f *Field) Split() bool { return f != nil && f.Lo != nil }
 
 // Value is the logical value of a role: its width, the parts holding it, and
 // the role's arguments.
@@ -141,8 +143,8 @@ type Value struct {
 	Unit  Unit
 
 	// Counter.
-	Init     idrt.Init
-	Overflow idrt.Overflow
+	Init     Init
+	Overflow Overflow
 
 	// Node.
 	MAC bool
@@ -154,19 +156,88 @@ type Value struct {
 	Algorithm string // "md5", "sha1" or "sha256"
 }
 
+// Init says where a counter starts at each new tick (RFC 9562 §6.2), as a
+// spec's counter declares it: zero, seeded, random or running.
+type Init uint8
+
+// The counter starts.
+const (
+	// InitZero starts the counter at zero at each new tick, as Snowflake
+	// does: the most IDs per tick, and IDs of one tick are guessable.
+	InitZero Init = iota
+	// InitSeeded starts the counter at random bits with its top bit clear
+	// at each new tick (RFC 9562 §6.2 method 1, "fixed bit-length dedicated
+	// counter" with rollover guard): at least 2^(w-1) IDs per tick for a
+	// w-bit counter before it runs out.
+	InitSeeded
+	// InitRandom starts the counter at random bits at each new tick
+	// (method 2, "monotonic random", incremented by one, as ULID does). A
+	// tick is only guaranteed one ID before the counter runs out.
+	InitRandom
+	// InitRunning never resets the counter: it starts at random bits on a
+	// generator's first ID and then counts on across ticks, wrapping around
+	// (as MongoDB's ObjectId does). It goes with OverflowWrap.
+	InitRunning
+)
+
+// String returns the word a spec declares the start with: zero, seeded,
+// random or running.
+func (i Init) String() string {
+	if int(i) < len(initNames) {
+		return initNames[i]
+	}
+	return fmt.Sprintf("Init(%d)", i)
+}
+
+var initNames = [...]string{"zero", "seeded", "random", "running"}
+
+// Overflow says what a counter does when it runs out within a tick, as a
+// spec's counter declares it: wait, borrow or wrap.
+type Overflow uint8
+
+// The overflows.
+const (
+	// OverflowWait waits for the clock to pass the tick.
+	OverflowWait Overflow = iota
+	// OverflowBorrow takes the next tick at once, running ahead of the
+	// clock, and restarts the counter there.
+	OverflowBorrow
+	// OverflowWrap wraps the counter around to zero. It goes with
+	// InitRunning, and IDs are then not strictly increasing.
+	OverflowWrap
+)
+
+// String returns the word a spec declares the overflow with: wait, borrow
+// or wrap.
+func (o Overflow) String() string {
+	if int(o) < len(overflowNames) {
+		return overflowNames[o]
+	}
+	return fmt.Sprintf("Overflow(%d)", o)
+}
+
+var overflowNames = [...]string{"wait", "borrow", "wrap"}
+
 // Unit is a tick length: Num/Den seconds.
 type Unit struct{ Num, Den uint64 }
 
 // Nanos returns the unit in nanoseconds, exactly when it is a whole number of
 // nanoseconds; ok is false otherwise (binary fractions such as 2^-12 s).
 func (u Unit) Nanos() (ns uint64, ok bool) {
+	if u.Den == 0 { // the zero Unit: no tick length
+		return 0, false
+	}
 	n := u.Num * 1e9
 	return n / u.Den, n%u.Den == 0
 }
 
 // Clone returns a deep copy of the layout: it shares no slice with l, so
-// either can be changed without changing the other.
+// either can be changed without changing the other. The copy of a nil
+// *Layout is nil.
 func (l *Layout) Clone() *Layout {
+	if l == nil {
+		return nil
+	}
 	c := *l
 	c.Segments = slices.Clone(l.Segments)
 	for i := range c.Segments {
@@ -185,11 +256,27 @@ func (l *Layout) Clone() *Layout {
 	return &c
 }
 
+// orZero returns l, or the zero Layout for a nil l, which reads as one.
+func orZero(l *Layout) *Layout {
+	if l == nil {
+		return new(Layout)
+	}
+	return l
+}
+
 // Bytes returns the ID's size in bytes.
-func (l *Layout) Bytes() int { return l.Bits / 8 }
+func (l *Layout) Bytes() int {
+	if l == nil {
+		return 0
+	}
+	return l.Bits / 8
+}
 
 // Value returns the logical value of a role, if the layout has one.
 func (l *Layout) Value(r Role) (*Value, bool) {
+	if l == nil {
+		return nil, false
+	}
 	for i := range l.Values {
 		if l.Values[i].Role == r {
 			return &l.Values[i], true
@@ -200,6 +287,9 @@ func (l *Layout) Value(r Role) (*Value, bool) {
 
 // Field returns the struct field with the given name.
 func (l *Layout) Field(name string) (*Field, bool) {
+	if l == nil {
+		return nil, false
+	}
 	for i := range l.Fields {
 		if l.Fields[i].Name == name {
 			return &l.Fields[i], true

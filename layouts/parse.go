@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/idforge/idforge/idrt"
 )
 
 // MaxBits is the widest layout Parse accepts.
@@ -89,8 +87,12 @@ func Parse(file string, src []byte) (*Layout, error) {
 // ReadSpec reads a spec from r, at most MaxSpecSize+1 bytes of it, and
 // parses it as Parse does: a reader with more than MaxSpecSize bytes is
 // refused (ErrTooLarge) without reading the rest. file names the spec in
-// error messages. An error reading r is returned as it is.
+// error messages. An error reading r is returned as it is. A nil r reads
+// as an empty spec.
 func ReadSpec(file string, r io.Reader) (*Layout, error) {
+	if r == nil {
+		return Parse(file, nil)
+	}
 	src, err := io.ReadAll(io.LimitReader(r, MaxSpecSize+1))
 	if err != nil {
 		return nil, err
@@ -628,9 +630,9 @@ func (p *parser) readArgs(v *Value) (bad bool) {
 		return p.add(p.errf(line, name, ErrUnit, "time needs an epoch (unix, gregorian or an RFC 3339 instant) and a unit (such as ms)"))
 	case v.Role == Hash && v.Algorithm == "":
 		return p.add(p.errf(line, name, ErrRole, "hash needs an algorithm: md5, sha1 or sha256"))
-	case v.Role == Counter && v.Init == idrt.InitRunning:
-		v.Overflow = idrt.OverflowWrap
-	case v.Role == Counter && v.Overflow == idrt.OverflowWrap:
+	case v.Role == Counter && v.Init == InitRunning:
+		v.Overflow = OverflowWrap
+	case v.Role == Counter && v.Overflow == OverflowWrap:
 		return p.add(p.errf(line, name, ErrRole, "only a running counter wraps"))
 	}
 	return false
@@ -664,13 +666,13 @@ func (p *parser) readArg(v *Value, rs rawSegment, a string) error {
 		}
 		return p.errf(rs.line, rs.name, ErrUnit, "%q is neither a unit (s, ms, us, ns, 10ms, 100ns, 2^-12s, ...) nor an epoch (unix, gregorian, 2006-01-02T15:04:05Z)", a)
 	case Counter:
-		for i := idrt.InitZero; i <= idrt.InitRunning; i++ {
+		for i := InitZero; i <= InitRunning; i++ {
 			if a == i.String() {
 				v.Init = i
 				return nil
 			}
 		}
-		for o := idrt.OverflowWait; o <= idrt.OverflowWrap; o++ {
+		for o := OverflowWait; o <= OverflowWrap; o++ {
 			if a == o.String() {
 				v.Overflow = o
 				return nil

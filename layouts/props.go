@@ -5,8 +5,6 @@ import (
 	"math"
 	"math/big"
 	"time"
-
-	"github.com/idforge/idforge/idrt"
 )
 
 // TimeSortable reports whether sorting IDs by their bytes sorts them by
@@ -89,7 +87,7 @@ func (l *Layout) PerTick() float64 {
 		return 1
 	}
 	switch c.Init {
-	case idrt.InitSeeded, idrt.InitRandom:
+	case InitSeeded, InitRandom:
 		return math.Ldexp(1, c.Width-1)
 	}
 	return math.Ldexp(1, c.Width)
@@ -109,9 +107,9 @@ func (l *Layout) RandomBits() int {
 	}
 	if c, ok := l.Value(Counter); ok {
 		switch c.Init {
-		case idrt.InitSeeded:
+		case InitSeeded:
 			n += c.Width - 1
-		case idrt.InitRandom:
+		case InitRandom:
 			n += c.Width
 		}
 	}
@@ -158,7 +156,7 @@ func (l *Layout) Monotonic() bool {
 	_, hasTime := l.Value(Time)
 	c, hasCounter := l.Value(Counter)
 	_, hasSeq := l.Value(ClockSeq)
-	return hasTime && (hasCounter && c.Init != idrt.InitRunning || hasSeq)
+	return hasTime && (hasCounter && c.Init != InitRunning || hasSeq)
 }
 
 // drawnBits returns the bits that tell apart two IDs made within one tick
@@ -184,7 +182,7 @@ func (l *Layout) crossBits(generators int) float64 {
 	if r, ok := l.Value(Random); ok && r.Once {
 		b += float64(r.Width)
 	}
-	if c, ok := l.Value(Counter); ok && c.Init == idrt.InitRunning {
+	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
 		b += float64(c.Width)
 	}
 	if s, ok := l.Value(ClockSeq); ok {
@@ -292,7 +290,7 @@ func median(pairs func(seconds float64) float64) float64 {
 // running counter of w bits, the pairs 2^w IDs apart, whose counters are
 // equal (none while n <= 2^w).
 func (l *Layout) selfPairs(n float64) float64 {
-	if c, ok := l.Value(Counter); ok && c.Init == idrt.InitRunning {
+	if c, ok := l.Value(Counter); ok && c.Init == InitRunning {
 		period := math.Ldexp(1, c.Width)
 		return max(0, n*(n-period)/(2*period))
 	}
@@ -331,7 +329,7 @@ func FormatWait(seconds float64) string {
 // a layout's default text is the canonical 8-4-4-4-12 form, and its IDs
 // parse from every UUID form.
 func (l *Layout) IsUUID() bool {
-	if l.Bits != 128 {
+	if l == nil || l.Bits != 128 {
 		return false
 	}
 	version, variant := false, false

@@ -44,6 +44,7 @@ var svgRoles = []Role{Time, Counter, ClockSeq, Node, Random, Hash, Const}
 // The image scales (it has a viewBox) and draws the same for the same
 // layout and values, so it can be committed beside a README.
 func (l *Layout) SVG(values map[string]string) string {
+	l = orZero(l)
 	rows := (l.Bits + svgRowBits - 1) / svgRowBits
 	used := map[Role]bool{}
 	for _, p := range l.Parts {

@@ -18,8 +18,8 @@
 //     (TTL/5 by default): a holder that was paused (SIGSTOP, a GC pause, a
 //     VM freeze), cut off from the engine, or whose engine restarted never
 //     issues under an expired lease. The check costs the generator one
-//     atomic load and a compare with the tick it computes anyway
-//     ([idrt.Fence]). Once a lease lapses it is lost for good.
+//     atomic load and a compare with the tick it computes anyway. Once a
+//     lease lapses it is lost for good.
 //   - High-water. Each renewal records in the engine a high-water tick no
 //     ID under the lease can reach before the new deadline; a release
 //     records the last tick issued. The next holder of the node starts
@@ -39,7 +39,7 @@
 //	l, err := lease.Acquire(ctx, lease.Postgres(db), space)
 //	if err != nil { ... }
 //	defer l.Close()
-//	g, err := snowflake.NewGenerator(0, snowflake.WithLease(l))
+//	g, err := snowflake.NewGenerator(0, snowflake.WithLease(l)) // 0: whichever node l holds
 //	...
 //	id, err := g.Next() // errors.Is(err, lease.ErrLeaseLost) once the lease is gone
 //

@@ -3,6 +3,7 @@ package lease
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -20,7 +21,27 @@ var (
 	// high-water tick by more than its layout allows, for longer than
 	// WithClockWait.
 	ErrClockBehind = errors.New("lease: clock behind the node's high-water mark")
+	// ErrNoEngine means Acquire was given no engine: a nil Engine, a nil
+	// *Memory, or the engine of Postgres(nil) or Etcd(nil).
+	ErrNoEngine = errors.New("lease: no engine")
+	// ErrNotAcquired means a Lease that Acquire did not make: a zero
+	// Lease, or a nil *Lease, which holds no node.
+	ErrNotAcquired = errors.New("lease: not a lease Acquire made")
 )
+
+// noEngine is the engine of Postgres(nil) and Etcd(nil): every call fails
+// with an error matching ErrNoEngine that says which.
+type noEngine struct{ what string }
+
+func (e noEngine) err() error { return fmt.Errorf("%w: %s", ErrNoEngine, e.what) }
+
+func (e noEngine) Acquire(context.Context, Claim, uint64) (uint64, uint64, error) {
+	return 0, 0, e.err()
+}
+
+func (e noEngine) Renew(context.Context, Claim, uint64) error { return e.err() }
+
+func (e noEngine) Release(context.Context, Claim, uint64) error { return e.err() }
 
 // A Claim is what a holder asks an engine for: a node of a space, held by
 // an identity for a time to live.

@@ -72,8 +72,12 @@ type etcdEngine struct {
 // transaction, only if it does not exist, attached to an etcd lease of the
 // holder's TTL, rounded up to whole seconds; etcd's leader alone decides
 // when it expires. The engine remembers the etcd leases of the holders it
-// served, so Renew and Release must go to the engine that acquired.
+// served, so Renew and Release must go to the engine that acquired. The
+// engine of a nil c fails every call with an error matching ErrNoEngine.
 func Etcd(c EtcdClient) Engine {
+	if c == nil {
+		return noEngine{"Etcd(nil)"}
+	}
 	return &etcdEngine{c: c, prefix: "/idforge/lease/", ids: map[string]int64{}}
 }
 

@@ -17,9 +17,15 @@ import (
 const DefaultTTL = 10 * time.Second
 
 // Lease is one node of a Space, held from an Engine. It renews itself in the
-// background every TTL/3 until it is closed or lost. It implements
-// idrt.Lease, so a generated generator takes it (WithLease) in place of a
-// fixed node. Its methods are safe for concurrent use.
+// background every TTL/3 until it is closed or lost. A generated generator
+// takes it in place of a fixed node (snowflake.WithLease, for example), as
+// does the interpreter's (interp.WithLease). Its methods are safe for
+// concurrent use.
+//
+// A Lease is made by Acquire. A zero Lease, and a nil *Lease, hold no
+// node: Node and HighWater return 0, Space the zero Space, Done a closed
+// channel, ValidUntil the zero Time, and Err and Close an error matching
+// ErrNotAcquired.
 type Lease struct {
 	engine    Engine
 	claim     Claim
@@ -32,7 +38,7 @@ type Lease struct {
 	deadline time.Duration // on mono: the last confirmed expiry minus the margin
 	renewAt  time.Duration // on mono: when the next renewal is due
 	reserved uint64        // the high-water tick the engine last confirmed
-	bound    *idrt.Binding // the generator, once Bind is called
+	bound    *idrt.Binding // the generator, once bind is called
 	limit    uint64        // the first tick the bound generator's fence refuses
 	refused  error         // the error of an ID the generator's fence refuses
 	err      error         // why the lease was lost; nil while held
@@ -76,10 +82,35 @@ func WithHolder(name string) Option { return func(o *options) { o.holder = name 
 // instead of any free node.
 func WithNode(n uint64) Option { return func(o *options) { o.node, o.exact = n, true } }
 
-// WithClockWait sets how long a generator's Bind waits for its clock to
-// come within the layout's bound of the node's high-water tick before it
-// fails with ErrClockBehind (default 0: it fails at once).
+// WithClockWait sets how long the generator made with the lease (its
+// NewGenerator) waits for its clock to come within the layout's bound of
+// the node's high-water tick before it fails with ErrClockBehind (default
+// 0: it fails at once).
 func WithClockWait(d time.Duration) Option { return func(o *options) { o.clockWait = d } }
+
+// init tells package idrt which values are leases, so that generated
+// generators, which know nothing of this package, take a *Lease in
+// WithLease and bind to it (idrt.LeaseOf).
+func init() {
+	idrt.RegisterLeases(func(v any) (idrt.Lease, bool) {
+		switch v := v.(type) {
+		case *Lease:
+			if v == nil {
+				return nil, true
+			}
+			return binder{v}, true
+		case binder:
+			return v, true
+		}
+		return nil, false
+	})
+}
+
+// binder is a Lease as package idrt sees it: its node, and bind.
+type binder struct{ l *Lease }
+
+func (b binder) Node() uint64                         { return b.l.Node() }
+func (b binder) Bind(x *idrt.Binding) (uint64, error) { return b.l.bind(x) }
 
 // systemMono reads the system's monotonic clock, as a duration since the
 // process started using it.
@@ -92,14 +123,23 @@ func systemMono() func() time.Duration {
 // retries until ctx is done, then returns an error matching ErrFull that
 // names the space and its size; with no deadline on ctx and every node held
 // it waits until one is free or ctx is cancelled. The lease renews itself
-// until Close.
+// until Close. A nil e is an error matching ErrNoEngine; a nil ctx is taken
+// as context.Background(), and a nil Option is ignored.
 func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if e == nil {
+		return nil, fmt.Errorf("%w: Acquire with a nil Engine", ErrNoEngine)
+	}
 	if err := space.check(); err != nil {
 		return nil, err
 	}
 	o := options{ttl: DefaultTTL, margin: -1}
 	for _, opt := range opts {
-		opt(&o)
+		if opt != nil {
+			opt(&o)
+		}
 	}
 	if o.margin < 0 {
 		o.margin = o.ttl / 5
@@ -179,22 +219,61 @@ func (l *Lease) acquire(ctx context.Context, span uint64) error {
 	}
 }
 
+// acquired reports whether Acquire made l: a zero Lease, or a nil *Lease,
+// holds no node.
+func (l *Lease) acquired() bool { return l != nil && l.done != nil }
+
+// errNotAcquired is the error of Err and Close on a Lease Acquire did not
+// make.
+var errNotAcquired = fmt.Errorf("%w: a zero Lease or a nil *Lease holds no node", ErrNotAcquired)
+
+// closedChan is the channel Done returns for a Lease Acquire did not make:
+// closed, since there is no lease to wait on.
+var closedChan = func() chan struct{} {
+	c := make(chan struct{})
+	close(c)
+	return c
+}()
+
 // Node returns the node number held.
-func (l *Lease) Node() uint64 { return l.claim.Node }
+func (l *Lease) Node() uint64 {
+	if l == nil {
+		return 0
+	}
+	return l.claim.Node
+}
 
 // Space returns the space the node belongs to.
-func (l *Lease) Space() Space { return l.claim.Space }
+func (l *Lease) Space() Space {
+	if l == nil {
+		return Space{}
+	}
+	return l.claim.Space
+}
 
 // HighWater returns the high-water tick the node's previous holder left:
 // a generator bound to the lease makes every ID on a later tick.
-func (l *Lease) HighWater() uint64 { return l.above }
+func (l *Lease) HighWater() uint64 {
+	if l == nil {
+		return 0
+	}
+	return l.above
+}
 
 // Done returns a channel that is closed when the lease is lost or closed.
-func (l *Lease) Done() <-chan struct{} { return l.done }
+func (l *Lease) Done() <-chan struct{} {
+	if !l.acquired() {
+		return closedChan
+	}
+	return l.done
+}
 
 // Err returns nil while the lease is held, and then why it ended: an error
 // matching ErrLeaseLost.
 func (l *Lease) Err() error {
+	if !l.acquired() {
+		return errNotAcquired
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.err
@@ -204,6 +283,9 @@ func (l *Lease) Err() error {
 // lease is confirmed: the engine's expiry minus the margin, as far as the
 // holder can know it. It is the zero Time once the lease is lost.
 func (l *Lease) ValidUntil() time.Time {
+	if !l.acquired() {
+		return time.Time{}
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.err != nil {
@@ -212,14 +294,15 @@ func (l *Lease) ValidUntil() time.Time {
 	return time.Now().Add(l.deadline - l.mono())
 }
 
-// Bind ties the lease to the generator that will issue IDs under it (see
-// idrt.Lease); a generator's WithLease option calls it. It checks that the
+// bind ties the lease to the generator that will issue IDs under it; a
+// generator's WithLease option calls it, through package idrt (see init).
+// It checks that the
 // generator's layout is the lease's space, waits up to WithClockWait for
 // the generator's clock to come within b.Behind ticks of the node's
 // high-water tick (else it returns an error matching ErrClockBehind),
 // records a first high-water tick for the generator's IDs and opens its
 // fence. A lease serves one generator.
-func (l *Lease) Bind(b *idrt.Binding) (uint64, error) {
+func (l *Lease) bind(b *idrt.Binding) (uint64, error) {
 	s := l.claim.Space
 	if b.Layout != s.Layout || b.NodeBits != s.NodeBits || !b.TimeOf(0).Equal(s.Epoch) {
 		return 0, fmt.Errorf("%w: a lease of %s for a generator of %s/%s/%d", ErrSpace, s, b.Layout, b.TimeOf(0).UTC().Format(time.RFC3339Nano), b.NodeBits)
@@ -279,6 +362,9 @@ func (l *Lease) waitClock(b *idrt.Binding) error {
 // node at once, recording the last tick the generator used as the node's
 // high-water mark. Close on a lost lease only stops the renewals.
 func (l *Lease) Close() error {
+	if !l.acquired() {
+		return errNotAcquired
+	}
 	l.stop()
 	<-l.stopped
 	l.mu.Lock()

@@ -103,8 +103,8 @@ func TestGeneratorUnderLease(t *testing.T) {
 	if l2.HighWater() != uint64(last.Timestamp()) {
 		t.Errorf("high-water %d, want the last ID's tick %d", l2.HighWater(), last.Timestamp())
 	}
-	// A generator whose clock is half a second behind waits for the
-	// high-water tick to pass.
+	// A generator whose clock is half a second behind resumes above the
+	// high-water tick at once.
 	behind := func() time.Time { return time.Now().Add(-500 * time.Millisecond) }
 	g2, err := snowflake.NewGenerator(0, snowflake.WithLease(l2), snowflake.WithClock(behind))
 	if err != nil {

@@ -10,10 +10,14 @@ import (
 // Memory is an Engine that keeps leases in memory, on its own clock, with
 // the same semantics as the PostgreSQL and etcd engines: for the holders of
 // one process, and for tests.
+//
+// The zero Memory is ready to use, on the system clock, as NewMemory(nil)
+// is. A Memory must not be copied after its first use. A nil *Memory is
+// no engine: its methods return an error matching ErrNoEngine.
 type Memory struct {
-	clock func() time.Time
+	clock func() time.Time // nil means time.Now
 	mu    sync.Mutex
-	rows  map[string]map[uint64]*memoryRow // by space, then node
+	rows  map[string]map[uint64]*memoryRow // by space, then node; nil until the first Acquire
 }
 
 // memoryRow is one node's lease.
@@ -29,18 +33,35 @@ func NewMemory(clock func() time.Time) *Memory {
 	if clock == nil {
 		clock = time.Now
 	}
-	return &Memory{clock: clock, rows: map[string]map[uint64]*memoryRow{}}
+	return &Memory{clock: clock}
 }
+
+// now reads the engine's clock. m.mu must be held.
+func (m *Memory) now() time.Time {
+	if m.clock == nil {
+		return time.Now()
+	}
+	return m.clock()
+}
+
+// errNilMemory is the error of every method of a nil *Memory.
+var errNilMemory = fmt.Errorf("%w: a nil *lease.Memory", ErrNoEngine)
 
 // Acquire implements Engine. The in-memory engine never blocks, so it
 // ignores the context, as Renew and Release do.
 func (m *Memory) Acquire(_ context.Context, c Claim, span uint64) (node, highWater uint64, err error) {
+	if m == nil {
+		return 0, 0, errNilMemory
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	now := m.clock()
+	now := m.now()
 	rows := m.rows[c.Space.String()]
 	if rows == nil {
 		rows = map[uint64]*memoryRow{}
+		if m.rows == nil {
+			m.rows = map[string]map[uint64]*memoryRow{}
+		}
 		m.rows[c.Space.String()] = rows
 	}
 	size := c.Space.Size()
@@ -70,9 +91,12 @@ func (m *Memory) held(c Claim, now time.Time) (*memoryRow, error) {
 
 // Renew implements Engine.
 func (m *Memory) Renew(_ context.Context, c Claim, highWater uint64) error {
+	if m == nil {
+		return errNilMemory
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	now := m.clock()
+	now := m.now()
 	r, err := m.held(c, now)
 	if err != nil {
 		return err
@@ -83,9 +107,12 @@ func (m *Memory) Renew(_ context.Context, c Claim, highWater uint64) error {
 
 // Release implements Engine.
 func (m *Memory) Release(_ context.Context, c Claim, highWater uint64) error {
+	if m == nil {
+		return errNilMemory
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	now := m.clock()
+	now := m.now()
 	r, err := m.held(c, now)
 	if err != nil {
 		return err

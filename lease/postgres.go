@@ -68,7 +68,12 @@ type pgEngine struct {
 // database/sql driver the program registers. It creates the table with
 // PostgresSchema on first use. Acquire, Renew and Release are single
 // statements, and the server's clock alone decides when a lease expires.
+// The engine of a nil db fails every call with an error matching
+// ErrNoEngine.
 func Postgres(db *sql.DB) Engine {
+	if db == nil {
+		return noEngine{"Postgres(nil)"}
+	}
 	return &pgEngine{db: db}
 }
 

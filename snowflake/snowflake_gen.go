@@ -19,10 +19,10 @@ import (
 	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 8, and the specs it came from.
+// Compile-time guards: this file needs runtime version 9, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
+	_ = idrt.EnforceVersion(9 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 9)
 )
 
 // ID is a 64-bit ID: Snowflake — Twitter's 64-bit ID.
@@ -204,20 +204,32 @@ type Generator struct {
 	lease idrt.Lease          // set by WithLease
 	fence idrt.Fence          // the lease's limit on ticks; none without a lease
 	state idrt.State
-	mark  *store.Mark // in the store, if any
+	mark  *idrt.Mark // in the store; nil without one
 }
 
-// Option configures a Generator. NewGenerator returns the error of an
-// option given a value it cannot use.
-type Option func(*Generator) error
+// Option configures a Generator. NewGenerator applies the options it is given,
+// and nothing else can: a Generator in use never changes. Each option may be
+// given once, in any order; NewGenerator returns an error matching ErrOption
+// for one given twice or for the zero Option, and the error of an option given
+// a value it cannot use.
+type Option struct {
+	name  string                 // the function that made it, such as "WithClock"
+	apply func(*Generator) error // run by NewGenerator alone, on the new generator
+}
+
+// ErrOption means an Option that NewGenerator cannot apply: one given twice,
+// the zero Option, WithStore(nil), WithLease of a value that is not a lease
+// from package lease (nil, or a nil *lease.Lease from a failed Acquire), or a
+// node argument that is not the lease's.
+var ErrOption = errors.New("snowflake: invalid option")
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) error {
+	return Option{"WithClock", func(g *Generator) error {
 		g.clock = now
 		return nil
-	}
+	}}
 }
 
 // WithSleep makes the generator call sleep instead of time.Sleep while it
@@ -226,35 +238,63 @@ func WithClock(now func() time.Time) Option {
 // (WithClock) that a sleep moves on, waits take no real time and do not
 // depend on how fast the machine runs. A nil sleep means time.Sleep.
 func WithSleep(sleep func(time.Duration)) Option {
-	return func(g *Generator) error {
+	return Option{"WithSleep", func(g *Generator) error {
 		g.sleep = sleep
 		return nil
-	}
+	}}
 }
 
-// WithStore makes the generator keep its time high-water marks in a state
-// store, so that after a restart, even with the clock set back, it neither
-// repeats an ID nor goes back: it resumes above the marks the store holds,
-// and writes new marks about a second ahead of the IDs it makes. One store
-// serves one generator at a time.
+// WithStore makes the generator keep its time high-water marks in s, a state
+// store from store.Open, so that after a restart, even with the clock set
+// back, it neither repeats an ID nor goes back. NewGenerator refuses a mark
+// further ahead of the clock than the store allows (store.ErrMarkAhead); then
+// the generator resumes at once above the marks the store holds: its first ID
+// takes the tick after its mark, or the clock's if that is later, even ahead
+// of the clock, and later IDs stay on that tick until the clock catches up. A
+// counter that runs out on a tick the clock has not reached waits for the
+// clock, as after the clock went back (see Next).
+//
+// The generator writes new marks about half a second ahead of the IDs it
+// makes. One store serves one generator at a time. NewGenerator refuses a nil
+// s with ErrOption and a closed one with an error matching os.ErrClosed; once
+// s is closed, an ID that needs a new mark fails with an error matching
+// os.ErrClosed.
 func WithStore(s *store.Store) Option {
-	return func(g *Generator) error {
+	return Option{"WithStore", func(g *Generator) error {
+		if s == nil {
+			return fmt.Errorf("%w: WithStore(nil): a store from store.Open is needed", ErrOption)
+		}
 		g.store = s
 		return nil
-	}
+	}}
 }
 
-// WithLease makes the generator take its node from a lease (package
-// github.com/idforge/idforge/lease) instead of NewGenerator's node argument,
-// which is then ignored: pass 0. The generator makes every ID above the
-// node's high-water mark, and once the lease is lost or closed it returns an
-// error matching lease.ErrLeaseLost for every ID. A lease serves one
-// generator.
-func WithLease(l idrt.Lease) Option {
-	return func(g *Generator) error {
-		g.lease = l
+// Lease is a node lease, as WithLease takes it: a *lease.Lease from
+// lease.Acquire (package github.com/idforge/idforge/lease), which holds one
+// node number of a layout's space for a limited time. NewGenerator refuses any
+// other value.
+type Lease interface {
+	// Node returns the node number held.
+	Node() uint64
+}
+
+// WithLease makes the generator take its node from l, a lease from
+// lease.Acquire, instead of NewGenerator's node argument, which must then be 0
+// or the lease's node (l.Node()). NewGenerator returns an error matching
+// ErrOption for another node, for a nil l, for a nil *lease.Lease (what a
+// failed Acquire returns) and for a value that is not a lease from package
+// lease. The generator makes every ID above the node's high-water mark, at
+// once, and once the lease is lost or closed it returns an error matching
+// lease.ErrLeaseLost for every ID. A lease serves one generator.
+func WithLease(l Lease) Option {
+	return Option{"WithLease", func(g *Generator) error {
+		lease, err := idrt.LeaseOf(l)
+		if err != nil {
+			return fmt.Errorf("%w: WithLease: %w", ErrOption, err)
+		}
+		g.lease = lease
 		return nil
-	}
+	}}
 }
 
 // NewGenerator returns a generator for the given node (10 bits). It returns
@@ -276,23 +316,34 @@ func (g *Generator) setup(node int64, opts []Option) error {
 		return fmt.Errorf("%w: node %d does not fit in 10 bits", ErrRange, node)
 	}
 	g.node = uint64(node)
-	for _, o := range opts {
-		if err := o(g); err != nil {
+	for i, o := range opts {
+		if o.apply == nil {
+			return fmt.Errorf("%w: option %d is the zero Option", ErrOption, i)
+		}
+		for _, prev := range opts[:i] {
+			if prev.name == o.name {
+				return fmt.Errorf("%w: %s given twice", ErrOption, o.name)
+			}
+		}
+		if err := o.apply(g); err != nil {
 			return err
 		}
 	}
 	if g.store != nil {
-		g.mark = g.store.Mark("snowflake", 1000)
+		var err error
+		if g.mark, err = idrt.OpenMark(g.store, "snowflake", 500); err != nil {
+			return err
+		}
 		if t := g.mark.Loaded(); t != 0 {
-			// Refuse a mark far ahead of the clock, then resume above it.
+			// Refuse a mark far ahead of the clock, then resume above it at once.
 			if err := g.mark.Ahead(timeAt(t), g.now(time.Now)); err != nil {
 				return err
 			}
-			g.state.SkipPast(&policy, t)
+			g.state.ResumePast(&policy, t)
 		}
 	}
 	if g.lease != nil {
-		return g.bindLease()
+		return g.bindLease(node)
 	}
 	return nil
 }
@@ -309,16 +360,20 @@ func (g *Generator) ready() error {
 	return nil
 }
 
-// bindLease takes the generator's node from its lease and binds the lease to
-// the generator, which starts above the node's high-water tick, with its
-// clock up to a second behind that tick at most.
-func (g *Generator) bindLease() error {
-	node := g.lease.Node()
-	if node > 0x3ff {
-		return fmt.Errorf("%w: leased node %d does not fit in 10 bits", ErrRange, node)
+// bindLease takes the generator's node from its lease, which node, the
+// argument of NewGenerator, must be or stand for (0), and binds the lease to
+// the generator, which resumes at once above the node's high-water tick, with
+// its clock up to a second behind that tick at most.
+func (g *Generator) bindLease(node int64) error {
+	leased := g.lease.Node()
+	if leased > 0x3ff {
+		return fmt.Errorf("%w: leased node %d does not fit in 10 bits", ErrRange, leased)
+	}
+	if node != 0 && uint64(node) != leased {
+		return fmt.Errorf("%w: node %d given with a lease of node %d: pass 0 or the lease's node", ErrOption, node, leased)
 	}
 	above, err := g.lease.Bind(&idrt.Binding{
-		Behind: 1000,
+		Behind: 999,
 		Clock: func() time.Time {
 			return g.now(idrt.NowMilli)
 		},
@@ -335,8 +390,8 @@ func (g *Generator) bindLease() error {
 	if err != nil {
 		return err
 	}
-	g.node = node
-	g.state.SkipPast(&policy, above)
+	g.node = leased
+	g.state.ResumePast(&policy, above)
 	return nil
 }
 
@@ -393,10 +448,11 @@ const (
 
 // Next returns a new ID of layout snowflake (layouts/snowflake.layout).
 // Within one millisecond a 12-bit counter, starting at zero,
-// orders the IDs; when it runs out the generator waits for the next tick.
-// When the clock goes back it stays on its last tick. Rather than wait for
-// more than a second it returns ErrClockStalled if the clock stands still,
-// and ErrClockBackwards if it is behind.
+// orders the IDs; when it runs out the generator waits for the next tick,
+// a second at most, and then returns ErrClockStalled if the clock stood still
+// and ErrClockBackwards if it is behind. When the clock goes back it stays
+// on its last tick, up to a second: further back, it returns
+// ErrClockBackwards at once.
 func (g *Generator) Next() (id ID, err error) {
 	if err := g.ready(); err != nil {
 		return 0, err
@@ -422,10 +478,8 @@ func (g *Generator) Next() (id ID, err error) {
 	if !g.fence.Allows(tick) {
 		return 0, g.fence.Err()
 	}
-	if g.mark != nil {
-		if err := g.mark.Cover(tick); err != nil {
-			return 0, err
-		}
+	if err := g.mark.CoverNear(tick, now); err != nil {
+		return 0, err
 	}
 	f := Fields{
 		Timestamp: int64(tick),
@@ -711,13 +765,15 @@ func (id ID) MarshalJSON() ([]byte, error) {
 	return append(b, '"'), nil
 }
 
-// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written
-// as is, without escapes. It implements json.Unmarshaler. JSON null leaves *id
-// unchanged and returns nil, as encoding/json does for null; use NullID to
-// tell null apart. A JSON number is read too when it is an integer written out
-// in decimal, as Parse reads it (1.5e3 is an error matching ErrSyntax); note
-// that one that passed through JavaScript may have lost digits above 2^53. Any
-// other JSON value is an error matching ErrType.
+// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, read as
+// encoding/json reads a string, escapes and all. It implements
+// json.Unmarshaler. JSON null leaves *id unchanged and returns nil, as
+// encoding/json does for null; use NullID to tell null apart. A JSON number is
+// read too when it is an integer written out in decimal, as Parse reads it
+// (1.5e3 is an error matching ErrSyntax); note that one that passed through
+// JavaScript may have lost digits above 2^53. Any other JSON value is an error
+// matching ErrType, and a string that is not valid JSON one matching
+// ErrSyntax.
 func (id *ID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -733,12 +789,16 @@ func (id *ID) UnmarshalJSON(data []byte) error {
 	if len(data) == 0 || data[0] != '"' {
 		return fmt.Errorf("%w: the JSON value is not a string", ErrType)
 	}
-	if len(data) < 2 || data[len(data)-1] != '"' {
-		return fmt.Errorf("%w: unterminated JSON string", ErrSyntax)
-	}
-	v, err := parseText(string(data[1 : len(data)-1]))
+	text, raw, err := idrt.UnquoteJSON(data)
 	if err != nil {
-		return shiftError(err, 1)
+		return fmt.Errorf("%w: %w", ErrSyntax, err)
+	}
+	v, err := parseText(string(text))
+	if err != nil {
+		if raw {
+			err = shiftError(err, 1)
+		}
+		return err
 	}
 	*id = v
 	return nil

@@ -111,6 +111,14 @@ const (
 // of the store. Another open of the same store, from this process or any
 // other, returns ErrLocked.
 //
+// # Zero and nil
+//
+// A Store is made by Open. A zero Store, and a nil *Store, are closed
+// stores that hold no marks: Close and AllowAhead do nothing, CheckAhead
+// finds nothing to refuse, and Mark gives a mark whose Cover fails, as on
+// a store that was closed, with an error matching os.ErrClosed. None of
+// them panics.
+//
 // # Platforms
 //
 // On Linux, macOS, the BSDs and illumos the lock is a flock, and a write is
@@ -133,7 +141,13 @@ type Store struct {
 	ahead time.Duration // set by AllowAhead; 0 means DefaultMaxAhead
 }
 
-// Mark is one layout's high-water mark in a Store.
+// Mark is one layout's high-water mark in a Store. A zero Mark, and a nil
+// *Mark, belong to no store: Loaded returns 0, Ahead nil, and Cover an
+// error matching os.ErrClosed.
+//
+// Deprecated: marks are for generated code, which reaches them through
+// package idrt; Mark and its methods stay for code generated for runtime
+// version 8. Programs hand a Store to a generator (WithStore) instead.
 type Mark struct {
 	s      *Store
 	name   string
@@ -477,13 +491,22 @@ func writeStore(fsys storeFS, path string, data []byte) error {
 // Mark returns the mark of one layout (by name, such as "uuidv7"), which a
 // generator writes ahead by the given number of ticks. A name a store
 // cannot hold (see ErrMarkName) gives a mark whose Cover always fails.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (s *Store) Mark(name string, ahead uint64) *Mark {
+	if s == nil {
+		return &Mark{name: name, ahead: max(ahead, 1)}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m, ok := s.marks[name]
 	if !ok {
 		m = &Mark{s: s, name: name, err: checkMarkName(name)}
 		if m.err == nil {
+			if s.marks == nil { // a zero Store
+				s.marks = map[string]*Mark{}
+			}
 			s.marks[name] = m
 		}
 	}
@@ -493,9 +516,15 @@ func (s *Store) Mark(name string, ahead uint64) *Mark {
 
 // Loaded returns the mark the store file held for this name when the store
 // was opened, or 0 for a new mark. A generator resumes above it: its next ID
-// takes a later tick (idrt.State.SkipPast), so that it comes after every ID
-// a previous process could have made under the mark.
+// takes a later tick, so that it comes after every ID a previous process
+// could have made under the mark.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (m *Mark) Loaded() uint64 {
+	if m == nil {
+		return 0
+	}
 	return m.loaded
 }
 
@@ -506,8 +535,21 @@ func (m *Mark) Loaded() uint64 {
 // the old mark waits here, and on an error the mark in use stays where it
 // was (the file keeps the higher one tried, so it never goes down). So no
 // ID is ever handed out on a tick the file does not cover. Most calls only
-// compare two numbers.
+// compare two numbers. On a closed store, a Cover that needs to write fails
+// with an error matching os.ErrClosed.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (m *Mark) Cover(tick uint64) error {
+	return m.cover(tick, tick)
+}
+
+// cover is Cover, and CoverNear with the clock's tick from: it writes a
+// mark ahead ticks past from, and past tick at least.
+func (m *Mark) cover(tick, from uint64) error {
+	if m == nil || m.s == nil {
+		return errNoStore
+	}
 	if tick < m.mark.Load() {
 		return nil
 	}
@@ -521,11 +563,14 @@ func (m *Mark) Cover(tick uint64) error {
 		return nil // another goroutine covered it
 	}
 	if s.lock == nil {
-		return fmt.Errorf("store: state store %s is closed", s.path)
+		return s.closed()
 	}
-	next := tick + m.ahead
-	if next < tick {
+	next := from + m.ahead
+	if next < from {
 		next = ^uint64(0)
+	}
+	if next <= tick {
+		next = max(tick+1, tick) // tick+1, or tick itself at the last tick
 	}
 	// A write that failed may still have reached the disk: the file never
 	// goes below a mark once tried.
@@ -544,9 +589,26 @@ func (m *Mark) Cover(tick uint64) error {
 	return nil
 }
 
+// errNoStore is the error of Cover on a mark of no Store: a zero Mark, or
+// one a nil *Store gave.
+var errNoStore = fmt.Errorf("store: a mark of no state store (a Store is made by Open): %w", os.ErrClosed)
+
+// closed returns the error of a write to a closed store, or to a zero
+// Store, which Open did not make. s.mu must be held.
+func (s *Store) closed() error {
+	if s.path == "" {
+		return fmt.Errorf("store: a zero Store is not open (a Store is made by Open): %w", os.ErrClosed)
+	}
+	return fmt.Errorf("store: state store %s is closed: %w", s.path, os.ErrClosed)
+}
+
 // Close releases the store's lock. Later calls to Cover that need to write
-// fail.
+// fail with an error matching os.ErrClosed. Closing a closed, zero or nil
+// Store does nothing and returns nil.
 func (s *Store) Close() error {
+	if s == nil {
+		return nil
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.lock == nil {

@@ -75,6 +75,9 @@ func (c MarkClock) Check(path string, marks map[string]uint64) error {
 // command line's new -store does), since a generator resumes above the
 // marks it finds, however far ahead.
 func (s *Store) CheckAhead(c MarkClock) error {
+	if s == nil {
+		return nil // no marks
+	}
 	s.mu.Lock()
 	marks := make(map[string]uint64, len(s.marks))
 	for name, m := range s.marks {
@@ -105,8 +108,12 @@ func roundAhead(d time.Duration) string {
 }
 
 // AllowAhead sets how far ahead of the clock a mark of s may be before
-// Mark.Ahead refuses it; d <= 0 means DefaultMaxAhead.
+// Mark.Ahead refuses it; d <= 0 means DefaultMaxAhead. On a nil *Store
+// it does nothing.
 func (s *Store) AllowAhead(d time.Duration) {
+	if s == nil {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.ahead = d
@@ -118,8 +125,11 @@ func (s *Store) AllowAhead(d time.Duration) {
 // made with a store calls it before it resumes above the mark, so that a
 // damaged or hand-edited mark years ahead is refused where the generator is
 // made instead of dating every ID there.
+//
+// Deprecated: for code generated for runtime version 8; later generated
+// code reaches marks through package idrt.
 func (m *Mark) Ahead(at, now time.Time) error {
-	if m.loaded == 0 {
+	if m == nil || m.loaded == 0 { // a mark of no Store has none loaded
 		return nil
 	}
 	m.s.mu.Lock()

@@ -33,8 +33,12 @@ type SyntaxError struct {
 }
 
 // Error names the character, its position and the rule it breaks, quoting a
-// printable character and writing any other byte in hexadecimal.
+// printable character and writing any other byte in hexadecimal. A nil
+// *SyntaxError reads "<nil>".
 func (e *SyntaxError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
 	c := fmt.Sprintf("%q", e.Char)
 	if e.Char <= ' ' || e.Char >= 0x7f {
 		c = fmt.Sprintf("byte 0x%02x", e.Char)
@@ -42,7 +46,10 @@ func (e *SyntaxError) Error() string {
 	return fmt.Sprintf("%v: %s at position %d: %s", e.Err, c, e.Pos, e.why)
 }
 
-// Unwrap returns Err.
+// Unwrap returns Err, or nil for a nil *SyntaxError.
 func (e *SyntaxError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
 	return e.Err
 }

@@ -29,11 +29,11 @@ func oracleParse(s string) (prefix string, u uuid.UUID, ok bool) {
 	if i := strings.LastIndex(s, "_"); i >= 0 {
 		prefix, suffix = s[:i], s[i+1:]
 		if prefix == "" {
-			return "", uuid.Nil, false
+			return "", uuid.Nil(), false
 		}
 	}
 	if !prefixRE.MatchString(prefix) || !suffixRE.MatchString(suffix) {
-		return "", uuid.Nil, false
+		return "", uuid.Nil(), false
 	}
 	n := new(big.Int)
 	for _, c := range suffix {

@@ -34,21 +34,35 @@ type userID = typeid.Of[userPrefix]
 
 func TestZero(t *testing.T) {
 	var z typeid.TypeID
-	if z.String() != "00000000000000000000000000" || z.Prefix() != "" || z.UUID() != uuid.Nil {
+	if z.String() != "00000000000000000000000000" || z.Prefix() != "" || z.UUID() != uuid.Nil() {
 		t.Errorf("zero TypeID: %q, %q, %v", z, z.Prefix(), z.UUID())
 	}
 	// The zero value and the nil UUID without a prefix are one TypeID, however made.
-	fromUUID, _ := typeid.FromUUID("", uuid.Nil)
+	fromUUID, _ := typeid.FromUUID("", uuid.Nil())
 	parsed, _ := typeid.Parse("00000000000000000000000000")
 	if fromUUID != z || parsed != z {
 		t.Errorf("FromUUID and Parse of the nil TypeID: %#v, %#v; want the zero value", fromUUID, parsed)
 	}
 	var zu userID
-	if zu.String() != "user_00000000000000000000000000" || zu.Prefix() != "user" || zu.UUID() != uuid.Nil {
+	if zu.String() != "user_00000000000000000000000000" || zu.Prefix() != "user" || zu.UUID() != uuid.Nil() {
 		t.Errorf("zero Of[userPrefix]: %q, %q, %v", zu, zu.Prefix(), zu.UUID())
 	}
 	if p, _ := typeid.ParseOf[userPrefix]("user_00000000000000000000000000"); p.String() != zu.String() || p.Compare(zu) != 0 {
 		t.Errorf("ParseOf of the nil user ID: %q", p)
+	}
+}
+
+// A nil *SyntaxError answers rather than panics, as the zero one does.
+func TestNilSyntaxError(t *testing.T) {
+	var e *typeid.SyntaxError
+	if got := e.Error(); got != "<nil>" {
+		t.Errorf("(*SyntaxError)(nil).Error() = %q, want <nil>", got)
+	}
+	if err := e.Unwrap(); err != nil {
+		t.Errorf("(*SyntaxError)(nil).Unwrap() = %v, want nil", err)
+	}
+	if got := new(typeid.SyntaxError).Error(); got == "" {
+		t.Error("the zero SyntaxError has no message")
 	}
 }
 

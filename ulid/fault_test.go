@@ -97,7 +97,7 @@ func TestEntropyFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u, err := g.Next(); !errors.Is(err, ulid.ErrEntropy) || !errors.Is(err, boom) || u != ulid.Nil {
+	if u, err := g.Next(); !errors.Is(err, ulid.ErrEntropy) || !errors.Is(err, boom) || u != ulid.Nil() {
 		t.Errorf("Next = %x, %v; want Nil, ErrEntropy wrapping boom", u, err)
 	}
 }

@@ -20,10 +20,10 @@ import (
 	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 8, and the specs it came from.
+// Compile-time guards: this file needs runtime version 9, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
+	_ = idrt.EnforceVersion(9 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 9)
 )
 
 // ULID is a 128-bit ID: ULID — Universally Unique Lexicographically Sortable
@@ -50,12 +50,15 @@ type ULID [16]byte
 // Size is the length of a ULID in bytes.
 const Size = 16
 
-var (
-	// Nil is the ULID with every bit zero.
-	Nil ULID
-	// Max is the ULID with every bit one.
-	Max = ULID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
-)
+// Nil returns the ULID with every bit zero.
+func Nil() ULID {
+	return ULID{}
+}
+
+// Max returns the ULID with every bit one.
+func Max() ULID {
+	return ULID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
+}
 
 // Compare returns -1, 0 or +1 as id is less than, equal to or greater than
 // other, comparing their bytes. It is the order of ULID's fixed-width text.
@@ -63,7 +66,7 @@ func (id ULID) Compare(other ULID) int {
 	return bytes.Compare(id[:], other[:])
 }
 
-// IsZero reports whether id is Nil, the ULID with every bit zero, which by
+// IsZero reports whether id is Nil(), the ULID with every bit zero, which by
 // common use stands for no ID at all (encoding/json's omitzero asks it).
 func (id ULID) IsZero() bool {
 	return id == ULID{}
@@ -210,42 +213,63 @@ type Generator struct {
 	entropy *idrt.Entropy
 	store   *store.Store // set by WithStore
 	state   idrt.State
-	mark    *store.Mark // in the store, if any
+	mark    *idrt.Mark // in the store; nil without one
 }
 
-// Option configures a Generator. NewGenerator returns the error of an
-// option given a value it cannot use.
-type Option func(*Generator) error
+// Option configures a Generator. NewGenerator applies the options it is given,
+// and nothing else can: a Generator in use never changes. Each option may be
+// given once, in any order; NewGenerator returns an error matching ErrOption
+// for one given twice or for the zero Option, and the error of an option given
+// a value it cannot use.
+type Option struct {
+	name  string                 // the function that made it, such as "WithClock"
+	apply func(*Generator) error // run by NewGenerator alone, on the new generator
+}
+
+// ErrOption means an Option that NewGenerator cannot apply: one given twice,
+// the zero Option, or WithStore(nil).
+var ErrOption = errors.New("ulid: invalid option")
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) error {
+	return Option{"WithClock", func(g *Generator) error {
 		g.clock = now
 		return nil
-	}
+	}}
 }
 
 // WithEntropy makes the generator read random bits from r instead of
 // crypto/rand. If r fails, the generator returns ErrEntropy and no ID. A nil r
 // means crypto/rand.
 func WithEntropy(r io.Reader) Option {
-	return func(g *Generator) error {
+	return Option{"WithEntropy", func(g *Generator) error {
 		g.entropy = idrt.NewEntropy(r)
 		return nil
-	}
+	}}
 }
 
-// WithStore makes the generator keep its time high-water marks in a state
-// store, so that after a restart, even with the clock set back, it neither
-// repeats an ID nor goes back: it resumes above the marks the store holds,
-// and writes new marks about a second ahead of the IDs it makes. One store
-// serves one generator at a time.
+// WithStore makes the generator keep its time high-water marks in s, a state
+// store from store.Open, so that after a restart, even with the clock set
+// back, it neither repeats an ID nor goes back. NewGenerator refuses a mark
+// further ahead of the clock than the store allows (store.ErrMarkAhead); then
+// the generator resumes at once above the marks the store holds: its first ID
+// takes the tick after its mark, or the clock's if that is later, even ahead
+// of the clock, and later IDs stay on that tick until the clock catches up.
+//
+// The generator writes new marks about a second ahead of the IDs it makes. One
+// store serves one generator at a time. NewGenerator refuses a nil s with
+// ErrOption and a closed one with an error matching os.ErrClosed; once s is
+// closed, an ID that needs a new mark fails with an error matching
+// os.ErrClosed.
 func WithStore(s *store.Store) Option {
-	return func(g *Generator) error {
+	return Option{"WithStore", func(g *Generator) error {
+		if s == nil {
+			return fmt.Errorf("%w: WithStore(nil): a store from store.Open is needed", ErrOption)
+		}
 		g.store = s
 		return nil
-	}
+	}}
 }
 
 // NewGenerator returns a generator. It returns the error of an option
@@ -263,19 +287,30 @@ func NewGenerator(opts ...Option) (*Generator, error) {
 // unset.
 func (g *Generator) setup(opts []Option) error {
 	g.entropy = idrt.Crypto()
-	for _, o := range opts {
-		if err := o(g); err != nil {
+	for i, o := range opts {
+		if o.apply == nil {
+			return fmt.Errorf("%w: option %d is the zero Option", ErrOption, i)
+		}
+		for _, prev := range opts[:i] {
+			if prev.name == o.name {
+				return fmt.Errorf("%w: %s given twice", ErrOption, o.name)
+			}
+		}
+		if err := o.apply(g); err != nil {
 			return err
 		}
 	}
 	if g.store != nil {
-		g.mark = g.store.Mark("ulid", 1000)
+		var err error
+		if g.mark, err = idrt.OpenMark(g.store, "ulid", 1000); err != nil {
+			return err
+		}
 		if t := g.mark.Loaded(); t != 0 {
-			// Refuse a mark far ahead of the clock, then resume above it.
+			// Refuse a mark far ahead of the clock, then resume above it at once.
 			if err := g.mark.Ahead(timeAt(t), g.now(time.Now)); err != nil {
 				return err
 			}
-			g.state.SkipPast(&policy, t)
+			g.state.ResumePast(&policy, t)
 		}
 	}
 	return nil
@@ -303,15 +338,8 @@ func (g *Generator) setupZero() error {
 	return g.err
 }
 
-// ErrClockBackwards means the clock went back further than the generator
-// waits for; it returns no ID rather than risk a duplicate.
-var ErrClockBackwards = errors.New("ulid: clock moved backwards")
-
 // stateError turns an error of the runtime's monotonic state into this package's.
 func stateError(err error) error {
-	if errors.Is(err, idrt.ErrClockBackwards) {
-		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
-	}
 	if errors.Is(err, idrt.ErrEntropy) {
 		return fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
@@ -378,10 +406,8 @@ func (g *Generator) Next() (id ULID, err error) {
 	if err != nil {
 		return ULID{}, stateError(err)
 	}
-	if g.mark != nil {
-		if err := g.mark.Cover(tick); err != nil {
-			return ULID{}, err
-		}
+	if err := g.mark.Cover(tick); err != nil {
+		return ULID{}, err
 	}
 	// Write the time and the counter over the random bits,
 	// all 16 bytes in one store.
@@ -653,10 +679,12 @@ func (id ULID) MarshalJSON() ([]byte, error) {
 	return append(b, '"'), nil
 }
 
-// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written
-// as is, without escapes. It implements json.Unmarshaler. JSON null leaves *id
-// unchanged and returns nil, as encoding/json does for null; use NullULID to
-// tell null apart. Any other JSON value is an error matching ErrType.
+// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, read as
+// encoding/json reads a string, escapes and all. It implements
+// json.Unmarshaler. JSON null leaves *id unchanged and returns nil, as
+// encoding/json does for null; use NullULID to tell null apart. Any other JSON
+// value is an error matching ErrType, and a string that is not valid JSON one
+// matching ErrSyntax.
 func (id *ULID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -664,12 +692,16 @@ func (id *ULID) UnmarshalJSON(data []byte) error {
 	if len(data) == 0 || data[0] != '"' {
 		return fmt.Errorf("%w: the JSON value is not a string", ErrType)
 	}
-	if len(data) < 2 || data[len(data)-1] != '"' {
-		return fmt.Errorf("%w: unterminated JSON string", ErrSyntax)
+	text, raw, err := idrt.UnquoteJSON(data)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrSyntax, err)
 	}
 	var v ULID
-	if err := parseText((*[16]byte)(&v), string(data[1:len(data)-1])); err != nil {
-		return shiftError(err, 1)
+	if err := parseText((*[16]byte)(&v), string(text)); err != nil {
+		if raw {
+			err = shiftError(err, 1)
+		}
+		return err
 	}
 	*id = v
 	return nil

@@ -28,7 +28,7 @@ func ExamplePackV7() {
 }
 
 func ExampleNewV5() {
-	u := uuid.NewV5(uuid.NamespaceDNS, "www.example.com")
+	u := uuid.NewV5(uuid.NamespaceDNS(), "www.example.com")
 	fmt.Printf("%x\n", u[:])
 	// Output: 2ed6657de927568b95e12665a8aea6a2
 }
@@ -69,7 +69,7 @@ func ExampleGenerator_FillV7() {
 func ExampleUUID_Variant() {
 	u := uuid.MustParse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f")
 	fmt.Println(u.Version(), u.Variant())
-	fmt.Println(uuid.Nil.Variant(), uuid.Max.Variant())
+	fmt.Println(uuid.Nil().Variant(), uuid.Max().Variant())
 	// Output:
 	// 7 RFC 9562
 	// NCS Future

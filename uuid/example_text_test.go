@@ -42,7 +42,7 @@ func ExampleUUID_Base62() {
 	s := id.Base62()
 	back, _ := uuid.ParseBase62(s)
 	fmt.Println(s, back == id)
-	fmt.Println(uuid.Max.Base62())
+	fmt.Println(uuid.Max().Base62())
 	// Output:
 	// 02p5oQZoHTv0zeY5yG21K3 true
 	// 7n42DGM5Tflk9n8mt7Fhc7
@@ -55,7 +55,7 @@ func ExampleUUID_Crockford() {
 }
 
 func ExampleUUID_URN() {
-	fmt.Println(uuid.NamespaceDNS.URN())
+	fmt.Println(uuid.NamespaceDNS().URN())
 	// Output: urn:uuid:6ba7b810-9dad-11d1-80b4-00c04fd430c8
 }
 

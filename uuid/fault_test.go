@@ -93,7 +93,7 @@ func TestEntropyFailure(t *testing.T) {
 	for name, next := range map[string]func() (uuid.UUID, error){
 		"v4": g.NewV4, "v7": g.NewV7, "v8": g.NewV8,
 	} {
-		if u, err := next(); !errors.Is(err, uuid.ErrEntropy) || !errors.Is(err, boom) || u != uuid.Nil {
+		if u, err := next(); !errors.Is(err, uuid.ErrEntropy) || !errors.Is(err, boom) || u != uuid.Nil() {
 			t.Errorf("%s: %x, %v; want Nil and ErrEntropy wrapping the reader's error", name, u, err)
 		}
 	}

@@ -130,7 +130,12 @@ func TestStoreMarkAheadRefused(t *testing.T) {
 	}
 	now := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
 	ahead := now.AddDate(30, 0, 0)
-	if err := s.Mark("uuidv7", 1).Cover(uint64(ahead.UnixMilli()) - 1); err != nil {
+	// A generator whose clock is 30 years ahead leaves its mark there.
+	g, err := uuid.NewGenerator(uuid.WithStore(s), uuid.WithClock(func() time.Time { return ahead }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.NewV7(); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -149,7 +154,7 @@ func TestStoreMarkAheadRefused(t *testing.T) {
 		t.Error("the refusal changed the store file")
 	}
 	s.AllowAhead(31 * 365 * 24 * time.Hour)
-	g, err := uuid.NewGenerator(uuid.WithStore(s), clock)
+	g, err = uuid.NewGenerator(uuid.WithStore(s), clock)
 	if err != nil {
 		t.Fatalf("with AllowAhead: %v", err)
 	}

@@ -69,9 +69,9 @@ func upperURN(s string) bool {
 // this package makes, in the canonical, hex, braces and URN forms, and
 // writes, compares and marshals them as this package does.
 func TestStdlibReadsOurs(t *testing.T) {
-	ids := []uuid.UUID{uuid.Nil, uuid.Max, uuid.NewV1(), uuid.NewV3(uuid.NamespaceDNS, "www.example.com"), uuid.NewV4(),
-		uuid.NewV5(uuid.NamespaceDNS, "www.example.com"), uuid.NewV6(), uuid.NewV7(), uuid.NewV8(),
-		uuid.NewV8SHA256(uuid.NamespaceDNS, "www.example.com")}
+	ids := []uuid.UUID{uuid.Nil(), uuid.Max(), uuid.NewV1(), uuid.NewV3(uuid.NamespaceDNS(), "www.example.com"), uuid.NewV4(),
+		uuid.NewV5(uuid.NamespaceDNS(), "www.example.com"), uuid.NewV6(), uuid.NewV7(), uuid.NewV8(),
+		uuid.NewV8SHA256(uuid.NamespaceDNS(), "www.example.com")}
 	for i, id := range ids {
 		for _, s := range []string{id.String(), id.Hex(), "{" + id.String() + "}", id.URN()} {
 			got, err := stduuid.Parse(s)
@@ -94,7 +94,7 @@ func TestStdlibReadsOurs(t *testing.T) {
 			}
 		}
 	}
-	if stduuid.Nil() != stduuid.UUID(uuid.Nil) || stduuid.Max() != stduuid.UUID(uuid.Max) {
+	if stduuid.Nil() != stduuid.UUID(uuid.Nil()) || stduuid.Max() != stduuid.UUID(uuid.Max()) {
 		t.Errorf("Nil or Max differ from the standard library's")
 	}
 }

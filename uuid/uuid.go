@@ -6,13 +6,39 @@ import (
 )
 
 // The name-space UUIDs of RFC 9562 section 6.6, for NewV3, NewV5 and
-// NewV8SHA256.
-var (
-	NamespaceDNS  = UUID{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
-	NamespaceURL  = UUID{0x6b, 0xa7, 0xb8, 0x11, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
-	NamespaceOID  = UUID{0x6b, 0xa7, 0xb8, 0x12, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
-	NamespaceX500 = UUID{0x6b, 0xa7, 0xb8, 0x14, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
-)
+// NewV8SHA256. They are functions, as Nil and Max are, rather than
+// variables that any caller could change for every other: each call
+// returns a copy.
+
+// NamespaceDNS returns 6ba7b810-9dad-11d1-80b4-00c04fd430c8, the name space
+// of fully qualified domain names.
+func NamespaceDNS() UUID { return namespace(0x10) }
+
+// NamespaceURL returns 6ba7b811-9dad-11d1-80b4-00c04fd430c8, the name space
+// of URLs.
+func NamespaceURL() UUID { return namespace(0x11) }
+
+// NamespaceOID returns 6ba7b812-9dad-11d1-80b4-00c04fd430c8, the name space
+// of ISO object identifiers.
+func NamespaceOID() UUID { return namespace(0x12) }
+
+// NamespaceX500 returns 6ba7b814-9dad-11d1-80b4-00c04fd430c8, the name space
+// of X.500 distinguished names.
+func NamespaceX500() UUID { return namespace(0x14) }
+
+// namespace returns the name-space UUID of RFC 9562 section 6.6 whose
+// fourth byte is b: they differ in that byte alone.
+func namespace(b byte) UUID {
+	return UUID{0x6b, 0xa7, 0xb8, b, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
+}
+
+// ErrClockBackwards was the error of a generator whose clock went back too
+// far. No generator of this package returns it: NewV1, NewV6 and NewV7 stay
+// on their last tick, or borrow the next, however far the clock goes back.
+//
+// Deprecated: never returned; it stays so that code that checks for it
+// compiles.
+var ErrClockBackwards = errors.New("uuid: clock moved backwards")
 
 // ErrVersion means a UUID is not of the version an operation needs.
 var ErrVersion = errors.New("uuid: wrong version")

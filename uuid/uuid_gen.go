@@ -23,10 +23,10 @@ import (
 	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 8, and the specs it came from.
+// Compile-time guards: this file needs runtime version 9, and the specs it came from.
 const (
-	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
+	_ = idrt.EnforceVersion(9 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 9)
 )
 
 // UUID is a 128-bit ID of one of these layouts, told apart by their constant
@@ -167,12 +167,15 @@ type UUID [16]byte
 // Size is the length of a UUID in bytes.
 const Size = 16
 
-var (
-	// Nil is the UUID with every bit zero.
-	Nil UUID
-	// Max is the UUID with every bit one.
-	Max = UUID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
-)
+// Nil returns the UUID with every bit zero.
+func Nil() UUID {
+	return UUID{}
+}
+
+// Max returns the UUID with every bit one.
+func Max() UUID {
+	return UUID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
+}
 
 // Compare returns -1, 0 or +1 as id is less than, equal to or greater than
 // other, comparing their bytes. It is the order of UUID's fixed-width text.
@@ -180,7 +183,7 @@ func (id UUID) Compare(other UUID) int {
 	return bytes.Compare(id[:], other[:])
 }
 
-// IsZero reports whether id is Nil, the UUID with every bit zero, which by
+// IsZero reports whether id is Nil(), the UUID with every bit zero, which by
 // common use stands for no ID at all (encoding/json's omitzero asks it).
 func (id UUID) IsZero() bool {
 	return id == UUID{}
@@ -218,11 +221,6 @@ func (id UUID) isV7() bool {
 
 // isV8 reports whether the constant bits of id are those of uuidv8.
 func (id UUID) isV8() bool {
-	return binary.BigEndian.Uint64(id[0:8])>>12&0xf == 0x8 && binary.BigEndian.Uint64(id[8:16])>>62 == 0x2
-}
-
-// isV8SHA256 reports whether the constant bits of id are those of uuidv8-sha256.
-func (id UUID) isV8SHA256() bool {
 	return binary.BigEndian.Uint64(id[0:8])>>12&0xf == 0x8 && binary.BigEndian.Uint64(id[8:16])>>62 == 0x2
 }
 
@@ -296,13 +294,6 @@ func (id UUID) V1() V1Fields {
 // packV3 writes the constant bits of a UUID of layout uuidv3 (layouts/uuidv3.layout) over id.
 func packV3(id UUID) UUID {
 	binary.BigEndian.PutUint64(id[0:8], binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff|0x3000)
-	binary.BigEndian.PutUint64(id[8:16], binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff|0x8000000000000000)
-	return id
-}
-
-// packV4 writes the constant bits of a UUID of layout uuidv4 (layouts/uuidv4.layout) over id.
-func packV4(id UUID) UUID {
-	binary.BigEndian.PutUint64(id[0:8], binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff|0x4000)
 	binary.BigEndian.PutUint64(id[8:16], binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff|0x8000000000000000)
 	return id
 }
@@ -454,10 +445,6 @@ func packV8SHA256(id UUID) UUID {
 // is before the epoch or past the last tick 60 bits hold.
 func ticksFromV1(t time.Time) (uint64, error) {
 	sec, ns := t.Unix()+12219292800, int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/10000000 {
 		return 0, fmt.Errorf("%w: %s is outside uuidv1's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
@@ -477,10 +464,6 @@ func timeAtV1(ticks uint64) time.Time {
 // is before the epoch or past the last tick 60 bits hold.
 func ticksFromV6(t time.Time) (uint64, error) {
 	sec, ns := t.Unix()+12219292800, int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/10000000 {
 		return 0, fmt.Errorf("%w: %s is outside uuidv6's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
@@ -515,10 +498,6 @@ func timeAtV7(ticks uint64) time.Time {
 // is before the epoch or past the last tick 60 bits hold.
 func ticksFromV8(t time.Time) (uint64, error) {
 	sec, ns := t.Unix(), int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
 	if sec < 0 || uint64(sec) > 0xfffffffffffffff/100000000 {
 		return 0, fmt.Errorf("%w: %s is outside uuidv8's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
@@ -527,11 +506,6 @@ func ticksFromV8(t time.Time) (uint64, error) {
 		return 0, fmt.Errorf("%w: %s is outside uuidv8's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
 	return ticks, nil
-}
-
-// timeAtV8 returns the instant a count of 10ns since the Unix epoch stands for, in UTC.
-func timeAtV8(ticks uint64) time.Time {
-	return time.Unix(int64(ticks/100000000), int64(ticks%100000000*10)).UTC()
 }
 
 // Time returns the instant id holds, in UTC, and true, when id is one of
@@ -688,70 +662,91 @@ type Generator struct {
 	clockSeq uint64
 	store    *store.Store // set by WithStore
 	stateV1  idrt.State
-	markV1   *store.Mark // in the store, if any
+	markV1   *idrt.Mark // in the store; nil without one
 	stateV6  idrt.State
-	markV6   *store.Mark // in the store, if any
+	markV6   *idrt.Mark // in the store; nil without one
 	stateV7  idrt.State
-	markV7   *store.Mark // in the store, if any
+	markV7   *idrt.Mark // in the store; nil without one
 }
 
-// Option configures a Generator. NewGenerator returns the error of an
-// option given a value it cannot use.
-type Option func(*Generator) error
+// Option configures a Generator. NewGenerator applies the options it is given,
+// and nothing else can: a Generator in use never changes. Each option may be
+// given once, in any order; NewGenerator returns an error matching ErrOption
+// for one given twice or for the zero Option, and the error of an option given
+// a value it cannot use.
+type Option struct {
+	name  string                 // the function that made it, such as "WithClock"
+	apply func(*Generator) error // run by NewGenerator alone, on the new generator
+}
+
+// ErrOption means an Option that NewGenerator cannot apply: one given twice,
+// the zero Option, or WithStore(nil).
+var ErrOption = errors.New("uuid: invalid option")
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) error {
+	return Option{"WithClock", func(g *Generator) error {
 		g.clock = now
 		return nil
-	}
+	}}
 }
 
 // WithEntropy makes the generator read random bits from r instead of
 // crypto/rand. If r fails, the generator returns ErrEntropy and no ID. A nil r
 // means crypto/rand.
 func WithEntropy(r io.Reader) Option {
-	return func(g *Generator) error {
+	return Option{"WithEntropy", func(g *Generator) error {
 		g.entropy = idrt.NewEntropy(r)
 		return nil
-	}
+	}}
 }
 
 // WithNode sets the 48-bit node instead of a random one with the multicast bit set.
 // NewGenerator returns ErrRange for a value that does not fit.
 func WithNode(node uint64) Option {
-	return func(g *Generator) error {
+	return Option{"WithNode", func(g *Generator) error {
 		if node > 0xffffffffffff {
 			return fmt.Errorf("%w: node %d does not fit in 48 bits", ErrRange, node)
 		}
 		g.node = node
 		return nil
-	}
+	}}
 }
 
 // WithClockSeq sets the 14-bit clock sequence instead of a random one.
 // NewGenerator returns ErrRange for a value that does not fit.
 func WithClockSeq(seq uint16) Option {
-	return func(g *Generator) error {
+	return Option{"WithClockSeq", func(g *Generator) error {
 		if seq > 0x3fff {
 			return fmt.Errorf("%w: clock sequence %d does not fit in 14 bits", ErrRange, seq)
 		}
 		g.clockSeq = uint64(seq)
 		return nil
-	}
+	}}
 }
 
-// WithStore makes the generator keep its time high-water marks in a state
-// store, so that after a restart, even with the clock set back, it neither
-// repeats an ID nor goes back: it resumes above the marks the store holds,
-// and writes new marks about a second ahead of the IDs it makes. One store
-// serves one generator at a time.
+// WithStore makes the generator keep its time high-water marks in s, a state
+// store from store.Open, so that after a restart, even with the clock set
+// back, it neither repeats an ID nor goes back. NewGenerator refuses a mark
+// further ahead of the clock than the store allows (store.ErrMarkAhead); then
+// the generator resumes at once above the marks the store holds: its first ID
+// takes the tick after its mark, or the clock's if that is later, even ahead
+// of the clock, and later IDs stay on that tick until the clock catches up.
+//
+// The generator writes new marks about a second ahead of the IDs it makes. One
+// store serves one generator at a time. NewGenerator refuses a nil s with
+// ErrOption and a closed one with an error matching os.ErrClosed; once s is
+// closed, an ID that needs a new mark fails with an error matching
+// os.ErrClosed.
 func WithStore(s *store.Store) Option {
-	return func(g *Generator) error {
+	return Option{"WithStore", func(g *Generator) error {
+		if s == nil {
+			return fmt.Errorf("%w: WithStore(nil): a store from store.Open is needed", ErrOption)
+		}
 		g.store = s
 		return nil
-	}
+	}}
 }
 
 // NewGenerator returns a generator. It returns the error of an option
@@ -771,8 +766,16 @@ func (g *Generator) setup(opts []Option) error {
 	g.entropy = idrt.Crypto()
 	g.node = noValue
 	g.clockSeq = noValue
-	for _, o := range opts {
-		if err := o(g); err != nil {
+	for i, o := range opts {
+		if o.apply == nil {
+			return fmt.Errorf("%w: option %d is the zero Option", ErrOption, i)
+		}
+		for _, prev := range opts[:i] {
+			if prev.name == o.name {
+				return fmt.Errorf("%w: %s given twice", ErrOption, o.name)
+			}
+		}
+		if err := o.apply(g); err != nil {
 			return err
 		}
 	}
@@ -787,29 +790,36 @@ func (g *Generator) setup(opts []Option) error {
 		g.clockSeq = binary.BigEndian.Uint64(g.once[8:16]) >> 48 & 0x3fff
 	}
 	if g.store != nil {
-		g.markV1 = g.store.Mark("uuidv1", 10000000)
+		var err error
+		if g.markV1, err = idrt.OpenMark(g.store, "uuidv1", 10000000); err != nil {
+			return err
+		}
 		if t := g.markV1.Loaded(); t != 0 {
-			// Refuse a mark far ahead of the clock, then resume above it.
+			// Refuse a mark far ahead of the clock, then resume above it at once.
 			if err := g.markV1.Ahead(timeAtV1(t), g.now(time.Now)); err != nil {
 				return err
 			}
-			g.stateV1.SkipPast(&policyV1, t)
+			g.stateV1.ResumePast(&policyV1, t)
 		}
-		g.markV6 = g.store.Mark("uuidv6", 10000000)
+		if g.markV6, err = idrt.OpenMark(g.store, "uuidv6", 10000000); err != nil {
+			return err
+		}
 		if t := g.markV6.Loaded(); t != 0 {
-			// Refuse a mark far ahead of the clock, then resume above it.
+			// Refuse a mark far ahead of the clock, then resume above it at once.
 			if err := g.markV6.Ahead(timeAtV6(t), g.now(time.Now)); err != nil {
 				return err
 			}
-			g.stateV6.SkipPast(&policyV6, t)
+			g.stateV6.ResumePast(&policyV6, t)
 		}
-		g.markV7 = g.store.Mark("uuidv7", 1000)
+		if g.markV7, err = idrt.OpenMark(g.store, "uuidv7", 1000); err != nil {
+			return err
+		}
 		if t := g.markV7.Loaded(); t != 0 {
-			// Refuse a mark far ahead of the clock, then resume above it.
+			// Refuse a mark far ahead of the clock, then resume above it at once.
 			if err := g.markV7.Ahead(timeAtV7(t), g.now(time.Now)); err != nil {
 				return err
 			}
-			g.stateV7.SkipPast(&policyV7, t)
+			g.stateV7.ResumePast(&policyV7, t)
 		}
 	}
 	return nil
@@ -840,15 +850,8 @@ func (g *Generator) setupZero() error {
 // noValue marks a node or clock sequence not set by an option.
 const noValue = ^uint64(0)
 
-// ErrClockBackwards means the clock went back further than the generator
-// waits for; it returns no ID rather than risk a duplicate.
-var ErrClockBackwards = errors.New("uuid: clock moved backwards")
-
 // stateError turns an error of the runtime's monotonic state into this package's.
 func stateError(err error) error {
-	if errors.Is(err, idrt.ErrClockBackwards) {
-		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
-	}
 	if errors.Is(err, idrt.ErrEntropy) {
 		return fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
@@ -900,10 +903,8 @@ func (g *Generator) NewV1() (id UUID, err error) {
 	if err != nil {
 		return UUID{}, stateError(err)
 	}
-	if g.markV1 != nil {
-		if err := g.markV1.Cover(tick); err != nil {
-			return UUID{}, err
-		}
+	if err := g.markV1.Cover(tick); err != nil {
+		return UUID{}, err
 	}
 	f := V1Fields{
 		Timestamp: tick,
@@ -977,10 +978,8 @@ func (g *Generator) NewV6() (id UUID, err error) {
 	if err != nil {
 		return UUID{}, stateError(err)
 	}
-	if g.markV6 != nil {
-		if err := g.markV6.Cover(tick); err != nil {
-			return UUID{}, err
-		}
+	if err := g.markV6.Cover(tick); err != nil {
+		return UUID{}, err
 	}
 	f := V6Fields{
 		Timestamp: tick,
@@ -1043,10 +1042,8 @@ func (g *Generator) NewV7() (id UUID, err error) {
 	if err != nil {
 		return UUID{}, stateError(err)
 	}
-	if g.markV7 != nil {
-		if err := g.markV7.Cover(tick); err != nil {
-			return UUID{}, err
-		}
+	if err := g.markV7.Cover(tick); err != nil {
+		return UUID{}, err
 	}
 	// Write the time, the counter, and the constant bits over the random bits,
 	// all 16 bytes in one store.
@@ -1080,10 +1077,8 @@ func (g *Generator) FillV7(dst []UUID) error {
 		if err != nil {
 			return stateError(err)
 		}
-		if g.markV7 != nil {
-			if err := g.markV7.Cover(tick); err != nil {
-				return err
-			}
+		if err := g.markV7.Cover(tick); err != nil {
+			return err
 		}
 		for i := range k {
 			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
@@ -1418,10 +1413,12 @@ func (id UUID) MarshalJSON() ([]byte, error) {
 	return append(b, '"'), nil
 }
 
-// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written
-// as is, without escapes. It implements json.Unmarshaler. JSON null leaves *id
-// unchanged and returns nil, as encoding/json does for null; use NullUUID to
-// tell null apart. Any other JSON value is an error matching ErrType.
+// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, read as
+// encoding/json reads a string, escapes and all. It implements
+// json.Unmarshaler. JSON null leaves *id unchanged and returns nil, as
+// encoding/json does for null; use NullUUID to tell null apart. Any other JSON
+// value is an error matching ErrType, and a string that is not valid JSON one
+// matching ErrSyntax.
 func (id *UUID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -1429,12 +1426,16 @@ func (id *UUID) UnmarshalJSON(data []byte) error {
 	if len(data) == 0 || data[0] != '"' {
 		return fmt.Errorf("%w: the JSON value is not a string", ErrType)
 	}
-	if len(data) < 2 || data[len(data)-1] != '"' {
-		return fmt.Errorf("%w: unterminated JSON string", ErrSyntax)
+	text, raw, err := idrt.UnquoteJSON(data)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrSyntax, err)
 	}
 	var v UUID
-	if err := parseText((*[16]byte)(&v), string(data[1:len(data)-1])); err != nil {
-		return shiftError(err, 1)
+	if err := parseText((*[16]byte)(&v), string(text)); err != nil {
+		if raw {
+			err = shiftError(err, 1)
+		}
+		return err
 	}
 	*id = v
 	return nil

@@ -43,9 +43,9 @@ func TestRFCVectors(t *testing.T) {
 	check("PackV7", got, err, v7)
 	got, err = uuid.PackV8(uuid.V8Fields{CustomA: 0x2489E9AD2EE2, CustomB: 0xE00, CustomC: 0x0EC932D5F69181C0})
 	check("PackV8", got, err, v8)
-	check("NewV3", uuid.NewV3(uuid.NamespaceDNS, "www.example.com"), nil, fromHex(t, "5df41881-3aed-3515-88a7-2f4a814cf09e"))
-	check("NewV5", uuid.NewV5(uuid.NamespaceDNS, "www.example.com"), nil, fromHex(t, "2ed6657d-e927-568b-95e1-2665a8aea6a2"))
-	check("NewV8SHA256", uuid.NewV8SHA256(uuid.NamespaceDNS, "www.example.com"), nil, fromHex(t, "5c146b14-3c52-8afd-938a-375d0df1fbf6"))
+	check("NewV3", uuid.NewV3(uuid.NamespaceDNS(), "www.example.com"), nil, fromHex(t, "5df41881-3aed-3515-88a7-2f4a814cf09e"))
+	check("NewV5", uuid.NewV5(uuid.NamespaceDNS(), "www.example.com"), nil, fromHex(t, "2ed6657d-e927-568b-95e1-2665a8aea6a2"))
+	check("NewV8SHA256", uuid.NewV8SHA256(uuid.NamespaceDNS(), "www.example.com"), nil, fromHex(t, "5c146b14-3c52-8afd-938a-375d0df1fbf6"))
 	got, err = uuid.V1ToV6(v1)
 	check("V1ToV6", got, err, v6)
 	got, err = uuid.V6ToV1(v6)
@@ -71,7 +71,7 @@ func TestRFCVectors(t *testing.T) {
 			t.Errorf("%X: Version() = %d, want %d", u, u.Version(), want)
 		}
 	}
-	if want := fromHex(t, "6ba7b811-9dad-11d1-80b4-00c04fd430c8"); uuid.NamespaceURL != want {
+	if want := fromHex(t, "6ba7b811-9dad-11d1-80b4-00c04fd430c8"); uuid.NamespaceURL() != want {
 		t.Error("NamespaceURL is wrong")
 	}
 }

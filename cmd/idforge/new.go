@@ -308,7 +308,7 @@ func generated(l *layouts.Layout, node int64, st *store.Store) func() (func() ([
 }
 
 var namespaces = map[string]uuid.UUID{
-	"dns": uuid.NamespaceDNS, "url": uuid.NamespaceURL, "oid": uuid.NamespaceOID, "x500": uuid.NamespaceX500,
+	"dns": uuid.NamespaceDNS(), "url": uuid.NamespaceURL(), "oid": uuid.NamespaceOID(), "x500": uuid.NamespaceX500(),
 }
 
 // nameBased returns a source of the one ID a name in a namespace gives.

@@ -61,7 +61,7 @@ func formatterFor(l *layouts.Layout, enc, prefix string) (func(dst, id []byte) [
 	if !explain.UUIDLike(l) {
 		return nil, usageError{fmt.Errorf("a TypeID holds a UUID, and %s is not a UUID layout", l.Name)}
 	}
-	if _, err := typeid.FromUUID(prefix, uuid.Nil); err != nil {
+	if _, err := typeid.FromUUID(prefix, uuid.Nil()); err != nil {
 		return nil, usageError{fmt.Errorf("-prefix %q: %w", prefix, err)}
 	}
 	return func(dst, id []byte) []byte {

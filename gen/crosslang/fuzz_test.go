@@ -21,7 +21,6 @@ import (
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/python"
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
@@ -535,7 +534,7 @@ func (c *fuzzCase) checkGenerated(g fuzzGenerate, a generateAnswer, errorf func(
 // waits for the next tick when it runs out.
 func (c *fuzzCase) counterWaits() bool {
 	cv, _ := c.l.Value(layouts.Counter)
-	return cv.Overflow == idrt.OverflowWait
+	return cv.Overflow == layouts.OverflowWait
 }
 
 // worker is a long-lived node or python3 process that answers fuzzworker

@@ -7,7 +7,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/layouts"
 )
@@ -91,7 +90,7 @@ func roleNoun(v *layouts.Value) string {
 	case layouts.Time:
 		return fmt.Sprintf("the time in %s since %s", v.Unit, epochName(v))
 	case layouts.Counter:
-		if v.Init == idrt.InitRunning {
+		if v.Init == layouts.InitRunning {
 			return "a counter that counts on from ID to ID"
 		}
 		return fmt.Sprintf("a counter starting at %s in each tick", startName(v))
@@ -135,7 +134,12 @@ func containsString(xs []string, s string) bool {
 func emitFields(f *jen.File, p *Package) error {
 	for _, m := range p.Members {
 		if !hasFields(m.Layout) {
-			emitPackRaw(f, p, m)
+			// The pack that writes the constant bits over an ID, for the
+			// makers that need it: a name-based ID's, and a random one's
+			// not made in place (overlay writes those bits itself).
+			if k := memberKind(m.Layout); k == nameHash || k == random && !inPlace(p, m.Layout) {
+				emitPackRaw(f, p, m)
+			}
 			continue
 		}
 		n := memberNames(m)
@@ -192,7 +196,7 @@ func zero(p *Package) *jen.Statement {
 	if p.Int64 {
 		return jen.Lit(0)
 	}
-	return jen.Id(p.Type).Values() // not Nil, a variable a caller could reassign
+	return jen.Id(p.Type).Values()
 }
 
 func emitPack(f *jen.File, p *Package, m Member) {

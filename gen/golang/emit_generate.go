@@ -6,7 +6,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -147,7 +146,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		if stateful(m.Layout) {
 			fields = append(fields,
 				jen.Id("state"+m.Suffix).Qual(idrtPath, "State"),
-				jen.Id("mark"+m.Suffix).Op("*").Qual(storePath, "Mark").Comment("in the store, if any"))
+				jen.Id("mark"+m.Suffix).Op("*").Qual(idrtPath, "Mark").Comment("in the store; nil without one"))
 		}
 	}
 	var doc strings.Builder
@@ -182,9 +181,13 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	f.Type().Id("Generator").Struct(fields...)
 	f.Line()
 
-	comment(f, "Option configures a Generator. NewGenerator returns the error of an\noption given a value it cannot use.")
-	f.Type().Id("Option").Func().Params(jen.Op("*").Id("Generator")).Error()
+	writeDoc(f, "Option configures a Generator. NewGenerator applies the options it is\ngiven, and nothing else can: a Generator in use never changes. Each option\nmay be given once, in any order; NewGenerator returns an error matching\nErrOption for one given twice or for the zero Option, and the error of an\noption given a value it cannot use.")
+	f.Type().Id("Option").Struct(
+		jen.Id("name").String().Comment("the function that made it, such as \"WithClock\""),
+		jen.Id("apply").Func().Params(jen.Op("*").Id("Generator")).Error().Comment("run by NewGenerator alone, on the new generator"),
+	)
 	f.Line()
+	emitErrOption(f, p, mono)
 	emitOption(f, "WithClock makes the generator read the time from now instead of the\nsystem clock. A nil now means the system clock.",
 		"WithClock", jen.Id("now").Func().Params().Qual("time", "Time"), jen.Id("g").Dot("clock").Op("=").Id("now"))
 	if usesEntropy {
@@ -204,8 +207,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 			fmt.Sprintf("WithClockSeq sets the %d-bit clock sequence instead of a random one.", seqVal.Width))
 	}
 	if mono {
-		emitOption(f, "WithStore makes the generator keep its time high-water marks in a state\nstore, so that after a restart, even with the clock set back, it neither\nrepeats an ID nor goes back: it resumes above the marks the store holds,\nand writes new marks about a second ahead of the IDs it makes. One store\nserves one generator at a time.",
-			"WithStore", jen.Id("s").Op("*").Qual(storePath, "Store"), jen.Id("g").Dot("store").Op("=").Id("s"))
+		emitStoreOption(f, gens)
 	}
 	emitLeaseOption(f, p)
 
@@ -215,9 +217,15 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if nodeParam {
 		params = append(params, jen.Id("node").Add(nodeType(p)))
 		args = append(args, jen.Id("node"))
-		setup = append(setup, jen.If(jen.Id("node").Op("<").Lit(0).Op("||").Id("node").Op(">").Id(mask(nodeVal.Width))).Block(
+		// An int64 node can be negative; a uint64 one only too large.
+		outside, node := jen.Id("node").Op(">").Id(mask(nodeVal.Width)), jen.Id("node")
+		if p.Int64 {
+			outside = jen.Id("node").Op("<").Lit(0).Op("||").Add(outside)
+			node = jen.Uint64().Call(node)
+		}
+		setup = append(setup, jen.If(outside).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: node %%d does not fit in %d bits", nodeVal.Width)), jen.Id("ErrRange"), jen.Id("node"))),
-		), jen.Id("g").Dot("node").Op("=").Uint64().Call(jen.Id("node")))
+		), jen.Id("g").Dot("node").Op("=").Add(node))
 	}
 	params = append(params, jen.Id("opts").Index().Id("Option"))
 	args = append(args, jen.Id("opts"))
@@ -230,8 +238,16 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if hasSeq {
 		setup = append(setup, jen.Id("g").Dot("clockSeq").Op("=").Id("noValue"))
 	}
-	setup = append(setup, jen.For(jen.List(jen.Id("_"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(
-		jen.If(jen.Err().Op(":=").Id("o").Call(jen.Id("g")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+	setup = append(setup, jen.For(jen.List(jen.Id("i"), jen.Id("o")).Op(":=").Range().Id("opts")).Block(
+		jen.If(jen.Id("o").Dot("apply").Op("==").Nil()).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: option %d is the zero Option"), jen.Id("ErrOption"), jen.Id("i"))),
+		),
+		jen.For(jen.List(jen.Id("_"), jen.Id("prev")).Op(":=").Range().Id("opts").Index(jen.Empty(), jen.Id("i"))).Block(
+			jen.If(jen.Id("prev").Dot("name").Op("==").Id("o").Dot("name")).Block(
+				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s given twice"), jen.Id("ErrOption"), jen.Id("o").Dot("name"))),
+			),
+		),
+		jen.If(jen.Err().Op(":=").Id("o").Dot("apply").Call(jen.Id("g")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	))
 	if needOnce {
 		setup = append(setup, jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("g").Dot("once").Index(jen.Empty(), jen.Empty())), jen.Err().Op("!=").Nil()).Block(
@@ -252,7 +268,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		))
 	}
 	if mono {
-		var resume []jen.Code
+		resume := []jen.Code{jen.Var().Err().Error()}
 		for _, m := range gens {
 			if !stateful(m.Layout) {
 				continue
@@ -260,20 +276,22 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 			mark := jen.Id("g").Dot("mark" + m.Suffix)
 			_, timeAt := timeNames(m)
 			resume = append(resume,
-				mark.Clone().Op("=").Id("g").Dot("store").Dot("Mark").Call(jen.Lit(m.Layout.Name), num(ticksPerSecond(m.Layout))),
+				jen.If(jen.List(mark.Clone(), jen.Err()).Op("=").Qual(idrtPath, "OpenMark").Call(jen.Id("g").Dot("store"), jen.Lit(m.Layout.Name), num(storeAhead(m.Layout))), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Err()),
+				),
 				jen.If(jen.Id("t").Op(":=").Add(mark.Clone()).Dot("Loaded").Call(), jen.Id("t").Op("!=").Lit(0)).Block(
-					jen.Comment("Refuse a mark far ahead of the clock, then resume above it."),
+					jen.Comment("Refuse a mark far ahead of the clock, then resume above it at once."),
 					jen.If(jen.Err().Op(":=").Add(mark.Clone()).Dot("Ahead").Call(jen.Id(timeAt).Call(jen.Id("t")), jen.Id("g").Dot("now").Call(jen.Qual("time", "Now"))), jen.Err().Op("!=").Nil()).Block(
 						jen.Return(jen.Err()),
 					),
-					jen.Id("g").Dot("state"+m.Suffix).Dot("SkipPast").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("t")),
+					jen.Id("g").Dot("state"+m.Suffix).Dot("ResumePast").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("t")),
 				),
 			)
 		}
 		setup = append(setup, jen.If(jen.Id("g").Dot("store").Op("!=").Nil()).Block(resume...))
 	}
 	if _, ok := leaseMember(p); ok {
-		setup = append(setup, jen.If(jen.Id("g").Dot("lease").Op("!=").Nil()).Block(jen.Return(jen.Id("g").Dot("bindLease").Call())))
+		setup = append(setup, jen.If(jen.Id("g").Dot("lease").Op("!=").Nil()).Block(jen.Return(jen.Id("g").Dot("bindLease").Call(jen.Id("node")))))
 	}
 	setup = append(setup, jen.Return(jen.Nil()))
 
@@ -331,28 +349,29 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		f.Const().Id("noValue").Op("=").Op("^").Uint64().Call(jen.Lit(0))
 		f.Line()
 	}
-	// stateError maps the runtime's errors to the package's.
+	// stateError maps the runtime's errors to the package's. Only a
+	// generator that waits for its clock can find it too far behind: one
+	// that borrows ticks stays on its last tick however far the clock goes
+	// back, so its package declares no ErrClockBackwards.
 	if anyStateful(gens) {
-		backwards := commentLines("ErrClockBackwards means the clock went back further than the generator\nwaits for; it returns no ID rather than risk a duplicate.")
+		var backwards jen.Code = jen.Null()
 		if anyWaits(gens) {
 			f.Var().Defs(
-				backwards,
+				commentLines("ErrClockBackwards means the clock went back further than the generator\nwaits for; it returns no ID rather than risk a duplicate."),
 				jen.Id("ErrClockBackwards").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": clock moved backwards")),
 				jen.Line(),
 				commentLines("ErrClockStalled means the clock stood still for as long as a generator\nwhose counter ran out waits for the next tick. It also matches\nErrClockBackwards, which callers checked for it before it had an error\nof its own."),
 				jen.Id("ErrClockStalled").Op("=").Qual(idrtPath, "ErrorOf").Call(jen.Lit(p.Name+": clock stalled"), jen.Id("ErrClockBackwards")),
 			)
-		} else {
-			f.Add(backwards)
-			f.Var().Id("ErrClockBackwards").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": clock moved backwards"))
+			f.Line()
+			backwards = jen.If(jen.Qual("errors", "Is").Call(jen.Id("err"), jen.Qual(idrtPath, "ErrClockBackwards"))).Block(
+				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrClockBackwards"), jen.Id("err"))),
+			)
 		}
-		f.Line()
 		comment(f, "stateError turns an error of the runtime's monotonic state into this package's.")
 		f.Func().Id("stateError").Params(jen.Id("err").Error()).Error().Block(
 			stalledCase(gens),
-			jen.If(jen.Qual("errors", "Is").Call(jen.Id("err"), jen.Qual(idrtPath, "ErrClockBackwards"))).Block(
-				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrClockBackwards"), jen.Id("err"))),
-			),
+			backwards,
 			entropyCase(gens),
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrTime"), jen.Id("err"))),
 		)
@@ -377,9 +396,90 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 func emitOption(f *jen.File, doc, name string, param, set jen.Code) {
 	comment(f, doc)
 	f.Func().Id(name).Params(param).Id("Option").Block(
-		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Error().Block(set, jen.Return(jen.Nil()))),
+		jen.Return(option(name, set, jen.Return(jen.Nil()))),
 	)
 	f.Line()
+}
+
+// option returns an Option literal: the option's name, and the function
+// that applies it to a new generator, with the given body.
+func option(name string, body ...jen.Code) *jen.Statement {
+	return jen.Id("Option").Values(jen.Lit(name), jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Error().Block(body...))
+}
+
+// emitErrOption writes ErrOption, the error of an option NewGenerator
+// cannot apply, saying which ones the package has.
+func emitErrOption(f *jen.File, p *Package, mono bool) {
+	cases := []string{"one given twice", "the zero Option"}
+	if mono {
+		cases = append(cases, "WithStore(nil)")
+	}
+	if _, ok := leaseMember(p); ok {
+		cases = append(cases, "WithLease of a value that is not a lease from package lease (nil, or a nil *lease.Lease from a failed Acquire)", "a node argument that is not the lease's")
+	}
+	writeDoc(f, "ErrOption means an Option that NewGenerator cannot apply: "+joinNames(cases)+".")
+	f.Var().Id("ErrOption").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name + ": invalid option"))
+	f.Line()
+}
+
+// emitStoreOption writes WithStore, for a package whose generators keep
+// the state that orders their IDs.
+func emitStoreOption(f *jen.File, gens []Member) {
+	doc := "WithStore makes the generator keep its time high-water marks in s, a state\nstore from store.Open, so that after a restart, even with the clock set\nback, it neither repeats an ID nor goes back. NewGenerator refuses a mark\nfurther ahead of the clock than the store allows (store.ErrMarkAhead); then\nthe generator resumes at once above the marks the store holds: its first\nID takes the tick after its mark, or the clock's if that is later, even\nahead of the clock, and later IDs stay on that tick until the clock\ncatches up."
+	if anyWaits(gens) {
+		doc += " A counter that runs out on a tick the clock has not reached\nwaits for the clock, as after the clock went back (see " + waitsIn(gens) + ")."
+	}
+	doc += fmt.Sprintf("\n\nThe generator writes new marks about %s ahead of the IDs it makes. One\nstore serves one generator at a time. NewGenerator refuses a nil s with\nErrOption and a closed one with an error matching os.ErrClosed; once s is\nclosed, an ID that needs a new mark fails with an error matching\nos.ErrClosed.", storeAheadWords(gens))
+	writeDoc(f, doc)
+	f.Func().Id("WithStore").Params(jen.Id("s").Op("*").Qual(storePath, "Store")).Id("Option").Block(
+		jen.Return(option("WithStore",
+			jen.If(jen.Id("s").Op("==").Nil()).Block(
+				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: WithStore(nil): a store from store.Open is needed"), jen.Id("ErrOption"))),
+			),
+			jen.Id("g").Dot("store").Op("=").Id("s"),
+			jen.Return(jen.Nil()),
+		)),
+	)
+	f.Line()
+}
+
+// waitsIn names the generator methods of the members whose counter waits.
+func waitsIn(gens []Member) string {
+	var names []string
+	for _, m := range gens {
+		if cv, ok := m.Layout.Value(layouts.Counter); ok && stateful(m.Layout) && cv.Overflow == layouts.OverflowWait {
+			method, _, _ := genNames(nil, m)
+			names = append(names, method)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// storeAhead returns how many ticks ahead of the IDs it covers a member's
+// generator writes its mark in a store: a second's worth, so that it
+// writes about once a second at most; half that for a counter that waits
+// and bounds how far behind its last tick the clock may be (waitBounded),
+// so that a generator resumed above its mark, up to that far ahead of the
+// clock, can go on making IDs.
+func storeAhead(l *layouts.Layout) uint64 {
+	if cv, ok := l.Value(layouts.Counter); ok && waitBounded(cv) {
+		return max(ticksPerSecond(l)/2, 1)
+	}
+	return ticksPerSecond(l)
+}
+
+// storeAheadWords says in words how far ahead the package's generators
+// write their marks.
+func storeAheadWords(gens []Member) string {
+	for _, m := range gens {
+		if stateful(m.Layout) && storeAhead(m.Layout) < ticksPerSecond(m.Layout) {
+			if len(gens) == 1 {
+				return "half a second"
+			}
+			return "half a second to a second"
+		}
+	}
+	return "a second"
 }
 
 // drawsRandom reports whether a generator of the package reads random bits:
@@ -450,7 +550,7 @@ func emitFixedOption(f *jen.File, name, field, param, what string, width int, do
 		)
 	}
 	f.Func().Id(name).Params(jen.Id(param).Add(typ)).Id("Option").Block(
-		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Error().Block(
+		jen.Return(option(name,
 			check,
 			jen.Id("g").Dot(field).Op("=").Add(set),
 			jen.Return(jen.Nil()),
@@ -469,7 +569,7 @@ func monotonic(l *layouts.Layout) bool {
 // tick when it runs out.
 func anyWaits(ms []Member) bool {
 	for _, m := range ms {
-		if cv, ok := m.Layout.Value(layouts.Counter); ok && stateful(m.Layout) && cv.Overflow == idrt.OverflowWait {
+		if cv, ok := m.Layout.Value(layouts.Counter); ok && stateful(m.Layout) && cv.Overflow == layouts.OverflowWait {
 			return true
 		}
 	}

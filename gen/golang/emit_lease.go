@@ -40,14 +40,28 @@ func leaseFields(p *Package) []jen.Code {
 	}
 }
 
-// emitLeaseOption writes WithLease, if the package takes a lease.
+// emitLeaseOption writes the Lease type and WithLease, if the package takes
+// a lease.
 func emitLeaseOption(f *jen.File, p *Package) {
 	if _, ok := leaseMember(p); !ok {
 		return
 	}
-	comment(f, "WithLease makes the generator take its node from a lease (package\ngithub.com/idforge/idforge/lease) instead of NewGenerator's node argument,\nwhich is then ignored: pass 0. The generator makes every ID above the\nnode's high-water mark, and once the lease is lost or closed it returns an\nerror matching lease.ErrLeaseLost for every ID. A lease serves one\ngenerator.")
-	f.Func().Id("WithLease").Params(jen.Id("l").Qual(idrtPath, "Lease")).Id("Option").Block(
-		jen.Return(jen.Func().Params(jen.Id("g").Op("*").Id("Generator")).Error().Block(jen.Id("g").Dot("lease").Op("=").Id("l"), jen.Return(jen.Nil()))),
+	writeDoc(f, "Lease is a node lease, as WithLease takes it: a *lease.Lease from\nlease.Acquire (package github.com/idforge/idforge/lease), which holds one\nnode number of a layout's space for a limited time. NewGenerator refuses\nany other value.")
+	f.Type().Id("Lease").Interface(
+		jen.Comment("Node returns the node number held."),
+		jen.Id("Node").Params().Uint64(),
+	)
+	f.Line()
+	writeDoc(f, "WithLease makes the generator take its node from l, a lease from\nlease.Acquire, instead of NewGenerator's node argument, which must then be\n0 or the lease's node (l.Node()). NewGenerator returns an error matching\nErrOption for another node, for a nil l, for a nil *lease.Lease (what a\nfailed Acquire returns) and for a value that is not a lease from package\nlease. The generator makes every ID above the node's high-water mark, at\nonce, and once the lease is lost or closed it returns an error matching\nlease.ErrLeaseLost for every ID. A lease serves one generator.")
+	f.Func().Id("WithLease").Params(jen.Id("l").Id("Lease")).Id("Option").Block(
+		jen.Return(option("WithLease",
+			jen.List(jen.Id("lease"), jen.Err()).Op(":=").Qual(idrtPath, "LeaseOf").Call(jen.Id("l")),
+			jen.If(jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: WithLease: %w"), jen.Id("ErrOption"), jen.Err())),
+			),
+			jen.Id("g").Dot("lease").Op("=").Id("lease"),
+			jen.Return(jen.Nil()),
+		)),
 	)
 	f.Line()
 }
@@ -61,13 +75,28 @@ func emitBindLease(f *jen.File, p *Package) {
 	}
 	l := m.Layout
 	node, _ := l.Value(layouts.Node)
+	cv, _ := l.Value(layouts.Counter)
 	ticksFrom, timeAt := timeNames(m)
+	// How far behind the node's high-water tick the clock may be: a second,
+	// or for a counter that bounds how far behind its last tick the clock
+	// may be (waitBounded), one tick less than that bound, so that the
+	// first ID, on the tick after the high-water tick, is within it.
 	behind := ticksPerSecond(l)
-	comment(f, "bindLease takes the generator's node from its lease and binds the lease to\nthe generator, which starts above the node's high-water tick, with its\nclock up to a second behind that tick at most.")
-	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("bindLease").Params().Error().Block(
-		jen.Id("node").Op(":=").Id("g").Dot("lease").Dot("Node").Call(),
-		jen.If(jen.Id("node").Op(">").Id(mask(node.Width))).Block(
-			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: leased node %%d does not fit in %d bits", node.Width)), jen.Id("ErrRange"), jen.Id("node"))),
+	if cv != nil && waitBounded(cv) {
+		behind--
+	}
+	agrees := jen.Id("node").Op("!=").Id("leased")
+	if p.Int64 {
+		agrees = jen.Uint64().Call(jen.Id("node")).Op("!=").Id("leased")
+	}
+	writeDoc(f, "bindLease takes the generator's node from its lease, which node, the\nargument of NewGenerator, must be or stand for (0), and binds the lease to\nthe generator, which resumes at once above the node's high-water tick, with\nits clock up to a second behind that tick at most.")
+	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id("bindLease").Params(jen.Id("node").Add(nodeType(p))).Error().Block(
+		jen.Id("leased").Op(":=").Id("g").Dot("lease").Dot("Node").Call(),
+		jen.If(jen.Id("leased").Op(">").Id(mask(node.Width))).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: leased node %%d does not fit in %d bits", node.Width)), jen.Id("ErrRange"), jen.Id("leased"))),
+		),
+		jen.If(jen.Id("node").Op("!=").Lit(0).Op("&&").Add(agrees)).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: node %d given with a lease of node %d: pass 0 or the lease's node"), jen.Id("ErrOption"), jen.Id("node"), jen.Id("leased"))),
 		),
 		jen.List(jen.Id("above"), jen.Err()).Op(":=").Id("g").Dot("lease").Dot("Bind").Call(jen.Op("&").Qual(idrtPath, "Binding").Values(jen.Dict{
 			jen.Id("Layout"):   jen.Lit(l.Name),
@@ -83,8 +112,8 @@ func emitBindLease(f *jen.File, p *Package) {
 			jen.Id("Behind"): num(behind),
 		})),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Id("g").Dot("node").Op("=").Id("node"),
-		jen.Id("g").Dot("state"+m.Suffix).Dot("SkipPast").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("above")),
+		jen.Id("g").Dot("node").Op("=").Id("leased"),
+		jen.Id("g").Dot("state"+m.Suffix).Dot("ResumePast").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("above")),
 		jen.Return(jen.Nil()),
 	)
 	f.Line()

@@ -3,10 +3,10 @@ package golang
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/layouts"
 )
@@ -145,7 +145,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 			)
 		}
 		emitPolicy(f, p, m, policy)
-		if hasCounter && cv.Overflow == idrt.OverflowWait {
+		if hasCounter && cv.Overflow == layouts.OverflowWait {
 			clock := jen.Func().Params().Uint64().Block(
 				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(readClock(l)),
 				jen.Return(jen.Id("t")),
@@ -165,9 +165,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		body = append(body,
 			jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Id("stateError").Call(jen.Err()))),
 			leaseCheck(p, m, fail),
-			jen.If(jen.Id("g").Dot("mark"+m.Suffix).Op("!=").Nil()).Block(
-				jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
-			),
+			jen.If(jen.Err().Op(":=").Add(cover(m)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 		)
 		if drawsInState(l) && p.Int64 {
 			body = append(body, jen.Id("r").Op(":=").Id(p.Type).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("rb").Index(jen.Empty(), jen.Empty()))))
@@ -176,12 +174,12 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		switch {
 		case !hasCounter:
 			doc = fmt.Sprintf("Each ID takes a %s of its own: within one tick, or when the\nclock goes back, the generator takes the tick after its last.", tick)
-		case cv.Init == idrt.InitRunning:
+		case cv.Init == layouts.InitRunning:
 			doc = fmt.Sprintf("A %d-bit counter counts on from ID to ID, across ticks, and wraps:\nIDs are unique while fewer than 2^%d are made in one %s, but they\nare not ordered within it, and it follows the clock back.", cv.Width, cv.Width, tick)
 		case waitBounded(cv):
-			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick. Rather than wait for\nmore than a second it returns ErrClockStalled if the clock stands still,\nand ErrClockBackwards if it is behind.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
-		case cv.Overflow == idrt.OverflowWait:
-			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick.\nWhen the clock goes back it stays on its last tick and counts on there.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick,\n%s at most, and then returns ErrClockStalled if the clock stood still\nand ErrClockBackwards if it is behind. When the clock goes back it stays\non its last tick, up to a second: further back, it returns\nErrClockBackwards at once.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv), maxWaitWords(tv))
+		case cv.Overflow == layouts.OverflowWait:
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick,\n%s at most, and then returns ErrClockStalled if the clock stood still\nand ErrClockBackwards if it is behind. When the clock goes back it stays\non its last tick and counts on there.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv), maxWaitWords(tv))
 		default:
 			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		}
@@ -211,6 +209,19 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	return body, doc, nil
 }
 
+// cover returns the call that makes the store cover an ID's tick before
+// the ID is handed out. A counter that waits and bounds how far behind its
+// last tick the clock may be (waitBounded) has its mark written ahead of
+// the clock's tick, now, rather than of the ID's (idrt.Mark.CoverNear), so
+// that a generator restarted again and again stays within that bound.
+func cover(m Member) *jen.Statement {
+	mark := jen.Id("g").Dot("mark" + m.Suffix)
+	if cv, ok := m.Layout.Value(layouts.Counter); ok && waitBounded(cv) {
+		return mark.Dot("CoverNear").Call(jen.Id("tick"), jen.Id("now"))
+	}
+	return mark.Dot("Cover").Call(jen.Id("tick"))
+}
+
 // tickName names a tick of a unit in prose: "millisecond", "100ns tick".
 func tickName(u layouts.Unit) string {
 	switch u.String() {
@@ -228,11 +239,11 @@ func tickName(u layouts.Unit) string {
 
 func startName(v *layouts.Value) string {
 	switch v.Init {
-	case idrt.InitSeeded:
+	case layouts.InitSeeded:
 		return "a random value with its top bit clear"
-	case idrt.InitRandom:
+	case layouts.InitRandom:
 		return "a random value"
-	case idrt.InitRunning:
+	case layouts.InitRunning:
 		return "where it left off"
 	}
 	return "zero"
@@ -257,20 +268,20 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 		return
 	}
 	d[jen.Id("CounterBits")] = jen.Lit(cv.Width)
-	d[jen.Id("Init")] = jen.Qual(idrtPath, map[idrt.Init]string{
-		idrt.InitZero: "InitZero", idrt.InitSeeded: "InitSeeded", idrt.InitRandom: "InitRandom", idrt.InitRunning: "InitRunning",
+	d[jen.Id("Init")] = jen.Qual(idrtPath, map[layouts.Init]string{
+		layouts.InitZero: "InitZero", layouts.InitSeeded: "InitSeeded", layouts.InitRandom: "InitRandom", layouts.InitRunning: "InitRunning",
 	}[cv.Init])
-	d[jen.Id("Overflow")] = jen.Qual(idrtPath, map[idrt.Overflow]string{
-		idrt.OverflowWait: "OverflowWait", idrt.OverflowBorrow: "OverflowBorrow", idrt.OverflowWrap: "OverflowWrap",
+	d[jen.Id("Overflow")] = jen.Qual(idrtPath, map[layouts.Overflow]string{
+		layouts.OverflowWait: "OverflowWait", layouts.OverflowBorrow: "OverflowBorrow", layouts.OverflowWrap: "OverflowWrap",
 	}[cv.Overflow])
 	if waitBounded(cv) {
 		d[jen.Id("MaxBehind")] = num(ticksPerSecond(l))
 	}
 	commentf(f, "%s keeps %s in order (RFC 9562 §6.2): %s counter,\nstarting at %s in each tick, that %s when it runs out.", name, idNoun(p, l, true), an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv),
-		map[idrt.Overflow]string{idrt.OverflowWait: "waits for the next tick", idrt.OverflowBorrow: "borrows the next tick", idrt.OverflowWrap: "wraps"}[cv.Overflow])
+		map[layouts.Overflow]string{layouts.OverflowWait: "waits for the next tick", layouts.OverflowBorrow: "borrows the next tick", layouts.OverflowWrap: "wraps"}[cv.Overflow])
 	f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
 	f.Line()
-	if cv.Overflow == idrt.OverflowWait {
+	if cv.Overflow == layouts.OverflowWait {
 		tick := max(1, tv.Unit.Num*1e9/tv.Unit.Den)
 		f.Const().Defs(
 			jen.Comment("tickLength"+m.Suffix+" is one tick of the "+l.Name+" clock."),
@@ -290,27 +301,44 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 // in practice, so, like a borrowing counter, it stays on its last tick
 // however far the clock goes back.
 func waitBounded(cv *layouts.Value) bool {
-	return cv.Overflow == idrt.OverflowWait && cv.Width < 64
+	return cv.Overflow == layouts.OverflowWait && cv.Width < 64
 }
 
 // maxWaitTicks is how many ticks a waiting generator waits at most, when
 // that is longer than a second: a counter that runs out early in a tick
-// waits almost a whole tick for the next, and a generator that resumes from
-// a store, whose mark is a tick ahead of its last ID, almost two; the third
-// leaves room for a loaded machine.
-const maxWaitTicks = 3
+// waits almost a whole tick for the next, and the second leaves room for a
+// loaded machine. (A generator resumed from a store or a lease does not
+// wait for the clock to pass the mark: State.ResumePast.)
+const maxWaitTicks = 2
 
-// maxWait returns how long a generator waits for the clock's next tick: a
-// second, or maxWaitTicks ticks if that is longer.
+// maxWaitNanos returns how long, in nanoseconds, a generator waits for the
+// clock's next tick: a second, or maxWaitTicks ticks if that is longer.
+func maxWaitNanos(tv *layouts.Value) uint64 {
+	return max(tv.Unit.Num*maxWaitTicks*1e9/tv.Unit.Den, 1e9)
+}
+
+// maxWait returns maxWaitNanos as a Go duration.
 func maxWait(tv *layouts.Value) *jen.Statement {
-	ns := tv.Unit.Num * maxWaitTicks * 1e9 / tv.Unit.Den
+	ns := maxWaitNanos(tv)
 	switch {
-	case ns <= 1e9:
+	case ns == 1e9:
 		return jen.Qual("time", "Second")
 	case ns%1e9 == 0:
 		return num(ns/1e9).Op("*").Qual("time", "Second")
 	}
 	return num(ns).Op("*").Qual("time", "Nanosecond")
+}
+
+// maxWaitWords says maxWaitNanos in words, for a doc.
+func maxWaitWords(tv *layouts.Value) string {
+	ns := maxWaitNanos(tv)
+	switch {
+	case ns == 1e9:
+		return "a second"
+	case ns%1e9 == 0:
+		return fmt.Sprintf("%d seconds", ns/1e9)
+	}
+	return time.Duration(ns).String()
 }
 
 // drawsInState reports whether a member's random bits are drawn by its
@@ -322,7 +350,7 @@ func drawsInState(l *layouts.Layout) bool {
 // seeded reports whether a member's counter starts at random bits.
 func seeded(l *layouts.Layout) bool {
 	c, ok := l.Value(layouts.Counter)
-	return ok && c.Init != idrt.InitZero
+	return ok && c.Init != layouts.InitZero
 }
 
 // randomVar declares the variable that one ID's random bits are read into:
@@ -544,7 +572,7 @@ const batchLimit = 64
 // batches: a counter of at most 64 bits that borrows the next tick.
 func batchable(l *layouts.Layout) bool {
 	c, ok := l.Value(layouts.Counter)
-	return ok && monotonic(l) && c.Width <= 64 && c.Overflow == idrt.OverflowBorrow && c.Init != idrt.InitRunning
+	return ok && monotonic(l) && c.Width <= 64 && c.Overflow == layouts.OverflowBorrow && c.Init != layouts.InitRunning
 }
 
 // emitBatchFill writes a Fill that reads the clock, the random bits and the
@@ -578,7 +606,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 	}
 
 	seed := jen.Qual(idrtPath, "Counter").Values()
-	if cv.Init != idrt.InitZero {
+	if cv.Init != layouts.InitZero {
 		seed = jen.Id("seed")
 	}
 	loop := []jen.Code{
@@ -589,16 +617,14 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(l)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	}
-	if cv.Init != idrt.InitZero {
+	if cv.Init != layouts.InitZero {
 		loop = append(loop, jen.Id("seed").Op(":=").Id("seed"+m.Suffix).Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("Size"))))
 	}
 	loop = append(loop,
 		jen.List(jen.Id("tick"), jen.Id("c0"), jen.Id("k"), jen.Err()).Op(":=").Id("g").Dot("state"+m.Suffix).Dot("NextN").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("now"), seed, jen.Id("n")),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("stateError").Call(jen.Err()))),
 		leaseCheck(p, m, func(err jen.Code) jen.Code { return jen.Return(err) }),
-		jen.If(jen.Id("g").Dot("mark"+m.Suffix).Op("!=").Nil()).Block(
-			jen.If(jen.Err().Op(":=").Id("g").Dot("mark"+m.Suffix).Dot("Cover").Call(jen.Id("tick")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		),
+		jen.If(jen.Err().Op(":=").Add(cover(m)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.For(jen.Id("i").Op(":=").Range().Id("k")).Block(perID...),
 		jen.Id("dst").Op("=").Id("dst").Index(jen.Id("k"), jen.Empty()),
 	)
@@ -632,7 +658,7 @@ func needsRandom(l *layouts.Layout) bool {
 		return true
 	}
 	c, ok := l.Value(layouts.Counter)
-	return ok && c.Init != idrt.InitZero
+	return ok && c.Init != layouts.InitZero
 }
 
 // readRandom returns the statements that read one ID's worth of random bits

@@ -663,14 +663,28 @@ func (tp *textPkg) emitMarshalling(f *jen.File) {
 		jen.If(jen.Len(jen.Id("data")).Op("==").Lit(0).Op("||").Id("data").Index(jen.Lit(0)).Op("!=").LitRune('"')).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: the JSON value is not a string"), jen.Id("ErrType"))),
 		),
-		jen.If(jen.Len(jen.Id("data")).Op("<").Lit(2).Op("||").Id("data").Index(jen.Len(jen.Id("data")).Op("-").Lit(1)).Op("!=").LitRune('"')).Block(
-			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: unterminated JSON string"), jen.Id("ErrSyntax"))),
+		jen.List(jen.Id("text"), jen.Id("raw"), jen.Err()).Op(":=").Qual(idrtPath, "UnquoteJSON").Call(jen.Id("data")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrSyntax"), jen.Err())),
 		),
 	)
-	jsonBody = append(jsonBody, setFrom(jen.String().Call(jen.Id("data").Index(jen.Lit(1), jen.Len(jen.Id("data")).Op("-").Lit(1))), func(err jen.Code) jen.Code {
-		return jen.Id("shiftError").Call(err, jen.Lit(1))
-	})...)
-	tp.ptrMethod(f, "UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written\nas is, without escapes. It implements json.Unmarshaler. JSON null leaves\n*id unchanged and returns nil, as encoding/json does for null; use "+tp.null+"\nto tell null apart."+numberNote+" Any other JSON value is an error matching\nErrType.",
+	// The position of an error in text is one less than in data when text
+	// is the bytes between data's quotes (raw); an escaped string's is a
+	// position in its value.
+	shift := jen.If(jen.Id("raw")).Block(jen.Err().Op("=").Id("shiftError").Call(jen.Err(), jen.Lit(1)))
+	if tp.p.Int64 {
+		jsonBody = append(jsonBody,
+			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("parseText").Call(jen.String().Call(jen.Id("text"))),
+			jen.If(jen.Err().Op("!=").Nil()).Block(shift, jen.Return(jen.Err())),
+		)
+	} else {
+		jsonBody = append(jsonBody,
+			jen.Var().Id("v").Id(t),
+			jen.If(jen.Err().Op(":=").Id("parseText").Call(tp.arrayOf("v"), jen.String().Call(jen.Id("text"))), jen.Err().Op("!=").Nil()).Block(shift, jen.Return(jen.Err())),
+		)
+	}
+	jsonBody = append(jsonBody, jen.Op("*").Id("id").Op("=").Id("v"), jen.Return(jen.Nil()))
+	tp.ptrMethod(f, "UnmarshalJSON sets *id from a JSON string in any form Parse accepts, read\nas encoding/json reads a string, escapes and all. It implements\njson.Unmarshaler. JSON null leaves *id unchanged and returns nil, as\nencoding/json does for null; use "+tp.null+" to tell null apart."+numberNote+"\nAny other JSON value is an error matching ErrType, and a string that is\nnot valid JSON one matching ErrSyntax.",
 		"UnmarshalJSON", []jen.Code{jen.Id("data").Index().Byte()}, jsonBody...)
 }
 

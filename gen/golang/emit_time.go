@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 
@@ -42,22 +43,27 @@ func timeNames(m Member) (ticksFrom, timeAt string) {
 // emitTime writes, for each member with a time, the conversions between
 // time.Time and ticks, and the type's Time method.
 func emitTime(f *jen.File, p *Package) error {
-	var timed []Member
+	var withTime []Member
 	for _, m := range p.Members {
 		v, ok := m.Layout.Value(layouts.Time)
 		if !ok {
 			continue
 		}
-		emitTickConversions(f, m, v)
+		// Each conversion only where something calls it: ticksFrom to make
+		// IDs and for MinAt and MaxAt; timeAt for Time, MaxAt, and to check
+		// a store's mark and bind a lease.
+		emitTickConversions(f, m, v,
+			memberKind(m.Layout) == timed || !m.NoTime && m.Layout.TimeSortable(),
+			!m.NoTime || stateful(m.Layout))
 		if !m.NoTime {
-			timed = append(timed, m)
+			withTime = append(withTime, m)
 		}
 	}
-	if len(timed) == 0 {
+	if len(withTime) == 0 {
 		return nil
 	}
 	if len(p.Members) == 1 {
-		m := timed[0]
+		m := withTime[0]
 		_, timeAt := timeNames(m)
 		comment(f, "Time returns the instant id holds, in UTC.")
 		f.Func().Params(jen.Id("id").Id(p.Type)).Id("Time").Params().Qual("time", "Time").Block(
@@ -68,7 +74,7 @@ func emitTime(f *jen.File, p *Package) error {
 	}
 	var cases []jen.Code
 	var names []string
-	for _, m := range timed {
+	for _, m := range withTime {
 		_, timeAt := timeNames(m)
 		names = append(names, m.Layout.Name)
 		cases = append(cases, jen.Case(jen.Id("id").Dot("is"+m.Suffix).Call()).Block(
@@ -103,7 +109,9 @@ func joinList(xs []string, conj string) string {
 // maxTick returns the largest tick a time value holds, as a Go literal.
 func maxTick(v *layouts.Value) string { return mask(v.Width) }
 
-func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
+// emitTickConversions writes a member's conversion from time.Time to ticks
+// (ticksFrom), if from, and back (timeAt), if to.
+func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool) {
 	u, _ := timeUnit(v)
 	ticksFrom, timeAt := timeNames(m)
 	epochSec, epochNs := v.Epoch.Unix(), int64(v.Epoch.Nanosecond())
@@ -119,36 +127,87 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
 		method := map[uint64]string{1: "Unix", 1e3: "UnixMilli", 1e6: "UnixMicro", 1e9: "UnixNano"}[u.perSec]
 		body = append(body,
 			jen.Id("n").Op(":=").Id("t").Dot(method).Call(),
-			jen.If(jen.Id("n").Op("<").Lit(0).Op("||").Uint64().Call(jen.Id("n")).Op(">").Id(maxTick(v))).Block(tooEarly),
+			jen.If(outside(jen.Id("n"), 1<<v.Width-1, maxTick(v))).Block(tooEarly),
 			jen.Return(jen.Uint64().Call(jen.Id("n")), jen.Nil()),
 		)
 	} else {
-		body = append(body,
-			jen.List(jen.Id("sec"), jen.Id("ns")).Op(":=").Add(subConst(jen.Id("t").Dot("Unix").Call(), epochSec)).Op(",").Add(subConst(jen.Int64().Call(jen.Id("t").Dot("Nanosecond").Call()), epochNs)),
-			jen.If(jen.Id("ns").Op("<").Lit(0)).Block(jen.Id("sec").Op("--"), jen.Id("ns").Op("+=").Add(num(1_000_000_000))),
-		)
-		var limit, ticks jen.Code
+		// The seconds and nanoseconds since the epoch; ticks of whole
+		// seconds need the seconds alone. t.Nanosecond() is never
+		// negative: only an epoch with nanoseconds can make ns so.
+		sec := subConst(jen.Id("t").Dot("Unix").Call(), epochSec)
+		ns := subConst(jen.Int64().Call(jen.Id("t").Dot("Nanosecond").Call()), epochNs)
+		wholeSeconds := u.secPerTik != 0 || u.perSec == 1
 		switch {
-		case u.perSec != 0:
-			limit = jen.Id(maxTick(v)).Op("/").Add(num(u.perSec))
-			ticks = jen.Uint64().Call(jen.Id("sec")).Op("*").Add(num(u.perSec)).Op("+").Uint64().Call(jen.Id("ns")).Op("/").Add(num(u.nsPerTick))
-		case u.secPerTik != 0:
-			limit = jen.Id(maxTick(v)).Op("*").Add(num(u.secPerTik))
-			ticks = jen.Uint64().Call(jen.Id("sec")).Op("/").Add(num(u.secPerTik))
+		case wholeSeconds && epochNs == 0:
+			body = append(body, jen.Id("sec").Op(":=").Add(sec))
+		case wholeSeconds:
+			body = append(body,
+				jen.Id("sec").Op(":=").Add(sec),
+				jen.If(jen.Id("t").Dot("Nanosecond").Call().Op("<").Add(num(epochNs))).Block(jen.Id("sec").Op("--")),
+			)
+		case epochNs == 0:
+			body = append(body, jen.List(jen.Id("sec"), jen.Id("ns")).Op(":=").Add(sec).Op(",").Add(ns))
 		default:
-			limit = jen.Id(maxTick(v)).Op(">>").Lit(u.shift)
-			ticks = jen.Uint64().Call(jen.Id("sec")).Op("<<").Lit(u.shift).Op("|").Uint64().Call(jen.Id("ns")).Op("<<").Lit(u.shift).Op("/").Add(num(1_000_000_000))
+			body = append(body,
+				jen.List(jen.Id("sec"), jen.Id("ns")).Op(":=").Add(sec).Op(",").Add(ns),
+				jen.If(jen.Id("ns").Op("<").Lit(0)).Block(jen.Id("sec").Op("--"), jen.Id("ns").Op("+=").Add(num(1_000_000_000))),
+			)
 		}
-		body = append(body,
-			jen.If(jen.Id("sec").Op("<").Lit(0).Op("||").Uint64().Call(jen.Id("sec")).Op(">").Add(limit)).Block(tooEarly),
-			jen.Id("ticks").Op(":=").Add(ticks),
-			jen.If(jen.Id("ticks").Op(">").Id(maxTick(v))).Block(tooEarly),
-			jen.Return(jen.Id("ticks"), jen.Nil()),
-		)
+		// Each bound only where it can fail: sec is an int64, and ticks
+		// of whole seconds or of a binary fraction never pass the last
+		// tick once sec is within bounds.
+		max := uint64(1)<<v.Width - 1 // 2^64 - 1 for 64 bits: the shift wraps
+		tick := jen.Id("ticks").Op(":=")
+		switch {
+		case u.perSec == 1:
+			body = append(body,
+				jen.If(outside(jen.Id("sec"), max, maxTick(v))).Block(tooEarly),
+				jen.Return(jen.Uint64().Call(jen.Id("sec")), jen.Nil()),
+			)
+		case u.perSec != 0:
+			frac := jen.Uint64().Call(jen.Id("ns"))
+			if u.nsPerTick > 1 {
+				frac = frac.Op("/").Add(num(u.nsPerTick))
+			}
+			body = append(body, jen.If(outside(jen.Id("sec"), max/u.perSec, fmt.Sprintf("%s/%d", maxTick(v), u.perSec))).Block(tooEarly))
+			whole := jen.Uint64().Call(jen.Id("sec")).Op("*").Add(num(u.perSec))
+			if v.Width == 64 {
+				// The last second's ticks may pass 2^64 - 1: a carry out.
+				body = append(body,
+					jen.List(jen.Id("ticks"), jen.Id("carry")).Op(":=").Qual("math/bits", "Add64").Call(whole, frac, jen.Lit(0)),
+					jen.If(jen.Id("carry").Op("!=").Lit(0)).Block(tooEarly),
+				)
+			} else {
+				body = append(body,
+					tick.Add(whole).Op("+").Add(frac),
+					jen.If(jen.Id("ticks").Op(">").Id(maxTick(v))).Block(tooEarly),
+				)
+			}
+			body = append(body, jen.Return(jen.Id("ticks"), jen.Nil()))
+		case u.secPerTik != 0:
+			body = append(body,
+				jen.If(jen.Id("sec").Op("<").Lit(0)).Block(tooEarly),
+				tick.Add(jen.Uint64().Call(jen.Id("sec")).Op("/").Add(num(u.secPerTik))),
+			)
+			if math.MaxInt64/u.secPerTik > max {
+				body = append(body, jen.If(jen.Id("ticks").Op(">").Id(maxTick(v))).Block(tooEarly))
+			}
+			body = append(body, jen.Return(jen.Id("ticks"), jen.Nil()))
+		default:
+			body = append(body,
+				jen.If(outside(jen.Id("sec"), max>>u.shift, fmt.Sprintf("%s>>%d", maxTick(v), u.shift))).Block(tooEarly),
+				jen.Return(jen.Uint64().Call(jen.Id("sec")).Op("<<").Lit(u.shift).Op("|").Uint64().Call(jen.Id("ns")).Op("<<").Lit(u.shift).Op("/").Add(num(1_000_000_000)), jen.Nil()),
+			)
+		}
 	}
-	commentf(f, "%s returns the count of %s for t, or ErrTime when t\nis before the epoch or past the last tick %d bits hold.", ticksFrom, epoch, v.Width)
-	f.Func().Id(ticksFrom).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(body...)
-	f.Line()
+	if from {
+		commentf(f, "%s returns the count of %s for t, or ErrTime when t\nis before the epoch or past the last tick %d bits hold.", ticksFrom, epoch, v.Width)
+		f.Func().Id(ticksFrom).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(body...)
+		f.Line()
+	}
+	if !to {
+		return
+	}
 
 	// ticks -> time.Time.
 	var at jen.Code
@@ -177,6 +236,16 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value) {
 		jen.Return(jen.Add(at).Dot("UTC").Call()),
 	)
 	f.Line()
+}
+
+// outside returns the test that x, an int64, is outside 0 to limit, which
+// the Go expression expr computes: only x < 0 when every non-negative int64
+// is within.
+func outside(x *jen.Statement, limit uint64, expr string) *jen.Statement {
+	if limit >= math.MaxInt64 {
+		return x.Op("<").Lit(0)
+	}
+	return x.Clone().Op("<").Lit(0).Op("||").Uint64().Call(x).Op(">").Id(expr)
 }
 
 // addConst returns c + x, or x when c is zero.

@@ -15,10 +15,10 @@ const (
 )
 
 // runtimeVersion is the version of the idrt API that generated code uses
-// (idrt.MinVersion to idrt.MaxVersion). Version 8 moved the state store to
-// package store, so idrt no longer holds what code generated for earlier
-// versions used, and every generated file needs version 8.
-const runtimeVersion = 8
+// (idrt.MinVersion to idrt.MaxVersion): 9, which added what the generator
+// now calls (idrt.LeaseOf, idrt.OpenMark and idrt.Mark, State.ResumePast,
+// idrt.UnquoteJSON). See idrt's doc for what each version added.
+const runtimeVersion = 9
 
 // emitGuards ties the file to the runtime's version and to the specs it came
 // from: a stale file, or one built against an incompatible runtime, fails to
@@ -68,11 +68,14 @@ func emitType(f *jen.File, p *Package) error {
 		comment(f, fmt.Sprintf("Size is the length of %s in bytes.", an(t)))
 		f.Const().Id("Size").Op("=").Lit(p.size())
 		f.Line()
-		f.Var().Defs(
-			jen.Comment(fmt.Sprintf("Nil is the %s with every bit zero.", t)),
-			jen.Id("Nil").Id(t),
-			jen.Comment(fmt.Sprintf("Max is the %s with every bit one.", t)),
-			jen.Id("Max").Op("=").Id(t).Values(jen.Id(strings.TrimSuffix(strings.Repeat("0xff, ", p.size()), ", "))),
+		// Functions, not variables: Go has no constant arrays, and a variable
+		// any caller could change for every other.
+		comment(f, fmt.Sprintf("Nil returns the %s with every bit zero.", t))
+		f.Func().Id("Nil").Params().Id(t).Block(jen.Return(jen.Id(t).Values()))
+		f.Line()
+		comment(f, fmt.Sprintf("Max returns the %s with every bit one.", t))
+		f.Func().Id("Max").Params().Id(t).Block(
+			jen.Return(jen.Id(t).Values(jen.Id(strings.TrimSuffix(strings.Repeat("0xff, ", p.size()), ", ")))),
 		)
 		f.Line()
 		comment(f, fmt.Sprintf("Compare returns -1, 0 or +1 as id is less than, equal to or greater than\nother, comparing their bytes. It is the order of %s's fixed-width text.", t))
@@ -86,7 +89,7 @@ func emitType(f *jen.File, p *Package) error {
 		)
 	}
 	f.Line()
-	what := "Nil, the " + t + " with every bit zero"
+	what := "Nil(), the " + t + " with every bit zero"
 	if p.Int64 {
 		what = "0"
 	}
@@ -187,7 +190,16 @@ func emitErrors(f *jen.File, p *Package) error {
 // emitMembership writes, for a family, a test of each member's constant bits
 // and, when every member has a version field in one place, Version.
 func emitMembership(f *jen.File, p *Package) {
+	seen := map[string]bool{}
 	for _, m := range p.Members {
+		// Valid tests the first member of each set of constants, and Time
+		// each member with a time it reads; no other member needs a test.
+		key := constants(m.Layout)
+		_, hasTime := m.Layout.Value(layouts.Time)
+		if seen[key] && (m.NoTime || !hasTime) {
+			continue
+		}
+		seen[key] = true
 		commentf(f, "is%s reports whether the constant bits of id are those of %s.", m.Suffix, m.Layout.Name)
 		f.Func().Params(jen.Id("id").Id(p.Type)).Id("is" + m.Suffix).Params().Bool().Block(
 			jen.Return(joinOp("&&", constantTests(p, m))),

@@ -16,7 +16,8 @@ import (
 // Every generated package, the built-ins and 20 random layouts as users
 // generate them, has one constructor shape: NewGenerator returns
 // (*Generator, error), taking the node first where the layout needs one,
-// and an Option returns the error NewGenerator reports, so that a bad option
+// and an Option is an opaque struct, with no exported field, so that only
+// NewGenerator can apply one (never to a generator in use) and a bad option
 // is reported where the generator is made. Every method of Generator that
 // makes an ID names its results (id T, err error), and WithEntropy is there
 // only where the generator reads random bits.
@@ -44,8 +45,20 @@ func TestOneConstructorShape(t *testing.T) {
 				for _, s := range d.Specs {
 					if ts, ok := s.(*ast.TypeSpec); ok && ts.Name.Name == "Option" {
 						sawOption = true
-						if ft, ok := ts.Type.(*ast.FuncType); !ok || fieldTypes(ft.Results) != "error" {
-							t.Errorf("%s: Option is not func(*Generator) error", name)
+						st, ok := ts.Type.(*ast.StructType)
+						if !ok {
+							t.Errorf("%s: Option is not a struct", name)
+							continue
+						}
+						for _, f := range st.Fields.List {
+							for _, n := range f.Names {
+								if n.IsExported() {
+									t.Errorf("%s: Option has an exported field %s, which a caller could set", name, n.Name)
+								}
+							}
+							if len(f.Names) == 0 {
+								t.Errorf("%s: Option embeds %s", name, typeString(f.Type))
+							}
 						}
 					}
 				}

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/layouts"
 )
 
 // generator writes the generator: the random pool, the Generator class and
@@ -118,7 +118,7 @@ class Generator {
   #timeWords = [];
 `)
 		switch {
-		case counter && p.Counter.V.Init == idrt.InitRunning:
+		case counter && p.Counter.V.Init == layouts.InitRunning:
 			w.f("  /** The last ID's counter, as words, or null before the first. */\n  #counter = null;\n")
 		case counter:
 			w.f("  /** The last ID's tick, or -1n before the first, and its counter, as words. */\n  #last = -1n;\n  #counter = null;\n")
@@ -244,7 +244,7 @@ class Generator {
     return this.#tick;
   }
 `, words(p.Time.Width))
-		if counter && p.Counter.V.Overflow == idrt.OverflowWait {
+		if counter && p.Counter.V.Overflow == layouts.OverflowWait {
 			w.f(`
   /**
    * Waits for the clock to pass tick last, spinning, for a second at most:
@@ -303,7 +303,7 @@ func (w *writer) seed(p *portable.Plan, shared bool) {
 	c := p.Counter
 	cw := words(c.Width)
 	switch c.V.Init {
-	case idrt.InitZero:
+	case layouts.InitZero:
 		w.f(`
   /** Returns a counter of zero, as words. */
   #seed() {
@@ -320,7 +320,7 @@ func (w *writer) seed(p *portable.Plan, shared bool) {
 		doc = "fresh random bits, drawn as an ID's, in the counter's places"
 		param, draw = "", "\n    const at = draw(WORDS);"
 	}
-	if c.V.Init == idrt.InitSeeded {
+	if c.V.Init == layouts.InitSeeded {
 		doc += ", its top bit clear"
 		top := c.Width - 32*(cw-1) // bits in the top word
 		if top == 1 {
@@ -341,12 +341,12 @@ func (w *writer) seed(p *portable.Plan, shared bool) {
 // and returns the expression of the ID's tick.
 func (w *writer) tick(p *portable.Plan) string {
 	seed := "this.#seed()"
-	if p.Counter != nil && p.Counter.V.Init != idrt.InitZero && plan(p).keep.Sign() != 0 {
+	if p.Counter != nil && p.Counter.V.Init != layouts.InitZero && plan(p).keep.Sign() != 0 {
 		seed = "this.#seed(at)"
 	}
 	overflow := "throw new IDError('ErrTime', 'the next tick is past the layout\\'s last');"
 	switch {
-	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
 		w.f(`    const tick = this.#now();
     // A running counter counts on across ticks, wrapping; the tick follows the clock.
     if (this.#counter === null) this.#counter = %s;
@@ -361,7 +361,7 @@ func (w *writer) tick(p *portable.Plan) string {
     } else if (!increment(this.#counter, COUNTER_TOP)) {
       // The same tick, or the clock went back, and the counter ran out:
 `, seed)
-		if p.Counter.V.Overflow == idrt.OverflowWait {
+		if p.Counter.V.Overflow == layouts.OverflowWait {
 			w.f("      this.#last = this.#waitPast(this.#last); // wait for the next tick\n")
 		} else {
 			w.f("      if (this.#last === MAX_TICK) %s\n      this.#last++; // borrow the next tick\n", overflow)

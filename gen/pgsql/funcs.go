@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/encodings"
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -665,7 +664,7 @@ func stateless(l *layouts.Layout) bool {
 		return false
 	}
 	c, hasCounter := l.Value(layouts.Counter)
-	if hasCounter && c.Init != idrt.InitSeeded && c.Init != idrt.InitRandom {
+	if hasCounter && c.Init != layouts.InitSeeded && c.Init != layouts.InitRandom {
 		return false
 	}
 	return hasCounter || l.RandomBits() > 0
@@ -705,7 +704,7 @@ func (s *script) emitNew() {
 	doc += "random bits from gen_random_uuid()."
 	if c, ok := s.l.Value(layouts.Counter); ok {
 		doc += " SQL keeps no state between calls, so the counter bits are random, as a generator's first ID in a tick has them"
-		if c.Init == idrt.InitSeeded {
+		if c.Init == layouts.InitSeeded {
 			// The counter's top bit is clear, as a seeded counter starts.
 			for _, pi := range c.Parts {
 				if p := s.l.Parts[pi]; p.Lo <= c.Width-1 && c.Width-1 < p.Hi {

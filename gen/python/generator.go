@@ -5,13 +5,13 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/layouts"
 )
 
 func (w *writer) generator() {
 	p := w.p
 	keep, nodeFixed := p.Drawn(), p.NodeSet()
-	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != idrt.InitZero
+	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != layouts.InitZero
 
 	w.f(`
 
@@ -89,7 +89,7 @@ class Generator:
 	}
 	if p.Clock != nil {
 		switch {
-		case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
+		case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
 			w.f("        self._counter = -1  # the last ID's counter, or -1 before the first\n")
 		case p.Counter != nil:
 			w.f("        self._last = -1  # the last ID's tick, or -1 before the first\n        self._counter = 0\n")
@@ -143,7 +143,7 @@ class Generator:
         self._draw()
 `)
 	if p.Clock != nil && p.Counter != nil {
-		if p.Counter.V.Init == idrt.InitRunning {
+		if p.Counter.V.Init == layouts.InitRunning {
 			w.f("        self._counter = -1\n")
 		} else {
 			w.f("        self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter\n")
@@ -183,7 +183,7 @@ class Generator:
             raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
         return tick
 `)
-		if p.Counter != nil && p.Counter.V.Overflow == idrt.OverflowWait {
+		if p.Counter != nil && p.Counter.V.Overflow == layouts.OverflowWait {
 			w.f(`
     def _wait_past(self, last: int) -> int:
         """Waits for the clock to pass tick last, for a second at most. Then it
@@ -225,15 +225,15 @@ func (w *writer) tick(p *portable.Plan) {
 	if p.Counter != nil {
 		seed = lang.Read("block", p.Counter.Runs, p.Bits)
 		switch p.Counter.V.Init {
-		case idrt.InitZero:
+		case layouts.InitZero:
 			seed = "0"
-		case idrt.InitSeeded:
+		case layouts.InitSeeded:
 			seed = fmt.Sprintf("(%s) & %s", seed, lang.Lit(portable.Mask(p.Counter.Width-1)))
 		}
 	}
 	const overflow = `                    raise IDError("ErrTime", f"{_LAYOUT}: the next tick is past the layout's last")` + "\n"
 	switch {
-	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
 		w.f(`            tick = self._now()
             # A running counter counts on across ticks, wrapping; the tick follows the clock.
             self._counter = %s if self._counter < 0 else self._counter + 1 & %s
@@ -248,7 +248,7 @@ func (w *writer) tick(p *portable.Plan) {
                 self._counter += 1  # the same tick, or the clock went back: count on
             else:
 `, seed)
-		if p.Counter.V.Overflow == idrt.OverflowWait {
+		if p.Counter.V.Overflow == layouts.OverflowWait {
 			w.f("                self._last = self._wait_past(self._last)  # the counter ran out: wait for the next tick\n")
 		} else {
 			w.f("                if self._last == _MAX_TICK:\n" + overflow)

@@ -15,20 +15,9 @@ import (
 // contractVars are the exported package-level variables that may stay,
 // keyed by package directory and name, with the reason. Each is a name the
 // public API contract (shared/DESIGN.md) fixes and Go cannot make a
-// constant. A caller can still reassign the UUID values, but that changes
-// only what the caller reads: no code of the packages reads them
-// (TestContractVarsUnread).
+// constant, and holds no state: Nil, Max and the UUID name spaces, which
+// any caller could change for every other as variables, are functions.
 var contractVars = map[string]string{
-	"uuid.Nil":           "contract; emitted by gen, read nowhere inside",
-	"uuid.Max":           "contract; emitted by gen, read nowhere inside",
-	"uuid.NamespaceDNS":  "contract",
-	"uuid.NamespaceURL":  "contract",
-	"uuid.NamespaceOID":  "contract",
-	"uuid.NamespaceX500": "contract",
-	"ksuid.Nil":          "contract; emitted by gen, read nowhere inside",
-	"ksuid.Max":          "contract; emitted by gen, read nowhere inside",
-	"ulid.Nil":           "emitted by gen for every generated package",
-	"ulid.Max":           "emitted by gen for every generated package",
 	// The encodings are values of empty struct types (checked below): a
 	// caller that reassigns one changes nothing, as with base64.StdEncoding
 	// there is no state to change.
@@ -172,91 +161,4 @@ func emptyStructTypes(dir string) map[string]bool {
 		})
 	}
 	return out
-}
-
-// The contract's variables are for callers: no code of the module's
-// importable packages reads one (Nil, Max, a namespace), so that a caller
-// who reassigns one changes only what that caller reads, never what the
-// library returns to everyone. A package-qualified use (uuid.Nil) and a use
-// inside the declaring package (Nil) both count; the declaration does not.
-func TestContractVarsUnread(t *testing.T) {
-	err := walkLibrary(func(path, dir string, f *ast.File) {
-		declared := map[*ast.Ident]bool{}
-		ast.Inspect(f, func(n ast.Node) bool {
-			if vs, ok := n.(*ast.ValueSpec); ok {
-				for _, id := range vs.Names {
-					declared[id] = true
-				}
-			}
-			return true
-		})
-		var visit func(n ast.Node) bool
-		visit = func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.SelectorExpr:
-				key := ""
-				if pkg, ok := n.X.(*ast.Ident); ok {
-					key = pkg.Name + "." + n.Sel.Name
-				} else {
-					ast.Inspect(n.X, visit) // not n.Sel: a field or method name
-				}
-				if contractVars[key] != "" && !strings.Contains(contractVars[key], "stateless") {
-					t.Errorf("%s: reads %s, which a caller can reassign", path, key)
-				}
-				return false
-			case *ast.KeyValueExpr:
-				ast.Inspect(n.Value, visit) // not n.Key: a field name
-				return false
-			case *ast.Ident:
-				if key := dir + "." + n.Name; contractVars[key] != "" && !declared[n] && !strings.Contains(contractVars[key], "stateless") {
-					t.Errorf("%s: reads %s, which a caller can reassign", path, n.Name)
-				}
-			}
-			return true
-		}
-		ast.Inspect(f, visit)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// The model (layouts) and the runtime (idrt) keep no enum twice: no exported
-// constant name is declared in both, so that the spec's words and the
-// runtime's policies cannot drift apart (layouts.Value.Init is an idrt.Init).
-func TestNoEnumKeptTwice(t *testing.T) {
-	consts := func(dir string) map[string]bool {
-		out := map[string]bool{}
-		files, _ := filepath.Glob(filepath.Join("..", "..", dir, "*.go"))
-		for _, path := range files {
-			if strings.HasSuffix(path, "_test.go") {
-				continue
-			}
-			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, decl := range f.Decls {
-				if g, ok := decl.(*ast.GenDecl); ok && g.Tok == token.CONST {
-					for _, spec := range g.Specs {
-						for _, id := range spec.(*ast.ValueSpec).Names {
-							if id.IsExported() {
-								out[id.Name] = true
-							}
-						}
-					}
-				}
-			}
-		}
-		if len(out) == 0 {
-			t.Fatalf("no exported constants found in %s", dir)
-		}
-		return out
-	}
-	model, runtime := consts("layouts"), consts("idrt")
-	for name := range model {
-		if runtime[name] {
-			t.Errorf("layouts and idrt both declare %s", name)
-		}
-	}
 }

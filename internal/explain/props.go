@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/lease"
 )
@@ -139,7 +138,7 @@ func Monotonic(l *layouts.Layout) string {
 	if !ok {
 		return "no"
 	}
-	if c, ok := l.Value(layouts.Counter); ok && c.Init == idrt.InitRunning {
+	if c, ok := l.Value(layouts.Counter); ok && c.Init == layouts.InitRunning {
 		return fmt.Sprintf("no: the running counter keeps the IDs of one %v tick unique, not ordered", d)
 	}
 	return fmt.Sprintf("no: IDs made within one %v tick are not ordered among themselves (a counter would order them)", d)

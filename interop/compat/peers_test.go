@@ -50,8 +50,8 @@ func TestPeerUUIDs(t *testing.T) {
 
 		// Name-based UUIDs are byte for byte the same.
 		name := g7.String()
-		if uuid.NewV5(uuid.NamespaceURL, name) != uuid.UUID(google.NewSHA1(google.NameSpaceURL, []byte(name))) ||
-			uuid.NewV3(uuid.NamespaceOID, name) != uuid.UUID(gofrs.NewV3(gofrs.NamespaceOID, name)) {
+		if uuid.NewV5(uuid.NamespaceURL(), name) != uuid.UUID(google.NewSHA1(google.NameSpaceURL, []byte(name))) ||
+			uuid.NewV3(uuid.NamespaceOID(), name) != uuid.UUID(gofrs.NewV3(gofrs.NamespaceOID, name)) {
 			t.Fatalf("name-based UUIDs of %q differ", name)
 		}
 	}

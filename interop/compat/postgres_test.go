@@ -202,13 +202,13 @@ func TestPostgresNull(t *testing.T) {
 	db := pgtest.DB(t)
 	tx, tbl := table(t, db, "n int, id uuid")
 	u := uuid.NewV7()
-	for i, v := range []any{uuid.NullUUID{}, uuid.NullUUID{UUID: u, Valid: true}, uuid.Nil} {
+	for i, v := range []any{uuid.NullUUID{}, uuid.NullUUID{UUID: u, Valid: true}, uuid.Nil()} {
 		if _, err := tx.Exec("INSERT INTO "+tbl+" VALUES ($1, $2)", i, v); err != nil {
 			t.Fatal(err)
 		}
 	}
 	nulls := query[uuid.NullUUID](t, tx, "SELECT id FROM "+tbl+" ORDER BY n")
-	if want := []uuid.NullUUID{{}, {UUID: u, Valid: true}, {UUID: uuid.Nil, Valid: true}}; !slices.Equal(nulls, want) {
+	if want := []uuid.NullUUID{{}, {UUID: u, Valid: true}, {UUID: uuid.Nil(), Valid: true}}; !slices.Equal(nulls, want) {
 		t.Errorf("NullUUIDs back: %v, want %v", nulls, want)
 	}
 	var plain uuid.UUID

@@ -53,8 +53,8 @@ func TestTextVectors(t *testing.T) {
 		text string
 	}{
 		{"example", example, exampleText},
-		{"max", ksuid.Max, maxText},
-		{"nil", ksuid.Nil, nilText},
+		{"max", ksuid.Max(), maxText},
+		{"nil", ksuid.Nil(), nilText},
 	}
 	for _, c := range cases {
 		got, err := ksuid.Parse(c.text)
@@ -158,7 +158,7 @@ func TestTextMarshalling(t *testing.T) {
 		if err != nil || !bytes.Equal(bin, id[:]) {
 			t.Fatalf("MarshalBinary = %x, %v", bin, err)
 		}
-		back = ksuid.Nil
+		back = ksuid.Nil()
 		if err := back.UnmarshalBinary(bin); err != nil || back != id {
 			t.Fatalf("UnmarshalBinary = %x, %v", back[:], err)
 		}
@@ -184,12 +184,12 @@ func TestTextJSON(t *testing.T) {
 		Opt ksuid.NullKSUID `json:"opt"`
 	}
 	id := ksuid.MustParse(exampleText)
-	data, err := json.Marshal(doc{ID: id, Opt: ksuid.NullKSUID{KSUID: ksuid.Max, Valid: true}})
+	data, err := json.Marshal(doc{ID: id, Opt: ksuid.NullKSUID{KSUID: ksuid.Max(), Valid: true}})
 	if want := `{"id":"` + exampleText + `","opt":"` + maxText + `"}`; err != nil || string(data) != want {
 		t.Fatalf("Marshal = %s, %v; want %s", data, err, want)
 	}
 	var out doc
-	if err := json.Unmarshal(data, &out); err != nil || out.ID != id || !out.Opt.Valid || out.Opt.KSUID != ksuid.Max {
+	if err := json.Unmarshal(data, &out); err != nil || out.ID != id || !out.Opt.Valid || out.Opt.KSUID != ksuid.Max() {
 		t.Fatalf("Unmarshal = %+v, %v", out, err)
 	}
 	out = doc{ID: id, Opt: ksuid.NullKSUID{KSUID: id, Valid: true}}
@@ -244,7 +244,7 @@ func TestTextSQL(t *testing.T) {
 	if err := n.Scan(exampleText); err != nil || !n.Valid || n.KSUID != id {
 		t.Errorf("NullKSUID.Scan = %+v, %v", n, err)
 	}
-	if err := n.Scan(nil); err != nil || n.Valid || n.KSUID != ksuid.Nil {
+	if err := n.Scan(nil); err != nil || n.Valid || n.KSUID != ksuid.Nil() {
 		t.Errorf("NullKSUID.Scan(nil) = %+v, %v", n, err)
 	}
 	if v, err := n.Value(); v != nil || err != nil {

@@ -15,7 +15,6 @@ import (
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen/pgsql"
-	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
@@ -698,7 +697,7 @@ func (s *session) checkNew() {
 				s.t.Fatalf("%s_new: time %v, the server's clock after it %v", s.p, at, after)
 			}
 		}
-		if c, ok := l.Value(layouts.Counter); ok && c.Init == idrt.InitSeeded {
+		if c, ok := l.Value(layouts.Counter); ok && c.Init == layouts.InitSeeded {
 			if k, _ := interp.Role(l, id, layouts.Counter); k.Bit(c.Width-1) != 0 {
 				s.t.Fatalf("%s_new: seeded counter %x has its top bit set", s.p, k)
 			}

@@ -59,7 +59,7 @@ func TestTextVectors(t *testing.T) {
 	for _, c := range []struct {
 		id   ulid.ULID
 		text string
-	}{{spec, specText}, {ulid.Max, maxText}, {ulid.Nil, nilText}} {
+	}{{spec, specText}, {ulid.Max(), maxText}, {ulid.Nil(), nilText}} {
 		if s := c.id.String(); s != c.text {
 			t.Errorf("String() = %q, want %q", s, c.text)
 		}
@@ -152,7 +152,7 @@ func TestTextMarshalling(t *testing.T) {
 			t.Fatalf("UnmarshalText(%q) = %x, %v", text, back[:], err)
 		}
 		bin, _ := id.MarshalBinary()
-		back = ulid.Nil
+		back = ulid.Nil()
 		if err := back.UnmarshalBinary(bin); err != nil || back != id || !bytes.Equal(bin, id[:]) {
 			t.Fatalf("binary round trip: %x, %v", back[:], err)
 		}
@@ -176,7 +176,7 @@ func TestTextJSON(t *testing.T) {
 	}
 	var out doc
 	if err := json.Unmarshal([]byte(`{"id":"`+strings.ToLower(specText)+`","opt":"`+maxText+`"}`), &out); err != nil ||
-		out.ID != id || !out.Opt.Valid || out.Opt.ULID != ulid.Max {
+		out.ID != id || !out.Opt.Valid || out.Opt.ULID != ulid.Max() {
 		t.Fatalf("Unmarshal = %+v, %v", out, err)
 	}
 	for _, b := range []struct {

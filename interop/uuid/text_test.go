@@ -104,8 +104,8 @@ func TestTextBounds(t *testing.T) {
 		id                     uuid.UUID
 		base62, crockford, hex string
 	}{
-		{uuid.Nil, "0000000000000000000000", "00000000000000000000000000", "00000000000000000000000000000000"},
-		{uuid.Max, "7n42DGM5Tflk9n8mt7Fhc7", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "ffffffffffffffffffffffffffffffff"},
+		{uuid.Nil(), "0000000000000000000000", "00000000000000000000000000", "00000000000000000000000000000000"},
+		{uuid.Max(), "7n42DGM5Tflk9n8mt7Fhc7", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "ffffffffffffffffffffffffffffffff"},
 	}
 	for _, c := range cases {
 		if got := c.id.Base62(); got != c.base62 {
@@ -289,7 +289,7 @@ func TestTextMarshalling(t *testing.T) {
 		if err != nil || !bytes.Equal(bin, id[:]) {
 			t.Fatalf("MarshalBinary = %x, %v", bin, err)
 		}
-		back = uuid.Nil
+		back = uuid.Nil()
 		if err := back.UnmarshalBinary(bin); err != nil || back != id {
 			t.Fatalf("UnmarshalBinary = %v, %v", back, err)
 		}
@@ -331,7 +331,7 @@ func TestTextJSON(t *testing.T) {
 		Keys map[uuid.UUID]int
 	}
 	id := uuid.MustParse(v7Text)
-	in := doc{ID: id, Opt: uuid.NullUUID{UUID: uuid.Max, Valid: true}, Keys: map[uuid.UUID]int{id: 1}}
+	in := doc{ID: id, Opt: uuid.NullUUID{UUID: uuid.Max(), Valid: true}, Keys: map[uuid.UUID]int{id: 1}}
 	data, err := json.Marshal(in)
 	if err != nil {
 		t.Fatal(err)
@@ -350,7 +350,7 @@ func TestTextJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(`{"id":null,"opt":null}`), &out); err != nil {
 		t.Fatal(err)
 	}
-	if out.ID != id || out.Opt.Valid || out.Opt.UUID != uuid.Nil {
+	if out.ID != id || out.Opt.Valid || out.Opt.UUID != uuid.Nil() {
 		t.Errorf("after null: %+v", out)
 	}
 	if data, _ := json.Marshal(uuid.NullUUID{}); string(data) != "null" {
@@ -360,6 +360,16 @@ func TestTextJSON(t *testing.T) {
 	var got uuid.UUID
 	if err := json.Unmarshal([]byte(`"URN:UUID:`+strings.ToUpper(v7Text)+`"`), &got); err != nil || got != id {
 		t.Errorf("Unmarshal URN = %v, %v", got, err)
+	}
+	// And any JSON string encoding/json reads, escapes included, as
+	// google/uuid, which reads JSON through UnmarshalText, does.
+	escaped := `"\u0030` + v7Text[1:8] + `\u002d` + v7Text[9:] + `"`
+	var g guuid.UUID
+	if err := json.Unmarshal([]byte(escaped), &g); err != nil || g != guuid.UUID(id) {
+		t.Errorf("google/uuid reads %s as %v, %v", escaped, g, err)
+	}
+	if err := json.Unmarshal([]byte(escaped), &got); err != nil || got != id {
+		t.Errorf("Unmarshal %s = %v, %v; want %v, as google/uuid reads it", escaped, got, err, id)
 	}
 
 	bad := []struct {
@@ -373,7 +383,8 @@ func TestTextJSON(t *testing.T) {
 		{`""`, uuid.ErrLength},
 		{`"x"`, uuid.ErrLength},
 		{`"` + v7Text[:35] + `g"`, uuid.ErrSyntax},
-		{`"\u0030` + v7Text[1:] + `"`, uuid.ErrLength},
+		{`"\q` + v7Text[1:] + `"`, uuid.ErrSyntax}, // an escape JSON has not
+		{`"\u0030` + v7Text + `"`, uuid.ErrLength}, // an escape, then one character too many
 	}
 	for _, b := range bad {
 		got := id
@@ -406,7 +417,7 @@ func TestTextSQL(t *testing.T) {
 	if err != nil || v != v7Text {
 		t.Fatalf("Value = %v, %v", v, err)
 	}
-	if v, _ := uuid.Nil.Value(); v != "00000000-0000-0000-0000-000000000000" {
+	if v, _ := uuid.Nil().Value(); v != "00000000-0000-0000-0000-000000000000" {
 		t.Errorf("Nil.Value = %v, want its text", v)
 	}
 	good := []any{v7Text, []byte(v7Text), strings.ToUpper(v7Text), "urn:uuid:" + v7Text, []byte("{" + v7Text + "}"), id[:], id.Hex()}
@@ -421,7 +432,7 @@ func TestTextSQL(t *testing.T) {
 		}
 	}
 	var zero uuid.UUID
-	if err := zero.Scan("00000000-0000-0000-0000-000000000000"); err != nil || zero != uuid.Nil {
+	if err := zero.Scan("00000000-0000-0000-0000-000000000000"); err != nil || zero != uuid.Nil() {
 		t.Errorf("Scan(Nil's text) = %v, %v", zero, err)
 	}
 	bad := []struct {
@@ -455,7 +466,7 @@ func TestTextSQL(t *testing.T) {
 		t.Errorf("FromBytes of 15 bytes: %v", err)
 	}
 	n := uuid.NullUUID{UUID: id, Valid: true}
-	if err := n.Scan(nil); err != nil || n.Valid || n.UUID != uuid.Nil {
+	if err := n.Scan(nil); err != nil || n.Valid || n.UUID != uuid.Nil() {
 		t.Errorf("NullUUID.Scan(nil) = %v, leaving %+v", err, n)
 	}
 	if v, err := n.Value(); v != nil || err != nil {
@@ -554,7 +565,7 @@ func FuzzParse(f *testing.F) {
 			if !errors.Is(err, uuid.ErrLength) && !errors.Is(err, uuid.ErrSyntax) {
 				t.Fatalf("Parse(%q): error %v matches no sentinel", s, err)
 			}
-			if id != uuid.Nil {
+			if id != uuid.Nil() {
 				t.Fatalf("Parse(%q) returned %v with an error", s, id)
 			}
 			// google/uuid accepts anything between the braces of a

@@ -31,11 +31,11 @@ func TestVariant(t *testing.T) {
 		u    uuid.UUID
 		want uuid.Variant
 	}{
-		{uuid.Nil, uuid.VariantNCS},
-		{uuid.Max, uuid.VariantFuture},
+		{uuid.Nil(), uuid.VariantNCS},
+		{uuid.Max(), uuid.VariantFuture},
 		{uuid.NewV4(), uuid.VariantRFC9562},
 		{uuid.NewV7(), uuid.VariantRFC9562},
-		{uuid.NewV5(uuid.NamespaceDNS, "www.example.com"), uuid.VariantRFC9562},
+		{uuid.NewV5(uuid.NamespaceDNS(), "www.example.com"), uuid.VariantRFC9562},
 		{uuid.MustParse("C232AB00-9414-11EC-B3C8-9F6BDECED846"), uuid.VariantRFC9562},
 	} {
 		if got := tc.u.Variant(); got != tc.want {
@@ -53,7 +53,7 @@ func TestVariant(t *testing.T) {
 }
 
 func TestIsZero(t *testing.T) {
-	if !uuid.Nil.IsZero() || !(uuid.UUID{}).IsZero() {
+	if !uuid.Nil().IsZero() || !(uuid.UUID{}).IsZero() {
 		t.Error("Nil is not zero")
 	}
 	for i := range uuid.Size {
@@ -66,7 +66,7 @@ func TestIsZero(t *testing.T) {
 			t.Errorf("%v: IsZero differs from gofrs", u)
 		}
 	}
-	if uuid.Max.IsZero() || uuid.NewV4().IsZero() {
+	if uuid.Max().IsZero() || uuid.NewV4().IsZero() {
 		t.Error("Max or a v4 is zero")
 	}
 }
@@ -85,7 +85,7 @@ func TestValid(t *testing.T) {
 			}
 		}
 	}
-	if uuid.Nil.Valid() || uuid.Max.Valid() {
+	if uuid.Nil().Valid() || uuid.Max().Valid() {
 		t.Error("Nil or Max is Valid")
 	}
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
-	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/layouts"
 )
 
 // OrderDoc says, in a sentence or two for a generator's doc, how the IDs a
@@ -13,7 +13,7 @@ func OrderDoc(p *Plan) string {
 	switch {
 	case p.Clock == nil:
 		return "Each ID is fresh random bits around the layout's fixed ones."
-	case p.Counter != nil && p.Counter.V.Init == idrt.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
 		return fmt.Sprintf("Its counter runs on across ticks, wrapping around: its IDs are unique while it makes fewer than 2^%d within a tick, but not ordered.", p.Counter.Width)
 	case p.L.Monotonic():
 		return "Each ID it makes is greater than the last, even when the clock stands still or goes back."
@@ -25,9 +25,9 @@ func OrderDoc(p *Plan) string {
 // counter or clock sequence needs saying, or returns "".
 func NextDoc(p *Plan) string {
 	switch {
-	case p.Counter != nil && p.Counter.V.Init != idrt.InitRunning:
+	case p.Counter != nil && p.Counter.V.Init != layouts.InitRunning:
 		how := "borrows the next tick, running ahead of the clock until it catches up"
-		if p.Counter.V.Overflow == idrt.OverflowWait {
+		if p.Counter.V.Overflow == layouts.OverflowWait {
 			how = "waits for the clock's next tick"
 		}
 		return fmt.Sprintf("Within a tick a %d-bit counter, starting %s, orders the IDs; when it runs out the generator %s. When the clock goes back it stays on its last tick.", p.Counter.Width, initDoc(p.Counter.V.Init), how)
@@ -74,11 +74,11 @@ func (p *Plan) Untimed() *big.Int {
 }
 
 // initDoc says where a counter of the given start begins each tick.
-func initDoc(i idrt.Init) string {
+func initDoc(i layouts.Init) string {
 	switch i {
-	case idrt.InitZero:
+	case layouts.InitZero:
 		return "at zero"
-	case idrt.InitSeeded:
+	case layouts.InitSeeded:
 		return "at random bits with its top bit clear"
 	}
 	return "at random bits"
