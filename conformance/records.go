@@ -37,19 +37,24 @@ func Bound(l *layouts.Layout, t time.Time) (Record, error) {
 	return Record{Layout: l.Name, Kind: "bound", At: UnixNanos(t).String(), Min: hex.EncodeToString(lo), Max: hex.EncodeToString(hi)}, nil
 }
 
-// MaskKeys are the keys and tweaks of the corpus's mask records: a 16-byte
-// key with no tweak, and a 32-byte key with a tweak.
-var MaskKeys = []struct{ Key, Tweak []byte }{
-	{Key: []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
-	{Key: []byte("idforge corpus key, 32 bytes lon"), Tweak: []byte("tenant-42")},
+// MaskKey is a key and a tweak of the corpus's mask records.
+type MaskKey struct{ Key, Tweak []byte }
+
+// MaskKeys returns the keys and tweaks of the corpus's mask records: a
+// 16-byte key with no tweak, and a 32-byte key with a tweak.
+func MaskKeys() []MaskKey {
+	return []MaskKey{
+		{Key: []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}},
+		{Key: []byte("idforge corpus key, 32 bytes lon"), Tweak: []byte("tenant-42")},
+	}
 }
 
 // Masks returns the "mask" records of the IDs ids of layout l under each of
-// MaskKeys, or none when l cannot be masked (fewer than 20 or more than
+// MaskKeys(), or none when l cannot be masked (fewer than 20 or more than
 // 256 free bits).
 func Masks(l *layouts.Layout, ids [][]byte) ([]Record, error) {
 	var rs []Record
-	for _, k := range MaskKeys {
+	for _, k := range MaskKeys() {
 		m, err := mask.New(l, k.Key, k.Tweak)
 		if errors.Is(err, mask.ErrLayout) {
 			return nil, nil

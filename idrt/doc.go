@@ -46,6 +46,9 @@
 //   - [EncodeUUID] and [EncodeHex16]: the text of a 16-byte ID, with SSE2
 //     on amd64; [UnquoteJSON]: the value of a JSON string, as encoding/json
 //     reads it, for UnmarshalJSON.
+//   - [Mask]: the keyed permutation of an ID's free bits behind Private IDs
+//     (FFX, 10 Feistel rounds of HMAC-SHA-256), which generated Maskers
+//     and package mask call.
 //   - [Wait]: the wait of layouts whose counter waits for the clock's next
 //     tick, such as Snowflake, with [ErrClockStalled] for a clock that stood
 //     still and [ErrClockBackwards] for one set back.
@@ -114,8 +117,9 @@ type EnforceVersion uint
 //     version 8 still takes), [OpenMark] and [Mark] (store marks through
 //     idrt; package store keeps its own Mark for code of version 8),
 //     [State.ResumePast] (a generator resumes above a store's or a
-//     lease's mark at once rather than wait for its clock), and
-//     [UnquoteJSON] (UnmarshalJSON reads any JSON string).
+//     lease's mark at once rather than wait for its clock),
+//     [UnquoteJSON] (UnmarshalJSON reads any JSON string), and [NewMask],
+//     [Mask] and [MaskShape] (a package's Masker: Private IDs).
 //
 // Each later version is listed with what it added.
 const (
