@@ -18,7 +18,7 @@
 //
 // One ES module with no dependencies, for Node 18 and later and for browsers.
 // An ID holds its 96 bits as 32-bit words, and as one BigInt when asked for one
-// (toBigInt, fields). Its text (toString) is 17 Base62 digits;
+// (toBigInt, fields). Its text (toString) is 24 hex digits;
 // base62(), crockford() and hex() write the fixed-width forms, which sort as
 // the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
@@ -394,12 +394,12 @@ export class ID {
   }
 
   /**
-   * Reads the text toString writes: exactly 17 Base62 digits; case matters.
+   * Reads the text toString writes: exactly 24 hex digits, in either case.
    * @param {string} s
    * @returns {ID}
    */
   static parse(s) {
-    return make(decodeMultiply(s, BASE62));
+    return make(hexWords(s));
   }
 
   /**
@@ -495,9 +495,9 @@ export class ID {
     return new ID(0xffffffffffffffffn | tick << 64n);
   }
 
-  /** Returns the ID's text: 17 Base62 digits, as base62() writes them. */
+  /** Returns the ID's text: 24 hex digits, as hex() writes them. */
   toString() {
-    return encodeDivide(this.#w, BASE62);
+    return hexOf(this.#w);
   }
 
   /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */

@@ -9,7 +9,7 @@ import (
 	"github.com/idforge/idforge/gen/golang"
 )
 
-const genUsage = `usage: idforge gen -spec FILE -pkg NAME -o FILE [-type NAME] [-text FORM]
+const genUsage = `usage: idforge gen (-spec FILE | -layout NAME) -pkg NAME -o FILE [-type NAME] [-text FORM]
        idforge gen -lang sql (-layout NAME | -spec FILE) [-prefix P] -o FILE
        idforge gen -lang js|python (-layout NAME | -spec FILE) [-type NAME] [-text FORM] -o FILE
 
@@ -22,15 +22,17 @@ file imports only the standard library and idforge's small runtime.
   -o      the file to write, such as orderid_gen.go, or - for standard output
   -type   the ID type's name (default ID)
   -text   the text form String, Parse, the marshallers and Value use: uuid,
-          base62, crockford or hex (default uuid for a UUID layout, one with
-          a constant version at bits 48-51 and variant 0b10 at 64-65, and
-          base62 for any other); the other forms have their own methods
+          base62, crockford or hex (default: the form the spec declares
+          with a line "text FORM", as ulid.layout says crockford, else uuid
+          for a UUID layout, one with a constant version at bits 48-51 and
+          variant 0b10 at 64-65, and base62 for any other); the other forms
+          have their own methods
   -lang   go (the default); sql: PostgreSQL functions for the layout
           (P_pack, P_time, P_min_at, P_to_base62, ...; see gen/pgsql);
           js: one ES module, for Node 18+ and browsers, and FILE.d.ts
           beside it (see gen/js); python: one module for Python 3.9+,
           standard library only (see gen/python)
-  -layout with -lang sql, js or python: a built-in layout instead of -spec
+  -layout a built-in layout instead of -spec
   -prefix with -lang sql: the functions' prefix P (default: the layout's
           name, '-' becoming '_')
 
@@ -60,13 +62,14 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if *lang == "js" || *lang == "python" {
 		return genScript(fs, *lang, *layoutName, *specFile, *typ, *text, *out, stdout)
 	}
-	if *lang != "go" || flagSet(fs, "layout") || flagSet(fs, "prefix") {
+	if *lang != "go" || flagSet(fs, "prefix") {
 		return genSQL(fs, *lang, *layoutName, *specFile, *prefix, *out, stdout, stderr)
 	}
-	if m := missing(map[string]bool{"spec": *specFile != "", "pkg": *pkg != "", "o": *out != ""}, "spec", "pkg", "o"); m != "" {
+	source := *specFile != "" || flagSet(fs, "layout")
+	if m := missing(map[string]bool{"spec": source, "pkg": *pkg != "", "o": *out != ""}, "spec", "pkg", "o"); m != "" {
 		return usageError{fmt.Errorf("missing %s: gen needs -spec FILE, -pkg NAME and -o FILE (-o - for standard output)", m)}
 	}
-	l, err := readSpec(*specFile)
+	l, err := chosenLayout(fs, *layoutName, *specFile)
 	if err != nil {
 		return err
 	}

@@ -70,7 +70,8 @@ var lang = portable.Lang{Lit: func(x *big.Int) string { return portable.Literal(
 // Generate returns the module (FILE.js) and its declarations (FILE.d.ts)
 // for layout l, with an ID class named typ and text, the form toString
 // writes: "uuid", "base62", "crockford" or "hex", or "" for the layout's
-// default (the canonical UUID form for a UUID layout, Base62 for any other).
+// own: the form its spec declares, else the canonical UUID form for a UUID
+// layout and Base62 for any other (layouts.Layout.CanonicalText).
 func Generate(l *layouts.Layout, typ, text string) (module, decls []byte, err error) {
 	p, err := portable.New(l, typ, text, reserved, map[string]bool{"__proto__": true})
 	if err != nil {

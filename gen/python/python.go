@@ -54,8 +54,9 @@ var lang = portable.Lang{Lit: portable.Literal}
 
 // Generate returns the module for layout l, with an ID class named typ and
 // text, the form str writes: "uuid", "base62", "crockford" or "hex", or ""
-// for the layout's default (the canonical UUID form for a UUID layout,
-// Base62 for any other).
+// for the layout's own: the form its spec declares, else the canonical
+// UUID form for a UUID layout and Base62 for any other
+// (layouts.Layout.CanonicalText).
 func Generate(l *layouts.Layout, typ, text string) ([]byte, error) {
 	p, err := portable.New(l, typ, text, reserved, reserved)
 	if err != nil {

@@ -18,7 +18,7 @@
 """IDs of one layout, 96 bits: the class ID, immutable, hashable and ordered
 as its bytes are, and IDError. Standard library only, Python 3.9 and later.
 
-str(id) is 17 Base62 digits; base62(), crockford() and hex() write the fixed-width
+str(id) is 24 hex digits; base62(), crockford() and hex() write the fixed-width
 forms, which sort as the bytes do.
 """
 
@@ -180,8 +180,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 17 Base62 digits; case matters."""
-        return _made(cls, _decode(s, _BASE62))
+        """Reads the text str writes: exactly 24 hex digits, in either case."""
+        return _made(cls, _decode(s, _HEX))
 
     @classmethod
     def parse_base62(cls, s: str) -> ID:
@@ -241,8 +241,8 @@ class ID:
         return cls(0xffffffffffffffff | tick << 64)
 
     def __str__(self) -> str:
-        """Returns the ID's text: 17 Base62 digits, as base62() writes them."""
-        return _encode(self._n, _BASE62)
+        """Returns the ID's text: 24 hex digits, as hex() writes them."""
+        return _encode(self._n, _HEX)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"

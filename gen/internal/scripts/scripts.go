@@ -19,7 +19,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/python"
 	"github.com/idforge/idforge/layouts"
@@ -56,20 +55,16 @@ func Files() ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, err := texts()
-	if err != nil {
-		return nil, err
-	}
 	var files []File
 	var mods []string
 	for _, l := range ls {
 		mod := Module(l.Name)
 		mods = append(mods, mod)
-		m, d, err := js.Generate(l, "ID", text[l.Name])
+		m, d, err := js.Generate(l, "ID", "")
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", l.Name, err)
 		}
-		py, err := python.Generate(l, "ID", text[l.Name])
+		py, err := python.Generate(l, "ID", "")
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", l.Name, err)
 		}
@@ -91,28 +86,6 @@ func Files() ([]File, error) {
 	)
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
-}
-
-// texts returns the text form (toString, str) of each layout that one of
-// idforge's Go packages carries, when it is not the layout's default: so
-// that the ULID module writes Crockford text as package ulid does. The
-// Snowflake Go package writes decimal, which the emitters have no form for:
-// its modules keep their default, Base62, and toBigInt() (JavaScript) and
-// int() (Python) give the number.
-func texts() (map[string]string, error) {
-	text := map[string]string{}
-	for _, name := range golang.BuiltinNames() {
-		p, err := golang.Builtin(name)
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range p.Members {
-			if p.Canonical != golang.EncDecimal && p.Canonical != golang.DefaultEncoding(m.Layout) {
-				text[m.Layout.Name] = p.Canonical.String()
-			}
-		}
-	}
-	return text, nil
 }
 
 // summary returns the first sentence of a layout's doc, or its name.
