@@ -70,4 +70,3 @@ func overflowDoc(f portable.Form) string {
 	}
 	return ""
 }
-

@@ -86,7 +86,7 @@ func code(text string) string { return comments.ReplaceAllString(text, "") }
 func uses(code string, ds []decl, self string) []string {
 	var out []string
 	for _, d := range ds {
-		if d.name != self && regexp.MustCompile(`(^|[^.\w$])` + regexp.QuoteMeta(d.name) + `\b`).MatchString(code) {
+		if d.name != self && regexp.MustCompile(`(^|[^.\w$])`+regexp.QuoteMeta(d.name)+`\b`).MatchString(code) {
 			out = append(out, d.name)
 		}
 	}
