@@ -373,7 +373,7 @@ function generator(options) {
   /** Returns a new counter, as words: the random bits drawn at at, in the counter's places, its top bit clear. */
   function seed(at) {
     return [
-      ((pool[at + 1]) & 0x7fffffff) >>> 0,
+      pool[at + 1] & 0x7fffffff,
       pool[at + 2],
     ];
   }

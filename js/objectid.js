@@ -387,7 +387,7 @@ function generator(options) {
   function seed() {
     const at = draw(L, 3);
     return [
-      (pool[at + 2] & 0xffffff) >>> 0,
+      pool[at + 2] & 0xffffff,
     ];
   }
 

@@ -388,7 +388,7 @@ function generator(options) {
   function seed() {
     const at = draw(L, 4);
     return [
-      (pool[at + 1] & 0xffff) >>> 0,
+      pool[at + 1] & 0xffff,
       pool[at + 2],
       pool[at + 3],
     ];

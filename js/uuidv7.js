@@ -363,7 +363,7 @@ function generator(options) {
   /** Returns a new counter, as words: the random bits drawn at at, in the counter's places, its top bit clear. */
   function seed(at) {
     return [
-      (((pool[at + 1] & 0xfff) << 14 | pool[at + 2] >>> 16 & 0x3fff) & 0x1ffffff) >>> 0,
+      (pool[at + 1] & 0x7ff) << 14 | pool[at + 2] >>> 16 & 0x3fff,
     ];
   }
 

@@ -386,7 +386,7 @@ function generator(options) {
   /** Returns a new counter, as words: the random bits drawn at at, in the counter's places, its top bit clear. */
   function seed(at) {
     return [
-      ((pool[at + 2] >>> 14 & 0xffff) & 0x7fff) >>> 0,
+      pool[at + 2] >>> 14 & 0x7fff,
     ];
   }
 

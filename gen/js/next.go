@@ -347,29 +347,33 @@ func (w *writer) seed(p *portable.Plan, shared bool) {
 `, strings.TrimSuffix(strings.Repeat("0, ", cw), ", "))
 		return
 	}
+	runs := c.Runs
+	if c.V.Init == idrt.InitSeeded {
+		runs = below(runs, c.Width-1) // the top bit clear
+	}
 	t := newTerms(cw)
-	t.gather(c.Runs, words(p.Bits), indexed("pool", "at"))
+	t.gather(runs, words(p.Bits), indexed("pool", "at"))
 	doc := "the random bits drawn at at, in the counter's places"
 	param, draw := "at", ""
 	if !shared {
 		doc = "fresh random bits, drawn as an ID's, in the counter's places"
 		param, draw = "", fmt.Sprintf("\n    const at = draw(L, %d);", words(p.Bits))
 	}
+	widths := make([]int, cw) // the bits each of the counter's words holds
+	for i := range widths {
+		widths[i] = 32
+	}
+	widths[0] = c.Width - 32*(cw-1)
 	if c.V.Init == idrt.InitSeeded {
 		doc += ", its top bit clear"
-		top := c.Width - 32*(cw-1) // bits in the top word
-		if top == 1 {
-			t[0] = nil
-		} else {
-			t[0] = []string{fmt.Sprintf("(%s) & %s", strings.Join(t[0], " | "), wordMask(top-1))}
-		}
+		widths[0]--
 	}
 	w.f(`
   /** Returns a new counter, as words: %s. */
   function seed(%s) {%s
     return %s;
   }
-`, doc, param, draw, t.literal("    "))
+`, doc, param, draw, t.literalOf("    ", widths))
 }
 
 // countOn returns the statement that adds one to the counter's words, or,
@@ -388,6 +392,20 @@ func countOn(p *portable.Plan, out string) string {
 		return "if (!increment(counter, COUNTER_TOP)) " + out
 	}
 	return "if (!increment(counter, COUNTER_TOP))"
+}
+
+// below returns the parts of runs that hold the value's bits below bit n.
+func below(runs []portable.Run, n int) []portable.Run {
+	var out []portable.Run
+	for _, r := range runs {
+		if r.Lo+r.Width > n {
+			r.Width = n - r.Lo
+		}
+		if r.Width > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // tick writes the part of next that moves the clock and the counter on,

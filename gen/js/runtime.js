@@ -59,9 +59,12 @@ export function fits(L, n) {
  * do. A form is data: its digits in ascending order, and whether its reader
  * folds case, from which it has its table (each character's value, or -1)
  * and, for a base that is a power of two, the bits of a digit and pairs,
- * every two-digit string indexed by the digits' bits.
+ * every two-digit string indexed by the digits' bits. Any other base is
+ * read and written chunk digits at a time: as many as keep a chunk's value
+ * below 2^21, so that every step is exact in a number; unit is base **
+ * chunk, worked out once, as ** of a number that is not a constant is slow.
  */
-export function form(title, digits, foldCase) {
+export function form(title, digits, foldCase, chunk) {
   const base = digits.length;
   const bits = base & (base - 1) ? 0 : 31 - Math.clz32(base);
   const table = new Int8Array(128).fill(-1);
@@ -72,11 +75,11 @@ export function form(title, digits, foldCase) {
     if (foldCase) table[c.toLowerCase().charCodeAt(0)] = table[c.toUpperCase().charCodeAt(0)] = i;
     if (bits) for (const d of digits) pairs.push(c + d);
   }
-  return { title, digits, base, bits, table, pairs };
+  return { title, digits, base, bits, chunk, unit: base ** chunk, table, pairs };
 }
 
-/** Base62: 0-9, A-Z, a-z; case matters. */
-export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false);
+/** Base62: 0-9, A-Z, a-z; case matters. Its chunk is 3 digits: 62^3 < 2^21 <= 62^4. */
+export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false, 3);
 
 /** Crockford's base32, written in upper case and read in either. */
 export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true);
@@ -113,25 +116,14 @@ export function encodeBits(w, f, width) {
 }
 
 /**
- * Returns how many digits of form f, whose base is no power of two, the
- * readers and writers take at a time: as many as keep a chunk's value
- * below 2^21, so that every step is exact in a number.
- */
-export function chunkOf(f) {
-  let chunk = 1;
-  while (f.base ** (chunk + 1) <= 0x200000) chunk++;
-  return chunk;
-}
-
-/**
  * Writes words w as width digits of form f, whose base is no power of two,
- * most significant first. It divides a copy of the words by base ** chunk
- * (chunkOf) again and again, each remainder giving chunk digits.
+ * most significant first. It divides a copy of the words by f.unit (base **
+ * chunk) again and again, each remainder giving chunk digits.
  */
 export function encodeDivide(w, f, width) {
   const q = w.slice();
-  const chunk = chunkOf(f);
-  const divisor = f.base ** chunk;
+  const chunk = f.chunk;
+  const divisor = f.unit;
   let s = '';
   for (let left = width; left > 0; left -= chunk) {
     let r = 0;
@@ -227,18 +219,18 @@ export function decodeBits(L, s, f, width) {
  * Reads s as exactly width digits of form f, whose base is no power of
  * two, and returns the ID's words; text above the largest ID is
  * ErrOverflow. It multiplies the words by base ** n and adds the value of
- * the next n digits, chunk of them (chunkOf), the first chunk taking what
- * is left over.
+ * the next n digits, f.chunk of them, the first chunk taking what is left
+ * over.
  */
 export function decodeMultiply(L, s, f, width) {
   const d = digitsOf(L, s, f, width);
-  const chunk = chunkOf(f);
+  const chunk = f.chunk;
   const w = new Array(L.words).fill(0);
   let over = false;
   for (let i = 0, n = width % chunk || chunk; i < width; n = chunk) {
     let v = 0;
     for (const end = i + n; i < end; i++) v = v * f.base + d[i];
-    const m = f.base ** n;
+    const m = n === chunk ? f.unit : f.base ** n;
     for (let j = L.words - 1; j >= 0; j--) {
       const x = w[j] * m + v;
       v = Math.floor(x / 0x100000000);
