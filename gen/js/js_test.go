@@ -21,6 +21,9 @@ func TestBuiltins(t *testing.T) {
 			t.Errorf("%s: %v", l.Name, err)
 			continue
 		}
+		if i := strings.Index(string(m), "%!"); i >= 0 {
+			t.Errorf("%s: a formatting error in the module: %q", l.Name, string(m)[i:min(len(m), i+40)])
+		}
 		if !strings.Contains(string(m), "export class ID") || !strings.Contains(string(d), "export declare class ID") {
 			t.Errorf("%s: no ID class", l.Name)
 		}

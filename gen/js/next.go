@@ -349,7 +349,7 @@ func (w *writer) seed(p *portable.Plan, shared bool) {
 	}
 	runs := c.Runs
 	if c.V.Init == idrt.InitSeeded {
-		runs = below(runs, c.Width-1) // the top bit clear
+		runs = portable.Below(runs, c.Width-1) // the top bit clear
 	}
 	t := newTerms(cw)
 	t.gather(runs, words(p.Bits), indexed("pool", "at"))
@@ -392,20 +392,6 @@ func countOn(p *portable.Plan, out string) string {
 		return "if (!increment(counter, COUNTER_TOP)) " + out
 	}
 	return "if (!increment(counter, COUNTER_TOP))"
-}
-
-// below returns the parts of runs that hold the value's bits below bit n.
-func below(runs []portable.Run, n int) []portable.Run {
-	var out []portable.Run
-	for _, r := range runs {
-		if r.Lo+r.Width > n {
-			r.Width = n - r.Lo
-		}
-		if r.Width > 0 {
-			out = append(out, r)
-		}
-	}
-	return out
 }
 
 // tick writes the part of next that moves the clock and the counter on,
