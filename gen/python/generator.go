@@ -12,9 +12,10 @@ func (w *writer) generator() {
 	p := w.p
 	keep, nodeFixed := p.Drawn(), p.NodeSet()
 	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != idrt.InitZero
-	// random says whether the generator draws random bytes at all: for each
-	// ID, or once (a node, a clock sequence, random bits drawn once).
-	random := block || p.ClockSeq != nil || p.Random != nil && p.Random.V.Once || p.Node != nil && p.Node.V.MAC && !p.NeedsNode
+	// random says whether the generator draws random bytes once (a node, a
+	// clock sequence, random bits drawn once), from the module's pool; the
+	// bytes of each ID come from the generator's own blocks.
+	random := p.ClockSeq != nil || p.Random != nil && p.Random.V.Once || p.Node != nil && p.Node.V.MAC && !p.NeedsNode
 
 	if random {
 		w.f(`
@@ -144,9 +145,9 @@ class Generator:
 	// _after_fork
 	w.f(`
     def _after_fork(self) -> None:
-        """In a forked child: a new lock, new values drawn once, and a counter
-        that must start afresh, so that the child repeats nothing of the
-        parent's."""
+        """In a forked child: a new lock, new values drawn once, new random
+        blocks, and a counter that must start afresh, so that the child
+        repeats nothing of the parent's."""
         self._lock = threading.Lock()
         self._draw()
 `)
@@ -241,8 +242,7 @@ class Generator:
 	w.f(`
 
 def _after_fork() -> None:
-    """Runs in a forked child: %[1]smoves every generator on
-    (Generator._after_fork), new_id's too."""
+    """Runs in a forked child: %[1]s"""
     global %[2]s_shared_lock
 %[3]s    _shared_lock = threading.Lock()
     for g in list(_generators):
@@ -252,7 +252,7 @@ def _after_fork() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
-`, map[bool]string{true: "drops the random bytes inherited from the parent and\n    ", false: ""}[random],
+`, map[bool]string{true: "drops the random bytes inherited from the\n    parent and moves every generator on (Generator._after_fork), new_id's\n    too.", false: "moves every generator on (Generator._after_fork),\n    new_id's too."}[random],
 		map[bool]string{true: "_pool, _pool_at, _pool_lock, ", false: ""}[random],
 		map[bool]string{true: "    _pool, _pool_at, _pool_lock = b\"\", 0, threading.Lock()\n", false: ""}[random])
 	w.defaults()

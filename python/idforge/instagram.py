@@ -439,9 +439,9 @@ class Generator:
         self._fixed = 0 | node << 10
 
     def _after_fork(self) -> None:
-        """In a forked child: a new lock, new values drawn once, and a counter
-        that must start afresh, so that the child repeats nothing of the
-        parent's."""
+        """In a forked child: a new lock, new values drawn once, new random
+        blocks, and a counter that must start afresh, so that the child
+        repeats nothing of the parent's."""
         self._lock = threading.Lock()
         self._draw()
         self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter
@@ -507,8 +507,8 @@ class Generator:
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: moves every generator on
-    (Generator._after_fork), new_id's too."""
+    """Runs in a forked child: moves every generator on (Generator._after_fork),
+    new_id's too."""
     global _shared_lock
     _shared_lock = threading.Lock()
     for g in list(_generators):

@@ -458,9 +458,9 @@ class Generator:
         self._fixed = 0 | once << 24
 
     def _after_fork(self) -> None:
-        """In a forked child: a new lock, new values drawn once, and a counter
-        that must start afresh, so that the child repeats nothing of the
-        parent's."""
+        """In a forked child: a new lock, new values drawn once, new random
+        blocks, and a counter that must start afresh, so that the child
+        repeats nothing of the parent's."""
         self._lock = threading.Lock()
         self._draw()
         self._blocks = []
@@ -509,9 +509,9 @@ class Generator:
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: drops the random bytes inherited from the parent and
-    moves every generator on
-    (Generator._after_fork), new_id's too."""
+    """Runs in a forked child: drops the random bytes inherited from the
+    parent and moves every generator on (Generator._after_fork), new_id's
+    too."""
     global _pool, _pool_at, _pool_lock, _shared_lock
     _pool, _pool_at, _pool_lock = b"", 0, threading.Lock()
     _shared_lock = threading.Lock()

@@ -427,24 +427,6 @@ ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
 
 
-# Random bytes from os.urandom, drawn 1024 at a time, and the lock that
-# guards them. A forked child drops what it inherited (see _after_fork).
-_pool = b""
-_pool_at = 0
-_pool_lock = threading.Lock()
-
-
-def _random(size: int) -> int:
-    """Returns size fresh random bytes as one big-endian int."""
-    global _pool, _pool_at
-    with _pool_lock:
-        if _pool_at + size > len(_pool):
-            _pool, _pool_at = os.urandom(1024), 0
-        b = _pool[_pool_at : _pool_at + size]
-        _pool_at += size
-    return int.from_bytes(b, "big")
-
-
 _RANDOM_MASK = 0xffffffffffff0fff3fffffffffffffff  # the bits of an ID that are fresh random bits, as drawn
 
 
@@ -472,9 +454,9 @@ class Generator:
         self._fixed = _CONST_VALUE
 
     def _after_fork(self) -> None:
-        """In a forked child: a new lock, new values drawn once, and a counter
-        that must start afresh, so that the child repeats nothing of the
-        parent's."""
+        """In a forked child: a new lock, new values drawn once, new random
+        blocks, and a counter that must start afresh, so that the child
+        repeats nothing of the parent's."""
         self._lock = threading.Lock()
         self._draw()
         self._blocks = []
@@ -506,11 +488,9 @@ class Generator:
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: drops the random bytes inherited from the parent and
-    moves every generator on
-    (Generator._after_fork), new_id's too."""
-    global _pool, _pool_at, _pool_lock, _shared_lock
-    _pool, _pool_at, _pool_lock = b"", 0, threading.Lock()
+    """Runs in a forked child: moves every generator on (Generator._after_fork),
+    new_id's too."""
+    global _shared_lock
     _shared_lock = threading.Lock()
     for g in list(_generators):
         # The module's own hook, which a type checker takes for a stranger's.
