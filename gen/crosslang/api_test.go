@@ -54,3 +54,16 @@ func TestPythonAPI(t *testing.T) {
 	}
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_api")
 }
+
+// IDs of the committed Python package go into Django's UUIDField,
+// SQLAlchemy's UUID types and a pydantic model (testdata/test_frameworks.py);
+// a framework that python3 cannot import is skipped there, unless
+// IDFORGE_REQUIRE_FRAMEWORKS is set, as .ci/python-packages sets it.
+func TestPythonFrameworks(t *testing.T) {
+	readInputs(t, "../../python/idforge/*.py", "testdata/test_frameworks.py")
+	dir, err := filepath.Abs("../../python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_frameworks")
+}
