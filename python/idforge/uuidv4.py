@@ -164,12 +164,15 @@ def _decode_uuid(s: str, at: int) -> int:
 def _parse_uuid(s: object) -> int:
     """Reads a UUID in any of the forms RFC 9562 and common use give it, with
     hex digits in either case: canonical (36 characters), 32 hex digits, in
-    braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
+    braces, or as a URN (urn:uuid:, the prefix in either case), or a
+    uuid.UUID. Nothing else.
     """
     if type(s) is str and _CANONICAL.fullmatch(s):
         return int(s.replace("-", ""), 16)
+    if isinstance(s, _uuid.UUID):
+        return s.int
     if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str, not {type(s).__name__}")
+        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str or a uuid.UUID, not {type(s).__name__}")
     n = _byte_length(s)
     if n == len(s):
         if n == 36:
@@ -232,9 +235,9 @@ class ID:
     def parse(cls, s: Union[str, _uuid.UUID]) -> ID:
         """Reads a UUID in any of its forms: canonical 8-4-4-4-12, 32 hex digits,
         {canonical} or urn:uuid:canonical, hex digits in either case. A uuid.UUID gives the ID of its 128 bits."""
-        if isinstance(s, _uuid.UUID):
-            return _made(cls, s.int)
-        return _made(cls, _parse_uuid(s))
+        i = object.__new__(cls)
+        _set_bits(i, _parse_uuid(s))
+        return i
 
     @classmethod
     def parse_base62(cls, s: str) -> ID:
@@ -282,7 +285,7 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-        h = "%032x" % self._n
+        h = self._n.to_bytes(16, "big").hex()  # a little faster than "%032x" %
         return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
     def __repr__(self) -> str:
