@@ -390,11 +390,12 @@ function generator(node, options) {
       last = waitPast(last); // wait for the next tick
       counter = seed();
     }
-    const t = [Math.floor(last / 0x100000000), last >>> 0];
+    const t0 = Math.floor(last / 0x100000000); // the tick's top bits
+    const t1 = last >>> 0; // and its low 32
     const c = counter;
     return [
-      (fixed[0] | t[1] >>> 9 | t[0] << 23) >>> 0,
-      (fixed[1] | (t[1] & 0x1ff) << 23 | c[0]) >>> 0,
+      (fixed[0] | t1 >>> 9 | t0 << 23) >>> 0,
+      (fixed[1] | (t1 & 0x1ff) << 23 | c[0]) >>> 0,
     ];
   };
 }

@@ -397,11 +397,12 @@ function generator(node, options) {
       last = waitPast(last); // wait for the next tick
       counter = seed();
     }
-    const t = [Math.floor(last / 0x100000000), last >>> 0];
+    const t0 = Math.floor(last / 0x100000000); // the tick's top bits
+    const t1 = last >>> 0; // and its low 32
     const c = counter;
     return [
-      (fixed[0] | t[1] >>> 10 | t[0] << 22) >>> 0,
-      (fixed[1] | (t[1] & 0x3ff) << 22 | c[0]) >>> 0,
+      (fixed[0] | t1 >>> 10 | t0 << 22) >>> 0,
+      (fixed[1] | (t1 & 0x3ff) << 22 | c[0]) >>> 0,
     ];
   };
 }

@@ -396,11 +396,12 @@ function generator(node, options) {
       last = waitPast(last); // wait for the next tick
       counter = seed();
     }
-    const t = [Math.floor(last / 0x100000000), last >>> 0];
+    const t0 = Math.floor(last / 0x100000000); // the tick's top bits
+    const t1 = last >>> 0; // and its low 32
     const c = counter;
     return [
-      (fixed[0] | t[1] >>> 8 | t[0] << 24) >>> 0,
-      (fixed[1] | (t[1] & 0xff) << 24 | c[0] << 16) >>> 0,
+      (fixed[0] | t1 >>> 8 | t0 << 24) >>> 0,
+      (fixed[1] | (t1 & 0xff) << 24 | c[0] << 16) >>> 0,
     ];
   };
 }

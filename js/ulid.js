@@ -411,11 +411,12 @@ function generator(options) {
       last++; // borrow the next tick
       counter = seed();
     }
-    const t = [Math.floor(last / 0x100000000), last >>> 0];
+    const t0 = Math.floor(last / 0x100000000); // the tick's top bits
+    const t1 = last >>> 0; // and its low 32
     const c = counter;
     return [
-      (t[1] >>> 16 | t[0] << 16) >>> 0,
-      ((t[1] & 0xffff) << 16 | c[0]) >>> 0,
+      (t1 >>> 16 | t0 << 16) >>> 0,
+      ((t1 & 0xffff) << 16 | c[0]) >>> 0,
       c[1],
       c[2],
     ];

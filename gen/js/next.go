@@ -206,8 +206,8 @@ function generator(%soptions) {
 	case ms && p.Time.Width <= 32:
 		t.add(p.Time.Runs, 1, p.Time.Width, func(int) string { return tick })
 	case ms:
-		w.f("    const t = [Math.floor(%[1]s / 0x100000000), %[1]s >>> 0];\n", tick)
-		t.add(p.Time.Runs, 2, p.Time.Width, indexed("t", ""))
+		w.f("    const t0 = Math.floor(%[1]s / 0x100000000); // the tick's top bits\n    const t1 = %[1]s >>> 0; // and its low 32\n", tick)
+		t.add(p.Time.Runs, 2, p.Time.Width, func(i int) string { return fmt.Sprintf("t%d", i) })
 	case p.Clock != nil:
 		w.f("    const t = tickWords(%s);\n", tick)
 		t.add(p.Time.Runs, words(p.Time.Width), p.Time.Width, indexed("t", ""))

@@ -242,9 +242,16 @@ export function decodeMultiply(L, s, f, width) {
   return w;
 }
 
+/**
+ * Every byte as two lower-case hex digits, for uuidOf: built here rather
+ * than taken from HEX, so that a program that only writes UUIDs carries no
+ * form.
+ */
+export const BYTES = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => (i + 256).toString(16).slice(1));
+
 /** Writes the words w of a 128-bit ID in the canonical UUID form: 8-4-4-4-12 lower-case hex digits, a byte at a time. */
 export function uuidOf(w) {
-  const p = HEX.pairs;
+  const p = BYTES;
   return (
     p[w[0] >>> 24] +
     p[w[0] >>> 16 & 0xff] +
@@ -291,7 +298,10 @@ export function decodeUUID(L, s, at, dashed) {
       if (c !== 0x2d) throw uuidError(L, s, at + i);
       continue;
     }
-    const d = c < 128 ? HEX.table[c] : -1;
+    // A hex digit's value, in either case, worked out rather than looked up
+    // in HEX's table: a program that reads UUIDs carries no form.
+    const x = c | 0x20;
+    const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : x >= 0x61 && x <= 0x66 ? x - 0x57 : -1;
     if (d < 0) throw uuidError(L, s, at + i);
     w[k >>> 3] = (w[k >>> 3] << 4 | d) >>> 0;
     k++;
