@@ -156,9 +156,9 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Returns the ID whose bytes are b: exactly 8 of them, big-endian, in
-     * an ArrayBuffer or any view of one (a Uint8Array, a Node Buffer, a
-     * DataView).
-     * @param {ArrayBuffer | ArrayBufferView} b
+     * an ArrayBuffer (or a SharedArrayBuffer) or any view of one (a
+     * Uint8Array, a Node Buffer, a DataView).
+     * @param {ArrayBufferLike | ArrayBufferView} b
      * @returns {ID}
      */
     static fromBytes(b) {
@@ -316,7 +316,7 @@ export function textToBytes(s) {
  * Returns the text of the ID whose bytes are b (exactly 8 of them,
  * big-endian, in an ArrayBuffer or any view of one), as
  * ID.fromBytes(b).toString() would.
- * @param {ArrayBuffer | ArrayBufferView} b
+ * @param {ArrayBufferLike | ArrayBufferView} b
  * @returns {string}
  */
 export function bytesToText(b) {

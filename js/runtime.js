@@ -342,11 +342,14 @@ export function parseUUID(L, s) {
 
 /**
  * Returns the words of an ID of L from its bytes, big-endian: an
- * ArrayBuffer, or any view of one (a Uint8Array, a Node Buffer, a
- * DataView), exactly L.size bytes.
+ * ArrayBuffer or a SharedArrayBuffer (told by its tag, so that one from
+ * another realm, such as a worker's, passes too), or any view of one (a
+ * Uint8Array, a Node Buffer, a DataView), exactly L.size bytes.
  */
 export function bytesWords(L, b) {
-  if (!ArrayBuffer.isView(b) && !(b instanceof ArrayBuffer)) throw fail(L, 'ErrType', 'bytes must be an ArrayBuffer or a view of one');
+  if (!ArrayBuffer.isView(b) && !/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) {
+    throw fail(L, 'ErrType', 'bytes must be an ArrayBuffer or a view of one');
+  }
   const v = new Uint8Array(b.buffer || b, b.byteOffset, b.byteLength);
   if (v.length !== L.size) throw fail(L, 'ErrLength', 'binary form of length ' + v.length + ', want ' + L.size + ' bytes');
   const w = new Array(L.words).fill(0);

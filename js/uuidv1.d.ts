@@ -76,7 +76,7 @@ export declare class ID {
   /** Reads the hex form: exactly 32 hex digits, in either case. */
   static parseHex(s: string): ID;
   /** Returns the ID whose bytes are b: exactly 16 of them, big-endian, in an ArrayBuffer or any view of one. */
-  static fromBytes(b: ArrayBuffer | ArrayBufferView): ID;
+  static fromBytes(b: ArrayBufferLike | ArrayBufferView): ID;
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: IDFieldsInput): ID;
   /**
@@ -118,6 +118,16 @@ export declare class ID {
   equals(o: unknown): boolean;
 }
 
+/**
+ * Reads the text toString writes and returns the ID's 16 bytes, as
+ * ID.parse(s).bytes() would; with bytesToText, for programs that need no
+ * more and so leave the ID class out of their bundles.
+ */
+export declare function textToBytes(s: string): Uint8Array;
+
+/** Returns the text of the ID whose bytes are b (16, big-endian), as ID.fromBytes(b).toString() would. */
+export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
+
 /** A generator of IDs: it keeps the state that orders them. */
 export interface Generator {
   /** Returns a new ID. */
@@ -130,8 +140,15 @@ export interface GeneratorOptions {
   clock?: () => bigint;
 }
 
-/** Returns the next ID of the one generator the process keeps for newId. */
+/** Returns the next ID of the one generator the process keeps for newId and newText. */
 export declare function newId(): ID;
+
+/**
+ * Returns the text of the next ID of the generator newId uses, as
+ * newId().toString() would, for programs that need no more and so leave the
+ * ID class out of their bundles.
+ */
+export declare function newText(): string;
 
 /** Returns a new generator, of the given node (48 bits) or a random one, with a state of its own. */
 export declare function newGenerator(node?: bigint | number, options?: GeneratorOptions): Generator;

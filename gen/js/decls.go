@@ -88,7 +88,7 @@ export declare class %[1]s {
   /** Reads the hex form: exactly %[7]d hex digits, in either case. */
   static parseHex(s: string): %[1]s;
   /** Returns the ID whose bytes are b: exactly %[8]d of them, big-endian, in an ArrayBuffer or any view of one. */
-  static fromBytes(b: ArrayBuffer | ArrayBufferView): %[1]s;
+  static fromBytes(b: ArrayBufferLike | ArrayBufferView): %[1]s;
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: %[1]sFieldsInput): %[1]s;
 `, p.Type, p.L.Name, p.Bits, parseDoc(w), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size)
@@ -139,6 +139,17 @@ export declare class %[1]s {
   equals(o: unknown): boolean;
 }
 `, p.Type)
+	w.f(`
+/**
+ * Reads the text toString writes and returns the ID's %[2]d bytes, as
+ * ID.parse(s).bytes() would; with bytesToText, for programs that need no
+ * more and so leave the %[1]s class out of their bundles.
+ */
+export declare function textToBytes(s: string): Uint8Array;
+
+/** Returns the text of the ID whose bytes are b (%[2]d, big-endian), as ID.fromBytes(b).toString() would. */
+export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
+`, p.Type, p.Size)
 	if !p.Generates {
 		return
 	}
@@ -155,8 +166,15 @@ export interface GeneratorOptions {
   clock?: () => bigint;
 }
 
-/** Returns the next ID of the one generator the process keeps for newId. */
+/** Returns the next ID of the one generator the process keeps for newId and newText. */
 export declare function newId(): %[1]s;
+
+/**
+ * Returns the text of the next ID of the generator newId uses, as
+ * newId().toString() would, for programs that need no more and so leave the
+ * %[1]s class out of their bundles.
+ */
+export declare function newText(): string;
 
 `, p.Type)
 	switch {

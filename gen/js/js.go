@@ -234,7 +234,7 @@ export function textToBytes(s) {
  * Returns the text of the ID whose bytes are b (exactly %[2]d of them,
  * big-endian, in an ArrayBuffer or any view of one), as
  * ID.fromBytes(b).toString() would.
- * @param {ArrayBuffer | ArrayBufferView} b
+ * @param {ArrayBufferLike | ArrayBufferView} b
  * @returns {string}
  */
 export function bytesToText(b) {
@@ -404,9 +404,9 @@ class %[3]s {
 	w.f(`
   /**
    * Returns the ID whose bytes are b: exactly %[2]d of them, big-endian, in
-   * an ArrayBuffer or any view of one (a Uint8Array, a Node Buffer, a
-   * DataView).
-   * @param {ArrayBuffer | ArrayBufferView} b
+   * an ArrayBuffer (or a SharedArrayBuffer) or any view of one (a
+   * Uint8Array, a Node Buffer, a DataView).
+   * @param {ArrayBufferLike | ArrayBufferView} b
    * @returns {%[1]s}
    */
   static fromBytes(b) {

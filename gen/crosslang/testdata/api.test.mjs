@@ -69,7 +69,9 @@ test('fromBytes takes an ArrayBuffer or any view of one', () => {
   const b = id.bytes();
   const padded = new Uint8Array(20);
   padded.set(b, 3);
-  for (const x of [b, Buffer.from(b), b.buffer, new DataView(b.buffer), padded.subarray(3, 19), new Uint16Array(b.buffer), new Uint32Array(b.buffer)]) {
+  const shared = new Uint8Array(new SharedArrayBuffer(16));
+  shared.set(b);
+  for (const x of [b, Buffer.from(b), b.buffer, new DataView(b.buffer), padded.subarray(3, 19), new Uint16Array(b.buffer), new Uint32Array(b.buffer), shared, shared.buffer]) {
     assert.ok(v7.ID.fromBytes(x).equals(id), x.constructor.name);
   }
   throwsCode(() => v7.ID.fromBytes(Array.from(b)), 'ErrType');
