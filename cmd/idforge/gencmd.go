@@ -29,7 +29,7 @@ file imports only the standard library and idforge's small runtime.
           have their own methods
   -lang   go (the default); sql: PostgreSQL functions for the layout
           (P_pack, P_time, P_min_at, P_to_base62, ...; see gen/pgsql);
-          js: one ES module, for Node 18+ and browsers, and FILE.d.ts
+          js: one ES module, for browsers, Node 20+, Deno and Bun, and FILE.d.ts
           beside it (see gen/js); python: one module for Python 3.9+,
           standard library only (see gen/python)
   -layout a built-in layout instead of -spec

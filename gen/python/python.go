@@ -1,11 +1,16 @@
 // Package python generates a Python module for an ID layout: the same
 // layouts model the Go, SQL and JavaScript emitters read, written out as one
-// module for Python 3.9 and later that needs only the standard library.
+// module for Python 3.9 and later that needs only the standard library and
+// passes mypy --strict and pyright's strict mode.
 //
-// The module defines the ID class (named as gen's -type), IDError (a
-// ValueError whose code names the Go package's sentinel error) and, for
-// layouts that are not name-based, Generator. An ID holds its bits as one
-// int; it is immutable, hashable, and ordered as its bytes are.
+// The module defines the ID class (named as gen's -type), its fields'
+// TypedDict (the type name and Fields), IDError (a ValueError whose code
+// names the Go package's sentinel error, picklable) and, for layouts that
+// are not name-based, Generator and new_id, the next ID of one
+// process-wide generator (with set_node, for a layout with a node). An ID
+// holds its bits as one int; it is immutable, hashable, ordered as its
+// bytes are and weak-referenceable, and has hex, int and bytes as
+// uuid.UUID has them; a 128-bit layout's converts to and from a uuid.UUID.
 //
 // What Python cannot express as Go does, and what the module does instead:
 //
@@ -13,13 +18,15 @@
 //     the microsecond, as an aware UTC datetime (and raises ErrTime outside
 //     the years 1 to 9999); unix_nanos() gives it exactly. min_at and
 //     max_at take an aware datetime or an int of nanoseconds since the Unix
-//     epoch; a naive datetime is ErrTime rather than a guess at its zone.
+//     epoch; a naive datetime is ErrTime rather than a guess at its zone. A
+//     layout without a time has no time().
 //   - pack takes the fields as keyword arguments, so a field named after a
 //     Python keyword cannot be packed: such a layout is refused (ErrName).
 //   - A forked child re-draws what a generator drew once (a random node, a
 //     clock sequence, random once bits), drops the buffered randomness, and
-//     moves every generator past the tick it was on, so that pre-forked
-//     workers never repeat each other's IDs (os.register_at_fork).
+//     moves every generator past the tick it was on, new_id's too, so that
+//     pre-forked workers never repeat each other's IDs
+//     (os.register_at_fork).
 //   - Name-based layouts (a hash role) get no generator, as in JavaScript.
 //
 // Generate is pure: it returns the module and writes nothing.
