@@ -140,10 +140,7 @@ func inline(ds []decl) string {
 // from the runtime module at path, and the export of IDError, which every
 // module has.
 func imports(code, path string) string {
-	names := []string{"IDError"}
-	for _, name := range uses(code, runtimeDecls, "IDError") {
-		names = append(names, name)
-	}
+	names := append([]string{"IDError"}, uses(code, runtimeDecls, "IDError")...)
 	return fmt.Sprintf("\nimport { %s } from %s;\n\nexport { IDError };\n", strings.Join(names, ", "), jsString(path))
 }
 
