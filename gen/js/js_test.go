@@ -76,3 +76,30 @@ func TestCommentsEscaped(t *testing.T) {
 		t.Error("a line terminator from the spec reached the module")
 	}
 }
+
+// Every declaration of the .d.ts, and every member of its classes and
+// interfaces, has a doc comment right above it, so that an editor shows
+// what it does.
+func TestDeclarationsDocumented(t *testing.T) {
+	ls, err := layouts.Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		_, d, err := js.Generate(l, "ID", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(d), "\n")
+		for i, line := range lines {
+			trimmed := strings.TrimSpace(line)
+			member := strings.HasPrefix(line, "  ") && trimmed != "" && !strings.HasPrefix(trimmed, "*") && !strings.HasPrefix(trimmed, "/**") && !strings.HasPrefix(trimmed, "|") && !strings.HasPrefix(trimmed, "//")
+			if !strings.HasPrefix(line, "export ") && !member {
+				continue
+			}
+			if i == 0 || !strings.HasSuffix(strings.TrimSpace(lines[i-1]), "*/") {
+				t.Errorf("%s: no doc comment above %q", l.Name, trimmed)
+			}
+		}
+	}
+}
