@@ -27,8 +27,8 @@ import (
 
 // Record is one line of the corpus. Kind says which fields it uses:
 //
-//   - "layout": Layout, File, Spec, Text (the default text form: uuid or
-//     base62), Monotonic, Node, Generates;
+//   - "layout": Layout, File, Spec, Text (the default text form: the one
+//     the spec declares, else uuid or base62), Monotonic, Node, Generates;
 //   - "id": Hex and the encodings, Text, Fields (decimal integers, or hex
 //     for bytes fields), Valid, UnixNs (decimal, empty without a time);
 //   - "bound": At (decimal nanoseconds since the Unix epoch), Min and Max (hex);

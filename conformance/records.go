@@ -15,13 +15,10 @@ import (
 )
 
 // TextForm returns the default text form of layout l's IDs, as the
-// generated code writes it: uuid for a UUID layout, else base62.
-func TextForm(l *layouts.Layout) string {
-	if l.IsUUID() {
-		return "uuid"
-	}
-	return "base62"
-}
+// generated code writes it: the form its spec declares
+// (layouts.Layout.CanonicalText), else uuid for a UUID layout and base62
+// for any other.
+func TextForm(l *layouts.Layout) string { return l.CanonicalText() }
 
 // Bound returns the "bound" record of layout l at t: the interpreter's
 // MinAt and MaxAt. l must have a time.
@@ -81,9 +78,14 @@ func UnixNanos(t time.Time) *big.Int {
 }
 
 func encodeText(text string, b []byte) string {
-	if text == "uuid" {
+	switch text {
+	case "uuid":
 		h := hex.EncodeToString(b)
 		return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32]
+	case "crockford":
+		return encodings.Crockford.EncodeToString(b)
+	case "hex":
+		return encodings.Hex.EncodeToString(b)
 	}
 	return encodings.Base62.EncodeToString(b)
 }

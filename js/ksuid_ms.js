@@ -20,705 +20,407 @@
 //   |                            payload                            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// One ES module with no dependencies, for Node 18 and later and for browsers.
-// An ID holds its 160 bits as 32-bit words, and as one BigInt when asked for one
-// (toBigInt, fields). Its text (toString) is 27 Base62 digits;
-// base62(), crockford() and hex() write the fixed-width forms, which sort as
-// the bytes do. Errors are IDError, whose code names the Go package's
-// sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no
+// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 160 bits as 32-bit
+// words, and as one BigInt when asked for one (toBigInt, fields). Its text
+// (toString) is 27 Base62 digits; base62(), crockford() and hex() write the fixed-width
+// forms, which sort as the bytes do. Errors are IDError, whose code names the
+// Go package's sentinel error.
+
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, dateOf, pool, draw, tickOf } from './runtime.js';
+
+export { IDError };
 
 /**
- * The error every function of this module throws for bad input. Its code
- * names the Go package's sentinel error: ErrLength (text or bytes of a
- * length the form never has), ErrSyntax (a character the form does not
- * allow; position says where), ErrOverflow (text above the largest ID),
- * ErrRange (a field or node that does not fit), ErrTime (a time outside the
- * layout's range), ErrType (a value of a type that holds no ID),
- * ErrClockBackwards and ErrClockStalled (a generator that cannot go on).
+ * The layout, as the runtime's functions take it: its name, which prefixes
+ * every error's message, its width in bits, its size in bytes, and the
+ * count of 32-bit words that hold its bits.
  */
-export class IDError extends Error {
-  /**
-   * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
-   * @param {string} message what is wrong, which the layout's name prefixes
-   * @param {number} [position] the offset of the bad character, for ErrSyntax
-   */
-  constructor(code, message, position) {
-    super('ksuid-ms: ' + message);
-    this.name = 'IDError';
-    this.code = code;
-    if (position !== undefined) this.position = position;
-  }
-}
-
-/** The length of an ID in bytes. */
-const SIZE = 20;
-
-/** The largest ID: every bit one. */
-const MAX = 0xffffffffffffffffffffffffffffffffffffffffn;
+const L = { name: 'ksuid-ms', bits: 160, size: 20, words: 5 };
 
 /**
- * The ID's width in bits, and the 32-bit words that hold them, most
- * significant first: the last word holds bits 0-31.
+ * The fields, in the spec's order, a row each: the name, the width in
+ * bits, whether it is bytes, and where its bits lie in the ID, three
+ * numbers a run (its shift, its width, and the field's bit it starts at).
  */
-const BITS = 160;
-const WORDS = 5;
-
-/** Returns the low count words of n, a BigInt, most significant first. */
-function wordsOf(n, count) {
-  const w = new Array(count);
-  for (let i = count - 1; i >= 0; i--) {
-    w[i] = Number(n & 0xffffffffn);
-    n >>= 32n;
-  }
-  return w;
-}
-
-/** Returns an ID's words as one BigInt. */
-function bigOf(w) {
-  let n = 0n;
-  for (let i = 0; i < WORDS; i++) n = n << 32n | BigInt(w[i]);
-  return n;
-}
+const FIELDS = [
+  ['timestamp', 32, false, [128, 32, 0]], // 32 bits (an integer): time
+  ['payload', 128, true, [0, 128, 0]], // 128 bits (16 bytes): time + random
+];
 
 /**
- * A fixed-width text form: the ID as one number in the alphabet's base,
- * zero-padded to width digits, so that text sorts as the bytes do. Every
- * form is data: its digits in ascending order, its width, and whether its
- * decoder folds case. A base that is a power of two maps each digit to its
- * bits (bits per digit, and pairs: every two-digit string, indexed by the
- * digits' bits); any other is read and written chunk digits at a time, a
- * chunk's value staying below 2^21 so that every step is exact in a number.
+ * The clock: ticks of 2^-12s since 2014-05-13T16:53:20Z, a tick being num / den
+ * nanoseconds; the epoch in nanoseconds since the Unix epoch, the last
+ * tick, and where the time's bits lie in the ID (as FIELDS has them).
  */
-function form(title, digits, width, foldCase) {
-  const table = new Int8Array(128).fill(-1);
-  for (let i = 0; i < digits.length; i++) {
-    table[digits.charCodeAt(i)] = i;
-    if (foldCase) {
-      table[digits.toLowerCase().charCodeAt(i)] = i;
-      table[digits.toUpperCase().charCodeAt(i)] = i;
-    }
-  }
-  const base = digits.length;
-  const bits = Number.isInteger(Math.log2(base)) ? Math.log2(base) : 0;
-  let chunk = 1;
-  while (base ** (chunk + 1) <= 0x200000) chunk++;
-  const pairs = [];
-  if (bits) for (const a of digits) for (const b of digits) pairs.push(a + b);
-  return { title, digits, width, base, bits, chunk, table, pairs };
-}
+const CLOCK = { epoch: 0x136dcc951d8c0000n, num: 1953125n, den: 8n, max: 0xfffffffffffn, runs: [128, 32, 12, 116, 12, 0] };
 
-const BASE62 = form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 27, false);
-const CROCKFORD = form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', 32, true);
-const HEX = form('hex', '0123456789abcdef', 40, true);
-
-/**
- * The digits of the text being read, one array for every reader: a read
- * runs to its end before another can start.
- */
-const digits = new Uint8Array(40);
-
-/** Writes the ID's words w as 32 Crockford digits, two (10 bits) at a time. */
-function crockfordOf(w) {
-  const p = CROCKFORD.pairs;
-  return (
-    p[w[0] >>> 22] +
-    p[w[0] >>> 12 & 0x3ff] +
-    p[w[0] >>> 2 & 0x3ff] +
-    p[(w[1] >>> 24 | w[0] << 8) & 0x3ff] +
-    p[w[1] >>> 14 & 0x3ff] +
-    p[w[1] >>> 4 & 0x3ff] +
-    p[(w[2] >>> 26 | w[1] << 6) & 0x3ff] +
-    p[w[2] >>> 16 & 0x3ff] +
-    p[w[2] >>> 6 & 0x3ff] +
-    p[(w[3] >>> 28 | w[2] << 4) & 0x3ff] +
-    p[w[3] >>> 18 & 0x3ff] +
-    p[w[3] >>> 8 & 0x3ff] +
-    p[(w[4] >>> 30 | w[3] << 2) & 0x3ff] +
-    p[w[4] >>> 20 & 0x3ff] +
-    p[w[4] >>> 10 & 0x3ff] +
-    p[w[4] & 0x3ff]
-  );
-}
-
-/** Writes the ID's words w as 40 hex digits, two (8 bits) at a time. */
-function hexOf(w) {
-  const p = HEX.pairs;
-  return (
-    p[w[0] >>> 24] +
-    p[w[0] >>> 16 & 0xff] +
-    p[w[0] >>> 8 & 0xff] +
-    p[w[0] & 0xff] +
-    p[w[1] >>> 24] +
-    p[w[1] >>> 16 & 0xff] +
-    p[w[1] >>> 8 & 0xff] +
-    p[w[1] & 0xff] +
-    p[w[2] >>> 24] +
-    p[w[2] >>> 16 & 0xff] +
-    p[w[2] >>> 8 & 0xff] +
-    p[w[2] & 0xff] +
-    p[w[3] >>> 24] +
-    p[w[3] >>> 16 & 0xff] +
-    p[w[3] >>> 8 & 0xff] +
-    p[w[3] & 0xff] +
-    p[w[4] >>> 24] +
-    p[w[4] >>> 16 & 0xff] +
-    p[w[4] >>> 8 & 0xff] +
-    p[w[4] & 0xff]
-  );
-}
-
-/**
- * Writes the ID's words w in form f, whose base is no power of two: f.width
- * digits, most significant first. It divides a copy of the words by
- * f.base ** f.chunk again and again, each remainder giving f.chunk digits.
- */
-function encodeDivide(w, f) {
-  const q = w.slice();
-  const divisor = f.base ** f.chunk;
-  let s = '';
-  for (let left = f.width; left > 0; left -= f.chunk) {
-    let r = 0;
-    for (let i = 0; i < q.length; i++) {
-      const x = r * 0x100000000 + q[i];
-      q[i] = Math.floor(x / divisor);
-      r = x - q[i] * divisor;
-    }
-    for (let k = Math.min(f.chunk, left); k > 0; k--) {
-      s = f.digits[r % f.base] + s;
-      r = Math.floor(r / f.base);
-    }
-  }
-  return s;
-}
-
-/**
- * Reads text in form f, whose base is no power of two: exactly f.width
- * digits; text above the largest ID is ErrOverflow. It multiplies the words
- * by base ** n and adds the value of the next n digits, f.chunk of them,
- * the first chunk taking what is left over. It returns the ID's words.
- */
-function decodeMultiply(s, f) {
-  const d = digitsOf(s, f);
-  const w = new Array(WORDS).fill(0);
-  let over = false;
-  for (let i = 0, n = f.width % f.chunk || f.chunk; i < f.width; n = f.chunk) {
-    let v = 0;
-    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
-    const m = f.base ** n;
-    for (let j = WORDS - 1; j >= 0; j--) {
-      const x = w[j] * m + v;
-      v = Math.floor(x / 0x100000000);
-      w[j] = x - v * 0x100000000;
-    }
-    if (v !== 0) over = true;
-  }
-  if (over) throw overflowError(f);
-  return w;
-}
-
-/** Returns s's length in bytes of UTF-8, as Go counts a string. */
-function byteLength(s) {
-  // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(s) ? s.length : new TextEncoder().encode(s).length;
-}
-
-/** Returns the IDError for s's character at index i, positioned in bytes as Go does. */
-function syntaxError(title, s, i) {
-  const pos = byteLength(s.slice(0, i));
-  const c = s.codePointAt(i);
-  const shown = c > 0x20 && c < 0x7f ? JSON.stringify(String.fromCodePoint(c)) : 'U+' + c.toString(16).padStart(4, '0');
-  return new IDError('ErrSyntax', 'invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
-}
-
-/** Returns the IDError of text of n bytes in a form width bytes wide. */
-function lengthError(title, n, width) {
-  return new IDError('ErrLength', title + ' text of length ' + n + ', want ' + width);
-}
-
-/**
- * Returns the IDError for s's character at index i, which the form does not
- * allow: ErrLength if s is not width bytes of UTF-8 after all (Go checks the
- * length in bytes first), else ErrSyntax.
- */
-function badCharacter(title, s, i, width) {
-  const n = byteLength(s);
-  return n !== width ? lengthError(title, n, width) : syntaxError(title, s, i);
-}
-
-/** Checks that s is a string of the form's width in bytes of UTF-8. */
-function checkText(s, title, width) {
-  if (typeof s !== 'string') throw new IDError('ErrType', title + ' text must be a string, not ' + typeof s);
-  if (s.length !== width && byteLength(s) !== width) throw lengthError(title, byteLength(s), width);
-}
-
-/**
- * Reads text in form f, exactly f.width digits, into the digits array,
- * checking every character; it returns the array, whose first f.width
- * values are the digits.
- */
-function digitsOf(s, f) {
-  checkText(s, f.title, f.width);
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const d = c < 128 ? f.table[c] : -1;
-    if (d < 0) throw badCharacter(f.title, s, i, f.width);
-    digits[i] = d;
-  }
-  return digits;
-}
-
-/** Returns the IDError of text in form f above the largest ID. */
-function overflowError(f) {
-  return new IDError('ErrOverflow', f.title + ' text of a value above 160 bits');
-}
-
-/**
- * Reads text in the Crockford form: exactly 32 digits. It returns the
- * ID's words.
- */
-function crockfordWords(s) {
-  const d = digitsOf(s, CROCKFORD);
-  return [
-    (d[0] << 27 | d[1] << 22 | d[2] << 17 | d[3] << 12 | d[4] << 7 | d[5] << 2 | d[6] >>> 3) >>> 0,
-    ((d[6] & 7) << 29 | d[7] << 24 | d[8] << 19 | d[9] << 14 | d[10] << 9 | d[11] << 4 | d[12] >>> 1) >>> 0,
-    ((d[12] & 1) << 31 | d[13] << 26 | d[14] << 21 | d[15] << 16 | d[16] << 11 | d[17] << 6 | d[18] << 1 | d[19] >>> 4) >>> 0,
-    ((d[19] & 0xf) << 28 | d[20] << 23 | d[21] << 18 | d[22] << 13 | d[23] << 8 | d[24] << 3 | d[25] >>> 2) >>> 0,
-    ((d[25] & 3) << 30 | d[26] << 25 | d[27] << 20 | d[28] << 15 | d[29] << 10 | d[30] << 5 | d[31]) >>> 0,
-  ];
-}
-
-/**
- * Reads text in the hex form: exactly 40 digits. It returns the
- * ID's words.
- */
-function hexWords(s) {
-  const d = digitsOf(s, HEX);
-  return [
-    (d[0] << 28 | d[1] << 24 | d[2] << 20 | d[3] << 16 | d[4] << 12 | d[5] << 8 | d[6] << 4 | d[7]) >>> 0,
-    (d[8] << 28 | d[9] << 24 | d[10] << 20 | d[11] << 16 | d[12] << 12 | d[13] << 8 | d[14] << 4 | d[15]) >>> 0,
-    (d[16] << 28 | d[17] << 24 | d[18] << 20 | d[19] << 16 | d[20] << 12 | d[21] << 8 | d[22] << 4 | d[23]) >>> 0,
-    (d[24] << 28 | d[25] << 24 | d[26] << 20 | d[27] << 16 | d[28] << 12 | d[29] << 8 | d[30] << 4 | d[31]) >>> 0,
-    (d[32] << 28 | d[33] << 24 | d[34] << 20 | d[35] << 16 | d[36] << 12 | d[37] << 8 | d[38] << 4 | d[39]) >>> 0,
-  ];
-}
-
-// The layout's clock: ticks of 2^-12s since 2014-05-13T16:53:20Z, a tick being
-// TICK_NUM / TICK_DEN nanoseconds.
-const EPOCH_NS = 0x136dcc951d8c0000n; // the epoch, in nanoseconds since the Unix epoch
-const TICK_NUM = 1953125n;
-const TICK_DEN = 8n;
-const MAX_TICK = 0xfffffffffffn;
-
-/** Returns ceil(a / b) for b > 0. */
-function ceilDiv(a, b) {
-  return a > 0n ? (a + b - 1n) / b : a / b;
-}
-
-/** Returns the ticks that ns nanoseconds since the epoch (ns >= 0) hold, rounded down. */
-function ticksIn(ns) {
-  return ns * TICK_DEN / TICK_NUM;
-}
-
-/** Returns the nanoseconds since the epoch that a count of ticks stands for, rounded down. */
-function nanosOf(ticks) {
-  return ticks * TICK_NUM / TICK_DEN;
-}
-
-/** Returns tick k clamped to the clock's range. */
-function clampTick(k) {
-  return k < 0n ? 0n : k > MAX_TICK ? MAX_TICK : k;
-}
-
-/** Returns a time (a Date, or a BigInt of nanoseconds since the Unix epoch) as nanoseconds since the layout's epoch. */
-function sinceEpoch(t) {
-  if (typeof t === 'bigint') return t - EPOCH_NS;
-  if (t instanceof Date && !Number.isNaN(t.getTime())) return BigInt(t.getTime()) * 1000000n - EPOCH_NS;
-  throw new IDError('ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
-}
-
-/** Returns a field's integer value, a BigInt or a safe integer number, checked to fit width bits. */
-function integer(name, x, width) {
-  let v;
-  if (typeof x === 'bigint') v = x;
-  else if (typeof x === 'number' && Number.isSafeInteger(x)) v = BigInt(x);
-  else throw new IDError('ErrRange', name + ' must be an integer, a BigInt or a safe integer number');
-  if (v < 0n || v >> BigInt(width) !== 0n) throw new IDError('ErrRange', name + ' ' + v + ' does not fit in ' + width + ' bits');
-  return v;
-}
-
-/** Returns the reader of pack's fields: each field's value, zero if left out; a key that is no field is ErrRange. */
-function fieldReader(fields, names) {
-  if (fields === null || typeof fields !== 'object') throw new IDError('ErrType', 'pack takes an object of fields');
-  for (const k of Object.keys(fields)) {
-    if (!names.includes(k)) throw new IDError('ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
-  }
-  const own = (name) => (Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined);
-  return {
-    integer(name, width) {
-      const x = own(name);
-      return x === undefined ? 0n : integer(name, x, width);
-    },
-    bytes(name, size) {
-      const x = own(name);
-      if (x === undefined) return 0n;
-      if (!(x instanceof Uint8Array) || x.length !== size) throw new IDError('ErrRange', name + ' must be a Uint8Array of ' + size + ' bytes');
-      let v = 0n;
-      for (const b of x) v = v << 8n | BigInt(b);
-      return v;
-    },
-  };
-}
-
-/** Returns the size bytes of v, big-endian, in a new Uint8Array. */
-function bytesOf(v, size) {
-  const b = new Uint8Array(size);
-  for (let i = size - 1; i >= 0; i--) {
-    b[i] = Number(v & 0xffn);
-    v >>= 8n;
-  }
-  return b;
-}
+/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+const REST = 0xfffffffffffffffffffffffffffffn;
 
 /**
  * The key that lets this module's own code make an ID from words it has
- * checked already, past the constructor's checks; it is not exported.
+ * checked already, past the constructor's checks, and the keys of an ID's
+ * bits, as words and as one BigInt once asked for. None is exported, so no
+ * code but this module's reads or changes an ID's bits.
  */
-const RAW = Symbol('words');
+const RAW = /* @__PURE__ */ Symbol('raw');
+const W = /* @__PURE__ */ Symbol('words');
+const N = /* @__PURE__ */ Symbol('bigint');
 
 /**
- * Returns the ID of words w, which the caller made: WORDS numbers, each
+ * Returns the ID of words w, which the caller made: 5 numbers, each
  * 0 <= w[i] < 2^32, none above the ID's width.
  */
 function make(w) {
   return new ID(RAW, w);
 }
 
-/**
- * An ID of layout ksuid-ms: 160 bits, immutable: they are held in private
- * fields, as 32-bit words, and as one BigInt once one is asked for. Compare
- * IDs with compare or equals; they order as their bytes do.
- */
-export class ID {
-  /** @type {number[]} the bits as words, most significant first */
-  #w;
-  /** @type {bigint | undefined} the bits as one BigInt, made when first needed */
-  #n;
-
-  /**
-   * Returns the ID whose bytes, read as one big-endian number, are n.
-   * @param {bigint} n
-   */
-  constructor(n, w) {
-    if (n === RAW) {
-      this.#w = w;
-      return;
-    }
-    if (typeof n !== 'bigint') throw new IDError('ErrType', 'an ID is made from a BigInt, not ' + typeof n);
-    if (n < 0n || n > MAX) throw new IDError('ErrRange', n + ' does not fit in 160 bits');
-    this.#n = n;
-    this.#w = wordsOf(n, WORDS);
-  }
-
-  /** Returns the ID's bits as one BigInt, made once. */
-  #big() {
-    return (this.#n ??= bigOf(this.#w));
-  }
-
-  /**
-   * Reads the text toString writes: exactly 27 Base62 digits; case matters.
-   * @param {string} s
-   * @returns {ID}
-   */
-  static parse(s) {
-    return make(decodeMultiply(s, BASE62));
-  }
-
-  /**
-   * Reads the Base62 form: exactly 27 digits; case matters.
-   * Text above aWgEPTl1tmebfsQzFP4bxwgy80V is ErrOverflow.
-   * @param {string} s
-   * @returns {ID}
-   */
-  static parseBase62(s) {
-    return make(decodeMultiply(s, BASE62));
-  }
-
-  /**
-   * Reads the Crockford form: exactly 32 digits, in either case.
-   * @param {string} s
-   * @returns {ID}
-   */
-  static parseCrockford(s) {
-    return make(crockfordWords(s));
-  }
-
-  /**
-   * Reads the hex form: exactly 40 digits, in either case.
-   * @param {string} s
-   * @returns {ID}
-   */
-  static parseHex(s) {
-    return make(hexWords(s));
-  }
-
-  /**
-   * Returns the ID whose bytes are b: exactly 20 of them, big-endian.
-   * @param {Uint8Array} b
-   * @returns {ID}
-   */
-  static fromBytes(b) {
-    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'bytes must be a Uint8Array');
-    if (b.length !== SIZE) throw new IDError('ErrLength', 'binary form of length ' + b.length + ', want 20 bytes');
-    const w = new Array(WORDS).fill(0);
-    for (let i = 0; i < SIZE; i++) {
-      const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
-      w[j] = (w[j] << 8 | b[i]) >>> 0;
-    }
-    return make(w);
-  }
-
-  /**
-   * Builds an ID from its fields, keyed by the spec's names: integers as
-   * BigInt or safe integer numbers, bytes fields as Uint8Array. A field left
-   * out is zero. A value that does not fit its field is ErrRange: nothing is
-   * masked.
-   * @param {IDFieldsInput} fields
-   * @returns {ID}
-   */
-  static pack(fields) {
-    const get = fieldReader(fields, ['timestamp', 'payload']);
-    let n = 0n;
-    let v;
-    v = get.integer('timestamp', 32);
-    n |= v << 128n;
-    v = get.bytes('payload', 16);
-    n |= v;
-    return new ID(n);
-  }
-
-  /**
-   * Returns the smallest ID whose time is at or after t (a Date, or a BigInt
-   * of nanoseconds since the Unix epoch): the first tick at or after t, with
-   * every other bit that is not a constant 0. Before the epoch it gives the
-   * first tick; past the last tick, the last. For a layout that sorts by
-   * time, the IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2).
-   * @param {Date | bigint} t
-   * @returns {ID}
-   */
-  static minAt(t) {
-    const tick = clampTick(ceilDiv(sinceEpoch(t) * TICK_DEN, TICK_NUM));
-    return new ID(0n | (tick >> 12n) << 128n | (tick & 0xfffn) << 116n);
-  }
-
-  /**
-   * Returns the largest ID whose time is at or before t: the last tick whose
-   * time (rounded down to the nanosecond) is at or before t, with every
-   * other bit that is not a constant 1. Before the epoch it gives the first
-   * tick; past the last tick, the last.
-   * @param {Date | bigint} t
-   * @returns {ID}
-   */
-  static maxAt(t) {
-    const tick = clampTick(ceilDiv((sinceEpoch(t) + 1n) * TICK_DEN, TICK_NUM) - 1n);
-    return new ID(0xfffffffffffffffffffffffffffffn | (tick >> 12n) << 128n | (tick & 0xfffn) << 116n);
-  }
-
-  /** Returns the ID's text: 27 Base62 digits, as base62() writes them. */
-  toString() {
-    return encodeDivide(this.#w, BASE62);
-  }
-
-  /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
-  toJSON() {
-    return this.toString();
-  }
-
-  /** Returns the Base62 form: 27 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
-  base62() {
-    return encodeDivide(this.#w, BASE62);
-  }
-
-  /** Returns the Crockford form: 32 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
-  crockford() {
-    return crockfordOf(this.#w);
-  }
-
-  /** Returns the hex form: 40 digits (lower-case hex), zero-padded, sorting as the bytes do. */
-  hex() {
-    return hexOf(this.#w);
-  }
-
-  /** Returns the ID's 20 bytes, big-endian, in a new Uint8Array. */
-  bytes() {
-    const b = new Uint8Array(SIZE);
-    const w = this.#w;
-    for (let i = 0; i < SIZE; i++) b[i] = w[WORDS - 1 - ((SIZE - 1 - i) >>> 2)] >>> ((SIZE - 1 - i & 3) << 3);
-    return b;
-  }
-
-  /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
-  toBigInt() {
-    return this.#big();
-  }
-
-  /**
-   * Returns the ID's fields, keyed by the spec's names: integers as BigInt,
-   * bytes fields as Uint8Array.
-   * @returns {IDFields}
-   */
-  fields() {
-    const n = this.#big();
-    return {
-      timestamp: n >> 128n, // 32 bits (an integer): time
-      payload: bytesOf(n & 0xffffffffffffffffffffffffffffffffn, 16), // 128 bits (16 bytes): time + random
-    };
-  }
-
-  /** Returns the ID's time as nanoseconds since the Unix epoch, exactly. */
-  unixNanos() {
-    const n = this.#big();
-    return EPOCH_NS + nanosOf((n >> 128n) << 12n | n >> 116n & 0xfffn);
-  }
-
-  /**
-   * Returns the ID's time as a Date, rounded down to the millisecond. A time
-   * past what a Date holds (±8.64e15 ms) is ErrTime; unixNanos has it.
-   * @returns {Date}
-   */
-  time() {
-    const ns = this.unixNanos();
-    const ms = ns >= 0n ? ns / 1000000n : -((-ns + 999999n) / 1000000n);
-    if (ms > 8640000000000000n || ms < -8640000000000000n) throw new IDError('ErrTime', 'the time is past what a Date holds; use unixNanos');
-    return new Date(Number(ms));
-  }
-
-  /** Reports whether the ID is one of layout ksuid-ms: always, as it has no constant bits. */
-  valid() {
-    return true;
-  }
-
-  /** Reports whether every bit of the ID is zero. */
-  isZero() {
-    return this.#w.every((x) => x === 0);
-  }
-
-  /**
-   * Returns -1, 0 or +1 as this ID is less than, equal to or greater than o,
-   * comparing their bytes.
-   * @param {ID} o
-   */
-  compare(o) {
-    if (!(o instanceof ID)) throw new IDError('ErrType', 'compare needs an ID of the same layout');
-    const a = this.#w;
-    const b = o.#w;
-    for (let i = 0; i < WORDS; i++) {
-      if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
-    }
-    return 0;
-  }
-
-  /**
-   * Reports whether o is an ID with the same bits.
-   * @param {unknown} o
-   */
-  equals(o) {
-    return o instanceof ID && this.compare(o) === 0;
-  }
-}
-
-const webcrypto = globalThis.crypto ?? (await import('node:crypto')).webcrypto;
+/** The IDs with every bit zero and every bit one, made when first asked for. */
+let nil;
+let max;
 
 /**
- * Random words from crypto.getRandomValues, drawn 16 KiB at a time: one call
- * costs microseconds (about as much for 16 bytes as for 16 KiB), a word from
- * the pool nanoseconds.
+ * An ID of layout ksuid-ms: 160 bits, immutable: they are held under keys
+ * only this module has, as 32-bit words (most significant first), and as
+ * one BigInt once one is asked for. Compare IDs with compare or equals;
+ * they order as their bytes do.
+ *
+ * The class is the value of a call marked pure, so that a bundler leaves it
+ * out of a program that uses none of it (newText, say): the key of its
+ * method for util.inspect is computed, which a bundler cannot tell from
+ * code with side effects.
  */
-const pool = new Uint32Array(4096);
-let poolAt = pool.length;
+export const ID = /* @__PURE__ */ (() =>
+  class ID {
+    /**
+     * Returns the ID whose bytes, read as one big-endian number, are n.
+     * @param {bigint} n
+     */
+    constructor(n, w) {
+      if (n === RAW) {
+        this[W] = w;
+        this[N] = undefined;
+        return;
+      }
+      if (typeof n !== 'bigint') throw fail(L, 'ErrType', 'an ID is made from a BigInt, not ' + typeof n);
+      if (!fits(L, n)) throw fail(L, 'ErrRange', n + ' does not fit in 160 bits');
+      this[W] = wordsOf(n, 5);
+      this[N] = n;
+    }
 
-/** Returns the index in pool of count fresh random words, refilling the pool when it runs short. */
-function draw(count) {
-  if (poolAt + count > pool.length) {
-    webcrypto.getRandomValues(pool);
-    poolAt = 0;
-  }
-  const at = poolAt;
-  poolAt += count;
-  return at;
+    /** The ID with every bit zero. */
+    static get NIL() {
+      if (nil === undefined) nil = make(new Array(5).fill(0));
+      return nil;
+    }
+
+    /** The ID with every bit one. */
+    static get MAX() {
+      if (max === undefined) max = make([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
+      return max;
+    }
+
+    /**
+     * Reads the text toString writes: exactly 27 Base62 digits; case matters.
+     * @param {string} s
+     * @returns {ID}
+     */
+    static parse(s) {
+      return make(decodeMultiply(L, s, BASE62, 27));
+    }
+
+    /**
+     * Reads the Base62 form: exactly 27 digits; case matters.
+     * Text above aWgEPTl1tmebfsQzFP4bxwgy80V is ErrOverflow.
+     * @param {string} s
+     * @returns {ID}
+     */
+    static parseBase62(s) {
+      return make(decodeMultiply(L, s, BASE62, 27));
+    }
+
+    /**
+     * Reads the Crockford form: exactly 32 digits, in either case.
+     * @param {string} s
+     * @returns {ID}
+     */
+    static parseCrockford(s) {
+      return make(decodeBits(L, s, CROCKFORD, 32));
+    }
+
+    /**
+     * Reads the hex form: exactly 40 digits, in either case.
+     * @param {string} s
+     * @returns {ID}
+     */
+    static parseHex(s) {
+      return make(decodeBits(L, s, HEX, 40));
+    }
+
+    /**
+     * Returns the ID whose bytes are b: exactly 20 of them, big-endian, in
+     * an ArrayBuffer (or a SharedArrayBuffer) or any view of one (a
+     * Uint8Array, a Node Buffer, a DataView).
+     * @param {ArrayBufferLike | ArrayBufferView} b
+     * @returns {ID}
+     */
+    static fromBytes(b) {
+      return make(bytesWords(L, b));
+    }
+
+    /**
+     * Builds an ID from its fields, keyed by the spec's names: integers as
+     * BigInt or safe integer numbers, bytes fields as Uint8Array. A field left
+     * out is zero. A value that does not fit its field is ErrRange: nothing is
+     * masked.
+     * @param {IDFieldsInput} fields
+     * @returns {ID}
+     */
+    static pack(fields) {
+      return new ID(packFields(L, fields, FIELDS, 0n));
+    }
+
+    /**
+     * Returns the smallest ID whose time is at or after t (a Date, or a BigInt
+     * of nanoseconds since the Unix epoch): the first tick at or after t, with
+     * every other bit that is not a constant 0. Before the epoch it gives the
+     * first tick; past the last tick, the last. For a layout that sorts by
+     * time, the IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2).
+     * @param {Date | bigint} t
+     * @returns {ID}
+     */
+    static minAt(t) {
+      return new ID(minBits(L, CLOCK, t, 0n));
+    }
+
+    /**
+     * Returns the largest ID whose time is at or before t: the last tick whose
+     * time (rounded down to the nanosecond) is at or before t, with every
+     * other bit that is not a constant 1. Before the epoch it gives the first
+     * tick; past the last tick, the last.
+     * @param {Date | bigint} t
+     * @returns {ID}
+     */
+    static maxAt(t) {
+      return new ID(maxBits(L, CLOCK, t, REST));
+    }
+
+    /** Returns the ID's text: 27 Base62 digits, as base62() writes them. */
+    toString() {
+      return encodeDivide(this[W], BASE62, 27);
+    }
+
+    /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
+    toJSON() {
+      return this.toString();
+    }
+
+    /** Returns the ID's text, as toString does, for util.inspect and console.log. */
+    [INSPECT]() {
+      return this.toString();
+    }
+
+    /** Returns the Base62 form: 27 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
+    base62() {
+      return encodeDivide(this[W], BASE62, 27);
+    }
+
+    /** Returns the Crockford form: 32 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    crockford() {
+      return encodeBits(this[W], CROCKFORD, 32);
+    }
+
+    /** Returns the hex form: 40 digits (lower-case hex), zero-padded, sorting as the bytes do. */
+    hex() {
+      return encodeBits(this[W], HEX, 40);
+    }
+
+    /** Returns the ID's 20 bytes, big-endian, in a new Uint8Array. */
+    bytes() {
+      return bytesOf(this[W], 20);
+    }
+
+    /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
+    toBigInt() {
+      if (this[N] === undefined) this[N] = bigOf(this[W]);
+      return this[N];
+    }
+
+    /**
+     * Returns the ID's fields, keyed by the spec's names: integers as BigInt,
+     * bytes fields as Uint8Array.
+     * @returns {IDFields}
+     */
+    fields() {
+      return fieldsOf(this.toBigInt(), FIELDS);
+    }
+
+    /** Returns the ID's time as nanoseconds since the Unix epoch, exactly. */
+    unixNanos() {
+      return nanosOf(CLOCK, this.toBigInt());
+    }
+
+    /**
+     * Returns the ID's time as a Date, rounded down to the millisecond. A time
+     * past what a Date holds (±8.64e15 ms) is ErrTime; unixNanos has it.
+     * @returns {Date}
+     */
+    time() {
+      return dateOf(L, this.unixNanos());
+    }
+
+    /** Reports whether the ID is one of layout ksuid-ms: always, as it has no constant bits. */
+    valid() {
+      return true;
+    }
+
+    /** Reports whether every bit of the ID is zero. */
+    isZero() {
+      return this[W].every((x) => x === 0);
+    }
+
+    /**
+     * Returns -1, 0 or +1 as this ID is less than, equal to or greater than o,
+     * comparing their bytes.
+     * @param {ID} o
+     */
+    compare(o) {
+      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+      const a = this[W];
+      const b = o[W];
+      for (let i = 0; i < 5; i++) {
+        if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+      }
+      return 0;
+    }
+
+    /**
+     * Reports whether o is an ID with the same bits.
+     * @param {unknown} o
+     */
+    equals(o) {
+      return o instanceof ID && this.compare(o) === 0;
+    }
+  })();
+
+/**
+ * Reads the text toString writes: exactly 27 Base62 digits; case matters, and returns the ID's 20
+ * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
+ * more than that, and bytesToText, leaves the ID class out.
+ * @param {string} s
+ * @returns {Uint8Array}
+ */
+export function textToBytes(s) {
+  return bytesOf(decodeMultiply(L, s, BASE62, 27), 20);
 }
 
 /**
- * Makes IDs of layout ksuid-ms. Its IDs carry the time and random bits; they
- * are not ordered within a tick. It is what newGenerator returns.
+ * Returns the text of the ID whose bytes are b (exactly 20 of them,
+ * big-endian, in an ArrayBuffer or any view of one), as
+ * ID.fromBytes(b).toString() would.
+ * @param {ArrayBufferLike | ArrayBufferView} b
+ * @returns {string}
  */
-class Generator {
+export function bytesToText(b) {
+  return encodeDivide(bytesWords(L, b), BASE62, 27);
+}
+
+/**
+ * Returns a generator of IDs of layout ksuid-ms: a function that returns the
+ * next ID's words, and keeps its state in its closure. Its IDs carry the time
+ * and random bits; they are not ordered within a tick. newGenerator, newId and
+ * newText make theirs with it.
+ * @param {{clock?: () => bigint} | undefined} options
+ * @returns {() => number[]}
+ */
+function generator(options) {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
-  #clock;
+  const clock = options?.clock ?? Date.now;
   /** The clock's last reading, and its tick. */
-  #read;
-  #tick = -1n;
+  let read;
+  let readTick = -1n;
   /** A tick, and its words, kept while the IDs' tick stays the same. */
-  #wordsTick = -1n;
-  #timeWords = [];
+  let wordsTick = -1n;
+  let timeWords = [];
 
   /**
-   * @param {bigint | number | undefined} node
-   * @param {{clock?: () => bigint}} [options]
+   * Returns the clock's tick, a BigInt, worked out again only when the
+   * clock's reading changes; a reading that is no time in the layout's range
+   * is ErrTime.
    */
-  constructor(node, options = {}) {
-    this.#clock = options.clock ?? Date.now;
-    if (node !== undefined) throw new IDError('ErrRange', 'the layout has no node');
+  function clockTick() {
+    const t = clock();
+    if (t !== read) {
+      readTick = tickOf(L, CLOCK, t);
+      read = t;
+    }
+    return readTick;
+  }
+
+  /** Returns the words of tick, worked out again only when the tick changes. */
+  function tickWords(tick) {
+    if (tick !== wordsTick) {
+      wordsTick = tick;
+      timeWords = wordsOf(tick, 2);
+    }
+    return timeWords;
   }
 
   /**
-   * Returns a new ID.
-   * @returns {ID}
+   * Returns a new ID's words.
    */
-  next() {
-    const at = draw(WORDS);
-    const tick = this.#now();
-    const t = this.#words(tick);
-    return make([
+  return function next() {
+    const at = draw(L, 5);
+    const tick = clockTick();
+    const t = tickWords(tick);
+    return [
       (t[1] >>> 12 | t[0] << 20) >>> 0,
       (pool[at + 1] & 0xfffff | (t[1] & 0xfff) << 20) >>> 0,
       pool[at + 2],
       pool[at + 3],
       pool[at + 4],
-    ]);
-  }
-
-  /** Returns the words of tick, worked out again only when the tick changes. */
-  #words(tick) {
-    if (tick !== this.#wordsTick) {
-      this.#wordsTick = tick;
-      this.#timeWords = wordsOf(tick, 2);
-    }
-    return this.#timeWords;
-  }
-
-  /**
-   * Returns the clock's tick, worked out again only when the clock's reading
-   * changes; a time outside the layout's range is ErrTime.
-   */
-  #now() {
-    const t = this.#clock();
-    if (t !== this.#read) {
-      const ns = (typeof t === 'bigint' ? t : BigInt(t) * 1000000n) - EPOCH_NS;
-      const tick = ns < 0n ? -1n : ticksIn(ns);
-      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'the clock reads a time outside the layout\'s range');
-      this.#read = t;
-      this.#tick = tick;
-    }
-    return this.#tick;
-  }
+    ];
+  };
 }
 
 /**
  * Returns a new generator of IDs of layout ksuid-ms. A generator keeps the
- * state that orders its IDs; make one per process (or per node) and keep it.
+ * state that orders its IDs: newId keeps one for the whole process, which
+ * is what most programs want; make another only for a clock of its own.
  * options.clock, a function returning nanoseconds since the Unix epoch as a
  * BigInt, replaces the system clock (for tests).
+ * @returns {{next(): ID}}
  */
 export function newGenerator(options) {
-  return new Generator(undefined, options);
+  const next = generator(options);
+  return { next: () => make(next()) };
+}
+
+/** The generator newId and newText share, made by the first call. */
+let shared;
+
+/** Returns the generator newId and newText share, made on the first call. */
+function sharedGenerator() {
+  if (shared === undefined) shared = generator();
+  return shared;
+}
+
+/**
+ * Returns the next ID of the process's generator of layout ksuid-ms: the IDs
+ * of newId and newText come from one generator, so see newGenerator; the first call makes it.
+ * @returns {ID}
+ */
+export function newId() {
+  return make(sharedGenerator()());
+}
+
+/**
+ * Returns the text of the next ID of newId's generator, as
+ * newId().toString() would: a bundle that needs no more than that leaves
+ * the ID class out.
+ * @returns {string}
+ */
+export function newText() {
+  return encodeDivide(sharedGenerator()(), BASE62, 27);
 }

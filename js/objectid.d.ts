@@ -2,7 +2,7 @@
 //
 // TypeScript declarations of the module beside this file: IDs of layout objectid, 96 bits.
 
-/** The codes of IDError: each names the Go package's sentinel error. */
+/** The codes of IDError: each names the Go package's sentinel error, but ErrRandom. */
 export type IDErrorCode =
   | 'ErrLength'
   | 'ErrSyntax'
@@ -11,17 +11,35 @@ export type IDErrorCode =
   | 'ErrTime'
   | 'ErrType'
   | 'ErrClockBackwards'
-  | 'ErrClockStalled';
+  | 'ErrClockStalled'
+  | 'ErrNoGenerator'
+  | 'ErrRandom';
 
-/** The error every function of the module throws for bad input. */
+/**
+ * The error every function of the module throws for bad input. Its code
+ * names the Go package's sentinel error: ErrLength (text or bytes of a
+ * length the form never has), ErrSyntax (a character the form does not
+ * allow), ErrOverflow (text above the largest ID), ErrRange (a field or node
+ * that does not fit), ErrTime (a time outside the layout's range), ErrType
+ * (a value of a type that holds no ID), ErrClockBackwards and
+ * ErrClockStalled (a generator that cannot go on), ErrNoGenerator (newId
+ * before setNode, for a layout with a node) and ErrRandom (no
+ * crypto.getRandomValues to draw from).
+ */
 export declare class IDError extends Error {
+  /**
+   * @param code the Go sentinel's name, such as 'ErrSyntax'
+   * @param message what is wrong, the layout's name first
+   * @param position the byte offset of the bad character, for ErrSyntax
+   */
   constructor(code: IDErrorCode, message: string, position?: number);
+  /** The Go sentinel's name, such as 'ErrSyntax'. */
   readonly code: IDErrorCode;
-  /** The byte offset of the bad character, for ErrSyntax. */
+  /** The byte offset of the bad character, for ErrSyntax, as Go counts it in UTF-8. */
   readonly position?: number;
 }
 
-/** The fields of an ID, keyed by the spec's names. */
+/** The fields of an ID of layout objectid, keyed by the spec's names. */
 export interface IDFields {
   /** 32 bits (an integer): time */
   readonly timestamp: bigint;
@@ -31,43 +49,87 @@ export interface IDFields {
   readonly counter: bigint;
 }
 
-/** The fields pack takes; a field left out is zero. */
+/** The fields pack takes, keyed by the spec's names; a field left out is zero. */
 export interface IDFieldsInput {
+  /** 32 bits (an integer): time */
   timestamp?: bigint | number;
+  /** 40 bits (an integer): random */
   process?: bigint | number;
+  /** 24 bits (an integer): counter */
   counter?: bigint | number;
 }
 
-/** An ID of layout objectid, immutable; IDs order as their bytes do. */
+/** An ID of layout objectid, 96 bits, immutable; IDs order as their bytes do. */
 export declare class ID {
-  /** The ID whose bytes, read as one big-endian number, are n. */
+  /** The ID whose bytes, read as one big-endian number, are n (0 <= n < 2^96, else ErrRange). */
   constructor(n: bigint);
+  /** The ID with every bit zero. */
+  static readonly NIL: ID;
+  /** The ID with every bit one. */
+  static readonly MAX: ID;
+  /** Reads the text toString writes: exactly 24 hex digits, in either case. */
   static parse(s: string): ID;
+  /** Reads the Base62 form: exactly 17 digits, 0-9, A-Z, a-z; case matters. */
   static parseBase62(s: string): ID;
+  /** Reads the Crockford form: exactly 20 digits of Crockford's base32, in either case. */
   static parseCrockford(s: string): ID;
+  /** Reads the hex form: exactly 24 hex digits, in either case. */
   static parseHex(s: string): ID;
-  static fromBytes(b: Uint8Array): ID;
+  /** Returns the ID whose bytes are b: exactly 12 of them, big-endian, in an ArrayBuffer or any view of one. */
+  static fromBytes(b: ArrayBufferLike | ArrayBufferView): ID;
+  /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: IDFieldsInput): ID;
+  /**
+   * The smallest ID whose time is at or after t (a Date, or a BigInt of
+   * nanoseconds since the Unix epoch): for a layout that sorts by time, the
+   * IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2).
+   */
   static minAt(t: Date | bigint): ID;
+  /** The largest ID whose time is at or before t (a Date, or a BigInt of nanoseconds since the Unix epoch). */
   static maxAt(t: Date | bigint): ID;
+  /** The ID's text: 24 hex digits. */
   toString(): string;
+  /** The ID's text, as toString writes it, so that JSON.stringify writes it. */
   toJSON(): string;
+  /** The Base62 form: 17 digits, zero-padded, sorting as the bytes do. */
   base62(): string;
+  /** The Crockford form: 20 upper-case digits, zero-padded, sorting as the bytes do. */
   crockford(): string;
+  /** The hex form: 24 lower-case digits, sorting as the bytes do. */
   hex(): string;
+  /** The ID's 12 bytes, big-endian, in a new Uint8Array. */
   bytes(): Uint8Array;
+  /** The ID's bits as one BigInt, its bytes read big-endian. */
   toBigInt(): bigint;
+  /** The ID's fields, keyed by the spec's names: integers as BigInt, bytes fields as Uint8Array. */
   fields(): IDFields;
+  /** The ID's time as a Date, rounded down to the millisecond. */
   time(): Date;
+  /** The ID's time as nanoseconds since the Unix epoch, exactly. */
   unixNanos(): bigint;
+  /** Whether the ID's constant bits (versions, variants) are the layout's; the parsers check the form only. */
   valid(): boolean;
+  /** Whether every bit of the ID is zero. */
   isZero(): boolean;
+  /** -1, 0 or +1 as this ID is less than, equal to or greater than o, comparing their bytes. */
   compare(o: ID): -1 | 0 | 1;
+  /** Whether o is an ID with the same bits. */
   equals(o: unknown): boolean;
 }
 
+/**
+ * Reads the text toString writes and returns the ID's 12 bytes, as
+ * ID.parse(s).bytes() would; with bytesToText, for programs that need no
+ * more and so leave the ID class out of their bundles.
+ */
+export declare function textToBytes(s: string): Uint8Array;
+
+/** Returns the text of the ID whose bytes are b (12, big-endian), as ID.fromBytes(b).toString() would. */
+export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
+
 /** A generator of IDs: it keeps the state that orders them. */
 export interface Generator {
+  /** Returns a new ID. */
   next(): ID;
 }
 
@@ -77,4 +139,15 @@ export interface GeneratorOptions {
   clock?: () => bigint;
 }
 
+/** Returns the next ID of the one generator the process keeps for newId and newText. */
+export declare function newId(): ID;
+
+/**
+ * Returns the text of the next ID of the generator newId uses, as
+ * newId().toString() would, for programs that need no more and so leave the
+ * ID class out of their bundles.
+ */
+export declare function newText(): string;
+
+/** Returns a new generator, with a state of its own. */
 export declare function newGenerator(options?: GeneratorOptions): Generator;

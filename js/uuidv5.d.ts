@@ -2,7 +2,7 @@
 //
 // TypeScript declarations of the module beside this file: IDs of layout uuidv5, 128 bits.
 
-/** The codes of IDError: each names the Go package's sentinel error. */
+/** The codes of IDError: each names the Go package's sentinel error, but ErrRandom. */
 export type IDErrorCode =
   | 'ErrLength'
   | 'ErrSyntax'
@@ -11,17 +11,35 @@ export type IDErrorCode =
   | 'ErrTime'
   | 'ErrType'
   | 'ErrClockBackwards'
-  | 'ErrClockStalled';
+  | 'ErrClockStalled'
+  | 'ErrNoGenerator'
+  | 'ErrRandom';
 
-/** The error every function of the module throws for bad input. */
+/**
+ * The error every function of the module throws for bad input. Its code
+ * names the Go package's sentinel error: ErrLength (text or bytes of a
+ * length the form never has), ErrSyntax (a character the form does not
+ * allow), ErrOverflow (text above the largest ID), ErrRange (a field or node
+ * that does not fit), ErrTime (a time outside the layout's range), ErrType
+ * (a value of a type that holds no ID), ErrClockBackwards and
+ * ErrClockStalled (a generator that cannot go on), ErrNoGenerator (newId
+ * before setNode, for a layout with a node) and ErrRandom (no
+ * crypto.getRandomValues to draw from).
+ */
 export declare class IDError extends Error {
+  /**
+   * @param code the Go sentinel's name, such as 'ErrSyntax'
+   * @param message what is wrong, the layout's name first
+   * @param position the byte offset of the bad character, for ErrSyntax
+   */
   constructor(code: IDErrorCode, message: string, position?: number);
+  /** The Go sentinel's name, such as 'ErrSyntax'. */
   readonly code: IDErrorCode;
-  /** The byte offset of the bad character, for ErrSyntax. */
+  /** The byte offset of the bad character, for ErrSyntax, as Go counts it in UTF-8. */
   readonly position?: number;
 }
 
-/** The fields of an ID, keyed by the spec's names. */
+/** The fields of an ID of layout uuidv5, keyed by the spec's names. */
 export interface IDFields {
   /** 48 bits (an integer): hash */
   readonly sha1_high: bigint;
@@ -31,34 +49,71 @@ export interface IDFields {
   readonly sha1_low: bigint;
 }
 
-/** The fields pack takes; a field left out is zero. */
+/** The fields pack takes, keyed by the spec's names; a field left out is zero. */
 export interface IDFieldsInput {
+  /** 48 bits (an integer): hash */
   sha1_high?: bigint | number;
+  /** 12 bits (an integer): hash */
   sha1_mid?: bigint | number;
+  /** 62 bits (an integer): hash */
   sha1_low?: bigint | number;
 }
 
-/** An ID of layout uuidv5, immutable; IDs order as their bytes do. */
+/** An ID of layout uuidv5, 128 bits, immutable; IDs order as their bytes do. */
 export declare class ID {
-  /** The ID whose bytes, read as one big-endian number, are n. */
+  /** The ID whose bytes, read as one big-endian number, are n (0 <= n < 2^128, else ErrRange). */
   constructor(n: bigint);
+  /** The ID with every bit zero. */
+  static readonly NIL: ID;
+  /** The ID with every bit one. */
+  static readonly MAX: ID;
+  /** Reads the text toString writes: a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case. */
   static parse(s: string): ID;
+  /** Reads the Base62 form: exactly 22 digits, 0-9, A-Z, a-z; case matters. */
   static parseBase62(s: string): ID;
+  /** Reads the Crockford form: exactly 26 digits of Crockford's base32, in either case. */
   static parseCrockford(s: string): ID;
+  /** Reads the hex form: exactly 32 hex digits, in either case. */
   static parseHex(s: string): ID;
-  static fromBytes(b: Uint8Array): ID;
+  /** Returns the ID whose bytes are b: exactly 16 of them, big-endian, in an ArrayBuffer or any view of one. */
+  static fromBytes(b: ArrayBufferLike | ArrayBufferView): ID;
+  /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: IDFieldsInput): ID;
+  /** The ID's text: the canonical UUID form
+(8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form. */
   toString(): string;
+  /** The ID's text, as toString writes it, so that JSON.stringify writes it. */
   toJSON(): string;
+  /** The Base62 form: 22 digits, zero-padded, sorting as the bytes do. */
   base62(): string;
+  /** The Crockford form: 26 upper-case digits, zero-padded, sorting as the bytes do. */
   crockford(): string;
+  /** The hex form: 32 lower-case digits, sorting as the bytes do. */
   hex(): string;
+  /** The ID's 16 bytes, big-endian, in a new Uint8Array. */
   bytes(): Uint8Array;
+  /** The ID's bits as one BigInt, its bytes read big-endian. */
   toBigInt(): bigint;
+  /** The ID's fields, keyed by the spec's names: integers as BigInt, bytes fields as Uint8Array. */
   fields(): IDFields;
+  /** null: layout uuidv5 holds no time. */
   time(): null;
+  /** Whether the ID's constant bits (versions, variants) are the layout's; the parsers check the form only. */
   valid(): boolean;
+  /** Whether every bit of the ID is zero. */
   isZero(): boolean;
+  /** -1, 0 or +1 as this ID is less than, equal to or greater than o, comparing their bytes. */
   compare(o: ID): -1 | 0 | 1;
+  /** Whether o is an ID with the same bits. */
   equals(o: unknown): boolean;
 }
+
+/**
+ * Reads the text toString writes and returns the ID's 16 bytes, as
+ * ID.parse(s).bytes() would; with bytesToText, for programs that need no
+ * more and so leave the ID class out of their bundles.
+ */
+export declare function textToBytes(s: string): Uint8Array;
+
+/** Returns the text of the ID whose bytes are b (16, big-endian), as ID.fromBytes(b).toString() would. */
+export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;

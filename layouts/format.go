@@ -41,6 +41,9 @@ func (l *Layout) Format() string {
 		}
 		b.WriteString(line + "\n")
 	}
+	if l.Text != "" {
+		fmt.Fprintf(&b, "  text %s\n", l.Text)
+	}
 	return b.String()
 }
 

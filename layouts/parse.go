@@ -103,6 +103,7 @@ func ReadSpec(file string, r io.Reader) (*Layout, error) {
 type parser struct {
 	file   string
 	header int // the header's line
+	text   int // the text line's, or 0
 	l      *Layout
 	segs   []rawSegment
 	errs   ErrorList
@@ -168,6 +169,10 @@ func (p *parser) read(src string) {
 			p.add(p.errf(line, "", ErrSyntax, "a spec holds one layout; %q was declared on line %d", p.l.Name, p.header))
 			continue
 		}
+		if words[0] == "text" && len(words) == 2 {
+			p.add(p.readText(line, words[1]))
+			continue
+		}
 		seg, err := p.readSegment(line, words)
 		seg.bad = p.add(err)
 		p.segs = append(p.segs, seg)
@@ -211,6 +216,23 @@ func (p *parser) readHeader(line int, w []string) bool {
 		p.l.Bits = n
 	}
 	return true
+}
+
+// readText reads the line "text FORM", which declares the layout's
+// canonical text form: once, one of TextForms, and uuid only for a 128-bit
+// layout.
+func (p *parser) readText(line int, form string) error {
+	switch {
+	case p.text != 0:
+		return p.errf(line, "", ErrSyntax, "the text form was declared on line %d already", p.text)
+	case !slices.Contains(TextForms, form):
+		return p.errf(line, "", ErrSyntax, "unknown text form %q (want %s)", form, strings.Join(TextForms, ", "))
+	case form == "uuid" && p.l.Bits != 128 && p.l.Bits != 0:
+		return p.errf(line, "", ErrWidth, "the uuid text form needs a 128-bit layout, not %d bits", p.l.Bits)
+	}
+	p.text = line
+	p.l.Text = form
+	return nil
 }
 
 func (p *parser) readSegment(line int, w []string) (rawSegment, error) {

@@ -161,6 +161,19 @@ layout x 8
 		{"reversed slice", `
 layout x 8
   a 8 time[8:0] unix s`, layouts.ErrSlice, 3, "a"},
+		{"unknown text form", `
+layout x 8
+  text base58
+  a 8 random`, layouts.ErrSyntax, 3, ""},
+		{"text form twice", `
+layout x 8
+  text hex
+  a 8 random
+  text hex`, layouts.ErrSyntax, 5, ""},
+		{"uuid text form of a 64-bit layout", `
+layout x 64
+  text uuid
+  a 64 random`, layouts.ErrWidth, 3, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -184,6 +197,39 @@ layout x 8
 				t.Errorf("want one error in an ErrorList, got %T:\n%v", err, err)
 			}
 		})
+	}
+}
+
+// A spec declares its canonical text form with a text line, anywhere after
+// the header; without one it is the UUID form for a UUID layout and Base62
+// for any other. The built-in ULID says crockford, as every ULID reader
+// writes it.
+func TestCanonicalText(t *testing.T) {
+	for _, tc := range []struct{ spec, text, canonical string }{
+		{"layout x 64\n  a 64 random\n", "", "base62"},
+		{"layout x 64\n  text crockford\n  a 64 random\n", "crockford", "crockford"},
+		{"layout x 64\n  a 64 random\n  text hex\n", "hex", "hex"},
+		{"layout x 128\n  a 64 random\n  b 64 random\n  text uuid\n", "uuid", "uuid"},
+		{"layout v 128\n  a 48 random\n  ver 4 = 7\n  b 12 random\n  var 2 = 0b10\n  c 62 random\n", "", "uuid"},
+		{"layout v 128\n  text base62\n  a 48 random\n  ver 4 = 7\n  b 12 random\n  var 2 = 0b10\n  c 62 random\n", "base62", "base62"},
+	} {
+		l, err := layouts.Parse("t.layout", []byte(tc.spec))
+		if err != nil {
+			t.Fatalf("%q: %v", tc.spec, err)
+		}
+		if l.Text != tc.text || l.CanonicalText() != tc.canonical {
+			t.Errorf("%q: Text %q, CanonicalText %q; want %q, %q", tc.spec, l.Text, l.CanonicalText(), tc.text, tc.canonical)
+		}
+	}
+	want := map[string]string{"ulid": "crockford", "objectid": "hex", "ksuid": "base62", "snowflake": "base62", "uuidv7": "uuid"}
+	for name, text := range want {
+		l, err := layouts.Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := l.CanonicalText(); got != text {
+			t.Errorf("built-in %s: CanonicalText %q, want %q", name, got, text)
+		}
 	}
 }
 

@@ -15,8 +15,14 @@
 // round's implementations closely in time, so that a burst of load from
 // elsewhere falls on a round's both sides; --rounds 1 --ms 5 only checks
 // that everything runs.
+//
+// bench/js/run copies it beside the peers it installs (outside the
+// checkout) and runs it there, with IDFORGE_JS naming the folder of the
+// generated modules (js/).
 
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import * as uuidjs from 'uuid';
@@ -25,9 +31,15 @@ import * as ulidpkg from 'ulid';
 import * as ulidxpkg from 'ulidx';
 import { typeid, TypeID } from 'typeid-js';
 
-import * as ourV7 from '../../js/uuidv7.js';
-import * as ourULID from '../../js/ulid.js';
-import * as ourKSUID from '../../js/ksuid.js';
+/** Returns the generated module of a layout, from IDFORGE_JS. */
+function ours(name) {
+  if (!process.env.IDFORGE_JS) throw new Error('IDFORGE_JS is not set: run bench/js/run');
+  return import(pathToFileURL(join(process.env.IDFORGE_JS, name + '.js')).href);
+}
+
+const ourV7 = await ours('uuidv7');
+const ourULID = await ours('ulid');
+const ourKSUID = await ours('ksuid');
 
 const KSUID = createRequire(import.meta.url)('ksuid');
 
@@ -98,6 +110,15 @@ const ops = [
     },
   },
   {
+    name: 'UUIDv7 newText()',
+    note: 'the process-wide generator, text only',
+    impls: {
+      ours: () => ourV7.newText(),
+      'uuid.js v7': () => uuidjs.v7(),
+      uuidv7: () => uuidv7pkg(),
+    },
+  },
+  {
     name: 'UUIDv7 new (ID object)',
     note: 'ours only: an ID, no text',
     impls: { ours: () => v7gen.next() },
@@ -127,6 +148,15 @@ const ops = [
     name: 'ULID monotonic new (text)',
     impls: {
       ours: () => ulidGen.next().toString(),
+      ulid: () => ulidMono(),
+      ulidx: () => ulidxMono(),
+    },
+  },
+  {
+    name: 'ULID newText()',
+    note: 'the process-wide generator, text only',
+    impls: {
+      ours: () => ourULID.newText(),
       ulid: () => ulidMono(),
       ulidx: () => ulidxMono(),
     },

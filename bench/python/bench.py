@@ -33,14 +33,14 @@ def main() -> None:
     args = ap.parse_args()
 
     # The inputs: UUIDv7 text from our generator, read by both sides.
-    gen = uuidv7.Generator()
-    text = [str(gen.next()) for _ in range(1024)]
+    text = [str(uuidv7.new_id()) for _ in range(1024)]
     ours_ids = [uuidv7.ID.parse(s) for s in text]
     std_ids = [uuid.UUID(s) for s in text]
     # Each call takes the next input in turn, so that none repeats the last's.
     ours_text, std_text = itertools.cycle(text).__next__, itertools.cycle(text).__next__
     ours_id, std_id = itertools.cycle(ours_ids).__next__, itertools.cycle(std_ids).__next__
     ops = [
+        ("new ID as text (str(new_id()) / str(uuid.uuid4()))", lambda: str(uuidv7.new_id()), lambda: str(uuid.uuid4())),
         ("str(id)", lambda: str(ours_id()), lambda: str(std_id())),
         ("parse", lambda: uuidv7.ID.parse(ours_text()), lambda: uuid.UUID(std_text())),
         ("parse + str", lambda: str(uuidv7.ID.parse(ours_text())), lambda: str(uuid.UUID(std_text()))),

@@ -27,7 +27,8 @@ Writes the code of a layout, a built-in one (-layout) or your own spec
           (package idrt, and package store where it keeps state).
   sql     PostgreSQL functions: P_pack, P_time, P_min_at, P_to_base62, ...
           (see the README's "In PostgreSQL")
-  js      one ES module, for Node 18+ and browsers, and FILE.d.ts beside it
+  js      one ES module, for browsers, Node 20+, Deno and Bun, and FILE.d.ts
+          beside it
   python  one module for Python 3.9+, standard library only
 
 The library already holds the Go packages of the UUID versions, ksuid,
@@ -43,10 +44,11 @@ built-in layout, with the name, type and text form you choose.
   -pkg     go: the package name
   -type    go, js and python: the ID type's name (default ID)
   -text    go, js and python: the text form String, Parse, the marshallers
-           and Value use: uuid, base62, crockford or hex (default uuid for a
-           UUID layout, one with a constant version at bits 48-51 and
-           variant 0b10 at 64-65, and base62 for any other); the other forms
-           have their own methods
+           and Value use: uuid, base62, crockford or hex (default: the form
+           the spec declares with a line "text FORM", as ulid.layout says
+           crockford, else uuid for a UUID layout, one with a constant
+           version at bits 48-51 and variant 0b10 at 64-65, and base62 for
+           any other); the other forms have their own methods
   -prefix  sql: the functions' prefix P (default: the layout's name, '-'
            becoming '_')
 

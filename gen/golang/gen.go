@@ -77,14 +77,18 @@ func ParseEncoding(name string) (Encoding, error) {
 }
 
 // DefaultEncoding returns the text form a package for one layout writes and
-// reads by default: the canonical UUID form for a layout that is an RFC 9562
-// UUID (see layouts.Layout.IsUUID), as package uuid does, and otherwise
-// Base62, which sorts like the bytes.
+// reads by default: the form the layout's spec declares with its text line
+// (layouts.Layout.CanonicalText), which is the canonical UUID form for a
+// layout that is an RFC 9562 UUID (see layouts.Layout.IsUUID), as package
+// uuid does, and Base62, which sorts like the bytes, for any other that
+// declares none. A Text that no form has (in a Layout made by hand, not by
+// layouts.Parse) gives an Encoding that Generate refuses.
 func DefaultEncoding(l *layouts.Layout) Encoding {
-	if l.IsUUID() {
-		return EncUUID
+	e, err := ParseEncoding(l.CanonicalText())
+	if err != nil {
+		return -1
 	}
-	return EncBase62
+	return e
 }
 
 // size returns the ID's size in bytes.

@@ -1,19 +1,35 @@
 // Package js generates a JavaScript module for an ID layout: the same
 // layouts model the Go and SQL emitters read, written out as one ES module
-// with no dependencies that runs unchanged in Node 18 and later and in
-// browsers, and a TypeScript declaration file beside it.
+// with no dependencies and no top-level await, which runs unchanged in
+// browsers, Node 20 and later (imported, or required from CommonJS where
+// Node can require an ES module: 20.19 and later), Deno and Bun, and which
+// esbuild, webpack and Rollup bundle at es2020; and a TypeScript
+// declaration file beside it.
 //
 // The module exports the ID class (named as gen's -type), IDError and, for
-// layouts that are not name-based, newGenerator. An ID holds its bits as
-// 32-bit words in plain numbers, which the text forms, the parsers, time()
-// and the generator work on (BigInt arithmetic allocates at every step), and
-// as one BigInt once one is asked for, which fields, pack, minAt, maxAt and
-// unixNanos work on: so a 64-bit layout never passes through a JavaScript
-// number whole. Every field is read with a shift and a mask, and fields()
-// returns integers as BigInt and bytes fields as Uint8Array. Bad input throws IDError, whose
-// code names the Go package's sentinel error (ErrLength, ErrSyntax,
-// ErrOverflow, ErrRange, ErrTime, ErrType, ErrClockBackwards,
-// ErrClockStalled).
+// layouts that are not name-based, newId (the next ID of one process-wide
+// generator), newGenerator and, for layouts with a node, setNode. An ID
+// holds its bits as 32-bit words in plain numbers, which the text forms,
+// the parsers, time() and the generator work on (BigInt arithmetic
+// allocates at every step), and as one BigInt once one is asked for, which
+// fields, pack, minAt, maxAt and unixNanos work on: so a 64-bit layout
+// never passes through a JavaScript number whole. fields() returns
+// integers as BigInt and bytes fields as Uint8Array. Bad input throws
+// IDError, whose code names the Go package's sentinel error (ErrLength,
+// ErrSyntax, ErrOverflow, ErrRange, ErrTime, ErrType, ErrClockBackwards,
+// ErrClockStalled, ErrNoGenerator) or ErrRandom, where there is no
+// crypto.getRandomValues.
+//
+// What does not depend on the layout (IDError, the readers and writers of
+// each text form, the field and clock tables' readers, the random pool) is
+// the runtime (runtime.js). Generate writes a self-contained module, which
+// carries the part of the runtime it uses; GenerateShared writes one that
+// imports it from the runtime module Runtime returns, as the npm package
+// does, so that the layouts of one bundle share it. The layout's own code
+// is its constants and tables, the reader and writer of its canonical text
+// (straight-line code where its base is a power of two), the ID class and
+// its generator, whose next() places the time, counter and random words by
+// straight-line code.
 //
 // What JavaScript cannot express as Go does, and what the module does
 // instead:
@@ -32,7 +48,8 @@
 //   - Name-based layouts (a hash role) get no generator: Web Crypto's digest
 //     is asynchronous and has no MD5.
 //
-// Generate is pure: it returns the module and writes nothing.
+// Generate and GenerateShared are pure: they return the module and write
+// nothing.
 package js
 
 import (
@@ -67,17 +84,30 @@ func init() {
 
 var lang = portable.Lang{Lit: func(x *big.Int) string { return portable.Literal(x) + "n" }}
 
-// Generate returns the module (FILE.js) and its declarations (FILE.d.ts)
-// for layout l, with an ID class named typ and text, the form toString
-// writes: "uuid", "base62", "crockford" or "hex", or "" for the layout's
-// default (the canonical UUID form for a UUID layout, Base62 for any other).
+// Generate returns a self-contained module (FILE.js), which carries the
+// part of the runtime it uses, and its declarations (FILE.d.ts) for layout
+// l, with an ID class named typ and text, the form toString writes:
+// "uuid", "base62", "crockford" or "hex", or "" for the layout's own: the
+// form its spec declares, else the canonical UUID form for a UUID layout
+// and Base62 for any other (layouts.Layout.CanonicalText).
 func Generate(l *layouts.Layout, typ, text string) (module, decls []byte, err error) {
+	return generate(l, typ, text, "")
+}
+
+// GenerateShared is Generate for a module of a package: it imports what it
+// uses of the runtime from the module runtime (a specifier, such as
+// "./runtime.js"), which holds what Runtime returns.
+func GenerateShared(l *layouts.Layout, typ, text, runtime string) (module, decls []byte, err error) {
+	return generate(l, typ, text, runtime)
+}
+
+func generate(l *layouts.Layout, typ, text, runtime string) (module, decls []byte, err error) {
 	p, err := portable.New(l, typ, text, reserved, map[string]bool{"__proto__": true})
 	if err != nil {
 		return nil, nil, err
 	}
 	w := &writer{p: p}
-	w.module()
+	w.module(runtime)
 	d := &writer{p: p}
 	d.decls()
 	return []byte(w.b.String()), []byte(d.b.String()), nil
@@ -113,48 +143,41 @@ func (w *writer) header() {
 	w.f("//\n")
 }
 
-func (w *writer) module() {
+func (w *writer) module(runtime string) {
 	p := w.p
 	w.header()
-	w.comment("", fmt.Sprintf(`One ES module with no dependencies, for Node 18 and later and for browsers.
-An ID holds its %d bits as 32-bit words, and as one BigInt when asked for one
-(toBigInt, fields). Its text (toString) is %s;
-base62(), crockford() and hex() write the fixed-width forms, which sort as
-the bytes do. Errors are IDError, whose code names the Go package's
-sentinel error.`, p.Bits, textDoc(p)))
-	w.f("\n")
-	w.f(errorClass, jsString(p.L.Name+": "))
+	where := "It carries the part of idforge's JavaScript runtime it uses: it needs\nnothing else."
+	if runtime != "" {
+		where = fmt.Sprintf("It imports what it uses of idforge's JavaScript runtime from %s.", runtime)
+	}
+	w.comment("", fmt.Sprintf(`An ES module for browsers, Node 20 and later, Deno and Bun, with no
+top-level await. %s An ID holds its %d bits as 32-bit
+words, and as one BigInt when asked for one (toBigInt, fields). Its text
+(toString) is %s; base62(), crockford() and hex() write the fixed-width
+forms, which sort as the bytes do. Errors are IDError, whose code names the
+Go package's sentinel error.`, where, p.Bits, textDoc(p)))
+	body := &writer{p: p}
+	body.body()
+	if runtime != "" {
+		w.f("%s", imports(code(body.b.String()), runtime))
+	} else {
+		w.f("%s", inline(needed(code(body.b.String()))))
+	}
+	w.f("%s", body.b.String())
+}
+
+// body writes the layout's own code: its constants and tables, its
+// canonical text's reader and writer, the ID class and the generator.
+func (w *writer) body() {
+	p := w.p
 	w.f(`
-/** The length of an ID in bytes. */
-const SIZE = %d;
-
-/** The largest ID: every bit one. */
-const MAX = %s;
-
 /**
- * The ID's width in bits, and the 32-bit words that hold them, most
- * significant first: the last word holds bits 0-31.
+ * The layout, as the runtime's functions take it: its name, which prefixes
+ * every error's message, its width in bits, its size in bytes, and the
+ * count of 32-bit words that hold its bits.
  */
-const BITS = %d;
-const WORDS = %d;
-
-/** Returns the low count words of n, a BigInt, most significant first. */
-function wordsOf(n, count) {
-  const w = new Array(count);
-  for (let i = count - 1; i >= 0; i--) {
-    w[i] = Number(n & 0xffffffffn);
-    n >>= 32n;
-  }
-  return w;
-}
-
-/** Returns an ID's words as one BigInt. */
-function bigOf(w) {
-  let n = 0n;
-  for (let i = 0; i < WORDS; i++) n = n << 32n | BigInt(w[i]);
-  return n;
-}
-`, p.Size, lang.Lit(p.Max), p.Bits, words(p.Bits))
+const L = { name: %s, bits: %d, size: %d, words: %d };
+`, jsString(p.L.Name), p.Bits, p.Size, words(p.Bits))
 	if p.ConstMask.Sign() != 0 {
 		w.f(`
 /** The constant bits of the layout (versions, variants), and their values. */
@@ -162,15 +185,89 @@ const CONST_MASK = %s;
 const CONST_VALUE = %s;
 `, lang.Lit(p.ConstMask), lang.Lit(p.ConstValue))
 	}
-	w.forms()
-	if p.Clock != nil {
-		w.clock()
+	w.f(`
+/**
+ * The fields, in the spec's order, a row each: the name, the width in
+ * bits, whether it is bytes, and where its bits lie in the ID, three
+ * numbers a run (its shift, its width, and the field's bit it starts at).
+ */
+const FIELDS = [
+`)
+	for _, f := range p.Fields {
+		w.f("  [%s, %d, %t, [%s]], // %s\n", jsString(f.Name), f.Width, f.Bytes, runs(f.Runs), f.What)
 	}
-	w.helpers()
-	w.idClass()
+	w.f("];\n")
+	if c := p.Clock; c != nil {
+		w.f(`
+/**
+ * The clock: ticks of %s since %s, a tick being num / den
+ * nanoseconds; the epoch in nanoseconds since the Unix epoch, the last
+ * tick, and where the time's bits lie in the ID (as FIELDS has them).
+ */
+const CLOCK = { epoch: %s, num: %s, den: %s, max: %s, runs: [%s] };
+
+/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+const REST = %s;
+`, c.Unit, c.Epoch, lang.Lit(c.EpochNs), lang.Lit(c.TickNum), lang.Lit(c.TickDen), lang.Lit(c.MaxTick), runs(p.Time.Runs),
+			lang.Lit(new(big.Int).Or(p.Untimed(), p.ConstValue)))
+	}
+	if p.Text.Name != "uuid" && log2(len(p.Text.Alphabet)) != 0 {
+		w.bitsEncoder(p.Text)
+		w.bitsDecoder(p.Text)
+	}
+	c := &writer{p: p}
+	c.idClass()
+	w.f("%s", pureClass(c.b.String()))
+	w.f(`
+/**
+ * Reads the text toString writes%[1]s, and returns the ID's %[2]d
+ * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
+ * more than that, and bytesToText, leaves the %[3]s class out.
+ * @param {string} s
+ * @returns {Uint8Array}
+ */
+export function textToBytes(s) {
+  return bytesOf(%[4]s, %[2]d);
+}
+
+/**
+ * Returns the text of the ID whose bytes are b (exactly %[2]d of them,
+ * big-endian, in an ArrayBuffer or any view of one), as
+ * ID.fromBytes(b).toString() would.
+ * @param {ArrayBufferLike | ArrayBufferView} b
+ * @returns {string}
+ */
+export function bytesToText(b) {
+  return %[5]s;
+}
+`, parseDoc(w), p.Size, p.Type, decodeCall(p, p.Text, "s"), encodeCall(p, p.Text, "bytesWords(L, b)"))
 	if p.Generates {
 		w.generator()
 	}
+}
+
+// pureClass returns the text idClass writes with the class, which follows
+// the line that opens the arrow function marked pure, indented in it, and
+// the call that closes it.
+func pureClass(text string) string {
+	const open = "(() =>\n"
+	i := strings.Index(text, open) + len(open)
+	lines := strings.Split(strings.TrimSuffix(text[i:], "\n"), "\n")
+	for k, line := range lines {
+		if line != "" {
+			lines[k] = "  " + line
+		}
+	}
+	return text[:i] + strings.Join(lines, "\n") + ")();\n"
+}
+
+// runs returns runs as FIELDS and CLOCK hold them: three numbers a run.
+func runs(rs []portable.Run) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, fmt.Sprintf("%d, %d, %d", r.Shift, r.Width, r.Lo))
+	}
+	return strings.Join(out, ", ")
 }
 
 func textDoc(p *portable.Plan) string {
@@ -179,30 +276,6 @@ func textDoc(p *portable.Plan) string {
 	}
 	return fmt.Sprintf("%d %s digits", p.Text.Width, p.Text.Title)
 }
-
-const errorClass = `/**
- * The error every function of this module throws for bad input. Its code
- * names the Go package's sentinel error: ErrLength (text or bytes of a
- * length the form never has), ErrSyntax (a character the form does not
- * allow; position says where), ErrOverflow (text above the largest ID),
- * ErrRange (a field or node that does not fit), ErrTime (a time outside the
- * layout's range), ErrType (a value of a type that holds no ID),
- * ErrClockBackwards and ErrClockStalled (a generator that cannot go on).
- */
-export class IDError extends Error {
-  /**
-   * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
-   * @param {string} message what is wrong, which the layout's name prefixes
-   * @param {number} [position] the offset of the bad character, for ErrSyntax
-   */
-  constructor(code, message, position) {
-    super(%s + message);
-    this.name = 'IDError';
-    this.code = code;
-    if (position !== undefined) this.position = position;
-  }
-}
-`
 
 // jsString returns s as a single-quoted JavaScript string literal.
 func jsString(s string) string {
@@ -223,93 +296,73 @@ func jsString(s string) string {
 	return b.String()
 }
 
-func (w *writer) clock() {
-	c := w.p.Clock
-	w.f(`
-// The layout's clock: ticks of %s since %s, a tick being
-// TICK_NUM / TICK_DEN nanoseconds.
-const EPOCH_NS = %s; // the epoch, in nanoseconds since the Unix epoch
-const TICK_NUM = %s;
-const TICK_DEN = %s;
-const MAX_TICK = %s;
-
-/** Returns ceil(a / b) for b > 0. */
-function ceilDiv(a, b) {
-  return a > 0n ? (a + b - 1n) / b : a / b;
-}
-
-/** Returns the ticks that ns nanoseconds since the epoch (ns >= 0) hold, rounded down. */
-function ticksIn(ns) {
-  return ns * TICK_DEN / TICK_NUM;
-}
-
-/** Returns the nanoseconds since the epoch that a count of ticks stands for, rounded down. */
-function nanosOf(ticks) {
-  return ticks * TICK_NUM / TICK_DEN;
-}
-
-/** Returns tick k clamped to the clock's range. */
-function clampTick(k) {
-  return k < 0n ? 0n : k > MAX_TICK ? MAX_TICK : k;
-}
-
-/** Returns a time (a Date, or a BigInt of nanoseconds since the Unix epoch) as nanoseconds since the layout's epoch. */
-function sinceEpoch(t) {
-  if (typeof t === 'bigint') return t - EPOCH_NS;
-  if (t instanceof Date && !Number.isNaN(t.getTime())) return BigInt(t.getTime()) * 1000000n - EPOCH_NS;
-  throw new IDError('ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
-}
-`, c.Unit, c.Epoch, lang.Lit(c.EpochNs), lang.Lit(c.TickNum), lang.Lit(c.TickDen), lang.Lit(c.MaxTick))
-}
-
 func (w *writer) idClass() {
 	p := w.p
+	nw := words(p.Bits)
 	w.f(`
 /**
  * The key that lets this module's own code make an ID from words it has
- * checked already, past the constructor's checks; it is not exported.
+ * checked already, past the constructor's checks, and the keys of an ID's
+ * bits, as words and as one BigInt once asked for. None is exported, so no
+ * code but this module's reads or changes an ID's bits.
  */
-const RAW = Symbol('words');
+const RAW = /* @__PURE__ */ Symbol('raw');
+const W = /* @__PURE__ */ Symbol('words');
+const N = /* @__PURE__ */ Symbol('bigint');
 
 /**
- * Returns the ID of words w, which the caller made: WORDS numbers, each
+ * Returns the ID of words w, which the caller made: %[4]d numbers, each
  * 0 <= w[i] < 2^32, none above the ID's width.
  */
 function make(w) {
   return new %[3]s(RAW, w);
 }
 
-/**
- * An ID of layout %[1]s: %[2]d bits, immutable: they are held in private
- * fields, as 32-bit words, and as one BigInt once one is asked for. Compare
- * IDs with compare or equals; they order as their bytes do.
- */
-export class %[3]s {
-  /** @type {number[]} the bits as words, most significant first */
-  #w;
-  /** @type {bigint | undefined} the bits as one BigInt, made when first needed */
-  #n;
+/** The IDs with every bit zero and every bit one, made when first asked for. */
+let nil;
+let max;
 
+/**
+ * An ID of layout %[1]s: %[2]d bits, immutable: they are held under keys
+ * only this module has, as 32-bit words (most significant first), and as
+ * one BigInt once one is asked for. Compare IDs with compare or equals;
+ * they order as their bytes do.
+ *
+ * The class is the value of a call marked pure, so that a bundler leaves it
+ * out of a program that uses none of it (newText, say): the key of its
+ * method for util.inspect is computed, which a bundler cannot tell from
+ * code with side effects.
+ */
+export const %[3]s = /* @__PURE__ */ (() =>
+class %[3]s {
   /**
    * Returns the ID whose bytes, read as one big-endian number, are n.
    * @param {bigint} n
    */
   constructor(n, w) {
     if (n === RAW) {
-      this.#w = w;
+      this[W] = w;
+      this[N] = undefined;
       return;
     }
-    if (typeof n !== 'bigint') throw new IDError('ErrType', 'an ID is made from a BigInt, not ' + typeof n);
-    if (n < 0n || n > MAX) throw new IDError('ErrRange', n + ' does not fit in %[2]d bits');
-    this.#n = n;
-    this.#w = wordsOf(n, WORDS);
+    if (typeof n !== 'bigint') throw fail(L, 'ErrType', 'an ID is made from a BigInt, not ' + typeof n);
+    if (!fits(L, n)) throw fail(L, 'ErrRange', n + ' does not fit in %[2]d bits');
+    this[W] = wordsOf(n, %[4]d);
+    this[N] = n;
   }
 
-  /** Returns the ID's bits as one BigInt, made once. */
-  #big() {
-    return (this.#n ??= bigOf(this.#w));
+  /** The ID with every bit zero. */
+  static get NIL() {
+    if (nil === undefined) nil = make(new Array(%[4]d).fill(0));
+    return nil;
   }
-`, p.L.Name, p.Bits, p.Type)
+
+  /** The ID with every bit one. */
+  static get MAX() {
+    if (max === undefined) max = make(%[5]s);
+    return max;
+  }
+`, p.L.Name, p.Bits, p.Type, nw, maxWords(p.Bits))
 
 	// Parsers.
 	if p.Text.Name == "uuid" {
@@ -321,9 +374,9 @@ export class %[3]s {
    * @returns {%[1]s}
    */
   static parse(s) {
-    return make(parseUUID(s));
+    return make(%[2]s);
   }
-`, p.Type)
+`, p.Type, decodeCall(p, p.Text, "s"))
 	} else {
 		w.f(`
   /**
@@ -334,7 +387,7 @@ export class %[3]s {
   static parse(s) {
     return make(%[5]s);
   }
-`, p.Type, p.Text.Width, p.Text.Title, p.Text.CaseNote(), decodeCall(p.Text, "s"))
+`, p.Type, p.Text.Width, p.Text.Title, p.Text.CaseNote(), decodeCall(p, p.Text, "s"))
 	}
 	for _, f := range p.Forms {
 		w.f(`
@@ -346,29 +399,59 @@ export class %[3]s {
   static parse%[5]s(s) {
     return make(%[7]s);
   }
-`, p.Type, f.Title, f.Width, f.CaseNote(), title(f.Name), overflowNote(f), decodeCall(f, "s"))
+`, p.Type, f.Title, f.Width, f.CaseNote(), title(f.Name), overflowNote(f), decodeCall(p, f, "s"))
 	}
 	w.f(`
   /**
-   * Returns the ID whose bytes are b: exactly %[2]d of them, big-endian.
-   * @param {Uint8Array} b
+   * Returns the ID whose bytes are b: exactly %[2]d of them, big-endian, in
+   * an ArrayBuffer (or a SharedArrayBuffer) or any view of one (a
+   * Uint8Array, a Node Buffer, a DataView).
+   * @param {ArrayBufferLike | ArrayBufferView} b
    * @returns {%[1]s}
    */
   static fromBytes(b) {
-    if (!(b instanceof Uint8Array)) throw new IDError('ErrType', 'bytes must be a Uint8Array');
-    if (b.length !== SIZE) throw new IDError('ErrLength', 'binary form of length ' + b.length + ', want %[2]d bytes');
-    const w = new Array(WORDS).fill(0);
-    for (let i = 0; i < SIZE; i++) {
-      const j = WORDS - 1 - ((SIZE - 1 - i) >>> 2);
-      w[j] = (w[j] << 8 | b[i]) >>> 0;
-    }
-    return make(w);
+    return make(bytesWords(L, b));
   }
-`, p.Type, p.Size)
 
-	w.pack()
+  /**
+   * Builds an ID from its fields, keyed by the spec's names: integers as
+   * BigInt or safe integer numbers, bytes fields as Uint8Array. A field left
+   * out is zero. A value that does not fit its field is ErrRange: nothing is
+   * masked.
+   * @param {%[1]sFieldsInput} fields
+   * @returns {%[1]s}
+   */
+  static pack(fields) {
+    return new %[1]s(packFields(L, fields, FIELDS, %[3]s));
+  }
+`, p.Type, p.Size, constStart(p))
 	if p.Clock != nil {
-		w.bounds()
+		w.f(`
+  /**
+   * Returns the smallest ID whose time is at or after t (a Date, or a BigInt
+   * of nanoseconds since the Unix epoch): the first tick at or after t, with
+   * every other bit that is not a constant 0. Before the epoch it gives the
+   * first tick; past the last tick, the last. For a layout that sorts by
+   * time, the IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2).
+   * @param {Date | bigint} t
+   * @returns {%[1]s}
+   */
+  static minAt(t) {
+    return new %[1]s(minBits(L, CLOCK, t, %[2]s));
+  }
+
+  /**
+   * Returns the largest ID whose time is at or before t: the last tick whose
+   * time (rounded down to the nanosecond) is at or before t, with every
+   * other bit that is not a constant 1. Before the epoch it gives the first
+   * tick; past the last tick, the last.
+   * @param {Date | bigint} t
+   * @returns {%[1]s}
+   */
+  static maxAt(t) {
+    return new %[1]s(maxBits(L, CLOCK, t, REST));
+  }
+`, p.Type, constStart(p))
 	}
 
 	// Text.
@@ -376,7 +459,7 @@ export class %[3]s {
 		w.f(`
   /** Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits. */
   toString() {
-    return uuidOf(this.#w);
+    return uuidOf(this[W]);
   }
 `)
 	} else {
@@ -385,11 +468,16 @@ export class %[3]s {
   toString() {
     return %s;
   }
-`, p.Text.Width, p.Text.Title, p.Text.Name, encodeCall(p.Text, "this.#w"))
+`, p.Text.Width, p.Text.Title, p.Text.Name, encodeCall(p, p.Text, "this[W]"))
 	}
 	w.f(`
   /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
   toJSON() {
+    return this.toString();
+  }
+
+  /** Returns the ID's text, as toString does, for util.inspect and console.log. */
+  [INSPECT]() {
     return this.toString();
   }
 `)
@@ -399,26 +487,30 @@ export class %[3]s {
   %[4]s() {
     return %[5]s;
   }
-`, f.Title, f.Width, digitsDoc(f), f.Name, encodeCall(f, "this.#w"))
+`, f.Title, f.Width, digitsDoc(f), f.Name, encodeCall(p, f, "this[W]"))
 	}
 	w.f(`
   /** Returns the ID's %d bytes, big-endian, in a new Uint8Array. */
   bytes() {
-    const b = new Uint8Array(SIZE);
-    const w = this.#w;
-    for (let i = 0; i < SIZE; i++) b[i] = w[WORDS - 1 - ((SIZE - 1 - i) >>> 2)] >>> ((SIZE - 1 - i & 3) << 3);
-    return b;
+    return bytesOf(this[W], %d);
   }
 
   /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
   toBigInt() {
-    return this.#big();
+    if (this[N] === undefined) this[N] = bigOf(this[W]);
+    return this[N];
   }
-`, p.Size)
 
-	w.fields()
+  /**
+   * Returns the ID's fields, keyed by the spec's names: integers as BigInt,
+   * bytes fields as Uint8Array.
+   * @returns {%sFields}
+   */
+  fields() {
+    return fieldsOf(this.toBigInt(), FIELDS);
+  }
+`, p.Size, p.Size, p.Type)
 	w.timeMethods()
-
 	if p.ConstMask.Sign() != 0 {
 		w.f(`
   /**
@@ -426,7 +518,7 @@ export class %[3]s {
    * layout %s. The parsers check the form only, as Go's do.
    */
   valid() {
-    return (this.#big() & CONST_MASK) === CONST_VALUE;
+    return (this.toBigInt() & CONST_MASK) === CONST_VALUE;
   }
 `, p.L.Name)
 	} else {
@@ -440,7 +532,7 @@ export class %[3]s {
 	w.f(`
   /** Reports whether every bit of the ID is zero. */
   isZero() {
-    return this.#w.every((x) => x === 0);
+    return this[W].every((x) => x === 0);
   }
 
   /**
@@ -449,10 +541,10 @@ export class %[3]s {
    * @param {%[1]s} o
    */
   compare(o) {
-    if (!(o instanceof %[1]s)) throw new IDError('ErrType', 'compare needs an ID of the same layout');
-    const a = this.#w;
-    const b = o.#w;
-    for (let i = 0; i < WORDS; i++) {
+    if (!(o instanceof %[1]s)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+    const a = this[W];
+    const b = o[W];
+    for (let i = 0; i < %[2]d; i++) {
       if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
     }
     return 0;
@@ -466,7 +558,21 @@ export class %[3]s {
     return o instanceof %[1]s && this.compare(o) === 0;
   }
 }
-`, p.Type)
+`, p.Type, nw)
+}
+
+// maxWords returns the array literal of the words of the ID of bits bits
+// whose every bit is one.
+func maxWords(bits int) string {
+	var ws []string
+	for i := range words(bits) {
+		n := 32
+		if i == 0 && bits%32 != 0 {
+			n = bits % 32
+		}
+		ws = append(ws, wordMask(n))
+	}
+	return "[" + strings.Join(ws, ", ") + "]"
 }
 
 func overflowNote(f portable.Form) string {
@@ -488,97 +594,11 @@ func digitsDoc(f portable.Form) string {
 
 func title(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
-func (w *writer) pack() {
-	p := w.p
-	var names []string
-	for _, f := range p.Fields {
-		names = append(names, jsString(f.Name))
-	}
-	w.f(`
-  /**
-   * Builds an ID from its fields, keyed by the spec's names: integers as
-   * BigInt or safe integer numbers, bytes fields as Uint8Array. A field left
-   * out is zero. A value that does not fit its field is ErrRange: nothing is
-   * masked.
-   * @param {%[1]sFieldsInput} fields
-   * @returns {%[1]s}
-   */
-  static pack(fields) {
-    const get = fieldReader(fields, [%[2]s]);
-    let n = %[3]s;
-    let v;
-`, p.Type, strings.Join(names, ", "), constStart(p))
-	for _, f := range p.Fields {
-		if f.Bytes {
-			w.f("    v = get.bytes(%s, %d);\n", jsString(f.Name), f.Width/8)
-		} else {
-			w.f("    v = get.integer(%s, %d);\n", jsString(f.Name), f.Width)
-		}
-		w.f("    n |= %s;\n", lang.Place("v", f.Runs, f.Width))
-	}
-	w.f("    return new %s(n);\n  }\n", p.Type)
-}
-
 func constStart(p *portable.Plan) string {
 	if p.ConstMask.Sign() != 0 {
 		return "CONST_VALUE"
 	}
 	return "0n"
-}
-
-func (w *writer) bounds() {
-	p := w.p
-	others := p.Untimed()
-	w.f(`
-  /**
-   * Returns the smallest ID whose time is at or after t (a Date, or a BigInt
-   * of nanoseconds since the Unix epoch): the first tick at or after t, with
-   * every other bit that is not a constant 0. Before the epoch it gives the
-   * first tick; past the last tick, the last. For a layout that sorts by
-   * time, the IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2).
-   * @param {Date | bigint} t
-   * @returns {%[1]s}
-   */
-  static minAt(t) {
-    const tick = clampTick(ceilDiv(sinceEpoch(t) * TICK_DEN, TICK_NUM));
-    return new %[1]s(%[2]s | %[3]s);
-  }
-
-  /**
-   * Returns the largest ID whose time is at or before t: the last tick whose
-   * time (rounded down to the nanosecond) is at or before t, with every
-   * other bit that is not a constant 1. Before the epoch it gives the first
-   * tick; past the last tick, the last.
-   * @param {Date | bigint} t
-   * @returns {%[1]s}
-   */
-  static maxAt(t) {
-    const tick = clampTick(ceilDiv((sinceEpoch(t) + 1n) * TICK_DEN, TICK_NUM) - 1n);
-    return new %[1]s(%[4]s | %[3]s);
-  }
-`, p.Type, constStart(p), lang.Place("tick", p.Time.Runs, p.Time.Width), lang.Lit(others.Or(others, p.ConstValue)))
-}
-
-func (w *writer) fields() {
-	p := w.p
-	w.f(`
-  /**
-   * Returns the ID's fields, keyed by the spec's names: integers as BigInt,
-   * bytes fields as Uint8Array.
-   * @returns {%sFields}
-   */
-  fields() {
-    const n = this.#big();
-    return {
-`, p.Type)
-	for _, f := range p.Fields {
-		e := lang.Read("n", f.Runs, p.Bits)
-		if f.Bytes {
-			e = fmt.Sprintf("bytesOf(%s, %d)", e, f.Width/8)
-		}
-		w.f("      %s: %s, // %s\n", f.Name, e, f.What)
-	}
-	w.f("    };\n  }\n")
 }
 
 func (w *writer) timeMethods() {
@@ -595,10 +615,9 @@ func (w *writer) timeMethods() {
 	w.f(`
   /** Returns the ID's time as nanoseconds since the Unix epoch, exactly. */
   unixNanos() {
-    const n = this.#big();
-    return EPOCH_NS + nanosOf(%s);
+    return nanosOf(CLOCK, this.toBigInt());
   }
-`, lang.Read("n", p.Time.Runs, p.Bits))
+`)
 	if ms, ok := msTime(p); ok {
 		w.f(`
   /**
@@ -607,7 +626,7 @@ func (w *writer) timeMethods() {
    * @returns {Date}
    */
   time() {
-    const w = this.#w;
+    const w = this[W];
     return new Date(%s);
   }
 `, ms)
@@ -620,29 +639,38 @@ func (w *writer) timeMethods() {
    * @returns {Date}
    */
   time() {
-    const ns = this.unixNanos();
-    const ms = ns >= 0n ? ns / 1000000n : -((-ns + 999999n) / 1000000n);
-    if (ms > 8640000000000000n || ms < -8640000000000000n) throw new IDError('ErrTime', 'the time is past what a Date holds; use unixNanos');
-    return new Date(Number(ms));
+    return dateOf(L, this.unixNanos());
   }
 `)
 }
 
-// msTime returns the expression, over the ID's words w, of its time in
-// milliseconds since the Unix epoch, when the layout's ticks and epoch are
-// whole milliseconds and every time it holds is exact in a number and
-// within what a Date holds.
-func msTime(p *portable.Plan) (string, bool) {
+// msClock reports whether the layout's clock counts whole milliseconds in
+// a JavaScript number: its epoch and tick are whole milliseconds, and every
+// time it holds is exact in a number and within what a Date holds. Then it
+// returns the epoch, in milliseconds since the Unix epoch, and the tick, in
+// milliseconds.
+func msClock(p *portable.Plan) (epoch, step *big.Int, ok bool) {
 	c := p.Clock
 	million := big.NewInt(1e6)
 	per := new(big.Int).Mul(c.TickDen, million)
 	if p.Time.Width > 53 || new(big.Int).Rem(c.EpochNs, million).Sign() != 0 || new(big.Int).Rem(c.TickNum, per).Sign() != 0 {
-		return "", false
+		return nil, nil, false
 	}
-	epoch := new(big.Int).Quo(c.EpochNs, million)
-	step := new(big.Int).Quo(c.TickNum, per)
+	epoch = new(big.Int).Quo(c.EpochNs, million)
+	step = new(big.Int).Quo(c.TickNum, per)
 	last := new(big.Int).Add(epoch, new(big.Int).Mul(c.MaxTick, step))
 	if epoch.CmpAbs(big.NewInt(8.64e15)) > 0 || last.CmpAbs(big.NewInt(8.64e15)) > 0 {
+		return nil, nil, false
+	}
+	return epoch, step, true
+}
+
+// msTime returns the expression, over the ID's words w, of its time in
+// milliseconds since the Unix epoch, when its clock is one of whole
+// milliseconds (msClock).
+func msTime(p *portable.Plan) (string, bool) {
+	epoch, step, ok := msClock(p)
+	if !ok {
 		return "", false
 	}
 	var terms []string
@@ -668,13 +696,30 @@ func msTime(p *portable.Plan) (string, bool) {
 	return e, true
 }
 
-// encodeCall returns the call that writes the words w in form f.
-func encodeCall(f portable.Form, w string) string {
+// encodeCall returns the call that writes the words w in form f: the
+// layout's own writer for its canonical text, if it has one, else the
+// runtime's.
+func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 	switch {
 	case f.Name == "uuid":
 		return "uuidOf(" + w + ")"
-	case log2(len(f.Alphabet)) != 0:
+	case log2(len(f.Alphabet)) == 0:
+		return fmt.Sprintf("encodeDivide(%s, %s, %d)", w, strings.ToUpper(f.Name), f.Width)
+	case f.Name == p.Text.Name:
 		return f.Name + "Of(" + w + ")"
 	}
-	return fmt.Sprintf("encodeDivide(%s, %s)", w, strings.ToUpper(f.Name))
+	return fmt.Sprintf("encodeBits(%s, %s, %d)", w, strings.ToUpper(f.Name), f.Width)
+}
+
+// decodeCall returns the call that reads s in form f, as the ID's words.
+func decodeCall(p *portable.Plan, f portable.Form, s string) string {
+	switch {
+	case f.Name == "uuid":
+		return "parseUUID(L, " + s + ")"
+	case log2(len(f.Alphabet)) == 0:
+		return fmt.Sprintf("decodeMultiply(L, %s, %s, %d)", s, strings.ToUpper(f.Name), f.Width)
+	case f.Name == p.Text.Name:
+		return f.Name + "Words(" + s + ")"
+	}
+	return fmt.Sprintf("decodeBits(L, %s, %s, %d)", s, strings.ToUpper(f.Name), f.Width)
 }

@@ -21,6 +21,9 @@ func TestBuiltins(t *testing.T) {
 			t.Errorf("%s: %v", l.Name, err)
 			continue
 		}
+		if i := strings.Index(string(m), "%!"); i >= 0 {
+			t.Errorf("%s: a formatting error in the module: %q", l.Name, string(m)[i:min(len(m), i+40)])
+		}
 		if !strings.Contains(string(m), "export class ID") || !strings.Contains(string(d), "export declare class ID") {
 			t.Errorf("%s: no ID class", l.Name)
 		}
@@ -71,5 +74,32 @@ func TestCommentsEscaped(t *testing.T) {
 	}
 	if strings.ContainsAny(string(m), "\r\u2028") {
 		t.Error("a line terminator from the spec reached the module")
+	}
+}
+
+// Every declaration of the .d.ts, and every member of its classes and
+// interfaces, has a doc comment right above it, so that an editor shows
+// what it does.
+func TestDeclarationsDocumented(t *testing.T) {
+	ls, err := layouts.Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		_, d, err := js.Generate(l, "ID", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(d), "\n")
+		for i, line := range lines {
+			trimmed := strings.TrimSpace(line)
+			member := strings.HasPrefix(line, "  ") && trimmed != "" && !strings.HasPrefix(trimmed, "*") && !strings.HasPrefix(trimmed, "/**") && !strings.HasPrefix(trimmed, "|") && !strings.HasPrefix(trimmed, "//")
+			if !strings.HasPrefix(line, "export ") && !member {
+				continue
+			}
+			if i == 0 || !strings.HasSuffix(strings.TrimSpace(lines[i-1]), "*/") {
+				t.Errorf("%s: no doc comment above %q", l.Name, trimmed)
+			}
+		}
 	}
 }

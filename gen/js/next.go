@@ -2,53 +2,21 @@ package js
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
 )
 
-// generator writes the generator: the random pool, the Generator class and
-// newGenerator.
+// generator writes the generator: a function whose closure keeps a
+// generator's state and that returns its next method, newGenerator, and
+// newId with, for a layout with a node, setNode.
 func (w *writer) generator() {
 	p := w.p
 	g := plan(p)
 	nw := words(p.Bits)
 	counter := p.Clock != nil && p.Counter != nil
-	w.f(`
-const webcrypto = globalThis.crypto ?? (await import('node:crypto')).webcrypto;
-
-/**
- * Random words from crypto.getRandomValues, drawn 16 KiB at a time: one call
- * costs microseconds (about as much for 16 bytes as for 16 KiB), a word from
- * the pool nanoseconds.
- */
-const pool = new Uint32Array(4096);
-let poolAt = pool.length;
-
-/** Returns the index in pool of count fresh random words, refilling the pool when it runs short. */
-function draw(count) {
-  if (poolAt + count > pool.length) {
-    webcrypto.getRandomValues(pool);
-    poolAt = 0;
-  }
-  const at = poolAt;
-  poolAt += count;
-  return at;
-}
-`)
-	if p.ClockSeq != nil || p.Random != nil && p.Random.V.Once || p.Node != nil && p.Node.V.MAC && !p.NeedsNode {
-		w.f(`
-/** Returns size fresh random bytes as one big-endian BigInt. */
-function randomBigInt(size) {
-  const count = (size + 3) >>> 2;
-  const at = draw(count);
-  let n = 0n;
-  for (let i = 0; i < count; i++) n = n << 32n | BigInt(pool[at + i]);
-  return BigInt.asUintN(size * 8, n);
-}
-`)
-	}
 	nodeKeep := p.Node != nil && !g.nodeFixed
 	if nodeKeep {
 		w.f(`
@@ -61,30 +29,21 @@ const RANDOM_MASK = %s;
 		w.f(`
 /** The counter's largest value's top word: its other words are all ones. */
 const COUNTER_TOP = %s;
-
-/**
- * Adds one to the counter's words c, in place, and returns true; or returns
- * false, leaving c as it is, when c is at its largest (its top word top,
- * every other all ones).
- */
-function increment(c, top) {
-  let i = c.length - 1;
-  while (i >= 0 && c[i] === (i === 0 ? top : 0xffffffff)) i--;
-  if (i < 0) return false;
-  c[i]++;
-  for (let j = i + 1; j < c.length; j++) c[j] = 0;
-  return true;
-}
 `, wordMask(p.Counter.Width-32*(cw-1)))
 	}
 
-	// The class.
+	nodeParam, nodeDoc := "", ""
+	if p.Node != nil {
+		nodeParam, nodeDoc = "node, ", "\n * @param {bigint | number | undefined} node"
+	}
 	w.f(`
 /**
- * %s
+ * %s%s
+ * @param {{clock?: () => bigint} | undefined} options
+ * @returns {() => number[]}
  */
-class Generator {
-`, docText("", fmt.Sprintf("Makes IDs of layout %s. %s It is what newGenerator returns.", p.L.Name, portable.OrderDoc(p))))
+function generator(%soptions) {
+`, docText("", fmt.Sprintf("Returns a generator of IDs of layout %s: a function that returns the next ID's words, and keeps its state in its closure. %s newGenerator, newId and newText make theirs with it.", p.L.Name, portable.OrderDoc(p))), nodeDoc, nodeParam)
 	fixedBig := constStart(p)
 	switch {
 	case p.Node == nil:
@@ -101,81 +60,126 @@ class Generator {
 	}
 	// The fixed bits are constants unless the generator sets some when it is made.
 	constFixed := fixedBig == constStart(p)
-	if !constFixed {
-		w.f("  /** The constant bits and the values fixed when the generator was made, in place, as words. */\n  #fixed;\n")
-	}
-	if nodeKeep {
-		w.f("  /** The bits of each ID drawn fresh, as words: the random bits, and the node unless one was given. */\n  #keep;\n")
-	}
-	if p.Clock != nil {
-		w.f(`  /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
-  #clock;
-  /** The clock's last reading, and its tick. */
-  #read;
-  #tick = -1n;
-  /** A tick, and its words, kept while the IDs' tick stays the same. */
-  #wordsTick = -1n;
-  #timeWords = [];
-`)
-		switch {
-		case counter && p.Counter.V.Init == layouts.InitRunning:
-			w.f("  /** The last ID's counter, as words, or null before the first. */\n  #counter = null;\n")
-		case counter:
-			w.f("  /** The last ID's tick, or -1n before the first, and its counter, as words. */\n  #last = -1n;\n  #counter = null;\n")
-		case p.ClockSeq != nil:
-			w.f("  /** The last ID's tick, or -1n before the first. */\n  #last = -1n;\n")
-		}
-	}
-	w.f(`
-  /**
-   * @param {bigint | number | undefined} node
-   * @param {{clock?: () => bigint}} [options]
-   */
-  constructor(node, options = {}) {
-`)
-	if p.Clock != nil {
-		w.f("    this.#clock = options.clock ?? Date.now;\n")
-	} else {
-		w.f("    void options;\n")
-	}
 	switch {
 	case p.Node == nil:
-		w.f("    if (node !== undefined) throw new IDError('ErrRange', 'the layout has no node');\n")
 	case p.NeedsNode:
-		w.f("    if (node === undefined) throw new IDError('ErrRange', 'a generator needs its node, %d bits');\n", p.Node.Width)
-		w.f("    const v = integer('node', node, %d);\n", p.Node.Width)
+		w.f("  if (node === undefined) throw fail(L, 'ErrRange', 'a generator needs its node, %d bits');\n", p.Node.Width)
+		w.f("  const v = integer(L, 'node', node, %d);\n", p.Node.Width)
 	case p.Node.V.MAC:
-		w.f("    // Unless given, the node is random with the multicast bit set (RFC 9562 §6.10), so it is no real MAC address.\n")
-		w.f("    const v = node === undefined ? randomBigInt(%d) & %s | 1n << 40n : integer('node', node, %d);\n", (p.Node.Width+7)/8, lang.Lit(portable.Mask(p.Node.Width)), p.Node.Width)
+		w.f("  // Unless given, the node is random with the multicast bit set (RFC 9562 §6.10), so it is no real MAC address.\n")
+		w.f("  const v = node === undefined ? randomBigInt(L, %d) & %s | 1n << 40n : integer(L, 'node', node, %d);\n", (p.Node.Width+7)/8, lang.Lit(portable.Mask(p.Node.Width)), p.Node.Width)
 	default:
-		w.f("    const v = node === undefined ? undefined : integer('node', node, %d);\n", p.Node.Width)
-		w.f("    this.#keep = wordsOf(v === undefined ? RANDOM_MASK : RANDOM_MASK & ~%s, WORDS);\n", lang.Lit(portable.RoleMask(p.Node)))
+		w.f("  const v = node === undefined ? undefined : integer(L, 'node', node, %d);\n", p.Node.Width)
+		w.f("  /** The bits of each ID drawn fresh, as words: the random bits, and the node unless one was given. */\n")
+		w.f("  const keep = wordsOf(v === undefined ? RANDOM_MASK : RANDOM_MASK & ~%s, %d);\n", lang.Lit(portable.RoleMask(p.Node)), nw)
 	}
 	if p.ClockSeq != nil {
-		w.f("    const seq = randomBigInt(%d) & %s; // the clock sequence, random once\n", (p.ClockSeq.Width+7)/8, lang.Lit(portable.Mask(p.ClockSeq.Width)))
+		w.f("  const seq = randomBigInt(L, %d) & %s; // the clock sequence, random once\n", (p.ClockSeq.Width+7)/8, lang.Lit(portable.Mask(p.ClockSeq.Width)))
 	}
 	if p.Random != nil && p.Random.V.Once {
-		w.f("    const once = randomBigInt(%d) & %s; // random once: drawn when the generator is made\n", (p.Random.Width+7)/8, lang.Lit(portable.Mask(p.Random.Width)))
+		w.f("  const once = randomBigInt(L, %d) & %s; // random once: drawn when the generator is made\n", (p.Random.Width+7)/8, lang.Lit(portable.Mask(p.Random.Width)))
 	}
 	if !constFixed {
-		w.f("    this.#fixed = wordsOf(%s, WORDS);\n", fixedBig)
+		w.f("  /** The constant bits and the values fixed when the generator was made, in place, as words. */\n")
+		w.f("  const fixed = wordsOf(%s, %d);\n", fixedBig, nw)
 	}
-	w.f("  }\n")
+	ms := false
+	if p.Clock != nil {
+		var epoch, step *big.Int
+		epoch, step, ms = msClock(p)
+		w.f("  /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */\n  const clock = options?.clock ?? Date.now;\n")
+		if !ms {
+			w.f(`  /** The clock's last reading, and its tick. */
+  let read;
+  let readTick = -1n;
+  /** A tick, and its words, kept while the IDs' tick stays the same. */
+  let wordsTick = -1n;
+  let timeWords = [];
+`)
+		}
+		none := "-1n"
+		if ms {
+			none = "-1"
+		}
+		switch {
+		case counter && p.Counter.V.Init == layouts.InitRunning:
+			w.f("  /** The last ID's counter, as words, or null before the first. */\n  let counter = null;\n")
+		case counter:
+			w.f("  /** The last ID's tick, or %[1]s before the first, and its counter, as words. */\n  let last = %[1]s;\n  let counter = null;\n", none)
+		case p.ClockSeq != nil:
+			w.f("  /** The last ID's tick, or %[1]s before the first. */\n  let last = %[1]s;\n", none)
+		}
+		if ms {
+			w.f(`
+  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  function clockTick() {
+    return msTick(L, clock(), %s, %s, %s);
+  }
+`, epoch, step, strings.TrimSuffix(lang.Lit(p.Clock.MaxTick), "n"))
+		} else {
+			w.f(`
+  /**
+   * Returns the clock's tick, a BigInt, worked out again only when the
+   * clock's reading changes; a reading that is no time in the layout's range
+   * is ErrTime.
+   */
+  function clockTick() {
+    const t = clock();
+    if (t !== read) {
+      readTick = tickOf(L, CLOCK, t);
+      read = t;
+    }
+    return readTick;
+  }
+
+  /** Returns the words of tick, worked out again only when the tick changes. */
+  function tickWords(tick) {
+    if (tick !== wordsTick) {
+      wordsTick = tick;
+      timeWords = wordsOf(tick, %d);
+    }
+    return timeWords;
+  }
+`, words(p.Time.Width))
+		}
+		if counter && p.Counter.V.Overflow == layouts.OverflowWait {
+			w.f(`
+  /**
+   * Waits for the clock to pass tick after, spinning, for a second at most:
+   * next() is synchronous. Then it is ErrClockStalled if the clock stood
+   * still, and ErrClockBackwards if it is behind.
+   */
+  function waitPast(after) {
+    const deadline = Date.now() + 1000;
+    for (;;) {
+      const now = clockTick();
+      if (now > after) return now;
+      if (Date.now() >= deadline) {
+        if (now < after) throw fail(L, 'ErrClockBackwards', 'the clock is behind the last tick used, after a second\'s wait');
+        throw fail(L, 'ErrClockStalled', 'the counter ran out and the clock stood still for a second');
+      }
+    }
+  }
+`)
+		}
+	}
+	if counter {
+		w.seed(p, g.keep.Sign() != 0)
+	}
 
 	// next.
 	w.f(`
   /**
    * %s
-   * @returns {%s}
    */
-  next() {
-`, docText("  ", strings.TrimSpace("Returns a new ID. "+portable.NextDoc(p))), p.Type)
+  return function next() {
+`, docText("  ", strings.TrimSpace("Returns a new ID's words. "+portable.NextDoc(p))))
 	if g.keep.Sign() != 0 {
-		w.f("    const at = draw(WORDS);\n")
+		w.f("    const at = draw(L, %d);\n", nw)
 	}
 	tick := ""
 	if p.Clock != nil {
-		tick = w.tick(p)
+		tick = w.tick(p, ms)
 	}
 
 	// The ID's words: the random bits kept, the fixed ones, the time and the counter.
@@ -198,76 +202,29 @@ class Generator {
 			t[i] = append(t[i], fmt.Sprintf("0x%x", wordOf(p.ConstValue, nw, i)))
 		}
 	}
-	if nodeKeep {
-		w.f("    const keep = this.#keep;\n")
-	}
-	if !constFixed {
-		w.f("    const fixed = this.#fixed;\n")
-	}
-	if p.Clock != nil {
-		w.f("    const t = this.#words(%s);\n", tick)
+	switch {
+	case ms && p.Time.Width <= 32:
+		t.add(p.Time.Runs, 1, p.Time.Width, func(int) string { return tick })
+	case ms:
+		w.f("    const t0 = Math.floor(%[1]s / 0x100000000); // the tick's top bits\n    const t1 = %[1]s >>> 0; // and its low 32\n", tick)
+		t.add(p.Time.Runs, 2, p.Time.Width, func(i int) string { return fmt.Sprintf("t%d", i) })
+	case p.Clock != nil:
+		w.f("    const t = tickWords(%s);\n", tick)
 		t.add(p.Time.Runs, words(p.Time.Width), p.Time.Width, indexed("t", ""))
 	}
 	if counter {
-		w.f("    const c = this.#counter;\n")
+		w.f("    const c = counter;\n")
 		t.add(p.Counter.Runs, words(p.Counter.Width), p.Counter.Width, indexed("c", ""))
 	}
-	w.f("    return make(%s);\n  }\n", t.literal("    "))
+	w.f("    return %s;\n  };\n}\n", t.literal("    "))
 
-	if counter {
-		w.seed(p, g.keep.Sign() != 0)
-	}
-	if p.Clock != nil {
-		w.f(`
-  /** Returns the words of tick, worked out again only when the tick changes. */
-  #words(tick) {
-    if (tick !== this.#wordsTick) {
-      this.#wordsTick = tick;
-      this.#timeWords = wordsOf(tick, %d);
-    }
-    return this.#timeWords;
-  }
+	w.defaults()
+}
 
-  /**
-   * Returns the clock's tick, worked out again only when the clock's reading
-   * changes; a time outside the layout's range is ErrTime.
-   */
-  #now() {
-    const t = this.#clock();
-    if (t !== this.#read) {
-      const ns = (typeof t === 'bigint' ? t : BigInt(t) * 1000000n) - EPOCH_NS;
-      const tick = ns < 0n ? -1n : ticksIn(ns);
-      if (tick < 0n || tick > MAX_TICK) throw new IDError('ErrTime', 'the clock reads a time outside the layout\'s range');
-      this.#read = t;
-      this.#tick = tick;
-    }
-    return this.#tick;
-  }
-`, words(p.Time.Width))
-		if counter && p.Counter.V.Overflow == layouts.OverflowWait {
-			w.f(`
-  /**
-   * Waits for the clock to pass tick last, spinning, for a second at most:
-   * next() is synchronous. Then it is ErrClockStalled if the clock stood
-   * still, and ErrClockBackwards if it is behind.
-   */
-  #waitPast(last) {
-    const deadline = Date.now() + 1000;
-    for (;;) {
-      const now = this.#now();
-      if (now > last) return now;
-      if (Date.now() >= deadline) {
-        if (now < last) throw new IDError('ErrClockBackwards', 'the clock is behind the last tick used, after a second\'s wait');
-        throw new IDError('ErrClockStalled', 'the counter ran out and the clock stood still for a second');
-      }
-    }
-  }
-`)
-		}
-	}
-	w.f("}\n")
-
-	// newGenerator.
+// defaults writes newGenerator, and newId and newText with the generator
+// they share (and setNode, for a layout with a node).
+func (w *writer) defaults() {
+	p := w.p
 	param, doc := "node", "node, the generator's node: a BigInt or a safe integer number"
 	switch {
 	case p.Node == nil:
@@ -286,17 +243,95 @@ class Generator {
 	w.f(`
 /**
  * Returns a new generator of IDs of layout %[1]s.%[2]s A generator keeps the
- * state that orders its IDs; make one per process (or per node) and keep it.
+ * state that orders its IDs: newId keeps one for the whole process, which
+ * is what most programs want; make another only for a clock of its own.
  * options.clock, a function returning nanoseconds since the Unix epoch as a
  * BigInt, replaces the system clock (for tests).
+ * @returns {{next(): %[4]s}}
  */
 export function newGenerator(%[3]s) {
-  return new Generator(%[4]s, options);
-}
-`, p.L.Name, paramDoc(doc), params, nodeArg(param))
+  const next = generator(%[3]s);
+  return { next: () => make(next()) };
 }
 
-// seed writes the method that returns a new counter's words. shared says
+/** The generator newId and newText share, made by the first call%[5]s. */
+let shared;
+`, p.L.Name, paramDoc(doc), params, p.Type, map[bool]string{true: " or by setNode", false: ""}[p.Node != nil])
+	order := "each is greater than the one before"
+	if !p.L.Monotonic() || !p.L.TimeSortable() {
+		order = "see newGenerator"
+	}
+	if p.NeedsNode {
+		w.f(`
+/** Returns the generator newId and newText share; before setNode, ErrNoGenerator. */
+function sharedGenerator() {
+  if (shared === undefined) throw fail(L, 'ErrNoGenerator', 'newId needs its node: call setNode(node) first');
+  return shared;
+}
+`)
+	} else {
+		w.f(`
+/** Returns the generator newId and newText share, made on the first call. */
+function sharedGenerator() {
+  if (shared === undefined) shared = generator();
+  return shared;
+}
+`)
+	}
+	made := "the first call makes it"
+	switch {
+	case p.NeedsNode:
+		made = "the layout has a node, which setNode gives: before it, newId is ErrNoGenerator"
+	case p.Node != nil:
+		made = "setNode or the first call makes it (without a node, " + map[bool]string{true: "a random one with the multicast bit set", false: "random bits in its place"}[p.Node.V.MAC] + ")"
+	}
+	w.f(`
+/**
+ * Returns the next ID of the process's generator of layout %[1]s: the IDs
+ * of newId and newText come from one generator, so %[2]s; %[3]s.
+ * @returns {%[4]s}
+ */
+export function newId() {
+  return make(sharedGenerator()());
+}
+
+/**
+ * Returns the text of the next ID of newId's generator, as
+ * newId().toString() would: a bundle that needs no more than that leaves
+ * the %[4]s class out.
+ * @returns {string}
+ */
+export function newText() {
+  return %[5]s;
+}
+`, p.L.Name, order, made, p.Type, encodeCall(p, p.Text, "sharedGenerator()()"))
+	if p.Node == nil {
+		return
+	}
+	w.f(`
+/** The node of the generator newId and newText share, or undefined if it has none. */
+let sharedNode;
+
+/**
+ * Sets the node of the generator newId and newText share: a BigInt or a
+ * safe integer number of %[1]d bits. Call it once, before the first newId;
+ * calling it again with the same node does nothing, with another it is
+ * ErrRange, as it is once newId has made IDs%[2]s.
+ * @param {bigint | number} node
+ */
+export function setNode(node) {
+  const v = integer(L, 'node', node, %[1]d);
+  if (shared === undefined) {
+    shared = generator(v);
+    sharedNode = v;
+  } else if (v !== sharedNode) {
+    throw fail(L, 'ErrRange', 'newId has ' + (sharedNode === undefined ? 'no node' : 'node ' + sharedNode) + ' already');
+  }
+}
+`, p.Node.Width, map[bool]string{true: "", false: " without a node"}[p.NeedsNode])
+}
+
+// seed writes the function that returns a new counter's words. shared says
 // whether it takes its random bits from next's draw (whose other bits the ID
 // takes) rather than drawing its own.
 func (w *writer) seed(p *portable.Plan, shared bool) {
@@ -306,79 +341,105 @@ func (w *writer) seed(p *portable.Plan, shared bool) {
 	case layouts.InitZero:
 		w.f(`
   /** Returns a counter of zero, as words. */
-  #seed() {
+  function seed() {
     return [%s];
   }
 `, strings.TrimSuffix(strings.Repeat("0, ", cw), ", "))
 		return
 	}
+	runs := c.Runs
+	if c.V.Init == layouts.InitSeeded {
+		runs = portable.Below(runs, c.Width-1) // the top bit clear
+	}
 	t := newTerms(cw)
-	t.gather(c.Runs, words(p.Bits), indexed("pool", "at"))
+	t.gather(runs, words(p.Bits), indexed("pool", "at"))
 	doc := "the random bits drawn at at, in the counter's places"
 	param, draw := "at", ""
 	if !shared {
 		doc = "fresh random bits, drawn as an ID's, in the counter's places"
-		param, draw = "", "\n    const at = draw(WORDS);"
+		param, draw = "", fmt.Sprintf("\n    const at = draw(L, %d);", words(p.Bits))
 	}
+	widths := make([]int, cw) // the bits each of the counter's words holds
+	for i := range widths {
+		widths[i] = 32
+	}
+	widths[0] = c.Width - 32*(cw-1)
 	if c.V.Init == layouts.InitSeeded {
 		doc += ", its top bit clear"
-		top := c.Width - 32*(cw-1) // bits in the top word
-		if top == 1 {
-			t[0] = nil
-		} else {
-			t[0] = []string{fmt.Sprintf("(%s) & %s", strings.Join(t[0], " | "), wordMask(top-1))}
-		}
+		widths[0]--
 	}
 	w.f(`
   /** Returns a new counter, as words: %s. */
-  #seed(%s) {%s
+  function seed(%s) {%s
     return %s;
   }
-`, doc, param, draw, t.literal("    "))
+`, doc, param, draw, t.literalOf("    ", widths))
+}
+
+// countOn returns the statement that adds one to the counter's words, or,
+// when the counter is at its largest, runs out: written in place for a
+// counter of one word, else with the runtime's increment. When out is ""
+// the statement ends with "else", which the caller completes with the block
+// of what to do when the counter runs out.
+func countOn(p *portable.Plan, out string) string {
+	if words(p.Counter.Width) == 1 {
+		if out != "" {
+			return "counter[0] = counter[0] < COUNTER_TOP ? counter[0] + 1 : 0;"
+		}
+		return "if (counter[0] < COUNTER_TOP) {\n      counter[0]++;\n    } else"
+	}
+	if out != "" {
+		return "if (!increment(counter, COUNTER_TOP)) " + out
+	}
+	return "if (!increment(counter, COUNTER_TOP))"
 }
 
 // tick writes the part of next that moves the clock and the counter on,
 // and returns the expression of the ID's tick.
-func (w *writer) tick(p *portable.Plan) string {
-	seed := "this.#seed()"
+func (w *writer) tick(p *portable.Plan, ms bool) string {
+	seed := "seed()"
 	if p.Counter != nil && p.Counter.V.Init != layouts.InitZero && plan(p).keep.Sign() != 0 {
-		seed = "this.#seed(at)"
+		seed = "seed(at)"
 	}
-	overflow := "throw new IDError('ErrTime', 'the next tick is past the layout\\'s last');"
+	overflow := "throw fail(L, 'ErrTime', 'the next tick is past the layout\\'s last');"
+	last, one := "CLOCK.max", "1n"
+	if ms {
+		last, one = strings.TrimSuffix(lang.Lit(p.Clock.MaxTick), "n"), "1"
+	}
 	switch {
 	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
-		w.f(`    const tick = this.#now();
+		w.f(`    const tick = clockTick();
     // A running counter counts on across ticks, wrapping; the tick follows the clock.
-    if (this.#counter === null) this.#counter = %s;
-    else if (!increment(this.#counter, COUNTER_TOP)) this.#counter.fill(0);
-`, seed)
+    if (counter === null) counter = %s;
+    else %s
+`, seed, countOn(p, "counter.fill(0);"))
 		return "tick"
 	case p.Counter != nil:
-		w.f(`    const now = this.#now();
-    if (now > this.#last) {
-      this.#last = now;
-      this.#counter = %s;
-    } else if (!increment(this.#counter, COUNTER_TOP)) {
+		w.f(`    const now = clockTick();
+    if (now > last) {
+      last = now;
+      counter = %s;
+    } else %s {
       // The same tick, or the clock went back, and the counter ran out:
-`, seed)
+`, seed, countOn(p, ""))
 		if p.Counter.V.Overflow == layouts.OverflowWait {
-			w.f("      this.#last = this.#waitPast(this.#last); // wait for the next tick\n")
+			w.f("      last = waitPast(last); // wait for the next tick\n")
 		} else {
-			w.f("      if (this.#last === MAX_TICK) %s\n      this.#last++; // borrow the next tick\n", overflow)
+			w.f("      if (last === %s) %s\n      last++; // borrow the next tick\n", last, overflow)
 		}
-		w.f("      this.#counter = %s;\n    }\n", seed)
-		return "this.#last"
+		w.f("      counter = %s;\n    }\n", seed)
+		return "last"
 	case p.ClockSeq != nil:
-		w.f(`    let tick = this.#now();
-    if (tick <= this.#last) {
+		w.f(`    let tick = clockTick();
+    if (tick <= last) {
       // The same tick, or the clock went back: step the tick itself (RFC 9562 §6.2).
-      if (this.#last === MAX_TICK) %s
-      tick = this.#last + 1n;
+      if (last === %s) %s
+      tick = last + %s;
     }
-    this.#last = tick;
-`, overflow)
+    last = tick;
+`, last, overflow, one)
 		return "tick"
 	}
-	w.f("    const tick = this.#now();\n")
+	w.f("    const tick = clockTick();\n")
 	return "tick"
 }

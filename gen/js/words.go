@@ -115,16 +115,23 @@ var bare = regexp.MustCompile(`^([A-Za-z_]\w*\[[^\]]*\]|0x[0-9a-f]+)$`)
 
 // literal returns the words as an array literal, each made unsigned, at the
 // given indent, one word a line.
-func (t terms) literal(indent string) string {
+func (t terms) literal(indent string) string { return t.literalOf(indent, nil) }
+
+// literalOf is literal for words of which widths gives the bits each can
+// have set (nil: 32 each): a word of fewer than 32 bits is never negative,
+// so it needs no >>> 0.
+func (t terms) literalOf(indent string, widths []int) string {
 	var b strings.Builder
 	b.WriteString("[\n")
-	for _, ts := range t {
+	for i, ts := range t {
 		b.WriteString(indent + "  ")
 		switch {
 		case len(ts) == 0:
 			b.WriteString("0")
 		case len(ts) == 1 && bare.MatchString(ts[0]):
 			b.WriteString(ts[0]) // a word as it is, unsigned already
+		case widths != nil && widths[i] < 32:
+			b.WriteString(strings.Join(ts, " | "))
 		default:
 			b.WriteString("(" + strings.Join(ts, " | ") + ") >>> 0")
 		}

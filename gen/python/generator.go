@@ -12,8 +12,13 @@ func (w *writer) generator() {
 	p := w.p
 	keep, nodeFixed := p.Drawn(), p.NodeSet()
 	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != layouts.InitZero
+	// random says whether the generator draws random bytes once (a node, a
+	// clock sequence, random bits drawn once), from the module's pool; the
+	// bytes of each ID come from the generator's own blocks.
+	random := p.ClockSeq != nil || p.Random != nil && p.Random.V.Once || p.Node != nil && p.Node.V.MAC && !p.NeedsNode
 
-	w.f(`
+	if random {
+		w.f(`
 
 # Random bytes from os.urandom, drawn 1024 at a time, and the lock that
 # guards them. A forked child drops what it inherited (see _after_fork).
@@ -32,6 +37,7 @@ def _random(size: int) -> int:
         _pool_at += size
     return int.from_bytes(b, "big")
 `)
+	}
 	if keep.Sign() != 0 {
 		w.f("\n\n_RANDOM_MASK = %s  # the bits of an ID that are fresh random bits, as drawn\n", lang.Lit(keep))
 	}
@@ -75,7 +81,7 @@ class Generator:
     def __init__(%s) -> None:
 `, docText("    ", fmt.Sprintf("Makes IDs of layout %s. %s It is safe for use from several threads.", p.L.Name, portable.OrderDoc(p))), docText("    ", nodeDoc+"clock, a function returning nanoseconds since the Unix epoch, replaces the system clock (for tests)."), params)
 	if p.Clock != nil {
-		w.f("        self._clock = clock or _time.time_ns\n")
+		w.f("        self._clock: Callable[[], int] = clock or _time.time_ns\n")
 	}
 	switch {
 	case p.Node == nil:
@@ -96,6 +102,9 @@ class Generator:
 		case p.ClockSeq != nil:
 			w.f("        self._last = -1  # the last ID's tick, or -1 before the first\n")
 		}
+	}
+	if block {
+		w.f("        self._blocks: list[int] = []  # random blocks of _SIZE bytes, each an int, taken from the end\n")
 	}
 	w.f("        self._fixed = 0\n        self._draw()\n        self._lock = threading.Lock()\n        _generators.add(self)\n")
 
@@ -136,12 +145,15 @@ class Generator:
 	// _after_fork
 	w.f(`
     def _after_fork(self) -> None:
-        """In a forked child: a new lock, new values drawn once, and a counter
-        that must start afresh, so that the child repeats nothing of the
-        parent's."""
+        """In a forked child: a new lock, new values drawn once, new random
+        blocks, and a counter that must start afresh, so that the child
+        repeats nothing of the parent's."""
         self._lock = threading.Lock()
         self._draw()
 `)
+	if block {
+		w.f("        self._blocks = []\n")
+	}
 	if p.Clock != nil && p.Counter != nil {
 		if p.Counter.V.Init == layouts.InitRunning {
 			w.f("        self._counter = -1\n")
@@ -159,10 +171,10 @@ class Generator:
 	if p.Node != nil && !nodeFixed {
 		keepExpr = "self._keep"
 	}
-	if block {
-		w.f("        block = _random(_SIZE)\n")
-	}
 	w.f("        with self._lock:\n")
+	if block {
+		w.f("            block = self._blocks.pop() if self._blocks else self._refill()\n")
+	}
 	if keep.Sign() != 0 {
 		w.f("            n = block & %s | self._fixed\n", keepExpr)
 	} else {
@@ -171,13 +183,37 @@ class Generator:
 	if p.Clock != nil {
 		w.tick(p)
 	}
-	w.f("        return %s(n)\n", p.Type)
+	w.f("        i = object.__new__(%s)\n        _set_bits(i, n)\n        return i\n", p.Type)
+	if block {
+		w.f(`
+    def _refill(self) -> int:
+        """Draws the generator's random blocks, 64 from one os.urandom call
+        (a call costs about as much for 16 bytes as for 1 KiB), and returns
+        one. The caller holds the lock."""
+        buf = os.urandom(64 * _SIZE)
+        self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
+        return self._blocks.pop()
+`)
+	}
+	w.f(`
+    def __iter__(self) -> Iterator[%[1]s]:
+        """Returns the generator itself: an endless iterator of new IDs."""
+        return self
+
+    def __next__(self) -> %[1]s:
+        """Returns a new ID, as next() does."""
+        return self.next()
+`, p.Type)
 
 	if p.Clock != nil {
 		w.f(`
     def _now(self) -> int:
-        """Returns the clock's tick; a time outside the layout's range is ErrTime."""
-        ns = self._clock() - _EPOCH_NS
+        """Returns the clock's tick; a reading that is no int of nanoseconds (a
+        float, say), or a time outside the layout's range, is ErrTime."""
+        t: object = self._clock()
+        if type(t) is not int:
+            raise IDError("ErrTime", f"{_LAYOUT}: the clock read {t!r}, not an int of nanoseconds since the Unix epoch")
+        ns = t - _EPOCH_NS
         tick = -1 if ns < 0 else ns * _TICK_DEN // _TICK_NUM
         if tick < 0 or tick > _MAX_TICK:
             raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
@@ -206,17 +242,96 @@ class Generator:
 	w.f(`
 
 def _after_fork() -> None:
-    """Runs in a forked child: drops the random bytes inherited from the parent
-    and moves every generator on (Generator._after_fork)."""
-    global _pool, _pool_at, _pool_lock
-    _pool, _pool_at, _pool_lock = b"", 0, threading.Lock()
+    """Runs in a forked child: %[1]s"""
+    global %[2]s_shared_lock
+%[3]s    _shared_lock = threading.Lock()
     for g in list(_generators):
-        g._after_fork()
+        # The module's own hook, which a type checker takes for a stranger's.
+        g._after_fork()  # pyright: ignore[reportPrivateUsage]
 
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
-`)
+`, map[bool]string{true: "drops the random bytes inherited from the\n    parent and moves every generator on (Generator._after_fork), new_id's\n    too.", false: "moves every generator on (Generator._after_fork),\n    new_id's too."}[random],
+		map[bool]string{true: "_pool, _pool_at, _pool_lock, ", false: ""}[random],
+		map[bool]string{true: "    _pool, _pool_at, _pool_lock = b\"\", 0, threading.Lock()\n", false: ""}[random])
+	w.defaults()
+}
+
+// defaults writes new_id, the generator it keeps, and set_node for a layout
+// with a node.
+func (w *writer) defaults() {
+	p := w.p
+	order := "each is greater than the one before"
+	if !p.L.Monotonic() || !p.L.TimeSortable() {
+		order = "they are made as Generator makes them"
+	}
+	w.f(`
+
+# The generator new_id uses, made by its first call%s, and the lock that
+# guards making it. A forked child keeps it: Generator._after_fork moves it
+# on there as it does every generator.
+_shared: Optional[Generator] = None
+_shared_node: Optional[int] = None
+_shared_lock = threading.Lock()
+`, map[bool]string{true: " or by set_node", false: ""}[p.Node != nil])
+	if p.Node != nil {
+		needs := ""
+		if !p.NeedsNode {
+			needs = " without a node"
+		}
+		w.f(`
+
+def set_node(node: int) -> None:
+    """Sets the node of the generator new_id uses: an int of %[1]d bits. Call
+    it once, before the first new_id; calling it again with the same node
+    does nothing, with another it is ErrRange, as it is once new_id has made
+    IDs%[2]s."""
+    global _shared, _shared_node
+    v = _integer("node", node, %[1]d)
+    with _shared_lock:
+        if _shared is None:
+            _shared, _shared_node = Generator(v), v
+        elif v != _shared_node:
+            had = "no node" if _shared_node is None else f"node {_shared_node}"
+            raise IDError("ErrRange", f"{_LAYOUT}: new_id has {had} already")
+`, p.Node.Width, needs)
+	}
+	if p.NeedsNode {
+		w.f(`
+
+def new_id() -> %[1]s:
+    """Returns the next ID of the process's generator of layout %[2]s: the IDs
+    come from one generator, so %[3]s. The layout has a node,
+    which set_node gives: before it, new_id is ErrNoGenerator. It is safe
+    for use from several threads, and in a forked child."""
+    g = _shared
+    if g is None:
+        raise IDError("ErrNoGenerator", f"{_LAYOUT}: new_id needs its node: call set_node(node) first")
+    return g.next()
+`, p.Type, p.L.Name, order)
+		return
+	}
+	w.f(`
+
+def _shared_generator() -> Generator:
+    """Returns the generator new_id uses, making it on the first call."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = Generator()
+        return _shared
+
+
+def new_id() -> %[1]s:
+    """Returns the next ID of the process's generator of layout %[2]s, which
+    the first call makes: the IDs come from one generator, so %[3]s.
+    It is safe for use from several threads, and in a forked child."""
+    g = _shared
+    if g is None:
+        g = _shared_generator()
+    return g.next()
+`, p.Type, p.L.Name, order)
 }
 
 func (w *writer) tick(p *portable.Plan) {
@@ -228,7 +343,7 @@ func (w *writer) tick(p *portable.Plan) {
 		case layouts.InitZero:
 			seed = "0"
 		case layouts.InitSeeded:
-			seed = fmt.Sprintf("(%s) & %s", seed, lang.Lit(portable.Mask(p.Counter.Width-1)))
+			seed = lang.Read("block", portable.Below(p.Counter.Runs, p.Counter.Width-1), p.Bits) // the top bit clear
 		}
 	}
 	const overflow = `                    raise IDError("ErrTime", f"{_LAYOUT}: the next tick is past the layout's last")` + "\n"

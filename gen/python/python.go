@@ -1,11 +1,16 @@
 // Package python generates a Python module for an ID layout: the same
 // layouts model the Go, SQL and JavaScript emitters read, written out as one
-// module for Python 3.9 and later that needs only the standard library.
+// module for Python 3.9 and later that needs only the standard library and
+// passes mypy --strict and pyright's strict mode.
 //
-// The module defines the ID class (named as gen's -type), IDError (a
-// ValueError whose code names the Go package's sentinel error) and, for
-// layouts that are not name-based, Generator. An ID holds its bits as one
-// int; it is immutable, hashable, and ordered as its bytes are.
+// The module defines the ID class (named as gen's -type), its fields'
+// TypedDict (the type name and Fields), IDError (a ValueError whose code
+// names the Go package's sentinel error, picklable) and, for layouts that
+// are not name-based, Generator and new_id, the next ID of one
+// process-wide generator (with set_node, for a layout with a node). An ID
+// holds its bits as one int; it is immutable, hashable, ordered as its
+// bytes are and weak-referenceable, and has hex, int and bytes as
+// uuid.UUID has them; a 128-bit layout's converts to and from a uuid.UUID.
 //
 // What Python cannot express as Go does, and what the module does instead:
 //
@@ -13,13 +18,15 @@
 //     the microsecond, as an aware UTC datetime (and raises ErrTime outside
 //     the years 1 to 9999); unix_nanos() gives it exactly. min_at and
 //     max_at take an aware datetime or an int of nanoseconds since the Unix
-//     epoch; a naive datetime is ErrTime rather than a guess at its zone.
+//     epoch; a naive datetime is ErrTime rather than a guess at its zone. A
+//     layout without a time has no time().
 //   - pack takes the fields as keyword arguments, so a field named after a
 //     Python keyword cannot be packed: such a layout is refused (ErrName).
 //   - A forked child re-draws what a generator drew once (a random node, a
 //     clock sequence, random once bits), drops the buffered randomness, and
-//     moves every generator past the tick it was on, so that pre-forked
-//     workers never repeat each other's IDs (os.register_at_fork).
+//     moves every generator past the tick it was on, new_id's too, so that
+//     pre-forked workers never repeat each other's IDs
+//     (os.register_at_fork).
 //   - Name-based layouts (a hash role) get no generator, as in JavaScript.
 //
 // Generate is pure: it returns the module and writes nothing.
@@ -28,6 +35,7 @@ package python
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
@@ -54,8 +62,9 @@ var lang = portable.Lang{Lit: portable.Literal}
 
 // Generate returns the module for layout l, with an ID class named typ and
 // text, the form str writes: "uuid", "base62", "crockford" or "hex", or ""
-// for the layout's default (the canonical UUID form for a UUID layout,
-// Base62 for any other).
+// for the layout's own: the form its spec declares, else the canonical
+// UUID form for a UUID layout and Base62 for any other
+// (layouts.Layout.CanonicalText).
 func Generate(l *layouts.Layout, typ, text string) ([]byte, error) {
 	p, err := portable.New(l, typ, text, reserved, reserved)
 	if err != nil {
@@ -125,14 +134,7 @@ forms, which sort as the bytes do.
 
 from __future__ import annotations
 
-import os
-import re
-import threading
-import time as _time
-import weakref
-from datetime import datetime, timedelta, timezone
-from typing import Callable, Dict, Optional, Union
-
+%s
 __all__ = [%s]
 
 
@@ -141,21 +143,30 @@ class IDError(ValueError):
     error: ErrLength (text or bytes of a length the form never has), ErrSyntax
     (a character the form does not allow; position says where), ErrOverflow
     (text above the largest ID), ErrRange (a field or node that does not fit),
-    ErrTime (a time outside the layout's range), ErrType (a value of a type
-    that holds no ID), ErrClockBackwards and ErrClockStalled (a generator that
-    cannot go on).
+    ErrTime (a time outside the layout's range, or a clock that reads no
+    time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
+    ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
+    before set_node, for a layout whose generator needs its node).
+
+    Its args are (code, message, position), so that it pickles and copies
+    whole: it crosses process boundaries (multiprocessing,
+    concurrent.futures) as it is.
     """
 
     def __init__(self, code: str, message: str, position: Optional[int] = None) -> None:
-        super().__init__(message)
+        super().__init__(code, message, position)
         self.code = code
+        self.message = message
         self.position = position
+
+    def __str__(self) -> str:
+        return self.message
 
 
 _LAYOUT = %s
 _SIZE = %d
 _MAX = %s  # every bit one
-`, p.Bits, p.Type, text, exports(p), pyString(p.L.Name), p.Size, lang.Lit(p.Max))
+`, p.Bits, p.Type, text, imports(p), exports(p), pyString(p.L.Name), p.Size, lang.Lit(p.Max))
 	if p.ConstMask.Sign() != 0 {
 		w.f("_CONST_MASK = %s  # the constant bits (versions, variants)\n_CONST_VALUE = %s\n", lang.Lit(p.ConstMask), lang.Lit(p.ConstValue))
 	}
@@ -167,16 +178,23 @@ _MAX = %s  # every bit one
 	w.f(`
 
 # Sets the slot of an ID's bits past %[1]s.__setattr__, which refuses: for the
-# module's own readers, whose results are in range already.
-_set_bits = %[1]s._n.__set__
+# module's own readers, whose results are in range already. (The slot's
+# descriptor, from the class's namespace: its __set__ is the fastest way in.)
+_set_bits: Callable[[%[1]s, int], None] = vars(%[1]s)["_n"].__set__
+
+_I = TypeVar("_I", bound=%[1]s)
 
 
-def _made(cls: type, n: int) -> %[1]s:
+def _made(cls: Type[_I], n: int) -> _I:
     """Returns a new ID of class cls (%[1]s or a subclass) whose bits are n,
     which the caller has checked: 0 <= n <= _MAX."""
     i = object.__new__(cls)
     _set_bits(i, n)
     return i
+
+
+%[1]s.NIL = _made(%[1]s, 0)
+%[1]s.MAX = _made(%[1]s, _MAX)
 `, p.Type)
 	if p.Generates {
 		w.generator()
@@ -184,11 +202,55 @@ def _made(cls: type, n: int) -> %[1]s:
 }
 
 func exports(p *portable.Plan) string {
-	names := []string{pyString(p.Type), `"IDError"`}
+	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`}
 	if p.Generates {
-		names = append(names, `"Generator"`)
+		names = append(names, `"Generator"`, `"new_id"`)
+		if p.Node != nil {
+			names = append(names, `"set_node"`)
+		}
 	}
 	return strings.Join(names, ", ")
+}
+
+// imports returns the module's imports: what its parts use.
+func imports(p *portable.Plan) string {
+	std := []string{"builtins"}
+	if p.Text.Name == "uuid" {
+		std = append(std, "re")
+	}
+	if p.Generates {
+		std = append(std, "os", "threading", "weakref")
+		if p.Clock != nil {
+			std = append(std, "time as _time")
+		}
+	}
+	if p.Bits == 128 {
+		std = append(std, "uuid as _uuid")
+	}
+	slices.SortFunc(std, func(a, b string) int { return strings.Compare(strings.Fields(a)[0], strings.Fields(b)[0]) })
+	typing := []string{"ClassVar", "Dict", "Tuple", "Type", "TypedDict", "TypeVar"}
+	if p.Clock != nil {
+		typing = append(typing, "Union")
+	}
+	if p.Generates {
+		typing = append(typing, "Callable", "Iterator", "Optional")
+	} else {
+		typing = append(typing, "Callable", "Optional")
+	}
+	if p.Bits == 128 {
+		typing = append(typing, "Union")
+	}
+	slices.Sort(typing)
+	typing = slices.Compact(typing)
+	var b strings.Builder
+	for _, m := range std {
+		b.WriteString("import " + m + "\n")
+	}
+	if p.Clock != nil {
+		b.WriteString("from datetime import datetime, timedelta, timezone\n")
+	}
+	b.WriteString("from typing import " + strings.Join(typing, ", ") + "\n")
+	return b.String()
 }
 
 func (w *writer) forms() {
@@ -222,7 +284,7 @@ class _Form:
 
 def _encode(n: int, f: _Form) -> str:
     """Writes n in form f: f.width digits, most significant first."""
-    out = []
+    out: list[str] = []
     for _ in range(f.width):
         n, d = divmod(n, f.base)
         out.append(f.digits[d])
@@ -293,12 +355,15 @@ def _decode_uuid(s: str, at: int) -> int:
 def _parse_uuid(s: object) -> int:
     """Reads a UUID in any of the forms RFC 9562 and common use give it, with
     hex digits in either case: canonical (36 characters), 32 hex digits, in
-    braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
+    braces, or as a URN (urn:uuid:, the prefix in either case), or a
+    uuid.UUID. Nothing else.
     """
     if type(s) is str and _CANONICAL.fullmatch(s):
         return int(s.replace("-", ""), 16)
+    if isinstance(s, _uuid.UUID):
+        return s.int
     if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str, not {type(s).__name__}")
+        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str or a uuid.UUID, not {type(s).__name__}")
     n = _byte_length(s)
     if n == len(s):
         if n == 36:
@@ -346,7 +411,7 @@ def _clamp_tick(k: int) -> int:
     return 0 if k < 0 else _MAX_TICK if k > _MAX_TICK else k
 
 
-def _since_epoch(t: Union[datetime, int]) -> int:
+def _since_epoch(t: object) -> int:
     """Returns a time (an aware datetime, or an int of nanoseconds since the
     Unix epoch) as nanoseconds since the layout's epoch."""
     if isinstance(t, datetime):
@@ -364,21 +429,41 @@ func (w *writer) class() {
 	w.f(`
 
 
+class %[1]sFields(TypedDict):
+    """The fields of an ID of layout %[2]s, keyed by the spec's names, as
+    %[1]s.fields returns them and %[1]s.pack takes them."""
+
+`, p.Type, p.L.Name)
+	for _, f := range p.Fields {
+		typ := "int"
+		if f.Bytes {
+			typ = "bytes"
+		}
+		w.f("    %s: %s  # %s\n", f.Name, typ, f.What)
+	}
+	ctorType, ctorDoc := "int", ""
+	if p.Bits == 128 {
+		ctorType, ctorDoc = "Union[int, _uuid.UUID]", fmt.Sprintf(" %s(u), for a\n    uuid.UUID u, is the ID of u's 128 bits (u.int).", p.Type)
+	}
+	w.f(`
+
 class %[1]s:
     """An ID of layout %[2]s: %[3]d bits, held as one int. It is immutable,
-    hashable, and ordered as its bytes are. %[1]s(n) is the ID whose bytes,
-    read as one big-endian number, are n; bytes(id) gives them back.
+    hashable, ordered as its bytes are, and weak-referenceable. %[1]s(n) is
+    the ID whose bytes, read as one big-endian number, are n; bytes(id) and
+    int(id) give them back, as id.bytes and id.int do.%[5]s
     """
 
-    __slots__ = ("_n",)
+    __slots__ = ("_n", "__weakref__")
     _n: int
 
-    def __init__(self, n: int) -> None:
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int, not {type(n).__name__}")
-        if n < 0 or n > _MAX:
-            raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[3]d bits")
-        object.__setattr__(self, "_n", n)
+    NIL: ClassVar[%[1]s]
+    """The ID with every bit zero."""
+    MAX: ClassVar[%[1]s]
+    """The ID with every bit one."""
+
+    def __init__(self, n: %[4]s) -> None:
+        object.__setattr__(self, "_n", _bits(n))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -386,27 +471,32 @@ class %[1]s:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> Tuple[Type[%[1]s], Tuple[builtins.int]]:
         return (type(self), (self._n,))
-`, p.Type, p.L.Name, p.Bits)
+`, p.Type, p.L.Name, p.Bits, ctorType, ctorDoc)
 
+	sType, sDoc, sCheck := "str", "", ""
+	if p.Bits == 128 {
+		sType, sDoc = "Union[str, _uuid.UUID]", " A uuid.UUID gives the ID of its 128 bits."
+		sCheck = "\n        if isinstance(s, _uuid.UUID):\n            return _made(cls, s.int)"
+	}
 	if p.Text.Name == "uuid" {
 		w.f(`
     @classmethod
-    def parse(cls, s: str) -> %[1]s:
+    def parse(cls, s: %[2]s) -> %[1]s:
         """Reads a UUID in any of its forms: canonical 8-4-4-4-12, 32 hex digits,
-        {canonical} or urn:uuid:canonical, hex digits in either case."""
+        {canonical} or urn:uuid:canonical, hex digits in either case.%[3]s"""
         i = object.__new__(cls)
         _set_bits(i, _parse_uuid(s))
         return i
-`, p.Type)
+`, p.Type, sType, sDoc)
 	} else {
 		w.f(`
     @classmethod
-    def parse(cls, s: str) -> %[1]s:
-        """Reads the text str writes: exactly %[2]d %[3]s digits%[4]s."""
+    def parse(cls, s: %[6]s) -> %[1]s:
+        """Reads the text str writes: exactly %[2]d %[3]s digits%[4]s.%[7]s"""%[8]s
         return _made(cls, _decode(s, _%[5]s))
-`, p.Type, p.Text.Width, p.Text.Title, p.Text.CaseNote(), strings.ToUpper(p.Text.Name))
+`, p.Type, p.Text.Width, p.Text.Title, p.Text.CaseNote(), strings.ToUpper(p.Text.Name), sType, sDoc, sCheck)
 	}
 	for _, f := range p.Forms {
 		over := ""
@@ -422,14 +512,21 @@ class %[1]s:
 	}
 	w.f(`
     @classmethod
-    def from_bytes(cls, b: bytes) -> %[1]s:
-        """Returns the ID whose bytes are b: exactly %[2]d of them, big-endian."""
-        if not isinstance(b, (bytes, bytearray, memoryview)):
-            raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, not {type(b).__name__}")
-        if len(b) != _SIZE:
-            raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want %[2]d bytes")
-        return _made(cls, int.from_bytes(b, "big"))
+    def from_bytes(cls, b: builtins.bytes) -> %[1]s:
+        """Returns the ID whose bytes are b (bytes, a bytearray or a
+        memoryview): exactly %[2]d of them, big-endian."""
+        return _made(cls, _from_bytes(b))
 `, p.Type, p.Size)
+	if p.Bits == 128 {
+		w.f(`
+    @classmethod
+    def from_uuid(cls, u: _uuid.UUID) -> %[1]s:
+        """Returns the ID of the 128 bits of u, a uuid.UUID."""
+        if not isinstance(u, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
+        return _made(cls, u.int)
+`, p.Type)
+	}
 
 	// pack
 	var params []string
@@ -456,27 +553,27 @@ class %[1]s:
 		}
 		w.f("        n |= %s\n", lang.Place("v", f.Runs, f.Width))
 	}
-	w.f("        return cls(n)\n")
+	w.f("        return _made(cls, n)\n")
 
 	if p.Clock != nil {
 		others := p.Untimed()
 		w.f(`
     @classmethod
-    def min_at(cls, t: Union[datetime, int]) -> %[1]s:
+    def min_at(cls, t: Union[datetime, builtins.int]) -> %[1]s:
         """Returns the smallest ID whose time is at or after t (an aware datetime,
         or an int of nanoseconds since the Unix epoch): the first tick at or
         after t, with every other bit that is not a constant 0. Before the
         epoch it gives the first tick; past the last tick, the last."""
         tick = _clamp_tick(-(-_since_epoch(t) * _TICK_DEN // _TICK_NUM))
-        return cls(%[2]s | %[3]s)
+        return _made(cls, %[2]s | %[3]s)
 
     @classmethod
-    def max_at(cls, t: Union[datetime, int]) -> %[1]s:
+    def max_at(cls, t: Union[datetime, builtins.int]) -> %[1]s:
         """Returns the largest ID whose time is at or before t: the last tick
         whose time (rounded down to the nanosecond) is at or before t, with
         every other bit that is not a constant 1."""
         tick = _clamp_tick(-(-(_since_epoch(t) + 1) * _TICK_DEN // _TICK_NUM) - 1)
-        return cls(%[4]s | %[3]s)
+        return _made(cls, %[4]s | %[3]s)
 `, p.Type, pyConstStart(p), lang.Place("tick", p.Time.Runs, p.Time.Width), lang.Lit(others.Or(others, p.ConstValue)))
 	}
 
@@ -484,7 +581,7 @@ class %[1]s:
 		w.f(`
     def __str__(self) -> str:
         """Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-        h = "%%032x" %% self._n
+        h = self._n.to_bytes(16, "big").hex()  # a little faster than "%%032x" %%
         return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 `)
 	} else {
@@ -498,15 +595,15 @@ class %[1]s:
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
 
-    def __bytes__(self) -> bytes:
+    def __bytes__(self) -> builtins.bytes:
         """Returns the ID's %[2]d bytes, big-endian."""
         return self._n.to_bytes(_SIZE, "big")
 
-    def __int__(self) -> int:
+    def __int__(self) -> builtins.int:
         """Returns the ID's bits as one int, its bytes read big-endian."""
         return self._n
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> builtins.int:
         return hash(self._n)
 
     def __eq__(self, other: object) -> bool:
@@ -514,34 +611,29 @@ class %[1]s:
             return self._n == other._n
         return NotImplemented
 
-    def __lt__(self, other: %[1]s) -> bool:
+    def __lt__(self, other: object) -> bool:
         if isinstance(other, %[1]s):
             return self._n < other._n
         return NotImplemented
 
-    def __le__(self, other: %[1]s) -> bool:
+    def __le__(self, other: object) -> bool:
         if isinstance(other, %[1]s):
             return self._n <= other._n
         return NotImplemented
 
-    def __gt__(self, other: %[1]s) -> bool:
+    def __gt__(self, other: object) -> bool:
         if isinstance(other, %[1]s):
             return self._n > other._n
         return NotImplemented
 
-    def __ge__(self, other: %[1]s) -> bool:
+    def __ge__(self, other: object) -> bool:
         if isinstance(other, %[1]s):
             return self._n >= other._n
         return NotImplemented
 `, p.Type, p.Size)
 	for _, f := range p.Forms {
 		if f.Name == "hex" {
-			w.f(`
-    def hex(self) -> str:
-        """Returns the hex form: %d lower-case hex digits, sorting as the bytes do."""
-        return "%%0%dx" %% self._n
-`, f.Width, f.Width)
-			continue
+			continue // a property, as the standard library's UUID.hex is: see below
 		}
 		w.f(`
     def %[1]s(self) -> str:
@@ -551,12 +643,12 @@ class %[1]s:
 	}
 
 	w.f(`
-    def fields(self) -> Dict[str, Union[int, bytes]]:
+    def fields(self) -> %[1]sFields:
         """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
         bytes fields."""
         n = self._n
         return {
-`)
+`, p.Type)
 	for _, f := range p.Fields {
 		e := lang.Read("n", f.Runs, p.Bits)
 		if f.Bytes {
@@ -566,20 +658,14 @@ class %[1]s:
 	}
 	w.f("        }\n")
 
-	if p.Clock == nil {
+	if p.Clock != nil {
 		w.f(`
-    def time(self) -> Optional[datetime]:
-        """Returns None: layout %s holds no time."""
-        return None
-`, p.L.Name)
-	} else {
-		w.f(`
-    def unix_nanos(self) -> int:
+    def unix_nanos(self) -> builtins.int:
         """Returns the ID's time as nanoseconds since the Unix epoch, exactly."""
         n = self._n
         return _EPOCH_NS + (%s) * _TICK_NUM // _TICK_DEN
 
-    def time(self) -> Optional[datetime]:
+    def time(self) -> datetime:
         """Returns the ID's time as an aware UTC datetime, rounded down to the
         microsecond. A time outside a datetime's years 1 to 9999 is ErrTime;
         unix_nanos has it."""
@@ -608,6 +694,34 @@ class %[1]s:
     def is_zero(self) -> bool:
         """Reports whether every bit of the ID is zero."""
         return self._n == 0
+%[1]s
+    # The properties named as the standard library's UUID has them come
+    # last: within the class, after them, int, bytes and hex name them.
+
+    @property
+    def int(self) -> builtins.int:
+        """The ID's bits as one int, its bytes read big-endian."""
+        return self._n
+
+    @property
+    def bytes(self) -> builtins.bytes:
+        """The ID's %[2]d bytes, big-endian."""
+        return self._n.to_bytes(_SIZE, "big")
+
+    @property
+    def hex(self) -> str:
+        """The hex form: %[3]d lower-case hex digits, sorting as the bytes do."""
+        return "%%0%[3]dx" %% self._n
+
+
+def _bits(n: object) -> int:
+    """Returns the bits of the ID %[4]s(n) makes, checked: an int of at most
+    %[5]d bits%[6]s."""%[7]s
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int, not {type(n).__name__}")
+    if n < 0 or n > _MAX:
+        raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[5]d bits")
+    return n
 
 
 def _integer(name: str, x: object, width: int) -> int:
@@ -617,20 +731,55 @@ def _integer(name: str, x: object, width: int) -> int:
     if x < 0 or x >> width:
         raise IDError("ErrRange", f"{_LAYOUT}: {name} {x} does not fit in {width} bits")
     return x
-`)
+
+
+def _from_bytes(b: object) -> int:
+    """Returns the bits of the ID whose bytes are b, checked to be %[2]d bytes."""
+    if isinstance(b, memoryview):
+        b = b.tobytes()
+    if not isinstance(b, (bytes, bytearray)):
+        raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, a bytearray or a memoryview, not {type(b).__name__}")
+    if len(b) != _SIZE:
+        raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want %[2]d bytes")
+    return int.from_bytes(b, "big")
+`, toUUID(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
 	for _, f := range p.Fields {
 		if f.Bytes {
 			w.f(`
 
 def _bytes_field(name: str, x: object, size: int) -> int:
     """Returns a bytes field's value as an int, checked to be size bytes."""
-    if not isinstance(x, (bytes, bytearray, memoryview)) or len(x) != size:
+    if isinstance(x, memoryview):
+        x = x.tobytes()
+    if not isinstance(x, (bytes, bytearray)) or len(x) != size:
         raise IDError("ErrRange", f"{_LAYOUT}: {name} must be {size} bytes")
     return int.from_bytes(x, "big")
 `)
 			break
 		}
 	}
+}
+
+// uuidArg returns the start of the constructor of a 128-bit layout's ID,
+// which takes a uuid.UUID too, or "".
+func uuidArg(p *portable.Plan) string {
+	if p.Bits != 128 {
+		return ""
+	}
+	return "\n    if isinstance(n, _uuid.UUID):\n        return n.int"
+}
+
+// toUUID returns the method to_uuid of a 128-bit layout's ID, or "".
+func toUUID(p *portable.Plan) string {
+	if p.Bits != 128 {
+		return ""
+	}
+	return `
+    def to_uuid(self) -> _uuid.UUID:
+        """Returns the ID as a uuid.UUID of its 128 bits: the value that Django's
+        UUIDField, SQLAlchemy's Uuid and pydantic's UUID fields take."""
+        return _uuid.UUID(int=self._n)
+`
 }
 
 func pyConstStart(p *portable.Plan) string {

@@ -21,6 +21,9 @@ func TestBuiltins(t *testing.T) {
 			t.Errorf("%s: %v", l.Name, err)
 			continue
 		}
+		if i := strings.Index(string(m), "%!"); i >= 0 {
+			t.Errorf("%s: a formatting error in the module: %q", l.Name, string(m)[i:min(len(m), i+40)])
+		}
 		_, hash := l.Value(layouts.Hash)
 		if got := strings.Contains(string(m), "\nclass Generator:"); got == hash {
 			t.Errorf("%s: Generator %v, hash role %v", l.Name, got, hash)

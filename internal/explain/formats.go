@@ -123,24 +123,21 @@ func IsBuiltin(l *layouts.Layout) bool {
 // layout's own form, see Canonical) and the rest.
 var EncodingNames = []string{"canonical", "uuid", "base62", "crockford", "hex", "decimal"}
 
-// Canonical returns the usual text form of a layout's IDs: for a built-in
-// layout, a UUID's dashed hex, a KSUID's Base62, a ULID's Crockford, a 64-bit
-// ID's decimal; for a user's spec, the default text form of the package
-// `idforge gen` makes for it, so that the two agree.
+// Canonical returns the usual text form of a layout's IDs: the form its
+// spec declares (layouts.Layout.Text: a ULID's Crockford, an ObjectId's
+// hex), else a UUID's dashed hex, a built-in 64-bit ID's decimal, and
+// Base62 for any other, so that it agrees with the default text form of the
+// packages and modules `idforge gen` makes for the layout.
 func Canonical(l *layouts.Layout) string {
 	switch {
+	case l.Text != "":
+		return l.Text
 	case UUIDLike(l):
 		return "uuid"
-	case !IsBuiltin(l):
-		return "base62" // gen.DefaultEncoding of a layout that is not a UUID
-	case strings.HasPrefix(l.Name, "ksuid"):
-		return "base62"
-	case l.Name == "ulid":
-		return "crockford"
-	case l.Bits == 64:
+	case IsBuiltin(l) && l.Bits == 64:
 		return "decimal"
 	}
-	return "hex"
+	return "base62"
 }
 
 // ConstantBits counts the bits of a layout that are constants, such as a

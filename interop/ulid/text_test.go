@@ -75,15 +75,14 @@ func TestTextVectors(t *testing.T) {
 }
 
 // codec is the ULID type seen by the shared text checks. The corpus's text
-// is Base62, the generic default; a ULID's String is Crockford.
+// is Crockford, the form ulid.layout declares, which String writes.
 var codec = texttest.Codec[ulid.ULID]{
 	Layouts:   []string{"ulid"},
 	Size:      16,
 	FromBytes: ulid.FromBytes,
 	Bytes:     func(id ulid.ULID) []byte { return id[:] },
 	Forms: append(texttest.Generic(ulid.ULID.Base62, ulid.ULID.Crockford, ulid.ULID.Hex, ulid.ParseBase62, ulid.ParseCrockford, ulid.ParseHex),
-		texttest.Form[ulid.ULID]{Name: "Base62 as text", Encode: ulid.ULID.Base62, Parse: ulid.ParseBase62, Want: encodings.Base62.EncodeToString, Corpus: "text", Sorted: true},
-		texttest.Form[ulid.ULID]{Name: "String", Encode: ulid.ULID.String, Parse: ulid.Parse, Want: encodings.Crockford.EncodeToString, Sorted: true, FoldCase: true}),
+		texttest.Form[ulid.ULID]{Name: "String", Encode: ulid.ULID.String, Parse: ulid.Parse, Want: encodings.Crockford.EncodeToString, Corpus: "text", Sorted: true, FoldCase: true}),
 	Errs: map[string]error{"ErrLength": ulid.ErrLength, "ErrSyntax": ulid.ErrSyntax, "ErrOverflow": ulid.ErrOverflow},
 }
 

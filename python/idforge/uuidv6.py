@@ -27,15 +27,17 @@ forms, which sort as the bytes do.
 
 from __future__ import annotations
 
+import builtins
 import os
 import re
 import threading
 import time as _time
+import uuid as _uuid
 import weakref
 from datetime import datetime, timedelta, timezone
-from typing import Callable, Dict, Optional, Union
+from typing import Callable, ClassVar, Dict, Iterator, Optional, Tuple, Type, TypeVar, TypedDict, Union
 
-__all__ = ["ID", "IDError", "Generator"]
+__all__ = ["ID", "IDFields", "IDError", "Generator", "new_id", "set_node"]
 
 
 class IDError(ValueError):
@@ -43,15 +45,24 @@ class IDError(ValueError):
     error: ErrLength (text or bytes of a length the form never has), ErrSyntax
     (a character the form does not allow; position says where), ErrOverflow
     (text above the largest ID), ErrRange (a field or node that does not fit),
-    ErrTime (a time outside the layout's range), ErrType (a value of a type
-    that holds no ID), ErrClockBackwards and ErrClockStalled (a generator that
-    cannot go on).
+    ErrTime (a time outside the layout's range, or a clock that reads no
+    time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
+    ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
+    before set_node, for a layout whose generator needs its node).
+
+    Its args are (code, message, position), so that it pickles and copies
+    whole: it crosses process boundaries (multiprocessing,
+    concurrent.futures) as it is.
     """
 
     def __init__(self, code: str, message: str, position: Optional[int] = None) -> None:
-        super().__init__(message)
+        super().__init__(code, message, position)
         self.code = code
+        self.message = message
         self.position = position
+
+    def __str__(self) -> str:
+        return self.message
 
 
 _LAYOUT = "uuidv6"
@@ -87,7 +98,7 @@ _HEX = _Form("hex", "0123456789abcdef", 32, True)
 
 def _encode(n: int, f: _Form) -> str:
     """Writes n in form f: f.width digits, most significant first."""
-    out = []
+    out: list[str] = []
     for _ in range(f.width):
         n, d = divmod(n, f.base)
         out.append(f.digits[d])
@@ -156,12 +167,15 @@ def _decode_uuid(s: str, at: int) -> int:
 def _parse_uuid(s: object) -> int:
     """Reads a UUID in any of the forms RFC 9562 and common use give it, with
     hex digits in either case: canonical (36 characters), 32 hex digits, in
-    braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
+    braces, or as a URN (urn:uuid:, the prefix in either case), or a
+    uuid.UUID. Nothing else.
     """
     if type(s) is str and _CANONICAL.fullmatch(s):
         return int(s.replace("-", ""), 16)
+    if isinstance(s, _uuid.UUID):
+        return s.int
     if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str, not {type(s).__name__}")
+        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str or a uuid.UUID, not {type(s).__name__}")
     n = _byte_length(s)
     if n == len(s):
         if n == 36:
@@ -196,7 +210,7 @@ def _clamp_tick(k: int) -> int:
     return 0 if k < 0 else _MAX_TICK if k > _MAX_TICK else k
 
 
-def _since_epoch(t: Union[datetime, int]) -> int:
+def _since_epoch(t: object) -> int:
     """Returns a time (an aware datetime, or an int of nanoseconds since the
     Unix epoch) as nanoseconds since the layout's epoch."""
     if isinstance(t, datetime):
@@ -209,21 +223,33 @@ def _since_epoch(t: Union[datetime, int]) -> int:
 
 
 
+class IDFields(TypedDict):
+    """The fields of an ID of layout uuidv6, keyed by the spec's names, as
+    ID.fields returns them and ID.pack takes them."""
+
+    timestamp: int  # 60 bits (an integer): time
+    clock_seq: int  # 14 bits (an integer): clockseq
+    node: int  # 48 bits (an integer): node
+
+
 class ID:
     """An ID of layout uuidv6: 128 bits, held as one int. It is immutable,
-    hashable, and ordered as its bytes are. ID(n) is the ID whose bytes,
-    read as one big-endian number, are n; bytes(id) gives them back.
+    hashable, ordered as its bytes are, and weak-referenceable. ID(n) is
+    the ID whose bytes, read as one big-endian number, are n; bytes(id) and
+    int(id) give them back, as id.bytes and id.int do. ID(u), for a
+    uuid.UUID u, is the ID of u's 128 bits (u.int).
     """
 
-    __slots__ = ("_n",)
+    __slots__ = ("_n", "__weakref__")
     _n: int
 
-    def __init__(self, n: int) -> None:
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int, not {type(n).__name__}")
-        if n < 0 or n > _MAX:
-            raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in 128 bits")
-        object.__setattr__(self, "_n", n)
+    NIL: ClassVar[ID]
+    """The ID with every bit zero."""
+    MAX: ClassVar[ID]
+    """The ID with every bit one."""
+
+    def __init__(self, n: Union[int, _uuid.UUID]) -> None:
+        object.__setattr__(self, "_n", _bits(n))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -231,13 +257,13 @@ class ID:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> Tuple[Type[ID], Tuple[builtins.int]]:
         return (type(self), (self._n,))
 
     @classmethod
-    def parse(cls, s: str) -> ID:
+    def parse(cls, s: Union[str, _uuid.UUID]) -> ID:
         """Reads a UUID in any of its forms: canonical 8-4-4-4-12, 32 hex digits,
-        {canonical} or urn:uuid:canonical, hex digits in either case."""
+        {canonical} or urn:uuid:canonical, hex digits in either case. A uuid.UUID gives the ID of its 128 bits."""
         i = object.__new__(cls)
         _set_bits(i, _parse_uuid(s))
         return i
@@ -260,13 +286,17 @@ class ID:
         return _made(cls, _decode(s, _HEX))
 
     @classmethod
-    def from_bytes(cls, b: bytes) -> ID:
-        """Returns the ID whose bytes are b: exactly 16 of them, big-endian."""
-        if not isinstance(b, (bytes, bytearray, memoryview)):
-            raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, not {type(b).__name__}")
-        if len(b) != _SIZE:
-            raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want 16 bytes")
-        return _made(cls, int.from_bytes(b, "big"))
+    def from_bytes(cls, b: builtins.bytes) -> ID:
+        """Returns the ID whose bytes are b (bytes, a bytearray or a
+        memoryview): exactly 16 of them, big-endian."""
+        return _made(cls, _from_bytes(b))
+
+    @classmethod
+    def from_uuid(cls, u: _uuid.UUID) -> ID:
+        """Returns the ID of the 128 bits of u, a uuid.UUID."""
+        if not isinstance(u, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
+        return _made(cls, u.int)
 
     @classmethod
     def pack(cls, *, timestamp: int = 0, clock_seq: int = 0, node: int = 0) -> ID:
@@ -280,42 +310,42 @@ class ID:
         n |= v << 48
         v = _integer("node", node, 48)
         n |= v
-        return cls(n)
+        return _made(cls, n)
 
     @classmethod
-    def min_at(cls, t: Union[datetime, int]) -> ID:
+    def min_at(cls, t: Union[datetime, builtins.int]) -> ID:
         """Returns the smallest ID whose time is at or after t (an aware datetime,
         or an int of nanoseconds since the Unix epoch): the first tick at or
         after t, with every other bit that is not a constant 0. Before the
         epoch it gives the first tick; past the last tick, the last."""
         tick = _clamp_tick(-(-_since_epoch(t) * _TICK_DEN // _TICK_NUM))
-        return cls(_CONST_VALUE | (tick >> 28) << 96 | (tick >> 12 & 0xffff) << 80 | (tick & 0xfff) << 64)
+        return _made(cls, _CONST_VALUE | (tick >> 28) << 96 | (tick >> 12 & 0xffff) << 80 | (tick & 0xfff) << 64)
 
     @classmethod
-    def max_at(cls, t: Union[datetime, int]) -> ID:
+    def max_at(cls, t: Union[datetime, builtins.int]) -> ID:
         """Returns the largest ID whose time is at or before t: the last tick
         whose time (rounded down to the nanosecond) is at or before t, with
         every other bit that is not a constant 1."""
         tick = _clamp_tick(-(-(_since_epoch(t) + 1) * _TICK_DEN // _TICK_NUM) - 1)
-        return cls(0x6000bfffffffffffffff | (tick >> 28) << 96 | (tick >> 12 & 0xffff) << 80 | (tick & 0xfff) << 64)
+        return _made(cls, 0x6000bfffffffffffffff | (tick >> 28) << 96 | (tick >> 12 & 0xffff) << 80 | (tick & 0xfff) << 64)
 
     def __str__(self) -> str:
         """Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-        h = "%032x" % self._n
+        h = self._n.to_bytes(16, "big").hex()  # a little faster than "%032x" %
         return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
 
-    def __bytes__(self) -> bytes:
+    def __bytes__(self) -> builtins.bytes:
         """Returns the ID's 16 bytes, big-endian."""
         return self._n.to_bytes(_SIZE, "big")
 
-    def __int__(self) -> int:
+    def __int__(self) -> builtins.int:
         """Returns the ID's bits as one int, its bytes read big-endian."""
         return self._n
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> builtins.int:
         return hash(self._n)
 
     def __eq__(self, other: object) -> bool:
@@ -323,22 +353,22 @@ class ID:
             return self._n == other._n
         return NotImplemented
 
-    def __lt__(self, other: ID) -> bool:
+    def __lt__(self, other: object) -> bool:
         if isinstance(other, ID):
             return self._n < other._n
         return NotImplemented
 
-    def __le__(self, other: ID) -> bool:
+    def __le__(self, other: object) -> bool:
         if isinstance(other, ID):
             return self._n <= other._n
         return NotImplemented
 
-    def __gt__(self, other: ID) -> bool:
+    def __gt__(self, other: object) -> bool:
         if isinstance(other, ID):
             return self._n > other._n
         return NotImplemented
 
-    def __ge__(self, other: ID) -> bool:
+    def __ge__(self, other: object) -> bool:
         if isinstance(other, ID):
             return self._n >= other._n
         return NotImplemented
@@ -351,11 +381,7 @@ class ID:
         """Returns the Crockford form: 26 digits, zero-padded, sorting as the bytes do."""
         return _encode(self._n, _CROCKFORD)
 
-    def hex(self) -> str:
-        """Returns the hex form: 32 lower-case hex digits, sorting as the bytes do."""
-        return "%032x" % self._n
-
-    def fields(self) -> Dict[str, Union[int, bytes]]:
+    def fields(self) -> IDFields:
         """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
         bytes fields."""
         n = self._n
@@ -365,12 +391,12 @@ class ID:
             "node": n & 0xffffffffffff,  # 48 bits (an integer): node
         }
 
-    def unix_nanos(self) -> int:
+    def unix_nanos(self) -> builtins.int:
         """Returns the ID's time as nanoseconds since the Unix epoch, exactly."""
         n = self._n
         return _EPOCH_NS + ((n >> 96) << 28 | (n >> 80 & 0xffff) << 12 | n >> 64 & 0xfff) * _TICK_NUM // _TICK_DEN
 
-    def time(self) -> Optional[datetime]:
+    def time(self) -> datetime:
         """Returns the ID's time as an aware UTC datetime, rounded down to the
         microsecond. A time outside a datetime's years 1 to 9999 is ErrTime;
         unix_nanos has it."""
@@ -388,6 +414,41 @@ class ID:
         """Reports whether every bit of the ID is zero."""
         return self._n == 0
 
+    def to_uuid(self) -> _uuid.UUID:
+        """Returns the ID as a uuid.UUID of its 128 bits: the value that Django's
+        UUIDField, SQLAlchemy's Uuid and pydantic's UUID fields take."""
+        return _uuid.UUID(int=self._n)
+
+    # The properties named as the standard library's UUID has them come
+    # last: within the class, after them, int, bytes and hex name them.
+
+    @property
+    def int(self) -> builtins.int:
+        """The ID's bits as one int, its bytes read big-endian."""
+        return self._n
+
+    @property
+    def bytes(self) -> builtins.bytes:
+        """The ID's 16 bytes, big-endian."""
+        return self._n.to_bytes(_SIZE, "big")
+
+    @property
+    def hex(self) -> str:
+        """The hex form: 32 lower-case hex digits, sorting as the bytes do."""
+        return "%032x" % self._n
+
+
+def _bits(n: object) -> int:
+    """Returns the bits of the ID ID(n) makes, checked: an int of at most
+    128 bits, or a uuid.UUID."""
+    if isinstance(n, _uuid.UUID):
+        return n.int
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int, not {type(n).__name__}")
+    if n < 0 or n > _MAX:
+        raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in 128 bits")
+    return n
+
 
 def _integer(name: str, x: object, width: int) -> int:
     """Returns a field's int value, checked to fit width bits."""
@@ -398,17 +459,35 @@ def _integer(name: str, x: object, width: int) -> int:
     return x
 
 
+def _from_bytes(b: object) -> int:
+    """Returns the bits of the ID whose bytes are b, checked to be 16 bytes."""
+    if isinstance(b, memoryview):
+        b = b.tobytes()
+    if not isinstance(b, (bytes, bytearray)):
+        raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, a bytearray or a memoryview, not {type(b).__name__}")
+    if len(b) != _SIZE:
+        raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want 16 bytes")
+    return int.from_bytes(b, "big")
+
+
 # Sets the slot of an ID's bits past ID.__setattr__, which refuses: for the
-# module's own readers, whose results are in range already.
-_set_bits = ID._n.__set__
+# module's own readers, whose results are in range already. (The slot's
+# descriptor, from the class's namespace: its __set__ is the fastest way in.)
+_set_bits: Callable[[ID, int], None] = vars(ID)["_n"].__set__
+
+_I = TypeVar("_I", bound=ID)
 
 
-def _made(cls: type, n: int) -> ID:
+def _made(cls: Type[_I], n: int) -> _I:
     """Returns a new ID of class cls (ID or a subclass) whose bits are n,
     which the caller has checked: 0 <= n <= _MAX."""
     i = object.__new__(cls)
     _set_bits(i, n)
     return i
+
+
+ID.NIL = _made(ID, 0)
+ID.MAX = _made(ID, _MAX)
 
 
 # Random bytes from os.urandom, drawn 1024 at a time, and the lock that
@@ -443,7 +522,7 @@ class Generator:
     """
 
     def __init__(self, node: Optional[int] = None, *, clock: Optional[Callable[[], int]] = None) -> None:
-        self._clock = clock or _time.time_ns
+        self._clock: Callable[[], int] = clock or _time.time_ns
         self._node = None if node is None else _integer("node", node, 48)
         self._last = -1  # the last ID's tick, or -1 before the first
         self._fixed = 0
@@ -460,9 +539,9 @@ class Generator:
         self._fixed = _CONST_VALUE | node | seq << 48
 
     def _after_fork(self) -> None:
-        """In a forked child: a new lock, new values drawn once, and a counter
-        that must start afresh, so that the child repeats nothing of the
-        parent's."""
+        """In a forked child: a new lock, new values drawn once, new random
+        blocks, and a counter that must start afresh, so that the child
+        repeats nothing of the parent's."""
         self._lock = threading.Lock()
         self._draw()
 
@@ -482,11 +561,25 @@ class Generator:
                 tick = self._last + 1
             self._last = tick
             n |= (tick >> 28) << 96 | (tick >> 12 & 0xffff) << 80 | (tick & 0xfff) << 64
-        return ID(n)
+        i = object.__new__(ID)
+        _set_bits(i, n)
+        return i
+
+    def __iter__(self) -> Iterator[ID]:
+        """Returns the generator itself: an endless iterator of new IDs."""
+        return self
+
+    def __next__(self) -> ID:
+        """Returns a new ID, as next() does."""
+        return self.next()
 
     def _now(self) -> int:
-        """Returns the clock's tick; a time outside the layout's range is ErrTime."""
-        ns = self._clock() - _EPOCH_NS
+        """Returns the clock's tick; a reading that is no int of nanoseconds (a
+        float, say), or a time outside the layout's range, is ErrTime."""
+        t: object = self._clock()
+        if type(t) is not int:
+            raise IDError("ErrTime", f"{_LAYOUT}: the clock read {t!r}, not an int of nanoseconds since the Unix epoch")
+        ns = t - _EPOCH_NS
         tick = -1 if ns < 0 else ns * _TICK_DEN // _TICK_NUM
         if tick < 0 or tick > _MAX_TICK:
             raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
@@ -494,13 +587,58 @@ class Generator:
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: drops the random bytes inherited from the parent
-    and moves every generator on (Generator._after_fork)."""
-    global _pool, _pool_at, _pool_lock
+    """Runs in a forked child: drops the random bytes inherited from the
+    parent and moves every generator on (Generator._after_fork), new_id's
+    too."""
+    global _pool, _pool_at, _pool_lock, _shared_lock
     _pool, _pool_at, _pool_lock = b"", 0, threading.Lock()
+    _shared_lock = threading.Lock()
     for g in list(_generators):
-        g._after_fork()
+        # The module's own hook, which a type checker takes for a stranger's.
+        g._after_fork()  # pyright: ignore[reportPrivateUsage]
 
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
+
+
+# The generator new_id uses, made by its first call or by set_node, and the lock that
+# guards making it. A forked child keeps it: Generator._after_fork moves it
+# on there as it does every generator.
+_shared: Optional[Generator] = None
+_shared_node: Optional[int] = None
+_shared_lock = threading.Lock()
+
+
+def set_node(node: int) -> None:
+    """Sets the node of the generator new_id uses: an int of 48 bits. Call
+    it once, before the first new_id; calling it again with the same node
+    does nothing, with another it is ErrRange, as it is once new_id has made
+    IDs without a node."""
+    global _shared, _shared_node
+    v = _integer("node", node, 48)
+    with _shared_lock:
+        if _shared is None:
+            _shared, _shared_node = Generator(v), v
+        elif v != _shared_node:
+            had = "no node" if _shared_node is None else f"node {_shared_node}"
+            raise IDError("ErrRange", f"{_LAYOUT}: new_id has {had} already")
+
+
+def _shared_generator() -> Generator:
+    """Returns the generator new_id uses, making it on the first call."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = Generator()
+        return _shared
+
+
+def new_id() -> ID:
+    """Returns the next ID of the process's generator of layout uuidv6, which
+    the first call makes: the IDs come from one generator, so each is greater than the one before.
+    It is safe for use from several threads, and in a forked child."""
+    g = _shared
+    if g is None:
+        g = _shared_generator()
+    return g.next()

@@ -27,15 +27,12 @@ forms, which sort as the bytes do.
 
 from __future__ import annotations
 
-import os
+import builtins
 import re
-import threading
-import time as _time
-import weakref
-from datetime import datetime, timedelta, timezone
-from typing import Callable, Dict, Optional, Union
+import uuid as _uuid
+from typing import Callable, ClassVar, Dict, Optional, Tuple, Type, TypeVar, TypedDict, Union
 
-__all__ = ["ID", "IDError"]
+__all__ = ["ID", "IDFields", "IDError"]
 
 
 class IDError(ValueError):
@@ -43,15 +40,24 @@ class IDError(ValueError):
     error: ErrLength (text or bytes of a length the form never has), ErrSyntax
     (a character the form does not allow; position says where), ErrOverflow
     (text above the largest ID), ErrRange (a field or node that does not fit),
-    ErrTime (a time outside the layout's range), ErrType (a value of a type
-    that holds no ID), ErrClockBackwards and ErrClockStalled (a generator that
-    cannot go on).
+    ErrTime (a time outside the layout's range, or a clock that reads no
+    time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
+    ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
+    before set_node, for a layout whose generator needs its node).
+
+    Its args are (code, message, position), so that it pickles and copies
+    whole: it crosses process boundaries (multiprocessing,
+    concurrent.futures) as it is.
     """
 
     def __init__(self, code: str, message: str, position: Optional[int] = None) -> None:
-        super().__init__(message)
+        super().__init__(code, message, position)
         self.code = code
+        self.message = message
         self.position = position
+
+    def __str__(self) -> str:
+        return self.message
 
 
 _LAYOUT = "uuidv8-sha256"
@@ -87,7 +93,7 @@ _HEX = _Form("hex", "0123456789abcdef", 32, True)
 
 def _encode(n: int, f: _Form) -> str:
     """Writes n in form f: f.width digits, most significant first."""
-    out = []
+    out: list[str] = []
     for _ in range(f.width):
         n, d = divmod(n, f.base)
         out.append(f.digits[d])
@@ -156,12 +162,15 @@ def _decode_uuid(s: str, at: int) -> int:
 def _parse_uuid(s: object) -> int:
     """Reads a UUID in any of the forms RFC 9562 and common use give it, with
     hex digits in either case: canonical (36 characters), 32 hex digits, in
-    braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
+    braces, or as a URN (urn:uuid:, the prefix in either case), or a
+    uuid.UUID. Nothing else.
     """
     if type(s) is str and _CANONICAL.fullmatch(s):
         return int(s.replace("-", ""), 16)
+    if isinstance(s, _uuid.UUID):
+        return s.int
     if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str, not {type(s).__name__}")
+        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str or a uuid.UUID, not {type(s).__name__}")
     n = _byte_length(s)
     if n == len(s):
         if n == 36:
@@ -183,21 +192,33 @@ def _parse_uuid(s: object) -> int:
 
 
 
+class IDFields(TypedDict):
+    """The fields of an ID of layout uuidv8-sha256, keyed by the spec's names, as
+    ID.fields returns them and ID.pack takes them."""
+
+    custom_a: int  # 48 bits (an integer): hash
+    custom_b: int  # 12 bits (an integer): hash
+    custom_c: int  # 62 bits (an integer): hash
+
+
 class ID:
     """An ID of layout uuidv8-sha256: 128 bits, held as one int. It is immutable,
-    hashable, and ordered as its bytes are. ID(n) is the ID whose bytes,
-    read as one big-endian number, are n; bytes(id) gives them back.
+    hashable, ordered as its bytes are, and weak-referenceable. ID(n) is
+    the ID whose bytes, read as one big-endian number, are n; bytes(id) and
+    int(id) give them back, as id.bytes and id.int do. ID(u), for a
+    uuid.UUID u, is the ID of u's 128 bits (u.int).
     """
 
-    __slots__ = ("_n",)
+    __slots__ = ("_n", "__weakref__")
     _n: int
 
-    def __init__(self, n: int) -> None:
-        if not isinstance(n, int) or isinstance(n, bool):
-            raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int, not {type(n).__name__}")
-        if n < 0 or n > _MAX:
-            raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in 128 bits")
-        object.__setattr__(self, "_n", n)
+    NIL: ClassVar[ID]
+    """The ID with every bit zero."""
+    MAX: ClassVar[ID]
+    """The ID with every bit one."""
+
+    def __init__(self, n: Union[int, _uuid.UUID]) -> None:
+        object.__setattr__(self, "_n", _bits(n))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -205,13 +226,13 @@ class ID:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]
+    def __reduce__(self) -> Tuple[Type[ID], Tuple[builtins.int]]:
         return (type(self), (self._n,))
 
     @classmethod
-    def parse(cls, s: str) -> ID:
+    def parse(cls, s: Union[str, _uuid.UUID]) -> ID:
         """Reads a UUID in any of its forms: canonical 8-4-4-4-12, 32 hex digits,
-        {canonical} or urn:uuid:canonical, hex digits in either case."""
+        {canonical} or urn:uuid:canonical, hex digits in either case. A uuid.UUID gives the ID of its 128 bits."""
         i = object.__new__(cls)
         _set_bits(i, _parse_uuid(s))
         return i
@@ -234,13 +255,17 @@ class ID:
         return _made(cls, _decode(s, _HEX))
 
     @classmethod
-    def from_bytes(cls, b: bytes) -> ID:
-        """Returns the ID whose bytes are b: exactly 16 of them, big-endian."""
-        if not isinstance(b, (bytes, bytearray, memoryview)):
-            raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, not {type(b).__name__}")
-        if len(b) != _SIZE:
-            raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want 16 bytes")
-        return _made(cls, int.from_bytes(b, "big"))
+    def from_bytes(cls, b: builtins.bytes) -> ID:
+        """Returns the ID whose bytes are b (bytes, a bytearray or a
+        memoryview): exactly 16 of them, big-endian."""
+        return _made(cls, _from_bytes(b))
+
+    @classmethod
+    def from_uuid(cls, u: _uuid.UUID) -> ID:
+        """Returns the ID of the 128 bits of u, a uuid.UUID."""
+        if not isinstance(u, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
+        return _made(cls, u.int)
 
     @classmethod
     def pack(cls, *, custom_a: int = 0, custom_b: int = 0, custom_c: int = 0) -> ID:
@@ -254,25 +279,25 @@ class ID:
         n |= v << 64
         v = _integer("custom_c", custom_c, 62)
         n |= v
-        return cls(n)
+        return _made(cls, n)
 
     def __str__(self) -> str:
         """Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-        h = "%032x" % self._n
+        h = self._n.to_bytes(16, "big").hex()  # a little faster than "%032x" %
         return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
 
-    def __bytes__(self) -> bytes:
+    def __bytes__(self) -> builtins.bytes:
         """Returns the ID's 16 bytes, big-endian."""
         return self._n.to_bytes(_SIZE, "big")
 
-    def __int__(self) -> int:
+    def __int__(self) -> builtins.int:
         """Returns the ID's bits as one int, its bytes read big-endian."""
         return self._n
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> builtins.int:
         return hash(self._n)
 
     def __eq__(self, other: object) -> bool:
@@ -280,22 +305,22 @@ class ID:
             return self._n == other._n
         return NotImplemented
 
-    def __lt__(self, other: ID) -> bool:
+    def __lt__(self, other: object) -> bool:
         if isinstance(other, ID):
             return self._n < other._n
         return NotImplemented
 
-    def __le__(self, other: ID) -> bool:
+    def __le__(self, other: object) -> bool:
         if isinstance(other, ID):
             return self._n <= other._n
         return NotImplemented
 
-    def __gt__(self, other: ID) -> bool:
+    def __gt__(self, other: object) -> bool:
         if isinstance(other, ID):
             return self._n > other._n
         return NotImplemented
 
-    def __ge__(self, other: ID) -> bool:
+    def __ge__(self, other: object) -> bool:
         if isinstance(other, ID):
             return self._n >= other._n
         return NotImplemented
@@ -308,11 +333,7 @@ class ID:
         """Returns the Crockford form: 26 digits, zero-padded, sorting as the bytes do."""
         return _encode(self._n, _CROCKFORD)
 
-    def hex(self) -> str:
-        """Returns the hex form: 32 lower-case hex digits, sorting as the bytes do."""
-        return "%032x" % self._n
-
-    def fields(self) -> Dict[str, Union[int, bytes]]:
+    def fields(self) -> IDFields:
         """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
         bytes fields."""
         n = self._n
@@ -322,10 +343,6 @@ class ID:
             "custom_c": n & 0x3fffffffffffffff,  # 62 bits (an integer): hash
         }
 
-    def time(self) -> Optional[datetime]:
-        """Returns None: layout uuidv8-sha256 holds no time."""
-        return None
-
     def valid(self) -> bool:
         """Reports whether the ID's constant bits (versions, variants) are those
         of layout uuidv8-sha256. The parsers check the form only, as Go's do."""
@@ -334,6 +351,41 @@ class ID:
     def is_zero(self) -> bool:
         """Reports whether every bit of the ID is zero."""
         return self._n == 0
+
+    def to_uuid(self) -> _uuid.UUID:
+        """Returns the ID as a uuid.UUID of its 128 bits: the value that Django's
+        UUIDField, SQLAlchemy's Uuid and pydantic's UUID fields take."""
+        return _uuid.UUID(int=self._n)
+
+    # The properties named as the standard library's UUID has them come
+    # last: within the class, after them, int, bytes and hex name them.
+
+    @property
+    def int(self) -> builtins.int:
+        """The ID's bits as one int, its bytes read big-endian."""
+        return self._n
+
+    @property
+    def bytes(self) -> builtins.bytes:
+        """The ID's 16 bytes, big-endian."""
+        return self._n.to_bytes(_SIZE, "big")
+
+    @property
+    def hex(self) -> str:
+        """The hex form: 32 lower-case hex digits, sorting as the bytes do."""
+        return "%032x" % self._n
+
+
+def _bits(n: object) -> int:
+    """Returns the bits of the ID ID(n) makes, checked: an int of at most
+    128 bits, or a uuid.UUID."""
+    if isinstance(n, _uuid.UUID):
+        return n.int
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int, not {type(n).__name__}")
+    if n < 0 or n > _MAX:
+        raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in 128 bits")
+    return n
 
 
 def _integer(name: str, x: object, width: int) -> int:
@@ -345,14 +397,32 @@ def _integer(name: str, x: object, width: int) -> int:
     return x
 
 
+def _from_bytes(b: object) -> int:
+    """Returns the bits of the ID whose bytes are b, checked to be 16 bytes."""
+    if isinstance(b, memoryview):
+        b = b.tobytes()
+    if not isinstance(b, (bytes, bytearray)):
+        raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, a bytearray or a memoryview, not {type(b).__name__}")
+    if len(b) != _SIZE:
+        raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want 16 bytes")
+    return int.from_bytes(b, "big")
+
+
 # Sets the slot of an ID's bits past ID.__setattr__, which refuses: for the
-# module's own readers, whose results are in range already.
-_set_bits = ID._n.__set__
+# module's own readers, whose results are in range already. (The slot's
+# descriptor, from the class's namespace: its __set__ is the fastest way in.)
+_set_bits: Callable[[ID, int], None] = vars(ID)["_n"].__set__
+
+_I = TypeVar("_I", bound=ID)
 
 
-def _made(cls: type, n: int) -> ID:
+def _made(cls: Type[_I], n: int) -> _I:
     """Returns a new ID of class cls (ID or a subclass) whose bits are n,
     which the caller has checked: 0 <= n <= _MAX."""
     i = object.__new__(cls)
     _set_bits(i, n)
     return i
+
+
+ID.NIL = _made(ID, 0)
+ID.MAX = _made(ID, _MAX)

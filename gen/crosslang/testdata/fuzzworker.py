@@ -55,17 +55,17 @@ def answer(req, n):
                 t = "not an aware UTC datetime: %r" % (t,)
             else:
                 t = str((t - EPOCH) // timedelta(microseconds=1))
-        parsed = [attempt(m, lambda f=f, s=s: f(s).hex()) for f, s in [
+        parsed = [attempt(m, lambda f=f, s=s: f(s).hex) for f, s in [
             (ID.parse_hex, r["hex"]), (ID.parse_hex, r["hex"].upper()), (ID.parse_base62, id.base62()),
             (ID.parse_crockford, id.crockford()), (ID.parse_crockford, id.crockford().lower()), (ID.parse, str(id))]]
         packed, wide = None, {}
         if r.get("pack") is not None:
             kw = {k: bytes.fromhex(v) if k in r["packBytes"] else int(v) for k, v in r["pack"].items()}
-            packed = attempt(m, lambda: ID.pack(**kw).hex())
-            wide = {k: attempt(m, lambda k=k, v=v: ID.pack(**{**kw, k: int(v)}).hex()) for k, v in r["wide"].items()}
+            packed = attempt(m, lambda: ID.pack(**kw).hex)
+            wide = {k: attempt(m, lambda k=k, v=v: ID.pack(**{**kw, k: int(v)}).hex) for k, v in r["wide"].items()}
         u = id.unix_nanos()
         return {
-            "hex": id.hex(),
+            "hex": id.hex,
             "base62": id.base62(),
             "crockford": id.crockford(),
             "text": str(id),
@@ -81,11 +81,11 @@ def answer(req, n):
         }
 
     ids = [attempt(m, lambda r=r: one(r)) for r in req["ids"]]
-    bounds = [attempt(m, lambda at=at: {"min": ID.min_at(int(at)).hex(), "max": ID.max_at(int(at)).hex()}) for at in req["bounds"]]
+    bounds = [attempt(m, lambda at=at: {"min": ID.min_at(int(at)).hex, "max": ID.max_at(int(at)).hex}) for at in req["bounds"]]
     forms = {"base62": ID.parse_base62, "crockford": ID.parse_crockford, "hex": ID.parse_hex, "text": ID.parse}
     bad = []
     for r in req["bad"]:
-        got = attempt(m, lambda r=r: (ID.from_bytes(bytes.fromhex(r["input"])) if r["form"] == "bytes" else forms[r["form"]](r["input"])).hex())
+        got = attempt(m, lambda r=r: (ID.from_bytes(bytes.fromhex(r["input"])) if r["form"] == "bytes" else forms[r["form"]](r["input"])).hex)
         bad.append(got["error"] if isinstance(got, dict) else "no error: %s" % got)
     def run(g):
         start, step, back, back_readings = int(g["start"]), int(g["step"]), int(g["back"]), g["backReadings"]
@@ -104,7 +104,7 @@ def answer(req, n):
 
         def make():  # a generator that gives up stops the run, reported with the IDs made before
             for _ in range(g["n"]):
-                ids.append(gen.next().hex())
+                ids.append(gen.next().hex)
 
         stopped = attempt(m, make)
         return {"ids": ids, "min": str(min(readings)), "max": str(max(readings)), "stopped": stopped["error"] if stopped else None}

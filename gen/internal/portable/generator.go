@@ -83,3 +83,18 @@ func initDoc(i layouts.Init) string {
 	}
 	return "at random bits"
 }
+
+// Below returns the parts of runs that hold a value's bits below bit n: for
+// a counter seeded with its top bit clear, the random bits it takes.
+func Below(runs []Run, n int) []Run {
+	var out []Run
+	for _, r := range runs {
+		if r.Lo+r.Width > n {
+			r.Width = n - r.Lo
+		}
+		if r.Width > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -96,7 +96,8 @@ var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // New returns the plan of layout l for an ID class named typ whose text
 // form is text: "uuid", "base62", "crockford" or "hex", or "" for the
-// layout's default (uuid for a UUID layout, else base62). typeWords lists
+// layout's own (layouts.Layout.CanonicalText: the form its spec declares,
+// else uuid for a UUID layout and base62 for any other). typeWords lists
 // the words typ must not be, fieldWords those the field names must not be.
 func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]bool) (*Plan, error) {
 	if !ident.MatchString(typ) || typeWords[typ] {
@@ -111,14 +112,15 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 	} {
 		p.Forms = append(p.Forms, p.form(f.name, f.title, f.alphabet))
 	}
+	if text == "" {
+		text = l.CanonicalText()
+	}
 	switch {
-	case text == "" && p.UUID, text == "uuid":
+	case text == "uuid":
 		if l.Bits != 128 {
 			return nil, fmt.Errorf("%w: the uuid text form needs a 128-bit layout; %s has %d bits", ErrLayout, l.Name, l.Bits)
 		}
 		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: 36, FoldCase: true}
-	case text == "":
-		p.Text = p.Forms[0]
 	default:
 		found := false
 		for _, f := range p.Forms {

@@ -54,7 +54,11 @@ func main() {
 // writeScripts writes the files of package scripts under root and removes
 // the stale ones.
 func writeScripts(root string) error {
-	files, err := scripts.Files()
+	license, err := os.ReadFile(filepath.Join(root, "LICENSE"))
+	if err != nil {
+		return err
+	}
+	files, err := scripts.Files(license)
 	if err != nil {
 		return err
 	}

@@ -15,12 +15,22 @@ var update = flag.Bool("update", false, "rewrite the generated files")
 // root is the repository's root, from this package's folder.
 const root = "../../.."
 
+// license returns the repository's LICENSE, which the packages carry.
+func license(t *testing.T) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, "LICENSE"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 // The committed JavaScript and Python packages under js/ and python/ are
 // what the emitters make from the built-in specs today, and no module is
 // left there of a layout that is gone. Run `go generate ./...` (or
 // `go test ./gen/internal/scripts -update`) after changing a spec or an emitter.
 func TestFilesUpToDate(t *testing.T) {
-	files, err := scripts.Files()
+	files, err := scripts.Files(license(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +76,7 @@ func TestFilesUpToDate(t *testing.T) {
 // Every built-in layout has its module in both packages, and package.json
 // exports each of them.
 func TestEveryLayout(t *testing.T) {
-	files, err := scripts.Files()
+	files, err := scripts.Files(license(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,17 @@ const flags: boolean[] = [id.valid(), id.isZero(), again.equals(packed)];
 const n: bigint = id.toBigInt();
 const fixed = v7.newGenerator({ clock: () => 1_700_000_000_000_000_000n });
 
+// The process-wide generator, the text-only functions, NIL and MAX, and
+// fromBytes of any buffer.
+const next: v7.ID = v7.newId();
+const text: string = v7.newText();
+const bytes: Uint8Array = v7.textToBytes(text);
+const fromBuffer: v7.ID = v7.ID.fromBytes(bytes.buffer);
+const fromView: v7.ID = v7.ID.fromBytes(new DataView(bytes.buffer));
+const ends: boolean = v7.ID.NIL.isZero() && v7.ID.MAX.compare(next) === 1 && v7.bytesToText(bytes) === text;
+// @ts-expect-error: uuidv7 has no node to set.
+v7.setNode(1);
+
 // Errors carry the Go sentinel's name.
 try {
   v7.ID.parse('nope');
@@ -49,6 +60,10 @@ const node: bigint = sf.fields().node;
 const sf2: snowflake.Generator = snowflake.newGenerator(7n, { clock: () => 0n });
 // @ts-expect-error: the node is required.
 snowflake.newGenerator();
+snowflake.setNode(7);
+const sf3: snowflake.ID = snowflake.newId();
+// @ts-expect-error: a node is a BigInt or a number.
+snowflake.setNode('7');
 // @ts-expect-error: fields are BigInt, never a JavaScript number.
 const lossy: number = sf.fields().timestamp;
 
@@ -61,4 +76,4 @@ const u: string = ulid.newGenerator().next().toString();
 // @ts-expect-error: parse takes a string.
 ulid.ID.parse(42);
 
-export const used = [texts, same, ms, when, ns, order, flags, n, fixed, none, node, sf2, lossy, v1a, v1b, u];
+export const used = [texts, same, ms, when, ns, order, flags, n, fixed, next, fromBuffer, fromView, ends, none, node, sf2, sf3, lossy, v1a, v1b, u];

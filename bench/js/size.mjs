@@ -1,0 +1,68 @@
+// Bundle sizes of programs that use idforge's generated JavaScript (js/,
+// which IDFORGE_JS names) and the npm peers for the same work: each program
+// bundled by esbuild as `esbuild --bundle --minify` does (for the browser,
+// as an IIFE), then gzipped at level 9. bench/js/size copies it beside the
+// pinned esbuild and peers and runs it there.
+//
+//   node size.mjs [--check]
+//
+// --check fails when the UUIDv7 programs are above their targets (making
+// and printing an ID with the default generator: 1,500 B; also parsing
+// one: 1,800 B) or when two layouts in one bundle cost as much as two
+// bundles (they share the runtime).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const { values: opts } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
+const js = process.env.IDFORGE_JS;
+if (!js) throw new Error('IDFORGE_JS is not set: run bench/js/size');
+const ours = (name) => JSON.stringify(join(js, name + '.js'));
+
+const programs = [
+  ['idforge uuidv7: newText() (make an ID with the default generator, print it)', `import { newText } from ${ours('uuidv7')};\nconsole.log(newText());`, 1500],
+  ['idforge uuidv7: newText(), textToBytes + bytesToText (also parse one, print it)', `import { newText, textToBytes, bytesToText } from ${ours('uuidv7')};\nconsole.log(newText());\nconsole.log(bytesToText(textToBytes(process.argv[2])));`, 1800],
+  ['idforge uuidv7: String(newId()) (the ID class: every method)', `import { newId } from ${ours('uuidv7')};\nconsole.log(String(newId()));`],
+  ['idforge uuidv7: String(newId()), ID.parse(s).toString()', `import { newId, ID } from ${ours('uuidv7')};\nconsole.log(String(newId()));\nconsole.log(ID.parse(process.argv[2]).toString());`],
+  ['idforge ulid: newText()', `import { newText } from ${ours('ulid')};\nconsole.log(newText());`],
+  ['idforge uuidv7 + ulid: newText() of each, one bundle', `import { newText } from ${ours('uuidv7')};\nimport { newText as ulid } from ${ours('ulid')};\nconsole.log(newText(), ulid());`],
+  ['uuid: v7()', `import { v7 } from 'uuid';\nconsole.log(v7());`],
+  ['uuid: v7(), parse + stringify', `import { v7, parse, stringify } from 'uuid';\nconsole.log(v7());\nconsole.log(stringify(parse(process.argv[2])));`],
+  ['uuidv7: uuidv7()', `import { uuidv7 } from 'uuidv7';\nconsole.log(uuidv7());`],
+  ['uuidv7: uuidv7(), UUID.parse(s).toString()', `import { uuidv7, UUID } from 'uuidv7';\nconsole.log(uuidv7());\nconsole.log(UUID.parse(process.argv[2]).toString());`],
+  ['ulid: monotonicFactory()()', `import { monotonicFactory } from 'ulid';\nconsole.log(monotonicFactory()());`],
+];
+
+// Beside this file, so that the peers resolve from its node_modules.
+const work = join(dirname(fileURLToPath(import.meta.url)), 'size-programs');
+mkdirSync(work, { recursive: true });
+const sizes = [];
+for (const [i, [name, src, target]] of programs.entries()) {
+  const entry = join(work, `p${i}.mjs`);
+  writeFileSync(entry, src + '\n');
+  const out = await build({ entryPoints: [entry], bundle: true, minify: true, write: false, logLevel: 'silent' });
+  const code = out.outputFiles[0].contents;
+  sizes.push({ name, min: code.length, gz: gzipSync(code, { level: 9 }).length, target });
+}
+
+const fmt = (n) => n.toLocaleString('en-US');
+console.log('| program | minified | gzip -9 | target |');
+console.log('|---|---:|---:|---|');
+for (const s of sizes) console.log(`| ${s.name} | ${fmt(s.min)} B | ${fmt(s.gz)} B | ${s.target ? `≤ ${fmt(s.target)} B — ${s.gz <= s.target ? 'met' : 'NOT met'}` : ''} |`);
+
+const by = (prefix) => sizes.find((s) => s.name.startsWith(prefix)).gz;
+const two = by('idforge uuidv7 + ulid');
+const apart = by('idforge uuidv7: newText() (make') + by('idforge ulid: newText()');
+console.log(`\nuuidv7 and ulid in one bundle: ${fmt(two)} B, against ${fmt(apart)} B in two: the runtime is shared.`);
+
+if (opts.check) {
+  const failed = sizes.filter((s) => s.target && s.gz > s.target).map((s) => `${s.name}: ${s.gz} B > ${s.target} B`);
+  if (two >= apart - 300) failed.push(`two layouts in one bundle (${two} B) share too little of the ${apart} B of two bundles`);
+  if (failed.length) {
+    console.error('\n' + failed.join('\n'));
+    process.exit(1);
+  }
+}

@@ -1,0 +1,69 @@
+package conformance_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runPackageTest runs a test command on a committed package (js/ or
+// python/), whose folder the command finds in env, and fails the test with
+// its output if it fails.
+func runPackageTest(t *testing.T, env string, name string, args ...string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Skipf("%s is not installed: the package is not run (.ci/run installs it)", name)
+	}
+	cmd := exec.Command(name, args...)
+	cmd.Dir = "testdata"
+	cmd.Env = append(os.Environ(), env)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out.String())
+	}
+	t.Logf("%s", lastLines(out.String(), 8))
+}
+
+// The committed JavaScript package does what its README promises beyond the
+// corpus: one process-wide generator (newId, newText, setNode and
+// ErrNoGenerator), util.inspect and JSON showing the text, NIL and MAX,
+// fromBytes of any buffer, require() from CommonJS, ErrRandom without Web
+// Crypto, and ErrTime for a clock that reads no time.
+func TestJavaScriptAPI(t *testing.T) {
+	readInputs(t, "../../js/*.js", "testdata/api.test.mjs")
+	dir, err := filepath.Abs("../../js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPackageTest(t, "IDFORGE_JS="+dir, "node", "--test", "api.test.mjs")
+}
+
+// The same for the committed Python package: new_id, set_node and
+// ErrNoGenerator, fork safety, IDError pickling and crossing a process
+// pool, uuid.UUID interop, hex, int and bytes as uuid.UUID has them, the
+// fields' TypedDict, iteration, weak references and bad clocks.
+func TestPythonAPI(t *testing.T) {
+	readInputs(t, "../../python/idforge/*.py", "testdata/test_api.py")
+	dir, err := filepath.Abs("../../python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_api")
+}
+
+// IDs of the committed Python package go into Django's UUIDField,
+// SQLAlchemy's UUID types and a pydantic model (testdata/test_frameworks.py);
+// a framework that python3 cannot import is skipped there, unless
+// IDFORGE_REQUIRE_FRAMEWORKS is set, as .ci/python-packages sets it.
+func TestPythonFrameworks(t *testing.T) {
+	readInputs(t, "../../python/idforge/*.py", "testdata/test_frameworks.py")
+	dir, err := filepath.Abs("../../python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_frameworks")
+}

@@ -1,0 +1,50 @@
+"""A program that uses the Python package as a typed project would, which
+mypy --strict and pyright's strict mode must accept with no error, and
+which runs (.ci/python-packages checks both): every type it reads is exact,
+never Optional where there is always a value, never a union to narrow.
+"""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from datetime import datetime, timezone
+
+from idforge import snowflake, ulid, uuidv4, uuidv7
+
+
+def main() -> None:
+    id = uuidv7.new_id()
+    when: datetime = id.time()  # a datetime, never None, for a layout with a time
+    print(str(id), when.isoformat())
+    fields: uuidv7.IDFields = id.fields()
+    ms: int = fields["unix_ms"] + 1  # an int field is an int
+    entropy: bytes = ulid.new_id().fields()["entropy"]  # a bytes field is bytes
+    print(ms, entropy.hex())
+
+    u: uuid.UUID = id.to_uuid()
+    assert uuidv7.ID.from_uuid(u) == id == uuidv7.ID.parse(u) == uuidv7.ID(u)
+    hexed: str = id.hex
+    number: int = id.int
+    raw: bytes = id.bytes
+    assert (hexed, number, raw) == (u.hex, u.int, u.bytes)
+
+    first: list[uuidv7.ID] = list(itertools.islice(uuidv7.Generator(), 3))
+    assert first == sorted(first)
+    assert uuidv7.ID.min_at(datetime(2024, 1, 1, tzinfo=timezone.utc)) < id < uuidv7.ID.MAX
+
+    snowflake.set_node(1)
+    node: int = snowflake.new_id().fields()["node"]
+    assert node == 1
+    assert not uuidv4.new_id().is_zero()
+
+    try:
+        uuidv7.ID.parse("not a uuid")
+    except uuidv7.IDError as e:
+        code: str = e.code
+        position: int | None = e.position
+        print(code, position, e.message)
+
+
+if __name__ == "__main__":
+    main()

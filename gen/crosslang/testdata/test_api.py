@@ -1,0 +1,167 @@
+"""The Python package's API beyond the corpus (python/idforge, on the path
+that TestPythonAPI gives): the default generator, fork safety, IDError
+across processes, uuid.UUID interop, the standard library's attribute names,
+iteration, weak references and bad clocks. python3 -m unittest test_api.
+"""
+
+import concurrent.futures
+import copy
+import datetime
+import itertools
+import os
+import pickle
+import unittest
+import uuid
+import weakref
+
+from idforge import ksuid, objectid, snowflake, ulid, uuidv1, uuidv4, uuidv7
+
+
+def raise_id_error(text):
+    """Runs in a worker process: parses text that is no UUID."""
+    uuidv7.ID.parse(text)
+
+
+class IDErrorTest(unittest.TestCase):
+    def test_pickle_and_copy(self):
+        e = uuidv7.IDError("ErrSyntax", "uuidv7: bad", 3)
+        for got in (pickle.loads(pickle.dumps(e)), copy.copy(e), copy.deepcopy(e)):
+            self.assertIsInstance(got, uuidv7.IDError)
+            self.assertIsInstance(got, ValueError)
+            self.assertEqual((got.code, got.message, got.position, str(got)), ("ErrSyntax", "uuidv7: bad", 3, "uuidv7: bad"))
+
+    def test_crosses_processes(self):
+        # A worker that raises it must not break the pool (BrokenProcessPool).
+        with concurrent.futures.ProcessPoolExecutor(max_workers=1) as pool:
+            err = pool.submit(raise_id_error, "not a uuid").exception()
+            self.assertIsInstance(err, uuidv7.IDError)
+            self.assertEqual(err.code, "ErrLength")
+            self.assertTrue(str(err).startswith("uuidv7: "), str(err))
+            self.assertIsNone(pool.submit(str, 1).exception())
+
+
+class DefaultGeneratorTest(unittest.TestCase):
+    def test_new_id_increases(self):
+        for m in (uuidv7, ulid, ksuid, uuidv1):
+            ids = [m.new_id() for _ in range(20000)]
+            below = sum(1 for a, b in zip(ids, ids[1:]) if b <= a) if m is not uuidv1 else 0
+            self.assertEqual(below, 0, m.__name__)
+            self.assertEqual(len(set(ids)), len(ids), m.__name__)
+            self.assertTrue(all(i.valid() for i in ids), m.__name__)
+
+    def test_new_id_unordered_layouts(self):
+        ids = {uuidv4.new_id() for _ in range(1000)}
+        self.assertEqual(len(ids), 1000)
+
+    def test_set_node(self):
+        # snowflake's generator needs its node: new_id before set_node is
+        # ErrNoGenerator. Its state is the module's, so this test alone sets it.
+        with self.assertRaises(snowflake.IDError) as cm:
+            snowflake.new_id()
+        self.assertEqual(cm.exception.code, "ErrNoGenerator")
+        with self.assertRaises(snowflake.IDError) as cm:
+            snowflake.set_node(1 << 10)
+        self.assertEqual(cm.exception.code, "ErrRange")
+        snowflake.set_node(5)
+        snowflake.set_node(5)  # the same node again: nothing
+        with self.assertRaises(snowflake.IDError) as cm:
+            snowflake.set_node(6)
+        self.assertEqual(cm.exception.code, "ErrRange")
+        ids = [snowflake.new_id() for _ in range(5000)]
+        self.assertTrue(all(a < b for a, b in zip(ids, ids[1:])))
+        self.assertEqual({i.fields()["node"] for i in ids}, {5})
+
+    @unittest.skipUnless(hasattr(os, "fork"), "no fork here")
+    def test_fork(self):
+        # Pre-forked workers never repeat each other's IDs, nor the
+        # parent's: a child draws new state for every generator, new_id's
+        # and one made before the fork alike.
+        g = uuidv7.Generator()
+        before = [uuidv7.new_id(), g.next(), objectid.new_id()]
+        readers = []
+        for _ in range(2):
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the child
+                os.close(r)
+                made = [uuidv7.new_id() for _ in range(500)] + [g.next() for _ in range(500)] + [objectid.new_id() for _ in range(500)]
+                os.write(w, "\n".join(i.hex for i in made).encode())
+                os._exit(0)
+            os.close(w)
+            readers.append((pid, r))
+        seen = [i.hex for i in before] + [i.hex for i in [uuidv7.new_id() for _ in range(500)] + [g.next() for _ in range(500)]]
+        for pid, r in readers:
+            data = b""
+            while True:
+                chunk = os.read(r, 1 << 16)
+                if not chunk:
+                    break
+                data += chunk
+            os.close(r)
+            _, status = os.waitpid(pid, 0)
+            self.assertEqual(status, 0)
+            seen += data.decode().split("\n")
+        self.assertEqual(len(seen), 3 + 1000 + 2 * 1500)
+        self.assertEqual(len(set(seen)), len(seen), "a forked child repeated an ID")
+
+
+class InteropTest(unittest.TestCase):
+    def test_uuid(self):
+        u = uuid.UUID("017f22e2-79b0-7cc3-98c4-dc0c0c07398f")
+        i = uuidv7.ID.from_uuid(u)
+        self.assertEqual(str(i), str(u))
+        self.assertEqual(i.to_uuid(), u)
+        self.assertEqual(uuidv7.ID.parse(u), i)
+        self.assertEqual(uuidv7.ID(u), i)
+        self.assertEqual((i.hex, i.int, i.bytes), (u.hex, u.int, u.bytes))
+        self.assertEqual((bytes(i), int(i)), (u.bytes, u.int))
+        with self.assertRaises(uuidv7.IDError):
+            uuidv7.ID.from_uuid(str(u))
+        # Any 128-bit layout converts: a ULID keeps its 128 bits.
+        n = ulid.new_id()
+        self.assertEqual(ulid.ID.from_uuid(n.to_uuid()), n)
+        self.assertEqual(n.to_uuid().int, n.int)
+
+    def test_nil_max(self):
+        self.assertEqual(str(uuidv7.ID.NIL), "00000000-0000-0000-0000-000000000000")
+        self.assertEqual(str(uuidv7.ID.MAX), "ffffffff-ffff-ffff-ffff-ffffffffffff")
+        self.assertTrue(ksuid.ID.NIL.is_zero())
+        self.assertEqual(ksuid.ID.MAX.int, (1 << 160) - 1)
+
+    def test_fields_typed_dict(self):
+        for m in (uuidv7, ulid, snowflake, objectid):
+            i = m.ID.MAX
+            self.assertEqual(list(i.fields()), list(getattr(m, "IDFields").__annotations__), m.__name__)
+
+    def test_time(self):
+        t = uuidv7.ID.parse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f").time()
+        self.assertEqual(t, datetime.datetime(2022, 2, 22, 19, 22, 22, tzinfo=datetime.timezone.utc))
+        self.assertFalse(hasattr(uuidv4.ID.NIL, "time"), "a layout without a time has no time()")
+
+
+class ObjectTest(unittest.TestCase):
+    def test_iterable(self):
+        g = uuidv7.Generator()
+        ids = list(itertools.islice(g, 100))
+        self.assertEqual(ids, sorted(ids))
+        self.assertEqual(len(set(ids)), 100)
+        self.assertIs(iter(g), g)
+
+    def test_weakref_and_immutable(self):
+        i = uuidv7.new_id()
+        self.assertIs(weakref.ref(i)(), i)
+        with self.assertRaises(AttributeError):
+            i._n = 1
+        with self.assertRaises(AttributeError):
+            i.other = 1
+
+    def test_bad_clock(self):
+        for reading in (1.5e18, "now", None, True, -(10**30), 10**40):
+            g = uuidv7.Generator(clock=lambda r=reading: r)
+            with self.assertRaises(uuidv7.IDError, msg=repr(reading)) as cm:
+                g.next()
+            self.assertEqual(cm.exception.code, "ErrTime")
+
+
+if __name__ == "__main__":
+    unittest.main()

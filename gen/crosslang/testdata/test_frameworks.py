@@ -1,0 +1,152 @@
+"""IDs of the Python package (python/idforge, on the path) in the frameworks
+its users store them with, as the package's README shows: Django's
+UUIDField, SQLAlchemy's UUID types and a pydantic model, each given
+id.to_uuid() and giving back a uuid.UUID that ID.from_uuid reads.
+
+A framework that is not installed is skipped, unless
+IDFORGE_REQUIRE_FRAMEWORKS is set (.ci/python-packages sets it, with
+Debian's python3-django, python3-sqlalchemy, python3-pydantic and
+python3-psycopg2 installed): then it is a failure. SQLAlchemy before 2.0
+has no Uuid type; its UUID type is PostgreSQL's, tested against the server
+IDFORGE_POSTGRES_DSN names.
+
+    python3 -m unittest test_frameworks
+"""
+
+import importlib.util
+import os
+import unittest
+import uuid
+
+from idforge import uuidv7
+
+REQUIRED = bool(os.environ.get("IDFORGE_REQUIRE_FRAMEWORKS"))
+
+
+def need(module):
+    """Skips the test when module is not installed, or fails it when the
+    frameworks are required."""
+    if importlib.util.find_spec(module) is None:
+        if REQUIRED:
+            raise AssertionError(f"{module} is not installed, and IDFORGE_REQUIRE_FRAMEWORKS is set")
+        raise unittest.SkipTest(f"{module} is not installed")
+
+
+def new_uuid():
+    """The default of a UUID column: the next UUIDv7, as a uuid.UUID."""
+    return uuidv7.new_id().to_uuid()
+
+
+class Django(unittest.TestCase):
+    def test_uuid_field(self):
+        need("django")
+        import django
+        from django.conf import settings
+
+        if not settings.configured:
+            settings.configure(DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}, USE_TZ=True)
+            django.setup()
+        from django.db import connection, models
+
+        class Event(models.Model):
+            id = models.UUIDField(primary_key=True, default=new_uuid, editable=False)
+            name = models.CharField(max_length=20)
+
+            class Meta:
+                app_label = "idforge_test"
+
+        with connection.schema_editor() as editor:
+            editor.create_model(Event)
+        made = [Event.objects.create(name=f"e{i}") for i in range(50)]
+        given = uuidv7.new_id()
+        Event.objects.create(id=given.to_uuid(), name="given")
+        got = Event.objects.get(pk=given.to_uuid())
+        self.assertEqual(uuidv7.ID.from_uuid(got.id), given)
+        self.assertEqual(Event.objects.get(pk=str(given)).name, "given")  # the text works too
+        # UUIDv7 primary keys sort by creation time.
+        ordered = [e.name for e in Event.objects.order_by("id")]
+        self.assertEqual(ordered, [e.name for e in made] + ["given"])
+        self.assertTrue(all(uuidv7.ID.from_uuid(e.id).valid() for e in Event.objects.all()))
+
+
+class SQLAlchemy(unittest.TestCase):
+    def round_trip(self, engine, column_type):
+        import sqlalchemy as sa
+
+        meta = sa.MetaData()
+        events = sa.Table(
+            "idforge_events",
+            meta,
+            sa.Column("id", column_type, primary_key=True, default=new_uuid),
+            sa.Column("name", sa.String(20)),
+        )
+        meta.drop_all(engine)
+        meta.create_all(engine)
+        try:
+            with engine.begin() as conn:
+                for i in range(50):
+                    conn.execute(events.insert().values(name=f"e{i}"))
+                given = uuidv7.new_id()
+                conn.execute(events.insert().values(id=given.to_uuid(), name="given"))
+            with engine.connect() as conn:
+                row = conn.execute(sa.select(events.c.id).where(events.c.name == "given")).one()
+                self.assertIsInstance(row.id, uuid.UUID)
+                self.assertEqual(uuidv7.ID.from_uuid(row.id), given)
+                names = [r.name for r in conn.execute(sa.select(events.c.name).order_by(events.c.id))]
+                self.assertEqual(names, [f"e{i}" for i in range(50)] + ["given"])
+        finally:
+            meta.drop_all(engine)
+
+    def test_uuid(self):
+        need("sqlalchemy")
+        import sqlalchemy as sa
+
+        if not hasattr(sa, "Uuid"):
+            self.skipTest(f"SQLAlchemy {sa.__version__} has no Uuid (2.0 and later); test_postgresql_uuid takes its place")
+        self.round_trip(sa.create_engine("sqlite://"), sa.Uuid)
+
+    def test_postgresql_uuid(self):
+        need("sqlalchemy")
+        need("psycopg2")
+        dsn = os.environ.get("IDFORGE_POSTGRES_DSN")
+        if not dsn:
+            if REQUIRED:
+                raise AssertionError("IDFORGE_POSTGRES_DSN is not set, and IDFORGE_REQUIRE_FRAMEWORKS is")
+            self.skipTest("IDFORGE_POSTGRES_DSN is not set")
+        import sqlalchemy as sa
+        from sqlalchemy.dialects import postgresql
+
+        # The DSN is a URL (postgres://user@host:port/db?...), as .ci/postgres prints it.
+        engine = sa.create_engine("postgresql+psycopg2://" + dsn.split("://", 1)[1])
+        try:
+            self.round_trip(engine, postgresql.UUID(as_uuid=True))
+        finally:
+            engine.dispose()
+
+
+class Pydantic(unittest.TestCase):
+    def test_model(self):
+        need("pydantic")
+        import pydantic
+
+        class Event(pydantic.BaseModel):
+            id: uuid.UUID = pydantic.Field(default_factory=new_uuid)
+            name: str
+
+        given = uuidv7.new_id()
+        e = Event(id=given.to_uuid(), name="given")
+        self.assertEqual(uuidv7.ID.from_uuid(e.id), given)
+        self.assertEqual(Event(id=str(given), name="text").id, given.to_uuid())  # the text works too
+        if hasattr(e, "model_dump_json"):  # pydantic 2
+            back = Event.model_validate_json(e.model_dump_json())
+        else:
+            back = Event.parse_raw(e.json())
+        self.assertEqual(uuidv7.ID.from_uuid(back.id), given)
+        made = Event(name="default")
+        self.assertTrue(uuidv7.ID.from_uuid(made.id).valid())
+        with self.assertRaises(pydantic.ValidationError):
+            Event(id=given, name="an ID is no uuid.UUID: give id.to_uuid()")
+
+
+if __name__ == "__main__":
+    unittest.main()

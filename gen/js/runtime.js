@@ -1,0 +1,556 @@
+/**
+ * The error every function of these modules throws for bad input. Its code
+ * names the Go package's sentinel error: ErrLength (text or bytes of a
+ * length the form never has), ErrSyntax (a character the form does not
+ * allow; position says where), ErrOverflow (text above the largest ID),
+ * ErrRange (a field or node that does not fit), ErrTime (a time outside the
+ * layout's range), ErrType (a value of a type that holds no ID),
+ * ErrClockBackwards and ErrClockStalled (a generator that cannot go on),
+ * ErrNoGenerator (newId before setNode, for a layout whose generator needs
+ * its node) and ErrRandom (no crypto.getRandomValues to draw from).
+ */
+export class IDError extends Error {
+  /**
+   * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
+   * @param {string} message what is wrong, the layout's name first
+   * @param {number} [position] the byte offset of the bad character, for ErrSyntax
+   */
+  constructor(code, message, position) {
+    super(message);
+    this.name = 'IDError';
+    this.code = code;
+    if (position !== undefined) this.position = position;
+  }
+}
+
+/** Returns the IDError of layout L: its message prefixed by the layout's name, as Go's sentinels are by their package's. */
+export function fail(L, code, message, position) {
+  return new IDError(code, L.name + ': ' + message, position);
+}
+
+/** The key of the method that util.inspect (and so console.log) calls in Node, Deno and Bun. */
+export const INSPECT = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
+
+/** Returns the low count words of n, a BigInt, most significant first. */
+export function wordsOf(n, count) {
+  const w = new Array(count);
+  for (let i = count - 1; i >= 0; i--) {
+    w[i] = Number(n & 0xffffffffn);
+    n >>= 32n;
+  }
+  return w;
+}
+
+/** Returns words w, most significant first, as one BigInt. */
+export function bigOf(w) {
+  let n = 0n;
+  for (const x of w) n = n << 32n | BigInt(x);
+  return n;
+}
+
+/** Returns whether the BigInt n holds an ID of L: 0 <= n < 2^L.bits. */
+export function fits(L, n) {
+  return n >= 0n && n >> BigInt(L.bits) === 0n;
+}
+
+/**
+ * A text form: an ID as one number in the alphabet's base, zero-padded to
+ * a width that depends on the ID's size, so that text sorts as the bytes
+ * do. A form is data: its digits in ascending order, and whether its reader
+ * folds case, from which it has its table (each character's value, or -1)
+ * and, for a base that is a power of two, the bits of a digit and pairs,
+ * every two-digit string indexed by the digits' bits. Any other base is
+ * read and written chunk digits at a time: as many as keep a chunk's value
+ * below 2^21, so that every step is exact in a number; unit is base **
+ * chunk, worked out once, as ** of a number that is not a constant is slow.
+ */
+export function form(title, digits, foldCase, chunk) {
+  const base = digits.length;
+  const bits = base & (base - 1) ? 0 : 31 - Math.clz32(base);
+  const table = new Int8Array(128).fill(-1);
+  const pairs = [];
+  for (let i = 0; i < base; i++) {
+    const c = digits[i];
+    table[c.charCodeAt(0)] = i;
+    if (foldCase) table[c.toLowerCase().charCodeAt(0)] = table[c.toUpperCase().charCodeAt(0)] = i;
+    if (bits) for (const d of digits) pairs.push(c + d);
+  }
+  return { title, digits, base, bits, chunk, unit: base ** chunk, table, pairs };
+}
+
+/** Base62: 0-9, A-Z, a-z; case matters. Its chunk is 3 digits: 62^3 < 2^21 <= 62^4. */
+export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false, 3);
+
+/** Crockford's base32, written in upper case and read in either. */
+export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true);
+
+/** Hex, written in lower case and read in either. */
+export const HEX = /* @__PURE__ */ form('hex', '0123456789abcdef', true);
+
+/**
+ * Returns the n bits (n < 31) of words w from bit lo up, bit 0 being the
+ * last word's lowest; bits above the words are zero.
+ */
+export function bitsAt(w, lo, n) {
+  const j = w.length - 1 - (lo >>> 5);
+  const o = lo & 31;
+  let x = j >= 0 ? w[j] >>> o : 0;
+  if (o + n > 32 && j > 0) x |= w[j - 1] << (32 - o);
+  return x & ((1 << n) - 1);
+}
+
+/**
+ * Writes words w as width digits of form f, whose base is a power of two,
+ * most significant first: two digits at a time from f.pairs, the first
+ * alone when width is odd.
+ */
+export function encodeBits(w, f, width) {
+  const k = f.bits;
+  let i = width;
+  let s = i & 1 ? f.digits[bitsAt(w, --i * k, k)] : '';
+  while (i > 0) {
+    i -= 2;
+    s += f.pairs[bitsAt(w, i * k, 2 * k)];
+  }
+  return s;
+}
+
+/**
+ * Writes words w as width digits of form f, whose base is no power of two,
+ * most significant first. It divides a copy of the words by f.unit (base **
+ * chunk) again and again, each remainder giving chunk digits.
+ */
+export function encodeDivide(w, f, width) {
+  const q = w.slice();
+  const chunk = f.chunk;
+  const divisor = f.unit;
+  let s = '';
+  for (let left = width; left > 0; left -= chunk) {
+    let r = 0;
+    for (let i = 0; i < q.length; i++) {
+      const x = r * 0x100000000 + q[i];
+      q[i] = Math.floor(x / divisor);
+      r = x - q[i] * divisor;
+    }
+    for (let k = Math.min(chunk, left); k > 0; k--) {
+      s = f.digits[r % f.base] + s;
+      r = Math.floor(r / f.base);
+    }
+  }
+  return s;
+}
+
+/**
+ * The digits of the text being read, one array for every reader: a read
+ * runs to its end before another can start. It holds the widest text of
+ * the widest layout, 1024 bits in hex.
+ */
+export const scratch = /* @__PURE__ */ new Uint8Array(256);
+
+/** Returns s's length in bytes of UTF-8, as Go counts a string. */
+export function byteLength(s) {
+  // eslint-disable-next-line no-control-regex
+  return /^[\x00-\x7f]*$/.test(s) ? s.length : new TextEncoder().encode(s).length;
+}
+
+/** Returns the IDError for s's character at index i, positioned in bytes as Go does. */
+export function syntaxError(L, title, s, i) {
+  const pos = byteLength(s.slice(0, i));
+  const shown = JSON.stringify(String.fromCodePoint(s.codePointAt(i)));
+  return fail(L, 'ErrSyntax', 'invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
+}
+
+/** Returns the IDError of text of n bytes in a form width bytes wide. */
+export function lengthError(L, title, n, width) {
+  return fail(L, 'ErrLength', title + ' text of length ' + n + ', want ' + width);
+}
+
+/** Returns the IDError of text in form f above the largest ID. */
+export function overflowError(L, f) {
+  return fail(L, 'ErrOverflow', f.title + ' text of a value above ' + L.bits + ' bits');
+}
+
+/**
+ * Reads s, exactly width digits of form f, into the scratch array, checking
+ * every character, and returns the array. A character the form does not
+ * allow is ErrSyntax, or ErrLength when s is not width bytes of UTF-8
+ * after all (Go checks the length in bytes first).
+ */
+export function digitsOf(L, s, f, width) {
+  if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text must be a string, not ' + typeof s);
+  if (s.length !== width && byteLength(s) !== width) throw lengthError(L, f.title, byteLength(s), width);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const d = c < 128 ? f.table[c] : -1;
+    if (d < 0) throw byteLength(s) !== width ? lengthError(L, f.title, byteLength(s), width) : syntaxError(L, f.title, s, i);
+    scratch[i] = d;
+  }
+  return scratch;
+}
+
+/**
+ * Reads s as exactly width digits of form f, whose base is a power of two,
+ * and returns the ID's words; text above the largest ID is ErrOverflow.
+ */
+export function decodeBits(L, s, f, width) {
+  const d = digitsOf(L, s, f, width);
+  const k = f.bits;
+  const w = new Array(L.words).fill(0);
+  let over = 0;
+  for (let i = 0; i < width; i++) {
+    const at = (width - 1 - i) * k; // the digit's lowest bit
+    const j = L.words - 1 - (at >>> 5);
+    const o = at & 31;
+    if (j < 0) over |= d[i];
+    else {
+      w[j] |= d[i] << o;
+      if (o + k > 32) {
+        if (j > 0) w[j - 1] |= d[i] >>> (32 - o);
+        else over |= d[i] >>> (32 - o);
+      }
+    }
+  }
+  for (let j = 0; j < L.words; j++) w[j] >>>= 0;
+  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
+  return w;
+}
+
+/**
+ * Reads s as exactly width digits of form f, whose base is no power of
+ * two, and returns the ID's words; text above the largest ID is
+ * ErrOverflow. It multiplies the words by base ** n and adds the value of
+ * the next n digits, f.chunk of them, the first chunk taking what is left
+ * over.
+ */
+export function decodeMultiply(L, s, f, width) {
+  const d = digitsOf(L, s, f, width);
+  const chunk = f.chunk;
+  const w = new Array(L.words).fill(0);
+  let over = false;
+  for (let i = 0, n = width % chunk || chunk; i < width; n = chunk) {
+    let v = 0;
+    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
+    const m = n === chunk ? f.unit : f.base ** n;
+    for (let j = L.words - 1; j >= 0; j--) {
+      const x = w[j] * m + v;
+      v = Math.floor(x / 0x100000000);
+      w[j] = x - v * 0x100000000;
+    }
+    if (v !== 0) over = true;
+  }
+  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
+  return w;
+}
+
+/**
+ * Every byte as two lower-case hex digits, for uuidOf: built here rather
+ * than taken from HEX, so that a program that only writes UUIDs carries no
+ * form.
+ */
+export const BYTES = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => (i + 256).toString(16).slice(1));
+
+/** Writes the words w of a 128-bit ID in the canonical UUID form: 8-4-4-4-12 lower-case hex digits, a byte at a time. */
+export function uuidOf(w) {
+  const p = BYTES;
+  return (
+    p[w[0] >>> 24] +
+    p[w[0] >>> 16 & 0xff] +
+    p[w[0] >>> 8 & 0xff] +
+    p[w[0] & 0xff] +
+    '-' +
+    p[w[1] >>> 24] +
+    p[w[1] >>> 16 & 0xff] +
+    '-' +
+    p[w[1] >>> 8 & 0xff] +
+    p[w[1] & 0xff] +
+    '-' +
+    p[w[2] >>> 24] +
+    p[w[2] >>> 16 & 0xff] +
+    '-' +
+    p[w[2] >>> 8 & 0xff] +
+    p[w[2] & 0xff] +
+    p[w[3] >>> 24] +
+    p[w[3] >>> 16 & 0xff] +
+    p[w[3] >>> 8 & 0xff] +
+    p[w[3] & 0xff]
+  );
+}
+
+/**
+ * Returns the IDError for s's character at index i in UUID text: ErrLength
+ * if s is not ASCII (its length in bytes is none of the UUID forms'), else
+ * ErrSyntax.
+ */
+export function uuidError(L, s, i) {
+  const n = byteLength(s);
+  return n !== s.length ? lengthError(L, 'UUID', n, '36, 32, 38 or 45') : syntaxError(L, 'UUID', s, i);
+}
+
+/**
+ * Reads the 32 hex digits of a UUID, in either case, from s at offset at,
+ * with the canonical form's dashes between them if dashed: the ID's words.
+ */
+export function decodeUUID(L, s, at, dashed) {
+  const w = [0, 0, 0, 0];
+  for (let i = 0, k = 0; k < 32; i++) {
+    const c = s.charCodeAt(at + i);
+    if (dashed && (i === 8 || i === 13 || i === 18 || i === 23)) {
+      if (c !== 0x2d) throw uuidError(L, s, at + i);
+      continue;
+    }
+    // A hex digit's value, in either case, worked out rather than looked up
+    // in HEX's table: a program that reads UUIDs carries no form.
+    const x = c | 0x20;
+    const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : x >= 0x61 && x <= 0x66 ? x - 0x57 : -1;
+    if (d < 0) throw uuidError(L, s, at + i);
+    w[k >>> 3] = (w[k >>> 3] << 4 | d) >>> 0;
+    k++;
+  }
+  return w;
+}
+
+/**
+ * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
+ * digits in either case: canonical (36 characters), 32 hex digits, in
+ * braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
+ * It returns the ID's words.
+ */
+export function parseUUID(L, s) {
+  if (typeof s !== 'string') throw fail(L, 'ErrType', 'UUID text must be a string, not ' + typeof s);
+  const n = s.length;
+  let at = 0;
+  if (n === 38) {
+    if (s[0] !== '{') throw uuidError(L, s, 0);
+    if (s[37] !== '}') throw uuidError(L, s, 37);
+    at = 1;
+  } else if (n === 45) {
+    for (; at < 9; at++) {
+      if (s.charCodeAt(at) >= 0x80 || s[at].toLowerCase() !== 'urn:uuid:'[at]) throw uuidError(L, s, at);
+    }
+  } else if (n !== 36 && n !== 32) {
+    throw lengthError(L, 'UUID', byteLength(s), '36, 32, 38 or 45');
+  }
+  return decodeUUID(L, s, at, n !== 32);
+}
+
+/**
+ * Returns the words of an ID of L from its bytes, big-endian: an
+ * ArrayBuffer or a SharedArrayBuffer (told by its tag, so that one from
+ * another realm, such as a worker's, passes too), or any view of one (a
+ * Uint8Array, a Node Buffer, a DataView), exactly L.size bytes.
+ */
+export function bytesWords(L, b) {
+  if (!ArrayBuffer.isView(b) && !/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) {
+    throw fail(L, 'ErrType', 'bytes must be an ArrayBuffer or a view of one');
+  }
+  const v = new Uint8Array(b.buffer || b, b.byteOffset, b.byteLength);
+  if (v.length !== L.size) throw fail(L, 'ErrLength', 'binary form of length ' + v.length + ', want ' + L.size + ' bytes');
+  const w = new Array(L.words).fill(0);
+  for (let i = 0; i < L.size; i++) {
+    const j = L.words - 1 - ((L.size - 1 - i) >>> 2);
+    w[j] = (w[j] << 8 | v[i]) >>> 0;
+  }
+  return w;
+}
+
+/** Returns the size bytes of words w, big-endian, in a new Uint8Array. */
+export function bytesOf(w, size) {
+  const b = new Uint8Array(size);
+  for (let i = 0; i < size; i++) b[i] = w[w.length - 1 - ((size - 1 - i) >>> 2)] >>> ((size - 1 - i & 3) << 3);
+  return b;
+}
+
+/**
+ * Returns the bits of n that runs hold, as one value: runs is flat, three
+ * numbers a run, each run's width bits at shift in the ID being the value's
+ * bits from lo up.
+ */
+export function readRuns(n, runs) {
+  let v = 0n;
+  for (let i = 0; i < runs.length; i += 3) v |= (n >> BigInt(runs[i]) & (1n << BigInt(runs[i + 1])) - 1n) << BigInt(runs[i + 2]);
+  return v;
+}
+
+/** Returns value v in its runs of an ID (see readRuns): the reverse of readRuns. */
+export function placeRuns(v, runs) {
+  let n = 0n;
+  for (let i = 0; i < runs.length; i += 3) n |= (v >> BigInt(runs[i + 2]) & (1n << BigInt(runs[i + 1])) - 1n) << BigInt(runs[i]);
+  return n;
+}
+
+/**
+ * Returns the fields of the ID whose bits are n, keyed by the spec's names:
+ * integers as BigInt, bytes fields as Uint8Array. table has a row a field:
+ * its name, its width in bits, whether it is bytes, and its runs.
+ */
+export function fieldsOf(n, table) {
+  const o = {};
+  for (const [name, width, bytes, runs] of table) {
+    const v = readRuns(n, runs);
+    o[name] = bytes ? bytesOf(wordsOf(v, (width + 31) >>> 5), width >>> 3) : v;
+  }
+  return o;
+}
+
+/** Returns a field's or a node's integer value, a BigInt or a safe integer number, checked to fit width bits. */
+export function integer(L, name, x, width) {
+  let v;
+  if (typeof x === 'bigint') v = x;
+  else if (Number.isSafeInteger(x)) v = BigInt(x);
+  else throw fail(L, 'ErrRange', name + ' must be an integer, a BigInt or a safe integer number');
+  if (v < 0n || v >> BigInt(width) !== 0n) throw fail(L, 'ErrRange', name + ' ' + v + ' does not fit in ' + width + ' bits');
+  return v;
+}
+
+/**
+ * Returns the bits of the ID that fields (an object keyed by the spec's
+ * names, as fieldsOf's table lists them) hold, ORed into start (the
+ * constant bits): integers as BigInt or safe integer numbers, bytes fields
+ * as Uint8Array. A field left out is zero; a key that is no field, or a
+ * value that does not fit, is ErrRange: nothing is masked.
+ */
+export function packFields(L, fields, table, start) {
+  if (fields === null || typeof fields !== 'object') throw fail(L, 'ErrType', 'pack takes an object of fields');
+  const names = table.map((f) => f[0]);
+  for (const k of Object.keys(fields)) {
+    if (!names.includes(k)) throw fail(L, 'ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
+  }
+  let n = start;
+  for (const [name, width, bytes, runs] of table) {
+    const x = Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
+    if (x === undefined) continue;
+    let v = 0n;
+    if (!bytes) v = integer(L, name, x, width);
+    else if (x instanceof Uint8Array && x.length === width >>> 3) for (const b of x) v = v << 8n | BigInt(b);
+    else throw fail(L, 'ErrRange', name + ' must be a Uint8Array of ' + (width >>> 3) + ' bytes');
+    n |= placeRuns(v, runs);
+  }
+  return n;
+}
+
+/**
+ * Returns a time (a Date, or a BigInt of nanoseconds since the Unix epoch)
+ * as nanoseconds since the epoch of clock C: { epoch, the epoch in
+ * nanoseconds since the Unix epoch; num and den, a tick being num / den
+ * nanoseconds; max, the last tick; runs, the time's runs in the ID }.
+ */
+export function sinceEpoch(L, C, t) {
+  if (typeof t === 'bigint') return t - C.epoch;
+  if (t instanceof Date && !Number.isNaN(t.getTime())) return BigInt(t.getTime()) * 1000000n - C.epoch;
+  throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
+}
+
+/** Returns the time's bits of tick k of clock C in place, k clamped to the clock's range. */
+export function tickBits(C, k) {
+  return placeRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs);
+}
+
+/** Returns the first tick of clock C at or after t (ns nanoseconds since its epoch), as floor division would not: ceil(ns * den / num). */
+export function tickAtOrAfter(C, ns) {
+  const a = ns * C.den;
+  return a > 0n ? (a + C.num - 1n) / C.num : a / C.num;
+}
+
+/**
+ * Returns the bits of the smallest ID of clock C whose time is at or after t,
+ * ORed into start (its constant bits).
+ */
+export function minBits(L, C, t, start) {
+  return start | tickBits(C, tickAtOrAfter(C, sinceEpoch(L, C, t)));
+}
+
+/**
+ * Returns the bits of the largest ID of clock C whose time is at or before t,
+ * ORed into rest (its constant bits, and every other bit not a time's one).
+ */
+export function maxBits(L, C, t, rest) {
+  return rest | tickBits(C, tickAtOrAfter(C, sinceEpoch(L, C, t) + 1n) - 1n);
+}
+
+/** Returns the time of the ID whose bits are n as nanoseconds since the Unix epoch, exactly. */
+export function nanosOf(C, n) {
+  return C.epoch + readRuns(n, C.runs) * C.num / C.den;
+}
+
+/**
+ * Returns the Date of ns nanoseconds since the Unix epoch, rounded down to
+ * the millisecond; past what a Date holds (±8.64e15 ms) is ErrTime.
+ */
+export function dateOf(L, ns) {
+  const ms = ns >= 0n ? ns / 1000000n : -((-ns + 999999n) / 1000000n);
+  if (ms > 8640000000000000n || ms < -8640000000000000n) throw fail(L, 'ErrTime', 'the time is past what a Date holds; use unixNanos');
+  return new Date(Number(ms));
+}
+
+/**
+ * Random words from crypto.getRandomValues, drawn 16 KiB at a time and
+ * shared by every layout: one call costs microseconds (about as much for
+ * 16 bytes as for 16 KiB), a word from the pool nanoseconds.
+ */
+export const pool = /* @__PURE__ */ new Uint32Array(4096);
+let poolAt = 4096;
+
+/**
+ * Returns the index in pool of count fresh random words, refilling the pool
+ * when it runs short. It takes crypto.getRandomValues (Web Crypto: every
+ * browser, Deno, Bun, Node 20 and later) when it first needs it; where
+ * there is none it is ErrRandom, never a weaker source.
+ */
+export function draw(L, count) {
+  if (poolAt + count > 4096) {
+    if (!globalThis.crypto?.getRandomValues) throw fail(L, 'ErrRandom', 'no crypto.getRandomValues to draw from');
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  const at = poolAt;
+  poolAt += count;
+  return at;
+}
+
+/** Returns size fresh random bytes as one big-endian BigInt. */
+export function randomBigInt(L, size) {
+  const count = (size + 3) >>> 2;
+  const at = draw(L, count);
+  return BigInt.asUintN(size * 8, bigOf(pool.subarray(at, at + count)));
+}
+
+/**
+ * Adds one to the counter's words c, in place, and returns true; or returns
+ * false, leaving c as it is, when c is at its largest (its top word top,
+ * every other all ones).
+ */
+export function increment(c, top) {
+  let i = c.length - 1;
+  while (i >= 0 && c[i] === (i === 0 ? top : 0xffffffff)) i--;
+  if (i < 0) return false;
+  c[i]++;
+  for (let j = i + 1; j < c.length; j++) c[j] = 0;
+  return true;
+}
+
+/**
+ * Returns the tick of a clock of whole milliseconds: t, a reading of
+ * Date.now (whole milliseconds, a number) or of a test clock (nanoseconds
+ * since the Unix epoch, a BigInt), in ticks of step milliseconds since
+ * epoch (in milliseconds since the Unix epoch), in a number; a reading that
+ * is neither (a fraction, say), or outside ticks 0 to max, is ErrTime.
+ */
+export function msTick(L, t, epoch, step, max) {
+  const ms = typeof t === 'bigint' ? Number((t - (t < 0n ? 999999n : 0n)) / 1000000n) : t;
+  const tick = Math.floor((ms - epoch) / step);
+  if (!(Number.isSafeInteger(ms) && tick >= 0 && tick <= max)) throw fail(L, 'ErrTime', 'the clock read ' + String(t) + ', outside the layout\'s range');
+  return tick;
+}
+
+/**
+ * Returns the clock's tick: t, a reading of Date.now (whole milliseconds, a
+ * number) or of a test clock (nanoseconds since the Unix epoch, a BigInt),
+ * in ticks of clock C; a reading that is neither (a fraction, say), or a
+ * time outside the layout's range, is ErrTime.
+ */
+export function tickOf(L, C, t) {
+  const ns = typeof t === 'bigint' ? t - C.epoch : Number.isSafeInteger(t) ? BigInt(t) * 1000000n - C.epoch : -1n;
+  const tick = ns < 0n ? -1n : ns * C.den / C.num;
+  if (tick < 0n || tick > C.max) throw fail(L, 'ErrTime', 'the clock read ' + String(t) + ', which is no time in the layout\'s range');
+  return tick;
+}

@@ -1,0 +1,36 @@
+package explain_test
+
+import (
+	"testing"
+
+	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/layouts"
+)
+
+// The canonical text of a user's layout is the form its spec declares,
+// and without one the form `idforge gen` writes by default; a built-in's
+// is its own (a ULID's Crockford, a Snowflake's decimal).
+func TestCanonical(t *testing.T) {
+	for _, c := range []struct{ spec, want string }{
+		{"layout a 64\n  r 64 random\n", "base62"},
+		{"layout a 64\n  r 64 random\n  text crockford\n", "crockford"},
+		{"layout a 64\n  r 64 random\n  text hex\n", "hex"},
+	} {
+		l, err := layouts.Parse("a.layout", []byte(c.spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := explain.Canonical(l); got != c.want {
+			t.Errorf("%q: Canonical %q, want %q", c.spec, got, c.want)
+		}
+	}
+	for name, want := range map[string]string{"ulid": "crockford", "objectid": "hex", "ksuid": "base62", "snowflake": "decimal", "uuidv7": "uuid"} {
+		l, err := explain.Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := explain.Canonical(l); got != want {
+			t.Errorf("built-in %s: Canonical %q, want %q", name, got, want)
+		}
+	}
+}
