@@ -562,3 +562,200 @@ export function tickOf(L, C, t) {
   if (tick < 0n || tick > C.max) throw fail(L, 'ErrTime', 'the clock read ' + String(t) + ', which is no time in the layout\'s range');
   return tick;
 }
+
+/** SHA-256's round constants (FIPS 180-4), for the HMAC of Private IDs. */
+export const SHA256_K = /* @__PURE__ */ Uint32Array.from([
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+]);
+
+/** The message schedule sha256Block works in. */
+export const SHA256_W = /* @__PURE__ */ new Uint32Array(64);
+
+/**
+ * Runs SHA-256's compression function on the 64 bytes of b from off,
+ * updating the eight-word state s (an Int32Array). It is synchronous, as
+ * Web Crypto's digest is not: Private IDs are computed where they are asked
+ * for.
+ */
+export function sha256Block(s, b, off) {
+  const W = SHA256_W, K = SHA256_K;
+  for (let i = 0; i < 16; i++, off += 4) W[i] = b[off] << 24 | b[off + 1] << 16 | b[off + 2] << 8 | b[off + 3];
+  for (let i = 16; i < 64; i++) {
+    const x = W[i - 15], y = W[i - 2];
+    W[i] = W[i - 16] + ((x >>> 7 | x << 25) ^ (x >>> 18 | x << 14) ^ x >>> 3) + W[i - 7] + ((y >>> 17 | y << 15) ^ (y >>> 19 | y << 13) ^ y >>> 10);
+  }
+  let a = s[0], c1 = s[1], c2 = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
+  for (let i = 0; i < 64; i++) {
+    const t1 = h + ((e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7)) + (e & f ^ ~e & g) + K[i] + W[i] | 0;
+    const t2 = ((a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10)) + (a & c1 ^ a & c2 ^ c1 & c2) | 0;
+    h = g; g = f; f = e; e = d + t1 | 0; d = c2; c2 = c1; c1 = a; a = t1 + t2 | 0;
+  }
+  s[0] = s[0] + a | 0; s[1] = s[1] + c1 | 0; s[2] = s[2] + c2 | 0; s[3] = s[3] + d | 0;
+  s[4] = s[4] + e | 0; s[5] = s[5] + f | 0; s[6] = s[6] + g | 0; s[7] = s[7] + h | 0;
+}
+
+/**
+ * Returns the SHA-256 digest of msg (bytes) hashed from state s (an
+ * Int32Array: the initial state, or an HMAC pad's), before being the count
+ * of bytes s has hashed already.
+ */
+export function sha256From(s, msg, before) {
+  s = Int32Array.from(s);
+  const full = msg.length - msg.length % 64;
+  for (let off = 0; off < full; off += 64) sha256Block(s, msg, off);
+  const last = new Uint8Array(msg.length - full < 56 ? 64 : 128);
+  last.set(msg.subarray(full));
+  last[msg.length - full] = 0x80;
+  const bits = (before + msg.length) * 8;
+  const n = last.length;
+  last[n - 5] = bits / 0x100000000; // the length's high bytes: a message under 512 MB
+  last[n - 4] = bits >>> 24; last[n - 3] = bits >>> 16; last[n - 2] = bits >>> 8; last[n - 1] = bits;
+  for (let off = 0; off < n; off += 64) sha256Block(s, last, off);
+  const out = new Uint8Array(32);
+  for (let i = 0; i < 32; i++) out[i] = s[i >> 2] >>> (24 - 8 * (i & 3));
+  return out;
+}
+
+/** SHA-256's initial state (FIPS 180-4). */
+export const SHA256_IV = /* @__PURE__ */ Int32Array.from([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+
+/**
+ * Returns SHA-256's state after the block of an HMAC key (at most 64
+ * bytes, padded with zeros) xor the byte x: the inner pad's (0x36) or the
+ * outer pad's (0x5c).
+ */
+export function hmacPad(key, x) {
+  const p = new Uint8Array(64);
+  p.set(key);
+  for (let i = 0; i < 64; i++) p[i] ^= x;
+  const s = Int32Array.from(SHA256_IV);
+  sha256Block(s, p, 0);
+  return s;
+}
+
+/** Returns HMAC-SHA-256 (RFC 2104) of msg under key, both bytes. */
+export function hmacSHA256(key, msg) {
+  if (key.length > 64) key = sha256From(SHA256_IV, key, 0);
+  return sha256From(hmacPad(key, 0x5c), sha256From(hmacPad(key, 0x36), msg, 64), 64);
+}
+
+/** Returns b as a Uint8Array: a key or tweak of mask, as bytes, or a tweak as text (UTF-8); else ErrKey. */
+export function maskBytes(L, b, what) {
+  if (typeof b === 'string' && what === 'tweak') return new TextEncoder().encode(b);
+  if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  if (/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) return new Uint8Array(b);
+  throw fail(L, 'ErrKey', 'a mask ' + what + ' must be bytes (a Uint8Array, a view or an ArrayBuffer)');
+}
+
+/** Returns the positions of the zero bits of mask (bytes), most significant first. */
+export function maskFree(mask) {
+  const out = [];
+  for (let p = 0; p < mask.length * 8; p++) if (!(mask[p >> 3] >> (7 - (p & 7)) & 1)) out.push(p);
+  return out;
+}
+
+/**
+ * Returns the masker of layout L under key and tweak (Private IDs): mask
+ * (an ID's bytes to its public form's) and unmask (back, or null for bytes
+ * that are no public form). S is the layout's shape: the constant bits of
+ * an ID (id, idBits) and of a public form (pub, pubBits), as bytes. The
+ * permutation is FFX over the public form's free bits, as idforge's Go
+ * package idrt (Mask) defines it: 10 Feistel rounds, the left half taking
+ * the first n/2 bits (rounded down), each round xoring into one half the
+ * first bits of HMAC-SHA-256([n]2 || [i]1 || other half), under the subkey
+ * HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak). S keeps the last
+ * masker made, so that a key used again costs nothing more.
+ */
+export function masker(L, S, key, tweak) {
+  const k = maskBytes(L, key, 'key');
+  const t = tweak === undefined ? new Uint8Array(0) : maskBytes(L, tweak, 'tweak');
+  if (k.length < 16) throw fail(L, 'ErrKey', 'a mask key needs at least 16 bytes (128 bits), not ' + k.length);
+  const hit = S.last && S.last.k.length === k.length && S.last.t.length === t.length &&
+    S.last.k.every((x, i) => x === k[i]) && S.last.t.every((x, i) => x === t[i]);
+  if (hit) return S.last.m;
+  const free = maskFree(S.id), pub = maskFree(S.pub);
+  const n = pub.length, u = n >> 1, v = n - u, pad = n - free.length;
+  const info = new TextEncoder().encode('idforge/mask/v1\0' + L.name + '\0');
+  const msg = new Uint8Array(info.length + t.length);
+  msg.set(info);
+  msg.set(t, info.length);
+  const sub = hmacSHA256(k, msg);
+  const inner = hmacPad(sub, 0x36), outer = hmacPad(sub, 0x5c);
+  const blk = new Uint8Array(64), s = new Int32Array(8);
+  // F(i, b) xor a, cut to m bits: b and a are right-aligned bytes.
+  const round = (i, a, b, m) => {
+    blk.fill(0);
+    blk[0] = n >> 8; blk[1] = n & 0xff; blk[2] = i;
+    blk.set(b, 3);
+    const bits = (64 + 3 + b.length) * 8;
+    blk[3 + b.length] = 0x80; blk[62] = bits >> 8; blk[63] = bits & 0xff;
+    s.set(inner);
+    sha256Block(s, blk, 0);
+    blk.fill(0);
+    for (let j = 0; j < 32; j++) blk[j] = s[j >> 2] >>> (24 - 8 * (j & 3));
+    blk[32] = 0x80; blk[62] = 0x03; // (64 + 32) * 8 bits
+    s.set(outer);
+    sha256Block(s, blk, 0);
+    const out = new Uint8Array(a.length);
+    for (let j = 0; j < out.length; j++) out[j] = s[j >> 2] >>> (24 - 8 * (j & 3)) ^ a[j];
+    if (m & 7) out[0] &= (1 << (m & 7)) - 1;
+    return out;
+  };
+  // The w bits of x (one bit a byte) from at, as right-aligned bytes, and back.
+  const pack = (x, at, w) => {
+    const b = new Uint8Array((w + 7) >> 3), lead = b.length * 8 - w;
+    for (let j = 0; j < w; j++) if (x[at + j]) b[(lead + j) >> 3] |= 0x80 >> ((lead + j) & 7);
+    return b;
+  };
+  const unpack = (b, w, x, at) => {
+    const lead = b.length * 8 - w;
+    for (let j = 0; j < w; j++) x[at + j] = b[(lead + j) >> 3] >> (7 - ((lead + j) & 7)) & 1;
+  };
+  const feistel = (x, forward) => {
+    let a = pack(x, 0, u), b = pack(x, u, v), wa = u, wb = v;
+    for (let r = 0; r < 10; r++) {
+      const i = forward ? r : 9 - r;
+      if (forward) {
+        const c = round(i, a, b, wa);
+        a = b; b = c;
+      } else {
+        const c = round(i, b, a, wb);
+        b = a; a = c;
+      }
+      const w = wa; wa = wb; wb = w;
+    }
+    const y = new Uint8Array(n);
+    unpack(a, u, y, 0);
+    unpack(b, v, y, u);
+    return y;
+  };
+  const bit = (b, p) => b[p >> 3] >> (7 - (p & 7)) & 1;
+  const m = {
+    mask(id) {
+      const x = new Uint8Array(n);
+      free.forEach((p, j) => { x[pad + j] = bit(id, p); });
+      const y = feistel(x, true), out = Uint8Array.from(S.pubBits);
+      pub.forEach((p, j) => { if (y[j]) out[p >> 3] |= 0x80 >> (p & 7); });
+      return out;
+    },
+    unmask(b) {
+      for (let i = 0; i < b.length; i++) if ((b[i] & S.pub[i]) !== S.pubBits[i]) return null;
+      const x = new Uint8Array(n);
+      pub.forEach((p, j) => { x[j] = bit(b, p); });
+      const y = feistel(x, false);
+      for (let j = 0; j < pad; j++) if (y[j]) return null;
+      const out = Uint8Array.from(S.idBits);
+      free.forEach((p, j) => { if (y[pad + j]) out[p >> 3] |= 0x80 >> (p & 7); });
+      return out;
+    },
+  };
+  S.last = { k: Uint8Array.from(k), t: Uint8Array.from(t), m };
+  return m;
+}

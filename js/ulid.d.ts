@@ -75,6 +75,8 @@ export declare class ID {
   static fromBytes(b: ArrayBufferLike | ArrayBufferView): ID;
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: IDFieldsInput): ID;
+  /** The ID whose public form's text is s under key and tweak (Private IDs); ErrNotMasked for text that is none. */
+  static unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): ID;
   /**
    * The smallest ID whose time is at or after t (a Date, or a BigInt of
    * nanoseconds since the Unix epoch): for a layout that sorts by time, the
@@ -105,6 +107,8 @@ export declare class ID {
   unixNanos(): bigint;
   /** Whether the ID's constant bits (versions, variants) are the layout's; the parsers check the form only. */
   valid(): boolean;
+  /** The text of this ID's public form under key (at least 16 bytes) and tweak (Private IDs). */
+  mask(key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
   /** Whether every bit of the ID is zero. */
   isZero(): boolean;
   /** -1, 0 or +1 as this ID is less than, equal to or greater than o, comparing their bytes. */
@@ -122,6 +126,16 @@ export declare function textToBytes(s: string): Uint8Array;
 
 /** Returns the text of the ID whose bytes are b (16, big-endian), as ID.fromBytes(b).toString() would. */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
+
+/**
+ * Returns the text of the public form of the ID whose text is s (Private
+ * IDs), under key (at least 16 bytes) and tweak (bytes or text), as
+ * idforge's Go, SQL and Python compute it; ErrKey for a bad key.
+ */
+export declare function maskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
+
+/** Returns the text of the ID whose public form's text is s under key and tweak; ErrNotMasked for text that is none. */
+export declare function unmaskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
 
 /** A generator of IDs: it keeps the state that orders them. */
 export interface Generator {

@@ -26,7 +26,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, masker } from './runtime.js';
 
 export { IDError };
 
@@ -207,6 +207,30 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeBits(this[W], HEX, 32);
     }
 
+    /**
+     * Returns the text of this ID's public form under key (at least 16 bytes)
+     * and tweak (bytes or text; none by default): Private IDs, as maskText.
+     * @param {ArrayBufferLike | ArrayBufferView} key
+     * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+     * @returns {string}
+     */
+    mask(key, tweak) {
+      return bytesToText(masker(L, MASK, key, tweak).mask(this.bytes()));
+    }
+
+    /**
+     * Returns the ID whose public form's text is s under key and tweak, the
+     * inverse of mask; text that is no public form under them is
+     * ErrNotMasked.
+     * @param {string} s
+     * @param {ArrayBufferLike | ArrayBufferView} key
+     * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+     * @returns {ID}
+     */
+    static unmask(s, key, tweak) {
+      return make(bytesWords(L, unmasked(s, key, tweak)));
+    }
+
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
     bytes() {
       return bytesOf(this[W], 16);
@@ -289,4 +313,55 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return uuidOf(bytesWords(L, b));
+}
+
+/**
+ * The constant bits of an ID (id, and their values idBits) and of its
+ * public form (pub, pubBits), as bytes, for Private IDs: a public form is
+ * a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed
+ * permutation of the ID's free bits. last keeps the masker of the key used
+ * last.
+ */
+const MASK = {
+  id: [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+  idBits: [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x30, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+  pub: [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+  pubBits: [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00],
+  last: null,
+};
+
+/**
+ * Returns the text of the public form of the ID whose text is s (as
+ * toString writes it), under key (at least 16 bytes, as a Uint8Array, a
+ * view or an ArrayBuffer) and tweak (bytes or text; none by default), as
+ * idforge's Go, SQL and Python compute it: deterministic, and different for
+ * every key, tweak and layout. A key too short or not bytes is ErrKey. Like
+ * textToBytes, it leaves the ID class out of a bundle.
+ * @param {string} s
+ * @param {ArrayBufferLike | ArrayBufferView} key
+ * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+ * @returns {string}
+ */
+export function maskText(s, key, tweak) {
+  return bytesToText(masker(L, MASK, key, tweak).mask(textToBytes(s)));
+}
+
+/**
+ * Returns the text of the ID whose public form's text is s, under key and
+ * tweak: maskText's inverse. Text that is no public form under them
+ * (another layout's ID, another key's mask) is ErrNotMasked.
+ * @param {string} s
+ * @param {ArrayBufferLike | ArrayBufferView} key
+ * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+ * @returns {string}
+ */
+export function unmaskText(s, key, tweak) {
+  return bytesToText(unmasked(s, key, tweak));
+}
+
+/** Returns the bytes of the ID whose public form's text is s, or throws ErrNotMasked. */
+function unmasked(s, key, tweak) {
+  const b = masker(L, MASK, key, tweak).unmask(textToBytes(s));
+  if (b === null) throw fail(L, 'ErrNotMasked', 'not a public ID under this key and tweak');
+  return b;
 }

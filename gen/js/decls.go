@@ -92,6 +92,7 @@ export declare class %[1]s {
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: %[1]sFieldsInput): %[1]s;
 `, p.Type, p.L.Name, p.Bits, parseDoc(w), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size)
+	w.f("%s", w.maskMemberDecls(true))
 	if p.Clock != nil {
 		w.f(`  /**
    * The smallest ID whose time is at or after t (a Date, or a BigInt of
@@ -131,14 +132,14 @@ export declare class %[1]s {
 	}
 	w.f(`  /** Whether the ID's constant bits (versions, variants) are the layout's; the parsers check the form only. */
   valid(): boolean;
-  /** Whether every bit of the ID is zero. */
+%[2]s  /** Whether every bit of the ID is zero. */
   isZero(): boolean;
   /** -1, 0 or +1 as this ID is less than, equal to or greater than o, comparing their bytes. */
   compare(o: %[1]s): -1 | 0 | 1;
   /** Whether o is an ID with the same bits. */
   equals(o: unknown): boolean;
 }
-`, p.Type)
+`, p.Type, w.maskMemberDecls(false))
 	w.f(`
 /**
  * Reads the text toString writes and returns the ID's %[2]d bytes, as
@@ -150,6 +151,7 @@ export declare function textToBytes(s: string): Uint8Array;
 /** Returns the text of the ID whose bytes are b (%[2]d, big-endian), as ID.fromBytes(b).toString() would. */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
 `, p.Type, p.Size)
+	w.maskDecls()
 	if !p.Generates {
 		return
 	}

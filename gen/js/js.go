@@ -241,6 +241,7 @@ export function bytesToText(b) {
   return %[5]s;
 }
 `, parseDoc(w), p.Size, p.Type, decodeCall(p, p.Text, "s"), encodeCall(p, p.Text, "bytesWords(L, b)"))
+	w.maskFunctions()
 	if p.Generates {
 		w.generator()
 	}
@@ -489,6 +490,7 @@ class %[3]s {
   }
 `, f.Title, f.Width, digitsDoc(f), f.Name, encodeCall(p, f, "this[W]"))
 	}
+	w.maskMethods()
 	w.f(`
   /** Returns the ID's %d bytes, big-endian, in a new Uint8Array. */
   bytes() {

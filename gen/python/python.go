@@ -146,7 +146,9 @@ class IDError(ValueError):
     ErrTime (a time outside the layout's range, or a clock that reads no
     time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
     ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
-    before set_node, for a layout whose generator needs its node).
+    before set_node, for a layout whose generator needs its node), ErrKey (a
+    mask key too short, or not bytes) and ErrNotMasked (text that is no
+    public form under the key).
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,
@@ -196,6 +198,7 @@ def _made(cls: Type[_I], n: int) -> _I:
 %[1]s.NIL = _made(%[1]s, 0)
 %[1]s.MAX = _made(%[1]s, _MAX)
 `, p.Type)
+	w.maskRuntime()
 	if p.Generates {
 		w.generator()
 	}
@@ -227,8 +230,11 @@ func imports(p *portable.Plan) string {
 	if p.Bits == 128 {
 		std = append(std, "uuid as _uuid")
 	}
-	slices.SortFunc(std, func(a, b string) int { return strings.Compare(strings.Fields(a)[0], strings.Fields(b)[0]) })
 	typing := []string{"ClassVar", "Dict", "Tuple", "Type", "TypedDict", "TypeVar"}
+	if _, ok := maskShape(p.L); ok {
+		std = append(std, "hashlib as _hashlib", "hmac as _hmac", "threading")
+		typing = append(typing, "List", "Union")
+	}
 	if p.Clock != nil {
 		typing = append(typing, "Union")
 	}
@@ -240,6 +246,8 @@ func imports(p *portable.Plan) string {
 	if p.Bits == 128 {
 		typing = append(typing, "Union")
 	}
+	slices.SortFunc(std, func(a, b string) int { return strings.Compare(strings.Fields(a)[0], strings.Fields(b)[0]) })
+	std = slices.Compact(std)
 	slices.Sort(typing)
 	typing = slices.Compact(typing)
 	var b strings.Builder
@@ -742,7 +750,7 @@ def _from_bytes(b: object) -> int:
     if len(b) != _SIZE:
         raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want %[2]d bytes")
     return int.from_bytes(b, "big")
-`, toUUID(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
+`, toUUID(p)+maskMethods(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
 	for _, f := range p.Fields {
 		if f.Bytes {
 			w.f(`

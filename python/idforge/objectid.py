@@ -25,12 +25,14 @@ forms, which sort as the bytes do.
 from __future__ import annotations
 
 import builtins
+import hashlib as _hashlib
+import hmac as _hmac
 import os
 import threading
 import time as _time
 import weakref
 from datetime import datetime, timedelta, timezone
-from typing import Callable, ClassVar, Dict, Iterator, Optional, Tuple, Type, TypeVar, TypedDict, Union
+from typing import Callable, ClassVar, Dict, Iterator, List, Optional, Tuple, Type, TypeVar, TypedDict, Union
 
 __all__ = ["ID", "IDFields", "IDError", "Generator", "new_id"]
 
@@ -43,7 +45,9 @@ class IDError(ValueError):
     ErrTime (a time outside the layout's range, or a clock that reads no
     time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
     ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
-    before set_node, for a layout whose generator needs its node).
+    before set_node, for a layout whose generator needs its node), ErrKey (a
+    mask key too short, or not bytes) and ErrNotMasked (text that is no
+    public form under the key).
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,
@@ -341,6 +345,24 @@ class ID:
         """Reports whether every bit of the ID is zero."""
         return self._n == 0
 
+    def mask(self, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> str:
+        """Returns the text of the ID's public form under key (bytes, at least
+        16 of them) and tweak (bytes or text): Private IDs, as idforge's Go,
+        SQL and JavaScript compute them. The same ID, key and tweak always
+        give the same public form, and unmask gives the ID back. A key too
+        short or not bytes is ErrKey."""
+        return str(_made(ID, _masker(key, tweak).mask(self._n)))
+
+    @classmethod
+    def unmask(cls, s: str, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> ID:
+        """Returns the ID whose public form's text is s under key and tweak,
+        the inverse of mask: text that is no public form under them
+        (another layout's ID, another key's mask) is ErrNotMasked."""
+        n = _masker(key, tweak).unmask(cls.parse(s)._n)
+        if n is None:
+            raise IDError("ErrNotMasked", f"{_LAYOUT}: not a public ID under this key and tweak")
+        return _made(cls, n)
+
     # The properties named as the standard library's UUID has them come
     # last: within the class, after them, int, bytes and hex name them.
 
@@ -408,6 +430,135 @@ def _made(cls: Type[_I], n: int) -> _I:
 
 ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
+
+
+# Private IDs: the constant bits of an ID and of its public form, an ID of
+# the same layout, its constant bits kept and the others a keyed
+# permutation of the ID's.
+_MASK_ID, _MASK_ID_BITS = 0x000000000000000000000000, 0x000000000000000000000000
+_MASK_PUB, _MASK_PUB_BITS = 0x000000000000000000000000, 0x000000000000000000000000
+
+
+def _runs(mask: int) -> List[Tuple[int, int, int]]:
+    """The runs of the zero bits of mask (an ID's width), most significant
+    first, as (shift, width, all ones of width): a run's bits are
+    (n >> shift) & ones."""
+    out: List[Tuple[int, int, int]] = []
+    p = _SIZE * 8 - 1
+    while p >= 0:
+        if mask >> p & 1:
+            p -= 1
+            continue
+        q = p
+        while q >= 0 and not mask >> q & 1:
+            q -= 1
+        out.append((q + 1, p - q, (1 << (p - q)) - 1))
+        p = q
+    return out
+
+
+class _Mask:
+    """The mask of the layout under one key and tweak: FFX over the public
+    form's free bits, as idforge's Go package idrt (Mask) defines it. Ten
+    Feistel rounds: the left half takes the first n // 2 bits, and each
+    round xors into one half the first bits of
+    HMAC-SHA-256([n]2 [i]1 other half) under the subkey
+    HMAC-SHA-256(key, b"idforge/mask/v1" 0 layout 0 tweak)."""
+
+    __slots__ = ("_free", "_pub", "_n", "_u", "_v", "_pad", "_inner", "_outer")
+
+    def __init__(self, key: builtins.bytes, tweak: builtins.bytes) -> None:
+        self._free = _runs(_MASK_ID)
+        self._pub = _runs(_MASK_PUB)
+        self._n = sum(w for _, w, _ in self._pub)
+        self._u = self._n // 2
+        self._v = self._n - self._u
+        self._pad = self._n - sum(w for _, w, _ in self._free)
+        sub = _hmac.new(key, b"idforge/mask/v1\x00" + _LAYOUT.encode() + b"\x00" + tweak, _hashlib.sha256).digest()
+        block = sub.ljust(64, b"\x00")
+        self._inner = _hashlib.sha256(builtins.bytes(b ^ 0x36 for b in block))
+        self._outer = _hashlib.sha256(builtins.bytes(b ^ 0x5C for b in block))
+
+    def _f(self, i: int, b: int, wb: int, m: int) -> int:
+        """F(i, b) cut to m bits, b being wb bits wide."""
+        h = self._inner.copy()
+        h.update(self._n.to_bytes(2, "big") + builtins.bytes((i,)) + b.to_bytes((wb + 7) >> 3, "big"))
+        o = self._outer.copy()
+        o.update(h.digest())
+        return int.from_bytes(o.digest()[: (m + 7) >> 3], "big") & ((1 << m) - 1)
+
+    def _feistel(self, x: int, forward: bool) -> int:
+        a, b = x >> self._v, x & ((1 << self._v) - 1)
+        wa, wb = self._u, self._v
+        if forward:
+            for i in range(10):
+                a, b = b, a ^ self._f(i, b, wb, wa)
+                wa, wb = wb, wa
+        else:
+            for i in range(9, -1, -1):
+                wa, wb = wb, wa
+                a, b = b ^ self._f(i, a, wb, wa), a
+        return a << self._v | b
+
+    def mask(self, n: int) -> int:
+        """The bits of the public form of the ID whose bits are n."""
+        x = 0
+        for shift, width, ones in self._free:
+            x = x << width | n >> shift & ones
+        return _scatter(self._feistel(x, True), self._n, self._pub, _MASK_PUB_BITS)
+
+    def unmask(self, n: int) -> Optional[int]:
+        """The bits of the ID whose public form's bits are n, or None when n is
+        no public form."""
+        if n & _MASK_PUB != _MASK_PUB_BITS:
+            return None
+        x = 0
+        for shift, width, ones in self._pub:
+            x = x << width | n >> shift & ones
+        y = self._feistel(x, False)
+        f = self._n - self._pad
+        if y >> f:
+            return None
+        return _scatter(y, f, self._free, _MASK_ID_BITS)
+
+
+def _scatter(y: int, width: int, runs: List[Tuple[int, int, int]], out: int) -> int:
+    """out with the runs filled from y, width bits, most significant first."""
+    for shift, w, ones in runs:
+        width -= w
+        out |= (y >> width & ones) << shift
+    return out
+
+
+def _key_bytes(b: object, what: str) -> builtins.bytes:
+    """A key or tweak as bytes (a tweak may be text, as UTF-8), else ErrKey."""
+    if isinstance(b, str) and what == "tweak":
+        return b.encode()
+    if isinstance(b, memoryview):
+        b = b.tobytes()
+    if not isinstance(b, (builtins.bytes, bytearray)):
+        raise IDError("ErrKey", f"{_LAYOUT}: a mask {what} must be bytes, not {type(b).__name__}")
+    return builtins.bytes(b)
+
+
+_maskers: Dict[Tuple[builtins.bytes, builtins.bytes], _Mask] = {}
+_maskers_lock = threading.Lock()
+
+
+def _masker(key: object, tweak: object) -> _Mask:
+    """The mask under key and tweak, kept for the next call (a few keys at
+    most). The key is never in an error."""
+    k, t = _key_bytes(key, "key"), _key_bytes(tweak, "tweak")
+    if len(k) < 16:
+        raise IDError("ErrKey", f"{_LAYOUT}: a mask key needs at least 16 bytes (128 bits), not {len(k)}")
+    m = _maskers.get((k, t))
+    if m is None:
+        m = _Mask(k, t)
+        with _maskers_lock:
+            if len(_maskers) >= 8:
+                _maskers.clear()
+            _maskers[(k, t)] = m
+    return m
 
 
 # Random bytes from os.urandom, drawn 1024 at a time, and the lock that

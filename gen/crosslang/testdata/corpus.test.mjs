@@ -67,6 +67,15 @@ for (const [layout, rs] of byLayout) {
           }
           break;
         }
+        case 'mask': {
+          const key = hexBytes(r.key), tweak = hexBytes(r.tweak || '');
+          const id = ID.fromBytes(hexBytes(r.hex)), pub = ID.fromBytes(hexBytes(r.public));
+          assert.equal(id.mask(key, tweak), pub.toString(), `mask(${r.hex})`);
+          assert.ok(ID.unmask(pub.toString(), key, tweak).equals(id), `unmask(${r.public})`);
+          assert.equal(m.maskText(id.toString(), key, tweak), pub.toString(), `maskText(${r.hex})`);
+          assert.equal(m.unmaskText(pub.toString(), key, tweak), id.toString(), `unmaskText(${r.public})`);
+          break;
+        }
         case 'bound':
           assert.equal(ID.minAt(BigInt(r.at)).hex(), r.min, `minAt(${r.at})`);
           assert.equal(ID.maxAt(BigInt(r.at)).hex(), r.max, `maxAt(${r.at})`);

@@ -55,6 +55,11 @@ class Corpus(unittest.TestCase):
                         self.assertEqual(ID.min_at(t), ID.min_at(ns // 1000 * 1000))
                 else:
                     self.assertFalse(hasattr(id, "time"), "a layout without a time has no time()")
+            elif r["kind"] == "mask":
+                key, tweak = bytes.fromhex(r["key"]), bytes.fromhex(r.get("tweak", ""))
+                id, pub = ID.from_bytes(bytes.fromhex(r["hex"])), ID.from_bytes(bytes.fromhex(r["public"]))
+                self.assertEqual(id.mask(key, tweak), str(pub), r["hex"])
+                self.assertEqual(ID.unmask(str(pub), key, tweak), id, r["public"])
             elif r["kind"] == "bound":
                 self.assertEqual(ID.min_at(int(r["at"])).hex, r["min"], r["at"])
                 self.assertEqual(ID.max_at(int(r["at"])).hex, r["max"], r["at"])

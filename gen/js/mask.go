@@ -1,0 +1,156 @@
+package js
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/idforge/idforge/gen/internal/portable"
+	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/mask"
+)
+
+// maskShape returns the constant bits of the layout's IDs and public forms
+// (Private IDs), or ok false when the layout cannot be masked: package
+// mask's answer, so that every language masks the same bits.
+func maskShape(l *layouts.Layout) (s idrt.MaskShape, ok bool) {
+	s = mask.Shape(l)
+	_, err := idrt.NewMask(make([]byte, idrt.MinMaskKey), l.Name, nil, s)
+	return s, err == nil
+}
+
+// byteArray returns b as a JavaScript array of numbers.
+func byteArray(b []byte) string {
+	var out []string
+	for _, x := range b {
+		out = append(out, fmt.Sprintf("0x%02x", x))
+	}
+	return "[" + strings.Join(out, ", ") + "]"
+}
+
+// maskFunctions writes the layout's mask shape and maskText, unmaskText and
+// unmasked, which the class's mask and unmask call.
+func (w *writer) maskFunctions() {
+	p := w.p
+	s, ok := maskShape(p.L)
+	if !ok {
+		return
+	}
+	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
+	if !p.L.IsUUID() {
+		public = "an ID of the same layout, its constant bits kept and the others a keyed permutation of the ID's"
+	}
+	doc := portable.Fill("The constant bits of an ID (id, and their values idBits) and of its public form (pub, pubBits), as bytes, for Private IDs: a public form is "+public+". last keeps the masker of the key used last.", 72)
+	w.f(`
+/**
+ * %[1]s
+ */
+const MASK = {
+  id: %[2]s,
+  idBits: %[3]s,
+  pub: %[4]s,
+  pubBits: %[5]s,
+  last: null,
+};
+
+/**
+ * Returns the text of the public form of the ID whose text is s (as
+ * toString writes it), under key (at least 16 bytes, as a Uint8Array, a
+ * view or an ArrayBuffer) and tweak (bytes or text; none by default), as
+ * idforge's Go, SQL and Python compute it: deterministic, and different for
+ * every key, tweak and layout. A key too short or not bytes is ErrKey. Like
+ * textToBytes, it leaves the %[6]s class out of a bundle.
+ * @param {string} s
+ * @param {ArrayBufferLike | ArrayBufferView} key
+ * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+ * @returns {string}
+ */
+export function maskText(s, key, tweak) {
+  return bytesToText(masker(L, MASK, key, tweak).mask(textToBytes(s)));
+}
+
+/**
+ * Returns the text of the ID whose public form's text is s, under key and
+ * tweak: maskText's inverse. Text that is no public form under them
+ * (another layout's ID, another key's mask) is ErrNotMasked.
+ * @param {string} s
+ * @param {ArrayBufferLike | ArrayBufferView} key
+ * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+ * @returns {string}
+ */
+export function unmaskText(s, key, tweak) {
+  return bytesToText(unmasked(s, key, tweak));
+}
+
+/** Returns the bytes of the ID whose public form's text is s, or throws ErrNotMasked. */
+function unmasked(s, key, tweak) {
+  const b = masker(L, MASK, key, tweak).unmask(textToBytes(s));
+  if (b === null) throw fail(L, 'ErrNotMasked', 'not a public ID under this key and tweak');
+  return b;
+}
+`, strings.ReplaceAll(doc, "\n", "\n * "), byteArray(s.IDMask), byteArray(s.IDBits), byteArray(s.PubMask), byteArray(s.PubBits), p.Type)
+}
+
+// maskMethods writes the class's mask and unmask, where the layout can be
+// masked.
+func (w *writer) maskMethods() {
+	p := w.p
+	if _, ok := maskShape(p.L); !ok {
+		return
+	}
+	w.f(`
+  /**
+   * Returns the text of this ID's public form under key (at least 16 bytes)
+   * and tweak (bytes or text; none by default): Private IDs, as maskText.
+   * @param {ArrayBufferLike | ArrayBufferView} key
+   * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+   * @returns {string}
+   */
+  mask(key, tweak) {
+    return bytesToText(masker(L, MASK, key, tweak).mask(this.bytes()));
+  }
+
+  /**
+   * Returns the ID whose public form's text is s under key and tweak, the
+   * inverse of mask; text that is no public form under them is
+   * ErrNotMasked.
+   * @param {string} s
+   * @param {ArrayBufferLike | ArrayBufferView} key
+   * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+   * @returns {%[1]s}
+   */
+  static unmask(s, key, tweak) {
+    return make(bytesWords(L, unmasked(s, key, tweak)));
+  }
+`, p.Type)
+}
+
+// maskDecls writes the declarations of maskText and unmaskText.
+func (w *writer) maskDecls() {
+	if _, ok := maskShape(w.p.L); !ok {
+		return
+	}
+	w.f(`
+/**
+ * Returns the text of the public form of the ID whose text is s (Private
+ * IDs), under key (at least 16 bytes) and tweak (bytes or text), as
+ * idforge's Go, SQL and Python compute it; ErrKey for a bad key.
+ */
+export declare function maskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
+
+/** Returns the text of the ID whose public form's text is s under key and tweak; ErrNotMasked for text that is none. */
+export declare function unmaskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
+`)
+}
+
+// maskMemberDecls returns the declarations of the class's unmask (static)
+// or mask, where the layout can be masked.
+func (w *writer) maskMemberDecls(static bool) string {
+	if _, ok := maskShape(w.p.L); !ok {
+		return ""
+	}
+	if static {
+		return fmt.Sprintf("  /** The ID whose public form's text is s under key and tweak (Private IDs); ErrNotMasked for text that is none. */\n  static unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): %s;\n", w.p.Type)
+	}
+	return "  /** The text of this ID's public form under key (at least 16 bytes) and tweak (Private IDs). */\n  mask(key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;\n"
+}
