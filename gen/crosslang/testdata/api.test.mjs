@@ -101,3 +101,48 @@ test('a clock that reads no time is ErrTime', () => {
     throwsCode(() => g.next(), 'ErrTime');
   }
 });
+
+test('the runtime SHA-256 and HMAC-SHA-256 of Private IDs: NIST and RFC 4231 vectors, and node:crypto on every length', async () => {
+  const rt = await load('runtime');
+  const { createHash, createHmac, randomBytes } = await import('node:crypto');
+  const hex = (b) => Buffer.from(b).toString('hex');
+  const text = (s) => new TextEncoder().encode(s);
+  const sha = (b) => hex(rt.sha256From(rt.SHA256_IV, b, 0));
+  // FIPS 180-4 examples (NIST's SHA256.pdf and the CSRC vectors).
+  assert.equal(sha(text('abc')), 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  assert.equal(sha(text('')), 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  assert.equal(sha(text('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')), '248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+  assert.equal(sha(text('abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu')), 'cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1');
+  assert.equal(sha(new Uint8Array(1000000).fill(0x61)), 'cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
+  // RFC 4231 test cases 1, 2 and 6 (a key longer than a block).
+  assert.equal(hex(rt.hmacSHA256(new Uint8Array(20).fill(0x0b), text('Hi There'))), 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7');
+  assert.equal(hex(rt.hmacSHA256(text('Jefe'), text('what do ya want for nothing?'))), '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+  assert.equal(hex(rt.hmacSHA256(new Uint8Array(131).fill(0xaa), text('Test Using Larger Than Block-Size Key - Hash Key First'))), '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54');
+  for (let n = 0; n < 200; n++) {
+    const msg = randomBytes(n), key = randomBytes(1 + n % 100);
+    assert.equal(sha(msg), createHash('sha256').update(msg).digest('hex'), 'length ' + n);
+    assert.equal(hex(rt.hmacSHA256(key, msg)), createHmac('sha256', key).update(msg).digest('hex'), 'length ' + n);
+  }
+});
+
+test('mask and unmask: round trips, ErrKey, ErrNotMasked, tweaks and keys as any bytes', () => {
+  const key = Uint8Array.from({ length: 32 }, (_, i) => i);
+  for (let i = 0; i < 200; i++) {
+    const id = v7.newId();
+    const pub = id.mask(key, 'tenant');
+    assert.equal(v7.ID.parse(pub).toBigInt() >> 76n & 15n, 4n, 'a UUIDv4');
+    assert.ok(v7.ID.unmask(pub, key.buffer, new TextEncoder().encode('tenant')).equals(id));
+    assert.equal(v7.maskText(id.toString(), key, 'tenant'), pub);
+    assert.notEqual(id.mask(key), pub, 'the tweak enters the mask');
+  }
+  const id = v7.newId();
+  throwsCode(() => id.mask(new Uint8Array(15)), 'ErrKey');
+  throwsCode(() => id.mask('a text key is no key at all'), 'ErrKey');
+  throwsCode(() => v7.ID.unmask(id.toString(), key), 'ErrNotMasked');
+  // Every UUIDv4 is the public form of some UUIDv7 under any key (the mask
+  // is a permutation of the 122 free bits): another key reads another ID.
+  assert.notEqual(v7.unmaskText(id.mask(key), key.map((b) => b ^ 1)), id.toString());
+  const sf = snowflake.ID.pack({ timestamp: 1n << 40n, node: 5n, sequence: 7n });
+  assert.ok(snowflake.ID.unmask(sf.mask(key), key).equals(sf));
+  throwsCode(() => snowflake.ID.unmask(snowflake.ID.fromBytes(new Uint8Array(8).fill(0xff)).toString(), key), 'ErrNotMasked');
+});
