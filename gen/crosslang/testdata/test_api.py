@@ -165,3 +165,32 @@ class ObjectTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MaskTest(unittest.TestCase):
+    def test_round_trip(self):
+        key = bytes(range(32))
+        for _ in range(200):
+            id = uuidv7.new_id()
+            pub = id.mask(key, "tenant")
+            self.assertEqual(uuid.UUID(pub).version, 4)
+            self.assertEqual(uuidv7.ID.unmask(pub, bytearray(key), b"tenant"), id)
+            self.assertEqual(uuidv7.ID.unmask(pub, memoryview(key), "tenant"), id)
+            self.assertNotEqual(id.mask(key), pub)
+        s = snowflake.ID.pack(timestamp=1 << 40, node=5, sequence=7)
+        self.assertEqual(snowflake.ID.unmask(s.mask(key), key), s)
+
+    def test_errors(self):
+        id = uuidv7.new_id()
+        for key in (b"", bytes(15), "a text key is no key at all"):
+            with self.assertRaises(uuidv7.IDError) as cm:
+                id.mask(key)  # type: ignore[arg-type]
+            self.assertEqual(cm.exception.code, "ErrKey")
+            if isinstance(key, str):
+                self.assertNotIn(key, str(cm.exception))
+        with self.assertRaises(uuidv7.IDError) as cm:
+            uuidv7.ID.unmask(str(id), bytes(16))
+        self.assertEqual(cm.exception.code, "ErrNotMasked")
+        with self.assertRaises(snowflake.IDError) as cm:
+            snowflake.ID.unmask(str(snowflake.ID.from_bytes(b"\xff" * 8)), bytes(16))
+        self.assertEqual(cm.exception.code, "ErrNotMasked")
