@@ -92,22 +92,24 @@ type Layout struct {
 	Fields   []Field   // the struct fields, in order of first appearance
 	Values   []Value   // the logical value of each role that has one
 	// Text is the canonical text form the spec declares with a line
-	// "text FORM" (one of TextForms), or "" when it declares none: then
+	// "text FORM" (one of textForms), or "" when it declares none: then
 	// it is the canonical UUID form for a UUID layout and Base62 for any
 	// other (see CanonicalText).
 	Text string
 }
 
-// TextForms are the text forms a spec's "text" line may name: the
+// textForms are the text forms a spec's "text" line may name: the
 // canonical UUID form (8-4-4-4-12 hex, for a 128-bit layout) and the
 // fixed-width forms every emitter writes, which sort as the bytes do.
-var TextForms = []string{"uuid", "base62", "crockford", "hex"}
+var textForms = []string{"uuid", "base62", "crockford", "hex"}
 
 // CanonicalText returns the text form IDs of the layout are written in
 // unless a caller asks for another: the form the spec declares (Text), or
 // else "uuid" for a UUID layout (IsUUID) and "base62" for any other.
 func (l *Layout) CanonicalText() string {
 	switch {
+	case l == nil:
+		return "base62"
 	case l.Text != "":
 		return l.Text
 	case l.IsUUID():

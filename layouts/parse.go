@@ -219,14 +219,14 @@ func (p *parser) readHeader(line int, w []string) bool {
 }
 
 // readText reads the line "text FORM", which declares the layout's
-// canonical text form: once, one of TextForms, and uuid only for a 128-bit
+// canonical text form: once, one of textForms, and uuid only for a 128-bit
 // layout.
 func (p *parser) readText(line int, form string) error {
 	switch {
 	case p.text != 0:
 		return p.errf(line, "", ErrSyntax, "the text form was declared on line %d already", p.text)
-	case !slices.Contains(TextForms, form):
-		return p.errf(line, "", ErrSyntax, "unknown text form %q (want %s)", form, strings.Join(TextForms, ", "))
+	case !slices.Contains(textForms, form):
+		return p.errf(line, "", ErrSyntax, "unknown text form %q (want %s)", form, strings.Join(textForms, ", "))
 	case form == "uuid" && p.l.Bits != 128 && p.l.Bits != 0:
 		return p.errf(line, "", ErrWidth, "the uuid text form needs a 128-bit layout, not %d bits", p.l.Bits)
 	}

@@ -35,6 +35,7 @@ func TestNilLayout(t *testing.T) {
 		"Collision":      func(l *layouts.Layout) any { return l.Collision(1e6, 2, time.Hour) },
 		"FirstDuplicate": func(l *layouts.Layout) any { a, b := l.FirstDuplicate(1e6, 2); return fmt.Sprint(a, b) },
 		"IsUUID":         func(l *layouts.Layout) any { return l.IsUUID() },
+		"CanonicalText":  func(l *layouts.Layout) any { return l.CanonicalText() },
 	}
 	call := func(name string, l *layouts.Layout) (s string) {
 		defer func() {
