@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/mask"
 	"github.com/idforge/idforge/web"
 )
 
@@ -391,6 +393,34 @@ func TestBrowser(t *testing.T) {
 		// What a screen shows first, for the README (web/screenshot.png).
 		c.eval(t, `window.scrollTo(0, 0)`, nil)
 		c.shoot(t, filepath.Join(dir, "playground-screen.png"), 860, false)
+	})
+
+	// Private IDs: a key typed into the page shows the ID's public form,
+	// package mask's, and the key stays out of the link.
+	t.Run("mask", func(t *testing.T) {
+		c.open(t, pageURL(t, url.Values{"id": {"017F22E2-79B0-7CC3-98C4-DC0C0C07398F"}}))
+		var got struct{ Text, Link string }
+		c.eval(t, `(async () => {
+			document.querySelector("#mask-box").open = true;
+			const k = document.querySelector("#mask-key");
+			k.value = "000102030405060708090a0b0c0d0e0f";
+			k.dispatchEvent(new Event("input"));
+			for (let i = 0; i < 50 && !document.querySelector("#mask-out"); i++) await new Promise((r) => setTimeout(r, 50));
+			const out = document.querySelector("#mask-out");
+			return { Text: out ? out.textContent : "", Link: location.href };
+		})()`, &got)
+		l, _ := layouts.Builtin("uuidv7")
+		m, _ := mask.New(l, []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, nil)
+		pub, _ := m.Mask([]byte{0x01, 0x7f, 0x22, 0xe2, 0x79, 0xb0, 0x7c, 0xc3, 0x98, 0xc4, 0xdc, 0x0c, 0x0c, 0x07, 0x39, 0x8f})
+		h := hex.EncodeToString(pub)
+		want := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+		if !strings.Contains(got.Text, want) {
+			t.Errorf("the page shows %q, want the public form %s", got.Text, want)
+		}
+		if strings.Contains(got.Link, "000102") {
+			t.Errorf("the key is in the link: %s", got.Link)
+		}
+		c.screenshot(t, filepath.Join(dir, "playground-mask.png"), 1000)
 	})
 
 	t.Run("spec", func(t *testing.T) {
