@@ -65,25 +65,44 @@ NewMasker.`, p.Type, public)
 	f.Type().Id("Masker").Struct(jen.Id("m").Op("*").Qual(idrtPath, "Mask"))
 	f.Line()
 
-	for _, m := range ms {
+	shape := func(m Member) jen.Code {
 		s := idmask.Shape(m.Layout)
-		name := "NewMasker" + m.Suffix
-		commentf(f, `%s returns the Masker of %s IDs under key, at least 16 bytes (128 bits) of
-secret, and tweak, which may be empty (a tenant's name, say, gives each
-tenant public IDs of its own). The key is never kept, nor shown in an error.`, name, m.Layout.Name)
-		f.Func().Id(name).Params(jen.List(jen.Id("key"), jen.Id("tweak")).Index().Byte()).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(
-			jen.List(jen.Id("m"), jen.Err()).Op(":=").Qual(idrtPath, "NewMask").Call(jen.Id("key"), jen.Lit(m.Layout.Name), jen.Id("tweak"), jen.Qual(idrtPath, "MaskShape").Values(jen.Dict{
-				jen.Id("IDMask"):  byteSlice(s.IDMask),
-				jen.Id("IDBits"):  byteSlice(s.IDBits),
-				jen.Id("PubMask"): byteSlice(s.PubMask),
-				jen.Id("PubBits"): byteSlice(s.PubBits),
-			})),
+		return jen.Qual(idrtPath, "MaskShape").Values(jen.Dict{
+			jen.Id("IDMask"):  byteSlice(s.IDMask),
+			jen.Id("IDBits"):  byteSlice(s.IDBits),
+			jen.Id("PubMask"): byteSlice(s.PubMask),
+			jen.Id("PubBits"): byteSlice(s.PubBits),
+		})
+	}
+	// build is the body that makes a Masker of layout from the shape s.
+	build := func(layout string, s jen.Code) []jen.Code {
+		return []jen.Code{
+			jen.List(jen.Id("m"), jen.Err()).Op(":=").Qual(idrtPath, "NewMask").Call(jen.Id("key"), jen.Id(layout), jen.Id("tweak"), s),
 			jen.If(jen.Err().Op("!=").Nil()).Block(
 				jen.Comment("The shape is the layout's, checked when this file was written: only the key can be wrong."),
 				jen.Return(jen.Nil(), jen.Id("ErrKey")),
 			),
 			jen.Return(jen.Op("&").Id("Masker").Values(jen.Id("m")), jen.Nil()),
+		}
+	}
+	keyParams := jen.List(jen.Id("key"), jen.Id("tweak")).Index().Byte()
+	if len(ms) > 1 {
+		comment(f, "newMasker returns the Masker of the layout named layout, whose IDs and public\nforms have the constant bits of s, under key and tweak.")
+		f.Func().Id("newMasker").Params(keyParams, jen.Id("layout").String(), jen.Id("s").Qual(idrtPath, "MaskShape")).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(
+			build("layout", jen.Id("s"))...,
 		)
+		f.Line()
+	}
+	for _, m := range ms {
+		name := "NewMasker" + m.Suffix
+		commentf(f, `%s returns the Masker of %s IDs under key, at least 16 bytes (128 bits) of
+secret, and tweak, which may be empty (a tenant's name, say, gives each
+tenant public IDs of its own). The key is never kept, nor shown in an error.`, name, m.Layout.Name)
+		body := build(fmt.Sprintf("%q", m.Layout.Name), shape(m))
+		if len(ms) > 1 {
+			body = []jen.Code{jen.Return(jen.Id("newMasker").Call(jen.Id("key"), jen.Id("tweak"), jen.Lit(m.Layout.Name), shape(m)))}
+		}
+		f.Func().Id(name).Params(jen.List(jen.Id("key"), jen.Id("tweak")).Index().Byte()).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(body...)
 		f.Line()
 	}
 
