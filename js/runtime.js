@@ -736,23 +736,22 @@ export function masker(L, S, key, tweak) {
     unpack(b, v, y, u);
     return y;
   };
-  const bit = (b, p) => b[p >> 3] >> (7 - (p & 7)) & 1;
   const m = {
     mask(id) {
       const x = new Uint8Array(n);
-      free.forEach((p, j) => { x[pad + j] = bit(id, p); });
+      for (let j = 0; j < free.length; j++) x[pad + j] = id[free[j] >> 3] >> (7 - (free[j] & 7)) & 1;
       const y = feistel(x, true), out = Uint8Array.from(S.pubBits);
-      pub.forEach((p, j) => { if (y[j]) out[p >> 3] |= 0x80 >> (p & 7); });
+      for (let j = 0; j < n; j++) if (y[j]) out[pub[j] >> 3] |= 0x80 >> (pub[j] & 7);
       return out;
     },
     unmask(b) {
       for (let i = 0; i < b.length; i++) if ((b[i] & S.pub[i]) !== S.pubBits[i]) return null;
       const x = new Uint8Array(n);
-      pub.forEach((p, j) => { x[j] = bit(b, p); });
+      for (let j = 0; j < n; j++) x[j] = b[pub[j] >> 3] >> (7 - (pub[j] & 7)) & 1;
       const y = feistel(x, false);
       for (let j = 0; j < pad; j++) if (y[j]) return null;
       const out = Uint8Array.from(S.idBits);
-      free.forEach((p, j) => { if (y[pad + j]) out[p >> 3] |= 0x80 >> (p & 7); });
+      for (let j = 0; j < free.length; j++) if (y[pad + j]) out[free[j] >> 3] |= 0x80 >> (free[j] & 7);
       return out;
     },
   };
