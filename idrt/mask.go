@@ -69,6 +69,24 @@ type MaskShape struct {
 	PubMask, PubBits []byte
 }
 
+// Bits returns the width of the shape's domain (the public form's free
+// bits), or ErrMaskDomain when it cannot be masked: its four strings are
+// not all as long as an ID, the domain has fewer than MinMaskBits or more
+// than MaxMaskBits bits, or the ID has more free bits than the public form.
+// It needs no key: an emitter asks it whether a layout can be masked.
+func (s MaskShape) Bits() (int, error) {
+	size := len(s.IDMask)
+	if size == 0 || len(s.IDBits) != size || len(s.PubMask) != size || len(s.PubBits) != size {
+		return 0, ErrMaskDomain
+	}
+	_, f := runs(s.IDMask)
+	_, n := runs(s.PubMask)
+	if n < MinMaskBits || n > MaxMaskBits || f > n {
+		return n, ErrMaskDomain
+	}
+	return n, nil
+}
+
 // run is a run of free bits: width bits from bit offset off (counted from
 // the most significant end).
 type run struct{ off, width int }
@@ -104,9 +122,8 @@ func NewMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error
 	if len(key) < MinMaskKey {
 		return nil, ErrMaskKey
 	}
-	size := len(s.IDMask)
-	if size == 0 || len(s.IDBits) != size || len(s.PubMask) != size || len(s.PubBits) != size {
-		return nil, ErrMaskDomain
+	if _, err := s.Bits(); err != nil {
+		return nil, err
 	}
 	m := &Mask{shape: MaskShape{
 		IDMask: clone(s.IDMask), IDBits: clone(s.IDBits),
@@ -115,9 +132,6 @@ func NewMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error
 	var f int
 	m.free, f = runs(m.shape.IDMask)
 	m.pub, m.n = runs(m.shape.PubMask)
-	if m.n < MinMaskBits || m.n > MaxMaskBits || f > m.n {
-		return nil, ErrMaskDomain
-	}
 	m.u = m.n / 2
 	m.v = m.n - m.u
 	m.pad = m.n - f
@@ -370,6 +384,3 @@ func (m *Mask) Unmask(dst, pub []byte) error {
 	}
 	return nil
 }
-
-// Bits returns the width of the permutation's domain.
-func (m *Mask) Bits() int { return m.n }

@@ -62,15 +62,13 @@ type Masker struct {
 // New returns the masker of layout l under key and tweak (which may be
 // empty: a tenant's name, say, so that each tenant's public IDs differ).
 func New(l *layouts.Layout, key, tweak []byte) (*Masker, error) {
-	if l == nil {
-		return nil, fmt.Errorf("%w: no layout", ErrLayout)
+	s, err := ShapeOf(l)
+	if err != nil {
+		return nil, err
 	}
-	m, err := idrt.NewMask(key, l.Name, tweak, Shape(l))
-	switch {
-	case errors.Is(err, idrt.ErrMaskKey):
-		return nil, ErrKey
-	case err != nil:
-		return nil, fmt.Errorf("%w: %s has %d free bits, want %d to %d", ErrLayout, l.Name, freeBits(l), idrt.MinMaskBits, idrt.MaxMaskBits)
+	m, err := idrt.NewMask(key, l.Name, tweak, idrt.MaskShape(s))
+	if err != nil {
+		return nil, ErrKey // the shape is checked: only the key can be wrong
 	}
 	return &Masker{m: m, size: l.Bytes()}, nil
 }
@@ -97,12 +95,26 @@ func (m *Masker) Unmask(public []byte) ([]byte, error) {
 	return out, nil
 }
 
-// Shape returns which bits of l's IDs and of their public forms are
-// constant: l's own constants, and for a UUID layout, a UUIDv4's version
-// and variant in the public form.
-func Shape(l *layouts.Layout) idrt.MaskShape {
+// Shape says which bits of a layout's IDs and of their public forms are
+// constant: each of its four byte strings is as long as an ID; a Mask has a
+// 1 at every constant bit and the Bits beside it the constant's value. The
+// public form's free bits are what the mask permutes. Every emitter writes
+// the shape ShapeOf gives, so that every language masks the same bits.
+type Shape struct {
+	IDMask, IDBits   []byte
+	PubMask, PubBits []byte
+}
+
+// ShapeOf returns the shape of layout l's IDs and public forms: l's own
+// constants, and for a UUID layout, a UUIDv4's version and variant in the
+// public form; or ErrLayout when l cannot be masked (it has fewer than 20
+// or more than 256 free bits).
+func ShapeOf(l *layouts.Layout) (Shape, error) {
+	if l == nil {
+		return Shape{}, fmt.Errorf("%w: no layout", ErrLayout)
+	}
 	n := l.Bytes()
-	s := idrt.MaskShape{IDMask: make([]byte, n), IDBits: make([]byte, n)}
+	s := Shape{IDMask: make([]byte, n), IDBits: make([]byte, n)}
 	for _, p := range l.Parts {
 		if p.Role == layouts.Const {
 			setConst(s.IDMask, s.IDBits, p.Offset, p.Width, p.Const)
@@ -115,7 +127,10 @@ func Shape(l *layouts.Layout) idrt.MaskShape {
 	} else {
 		s.PubMask, s.PubBits = s.IDMask, s.IDBits
 	}
-	return s
+	if bits, err := idrt.MaskShape(s).Bits(); err != nil {
+		return s, fmt.Errorf("%w: %s has %d free bits, want %d to %d", ErrLayout, l.Name, bits, idrt.MinMaskBits, idrt.MaxMaskBits)
+	}
+	return s, nil
 }
 
 // setConst marks bits [off, off+width) constant with value v.
@@ -127,18 +142,6 @@ func setConst(mask, bits []byte, off, width int, v uint64) {
 			bits[b/8] |= 0x80 >> (b % 8)
 		}
 	}
-}
-
-// freeBits counts the bits of l's public form that the mask permutes.
-func freeBits(l *layouts.Layout) int {
-	s := Shape(l)
-	n := 0
-	for _, b := range s.PubMask {
-		for i := range 8 {
-			n += int(^b >> i & 1)
-		}
-	}
-	return n
 }
 
 // NewKey returns a new random 256-bit key from crypto/rand.

@@ -51,7 +51,7 @@ func unhex(t testing.TB, s string) []byte {
 
 // someID returns an ID of l: random free bits, l's constants.
 func someID(r *rand.Rand, l *layouts.Layout) []byte {
-	s := mask.Shape(l)
+	s, _ := mask.ShapeOf(l) // the callers' layouts can be masked
 	id := make([]byte, l.Bytes())
 	for i := range id {
 		id[i] = byte(r.Uint32())&^s.IDMask[i] | s.IDBits[i]
@@ -70,7 +70,7 @@ func makeVectors(t *testing.T) []vector {
 	keys := [][]byte{unhex(t, "000102030405060708090a0b0c0d0e0f"), unhex(t, "2b7e151628aed2a6abf7158809cf4f3c762e7160f38b4da56a784d9045190cfe")}
 	var vs []vector
 	for _, l := range names {
-		s := mask.Shape(l)
+		s := shapeOf(t, l)
 		r := rand.New(rand.NewChaCha8(sha256.Sum256([]byte(l.Name))))
 		low := append([]byte(nil), s.IDBits...)
 		high := make([]byte, l.Bytes())
@@ -128,10 +128,10 @@ func TestVectors(t *testing.T) {
 		if got, err := m.Unmask(pub); err != nil || !bytes.Equal(got, id) {
 			t.Errorf("%s %s tweak %q: Unmask = %x, %v; want %s", v.Layout, v.Public, v.Tweak, got, err, v.ID)
 		}
-		if got := refMask(key, l.Name, []byte(v.Tweak), mask.Shape(l), id); !bytes.Equal(got, pub) {
+		if got := refMask(key, l.Name, []byte(v.Tweak), shapeOf(t, l), id); !bytes.Equal(got, pub) {
 			t.Errorf("%s %s: the reference masks to %x, the vector says %s", v.Layout, v.ID, got, v.Public)
 		}
-		if got := refUnmask(key, l.Name, []byte(v.Tweak), mask.Shape(l), pub); !bytes.Equal(got, id) {
+		if got := refUnmask(key, l.Name, []byte(v.Tweak), shapeOf(t, l), pub); !bytes.Equal(got, id) {
 			t.Errorf("%s %s: the reference unmasks to %x, the vector says %s", v.Layout, v.Public, got, v.ID)
 		}
 	}
@@ -145,7 +145,7 @@ func check(t *testing.T, l *layouts.Layout, key, tweak, id []byte) {
 	if err != nil {
 		t.Fatalf("%s: %v", l.Name, err)
 	}
-	s := mask.Shape(l)
+	s := shapeOf(t, l)
 	pub, err := m.Mask(id)
 	if err != nil {
 		t.Fatal(err)
@@ -254,7 +254,7 @@ func TestObserver(t *testing.T) {
 
 	// Avalanche: each one-bit change of a free input bit changes about half
 	// of the 122 permuted output bits.
-	s := mask.Shape(l)
+	s := shapeOf(t, l)
 	var flips, changed int
 	for _, id := range ids[:200] {
 		pub, _ := m.Mask(id)
@@ -390,4 +390,14 @@ func BenchmarkMask(b *testing.B) {
 			}
 		})
 	}
+}
+
+// shapeOf returns l's shape, which must be maskable.
+func shapeOf(t testing.TB, l *layouts.Layout) mask.Shape {
+	t.Helper()
+	s, err := mask.ShapeOf(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

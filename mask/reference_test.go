@@ -6,6 +6,7 @@ import (
 	"math/big"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/mask"
 )
 
 // The reference: FFX as idrt's Mask documents it, written the slow and
@@ -110,7 +111,7 @@ func fill(base, mask, free bitstr) bitstr {
 	return out
 }
 
-func refMask(key []byte, layout string, tweak []byte, s idrt.MaskShape, id []byte) []byte {
+func refMask(key []byte, layout string, tweak []byte, s mask.Shape, id []byte) []byte {
 	pubMask := bitsOf(s.PubMask)
 	n := len(freeOf(pubMask, pubMask))
 	free := freeOf(bitsOf(id), bitsOf(s.IDMask))
@@ -120,7 +121,7 @@ func refMask(key []byte, layout string, tweak []byte, s idrt.MaskShape, id []byt
 }
 
 // refUnmask returns the ID, or nil when pub is not a public form.
-func refUnmask(key []byte, layout string, tweak []byte, s idrt.MaskShape, pub []byte) []byte {
+func refUnmask(key []byte, layout string, tweak []byte, s mask.Shape, pub []byte) []byte {
 	p, pubMask, pubBits := bitsOf(pub), bitsOf(s.PubMask), bitsOf(s.PubBits)
 	for i := range p {
 		if pubMask[i] == 1 && p[i] != pubBits[i] {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/idforge/idforge/idrt"
 	idmask "github.com/idforge/idforge/mask"
 )
 
@@ -14,7 +13,7 @@ import (
 func maskable(p *Package) []Member {
 	var ms []Member
 	for _, m := range p.Members {
-		if _, err := idrt.NewMask(make([]byte, idrt.MinMaskKey), m.Layout.Name, nil, idmask.Shape(m.Layout)); err == nil {
+		if _, err := idmask.ShapeOf(m.Layout); err == nil {
 			ms = append(ms, m)
 		}
 	}
@@ -66,7 +65,7 @@ NewMasker.`, p.Type, public)
 	f.Line()
 
 	shape := func(m Member) jen.Code {
-		s := idmask.Shape(m.Layout)
+		s, _ := idmask.ShapeOf(m.Layout) // maskable
 		return jen.Qual(idrtPath, "MaskShape").Values(jen.Dict{
 			jen.Id("IDMask"):  byteSlice(s.IDMask),
 			jen.Id("IDBits"):  byteSlice(s.IDBits),

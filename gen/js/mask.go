@@ -5,19 +5,8 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/idrt"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 )
-
-// maskShape returns the constant bits of the layout's IDs and public forms
-// (Private IDs), or ok false when the layout cannot be masked: package
-// mask's answer, so that every language masks the same bits.
-func maskShape(l *layouts.Layout) (s idrt.MaskShape, ok bool) {
-	s = mask.Shape(l)
-	_, err := idrt.NewMask(make([]byte, idrt.MinMaskKey), l.Name, nil, s)
-	return s, err == nil
-}
 
 // byteArray returns b as a JavaScript array of numbers.
 func byteArray(b []byte) string {
@@ -32,8 +21,8 @@ func byteArray(b []byte) string {
 // unmasked, which the class's mask and unmask call.
 func (w *writer) maskFunctions() {
 	p := w.p
-	s, ok := maskShape(p.L)
-	if !ok {
+	s, err := mask.ShapeOf(p.L)
+	if err != nil {
 		return
 	}
 	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
@@ -95,7 +84,7 @@ function unmasked(s, key, tweak) {
 // masked.
 func (w *writer) maskMethods() {
 	p := w.p
-	if _, ok := maskShape(p.L); !ok {
+	if _, err := mask.ShapeOf(p.L); err != nil {
 		return
 	}
 	w.f(`
@@ -127,7 +116,7 @@ func (w *writer) maskMethods() {
 
 // maskDecls writes the declarations of maskText and unmaskText.
 func (w *writer) maskDecls() {
-	if _, ok := maskShape(w.p.L); !ok {
+	if _, err := mask.ShapeOf(w.p.L); err != nil {
 		return
 	}
 	w.f(`
@@ -146,7 +135,7 @@ export declare function unmaskText(s: string, key: ArrayBufferLike | ArrayBuffer
 // maskMemberDecls returns the declarations of the class's unmask (static)
 // or mask, where the layout can be masked.
 func (w *writer) maskMemberDecls(static bool) string {
-	if _, ok := maskShape(w.p.L); !ok {
+	if _, err := mask.ShapeOf(w.p.L); err != nil {
 		return ""
 	}
 	if static {

@@ -24,7 +24,7 @@ import (
 // mask shape, the widths of the domain, its halves and its pad, and the
 // runs of free bits of an ID and of a public form.
 type maskPlan struct {
-	shape      idrt.MaskShape
+	shape      mask.Shape
 	n, u, v    int
 	pad        int
 	free, pubs []run // the ID's and the public form's free bits, in order
@@ -33,7 +33,10 @@ type maskPlan struct {
 // maskPlan returns the layout's plan, or ok false when it cannot be masked
 // (fewer than 20 or more than 256 free bits).
 func (s *script) maskPlan() (p maskPlan, ok bool) {
-	p.shape = mask.Shape(s.l)
+	var err error
+	if p.shape, err = mask.ShapeOf(s.l); err != nil {
+		return p, false
+	}
 	p.free = freeRuns(p.shape.IDMask)
 	p.pubs = freeRuns(p.shape.PubMask)
 	f := 0
@@ -42,9 +45,6 @@ func (s *script) maskPlan() (p maskPlan, ok bool) {
 	}
 	for _, r := range p.pubs {
 		p.n += r.width
-	}
-	if p.n < idrt.MinMaskBits || p.n > idrt.MaxMaskBits || f > p.n {
-		return p, false
 	}
 	p.u = p.n / 2
 	p.v = p.n - p.u

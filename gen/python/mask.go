@@ -5,19 +5,8 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/idrt"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 )
-
-// maskShape returns the constant bits of the layout's IDs and public forms
-// (Private IDs), or ok false when the layout cannot be masked: package
-// mask's answer, so that every language masks the same bits.
-func maskShape(l *layouts.Layout) (s idrt.MaskShape, ok bool) {
-	s = mask.Shape(l)
-	_, err := idrt.NewMask(make([]byte, idrt.MinMaskKey), l.Name, nil, s)
-	return s, err == nil
-}
 
 // hexInt returns b as a Python hex int literal.
 func hexInt(b []byte) string { return fmt.Sprintf("0x%x", b) }
@@ -25,7 +14,7 @@ func hexInt(b []byte) string { return fmt.Sprintf("0x%x", b) }
 // maskMethods returns the ID's mask and unmask, or "" for a layout that
 // cannot be masked.
 func maskMethods(p *portable.Plan) string {
-	if _, ok := maskShape(p.L); !ok {
+	if _, err := mask.ShapeOf(p.L); err != nil {
 		return ""
 	}
 	return fmt.Sprintf(`
@@ -51,8 +40,8 @@ func maskMethods(p *portable.Plan) string {
 
 // maskRuntime writes _Mask and _masker, where the layout can be masked.
 func (w *writer) maskRuntime() {
-	s, ok := maskShape(w.p.L)
-	if !ok {
+	s, err := mask.ShapeOf(w.p.L)
+	if err != nil {
 		return
 	}
 	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"

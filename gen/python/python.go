@@ -40,6 +40,7 @@ import (
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/mask"
 )
 
 // ErrName reports a type or field name the module cannot use.
@@ -231,7 +232,7 @@ func imports(p *portable.Plan) string {
 		std = append(std, "uuid as _uuid")
 	}
 	typing := []string{"ClassVar", "Dict", "Tuple", "Type", "TypedDict", "TypeVar"}
-	if _, ok := maskShape(p.L); ok {
+	if _, err := mask.ShapeOf(p.L); err == nil {
 		std = append(std, "hashlib as _hashlib", "hmac as _hmac", "threading")
 		typing = append(typing, "List", "Union")
 	}

@@ -11,7 +11,7 @@ import (
 // Package idrt, which only generated code calls, makes no such promise, so
 // none of them names one of its types, in an exported declaration, a field,
 // a method or a parameter, where a program would come to depend on it.
-var stablePackages = []string{"uuid", "ksuid", "ulid", "snowflake", "store", "lease", "layouts", "interp"}
+var stablePackages = []string{"uuid", "ksuid", "ulid", "snowflake", "store", "lease", "layouts", "interp", "mask"}
 
 const module = "github.com/idforge/idforge/"
 
