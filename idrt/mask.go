@@ -1,6 +1,7 @@
 package idrt
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
@@ -126,8 +127,8 @@ func NewMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error
 		return nil, err
 	}
 	m := &Mask{shape: MaskShape{
-		IDMask: clone(s.IDMask), IDBits: clone(s.IDBits),
-		PubMask: clone(s.PubMask), PubBits: clone(s.PubBits),
+		IDMask: bytes.Clone(s.IDMask), IDBits: bytes.Clone(s.IDBits),
+		PubMask: bytes.Clone(s.PubMask), PubBits: bytes.Clone(s.PubBits),
 	}}
 	var f int
 	m.free, f = runs(m.shape.IDMask)
@@ -149,8 +150,6 @@ func NewMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error
 	clear(subkey)
 	return m, nil
 }
-
-func clone(b []byte) []byte { return append([]byte(nil), b...) }
 
 // runs lists the zero bits of mask as runs of at most 64 bits, and counts
 // them.

@@ -110,7 +110,7 @@ func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr i
 		if *keyFile == "" {
 			return usageError{fmt.Errorf("give the key: -key-file FILE (idforge key makes one)")}
 		}
-		format, err := explain.Formatter(l, encName(l, *enc))
+		format, err := explain.Formatter(l, *enc)
 		if err != nil {
 			return usageError{err}
 		}
@@ -147,14 +147,6 @@ func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr i
 		}
 		return nil
 	}
-}
-
-// encName is the encoding -enc names: canonical is the layout's own.
-func encName(l *layouts.Layout, enc string) string {
-	if enc == "canonical" {
-		return explain.Canonical(l)
-	}
-	return enc
 }
 
 // readKey reads a key file. Its errors never show the file's content.

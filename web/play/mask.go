@@ -51,7 +51,7 @@ func Mask(text, spec, keyHex, tweak string) Masked {
 		return Masked{Layout: c.Layout, Error: err.Error()}
 	}
 	out := Masked{Layout: c.Layout, Hex: hex.EncodeToString(pub), Public: hex.EncodeToString(pub)}
-	if format, err := explain.Formatter(c.Model, explain.Canonical(c.Model)); err == nil {
+	if format, err := explain.Formatter(c.Model, "canonical"); err == nil {
 		out.Public = string(format(nil, pub))
 	}
 	return out
