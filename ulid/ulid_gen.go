@@ -1136,11 +1136,13 @@ var (
 	ErrNotMasked = errors.New("ulid: not a public ID under this key")
 )
 
-// A Masker turns ULIDs into their public forms and back (Private IDs). A public
-// form is an ULID again, its constant bits kept and its others a keyed permutation of the ID's: deterministic for a key and a tweak, and different for every
-// key, tweak and layout. Keep the ULID in the database, in order, and show the world its
-// public form, which shows neither when the ID was made, nor its order, node
-// or counter. It hides neither equality nor how many IDs exist.
+// A Masker turns ULIDs into their public forms and back (Private IDs). A
+// public form is an ULID again, its constant bits kept and the others a keyed
+// permutation of the ID's: deterministic for a key and a tweak, and different
+// for every key, tweak and layout. Keep the ULID in the database, in order,
+// and show the world its public form, which shows neither when the ID was
+// made, nor its order, node or counter. It hides neither equality nor how many
+// IDs exist.
 //
 // The permutation is FFX over the ID's free bits: 10 Feistel rounds of
 // HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with

@@ -1918,11 +1918,13 @@ var (
 	ErrNotMasked = errors.New("uuid: not a public ID under this key")
 )
 
-// A Masker turns UUIDs into their public forms and back (Private IDs). A public
-// form is a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits: deterministic for a key and a tweak, and different for every
-// key, tweak and layout. Keep the UUID in the database, in order, and show the world its
-// public form, which shows neither when the ID was made, nor its order, node
-// or counter. It hides neither equality nor how many IDs exist.
+// A Masker turns UUIDs into their public forms and back (Private IDs). A
+// public form is a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a
+// keyed permutation of the ID's free bits: deterministic for a key and a
+// tweak, and different for every key, tweak and layout. Keep the UUID in the
+// database, in order, and show the world its public form, which shows neither
+// when the ID was made, nor its order, node or counter. It hides neither
+// equality nor how many IDs exist.
 //
 // The permutation is FFX over the ID's free bits: 10 Feistel rounds of
 // HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with

@@ -5,6 +5,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/idforge/idforge/gen/internal/portable"
 	idmask "github.com/idforge/idforge/mask"
 )
 
@@ -46,21 +47,14 @@ func emitMask(f *jen.File, p *Package) error {
 	)
 	f.Line()
 
-	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
-	if !ms[0].Layout.IsUUID() {
-		public = fmt.Sprintf("an %s again, its constant bits kept and its others a keyed permutation of the ID's", p.Type)
-	}
-	commentf(f, `A Masker turns %[1]ss into their public forms and back (Private IDs). A public
-form is %[2]s: deterministic for a key and a tweak, and different for every
-key, tweak and layout. Keep the %[1]s in the database, in order, and show the world its
-public form, which shows neither when the ID was made, nor its order, node
-or counter. It hides neither equality nor how many IDs exist.
+	public := portable.PublicFormDoc(ms[0].Layout, "an "+p.Type+" again")
+	comment(f, portable.Fill(fmt.Sprintf("A Masker turns %[1]ss into their public forms and back (Private IDs). A public form is %[2]s: deterministic for a key and a tweak, and different for every key, tweak and layout. Keep the %[1]s in the database, in order, and show the world its public form, which shows neither when the ID was made, nor its order, node or counter. It hides neither equality nor how many IDs exist.", p.Type, public), 76)+`
 
 The permutation is FFX over the ID's free bits: 10 Feistel rounds of
 HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with
 published vectors; the SQL, JavaScript and Python that idforge gen writes
 compute the same. A Masker is safe for concurrent use; make one with
-NewMasker.`, p.Type, public)
+NewMasker.`)
 	f.Type().Id("Masker").Struct(jen.Id("m").Op("*").Qual(idrtPath, "Mask"))
 	f.Line()
 

@@ -25,10 +25,7 @@ func (w *writer) maskFunctions() {
 	if err != nil {
 		return
 	}
-	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
-	if !p.L.IsUUID() {
-		public = "an ID of the same layout, its constant bits kept and the others a keyed permutation of the ID's"
-	}
+	public := portable.PublicFormDoc(p.L, "an ID of the same layout")
 	doc := portable.Fill("The constant bits of an ID (id, and their values idBits) and of its public form (pub, pubBits), as bytes, for Private IDs: a public form is "+public+". last keeps the masker of the key used last.", 72)
 	w.f(`
 /**

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/mask"
 )
@@ -238,10 +239,7 @@ func (s *script) emitMask() {
 	tweakParams := func(v string) [][2]string {
 		return [][2]string{{v, s.typ}, {"key", "bytea"}, {"tweak", "bytea"}}
 	}
-	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
-	if !s.l.IsUUID() {
-		public = "of the same type, with the layout's constant bits, its other bits a keyed permutation of the ID's"
-	}
+	public := portable.PublicFormDoc(s.l, "a value of the same type")
 
 	build := func(forward bool) string {
 		var b strings.Builder

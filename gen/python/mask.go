@@ -44,10 +44,7 @@ func (w *writer) maskRuntime() {
 	if err != nil {
 		return
 	}
-	public := "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
-	if !w.p.L.IsUUID() {
-		public = "an ID of the same layout, its constant bits kept and the others a keyed permutation of the ID's"
-	}
+	public := portable.PublicFormDoc(w.p.L, "an ID of the same layout")
 	doc := portable.Fill("Private IDs: the constant bits of an ID and of its public form, "+public+".", 72)
 	w.f(`
 

@@ -320,3 +320,13 @@ func RoleMask(r *Role) *big.Int {
 	}
 	return m
 }
+
+// PublicFormDoc says, for the emitters' comments, what the public form of
+// a layout's ID is (Private IDs): for a UUID layout a UUIDv4, for any other
+// same (such as "an ID of the same layout") with the constant bits kept.
+func PublicFormDoc(l *layouts.Layout, same string) string {
+	if l.IsUUID() {
+		return "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
+	}
+	return same + ", its constant bits kept and the others a keyed permutation of the ID's"
+}
