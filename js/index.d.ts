@@ -3,12 +3,16 @@
 // Every layout's module, as a namespace named after it: import { uuidv7 } from 'idforge'
 // is import * as uuidv7 from 'idforge/uuidv7'.
 
+export * as discord from './discord.js';
 export * as instagram from './instagram.js';
 export * as ksuid from './ksuid.js';
 export * as ksuid_ms from './ksuid_ms.js';
+export * as mastodon from './mastodon.js';
 export * as objectid from './objectid.js';
 export * as snowflake from './snowflake.js';
 export * as sonyflake from './sonyflake.js';
+export * as tsid from './tsid.js';
+export * as twitter from './twitter.js';
 export * as ulid from './ulid.js';
 export * as uuidv1 from './uuidv1.js';
 export * as uuidv3 from './uuidv3.js';

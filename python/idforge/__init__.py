@@ -10,12 +10,16 @@ example:
 
 The modules:
 
+    discord: Discord — Discord's Snowflake.
     instagram: Instagram-style sharded ID.
     ksuid: KSUID — Segment's K-Sortable Unique IDentifier.
     ksuid_ms: KSUID with milliseconds: KSUID's 32-bit seconds, and a 12-bit fraction of a second (244 µs) in the leading payload bits.
+    mastodon: Mastodon — Mastodon's status IDs.
     objectid: MongoDB ObjectId.
     snowflake: Snowflake — Twitter's 64-bit ID.
     sonyflake: Sonyflake — Sony's 63-bit ID.
+    tsid: TSID — Time-Sorted ID (f4b6a3/tsid-creator).
+    twitter: Twitter/X — the original Snowflake.
     ulid: ULID — Universally Unique Lexicographically Sortable Identifier.
     uuidv1: UUIDv1 — RFC 9562 section 5.1.
     uuidv3: UUIDv3 — RFC 9562 section 5.3.
