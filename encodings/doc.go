@@ -1,5 +1,13 @@
 // Package encodings provides fixed-width, order-preserving text encodings
-// of byte strings: [Base62], [Crockford] base32 and [Hex].
+// of byte strings: [Base62], [Crockford] base32 and [Hex], tuned by hand,
+// and any encoding declared as data (an alphabet and options, a [Spec]),
+// built by [New] or [Declare]. The built-in declarations are in the file
+// builtin.encodings: base62, crockford and hex again, base58 (Bitcoin's
+// alphabet) and base58flickr, base36, base32hex (RFC 4648, as xid writes
+// it), zbase32, crockford-check (with Crockford's check symbol) and firebase
+// (push IDs' base 64); [Lookup] finds one by name. Every emitter (Go, SQL,
+// JavaScript, Python) and the CLI take their encodings from the same
+// declarations, so a new alphabet needs no code in any of them.
 //
 // # Fixed width
 //
@@ -12,9 +20,10 @@
 //
 // # Order
 //
-// Every alphabet lists its digits in ascending ASCII order ('0'-'9' first,
+// Every built-in alphabet but base58flickr's and zbase32's lists its digits
+// in ascending ASCII order ([Encoding.Sorts] tells) ('0'-'9' first,
 // then letters; Base62 puts upper case before lower case, as ASCII does).
-// Two encodings of the same width therefore compare, byte by byte, exactly as
+// For those, two encodings of the same width therefore compare, byte by byte, exactly as
 // the numbers they represent compare, and those numbers compare exactly as
 // the big-endian input bytes do. So for inputs a and b of equal length,
 //

@@ -101,13 +101,13 @@ func TestLengths(t *testing.T) {
 				maxN = o.maxBytes
 			}
 			for n := 0; n <= maxN; n++ {
-				w := o.width(n)
+				w := o.textLen(n)
 				if got := o.codec.EncodedLen(n); got != w {
 					t.Fatalf("EncodedLen(%d) = %d, want %d", n, got, w)
 				}
 				isWidth[w] = n
 			}
-			maxW := o.width(maxN)
+			maxW := o.textLen(maxN)
 			for m := -3; m <= maxW+20; m++ {
 				want, ok := isWidth[m]
 				if !ok {
@@ -207,6 +207,9 @@ func TestOracle(t *testing.T) {
 // them.
 func TestOverflow(t *testing.T) {
 	for _, o := range oracles {
+		if o.bits || o.check {
+			continue // TestPadding and TestCheckSymbol cover these
+		}
 		t.Run(o.name, func(t *testing.T) {
 			for _, n := range lengths() {
 				if !o.supports(n) {
@@ -240,6 +243,9 @@ func TestOverflow(t *testing.T) {
 
 func TestOrder(t *testing.T) {
 	for _, o := range oracles {
+		if !o.sorts() {
+			continue
+		}
 		t.Run(o.name, func(t *testing.T) {
 			r := newRand(t)
 			check := func(a, b []byte) {
@@ -489,6 +495,113 @@ func TestAllocs(t *testing.T) {
 					t.Errorf("%s.%s with %d bytes: %v allocs, want %v", o.name, c.name, n, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestPadding checks the encodings that write bits from the top: the low
+// padding bits of the last digit must be zero, and a last digit with any
+// of them set is an invalid character there.
+func TestPadding(t *testing.T) {
+	for _, o := range oracles {
+		if !o.bits {
+			continue
+		}
+		t.Run(o.name, func(t *testing.T) {
+			r := newRand(t)
+			for _, n := range lengths() {
+				pad := o.pad(n)
+				if pad == 0 {
+					continue
+				}
+				s := []byte(o.codec.EncodeToString(randBytes(r, n)))
+				last := len(s) - 1
+				d := strings.IndexByte(o.alphabet, s[last])
+				s[last] = o.alphabet[d|1] // set the lowest padding bit
+				_, err := o.codec.DecodeString(string(s))
+				var ic encodings.InvalidCharError
+				if !errors.As(err, &ic) || ic.Pos != last {
+					t.Errorf("n=%d: DecodeString(%q) = %v; want an invalid character at %d", n, s, err, last)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckSymbol checks Crockford's check symbol against hand-worked
+// values and that every wrong symbol is refused.
+func TestCheckSymbol(t *testing.T) {
+	e, ok := encodings.Lookup("crockford-check")
+	if !ok {
+		t.Fatal("no crockford-check")
+	}
+	for _, c := range []struct {
+		v    byte
+		want string
+	}{
+		{0, "000"},    // "00", and 0 mod 37 is 0
+		{36, "14U"},   // 36 = 1*32 + 4, and 36 mod 37 is the last symbol, U
+		{37, "150"},   // 37 mod 37 = 0
+		{0xff, "7Z~"}, // 255 = 7*32 + 31; 255 mod 37 = 33, '~'
+	} {
+		if got := e.EncodeToString([]byte{c.v}); got != c.want {
+			t.Errorf("%d encodes to %q; want %q", c.v, got, c.want)
+		}
+		if b, err := e.DecodeString(strings.ToLower(c.want)); err != nil || b[0] != c.v {
+			t.Errorf("DecodeString(%q) = %x, %v", strings.ToLower(c.want), b, err)
+		}
+	}
+	for v := 0; v < 256; v++ {
+		s := e.EncodeToString([]byte{byte(v)})
+		want := string(encodings.CheckDigits[v%37])
+		if s[len(s)-1:] != want {
+			t.Errorf("%d encodes to %q; want check symbol %q", v, s, want)
+		}
+		for i := 0; i < len(encodings.CheckDigits); i++ {
+			bad := s[:len(s)-1] + string(encodings.CheckDigits[i])
+			_, err := e.DecodeString(bad)
+			if (i == v%37) != (err == nil) {
+				t.Errorf("DecodeString(%q) = %v", bad, err)
+			}
+		}
+	}
+}
+
+// TestDeclaredVectors checks the declared encodings against published
+// vectors: Bitcoin Core's base58_encode_decode.json (whose text has no
+// padding, so ours is the same number left-padded with the zero digit '1')
+// and an xid from rs/xid's README, whose base32hex is ours.
+func TestDeclaredVectors(t *testing.T) {
+	base58, _ := encodings.Lookup("base58")
+	for _, v := range [][2]string{
+		{"61", "2g"},
+		{"626262", "a3gV"},
+		{"636363", "aPEr"},
+		{"73696d706c792061206c6f6e6720737472696e67", "2cFupjhnEsSn59qHXstmK2ffpLv2"},
+		{"516b6fcd0f", "ABnLTmg"},
+		{"bf4f89001e670274dd", "3SEo3LWLoPntC"},
+		{"572e4794", "3EFU7m"},
+		{"ecac89cad93923c02321", "EJDM8drfXA6uyA"},
+		{"10c8511e", "Rt5zm"},
+	} {
+		src := mustHex(v[0])
+		want := strings.Repeat("1", base58.EncodedLen(len(src))-len(v[1])) + v[1]
+		if got := base58.EncodeToString(src); got != want {
+			t.Errorf("base58 of %s = %q, want %q", v[0], got, want)
+		}
+		if b, err := base58.DecodeString(want); err != nil || !bytes.Equal(b, src) {
+			t.Errorf("base58 DecodeString(%q) = %x, %v", want, b, err)
+		}
+	}
+	base32hex, _ := encodings.Lookup("base32hex")
+	// RFC 4648's test vectors for base32hex, without the padding '='
+	// characters and in lower case, as xid writes it.
+	for _, v := range [][2]string{{"f", "co"}, {"fo", "cpng"}, {"foo", "cpnmu"}, {"foob", "cpnmuog"}, {"fooba", "cpnmuoj1"}, {"foobar", "cpnmuoj1e8"}} {
+		if got := base32hex.EncodeToString([]byte(v[0])); got != v[1] {
+			t.Errorf("base32hex of %q = %q, want %q", v[0], got, v[1])
+		}
+		if b, err := base32hex.DecodeString(strings.ToUpper(v[1])); err != nil || string(b) != v[0] {
+			t.Errorf("base32hex DecodeString(%q) = %q, %v", strings.ToUpper(v[1]), b, err)
 		}
 	}
 }

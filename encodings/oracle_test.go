@@ -3,6 +3,7 @@ package encodings_test
 import (
 	"errors"
 	"math/big"
+	"sort"
 	"strings"
 
 	"github.com/idforge/idforge/encodings"
@@ -28,12 +29,52 @@ type oracle struct {
 	foldCase bool // decoding ignores ASCII case
 	maxBytes int  // longest source supported, or -1 for no limit
 	codec    codec
+	bits     bool // a base 2^k written from the top bit: the number is shifted left to fill the width
+	check    bool // a Crockford check symbol follows
 }
 
 var oracles = []oracle{
-	{"Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", false, encodings.Base62MaxBytes, encodings.Base62},
-	{"Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", true, -1, encodings.Crockford},
-	{"Hex", "0123456789abcdef", true, -1, encodings.Hex},
+	{"Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", false, encodings.Base62MaxBytes, encodings.Base62, false, false},
+	{"Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", true, -1, encodings.Crockford, false, false},
+	{"Hex", "0123456789abcdef", true, -1, encodings.Hex, false, false},
+}
+
+// The declared encodings, each checked against an oracle built from its
+// Spec (base62, crockford and hex included, through the generic codec).
+func init() {
+	for _, e := range encodings.Builtins() {
+		s := e.Spec()
+		o := oracle{name: s.Name, alphabet: s.Digits, foldCase: s.Fold, maxBytes: e.MaxLen(), codec: e, bits: s.Bits, check: s.Check}
+		oracles = append(oracles, o)
+	}
+}
+
+// textLen returns the length of the text of n bytes: the digits and the
+// check symbol, if any.
+func (o oracle) textLen(n int) int {
+	if o.check {
+		return o.width(n) + 1
+	}
+	return o.width(n)
+}
+
+// sorts reports whether the alphabet ascends in byte order, so that the
+// text sorts as the bytes do.
+func (o oracle) sorts() bool {
+	return sort.SliceIsSorted([]byte(o.alphabet), func(i, j int) bool { return o.alphabet[i] < o.alphabet[j] })
+}
+
+// pad returns the zero bits below the number for n bytes: with bits, the
+// width's bits beyond 8n.
+func (o oracle) pad(n int) uint {
+	if !o.bits {
+		return 0
+	}
+	k := 0
+	for 1<<k < len(o.alphabet) {
+		k++
+	}
+	return uint(o.width(n)*k - 8*n)
 }
 
 func (o oracle) base() *big.Int { return big.NewInt(int64(len(o.alphabet))) }
@@ -67,9 +108,13 @@ func (o oracle) encodeInt(x *big.Int, w int) (s string, ok bool) {
 
 // encode returns the encoding of src.
 func (o oracle) encode(src []byte) string {
-	s, ok := o.encodeInt(new(big.Int).SetBytes(src), o.width(len(src)))
+	x := new(big.Int).SetBytes(src)
+	s, ok := o.encodeInt(new(big.Int).Lsh(x, o.pad(len(src))), o.width(len(src)))
 	if !ok {
 		panic("oracle: width too small")
+	}
+	if o.check {
+		s += string(encodings.CheckDigits[new(big.Int).Mod(x, big.NewInt(37)).Int64()])
 	}
 	return s
 }
@@ -97,22 +142,26 @@ func (o oracle) decode(s string) ([]byte, error) {
 	// Find n with width(n) == len(s), stepping k and the power base^w
 	// together so that long inputs stay cheap.
 	n := -1
+	digits := s
+	if o.check && len(s) > 0 {
+		digits = s[:len(s)-1]
+	}
 	limit, p, w := big.NewInt(1), big.NewInt(1), 0 // 256^k, base^w
-	for k := 0; o.supports(k) && w <= len(s); k++ {
+	for k := 0; o.supports(k) && w <= len(digits); k++ {
 		for p.Cmp(limit) < 0 {
 			p.Mul(p, o.base())
 			w++
 		}
-		if w == len(s) {
+		if w == len(digits) {
 			n = k
 		}
 		limit.Lsh(limit, 8)
 	}
-	if n < 0 {
+	if n < 0 || o.check && len(s) == 0 {
 		return nil, encodings.ErrLength
 	}
 	x := new(big.Int)
-	for i := 0; i < len(s); i++ {
+	for i := 0; i < len(digits); i++ {
 		d := o.digit(s[i])
 		if d < 0 {
 			return nil, encodings.InvalidCharError{Pos: i, Char: s[i]}
@@ -120,10 +169,29 @@ func (o oracle) decode(s string) ([]byte, error) {
 		x.Mul(x, o.base())
 		x.Add(x, big.NewInt(int64(d)))
 	}
-	if x.BitLen() > 8*n {
+	if o.check && strings.IndexByte(encodings.CheckDigits, upper(s[len(s)-1])) < 0 {
+		return nil, encodings.InvalidCharError{Pos: len(s) - 1, Char: s[len(s)-1]}
+	}
+	if x.BitLen() > 8*n+int(o.pad(n)) {
 		return nil, encodings.ErrOverflow
 	}
+	pad := o.pad(n)
+	low := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), pad), big.NewInt(1))
+	if last := len(digits) - 1; new(big.Int).And(x, low).Sign() != 0 {
+		return nil, encodings.InvalidCharError{Pos: last, Char: s[last]}
+	}
+	x.Rsh(x, pad)
+	if o.check && int64(strings.IndexByte(encodings.CheckDigits, upper(s[len(s)-1]))) != new(big.Int).Mod(x, big.NewInt(37)).Int64() {
+		return nil, encodings.InvalidCharError{Pos: len(s) - 1, Char: s[len(s)-1]}
+	}
 	return x.FillBytes(make([]byte, n)), nil
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
 }
 
 // sameError reports whether got is the same kind of error as want (as
