@@ -47,7 +47,10 @@ package layouts
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/idforge/idforge/encodings"
 )
 
 // Role says what the bits of a part mean and how a generator fills them.
@@ -92,16 +95,48 @@ type Layout struct {
 	Fields   []Field   // the struct fields, in order of first appearance
 	Values   []Value   // the logical value of each role that has one
 	// Text is the canonical text form the spec declares with a line
-	// "text FORM" (one of textForms), or "" when it declares none: then
-	// it is the canonical UUID form for a UUID layout and Base62 for any
-	// other (see CanonicalText).
+	// "text FORM", or "" when it declares none: then it is the canonical
+	// UUID form for a UUID layout and Base62 for any other (see
+	// CanonicalText). FORM is "uuid" (8-4-4-4-12 hex, for a 128-bit
+	// layout) or the name of an encoding: a built-in one
+	// (encodings.Lookup) or one the spec declares itself.
 	Text string
+	// Encodings are the encodings the spec declares itself, with lines
+	// "encoding NAME TITLE DIGITS [fold] [bits] [check]"
+	// (encodings.Declare), in the order it declares them.
+	Encodings []encodings.Spec
 }
 
-// textForms are the text forms a spec's "text" line may name: the
-// canonical UUID form (8-4-4-4-12 hex, for a 128-bit layout) and the
-// fixed-width forms every emitter writes, which sort as the bytes do.
-var textForms = []string{"uuid", "base62", "crockford", "hex"}
+// Encoding returns the encoding that the layout's spec calls name: one
+// the spec declares, else a built-in one. It returns an error matching
+// ErrNotFound if there is none.
+func (l *Layout) Encoding(name string) (*encodings.Encoding, error) {
+	if l != nil {
+		for _, s := range l.Encodings {
+			if s.Name == name {
+				return encodings.New(s)
+			}
+		}
+	}
+	if e, ok := encodings.Lookup(name); ok {
+		return e, nil
+	}
+	return nil, fmt.Errorf("%w: no encoding %q (want one of %s, or one the spec declares)", ErrNotFound, name, strings.Join(encodings.Names(), ", "))
+}
+
+// TextEncoding returns the encoding of the layout's canonical text
+// (CanonicalText), or nil when that is the UUID form.
+func (l *Layout) TextEncoding() *encodings.Encoding {
+	text := l.CanonicalText()
+	if text == "uuid" {
+		return nil
+	}
+	e, err := l.Encoding(text)
+	if err != nil {
+		panic("layouts: a parsed layout names an encoding it cannot find: " + err.Error())
+	}
+	return e
+}
 
 // CanonicalText returns the text form IDs of the layout are written in
 // unless a caller asks for another: the form the spec declares (Text), or
@@ -270,6 +305,7 @@ func (l *Layout) Clone() *Layout {
 	}
 	c.Parts = slices.Clone(l.Parts)
 	c.Fields = slices.Clone(l.Fields)
+	c.Encodings = slices.Clone(l.Encodings)
 	for i := range c.Fields {
 		f := &c.Fields[i]
 		f.Segments, f.Lo, f.Hi = slices.Clone(f.Segments), slices.Clone(f.Lo), slices.Clone(f.Hi)

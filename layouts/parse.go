@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/idforge/idforge/encodings"
 )
 
 // MaxBits is the widest layout Parse accepts.
@@ -173,6 +175,10 @@ func (p *parser) read(src string) {
 			p.add(p.readText(line, words[1]))
 			continue
 		}
+		if words[0] == "encoding" {
+			p.add(p.readEncoding(line, text))
+			continue
+		}
 		seg, err := p.readSegment(line, words)
 		seg.bad = p.add(err)
 		p.segs = append(p.segs, seg)
@@ -185,6 +191,7 @@ func (p *parser) read(src string) {
 		p.add(p.errf(p.header, "", ErrSyntax, "layout %s has no segments", p.l.Name))
 		return
 	}
+	p.checkText()
 	p.checkNames()
 	if p.checkWidths() {
 		p.checkUUID()
@@ -219,20 +226,50 @@ func (p *parser) readHeader(line int, w []string) bool {
 }
 
 // readText reads the line "text FORM", which declares the layout's
-// canonical text form: once, one of textForms, and uuid only for a 128-bit
-// layout.
+// canonical text form: once, and uuid only for a 128-bit layout. That FORM
+// names an encoding is checked once every line is read (checkText), as the
+// spec may declare it below.
 func (p *parser) readText(line int, form string) error {
 	switch {
 	case p.text != 0:
 		return p.errf(line, "", ErrSyntax, "the text form was declared on line %d already", p.text)
-	case !slices.Contains(textForms, form):
-		return p.errf(line, "", ErrSyntax, "unknown text form %q (want %s)", form, strings.Join(textForms, ", "))
 	case form == "uuid" && p.l.Bits != 128 && p.l.Bits != 0:
 		return p.errf(line, "", ErrWidth, "the uuid text form needs a 128-bit layout, not %d bits", p.l.Bits)
 	}
 	p.text = line
 	p.l.Text = form
 	return nil
+}
+
+// readEncoding reads a line "encoding NAME TITLE DIGITS [OPTION ...]",
+// which declares an encoding the spec's text line may name.
+func (p *parser) readEncoding(line int, text string) error {
+	e, err := encodings.Declare(text)
+	if err != nil {
+		return p.errf(line, "", ErrSyntax, "%v", err)
+	}
+	s := e.Spec()
+	if s.Name == "uuid" || slices.ContainsFunc(p.l.Encodings, func(d encodings.Spec) bool { return d.Name == s.Name }) {
+		return p.errf(line, s.Name, ErrName, "encoding %q is declared twice (or is uuid)", s.Name)
+	}
+	p.l.Encodings = append(p.l.Encodings, s)
+	return nil
+}
+
+// checkText checks that the text line names an encoding: uuid, a built-in
+// one or one the spec declares, and one that can write an ID of the
+// layout's size.
+func (p *parser) checkText() {
+	if p.text == 0 || p.l.Text == "uuid" {
+		return
+	}
+	e, err := p.l.Encoding(p.l.Text)
+	switch {
+	case err != nil:
+		p.add(p.errf(p.text, "", ErrSyntax, "unknown text form %q (want uuid, %s, or an encoding the spec declares)", p.l.Text, strings.Join(encodings.Names(), ", ")))
+	case p.l.Bits != 0 && e.EncodedLen(p.l.Bytes()) < 0:
+		p.add(p.errf(p.text, "", ErrWidth, "%s cannot write %d bits", e.Title(), p.l.Bits))
+	}
 }
 
 func (p *parser) readSegment(line int, w []string) (rawSegment, error) {

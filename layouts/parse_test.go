@@ -163,8 +163,17 @@ layout x 8
   a 8 time[8:0] unix s`, layouts.ErrSlice, 3, "a"},
 		{"unknown text form", `
 layout x 8
-  text base58
+  text base57
   a 8 random`, layouts.ErrSyntax, 3, ""},
+		{"bad encoding", `
+layout x 8
+  encoding b3 B3 012 fold twice
+  a 8 random`, layouts.ErrSyntax, 3, ""},
+		{"encoding declared twice", `
+layout x 8
+  encoding b3 B3 012
+  encoding b3 B3 abc
+  a 8 random`, layouts.ErrName, 4, "b3"},
 		{"text form twice", `
 layout x 8
   text hex
@@ -292,5 +301,37 @@ func TestSpecTooLarge(t *testing.T) {
 	}
 	if l, err := layouts.ReadSpec("ok.layout", strings.NewReader("\uFEFFlayout ok 64\n  r 64 random\n")); err != nil || l.Name != "ok" {
 		t.Errorf("ReadSpec: %v, %v", l, err)
+	}
+}
+
+// TestDeclaredEncoding checks that a spec can declare its own encoding and
+// name it as its text, that the layout resolves it, and that Format writes
+// it back.
+func TestDeclaredEncoding(t *testing.T) {
+	src := `layout dice 16
+  a 16 random
+  encoding dice Dice 123456
+  text dice
+`
+	l, err := layouts.Parse("dice.layout", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := l.TextEncoding()
+	if e == nil || e.Name() != "dice" || e.EncodedLen(2) != 7 || !e.Sorts() {
+		t.Fatalf("TextEncoding() = %+v", e)
+	}
+	if s := e.EncodeToString([]byte{0xff, 0xff}); s != "2334334" { // 65535 = 1223223 in base 6
+		t.Errorf("65535 in dice = %q", s)
+	}
+	again, err := layouts.Parse("dice.layout", []byte(l.Format()))
+	if err != nil || again.Format() != l.Format() {
+		t.Errorf("Format round trip: %v\n%s", err, l.Format())
+	}
+	if _, err := l.Encoding("base58"); err != nil {
+		t.Errorf("built-in base58 not found through the layout: %v", err)
+	}
+	if _, err := l.Encoding("nope"); !errors.Is(err, layouts.ErrNotFound) {
+		t.Errorf("Encoding(nope) = %v", err)
 	}
 }
