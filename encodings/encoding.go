@@ -67,6 +67,15 @@ type Encoding struct {
 	chunk     int
 	chunkBase uint64
 	widths    [MaxBytes + 1]int
+
+	// fast is the hand-tuned codec of the same alphabet and options,
+	// Base62, Crockford or Hex, or nil.
+	fast interface {
+		AppendEncode(dst, src []byte) []byte
+		AppendDecode(dst, src []byte) ([]byte, error)
+		DecodeString(s string) ([]byte, error)
+		EncodeToString(src []byte) string
+	}
 }
 
 // New returns the encoding a Spec declares, or an error matching [ErrSpec]
@@ -125,6 +134,15 @@ func New(s Spec) (*Encoding, error) {
 			e.widths[n] = w
 			limit.Lsh(limit, 8)
 		}
+	}
+	switch {
+	case s.Bits || s.Check:
+	case s.Digits == base62Alphabet && !s.Fold:
+		e.fast = Base62
+	case s.Digits == crockfordAlphabet && s.Fold:
+		e.fast = Crockford
+	case s.Digits == hexAlphabet && s.Fold:
+		e.fast = Hex
 	}
 	return e, nil
 }
@@ -241,6 +259,14 @@ func (e *Encoding) AppendEncode(dst, src []byte) []byte {
 	if w < 0 {
 		panic(fmt.Sprintf("encodings: %s cannot encode %d bytes (at most %d)", e.spec.Title, len(src), MaxBytes))
 	}
+	if e.fast != nil {
+		return e.fast.AppendEncode(dst, src)
+	}
+	return e.appendEncode(dst, src, w)
+}
+
+// appendEncode is AppendEncode's generic codec, for w digits.
+func (e *Encoding) appendEncode(dst, src []byte, w int) []byte {
 	dst, out := grow(dst, e.EncodedLen(len(src)))
 	if e.shift != 0 {
 		e.encodeBits(out[:w], src)
@@ -256,8 +282,15 @@ func (e *Encoding) AppendEncode(dst, src []byte) []byte {
 // EncodeToString returns the encoding of src. It panics if len(src) is
 // above MaxLen.
 func (e *Encoding) EncodeToString(src []byte) string {
+	w := e.digits(len(src))
+	switch {
+	case e.fast != nil:
+		return e.fast.EncodeToString(src)
+	case w < 0:
+		return string(e.AppendEncode(nil, src)) // panics
+	}
 	var buf [256]byte // enough for any ID, so that the string is the one allocation
-	return string(e.AppendEncode(buf[:0], src))
+	return string(e.appendEncode(buf[:0], src, w))
 }
 
 // encodeBits writes src in a base 2^k, k bits a digit, as a stream of bits
@@ -343,6 +376,9 @@ func mod37(src []byte) int {
 // [InvalidCharError] at its position; a value above the source length's
 // range is [ErrOverflow]. On error it returns dst itself, unchanged.
 func (e *Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
+	if e.fast != nil {
+		return e.fast.AppendDecode(dst, src)
+	}
 	return decode(e, dst, src)
 }
 
@@ -352,6 +388,9 @@ func (e *Encoding) DecodeString(s string) ([]byte, error) {
 	n := e.DecodedLen(len(s))
 	if n < 0 {
 		return nil, lengthError(e.spec.Title, len(s))
+	}
+	if e.fast != nil {
+		return e.fast.DecodeString(s)
 	}
 	b, err := decode(e, make([]byte, 0, n), s)
 	if err != nil {

@@ -1,7 +1,9 @@
 package encodings
 
 import (
+	"errors"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -75,5 +77,44 @@ func TestCrockfordPartial(t *testing.T) {
 	}
 	if crockfordPartial != want {
 		t.Errorf("crockfordPartial = %v, want %v", crockfordPartial, want)
+	}
+}
+
+// TestGenericMatchesFast checks the generic codec, on the alphabets that
+// New hands to Base62, Crockford and Hex, against those codecs: every
+// length up to 40 bytes, random values, both ways, and the same errors.
+func TestGenericMatchesFast(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, name := range []string{"base62", "crockford", "hex"} {
+		e, _ := Lookup(name)
+		fast := e.fast
+		generic := *e
+		generic.fast = nil
+		for n := 0; n <= 40; n++ {
+			for range 50 {
+				src := make([]byte, n)
+				for i := range src {
+					src[i] = byte(r.Uint32())
+				}
+				want := string(fast.AppendEncode(nil, src))
+				got := generic.EncodeToString(src)
+				if got != want {
+					t.Fatalf("%s: generic encodes %x to %q, fast to %q", name, src, got, want)
+				}
+				// Damage one character and compare the decoders' verdicts.
+				bad := []byte(want)
+				if len(bad) > 0 {
+					bad[r.IntN(len(bad))] = "0zZ~"[r.IntN(4)]
+				}
+				for _, s := range []string{want, string(bad), want + "0"} {
+					gb, gerr := generic.DecodeString(s)
+					fb, ferr := fast.DecodeString(s)
+					if string(gb) != string(fb) || (gerr == nil) != (ferr == nil) || gerr != nil && gerr.Error() != ferr.Error() &&
+						!(errors.Is(gerr, ErrLength) && errors.Is(ferr, ErrLength)) {
+						t.Fatalf("%s: DecodeString(%q): generic %x, %v; fast %x, %v", name, s, gb, gerr, fb, ferr)
+					}
+				}
+			}
+		}
 	}
 }

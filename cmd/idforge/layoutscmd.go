@@ -5,6 +5,7 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/layouts"
 )
@@ -116,6 +117,32 @@ func listLayouts(stdout io.Writer) error {
 	fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS\tNODES")
 	for _, l := range ls {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", l.Name, l.Bits, explain.YesNo(l.TimeSortable()), explain.Overflow(l), explain.PerTick(l), l.RandomBits(), explain.NodeSpace(l))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout)
+	return listEncodings(stdout)
+}
+
+// listEncodings writes the table of the built-in encodings: each one's
+// width for a 64-bit and a 128-bit ID, whether its text sorts as the IDs
+// do, and its alphabet and options.
+func listEncodings(stdout io.Writer) error {
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ENCODING\t64 BITS\t128 BITS\tSORTS\tDIGITS")
+	for _, e := range encodings.Builtins() {
+		s := e.Spec()
+		digits := s.Digits
+		for _, o := range []struct {
+			on   bool
+			word string
+		}{{s.Fold, "either case"}, {s.Bits, "bits from the top"}, {s.Check, "check symbol"}} {
+			if o.on {
+				digits += ", " + o.word
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\n", e.Name(), e.EncodedLen(8), e.EncodedLen(16), explain.YesNo(e.Sorts()), digits)
 	}
 	return tw.Flush()
 }

@@ -120,8 +120,16 @@ func IsBuiltin(l *layouts.Layout) bool {
 }
 
 // EncodingNames are the encodings an ID can be written in: canonical (the
-// layout's own form, see Canonical) and the rest.
-var EncodingNames = []string{"canonical", "uuid", "base62", "crockford", "hex", "decimal"}
+// layout's own form, see Canonical), uuid, every built-in encoding
+// (encodings.Names: base62, crockford, hex, base58, ...) and decimal. A
+// layout's spec may declare more.
+var EncodingNames = slices.Concat([]string{"canonical", "uuid"}, encodings.Names(), []string{"decimal"})
+
+// Universal are the forms every layout's IDs are shown and read in, beside
+// its canonical one: inspect tries a layout on text in one of these or in
+// the layout's own form, so that, say, a base32hex text is read as an xid
+// but not as every other 12-byte layout.
+var Universal = []string{"uuid", "typeid", "base62", "crockford", "hex", "decimal"}
 
 // Canonical returns the usual text form of a layout's IDs: the form its
 // spec declares (layouts.Layout.Text: a ULID's Crockford, an ObjectId's
@@ -161,12 +169,6 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		enc = Canonical(l)
 	}
 	switch enc {
-	case "base62":
-		return encodings.Base62.AppendEncode, nil
-	case "crockford":
-		return encodings.Crockford.AppendEncode, nil
-	case "hex":
-		return encodings.Hex.AppendEncode, nil
 	case "uuid":
 		if l.Bytes() != 16 {
 			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 16-byte IDs have a UUID form", l.Name, byteCount(l.Bytes())))
@@ -178,6 +180,12 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		}
 		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
 	}
+	if e, err := l.Encoding(enc); err == nil {
+		if e.EncodedLen(l.Bytes()) < 0 {
+			return nil, encodingError(fmt.Sprintf("%s cannot write %s IDs of %s", e.Title(), l.Name, byteCount(l.Bytes())))
+		}
+		return e.AppendEncode, nil
+	}
 	return nil, encodingError(fmt.Sprintf("unknown encoding %q (want one of %s)", enc, strings.Join(WriteEncodings, ", ")))
 }
 
@@ -188,10 +196,14 @@ func AppendUUID(dst, id []byte) []byte {
 	return append(dst, buf[:]...)
 }
 
-// AllEncodings writes id in every encoding it has, in a fixed order.
+// AllEncodings writes id in the universal forms it has and in its
+// layout's canonical one, in a fixed order.
 func AllEncodings(l *layouts.Layout, id []byte) [][2]string {
 	var out [][2]string
 	for _, enc := range EncodingNames[1:] {
+		if enc != Canonical(l) && !slices.Contains(Universal, enc) {
+			continue
+		}
 		if f, err := Formatter(l, enc); err == nil {
 			out = append(out, [2]string{enc, string(f(nil, id))})
 		}
@@ -201,13 +213,14 @@ func AllEncodings(l *layouts.Layout, id []byte) [][2]string {
 
 // Decoded is text read as the bytes of an ID, with the form it was in.
 type Decoded struct {
-	Form   string // uuid, typeid, base62, crockford, hex, decimal
+	Form   string // uuid, typeid, decimal or an encoding's name: base62, crockford, hex, base58, ...
 	Bytes  []byte
 	Prefix string // a TypeID's prefix
 }
 
 // Decode reads an ID in any form idforge writes, by its length and
-// alphabet. Text that fits several forms gives several results.
+// alphabet: the UUID forms, TypeID, every built-in encoding and decimal.
+// Text that fits several forms gives several results.
 func Decode(s string) []Decoded {
 	var out []Decoded
 	add := func(form string, b []byte, err error) {
@@ -221,18 +234,12 @@ func Decode(s string) []Decoded {
 	if d, ok := decodeTypeID(s); ok {
 		out = append(out, d)
 	}
-	if n := encodings.Base62.DecodedLen(len(s)); n > 0 {
-		b, err := encodings.Base62.DecodeString(s)
-		add("base62", b, err)
-	}
-	if n := encodings.Crockford.DecodedLen(len(s)); n > 0 {
-		b, err := encodings.Crockford.DecodeString(s)
-		add("crockford", b, err)
-	}
-	if len(s)%2 == 0 && len(s) != 32 { // 32 hex digits are a UUID, above
-		if b, err := encodings.Hex.DecodeString(s); err == nil && len(b) > 0 {
-			add("hex", b, nil)
+	for _, e := range encodings.Builtins() {
+		if n := e.DecodedLen(len(s)); n <= 0 || e.Name() == "hex" && n == 16 { // 32 hex digits are a UUID, above
+			continue
 		}
+		b, err := e.DecodeString(s)
+		add(e.Name(), b, err)
 	}
 	if d, err := strconv.ParseUint(s, 10, 64); err == nil && s == strconv.FormatUint(d, 10) {
 		add("decimal", binary.BigEndian.AppendUint64(nil, d), nil)

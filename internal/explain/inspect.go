@@ -66,7 +66,8 @@ func Readings(in string, pick *layouts.Layout, keep func(l *layouts.Layout, form
 	}
 	for _, d := range Decode(in) {
 		for _, l := range try {
-			if l.Bytes() != len(d.Bytes) || pick == nil && keep != nil && !keep(l, d.Form) {
+			if l.Bytes() != len(d.Bytes) || pick == nil && keep != nil && !keep(l, d.Form) ||
+				d.Form != Canonical(l) && !slices.Contains(Universal, d.Form) {
 				continue
 			}
 			if c, ok := read(l, d); ok {
