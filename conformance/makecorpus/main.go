@@ -46,11 +46,17 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	files, err := filepath.Glob(filepath.Join("random", "*.layout"))
-	if err != nil {
-		log.Fatal(err)
+	// The random layouts, then the layouts that exercise the text
+	// encodings (texts/), each in one language-neutral file.
+	var files []string
+	for _, dir := range []string{"random", "texts"} {
+		more, err := filepath.Glob(filepath.Join(dir, "*.layout"))
+		if err != nil {
+			log.Fatal(err)
+		}
+		slices.Sort(more)
+		files = append(files, more...)
 	}
-	slices.Sort(files)
 	for _, name := range files {
 		src, err := os.ReadFile(name)
 		if err != nil {
