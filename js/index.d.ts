@@ -4,6 +4,7 @@
 // is import * as uuidv7 from 'idforge/uuidv7'.
 
 export * as discord from './discord.js';
+export * as firebase from './firebase.js';
 export * as instagram from './instagram.js';
 export * as ksuid from './ksuid.js';
 export * as ksuid_ms from './ksuid_ms.js';
@@ -23,3 +24,4 @@ export * as uuidv7 from './uuidv7.js';
 export * as uuidv7_draft01 from './uuidv7_draft01.js';
 export * as uuidv8 from './uuidv8.js';
 export * as uuidv8_sha256 from './uuidv8_sha256.js';
+export * as xid from './xid.js';

@@ -201,5 +201,5 @@ func parseDoc(w *writer) string {
 	if p.Text.Name == "uuid" {
 		return ": a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case"
 	}
-	return fmt.Sprintf(": exactly %d %s digits%s", p.Text.Width, p.Text.Title, p.Text.CaseNote())
+	return fmt.Sprintf(": exactly %s%s", p.Text.Describe(), p.Text.CaseNote())
 }

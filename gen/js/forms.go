@@ -13,16 +13,16 @@ import (
 func (w *writer) bitsEncoder(f portable.Form) {
 	p := w.p
 	k := log2(len(f.Alphabet))
-	c := strings.ToUpper(f.Name)
+	c := constName(f)
 	var parts []string
 	i := 0
 	if f.Width%2 == 1 {
-		parts = append(parts, fmt.Sprintf("%s.digits[%s]", c, bitsExpr((f.Width-1)*k, f.Width*k, p.Bits)))
+		parts = append(parts, fmt.Sprintf("%s.digits[%s]", c, paddedBits((f.Width-1)*k-f.Pad, f.Width*k-f.Pad, p.Bits)))
 		i = 1
 	}
 	for ; i < f.Width; i += 2 {
-		lo := (f.Width - 2 - i) * k
-		parts = append(parts, fmt.Sprintf("p[%s]", bitsExpr(lo, lo+2*k, p.Bits)))
+		lo := (f.Width-2-i)*k - f.Pad
+		parts = append(parts, fmt.Sprintf("p[%s]", paddedBits(lo, lo+2*k, p.Bits)))
 	}
 	w.f(`
 /** Writes the ID's words w as %d %s digits, two (%d bits) at a time. */
@@ -32,7 +32,17 @@ function %sOf(w) {
     %s
   );
 }
-`, f.Width, f.Title, 2*k, f.Name, c, strings.Join(parts, " +\n    "))
+`, f.Width, f.Title, 2*k, f.Ident(), c, strings.Join(parts, " +\n    "))
+}
+
+// paddedBits returns the expression of the ID's bits [lo, hi) where lo may
+// be below zero, for the padding that a form writing bits from the top
+// puts below the ID: those bits are zero.
+func paddedBits(lo, hi, idBits int) string {
+	if lo >= 0 {
+		return bitsExpr(lo, hi, idBits)
+	}
+	return fmt.Sprintf("(%s) << %d", bitsExpr(0, hi, idBits), -lo)
 }
 
 // bitsDecoder writes the reader of the layout's canonical text, a form
@@ -41,16 +51,23 @@ function %sOf(w) {
 func (w *writer) bitsDecoder(f portable.Form) {
 	p := w.p
 	k := log2(len(f.Alphabet))
-	c := strings.ToUpper(f.Name)
+	c := constName(f)
 	t := newTerms(words(p.Bits))
 	for i := range f.Width {
-		at := (f.Width - 1 - i) * k
+		at := (f.Width-1-i)*k - f.Pad
 		d := fmt.Sprintf("d[%d]", i)
-		t.add([]portable.Run{{Shift: at, Width: min(k, p.Bits-at)}}, 1, k, func(int) string { return d })
+		run := portable.Run{Shift: at, Width: min(k, p.Bits-at)}
+		if at < 0 { // the digit's low bits are padding
+			run = portable.Run{Shift: 0, Width: k + at, Lo: -at}
+		}
+		t.add([]portable.Run{run}, 1, k, func(int) string { return d })
 	}
 	check := ""
-	if top := p.Bits - (f.Width-1)*k; top < k {
+	if top := p.Bits - (f.Width-1)*k; top < k && f.Pad == 0 {
 		check = fmt.Sprintf("\n  if (d[0] > %d) throw overflowError(L, %s); // bits above the ID's %d", 1<<top-1, c, p.Bits)
+	}
+	if f.Pad > 0 {
+		check = fmt.Sprintf("\n  if (d[%d] & %d) throw syntaxError(L, %s.title, s, %d); // padding bits below the ID", f.Width-1, 1<<f.Pad-1, c, f.Width-1)
 	}
 	w.f(`
 /**
@@ -61,7 +78,7 @@ function %[4]sWords(s) {
   const d = digitsOf(L, s, %[5]s, %[2]d);%[6]s
   return %[7]s;
 }
-`, f.Title, f.Width, overflowDoc(f), f.Name, c, check, t.literal("  "))
+`, f.Title, f.Width, overflowDoc(f), f.Ident(), c, check, t.literal("  "))
 }
 
 func overflowDoc(f portable.Form) string {
@@ -69,4 +86,23 @@ func overflowDoc(f portable.Form) string {
 		return "; text above the largest ID is ErrOverflow"
 	}
 	return ""
+}
+
+// ownForm writes the constant of a text form the runtime does not have:
+// one of the declared encodings, or one the layout's spec declares.
+func (w *writer) ownForm(f portable.Form) {
+	chunk := ""
+	if log2(len(f.Alphabet)) == 0 {
+		// As many digits as keep a chunk's value below 2^21.
+		n, v := 0, 1
+		for v*len(f.Alphabet) < 1<<21 {
+			v *= len(f.Alphabet)
+			n++
+		}
+		chunk = fmt.Sprintf(", %d", n)
+	}
+	w.f(`
+/** The %s form: digits %s%s. */
+const %s = /* @__PURE__ */ form(%s, %s, %t%s);
+`, f.Title, jsString(f.Alphabet), f.CaseNote(), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase, chunk)
 }

@@ -211,6 +211,9 @@ const REST = %s;
 `, c.Unit, c.Epoch, lang.Lit(c.EpochNs), lang.Lit(c.TickNum), lang.Lit(c.TickDen), lang.Lit(c.MaxTick), runs(p.Time.Runs),
 			lang.Lit(new(big.Int).Or(p.Untimed(), p.ConstValue)))
 	}
+	if p.Text.Own() {
+		w.ownForm(p.Text)
+	}
 	if p.Text.Name != "uuid" && log2(len(p.Text.Alphabet)) != 0 {
 		w.bitsEncoder(p.Text)
 		w.bitsDecoder(p.Text)
@@ -275,7 +278,7 @@ func textDoc(p *portable.Plan) string {
 	if p.Text.Name == "uuid" {
 		return "the canonical UUID form\n(8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form"
 	}
-	return fmt.Sprintf("%d %s digits", p.Text.Width, p.Text.Title)
+	return p.Text.Describe()
 }
 
 // jsString returns s as a single-quoted JavaScript string literal.
@@ -381,14 +384,14 @@ class %[3]s {
 	} else {
 		w.f(`
   /**
-   * Reads the text toString writes: exactly %[2]d %[3]s digits%[4]s.
+   * Reads the text toString writes: exactly %[2]s%[3]s.
    * @param {string} s
    * @returns {%[1]s}
    */
   static parse(s) {
-    return make(%[5]s);
+    return make(%[4]s);
   }
-`, p.Type, p.Text.Width, p.Text.Title, p.Text.CaseNote(), decodeCall(p, p.Text, "s"))
+`, p.Type, p.Text.Describe(), p.Text.CaseNote(), decodeCall(p, p.Text, "s"))
 	}
 	for _, f := range p.Forms {
 		w.f(`
@@ -464,12 +467,16 @@ class %[3]s {
   }
 `)
 	} else {
+		as := ""
+		if !p.Text.Own() {
+			as = fmt.Sprintf(", as %s() writes them", p.Text.Name)
+		}
 		w.f(`
-  /** Returns the ID's text: %d %s digits, as %s() writes them. */
+  /** Returns the ID's text: %s%s. */
   toString() {
     return %s;
   }
-`, p.Text.Width, p.Text.Title, p.Text.Name, encodeCall(p, p.Text, "this[W]"))
+`, p.Text.Describe(), as, encodeCall(p, p.Text, "this[W]"))
 	}
 	w.f(`
   /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
@@ -700,28 +707,47 @@ func msTime(p *portable.Plan) (string, bool) {
 
 // encodeCall returns the call that writes the words w in form f: the
 // layout's own writer for its canonical text, if it has one, else the
-// runtime's.
+// runtime's; and the check symbol after it, if the form has one.
 func encodeCall(p *portable.Plan, f portable.Form, w string) string {
+	var call string
 	switch {
 	case f.Name == "uuid":
 		return "uuidOf(" + w + ")"
 	case log2(len(f.Alphabet)) == 0:
-		return fmt.Sprintf("encodeDivide(%s, %s, %d)", w, strings.ToUpper(f.Name), f.Width)
+		call = fmt.Sprintf("encodeDivide(%s, %s, %d)", w, constName(f), f.Width)
 	case f.Name == p.Text.Name:
-		return f.Name + "Of(" + w + ")"
+		call = f.Ident() + "Of(" + w + ")"
+	default:
+		call = fmt.Sprintf("encodeBits(%s, %s, %d)", w, constName(f), f.Width)
 	}
-	return fmt.Sprintf("encodeBits(%s, %s, %d)", w, strings.ToUpper(f.Name), f.Width)
+	if f.Check {
+		call = fmt.Sprintf("withCheck(%s, %s)", call, w)
+	}
+	return call
 }
 
 // decodeCall returns the call that reads s in form f, as the ID's words.
 func decodeCall(p *portable.Plan, f portable.Form, s string) string {
+	read := func(s string) string {
+		switch {
+		case log2(len(f.Alphabet)) == 0:
+			return fmt.Sprintf("decodeMultiply(L, %s, %s, %d)", s, constName(f), f.Width)
+		case f.Name == p.Text.Name:
+			return f.Ident() + "Words(" + s + ")"
+		}
+		return fmt.Sprintf("decodeBits(L, %s, %s, %d)", s, constName(f), f.Width)
+	}
 	switch {
 	case f.Name == "uuid":
 		return "parseUUID(L, " + s + ")"
-	case log2(len(f.Alphabet)) == 0:
-		return fmt.Sprintf("decodeMultiply(L, %s, %s, %d)", s, strings.ToUpper(f.Name), f.Width)
-	case f.Name == p.Text.Name:
-		return f.Name + "Words(" + s + ")"
+	case f.Check:
+		// checked reads the digits, s without its check symbol, with the
+		// function it is given, and compares the symbol with the words.
+		return fmt.Sprintf("checked(L, %s, %s, %d, (t) => %s)", s, constName(f), f.Width, read("t"))
 	}
-	return fmt.Sprintf("decodeBits(L, %s, %s, %d)", s, strings.ToUpper(f.Name), f.Width)
+	return read(s)
 }
+
+// constName returns the name of the constant that holds form f: BASE62,
+// CROCKFORD_CHECK.
+func constName(f portable.Form) string { return strings.ToUpper(f.Ident()) }

@@ -242,6 +242,35 @@ export function decodeMultiply(L, s, f, width) {
   return w;
 }
 
+/** Crockford's check symbols: the symbol of a value v modulo 37 is CHECK[v]. */
+export const CHECK = '0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U';
+
+/** Returns the number the words w hold, modulo 37. */
+export function mod37(w) {
+  let r = 0;
+  for (let i = 0; i < w.length; i++) r = (r * 0x100000000 + w[i]) % 37;
+  return r;
+}
+
+/** Returns text s, the digits of the words w, with its check symbol after it. */
+export function withCheck(s, w) {
+  return s + CHECK[mod37(w)];
+}
+
+/**
+ * Reads s, width digits of form f and a check symbol: it checks the
+ * length, that the symbol is one, reads the digits with read and compares
+ * the symbol with the words read, as Go does, in that order.
+ */
+export function checked(L, s, f, width, read) {
+  if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text must be a string, not ' + typeof s);
+  if (byteLength(s) !== width + 1) throw lengthError(L, f.title, byteLength(s), width + 1);
+  const want = CHECK.indexOf(s[width].toUpperCase());
+  const w = read(s.slice(0, width)); // Go reports a bad digit before a bad symbol
+  if (want < 0 || want !== mod37(w)) throw syntaxError(L, f.title, s, width);
+  return w;
+}
+
 /**
  * Every byte as two lower-case hex digits, for uuidOf: built here rather
  * than taken from HEX, so that a program that only writes UUIDs carries no

@@ -38,6 +38,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
@@ -121,7 +122,7 @@ func (w *writer) module() {
 	for _, line := range portable.Lines(p.L.Diagram()) {
 		w.f("#   %s\n", line)
 	}
-	text := fmt.Sprintf("%d %s digits", p.Text.Width, p.Text.Title)
+	text := p.Text.Describe()
 	if p.Text.Name == "uuid" {
 		text = "the canonical UUID form, and\n%[1]s.parse reads every UUID form"
 		text = fmt.Sprintf(text, p.Type)
@@ -268,15 +269,18 @@ func (w *writer) forms() {
 
 class _Form:
     """A fixed-width text form: the ID as one number in the alphabet's base,
-    zero-padded to width digits, so that text sorts as the bytes do. Every
-    form is data: its digits in ascending order, its width, and whether its
-    decoder folds case.
+    zero-padded to width digits, so that text sorts as the bytes do where
+    the digits ascend. Every form is data: its digits, its width, whether
+    its decoder folds case, the zero bits below the ID in the digits (pad,
+    for a form that writes the bits from the top) and whether a check
+    symbol follows (the ID modulo 37, in _CHECK).
     """
 
-    __slots__ = ("title", "digits", "width", "base", "table")
+    __slots__ = ("title", "digits", "width", "base", "table", "pad", "check")
 
-    def __init__(self, title: str, digits: str, width: int, fold_case: bool) -> None:
+    def __init__(self, title: str, digits: str, width: int, fold_case: bool, pad: int = 0, check: bool = False) -> None:
         self.title, self.digits, self.width, self.base = title, digits, width, len(digits)
+        self.pad, self.check = pad, check
         self.table: Dict[str, int] = {}
         for i, c in enumerate(digits):
             self.table[c] = i
@@ -285,15 +289,35 @@ class _Form:
                 self.table[c.upper()] = i
 
 `)
-	for _, f := range p.Forms {
-		w.f("\n_%s = _Form(%s, %s, %d, %s)", strings.ToUpper(f.Name), pyString(f.Title), pyString(f.Alphabet), f.Width, pyBool(f.FoldCase))
+	forms := p.Forms
+	if p.Text.Own() {
+		forms = append(slices.Clip(forms), p.Text)
+	}
+	for _, f := range forms {
+		more := ""
+		if f.Pad != 0 || f.Check {
+			more = fmt.Sprintf(", %d, %s", f.Pad, pyBool(f.Check))
+		}
+		w.f("\n_%s = _Form(%s, %s, %d, %s%s)", constName(f), pyString(f.Title), pyString(f.Alphabet), f.Width, pyBool(f.FoldCase), more)
+	}
+	if p.Text.Check {
+		w.f("\n_CHECK = %s  # Crockford's check symbols", pyString(encodings.CheckDigits))
+	}
+	encodeStart, decodeCheck := "[]", ""
+	if p.Text.Check {
+		encodeStart = "[_CHECK[n % 37]] if f.check else []"
+		decodeCheck = `
+    if f.check and _CHECK.find(s[f.width].upper()) != n % 37:
+        raise _syntax_error(f.title, s, f.width)`
 	}
 	w.f(`
 
 
 def _encode(n: int, f: _Form) -> str:
-    """Writes n in form f: f.width digits, most significant first."""
-    out: list[str] = []
+    """Writes n in form f: f.width digits, most significant first, and its
+    check symbol if the form has one."""
+    out: list[str] = %[2]s
+    n <<= f.pad
     for _ in range(f.width):
         n, d = divmod(n, f.base)
         out.append(f.digits[d])
@@ -323,19 +347,24 @@ def _check_text(s: object, title: str, width: int) -> None:
 
 
 def _decode(s: str, f: _Form) -> int:
-    """Reads text in form f: exactly f.width digits; text above _MAX is ErrOverflow."""
-    _check_text(s, f.title, f.width)
+    """Reads text in form f: exactly f.width digits, and a check symbol if
+    the form has one. Text above _MAX is ErrOverflow; a last digit with
+    padding bits set, or a check symbol that does not match, is ErrSyntax."""
+    _check_text(s, f.title, f.width + f.check)
     n = 0
     table, base = f.table, f.base
-    for i, c in enumerate(s):
+    for i, c in enumerate(s[: f.width]):
         d = table.get(c)
         if d is None:
             raise _syntax_error(f.title, s, i)
         n = n * base + d
-    if n > _MAX:
-        raise IDError("ErrOverflow", f"{_LAYOUT}: {f.title} text of a value above %d bits")
+    if n >> f.pad > _MAX:
+        raise IDError("ErrOverflow", f"{_LAYOUT}: {f.title} text of a value above %[1]d bits")
+    if n & ((1 << f.pad) - 1):
+        raise _syntax_error(f.title, s, f.width - 1)
+    n >>= f.pad%[3]s
     return n
-`, p.Bits)
+`, p.Bits, encodeStart, decodeCheck)
 	if p.Text.Name == "uuid" {
 		w.f(`
 
@@ -502,10 +531,10 @@ class %[1]s:
 	} else {
 		w.f(`
     @classmethod
-    def parse(cls, s: %[6]s) -> %[1]s:
-        """Reads the text str writes: exactly %[2]d %[3]s digits%[4]s.%[7]s"""%[8]s
-        return _made(cls, _decode(s, _%[5]s))
-`, p.Type, p.Text.Width, p.Text.Title, p.Text.CaseNote(), strings.ToUpper(p.Text.Name), sType, sDoc, sCheck)
+    def parse(cls, s: %[5]s) -> %[1]s:
+        """Reads the text str writes: exactly %[2]s%[3]s.%[6]s"""%[7]s
+        return _made(cls, _decode(s, _%[4]s))
+`, p.Type, p.Text.Describe(), p.Text.CaseNote(), constName(p.Text), sType, sDoc, sCheck)
 	}
 	for _, f := range p.Forms {
 		over := ""
@@ -517,7 +546,7 @@ class %[1]s:
     def parse_%[2]s(cls, s: str) -> %[1]s:
         """Reads the %[3]s form: exactly %[4]d digits%[5]s.%[6]s"""
         return _made(cls, _decode(s, _%[7]s))
-`, p.Type, f.Name, f.Title, f.Width, f.CaseNote(), over, strings.ToUpper(f.Name))
+`, p.Type, f.Name, f.Title, f.Width, f.CaseNote(), over, constName(f))
 	}
 	w.f(`
     @classmethod
@@ -594,11 +623,15 @@ class %[1]s:
         return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 `)
 	} else {
+		as := ""
+		if !p.Text.Own() {
+			as = fmt.Sprintf(", as %s() writes them", p.Text.Name)
+		}
 		w.f(`
     def __str__(self) -> str:
-        """Returns the ID's text: %d %s digits, as %s() writes them."""
+        """Returns the ID's text: %s%s."""
         return _encode(self._n, _%s)
-`, p.Text.Width, p.Text.Title, p.Text.Name, strings.ToUpper(p.Text.Name))
+`, p.Text.Describe(), as, constName(p.Text))
 	}
 	w.f(`
     def __repr__(self) -> str:
@@ -804,3 +837,7 @@ func hexClass(p *portable.Plan) string {
 	a := p.Text.Alphabet
 	return "[" + regexp.QuoteMeta(a+strings.ToUpper(strings.TrimLeft(a, "0123456789"))) + "]"
 }
+
+// constName returns the name of the module constant that holds form f,
+// without its leading underscore: BASE62, CROCKFORD_CHECK.
+func constName(f portable.Form) string { return strings.ToUpper(f.Ident()) }

@@ -11,6 +11,7 @@ example:
 The modules:
 
     discord: Discord — Discord's Snowflake.
+    firebase: Firebase push ID — the 20-character keys of Firebase's Realtime Database.
     instagram: Instagram-style sharded ID.
     ksuid: KSUID — Segment's K-Sortable Unique IDentifier.
     ksuid_ms: KSUID with milliseconds: KSUID's 32-bit seconds, and a 12-bit fraction of a second (244 µs) in the leading payload bits.
@@ -30,4 +31,5 @@ The modules:
     uuidv7_draft01: UUIDv7 as in draft-peabody-dispatch-new-uuid-format-01.
     uuidv8: UUIDv8 — RFC 9562 appendix B.1, the time-based example.
     uuidv8_sha256: UUIDv8 — RFC 9562 appendix B.2, name-based with SHA-256.
+    xid: xid — rs/xid's 12-byte ID, written in 20 characters of base32hex.
 """

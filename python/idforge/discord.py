@@ -70,15 +70,18 @@ _MAX = 0xffffffffffffffff  # every bit one
 
 class _Form:
     """A fixed-width text form: the ID as one number in the alphabet's base,
-    zero-padded to width digits, so that text sorts as the bytes do. Every
-    form is data: its digits in ascending order, its width, and whether its
-    decoder folds case.
+    zero-padded to width digits, so that text sorts as the bytes do where
+    the digits ascend. Every form is data: its digits, its width, whether
+    its decoder folds case, the zero bits below the ID in the digits (pad,
+    for a form that writes the bits from the top) and whether a check
+    symbol follows (the ID modulo 37, in _CHECK).
     """
 
-    __slots__ = ("title", "digits", "width", "base", "table")
+    __slots__ = ("title", "digits", "width", "base", "table", "pad", "check")
 
-    def __init__(self, title: str, digits: str, width: int, fold_case: bool) -> None:
+    def __init__(self, title: str, digits: str, width: int, fold_case: bool, pad: int = 0, check: bool = False) -> None:
         self.title, self.digits, self.width, self.base = title, digits, width, len(digits)
+        self.pad, self.check = pad, check
         self.table: Dict[str, int] = {}
         for i, c in enumerate(digits):
             self.table[c] = i
@@ -93,8 +96,10 @@ _HEX = _Form("hex", "0123456789abcdef", 16, True)
 
 
 def _encode(n: int, f: _Form) -> str:
-    """Writes n in form f: f.width digits, most significant first."""
+    """Writes n in form f: f.width digits, most significant first, and its
+    check symbol if the form has one."""
     out: list[str] = []
+    n <<= f.pad
     for _ in range(f.width):
         n, d = divmod(n, f.base)
         out.append(f.digits[d])
@@ -124,17 +129,22 @@ def _check_text(s: object, title: str, width: int) -> None:
 
 
 def _decode(s: str, f: _Form) -> int:
-    """Reads text in form f: exactly f.width digits; text above _MAX is ErrOverflow."""
-    _check_text(s, f.title, f.width)
+    """Reads text in form f: exactly f.width digits, and a check symbol if
+    the form has one. Text above _MAX is ErrOverflow; a last digit with
+    padding bits set, or a check symbol that does not match, is ErrSyntax."""
+    _check_text(s, f.title, f.width + f.check)
     n = 0
     table, base = f.table, f.base
-    for i, c in enumerate(s):
+    for i, c in enumerate(s[: f.width]):
         d = table.get(c)
         if d is None:
             raise _syntax_error(f.title, s, i)
         n = n * base + d
-    if n > _MAX:
+    if n >> f.pad > _MAX:
         raise IDError("ErrOverflow", f"{_LAYOUT}: {f.title} text of a value above 64 bits")
+    if n & ((1 << f.pad) - 1):
+        raise _syntax_error(f.title, s, f.width - 1)
+    n >>= f.pad
     return n
 
 

@@ -13,10 +13,12 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -29,11 +31,18 @@ var ErrLayout = errors.New("unsupported layout")
 
 // Form is a text form of an ID.
 type Form struct {
-	Name     string // "base62", "crockford", "hex" or "uuid"
-	Title    string // for messages: Base62, Crockford, hex, UUID
-	Alphabet string // the digits, in ascending order
-	Width    int    // characters for one ID
+	Name     string // "uuid" or an encoding's: "base62", "crockford", "hex", "base58", ...
+	Title    string // for messages: Base62, Crockford, hex, UUID, Base58
+	Alphabet string // the digits, digit 0 first
+	Width    int    // digits for one ID, not counting a check symbol
 	FoldCase bool   // the decoder takes either case; the encoder writes Alphabet's
+	// Pad is the number of zero bits below the ID in its digits: an
+	// encoding that writes the bits from the top (encodings.Spec.Bits)
+	// writes the ID shifted left by Pad.
+	Pad int
+	// Check says a check symbol follows the digits: the ID modulo 37 in
+	// encodings.CheckDigits, read in either case.
+	Check bool
 	Max      string // the largest ID's text: text above it (same width) overflows
 	// Overflows says whether text of the right width and alphabet can
 	// stand for a value above the largest ID.
@@ -105,12 +114,9 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 	}
 	p := &Plan{L: l, Type: typ, Bits: l.Bits, Size: l.Bytes(), UUID: l.IsUUID()}
 	p.Max = Mask(l.Bits)
-	for _, f := range []struct{ name, title, alphabet string }{
-		{"base62", "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"},
-		{"crockford", "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ"},
-		{"hex", "hex", "0123456789abcdef"},
-	} {
-		p.Forms = append(p.Forms, p.form(f.name, f.title, f.alphabet))
+	for _, name := range []string{"base62", "crockford", "hex"} {
+		e, _ := encodings.Lookup(name)
+		p.Forms = append(p.Forms, p.form(e))
 	}
 	if text == "" {
 		text = l.CanonicalText()
@@ -122,15 +128,14 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 		}
 		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: 36, FoldCase: true}
 	default:
-		found := false
-		for _, f := range p.Forms {
-			if f.Name == text {
-				p.Text, found = f, true
-			}
+		e, err := l.Encoding(text)
+		if err != nil {
+			return nil, fmt.Errorf("%w: unknown text form %q: %v", ErrLayout, text, err)
 		}
-		if !found {
-			return nil, fmt.Errorf("%w: unknown text form %q (want uuid, base62, crockford or hex)", ErrLayout, text)
+		if e.EncodedLen(p.Size) < 0 {
+			return nil, fmt.Errorf("%w: %s cannot write %d-byte IDs", ErrLayout, e.Title(), p.Size)
 		}
+		p.Text = p.form(e)
 	}
 
 	p.ConstMask, p.ConstValue = new(big.Int), new(big.Int)
@@ -194,18 +199,65 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 	return p, nil
 }
 
-// form returns the fixed-width form of an alphabet for the plan's size.
-func (p *Plan) form(name, title, alphabet string) Form {
-	base := big.NewInt(int64(len(alphabet)))
-	width := 0
-	for x := big.NewInt(1); x.Cmp(p.Max) <= 0; x.Mul(x, base) {
-		width++
+// form returns the fixed-width form of an encoding for the plan's size.
+func (p *Plan) form(e *encodings.Encoding) Form {
+	s := e.Spec()
+	f := Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Check: s.Check}
+	f.Width = e.EncodedLen(p.Size)
+	if s.Check {
+		f.Width--
 	}
-	f := Form{Name: name, Title: title, Alphabet: alphabet, Width: width, FoldCase: name != "base62"}
-	f.Max = Digits(p.Max, alphabet, width)
-	f.Overflows = f.Max != strings.Repeat(alphabet[len(alphabet)-1:], width)
+	if s.Bits {
+		f.Pad = f.Width*log2(len(s.Digits)) - p.Bits
+	}
+	f.Max = Digits(new(big.Int).Lsh(p.Max, uint(f.Pad)), s.Digits, f.Width)
+	// Text whose bits go from the top has no value above the largest ID,
+	// only padding bits that must be zero.
+	f.Overflows = !s.Bits && f.Max != strings.Repeat(s.Digits[len(s.Digits)-1:], f.Width)
 	return f
 }
+
+// log2 returns k for a base 2^k, else 0.
+func log2(base int) int {
+	if base&(base-1) != 0 {
+		return 0
+	}
+	return bits.TrailingZeros(uint(base))
+}
+
+// Len returns the length of the form's text: its digits and its check
+// symbol, if it has one.
+func (f Form) Len() int {
+	if f.Check {
+		return f.Width + 1
+	}
+	return f.Width
+}
+
+// Describe says what the form's text is, for docs: "22 Base58 digits",
+// "16 Crockford-check digits and a check symbol".
+func (f Form) Describe() string {
+	d := fmt.Sprintf("%d %s digits", f.Width, f.Title)
+	if f.Check {
+		d += " and a check symbol"
+	}
+	return d
+}
+
+// Own reports whether the form is a layout's text form that is none of
+// the forms every module has (base62, crockford, hex) nor uuid: one the
+// module defines for itself.
+func (f Form) Own() bool {
+	switch f.Name {
+	case "uuid", "base62", "crockford", "hex":
+		return false
+	}
+	return true
+}
+
+// Ident returns the form's name as part of an identifier: its name with
+// '-' as '_' ("crockford_check").
+func (f Form) Ident() string { return strings.ReplaceAll(f.Name, "-", "_") }
 
 // Digits writes x in the alphabet's base, zero-padded to width digits.
 func Digits(x *big.Int, alphabet string, width int) string {
