@@ -370,11 +370,13 @@ func mod37(src []byte) int {
 }
 
 // AppendDecode appends the bytes that src decodes to, DecodedLen(len(src))
-// of them, to dst and returns the extended slice. A wrong length is
-// [ErrLength]; a byte outside the alphabet, a non-zero padding digit (with
-// Spec.Bits) or a check symbol that does not match is an
-// [InvalidCharError] at its position; a value above the source length's
-// range is [ErrOverflow]. On error it returns dst itself, unchanged.
+// of them, to dst and returns the extended slice. The faults, checked in
+// this order: a wrong length is [ErrLength]; a byte outside the alphabet
+// is an [InvalidCharError] at its first occurrence; a value above the
+// source length's range is [ErrOverflow]; a last digit with padding bits
+// set (Spec.Bits) or a check symbol that is none or does not match is an
+// InvalidCharError at its position. On error it returns dst itself,
+// unchanged.
 func (e *Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 	if e.fast != nil {
 		return e.fast.AppendDecode(dst, src)
@@ -410,9 +412,6 @@ func decode[S text](e *Encoding, dst []byte, src S) ([]byte, error) {
 			return dst, InvalidCharError{Pos: i, Char: src[i]}
 		}
 	}
-	if e.spec.Check && e.check[src[w]] == invalid {
-		return dst, InvalidCharError{Pos: w, Char: src[w]}
-	}
 	extended, out := grow(dst, n)
 	var err error
 	if e.shift != 0 {
@@ -420,7 +419,7 @@ func decode[S text](e *Encoding, dst []byte, src S) ([]byte, error) {
 	} else {
 		err = decodeMultiply(e, out, src[:w])
 	}
-	if err == nil && e.spec.Check && int(e.check[src[w]]) != mod37(out) {
+	if err == nil && e.spec.Check && (e.check[src[w]] == invalid || int(e.check[src[w]]) != mod37(out)) {
 		err = InvalidCharError{Pos: w, Char: src[w]}
 	}
 	if err != nil {

@@ -169,9 +169,6 @@ func (o oracle) decode(s string) ([]byte, error) {
 		x.Mul(x, o.base())
 		x.Add(x, big.NewInt(int64(d)))
 	}
-	if o.check && strings.IndexByte(encodings.CheckDigits, upper(s[len(s)-1])) < 0 {
-		return nil, encodings.InvalidCharError{Pos: len(s) - 1, Char: s[len(s)-1]}
-	}
 	if x.BitLen() > 8*n+int(o.pad(n)) {
 		return nil, encodings.ErrOverflow
 	}

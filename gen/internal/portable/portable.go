@@ -43,7 +43,7 @@ type Form struct {
 	// Check says a check symbol follows the digits: the ID modulo 37 in
 	// encodings.CheckDigits, read in either case.
 	Check bool
-	Max      string // the largest ID's text: text above it (same width) overflows
+	Max   string // the largest ID's text: text above it (same width) overflows
 	// Overflows says whether text of the right width and alphabet can
 	// stand for a value above the largest ID.
 	Overflows bool
