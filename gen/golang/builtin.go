@@ -66,5 +66,9 @@ func Builtin(name string) (*Package, error) {
 // form `idforge gen` uses for users' own specs. Its text form is the
 // layout's DefaultEncoding; set Canonical to choose another.
 func Single(l *layouts.Layout, pkg, typ string) *Package {
-	return &Package{Name: pkg, Type: typ, Canonical: DefaultEncoding(l), Members: []Member{{Layout: l}}}
+	p := &Package{Name: pkg, Type: typ, Canonical: DefaultEncoding(l), Members: []Member{{Layout: l}}}
+	if p.Canonical == EncDeclared {
+		p.Declared = l.CanonicalText()
+	}
+	return p
 }

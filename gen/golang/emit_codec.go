@@ -60,8 +60,62 @@ func emitCodecs(f *jen.File, p *Package) error {
 	if p.Canonical == EncDecimal {
 		emitDecimalCodec(f, p)
 	}
+	if p.Canonical == EncDeclared {
+		tp, err := newTextPkg(p)
+		if err != nil {
+			return err
+		}
+		emitDeclaredCodec(f, tp)
+	}
 	return nil
 }
+
+// emitDeclaredCodec writes the codec of a text form declared as data: the
+// encoding's Spec, from which package encodings builds the codec once, and
+// the encoder and decoder the text API calls, which turn the codec's errors
+// into the package's.
+func emitDeclaredCodec(f *jen.File, tp *textPkg) {
+	s, form, n := tp.declaredSpec, tp.declared, tp.n
+	spec := []jen.Code{
+		jen.Id("Name").Op(":").Lit(s.Name),
+		jen.Id("Title").Op(":").Lit(s.Title),
+		jen.Id("Digits").Op(":").Lit(s.Digits),
+	}
+	for _, o := range []struct {
+		name string
+		on   bool
+	}{{"Fold", s.Fold}, {"Bits", s.Bits}, {"Check", s.Check}} {
+		if o.on {
+			spec = append(spec, jen.Id(o.name).Op(":").True())
+		}
+	}
+	writeDoc(f, fmt.Sprintf("textEncoding is the package's text form, %s, declared as data: package\nencodings builds its codec from the Spec.", s.Title))
+	f.Var().Id("textEncoding").Op("=").Func().Params().Op("*").Qual(encodingsPath, "Encoding").Block(
+		jen.List(jen.Id("e"), jen.Err()).Op(":=").Qual(encodingsPath, "New").Call(jen.Qual(encodingsPath, "Spec").Values(spec...)),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Panic(jen.Err())),
+		jen.Return(jen.Id("e")),
+	).Call()
+	f.Line()
+	writeDoc(f, fmt.Sprintf("encodeText writes id in the %s form into out.", s.Title))
+	encoderFunc(f, "encodeText", form.width, n, []jen.Code{
+		jen.Id("textEncoding").Dot("AppendEncode").Call(jen.Id("out").Index(jen.Empty(), jen.Lit(0)), jen.Id("id").Index(jen.Empty(), jen.Empty())),
+	})
+	writeDoc(f, fmt.Sprintf("decodeText reads s, in the %s form, into id.", s.Title))
+	decoderFunc(f, "decodeText", n, []jen.Code{
+		lengthCheck(s.Title, form.width, n),
+		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("textEncoding").Dot("AppendDecode").Call(jen.Id("id").Index(jen.Empty(), jen.Lit(0)), jen.Index().Byte().Call(jen.Id("s"))),
+		jen.Var().Id("bad").Qual(encodingsPath, "InvalidCharError"),
+		jen.Switch().Block(
+			jen.Case(jen.Err().Op("==").Nil()).Block(jen.Return(jen.Nil())),
+			jen.Case(jen.Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("bad"))).Block(
+				jen.Return(syntaxLit(jen.Lit(s.Title), jen.Id("bad").Dot("Pos"), jen.Id("bad").Dot("Char")))),
+		),
+		jen.Return(jen.Id("errOverflow").Call(jen.Lit(s.Title))),
+	})
+}
+
+// encodingsPath is the import path of package encodings.
+const encodingsPath = "github.com/idforge/idforge/encodings"
 
 // elem returns name[i].
 func elem(name string, i int) *jen.Statement { return jen.Id(name).Index(jen.Lit(i)) }

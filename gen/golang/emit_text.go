@@ -3,10 +3,12 @@ package golang
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen/internal/portable"
 )
 
@@ -25,6 +27,9 @@ type textForm struct {
 	what      string // what the form is, for doc comments
 	cased     bool   // the parser accepts either case
 	overflows bool   // some text of the right length and alphabet is above Max
+	digits    string // the alphabet
+	pad       int    // zero bits below the ID in the digits (an encoding that writes bits from the top)
+	check     bool   // a check symbol follows the digits
 }
 
 // textPkg gathers what the text emitters need to know about a package.
@@ -36,25 +41,56 @@ type textPkg struct {
 	null   string // "NullUUID"
 	forms  []textForm
 	signed bool // an int64 ID whose top bit is not fixed at zero
+	// declared is the canonical form when it is an encoding declared as
+	// data (Canonical EncDeclared), with its Spec.
+	declared     textForm
+	declaredSpec encodings.Spec
 }
 
-func newTextPkg(p *Package) *textPkg {
+func newTextPkg(p *Package) (*textPkg, error) {
 	n := p.size()
 	tp := &textPkg{p: p, t: p.Type, q: p.Name + "." + p.Type, n: n, null: "Null" + p.Type}
 	tp.signed = p.Int64 && !signBitFixed(p)
 	tp.forms = []textForm{
 		{name: "Base62", method: "Base62", width: base62Width(n), encode: "encodeBase62", decode: "decodeBase62",
-			what: fmt.Sprintf("%d Base62 digits (0-9, A-Z, a-z)", base62Width(n))},
+			what: fmt.Sprintf("%d Base62 digits (0-9, A-Z, a-z)", base62Width(n)), digits: base62Alphabet},
 		{name: "Crockford", method: "Crockford", width: crockfordWidth(n), encode: "encodeCrockford", decode: "decodeCrockford",
-			what: fmt.Sprintf("%d digits of Crockford's base32 (0-9 and A-Z less I, L, O and U)", crockfordWidth(n)), cased: true},
+			what: fmt.Sprintf("%d digits of Crockford's base32 (0-9 and A-Z less I, L, O and U)", crockfordWidth(n)), cased: true, digits: crockfordAlphabet},
 		{name: "hex", method: "Hex", width: 2 * n, encode: "encodeHex", decode: "decodeHex",
-			what: fmt.Sprintf("%d hex digits", 2*n), cased: true},
+			what: fmt.Sprintf("%d hex digits", 2*n), cased: true, digits: hexAlphabet},
 	}
 	fixedSign := p.Int64 && !tp.signed
 	tp.forms[0].overflows = true // the width is the least that holds every ID, so it holds more
 	tp.forms[1].overflows = 5*crockfordWidth(n) > 8*n || fixedSign
 	tp.forms[2].overflows = fixedSign
-	return tp
+	if p.Canonical == EncDeclared {
+		e, err := p.Members[0].Layout.Encoding(p.Declared)
+		if err != nil {
+			return nil, fmt.Errorf("gen: package %s: %w", p.Name, err)
+		}
+		if e.EncodedLen(n) < 0 {
+			return nil, fmt.Errorf("gen: package %s: %s cannot write %d-byte IDs", p.Name, e.Title(), n)
+		}
+		s := e.Spec()
+		d := textForm{name: s.Title, width: e.EncodedLen(n), encode: "encodeText", decode: "decodeText",
+			cased: s.Fold, digits: s.Digits, check: s.Check}
+		digits := d.width
+		if s.Check {
+			digits--
+		}
+		d.what = fmt.Sprintf("%d %s digits (%s)", digits, s.Title, s.Digits)
+		if s.Check {
+			d.what += " and a check symbol"
+		}
+		if s.Bits {
+			d.pad = digits*bits.TrailingZeros(uint(len(s.Digits))) - 8*n
+		}
+		// Text above Max: a width that holds more than the ID's bits, and
+		// bits not written from the top.
+		d.overflows = !s.Bits && (tp.maxText(d) != strings.Repeat(s.Digits[len(s.Digits)-1:], digits) || fixedSign)
+		tp.declared, tp.declaredSpec = d, s
+	}
+	return tp, nil
 }
 
 // canonicalForm returns the fixed-width form that is the package's
@@ -67,8 +103,20 @@ func (tp *textPkg) canonicalForm() (textForm, bool) {
 		return tp.forms[1], true
 	case EncHex:
 		return tp.forms[2], true
+	case EncDeclared:
+		return tp.declared, true
 	}
 	return textForm{}, false
+}
+
+// sorts reports whether the form's digits ascend in byte order.
+func (form textForm) sorts() bool {
+	for i := 1; i < len(form.digits); i++ {
+		if form.digits[i-1] >= form.digits[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // canonicalWidth returns the longest canonical text of an ID.
@@ -105,23 +153,22 @@ func (tp *textPkg) bits() int {
 func (tp *textPkg) maxText(form textForm) string {
 	max := new(big.Int).Lsh(big.NewInt(1), uint(tp.bits()))
 	max.Sub(max, big.NewInt(1))
-	var digits string
-	switch form.name {
-	case "Base62":
-		digits = base62Alphabet
-	case "Crockford":
-		digits = crockfordAlphabet
-	default:
-		digits = hexAlphabet
+	check := ""
+	width := form.width
+	if form.check {
+		check = string(encodings.CheckDigits[new(big.Int).Mod(max, big.NewInt(37)).Int64()])
+		width--
 	}
-	out := make([]byte, form.width)
+	max.Lsh(max, uint(form.pad))
+	digits := form.digits
+	out := make([]byte, width)
 	radix := big.NewInt(int64(len(digits)))
 	d := new(big.Int)
 	for i := len(out) - 1; i >= 0; i-- {
 		max.DivMod(max, radix, d)
 		out[i] = digits[d.Int64()]
 	}
-	return string(out)
+	return string(out) + check
 }
 
 // emitText writes the package's text API.
@@ -131,10 +178,13 @@ func emitText(f *jen.File, p *Package) error {
 		return fmt.Errorf("gen: package %s: the UUID text form needs a 16-byte ID", p.Name)
 	case p.Canonical == EncDecimal && !p.Int64:
 		return fmt.Errorf("gen: package %s: the decimal text form needs an int64 ID", p.Name)
-	case p.Canonical < EncUUID || p.Canonical > EncDecimal:
+	case p.Canonical < EncUUID || p.Canonical > EncDeclared:
 		return fmt.Errorf("gen: package %s: unknown text form %d", p.Name, p.Canonical)
 	}
-	tp := newTextPkg(p)
+	tp, err := newTextPkg(p)
+	if err != nil {
+		return err
+	}
 	tp.emitErrors(f)
 	tp.emitFormatting(f)
 	tp.emitParsing(f)
@@ -326,6 +376,17 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 		tp.method(f, "AppendText appends id in decimal, as String writes it, to b and returns the\nextended slice. It implements encoding.TextAppender and allocates only if b\nlacks the capacity.",
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
 			jen.Return(jen.Qual("strconv", "AppendInt").Call(jen.Id("b"), jen.Int64().Call(jen.Id("id")), jen.Lit(10)), jen.Nil()))
+	case EncDeclared:
+		form := tp.declared
+		sorts := tp.sortsDoc()
+		if !form.sorts() {
+			sorts = "zero-padded to a fixed width; the digits do not ascend in byte order,\nso the text does not sort as the IDs do"
+		}
+		tp.method(f, fmt.Sprintf("String returns id in its canonical text form: %s,\n%s.", form.what, sorts),
+			"String", nil, str, tp.stringEncoded(form.width, form.encode)...)
+		tp.method(f, "AppendText appends the canonical form of id, as String writes it, to b and\nreturns the extended slice. It implements encoding.TextAppender and\nallocates only if b lacks the capacity.",
+			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
+			tp.appendEncoded(form.width, form.encode, func(b ...jen.Code) *jen.Statement { return jen.Return(append(b, jen.Nil())...) })...)
 	default:
 		form, _ := tp.canonicalForm()
 		tp.method(f, fmt.Sprintf("String returns id in its canonical text form, as %s returns it: %s,\n%s.", form.method, form.what, tp.sortsDoc()),
@@ -547,7 +608,14 @@ func (tp *textPkg) exampleText() string {
 		x.Lsh(x, 8)
 		x.Or(x, big.NewInt(int64(pattern[i%len(pattern)])))
 	}
-	digits := map[string]string{"Base62": base62Alphabet, "Crockford": crockfordAlphabet, "hex": hexAlphabet}[form.name]
+	if tp.p.Canonical == EncDeclared {
+		e, err := encodings.New(tp.declaredSpec)
+		if err != nil {
+			panic(err) // newTextPkg built it already
+		}
+		return e.EncodeToString(x.FillBytes(make([]byte, tp.n)))
+	}
+	digits := form.digits
 	out := make([]byte, form.width)
 	radix := big.NewInt(int64(len(digits)))
 	d := new(big.Int)

@@ -54,7 +54,7 @@ func ExampleDefaultEncoding() {
 
 	p := golang.Single(snow, "flake", "ID")
 	var err error
-	if p.Canonical, err = golang.ParseEncoding("hex"); err != nil {
+	if p.Canonical, err = golang.ParseEncoding(snow, "hex"); err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(p.Canonical)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -26,6 +27,7 @@ type Package struct {
 	Name      string   // the Go package name, such as "uuid"
 	Type      string   // the ID type, such as "UUID"
 	Canonical Encoding // the form String writes and Parse reads
+	Declared  string   // with Canonical EncDeclared: the encoding's name, as the first member's layout resolves it
 	Int64     bool     // the type is an int64, as Snowflake IDs are, rather than a byte array
 	Members   []Member
 }
@@ -52,12 +54,15 @@ const (
 	EncCrockford                 // fixed-width Crockford base32, upper case
 	EncHex                       // lower-case hex
 	EncDecimal                   // decimal, for int64 IDs
+	// EncDeclared is any other encoding declared as data (base58,
+	// base32hex, one a spec declares): Package.Declared names it.
+	EncDeclared
 )
 
-var encodingNames = [...]string{"uuid", "base62", "crockford", "hex", "decimal"}
+var encodingNames = [...]string{"uuid", "base62", "crockford", "hex", "decimal", "declared"}
 
 // String returns the form's name, as `idforge gen -text` takes it: "uuid",
-// "base62", "crockford", "hex" or "decimal".
+// "base62", "crockford", "hex" or "decimal", or "declared" for any other.
 func (e Encoding) String() string {
 	if e >= 0 && int(e) < len(encodingNames) {
 		return encodingNames[e]
@@ -66,14 +71,19 @@ func (e Encoding) String() string {
 }
 
 // ParseEncoding returns the text form with the given name, as String
-// writes it.
-func ParseEncoding(name string) (Encoding, error) {
-	for i, n := range encodingNames {
+// writes it, or EncDeclared for the name of any other encoding that l
+// declares or has built in (layouts.Layout.Encoding), which then goes in
+// Package.Declared.
+func ParseEncoding(l *layouts.Layout, name string) (Encoding, error) {
+	for i, n := range encodingNames[:EncDeclared] {
 		if n == name {
 			return Encoding(i), nil
 		}
 	}
-	return 0, fmt.Errorf("gen: unknown text form %q (want uuid, base62, crockford or hex; decimal is for int64 IDs)", name)
+	if _, err := l.Encoding(name); err == nil {
+		return EncDeclared, nil
+	}
+	return 0, fmt.Errorf("gen: unknown text form %q (want uuid, %s or an encoding the spec declares; decimal is for int64 IDs)", name, strings.Join(encodings.Names(), ", "))
 }
 
 // DefaultEncoding returns the text form a package for one layout writes and
@@ -84,7 +94,7 @@ func ParseEncoding(name string) (Encoding, error) {
 // declares none. A Text that no form has (in a Layout made by hand, not by
 // layouts.Parse) gives an Encoding that Generate refuses.
 func DefaultEncoding(l *layouts.Layout) Encoding {
-	e, err := ParseEncoding(l.CanonicalText())
+	e, err := ParseEncoding(l, l.CanonicalText())
 	if err != nil {
 		return -1
 	}

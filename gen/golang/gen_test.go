@@ -76,8 +76,11 @@ func TestGolden(t *testing.T) {
 			}
 			p := golang.Single(l, pkg, typ)
 			if text != "" {
-				if p.Canonical, err = golang.ParseEncoding(text); err != nil {
+				if p.Canonical, err = golang.ParseEncoding(l, text); err != nil {
 					t.Fatal(err)
+				}
+				if p.Canonical == golang.EncDeclared {
+					p.Declared = text
 				}
 			}
 			src, err := golang.Generate(p)
