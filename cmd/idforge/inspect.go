@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -60,6 +61,7 @@ Examples:
 func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("inspect")
 	asJSON := fs.Bool("json", false, "")
+	all := fs.Bool("all", false, "")
 	only := fs.String("layout", "", "")
 	specFile := fs.String("spec", "", "")
 	if err := parseFlags(fs, args); err != nil {
@@ -80,7 +82,7 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if in.err != nil {
 			r.Error = in.err.Error()
 		} else {
-			r = inspect(in.text, pick)
+			r = inspect(in.text, pick, *all)
 		}
 		r.Line = in.line
 		if len(r.Candidates) == 0 {
@@ -134,40 +136,92 @@ func inspectLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, er
 	return chosenLayout(fs, name, specFile)
 }
 
-// inspect reads one input as every layout it fits, or as pick alone.
-func inspect(in string, pick *layouts.Layout) explain.Report {
-	return explain.Readings(in, pick, nil)
+// inspect reads one input as every layout it fits, or as pick alone, and
+// judges the readings (explain.Inspect).
+func inspect(in string, pick *layouts.Layout, all bool) explain.Report {
+	return explain.Inspect(in, pick, explain.Options{All: all})
 }
 
+// printReport writes a report as a person's answer: the first reading in
+// full and the others one line each, or, when several are as likely, each
+// one line with its time.
 func printReport(w io.Writer, r explain.Report) {
 	fmt.Fprintln(w, r.Input)
-	if n := len(r.Candidates); n > 1 {
-		var names []string
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	if r.Verdict == explain.Ambiguous {
+		fmt.Fprintf(tw, "  ambiguous: %s read it, each with its own fields and time; -layout NAME shows one in full\n", plural(len(r.Candidates), "layout"))
 		for _, c := range r.Candidates {
-			names = append(names, c.Layout)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, true))
 		}
-		fmt.Fprintf(w, "  ambiguous: it fits %d layouts (%s); -layout picks one\n", n, strings.Join(names, ", "))
+	} else {
+		printFull(tw, r.Candidates[0])
+		tw.Flush() // the other readings align among themselves
+		for _, c := range r.Candidates[1:] {
+			fmt.Fprintf(tw, "  also decodes as %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, false))
+		}
 	}
-	for _, c := range r.Candidates {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "  layout\t%s (%s), read as %s\n", c.Layout, c.Spec, c.Form)
-		if c.Prefix != "" {
-			fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
-		}
-		if c.Raw {
-			fmt.Fprintf(tw, "  variant\t%s (%s)\n", c.Variant, c.VariantBits)
-			fmt.Fprintf(tw, "  version\t%d\n", *c.Version)
-		}
-		for _, f := range c.Fields {
-			fmt.Fprintf(tw, "  %s\t%s (%s, %s, %s)\n", f.Name, f.Value, f.Hex, plural(f.Bits, "bit"), f.Role)
-		}
-		if c.Time != "" {
-			fmt.Fprintf(tw, "  time\t%s\n", c.Time)
+	if n := len(r.Hidden); n > 0 {
+		fmt.Fprintf(tw, "  -all also shows %s: %s\n", plural(n, "less likely reading"), strings.Join(r.Hidden, ", "))
+	}
+	tw.Flush()
+}
+
+// readingName is a reading's layout, with those of the same bits.
+func readingName(c explain.Candidate) string {
+	if len(c.Also) == 0 {
+		return c.Layout
+	}
+	return fmt.Sprintf("%s (also: %s)", c.Layout, strings.Join(c.Also, ", "))
+}
+
+// readingNote says in a few words what a reading is: its title, the form
+// it was read in when that is not the layout's own, and whether its time
+// is in the future or it is implausible.
+func readingNote(c explain.Candidate, title bool) string {
+	var parts []string
+	if title && c.Title != "" {
+		parts = append(parts, c.Title)
+	}
+	if c.Form != explain.Canonical(c.Model) {
+		parts = append(parts, "read as "+c.Form)
+	}
+	if c.Future {
+		parts = append(parts, "in the future")
+	}
+	if c.Implausible != "" {
+		parts = append(parts, "implausible: "+c.Implausible)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// printFull writes one reading in full: its layout, time, fields and
+// encodings.
+func printFull(tw *tabwriter.Writer, c explain.Candidate) {
+	about := cmp.Or(explain.Headline(c.Model), c.Spec)
+	fmt.Fprintf(tw, "  layout\t%s (%s), read as %s\n", readingName(c), about, c.Form)
+	if c.Future {
+		fmt.Fprintf(tw, "  note\tits time is in the future\n")
+	}
+	if c.Implausible != "" {
+		fmt.Fprintf(tw, "  note\timplausible: %s\n", c.Implausible)
+	}
+	if c.Prefix != "" {
+		fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
+	}
+	if c.Raw {
+		fmt.Fprintf(tw, "  variant\t%s (%s)\n", c.Variant, c.VariantBits)
+		fmt.Fprintf(tw, "  version\t%d\n", *c.Version)
+	}
+	if c.Time != "" {
+		fmt.Fprintf(tw, "  time\t%s\n", c.Time)
+		if c.Local != c.Time+" UTC" {
 			fmt.Fprintf(tw, "  local time\t%s\n", c.Local)
 		}
-		for _, e := range c.Encodings {
-			fmt.Fprintf(tw, "  %s\t%s\n", e[0], e[1])
-		}
-		tw.Flush()
+	}
+	for _, f := range c.Fields {
+		fmt.Fprintf(tw, "  %s\t%s (%s, %s, %s)\n", f.Name, f.Value, f.Hex, plural(f.Bits, "bit"), f.Role)
+	}
+	for _, e := range c.Encodings {
+		fmt.Fprintf(tw, "  %s\t%s\n", e[0], e[1])
 	}
 }

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"cmp"
 	"encoding/binary"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
 	"math/big"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/interp"
@@ -87,6 +89,9 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	prefix := fs.String("prefix", "", "")
 	storeFile := fs.String("store", "", "")
 	maxAhead := fs.Duration("max-ahead", store.DefaultMaxAhead, "")
+	at := fs.String("at", "", "")
+	minAt := fs.String("min-at", "", "")
+	maxAt := fs.String("max-at", "", "")
 	var lf leaseFlags
 	fs.StringVar(&lf.engine, "lease", "", "")
 	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
@@ -110,6 +115,12 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	format, err := formatterFor(l, *enc, *prefix)
 	if err != nil {
 		return err
+	}
+	if flagSet(fs, "min-at") || flagSet(fs, "max-at") {
+		return newBounds(fs, l, *minAt, *maxAt, format, stdout, stderr)
+	}
+	if flagSet(fs, "at") {
+		return newAt(fs, l, *at, *n, *node, format, stdout)
 	}
 	var st *store.Store
 	if *storeFile != "" {
@@ -155,6 +166,98 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 		if _, err := w.Write(line); err != nil {
 			return err
 		}
+	}
+	return w.Flush()
+}
+
+// timeFlag reads the time a flag gives (explain.ParseTime), and checks
+// that the layout has a time; either mistake is a usage error.
+func timeFlag(l *layouts.Layout, name, value string) (time.Time, error) {
+	t, err := explain.ParseTime(value)
+	if err != nil {
+		return time.Time{}, usageError{fmt.Errorf("-%s: %w", name, err)}
+	}
+	if _, _, ok := explain.TimeRange(l); !ok {
+		return time.Time{}, usageError{fmt.Errorf("-%s: %s IDs hold no time (-at, -min-at and -max-at are for layouts with one)", name, l.Name)}
+	}
+	return t, nil
+}
+
+// conflicts returns a usage error when any of the flags named was given
+// with the flag with: "-at does not go with -store".
+func conflicts(fs *flag.FlagSet, with string, names ...string) error {
+	for _, name := range names {
+		if flagSet(fs, name) {
+			return usageError{fmt.Errorf("-%s does not go with -%s", with, name)}
+		}
+	}
+	return nil
+}
+
+// newAt writes n IDs of the time -at gives, in strictly increasing order
+// (explain.At): a backfill.
+func newAt(fs *flag.FlagSet, l *layouts.Layout, at string, n int, node int64, format func(dst, id []byte) []byte, stdout io.Writer) error {
+	if err := conflicts(fs, "at", "store", "lease", "ns", "name"); err != nil {
+		return err
+	}
+	t, err := timeFlag(l, "at", at)
+	if err != nil {
+		return err
+	}
+	if err := checkNode(l, flagSet(fs, "node"), node); err != nil {
+		return err
+	}
+	var opts []interp.Option
+	if flagSet(fs, "node") {
+		opts = append(opts, interp.WithFixed(layouts.Node, big.NewInt(node)))
+	}
+	ids, err := explain.At(l, t, n, opts...)
+	if err != nil {
+		return fmt.Errorf("-at: %w", err)
+	}
+	return writeIDs(stdout, ids, format)
+}
+
+// newBounds writes the smallest ID of the time -min-at gives and the
+// largest of the time -max-at gives (explain.Bounds), in that order.
+func newBounds(fs *flag.FlagSet, l *layouts.Layout, minAt, maxAt string, format func(dst, id []byte) []byte, stdout, stderr io.Writer) error {
+	if err := conflicts(fs, "min-at or -max-at", "at", "n", "node", "store", "lease", "ns", "name"); err != nil {
+		return err
+	}
+	var ids [][]byte
+	for _, b := range []struct {
+		name, value string
+		upper       bool
+	}{{"min-at", minAt, false}, {"max-at", maxAt, true}} {
+		if !flagSet(fs, b.name) {
+			continue
+		}
+		t, err := timeFlag(l, b.name, b.value)
+		if err != nil {
+			return err
+		}
+		lo, hi, err := explain.Bounds(l, t)
+		if err != nil {
+			return fmt.Errorf("-%s: %w", b.name, err)
+		}
+		if b.upper {
+			lo = hi
+		}
+		ids = append(ids, lo)
+	}
+	if !l.TimeSortable() {
+		fmt.Fprintf(stderr, "idforge new: warning: %s IDs do not sort by time, so these bound no range of them\n", l.Name)
+	}
+	return writeIDs(stdout, ids, format)
+}
+
+// writeIDs writes IDs one a line.
+func writeIDs(stdout io.Writer, ids [][]byte, format func(dst, id []byte) []byte) error {
+	w := bufio.NewWriter(stdout)
+	var line []byte
+	for _, id := range ids {
+		line = append(format(line[:0], id), '\n')
+		w.Write(line)
 	}
 	return w.Flush()
 }
