@@ -50,6 +50,13 @@ Conversions, and what each keeps:
                      (-to uuid needs a ULID that holds an RFC 9562 UUID)
   Snowflake <-> v7   every bit: an exact embedding that keeps order
 
+A conversion that loses bits of an ID says so on standard error, with
+the bits (ULID -> v7 with nonzero top entropy bits, KSUID -> v7, KSUID ->
+uuid of a KSUID whose second is not its UUID's time); so does one of an
+ID that layouts with other epochs read with other times (a decimal ID
+converts as a Twitter Snowflake, whose epoch may not be its system's:
+'idforge inspect' lists the others).
+
 IDs, given as arguments or as lines of standard input, are trimmed of
 surrounding space. An input that does not convert, a blank line, or a line
 longer than 4096 bytes, is reported (with its line number) and the rest

@@ -14,33 +14,54 @@ import (
 	"github.com/idforge/idforge/layouts"
 )
 
-const inspectUsage = `usage: idforge inspect [-json] [-layout NAME | -spec FILE] ID...
-       idforge inspect [-json] [-layout NAME | -spec FILE] -    (IDs from standard input, one a line)
+const inspectUsage = `usage: idforge inspect [-json] [-all] [-layout NAME | -spec FILE] ID...
+       idforge inspect [-json] [-all] [-layout NAME | -spec FILE] -    (IDs from standard input, one a line)
 
-Shows what an ID is: the layouts it fits, each field, the time in UTC and
-local time, and the same bytes in every encoding. It reads the UUID forms
-(36, 32, 38 and 45 characters), TypeIDs, Base62, Crockford base32, hex and
-decimal, and knows the Nil and Max UUIDs by name. Any other UUID or TypeID
-that no RFC 9562 layout fits (a Microsoft GUID, a DCE UUIDv2, a reserved
-variant or version) reads as a raw UUID, layout uuid, with its variant
-named as google/uuid names it (RFC4122, Microsoft, Future or Reserved) and
-its version; -json marks it "raw": true.
+Says what an ID is: its likeliest reading in full (the layout, the time
+in UTC, and in local time when that is not UTC, each field, and the same
+bytes in every encoding), then the other readings one line each, "also
+decodes as". It reads the UUID forms (36, 32, 38 and 45 characters),
+TypeIDs, Base62, Crockford base32, hex and decimal, and knows the Nil and
+Max UUIDs by name. Any other UUID or TypeID that no RFC 9562 layout fits
+(a Microsoft GUID, a DCE UUIDv2, a reserved variant or version) reads as a
+raw UUID, layout uuid, with its variant named as google/uuid names it
+(RFC4122, Microsoft, Future or Reserved) and its version; -json marks it
+"raw": true.
 
-Without -layout or -spec, it lists every built-in layout (and the Nil
-and Max UUIDs) that the text fits: its form decodes to as many bytes as
-the layout has and the layout's constant bits match. So a UUIDv7 also
-reads as a ULID (any 16 bytes do) and as uuidv7-draft01 if its constant
-bits match, and 32 characters that are hex are also Crockford base32 of
-20 bytes, a KSUID. The likeliest come first: text in a layout's own form
-(a UUID's dashes, a ULID's Crockford, a Snowflake's decimal) reads as that
-layout first; then layouts with more constant bits, so a UUIDv7 in Base62
-reads as a UUIDv7 before a ULID.
+Without -layout or -spec, it tries every built-in layout (and the Nil and
+Max UUIDs): the text fits a layout when its form decodes to as many bytes
+as the layout has and the layout's constant bits match. Then it judges:
+  - A reading whose time is before 1990 or after 2100, or whose layout is
+    an expired draft (uuidv7-draft01), is implausible: left out, unless
+    -all, or marked so when it is the only one.
+  - A reading that matches constant bits no other does (a UUID's version
+    and variant) is certain and shown alone: a UUIDv7 is a uuidv7, not
+    also a ULID of the same bits. So is the only plausible reading; a
+    layout's variant (ksuid-ms of ksuid) is no rival to it.
+  - A TypeID is a UUID: it reads as the UUID layouts only.
+  - Layouts with the same bits are one reading: "twitter (also:
+    snowflake)".
+  - When several readings are as likely, as a decimal Snowflake-style ID
+    is (Twitter, Discord, Instagram, Mastodon, Sonyflake and TSID differ
+    only in their epochs and fields), each is one line with the time it
+    gives and its system: those in the past first, latest first, then
+    those in the future. -layout NAME shows one in full.
+The likeliest come first: plausible readings, text in the layout's own
+form (a UUID's dashes, a ULID's Crockford, a Snowflake's decimal), more
+constant bits, a later time.
 
   -layout  read the IDs as this built-in layout only (or as nil, max, or
            uuid: any UUID, raw)
   -spec    read the IDs as the layout in this spec file: its own field
            names, time and default text form
-  -json    print a JSON list with one object per ID
+  -all     show every reading, the implausible and those a certain reading
+           leaves out, each marked
+  -json    print a JSON list with one object per ID: "input", "verdict"
+           (certain, likely or ambiguous), "candidates" (the readings shown,
+           likeliest first, each with "layout", "title", "form", "fields",
+           "time", "encodings", and "also", "implausible" and "future"
+           where they apply) and "hidden" (the layouts of the readings
+           left out)
 
 IDs, given as arguments or as lines of standard input, are trimmed of
 surrounding space. An input that is not an ID, a blank line, or a line
@@ -50,8 +71,10 @@ too, with exit code 1.
 
 Examples:
   idforge inspect 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge inspect 175928847299117063
+  idforge inspect -all 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv -json
-  idforge inspect -layout snowflake 1541815603606036480
+  idforge inspect -layout discord 175928847299117063
   idforge inspect -spec orderid.layout 01a2077c-5080-81c5-8000-268acabee3bb
   idforge inspect user_01h455vb4pex5vsknk084sn02q
   idforge inspect 6ba7b810-9dad-11d1-c0b4-00c04fd430c8

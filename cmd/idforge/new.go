@@ -28,8 +28,11 @@ const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING]
                    [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
                    [-store FILE [-max-ahead D]]
                    [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
+       idforge new [-layout NAME | -spec FILE] -at TIME [-n N] [-node N] [-enc ENCODING]
+       idforge new [-layout NAME | -spec FILE] [-min-at TIME] [-max-at TIME] [-enc ENCODING]
 
-Makes N new IDs, one a line. A spec of yours (-spec) one of whose
+Makes N new IDs, one a line; with -at, IDs of a given time (a backfill);
+with -min-at and -max-at, the bounds of a time range. A spec of yours (-spec) one of whose
 generators would repeat its own IDs at full speed (10^8 IDs a second: a
 time but no counter, say) gets a warning on standard error first, naming
 the remedy; see 'idforge layouts -spec FILE' for how soon. (The built-in
@@ -66,6 +69,26 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
   -lease-wait  how long to wait for a free node (beyond 5s for the engine
                to answer), and for this clock to catch up with the node's
                last use (default 0)
+  -at       make the IDs of this time, not now, for a layout with a time:
+            -n of them, distinct and strictly increasing, each with the
+            time to the layout's tick (a Snowflake's millisecond), made as a
+            generator whose clock stands still makes them (a counter counts
+            up, random bits are fresh); more than one tick holds (4096 for
+            a Snowflake) is an error. No -store or -lease.
+  -min-at   print the smallest ID whose time is at or after TIME (every
+            other bit 0), the lower bound of a range scan or partition
+  -max-at   print the largest ID whose time is at or before TIME (every
+            other bit 1), the upper bound; with both, the -min-at bound
+            comes first. They bound a range only of layouts whose IDs sort
+            by time (a warning says so of others); a partition for [A, B)
+            is -min-at A to -min-at B, exclusive
+  TIME      RFC 3339 (2024-05-01T12:00:00Z, any fraction and offset), a
+            date (2024-05-01, midnight UTC), or Unix time as an integer:
+            seconds if it has up to 11 digits (up to the year 5138),
+            milliseconds if it has 12 or more (1973 on), or either with a
+            suffix that says which: 1714564800s, 1714564800250ms. A time
+            outside the layout's range (before its epoch, after its last
+            tick) is an error that gives the range.
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
@@ -75,6 +98,9 @@ Examples:
   idforge new -layout v7 -store ids.state -n 100
   idforge new -spec orders.layout -n 3
   idforge new -layout v7 -enc typeid -prefix user
+  idforge new -layout v7 -at 2024-05-01T12:00:00Z -n 3
+  idforge new -layout snowflake -node 42 -at 1714564800250 -n 3
+  idforge new -layout v7 -min-at 2024-05-01 -max-at 2024-05-31T23:59:59.999Z
 `
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
