@@ -33,7 +33,8 @@ Max UUIDs): the text fits a layout when its form decodes to as many bytes
 as the layout has and the layout's constant bits match. Then it judges:
   - A reading whose time is before 1990 or after 2100, or whose layout is
     an expired draft (uuidv7-draft01), is implausible: left out, unless
-    -all, or marked so when it is the only one.
+    -all, or marked so when it is the only one. So is a reading of
+    digits alone (a decimal number) in another form, such as Crockford.
   - A reading that matches constant bits no other does (a UUID's version
     and variant) is certain and shown alone: a UUIDv7 is a uuidv7, not
     also a ULID of the same bits. So is the only plausible reading; a

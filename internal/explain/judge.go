@@ -55,7 +55,8 @@ type Options struct {
 // first and says how sure the first is (Report.Verdict). Unless o.All, it
 // leaves out the implausible readings (all but the first, when every one
 // is) and, when the first is certain, every other one, naming them in
-// Report.Hidden.
+// Report.Hidden (with the form they read the text in, when it is not the
+// first reading's: "ksuid (as crockford)").
 //
 // The order: plausible readings in the past (or without a time) first,
 // then those in the future, then the implausible; within each, text in the
@@ -72,8 +73,9 @@ func Inspect(in string, pick *layouts.Layout, o Options) Report {
 		now = time.Now()
 	}
 	cs := r.Candidates
+	decimal := slices.ContainsFunc(cs, func(c Candidate) bool { return c.Form == "decimal" })
 	for i := range cs {
-		judge(&cs[i], now)
+		judge(&cs[i], now, decimal)
 	}
 	cs = mergeSame(cs)
 	slices.SortStableFunc(cs, rank)
@@ -85,7 +87,13 @@ func Inspect(in string, pick *layouts.Layout, o Options) Report {
 				kept = append(kept, c)
 				continue
 			}
-			r.Hidden = append(r.Hidden, c.Layout)
+			name := c.Layout
+			if c.Form != cs[0].Form {
+				name += " (as " + c.Form + ")"
+			}
+			if !slices.Contains(r.Hidden, name) {
+				r.Hidden = append(r.Hidden, name)
+			}
 		}
 		cs = kept
 	}
@@ -100,10 +108,15 @@ const (
 	implausible        // a time outside the window, or an expired draft
 )
 
-// judge sets a reading's title, class and what makes it implausible.
-func judge(c *Candidate, now time.Time) {
+// judge sets a reading's title, class and what makes it implausible. Text
+// that reads as a decimal number (digits alone, no leading zero) is one:
+// its readings in other forms are implausible.
+func judge(c *Candidate, now time.Time, decimal bool) {
 	c.Title = Title(c.Model)
 	var why []string
+	if decimal && c.Form != "decimal" {
+		why = append(why, "its text is a decimal number")
+	}
 	if IsBuiltin(c.Model) && strings.Contains(c.Layout, "draft") {
 		why = append(why, "an expired draft")
 	}

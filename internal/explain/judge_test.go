@@ -171,3 +171,21 @@ func TestSameBitsTitle(t *testing.T) {
 		t.Error("Variant: ksuid-ms of ksuid, uuidv7-draft01 of uuidv7, and uuidv8-sha256 not of uuidv8")
 	}
 }
+
+// Text of digits alone is a decimal number: its readings in other forms
+// (13 digits are also 13 Crockford characters) are implausible.
+func TestInspectDigitsAreDecimal(t *testing.T) {
+	r := explain.Inspect("1234567890123", nil, explain.Options{All: true, Now: now})
+	crockford := 0
+	for _, c := range r.Candidates {
+		if c.Form != "decimal" {
+			crockford++
+			if c.Implausible == "" {
+				t.Errorf("%s read as %s is not marked implausible", c.Layout, c.Form)
+			}
+		}
+	}
+	if crockford == 0 || r.Candidates[0].Form != "decimal" {
+		t.Errorf("readings %v: want decimal first, and Crockford ones after", layoutsOf(r))
+	}
+}
