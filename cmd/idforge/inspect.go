@@ -198,13 +198,14 @@ func readingName(c explain.Candidate) string {
 	return fmt.Sprintf("%s (also: %s)", c.Layout, strings.Join(c.Also, ", "))
 }
 
-// readingNote says in a few words what a reading is: its title, the form
+// readingNote says in a few words what a reading is: its headline (when
+// asked for), the form
 // it was read in when that is not the layout's own, and whether its time
 // is in the future or it is implausible.
-func readingNote(c explain.Candidate, title bool) string {
+func readingNote(c explain.Candidate, headline bool) string {
 	var parts []string
-	if title && c.Title != "" {
-		parts = append(parts, c.Title)
+	if h := explain.Headline(c.Model); headline && h != "" {
+		parts = append(parts, h)
 	}
 	if c.Form != explain.Canonical(c.Model) {
 		parts = append(parts, "read as "+c.Form)
