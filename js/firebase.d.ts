@@ -42,7 +42,7 @@ export declare class IDError extends Error {
 /** The fields of an ID of layout firebase, keyed by the spec's names. */
 export interface IDFields {
   /** 48 bits (an integer): time */
-  readonly time: bigint;
+  readonly timestamp: bigint;
   /** 40 bits (an integer): counter */
   readonly sequence: bigint;
   /** 32 bits (an integer): random */
@@ -52,7 +52,7 @@ export interface IDFields {
 /** The fields pack takes, keyed by the spec's names; a field left out is zero. */
 export interface IDFieldsInput {
   /** 48 bits (an integer): time */
-  time?: bigint | number;
+  timestamp?: bigint | number;
   /** 40 bits (an integer): counter */
   sequence?: bigint | number;
   /** 32 bits (an integer): random */

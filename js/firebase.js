@@ -12,9 +12,9 @@
 //    0                   1                   2                   3
 //    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//   |                             time                              |
+//   |                           timestamp                           |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//   |             time              |           sequence            |
+//   |           timestamp           |           sequence            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //   |                   sequence                    |     rand      |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -45,7 +45,7 @@ const L = { name: 'firebase', bits: 120, size: 15, words: 4 };
  * numbers a run (its shift, its width, and the field's bit it starts at).
  */
 const FIELDS = [
-  ['time', 48, false, [72, 48, 0]], // 48 bits (an integer): time
+  ['timestamp', 48, false, [72, 48, 0]], // 48 bits (an integer): time
   ['sequence', 40, false, [32, 40, 0]], // 40 bits (an integer): counter
   ['rand', 32, false, [0, 32, 0]], // 32 bits (an integer): random
 ];

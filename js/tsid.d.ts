@@ -42,7 +42,7 @@ export declare class IDError extends Error {
 /** The fields of an ID of layout tsid, keyed by the spec's names. */
 export interface IDFields {
   /** 42 bits (an integer): time */
-  readonly time: bigint;
+  readonly timestamp: bigint;
   /** 10 bits (an integer): node */
   readonly node: bigint;
   /** 12 bits (an integer): counter */
@@ -52,7 +52,7 @@ export interface IDFields {
 /** The fields pack takes, keyed by the spec's names; a field left out is zero. */
 export interface IDFieldsInput {
   /** 42 bits (an integer): time */
-  time?: bigint | number;
+  timestamp?: bigint | number;
   /** 10 bits (an integer): node */
   node?: bigint | number;
   /** 12 bits (an integer): counter */

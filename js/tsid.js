@@ -10,9 +10,9 @@
 //    0                   1                   2                   3
 //    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//   |                             time                              |
+//   |                           timestamp                           |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//   |       time        |       node        |        counter        |
+//   |     timestamp     |       node        |        counter        |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
 // An ES module for browsers, Node 20 and later, Deno and Bun, with no
@@ -39,7 +39,7 @@ const L = { name: 'tsid', bits: 64, size: 8, words: 2 };
  * numbers a run (its shift, its width, and the field's bit it starts at).
  */
 const FIELDS = [
-  ['time', 42, false, [22, 42, 0]], // 42 bits (an integer): time
+  ['timestamp', 42, false, [22, 42, 0]], // 42 bits (an integer): time
   ['node', 10, false, [12, 10, 0]], // 10 bits (an integer): node
   ['counter', 12, false, [0, 12, 0]], // 12 bits (an integer): counter
 ];

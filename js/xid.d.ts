@@ -42,7 +42,7 @@ export declare class IDError extends Error {
 /** The fields of an ID of layout xid, keyed by the spec's names. */
 export interface IDFields {
   /** 32 bits (an integer): time */
-  readonly time: bigint;
+  readonly timestamp: bigint;
   /** 24 bits (an integer): random */
   readonly machine: bigint;
   /** 16 bits (an integer): random */
@@ -54,7 +54,7 @@ export interface IDFields {
 /** The fields pack takes, keyed by the spec's names; a field left out is zero. */
 export interface IDFieldsInput {
   /** 32 bits (an integer): time */
-  time?: bigint | number;
+  timestamp?: bigint | number;
   /** 24 bits (an integer): random */
   machine?: bigint | number;
   /** 16 bits (an integer): random */

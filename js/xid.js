@@ -11,7 +11,7 @@
 //    0                   1                   2                   3
 //    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//   |                             time                              |
+//   |                           timestamp                           |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //   |                    machine                    |      pid      |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -42,7 +42,7 @@ const L = { name: 'xid', bits: 96, size: 12, words: 3 };
  * numbers a run (its shift, its width, and the field's bit it starts at).
  */
 const FIELDS = [
-  ['time', 32, false, [64, 32, 0]], // 32 bits (an integer): time
+  ['timestamp', 32, false, [64, 32, 0]], // 32 bits (an integer): time
   ['machine', 24, false, [40, 24, 0]], // 24 bits (an integer): random
   ['pid', 16, false, [24, 16, 0]], // 16 bits (an integer): random
   ['counter', 24, false, [0, 24, 0]], // 24 bits (an integer): counter

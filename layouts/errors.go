@@ -20,6 +20,9 @@ var (
 	ErrVersion  = errors.New("layouts: not an RFC 9562 version and variant")
 	ErrOverflow = errors.New("layouts: the clock has overflowed")
 	ErrNotFound = errors.New("layouts: no such built-in layout")
+	// ErrEncoding reports a text form that names no encoding: none built
+	// in (encodings.Lookup) and none the spec declares.
+	ErrEncoding = errors.New("layouts: unknown encoding")
 	ErrTooLarge = errors.New("layouts: spec too large")
 )
 

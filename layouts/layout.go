@@ -109,7 +109,7 @@ type Layout struct {
 
 // Encoding returns the encoding that the layout's spec calls name: one
 // the spec declares, else a built-in one. It returns an error matching
-// ErrNotFound if there is none.
+// ErrEncoding if there is none.
 func (l *Layout) Encoding(name string) (*encodings.Encoding, error) {
 	if l != nil {
 		for _, s := range l.Encodings {
@@ -121,7 +121,7 @@ func (l *Layout) Encoding(name string) (*encodings.Encoding, error) {
 	if e, ok := encodings.Lookup(name); ok {
 		return e, nil
 	}
-	return nil, fmt.Errorf("%w: no encoding %q (want one of %s, or one the spec declares)", ErrNotFound, name, strings.Join(encodings.Names(), ", "))
+	return nil, fmt.Errorf("%w %q (want uuid, %s, or one the spec declares)", ErrEncoding, name, strings.Join(encodings.Names(), ", "))
 }
 
 // TextEncoding returns the encoding of the layout's canonical text

@@ -331,7 +331,7 @@ func TestDeclaredEncoding(t *testing.T) {
 	if _, err := l.Encoding("base58"); err != nil {
 		t.Errorf("built-in base58 not found through the layout: %v", err)
 	}
-	if _, err := l.Encoding("nope"); !errors.Is(err, layouts.ErrNotFound) {
+	if _, err := l.Encoding("nope"); !errors.Is(err, layouts.ErrEncoding) {
 		t.Errorf("Encoding(nope) = %v", err)
 	}
 }

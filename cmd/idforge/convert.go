@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/idforge/idforge/compat"
 	"github.com/idforge/idforge/internal/explain"
@@ -46,6 +49,13 @@ Conversions, and what each keeps:
                      copy all 128 bits
                      (-to uuid needs a ULID that holds an RFC 9562 UUID)
   Snowflake <-> v7   every bit: an exact embedding that keeps order
+
+A conversion that loses bits of an ID says so on standard error, with
+the bits (ULID -> v7 with nonzero top entropy bits, KSUID -> v7, KSUID ->
+uuid of a KSUID whose second is not its UUID's time); so does one of an
+ID that layouts with other epochs read with other times (a decimal ID
+converts as a Twitter Snowflake, whose epoch may not be its system's:
+'idforge inspect' lists the others).
 
 IDs, given as arguments or as lines of standard input, are trimmed of
 surrounding space. An input that does not convert, a blank line, or a line
@@ -97,7 +107,11 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		err := in.err
 		var out []byte
 		if err == nil {
-			out, err = convertText(in.text, spec, *to, *enc, *prefix)
+			var notes []string
+			out, notes, err = convertText(in.text, spec, *to, *enc, *prefix)
+			for _, n := range notes {
+				fmt.Fprintf(stderr, "idforge convert: %s%s: %s\n", in.where(), in.text, n)
+			}
 		}
 		if err != nil {
 			var ue usageError
@@ -135,11 +149,13 @@ func validTarget(to string, spec *layouts.Layout) bool {
 
 // convertText converts one ID, read as the layout spec or, without one, as
 // every layout it fits, to the layout named to, written in enc (with the
-// TypeID prefix for enc typeid).
-func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byte, error) {
+// TypeID prefix for enc typeid). The notes say what the conversion
+// dropped, and which reading it took of an ID that other layouts read with
+// other times, for standard error.
+func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byte, []string, error) {
 	r := explain.Readings(in, spec, convertFrom)
 	if len(r.Candidates) == 0 {
-		return nil, errors.New(r.Error)
+		return nil, nil, errors.New(r.Error)
 	}
 	// The likeliest reading of the input that converts wins: a decimal
 	// Snowflake also reads as a Sonyflake, which has no conversion.
@@ -152,11 +168,62 @@ func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byt
 		}
 		format, err := formatterFor(target, enc, prefix)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return format(nil, out), nil
+		var notes []string
+		if to != "" {
+			notes = append(notes, otherTimes(c, r.Candidates)...)
+		}
+		notes = append(notes, dropped(c.Model, c.ID, to, target, out)...)
+		return format(nil, out), notes, nil
 	}
-	return nil, firstErr
+	return nil, nil, firstErr
+}
+
+// otherTimes says, of an ID that layouts with other epochs read with
+// other times (a decimal Snowflake-style ID: Twitter's, Discord's), which
+// reading the conversion took, so that the time it carries on is no
+// surprise.
+func otherTimes(c explain.Candidate, all []explain.Candidate) []string {
+	if c.Time == "" {
+		return nil
+	}
+	var others []string
+	for _, o := range all {
+		if o.Time != "" && o.Time != c.Time && !explain.SameBits(o.Model, c.Model) && !slices.Contains(others, o.Layout) {
+			others = append(others, o.Layout)
+		}
+	}
+	if len(others) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("converted as %s, whose time is %s; as %s it has another time ('idforge inspect' lists them; -spec reads it as a layout of yours)",
+		c.Layout, c.Time, orList(others))}
+}
+
+// dropped says what converting id, of layout from, to out, of layout to
+// (as -to named it: asked), lost: the bits of the ID that out does not hold. Nothing is said when
+// the bits dropped are zero (as in a ULID made from a UUIDv7), since then
+// converting back gives the ID again.
+func dropped(from *layouts.Layout, id []byte, asked string, to *layouts.Layout, out []byte) []string {
+	switch {
+	case from.Name == "ulid" && to.Name == "uuidv7":
+		if top := id[6] >> 2; top != 0 {
+			return []string{fmt.Sprintf("dropped the top 6 of the ULID's 80 entropy bits, %#06b (a UUIDv7 spends those bits on its version and variant); -to ulid gives them back as zeros", top)}
+		}
+	case from.Name == "ksuid" && asked != "uuid" && to.Name == "uuidv7":
+		rest := new(big.Int).SetBytes(id[4:])
+		rest.And(rest, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 54), big.NewInt(1)))
+		if rest.Sign() != 0 {
+			return []string{fmt.Sprintf("dropped the last 54 of the KSUID's 128 payload bits, %#x (a UUIDv7 holds the KSUID's second and the first 74 payload bits); it cannot be converted back", rest)}
+		}
+	case from.Name == "ksuid" && asked == "uuid":
+		if k, err := compat.UUIDToKSUID(uuid.UUID(out)); err != nil || !bytes.Equal(k[:], id) {
+			t, _ := interp.Time(from, id)
+			return []string{fmt.Sprintf("dropped the KSUID's timestamp, %s, which is not the UUID's own time: -to ksuid gives the UUID back in a KSUID of the UUID's time", t.UTC().Format(time.RFC3339))}
+		}
+	}
+	return nil
 }
 
 // convert returns id, of layout from, as the layout named to.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/pgsql"
@@ -131,8 +132,12 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	case "go":
 		p := golang.Single(l, *pkg, *typ)
 		if *text != "" {
-			if p.Canonical, err = golang.ParseEncoding(*text); err != nil || p.Canonical == golang.EncDecimal {
-				return usageError{fmt.Errorf("-text %q: want uuid, base62, crockford or hex", *text)}
+			if p.Canonical, err = golang.ParseEncoding(l, *text); err != nil || p.Canonical == golang.EncDecimal {
+				return usageError{fmt.Errorf("-text %q: want uuid or an encoding (%s, or one the spec declares)", *text, strings.Join(encodings.Names(), ", "))}
+			}
+			p.Declared = ""
+			if p.Canonical == golang.EncDeclared {
+				p.Declared = *text
 			}
 		}
 		code, err := golang.Generate(p)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -13,33 +14,55 @@ import (
 	"github.com/idforge/idforge/layouts"
 )
 
-const inspectUsage = `usage: idforge inspect [-json] [-layout NAME | -spec FILE] ID...
-       idforge inspect [-json] [-layout NAME | -spec FILE] -    (IDs from standard input, one a line)
+const inspectUsage = `usage: idforge inspect [-json] [-all] [-layout NAME | -spec FILE] ID...
+       idforge inspect [-json] [-all] [-layout NAME | -spec FILE] -    (IDs from standard input, one a line)
 
-Shows what an ID is: the layouts it fits, each field, the time in UTC and
-local time, and the same bytes in every encoding. It reads the UUID forms
-(36, 32, 38 and 45 characters), TypeIDs, Base62, Crockford base32, hex and
-decimal, and knows the Nil and Max UUIDs by name. Any other UUID or TypeID
-that no RFC 9562 layout fits (a Microsoft GUID, a DCE UUIDv2, a reserved
-variant or version) reads as a raw UUID, layout uuid, with its variant
-named as google/uuid names it (RFC4122, Microsoft, Future or Reserved) and
-its version; -json marks it "raw": true.
+Says what an ID is: its likeliest reading in full (the layout, the time
+in UTC, and in local time when that is not UTC, each field, and the same
+bytes in every encoding), then the other readings one line each, "also
+decodes as". It reads the UUID forms (36, 32, 38 and 45 characters),
+TypeIDs, Base62, Crockford base32, hex and decimal, and knows the Nil and
+Max UUIDs by name. Any other UUID or TypeID that no RFC 9562 layout fits
+(a Microsoft GUID, a DCE UUIDv2, a reserved variant or version) reads as a
+raw UUID, layout uuid, with its variant named as google/uuid names it
+(RFC4122, Microsoft, Future or Reserved) and its version; -json marks it
+"raw": true.
 
-Without -layout or -spec, it lists every built-in layout (and the Nil
-and Max UUIDs) that the text fits: its form decodes to as many bytes as
-the layout has and the layout's constant bits match. So a UUIDv7 also
-reads as a ULID (any 16 bytes do) and as uuidv7-draft01 if its constant
-bits match, and 32 characters that are hex are also Crockford base32 of
-20 bytes, a KSUID. The likeliest come first: text in a layout's own form
-(a UUID's dashes, a ULID's Crockford, a Snowflake's decimal) reads as that
-layout first; then layouts with more constant bits, so a UUIDv7 in Base62
-reads as a UUIDv7 before a ULID.
+Without -layout or -spec, it tries every built-in layout (and the Nil and
+Max UUIDs): the text fits a layout when its form decodes to as many bytes
+as the layout has and the layout's constant bits match. Then it judges:
+  - A reading whose time is before 1990 or after 2100, or whose layout is
+    an expired draft (uuidv7-draft01), is implausible: left out, unless
+    -all, or marked so when it is the only one. So is a reading of
+    digits alone (a decimal number) in another form, such as Crockford.
+  - A reading that matches constant bits no other does (a UUID's version
+    and variant) is certain and shown alone: a UUIDv7 is a uuidv7, not
+    also a ULID of the same bits. So is the only plausible reading; a
+    layout's variant (ksuid-ms of ksuid) is no rival to it.
+  - A TypeID is a UUID: it reads as the UUID layouts only.
+  - Layouts with the same bits are one reading: "twitter (also:
+    snowflake)".
+  - When several readings are as likely, as a decimal Snowflake-style ID
+    is (Twitter, Discord, Instagram, Mastodon, Sonyflake and TSID differ
+    only in their epochs and fields), each is one line with the time it
+    gives and its system: those in the past first, latest first, then
+    those in the future. -layout NAME shows one in full.
+The likeliest come first: plausible readings, text in the layout's own
+form (a UUID's dashes, a ULID's Crockford, a Snowflake's decimal), more
+constant bits, a later time.
 
   -layout  read the IDs as this built-in layout only (or as nil, max, or
            uuid: any UUID, raw)
   -spec    read the IDs as the layout in this spec file: its own field
            names, time and default text form
-  -json    print a JSON list with one object per ID
+  -all     show every reading, the implausible and those a certain reading
+           leaves out, each marked
+  -json    print a JSON list with one object per ID: "input", "verdict"
+           (certain, likely or ambiguous), "candidates" (the readings shown,
+           likeliest first, each with "layout", "title", "form", "fields",
+           "time", "encodings", and "also", "implausible" and "future"
+           where they apply) and "hidden" (the layouts of the readings
+           left out)
 
 IDs, given as arguments or as lines of standard input, are trimmed of
 surrounding space. An input that is not an ID, a blank line, or a line
@@ -49,8 +72,10 @@ too, with exit code 1.
 
 Examples:
   idforge inspect 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge inspect 175928847299117063
+  idforge inspect -all 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv -json
-  idforge inspect -layout snowflake 1541815603606036480
+  idforge inspect -layout discord 175928847299117063
   idforge inspect -spec orderid.layout 01a2077c-5080-81c5-8000-268acabee3bb
   idforge inspect user_01h455vb4pex5vsknk084sn02q
   idforge inspect 6ba7b810-9dad-11d1-c0b4-00c04fd430c8
@@ -60,6 +85,7 @@ Examples:
 func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlagSet("inspect")
 	asJSON := fs.Bool("json", false, "")
+	all := fs.Bool("all", false, "")
 	only := fs.String("layout", "", "")
 	specFile := fs.String("spec", "", "")
 	if err := parseFlags(fs, args); err != nil {
@@ -80,7 +106,7 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if in.err != nil {
 			r.Error = in.err.Error()
 		} else {
-			r = inspect(in.text, pick)
+			r = inspect(in.text, pick, *all)
 		}
 		r.Line = in.line
 		if len(r.Candidates) == 0 {
@@ -134,40 +160,93 @@ func inspectLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, er
 	return chosenLayout(fs, name, specFile)
 }
 
-// inspect reads one input as every layout it fits, or as pick alone.
-func inspect(in string, pick *layouts.Layout) explain.Report {
-	return explain.Readings(in, pick, nil)
+// inspect reads one input as every layout it fits, or as pick alone, and
+// judges the readings (explain.Inspect).
+func inspect(in string, pick *layouts.Layout, all bool) explain.Report {
+	return explain.Inspect(in, pick, explain.Options{All: all})
 }
 
+// printReport writes a report as a person's answer: the first reading in
+// full and the others one line each, or, when several are as likely, each
+// one line with its time.
 func printReport(w io.Writer, r explain.Report) {
 	fmt.Fprintln(w, r.Input)
-	if n := len(r.Candidates); n > 1 {
-		var names []string
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	if r.Verdict == explain.Ambiguous {
+		fmt.Fprintf(tw, "  ambiguous: %s read it, each with its own fields and time; -layout NAME shows one in full\n", plural(len(r.Candidates), "layout"))
 		for _, c := range r.Candidates {
-			names = append(names, c.Layout)
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, true))
 		}
-		fmt.Fprintf(w, "  ambiguous: it fits %d layouts (%s); -layout picks one\n", n, strings.Join(names, ", "))
+	} else {
+		printFull(tw, r.Candidates[0])
+		tw.Flush() // the other readings align among themselves
+		for _, c := range r.Candidates[1:] {
+			fmt.Fprintf(tw, "  also decodes as %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, false))
+		}
 	}
-	for _, c := range r.Candidates {
-		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "  layout\t%s (%s), read as %s\n", c.Layout, c.Spec, c.Form)
-		if c.Prefix != "" {
-			fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
-		}
-		if c.Raw {
-			fmt.Fprintf(tw, "  variant\t%s (%s)\n", c.Variant, c.VariantBits)
-			fmt.Fprintf(tw, "  version\t%d\n", *c.Version)
-		}
-		for _, f := range c.Fields {
-			fmt.Fprintf(tw, "  %s\t%s (%s, %s, %s)\n", f.Name, f.Value, f.Hex, plural(f.Bits, "bit"), f.Role)
-		}
-		if c.Time != "" {
-			fmt.Fprintf(tw, "  time\t%s\n", c.Time)
+	if n := len(r.Hidden); n > 0 {
+		fmt.Fprintf(tw, "  -all also shows %s: %s\n", plural(n, "less likely reading"), strings.Join(r.Hidden, ", "))
+	}
+	tw.Flush()
+}
+
+// readingName is a reading's layout, with those of the same bits.
+func readingName(c explain.Candidate) string {
+	if len(c.Also) == 0 {
+		return c.Layout
+	}
+	return fmt.Sprintf("%s (also: %s)", c.Layout, strings.Join(c.Also, ", "))
+}
+
+// readingNote says in a few words what a reading is: its headline (when
+// asked for), the form
+// it was read in when that is not the layout's own, and whether its time
+// is in the future or it is implausible.
+func readingNote(c explain.Candidate, headline bool) string {
+	var parts []string
+	if h := explain.Headline(c.Model); headline && h != "" {
+		parts = append(parts, h)
+	}
+	if c.Form != explain.Canonical(c.Model) {
+		parts = append(parts, "read as "+c.Form)
+	}
+	if c.Future {
+		parts = append(parts, "in the future")
+	}
+	if c.Implausible != "" {
+		parts = append(parts, "implausible: "+c.Implausible)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// printFull writes one reading in full: its layout, time, fields and
+// encodings.
+func printFull(tw *tabwriter.Writer, c explain.Candidate) {
+	about := cmp.Or(explain.Headline(c.Model), c.Spec)
+	fmt.Fprintf(tw, "  layout\t%s (%s), read as %s\n", readingName(c), about, c.Form)
+	if c.Future {
+		fmt.Fprintf(tw, "  note\tits time is in the future\n")
+	}
+	if c.Implausible != "" {
+		fmt.Fprintf(tw, "  note\timplausible: %s\n", c.Implausible)
+	}
+	if c.Prefix != "" {
+		fmt.Fprintf(tw, "  prefix\t%s\n", c.Prefix)
+	}
+	if c.Raw {
+		fmt.Fprintf(tw, "  variant\t%s (%s)\n", c.Variant, c.VariantBits)
+		fmt.Fprintf(tw, "  version\t%d\n", *c.Version)
+	}
+	if c.Time != "" {
+		fmt.Fprintf(tw, "  time\t%s\n", c.Time)
+		if c.Local != c.Time+" UTC" {
 			fmt.Fprintf(tw, "  local time\t%s\n", c.Local)
 		}
-		for _, e := range c.Encodings {
-			fmt.Fprintf(tw, "  %s\t%s\n", e[0], e[1])
-		}
-		tw.Flush()
+	}
+	for _, f := range c.Fields {
+		fmt.Fprintf(tw, "  %s\t%s (%s, %s, %s)\n", f.Name, f.Value, f.Hex, plural(f.Bits, "bit"), f.Role)
+	}
+	for _, e := range c.Encodings {
+		fmt.Fprintf(tw, "  %s\t%s\n", e[0], e[1])
 	}
 }

@@ -1,8 +1,8 @@
 // Command idforge makes, inspects and converts unique IDs whose bit layouts
 // are declared in specs.
 //
-//	idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
-//	idforge inspect [-json] [-layout NAME | -spec FILE] ID... (or - to read IDs from standard input)
+//	idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N] [-at TIME | -min-at TIME -max-at TIME]
+//	idforge inspect [-json] [-all] [-layout NAME | -spec FILE] ID... (or - to read IDs from standard input)
 //	idforge convert [-to LAYOUT] [-enc ENCODING] [-spec FILE] ID... (or -)
 //	idforge layouts [-spec FILE | NAME] [-rate R -nodes N] [-svg]
 //	idforge gen [-lang go|sql|js|python] (-layout NAME | -spec FILE) -o FILE ...
@@ -45,8 +45,8 @@ const mainUsage = `idforge makes, inspects and converts unique IDs.
 usage: idforge COMMAND [flags] [arguments]
 
 commands:
-  new         make new IDs
-  inspect     show the layouts, fields, time and encodings of IDs
+  new         make new IDs, or IDs of a given time (backfill, range bounds)
+  inspect     say what IDs are: their layout, fields, time and encodings
   convert     convert IDs between layouts and encodings
   layouts     list the built-in layouts and their properties, or check a spec
   gen         write a layout's code: a Go package, PostgreSQL functions, or a

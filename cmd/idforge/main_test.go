@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -385,7 +386,7 @@ func TestStreamsSurviveJunk(t *testing.T) {
 		if exit != 1 {
 			t.Errorf("exit %d, want 1", exit)
 		}
-		if n := strings.Count(out, "layout      uuidv1"); n != 3 {
+		if n := len(regexp.MustCompile(`(?m)^  layout +uuidv1 `).FindAllString(out, -1)); n != 3 {
 			t.Errorf("%d IDs read, want 3:\n%s", n, out)
 		}
 		for _, want := range []string{"line 2: longer than 4096 bytes", "line 3: blank line", "line 6: longer than 4096 bytes", "4 of 7 inputs"} {

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"cmp"
 	"encoding/binary"
+	"flag"
 	"fmt"
 	"io"
 	"maps"
 	"math/big"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/interp"
@@ -26,8 +28,11 @@ const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING]
                    [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
                    [-store FILE [-max-ahead D]]
                    [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
+       idforge new [-layout NAME | -spec FILE] -at TIME [-n N] [-node N] [-enc ENCODING]
+       idforge new [-layout NAME | -spec FILE] [-min-at TIME] [-max-at TIME] [-enc ENCODING]
 
-Makes N new IDs, one a line. A spec of yours (-spec) one of whose
+Makes N new IDs, one a line; with -at, IDs of a given time (a backfill);
+with -min-at and -max-at, the bounds of a time range. A spec of yours (-spec) one of whose
 generators would repeat its own IDs at full speed (10^8 IDs a second: a
 time but no counter, say) gets a warning on standard error first, naming
 the remedy; see 'idforge layouts -spec FILE' for how soon. (The built-in
@@ -64,6 +69,26 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
   -lease-wait  how long to wait for a free node (beyond 5s for the engine
                to answer), and for this clock to catch up with the node's
                last use (default 0)
+  -at       make the IDs of this time, not now, for a layout with a time:
+            -n of them, distinct and strictly increasing, each with the
+            time to the layout's tick (a Snowflake's millisecond), made as a
+            generator whose clock stands still makes them (a counter counts
+            up, random bits are fresh); more than one tick holds (4096 for
+            a Snowflake) is an error. No -store or -lease.
+  -min-at   print the smallest ID whose time is at or after TIME (every
+            other bit 0), the lower bound of a range scan or partition
+  -max-at   print the largest ID whose time is at or before TIME (every
+            other bit 1), the upper bound; with both, the -min-at bound
+            comes first. They bound a range only of layouts whose IDs sort
+            by time (a warning says so of others); a partition for [A, B)
+            is -min-at A to -min-at B, exclusive
+  TIME      RFC 3339 (2024-05-01T12:00:00Z, any fraction and offset), a
+            date (2024-05-01, midnight UTC), or Unix time as an integer:
+            seconds if it has up to 11 digits (up to the year 5138),
+            milliseconds if it has 12 or more (1973 on), or either with a
+            suffix that says which: 1714564800s, 1714564800250ms. A time
+            outside the layout's range (before its epoch, after its last
+            tick) is an error that gives the range.
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
@@ -73,6 +98,9 @@ Examples:
   idforge new -layout v7 -store ids.state -n 100
   idforge new -spec orders.layout -n 3
   idforge new -layout v7 -enc typeid -prefix user
+  idforge new -layout v7 -at 2024-05-01T12:00:00Z -n 3
+  idforge new -layout snowflake -node 42 -at 1714564800250 -n 3
+  idforge new -layout v7 -min-at 2024-05-01 -max-at 2024-05-31T23:59:59.999Z
 `
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
@@ -87,6 +115,9 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	prefix := fs.String("prefix", "", "")
 	storeFile := fs.String("store", "", "")
 	maxAhead := fs.Duration("max-ahead", store.DefaultMaxAhead, "")
+	at := fs.String("at", "", "")
+	minAt := fs.String("min-at", "", "")
+	maxAt := fs.String("max-at", "", "")
 	var lf leaseFlags
 	fs.StringVar(&lf.engine, "lease", "", "")
 	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
@@ -110,6 +141,12 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	format, err := formatterFor(l, *enc, *prefix)
 	if err != nil {
 		return err
+	}
+	if flagSet(fs, "min-at") || flagSet(fs, "max-at") {
+		return newBounds(fs, l, *minAt, *maxAt, format, stdout, stderr)
+	}
+	if flagSet(fs, "at") {
+		return newAt(fs, l, *at, *n, *node, format, stdout)
 	}
 	var st *store.Store
 	if *storeFile != "" {
@@ -155,6 +192,98 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 		if _, err := w.Write(line); err != nil {
 			return err
 		}
+	}
+	return w.Flush()
+}
+
+// timeFlag reads the time a flag gives (explain.ParseTime), and checks
+// that the layout has a time; either mistake is a usage error.
+func timeFlag(l *layouts.Layout, name, value string) (time.Time, error) {
+	t, err := explain.ParseTime(value)
+	if err != nil {
+		return time.Time{}, usageError{fmt.Errorf("-%s: %w", name, err)}
+	}
+	if _, _, ok := explain.TimeRange(l); !ok {
+		return time.Time{}, usageError{fmt.Errorf("-%s: %s IDs hold no time (-at, -min-at and -max-at are for layouts with one)", name, l.Name)}
+	}
+	return t, nil
+}
+
+// conflicts returns a usage error when any of the flags named was given
+// with the flag with: "-at does not go with -store".
+func conflicts(fs *flag.FlagSet, with string, names ...string) error {
+	for _, name := range names {
+		if flagSet(fs, name) {
+			return usageError{fmt.Errorf("-%s does not go with -%s", with, name)}
+		}
+	}
+	return nil
+}
+
+// newAt writes n IDs of the time -at gives, in strictly increasing order
+// (explain.At): a backfill.
+func newAt(fs *flag.FlagSet, l *layouts.Layout, at string, n int, node int64, format func(dst, id []byte) []byte, stdout io.Writer) error {
+	if err := conflicts(fs, "at", "store", "lease", "ns", "name"); err != nil {
+		return err
+	}
+	t, err := timeFlag(l, "at", at)
+	if err != nil {
+		return err
+	}
+	if err := checkNode(l, flagSet(fs, "node"), node); err != nil {
+		return err
+	}
+	var opts []interp.Option
+	if flagSet(fs, "node") {
+		opts = append(opts, interp.WithFixed(layouts.Node, big.NewInt(node)))
+	}
+	ids, err := explain.At(l, t, n, opts...)
+	if err != nil {
+		return fmt.Errorf("-at: %w", err)
+	}
+	return writeIDs(stdout, ids, format)
+}
+
+// newBounds writes the smallest ID of the time -min-at gives and the
+// largest of the time -max-at gives (explain.Bounds), in that order.
+func newBounds(fs *flag.FlagSet, l *layouts.Layout, minAt, maxAt string, format func(dst, id []byte) []byte, stdout, stderr io.Writer) error {
+	if err := conflicts(fs, "min-at or -max-at", "at", "n", "node", "store", "lease", "ns", "name"); err != nil {
+		return err
+	}
+	var ids [][]byte
+	for _, b := range []struct {
+		name, value string
+		upper       bool
+	}{{"min-at", minAt, false}, {"max-at", maxAt, true}} {
+		if !flagSet(fs, b.name) {
+			continue
+		}
+		t, err := timeFlag(l, b.name, b.value)
+		if err != nil {
+			return err
+		}
+		lo, hi, err := explain.Bounds(l, t)
+		if err != nil {
+			return fmt.Errorf("-%s: %w", b.name, err)
+		}
+		if b.upper {
+			lo = hi
+		}
+		ids = append(ids, lo)
+	}
+	if !l.TimeSortable() {
+		fmt.Fprintf(stderr, "idforge new: warning: %s IDs do not sort by time, so these bound no range of them\n", l.Name)
+	}
+	return writeIDs(stdout, ids, format)
+}
+
+// writeIDs writes IDs one a line.
+func writeIDs(stdout io.Writer, ids [][]byte, format func(dst, id []byte) []byte) error {
+	w := bufio.NewWriter(stdout)
+	var line []byte
+	for _, id := range ids {
+		line = append(format(line[:0], id), '\n')
+		w.Write(line)
 	}
 	return w.Flush()
 }

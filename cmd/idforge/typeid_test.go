@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func TestNewTypeID(t *testing.T) {
 	if out, stderr, _ := idforge(t, "", "", "convert", "-enc", "uuid", last.String()); out != last.UUID().String()+"\n" {
 		t.Errorf("convert -enc uuid %s: %q, %s; want %s", last, out, stderr, last.UUID())
 	}
-	if out, stderr, _ := idforge(t, "", "", "inspect", last.String()); !strings.Contains(out, "prefix      user\n") || !strings.Contains(out, "layout      uuidv7") {
+	if out, stderr, _ := idforge(t, "", "", "inspect", last.String()); !regexp.MustCompile(`(?m)^  prefix +user$`).MatchString(out) || !regexp.MustCompile(`(?m)^  layout +uuidv7 `).MatchString(out) {
 		t.Errorf("inspect %s:\n%s%s", last, out, stderr)
 	}
 }

@@ -19,19 +19,30 @@ type Candidate struct {
 	// A raw UUID's (layout uuid): marked raw, with its variant named as
 	// google/uuid's Variant names it and its version, the 4 bits at 48 to
 	// 51, whatever they mean in that variant.
-	Raw       bool              `json:"raw,omitempty"`
-	Variant   string            `json:"variant,omitempty"`
-	Version   *int              `json:"version,omitempty"`
-	Fields    []Field           `json:"fields"`
-	Time      string            `json:"time,omitempty"`
-	Local     string            `json:"local_time,omitempty"`
-	Encodings [][2]string       `json:"-"` // name and text, in EncodingNames order
-	EncMap    map[string]string `json:"encodings"`
+	Raw     bool    `json:"raw,omitempty"`
+	Variant string  `json:"variant,omitempty"`
+	Version *int    `json:"version,omitempty"`
+	Fields  []Field `json:"fields"`
+	Time    string  `json:"time,omitempty"`
+	Local   string  `json:"local_time,omitempty"`
+	// Set by Inspect: the layout's Title; the layouts with the same bits
+	// merged into this reading (snowflake, of twitter's); what makes the
+	// reading implausible (an expired draft, a time before 1990 or after
+	// 2100); and whether its time is in the future.
+	Title       string            `json:"title,omitempty"`
+	Also        []string          `json:"also,omitempty"`
+	Implausible string            `json:"implausible,omitempty"`
+	Future      bool              `json:"future,omitempty"`
+	Encodings   [][2]string       `json:"-"` // name and text, in EncodingNames order
+	EncMap      map[string]string `json:"encodings"`
 
 	Model       *layouts.Layout `json:"-"` // the layout read as
 	ID          []byte          `json:"-"` // the ID's bytes
 	VariantBits string          `json:"-"` // a raw UUID's variant bits, such as 0b110
 	ownForm     bool            // the text is in the layout's canonical form
+	at          time.Time       // the time, when hasTime
+	hasTime     bool
+	class       int // set by Inspect's judge
 }
 
 // Field is one field of an ID as a Candidate reads it.
@@ -45,14 +56,20 @@ type Field struct {
 
 // Report is every reading of one input, or why there is none.
 type Report struct {
-	Input      string      `json:"input"`
-	Line       int         `json:"line,omitempty"` // of standard input
+	Input string `json:"input"`
+	Line  int    `json:"line,omitempty"` // of standard input
+	// Set by Inspect: how sure the first candidate is (Certain, Likely or
+	// Ambiguous), and the layouts of the readings left out.
+	Verdict    string      `json:"verdict,omitempty"`
 	Candidates []Candidate `json:"candidates"`
+	Hidden     []string    `json:"hidden,omitempty"`
 	Error      string      `json:"error,omitempty"`
 }
 
 // Readings reads one input as every layout it fits, or as pick alone;
-// without pick, a layout tried must also pass keep, when it is not nil.
+// without pick, a layout tried must also pass keep, when it is not nil,
+// and a TypeID reads only as a UUID (the Nil, Max and raw UUIDs included),
+// never as a ULID of the same bits.
 func Readings(in string, pick *layouts.Layout, keep func(l *layouts.Layout, form string) bool) Report {
 	r := Report{Input: in, Candidates: []Candidate{}}
 	try := []*layouts.Layout{pick}
@@ -66,7 +83,7 @@ func Readings(in string, pick *layouts.Layout, keep func(l *layouts.Layout, form
 	}
 	for _, d := range Decode(in) {
 		for _, l := range try {
-			if l.Bytes() != len(d.Bytes) || pick == nil && keep != nil && !keep(l, d.Form) ||
+			if l.Bytes() != len(d.Bytes) || pick == nil && (keep != nil && !keep(l, d.Form) || d.Form == "typeid" && !UUIDLike(l)) ||
 				d.Form != Canonical(l) && !slices.Contains(Universal, d.Form) {
 				continue
 			}
@@ -140,6 +157,7 @@ func read(l *layouts.Layout, d Decoded) (Candidate, bool) {
 		c.Fields = append(c.Fields, Field{Name: f.Name, Bits: f.Width, Role: f.Role.String(), Value: x.String(), Hex: fmt.Sprintf("%#x", x)})
 	}
 	if t, err := interp.Time(l, d.Bytes); err == nil {
+		c.at, c.hasTime = t.UTC(), true
 		c.Time = t.UTC().Format(time.RFC3339Nano)
 		c.Local = t.Local().Format(time.RFC3339Nano + " MST")
 	}

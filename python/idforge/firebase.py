@@ -12,9 +12,9 @@
 #    0                   1                   2                   3
 #    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-#   |                             time                              |
+#   |                           timestamp                           |
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-#   |             time              |           sequence            |
+#   |           timestamp           |           sequence            |
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 #   |                   sequence                    |     rand      |
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -186,7 +186,7 @@ class IDFields(TypedDict):
     """The fields of an ID of layout firebase, keyed by the spec's names, as
     ID.fields returns them and ID.pack takes them."""
 
-    time: int  # 48 bits (an integer): time
+    timestamp: int  # 48 bits (an integer): time
     sequence: int  # 40 bits (an integer): counter
     rand: int  # 32 bits (an integer): random
 
@@ -246,12 +246,12 @@ class ID:
         return _made(cls, _from_bytes(b))
 
     @classmethod
-    def pack(cls, *, time: int = 0, sequence: int = 0, rand: int = 0) -> ID:
+    def pack(cls, *, timestamp: int = 0, sequence: int = 0, rand: int = 0) -> ID:
         """Builds an ID from its fields, given by the spec's names: ints, and
         bytes for bytes fields. A field left out is zero. A value that does not
         fit its field is ErrRange: nothing is masked."""
         n = 0
-        v = _integer("time", time, 48)
+        v = _integer("timestamp", timestamp, 48)
         n |= v << 72
         v = _integer("sequence", sequence, 40)
         n |= v << 32
@@ -332,7 +332,7 @@ class ID:
         bytes fields."""
         n = self._n
         return {
-            "time": n >> 72,  # 48 bits (an integer): time
+            "timestamp": n >> 72,  # 48 bits (an integer): time
             "sequence": n >> 32 & 0xffffffffff,  # 40 bits (an integer): counter
             "rand": n & 0xffffffff,  # 32 bits (an integer): random
         }

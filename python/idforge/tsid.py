@@ -10,9 +10,9 @@
 #    0                   1                   2                   3
 #    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-#   |                             time                              |
+#   |                           timestamp                           |
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-#   |       time        |       node        |        counter        |
+#   |     timestamp     |       node        |        counter        |
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 """IDs of one layout, 64 bits: the class ID, immutable, hashable and ordered
 as its bytes are, and IDError. Standard library only, Python 3.9 and later.
@@ -179,7 +179,7 @@ class IDFields(TypedDict):
     """The fields of an ID of layout tsid, keyed by the spec's names, as
     ID.fields returns them and ID.pack takes them."""
 
-    time: int  # 42 bits (an integer): time
+    timestamp: int  # 42 bits (an integer): time
     node: int  # 10 bits (an integer): node
     counter: int  # 12 bits (an integer): counter
 
@@ -240,12 +240,12 @@ class ID:
         return _made(cls, _from_bytes(b))
 
     @classmethod
-    def pack(cls, *, time: int = 0, node: int = 0, counter: int = 0) -> ID:
+    def pack(cls, *, timestamp: int = 0, node: int = 0, counter: int = 0) -> ID:
         """Builds an ID from its fields, given by the spec's names: ints, and
         bytes for bytes fields. A field left out is zero. A value that does not
         fit its field is ErrRange: nothing is masked."""
         n = 0
-        v = _integer("time", time, 42)
+        v = _integer("timestamp", timestamp, 42)
         n |= v << 22
         v = _integer("node", node, 10)
         n |= v << 12
@@ -326,7 +326,7 @@ class ID:
         bytes fields."""
         n = self._n
         return {
-            "time": n >> 22,  # 42 bits (an integer): time
+            "timestamp": n >> 22,  # 42 bits (an integer): time
             "node": n >> 12 & 0x3ff,  # 10 bits (an integer): node
             "counter": n & 0xfff,  # 12 bits (an integer): counter
         }

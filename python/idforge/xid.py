@@ -11,7 +11,7 @@
 #    0                   1                   2                   3
 #    0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-#   |                             time                              |
+#   |                           timestamp                           |
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 #   |                    machine                    |      pid      |
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -183,7 +183,7 @@ class IDFields(TypedDict):
     """The fields of an ID of layout xid, keyed by the spec's names, as
     ID.fields returns them and ID.pack takes them."""
 
-    time: int  # 32 bits (an integer): time
+    timestamp: int  # 32 bits (an integer): time
     machine: int  # 24 bits (an integer): random
     pid: int  # 16 bits (an integer): random
     counter: int  # 24 bits (an integer): counter
@@ -245,12 +245,12 @@ class ID:
         return _made(cls, _from_bytes(b))
 
     @classmethod
-    def pack(cls, *, time: int = 0, machine: int = 0, pid: int = 0, counter: int = 0) -> ID:
+    def pack(cls, *, timestamp: int = 0, machine: int = 0, pid: int = 0, counter: int = 0) -> ID:
         """Builds an ID from its fields, given by the spec's names: ints, and
         bytes for bytes fields. A field left out is zero. A value that does not
         fit its field is ErrRange: nothing is masked."""
         n = 0
-        v = _integer("time", time, 32)
+        v = _integer("timestamp", timestamp, 32)
         n |= v << 64
         v = _integer("machine", machine, 24)
         n |= v << 40
@@ -333,7 +333,7 @@ class ID:
         bytes fields."""
         n = self._n
         return {
-            "time": n >> 64,  # 32 bits (an integer): time
+            "timestamp": n >> 64,  # 32 bits (an integer): time
             "machine": n >> 40 & 0xffffff,  # 24 bits (an integer): random
             "pid": n >> 24 & 0xffff,  # 16 bits (an integer): random
             "counter": n & 0xffffff,  # 24 bits (an integer): counter

@@ -130,7 +130,7 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 	default:
 		e, err := l.Encoding(text)
 		if err != nil {
-			return nil, fmt.Errorf("%w: unknown text form %q: %v", ErrLayout, text, err)
+			return nil, fmt.Errorf("%w: %v", ErrLayout, err)
 		}
 		if e.EncodedLen(p.Size) < 0 {
 			return nil, fmt.Errorf("%w: %s cannot write %d-byte IDs", ErrLayout, e.Title(), p.Size)
