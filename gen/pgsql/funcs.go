@@ -463,34 +463,37 @@ func (s *script) emitHex() {
 // checkText returns the statements that raise 22P02 unless $1 has the
 // given length and only characters of the bracket expression class.
 func (s *script) checkText(suffix string, width int, class string) string {
+	return s.checkTextLen(suffix, width) + fmt.Sprintf(`  IF $1 !~ '^[%s]*$' THEN
+    %s
+  END IF;
+`, class, s.raise(suffix, "22P02", "invalid character %L at position %s of %L", fmt.Sprintf("substring($1 from '[^%s]')", class),
+		fmt.Sprintf("strpos($1, substring($1 from '[^%s]'))", class), "$1"))
+}
+
+// checkTextLen returns the statement that raises 22P02 unless $1 has the
+// given length.
+func (s *script) checkTextLen(suffix string, width int) string {
 	return fmt.Sprintf(`  IF length($1) <> %d THEN
     %s
   END IF;
-  IF $1 !~ '^[%s]*$' THEN
+`, width, s.raise(suffix, "22P02", "%L is %s characters long, want "+fmt.Sprint(width), "$1", "length($1)"))
+}
+
+// checkChars returns the statement that raises 22P02 unless the first
+// width characters of $1 are of the bracket expression class.
+func (s *script) checkChars(suffix string, width int, class string) string {
+	text := fmt.Sprintf("substr($1, 1, %d)", width)
+	bad := fmt.Sprintf("substring(%s from %s)", text, literal("[^"+class+"]"))
+	return fmt.Sprintf(`  IF %s !~ %s THEN
     %s
   END IF;
-`, width, s.raise(suffix, "22P02", "%L is %s characters long, want "+fmt.Sprint(width), "$1", "length($1)"),
-		class, s.raise(suffix, "22P02", "invalid character %L at position %s of %L", fmt.Sprintf("substring($1 from '[^%s]')", class),
-			fmt.Sprintf("strpos($1, substring($1 from '[^%s]'))", class), "$1"))
+`, text, literal("^["+class+"]*$"), s.raise(suffix, "22P02", "invalid character %L at position %s of %L", bad,
+		fmt.Sprintf("strpos($1, %s)", bad), "$1"))
 }
 
 func (s *script) emitBase62() {
 	n := s.l.Bytes()
 	width := encodings.Base62.EncodedLen(n)
-	// The ID as a numeric, from words of up to 7 bytes (non-negative bigints).
-	var terms []string
-	if s.kind == kBigint {
-		terms = []string{"mod($1::numeric + 18446744073709551616, 18446744073709551616)"}
-	} else {
-		for at := 0; at < n; at += 7 {
-			k := min(7, n-at)
-			t := fmt.Sprintf("('x' || encode(substring(%s from %d for %d), 'hex'))::bit(%d)::bigint::numeric", s.bytesOf("$1"), at+1, k, 8*k)
-			if rest := n - at - k; rest > 0 {
-				t += " * " + pow2(8*rest)
-			}
-			terms = append(terms, t)
-		}
-	}
 	// Groups of up to 10 digits, each a bigint, least significant first.
 	var enc strings.Builder
 	groups := (width + base62Chunk - 1) / base62Chunk
@@ -498,7 +501,7 @@ func (s *script) emitBase62() {
 	for g := range groups {
 		vars = append(vars, fmt.Sprintf("g%d", g))
 	}
-	fmt.Fprintf(&enc, "DECLARE\n  n numeric;\n  %s bigint;\nBEGIN\n  n := %s;\n", strings.Join(vars, " bigint;\n  "), strings.Join(terms, "\n    + "))
+	fmt.Fprintf(&enc, "DECLARE\n  n numeric;\n  %s bigint;\nBEGIN\n  n := %s;\n", strings.Join(vars, " bigint;\n  "), s.numeric("$1"))
 	var digits [][2]string // group variable and power of 62, most significant first
 	for g := range groups {
 		if g < groups-1 {
@@ -586,6 +589,25 @@ func (s *script) emitBase62() {
 		suffix: "from_base62", params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: dec.String(),
 		doc: fmt.Sprintf("The %s ID that %d Base62 characters spell (case matters); a wrong length, a character outside 0-9A-Za-z or a value above the largest ID is an error (SQLSTATE 22P02).", s.l.Name, width),
 	})
+}
+
+// numeric returns the ID id as a numeric, from words of up to 7 bytes
+// (non-negative bigints).
+func (s *script) numeric(id string) string {
+	if s.kind == kBigint {
+		return fmt.Sprintf("mod(%s::numeric + 18446744073709551616, 18446744073709551616)", id)
+	}
+	n := s.l.Bytes()
+	var terms []string
+	for at := 0; at < n; at += 7 {
+		k := min(7, n-at)
+		t := fmt.Sprintf("('x' || encode(substring(%s from %d for %d), 'hex'))::bit(%d)::bigint::numeric", s.bytesOf(id), at+1, k, 8*k)
+		if rest := n - at - k; rest > 0 {
+			t += " * " + pow2(8*rest)
+		}
+		terms = append(terms, t)
+	}
+	return strings.Join(terms, "\n    + ")
 }
 
 // asciiCode returns the ASCII code of the Base62 digit d (0 to 61):

@@ -111,6 +111,9 @@ type script struct {
 	// fast is set while a body for PostgreSQL 18 is being built: bits and
 	// the emitters that read it then use bytea-to-integer casts.
 	fast bool
+	// text is the codec of the layout's canonical text, when that is a
+	// declared encoding, or nil.
+	text *textCodec
 }
 
 // Generate returns the script of functions for layout l, named with prefix
@@ -148,11 +151,15 @@ func GenerateFor(l *layouts.Layout, prefix string, server int) ([]byte, error) {
 	if v, ok := l.Value(layouts.Time); ok && v.Epoch.Year() < 1 {
 		return nil, fmt.Errorf("%w: %s: an epoch before the year 1", ErrLayout, l.Name)
 	}
+	var err error
+	if s.text, err = newTextCodec(s); err != nil {
+		return nil, err
+	}
 	if err := s.reserve(); err != nil {
 		return nil, err
 	}
 	s.header()
-	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitNew, s.emitMask} {
+	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitText, s.emitNew, s.emitMask} {
 		emit()
 	}
 	return []byte(s.out.String()), nil
@@ -178,6 +185,9 @@ func (s *script) reserve() error {
 	var want [][2]string
 	for _, suffix := range []string{"pack", "to_base62", "from_base62", "to_crockford", "from_crockford", "to_hex", "from_hex"} {
 		want = append(want, [2]string{suffix, "a function of its own"})
+	}
+	if s.text != nil {
+		want = append(want, [2]string{"to_" + s.text.name, "a function of its own"}, [2]string{"from_" + s.text.name, "a function of its own"})
 	}
 	if s.kind == kBytea {
 		want = append(want, [2]string{"length_error", "a function of its own"})

@@ -120,6 +120,14 @@ END $$`)
 	fail := func(what, expr, state string, reason *regexp.Regexp) {
 		es = append(es, expectation{expr: expr, state: state, reason: reason, what: what})
 	}
+	// A layout whose canonical text is a declared encoding has its own
+	// P_to_NAME and P_from_NAME.
+	own := ""
+	switch text := l.CanonicalText(); text {
+	case "uuid", "base62", "crockford", "hex":
+	default:
+		own = strings.ReplaceAll(text, "-", "_")
+	}
 	counts := map[string]int{}
 	for _, r := range rs {
 		counts[r.Kind]++
@@ -132,6 +140,10 @@ END $$`)
 			for _, p := range [][2]string{{"from_hex", r.Hex}, {"from_hex", strings.ToUpper(r.Hex)}, {"from_base62", r.Base62},
 				{"from_crockford", r.Crockford}, {"from_crockford", strings.ToLower(r.Crockford)}} {
 				add(r.Hex, fmt.Sprintf("%s(%s(%s))", s.fn("to_hex"), s.fn(p[0]), quote(p[1])), r.Hex)
+			}
+			if own != "" {
+				add(r.Hex, s.fn("to_"+own)+"("+id+")", r.Text)
+				add(r.Hex, fmt.Sprintf("%s(%s(%s))", s.fn("to_hex"), s.fn("from_"+own), quote(r.Text)), r.Hex)
 			}
 			add(r.Hex, s.fn("valid")+"("+id+")", strconv.FormatBool(*r.Valid))
 			for _, f := range l.Fields {
@@ -185,6 +197,15 @@ END $$`)
 					reason = syntaxMessage
 				}
 				fail(r.Form+" "+r.Input, fmt.Sprintf("%s(%s)", s.fn("from_"+r.Form), quote(r.Input)), "22P02", reason)
+			case "text":
+				if own == "" {
+					continue // a UUID's text: PostgreSQL's own uuid type reads it
+				}
+				reason := map[string]*regexp.Regexp{"ErrLength": lengthMessage, "ErrSyntax": syntaxMessage, "ErrOverflow": overflowMessage}[r.Error]
+				if r.Error == "ErrLength" && !isASCII(r.Input) && utf8.RuneCountInString(r.Input) == len(r.Input)-1 {
+					reason = syntaxMessage // one two-byte character: the right length in characters
+				}
+				fail("text "+r.Input, fmt.Sprintf("%s(%s)", s.fn("from_"+own), quote(r.Input)), "22P02", reason)
 			case "bytes":
 				if bytea {
 					id := "decode(" + quote(r.Input) + ", 'hex')"
