@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/encodings"
+
 	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
@@ -61,6 +63,9 @@ type Text[ID any] struct {
 	// must then re-encode to text that parses to the same ID, rather than
 	// to the same text.
 	Lenient bool
+	// Reference, if set, is the encoding the text is in: what Encode
+	// writes must be what it writes of the ID's bytes.
+	Reference *encodings.Encoding
 }
 
 // Generated runs Check, and on the same inputs checks that the generated
@@ -148,6 +153,11 @@ func checkPack[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F], v
 	checkTooWide(t, l, c, v)
 	for _, x := range c.Texts {
 		s := x.Encode(id)
+		if x.Reference != nil {
+			if ref := x.Reference.EncodeToString(want); s != ref {
+				t.Fatalf("%s: %s of %X is %q; %s writes %q", l.Name, x.Name, want, s, x.Reference.Name(), ref)
+			}
+		}
 		back, err := x.Parse(s)
 		if err != nil || !bytes.Equal(c.Bytes(back), want) {
 			t.Fatalf("%s: %s %q parses to %X, %v; want %X", l.Name, x.Name, s, c.Bytes(back), err, want)

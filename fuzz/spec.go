@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -17,7 +18,8 @@ import (
 // sliced over up to three segments (as role slices or as one named split
 // field), at the top or anywhere;
 // constants; a node; a counter, alone or sharing a segment with random
-// bits; and random bits, as integers or as a bytes field.
+// bits; random bits, as integers or as a bytes field; and, now and then, a
+// canonical text in one of the declared encodings.
 func RandomSpec(data []byte) string {
 	in := NewBits(data)
 	pick := func(n int) int { return int(in.Take(8).Int64()) % n }
@@ -137,6 +139,12 @@ func RandomSpec(data []byte) string {
 	fmt.Fprintf(&b, "# A layout derived from fuzz input.\nlayout random%d %d\n", total, total)
 	for _, s := range segs {
 		fmt.Fprintf(&b, "  %-5s %3d  %s\n", s.name, s.width, s.content)
+	}
+	// Now and then, a canonical text in one of the declared encodings
+	// (input that has run out picks none, so older inputs keep their spec).
+	if pick(4) == 1 {
+		names := encodings.Names()
+		fmt.Fprintf(&b, "  text %s\n", names[pick(len(names))])
 	}
 	return b.String()
 }

@@ -127,6 +127,7 @@ func Fuzz_PKG(f *testing.F) {
 			{Name: "base62", Encode: PKG.ID.Base62, Parse: PKG.ParseBase62, Sorted: true},
 			{Name: "crockford", Encode: PKG.ID.Crockford, Parse: PKG.ParseCrockford, FoldCase: true, Sorted: true},
 			{Name: "hex", Encode: PKG.ID.Hex, Parse: PKG.ParseHex, FoldCase: true, Sorted: true},
+			{Name: "text", Encode: PKG.ID.String, Parse: PKG.Parse, FoldCase: l.TextEncoding().Spec().Fold, Sorted: l.TextEncoding().Sorts(), Reference: l.TextEncoding()},
 		},
 		Next:  g.Next,
 		Valid: PKG.ID.Valid,
