@@ -32,7 +32,10 @@ type Reading struct {
 
 // Inspection is every reading of a pasted ID, or why there is none.
 type Inspection struct {
-	Input    string      `json:"input"`
+	Input string `json:"input"`
+	// Verdict is certain, likely or ambiguous, as idforge inspect judges
+	// the readings, which come likeliest first.
+	Verdict  string      `json:"verdict,omitempty"`
 	Readings []Reading   `json:"readings"`
 	Error    string      `json:"error,omitempty"`
 	Spec     *SpecErrors `json:"spec,omitempty"` // a spec given with the ID that does not parse
@@ -54,7 +57,8 @@ type SpecErrors struct {
 }
 
 // Inspect reads text as every built-in layout it fits, as idforge inspect
-// does, or, when spec is not empty, as that spec's layout only.
+// -all does (likeliest first, the implausible ones marked), or, when spec
+// is not empty, as that spec's layout only.
 func Inspect(text, spec string) Inspection {
 	text = strings.TrimSpace(text)
 	var pick *layouts.Layout
@@ -66,8 +70,8 @@ func Inspect(text, spec string) Inspection {
 		}
 		pick = l
 	}
-	r := explain.Readings(text, pick, nil)
-	out := Inspection{Input: text, Readings: []Reading{}, Error: r.Error}
+	r := explain.Inspect(text, pick, explain.Options{All: true})
+	out := Inspection{Input: text, Verdict: r.Verdict, Readings: []Reading{}, Error: r.Error}
 	for _, c := range r.Candidates {
 		values := map[string]string{}
 		for _, f := range c.Fields {

@@ -72,7 +72,10 @@ function renderInspect() {
     return;
   }
   out.dataset.state = "ok";
-  if (r.readings.length > 1) {
+  if (r.verdict === "certain") {
+    out.append(el("p", { class: "note" }, `It is ${r.readings[0].title || r.readings[0].layout}.` +
+      (r.readings.length > 1 ? " It also decodes as the less likely readings after it." : "")));
+  } else if (r.readings.length > 1) {
     out.append(el("p", { class: "note" }, `It fits ${r.readings.length} layouts, likeliest first: ` +
       r.readings.map((c) => c.layout).join(", ") + "."));
   }
@@ -85,7 +88,9 @@ function renderInspect() {
   }
   r.readings.forEach((c, i) => {
     const card = el("article", { class: "card reading", "data-layout": c.layout });
-    card.append(el("h3", {}, `${i + 1}. ${c.layout}`, el("span", { class: "note" }, ` read as ${c.form}${c.prefix ? ", prefix " + c.prefix : ""}`)));
+    const marks = [c.also && c.also.length ? "also: " + c.also.join(", ") : "", c.implausible || "", c.future ? "in the future" : ""].filter(Boolean);
+    card.append(el("h3", {}, `${i + 1}. ${c.layout}`, el("span", { class: "note" },
+      ` read as ${c.form}${c.prefix ? ", prefix " + c.prefix : ""}${c.title ? " — " + c.title : ""}${marks.length ? " (" + marks.join("; ") + ")" : ""}`)));
     if (c.raw) card.append(el("p", {}, `A raw UUID: variant ${c.variant}, version ${c.version}.`));
     const rows = c.fields.map((f) => [f.name, f.value, f.hex, `${f.bits} bits`, f.role]);
     if (rows.length) card.append(table(rows, ["field", "value", "hex", "width", "role"]));
