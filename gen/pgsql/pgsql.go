@@ -16,6 +16,9 @@
 //	P_to_base62, P_from_base62  fixed-width Base62 text, sorting like the bytes
 //	P_to_crockford, P_from_crockford
 //	P_to_hex, P_from_hex
+//	P_to_NAME, P_from_NAME      the layout's canonical text, when that is
+//	                            another encoding declared as data (NAME is
+//	                            its name, '-' as '_': xid_to_base32hex)
 //	P_new()                     a new ID, for layouts that need no per-node
 //	                            state (no node, clock sequence, hash or
 //	                            running counter)
