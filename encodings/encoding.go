@@ -435,23 +435,21 @@ func decode[S text](e *Encoding, dst []byte, src S) ([]byte, error) {
 func decodeBits[S text](e *Encoding, out []byte, src S) error {
 	k := uint(e.shift)
 	var acc uint64
-	nb := uint(0)
-	skip := uint(0) // leading padding bits, still in acc
-	if !e.spec.Bits {
-		skip = uint(len(src))*k - 8*uint(len(out))
+	nb := uint(0) // bits in acc not yet written
+	i := 0
+	if skip := uint(len(src))*k - 8*uint(len(out)); !e.spec.Bits && skip > 0 && len(src) > 0 {
+		// The first digit's top skip bits pad a right-aligned number.
+		acc = uint64(e.table[src[0]])
+		if acc>>(k-skip) != 0 {
+			return ErrOverflow
+		}
+		nb, i = k-skip, 1
 	}
 	j := 0
-	for i := 0; i < len(src); i++ {
+	for ; i < len(src); i++ {
 		acc = acc<<k | uint64(e.table[src[i]])
 		nb += k
-		if skip > 0 && nb >= skip {
-			if acc>>(nb-skip)&(1<<skip-1) != 0 {
-				return ErrOverflow
-			}
-			nb -= skip
-			skip = 0
-		}
-		for nb >= 8 {
+		if nb >= 8 {
 			nb -= 8
 			out[j] = byte(acc >> nb)
 			j++
@@ -468,7 +466,8 @@ func decodeBits[S text](e *Encoding, out []byte, src S) error {
 // into out: it multiplies the number, held in 64-bit limbs, by chunkBase
 // and adds the next chunk digits, the first chunk taking what is left over.
 func decodeMultiply[S text](e *Encoding, out []byte, src S) error {
-	var limbs [MaxBytes/8 + 1]uint64
+	var buf [MaxBytes/8 + 1]uint64
+	limbs := buf[:len(out)/8+1] // room for the value and a limb of overflow
 	base := uint64(e.base)
 	for i := 0; i < len(src); {
 		k := (len(src)-i-1)%e.chunk + 1
@@ -491,10 +490,9 @@ func decodeMultiply[S text](e *Encoding, out []byte, src S) error {
 	// The value must fit in len(out) bytes.
 	n := len(out)
 	for l := range limbs {
-		lo := 8 * l // the limb's lowest byte, counted from the right
 		for b := 0; b < 8; b++ {
 			v := byte(limbs[l] >> (8 * b))
-			if at := lo + b; at < n {
+			if at := 8*l + b; at < n { // the byte at from the right
 				out[n-1-at] = v
 			} else if v != 0 {
 				return ErrOverflow

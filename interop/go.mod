@@ -14,6 +14,7 @@ require (
 	github.com/idforge/idforge v0.0.0-00010101000000-000000000000
 	github.com/idforge/idforge/gen v0.0.0-00010101000000-000000000000
 	github.com/jackc/pgx/v5 v5.8.0
+	github.com/mr-tron/base58 v1.2.0
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/rs/xid v1.6.0
 	github.com/segmentio/ksuid v1.0.4

@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"github.com/idforge/idforge/encodings"
+	mrtron "github.com/mr-tron/base58"
 	"github.com/oklog/ulid/v2"
+	"github.com/rs/xid"
 	"github.com/segmentio/ksuid"
 )
 
@@ -239,3 +241,67 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// The encodings declared as data run through one generic codec; these
+// compare it with the libraries of their formats: mr-tron/base58 (Bitcoin's
+// alphabet, 16 bytes, whose text has no padding but is otherwise the same
+// number) and rs/xid's base32hex (12 bytes).
+func BenchmarkDeclared(b *testing.B) {
+	base58, _ := encodings.Lookup("base58")
+	base32hex, _ := encodings.Lookup("base32hex")
+	b58 := base58.EncodeToString(bench16)
+	id, _ := xid.FromBytes(bench20[:12])
+	x := id.String()
+	b.Run("op=base58-encode/impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = base58.EncodeToString(bench16)
+		}
+	})
+	b.Run("op=base58-encode/impl=mr-tron", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = mrtron.Encode(bench16)
+		}
+	})
+	b.Run("op=base58-decode/impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkBytes, sinkErr = base58.DecodeString(b58)
+		}
+	})
+	b.Run("op=base58-decode/impl=mr-tron", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkBytes, sinkErr = mrtron.Decode(b58)
+		}
+	})
+	b.Run("op=xid-string/impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = base32hex.EncodeToString(bench20[:12])
+		}
+	})
+	b.Run("op=xid-string/impl=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = id.String()
+		}
+	})
+	b.Run("op=xid-parse/impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		buf := make([]byte, 0, 12)
+		in := []byte(x)
+		for b.Loop() {
+			sinkBytes, sinkErr = base32hex.AppendDecode(buf, in) // into an array, as a generated package's Parse does
+		}
+	})
+	b.Run("op=xid-parse/impl=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkXID, sinkErr = xid.FromString(x)
+		}
+	})
+}
+
+var sinkXID xid.ID
