@@ -561,26 +561,9 @@ func (s *script) emitBase62() {
 	var dec strings.Builder
 	dec.WriteString("DECLARE\n  n numeric;\n  b bit(" + fmt.Sprint(s.l.Bits) + ");\nBEGIN\n")
 	dec.WriteString(s.checkText("from_base62", width, "0-9A-Za-z"))
-	first := true
-	for at := 0; at < width; {
-		k := (width-at-1)%base62Chunk + 1
-		var digits []string
-		for i := range k {
-			d := fmt.Sprintf("(strpos('%s', substr($1, %d, 1)) - 1)::bigint", base62Alphabet, at+i+1)
-			if e := k - 1 - i; e > 0 {
-				d = fmt.Sprintf("%s * %s", d, new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(e)), nil))
-			}
-			digits = append(digits, d)
-		}
-		group := "(" + strings.Join(digits, "\n    + ") + ")::numeric"
-		if first {
-			fmt.Fprintf(&dec, "  n := %s;\n", group)
-		} else {
-			fmt.Fprintf(&dec, "  n := n * %d + %s;\n", base62ChunkBase, group)
-		}
-		first = false
-		at += k
-	}
+	dec.WriteString(numericStmts(width, base62Chunk, 62, fmt.Sprint(base62ChunkBase), func(i int) string {
+		return fmt.Sprintf("(strpos('%s', substr($1, %d, 1)) - 1)", base62Alphabet, i+1)
+	}))
 	fmt.Fprintf(&dec, "  IF n > %s THEN\n    %s\n  END IF;\n", maxValue(s.l.Bits),
 		s.raise("from_base62", "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1"))
 	dec.WriteString("  b := " + numericBits("n", s.l.Bits) + ";\n")
@@ -589,6 +572,33 @@ func (s *script) emitBase62() {
 		suffix: "from_base62", params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: dec.String(),
 		doc: fmt.Sprintf("The %s ID that %d Base62 characters spell (case matters); a wrong length, a character outside 0-9A-Za-z or a value above the largest ID is an error (SQLSTATE 22P02).", s.l.Name, width),
 	})
+}
+
+// numericStmts returns the statements that set the numeric n to the
+// number that width digits of a base spell, most significant first: chunk
+// digits at a time, summed in a bigint (unit is base^chunk), the first
+// group taking what is left over. digit(i) is the value of digit i.
+func numericStmts(width, chunk, base int, unit string, digit func(i int) string) string {
+	var b strings.Builder
+	for at := 0; at < width; {
+		k := (width-at-1)%chunk + 1
+		var digits []string
+		for i := range k {
+			d := digit(at+i) + "::bigint"
+			if e := k - 1 - i; e > 0 {
+				d = fmt.Sprintf("%s * %s", d, new(big.Int).Exp(big.NewInt(int64(base)), big.NewInt(int64(e)), nil))
+			}
+			digits = append(digits, d)
+		}
+		group := "(" + strings.Join(digits, "\n    + ") + ")::numeric"
+		if at == 0 {
+			fmt.Fprintf(&b, "  n := %s;\n", group)
+		} else {
+			fmt.Fprintf(&b, "  n := n * %s + %s;\n", unit, group)
+		}
+		at += k
+	}
+	return b.String()
 }
 
 // numeric returns the ID id as a numeric, from words of up to 7 bytes

@@ -243,26 +243,7 @@ func (t textCodec) decode() {
 		}
 	} else {
 		chunk, unit := t.chunk()
-		first := true
-		for at := 0; at < t.width; {
-			k := (t.width-at-1)%chunk + 1
-			var digits []string
-			for i := range k {
-				d := digit(at+i) + "::bigint"
-				if e := k - 1 - i; e > 0 {
-					d = fmt.Sprintf("%s * %s", d, new(big.Int).Exp(big.NewInt(int64(len(t.spec.Digits))), big.NewInt(int64(e)), nil))
-				}
-				digits = append(digits, d)
-			}
-			group := "(" + strings.Join(digits, "\n    + ") + ")::numeric"
-			if first {
-				fmt.Fprintf(&dec, "  n := %s;\n", group)
-			} else {
-				fmt.Fprintf(&dec, "  n := n * %s + %s;\n", unit, group)
-			}
-			first = false
-			at += k
-		}
+		dec.WriteString(numericStmts(t.width, chunk, len(t.spec.Digits), unit, digit))
 		fmt.Fprintf(&dec, "  IF n > %s THEN\n    %s\n  END IF;\n", maxValue(s.l.Bits), overflow)
 		dec.WriteString("  b := " + numericBits("n", s.l.Bits) + ";\n")
 	}
