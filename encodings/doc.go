@@ -12,18 +12,21 @@
 // # Fixed width
 //
 // Each codec treats its input as one unsigned big-endian number and writes
-// that number in its alphabet, left-padded with the zero digit '0' to a width
+// that number in its alphabet, left-padded with its zero digit to a width
 // that depends only on the input length: EncodedLen(n) characters for n
 // bytes. The width is the least number of digits that can hold every n-byte
-// value, so every n-byte input encodes to exactly EncodedLen(n) characters
-// and DecodedLen maps that width back to n.
+// value (and a check symbol, where a Spec asks for one), so every n-byte
+// input encodes to exactly EncodedLen(n) characters and DecodedLen maps that
+// width back to n. An encoding whose Spec sets Bits writes the same number
+// shifted left to fill the width, as RFC 4648 does, so that its padding is
+// the last digit's low bits rather than the first digit's high ones.
 //
 // # Order
 //
 // Every built-in alphabet but base58flickr's and zbase32's lists its digits
-// in ascending ASCII order ([Encoding.Sorts] tells) ('0'-'9' first,
-// then letters; Base62 puts upper case before lower case, as ASCII does).
-// For those, two encodings of the same width therefore compare, byte by byte, exactly as
+// in ascending ASCII order, as [Encoding.Sorts] reports ('0'-'9' first, then
+// letters; Base62 puts upper case before lower case, as ASCII does). For
+// those, two encodings of the same width compare, byte by byte, exactly as
 // the numbers they represent compare, and those numbers compare exactly as
 // the big-endian input bytes do. So for inputs a and b of equal length,
 //
@@ -37,12 +40,15 @@
 // Decoding accepts only canonical text: the input must have one of the widths
 // EncodedLen produces ([ErrLength] otherwise), contain only alphabet
 // characters ([InvalidCharError], which matches [ErrInvalidChar]) and denote a
-// value that fits in DecodedLen(len) bytes ([ErrOverflow]). When an input has
+// value that fits in DecodedLen(len) bytes ([ErrOverflow]); a declared
+// encoding's padding bits must be zero and its check symbol must match
+// (an InvalidCharError at that character otherwise). When an input has
 // several faults, the first in that order is reported; an invalid character
-// is reported at its first occurrence. Case is ignored by [Crockford] and
-// [Hex], whose encoders always produce one case; [Base62] is case-sensitive
-// by nature. Thus every accepted input re-encodes to itself (up to case), and
-// each value has exactly one encoding.
+// is reported at its first occurrence. Case is ignored by [Crockford],
+// [Hex] and the declarations that say fold, whose encoders always produce
+// one case; [Base62] is case-sensitive by nature. Thus every accepted input
+// re-encodes to itself (up to case), and each value has exactly one
+// encoding.
 //
 // Decoding never panics. On error, AppendDecode returns dst itself,
 // unchanged: nothing is appended, and dst[:len(dst)] is untouched. Like any
@@ -51,8 +57,9 @@
 // reason src must not overlap dst's spare capacity (no decoding in place).
 //
 // The codecs use only the standard library and integer arithmetic (no
-// math/big). AppendEncode and AppendDecode allocate only when dst lacks the
-// capacity for the result; EncodeToString and DecodeString allocate just the
-// result. [Base62] handles sources of up to [Base62MaxBytes] bytes; the
-// other codecs have no limit.
+// math/big; [New] uses it once, to work out the widths). AppendEncode and
+// AppendDecode allocate only when dst lacks the capacity for the result;
+// EncodeToString and DecodeString allocate just the result. [Base62], and
+// any encoding whose base is no power of two, handles sources of up to
+// [Base62MaxBytes] ([MaxBytes]) bytes; the other codecs have no limit.
 package encodings
