@@ -87,3 +87,38 @@ func ExampleBase62Encoding_AppendDecode() {
 	// ffffffffffffffffffffffffffffffffffffffff <nil>
 	// 0 encodings: value out of range true
 }
+
+func ExampleLookup() {
+	// An xid: 12 bytes in base32hex, written from the top bit.
+	b32, _ := encodings.Lookup("base32hex")
+	b, err := b32.DecodeString("9m4e2mr0ui3e8a215n4g")
+	fmt.Printf("%x %v\n", b, err)
+
+	// The same 16 bytes in Bitcoin's Base58, fixed-width, and with
+	// Crockford's check symbol.
+	id := []byte{0x01, 0x7f, 0x22, 0xe2, 0x79, 0xb0, 0x7c, 0xc3, 0x98, 0xc4, 0xdc, 0x0c, 0x0c, 0x07, 0x39, 0x8f}
+	for _, name := range []string{"base58", "crockford-check"} {
+		e, _ := encodings.Lookup(name)
+		fmt.Println(name, e.EncodeToString(id), e.Sorts())
+	}
+	// Output:
+	// 4d88e15b60f486e428412dc9 <nil>
+	// base58 1BihbxwwQ4NZZpKRH9JDCz true
+	// crockford-check 01FWHE4YDGFK1SHH6W1G60EECFX true
+}
+
+func ExampleDeclare() {
+	// An encoding of one's own, declared as a spec's encoding line is.
+	dice, err := encodings.Declare("encoding dice Dice 123456")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(dice.EncodeToString([]byte{0xff, 0xff}), dice.EncodedLen(2))
+
+	_, err = encodings.Declare("encoding bad Bad 0120")
+	fmt.Println(err)
+	// Output:
+	// 2334334 7
+	// encodings: bad declaration: encoding "bad": digit '0' appears twice (or in both cases, with fold)
+}
