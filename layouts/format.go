@@ -132,7 +132,9 @@ func formatEpoch(t time.Time) string {
 	return t.Format(time.RFC3339Nano)
 }
 
-// String returns the unit as a spec writes it: 1s, 10ms, 100ns, 2^-12s.
+// String returns the unit as a spec writes it: 1s, 10ms, 100ns, 2^-12s,
+// ms/4096. A unit that is no whole number of s, ms, us or ns is written as
+// one of them divided by an integer, the first with the smallest divisor.
 func (u Unit) String() string {
 	if u.Den == 0 { // the zero Unit: no tick length
 		return fmt.Sprintf("%d/%ds", u.Num, u.Den)
@@ -140,10 +142,11 @@ func (u Unit) String() string {
 	if u.Num == 1 && u.Den > 1 && u.Den&(u.Den-1) == 0 && u.Den%10 != 0 {
 		return fmt.Sprintf("2^-%ds", bits.TrailingZeros64(u.Den))
 	}
-	for _, s := range []struct {
+	bases := []struct {
 		name string
 		per  uint64 // units per second
-	}{{"s", 1}, {"ms", 1e3}, {"us", 1e6}, {"ns", 1e9}} {
+	}{{"s", 1}, {"ms", 1e3}, {"us", 1e6}, {"ns", 1e9}}
+	for _, s := range bases {
 		if n := u.Num * s.per; n%u.Den == 0 {
 			if n/u.Den == 1 {
 				return s.name
@@ -151,5 +154,19 @@ func (u Unit) String() string {
 			return fmt.Sprintf("%d%s", n/u.Den, s.name)
 		}
 	}
-	return fmt.Sprintf("%d/%ds", u.Num, u.Den)
+	// Num/Den seconds = m/d of a base unit: the first base with m = 1 and
+	// the smallest d, or else the first with the smallest d.
+	name, m, d := "", uint64(0), uint64(0)
+	for _, s := range bases {
+		n := u.Num * s.per
+		g := gcd(n, u.Den)
+		better := d == 0 || n/g == 1 && (m != 1 || u.Den/g < d) || m != 1 && n/g != 1 && u.Den/g < d
+		if better {
+			name, m, d = s.name, n/g, u.Den/g
+		}
+	}
+	if m == 1 {
+		return fmt.Sprintf("%s/%d", name, d)
+	}
+	return fmt.Sprintf("%d%s/%d", m, name, d)
 }
