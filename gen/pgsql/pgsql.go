@@ -267,6 +267,10 @@ type function struct {
 	body      string
 	// fast is the body on PostgreSQL 18 and later, where it differs.
 	fast string
+	// fastLax: the fast body is IMMUTABLE but called on NULL input, not
+	// STRICT (it has a CASE, which stops a STRICT function's inlining, and
+	// returns NULL for NULL all the same).
+	fastLax bool
 	doc  string
 }
 
@@ -296,19 +300,23 @@ func (s *script) function(f function) {
 	if f.lax {
 		attrs = "IMMUTABLE PARALLEL SAFE"
 	}
-	create := func(body string) string {
+	create := func(body string, attrs string) string {
 		return fmt.Sprintf("CREATE OR REPLACE FUNCTION %s(%s) RETURNS %s\nLANGUAGE %s %s\nAS $fn$\n%s\n$fn$",
 			name, strings.Join(params, ", "), f.returns, lang, attrs, strings.TrimRight(body, "\n"))
 	}
+	fastAttrs := attrs
+	if f.fastLax && !f.mutable {
+		fastAttrs = "IMMUTABLE PARALLEL SAFE"
+	}
 	switch {
 	case f.fast == "" || f.fast == f.body || (s.server != AnyVersion && s.server < PG18):
-		fmt.Fprintf(&s.out, "\n%s;\n", create(f.body))
+		fmt.Fprintf(&s.out, "\n%s;\n", create(f.body, attrs))
 	case s.server >= PG18:
-		fmt.Fprintf(&s.out, "\n%s;\n", create(f.fast))
+		fmt.Fprintf(&s.out, "\n%s;\n", create(f.fast, fastAttrs))
 	default:
 		// Both bodies, as text the DO block runs: a body is parsed only when
 		// its CREATE runs, so 18's casts never reach an older server.
-		fast, portable := create(f.fast), create(f.body)
+		fast, portable := create(f.fast, fastAttrs), create(f.body, attrs)
 		fmt.Fprintf(&s.out, "\n-- On PostgreSQL 18 and later, %s reads the ID's bytes as integers.\nDO $do$\nBEGIN\n  IF current_setting('server_version_num')::int >= %d THEN\n    EXECUTE %s;\n  ELSE\n    EXECUTE %s;\n  END IF;\nEND\n$do$;\n",
 			s.name(f.suffix), PG18, quoteBody(fast, "v18"), quoteBody(portable, "v13"))
 	}
