@@ -271,7 +271,7 @@ type function struct {
 	// STRICT (it has a CASE, which stops a STRICT function's inlining, and
 	// returns NULL for NULL all the same).
 	fastLax bool
-	doc  string
+	doc     string
 }
 
 func (s *script) function(f function) {
