@@ -163,7 +163,11 @@ func (s *script) emitTime() {
 	if !ok {
 		return
 	}
-	ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
+	us, ok := s.runMicros(v)
+	if !ok {
+		ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
+		us = microsExpr(v, ticks, numeric)
+	}
 	base, _ := epochBase(v)
 	s.fast = true
 	fast := s.fastTimeExpr(v)
@@ -179,7 +183,7 @@ func (s *script) emitTime() {
 	s.fast = false
 	s.function(function{
 		suffix: "time", params: [][2]string{{"id", s.typ}}, returns: "timestamptz",
-		body: "SELECT " + timestamptzExpr(base, microsExpr(v, ticks, numeric)), fast: fast, fastLax: guarded,
+		body: "SELECT " + timestamptzExpr(base, us), fast: fast, fastLax: guarded,
 		doc: fmt.Sprintf("The time a %s ID holds (%s ticks since %s), rounded down to the microsecond.",
 			s.l.Name, v.Unit, v.Epoch.UTC().Format("2006-01-02T15:04:05.999999999Z")),
 	})
