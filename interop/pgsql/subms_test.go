@@ -17,8 +17,8 @@ import (
 // milliseconds, then the millisecond's fraction in 1/4096ths in rand_a,
 // each ID of a backend at least 245 ns (one 1/4096 ms tick and a bit)
 // after the one before. A million of them, made in one statement, read
-// as uuidv7-subms by the interpreter, the uuid package and the generated
-// SQL (the body 18 runs and the one 13 to 17 run): none is misread.
+// as uuidv7-subms by the interpreter, the uuid package (its text through
+// Parse, its bytes through FromBytes) and the generated SQL (the body 18 runs and the one 13 to 17 run): none is misread.
 //
 //   - the version is 7 and the variant RFC 9562's;
 //   - the milliseconds are uuid_extract_timestamp's;
@@ -69,7 +69,7 @@ func TestPostgresUUIDv7Subms(t *testing.T) {
 		t.Errorf("%d of %d rows: the bodies of PostgreSQL 18 and of 13 to 17 differ", differ, n)
 	}
 
-	rows, err := s.conn.QueryContext(context.Background(), `SELECT uuid_send(id),
+	rows, err := s.conn.QueryContext(context.Background(), `SELECT uuid_send(id), id::text,
 		(extract(epoch FROM uuid_extract_timestamp(id)) * 1000)::bigint,
 		(extract(epoch FROM uuidv7_subms_time(id)) * 1000000)::bigint
 		FROM made ORDER BY i`)
@@ -85,6 +85,7 @@ func TestPostgresUUIDv7Subms(t *testing.T) {
 		first  time.Time
 		lastAt time.Time
 		b      []byte
+		text   string
 		pgMs   int64
 		sqlUs  int64
 	)
@@ -94,13 +95,16 @@ func TestPostgresUUIDv7Subms(t *testing.T) {
 		}
 	}
 	for rows.Next() {
-		if err := rows.Scan(&b, &pgMs, &sqlUs); err != nil {
+		if err := rows.Scan(&b, &text, &pgMs, &sqlUs); err != nil {
 			t.Fatal(err)
 		}
 		count++
 		u, err := uuid.FromBytes(b)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if p, err := uuid.Parse(text); err != nil || p != u {
+			fail("%s: uuid.Parse gives %v, %v; the bytes are %v", text, p, err, u)
 		}
 		if _, err := interp.Unpack(l, b); err != nil || u.Version() != 7 || b[8]>>6 != 0b10 {
 			fail("%v: not a valid uuidv7-subms (version %d, variant %02b): %v", u, u.Version(), b[8]>>6, err)
