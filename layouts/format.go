@@ -2,6 +2,7 @@ package layouts
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 	"time"
@@ -154,18 +155,28 @@ func (u Unit) String() string {
 			return fmt.Sprintf("%d%s", n/u.Den, s.name)
 		}
 	}
-	// Num/Den seconds = m/d of a base unit: the first base with m = 1 and
-	// the smallest d, or else the first with the smallest d.
+	// Num/Den seconds = m/d of a base unit, each at most 2^32 - 1 as a spec
+	// writes them: the first base with m = 1 and the smallest d, or else
+	// the first with the smallest d.
 	name, m, d := "", uint64(0), uint64(0)
 	for _, s := range bases {
-		n := u.Num * s.per
+		hi, n := bits.Mul64(u.Num, s.per)
+		if hi != 0 {
+			continue
+		}
 		g := gcd(n, u.Den)
-		better := d == 0 || n/g == 1 && (m != 1 || u.Den/g < d) || m != 1 && n/g != 1 && u.Den/g < d
-		if better {
-			name, m, d = s.name, n/g, u.Den/g
+		bm, bd := n/g, u.Den/g
+		if bm > math.MaxUint32 || bd > math.MaxUint32 {
+			continue
+		}
+		if d == 0 || bm == 1 && (m != 1 || bd < d) || m != 1 && bm != 1 && bd < d {
+			name, m, d = s.name, bm, bd
 		}
 	}
-	if m == 1 {
+	switch {
+	case d == 0: // no unit a spec can write
+		return fmt.Sprintf("%d/%ds", u.Num, u.Den)
+	case m == 1:
 		return fmt.Sprintf("%s/%d", name, d)
 	}
 	return fmt.Sprintf("%d%s/%d", m, name, d)

@@ -2,6 +2,8 @@ package layouts_test
 
 import (
 	"fmt"
+	"math/big"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -75,5 +77,48 @@ func TestSubmsLayout(t *testing.T) {
 	}
 	if _, ok := v.Unit.Nanos(); ok {
 		t.Error("Nanos: a 1/4096 ms tick is no whole number of nanoseconds")
+	}
+}
+
+// Any unit a spec can write, [M]BASE/N, is written back by String as a
+// spec that reads as the same unit: a property over random M and N, held
+// to the rational M/(N*per) seconds.
+func TestUnitStringRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	bases := []struct {
+		name string
+		per  int64
+	}{{"s", 1}, {"ms", 1e3}, {"us", 1e6}, {"ns", 1e9}}
+	// An epoch a minute ago: 64 bits of the shortest unit here hold hours.
+	epoch := time.Now().Add(-time.Minute).UTC().Format(time.RFC3339)
+	spec := func(unit string) []byte {
+		return []byte(fmt.Sprintf("layout u 64\n  t 64 time %s %s\n", epoch, unit))
+	}
+	for range 20_000 {
+		b := bases[r.IntN(len(bases))]
+		m, n := 1+r.Int64N(5000), 1+r.Int64N(1<<20)
+		switch r.IntN(3) {
+		case 0:
+			m = 1
+		case 1: // as large as a spec writes
+			m = 1 + r.Int64N(1<<32-1)
+		}
+		unit := fmt.Sprintf("%d%s/%d", m, b.name, n)
+		l, err := layouts.Parse("u.layout", spec(unit))
+		if err != nil {
+			t.Fatalf("%s: %v", unit, err)
+		}
+		v, _ := l.Value(layouts.Time)
+		want := big.NewRat(m, n*b.per)
+		if got := new(big.Rat).SetFrac(new(big.Int).SetUint64(v.Unit.Num), new(big.Int).SetUint64(v.Unit.Den)); got.Cmp(want) != 0 {
+			t.Fatalf("%s: %v seconds, want %v", unit, got, want)
+		}
+		back, err := layouts.Parse("u.layout", spec(v.Unit.String()))
+		if err != nil {
+			t.Fatalf("%s written as %q: %v", unit, v.Unit, err)
+		}
+		if w, _ := back.Value(layouts.Time); w.Unit != v.Unit {
+			t.Fatalf("%s written as %q reads as %+v, not %+v", unit, v.Unit, w.Unit, v.Unit)
+		}
 	}
 }
