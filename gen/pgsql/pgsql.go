@@ -29,14 +29,19 @@
 // Readers (P_<field>, P_time, P_to_hex) are single-expression SQL functions,
 // which the planner inlines into the calling query; the rest are PL/pgSQL,
 // whose RAISE gives each bad input its own SQLSTATE and message. Every
-// function but P_new is IMMUTABLE STRICT PARALLEL SAFE.
+// function but P_new is IMMUTABLE STRICT PARALLEL SAFE, but for the readers
+// of a bytea layout and, on 18, P_time of a UUID layout whose time
+// uuid_extract_timestamp reads: their bodies have a CASE, which keeps a
+// STRICT function from being inlined, so they are IMMUTABLE PARALLEL SAFE
+// and return NULL for NULL themselves.
 //
 // PostgreSQL 18 casts bytea to the integer types, which reads a run of an
 // ID's bits several times faster than the bit strings older servers need.
 // Where a function has a faster body on 18, the script creates it from a
 // DO block that reads server_version_num: one script still loads on every
 // server from 13 up, and each function keeps its name, signature,
-// attributes and, for the readers, its inlining on every version.
+// attributes (but STRICT, as above) and, for the readers, its inlining on
+// every version.
 // GenerateFor writes the bodies of one side only. P_new does not call 18's
 // uuidv7(): its rand_a bits are a fraction of the millisecond, where the
 // v7 layout keeps a counter seeded with its top bit clear.
