@@ -43,7 +43,7 @@ func RandomSpec(data []byte) string {
 	// a width that holds the next twenty years at least (a clock that has
 	// overflowed is an error in a spec), taking the next unit and epoch when
 	// the picked ones need more bits than the layout has room for.
-	units := []string{"s", "ms", "10ms", "us", "100ns", "ns", "2^-10s", "2^-24s", "3s", "250ms"}
+	units := []string{"s", "ms", "10ms", "us", "100ns", "ns", "2^-10s", "2^-24s", "3s", "250ms", "ms/4096", "us/3"}
 	epochs := []string{"unix", "gregorian", "2020-01-01T00:00:00Z", "2011-08-24T21:07:01.721Z", "2000-01-01T00:00:00.000000123Z"}
 	room := min(64, budget-8)
 	ui, ei := pick(len(units)), pick(len(epochs))

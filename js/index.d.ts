@@ -22,6 +22,7 @@ export * as uuidv5 from './uuidv5.js';
 export * as uuidv6 from './uuidv6.js';
 export * as uuidv7 from './uuidv7.js';
 export * as uuidv7_draft01 from './uuidv7_draft01.js';
+export * as uuidv7_subms from './uuidv7_subms.js';
 export * as uuidv8 from './uuidv8.js';
 export * as uuidv8_sha256 from './uuidv8_sha256.js';
 export * as xid from './xid.js';

@@ -54,7 +54,7 @@ layout bad 128
 	fmt.Println(err)
 	fmt.Println(errors.Is(err, layouts.ErrUnit), errors.Is(err, layouts.ErrVersion))
 	// Output:
-	// bad.layout:3: unix_ms: "bogus" is neither a unit (s, ms, us, ns, 10ms, 100ns, 2^-12s, ...) nor an epoch (unix, gregorian, 2006-01-02T15:04:05Z)
+	// bad.layout:3: unix_ms: "bogus" is neither a unit (s, ms, us, ns, 10ms, 100ns, ms/4096, 2^-12s, ...) nor an epoch (unix, gregorian, 2006-01-02T15:04:05Z)
 	// bad.layout:4: ver: version 0 is unused (RFC 9562 section 4.2); a custom layout is version 8
 	// bad.layout:6: var: variant 0b11 beside version field ver on line 4: an RFC 9562 UUID's variant is 0b10 (section 4.1)
 	// true true

@@ -2,6 +2,7 @@ package layouts
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"strings"
 	"time"
@@ -144,7 +145,9 @@ func formatEpoch(t time.Time) string {
 	return t.Format(time.RFC3339Nano)
 }
 
-// String returns the unit as a spec writes it: 1s, 10ms, 100ns, 2^-12s.
+// String returns the unit as a spec writes it: 1s, 10ms, 100ns, 2^-12s,
+// ms/4096. A unit that is no whole number of s, ms, us or ns is written as
+// one of them divided by an integer, the first with the smallest divisor.
 func (u Unit) String() string {
 	if u.Den == 0 { // the zero Unit: no tick length
 		return fmt.Sprintf("%d/%ds", u.Num, u.Den)
@@ -152,10 +155,11 @@ func (u Unit) String() string {
 	if u.Num == 1 && u.Den > 1 && u.Den&(u.Den-1) == 0 && u.Den%10 != 0 {
 		return fmt.Sprintf("2^-%ds", bits.TrailingZeros64(u.Den))
 	}
-	for _, s := range []struct {
+	bases := []struct {
 		name string
 		per  uint64 // units per second
-	}{{"s", 1}, {"ms", 1e3}, {"us", 1e6}, {"ns", 1e9}} {
+	}{{"s", 1}, {"ms", 1e3}, {"us", 1e6}, {"ns", 1e9}}
+	for _, s := range bases {
 		if n := u.Num * s.per; n%u.Den == 0 {
 			if n/u.Den == 1 {
 				return s.name
@@ -163,5 +167,29 @@ func (u Unit) String() string {
 			return fmt.Sprintf("%d%s", n/u.Den, s.name)
 		}
 	}
-	return fmt.Sprintf("%d/%ds", u.Num, u.Den)
+	// Num/Den seconds = m/d of a base unit, each at most 2^32 - 1 as a spec
+	// writes them: the first base with m = 1 and the smallest d, or else
+	// the first with the smallest d.
+	name, m, d := "", uint64(0), uint64(0)
+	for _, s := range bases {
+		hi, n := bits.Mul64(u.Num, s.per)
+		if hi != 0 {
+			continue
+		}
+		g := gcd(n, u.Den)
+		bm, bd := n/g, u.Den/g
+		if bm > math.MaxUint32 || bd > math.MaxUint32 {
+			continue
+		}
+		if d == 0 || bm == 1 && (m != 1 || bd < d) || m != 1 && bm != 1 && bd < d {
+			name, m, d = s.name, bm, bd
+		}
+	}
+	switch {
+	case d == 0: // no unit a spec can write
+		return fmt.Sprintf("%d/%ds", u.Num, u.Den)
+	case m == 1:
+		return fmt.Sprintf("%s/%d", name, d)
+	}
+	return fmt.Sprintf("%d%s/%d", m, name, d)
 }

@@ -18,8 +18,10 @@
 //
 //	time EPOCH UNIT           a timestamp: EPOCH is unix, gregorian (1582-10-15)
 //	                          or an RFC 3339 instant; UNIT is s, ms, us, ns,
-//	                          a multiple such as 10ms or 100ns, or a binary
-//	                          fraction of a second such as 2^-12s
+//	                          a multiple such as 10ms or 100ns, either divided
+//	                          by an integer (ms/4096: RFC 9562 §6.2 method 3's
+//	                          1/4096 ms), or a binary fraction of a second
+//	                          such as 2^-12s
 //	counter INIT OVERFLOW     a per-tick sequence (RFC 9562 §6.2): INIT is
 //	                          zero, seeded (random, top bit clear: method 1),
 //	                          random (method 2) or running (never reset);

@@ -109,6 +109,7 @@ func TestProperties(t *testing.T) {
 		{"uuidv4", 16, false, false, "", 1, 122},
 		{"uuidv6", 16, true, true, date(5236, 3, 31), 1, 0},
 		{"uuidv7", 16, true, true, date(10889, 8, 2), 1 << 25, 48 + 25},
+		{"uuidv7-subms", 16, true, true, date(10889, 8, 2), 1 << 11, 50 + 11},
 		{"uuidv8", 16, true, false, date(2335, 5, 7), math.Inf(1), 62},
 		{"snowflake", 8, true, true, date(2080, 7, 10), 4096, 0},
 		{"sonyflake", 8, true, true, date(2188, 11, 16), 256, 0},

@@ -723,7 +723,7 @@ func (p *parser) readArg(v *Value, rs rawSegment, a string) error {
 			v.Epoch = e
 			return nil
 		}
-		return p.errf(rs.line, rs.name, ErrUnit, "%q is neither a unit (s, ms, us, ns, 10ms, 100ns, 2^-12s, ...) nor an epoch (unix, gregorian, 2006-01-02T15:04:05Z)", a)
+		return p.errf(rs.line, rs.name, ErrUnit, "%q is neither a unit (s, ms, us, ns, 10ms, 100ns, ms/4096, 2^-12s, ...) nor an epoch (unix, gregorian, 2006-01-02T15:04:05Z)", a)
 	case Counter:
 		for i := InitZero; i <= InitRunning; i++ {
 			if a == i.String() {
@@ -870,7 +870,9 @@ func (p *parser) checkField(f *Field) error {
 }
 
 // parseUnit reads a tick length: s, ms, us (or µs), ns, an integer multiple
-// of one of them (10ms, 100ns), or a binary fraction of a second (2^-12s).
+// of one of them (10ms, 100ns), either of those divided by an integer
+// (ms/4096, the 1/4096 ms of RFC 9562 §6.2 method 3; 10us/3), or a binary
+// fraction of a second (2^-12s).
 func parseUnit(s string) (Unit, bool) {
 	if rest, ok := strings.CutPrefix(s, "2^-"); ok {
 		n, err := strconv.Atoi(strings.TrimSuffix(rest, "s"))
@@ -878,6 +880,14 @@ func parseUnit(s string) (Unit, bool) {
 			return Unit{}, false
 		}
 		return Unit{1, 1 << n}, true
+	}
+	div := uint64(1)
+	if base, n, ok := strings.Cut(s, "/"); ok {
+		d, err := strconv.ParseUint(n, 10, 32)
+		if err != nil || d == 0 || n[0] == '+' {
+			return Unit{}, false
+		}
+		s, div = base, d
 	}
 	digits := strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' })
 	if digits < 0 {
@@ -905,6 +915,10 @@ func parseUnit(s string) (Unit, bool) {
 		return Unit{}, false
 	}
 	g := gcd(mult, den)
+	mult, den = mult/g, den/g
+	// div and den are at most 2^32 and 10^9: den*div fits.
+	den *= div
+	g = gcd(mult, den)
 	return Unit{mult / g, den / g}, true
 }
 

@@ -12,11 +12,12 @@ import (
 )
 
 // tunit is a time unit in the form the generated arithmetic needs: ticks per
-// second (10 ms, 100 ns), a binary fraction of a second (2^-12 s), or
-// seconds per tick.
+// second (10 ms, 100 ns, or ms/4096, whose tick is no whole number of
+// nanoseconds), a binary fraction of a second (2^-12 s), or seconds per
+// tick.
 type tunit struct {
 	perSec    uint64 // ticks per second, for a whole number of ticks per second
-	nsPerTick uint64
+	nsPerTick uint64 // 0 when a tick is no whole number of nanoseconds
 	shift     int    // for 2^-shift seconds
 	secPerTik uint64 // for ticks of whole seconds
 }
@@ -29,11 +30,20 @@ func timeUnit(v *layouts.Value) (tunit, error) {
 		return tunit{perSec: per, nsPerTick: 1e9 / per}, nil
 	case u.Num == 1 && u.Den&(u.Den-1) == 0 && u.Den <= 1<<33:
 		return tunit{shift: bits.TrailingZeros64(u.Den)}, nil
+	case u.Den%u.Num == 0 && u.Den/u.Num <= maxPerSec:
+		// A whole number of ticks a second, but no whole number of
+		// nanoseconds a tick (ms/4096): ns*perSec/1e9 fits in 64 bits.
+		return tunit{perSec: u.Den / u.Num}, nil
 	case u.Den == 1:
 		return tunit{secPerTik: u.Num}, nil
 	}
-	return tunit{}, fmt.Errorf("unit %s: the generator takes ticks of whole nanoseconds that divide a second evenly (ms, 10ms, 100ns, ...), binary fractions of a second down to 2^-33 s, and whole seconds", u)
+	return tunit{}, fmt.Errorf("unit %s: the generator takes ticks of whole nanoseconds that divide a second evenly (ms, 10ms, 100ns, ...), a whole number of ticks a second up to 2^34 (ms/4096), binary fractions of a second down to 2^-33 s, and whole seconds", u)
 }
+
+// maxPerSec is the most ticks a second the generated arithmetic takes for a
+// tick of no whole number of nanoseconds: the nanoseconds within a second
+// times it stay below 2^64.
+const maxPerSec = 1 << 34
 
 // timeNames returns the names of a member's time helpers.
 func timeNames(m Member) (ticksFrom, timeAt string) {
@@ -166,7 +176,10 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 			)
 		case u.perSec != 0:
 			frac := jen.Uint64().Call(jen.Id("ns"))
-			if u.nsPerTick > 1 {
+			switch {
+			case u.nsPerTick == 0: // ns*perSec < 1e9 * 2^34 < 2^64
+				frac = frac.Op("*").Add(num(u.perSec)).Op("/").Add(num(1_000_000_000))
+			case u.nsPerTick > 1:
 				frac = frac.Op("/").Add(num(u.nsPerTick))
 			}
 			body = append(body, jen.If(outside(jen.Id("sec"), max/u.perSec, fmt.Sprintf("%s/%d", maxTick(v), u.perSec))).Block(tooEarly))
@@ -220,6 +233,11 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 		at = jen.Qual("time", "Unix").Call(jen.Int64().Call(jen.Id("ticks")), jen.Lit(0))
 	case u.perSec == 1:
 		at = jen.Qual("time", "Unix").Call(addConst(epochSec, jen.Int64().Call(jen.Id("ticks"))), num(epochNs))
+	case u.perSec != 0 && u.nsPerTick == 0:
+		// The nanosecond the tick starts in: (ticks%perSec)*1e9 < 2^34 * 1e9 < 2^64.
+		at = jen.Qual("time", "Unix").Call(
+			addConst(epochSec, jen.Int64().Call(jen.Id("ticks").Op("/").Add(num(u.perSec)))),
+			addConst(epochNs, jen.Int64().Call(jen.Id("ticks").Op("%").Add(num(u.perSec)).Op("*").Add(num(1_000_000_000)).Op("/").Add(num(u.perSec)))))
 	case u.perSec != 0:
 		at = jen.Qual("time", "Unix").Call(
 			addConst(epochSec, jen.Int64().Call(jen.Id("ticks").Op("/").Add(num(u.perSec)))),

@@ -214,6 +214,7 @@ func write(t *testing.T, path string, data []byte) {
 func TestUnsupported(t *testing.T) {
 	for name, spec := range map[string]string{
 		"a unit that does not divide a second":                          "layout x 64\n  t 64 time unix 7ns\n",
+		"a fraction that does not divide a second":                      "layout x 64\n  t 64 time unix 7us/3\n",
 		"a bytes field of mixed roles with no random bits drawn per ID": "layout x 160\n  ts 32 time[12:44] unix 2^-12s\n  payload 128 time[0:12] + random once bytes\n",
 	} {
 		l, err := layouts.Parse("x.layout", []byte(spec))

@@ -217,25 +217,45 @@ func tickDen(v *layouts.Value) string {
 // fastTimeExpr returns P_time's body expression on PostgreSQL 18: the
 // instant as timestamp + interval arithmetic that is exact but keeps
 // interval's day field 0, which timestamp + interval adds as a plain
-// integer (a day part costs a calendar conversion per row). A tick of a
-// whole number a of microseconds, from an epoch on a whole microsecond,
-// goes run by run: a run's value times an interval of a*2^lo microseconds,
-// in pieces small enough that piece*a stays below 2^53, where interval's
-// double-precision multiplication is exact (2^lo only moves the binary
-// point). Other units take the microseconds as a bigint (microsExpr) and
-// split them at 2^26.
+// integer (a day part costs a calendar conversion per row). From an epoch
+// on a whole microsecond, a time goes run by run where each run's unit
+// (2^lo ticks) is a whole number c of microseconds: the run's value times
+// an interval of c microseconds, in pieces small enough that piece*c stays
+// below 2^53, where interval's double-precision multiplication is exact
+// (c's factors of 2 only move the binary point). One run of a fraction
+// of a microsecond a unit, such as method 3's rand_a in 1/4096 ms, adds
+// its whole microseconds, floor(x * c), as a bigint. Other units take the
+// microseconds as a bigint (microsExpr) and split them at 2^26.
 func (s *script) fastTimeExpr(v *layouts.Value) string {
 	base, rem := epochBase(v)
 	a, b := tickScale(v.Unit)
 	var terms []string
-	if rem == 0 && b.Cmp(big.NewInt(1)) == 0 && a.BitLen() < 40 {
-		maxw := 53 - a.BitLen()
+	if rem == 0 && a.BitLen() < 40 {
+		frac := false
 		for _, r := range s.valueRuns(v) {
+			c := new(big.Rat).SetFrac(new(big.Int).Lsh(a, uint(r.lo)), b)
+			if !c.IsInt() {
+				// The one run below a microsecond a unit: floor(x*num/den), exact
+				// as a bigint below 2^62 and as a double below 2^53.
+				num, den := c.Num(), c.Denom()
+				if frac || r.width+num.BitLen() > 62 || r.width+num.BitLen()-den.BitLen()+1 > 53 {
+					terms = nil
+					break
+				}
+				frac = true
+				terms = append(terms, fmt.Sprintf("(%s * %s / %s) * interval '1 microsecond'", s.bits("$1", r.off, r.width), num, den))
+				continue
+			}
+			ci := c.Num()
+			odd := new(big.Int).Rsh(ci, ci.TrailingZeroBits())
+			if b.Cmp(big.NewInt(1)) == 0 {
+				odd = a // as the run's pieces have always been cut
+			}
+			maxw := 53 - odd.BitLen()
 			pieces := (r.width + maxw - 1) / maxw
 			for done := 0; done < r.width; {
 				w := min((r.width+pieces-1)/pieces, r.width-done)
-				at := r.lo + done
-				us := new(big.Int).Lsh(a, uint(at))
+				us := new(big.Int).Lsh(ci, uint(done))
 				if us.BitLen() > 62 { // past timestamp's range anyway: the general form
 					terms = nil
 					break
@@ -249,12 +269,132 @@ func (s *script) fastTimeExpr(v *layouts.Value) string {
 		}
 	}
 	if terms == nil {
-		ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
-		us := microsExpr(v, ticks, numeric)
+		us, ok := s.runMicros(v)
+		if !ok {
+			ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
+			us = microsExpr(v, ticks, numeric)
+		}
 		terms = []string{
 			fmt.Sprintf("(%s >> 26) * interval '67108864 microseconds'", us),
 			fmt.Sprintf("(%s & 67108863) * interval '1 microsecond'", us),
 		}
 	}
 	return fmt.Sprintf("timezone(interval '0', timestamp %s + %s)", base, strings.Join(terms, " + "))
+}
+
+// runMicros returns a bigint expression for the whole microseconds from
+// the epoch to a time value's instant, summed run by run, when that is
+// exact and cheaper than microsExpr's: every run but one holds a whole
+// number c of microseconds a unit (2^lo ticks), adding x*c, and the one
+// left, a fraction of a microsecond a unit, adds floor(x*c), which is
+// the floor of the sum since the rest are whole. Method 3's time is so:
+// ms*1000 + floor(rand_a*125/512). A value of one run, a unit of whole
+// microseconds (b = 1) or an epoch within a microsecond take microsExpr.
+func (s *script) runMicros(v *layouts.Value) (string, bool) {
+	_, rem := epochBase(v)
+	a, b := tickScale(v.Unit)
+	runs := s.valueRuns(v)
+	if rem != 0 || v.Width > 63 || b.Cmp(big.NewInt(1)) == 0 || len(runs) < 2 {
+		return "", false
+	}
+	var whole []string
+	var frac string
+	for _, r := range runs {
+		c := new(big.Rat).SetFrac(new(big.Int).Lsh(a, uint(r.lo)), b)
+		num, den := c.Num(), c.Denom()
+		if r.width+num.BitLen() > 62 {
+			return "", false
+		}
+		x := s.bits("$1", r.off, r.width)
+		switch {
+		case !c.IsInt() && frac != "":
+			return "", false
+		case !c.IsInt():
+			frac = fmt.Sprintf("%s * %s / %s", x, num, den)
+		case num.Cmp(big.NewInt(1)) == 0:
+			whole = append(whole, x)
+		default:
+			whole = append(whole, fmt.Sprintf("%s * %s", x, num))
+		}
+	}
+	if frac != "" {
+		whole = append(whole, frac)
+	}
+	return "(" + strings.Join(whole, " + ") + ")", true
+}
+
+// builtinTime returns, for a UUID layout whose time PostgreSQL 17's
+// uuid_extract_timestamp reads, the layout's version and an expression for
+// P_time over an ID of that version (and the RFC variant, which
+// uuid_extract_version checks): on 1M rows of 18's uuidv7() it costs
+// little more than the scan, where the portable arithmetic costs three to
+// seven times as much (BENCHMARKS.md). It reads:
+//
+//   - version 7: the 48 most significant bits as Unix milliseconds. A
+//     layout whose time has those bits on top, Unix epoch, in a unit that
+//     makes them milliseconds (UUIDv7's ms; method 3's ms/4096 with its
+//     fraction below, in rand_a), takes them so and adds the fraction's
+//     whole microseconds: floor(ms*1000 + f) = ms*1000 + floor(f).
+//   - version 1: RFC 9562's 60-bit Gregorian time in 100 ns, rounded
+//     down to the microsecond, as P_time rounds it.
+func (s *script) builtinTime(v *layouts.Value) (version uint64, expr string, ok bool) {
+	l := s.l
+	if s.kind != kUUID || !l.IsUUID() {
+		return 0, "", false
+	}
+	for _, p := range l.Parts {
+		if p.Role == layouts.Const && p.Offset == 48 && p.Width == 4 {
+			version = p.Const
+		}
+	}
+	parts := map[[3]int]bool{} // offset, width, lo of each part of the time
+	var top *layouts.Part
+	for _, pi := range v.Parts {
+		p := l.Parts[pi]
+		parts[[3]int{p.Offset, p.Width, p.Lo}] = true
+		if p.Offset == 0 {
+			top = &l.Parts[pi]
+		}
+	}
+	const extract = "uuid_extract_timestamp($1)"
+	switch version {
+	case 1:
+		v1 := v.Epoch.Equal(layouts.GregorianEpoch()) && v.Unit == layouts.Unit{Num: 1, Den: 10_000_000} && v.Width == 60 &&
+			len(parts) == 3 && parts[[3]int{0, 32, 0}] && parts[[3]int{32, 16, 32}] && parts[[3]int{52, 12, 48}]
+		return 1, extract, v1
+	case 7:
+		if !v.Epoch.Equal(layouts.UnixEpoch()) || top == nil || top.Width != 48 || top.Hi != v.Width || top.Lo > 32 {
+			return 0, "", false
+		}
+		// 2^Lo ticks make a millisecond: Num * 2^Lo * 1000 = Den.
+		if new(big.Int).Lsh(new(big.Int).SetUint64(v.Unit.Num*1000), uint(top.Lo)).Cmp(new(big.Int).SetUint64(v.Unit.Den)) != 0 {
+			return 0, "", false
+		}
+		if top.Lo == 0 {
+			return 7, extract, true
+		}
+		// The fraction's whole microseconds: floor(f * a / b) for a tick
+		// of a/b µs, f below 2^Lo.
+		var runs []run
+		for _, pi := range v.Parts {
+			if p := l.Parts[pi]; p.Offset != 0 {
+				runs = append(runs, run{p.Offset, p.Width, p.Lo})
+			}
+		}
+		f, _ := s.value("$1", runs, top.Lo)
+		a, b := tickScale(v.Unit)
+		if top.Lo+a.BitLen() > 62 {
+			return 0, "", false
+		}
+		us := f
+		if a.Cmp(big.NewInt(1)) != 0 {
+			us = fmt.Sprintf("%s * %s", us, a)
+		}
+		if b.Cmp(big.NewInt(1)) != 0 {
+			us = fmt.Sprintf("%s / %s", us, b)
+		}
+		// timestamptz + interval is only STABLE: through timestamp, as UTC.
+		return 7, fmt.Sprintf("timezone(interval '0', timezone(interval '0', %s) + (%s) * interval '1 microsecond')", extract, us), true
+	}
+	return 0, "", false
 }

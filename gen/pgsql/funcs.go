@@ -163,14 +163,27 @@ func (s *script) emitTime() {
 	if !ok {
 		return
 	}
-	ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
+	us, ok := s.runMicros(v)
+	if !ok {
+		ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
+		us = microsExpr(v, ticks, numeric)
+	}
 	base, _ := epochBase(v)
 	s.fast = true
-	fast := "SELECT " + s.fastTimeExpr(v)
+	fast := s.fastTimeExpr(v)
+	guarded := false
+	if version, c, ok := s.builtinTime(v); ok {
+		// PostgreSQL's own reader where it reads this layout's time: a
+		// CASE, so the function is not STRICT (STRICT would stop the
+		// planner from inlining it); NULL still gives NULL.
+		fast = fmt.Sprintf("CASE WHEN uuid_extract_version($1) = %d THEN %s ELSE %s END", version, c, fast)
+		guarded = true
+	}
+	fast = "SELECT " + fast
 	s.fast = false
 	s.function(function{
 		suffix: "time", params: [][2]string{{"id", s.typ}}, returns: "timestamptz",
-		body: "SELECT " + timestamptzExpr(base, microsExpr(v, ticks, numeric)), fast: fast,
+		body: "SELECT " + timestamptzExpr(base, us), fast: fast, fastLax: guarded,
 		doc: fmt.Sprintf("The time a %s ID holds (%s ticks since %s), rounded down to the microsecond.",
 			s.l.Name, v.Unit, v.Epoch.UTC().Format("2006-01-02T15:04:05.999999999Z")),
 	})

@@ -32,14 +32,19 @@
 // Readers (P_<field>, P_time, P_to_hex) are single-expression SQL functions,
 // which the planner inlines into the calling query; the rest are PL/pgSQL,
 // whose RAISE gives each bad input its own SQLSTATE and message. Every
-// function but P_new is IMMUTABLE STRICT PARALLEL SAFE.
+// function but P_new is IMMUTABLE STRICT PARALLEL SAFE, but for the readers
+// of a bytea layout and, on 18, P_time of a UUID layout whose time
+// uuid_extract_timestamp reads: their bodies have a CASE, which keeps a
+// STRICT function from being inlined, so they are IMMUTABLE PARALLEL SAFE
+// and return NULL for NULL themselves.
 //
 // PostgreSQL 18 casts bytea to the integer types, which reads a run of an
 // ID's bits several times faster than the bit strings older servers need.
 // Where a function has a faster body on 18, the script creates it from a
 // DO block that reads server_version_num: one script still loads on every
 // server from 13 up, and each function keeps its name, signature,
-// attributes and, for the readers, its inlining on every version.
+// attributes (but STRICT, as above) and, for the readers, its inlining on
+// every version.
 // GenerateFor writes the bodies of one side only. P_new does not call 18's
 // uuidv7(): its rand_a bits are a fraction of the millisecond, where the
 // v7 layout keeps a counter seeded with its top bit clear.
@@ -280,7 +285,11 @@ type function struct {
 	body      string
 	// fast is the body on PostgreSQL 18 and later, where it differs.
 	fast string
-	doc  string
+	// fastLax: the fast body is IMMUTABLE but called on NULL input, not
+	// STRICT (it has a CASE, which stops a STRICT function's inlining, and
+	// returns NULL for NULL all the same).
+	fastLax bool
+	doc     string
 }
 
 func (s *script) function(f function) {
@@ -309,19 +318,23 @@ func (s *script) function(f function) {
 	if f.lax {
 		attrs = "IMMUTABLE PARALLEL SAFE"
 	}
-	create := func(body string) string {
+	create := func(body string, attrs string) string {
 		return fmt.Sprintf("CREATE OR REPLACE FUNCTION %s(%s) RETURNS %s\nLANGUAGE %s %s\nAS $fn$\n%s\n$fn$",
 			name, strings.Join(params, ", "), f.returns, lang, attrs, strings.TrimRight(body, "\n"))
 	}
+	fastAttrs := attrs
+	if f.fastLax && !f.mutable {
+		fastAttrs = "IMMUTABLE PARALLEL SAFE"
+	}
 	switch {
 	case f.fast == "" || f.fast == f.body || (s.server != AnyVersion && s.server < PG18):
-		fmt.Fprintf(&s.out, "\n%s;\n", create(f.body))
+		fmt.Fprintf(&s.out, "\n%s;\n", create(f.body, attrs))
 	case s.server >= PG18:
-		fmt.Fprintf(&s.out, "\n%s;\n", create(f.fast))
+		fmt.Fprintf(&s.out, "\n%s;\n", create(f.fast, fastAttrs))
 	default:
 		// Both bodies, as text the DO block runs: a body is parsed only when
 		// its CREATE runs, so 18's casts never reach an older server.
-		fast, portable := create(f.fast), create(f.body)
+		fast, portable := create(f.fast, fastAttrs), create(f.body, attrs)
 		fmt.Fprintf(&s.out, "\n-- On PostgreSQL 18 and later, %s reads the ID's bytes as integers.\nDO $do$\nBEGIN\n  IF current_setting('server_version_num')::int >= %d THEN\n    EXECUTE %s;\n  ELSE\n    EXECUTE %s;\n  END IF;\nEND\n$do$;\n",
 			s.name(f.suffix), PG18, quoteBody(fast, "v18"), quoteBody(portable, "v13"))
 	}

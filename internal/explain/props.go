@@ -160,5 +160,11 @@ func PerTick(l *layouts.Layout) string {
 	case n >= 1<<20:
 		s = fmt.Sprintf("2^%d", int(math.Log2(n)))
 	}
-	return fmt.Sprintf("%s per %v", s, d)
+	per := d.String()
+	if v, ok := l.Value(layouts.Time); ok && d < time.Microsecond {
+		if _, whole := v.Unit.Nanos(); !whole { // such as 1/4096 ms: 244.14ns, not 244ns
+			per = strconv.FormatFloat(float64(v.Unit.Num)*1e9/float64(v.Unit.Den), 'f', 2, 64) + "ns"
+		}
+	}
+	return fmt.Sprintf("%s per %s", s, per)
 }

@@ -29,6 +29,7 @@ The modules:
     uuidv6: UUIDv6 — RFC 9562 section 5.6.
     uuidv7: UUIDv7 — RFC 9562 section 5.7.
     uuidv7_draft01: UUIDv7 as in draft-peabody-dispatch-new-uuid-format-01.
+    uuidv7_subms: UUIDv7 with a sub-millisecond fraction — RFC 9562 section 6.2, method 3, as PostgreSQL 18's uuidv7() and Go 1.27's uuid.NewV7 make it.
     uuidv8: UUIDv8 — RFC 9562 appendix B.1, the time-based example.
     uuidv8_sha256: UUIDv8 — RFC 9562 appendix B.2, name-based with SHA-256.
     xid: xid — rs/xid's 12-byte ID, written in 20 characters of base32hex.
