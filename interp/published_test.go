@@ -40,7 +40,10 @@ func TestPublishedIDs(t *testing.T) {
 			}
 			b = binary.BigEndian.AppendUint64(nil, n)
 		} else {
-			e := l.TextEncoding()
+			e, err := l.TextEncoding()
+			if err != nil {
+				t.Fatal(err)
+			}
 			if b, err = e.DecodeString(c.text); err != nil {
 				t.Fatalf("%s: %s text %q: %v", c.layout, e.Name(), c.text, err)
 			}

@@ -127,17 +127,15 @@ func (l *Layout) Encoding(name string) (*encodings.Encoding, error) {
 }
 
 // TextEncoding returns the encoding of the layout's canonical text
-// (CanonicalText), or nil when that is the UUID form.
-func (l *Layout) TextEncoding() *encodings.Encoding {
+// (CanonicalText), or nil when that is the UUID form. A layout that Parse
+// made always has it; one made by hand may name an encoding there is not,
+// an error matching ErrEncoding.
+func (l *Layout) TextEncoding() (*encodings.Encoding, error) {
 	text := l.CanonicalText()
 	if text == "uuid" {
-		return nil
+		return nil, nil
 	}
-	e, err := l.Encoding(text)
-	if err != nil {
-		panic("layouts: a parsed layout names an encoding it cannot find: " + err.Error())
-	}
-	return e
+	return l.Encoding(text)
 }
 
 // CanonicalText returns the text form IDs of the layout are written in

@@ -317,8 +317,8 @@ func TestDeclaredEncoding(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := l.TextEncoding()
-	if e == nil || e.Name() != "dice" || e.EncodedLen(2) != 7 || !e.Sorts() {
+	e, err := l.TextEncoding()
+	if err != nil || e == nil || e.Name() != "dice" || e.EncodedLen(2) != 7 || !e.Sorts() {
 		t.Fatalf("TextEncoding() = %+v", e)
 	}
 	if s := e.EncodeToString([]byte{0xff, 0xff}); s != "2334334" { // 65535 = 1223223 in base 6

@@ -118,6 +118,10 @@ func randomTarget(l *layouts.Layout, pkg, spec string) string {
 const randomTargetCode = `
 func Fuzz_PKG(f *testing.F) {
 	l := parse(f, ` + "`SPEC`" + `)
+	text, err := l.TextEncoding()
+	if err != nil {
+		f.Fatal(err)
+	}
 	NEWGEN
 	fuzz.Generated(f, l, fuzz.Codec[PKG.ID, PKG.Fields]{
 		Pack:   PKG.Pack,
@@ -127,7 +131,7 @@ func Fuzz_PKG(f *testing.F) {
 			{Name: "base62", Encode: PKG.ID.Base62, Parse: PKG.ParseBase62, Sorted: true},
 			{Name: "crockford", Encode: PKG.ID.Crockford, Parse: PKG.ParseCrockford, FoldCase: true, Sorted: true},
 			{Name: "hex", Encode: PKG.ID.Hex, Parse: PKG.ParseHex, FoldCase: true, Sorted: true},
-			{Name: "text", Encode: PKG.ID.String, Parse: PKG.Parse, FoldCase: l.TextEncoding().Spec().Fold, Sorted: l.TextEncoding().Sorts(), Reference: l.TextEncoding()},
+			{Name: "text", Encode: PKG.ID.String, Parse: PKG.Parse, FoldCase: text.Spec().Fold, Sorted: text.Sorts(), Reference: text},
 		},
 		Next:  g.Next,
 		Valid: PKG.ID.Valid,

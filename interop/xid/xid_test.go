@@ -24,7 +24,10 @@ func TestXID(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := l.TextEncoding()
+	e, err := l.TextEncoding()
+	if err != nil {
+		t.Fatal(err)
+	}
 	for i := range 10000 {
 		id := xid.New()
 		if i%2 == 1 { // and any 12 bytes, as xid reads them
