@@ -53,8 +53,9 @@ const CheckDigits = "0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U"
 // inputs do. Decoding is strict, as the package doc describes: one text
 // (up to case, where the Spec folds it) per value.
 //
-// The methods of a nil *Encoding panic. An Encoding is safe for concurrent
-// use.
+// An Encoding is safe for concurrent use. The zero Encoding, not made by
+// New, has no digits: its EncodedLen and DecodedLen are -1, its decoders
+// return ErrLength and its encoders panic, as for a source too long.
 type Encoding struct {
 	spec  Spec
 	base  int
@@ -218,7 +219,7 @@ func (e *Encoding) EncodedLen(n int) int {
 // digits returns the number of digits for n bytes, or -1.
 func (e *Encoding) digits(n int) int {
 	switch {
-	case n < 0:
+	case n < 0 || e.base == 0: // the zero Encoding has no digits
 		return -1
 	case e.shift != 0:
 		return (8*n + e.shift - 1) / e.shift

@@ -118,3 +118,24 @@ func TestGenericMatchesFast(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroEncoding checks that the zero Encoding refuses everything
+// rather than dividing by zero.
+func TestZeroEncoding(t *testing.T) {
+	var e Encoding
+	if e.EncodedLen(16) != -1 || e.DecodedLen(22) != -1 {
+		t.Errorf("zero Encoding: EncodedLen %d, DecodedLen %d", e.EncodedLen(16), e.DecodedLen(22))
+	}
+	if _, err := e.DecodeString("abc"); !errors.Is(err, ErrLength) {
+		t.Errorf("zero Encoding decodes: %v", err)
+	}
+	if _, err := e.AppendDecode(nil, []byte("")); !errors.Is(err, ErrLength) {
+		t.Errorf("zero Encoding decodes the empty text: %v", err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("zero Encoding encoded")
+		}
+	}()
+	e.EncodeToString([]byte{1})
+}
