@@ -29,13 +29,13 @@ func call(t *testing.T, out any, fn string, args ...string) {
 	}
 }
 
-// inspect reads an ID as idforge inspect does: the same layouts, fields,
-// time and encodings, with an SVG diagram of each reading whose titles
+// inspect reads an ID as idforge inspect -all does: the same layouts, in
+// the same order, fields, time and encodings, with an SVG diagram of each reading whose titles
 // hold the fields' values. A TypeID reads as its UUID, with its prefix.
 func TestInspect(t *testing.T) {
 	var r play.Inspection
 	call(t, &r, "inspect", "  user_01h455vb4pex5vsknk084sn02q ", "")
-	want := explain.Readings("user_01h455vb4pex5vsknk084sn02q", nil, nil)
+	want := explain.Inspect("user_01h455vb4pex5vsknk084sn02q", nil, explain.Options{All: true})
 	if len(r.Readings) == 0 || len(r.Readings) != len(want.Candidates) {
 		t.Fatalf("%d readings, idforge inspect has %d: %+v", len(r.Readings), len(want.Candidates), r)
 	}
