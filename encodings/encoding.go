@@ -69,15 +69,21 @@ type Encoding struct {
 	chunkBase uint64
 	widths    [MaxBytes + 1]int
 
-	// fast is the hand-tuned codec of the same alphabet and options,
-	// Base62, Crockford or Hex, or nil.
-	fast interface {
-		AppendEncode(dst, src []byte) []byte
-		AppendDecode(dst, src []byte) ([]byte, error)
-		DecodeString(s string) ([]byte, error)
-		EncodeToString(src []byte) string
-	}
+	// fast names the hand-tuned codec of the same alphabet and options,
+	// called directly rather than through an interface, which would make
+	// every buffer passed in escape to the heap.
+	fast fastCodec
 }
+
+// fastCodec names a hand-tuned codec.
+type fastCodec uint8
+
+const (
+	noFast fastCodec = iota
+	fastBase62
+	fastCrockford
+	fastHex
+)
 
 // New returns the encoding a Spec declares, or an error matching [ErrSpec]
 // saying what is wrong with it.
@@ -139,11 +145,11 @@ func New(s Spec) (*Encoding, error) {
 	switch {
 	case s.Bits || s.Check:
 	case s.Digits == base62Alphabet && !s.Fold:
-		e.fast = Base62
+		e.fast = fastBase62
 	case s.Digits == crockfordAlphabet && s.Fold:
-		e.fast = Crockford
+		e.fast = fastCrockford
 	case s.Digits == hexAlphabet && s.Fold:
-		e.fast = Hex
+		e.fast = fastHex
 	}
 	return e, nil
 }
@@ -260,8 +266,13 @@ func (e *Encoding) AppendEncode(dst, src []byte) []byte {
 	if w < 0 {
 		panic(fmt.Sprintf("encodings: %s cannot encode %d bytes (at most %d)", e.spec.Title, len(src), MaxBytes))
 	}
-	if e.fast != nil {
-		return e.fast.AppendEncode(dst, src)
+	switch e.fast {
+	case fastBase62:
+		return Base62.AppendEncode(dst, src)
+	case fastCrockford:
+		return Crockford.AppendEncode(dst, src)
+	case fastHex:
+		return Hex.AppendEncode(dst, src)
 	}
 	return e.appendEncode(dst, src, w)
 }
@@ -285,8 +296,12 @@ func (e *Encoding) appendEncode(dst, src []byte, w int) []byte {
 func (e *Encoding) EncodeToString(src []byte) string {
 	w := e.digits(len(src))
 	switch {
-	case e.fast != nil:
-		return e.fast.EncodeToString(src)
+	case e.fast == fastBase62:
+		return Base62.EncodeToString(src)
+	case e.fast == fastCrockford:
+		return Crockford.EncodeToString(src)
+	case e.fast == fastHex:
+		return Hex.EncodeToString(src)
 	case w < 0:
 		return string(e.AppendEncode(nil, src)) // panics
 	}
@@ -379,10 +394,14 @@ func mod37(src []byte) int {
 // InvalidCharError at its position. On error it returns dst itself,
 // unchanged.
 func (e *Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
-	if e.fast != nil {
-		return e.fast.AppendDecode(dst, src)
-	}
 	return decode(e, dst, src)
+}
+
+// AppendDecodeString is AppendDecode for text held in a string, which it
+// reads in place: a generated package's Parse decodes into its ID's array
+// without copying the text.
+func (e *Encoding) AppendDecodeString(dst []byte, s string) ([]byte, error) {
+	return decode(e, dst, s)
 }
 
 // DecodeString returns the bytes that s decodes to, or nil and an error as
@@ -392,9 +411,6 @@ func (e *Encoding) DecodeString(s string) ([]byte, error) {
 	if n < 0 {
 		return nil, lengthError(e.spec.Title, len(s))
 	}
-	if e.fast != nil {
-		return e.fast.DecodeString(s)
-	}
 	b, err := decode(e, make([]byte, 0, n), s)
 	if err != nil {
 		return nil, err
@@ -403,6 +419,14 @@ func (e *Encoding) DecodeString(s string) ([]byte, error) {
 }
 
 func decode[S text](e *Encoding, dst []byte, src S) ([]byte, error) {
+	switch e.fast {
+	case fastBase62:
+		return decodeBase62(dst, src)
+	case fastCrockford:
+		return decodeCrockford(dst, src)
+	case fastHex:
+		return decodeHex(dst, src)
+	}
 	n := e.DecodedLen(len(src))
 	if n < 0 {
 		return dst, lengthError(e.spec.Title, len(src))

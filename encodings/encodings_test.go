@@ -485,6 +485,11 @@ func TestAllocs(t *testing.T) {
 				{"AppendDecode", 0, func() { dec, _ = o.codec.AppendDecode(dec[:0], textBytes) }},
 				{"EncodeToString", 1, func() { _ = o.codec.EncodeToString(src) }},
 				{"DecodeString", 1, func() { _, _ = o.codec.DecodeString(text) }},
+				{"AppendDecodeString", 0, func() {
+					if e, ok := o.codec.(*encodings.Encoding); ok && e.Spec().Name != "base62" && e.Spec().Name != "crockford" && e.Spec().Name != "hex" {
+						dec, _ = e.AppendDecodeString(dec[:0], text)
+					}
+				}},
 			}
 			for _, c := range checks {
 				want := c.want

@@ -88,9 +88,17 @@ func checkDecode(t *testing.T, o oracle, s string) {
 	}
 	want, wantErr := o.decode(s)
 
-	// AppendDecode must agree, and return dst untouched on failure.
+	// AppendDecode must agree, and return dst untouched on failure; so
+	// must AppendDecodeString, for a declared encoding.
 	buf := bytes.Repeat([]byte{0xa5}, 8+len(s))
 	app, appErr := o.codec.AppendDecode(buf[:3], []byte(s))
+	if e, ok := o.codec.(*encodings.Encoding); ok {
+		sbuf := bytes.Repeat([]byte{0xa5}, 8+len(s))
+		sapp, sErr := e.AppendDecodeString(sbuf[:3], s)
+		if !bytes.Equal(sapp, app) || (sErr == nil) != (appErr == nil) || sErr != nil && sErr.Error() != appErr.Error() {
+			t.Fatalf("AppendDecodeString(%q) = %x, %v; AppendDecode gives %x, %v", s, sapp, sErr, app, appErr)
+		}
+	}
 
 	if wantErr != nil {
 		if !sameError(err, wantErr) || got != nil {

@@ -103,12 +103,11 @@ func emitDeclaredCodec(f *jen.File, tp *textPkg) {
 	writeDoc(f, fmt.Sprintf("decodeText reads s, in the %s form, into id.", s.Title))
 	decoderFunc(f, "decodeText", n, []jen.Code{
 		lengthCheck(s.Title, form.width, n),
-		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("textEncoding").Dot("AppendDecode").Call(jen.Id("id").Index(jen.Empty(), jen.Lit(0)), jen.Index().Byte().Call(jen.Id("s"))),
+		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("textEncoding").Dot("AppendDecodeString").Call(jen.Id("id").Index(jen.Empty(), jen.Lit(0)), jen.Id("s")),
+		jen.If(jen.Err().Op("==").Nil()).Block(jen.Return(jen.Nil())),
 		jen.Var().Id("bad").Qual(encodingsPath, "InvalidCharError"),
-		jen.Switch().Block(
-			jen.Case(jen.Err().Op("==").Nil()).Block(jen.Return(jen.Nil())),
-			jen.Case(jen.Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("bad"))).Block(
-				jen.Return(syntaxLit(jen.Lit(s.Title), jen.Id("bad").Dot("Pos"), jen.Id("bad").Dot("Char")))),
+		jen.If(jen.Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("bad"))).Block(
+			jen.Return(syntaxLit(jen.Lit(s.Title), jen.Id("bad").Dot("Pos"), jen.Id("bad").Dot("Char"))),
 		),
 		jen.Return(jen.Id("errOverflow").Call(jen.Lit(s.Title))),
 	})
