@@ -41,6 +41,21 @@ type Spec struct {
 	Check bool
 }
 
+// String returns the spec as the line that declares it (Declare reads it
+// back): encoding NAME TITLE DIGITS and its options.
+func (s Spec) String() string {
+	line := fmt.Sprintf("encoding %s %s %s", s.Name, s.Title, s.Digits)
+	for _, o := range []struct {
+		on   bool
+		word string
+	}{{s.Fold, "fold"}, {s.Bits, "bits"}, {s.Check, "check"}} {
+		if o.on {
+			line += " " + o.word
+		}
+	}
+	return line
+}
+
 // CheckDigits are Crockford's check symbols: the symbol for a value v
 // modulo 37 is CheckDigits[v]. They are read in either case.
 const CheckDigits = "0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U"
@@ -100,25 +115,15 @@ func New(s Spec) (*Encoding, error) {
 	if len(s.Digits) < 2 || len(s.Digits) > 64 {
 		return bad("%d digits; an alphabet has 2 to 64", len(s.Digits))
 	}
-	e := &Encoding{spec: s, base: len(s.Digits)}
-	for i := range e.table {
-		e.table[i], e.check[i] = invalid, invalid
-	}
+	e := &Encoding{spec: s, base: len(s.Digits), table: decodeTable(s.Digits, s.Fold), check: decodeTable(CheckDigits, true)}
 	for i := 0; i < len(s.Digits); i++ {
-		c := s.Digits[i]
-		for _, v := range variants(c, s.Fold) {
-			if v <= ' ' || v >= 0x7f {
-				return bad("digit %q is not printable ASCII", c)
-			}
-			if e.table[v] != invalid {
-				return bad("digit %q appears twice (or in both cases, with fold)", c)
-			}
-			e.table[v] = byte(i)
-		}
-	}
-	for i := 0; i < len(CheckDigits); i++ {
-		for _, v := range variants(CheckDigits[i], true) {
-			e.check[v] = byte(i)
+		// Each digit must read as itself: a repeat, or with Fold a letter
+		// given in both cases, reads as the later one.
+		switch c := s.Digits[i]; {
+		case c <= ' ' || c >= 0x7f:
+			return bad("digit %q is not printable ASCII", c)
+		case e.table[c] != byte(i):
+			return bad("digit %q appears twice (or in both cases, with fold)", c)
 		}
 	}
 	if e.base&(e.base-1) == 0 {
@@ -152,17 +157,6 @@ func New(s Spec) (*Encoding, error) {
 		e.fast = fastHex
 	}
 	return e, nil
-}
-
-// variants returns c and, when fold is set and c is a letter, its other case.
-func variants(c byte, fold bool) []byte {
-	switch {
-	case fold && 'A' <= c && c <= 'Z':
-		return []byte{c, c + 'a' - 'A'}
-	case fold && 'a' <= c && c <= 'z':
-		return []byte{c, c - 'a' + 'A'}
-	}
-	return []byte{c}
 }
 
 func validName(name string) bool {
@@ -222,6 +216,20 @@ func (e *Encoding) EncodedLen(n int) int {
 	return w
 }
 
+// DigitLen returns the number of digits that n source bytes encode to:
+// EncodedLen(n) without the check symbol, or -1 where EncodedLen is.
+func (e *Encoding) DigitLen(n int) int { return e.digits(n) }
+
+// Pad returns the zero bits below the number in the digits of n source
+// bytes: with Spec.Bits, the bits of the width beyond the 8n of the
+// source; otherwise 0, the padding being the first digit's top bits.
+func (e *Encoding) Pad(n int) int {
+	if !e.spec.Bits || e.digits(n) < 0 {
+		return 0
+	}
+	return e.digits(n)*e.shift - 8*n
+}
+
 // digits returns the number of digits for n bytes, or -1.
 func (e *Encoding) digits(n int) int {
 	switch {
@@ -244,11 +252,13 @@ func (e *Encoding) DecodedLen(m int) int {
 	if m < 0 {
 		return -1
 	}
-	n := m * 8 // an upper bound: every digit holds at least one bit
+	var n int
 	if e.shift != 0 {
 		n = m * e.shift / 8
 	} else {
-		n = min(n/8, MaxBytes)
+		// Every digit holds at least one bit, so m digits hold at most m
+		// bytes; step down to the length whose width is m.
+		n = min(m, MaxBytes)
 		for n > 0 && e.widths[n] > m {
 			n--
 		}

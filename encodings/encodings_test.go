@@ -610,3 +610,25 @@ func TestDeclaredVectors(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecLine checks that every built-in declaration reads back from the
+// line Spec.String writes, and DigitLen and Pad against the oracle.
+func TestSpecLine(t *testing.T) {
+	for _, e := range encodings.Builtins() {
+		again, err := encodings.Declare(e.Spec().String())
+		if err != nil || again.Spec() != e.Spec() {
+			t.Errorf("%s: Declare(%q) = %+v, %v", e.Name(), e.Spec().String(), again, err)
+		}
+	}
+	for _, o := range oracles[3:] {
+		e := o.codec.(*encodings.Encoding)
+		for _, n := range []int{0, 1, 8, 12, 15, 16, 20} {
+			if got, want := e.DigitLen(n), o.width(n); got != want {
+				t.Errorf("%s.DigitLen(%d) = %d, want %d", o.name, n, got, want)
+			}
+			if got, want := e.Pad(n), int(o.pad(n)); got != want {
+				t.Errorf("%s.Pad(%d) = %d, want %d", o.name, n, got, want)
+			}
+		}
+	}
+}

@@ -43,16 +43,7 @@ func (l *Layout) Format() string {
 		b.WriteString(line + "\n")
 	}
 	for _, e := range l.Encodings {
-		fmt.Fprintf(&b, "  encoding %s %s %s", e.Name, e.Title, e.Digits)
-		for _, o := range []struct {
-			on   bool
-			word string
-		}{{e.Fold, "fold"}, {e.Bits, "bits"}, {e.Check, "check"}} {
-			if o.on {
-				b.WriteString(" " + o.word)
-			}
-		}
-		b.WriteString("\n")
+		fmt.Fprintf(&b, "  %s\n", e)
 	}
 	if l.Text != "" {
 		fmt.Fprintf(&b, "  text %s\n", l.Text)
