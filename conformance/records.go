@@ -186,17 +186,15 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 		}
 		rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: form, Input: input, Error: kind})
 	}
-	forms := []string{"base62", "crockford", "hex"}
-	if text != "uuid" && !slices.Contains(forms, text) {
-		forms = append(forms, text)
+	// The forms every language reads by name, and the layout's own text
+	// when it is none of them, read by its parser as form "text".
+	forms := [][2]string{{"base62", "base62"}, {"crockford", "crockford"}, {"hex", "hex"}}
+	if text != "uuid" && !slices.ContainsFunc(forms, func(f [2]string) bool { return f[1] == text }) {
+		forms = append(forms, [2]string{"text", text})
 	}
-	for _, name := range forms {
+	for _, f := range forms {
+		form, name := f[0], f[1]
 		e, _ := l.Encoding(name) // built in, or the layout's text, which resolves
-
-		form := name
-		if name == text && len(forms) == 4 && name == forms[3] {
-			form = "text"
-		}
 		s := e.EncodeToString(b)
 		add(form, e, s[1:])
 		add(form, e, s+"0")

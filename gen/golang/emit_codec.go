@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dave/jennifer/jen"
+	"github.com/idforge/idforge/encodings"
 )
 
 // The fixed-width codecs: Base62, Crockford base32 and hex, emitted as
@@ -61,11 +62,11 @@ func emitCodecs(f *jen.File, p *Package) error {
 		emitDecimalCodec(f, p)
 	}
 	if p.Canonical == EncDeclared {
-		tp, err := newTextPkg(p)
+		e, err := p.declaredEncoding()
 		if err != nil {
 			return err
 		}
-		emitDeclaredCodec(f, tp)
+		emitDeclaredCodec(f, e, n)
 	}
 	return nil
 }
@@ -74,8 +75,8 @@ func emitCodecs(f *jen.File, p *Package) error {
 // encoding's Spec, from which package encodings builds the codec once, and
 // the encoder and decoder the text API calls, which turn the codec's errors
 // into the package's.
-func emitDeclaredCodec(f *jen.File, tp *textPkg) {
-	s, form, n := tp.declaredSpec, tp.declared, tp.n
+func emitDeclaredCodec(f *jen.File, e *encodings.Encoding, n int) {
+	s, width := e.Spec(), e.EncodedLen(n)
 	spec := []jen.Code{
 		jen.Id("Name").Op(":").Lit(s.Name),
 		jen.Id("Title").Op(":").Lit(s.Title),
@@ -97,12 +98,12 @@ func emitDeclaredCodec(f *jen.File, tp *textPkg) {
 	).Call()
 	f.Line()
 	writeDoc(f, fmt.Sprintf("encodeText writes id in the %s form into out.", s.Title))
-	encoderFunc(f, "encodeText", form.width, n, []jen.Code{
+	encoderFunc(f, "encodeText", width, n, []jen.Code{
 		jen.Id("textEncoding").Dot("AppendEncode").Call(jen.Id("out").Index(jen.Empty(), jen.Lit(0)), jen.Id("id").Index(jen.Empty(), jen.Empty())),
 	})
 	writeDoc(f, fmt.Sprintf("decodeText reads s, in the %s form, into id.", s.Title))
 	decoderFunc(f, "decodeText", n, []jen.Code{
-		lengthCheck(s.Title, form.width, n),
+		lengthCheck(s.Title, width, n),
 		jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("textEncoding").Dot("AppendDecodeString").Call(jen.Id("id").Index(jen.Empty(), jen.Lit(0)), jen.Id("s")),
 		jen.If(jen.Err().Op("==").Nil()).Block(jen.Return(jen.Nil())),
 		jen.Var().Id("bad").Qual(encodingsPath, "InvalidCharError"),

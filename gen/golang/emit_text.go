@@ -3,7 +3,6 @@ package golang
 import (
 	"fmt"
 	"math/big"
-	"math/bits"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -42,9 +41,23 @@ type textPkg struct {
 	forms  []textForm
 	signed bool // an int64 ID whose top bit is not fixed at zero
 	// declared is the canonical form when it is an encoding declared as
-	// data (Canonical EncDeclared), with its Spec.
-	declared     textForm
-	declaredSpec encodings.Spec
+	// data (Canonical EncDeclared), and enc that encoding.
+	declared textForm
+	enc      *encodings.Encoding
+}
+
+// declaredEncoding returns the encoding of a package whose canonical text
+// is declared as data (Canonical EncDeclared), as its first member's layout
+// resolves Declared, checked against the ID's size.
+func (p *Package) declaredEncoding() (*encodings.Encoding, error) {
+	e, err := p.Members[0].Layout.Encoding(p.Declared)
+	if err != nil {
+		return nil, fmt.Errorf("gen: package %s: %w", p.Name, err)
+	}
+	if e.EncodedLen(p.size()) < 0 {
+		return nil, fmt.Errorf("gen: package %s: %s cannot write %d-byte IDs", p.Name, e.Title(), p.size())
+	}
+	return e, nil
 }
 
 func newTextPkg(p *Package) (*textPkg, error) {
@@ -64,31 +77,21 @@ func newTextPkg(p *Package) (*textPkg, error) {
 	tp.forms[1].overflows = 5*crockfordWidth(n) > 8*n || fixedSign
 	tp.forms[2].overflows = fixedSign
 	if p.Canonical == EncDeclared {
-		e, err := p.Members[0].Layout.Encoding(p.Declared)
+		e, err := p.declaredEncoding()
 		if err != nil {
-			return nil, fmt.Errorf("gen: package %s: %w", p.Name, err)
-		}
-		if e.EncodedLen(n) < 0 {
-			return nil, fmt.Errorf("gen: package %s: %s cannot write %d-byte IDs", p.Name, e.Title(), n)
+			return nil, err
 		}
 		s := e.Spec()
 		d := textForm{name: s.Title, width: e.EncodedLen(n), encode: "encodeText", decode: "decodeText",
-			cased: s.Fold, digits: s.Digits, check: s.Check}
-		digits := d.width
-		if s.Check {
-			digits--
-		}
-		d.what = fmt.Sprintf("%d %s digits (%s)", digits, s.Title, s.Digits)
+			what: fmt.Sprintf("%d %s digits (%s)", e.DigitLen(n), s.Title, s.Digits), cased: s.Fold, digits: s.Digits,
+			pad: e.Pad(n), check: s.Check}
 		if s.Check {
 			d.what += " and a check symbol"
 		}
-		if s.Bits {
-			d.pad = digits*bits.TrailingZeros(uint(len(s.Digits))) - 8*n
-		}
 		// Text above Max: a width that holds more than the ID's bits, and
 		// bits not written from the top.
-		d.overflows = !s.Bits && (tp.maxText(d) != strings.Repeat(s.Digits[len(s.Digits)-1:], digits) || fixedSign)
-		tp.declared, tp.declaredSpec = d, s
+		d.overflows = !s.Bits && (tp.maxText(d) != strings.Repeat(s.Digits[len(s.Digits)-1:], e.DigitLen(n)) || fixedSign)
+		tp.declared, tp.enc = d, e
 	}
 	return tp, nil
 }
@@ -107,16 +110,6 @@ func (tp *textPkg) canonicalForm() (textForm, bool) {
 		return tp.declared, true
 	}
 	return textForm{}, false
-}
-
-// sorts reports whether the form's digits ascend in byte order.
-func (form textForm) sorts() bool {
-	for i := 1; i < len(form.digits); i++ {
-		if form.digits[i-1] >= form.digits[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // canonicalWidth returns the longest canonical text of an ID.
@@ -379,7 +372,7 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 	case EncDeclared:
 		form := tp.declared
 		sorts := tp.sortsDoc()
-		if !form.sorts() {
+		if !tp.enc.Sorts() {
 			sorts = "zero-padded to a fixed width; the digits do not ascend in byte order,\nso the text does not sort as the IDs do"
 		}
 		tp.method(f, fmt.Sprintf("String returns id in its canonical text form: %s,\n%s.", form.what, sorts),
@@ -609,11 +602,7 @@ func (tp *textPkg) exampleText() string {
 		x.Or(x, big.NewInt(int64(pattern[i%len(pattern)])))
 	}
 	if tp.p.Canonical == EncDeclared {
-		e, err := encodings.New(tp.declaredSpec)
-		if err != nil {
-			panic(err) // newTextPkg built it already
-		}
-		return e.EncodeToString(x.FillBytes(make([]byte, tp.n)))
+		return tp.enc.EncodeToString(x.FillBytes(make([]byte, tp.n)))
 	}
 	digits := form.digits
 	out := make([]byte, form.width)

@@ -30,10 +30,7 @@ func newTextCodec(s *script) (*textCodec, error) {
 		if strings.Contains(spec.Digits, `\`) {
 			return nil, fmt.Errorf("%w: %s's digits hold a backslash, which a SQL string reads as an escape where standard_conforming_strings is off", ErrLayout, spec.Title)
 		}
-		t := &textCodec{s: s, spec: spec, width: e.EncodedLen(s.l.Bytes()), name: strings.ReplaceAll(spec.Name, "-", "_")}
-		if spec.Check {
-			t.width--
-		}
+		t := &textCodec{s: s, e: e, spec: spec, width: e.DigitLen(s.l.Bytes()), name: strings.ReplaceAll(spec.Name, "-", "_")}
 		if k := bits.TrailingZeros(uint(len(spec.Digits))); 1<<k == len(spec.Digits) {
 			t.k = k
 		}
@@ -52,10 +49,11 @@ func (s *script) emitText() {
 // textCodec writes the functions of one declared encoding.
 type textCodec struct {
 	s     *script
-	spec  encodings.Spec
-	name  string // for the functions' names: to_NAME, from_NAME
-	width int    // digits, without a check symbol
-	k     int    // bits a digit for a base 2^k, else 0
+	e     *encodings.Encoding
+	spec  encodings.Spec // e's
+	name  string         // for the functions' names: to_NAME, from_NAME
+	width int            // digits, without a check symbol
+	k     int            // bits a digit for a base 2^k, else 0
 }
 
 // what describes the text, for the functions' comments.
@@ -68,17 +66,13 @@ func (t textCodec) what() string {
 }
 
 // pad returns the zero bits below the ID in the digits of an encoding
-// that writes bits from the top, and the zero bits above it in one that
-// writes a right-aligned number.
+// that writes bits from the top, and the zero bits above it in one of a
+// base 2^k that writes a right-aligned number.
 func (t textCodec) pad() (below, above int) {
-	if t.k == 0 {
-		return 0, 0
+	if below = t.e.Pad(t.s.l.Bytes()); below > 0 || t.k == 0 {
+		return below, 0
 	}
-	extra := t.k*t.width - t.s.l.Bits
-	if t.spec.Bits {
-		return extra, 0
-	}
-	return 0, extra
+	return 0, t.k*t.width - t.s.l.Bits
 }
 
 func (t textCodec) encode() {
@@ -128,10 +122,8 @@ func (t textCodec) encode() {
 }
 
 func (t textCodec) sortsNote() string {
-	for i := 1; i < len(t.spec.Digits); i++ {
-		if t.spec.Digits[i-1] >= t.spec.Digits[i] {
-			return " The digits do not ascend in byte order, so the text does not sort as the IDs do."
-		}
+	if !t.e.Sorts() {
+		return " The digits do not ascend in byte order, so the text does not sort as the IDs do."
 	}
 	return " Under COLLATE \"C\" the text sorts as the IDs do."
 }

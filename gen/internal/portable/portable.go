@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"math/bits"
 	"regexp"
 	"strings"
 	"time"
@@ -202,27 +201,13 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 // form returns the fixed-width form of an encoding for the plan's size.
 func (p *Plan) form(e *encodings.Encoding) Form {
 	s := e.Spec()
-	f := Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Check: s.Check}
-	f.Width = e.EncodedLen(p.Size)
-	if s.Check {
-		f.Width--
-	}
-	if s.Bits {
-		f.Pad = f.Width*log2(len(s.Digits)) - p.Bits
-	}
+	f := Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Check: s.Check,
+		Width: e.DigitLen(p.Size), Pad: e.Pad(p.Size)}
 	f.Max = Digits(new(big.Int).Lsh(p.Max, uint(f.Pad)), s.Digits, f.Width)
 	// Text whose bits go from the top has no value above the largest ID,
 	// only padding bits that must be zero.
 	f.Overflows = !s.Bits && f.Max != strings.Repeat(s.Digits[len(s.Digits)-1:], f.Width)
 	return f
-}
-
-// log2 returns k for a base 2^k, else 0.
-func log2(base int) int {
-	if base&(base-1) != 0 {
-		return 0
-	}
-	return bits.TrailingZeros(uint(base))
 }
 
 // Len returns the length of the form's text: its digits and its check
