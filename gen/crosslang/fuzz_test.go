@@ -55,26 +55,8 @@ func FuzzEmitters(f *testing.F) {
 	if testing.Short() {
 		f.Skip("runs node and python3 on random layouts")
 	}
-	var ws []*worker
-	for _, w := range []*worker{
-		{lang: "js", name: "node", args: []string{"testdata/fuzzworker.mjs"}},
-		{lang: "python", name: "python3", args: []string{"-B", "testdata/fuzzworker.py"}}, // -B: no __pycache__ in the checkout
-	} {
-		if _, err := exec.LookPath(w.name); err != nil {
-			f.Logf("the %s modules are not fuzzed: %s", w.lang, testenv.MissingTool(w.name))
-			continue
-		}
-		ws = append(ws, w)
-	}
-	if len(ws) == 0 {
-		f.Skip(testenv.MissingTool(testenv.Node) + "; " + testenv.MissingTool(testenv.Python))
-	}
+	ws := startWorkers(f)
 	dir := f.TempDir()
-	f.Cleanup(func() {
-		for _, w := range ws {
-			w.stop()
-		}
-	})
 	for i := range 6 {
 		seed := sha256.Sum256([]byte(fmt.Sprint("idforge fuzz emitters ", i)))
 		f.Add(seed[:16], seed[16:])
@@ -97,6 +79,63 @@ func FuzzEmitters(f *testing.F) {
 			c.run(t, w, filepath.Join(dir, fmt.Sprintf("m%d", n)), spec)
 		}
 	})
+}
+
+// TestEmitterEdges holds the layouts of testdata/edges, written down where
+// FuzzEmitters once found an emitter wrong, to what FuzzEmitters asks of a
+// random layout, with values drawn from each spec's text.
+func TestEmitterEdges(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs node and python3 on the edge layouts")
+	}
+	files, err := filepath.Glob("testdata/edges/*.layout")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no edge layouts in testdata/edges: %v", err)
+	}
+	ws := startWorkers(t)
+	dir := t.TempDir()
+	for i, file := range files {
+		spec, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := layouts.Parse(file, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values := sha256.Sum256(spec)
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			c := newFuzzCase(t, l, values[:])
+			for _, w := range ws {
+				c.run(t, w, filepath.Join(dir, fmt.Sprintf("%s%d", w.lang, i)), string(spec))
+			}
+		})
+	}
+}
+
+// startWorkers starts a worker for each language whose tool is here, and
+// stops them when tb ends; with none, tb is skipped, with a message.
+func startWorkers(tb testing.TB) []*worker {
+	var ws []*worker
+	for _, w := range []*worker{
+		{lang: "js", name: "node", args: []string{"testdata/fuzzworker.mjs"}},
+		{lang: "python", name: "python3", args: []string{"-B", "testdata/fuzzworker.py"}}, // -B: no __pycache__ in the checkout
+	} {
+		if _, err := exec.LookPath(w.name); err != nil {
+			tb.Logf("the %s modules are not checked: %s", w.lang, testenv.MissingTool(w.name))
+			continue
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) == 0 {
+		tb.Skip(testenv.MissingTool(testenv.Node) + "; " + testenv.MissingTool(testenv.Python))
+	}
+	tb.Cleanup(func() {
+		for _, w := range ws {
+			w.stop()
+		}
+	})
+	return ws
 }
 
 // fuzzCase is one input's layout, what is asked of its modules, and what

@@ -19,8 +19,11 @@ func (g Lang) Int(x int) string { return g.Lit(big.NewInt(int64(x))) }
 // Read returns the expression of a value spread over runs of the ID held
 // in the variable id: each run shifted down, masked and shifted to its
 // place in the value, OR-ed together. bits is the ID's width, so that the
-// top run needs no mask.
+// top run needs no mask. A value of no runs reads as 0.
 func (g Lang) Read(id string, runs []Run, bits int) string {
+	if len(runs) == 0 {
+		return g.Int(0)
+	}
 	var terms []string
 	for _, r := range runs {
 		t := id
