@@ -57,7 +57,7 @@ func emitCodecs(f *jen.File, p *Package) error {
 		emitUUIDCodec(f)
 	}
 	emitBase62Codec(f, n)
-	emitCrockfordCodec(f, n)
+	emitBase32Codec(f, n, crockfordForm)
 	if p.Canonical == EncDecimal {
 		emitDecimalCodec(f, p)
 	}
@@ -66,12 +66,17 @@ func emitCodecs(f *jen.File, p *Package) error {
 		if err != nil {
 			return err
 		}
-		emitDeclaredCodec(f, e, n)
+		if form, ok := base32Declared(e); ok {
+			emitBase32Codec(f, n, form)
+		} else {
+			emitDeclaredCodec(f, e, n)
+		}
 	}
 	return nil
 }
 
-// emitDeclaredCodec writes the codec of a text form declared as data: the
+// emitDeclaredCodec writes the codec of a text form declared as data that
+// the package does not write out for its size (base32Declared): the
 // encoding's Spec, from which package encodings builds the codec once, and
 // the encoder and decoder the text API calls, which turn the codec's errors
 // into the package's.
@@ -737,40 +742,96 @@ func powerOf62(k int) *jen.Statement {
 
 // --- Crockford ---
 
-// crockfordGroups splits n bytes as the Crockford codec does, from the
-// right: groups of five bytes, eight digits each, and a leading group of
-// n%5 bytes, ceil(8(n%5)/5) digits, which may be empty. It returns each
-// group's byte offset and size and digit offset and count.
-func crockfordGroups(n int) (groups [][4]int) {
+// base32Form is a base-32 text form written out for the ID's size:
+// Crockford's, which every package has, or a declared encoding of 32
+// digits with no check symbol, the package's canonical text.
+type base32Form struct {
+	title  string // the form's name in errors and docs: "Crockford", "base32hex"
+	name   string // the prefix of its tables' names, "crockford" or "text"
+	fn     string // the suffix of its functions' names, "Crockford" or "Text"
+	digits string // the alphabet, digit 0 first
+	fold   bool   // the decoder reads letters in either case
+	// top says that the bits are written from the most significant end, so
+	// that the zero padding is the last digit's low bits (RFC 4648's
+	// order); otherwise the ID is one right-aligned number and the padding
+	// is the first digit's top bits.
+	top bool
+}
+
+// crockfordForm is Crockford's base32, which every package writes.
+var crockfordForm = base32Form{title: "Crockford", name: "crockford", fn: "Crockford", digits: crockfordAlphabet, fold: true}
+
+// base32Declared returns the form of a declared encoding that the package
+// can write out as base32: one of 32 ASCII digits and no check symbol.
+func base32Declared(e *encodings.Encoding) (base32Form, bool) {
+	s := e.Spec()
+	if len(s.Digits) != 32 || s.Check {
+		return base32Form{}, false
+	}
+	return base32Form{title: s.Title, name: "text", fn: "Text", digits: s.Digits, fold: s.Fold, top: s.Bits}, true
+}
+
+// base32Groups splits n bytes into groups of five bytes, eight digits
+// each, and one group of the n%5 bytes left, ceil(8(n%5)/5) digits, which
+// may be empty: the short group comes first when the ID is one
+// right-aligned number, last when its bits are written from the top. It
+// returns each group's byte offset and size and digit offset and count.
+func base32Groups(n int, top bool) (groups [][4]int) {
 	r := n % 5
 	e := crockfordWidth(r)
-	if r > 0 {
+	b, c := 0, 0
+	if r > 0 && !top {
 		groups = append(groups, [4]int{0, r, 0, e})
+		b, c = r, e
 	}
-	for b, c := r, e; b < n; b, c = b+5, c+8 {
+	for ; b+5 <= n; b, c = b+5, c+8 {
 		groups = append(groups, [4]int{b, 5, c, 8})
+	}
+	if r > 0 && top {
+		groups = append(groups, [4]int{b, r, c, e})
 	}
 	return groups
 }
 
-func emitCrockfordCodec(f *jen.File, n int) {
+// emitBase32Codec writes form's tables, encoder and decoder for n-byte IDs.
+// They work in groups of five bytes, eight digits; the encoder writes two
+// digits at a time.
+func emitBase32Codec(f *jen.File, n int, form base32Form) {
 	w := crockfordWidth(n)
-	unused := 5*w - 8*n // the top bits of the first digit, which must be zero
+	pad := 5*w - 8*n // the bits the digits hold beyond the ID's, which must be zero
+	digits, table, pairs := form.name+"Digits", form.name+"Decode", form.name+"Pairs"
+	encode, decode := "encode"+form.fn, "decode"+form.fn
 
-	writeDoc(f, "crockfordDigits are the digits of Crockford's base32, which leaves out I,\nL, O and U, in ASCII order.")
-	f.Const().Id("crockfordDigits").Op("=").Lit(crockfordAlphabet)
+	if form == crockfordForm {
+		writeDoc(f, "crockfordDigits are the digits of Crockford's base32, which leaves out I,\nL, O and U, in ASCII order.")
+	} else {
+		writeDocf(f, "%s are the digits of %s, digit 0 first.", digits, form.title)
+	}
+	f.Const().Id(digits).Op("=").Lit(form.digits)
 	f.Line()
-	emitTable(f, "crockfordDecode", crockfordAlphabet, true,
-		"crockfordDecode maps each Crockford digit, in either case, to its value\nand every other byte, including I, L, O and U, to 0xff.")
+	tableDoc := fmt.Sprintf("%s maps each %s digit to its value and every other\nbyte to 0xff.", table, form.title)
+	switch {
+	case form == crockfordForm:
+		tableDoc = "crockfordDecode maps each Crockford digit, in either case, to its value\nand every other byte, including I, L, O and U, to 0xff."
+	case form.fold:
+		tableDoc = fmt.Sprintf("%s maps each %s digit, in either case, to its value\nand every other byte to 0xff.", table, form.title)
+	}
+	emitTable(f, table, form.digits, form.fold, tableDoc)
 
+	groups := base32Groups(n, form.top)
+	last := len(groups) - 1
 	enc := loadWords(n)
-	for gi, g := range crockfordGroups(n) {
+	for gi, g := range groups {
 		b, size, c, count := g[0], g[1], g[2], g[3]
 		op := "="
 		if gi == 0 {
 			op = ":="
 		}
-		enc = append(enc, jen.Id("v").Op(op).Add(bitField(n, 8*b, 8*(b+size))))
+		v := bitField(n, 8*b, 8*(b+size))
+		if form.top && gi == last && pad > 0 {
+			v = jen.Parens(v).Op("<<").Lit(pad)
+		}
+		enc = append(enc, jen.Id("v").Op(op).Add(v))
 		// The digits of v, in pairs after a single one if count is odd.
 		shifted := func(sh int, mask string) *jen.Statement {
 			x := jen.Id("v")
@@ -781,27 +842,32 @@ func emitCrockfordCodec(f *jen.File, n int) {
 		}
 		j := 0
 		if count%2 == 1 {
-			enc = append(enc, elem("out", c).Op("=").Id("crockfordDigits").Index(shifted(5*(count-1), "31")))
+			enc = append(enc, elem("out", c).Op("=").Id(digits).Index(shifted(5*(count-1), "31")))
 			j = 1
 		}
 		for ; j < count; j += 2 {
-			enc = append(enc, putUint(16, span("out", c+j, c+j+2), jen.Id("crockfordPairs").Index(shifted(5*(count-2-j), "1023"))))
+			enc = append(enc, putUint(16, span("out", c+j, c+j+2), jen.Id(pairs).Index(shifted(5*(count-2-j), "1023"))))
 		}
 	}
-	writeDoc(f, "crockfordPairs maps each number below 32*32 to its two Crockford digits,\nas a big-endian uint16.")
-	f.Var().Id("crockfordPairs").Op("=").Func().Params().Params(jen.Id("t").Index(jen.Lit(32).Op("*").Lit(32)).Uint16()).Block(
+	writeDocf(f, "%s maps each number below 32*32 to its two %s digits,\nas a big-endian uint16.", pairs, form.title)
+	f.Var().Id(pairs).Op("=").Func().Params().Params(jen.Id("t").Index(jen.Lit(32).Op("*").Lit(32)).Uint16()).Block(
 		jen.For(jen.Id("i").Op(":=").Range().Lit(32)).Block(
 			jen.For(jen.Id("j").Op(":=").Range().Lit(32)).Block(
-				jen.Id("t").Index(jen.Id("i").Op("*").Lit(32).Op("+").Id("j")).Op("=").Uint16().Call(jen.Id("crockfordDigits").Index(jen.Id("i"))).Op("<<").Lit(8).Op("|").Uint16().Call(jen.Id("crockfordDigits").Index(jen.Id("j"))),
+				jen.Id("t").Index(jen.Id("i").Op("*").Lit(32).Op("+").Id("j")).Op("=").Uint16().Call(jen.Id(digits).Index(jen.Id("i"))).Op("<<").Lit(8).Op("|").Uint16().Call(jen.Id(digits).Index(jen.Id("j"))),
 			),
 		),
 		jen.Return(jen.Id("t")),
 	).Call()
 	f.Line()
-	writeDocf(f, "encodeCrockford writes id as %d Crockford digits, upper case, into out:\nthe big-endian number id holds, in base 32, zero-padded on the left. It\nworks in groups of five bytes, eight digits, from the right, writing two\ndigits at a time.", w)
-	encoderFunc(f, "encodeCrockford", w, n, enc)
+	if form == crockfordForm {
+		writeDocf(f, "encodeCrockford writes id as %d Crockford digits, upper case, into out:\nthe big-endian number id holds, in base 32, zero-padded on the left. It\nworks in groups of five bytes, eight digits, from the right, writing two\ndigits at a time.", w)
+	} else if form.top {
+		writeDocf(f, "%s writes id as %d %s digits into out: its bits from the\nmost significant, five a digit, the last digit's low %d bits zero. It\nworks in groups of five bytes, eight digits, writing two digits at a time.", encode, w, form.title, pad)
+	} else {
+		writeDocf(f, "%s writes id as %d %s digits into out: the big-endian number\nid holds, in base 32, zero-padded on the left. It works in groups of five\nbytes, eight digits, from the right, writing two digits at a time.", encode, w, form.title)
+	}
+	encoderFunc(f, encode, w, n, enc)
 
-	groups := crockfordGroups(n)
 	most := 0
 	for _, g := range groups {
 		most = max(most, g[3])
@@ -811,32 +877,35 @@ func emitCrockfordCodec(f *jen.File, n int) {
 		digitVars = append(digitVars, jen.Id(fmt.Sprintf("d%d", j)))
 	}
 	dec := []jen.Code{
-		lengthCheck("Crockford", w, n),
+		lengthCheck(form.title, w, n),
 		jen.Var().Defs(
 			jen.Id("bad").Byte().Comment("the OR of every digit's decode-table entry"),
 			jen.List(digitVars...).Byte(),
 			jen.Id("v").Uint64(),
 		),
 	}
-	for _, g := range groups {
+	for gi, g := range groups {
 		b, size, c, count := g[0], g[1], g[2], g[3]
 		var loads, terms []jen.Code
 		for j := 0; j < count; j++ {
-			loads = append(loads, jen.Id("crockfordDecode").Index(elem("s", c+j)))
+			loads = append(loads, jen.Id(table).Index(elem("s", c+j)))
 			terms = append(terms, shiftLeft(jen.Uint64().Call(digitVars[j].(*jen.Statement).Clone()), 5*(count-1-j)))
 		}
 		what := fmt.Sprintf("bytes %d to %d", b, b+size-1)
 		if size == 1 {
 			what = fmt.Sprintf("byte %d", b)
 		}
-		if b == 0 && unused > 0 {
-			what += fmt.Sprintf(", below %d unused bits", unused)
+		if pad > 0 && !form.top && gi == 0 {
+			what += fmt.Sprintf(", below %d unused bits", pad)
 		}
-		digits := fmt.Sprintf("Digits %d to %d", c, c+count-1)
+		if pad > 0 && form.top && gi == last {
+			what += fmt.Sprintf(", above %d unused bits", pad)
+		}
+		digitsDoc := fmt.Sprintf("Digits %d to %d", c, c+count-1)
 		if count == 2 {
-			digits = fmt.Sprintf("Digits %d and %d", c, c+1)
+			digitsDoc = fmt.Sprintf("Digits %d and %d", c, c+1)
 		}
-		dec = append(dec, jen.Comment(fmt.Sprintf("%s hold %s.", digits, what)))
+		dec = append(dec, jen.Comment(fmt.Sprintf("%s hold %s.", digitsDoc, what)))
 		for lo := 0; lo < count; lo += 4 {
 			hi := min(lo+4, count)
 			dec = append(dec, jen.List(digitVars[lo:hi]...).Op("=").List(loads[lo:hi]...))
@@ -852,22 +921,43 @@ func emitCrockfordCodec(f *jen.File, n int) {
 			}
 			value.Add(t)
 		}
+		if form.top && gi == last && pad > 0 {
+			value = jen.Parens(value).Op(">>").Lit(pad)
+		}
 		dec = append(dec, jen.Id("v").Op("=").Add(value))
 		dec = append(dec, storeUint("id", b, size, jen.Id("v"))...)
 	}
-	dec = append(dec, badCheck("Crockford", "crockfordDecode", n))
-	if unused > 0 {
-		dec = append(dec, jen.If(jen.Id("crockfordDecode").Index(elem("s", 0)).Op(">>").Lit(5-unused).Op("!=").Lit(0)).Block(
-			jen.Return(jen.Id("errOverflow").Call(jen.Lit("Crockford"))),
+	dec = append(dec, badCheck(form.title, table, n))
+	switch {
+	case pad > 0 && form.top:
+		// No value ends in such a digit: it is a syntax error, as package
+		// encodings has it.
+		dec = append(dec, jen.If(jen.Id(table).Index(elem("s", w-1)).Op("&").Lit(1<<pad-1).Op("!=").Lit(0)).Block(
+			jen.Return(syntaxLit(jen.Lit(form.title), jen.Lit(w-1), elem("s", w-1))),
+		))
+	case pad > 0:
+		dec = append(dec, jen.If(jen.Id(table).Index(elem("s", 0)).Op(">>").Lit(5-pad).Op("!=").Lit(0)).Block(
+			jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title))),
 		))
 	}
 	dec = append(dec, jen.Return(jen.Nil()))
-	if unused > 0 {
-		writeDocf(f, "decodeCrockford reads %d Crockford digits, in either case. The top %d bits\nof the first digit lie beyond %d bits: a first digit above '%c' is overflow.", w, unused, 8*n, crockfordAlphabet[1<<(5-unused)-1])
-	} else {
-		writeDocf(f, "decodeCrockford reads %d Crockford digits, in either case.", w)
+	switch {
+	case pad > 0 && form.top:
+		writeDocf(f, "%s reads %d %s digits%s. The low %d bits of the last\ndigit lie beyond %d bits: a last digit with any of them set is a syntax\nerror.", decode, w, form.title, foldDoc(form.fold), pad, 8*n)
+	case pad > 0:
+		writeDocf(f, "%s reads %d %s digits%s. The top %d bits\nof the first digit lie beyond %d bits: a first digit above '%c' is overflow.", decode, w, form.title, foldDoc(form.fold), pad, 8*n, form.digits[1<<(5-pad)-1])
+	default:
+		writeDocf(f, "%s reads %d %s digits%s.", decode, w, form.title, foldDoc(form.fold))
 	}
-	decoderFunc(f, "decodeCrockford", n, dec)
+	decoderFunc(f, decode, n, dec)
+}
+
+// foldDoc returns ", in either case" for a form that folds case.
+func foldDoc(fold bool) string {
+	if fold {
+		return ", in either case"
+	}
+	return ""
 }
 
 // --- Decimal ---

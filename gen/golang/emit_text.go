@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"math/big"
+	"math/bits"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -372,7 +373,14 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 	case EncDeclared:
 		form := tp.declared
 		sorts := tp.sortsDoc()
-		if !tp.enc.Sorts() {
+		if tp.enc.Spec().Bits {
+			sorts = fmt.Sprintf("its bits from the most significant, %d to a digit, with zero padding last", bits.Len(uint(len(form.digits)-1)))
+			if tp.enc.Sorts() {
+				sorts += ",\nso that the text of IDs sorts as their bytes do"
+			} else {
+				sorts += ";\nthe digits do not ascend in byte order, so the text does not sort as the\nIDs do"
+			}
+		} else if !tp.enc.Sorts() {
 			sorts = "zero-padded to a fixed width; the digits do not ascend in byte order,\nso the text does not sort as the IDs do"
 		}
 		tp.method(f, fmt.Sprintf("String returns id in its canonical text form: %s,\n%s.", form.what, sorts),

@@ -1,7 +1,11 @@
 // Package xid_test checks the built-in xid and discord layouts against
 // the real thing: rs/xid, which makes xids, and discordgo's reading of a
 // Discord ID's time. Both are test-only dependencies of this module.
+// xidgen holds the Go package idforge gen writes for the xid layout, which
+// is checked and timed against rs/xid too.
 package xid_test
+
+//go:generate go run ../../cmd/idforge gen -layout xid -pkg xidgen -o xidgen/xid.go
 
 import (
 	"encoding/binary"
@@ -13,6 +17,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/rs/xid"
 
+	"github.com/idforge/idforge/interop/xid/xidgen"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )
@@ -104,3 +109,79 @@ func TestDiscord(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerated has the package idforge gen writes for the xid layout read
+// rs/xid's text and write it back, byte for byte, and rs/xid read the
+// package's text; text that xid refuses, the package refuses too.
+func TestGenerated(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 100000 {
+		id := xid.New()
+		if i%2 == 1 {
+			var b [12]byte
+			binary.BigEndian.PutUint64(b[:8], r.Uint64())
+			binary.BigEndian.PutUint32(b[8:], r.Uint32())
+			id, _ = xid.FromBytes(b[:])
+		}
+		g, err := xidgen.Parse(id.String())
+		if err != nil || g.String() != id.String() || string(g[:]) != string(id.Bytes()) {
+			t.Fatalf("xidgen.Parse(%s) = %x (%s), %v", id, g[:], g, err)
+		}
+		back, err := xid.FromString(g.String())
+		if err != nil || back != id {
+			t.Fatalf("xid.FromString(%s) = %v, %v", g, back, err)
+		}
+	}
+	// Text xid refuses: a character outside the alphabet anywhere, padding
+	// bits set in the last digit, the wrong length.
+	for _, s := range []string{
+		"9m4e2mr0ui3e8a215n4w", "9m4e2mr0ui3e8a215n4h", "9m4e2mr0ui3e8a215n4", "9m4e2mr0ui3e8a215n4g0",
+		"wm4e2mr0ui3e8a215n4g", "9m4e2mr0ui3e8a215n!g", "",
+	} {
+		if _, err := xid.FromString(s); err == nil {
+			t.Fatalf("xid reads %q: not a case of text it refuses", s)
+		}
+		if g, err := xidgen.Parse(s); err == nil {
+			t.Errorf("xidgen.Parse(%q) = %s, want an error, as rs/xid refuses it", s, g)
+		}
+	}
+}
+
+// BenchmarkGenerated times the generated package's String and Parse
+// against rs/xid's, in one run: benchstat -col /impl compares them.
+func BenchmarkGenerated(b *testing.B) {
+	id := xid.New()
+	g := xidgen.ID(id)
+	s := id.String()
+	b.Run("op=string/impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = g.String()
+		}
+	})
+	b.Run("op=string/impl=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkString = id.String()
+		}
+	})
+	b.Run("op=parse/impl=idforge", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkGen, sinkErr = xidgen.Parse(s)
+		}
+	})
+	b.Run("op=parse/impl=xid", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkXID, sinkErr = xid.FromString(s)
+		}
+	})
+}
+
+var (
+	sinkString string
+	sinkGen    xidgen.ID
+	sinkXID    xid.ID
+	sinkErr    error
+)
