@@ -76,7 +76,9 @@ type Text[ID any] struct {
 //   - every text form round-trips through Parse, in either case where case
 //     does not matter, and sorts like the bytes where it says so;
 //   - parsing arbitrary text never panics, and what parses re-encodes to the
-//     same text;
+//     same text; with a Reference, it is read as the encoding reads it, for
+//     arbitrary text and for an ID's text with a character at either end
+//     replaced by each byte;
 //   - the generator's IDs differ, unless the layout warns that one
 //     generator repeats itself (Layout.RepeatWarning; see CheckRepeats),
 //     and increase as bytes for a monotonic, time-sortable layout; each holds the clock's time, as the interpreter
@@ -162,6 +164,16 @@ func checkPack[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F], v
 		if err != nil || !bytes.Equal(c.Bytes(back), want) {
 			t.Fatalf("%s: %s %q parses to %X, %v; want %X", l.Name, x.Name, s, c.Bytes(back), err, want)
 		}
+		if x.Reference != nil && len(s) > 0 {
+			// The text with its first or last character replaced by each
+			// byte: digits out of the alphabet, and the digits that hold
+			// padding, at either end.
+			for _, at := range []int{0, len(s) - 1} {
+				for b := range 256 {
+					checkParseJunk(t, l, c, x, s[:at]+string([]byte{byte(b)})+s[at+1:])
+				}
+			}
+		}
 		if x.FoldCase {
 			for _, s := range []string{strings.ToLower(s), strings.ToUpper(s)} {
 				if back, err := x.Parse(s); err != nil || !bytes.Equal(c.Bytes(back), want) {
@@ -201,6 +213,13 @@ func checkParseJunk[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, 
 	id, err := x.Parse(s)
 	if err != nil {
 		return
+	}
+	if x.Reference != nil {
+		// What Parse takes, the encoding takes, as the same bytes. (Parse
+		// may refuse more: an int64 ID's sign bit, where it is fixed.)
+		if ref, err := x.Reference.DecodeString(s); err != nil || !bytes.Equal(ref, c.Bytes(id)) {
+			t.Fatalf("%s: %s parses %q as %X; %s reads it as %X, %v", l.Name, x.Name, s, c.Bytes(id), x.Reference.Name(), ref, err)
+		}
 	}
 	if c.Valid != nil {
 		_, err := interp.Unpack(l, c.Bytes(id))

@@ -45,6 +45,24 @@ func needsNode(p *Package) (layouts.Value, bool) {
 	return layouts.Value{}, false
 }
 
+// drawnNode returns the node a generator draws at random when it is made,
+// unless WithNode gives it, and its member: a MAC-style node of a time-based
+// layout, or the node of a layout of random bits, which no one need give
+// (with no time, the random bits keep its IDs apart). It has none when the
+// generator takes its node (needsNode).
+func drawnNode(p *Package) (Member, *layouts.Value, bool) {
+	if _, ok := needsNode(p); ok {
+		return Member{}, nil, false
+	}
+	for _, m := range p.Members {
+		k := memberKind(m.Layout)
+		if v, ok := m.Layout.Value(layouts.Node); ok && (k == timed && v.MAC || k == random) {
+			return m, v, true
+		}
+	}
+	return Member{}, nil, false
+}
+
 // genNames returns a member's method and function names: NewV7 for a
 // family, Next and New for a package with one layout.
 func genNames(p *Package, m Member) (method, fill, fn string) {
@@ -103,11 +121,10 @@ func emitGenerate(f *jen.File, p *Package) error {
 func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	t := p.Type
 	nodeVal, nodeParam := needsNode(p)
-	_, macNode, hasMAC := roleOf(p, layouts.Node)
-	hasMAC = hasMAC && macNode.MAC
+	nodeMember, drawn, hasDrawn := drawnNode(p)
 	_, seqVal, hasSeq := roleOf(p, layouts.ClockSeq)
 
-	needOnce := hasMAC && !nodeParam || hasSeq || usesOnceRandom(gens)
+	needOnce := hasDrawn || hasSeq || usesOnceRandom(gens)
 	if needOnce && p.Int64 {
 		return fmt.Errorf("gen: package %s: an int64 ID cannot draw random bits once per generator", p.Name)
 	}
@@ -129,7 +146,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if needOnce {
 		fields = append(fields, jen.Id("once").Id(t).Comment("random bits drawn when the generator was set up"))
 	}
-	if nodeParam || hasMAC {
+	if nodeParam || hasDrawn {
 		fields = append(fields, jen.Id("node").Uint64())
 	}
 	if hasSeq {
@@ -164,16 +181,16 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if nodeParam {
 		doc.WriteString("Make one with NewGenerator, which takes its node. The zero Generator has\nno node, so that it cannot repeat the IDs of another: every call on it\nreturns ErrNoGenerator.")
 	} else {
-		var drawn []string
-		if hasMAC {
-			drawn = append(drawn, "node")
+		var random []string
+		if hasDrawn {
+			random = append(random, "node")
 		}
 		if hasSeq {
-			drawn = append(drawn, "clock sequence")
+			random = append(random, "clock sequence")
 		}
 		doc.WriteString("The zero Generator is ready to use: on its first call it sets itself up\nas NewGenerator() would")
-		if len(drawn) > 0 {
-			fmt.Fprintf(&doc, ", with a random %s", strings.Join(drawn, " and "))
+		if len(random) > 0 {
+			fmt.Fprintf(&doc, ", with a random %s", strings.Join(random, " and "))
 		}
 		doc.WriteString(".")
 	}
@@ -198,9 +215,12 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		emitOption(f, "WithSleep makes the generator call sleep instead of time.Sleep while it\nwaits for the clock to pass a tick whose counter ran out, and measure how\nlong it has waited by the durations it sleeps. With a fake clock\n(WithClock) that a sleep moves on, waits take no real time and do not\ndepend on how fast the machine runs. A nil sleep means time.Sleep.",
 			"WithSleep", jen.Id("sleep").Func().Params(jen.Qual("time", "Duration")), jen.Id("g").Dot("sleep").Op("=").Id("sleep"))
 	}
-	if hasMAC && !nodeParam {
-		emitFixedOption(f, "WithNode", "node", "node", "node", macNode.Width,
-			fmt.Sprintf("WithNode sets the %d-bit node instead of a random one with the multicast bit set.", macNode.Width))
+	if hasDrawn {
+		doc := fmt.Sprintf("WithNode sets the %d-bit node instead of a random one drawn when the\ngenerator is made.", drawn.Width)
+		if drawn.MAC {
+			doc = fmt.Sprintf("WithNode sets the %d-bit node instead of a random one with the multicast bit set.", drawn.Width)
+		}
+		emitFixedOption(f, "WithNode", "node", "node", "node", drawn.Width, doc)
 	}
 	if hasSeq {
 		emitFixedOption(f, "WithClockSeq", "clockSeq", "seq", "clock sequence", seqVal.Width,
@@ -232,7 +252,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if usesEntropy {
 		setup = append(setup, jen.Id("g").Dot("entropy").Op("=").Qual(idrtPath, "Crypto").Call())
 	}
-	if hasMAC && !nodeParam {
+	if hasDrawn {
 		setup = append(setup, jen.Id("g").Dot("node").Op("=").Id("noValue"))
 	}
 	if hasSeq {
@@ -254,11 +274,14 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
 		))
 	}
-	if hasMAC && !nodeParam {
-		m, _, _ := roleOf(p, layouts.Node)
+	if hasDrawn && drawn.MAC {
 		setup = append(setup, jen.If(jen.Id("g").Dot("node").Op("==").Id("noValue")).Block(
 			jen.Comment("A random node, with the multicast bit set so it never matches a real MAC address."),
-			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, m.Layout, layouts.Node, "g.once")).Op("|").Lit(1).Op("<<").Lit(40),
+			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, nodeMember.Layout, layouts.Node, "g.once")).Op("|").Lit(1).Op("<<").Lit(40),
+		))
+	} else if hasDrawn {
+		setup = append(setup, jen.If(jen.Id("g").Dot("node").Op("==").Id("noValue")).Block(
+			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, nodeMember.Layout, layouts.Node, "g.once")),
 		))
 	}
 	if hasSeq {
@@ -344,7 +367,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	}
 	f.Line()
 	emitBindLease(f, p)
-	if hasMAC && !nodeParam || hasSeq {
+	if hasDrawn || hasSeq {
 		comment(f, "noValue marks a node or clock sequence not set by an option.")
 		f.Const().Id("noValue").Op("=").Op("^").Uint64().Call(jen.Lit(0))
 		f.Line()
@@ -493,10 +516,9 @@ func drawsRandom(p *Package) bool {
 			gens = append(gens, m)
 		}
 	}
-	_, nodeParam := needsNode(p)
-	_, node, hasNode := roleOf(p, layouts.Node)
+	_, _, hasDrawn := drawnNode(p)
 	_, _, hasSeq := roleOf(p, layouts.ClockSeq)
-	if hasNode && node.MAC && !nodeParam || hasSeq || usesOnceRandom(gens) {
+	if hasDrawn || hasSeq || usesOnceRandom(gens) {
 		return true
 	}
 	for _, m := range gens {
