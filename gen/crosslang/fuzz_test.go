@@ -183,6 +183,7 @@ type fuzzGenerate struct {
 func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 	t.Helper()
 	c := &fuzzCase{l: l}
+	c.req.Bounds, c.req.Generate = []string{}, []fuzzGenerate{} // a layout without a time has none
 	in := fuzz.NewBits(values)
 	raw := make([]byte, l.Bytes())
 	copy(raw, values)

@@ -65,7 +65,7 @@ async function answer(req) {
         bytes: bytesHex(id.bytes()),
         fields,
         valid: id.valid(),
-        unix_ns: id.unixNanos() === null ? null : id.unixNanos().toString(),
+        unix_ns: id.unixNanos?.() == null ? null : id.unixNanos().toString(), // none without a time
         time_ms: t,
         parsed,
         packed,

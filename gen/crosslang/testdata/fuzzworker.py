@@ -49,7 +49,8 @@ def answer(req, n):
 
     def one(r):
         id = ID.from_bytes(bytes.fromhex(r["hex"]))
-        t = attempt(m, id.time)
+        # A layout without a time has neither time nor unix_nanos.
+        t = attempt(m, id.time) if hasattr(id, "time") else None
         if isinstance(t, datetime):
             if t.tzinfo is None or t.utcoffset() != timedelta(0):
                 t = "not an aware UTC datetime: %r" % (t,)
@@ -63,7 +64,7 @@ def answer(req, n):
             kw = {k: bytes.fromhex(v) if k in r["packBytes"] else int(v) for k, v in r["pack"].items()}
             packed = attempt(m, lambda: ID.pack(**kw).hex)
             wide = {k: attempt(m, lambda k=k, v=v: ID.pack(**{**kw, k: int(v)}).hex) for k, v in r["wide"].items()}
-        u = id.unix_nanos()
+        u = id.unix_nanos() if hasattr(id, "unix_nanos") else None
         return {
             "hex": id.hex,
             "base62": id.base62(),
