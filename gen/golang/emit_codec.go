@@ -9,13 +9,14 @@ import (
 	"github.com/idforge/idforge/encodings"
 )
 
-// The fixed-width codecs: Base62, Crockford base32 and hex, emitted as
-// unexported functions specialised to the ID's size. They produce exactly
-// what the generic codecs of package encodings produce for the same bytes,
-// and accept exactly what those accept, but the size being a constant lets
-// every loop over limbs, groups and digits be written out: the generated
-// code does only the arithmetic that the size needs, on values whose bounds
-// the generator worked out, with no bounds checks.
+// The fixed-width codecs: Base62, Crockford base32 and hex, and a declared
+// base-32 canonical text, emitted as unexported functions specialised to
+// the ID's size. They produce exactly what the generic codecs of package
+// encodings produce for the same bytes, and accept exactly what those
+// accept, but the size being a constant lets every loop over limbs, groups
+// and digits be written out: the generated code does only the arithmetic
+// that the size needs, on values whose bounds the generator worked out,
+// with no bounds checks.
 //
 // Every encoder has the shape encodeX(out *[W]byte, id *[N]byte) and every
 // decoder decodeX(id *[N]byte, s string) error.
@@ -740,7 +741,7 @@ func powerOf62(k int) *jen.Statement {
 	return jen.Op("*").Id(fmt.Sprintf("base62Pow%d", k))
 }
 
-// --- Crockford ---
+// --- Base 32: Crockford and declared ---
 
 // base32Form is a base-32 text form written out for the ID's size:
 // Crockford's, which every package has, or a declared encoding of 32
