@@ -16,7 +16,7 @@ import (
 )
 
 const genUsage = `usage: idforge gen [-lang go] (-layout NAME | -spec FILE) -pkg NAME -o FILE [-type NAME] [-text FORM]
-       idforge gen -lang sql (-layout NAME | -spec FILE) [-prefix P] -o FILE
+       idforge gen -lang sql (-layout NAME | -spec FILE) [-prefix P] [-schema S] -o FILE
        idforge gen -lang js|python (-layout NAME | -spec FILE) [-type NAME] [-text FORM] -o FILE
 
 Writes the code of a layout, a built-in one (-layout) or your own spec
@@ -52,6 +52,10 @@ built-in layout, with the name, type and text form you choose.
            any other); the other forms have their own methods
   -prefix  sql: the functions' prefix P (default: the layout's name, '-'
            becoming '_')
+  -schema  sql: the schema, which must exist, to create the functions in;
+           the calls between them name it, so that they work whatever a
+           caller's search_path is (default: unqualified names, created in
+           the first schema of search_path)
 
 A spec given with -spec whose clock overflows within 10 years, or one of
 whose generators would repeat its own IDs at full speed (10^8 IDs a second:
@@ -62,6 +66,7 @@ Examples:
   idforge gen -spec orderid.layout -pkg orderid -o orderid_gen.go
   idforge gen -layout sonyflake -pkg sonyflake -o sonyflake_gen.go
   idforge gen -lang sql -layout v7 -o uuidv7.sql
+  idforge gen -lang sql -layout v7 -schema ids -o uuidv7.sql
   idforge gen -lang js -spec orderid.layout -o web/orderid.js
   idforge gen -lang python -spec orderid.layout -o orderid.py
 
@@ -80,6 +85,7 @@ var (
 	}{
 		{"pkg", []string{"go"}},
 		{"prefix", []string{"sql"}},
+		{"schema", []string{"sql"}},
 		{"type", []string{"go", "js", "python"}},
 		{"text", []string{"go", "js", "python"}},
 	}
@@ -95,6 +101,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	text := fs.String("text", "", "")
 	lang := fs.String("lang", "go", "")
 	prefix := fs.String("prefix", "", "")
+	schema := fs.String("schema", "", "")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
@@ -149,7 +156,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		}
 		files = append(files, [2]string{*out, string(code)})
 	case "sql":
-		script, err := pgsql.Generate(l, *prefix)
+		script, err := pgsql.GenerateWith(l, pgsql.Options{Prefix: *prefix, Schema: *schema})
 		if errors.Is(err, pgsql.ErrName) {
 			return usageError{err}
 		}

@@ -205,8 +205,8 @@ func (s *script) keyStmts(suffix string) string {
   ip := %s(k, %s);
   op := %s(k, %s);
 `, idrt.MinMaskKey, s.raise(suffix, "22023", "a mask key needs at least %s bytes (128 bits)", literal(fmt.Sprint(idrt.MinMaskKey))),
-		quote(s.name("mask_hmac")), byteaLit([]byte(info)),
-		quote(s.name("mask_pad")), ipadLit, quote(s.name("mask_pad")), opadLit)
+		s.ref("mask_hmac"), byteaLit([]byte(info)),
+		s.ref("mask_pad"), ipadLit, s.ref("mask_pad"), opadLit)
 }
 
 // scatter returns the statements that write the bits of the bit string y
@@ -292,7 +292,7 @@ func (s *script) emitMask() {
 	})
 	s.function(function{
 		suffix: "mask", params: [][2]string{{"id", s.typ}, {"key", "bytea"}}, returns: s.typ, anyLength: true,
-		body: fmt.Sprintf("SELECT %s($1, $2, ''::bytea)", quote(s.name("mask"))),
+		body: fmt.Sprintf("SELECT %s($1, $2, ''::bytea)", s.ref("mask")),
 		doc:  fmt.Sprintf("%s(id, key, '') : the public form of id under key, with no tweak.", s.name("mask")),
 	})
 	body, fast = s.both(func() string { return build(false) })
@@ -302,7 +302,7 @@ func (s *script) emitMask() {
 	})
 	s.function(function{
 		suffix: "unmask", params: [][2]string{{"public", s.typ}, {"key", "bytea"}}, returns: s.typ, anyLength: true,
-		body: fmt.Sprintf("SELECT %s($1, $2, ''::bytea)", quote(s.name("unmask"))),
+		body: fmt.Sprintf("SELECT %s($1, $2, ''::bytea)", s.ref("unmask")),
 		doc:  fmt.Sprintf("%s(public, key, '') : the ID whose public form under key, with no tweak, is public.", s.name("unmask")),
 	})
 }
@@ -321,7 +321,7 @@ func (s *script) emitMaskHelpers() {
 	s.function(function{
 		suffix: "mask_hmac", params: [][2]string{{"key", "bytea"}, {"msg", "bytea"}}, returns: "bytea",
 		body: fmt.Sprintf("SELECT sha256(%s(k, %s) || sha256(%s(k, %s) || $2))\nFROM (SELECT CASE WHEN octet_length($1) > 64 THEN sha256($1) ELSE $1 END AS k) AS key",
-			quote(s.name("mask_pad")), opadLit, quote(s.name("mask_pad")), ipadLit),
+			s.ref("mask_pad"), opadLit, s.ref("mask_pad"), ipadLit),
 		doc: "HMAC-SHA-256 (RFC 2104) of msg under key, on the core sha256().",
 	})
 }

@@ -39,6 +39,36 @@ func TestNames(t *testing.T) {
 	}
 }
 
+// With a schema, every function is created, commented on and called by its
+// qualified name (interop/pgsql runs such scripts off the search_path); a
+// schema PostgreSQL would fold or refuse is ErrName.
+func TestSchema(t *testing.T) {
+	for _, name := range []string{"ksuid", "uuidv7", "snowflake", "xid"} {
+		l, err := layouts.Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		script, err := pgsql.GenerateWith(l, pgsql.Options{Schema: "ids"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		prefix := `"` + pgsql.DefaultPrefix(l) + "_"
+		text := string(script)
+		if n := strings.Count(text, prefix); n == 0 || n != strings.Count(text, `"ids".`+prefix) {
+			t.Errorf("%s: %d names, %d of them qualified", name, n, strings.Count(text, `"ids".`+prefix))
+		}
+		if strings.Contains(text, "_mask_hmac") && !strings.Contains(text, `"ids"."`+pgsql.DefaultPrefix(l)+`_mask_hmac"(`) {
+			t.Errorf("%s: mask calls its HMAC unqualified", name)
+		}
+	}
+	l := parse(t, "layout t 64\n  ts 44 time unix ms\n  seq 20 counter zero wait\n")
+	for _, schema := range []string{"Ids", "9x", "a-b", `x"y`, "a b", strings.Repeat("s", 64)} {
+		if _, err := pgsql.GenerateWith(l, pgsql.Options{Schema: schema}); !errors.Is(err, pgsql.ErrName) {
+			t.Errorf("schema %q: %v, want ErrName", schema, err)
+		}
+	}
+}
+
 // Text from the spec goes only into comments: each of its lines is a line
 // comment, and no text can end a dollar-quoted COMMENT early.
 func TestCommentsEscaped(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/idforge/idforge/fuzz"
+	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
@@ -87,7 +88,7 @@ func TestMask(t *testing.T) {
 	for name, server := range scripts(t, db) {
 		t.Run(name, func(t *testing.T) {
 			for _, l := range ls {
-				s := loadFor(t, db, l, server)
+				s := loadWith(t, db, l, server, server == pgsql.AnyVersion) // qualified, as in TestCorpus
 				for _, v := range byLayout[l.Name] {
 					key, _ := hex.DecodeString(v.Key)
 					id, _ := hex.DecodeString(v.ID)

@@ -27,10 +27,11 @@ import (
 // session is one connection with a layout's functions loaded into a schema
 // of its own, dropped at the end of the test.
 type session struct {
-	t    *testing.T
-	conn *sql.Conn
-	l    *layouts.Layout
-	p    string // the function prefix
+	t      *testing.T
+	conn   *sql.Conn
+	l      *layouts.Layout
+	p      string // the function prefix
+	schema string // the schema that qualifies the functions' names, or "" where search_path finds them
 
 	laxReaders map[string]bool // functions that are not STRICT
 }
@@ -46,6 +47,15 @@ func load(t *testing.T, db *sql.DB, l *layouts.Layout) *session {
 // PostgreSQL 18, pgsql.PG13 loads the bodies older servers run, so that
 // both sides of the script are held to the interpreter there.
 func loadFor(t *testing.T, db *sql.DB, l *layouts.Layout, server int) *session {
+	return loadWith(t, db, l, server, false)
+}
+
+// loadWith is loadFor, and with qualified, loads the script GenerateWith
+// writes for a schema (Options.Schema) while search_path names only
+// another, empty one, where the session stays: every function must then be
+// created in the schema and call the others there by its name, and the
+// session calls them by qualified names.
+func loadWith(t *testing.T, db *sql.DB, l *layouts.Layout, server int, qualified bool) *session {
 	t.Helper()
 	ctx := context.Background()
 	conn, err := db.Conn(ctx)
@@ -53,14 +63,24 @@ func loadFor(t *testing.T, db *sql.DB, l *layouts.Layout, server int) *session {
 		t.Fatal(err)
 	}
 	schema := fmt.Sprintf("pgsql_test_%d", rand.Int63())
+	path := schema
+	if qualified {
+		path = schema + "_caller"
+	}
 	t.Cleanup(func() {
 		conn.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
+		conn.ExecContext(ctx, "DROP SCHEMA IF EXISTS "+schema+"_caller CASCADE")
 		conn.Close()
 	})
 	s := &session{t: t, conn: conn, l: l, p: pgsql.DefaultPrefix(l)}
 	s.exec("CREATE SCHEMA " + schema)
-	s.exec("SET search_path = " + schema)
-	script, err := pgsql.GenerateFor(l, "", server)
+	o := pgsql.Options{Server: server}
+	if qualified {
+		s.exec("CREATE SCHEMA " + path)
+		s.schema, o.Schema = schema, schema
+	}
+	s.exec("SET search_path = " + path)
+	script, err := pgsql.GenerateWith(l, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +100,13 @@ END $$`, s.fn("to_hex"), s.fn("from_base62"), s.fn("from_crockford"), s.fn("from
 	return s
 }
 
-func (s *session) fn(suffix string) string { return `"` + s.p + "_" + suffix + `"` }
+func (s *session) fn(suffix string) string {
+	name := `"` + s.p + "_" + suffix + `"`
+	if s.schema != "" {
+		return `"` + s.schema + `".` + name
+	}
+	return name
+}
 
 func (s *session) exec(q string, args ...any) {
 	s.t.Helper()
