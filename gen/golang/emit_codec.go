@@ -25,20 +25,19 @@ const (
 	base62Alphabet    = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 	crockfordAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 	hexAlphabet       = "0123456789abcdef"
-
-	// The Base62 codec moves ten digits at a time between text and 64-bit
-	// limbs: 62^10 is the largest power of 62 below 2^64.
-	base62Pow10 = 839299365868340224 // 62^10, for the generator's own arithmetic
 )
 
-// base62Width returns the number of Base62 digits for n bytes: the least w
-// with 62^w >= 256^n, as in package encodings.
-func base62Width(n int) int {
+// base62Width returns the number of Base62 digits for n bytes.
+func base62Width(n int) int { return radixWidth(62, n) }
+
+// radixWidth returns the number of digits of a base for n bytes: the
+// least w with base^w >= 256^n, as in package encodings.
+func radixWidth(base, n int) int {
 	limit := new(big.Int).Lsh(big.NewInt(1), uint(8*n))
 	pow := big.NewInt(1)
 	w := 0
 	for pow.Cmp(limit) < 0 {
-		pow.Mul(pow, big.NewInt(62))
+		pow.Mul(pow, big.NewInt(int64(base)))
 		w++
 	}
 	return w
@@ -57,7 +56,7 @@ func emitCodecs(f *jen.File, p *Package) error {
 	if p.Canonical == EncUUID {
 		emitUUIDCodec(f)
 	}
-	emitBase62Codec(f, n)
+	emitRadixCodec(f, n, base62Form)
 	emitBase32Codec(f, n, crockfordForm)
 	if p.Canonical == EncDecimal {
 		emitDecimalCodec(f, p)
@@ -69,6 +68,8 @@ func emitCodecs(f *jen.File, p *Package) error {
 		}
 		if form, ok := base32Declared(e); ok {
 			emitBase32Codec(f, n, form)
+		} else if form, ok := radixDeclared(e); ok {
+			emitRadixCodec(f, n, form)
 		} else {
 			emitDeclaredCodec(f, e, n)
 		}
@@ -77,10 +78,11 @@ func emitCodecs(f *jen.File, p *Package) error {
 }
 
 // emitDeclaredCodec writes the codec of a text form declared as data that
-// the package does not write out for its size (base32Declared): the
-// encoding's Spec, from which package encodings builds the codec once, and
-// the encoder and decoder the text API calls, which turn the codec's errors
-// into the package's.
+// the package does not write out for its size (see base32Declared and
+// radixDeclared: Firebase's base 64, a check symbol): the encoding's Spec,
+// from which package encodings builds the codec once, and the encoder and
+// decoder the text API calls, which turn the codec's errors into the
+// package's.
 func emitDeclaredCodec(f *jen.File, e *encodings.Encoding, n int) {
 	s, width := e.Spec(), e.EncodedLen(n)
 	spec := []jen.Code{
@@ -466,39 +468,104 @@ func emitUUIDCodec(f *jen.File) {
 
 // --- Base62 ---
 
-// base62Digits returns the statements that write the number in the uint64
-// variable v, below 62^count, as count Base62 digits into out[at:at+count]:
-// two digits at a time from the right, each pair looked up in base62Pairs,
-// and a single digit at the front when count is odd.
-func base62DigitStmts(v string, at, count int) []jen.Code {
+// radixForm is a text form written out for the ID's size as one
+// right-aligned number in a base that need not be a power of two: Base62,
+// which every package has, or a declared encoding of up to 256 digits with
+// no check symbol and no bits written from the top, the package's
+// canonical text.
+type radixForm struct {
+	title  string // the form's name in errors and docs: "Base62", "Base58"
+	name   string // the prefix of its constants', tables' and helpers' names, "base62" or "text"
+	fn     string // the suffix of its functions' names, "Base62" or "Text"
+	digits string // the alphabet, digit 0 first
+	fold   bool   // the decoder reads letters in either case
+}
+
+// base62Form is Base62, which every package writes.
+var base62Form = radixForm{title: "Base62", name: "base62", fn: "Base62", digits: base62Alphabet}
+
+// radixDeclared returns the form of a declared encoding that the package
+// can write out as one number: no check symbol, no bits from the top.
+func radixDeclared(e *encodings.Encoding) (radixForm, bool) {
+	s := e.Spec()
+	if s.Check || s.Bits {
+		return radixForm{}, false
+	}
+	return radixForm{title: s.Title, name: "text", fn: "Text", digits: s.Digits, fold: s.Fold}, true
+}
+
+// base returns the form's base.
+func (form radixForm) base() int { return len(form.digits) }
+
+// chunk returns how many digits the codec moves at a time between text and
+// 64-bit limbs: the largest even k with base^k below 2^64 (ten for Base62),
+// and base^k.
+func (form radixForm) chunk() (int, *big.Int) {
+	limit := new(big.Int).Lsh(big.NewInt(1), 64)
+	b2 := big.NewInt(int64(form.base() * form.base()))
+	k, pow := 0, big.NewInt(1)
+	for next := new(big.Int).Mul(pow, b2); next.Cmp(limit) < 0; next.Mul(pow, b2) {
+		pow.Set(next)
+		k += 2
+	}
+	return k, pow
+}
+
+// id returns the name of one of the form's constants or helpers, such as
+// base62Pow10 or textPairs.
+func (form radixForm) id(what string) string { return form.name + what }
+
+// radixDigitStmts returns the statements that write the number in the
+// uint64 variable v, below base^count, as count digits into
+// out[at:at+count]: two digits at a time from the right, each pair looked
+// up in the form's pairs, and a single digit at the front when count is
+// odd.
+func radixDigitStmts(form radixForm, v string, at, count int) []jen.Code {
 	var out []jen.Code
 	for end := at + count; end > at; {
 		if end-at == 1 {
-			out = append(out, elem("out", at).Op("=").Id("base62Digits").Index(jen.Id(v).Op("%").Lit(62)))
+			out = append(out, elem("out", at).Op("=").Id(form.id("Digits")).Index(jen.Id(v).Op("%").Lit(form.base())))
 			break
 		}
-		out = append(out, putUint(16, span("out", end-2, end), jen.Id("base62Pairs").Index(jen.Id(v).Op("%").Id("base62Pow2"))))
+		out = append(out, putUint(16, span("out", end-2, end), jen.Id(form.id("Pairs")).Index(jen.Id(v).Op("%").Id(form.id("Pow2")))))
 		end -= 2
 		if end > at {
-			out = append(out, jen.Id(v).Op("/=").Id("base62Pow2"))
+			out = append(out, jen.Id(v).Op("/=").Id(form.id("Pow2")))
 		}
 	}
 	return out
 }
 
-func emitBase62Codec(f *jen.File, n int) {
-	w := base62Width(n)
+// emitRadixCodec writes form's tables, helpers, encoder and decoder for
+// n-byte IDs.
+func emitRadixCodec(f *jen.File, n int, form radixForm) {
+	base := form.base()
+	w := radixWidth(base, n)
 	limbs := (n + 7) / 8
-	pow10 := big.NewInt(base62Pow10)
+	k, powK := form.chunk()
+	powName := form.id(fmt.Sprintf("Pow%d", k))
+	putName := form.id(fmt.Sprintf("Put%d", k))
+	digits, table := form.id("Digits"), form.id("Decode")
 
-	writeDoc(f, "base62Digits are the Base62 digits, in ASCII order so that the text of\nequal-width numbers sorts as the numbers do.")
-	f.Const().Id("base62Digits").Op("=").Lit(base62Alphabet)
+	if form == base62Form {
+		writeDoc(f, "base62Digits are the Base62 digits, in ASCII order so that the text of\nequal-width numbers sorts as the numbers do.")
+	} else {
+		writeDocf(f, "%s are the digits of %s, digit 0 first.", digits, form.title)
+	}
+	f.Const().Id(digits).Op("=").Lit(form.digits)
 	f.Line()
-	emitTable(f, "base62Decode", base62Alphabet, false,
-		"base62Decode maps each Base62 digit to its value and every other byte to\n0xff. Base62 is case-sensitive.")
+	switch {
+	case form == base62Form:
+		emitTable(f, table, form.digits, false, "base62Decode maps each Base62 digit to its value and every other byte to\n0xff. Base62 is case-sensitive.")
+	case form.fold:
+		emitTable(f, table, form.digits, true, fmt.Sprintf("%s maps each %s digit, in either case, to its value\nand every other byte to 0xff.", table, form.title))
+	default:
+		emitTable(f, table, form.digits, false, fmt.Sprintf("%s maps each %s digit to its value and every other\nbyte to 0xff.", table, form.title))
+	}
 
-	// Encoding: load the limbs, then divide by 62^10 while the number needs
-	// more than one limb, each remainder giving ten digits from the right.
+	// Encoding: load the limbs, then divide by base^k while the number
+	// needs more than one limb, each remainder giving k digits from the
+	// right.
 	// The bound of the number at each step says how many limbs are live and
 	// whether the top one is already below the divisor. The limbs are x0,
 	// the least significant 64 bits, x1, the next, and so on: the words
@@ -519,13 +586,13 @@ func emitBase62Codec(f *jen.File, n int) {
 	bound := new(big.Int).Lsh(big.NewInt(1), uint(8*n))
 	bound.Sub(bound, big.NewInt(1))
 	pos := w
-	usesPut10 := false
+	usesPut := false
 	rDeclared := false
 	for bound.BitLen() > 64 {
 		live := (bound.BitLen() + 63) / 64
 		top := live - 1
 		topBound := new(big.Int).Rsh(bound, uint(64*top))
-		// Long division of the live limbs by 62^10, most significant first;
+		// Long division of the live limbs by base^k, most significant first;
 		// the remainder r carries down. A top limb below the divisor is
 		// itself the first remainder.
 		assign := func() string {
@@ -536,57 +603,57 @@ func emitBase62Codec(f *jen.File, n int) {
 			return ":="
 		}
 		carry := jen.Id("r")
-		if topBound.Cmp(pow10) >= 0 {
-			enc = append(enc, jen.List(jen.Id(limb(top)), jen.Id("r")).Op(assign()).Id(limb(top)).Op("/").Id("base62Pow10").Op(",").Id(limb(top)).Op("%").Id("base62Pow10"))
+		if topBound.Cmp(powK) >= 0 {
+			enc = append(enc, jen.List(jen.Id(limb(top)), jen.Id("r")).Op(assign()).Id(limb(top)).Op("/").Id(powName).Op(",").Id(limb(top)).Op("%").Id(powName))
 		} else {
 			carry = jen.Id(limb(top))
 		}
 		for i := top - 1; i >= 0; i-- {
-			enc = append(enc, jen.List(jen.Id(limb(i)), jen.Id("r")).Op(assign()).Qual("math/bits", "Div64").Call(carry, jen.Id(limb(i)), jen.Id("base62Pow10")))
+			enc = append(enc, jen.List(jen.Id(limb(i)), jen.Id("r")).Op(assign()).Qual("math/bits", "Div64").Call(carry, jen.Id(limb(i)), jen.Id(powName)))
 			carry = jen.Id("r")
 		}
-		enc = append(enc, jen.Id("base62Put10").Call(arrayPtr("out", pos-10, 10), jen.Id("r")))
-		usesPut10 = true
-		pos -= 10
-		bound.Div(bound, pow10)
+		enc = append(enc, jen.Id(putName).Call(arrayPtr("out", pos-k, k), jen.Id("r")))
+		usesPut = true
+		pos -= k
+		bound.Div(bound, powK)
 	}
 	// One limb is left, x0.
-	for pos >= 10 {
-		if pos == 10 {
-			enc = append(enc, jen.Id("base62Put10").Call(arrayPtr("out", 0, 10), jen.Id("x0")))
+	for pos >= k {
+		if pos == k {
+			enc = append(enc, jen.Id(putName).Call(arrayPtr("out", 0, k), jen.Id("x0")))
 		} else {
 			enc = append(enc,
-				jen.Id("base62Put10").Call(arrayPtr("out", pos-10, 10), jen.Id("x0").Op("%").Id("base62Pow10")),
-				jen.Id("x0").Op("/=").Id("base62Pow10"),
+				jen.Id(putName).Call(arrayPtr("out", pos-k, k), jen.Id("x0").Op("%").Id(powName)),
+				jen.Id("x0").Op("/=").Id(powName),
 			)
 		}
-		usesPut10 = true
-		pos -= 10
+		usesPut = true
+		pos -= k
 	}
-	enc = append(enc, base62DigitStmts("x0", 0, pos)...)
+	enc = append(enc, radixDigitStmts(form, "x0", 0, pos)...)
 
-	// Decoding: read the digits in chunks of ten (the first takes the odd
-	// w%10), each a sum of digit pairs times powers of 62, whose products
-	// are independent of one another; then fold the chunks into limbs,
-	// x = x*62^10 + chunk, from the most significant one on.
-	dec := []jen.Code{lengthCheck("Base62", w, n), jen.Var().Id("bad").Byte()}
+	// Decoding: read the digits in chunks of k (the first takes the odd
+	// w%k), each a sum of digit pairs times powers of the base, whose
+	// products are independent of one another; then fold the chunks into
+	// limbs, x = x*base^k + chunk, from the most significant one on.
+	dec := []jen.Code{lengthCheck(form.title, w, n), jen.Var().Id("bad").Byte()}
 	var chunks [][2]int
-	first := w % 10
+	first := w % k
 	if first == 0 {
-		first = 10
+		first = k
 	}
-	for lo, hi := 0, first; lo < w; lo, hi = hi, hi+10 {
+	for lo, hi := 0, first; lo < w; lo, hi = hi, hi+k {
 		chunks = append(chunks, [2]int{lo, hi})
 	}
 	for j, c := range chunks {
 		var terms []jen.Code
 		at := c[0]
 		if (c[1]-c[0])%2 == 1 {
-			terms = append(terms, jen.Id("base62Digit").Call(elem("s", at), jen.Op("&").Id("bad")).Add(powerOf62(c[1]-at-1)))
+			terms = append(terms, jen.Id(form.id("Digit")).Call(elem("s", at), jen.Op("&").Id("bad")).Add(powerOf(form, c[1]-at-1)))
 			at++
 		}
 		for ; at < c[1]; at += 2 {
-			terms = append(terms, jen.Id("base62Pair").Call(elem("s", at), elem("s", at+1), jen.Op("&").Id("bad")).Add(powerOf62(c[1]-at-2)))
+			terms = append(terms, jen.Id(form.id("Pair")).Call(elem("s", at), elem("s", at+1), jen.Op("&").Id("bad")).Add(powerOf(form, c[1]-at-2)))
 		}
 		sum := jen.Null()
 		for i, t := range terms {
@@ -601,10 +668,10 @@ func emitBase62Codec(f *jen.File, n int) {
 		dec = append(dec, jen.Id(fmt.Sprintf("c%d", j)).Op(":=").Add(sum))
 	}
 	dec = append(dec, jen.If(jen.Id("bad").Op("&").Id("0x80").Op("!=").Lit(0)).Block(
-		jen.Return(jen.Id("syntaxError").Call(jen.Lit("Base62"), jen.Id("s"), jen.Op("&").Id("base62Decode"))),
+		jen.Return(jen.Id("syntaxError").Call(jen.Lit(form.title), jen.Id("s"), jen.Op("&").Id(table))),
 	))
 	dec = append(dec, jen.Id("x0").Op(":=").Id("c0"))
-	bound = new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(chunks[0][1])), nil)
+	bound = new(big.Int).Exp(big.NewInt(int64(base)), big.NewInt(int64(chunks[0][1])), nil)
 	bound.Sub(bound, big.NewInt(1))
 	live := 1
 	var over jen.Code // the carry out of the top limb, which must be zero
@@ -622,11 +689,11 @@ func emitBase62Codec(f *jen.File, n int) {
 	}
 	for j := 1; j < len(chunks); j++ {
 		cj := fmt.Sprintf("c%d", j)
-		bound.Mul(bound, pow10)
-		bound.Add(bound, big.NewInt(base62Pow10-1))
+		bound.Mul(bound, powK)
+		bound.Add(bound, new(big.Int).Sub(powK, big.NewInt(1)))
 		newLive := (bound.BitLen() + 63) / 64
 		if newLive == 1 {
-			dec = append(dec, jen.Id("x0").Op("=").Id("x0").Op("*").Id("base62Pow10").Op("+").Id(cj))
+			dec = append(dec, jen.Id("x0").Op("=").Id("x0").Op("*").Id(powName).Op("+").Id(cj))
 			continue
 		}
 		for i := 0; i < live; i++ {
@@ -637,16 +704,16 @@ func emitBase62Codec(f *jen.File, n int) {
 			x := jen.Id(limb(i))
 			if i == live-1 && newLive == live {
 				// The bound says that the top limb does not carry out.
-				dec = append(dec, x.Clone().Op("=").Add(x.Clone()).Op("*").Id("base62Pow10").Op("+").Id(in))
+				dec = append(dec, x.Clone().Op("=").Add(x.Clone()).Op("*").Id(powName).Op("+").Id(in))
 				continue
 			}
 			dec = append(dec,
-				jen.List(jen.Id("hi"), jen.Id("lo")).Op(assign("hi", "lo")).Qual("math/bits", "Mul64").Call(x.Clone(), jen.Id("base62Pow10")),
+				jen.List(jen.Id("hi"), jen.Id("lo")).Op(assign("hi", "lo")).Qual("math/bits", "Mul64").Call(x.Clone(), jen.Id(powName)),
 				jen.List(x.Clone(), jen.Id("c")).Op(assign("c")).Qual("math/bits", "Add64").Call(jen.Id("lo"), jen.Id(in), jen.Lit(0)),
 			)
 			switch {
 			case i < live-1:
-				dec = append(dec, jen.Id("carry").Op(assign("carry")).Id("hi").Op("+").Id("c").Comment("hi < 62^10, so this does not wrap"))
+				dec = append(dec, jen.Id("carry").Op(assign("carry")).Id("hi").Op("+").Id("c").Comment(fmt.Sprintf("hi < %d^%d, so this does not wrap", base, k)))
 			case newLive > limbs:
 				over = jen.Id("hi").Op("+").Id("c").Op("!=").Lit(0)
 			default:
@@ -663,7 +730,7 @@ func emitBase62Codec(f *jen.File, n int) {
 		tooBig = append(tooBig, jen.Id(limb(limbs-1)).Op(">>").Lit(8*(n%8)).Op("!=").Lit(0))
 	}
 	dec = append(dec, jen.If(joinOp("||", tooBig)).Block(
-		jen.Return(jen.Id("errOverflow").Call(jen.Lit("Base62"))),
+		jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title))),
 	))
 	for i := limbs - 1; i >= 0; i-- {
 		lo, hi := max(0, n-8*(i+1)), n-8*i
@@ -672,73 +739,87 @@ func emitBase62Codec(f *jen.File, n int) {
 	dec = append(dec, jen.Return(jen.Nil()))
 	// The constants and helpers, as far as the code above uses them.
 	code := fmt.Sprintf("%#v %#v", jen.Block(enc...), jen.Block(dec...))
-	if usesPut10 {
-		code += fmt.Sprintf("%#v", jen.Block(base62DigitStmts("v", 0, 10)...))
+	if usesPut {
+		code += fmt.Sprintf("%#v", jen.Block(radixDigitStmts(form, "v", 0, k)...))
 	}
 	uses := func(name string) bool { return strings.Contains(code, name) }
 	var powers []jen.Code
-	for k := 2; k <= 10; k += 2 {
-		name := fmt.Sprintf("base62Pow%d", k)
-		if !uses(name) && !(k == 2 && uses("base62Pairs")) {
+	for j := 2; j <= k; j += 2 {
+		name := form.id(fmt.Sprintf("Pow%d", j))
+		if !uses(name) && !(j == 2 && uses(form.id("Pairs"))) {
 			continue
 		}
-		value := jen.Id("base62Pow2").Op("*").Id(fmt.Sprintf("base62Pow%d", k-2))
-		if k == 2 {
-			value = jen.Lit(62).Op("*").Lit(62)
+		value := jen.Id(form.id("Pow2")).Op("*").Id(form.id(fmt.Sprintf("Pow%d", j-2)))
+		if j == 2 {
+			value = jen.Lit(base).Op("*").Lit(base)
 		}
 		powers = append(powers, jen.Id(name).Op("=").Add(value))
 	}
 	if len(powers) > 0 {
-		writeDoc(f, "Powers of 62. The codec moves two digits at a time between text and\nnumbers, and ten, 62^10 being the largest power of 62 below 2^64, between\nnumbers and 64-bit limbs.")
+		largest := "the largest power"
+		if new(big.Int).Mul(powK, big.NewInt(int64(base))).BitLen() <= 64 {
+			largest = "the largest even power"
+		}
+		writeDocf(f, "Powers of %d. The codec moves two digits at a time between text and\nnumbers, and %s, %d^%d being %s of %d below 2^64, between\nnumbers and 64-bit limbs.", base, numberWord(k), base, k, largest, base)
 		f.Const().Defs(powers...)
 		f.Line()
 	}
-	if uses("base62Pairs") {
-		writeDoc(f, "base62Pairs maps each number below 62*62 to its two Base62 digits, as a\nbig-endian uint16.")
-		f.Var().Id("base62Pairs").Op("=").Func().Params().Params(jen.Id("t").Index(jen.Id("base62Pow2")).Uint16()).Block(
-			jen.For(jen.Id("i").Op(":=").Range().Lit(62)).Block(
-				jen.For(jen.Id("j").Op(":=").Range().Lit(62)).Block(
-					jen.Id("t").Index(jen.Id("i").Op("*").Lit(62).Op("+").Id("j")).Op("=").Uint16().Call(jen.Id("base62Digits").Index(jen.Id("i"))).Op("<<").Lit(8).Op("|").Uint16().Call(jen.Id("base62Digits").Index(jen.Id("j"))),
+	pairs := form.id("Pairs")
+	if uses(pairs) {
+		writeDocf(f, "%s maps each number below %d*%d to its two %s digits, as a\nbig-endian uint16.", pairs, base, base, form.title)
+		f.Var().Id(pairs).Op("=").Func().Params().Params(jen.Id("t").Index(jen.Id(form.id("Pow2"))).Uint16()).Block(
+			jen.For(jen.Id("i").Op(":=").Range().Lit(base)).Block(
+				jen.For(jen.Id("j").Op(":=").Range().Lit(base)).Block(
+					jen.Id("t").Index(jen.Id("i").Op("*").Lit(base).Op("+").Id("j")).Op("=").Uint16().Call(jen.Id(digits).Index(jen.Id("i"))).Op("<<").Lit(8).Op("|").Uint16().Call(jen.Id(digits).Index(jen.Id("j"))),
 				),
 			),
 			jen.Return(jen.Id("t")),
 		).Call()
 		f.Line()
 	}
-	if uses("base62Digit(") {
-		writeDoc(f, "base62Digit returns the value of the Base62 digit c. It ORs its\ndecode-table entry into *bad, whose top bit is then set if c is not a\ndigit.")
-		f.Func().Id("base62Digit").Params(jen.Id("c").Byte(), jen.Id("bad").Op("*").Byte()).Uint64().Block(
-			jen.Id("d").Op(":=").Id("base62Decode").Index(jen.Id("c")),
+	if uses(form.id("Digit(")) {
+		writeDocf(f, "%s returns the value of the %s digit c. It ORs its\ndecode-table entry into *bad, whose top bit is then set if c is not a\ndigit.", form.id("Digit"), form.title)
+		f.Func().Id(form.id("Digit")).Params(jen.Id("c").Byte(), jen.Id("bad").Op("*").Byte()).Uint64().Block(
+			jen.Id("d").Op(":=").Id(table).Index(jen.Id("c")),
 			jen.Op("*").Id("bad").Op("|=").Id("d"),
 			jen.Return(jen.Uint64().Call(jen.Id("d"))),
 		)
 		f.Line()
 	}
-	writeDoc(f, "base62Pair returns the number that the Base62 digits hi and lo denote.\nIt ORs their decode-table entries into *bad, whose top bit is then set if\neither is not a digit.")
-	f.Func().Id("base62Pair").Params(jen.List(jen.Id("hi"), jen.Id("lo")).Byte(), jen.Id("bad").Op("*").Byte()).Uint64().Block(
-		jen.List(jen.Id("h"), jen.Id("l")).Op(":=").Id("base62Decode").Index(jen.Id("hi")).Op(",").Id("base62Decode").Index(jen.Id("lo")),
+	writeDocf(f, "%s returns the number that the %s digits hi and lo denote.\nIt ORs their decode-table entries into *bad, whose top bit is then set if\neither is not a digit.", form.id("Pair"), form.title)
+	f.Func().Id(form.id("Pair")).Params(jen.List(jen.Id("hi"), jen.Id("lo")).Byte(), jen.Id("bad").Op("*").Byte()).Uint64().Block(
+		jen.List(jen.Id("h"), jen.Id("l")).Op(":=").Id(table).Index(jen.Id("hi")).Op(",").Id(table).Index(jen.Id("lo")),
 		jen.Op("*").Id("bad").Op("|=").Id("h").Op("|").Id("l"),
-		jen.Return(jen.Uint64().Call(jen.Id("h")).Op("*").Lit(62).Op("+").Uint64().Call(jen.Id("l"))),
+		jen.Return(jen.Uint64().Call(jen.Id("h")).Op("*").Lit(base).Op("+").Uint64().Call(jen.Id("l"))),
 	)
 	f.Line()
-	if usesPut10 {
-		writeDoc(f, "base62Put10 writes v, below 62^10, as ten Base62 digits into out, two at a time.")
-		f.Func().Id("base62Put10").Params(jen.Id("out").Op("*").Index(jen.Lit(10)).Byte(), jen.Id("v").Uint64()).Block(base62DigitStmts("v", 0, 10)...)
+	if usesPut {
+		writeDocf(f, "%s writes v, below %d^%d, as %s %s digits into out, two at a time.", putName, base, k, numberWord(k), form.title)
+		f.Func().Id(putName).Params(jen.Id("out").Op("*").Index(jen.Lit(k)).Byte(), jen.Id("v").Uint64()).Block(radixDigitStmts(form, "v", 0, k)...)
 		f.Line()
 	}
-	writeDocf(f, "encodeBase62 writes id as %d Base62 digits into out: the big-endian number\nid holds, in base 62, zero-padded on the left.", w)
-	encoderFunc(f, "encodeBase62", w, n, enc)
-	writeDocf(f, "decodeBase62 reads %d Base62 digits. It reports digits whose value is\n2^%d or more, which %d digits can hold, as overflow.", w, 8*n, w)
-	decoderFunc(f, "decodeBase62", n, dec)
+	encode, decode := "encode"+form.fn, "decode"+form.fn
+	writeDocf(f, "%s writes id as %d %s digits into out: the big-endian number\nid holds, in base %d, zero-padded on the left.", encode, w, form.title, base)
+	encoderFunc(f, encode, w, n, enc)
+	writeDocf(f, "%s reads %d %s digits%s. It reports digits whose value is\n2^%d or more, which %d digits can hold, as overflow.", decode, w, form.title, foldDoc(form.fold), 8*n, w)
+	decoderFunc(f, decode, n, dec)
 }
 
-// powerOf62 returns *base62PowK for k > 0, the factor of a digit pair k
-// digits from the right of a chunk.
-func powerOf62(k int) *jen.Statement {
+// powerOf returns *PowK of the form for k > 0, the factor of a digit pair
+// k digits from the right of a chunk.
+func powerOf(form radixForm, k int) *jen.Statement {
 	if k == 0 {
 		return jen.Null()
 	}
-	return jen.Op("*").Id(fmt.Sprintf("base62Pow%d", k))
+	return jen.Op("*").Id(form.id(fmt.Sprintf("Pow%d", k)))
+}
+
+// numberWord returns a small even number as a word, as the docs write it.
+func numberWord(k int) string {
+	if words := map[int]string{2: "two", 4: "four", 6: "six", 8: "eight", 10: "ten", 12: "twelve", 14: "fourteen", 16: "sixteen", 18: "eighteen"}; words[k] != "" {
+		return words[k]
+	}
+	return fmt.Sprint(k)
 }
 
 // --- Base 32: Crockford and declared ---

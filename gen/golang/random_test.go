@@ -141,47 +141,60 @@ func Fuzz_PKG(f *testing.F) {
 }
 `
 
-// TestBase32Texts holds the base-32 codecs the generator writes out for
-// declared encodings (base32hex and z-base-32, written from the top bit, and
-// a spec's own alphabet, a right-aligned number) to package encodings, at
-// every size from 1 to 20 bytes and at 24 and 32: each of five bytes' worth
-// of remainders and of word boundaries, for each shape. fuzz.Generated
-// compares each text with the encoding's, and what Parse takes, with a
-// character at either end replaced by each byte, with what it reads.
-func TestBase32Texts(t *testing.T) {
+// TestDeclaredTexts holds the codecs the generator writes out for declared
+// encodings to package encodings, at every size from 1 to 20 bytes and at
+// 24 and 32: the base-32 ones (base32hex and z-base-32, written from the
+// top bit, and a spec's own alphabet, a right-aligned number), each at
+// every remainder of five bytes and across word boundaries, and those of
+// other bases (Base58 in both alphabets, Base36 read in either case, a
+// spec's own bases 10 and 64). fuzz.Generated compares each text with the
+// encoding's, and what Parse takes, with a character at either end
+// replaced by each byte, with what the encoding reads.
+func TestDeclaredTexts(t *testing.T) {
 	dir := userModule(t)
-	forms := []string{
+	base32 := []string{
 		"  text base32hex\n",
 		"  text zbase32\n",
 		"  encoding b32 RFC4648-lower abcdefghijklmnopqrstuvwxyz234567 fold\n  text b32\n",
 	}
+	radix := []string{
+		"  text base58\n",
+		"  text base58flickr\n",
+		"  text base36\n",
+		"  encoding dec Decimal 0123456789\n  text dec\n",
+		"  encoding n64 Number64 -0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz\n  text n64\n",
+	}
 	var imports, targets strings.Builder
-	for i, n := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 32} {
-		pkg := fmt.Sprintf("base32n%d", n)
-		spec := fmt.Sprintf("layout b32-%d %d\n", n, 8*n)
-		switch {
-		case n > 9:
-			spec += fmt.Sprintf("  node 8 node\n  r %d random bytes\n", 8*(n-1))
-		case n > 1:
-			spec += fmt.Sprintf("  node 8 node\n  r %d random\n", 8*(n-1))
-		default:
-			spec += "  node 4 node\n  r 4 random\n"
+	sizes := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 32}
+	for _, forms := range [][]string{base32, radix} {
+		for i, n := range sizes {
+			form := forms[i%len(forms)]
+			pkg := fmt.Sprintf("declared%dn%d", len(forms), n)
+			spec := fmt.Sprintf("layout d-%d %d\n", n, 8*n)
+			switch {
+			case n > 9:
+				spec += fmt.Sprintf("  node 8 node\n  r %d random bytes\n", 8*(n-1))
+			case n > 1:
+				spec += fmt.Sprintf("  node 8 node\n  r %d random\n", 8*(n-1))
+			default:
+				spec += "  node 4 node\n  r 4 random\n"
+			}
+			spec += form
+			l, err := layouts.Parse("d.layout", []byte(spec))
+			if err != nil {
+				t.Fatalf("%v\n%s", err, spec)
+			}
+			src, err := golang.Generate(golang.Single(l, pkg, "ID"))
+			if err != nil {
+				t.Fatalf("%v\n%s", err, spec)
+			}
+			if !strings.Contains(string(src), "textPairs") {
+				t.Fatalf("%s: the generator did not write out the codec of\n%s", pkg, spec)
+			}
+			write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
+			fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
+			targets.WriteString(randomTarget(l, pkg, spec))
 		}
-		spec += forms[i%len(forms)]
-		l, err := layouts.Parse("b32.layout", []byte(spec))
-		if err != nil {
-			t.Fatalf("%v\n%s", err, spec)
-		}
-		src, err := golang.Generate(golang.Single(l, pkg, "ID"))
-		if err != nil {
-			t.Fatalf("%v\n%s", err, spec)
-		}
-		if !strings.Contains(string(src), "textPairs") {
-			t.Fatalf("%s: the generator did not write out the base-32 codec", pkg)
-		}
-		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
-		fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
-		targets.WriteString(randomTarget(l, pkg, spec))
 	}
 	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
 	vetAndTest(t, dir)
