@@ -9,14 +9,14 @@ import (
 	"github.com/idforge/idforge/encodings"
 )
 
-// The fixed-width codecs: Base62, Crockford base32 and hex, and a declared
-// base-32 canonical text, emitted as unexported functions specialised to
-// the ID's size. They produce exactly what the generic codecs of package
-// encodings produce for the same bytes, and accept exactly what those
-// accept, but the size being a constant lets every loop over limbs, groups
-// and digits be written out: the generated code does only the arithmetic
-// that the size needs, on values whose bounds the generator worked out,
-// with no bounds checks.
+// The fixed-width codecs: Base62, Crockford base32, hex and most declared
+// canonical texts, emitted as unexported functions specialised to the ID's
+// size. They produce exactly what the generic codecs of package encodings
+// produce for the same bytes, and accept exactly what those accept, but
+// the size being a constant lets every loop over limbs, groups and digits
+// be written out: the generated code does only the arithmetic that the
+// size needs, on values whose bounds the generator worked out, with no
+// bounds checks.
 //
 // Every encoder has the shape encodeX(out *[W]byte, id *[N]byte) and every
 // decoder decodeX(id *[N]byte, s string) error.
