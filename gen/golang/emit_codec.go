@@ -21,31 +21,15 @@ import (
 // Every encoder has the shape encodeX(out *[W]byte, id *[N]byte) and every
 // decoder decodeX(id *[N]byte, s string) error.
 
-const (
-	base62Alphabet    = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	crockfordAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-	hexAlphabet       = "0123456789abcdef"
-)
+// hexAlphabet is the digits of hex; Base62's and Crockford's come from
+// package encodings (base62Form, crockfordForm).
+const hexAlphabet = "0123456789abcdef"
 
 // base62Width returns the number of Base62 digits for n bytes.
-func base62Width(n int) int { return radixWidth(62, n) }
+func base62Width(n int) int { return base62Form.enc.DigitLen(n) }
 
-// radixWidth returns the number of digits of a base for n bytes: the
-// least w with base^w >= 256^n, as in package encodings.
-func radixWidth(base, n int) int {
-	limit := new(big.Int).Lsh(big.NewInt(1), uint(8*n))
-	pow := big.NewInt(1)
-	w := 0
-	for pow.Cmp(limit) < 0 {
-		pow.Mul(pow, big.NewInt(int64(base)))
-		w++
-	}
-	return w
-}
-
-// crockfordWidth returns the number of Crockford digits for n bytes,
-// ceil(8n/5).
-func crockfordWidth(n int) int { return (8*n + 4) / 5 }
+// crockfordWidth returns the number of Crockford digits for n bytes.
+func crockfordWidth(n int) int { return crockfordForm.enc.DigitLen(n) }
 
 // emitCodecs writes the codecs every package uses, and those its canonical
 // form needs.
@@ -66,11 +50,15 @@ func emitCodecs(f *jen.File, p *Package) error {
 		if err != nil {
 			return err
 		}
-		if form, ok := base32Declared(e); ok {
+		form := codecForm{enc: e, name: "text", fn: "Text"}
+		switch s := e.Spec(); {
+		case s.Check:
+			emitDeclaredCodec(f, e, n)
+		case len(s.Digits) == 32:
 			emitBase32Codec(f, n, form)
-		} else if form, ok := radixDeclared(e); ok {
+		case !s.Bits:
 			emitRadixCodec(f, n, form)
-		} else {
+		default:
 			emitDeclaredCodec(f, e, n)
 		}
 	}
@@ -78,8 +66,8 @@ func emitCodecs(f *jen.File, p *Package) error {
 }
 
 // emitDeclaredCodec writes the codec of a text form declared as data that
-// the package does not write out for its size (see base32Declared and
-// radixDeclared: Firebase's base 64, a check symbol): the encoding's Spec,
+// the package does not write out for its size (a check symbol, or bits
+// written from the top in a base other than 32): the encoding's Spec,
 // from which package encodings builds the codec once, and the encoder and
 // decoder the text API calls, which turn the codec's errors into the
 // package's.
@@ -468,39 +456,65 @@ func emitUUIDCodec(f *jen.File) {
 
 // --- Base62 ---
 
-// radixForm is a text form written out for the ID's size as one
-// right-aligned number in a base that need not be a power of two: Base62,
-// which every package has, or a declared encoding of up to 256 digits with
-// no check symbol and no bits written from the top, the package's
-// canonical text.
-type radixForm struct {
-	title  string // the form's name in errors and docs: "Base62", "Base58"
-	name   string // the prefix of its constants', tables' and helpers' names, "base62" or "text"
-	fn     string // the suffix of its functions' names, "Base62" or "Text"
-	digits string // the alphabet, digit 0 first
-	fold   bool   // the decoder reads letters in either case
+// codecForm is a text form whose codec the generator writes out for the
+// ID's size: its encoding (digits, case folding, order of bits and title
+// all come from it), the prefix of the names of its constants, tables and
+// helpers ("base62", "crockford", "text") and the suffix of its encoder's
+// and decoder's ("Base62", "Crockford", "Text"). Base62 and Crockford are
+// in every package; a declared canonical text without a check symbol is
+// written out too: as base 32 (emitBase32Codec), or as one right-aligned
+// number in any other base (emitRadixCodec).
+type codecForm struct {
+	enc  *encodings.Encoding
+	name string
+	fn   string
 }
 
-// base62Form is Base62, which every package writes.
-var base62Form = radixForm{title: "Base62", name: "base62", fn: "Base62", digits: base62Alphabet}
-
-// radixDeclared returns the form of a declared encoding that the package
-// can write out as one number: no check symbol, no bits from the top.
-func radixDeclared(e *encodings.Encoding) (radixForm, bool) {
-	s := e.Spec()
-	if s.Check || s.Bits {
-		return radixForm{}, false
+// builtinForm returns the form of a built-in encoding.
+func builtinForm(name, fn string) codecForm {
+	e, ok := encodings.Lookup(name)
+	if !ok {
+		panic("gen: no built-in encoding " + name)
 	}
-	return radixForm{title: s.Title, name: "text", fn: "Text", digits: s.Digits, fold: s.Fold}, true
+	return codecForm{enc: e, name: name, fn: fn}
+}
+
+var (
+	base62Form    = builtinForm("base62", "Base62")
+	crockfordForm = builtinForm("crockford", "Crockford")
+)
+
+func (form codecForm) title() string  { return form.enc.Title() }
+func (form codecForm) digits() string { return form.enc.Spec().Digits }
+func (form codecForm) fold() bool     { return form.enc.Spec().Fold }
+
+// emitDigits writes the form's digits as a constant, NAMEDigits, and its
+// decode table, NAMEDecode, with the docs given, or plain ones where they
+// are empty.
+func emitDigits(f *jen.File, form codecForm, digitsDoc, tableDoc string) {
+	digits, table := form.id("Digits"), form.id("Decode")
+	if digitsDoc == "" {
+		digitsDoc = fmt.Sprintf("%s are the digits of %s, digit 0 first.", digits, form.title())
+	}
+	if tableDoc == "" {
+		tableDoc = fmt.Sprintf("%s maps each %s digit to its value and every other\nbyte to 0xff.", table, form.title())
+		if form.fold() {
+			tableDoc = fmt.Sprintf("%s maps each %s digit, in either case, to its value\nand every other byte to 0xff.", table, form.title())
+		}
+	}
+	writeDoc(f, digitsDoc)
+	f.Const().Id(digits).Op("=").Lit(form.digits())
+	f.Line()
+	emitTable(f, table, form.digits(), form.fold(), tableDoc)
 }
 
 // base returns the form's base.
-func (form radixForm) base() int { return len(form.digits) }
+func (form codecForm) base() int { return len(form.digits()) }
 
 // chunk returns how many digits the codec moves at a time between text and
 // 64-bit limbs: the largest even k with base^k below 2^64 (ten for Base62),
 // and base^k.
-func (form radixForm) chunk() (int, *big.Int) {
+func (form codecForm) chunk() (int, *big.Int) {
 	limit := new(big.Int).Lsh(big.NewInt(1), 64)
 	b2 := big.NewInt(int64(form.base() * form.base()))
 	k, pow := 0, big.NewInt(1)
@@ -513,14 +527,14 @@ func (form radixForm) chunk() (int, *big.Int) {
 
 // id returns the name of one of the form's constants or helpers, such as
 // base62Pow10 or textPairs.
-func (form radixForm) id(what string) string { return form.name + what }
+func (form codecForm) id(what string) string { return form.name + what }
 
 // radixDigitStmts returns the statements that write the number in the
 // uint64 variable v, below base^count, as count digits into
 // out[at:at+count]: two digits at a time from the right, each pair looked
 // up in the form's pairs, and a single digit at the front when count is
 // odd.
-func radixDigitStmts(form radixForm, v string, at, count int) []jen.Code {
+func radixDigitStmts(form codecForm, v string, at, count int) []jen.Code {
 	var out []jen.Code
 	for end := at + count; end > at; {
 		if end-at == 1 {
@@ -538,9 +552,9 @@ func radixDigitStmts(form radixForm, v string, at, count int) []jen.Code {
 
 // emitRadixCodec writes form's tables, helpers, encoder and decoder for
 // n-byte IDs.
-func emitRadixCodec(f *jen.File, n int, form radixForm) {
+func emitRadixCodec(f *jen.File, n int, form codecForm) {
 	base := form.base()
-	w := radixWidth(base, n)
+	w := form.enc.DigitLen(n)
 	limbs := (n + 7) / 8
 	k, powK := form.chunk()
 	powName := form.id(fmt.Sprintf("Pow%d", k))
@@ -548,19 +562,10 @@ func emitRadixCodec(f *jen.File, n int, form radixForm) {
 	digits, table := form.id("Digits"), form.id("Decode")
 
 	if form == base62Form {
-		writeDoc(f, "base62Digits are the Base62 digits, in ASCII order so that the text of\nequal-width numbers sorts as the numbers do.")
+		emitDigits(f, form, "base62Digits are the Base62 digits, in ASCII order so that the text of\nequal-width numbers sorts as the numbers do.",
+			"base62Decode maps each Base62 digit to its value and every other byte to\n0xff. Base62 is case-sensitive.")
 	} else {
-		writeDocf(f, "%s are the digits of %s, digit 0 first.", digits, form.title)
-	}
-	f.Const().Id(digits).Op("=").Lit(form.digits)
-	f.Line()
-	switch {
-	case form == base62Form:
-		emitTable(f, table, form.digits, false, "base62Decode maps each Base62 digit to its value and every other byte to\n0xff. Base62 is case-sensitive.")
-	case form.fold:
-		emitTable(f, table, form.digits, true, fmt.Sprintf("%s maps each %s digit, in either case, to its value\nand every other byte to 0xff.", table, form.title))
-	default:
-		emitTable(f, table, form.digits, false, fmt.Sprintf("%s maps each %s digit to its value and every other\nbyte to 0xff.", table, form.title))
+		emitDigits(f, form, "", "")
 	}
 
 	// Encoding: load the limbs, then divide by base^k while the number
@@ -636,7 +641,7 @@ func emitRadixCodec(f *jen.File, n int, form radixForm) {
 	// w%k), each a sum of digit pairs times powers of the base, whose
 	// products are independent of one another; then fold the chunks into
 	// limbs, x = x*base^k + chunk, from the most significant one on.
-	dec := []jen.Code{lengthCheck(form.title, w, n), jen.Var().Id("bad").Byte()}
+	dec := []jen.Code{lengthCheck(form.title(), w, n), jen.Var().Id("bad").Byte()}
 	var chunks [][2]int
 	first := w % k
 	if first == 0 {
@@ -668,7 +673,7 @@ func emitRadixCodec(f *jen.File, n int, form radixForm) {
 		dec = append(dec, jen.Id(fmt.Sprintf("c%d", j)).Op(":=").Add(sum))
 	}
 	dec = append(dec, jen.If(jen.Id("bad").Op("&").Id("0x80").Op("!=").Lit(0)).Block(
-		jen.Return(jen.Id("syntaxError").Call(jen.Lit(form.title), jen.Id("s"), jen.Op("&").Id(table))),
+		jen.Return(jen.Id("syntaxError").Call(jen.Lit(form.title()), jen.Id("s"), jen.Op("&").Id(table))),
 	))
 	dec = append(dec, jen.Id("x0").Op(":=").Id("c0"))
 	bound = new(big.Int).Exp(big.NewInt(int64(base)), big.NewInt(int64(chunks[0][1])), nil)
@@ -730,7 +735,7 @@ func emitRadixCodec(f *jen.File, n int, form radixForm) {
 		tooBig = append(tooBig, jen.Id(limb(limbs-1)).Op(">>").Lit(8*(n%8)).Op("!=").Lit(0))
 	}
 	dec = append(dec, jen.If(joinOp("||", tooBig)).Block(
-		jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title))),
+		jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title()))),
 	))
 	for i := limbs - 1; i >= 0; i-- {
 		lo, hi := max(0, n-8*(i+1)), n-8*i
@@ -766,7 +771,7 @@ func emitRadixCodec(f *jen.File, n int, form radixForm) {
 	}
 	pairs := form.id("Pairs")
 	if uses(pairs) {
-		writeDocf(f, "%s maps each number below %d*%d to its two %s digits, as a\nbig-endian uint16.", pairs, base, base, form.title)
+		writeDocf(f, "%s maps each number below %d*%d to its two %s digits, as a\nbig-endian uint16.", pairs, base, base, form.title())
 		f.Var().Id(pairs).Op("=").Func().Params().Params(jen.Id("t").Index(jen.Id(form.id("Pow2"))).Uint16()).Block(
 			jen.For(jen.Id("i").Op(":=").Range().Lit(base)).Block(
 				jen.For(jen.Id("j").Op(":=").Range().Lit(base)).Block(
@@ -778,7 +783,7 @@ func emitRadixCodec(f *jen.File, n int, form radixForm) {
 		f.Line()
 	}
 	if uses(form.id("Digit(")) {
-		writeDocf(f, "%s returns the value of the %s digit c. It ORs its\ndecode-table entry into *bad, whose top bit is then set if c is not a\ndigit.", form.id("Digit"), form.title)
+		writeDocf(f, "%s returns the value of the %s digit c. It ORs its\ndecode-table entry into *bad, whose top bit is then set if c is not a\ndigit.", form.id("Digit"), form.title())
 		f.Func().Id(form.id("Digit")).Params(jen.Id("c").Byte(), jen.Id("bad").Op("*").Byte()).Uint64().Block(
 			jen.Id("d").Op(":=").Id(table).Index(jen.Id("c")),
 			jen.Op("*").Id("bad").Op("|=").Id("d"),
@@ -786,7 +791,7 @@ func emitRadixCodec(f *jen.File, n int, form radixForm) {
 		)
 		f.Line()
 	}
-	writeDocf(f, "%s returns the number that the %s digits hi and lo denote.\nIt ORs their decode-table entries into *bad, whose top bit is then set if\neither is not a digit.", form.id("Pair"), form.title)
+	writeDocf(f, "%s returns the number that the %s digits hi and lo denote.\nIt ORs their decode-table entries into *bad, whose top bit is then set if\neither is not a digit.", form.id("Pair"), form.title())
 	f.Func().Id(form.id("Pair")).Params(jen.List(jen.Id("hi"), jen.Id("lo")).Byte(), jen.Id("bad").Op("*").Byte()).Uint64().Block(
 		jen.List(jen.Id("h"), jen.Id("l")).Op(":=").Id(table).Index(jen.Id("hi")).Op(",").Id(table).Index(jen.Id("lo")),
 		jen.Op("*").Id("bad").Op("|=").Id("h").Op("|").Id("l"),
@@ -794,20 +799,20 @@ func emitRadixCodec(f *jen.File, n int, form radixForm) {
 	)
 	f.Line()
 	if usesPut {
-		writeDocf(f, "%s writes v, below %d^%d, as %s %s digits into out, two at a time.", putName, base, k, numberWord(k), form.title)
+		writeDocf(f, "%s writes v, below %d^%d, as %s %s digits into out, two at a time.", putName, base, k, numberWord(k), form.title())
 		f.Func().Id(putName).Params(jen.Id("out").Op("*").Index(jen.Lit(k)).Byte(), jen.Id("v").Uint64()).Block(radixDigitStmts(form, "v", 0, k)...)
 		f.Line()
 	}
 	encode, decode := "encode"+form.fn, "decode"+form.fn
-	writeDocf(f, "%s writes id as %d %s digits into out: the big-endian number\nid holds, in base %d, zero-padded on the left.", encode, w, form.title, base)
+	writeDocf(f, "%s writes id as %d %s digits into out: the big-endian number\nid holds, in base %d, zero-padded on the left.", encode, w, form.title(), base)
 	encoderFunc(f, encode, w, n, enc)
-	writeDocf(f, "%s reads %d %s digits%s. It reports digits whose value is\n2^%d or more, which %d digits can hold, as overflow.", decode, w, form.title, foldDoc(form.fold), 8*n, w)
+	writeDocf(f, "%s reads %d %s digits%s. It reports digits whose value is\n2^%d or more, which %d digits can hold, as overflow.", decode, w, form.title(), foldDoc(form.fold()), 8*n, w)
 	decoderFunc(f, decode, n, dec)
 }
 
 // powerOf returns *PowK of the form for k > 0, the factor of a digit pair
 // k digits from the right of a chunk.
-func powerOf(form radixForm, k int) *jen.Statement {
+func powerOf(form codecForm, k int) *jen.Statement {
 	if k == 0 {
 		return jen.Null()
 	}
@@ -823,35 +828,6 @@ func numberWord(k int) string {
 }
 
 // --- Base 32: Crockford and declared ---
-
-// base32Form is a base-32 text form written out for the ID's size:
-// Crockford's, which every package has, or a declared encoding of 32
-// digits with no check symbol, the package's canonical text.
-type base32Form struct {
-	title  string // the form's name in errors and docs: "Crockford", "base32hex"
-	name   string // the prefix of its tables' names, "crockford" or "text"
-	fn     string // the suffix of its functions' names, "Crockford" or "Text"
-	digits string // the alphabet, digit 0 first
-	fold   bool   // the decoder reads letters in either case
-	// top says that the bits are written from the most significant end, so
-	// that the zero padding is the last digit's low bits (RFC 4648's
-	// order); otherwise the ID is one right-aligned number and the padding
-	// is the first digit's top bits.
-	top bool
-}
-
-// crockfordForm is Crockford's base32, which every package writes.
-var crockfordForm = base32Form{title: "Crockford", name: "crockford", fn: "Crockford", digits: crockfordAlphabet, fold: true}
-
-// base32Declared returns the form of a declared encoding that the package
-// can write out as base32: one of 32 ASCII digits and no check symbol.
-func base32Declared(e *encodings.Encoding) (base32Form, bool) {
-	s := e.Spec()
-	if len(s.Digits) != 32 || s.Check {
-		return base32Form{}, false
-	}
-	return base32Form{title: s.Title, name: "text", fn: "Text", digits: s.Digits, fold: s.Fold, top: s.Bits}, true
-}
 
 // base32Groups splits n bytes into groups of five bytes, eight digits
 // each, and one group of the n%5 bytes left, ceil(8(n%5)/5) digits, which
@@ -878,29 +854,21 @@ func base32Groups(n int, top bool) (groups [][4]int) {
 // emitBase32Codec writes form's tables, encoder and decoder for n-byte IDs.
 // They work in groups of five bytes, eight digits; the encoder writes two
 // digits at a time.
-func emitBase32Codec(f *jen.File, n int, form base32Form) {
-	w := crockfordWidth(n)
+func emitBase32Codec(f *jen.File, n int, form codecForm) {
+	w := form.enc.DigitLen(n)
 	pad := 5*w - 8*n // the bits the digits hold beyond the ID's, which must be zero
-	digits, table, pairs := form.name+"Digits", form.name+"Decode", form.name+"Pairs"
+	top := form.enc.Spec().Bits
+	digits, table, pairs := form.id("Digits"), form.id("Decode"), form.id("Pairs")
 	encode, decode := "encode"+form.fn, "decode"+form.fn
 
 	if form == crockfordForm {
-		writeDoc(f, "crockfordDigits are the digits of Crockford's base32, which leaves out I,\nL, O and U, in ASCII order.")
+		emitDigits(f, form, "crockfordDigits are the digits of Crockford's base32, which leaves out I,\nL, O and U, in ASCII order.",
+			"crockfordDecode maps each Crockford digit, in either case, to its value\nand every other byte, including I, L, O and U, to 0xff.")
 	} else {
-		writeDocf(f, "%s are the digits of %s, digit 0 first.", digits, form.title)
+		emitDigits(f, form, "", "")
 	}
-	f.Const().Id(digits).Op("=").Lit(form.digits)
-	f.Line()
-	tableDoc := fmt.Sprintf("%s maps each %s digit to its value and every other\nbyte to 0xff.", table, form.title)
-	switch {
-	case form == crockfordForm:
-		tableDoc = "crockfordDecode maps each Crockford digit, in either case, to its value\nand every other byte, including I, L, O and U, to 0xff."
-	case form.fold:
-		tableDoc = fmt.Sprintf("%s maps each %s digit, in either case, to its value\nand every other byte to 0xff.", table, form.title)
-	}
-	emitTable(f, table, form.digits, form.fold, tableDoc)
 
-	groups := base32Groups(n, form.top)
+	groups := base32Groups(n, top)
 	last := len(groups) - 1
 	enc := loadWords(n)
 	for gi, g := range groups {
@@ -910,7 +878,7 @@ func emitBase32Codec(f *jen.File, n int, form base32Form) {
 			op = ":="
 		}
 		v := bitField(n, 8*b, 8*(b+size))
-		if form.top && gi == last && pad > 0 {
+		if top && gi == last && pad > 0 {
 			v = jen.Parens(v).Op("<<").Lit(pad)
 		}
 		enc = append(enc, jen.Id("v").Op(op).Add(v))
@@ -931,7 +899,7 @@ func emitBase32Codec(f *jen.File, n int, form base32Form) {
 			enc = append(enc, putUint(16, span("out", c+j, c+j+2), jen.Id(pairs).Index(shifted(5*(count-2-j), "1023"))))
 		}
 	}
-	writeDocf(f, "%s maps each number below 32*32 to its two %s digits,\nas a big-endian uint16.", pairs, form.title)
+	writeDocf(f, "%s maps each number below 32*32 to its two %s digits,\nas a big-endian uint16.", pairs, form.title())
 	f.Var().Id(pairs).Op("=").Func().Params().Params(jen.Id("t").Index(jen.Lit(32).Op("*").Lit(32)).Uint16()).Block(
 		jen.For(jen.Id("i").Op(":=").Range().Lit(32)).Block(
 			jen.For(jen.Id("j").Op(":=").Range().Lit(32)).Block(
@@ -943,10 +911,10 @@ func emitBase32Codec(f *jen.File, n int, form base32Form) {
 	f.Line()
 	if form == crockfordForm {
 		writeDocf(f, "encodeCrockford writes id as %d Crockford digits, upper case, into out:\nthe big-endian number id holds, in base 32, zero-padded on the left. It\nworks in groups of five bytes, eight digits, from the right, writing two\ndigits at a time.", w)
-	} else if form.top {
-		writeDocf(f, "%s writes id as %d %s digits into out: its bits from the\nmost significant, five a digit, the last digit's low %d bits zero. It\nworks in groups of five bytes, eight digits, writing two digits at a time.", encode, w, form.title, pad)
+	} else if top {
+		writeDocf(f, "%s writes id as %d %s digits into out: its bits from the\nmost significant, five a digit, the last digit's low %d bits zero. It\nworks in groups of five bytes, eight digits, writing two digits at a time.", encode, w, form.title(), pad)
 	} else {
-		writeDocf(f, "%s writes id as %d %s digits into out: the big-endian number\nid holds, in base 32, zero-padded on the left. It works in groups of five\nbytes, eight digits, from the right, writing two digits at a time.", encode, w, form.title)
+		writeDocf(f, "%s writes id as %d %s digits into out: the big-endian number\nid holds, in base 32, zero-padded on the left. It works in groups of five\nbytes, eight digits, from the right, writing two digits at a time.", encode, w, form.title())
 	}
 	encoderFunc(f, encode, w, n, enc)
 
@@ -959,7 +927,7 @@ func emitBase32Codec(f *jen.File, n int, form base32Form) {
 		digitVars = append(digitVars, jen.Id(fmt.Sprintf("d%d", j)))
 	}
 	dec := []jen.Code{
-		lengthCheck(form.title, w, n),
+		lengthCheck(form.title(), w, n),
 		jen.Var().Defs(
 			jen.Id("bad").Byte().Comment("the OR of every digit's decode-table entry"),
 			jen.List(digitVars...).Byte(),
@@ -977,10 +945,10 @@ func emitBase32Codec(f *jen.File, n int, form base32Form) {
 		if size == 1 {
 			what = fmt.Sprintf("byte %d", b)
 		}
-		if pad > 0 && !form.top && gi == 0 {
+		if pad > 0 && !top && gi == 0 {
 			what += fmt.Sprintf(", below %d unused bits", pad)
 		}
-		if pad > 0 && form.top && gi == last {
+		if pad > 0 && top && gi == last {
 			what += fmt.Sprintf(", above %d unused bits", pad)
 		}
 		digitsDoc := fmt.Sprintf("Digits %d to %d", c, c+count-1)
@@ -1003,33 +971,33 @@ func emitBase32Codec(f *jen.File, n int, form base32Form) {
 			}
 			value.Add(t)
 		}
-		if form.top && gi == last && pad > 0 {
+		if top && gi == last && pad > 0 {
 			value = jen.Parens(value).Op(">>").Lit(pad)
 		}
 		dec = append(dec, jen.Id("v").Op("=").Add(value))
 		dec = append(dec, storeUint("id", b, size, jen.Id("v"))...)
 	}
-	dec = append(dec, badCheck(form.title, table, n))
+	dec = append(dec, badCheck(form.title(), table, n))
 	switch {
-	case pad > 0 && form.top:
+	case pad > 0 && top:
 		// No value ends in such a digit: it is a syntax error, as package
 		// encodings has it.
 		dec = append(dec, jen.If(jen.Id(table).Index(elem("s", w-1)).Op("&").Lit(1<<pad-1).Op("!=").Lit(0)).Block(
-			jen.Return(syntaxLit(jen.Lit(form.title), jen.Lit(w-1), elem("s", w-1))),
+			jen.Return(syntaxLit(jen.Lit(form.title()), jen.Lit(w-1), elem("s", w-1))),
 		))
 	case pad > 0:
 		dec = append(dec, jen.If(jen.Id(table).Index(elem("s", 0)).Op(">>").Lit(5-pad).Op("!=").Lit(0)).Block(
-			jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title))),
+			jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title()))),
 		))
 	}
 	dec = append(dec, jen.Return(jen.Nil()))
 	switch {
-	case pad > 0 && form.top:
-		writeDocf(f, "%s reads %d %s digits%s. The low %d bits of the last\ndigit lie beyond %d bits: a last digit with any of them set is a syntax\nerror.", decode, w, form.title, foldDoc(form.fold), pad, 8*n)
+	case pad > 0 && top:
+		writeDocf(f, "%s reads %d %s digits%s. The low %d bits of the last\ndigit lie beyond %d bits: a last digit with any of them set is a syntax\nerror.", decode, w, form.title(), foldDoc(form.fold()), pad, 8*n)
 	case pad > 0:
-		writeDocf(f, "%s reads %d %s digits%s. The top %d bits\nof the first digit lie beyond %d bits: a first digit above '%c' is overflow.", decode, w, form.title, foldDoc(form.fold), pad, 8*n, form.digits[1<<(5-pad)-1])
+		writeDocf(f, "%s reads %d %s digits%s. The top %d bits\nof the first digit lie beyond %d bits: a first digit above '%c' is overflow.", decode, w, form.title(), foldDoc(form.fold()), pad, 8*n, form.digits()[1<<(5-pad)-1])
 	default:
-		writeDocf(f, "%s reads %d %s digits%s.", decode, w, form.title, foldDoc(form.fold))
+		writeDocf(f, "%s reads %d %s digits%s.", decode, w, form.title(), foldDoc(form.fold()))
 	}
 	decoderFunc(f, decode, n, dec)
 }

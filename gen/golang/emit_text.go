@@ -67,9 +67,9 @@ func newTextPkg(p *Package) (*textPkg, error) {
 	tp.signed = p.Int64 && !signBitFixed(p)
 	tp.forms = []textForm{
 		{name: "Base62", method: "Base62", width: base62Width(n), encode: "encodeBase62", decode: "decodeBase62",
-			what: fmt.Sprintf("%d Base62 digits (0-9, A-Z, a-z)", base62Width(n)), digits: base62Alphabet},
+			what: fmt.Sprintf("%d Base62 digits (0-9, A-Z, a-z)", base62Width(n)), digits: base62Form.digits()},
 		{name: "Crockford", method: "Crockford", width: crockfordWidth(n), encode: "encodeCrockford", decode: "decodeCrockford",
-			what: fmt.Sprintf("%d digits of Crockford's base32 (0-9 and A-Z less I, L, O and U)", crockfordWidth(n)), cased: true, digits: crockfordAlphabet},
+			what: fmt.Sprintf("%d digits of Crockford's base32 (0-9 and A-Z less I, L, O and U)", crockfordWidth(n)), cased: true, digits: crockfordForm.digits()},
 		{name: "hex", method: "Hex", width: 2 * n, encode: "encodeHex", decode: "decodeHex",
 			what: fmt.Sprintf("%d hex digits", 2*n), cased: true, digits: hexAlphabet},
 	}
