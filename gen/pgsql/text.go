@@ -30,7 +30,7 @@ func newTextCodec(s *script) (*textCodec, error) {
 		if strings.Contains(spec.Digits, `\`) {
 			return nil, fmt.Errorf("%w: %s's digits hold a backslash, which a SQL string reads as an escape where standard_conforming_strings is off", ErrLayout, spec.Title)
 		}
-		t := &textCodec{s: s, e: e, spec: spec, width: e.DigitLen(s.l.Bytes()), name: strings.ReplaceAll(spec.Name, "-", "_")}
+		t := &textCodec{s: s, e: e, width: e.DigitLen(s.l.Bytes()), name: strings.ReplaceAll(spec.Name, "-", "_")}
 		if k := bits.TrailingZeros(uint(len(spec.Digits))); 1<<k == len(spec.Digits) {
 			t.k = k
 		}
@@ -50,16 +50,18 @@ func (s *script) emitText() {
 type textCodec struct {
 	s     *script
 	e     *encodings.Encoding
-	spec  encodings.Spec // e's
-	name  string         // for the functions' names: to_NAME, from_NAME
-	width int            // digits, without a check symbol
-	k     int            // bits a digit for a base 2^k, else 0
+	name  string // for the functions' names: to_NAME, from_NAME
+	width int    // digits, without a check symbol
+	k     int    // bits a digit for a base 2^k, else 0
 }
+
+// spec returns the encoding's declaration.
+func (t textCodec) spec() encodings.Spec { return t.e.Spec() }
 
 // what describes the text, for the functions' comments.
 func (t textCodec) what() string {
-	w := fmt.Sprintf("%d %s characters (%s)", t.width, t.spec.Title, t.spec.Digits)
-	if t.spec.Check {
+	w := fmt.Sprintf("%d %s characters (%s)", t.width, t.spec().Title, t.spec().Digits)
+	if t.spec().Check {
 		w += " and Crockford's check symbol"
 	}
 	return w
@@ -89,10 +91,10 @@ func (t textCodec) encode() {
 		}
 		var digits []string
 		for i := range t.width {
-			digits = append(digits, fmt.Sprintf("substr(%s, substring(b from %d for %d)::int + 1, 1)", literal(t.spec.Digits), t.k*i+1, t.k))
+			digits = append(digits, fmt.Sprintf("substr(%s, substring(b from %d for %d)::int + 1, 1)", literal(t.spec().Digits), t.k*i+1, t.k))
 		}
 		text := strings.Join(digits, "\n    || ")
-		if t.spec.Check {
+		if t.spec().Check {
 			text += "\n    || " + t.checkSymbol(s.numeric("$1"))
 		}
 		body = fmt.Sprintf("DECLARE\n  b bit(%d);\nBEGIN\n  b := %s;\n  RETURN %s;\nEND", t.k*t.width, b, text)
@@ -101,15 +103,15 @@ func (t textCodec) encode() {
 		groups := (t.width + chunk - 1) / chunk
 		var enc strings.Builder
 		fmt.Fprintf(&enc, "DECLARE\n  n numeric := %s;\n  g bigint;\n  r text := '';\nBEGIN\n", s.numeric("$1"))
-		if t.spec.Check {
+		if t.spec().Check {
 			fmt.Fprintf(&enc, "  r := %s;\n", t.checkSymbol("n"))
 		}
-		base := len(t.spec.Digits)
+		base := len(t.spec().Digits)
 		for gi := range groups {
 			digits := min(chunk, t.width-gi*chunk)
 			fmt.Fprintf(&enc, "  g := mod(n, %s)::bigint;\n  n := div(n, %s);\n", unit, unit)
 			for range digits {
-				fmt.Fprintf(&enc, "  r := substr(%s, (g %% %d)::int + 1, 1) || r;\n  g := g / %d;\n", literal(t.spec.Digits), base, base)
+				fmt.Fprintf(&enc, "  r := substr(%s, (g %% %d)::int + 1, 1) || r;\n  g := g / %d;\n", literal(t.spec().Digits), base, base)
 			}
 		}
 		enc.WriteString("  RETURN r;\nEND")
@@ -131,7 +133,7 @@ func (t textCodec) sortsNote() string {
 // chunk returns how many digits of a base that is no power of two a
 // bigint holds, and that base to the power.
 func (t textCodec) chunk() (int, string) {
-	base := big.NewInt(int64(len(t.spec.Digits)))
+	base := big.NewInt(int64(len(t.spec().Digits)))
 	limit := new(big.Int).Lsh(big.NewInt(1), 62)
 	n, unit := 0, big.NewInt(1)
 	for new(big.Int).Mul(unit, base).Cmp(limit) < 0 {
@@ -154,7 +156,7 @@ func (t textCodec) class(chars string) string {
 	for i := 0; i < len(chars); i++ {
 		c := chars[i]
 		set[c] = true
-		if t.spec.Fold && 'a' <= c|0x20 && c|0x20 <= 'z' {
+		if t.spec().Fold && 'a' <= c|0x20 && c|0x20 <= 'z' {
 			set[c^0x20] = true
 		}
 	}
@@ -183,12 +185,12 @@ func rank(c byte) int {
 // folded returns $1 with every letter in the digits' case, for an
 // encoding that folds case.
 func (t textCodec) folded() string {
-	if !t.spec.Fold {
+	if !t.spec().Fold {
 		return "$1"
 	}
 	var from, to []byte
-	for i := 0; i < len(t.spec.Digits); i++ {
-		c := t.spec.Digits[i]
+	for i := 0; i < len(t.spec().Digits); i++ {
+		c := t.spec().Digits[i]
 		if 'a' <= c|0x20 && c|0x20 <= 'z' {
 			from, to = append(from, c^0x20), append(to, c)
 		}
@@ -200,7 +202,7 @@ func (t textCodec) decode() {
 	s := t.s
 	suffix := "from_" + t.name
 	length := t.width
-	if t.spec.Check {
+	if t.spec().Check {
 		length++
 	}
 	var dec strings.Builder
@@ -210,9 +212,9 @@ func (t textCodec) decode() {
 	}
 	dec.WriteString("BEGIN\n")
 	dec.WriteString(s.checkTextLen(suffix, length))
-	dec.WriteString(s.checkChars(suffix, t.width, t.class(t.spec.Digits)))
+	dec.WriteString(s.checkChars(suffix, t.width, t.class(t.spec().Digits)))
 	digit := func(i int) string {
-		return fmt.Sprintf("(strpos(%s, substr(u, %d, 1)) - 1)", literal(t.spec.Digits), i+1)
+		return fmt.Sprintf("(strpos(%s, substr(u, %d, 1)) - 1)", literal(t.spec().Digits), i+1)
 	}
 	overflow := s.raise(suffix, "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1")
 	if t.k != 0 {
@@ -230,23 +232,23 @@ func (t textCodec) decode() {
 				s.raise(suffix, "22P02", "invalid character %L at position %s of %L: its last bits pad the ID and must be zero", fmt.Sprintf("substr($1, %d, 1)", t.width), fmt.Sprint(t.width), "$1"))
 		}
 		fmt.Fprintf(&dec, "  b := substring(v from %d for %d);\n", above+1, s.l.Bits)
-		if t.spec.Check {
+		if t.spec().Check {
 			fmt.Fprintf(&dec, "  n := %s;\n", numericOfBits("b", s.l.Bits))
 		}
 	} else {
 		chunk, unit := t.chunk()
-		dec.WriteString(numericStmts(t.width, chunk, len(t.spec.Digits), unit, digit))
+		dec.WriteString(numericStmts(t.width, chunk, len(t.spec().Digits), unit, digit))
 		fmt.Fprintf(&dec, "  IF n > %s THEN\n    %s\n  END IF;\n", maxValue(s.l.Bits), overflow)
 		dec.WriteString("  b := " + numericBits("n", s.l.Bits) + ";\n")
 	}
-	if t.spec.Check {
+	if t.spec().Check {
 		fmt.Fprintf(&dec, "  IF strpos(%s, upper(substr($1, %d, 1))) - 1 <> mod(n, 37) THEN\n    %s\n  END IF;\n", literal(encodings.CheckDigits), length,
 			s.raise(suffix, "22P02", "invalid character %L at position %s of %L: the check symbol does not match", fmt.Sprintf("substr($1, %d, 1)", length), fmt.Sprint(length), "$1"))
 	}
 	dec.WriteString("  RETURN " + s.fromBits("b") + ";\nEND")
 	s.function(function{
 		suffix: suffix, params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: dec.String(),
-		doc: fmt.Sprintf("The %s ID that %s spell%s; a wrong length, another character, a value above the largest ID or padding bits set is an error (SQLSTATE 22P02).", s.l.Name, t.what(), map[bool]string{true: " (either case)", false: " (case matters)"}[t.spec.Fold]),
+		doc: fmt.Sprintf("The %s ID that %s spell%s; a wrong length, another character, a value above the largest ID or padding bits set is an error (SQLSTATE 22P02).", s.l.Name, t.what(), map[bool]string{true: " (either case)", false: " (case matters)"}[t.spec().Fold]),
 	})
 }
 

@@ -185,7 +185,6 @@ func At(l *layouts.Layout, t time.Time, n int, opts ...interp.Option) ([][]byte,
 // time. A t outside the layout's range, or with no tick at or after it,
 // is an error that matches ErrTimeRange.
 func Bounds(l *layouts.Layout, t time.Time) (lo, hi []byte, err error) {
-	first, last, _ := TimeRange(l)
 	if _, err := timeValue(l, t); err != nil {
 		return nil, nil, err
 	}
@@ -197,6 +196,7 @@ func Bounds(l *layouts.Layout, t time.Time) (lo, hi []byte, err error) {
 	}
 	// MinAt gives the last tick for a t inside it, after its start.
 	if at, err := interp.Time(l, lo); err != nil || at.Before(t) {
+		first, last, _ := TimeRange(l)
 		return nil, nil, rangeError(l, t, first, last)
 	}
 	return lo, hi, nil
