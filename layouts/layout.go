@@ -98,10 +98,13 @@ type Layout struct {
 	Values   []Value   // the logical value of each role that has one
 	// Text is the canonical text form the spec declares with a line
 	// "text FORM", or "" when it declares none: then it is the canonical
-	// UUID form for a UUID layout and Base62 for any other (see
-	// CanonicalText). FORM is "uuid" (8-4-4-4-12 hex, for a 128-bit
-	// layout) or the name of an encoding: a built-in one
-	// (encodings.Lookup) or one the spec declares itself.
+	// UUID form for a UUID layout, decimal for a 64-bit layout and Base62
+	// for any other (see CanonicalText). FORM is "uuid" (8-4-4-4-12 hex,
+	// for a 128-bit layout), "decimal" (for a 64-bit layout: its bits as
+	// an int64, the two's complement that Go's int64 and PostgreSQL's
+	// bigint hold, so never negative where the top bit is a constant zero)
+	// or the name of an encoding: a built-in one (encodings.Lookup) or one
+	// the spec declares itself.
 	Text string
 	// Encodings are the encodings the spec declares itself, with lines
 	// "encoding NAME TITLE DIGITS [fold] [bits] [check]"
@@ -127,12 +130,12 @@ func (l *Layout) Encoding(name string) (*encodings.Encoding, error) {
 }
 
 // TextEncoding returns the encoding of the layout's canonical text
-// (CanonicalText), or nil when that is the UUID form. A layout that Parse
+// (CanonicalText), or nil when that is the UUID form or decimal. A layout that Parse
 // made always has it; one made by hand may name an encoding there is not,
 // an error matching ErrEncoding.
 func (l *Layout) TextEncoding() (*encodings.Encoding, error) {
 	text := l.CanonicalText()
-	if text == "uuid" {
+	if text == "uuid" || text == "decimal" {
 		return nil, nil
 	}
 	return l.Encoding(text)
@@ -140,7 +143,13 @@ func (l *Layout) TextEncoding() (*encodings.Encoding, error) {
 
 // CanonicalText returns the text form IDs of the layout are written in
 // unless a caller asks for another: the form the spec declares (Text), or
-// else "uuid" for a UUID layout (IsUUID) and "base62" for any other.
+// else "uuid" for a UUID layout (IsUUID), "decimal" for a 64-bit layout
+// (as Twitter, Discord, Mastodon, Instagram and Sonyflake publish their
+// IDs) and "base62" for any other.
+//
+// This is the one place the rule is written: the Go, SQL, JavaScript,
+// Python and Java emitters, the command and the playground all take a
+// layout's text from here (through package resolved).
 func (l *Layout) CanonicalText() string {
 	switch {
 	case l == nil:
@@ -149,6 +158,8 @@ func (l *Layout) CanonicalText() string {
 		return l.Text
 	case l.IsUUID():
 		return "uuid"
+	case l.Bits == 64:
+		return "decimal"
 	}
 	return "base62"
 }

@@ -235,6 +235,8 @@ func (p *parser) readText(line int, form string) error {
 		return p.errf(line, "", ErrSyntax, "the text form was declared on line %d already", p.text)
 	case form == "uuid" && p.l.Bits != 128 && p.l.Bits != 0:
 		return p.errf(line, "", ErrWidth, "the uuid text form needs a 128-bit layout, not %d bits", p.l.Bits)
+	case form == "decimal" && p.l.Bits != 64 && p.l.Bits != 0:
+		return p.errf(line, "", ErrWidth, "the decimal text form needs a 64-bit layout, not %d bits", p.l.Bits)
 	}
 	p.text = line
 	p.l.Text = form
@@ -260,13 +262,13 @@ func (p *parser) readEncoding(line int, text string) error {
 // one or one the spec declares, and one that can write an ID of the
 // layout's size.
 func (p *parser) checkText() {
-	if p.text == 0 || p.l.Text == "uuid" {
+	if p.text == 0 || p.l.Text == "uuid" || p.l.Text == "decimal" {
 		return
 	}
 	e, err := p.l.Encoding(p.l.Text)
 	switch {
 	case err != nil:
-		p.add(p.errf(p.text, "", ErrSyntax, "unknown text form %q (want uuid, %s, or an encoding the spec declares)", p.l.Text, strings.Join(encodings.Names(), ", ")))
+		p.add(p.errf(p.text, "", ErrSyntax, "unknown text form %q (want uuid, decimal, %s, or an encoding the spec declares)", p.l.Text, strings.Join(encodings.Names(), ", ")))
 	case p.l.Bits != 0 && e.EncodedLen(p.l.Bytes()) < 0:
 		p.add(p.errf(p.text, "", ErrWidth, "%s cannot write %d bits", e.Title(), p.l.Bits))
 	}

@@ -215,7 +215,9 @@ layout x 64
 // writes it.
 func TestCanonicalText(t *testing.T) {
 	for _, tc := range []struct{ spec, text, canonical string }{
-		{"layout x 64\n  a 64 random\n", "", "base62"},
+		{"layout x 64\n  a 64 random\n", "", "decimal"},
+		{"layout x 64\n  text decimal\n  a 64 random\n", "decimal", "decimal"},
+		{"layout x 96\n  a 96 random bytes\n", "", "base62"},
 		{"layout x 64\n  text crockford\n  a 64 random\n", "crockford", "crockford"},
 		{"layout x 64\n  a 64 random\n  text hex\n", "hex", "hex"},
 		{"layout x 128\n  a 64 random\n  b 64 random\n  text uuid\n", "uuid", "uuid"},
@@ -230,7 +232,7 @@ func TestCanonicalText(t *testing.T) {
 			t.Errorf("%q: Text %q, CanonicalText %q; want %q, %q", tc.spec, l.Text, l.CanonicalText(), tc.text, tc.canonical)
 		}
 	}
-	want := map[string]string{"ulid": "crockford", "objectid": "hex", "ksuid": "base62", "snowflake": "base62", "uuidv7": "uuid"}
+	want := map[string]string{"ulid": "crockford", "objectid": "hex", "ksuid": "base62", "snowflake": "decimal", "discord": "decimal", "tsid": "crockford", "uuidv7": "uuid"}
 	for name, text := range want {
 		l, err := layouts.Builtin(name)
 		if err != nil {

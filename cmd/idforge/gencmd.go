@@ -139,13 +139,11 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	case "go":
 		p := golang.Single(l, *pkg, *typ)
 		if *text != "" {
-			if p.Canonical, err = golang.ParseEncoding(l, *text); err != nil || p.Canonical == golang.EncDecimal {
-				return usageError{fmt.Errorf("-text %q: want uuid or an encoding (%s, or one the spec declares)", *text, strings.Join(encodings.Names(), ", "))}
+			e, err := golang.ParseEncoding(l, *text)
+			if err != nil || e == golang.EncDecimal && l.Bits != 64 || e == golang.EncUUID && l.Bits != 128 {
+				return usageError{fmt.Errorf("-text %q: want uuid (128-bit layouts), decimal (64-bit layouts) or an encoding (%s, or one the spec declares)", *text, strings.Join(encodings.Names(), ", "))}
 			}
-			p.Declared = ""
-			if p.Canonical == golang.EncDeclared {
-				p.Declared = *text
-			}
+			p.SetText(e, *text)
 		}
 		code, err := golang.Generate(p)
 		if errors.Is(err, golang.ErrName) {

@@ -66,9 +66,17 @@ func Builtin(name string) (*Package, error) {
 // form `idforge gen` uses for users' own specs. Its text form is the
 // layout's DefaultEncoding; set Canonical to choose another.
 func Single(l *layouts.Layout, pkg, typ string) *Package {
-	p := &Package{Name: pkg, Type: typ, Canonical: DefaultEncoding(l), Members: []Member{{Layout: l}}}
-	if p.Canonical == EncDeclared {
-		p.Declared = l.CanonicalText()
-	}
+	p := &Package{Name: pkg, Type: typ, Members: []Member{{Layout: l}}}
+	p.SetText(DefaultEncoding(l), l.CanonicalText())
 	return p
+}
+
+// SetText makes e the package's text form, with name the encoding's name
+// for EncDeclared. A package whose text is decimal holds an int64, as
+// Snowflake IDs are held, and one of any other text a byte array.
+func (p *Package) SetText(e Encoding, name string) {
+	p.Canonical, p.Declared, p.Int64 = e, "", e == EncDecimal
+	if e == EncDeclared {
+		p.Declared = name
+	}
 }

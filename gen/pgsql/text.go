@@ -19,7 +19,7 @@ import (
 // any other base as groups of digits held in bigints.
 func newTextCodec(s *script) (*textCodec, error) {
 	switch text := s.l.CanonicalText(); text {
-	case "uuid", "base62", "crockford", "hex":
+	case "uuid", "decimal", "base62", "crockford", "hex":
 		return nil, nil
 	default:
 		e, err := s.l.Encoding(text)

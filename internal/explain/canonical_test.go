@@ -7,12 +7,13 @@ import (
 	"github.com/idforge/idforge/layouts"
 )
 
-// The canonical text of a user's layout is the form its spec declares,
-// and without one the form `idforge gen` writes by default; a built-in's
-// is its own (a ULID's Crockford, a Snowflake's decimal).
+// The canonical text of a layout, a user's or a built-in, is the form its
+// spec declares, and without one a UUID's dashed hex, a 64-bit ID's decimal
+// and Base62 for any other: one rule for every language.
 func TestCanonical(t *testing.T) {
 	for _, c := range []struct{ spec, want string }{
-		{"layout a 64\n  r 64 random\n", "base62"},
+		{"layout a 64\n  r 64 random\n", "decimal"},
+		{"layout a 96\n  r 96 random bytes\n", "base62"},
 		{"layout a 64\n  r 64 random\n  text crockford\n", "crockford"},
 		{"layout a 64\n  r 64 random\n  text hex\n", "hex"},
 	} {
@@ -24,7 +25,7 @@ func TestCanonical(t *testing.T) {
 			t.Errorf("%q: Canonical %q, want %q", c.spec, got, c.want)
 		}
 	}
-	for name, want := range map[string]string{"ulid": "crockford", "objectid": "hex", "ksuid": "base62", "snowflake": "decimal", "uuidv7": "uuid"} {
+	for name, want := range map[string]string{"ulid": "crockford", "objectid": "hex", "ksuid": "base62", "snowflake": "decimal", "discord": "decimal", "tsid": "crockford", "uuidv7": "uuid"} {
 		l, err := explain.Builtin(name)
 		if err != nil {
 			t.Fatal(err)

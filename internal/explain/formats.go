@@ -131,21 +131,15 @@ var EncodingNames = slices.Concat([]string{"canonical", "uuid"}, encodings.Names
 // but not as every other 12-byte layout.
 var Universal = []string{"uuid", "typeid", "base62", "crockford", "hex", "decimal"}
 
-// Canonical returns the usual text form of a layout's IDs: the form its
-// spec declares (layouts.Layout.Text: a ULID's Crockford, an ObjectId's
-// hex), else a UUID's dashed hex, a built-in 64-bit ID's decimal, and
-// Base62 for any other, so that it agrees with the default text form of the
-// packages and modules `idforge gen` makes for the layout.
+// Canonical returns the usual text form of a layout's IDs: the form
+// layouts.Layout.CanonicalText decides, which the packages and modules
+// `idforge gen` makes for the layout write, and the UUID form for the Nil,
+// Max and raw UUIDs.
 func Canonical(l *layouts.Layout) string {
-	switch {
-	case l.Text != "":
-		return l.Text
-	case UUIDLike(l):
+	if UUIDLike(l) && l.Text == "" {
 		return "uuid"
-	case IsBuiltin(l) && l.Bits == 64:
-		return "decimal"
 	}
-	return "base62"
+	return l.CanonicalText()
 }
 
 // ConstantBits counts the bits of a layout that are constants, such as a
@@ -178,7 +172,7 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		if l.Bytes() != 8 {
 			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 8-byte IDs have a decimal form", l.Name, byteCount(l.Bytes())))
 		}
-		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
+		return func(dst, id []byte) []byte { return strconv.AppendInt(dst, int64(binary.BigEndian.Uint64(id)), 10) }, nil
 	}
 	if e, err := l.Encoding(enc); err == nil {
 		if e.EncodedLen(l.Bytes()) < 0 {
