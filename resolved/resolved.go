@@ -1,0 +1,229 @@
+// Package resolved is a layout resolved once: what every part of idforge
+// downstream of the model needs to know of a validated layouts.Layout,
+// worked out in one place so that no two parts can work it out differently.
+//
+// A Layout holds
+//
+//   - its canonical text (Text): the form, its title and width, and whether
+//     text order is byte order, as layouts.Layout.CanonicalText decides it;
+//   - its clock (Clock): exact tick and time arithmetic, from the epoch and
+//     the unit, in both directions, and the range the time holds;
+//   - the bit runs of every field, role and constant, in one convention
+//     (Run: counted from the ID's least significant bit);
+//   - its kind (Kind: timed, name-based, random) and whether a generator
+//     must be given a node.
+//
+// The Go, SQL, JavaScript, Python and Java emitters, the interpreter, the
+// conformance corpus, the command and the playground read a Layout; none
+// of them works any of this out again. Data flows one way: layouts parses
+// a spec into the model, New resolves it, the emitters write code from it.
+//
+// Like package layouts, resolved imports only the standard library and
+// package encodings, so generated code and user programs can use it.
+package resolved
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+
+	"github.com/idforge/idforge/layouts"
+)
+
+// ErrLayout reports a layout that cannot be resolved: one made by hand
+// whose text names no encoding, or whose time has no unit.
+var ErrLayout = errors.New("resolved: bad layout")
+
+// Layout is a layouts.Layout resolved. It embeds the model, which it never
+// changes; like the model, it is read-only once made.
+type Layout struct {
+	*layouts.Layout
+
+	// Text is the canonical text form: what Go's String, JavaScript's
+	// toString, Python's str, SQL's text function and the command write.
+	Text Text
+	// Clock is the time's arithmetic, or nil for a layout without a time.
+	Clock *Clock
+	// Fields are the layout's fields, in the model's order, with their runs.
+	Fields []Field
+	// Consts are the layout's constant bits, most significant first.
+	Consts []Const
+	// The logical value of each role the layout has, nil for the others.
+	Time, Counter, ClockSeq, Node, Random, Hash *Role
+	// Kind says how IDs of the layout are made.
+	Kind Kind
+	// NeedsNode says that a generator must be given its node: the layout
+	// has a node that is not a MAC-style one (which defaults to random).
+	NeedsNode bool
+}
+
+// Kind says how IDs of a layout are made.
+type Kind uint8
+
+// The kinds of layout.
+const (
+	// Timed layouts have a time: a generator reads a clock.
+	Timed Kind = iota + 1
+	// NameBased layouts have a hash: an ID is made from a namespace and a
+	// name, never by a generator.
+	NameBased
+	// Random layouts have neither: a generator fills random bits (and a
+	// node, if the layout has one).
+	Random
+)
+
+var kindNames = [...]string{Timed: "timed", NameBased: "name-based", Random: "random"}
+
+// String returns "timed", "name-based" or "random".
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", int(k))
+}
+
+// Generates reports whether a generator makes IDs of the layout: every
+// kind but name-based.
+func (k Kind) Generates() bool { return k == Timed || k == Random }
+
+// Run is a run of bits of a field, a role or a constant: Width bits at
+// Shift in the ID, counted from its least significant bit, that hold bits
+// [Lo, Lo+Width) of the value. This is the one convention every emitter
+// reads; Offset gives the model's, counted from the most significant end.
+type Run struct{ Shift, Width, Lo int }
+
+// Offset returns the run's first bit counted from the most significant
+// end of an ID of bits bits, as layouts.Part.Offset counts.
+func (r Run) Offset(bits int) int { return bits - r.Shift - r.Width }
+
+// Mask returns the run's bits in place, in an ID held as one integer.
+func (r Run) Mask() *big.Int {
+	m := ones(r.Width)
+	return m.Lsh(m, uint(r.Shift))
+}
+
+// Field is a field of the layout with the runs that hold it, most
+// significant in the ID first.
+type Field struct {
+	*layouts.Field
+	Runs []Run
+}
+
+// Role is the logical value of a role (the time, the counter, ...) with
+// the runs that hold it, most significant in the ID first.
+type Role struct {
+	*layouts.Value
+	Runs []Run
+}
+
+// Const is a run of constant bits and their value.
+type Const struct {
+	Run
+	Value uint64
+}
+
+// New resolves a validated layout. It fails only for a layout made by hand
+// that layouts.Parse would have refused: a text naming no encoding, a time
+// without a unit. The result keeps l, which must not change afterwards.
+func New(l *layouts.Layout) (*Layout, error) {
+	if l == nil {
+		return nil, fmt.Errorf("%w: no layout", ErrLayout)
+	}
+	r := &Layout{Layout: l, NeedsNode: l.NeedsNode()}
+	text, err := newText(l)
+	if err != nil {
+		return nil, err
+	}
+	r.Text = text
+	for i := range l.Fields {
+		f := &l.Fields[i]
+		rf := Field{Field: f}
+		for j, si := range f.Segments {
+			seg := l.Segments[si]
+			run := Run{Shift: l.Bits - seg.Offset - seg.Width, Width: seg.Width}
+			if f.Split() {
+				run.Lo = f.Lo[j]
+			}
+			rf.Runs = append(rf.Runs, run)
+		}
+		r.Fields = append(r.Fields, rf)
+	}
+	for _, p := range l.Parts {
+		if p.Role == layouts.Const {
+			r.Consts = append(r.Consts, Const{Run: partRun(l, p), Value: p.Const})
+		}
+	}
+	role := func(role layouts.Role) *Role {
+		v, ok := l.Value(role)
+		if !ok {
+			return nil
+		}
+		rr := &Role{Value: v}
+		for _, pi := range v.Parts {
+			rr.Runs = append(rr.Runs, partRun(l, l.Parts[pi]))
+		}
+		return rr
+	}
+	r.Time, r.Counter, r.ClockSeq = role(layouts.Time), role(layouts.Counter), role(layouts.ClockSeq)
+	r.Node, r.Random, r.Hash = role(layouts.Node), role(layouts.Random), role(layouts.Hash)
+	switch {
+	case r.Hash != nil:
+		r.Kind = NameBased
+	case r.Time != nil:
+		r.Kind = Timed
+	default:
+		r.Kind = Random
+	}
+	if r.Time != nil {
+		if r.Clock, err = NewClock(r.Time.Value); err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrLayout, l.Name, err)
+		}
+	}
+	return r, nil
+}
+
+// Must is New for the built-in layouts and others known to resolve: it
+// panics on an error.
+func Must(l *layouts.Layout) *Layout {
+	r, err := New(l)
+	if err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// partRun returns the run of a part: its place in the ID and the bits of
+// its role's value it holds.
+func partRun(l *layouts.Layout, p layouts.Part) Run {
+	return Run{Shift: l.Bits - p.Offset - p.Width, Width: p.Width, Lo: p.Lo}
+}
+
+// ConstMask returns every constant bit of the layout, in place, in an ID
+// held as one integer; ConstValue returns their values there.
+func (r *Layout) ConstMask() *big.Int {
+	m := new(big.Int)
+	for _, c := range r.Consts {
+		m.Or(m, c.Mask())
+	}
+	return m
+}
+
+// ConstValue returns the values of the layout's constant bits, in place,
+// in an ID held as one integer.
+func (r *Layout) ConstValue() *big.Int {
+	v := new(big.Int)
+	for _, c := range r.Consts {
+		v.Or(v, new(big.Int).Lsh(new(big.Int).SetUint64(c.Value), uint(c.Shift)))
+	}
+	return v
+}
+
+// Max returns the largest value an ID of the layout's width holds: every
+// bit one.
+func (r *Layout) Max() *big.Int { return ones(r.Bits) }
+
+// ones returns 2^n - 1.
+func ones(n int) *big.Int {
+	m := new(big.Int).Lsh(big.NewInt(1), uint(n))
+	return m.Sub(m, big.NewInt(1))
+}

@@ -1,0 +1,215 @@
+package resolved_test
+
+import (
+	"bytes"
+	"errors"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
+)
+
+func builtins(t *testing.T) []*resolved.Layout {
+	t.Helper()
+	ls, err := layouts.Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []*resolved.Layout
+	for _, l := range ls {
+		r, err := resolved.New(l)
+		if err != nil {
+			t.Fatalf("%s: %v", l.Name, err)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func builtin(t *testing.T, name string) *resolved.Layout {
+	t.Helper()
+	l, err := layouts.Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resolved.Must(l)
+}
+
+// Every built-in layout's text is what its system publishes: the spec's
+// text line, else a UUID's dashed hex, a 64-bit ID's decimal, Base62.
+func TestText(t *testing.T) {
+	for _, c := range []struct {
+		layout, name, title string
+		width               int
+		fixed, sorts        bool
+		signed              bool
+	}{
+		{"uuidv7", "uuid", "UUID", 36, true, true, false},
+		{"uuidv1", "uuid", "UUID", 36, true, true, false},
+		{"ksuid", "base62", "Base62", 27, true, true, false},
+		{"ulid", "crockford", "Crockford", 26, true, true, false},
+		{"tsid", "crockford", "Crockford", 13, true, true, false},
+		{"objectid", "hex", "hex", 24, true, true, false},
+		{"xid", "base32hex", "base32hex", 20, true, true, false},
+		{"snowflake", "decimal", "decimal", 19, false, false, false},
+		{"twitter", "decimal", "decimal", 19, false, false, false},
+		{"discord", "decimal", "decimal", 20, false, false, true},
+		{"sonyflake", "decimal", "decimal", 19, false, false, false},
+	} {
+		r := builtin(t, c.layout)
+		got := r.Text
+		if got.Name != c.name || got.Title != c.title || got.Width != c.width || got.Fixed != c.fixed || got.Sorts != c.sorts || got.Signed != c.signed {
+			t.Errorf("%s: Text %+v, want %s %s width %d fixed %v sorts %v signed %v", c.layout, got, c.name, c.title, c.width, c.fixed, c.sorts, c.signed)
+		}
+		if (got.Encoding == nil) != (c.name == "uuid" || c.name == "decimal") {
+			t.Errorf("%s: Encoding %v for text %s", c.layout, got.Encoding, c.name)
+		}
+	}
+}
+
+// The published texts of known IDs.
+func TestTextVectors(t *testing.T) {
+	for _, c := range []struct{ layout, hex, text string }{
+		{"uuidv7", "017f22e279b07cc398c4dc0c0c07398f", "017f22e2-79b0-7cc3-98c4-dc0c0c07398f"},
+		{"ksuid", "0669f7efb5a1cd34b5f99d1154fb6853345c9735", "0ujtsYcgvSTl8PAuAdqWYSMnLOv"},
+		{"discord", "0271065ac1020007", "175928847299117063"},
+		{"discord", "ffffffffffffffff", "-1"},
+		{"snowflake", "15ddcefc55403000", "1575643027806892032"},
+	} {
+		r := builtin(t, c.layout)
+		id := mustHex(t, c.hex)
+		if got := r.Text.Format(id); got != c.text {
+			t.Errorf("%s %s: Format %q, want %q", c.layout, c.hex, got, c.text)
+		}
+		back, err := r.Text.Parse(c.text)
+		if err != nil || !bytes.Equal(back, id) {
+			t.Errorf("%s: Parse(%q) = %x, %v; want %x", c.layout, c.text, back, err, id)
+		}
+	}
+}
+
+// Parse takes exactly what Append writes, for random IDs of every
+// built-in layout, and refuses what it does not write.
+func TestTextRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, r := range builtins(t) {
+		for range 200 {
+			id := make([]byte, r.Bytes())
+			for i := range id {
+				id[i] = byte(rng.Uint32())
+			}
+			if r.Text.Name == "decimal" && !r.Text.Signed {
+				id[0] &= 0x7f
+			}
+			s := r.Text.Format(id)
+			if r.Text.Fixed && len(s) != r.Text.Width || len(s) > r.Text.Width {
+				t.Fatalf("%s: %q has %d characters, width %d", r.Name, s, len(s), r.Text.Width)
+			}
+			back, err := r.Text.Parse(s)
+			if err != nil || !bytes.Equal(back, id) {
+				t.Fatalf("%s: Parse(Format(%x)) = %x, %v", r.Name, id, back, err)
+			}
+		}
+	}
+	snow := builtin(t, "snowflake")
+	for _, bad := range []string{"", "-1", "+1", "01", "-0", "9223372036854775808", "1 ", "x"} {
+		if _, err := snow.Text.Parse(bad); !errors.Is(err, resolved.ErrText) {
+			t.Errorf("snowflake: Parse(%q) = %v, want ErrText", bad, err)
+		}
+	}
+	v7 := builtin(t, "uuidv7")
+	for _, bad := range []string{"017f22e279b07cc398c4dc0c0c07398f", "017f22e2-79b0-7cc3-98c4-dc0c0c07398", "017f22e2-79b0-7cc3-98c4-dc0c0c07398g"} {
+		if _, err := v7.Text.Parse(bad); !errors.Is(err, resolved.ErrText) {
+			t.Errorf("uuidv7: Parse(%q) = %v, want ErrText", bad, err)
+		}
+	}
+}
+
+// The runs of every built-in layout, checked bit by bit against the model:
+// the fields' runs and the constants' tile the ID exactly once, each part
+// of a role is one of its runs, and every bit of a role's value is held
+// once (a hash may leave digest bits unused).
+func TestRuns(t *testing.T) {
+	for _, r := range builtins(t) {
+		owner := make([]int, r.Bits) // by offset from the most significant end
+		mark := func(what string, run resolved.Run) {
+			for b := range run.Width {
+				at := run.Offset(r.Bits) + b
+				if at < 0 || at >= r.Bits {
+					t.Fatalf("%s: %s run %+v leaves the ID", r.Name, what, run)
+				}
+				owner[at]++
+			}
+		}
+		for _, f := range r.Fields {
+			for _, run := range f.Runs {
+				mark("field "+f.Name, run)
+			}
+		}
+		for _, c := range r.Consts {
+			mark("const", c.Run)
+			if c.Value>>c.Width != 0 {
+				t.Errorf("%s: const %+v wider than its run", r.Name, c)
+			}
+		}
+		for at, n := range owner {
+			if n != 1 {
+				t.Fatalf("%s: bit %d is held %d times", r.Name, at, n)
+			}
+		}
+		for _, role := range []*resolved.Role{r.Time, r.Counter, r.ClockSeq, r.Node, r.Random, r.Hash} {
+			if role == nil {
+				continue
+			}
+			held := make([]int, role.Width)
+			for i, run := range role.Runs {
+				part := r.Layout.Parts[role.Parts[i]]
+				if run.Offset(r.Bits) != part.Offset || run.Width != part.Width || run.Lo != part.Lo {
+					t.Errorf("%s: %s run %+v is not part %+v", r.Name, role.Role, run, part)
+				}
+				for b := range run.Width {
+					held[run.Lo+b]++
+				}
+			}
+			for b, n := range held {
+				if n > 1 || n == 0 && role.Role != layouts.Hash {
+					t.Errorf("%s: bit %d of the %s is held %d times", r.Name, b, role.Role, n)
+				}
+			}
+		}
+		// ConstMask and ConstValue agree with the runs, bit by bit.
+		m, v := r.ConstMask(), r.ConstValue()
+		for _, c := range r.Consts {
+			for b := range c.Width {
+				if m.Bit(c.Shift+b) != 1 || v.Bit(c.Shift+b) != uint(c.Value>>b&1) {
+					t.Fatalf("%s: const bit %d of %+v", r.Name, b, c)
+				}
+			}
+		}
+	}
+}
+
+func TestKind(t *testing.T) {
+	for name, want := range map[string]resolved.Kind{
+		"uuidv7": resolved.Timed, "uuidv1": resolved.Timed, "snowflake": resolved.Timed,
+		"uuidv4": resolved.Random, "uuidv3": resolved.NameBased, "uuidv5": resolved.NameBased, "uuidv8-sha256": resolved.NameBased,
+	} {
+		if got := builtin(t, name).Kind; got != want {
+			t.Errorf("%s: Kind %v, want %v", name, got, want)
+		}
+	}
+	if !builtin(t, "snowflake").NeedsNode || builtin(t, "uuidv1").NeedsNode {
+		t.Error("NeedsNode: a Snowflake needs its node, a UUIDv1's MAC node defaults to random")
+	}
+}
+
+func mustHex(t *testing.T, s string) []byte {
+	t.Helper()
+	x, ok := new(big.Int).SetString(s, 16)
+	if !ok {
+		t.Fatalf("bad hex %q", s)
+	}
+	return x.FillBytes(make([]byte, len(s)/2))
+}
