@@ -178,6 +178,10 @@ func (g *Generator) bindLease() error {
 	if fixed := g.fixed[layouts.Node]; g.nodeGiven && fixed.Cmp(node) != 0 {
 		return fmt.Errorf("%w: node %v given with a lease of node %v", ErrLease, fixed, node)
 	}
+	clk, err := clock(tv)
+	if err != nil {
+		return err
+	}
 	ticks := func(t time.Time) (uint64, error) {
 		x, err := Ticks(tv, t)
 		if err != nil {
@@ -203,7 +207,7 @@ func (g *Generator) bindLease() error {
 			}
 			return g.last.Uint64(), true
 		},
-		Behind: (tv.Unit.Den + tv.Unit.Num - 1) / tv.Unit.Num, // a second
+		Behind: clk.PerSecondCeil(), // a second
 	})
 	if err != nil {
 		return err
@@ -387,7 +391,11 @@ func (g *Generator) startCounter(c *layouts.Value, block []byte) *big.Int {
 // ErrExhausted, and idrt.ErrClockStalled if the clock stood on last or
 // idrt.ErrClockBackwards if it is behind.
 func (g *Generator) waitPast(tv *layouts.Value, last *big.Int) (*big.Int, error) {
-	nap := max(time.Duration(tv.Unit.Num*uint64(time.Second)/tv.Unit.Den/4), time.Microsecond)
+	clk, err := clock(tv)
+	if err != nil {
+		return nil, err
+	}
+	nap := max(clk.Duration()/4, time.Microsecond)
 	begin := time.Now()
 	for slept := time.Duration(0); ; slept += nap {
 		now, err := Ticks(tv, g.clock())

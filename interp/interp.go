@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Errors returned by the interpreter; match them with errors.Is.
@@ -169,45 +170,44 @@ func Time(l *layouts.Layout, b []byte) (time.Time, error) {
 }
 
 // TicksTime returns the instant a count of ticks of a time value stands for,
-// rounded down to the nanosecond. For a nil v, a v with no unit of time, or
-// nil ticks, it returns the zero Time.
+// rounded down to the nanosecond (resolved.Clock.Time). For a nil v, a v
+// with no unit of time, or nil ticks, it returns the zero Time.
 func TicksTime(v *layouts.Value, ticks *big.Int) time.Time {
-	if !hasUnit(v) || ticks == nil {
+	c, err := resolved.NewClock(v)
+	if err != nil || ticks == nil {
 		return time.Time{}
 	}
-	ns := new(big.Int).Mul(ticks, new(big.Int).SetUint64(v.Unit.Num*1e9))
-	ns.Quo(ns, new(big.Int).SetUint64(v.Unit.Den))
-	sec, nsec := ns.QuoRem(ns, big.NewInt(1e9), new(big.Int))
-	return time.Unix(v.Epoch.Unix()+sec.Int64(), int64(v.Epoch.Nanosecond())+nsec.Int64()).UTC()
+	return c.Time(ticks)
 }
 
 // Ticks returns the count of ticks that a time value holds for t, rounded
-// down. It returns ErrTime when t is before the epoch or past the last tick
-// the value's width can hold, and ErrNoRole for a nil v (what
-// layouts.Layout.Value returns for a layout with no time) or a v with no
-// unit of time.
+// down (resolved.Clock.Floor). It returns ErrTime when t is before the
+// epoch or past the last tick the value's width can hold, and ErrNoRole
+// for a nil v (what layouts.Layout.Value returns for a layout with no
+// time) or a v with no unit of time.
 func Ticks(v *layouts.Value, t time.Time) (*big.Int, error) {
-	if !hasUnit(v) {
-		return nil, fmt.Errorf("%w: no time value with a unit", ErrNoRole)
+	c, err := clock(v)
+	if err != nil {
+		return nil, err
 	}
-	ns := big.NewInt(t.Unix() - v.Epoch.Unix())
-	ns.Mul(ns, big.NewInt(1e9))
-	ns.Add(ns, big.NewInt(int64(t.Nanosecond())-int64(v.Epoch.Nanosecond())))
-	if ns.Sign() < 0 {
-		return nil, fmt.Errorf("%w: %s is before the epoch %s", ErrTime, rfc3339(t), rfc3339(v.Epoch))
+	if t.Before(c.Epoch) {
+		return nil, fmt.Errorf("%w: %s is before the epoch %s", ErrTime, rfc3339(t), rfc3339(c.Epoch))
 	}
-	ticks := ns.Mul(ns, new(big.Int).SetUint64(v.Unit.Den))
-	ticks.Quo(ticks, new(big.Int).SetUint64(v.Unit.Num*1e9))
-	if ticks.BitLen() > v.Width {
+	ticks := c.Floor(t)
+	if ticks.Cmp(c.MaxTick()) > 0 {
 		return nil, fmt.Errorf("%w: %s is past the %d-bit time's last tick", ErrTime, rfc3339(t), v.Width)
 	}
 	return ticks, nil
 }
 
-// hasUnit reports whether v is a value with a unit of time: not nil, and
-// neither part of its unit 0.
-func hasUnit(v *layouts.Value) bool {
-	return v != nil && v.Unit.Num != 0 && v.Unit.Den != 0
+// clock returns the clock of a time value; a nil v, or one with no unit
+// of time, is an error matching ErrNoRole.
+func clock(v *layouts.Value) (*resolved.Clock, error) {
+	c, err := resolved.NewClock(v)
+	if err != nil {
+		return nil, fmt.Errorf("%w: no time value with a unit", ErrNoRole)
+	}
+	return c, nil
 }
 
 // rfc3339 writes t for an error message in RFC 3339, in UTC: %v would show
@@ -224,11 +224,11 @@ func MinAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 		return nil, errNoLayout
 	}
 	v, _ := l.Value(layouts.Time)
-	if !hasUnit(v) {
+	c, err := clock(v)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
 	}
-	// The first tick k with k*tick >= t: ceil(ns*Den / (Num*1e9)).
-	return bound(l, v, ceilDiv(scaled(v, sinceEpoch(v, t)), tickNs(v)), false), nil
+	return bound(l, v, c.Ceil(t), false), nil
 }
 
 // MaxAt returns the ID whose time is the last tick at or before t, with
@@ -241,37 +241,13 @@ func MaxAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 		return nil, errNoLayout
 	}
 	v, _ := l.Value(layouts.Time)
-	if !hasUnit(v) {
+	c, err := clock(v)
+	if err != nil {
 		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
 	}
-	// Time rounds down to the nanosecond, so the last tick whose time is
-	// at or before t is the last one before t+1ns: ceil((ns+1)*Den / (Num*1e9)) - 1.
-	ns := sinceEpoch(v, t)
-	k := ceilDiv(scaled(v, ns.Add(ns, big.NewInt(1))), tickNs(v))
-	return bound(l, v, k.Sub(k, big.NewInt(1)), true), nil
-}
-
-// sinceEpoch returns the nanoseconds from a time value's epoch to t.
-func sinceEpoch(v *layouts.Value, t time.Time) *big.Int {
-	ns := big.NewInt(t.Unix() - v.Epoch.Unix())
-	ns.Mul(ns, big.NewInt(1e9))
-	return ns.Add(ns, big.NewInt(int64(t.Nanosecond())-int64(v.Epoch.Nanosecond())))
-}
-
-// scaled returns ns*Den; tickNs returns Num*1e9: a tick is tickNs/Den ns.
-func scaled(v *layouts.Value, ns *big.Int) *big.Int {
-	return new(big.Int).Mul(ns, new(big.Int).SetUint64(v.Unit.Den))
-}
-
-func tickNs(v *layouts.Value) *big.Int {
-	return new(big.Int).Mul(new(big.Int).SetUint64(v.Unit.Num), big.NewInt(1e9))
-}
-
-// ceilDiv returns ceil(a/b) for b > 0.
-func ceilDiv(a, b *big.Int) *big.Int {
-	q := new(big.Int).Neg(a)
-	q.Div(q, b) // Euclidean: floor for b > 0
-	return q.Neg(q)
+	// Time rounds down to the nanosecond: the last tick whose time is at
+	// or before t.
+	return bound(l, v, c.Last(t), true), nil
 }
 
 // bound builds the ID with tick k, clamped to the time's range, every
