@@ -192,6 +192,26 @@ func Must(l *layouts.Layout) *Layout {
 	return r
 }
 
+// Role returns the logical value of a role, or nil when the layout has
+// none (and for layouts.Const and layouts.Mixed, which have no value).
+func (r *Layout) Role(role layouts.Role) *Role {
+	switch role {
+	case layouts.Time:
+		return r.Time
+	case layouts.Counter:
+		return r.Counter
+	case layouts.ClockSeq:
+		return r.ClockSeq
+	case layouts.Node:
+		return r.Node
+	case layouts.Random:
+		return r.Random
+	case layouts.Hash:
+		return r.Hash
+	}
+	return nil
+}
+
 // partRun returns the run of a part: its place in the ID and the bits of
 // its role's value it holds.
 func partRun(l *layouts.Layout, p layouts.Part) Run {

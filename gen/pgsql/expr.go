@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // The readers are single SQL expressions over the ID in $1, so that the
@@ -19,9 +20,6 @@ import (
 
 // On PostgreSQL 18, which casts bytea to bigint, the same bytes are read
 // with substring(...)::bigint: no hex text and no bit string.
-
-// run is a run of bits of the ID holding bits [lo, lo+width) of a value.
-type run struct{ off, width, lo int }
 
 // bytesOf returns the ID in v as bytea.
 func (s *script) bytesOf(v string) string {
@@ -71,13 +69,13 @@ func (s *script) bits(v string, off, width int) string {
 
 // value returns an expression for a value of the given width held in runs:
 // a bigint up to 63 bits, a numeric for 64.
-func (s *script) value(v string, runs []run, width int) (expr string, numeric bool) {
+func (s *script) value(v string, runs []resolved.Run, width int) (expr string, numeric bool) {
 	var terms []string
 	if width <= 63 {
 		for _, r := range runs {
-			t := s.bits(v, r.off, r.width)
-			if r.lo > 0 {
-				t = fmt.Sprintf("(%s << %d)", t, r.lo)
+			t := s.bits(v, s.off(r), r.Width)
+			if r.Lo > 0 {
+				t = fmt.Sprintf("(%s << %d)", t, r.Lo)
 			}
 			terms = append(terms, t)
 		}
@@ -87,10 +85,10 @@ func (s *script) value(v string, runs []run, width int) (expr string, numeric bo
 		return "(" + strings.Join(terms, " | ") + ")", false
 	}
 	for _, r := range runs {
-		for done := 0; done < r.width; { // pieces of at most 32 bits, least significant first
-			w := min(32, r.width-done)
-			t := s.bits(v, r.off+r.width-done-w, w) + "::numeric"
-			if at := r.lo + done; at > 0 {
+		for done := 0; done < r.Width; { // pieces of at most 32 bits, least significant first
+			w := min(32, r.Width-done)
+			t := s.bits(v, s.off(r)+r.Width-done-w, w) + "::numeric"
+			if at := r.Lo + done; at > 0 {
 				t = fmt.Sprintf("(%s * %s)", t, pow2(at))
 			}
 			terms = append(terms, t)
@@ -102,28 +100,27 @@ func (s *script) value(v string, runs []run, width int) (expr string, numeric bo
 
 func pow2(n int) string { return new(big.Int).Lsh(big.NewInt(1), uint(n)).String() }
 
+// off returns where a run starts, counted from the ID's most significant
+// end, as the SQL functions that cut bytes and bit strings count.
+func (s *script) off(r resolved.Run) int { return r.Offset(s.l.Bits) }
+
 // fieldRuns returns the runs of the ID that hold a field.
-func (s *script) fieldRuns(f *layouts.Field) []run {
-	var runs []run
-	for i, si := range f.Segments {
-		seg := s.l.Segments[si]
-		lo := 0
-		if f.Split() {
-			lo = f.Lo[i]
+func (s *script) fieldRuns(f *layouts.Field) []resolved.Run {
+	for _, rf := range s.r.Fields {
+		if rf.Name == f.Name {
+			return rf.Runs
 		}
-		runs = append(runs, run{seg.Offset, seg.Width, lo})
 	}
-	return runs
+	return nil
 }
 
 // valueRuns returns the runs of the ID that hold a role's value.
-func (s *script) valueRuns(v *layouts.Value) []run {
-	var runs []run
-	for _, pi := range v.Parts {
-		p := s.l.Parts[pi]
-		runs = append(runs, run{p.Offset, p.Width, p.Lo})
-	}
-	return runs
+func (s *script) valueRuns(v *layouts.Value) []resolved.Run { return s.r.Role(v.Role).Runs }
+
+// tickScale returns a tick as A/B microseconds, in lowest terms.
+func (s *script) tickScale() (a, b *big.Int) {
+	us := s.r.Clock.TickIn(1e6)
+	return us.Num(), us.Denom()
 }
 
 // epochBase splits a time value's epoch into the microsecond it falls in,
@@ -134,23 +131,14 @@ func epochBase(v *layouts.Value) (base string, rem int64) {
 	return "'" + e.Add(-time.Duration(rem)).Format("2006-01-02 15:04:05.999999") + "'", rem
 }
 
-// tickScale returns a tick as A/B microseconds, in lowest terms:
-// Num/Den seconds = Num*10^6/Den µs.
-func tickScale(u layouts.Unit) (a, b *big.Int) {
-	a = new(big.Int).Mul(new(big.Int).SetUint64(u.Num), big.NewInt(1e6))
-	b = new(big.Int).SetUint64(u.Den)
-	g := new(big.Int).GCD(nil, nil, a, b)
-	return a.Quo(a, g), b.Quo(b, g)
-}
-
 // microsExpr returns a bigint expression for the whole microseconds from
 // the epoch's microsecond to the instant of ticks (an expression, numeric
 // or bigint), rounded down: floor((rem + ticks*tick in ns) / 1000). It
 // takes the cheapest exact form: a product or quotient of bigints where the
 // unit allows, numeric otherwise.
-func microsExpr(v *layouts.Value, ticks string, numeric bool) string {
+func (s *script) microsExpr(v *layouts.Value, ticks string, numeric bool) string {
 	_, rem := epochBase(v)
-	a, b := tickScale(v.Unit)
+	a, b := s.tickScale()
 	one := big.NewInt(1)
 	if rem == 0 && !numeric {
 		switch {
@@ -202,15 +190,15 @@ func microsStmts(base, t string) string {
 // instant at the start of microsecond us (a bigint expression; us+1 gives
 // its end): x = (us*1000 - rem) * b, where a tick is tickNs = a*1000/b
 // ns. See tickDen.
-func tickNum(v *layouts.Value, us string) string {
+func (s *script) tickNum(v *layouts.Value, us string) string {
 	_, rem := epochBase(v)
-	_, b := tickScale(v.Unit)
+	_, b := s.tickScale()
 	return fmt.Sprintf("((%s)::numeric * 1000 - %d) * %s", us, rem, b)
 }
 
 // tickDen returns the divisor that goes with tickNum: a*1000.
-func tickDen(v *layouts.Value) string {
-	a, _ := tickScale(v.Unit)
+func (s *script) tickDen(v *layouts.Value) string {
+	a, _ := s.tickScale()
 	return new(big.Int).Mul(a, big.NewInt(1000)).String()
 }
 
@@ -228,22 +216,22 @@ func tickDen(v *layouts.Value) string {
 // microseconds as a bigint (microsExpr) and split them at 2^26.
 func (s *script) fastTimeExpr(v *layouts.Value) string {
 	base, rem := epochBase(v)
-	a, b := tickScale(v.Unit)
+	a, b := s.tickScale()
 	var terms []string
 	if rem == 0 && a.BitLen() < 40 {
 		frac := false
 		for _, r := range s.valueRuns(v) {
-			c := new(big.Rat).SetFrac(new(big.Int).Lsh(a, uint(r.lo)), b)
+			c := new(big.Rat).SetFrac(new(big.Int).Lsh(a, uint(r.Lo)), b)
 			if !c.IsInt() {
 				// The one run below a microsecond a unit: floor(x*num/den), exact
 				// as a bigint below 2^62 and as a double below 2^53.
 				num, den := c.Num(), c.Denom()
-				if frac || r.width+num.BitLen() > 62 || r.width+num.BitLen()-den.BitLen()+1 > 53 {
+				if frac || r.Width+num.BitLen() > 62 || r.Width+num.BitLen()-den.BitLen()+1 > 53 {
 					terms = nil
 					break
 				}
 				frac = true
-				terms = append(terms, fmt.Sprintf("(%s * %s / %s) * interval '1 microsecond'", s.bits("$1", r.off, r.width), num, den))
+				terms = append(terms, fmt.Sprintf("(%s * %s / %s) * interval '1 microsecond'", s.bits("$1", s.off(r), r.Width), num, den))
 				continue
 			}
 			ci := c.Num()
@@ -252,15 +240,15 @@ func (s *script) fastTimeExpr(v *layouts.Value) string {
 				odd = a // as the run's pieces have always been cut
 			}
 			maxw := 53 - odd.BitLen()
-			pieces := (r.width + maxw - 1) / maxw
-			for done := 0; done < r.width; {
-				w := min((r.width+pieces-1)/pieces, r.width-done)
+			pieces := (r.Width + maxw - 1) / maxw
+			for done := 0; done < r.Width; {
+				w := min((r.Width+pieces-1)/pieces, r.Width-done)
 				us := new(big.Int).Lsh(ci, uint(done))
 				if us.BitLen() > 62 { // past timestamp's range anyway: the general form
 					terms = nil
 					break
 				}
-				terms = append(terms, fmt.Sprintf("%s * interval '%s microseconds'", s.bits("$1", r.off+r.width-done-w, w), us))
+				terms = append(terms, fmt.Sprintf("%s * interval '%s microseconds'", s.bits("$1", s.off(r)+r.Width-done-w, w), us))
 				done += w
 			}
 			if terms == nil {
@@ -272,7 +260,7 @@ func (s *script) fastTimeExpr(v *layouts.Value) string {
 		us, ok := s.runMicros(v)
 		if !ok {
 			ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
-			us = microsExpr(v, ticks, numeric)
+			us = s.microsExpr(v, ticks, numeric)
 		}
 		terms = []string{
 			fmt.Sprintf("(%s >> 26) * interval '67108864 microseconds'", us),
@@ -292,7 +280,7 @@ func (s *script) fastTimeExpr(v *layouts.Value) string {
 // microseconds (b = 1) or an epoch within a microsecond take microsExpr.
 func (s *script) runMicros(v *layouts.Value) (string, bool) {
 	_, rem := epochBase(v)
-	a, b := tickScale(v.Unit)
+	a, b := s.tickScale()
 	runs := s.valueRuns(v)
 	if rem != 0 || v.Width > 63 || b.Cmp(big.NewInt(1)) == 0 || len(runs) < 2 {
 		return "", false
@@ -300,12 +288,12 @@ func (s *script) runMicros(v *layouts.Value) (string, bool) {
 	var whole []string
 	var frac string
 	for _, r := range runs {
-		c := new(big.Rat).SetFrac(new(big.Int).Lsh(a, uint(r.lo)), b)
+		c := new(big.Rat).SetFrac(new(big.Int).Lsh(a, uint(r.Lo)), b)
 		num, den := c.Num(), c.Denom()
-		if r.width+num.BitLen() > 62 {
+		if r.Width+num.BitLen() > 62 {
 			return "", false
 		}
-		x := s.bits("$1", r.off, r.width)
+		x := s.bits("$1", s.off(r), r.Width)
 		switch {
 		case !c.IsInt() && frac != "":
 			return "", false
@@ -366,8 +354,9 @@ func (s *script) builtinTime(v *layouts.Value) (version uint64, expr string, ok 
 		if !v.Epoch.Equal(layouts.UnixEpoch()) || top == nil || top.Width != 48 || top.Hi != v.Width || top.Lo > 32 {
 			return 0, "", false
 		}
-		// 2^Lo ticks make a millisecond: Num * 2^Lo * 1000 = Den.
-		if new(big.Int).Lsh(new(big.Int).SetUint64(v.Unit.Num*1000), uint(top.Lo)).Cmp(new(big.Int).SetUint64(v.Unit.Den)) != 0 {
+		// 2^Lo ticks make a millisecond.
+		ms := s.r.Clock.TickIn(1000)
+		if ms.Mul(ms, new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(top.Lo)))).Cmp(big.NewRat(1, 1)) != 0 {
 			return 0, "", false
 		}
 		if top.Lo == 0 {
@@ -375,14 +364,14 @@ func (s *script) builtinTime(v *layouts.Value) (version uint64, expr string, ok 
 		}
 		// The fraction's whole microseconds: floor(f * a / b) for a tick
 		// of a/b µs, f below 2^Lo.
-		var runs []run
-		for _, pi := range v.Parts {
-			if p := l.Parts[pi]; p.Offset != 0 {
-				runs = append(runs, run{p.Offset, p.Width, p.Lo})
+		var runs []resolved.Run
+		for _, r := range s.valueRuns(v) {
+			if s.off(r) != 0 {
+				runs = append(runs, r)
 			}
 		}
 		f, _ := s.value("$1", runs, top.Lo)
-		a, b := tickScale(v.Unit)
+		a, b := s.tickScale()
 		if top.Lo+a.BitLen() > 62 {
 			return 0, "", false
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 const (
@@ -166,7 +167,7 @@ func (s *script) emitTime() {
 	us, ok := s.runMicros(v)
 	if !ok {
 		ticks, numeric := s.value("$1", s.valueRuns(v), v.Width)
-		us = microsExpr(v, ticks, numeric)
+		us = s.microsExpr(v, ticks, numeric)
 	}
 	base, _ := epochBase(v)
 	s.fast = true
@@ -254,10 +255,10 @@ func valueBits(e string, numeric bool, lo, width int) string {
 
 // placeValue returns the statements that write a value's bits into the
 // bit-string variable b, run by run.
-func placeValue(e string, numeric bool, runs []run) string {
+func (s *script) placeValue(e string, numeric bool, runs []resolved.Run) string {
 	var out []string
 	for _, r := range runs {
-		out = append(out, fmt.Sprintf("  b := overlay(b placing %s from %d);", valueBits(e, numeric, r.lo, r.width), r.off+1))
+		out = append(out, fmt.Sprintf("  b := overlay(b placing %s from %d);", valueBits(e, numeric, r.Lo, r.Width), s.off(r)+1))
 	}
 	return strings.Join(out, "\n")
 }
@@ -284,9 +285,9 @@ func (s *script) ticksStmts(suffix, t string) string {
   IF ticks > %s THEN
     %s
   END IF;`,
-		microsStmts(base, t), tickNum(v, "us"),
+		microsStmts(base, t), s.tickNum(v, "us"),
 		s.raise(suffix, "22008", "%s is before the epoch of "+s.l.Name+", %s", t, literal(v.Epoch.UTC().Format("2006-01-02T15:04:05.999999999Z"))),
-		tickDen(v), maxValue(v.Width),
+		s.tickDen(v), maxValue(v.Width),
 		s.raise(suffix, "22008", "%s is past the last tick of "+s.l.Name+"'s %s-bit time", t, fmt.Sprint(v.Width)))
 }
 
@@ -358,7 +359,7 @@ func (s *script) emitPack() {
 			}
 			checks = append(checks, fmt.Sprintf("  IF %s THEN\n    %s\n  END IF;", bad,
 				s.raise("pack", "22003", "%s %s does not fit in "+fmt.Sprint(f.Width)+" bits", literal(f.Name), p)))
-			places = append(places, placeValue(p, f.Width == 64, s.fieldRuns(f)))
+			places = append(places, s.placeValue(p, f.Width == 64, s.fieldRuns(f)))
 		}
 	}
 	var b strings.Builder
@@ -379,7 +380,7 @@ func (s *script) emitPack() {
 	doc := fmt.Sprintf("A %s ID from its fields, in spec order; each must fit its width (SQLSTATE 22003 if not).", s.l.Name)
 	if timeArg != "" {
 		v, _ := s.l.Value(layouts.Time)
-		b.WriteString(placeValue("ticks", true, s.valueRuns(v)) + "\n")
+		b.WriteString(s.placeValue("ticks", true, s.valueRuns(v)) + "\n")
 		doc += fmt.Sprintf(" The time is a timestamptz, rounded down to the %s tick; outside the layout's range it is an error (22008).", v.Unit)
 		if mixedTime(s.l) {
 			doc += " It sets every time bit, also those inside fields that hold time and other bits: those fields' time bits are overwritten."
@@ -409,14 +410,14 @@ func (s *script) emitBounds() {
 		return
 	}
 	base, _ := epochBase(v)
-	den := tickDen(v)
+	den := s.tickDen(v)
 	for _, bound := range []struct {
 		suffix, x, ticks, doc string
 		fill                  byte
 	}{
-		{"min_at", tickNum(v, "us"), fmt.Sprintf("div(x + %s - 1, %s)", den, den),
+		{"min_at", s.tickNum(v, "us"), fmt.Sprintf("div(x + %s - 1, %s)", den, den),
 			"The smallest %s ID whose time (as %[1]s_time reads it) is at or after t: the first tick at or after t, every other variable bit 0. For t before the epoch it is the first tick's; past the last tick, the last tick's. id >= %[2]s_min_at(t1) AND id < %[2]s_min_at(t2) selects [t1, t2)%[3]s.", '0'},
-		{"max_at", tickNum(v, "us + 1"), fmt.Sprintf("div(x + %s - 1, %s) - 1", den, den),
+		{"max_at", s.tickNum(v, "us + 1"), fmt.Sprintf("div(x + %s - 1, %s) - 1", den, den),
 			"The largest %s ID whose time (as %[1]s_time reads it, to the microsecond) is at or before t: the last such tick, every other variable bit 1. For t before the epoch it is the first tick's; past the last tick, the last tick's. id >= %[2]s_min_at(t1) AND id <= %[2]s_max_at(t2) selects [t1, t2]%[3]s.", '1'},
 	} {
 		body := fmt.Sprintf(`DECLARE
@@ -428,7 +429,7 @@ func (s *script) emitBounds() {
 %s
   RETURN %s;
 END`, s.l.Bits, s.template(bound.fill), timeDecls, microsStmts(base, "$1"), bound.x, maxValue(v.Width), bound.ticks,
-			placeValue("ticks", true, s.valueRuns(v)), s.fromBits("b"))
+			s.placeValue("ticks", true, s.valueRuns(v)), s.fromBits("b"))
 		note := " on an index of the key"
 		if s.kind == kBigint && !signFree(s.l) {
 			note = "; bigint compares signed, so this holds while the top bit is 0"
@@ -743,7 +744,7 @@ func (s *script) emitNew() {
 	if hasTime {
 		v, _ := s.l.Value(layouts.Time)
 		b.WriteString(s.ticksStmts("new", "clock_timestamp()") + "\n")
-		b.WriteString(placeValue("ticks", true, s.valueRuns(v)) + "\n")
+		b.WriteString(s.placeValue("ticks", true, s.valueRuns(v)) + "\n")
 		doc += "the time from clock_timestamp() (microseconds), "
 	}
 	doc += "random bits from gen_random_uuid()."

@@ -8,6 +8,7 @@ import (
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Private IDs: P_mask and P_unmask compute package idrt's Mask (FFX over
@@ -28,7 +29,7 @@ type maskPlan struct {
 	shape      mask.Shape
 	n, u, v    int
 	pad        int
-	free, pubs []run // the ID's and the public form's free bits, in order
+	free, pubs []resolved.Run // the ID's and the public form's free bits, in order
 }
 
 // maskPlan returns the layout's plan, or ok false when it cannot be masked
@@ -42,10 +43,10 @@ func (s *script) maskPlan() (p maskPlan, ok bool) {
 	p.pubs = freeRuns(p.shape.PubMask)
 	f := 0
 	for _, r := range p.free {
-		f += r.width
+		f += r.Width
 	}
 	for _, r := range p.pubs {
-		p.n += r.width
+		p.n += r.Width
 	}
 	p.u = p.n / 2
 	p.v = p.n - p.u
@@ -53,9 +54,12 @@ func (s *script) maskPlan() (p maskPlan, ok bool) {
 	return p, true
 }
 
-// freeRuns returns the runs of zero bits of mask (at most 64 bits each).
-func freeRuns(m []byte) []run {
-	var rs []run
+// freeRuns returns the runs of zero bits of mask (at most 64 bits each),
+// an ID's mask: each holds the next bits of the free bits, Lo counting
+// them from the first.
+func freeRuns(m []byte) []resolved.Run {
+	var rs []resolved.Run
+	lo := 0
 	total := len(m) * 8
 	for i := 0; i < total; {
 		if m[i/8]>>(7-i%8)&1 == 1 {
@@ -66,7 +70,8 @@ func freeRuns(m []byte) []run {
 		for j < total && j-i < 64 && m[j/8]>>(7-j%8)&1 == 0 {
 			j++
 		}
-		rs = append(rs, run{off: i, width: j - i})
+		rs = append(rs, resolved.Run{Shift: total - j, Width: j - i, Lo: lo})
+		lo += j - i
 		i = j
 	}
 	return rs
@@ -211,20 +216,20 @@ func (s *script) keyStmts(suffix string) string {
 
 // scatter returns the statements that write the bits of the bit string y
 // (from bit from on) into the bit-string variable b, run by run.
-func scatter(y string, from int, runs []run) string {
+func (s *script) scatter(y string, from int, runs []resolved.Run) string {
 	var out []string
 	for _, r := range runs {
-		out = append(out, fmt.Sprintf("  b := overlay(b placing substring(%s from %d for %d) from %d);", y, from+1, r.width, r.off+1))
-		from += r.width
+		out = append(out, fmt.Sprintf("  b := overlay(b placing substring(%s from %d for %d) from %d);", y, from+1, r.Width, s.off(r)+1))
+		from += r.Width
 	}
 	return strings.Join(out, "\n") + "\n"
 }
 
 // gather returns a bit-string expression of the runs of the bit string b.
-func gather(b string, runs []run) string {
+func (s *script) gather(b string, runs []resolved.Run) string {
 	var parts []string
 	for _, r := range runs {
-		parts = append(parts, fmt.Sprintf("substring(%s from %d for %d)", b, r.off+1, r.width))
+		parts = append(parts, fmt.Sprintf("substring(%s from %d for %d)", b, s.off(r)+1, r.Width))
 	}
 	return strings.Join(parts, " || ")
 }
@@ -250,7 +255,7 @@ func (s *script) emitMask() {
 		fmt.Fprintf(&b, "DECLARE\n%s  b bit(%d) := %s;\nBEGIN\n", maskDecls(p), s.l.Bits, s.idBits("$1"))
 		b.WriteString(s.keyStmts(suffix))
 		if forward {
-			x := gather("b", p.free)
+			x := s.gather("b", p.free)
 			if p.pad > 0 {
 				x = fmt.Sprintf("B'%s' || %s", strings.Repeat("0", p.pad), x)
 			}
@@ -262,11 +267,11 @@ func (s *script) emitMask() {
 			}
 			fmt.Fprintf(&b, "  x := %s || %s;\n", halfBits(last, p.u), halfBits(last+1, p.v))
 			fmt.Fprintf(&b, "  b := %s;\n", bitsLit(p.shape.PubBits, s.l.Bits))
-			b.WriteString(scatter("x", 0, p.pubs))
+			b.WriteString(s.scatter("x", 0, p.pubs))
 		} else {
 			fmt.Fprintf(&b, "  IF (b & %s) <> %s THEN\n    %s\n  END IF;\n", bitsLit(p.shape.PubMask, s.l.Bits), bitsLit(p.shape.PubBits, s.l.Bits),
 				s.raise(suffix, "22P02", "%s is not a public %s ID under this key", "$1::text", literal(s.l.Name)))
-			fmt.Fprintf(&b, "  x := %s;\n", gather("b", p.pubs))
+			fmt.Fprintf(&b, "  x := %s;\n", s.gather("b", p.pubs))
 			b.WriteString(splitHalf(last, p.u, "x", 0))
 			b.WriteString(splitHalf(last+1, p.v, "x", p.u))
 			for i := idrt.MaskRounds - 1; i >= 0; i-- {
@@ -279,7 +284,7 @@ func (s *script) emitMask() {
 					s.raise(suffix, "22P02", "%s is not a public %s ID under this key", "$1::text", literal(s.l.Name)))
 			}
 			fmt.Fprintf(&b, "  b := %s;\n", bitsLit(p.shape.IDBits, s.l.Bits))
-			b.WriteString(scatter("x", p.pad, p.free))
+			b.WriteString(s.scatter("x", p.pad, p.free))
 		}
 		fmt.Fprintf(&b, "  RETURN %s;\nEND", s.fromBits("b"))
 		return b.String()

@@ -69,6 +69,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // ErrName reports a prefix or schema that is not a plain lower-case SQL
@@ -117,6 +118,7 @@ const (
 // script accumulates the functions of one layout.
 type script struct {
 	l      *layouts.Layout
+	r      *resolved.Layout // l resolved: its runs and its clock
 	prefix string
 	schema string // the schema that qualifies every name, or ""
 	kind   kind
@@ -183,7 +185,11 @@ func GenerateWith(l *layouts.Layout, o Options) ([]byte, error) {
 	if o.Schema != "" && (!plainIdent.MatchString(o.Schema) || len(o.Schema) > maxIdent) {
 		return nil, fmt.Errorf("%w: schema %q is not lower-case letters, digits and '_', starting with a letter or '_', at most %d bytes", ErrName, o.Schema, maxIdent)
 	}
-	s := &script{l: l, prefix: prefix, schema: o.Schema, names: map[string]string{}, server: server}
+	r, err := resolved.New(l)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrLayout, err)
+	}
+	s := &script{l: l, r: r, prefix: prefix, schema: o.Schema, names: map[string]string{}, server: server}
 	switch l.Bits {
 	case 64:
 		s.kind, s.typ = kBigint, "bigint"
@@ -195,7 +201,6 @@ func GenerateWith(l *layouts.Layout, o Options) ([]byte, error) {
 	if v, ok := l.Value(layouts.Time); ok && v.Epoch.Year() < 1 {
 		return nil, fmt.Errorf("%w: %s: an epoch before the year 1", ErrLayout, l.Name)
 	}
-	var err error
 	if s.text, err = newTextCodec(s); err != nil {
 		return nil, err
 	}
