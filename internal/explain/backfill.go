@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Errors of ParseTime, At and Bounds; match them with errors.Is.
@@ -92,12 +92,13 @@ func ParseTime(s string) (time.Time, error) {
 // epoch and the start of its last tick. ok is false for a layout without
 // a time.
 func TimeRange(l *layouts.Layout) (first, last time.Time, ok bool) {
-	v, ok := l.Value(layouts.Time)
-	if !ok || v.Unit.Den == 0 || v.Unit.Num == 0 {
+	v, _ := l.Value(layouts.Time)
+	c, err := resolved.NewClock(v)
+	if err != nil {
 		return time.Time{}, time.Time{}, false
 	}
-	top := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(v.Width)), big.NewInt(1))
-	return interp.TicksTime(v, big.NewInt(0)), interp.TicksTime(v, top), true
+	first, last = c.Range()
+	return first, last, true
 }
 
 // timeValue returns a layout's time value, and checks that t is in its

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/lease"
 )
 
@@ -161,9 +162,11 @@ func PerTick(l *layouts.Layout) string {
 		s = fmt.Sprintf("2^%d", int(math.Log2(n)))
 	}
 	per := d.String()
-	if v, ok := l.Value(layouts.Time); ok && d < time.Microsecond {
-		if _, whole := v.Unit.Nanos(); !whole { // such as 1/4096 ms: 244.14ns, not 244ns
-			per = strconv.FormatFloat(float64(v.Unit.Num)*1e9/float64(v.Unit.Den), 'f', 2, 64) + "ns"
+	if v, _ := l.Value(layouts.Time); d < time.Microsecond {
+		if c, err := resolved.NewClock(v); err == nil {
+			if ns := c.TickIn(1e9); !ns.IsInt() { // such as 1/4096 ms: 244.14ns, not 244ns
+				per = ns.FloatString(2) + "ns"
+			}
 		}
 	}
 	return fmt.Sprintf("%s per %s", s, per)
