@@ -28,12 +28,14 @@ import (
 // Record is one line of the corpus. Kind says which fields it uses:
 //
 //   - "layout": Layout, File, Spec, Text (the default text form: the one
-//     the spec declares, else uuid or base62), Monotonic, Node, Generates;
+//     the spec declares, else uuid, decimal for a 64-bit layout, or
+//     base62), Monotonic, Node, Generates;
 //   - "id": Hex and the encodings, Text, Fields (decimal integers, or hex
 //     for bytes fields), Valid, UnixNs (decimal, empty without a time);
 //   - "bound": At (decimal nanoseconds since the Unix epoch), Min and Max (hex);
 //   - "bad": Form (base62, crockford, hex, text or bytes), Input (hex for
-//     bytes), Error (ErrLength, ErrSyntax or ErrOverflow).
+//     bytes; absent for the empty text, a 64-bit layout's bad decimal),
+//     Error (ErrLength, ErrSyntax or ErrOverflow).
 type Record struct {
 	Layout string `json:"layout"`
 	Kind   string `json:"kind"`

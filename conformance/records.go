@@ -1,11 +1,13 @@
 package conformance
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,8 +19,8 @@ import (
 
 // TextForm returns the default text form of layout l's IDs, as the
 // generated code writes it: the form its spec declares
-// (layouts.Layout.CanonicalText), else uuid for a UUID layout and base62
-// for any other.
+// (layouts.Layout.CanonicalText), else uuid for a UUID layout, decimal for
+// a 64-bit layout and base62 for any other.
 func TextForm(l *layouts.Layout) string { return l.CanonicalText() }
 
 // Bound returns the "bound" record of layout l at t: the interpreter's
@@ -78,17 +80,21 @@ func UnixNanos(t time.Time) *big.Int {
 	return ns.Add(ns, big.NewInt(int64(t.Nanosecond())))
 }
 
-// encodeText writes b in layout l's canonical text form.
+// encodeText writes b in layout l's canonical text form: the UUID form,
+// decimal (the 64 bits as an int64, as strconv.FormatInt writes it) or an
+// encoding's.
 func encodeText(l *layouts.Layout, b []byte) (string, error) {
 	e, err := l.TextEncoding()
 	switch {
 	case err != nil:
 		return "", fmt.Errorf("conformance: %w", err)
-	case e == nil:
-		h := hex.EncodeToString(b)
-		return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32], nil
+	case e != nil:
+		return e.EncodeToString(b), nil
+	case l.CanonicalText() == "decimal":
+		return strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10), nil
 	}
-	return e.EncodeToString(b), nil
+	h := hex.EncodeToString(b)
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32], nil
 }
 
 // ID returns the "id" record of the ID of layout l whose bytes are b: its
@@ -187,9 +193,10 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 		rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: form, Input: input, Error: kind})
 	}
 	// The forms every language reads by name, and the layout's own text
-	// when it is none of them, read by its parser as form "text".
+	// when it is none of them (nor uuid or decimal, below), read by its
+	// parser as form "text".
 	forms := [][2]string{{"base62", "base62"}, {"crockford", "crockford"}, {"hex", "hex"}}
-	if text != "uuid" && !slices.ContainsFunc(forms, func(f [2]string) bool { return f[1] == text }) {
+	if text != "uuid" && text != "decimal" && !slices.ContainsFunc(forms, func(f [2]string) bool { return f[1] == text }) {
 		forms = append(forms, [2]string{"text", text})
 	}
 	for _, f := range forms {
@@ -245,7 +252,72 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 			}
 		}
 	}
+	if text == "decimal" {
+		rs = append(rs, badDecimal(l, b)...)
+	}
 	return rs
+}
+
+// badDecimal returns the "bad" records of decimal text, made from the
+// digits of the ID whose bytes are b and from their first half (so that a
+// character more is still no more than 19), each with the error kind
+// DecimalError gives it. Where the layout's top bit is a constant zero, no
+// input is negative but "-0": Go's package of such a layout holds IDs from
+// 0 to 2^63-1 only, and its Parse takes a '-' for a bad character, not for
+// a sign, so that a negative input may have another kind there.
+func badDecimal(l *layouts.Layout, b []byte) []Record {
+	digits := strings.TrimPrefix(strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10), "-")
+	half := digits[:(len(digits)+1)/2]
+	top := l.Parts[l.Segments[0].Parts[0]]
+	signed := top.Role != layouts.Const || top.Const>>(top.Width-1) != 0
+	inputs := []string{"", "-0", strconv.FormatUint(1<<63, 10), strings.Repeat("9", 20)}
+	if signed {
+		inputs = append(inputs, "-", "-9223372036854775809")
+	}
+	for _, d := range []string{digits, half} {
+		inputs = append(inputs,
+			"+"+d, " "+d, d+" ", "0"+d,
+			replace(d, 3, "!"),
+			replace(d, 2, "é"), // two bytes for one: Go counts bytes
+			replace(d, 1, "٣"), // a digit, in Arabic-Indic: not one of 0-9
+		)
+		if signed {
+			inputs = append(inputs, "-0"+d, "--"+d)
+		}
+	}
+	var rs []Record
+	seen := map[string]bool{}
+	for _, s := range inputs {
+		if kind := DecimalError(s); kind != "" && !seen[s] { // a short ID's changes can coincide
+			seen[s] = true
+			rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: "text", Input: s, Error: kind})
+		}
+	}
+	return rs
+}
+
+// DecimalError returns the kind of error that reading s as decimal text
+// gives: "" for canonical decimal, an optional '-' and 1 to 19 digits with
+// no leading zeros whose value is an int64 (what strconv.FormatInt
+// writes); ErrLength for no digits, or more than 19 bytes after the sign;
+// ErrSyntax for a leading zero ("-0" included) or a byte that is not a
+// digit; ErrOverflow for a value outside an int64's range. It is the rule
+// that every language's parser of decimal text follows, checked in that
+// order, as Go's generated parsers check it.
+func DecimalError(s string) string {
+	digits := strings.TrimPrefix(s, "-")
+	switch {
+	case len(digits) == 0 || len(digits) > 19:
+		return "ErrLength"
+	case digits[0] == '0' && (len(digits) > 1 || len(digits) < len(s)):
+		return "ErrSyntax"
+	case strings.Trim(digits, "0123456789") != "":
+		return "ErrSyntax"
+	}
+	if _, err := strconv.ParseInt(s, 10, 64); err != nil {
+		return "ErrOverflow" // digits only, so out of range
+	}
+	return ""
 }
 
 // replace returns s with its character at i, or its last if it is

@@ -63,3 +63,44 @@ func TestRecordArguments(t *testing.T) {
 		t.Errorf("TextForm(nil) = %q, want base62", got)
 	}
 }
+
+// TestDecimalError checks the rule of decimal text that the corpus's bad
+// records of 64-bit layouts follow: what strconv.FormatInt writes, and
+// nothing else.
+func TestDecimalError(t *testing.T) {
+	for _, tc := range []struct{ s, kind string }{
+		{"0", ""}, {"7", ""}, {"175928847299117063", ""}, {"-1", ""},
+		{"9223372036854775807", ""}, {"-9223372036854775808", ""},
+		{"", "ErrLength"}, {"-", "ErrLength"}, {"12345678901234567890", "ErrLength"}, {"-12345678901234567890", "ErrLength"},
+		{"00", "ErrSyntax"}, {"01", "ErrSyntax"}, {"-0", "ErrSyntax"}, {"-01", "ErrSyntax"}, {"+1", "ErrSyntax"},
+		{" 1", "ErrSyntax"}, {"1 ", "ErrSyntax"}, {"1e3", "ErrSyntax"}, {"--1", "ErrSyntax"}, {"1\u0663", "ErrSyntax"},
+		{"9223372036854775808", "ErrOverflow"}, {"-9223372036854775809", "ErrOverflow"}, {"9999999999999999999", "ErrOverflow"},
+	} {
+		if got := conformance.DecimalError(tc.s); got != tc.kind {
+			t.Errorf("DecimalError(%q) = %q, want %q", tc.s, got, tc.kind)
+		}
+	}
+	// A 64-bit layout's bad records include decimal text, each of the kind
+	// the rule gives it, and negative inputs only where an ID can be
+	// negative.
+	for name, signed := range map[string]bool{"discord": true, "snowflake": false} {
+		l, err := layouts.Builtin(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, negative := 0, false
+		for _, r := range conformance.Bad(l, []byte{0x02, 0x71, 0x06, 0x5a, 0xc1, 0x02, 0x00, 0x07}) {
+			if r.Form != "text" {
+				continue
+			}
+			n++
+			if want := conformance.DecimalError(r.Input); r.Error != want || want == "" {
+				t.Errorf("%s: text %q is %s, want %s", name, r.Input, r.Error, want)
+			}
+			negative = negative || len(r.Input) > 2 && r.Input[0] == '-'
+		}
+		if n < 10 || negative != signed {
+			t.Errorf("%s: %d bad decimal texts, negative ones %v; want 10 or more, negative ones %v", name, n, negative, signed)
+		}
+	}
+}

@@ -71,7 +71,11 @@ export declare class ID {
   static readonly NIL: ID;
   /** The ID with every bit one. */
   static readonly MAX: ID;
-  /** Reads the text toString writes: exactly 11 Base62 digits; case matters. */
+  /**
+   * Reads the text toString writes: the ID's 64 bits as an int64 in decimal,
+   * an optional '-' and 1 to 19 digits, with no leading zeros; "-0", '+',
+   * spaces and values outside an int64's range are errors.
+   */
   static parse(s: string): ID;
   /** Reads the Base62 form: exactly 11 digits, 0-9, A-Z, a-z; case matters. */
   static parseBase62(s: string): ID;
@@ -93,7 +97,10 @@ export declare class ID {
   static minAt(t: Date | bigint): ID;
   /** The largest ID whose time is at or before t (a Date, or a BigInt of nanoseconds since the Unix epoch). */
   static maxAt(t: Date | bigint): ID;
-  /** The ID's text: 11 Base62 digits. */
+  /**
+   * The ID's text: the ID's 64 bits as an int64 in decimal, as Go's
+   * strconv.FormatInt and PostgreSQL's bigint write them.
+   */
   toString(): string;
   /** The ID's text, as toString writes it, so that JSON.stringify writes it. */
   toJSON(): string;

@@ -14,14 +14,17 @@
 //   |     timestamp     |       node        |       sequence        |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 64 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 11 Base62 digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 64 bits as 32-bit words, and as one BigInt when
+// asked for one (toBigInt, fields). Its text (toString) is the ID's 64 bits as
+// an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write
+// them (never negative for a valid ID: the layout's top bit is a constant
+// zero); base62(), crockford() and hex() write the fixed-width forms, which
+// sort as the bytes do. Errors are IDError, whose code names the Go package's
+// sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, msTick, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, decimalOf, decimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, msTick, masker } from './runtime.js';
 
 export { IDError };
 
@@ -121,12 +124,14 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the text toString writes: exactly 11 Base62 digits; case matters.
+     * Reads the text toString writes: the ID's 64 bits as an int64 in decimal,
+     * an optional '-' and 1 to 19 digits, with no leading zeros; "-0", '+',
+     * spaces and values outside an int64's range are errors.
      * @param {string} s
      * @returns {ID}
      */
     static parse(s) {
-      return make(decodeMultiply(L, s, BASE62, 11));
+      return make(decimalWords(L, s));
     }
 
     /**
@@ -206,9 +211,13 @@ export const ID = /* @__PURE__ */ (() =>
       return new ID(maxBits(L, CLOCK, t, REST));
     }
 
-    /** Returns the ID's text: 11 Base62 digits, as base62() writes them. */
+    /**
+     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's
+     * strconv.FormatInt and PostgreSQL's bigint write them (never negative for a
+     * valid ID: the layout's top bit is a constant zero).
+     */
     toString() {
-      return encodeDivide(this[W], BASE62, 11);
+      return decimalOf(this[W]);
     }
 
     /** Returns the ID's text, as toString does, so that JSON.stringify writes it. */
@@ -333,14 +342,14 @@ export const ID = /* @__PURE__ */ (() =>
   })();
 
 /**
- * Reads the text toString writes: exactly 11 Base62 digits; case matters, and returns the ID's 8
- * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
- * more than that, and bytesToText, leaves the ID class out.
+ * Reads decimal text, as ID.parse does, and returns the ID's 8 bytes,
+ * big-endian, as ID.parse(s).bytes() would: a bundle that needs no more than
+ * that, and bytesToText, leaves the ID class out.
  * @param {string} s
  * @returns {Uint8Array}
  */
 export function textToBytes(s) {
-  return bytesOf(decodeMultiply(L, s, BASE62, 11), 8);
+  return bytesOf(decimalWords(L, s), 8);
 }
 
 /**
@@ -351,7 +360,7 @@ export function textToBytes(s) {
  * @returns {string}
  */
 export function bytesToText(b) {
-  return encodeDivide(bytesWords(L, b), BASE62, 11);
+  return decimalOf(bytesWords(L, b));
 }
 
 /**
@@ -520,7 +529,7 @@ export function newId() {
  * @returns {string}
  */
 export function newText() {
-  return encodeDivide(sharedGenerator()(), BASE62, 11);
+  return decimalOf(sharedGenerator()());
 }
 
 /** The node of the generator newId and newText share, or undefined if it has none. */

@@ -82,12 +82,13 @@ func readback(layout, text, decimal string) (readbackID, error) {
 		}
 		r.bytes, r.valid, r.node, r.time, r.order = id[:], id.Valid(), -1, id.Time(), id[:]
 	case "snowflake":
-		id, err := snowflake.ParseBase62(text)
+		id, err := snowflake.Parse(text) // decimal, in every language
 		if err != nil {
 			return r, err
 		}
-		dec, err := snowflake.Parse(decimal) // Go's Snowflake text is decimal
-		if err != nil || dec != id {
+		// The script's BigInt or int is unsigned, and a Snowflake's top bit
+		// a constant zero: the same number.
+		if dec, err := snowflake.Parse(decimal); err != nil || dec != id {
 			return r, fmt.Errorf("decimal %s reads as %v (%v), the text as %v", decimal, dec, err, id)
 		}
 		r.bytes, _ = id.MarshalBinary()

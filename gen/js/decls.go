@@ -1,6 +1,10 @@
 package js
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/idforge/idforge/gen/internal/portable"
+)
 
 // decls writes the TypeScript declarations of the module: every member
 // with a doc comment, so that an editor shows what it does.
@@ -79,7 +83,7 @@ export declare class %[1]s {
   static readonly NIL: %[1]s;
   /** The ID with every bit one. */
   static readonly MAX: %[1]s;
-  /** Reads the text toString writes%[4]s. */
+  %[4]s
   static parse(s: string): %[1]s;
   /** Reads the Base62 form: exactly %[5]d digits, 0-9, A-Z, a-z; case matters. */
   static parseBase62(s: string): %[1]s;
@@ -91,7 +95,7 @@ export declare class %[1]s {
   static fromBytes(b: ArrayBufferLike | ArrayBufferView): %[1]s;
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: %[1]sFieldsInput): %[1]s;
-`, p.Type, p.L.Name, p.Bits, parseDoc(w), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size)
+`, p.Type, p.L.Name, p.Bits, w.memberDoc("Reads the text toString writes"+parseDoc(w)+"."), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size)
 	w.f("%s", w.maskMemberDecls(true))
 	if p.Clock != nil {
 		w.f(`  /**
@@ -104,7 +108,7 @@ export declare class %[1]s {
   static maxAt(t: Date | bigint): %[1]s;
 `, p.Type)
 	}
-	w.f(`  /** The ID's text: %[2]s. */
+	w.f(`  %[2]s
   toString(): string;
   /** The ID's text, as toString writes it, so that JSON.stringify writes it. */
   toJSON(): string;
@@ -120,7 +124,7 @@ export declare class %[1]s {
   toBigInt(): bigint;
   /** The ID's fields, keyed by the spec's names: integers as BigInt, bytes fields as Uint8Array. */
   fields(): %[1]sFields;
-`, p.Type, textDoc(p), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size)
+`, p.Type, w.memberDoc("The ID's text: "+textDoc(p)+"."), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size)
 	if p.Clock != nil {
 		w.f(`  /** The ID's time as a Date, rounded down to the millisecond. */
   time(): Date;
@@ -198,8 +202,21 @@ export declare function newText(): string;
 // parseDoc returns what parse reads, for its doc comment.
 func parseDoc(w *writer) string {
 	p := w.p
-	if p.Text.Name == "uuid" {
+	switch p.Text.Name {
+	case "uuid":
 		return ": a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case"
+	case "decimal":
+		return ": the ID's 64 bits as an int64 in decimal, " + portable.DecimalSyntax
 	}
 	return fmt.Sprintf(": exactly %s%s", p.Text.Describe(), p.Text.CaseNote())
+}
+
+// memberDoc returns the doc comment of a class member that says what the
+// layout's text is: on one line, as the declarations have it, but for
+// decimal, whose doc is longer, filled over several.
+func (w *writer) memberDoc(text string) string {
+	if w.p.Text.Name != "decimal" {
+		return "/** " + text + " */"
+	}
+	return "/**\n   * " + docText("  ", text) + "\n   */"
 }

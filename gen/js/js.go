@@ -27,9 +27,9 @@
 // imports it from the runtime module Runtime returns, as the npm package
 // does, so that the layouts of one bundle share it. The layout's own code
 // is its constants and tables, the reader and writer of its canonical text
-// (straight-line code where its base is a power of two), the ID class and
-// its generator, whose next() places the time, counter and random words by
-// straight-line code.
+// (straight-line code where its base is a power of two; a 64-bit layout's
+// decimal, the runtime's), the ID class and its generator, whose next()
+// places the time, counter and random words by straight-line code.
 //
 // What JavaScript cannot express as Go does, and what the module does
 // instead:
@@ -87,9 +87,10 @@ var lang = portable.Lang{Lit: func(x *big.Int) string { return portable.Literal(
 // Generate returns a self-contained module (FILE.js), which carries the
 // part of the runtime it uses, and its declarations (FILE.d.ts) for layout
 // l, with an ID class named typ and text, the form toString writes:
-// "uuid", "base62", "crockford" or "hex", or "" for the layout's own: the
-// form its spec declares, else the canonical UUID form for a UUID layout
-// and Base62 for any other (layouts.Layout.CanonicalText).
+// "uuid", "decimal", "base62", "crockford" or "hex", or "" for the
+// layout's own: the form its spec declares, else the canonical UUID form
+// for a UUID layout, decimal (the ID's bits as an int64) for a 64-bit
+// layout and Base62 for any other (layouts.Layout.CanonicalText).
 func Generate(l *layouts.Layout, typ, text string) (module, decls []byte, err error) {
 	return generate(l, typ, text, "")
 }
@@ -150,12 +151,16 @@ func (w *writer) module(runtime string) {
 	if runtime != "" {
 		where = fmt.Sprintf("It imports what it uses of idforge's JavaScript runtime from %s.", runtime)
 	}
-	w.comment("", fmt.Sprintf(`An ES module for browsers, Node 20 and later, Deno and Bun, with no
+	head := fmt.Sprintf(`An ES module for browsers, Node 20 and later, Deno and Bun, with no
 top-level await. %s An ID holds its %d bits as 32-bit
 words, and as one BigInt when asked for one (toBigInt, fields). Its text
 (toString) is %s; base62(), crockford() and hex() write the fixed-width
 forms, which sort as the bytes do. Errors are IDError, whose code names the
-Go package's sentinel error.`, where, p.Bits, textDoc(p)))
+Go package's sentinel error.`, where, p.Bits, textDoc(p))
+	if p.Text.Name == "decimal" {
+		head = portable.Fill(head, 77) // the lines above were broken for shorter texts
+	}
+	w.comment("", head)
 	body := &writer{p: p}
 	body.body()
 	if runtime != "" {
@@ -221,11 +226,15 @@ const REST = %s;
 	c := &writer{p: p}
 	c.idClass()
 	w.f("%s", pureClass(c.b.String()))
+	toBytesDoc := fmt.Sprintf(`Reads the text toString writes%s, and returns the ID's %d
+ * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
+ * more than that, and bytesToText, leaves the %s class out.`, parseDoc(w), p.Size, p.Type)
+	if p.Text.Name == "decimal" {
+		toBytesDoc = docText("", fmt.Sprintf("Reads decimal text, as ID.parse does, and returns the ID's %d bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no more than that, and bytesToText, leaves the %s class out.", p.Size, p.Type))
+	}
 	w.f(`
 /**
- * Reads the text toString writes%[1]s, and returns the ID's %[2]d
- * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
- * more than that, and bytesToText, leaves the %[3]s class out.
+ * %[1]s
  * @param {string} s
  * @returns {Uint8Array}
  */
@@ -243,7 +252,7 @@ export function textToBytes(s) {
 export function bytesToText(b) {
   return %[5]s;
 }
-`, parseDoc(w), p.Size, p.Type, decodeCall(p, p.Text, "s"), encodeCall(p, p.Text, "bytesWords(L, b)"))
+`, toBytesDoc, p.Size, p.Type, decodeCall(p, p.Text, "s"), encodeCall(p, p.Text, "bytesWords(L, b)"))
 	w.maskFunctions()
 	if p.Generates {
 		w.generator()
@@ -381,6 +390,17 @@ class %[3]s {
     return make(%[2]s);
   }
 `, p.Type, decodeCall(p, p.Text, "s"))
+	} else if p.Text.Name == "decimal" {
+		w.f(`
+  /**
+   * %[2]s
+   * @param {string} s
+   * @returns {%[1]s}
+   */
+  static parse(s) {
+    return make(%[3]s);
+  }
+`, p.Type, docText("  ", "Reads the text toString writes: the ID's 64 bits as an int64 in decimal, "+portable.DecimalSyntax+"."), decodeCall(p, p.Text, "s"))
 	} else {
 		w.f(`
   /**
@@ -466,6 +486,15 @@ class %[3]s {
     return uuidOf(this[W]);
   }
 `)
+	} else if p.Text.Name == "decimal" {
+		w.f(`
+  /**
+   * %s
+   */
+  toString() {
+    return %s;
+  }
+`, docText("  ", "Returns the ID's text: "+p.Text.DecimalDoc()+"."), encodeCall(p, p.Text, "this[W]"))
 	} else {
 		as := ""
 		if !p.Text.Own() {
@@ -713,6 +742,8 @@ func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 	switch {
 	case f.Name == "uuid":
 		return "uuidOf(" + w + ")"
+	case f.Name == "decimal":
+		return "decimalOf(" + w + ")"
 	case log2(len(f.Alphabet)) == 0:
 		call = fmt.Sprintf("encodeDivide(%s, %s, %d)", w, constName(f), f.Width)
 	case f.Name == p.Text.Name:
@@ -740,6 +771,8 @@ func decodeCall(p *portable.Plan, f portable.Form, s string) string {
 	switch {
 	case f.Name == "uuid":
 		return "parseUUID(L, " + s + ")"
+	case f.Name == "decimal":
+		return "decimalWords(L, " + s + ")"
 	case f.Check:
 		// checked reads the digits, s without its check symbol, with the
 		// function it is given, and compares the symbol with the words.

@@ -272,6 +272,71 @@ export function checked(L, s, f, width, read) {
 }
 
 /**
+ * Writes the words w of a 64-bit ID in decimal, as the int64 its bits are
+ * (two's complement): what Go's strconv.FormatInt and PostgreSQL's bigint
+ * write, an optional '-' and the digits, with no leading zeros. Below 2^53
+ * the number is exact in a JavaScript number; above, it divides the
+ * magnitude by 10^7 sixteen bits at a time, each step exact, and writes
+ * the quotient (below 2^41) and the remainder's seven digits.
+ */
+export function decimalOf(w) {
+  let hi = w[0];
+  let lo = w[1];
+  let sign = '';
+  if (hi >= 0x80000000) {
+    // A negative int64: write its magnitude, 2^64 less the bits.
+    sign = '-';
+    lo = (~lo + 1) >>> 0;
+    hi = (~hi + (lo === 0 ? 1 : 0)) >>> 0;
+  }
+  if (hi < 0x200000) return sign + (hi * 0x100000000 + lo);
+  const q1 = Math.floor(hi / 1e7);
+  let r = hi - q1 * 1e7;
+  let x = r * 0x10000 + (lo >>> 16);
+  const q2 = Math.floor(x / 1e7);
+  r = x - q2 * 1e7;
+  x = r * 0x10000 + (lo & 0xffff);
+  const q3 = Math.floor(x / 1e7);
+  r = x - q3 * 1e7;
+  return sign + (q1 * 0x100000000 + q2 * 0x10000 + q3) + String(r).padStart(7, '0');
+}
+
+/**
+ * Reads decimal text as decimalOf writes it, as Go's generated parsers
+ * read it: an optional '-' and 1 to 19 digits with no leading zeros (only
+ * zero itself starts with a zero, and "-0" is no number), whose value is
+ * an int64. It returns the words of the ID whose bits are that int64, two's
+ * complement. The length counts bytes of UTF-8, and the sign, as Go does.
+ */
+export function decimalWords(L, s) {
+  if (typeof s !== 'string') throw fail(L, 'ErrType', 'decimal text must be a string, not ' + typeof s);
+  const neg = s[0] === '-';
+  const at = neg ? 1 : 0; // where the digits start
+  const n = byteLength(s) - at;
+  if (n < 1 || n > 19) throw lengthError(L, 'decimal', n + at, '1 to 19 digits');
+  if (s[at] === '0' && (n > 1 || neg)) throw syntaxError(L, 'decimal', s, at);
+  let hi = 0;
+  let lo = 0;
+  for (let i = at; i < s.length; i++) {
+    const d = s.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) throw syntaxError(L, 'decimal', s, i);
+    // Exact in numbers: x is below 2^36, and hi below 2^32, as 19 digits are below 2^64.
+    const x = lo * 10 + d;
+    lo = x >>> 0;
+    hi = hi * 10 + Math.floor(x / 0x100000000);
+  }
+  // An int64 runs from -2^63 to 2^63 - 1.
+  if (hi >= 0x80000000 && !(neg && hi === 0x80000000 && lo === 0)) {
+    throw fail(L, 'ErrOverflow', 'decimal text of a value outside an int64\'s range');
+  }
+  if (neg) {
+    lo = (~lo + 1) >>> 0;
+    hi = (~hi + (lo === 0 ? 1 : 0)) >>> 0;
+  }
+  return [hi, lo];
+}
+
+/**
  * Every byte as two lower-case hex digits, for uuidOf: built here rather
  * than taken from HEX, so that a program that only writes UUIDs carries no
  * form.

@@ -63,9 +63,10 @@ func init() {
 var lang = portable.Lang{Lit: portable.Literal}
 
 // Generate returns the module for layout l, with an ID class named typ and
-// text, the form str writes: "uuid", "base62", "crockford" or "hex", or ""
-// for the layout's own: the form its spec declares, else the canonical
-// UUID form for a UUID layout and Base62 for any other
+// text, the form str writes: "uuid", "decimal", "base62", "crockford" or
+// "hex", or "" for the layout's own: the form its spec declares, else the
+// canonical UUID form for a UUID layout, decimal (the ID's bits as an
+// int64) for a 64-bit layout and Base62 for any other
 // (layouts.Layout.CanonicalText).
 func Generate(l *layouts.Layout, typ, text string) ([]byte, error) {
 	p, err := portable.New(l, typ, text, reserved, reserved)
@@ -127,11 +128,14 @@ func (w *writer) module() {
 		text = "the canonical UUID form, and\n%[1]s.parse reads every UUID form"
 		text = fmt.Sprintf(text, p.Type)
 	}
+	forms := fmt.Sprintf("str(id) is %s; base62(), crockford() and hex() write the fixed-width\nforms, which sort as the bytes do.", text)
+	if p.Text.Name == "decimal" {
+		forms = docText("", "str(id) is "+p.Text.DecimalDoc()+"; base62(), crockford() and hex() write the fixed-width forms, which sort as the bytes do.")
+	}
 	w.f(`"""IDs of one layout, %d bits: the class %s, immutable, hashable and ordered
 as its bytes are, and IDError. Standard library only, Python 3.9 and later.
 
-str(id) is %s; base62(), crockford() and hex() write the fixed-width
-forms, which sort as the bytes do.
+%s
 """
 
 from __future__ import annotations
@@ -170,7 +174,7 @@ class IDError(ValueError):
 _LAYOUT = %s
 _SIZE = %d
 _MAX = %s  # every bit one
-`, p.Bits, p.Type, text, imports(p), exports(p), pyString(p.L.Name), p.Size, lang.Lit(p.Max))
+`, p.Bits, p.Type, forms, imports(p), exports(p), pyString(p.L.Name), p.Size, lang.Lit(p.Max))
 	if p.ConstMask.Sign() != 0 {
 		w.f("_CONST_MASK = %s  # the constant bits (versions, variants)\n_CONST_VALUE = %s\n", lang.Lit(p.ConstMask), lang.Lit(p.ConstValue))
 	}
@@ -365,6 +369,36 @@ def _decode(s: str, f: _Form) -> int:
     n >>= f.pad%[3]s
     return n
 `, p.Bits, encodeStart, decodeCheck)
+	if p.Text.Name == "decimal" {
+		w.f(`
+
+
+def _parse_decimal(s: object) -> int:
+    """Reads decimal text as str writes it, as Go's generated parsers read it:
+    an optional "-" and 1 to 19 digits (0-9) with no leading zeros (only zero
+    itself starts with a zero, and "-0" is no number), whose value is an
+    int64. It returns the ID's bits, the int64's two's complement. The length
+    counts bytes of UTF-8, and the sign, as Go does."""
+    if not isinstance(s, str):
+        raise IDError("ErrType", f"{_LAYOUT}: decimal text must be a str, not {type(s).__name__}")
+    neg = s.startswith("-")
+    at = 1 if neg else 0  # where the digits start
+    n = _byte_length(s) - at
+    if not 1 <= n <= 19:
+        raise IDError("ErrLength", f"{_LAYOUT}: decimal text of length {n + at}, want 1 to 19 digits")
+    if s[at] == "0" and (n > 1 or neg):
+        raise _syntax_error("decimal", s, at)
+    digits = s[at:]
+    if not (digits.isascii() and digits.isdigit()):  # isdigit alone takes every script's digits
+        for i in range(at, len(s)):
+            if not "0" <= s[i] <= "9":
+                raise _syntax_error("decimal", s, i)
+    v = -int(digits) if neg else int(digits)
+    if not -(1 << 63) <= v < 1 << 63:
+        raise IDError("ErrOverflow", f"{_LAYOUT}: decimal text of a value outside an int64's range")
+    return v & _MAX
+`)
+	}
 	if p.Text.Name == "uuid" {
 		w.f(`
 
@@ -518,7 +552,15 @@ class %[1]s:
 		sType, sDoc = "Union[str, _uuid.UUID]", " A uuid.UUID gives the ID of its 128 bits."
 		sCheck = "\n        if isinstance(s, _uuid.UUID):\n            return _made(cls, s.int)"
 	}
-	if p.Text.Name == "uuid" {
+	switch p.Text.Name {
+	case "decimal":
+		w.f(`
+    @classmethod
+    def parse(cls, s: str) -> %[1]s:
+        """%[2]s"""
+        return _made(cls, _parse_decimal(s))
+`, p.Type, docText("        ", "Reads the text str writes: the ID's 64 bits as an int64 in decimal, "+portable.DecimalSyntax+"."))
+	case "uuid":
 		w.f(`
     @classmethod
     def parse(cls, s: %[2]s) -> %[1]s:
@@ -528,7 +570,7 @@ class %[1]s:
         _set_bits(i, _parse_uuid(s))
         return i
 `, p.Type, sType, sDoc)
-	} else {
+	default:
 		w.f(`
     @classmethod
     def parse(cls, s: %[5]s) -> %[1]s:
@@ -615,14 +657,22 @@ class %[1]s:
 `, p.Type, pyConstStart(p), lang.Place("tick", p.Time.Runs, p.Time.Width), lang.Lit(others.Or(others, p.ConstValue)))
 	}
 
-	if p.Text.Name == "uuid" {
+	switch p.Text.Name {
+	case "decimal":
+		w.f(`
+    def __str__(self) -> str:
+        """%s"""
+        n = self._n
+        return str(n - (1 << 64) if n >> 63 else n)
+`, docText("        ", "Returns the ID's text: "+p.Text.DecimalDoc()+"."))
+	case "uuid":
 		w.f(`
     def __str__(self) -> str:
         """Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
         h = self._n.to_bytes(16, "big").hex()  # a little faster than "%%032x" %%
         return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 `)
-	} else {
+	default:
 		as := ""
 		if !p.Text.Own() {
 			as = fmt.Sprintf(", as %s() writes them", p.Text.Name)

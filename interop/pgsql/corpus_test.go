@@ -38,7 +38,9 @@ import (
 //     ASCII, is an invalid character to SQL and ErrLength to Go. A bytea
 //     layout's readers raise 22026 on the corpus's short bytes, and P_valid
 //     is false. (The text form of a UUID layout is PostgreSQL's own uuid
-//     input, not the emitter's, and is not checked.)
+//     input, not the emitter's, and is not checked; so is a 64-bit
+//     layout's decimal, bigint's own: its bigint is checked to be the
+//     ID's, and its text the corpus's.)
 //
 // On PostgreSQL 18 both scripts run, as in TestBuiltinLayouts: the one for
 // every version, with its fast bodies, and the bodies older servers run.
@@ -129,7 +131,7 @@ END $$`)
 	// P_to_NAME and P_from_NAME.
 	own := ""
 	switch text := l.CanonicalText(); text {
-	case "uuid", "base62", "crockford", "hex":
+	case "uuid", "decimal", "base62", "crockford", "hex":
 	default:
 		own = strings.ReplaceAll(text, "-", "_")
 	}
@@ -149,6 +151,12 @@ END $$`)
 			if own != "" {
 				add(r.Hex, s.fn("to_"+own)+"("+id+")", r.Text)
 				add(r.Hex, fmt.Sprintf("%s(%s(%s))", s.fn("to_hex"), s.fn("from_"+own), quote(r.Text)), r.Hex)
+			}
+			if l.CanonicalText() == "decimal" {
+				// The ID's text is its bigint's, written and read by
+				// PostgreSQL itself.
+				add(r.Hex, id+"::text", r.Text)
+				add(r.Hex, fmt.Sprintf("%s(%s::bigint)", s.fn("to_hex"), quote(r.Text)), r.Hex)
 			}
 			add(r.Hex, s.fn("valid")+"("+id+")", strconv.FormatBool(*r.Valid))
 			for _, f := range l.Fields {
@@ -204,7 +212,10 @@ END $$`)
 				fail(r.Form+" "+r.Input, fmt.Sprintf("%s(%s)", s.fn("from_"+r.Form), quote(r.Input)), "22P02", reason)
 			case "text":
 				if own == "" {
-					continue // a UUID's text: PostgreSQL's own uuid type reads it
+					// A UUID's or a 64-bit ID's text: PostgreSQL's own uuid or
+					// bigint type reads it, and bigint takes what no generated
+					// parser does ('+1', ' 1', '01').
+					continue
 				}
 				reason := map[string]*regexp.Regexp{"ErrLength": lengthMessage, "ErrSyntax": syntaxMessage, "ErrOverflow": overflowMessage}[r.Error]
 				if r.Error == "ErrLength" && !isASCII(r.Input) && utf8.RuneCountInString(r.Input) == len(r.Input)-1 {

@@ -15,8 +15,11 @@
 """IDs of one layout, 64 bits: the class ID, immutable, hashable and ordered
 as its bytes are, and IDError. Standard library only, Python 3.9 and later.
 
-str(id) is 11 Base62 digits; base62(), crockford() and hex() write the fixed-width
-forms, which sort as the bytes do.
+str(id) is the ID's 64 bits as an int64 in decimal, as Go's
+strconv.FormatInt and PostgreSQL's bigint write them (never negative for
+a valid ID: the layout's top bit is a constant zero); base62(),
+crockford() and hex() write the fixed-width forms, which sort as the
+bytes do.
 """
 
 from __future__ import annotations
@@ -148,6 +151,33 @@ def _decode(s: str, f: _Form) -> int:
     return n
 
 
+
+def _parse_decimal(s: object) -> int:
+    """Reads decimal text as str writes it, as Go's generated parsers read it:
+    an optional "-" and 1 to 19 digits (0-9) with no leading zeros (only zero
+    itself starts with a zero, and "-0" is no number), whose value is an
+    int64. It returns the ID's bits, the int64's two's complement. The length
+    counts bytes of UTF-8, and the sign, as Go does."""
+    if not isinstance(s, str):
+        raise IDError("ErrType", f"{_LAYOUT}: decimal text must be a str, not {type(s).__name__}")
+    neg = s.startswith("-")
+    at = 1 if neg else 0  # where the digits start
+    n = _byte_length(s) - at
+    if not 1 <= n <= 19:
+        raise IDError("ErrLength", f"{_LAYOUT}: decimal text of length {n + at}, want 1 to 19 digits")
+    if s[at] == "0" and (n > 1 or neg):
+        raise _syntax_error("decimal", s, at)
+    digits = s[at:]
+    if not (digits.isascii() and digits.isdigit()):  # isdigit alone takes every script's digits
+        for i in range(at, len(s)):
+            if not "0" <= s[i] <= "9":
+                raise _syntax_error("decimal", s, i)
+    v = -int(digits) if neg else int(digits)
+    if not -(1 << 63) <= v < 1 << 63:
+        raise IDError("ErrOverflow", f"{_LAYOUT}: decimal text of a value outside an int64's range")
+    return v & _MAX
+
+
 # The layout's clock: ticks of 10ms since 2014-09-01T00:00:00Z, a tick being
 # _TICK_NUM / _TICK_DEN nanoseconds.
 _EPOCH_NS = 0x138fa7b404660000  # the epoch, in nanoseconds since the Unix epoch
@@ -213,8 +243,11 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 11 Base62 digits; case matters."""
-        return _made(cls, _decode(s, _BASE62))
+        """Reads the text str writes: the ID's 64 bits as an int64 in
+        decimal, an optional '-' and 1 to 19 digits, with no leading
+        zeros; "-0", '+', spaces and values outside an int64's range are
+        errors."""
+        return _made(cls, _parse_decimal(s))
 
     @classmethod
     def parse_base62(cls, s: str) -> ID:
@@ -271,8 +304,12 @@ class ID:
         return _made(cls, 0xffffff | tick << 24)
 
     def __str__(self) -> str:
-        """Returns the ID's text: 11 Base62 digits, as base62() writes them."""
-        return _encode(self._n, _BASE62)
+        """Returns the ID's text: the ID's 64 bits as an int64 in decimal,
+        as Go's strconv.FormatInt and PostgreSQL's bigint write them
+        (never negative for a valid ID: the layout's top bit is a
+        constant zero)."""
+        n = self._n
+        return str(n - (1 << 64) if n >> 63 else n)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"

@@ -82,8 +82,9 @@ for (const [layout, rs] of byLayout) {
           break;
         case 'bad': {
           const parse = { base62: 'parseBase62', crockford: 'parseCrockford', hex: 'parseHex', text: 'parse' }[r.form];
-          if (r.form === 'bytes') throwsCode(() => ID.fromBytes(hexBytes(r.input)), r.error, 'bytes ' + r.input, layout);
-          else throwsCode(() => ID[parse](r.input), r.error, `${parse}(${r.input})`, layout);
+          const input = r.input ?? ''; // the empty text has no input field
+          if (r.form === 'bytes') throwsCode(() => ID.fromBytes(hexBytes(input)), r.error, 'bytes ' + input, layout);
+          else throwsCode(() => ID[parse](input), r.error, `${parse}(${JSON.stringify(input)})`, layout);
           break;
         }
       }

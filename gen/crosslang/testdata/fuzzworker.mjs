@@ -76,7 +76,8 @@ async function answer(req) {
   const bounds = req.bounds.map((at) => attempt(() => ({ min: ID.minAt(BigInt(at)).hex(), max: ID.maxAt(BigInt(at)).hex() })));
   const forms = { base62: 'parseBase62', crockford: 'parseCrockford', hex: 'parseHex', text: 'parse' };
   const bad = req.bad.map((r) => {
-    const got = attempt(() => (r.form === 'bytes' ? ID.fromBytes(hexBytes(r.input)) : ID[forms[r.form]](r.input)).hex());
+    const input = r.input ?? ''; // the empty text has no input field
+    const got = attempt(() => (r.form === 'bytes' ? ID.fromBytes(hexBytes(input)) : ID[forms[r.form]](input)).hex());
     return got.error ?? `no error: ${got}`;
   });
   const generated = req.generate.map((g) =>

@@ -86,7 +86,8 @@ def answer(req, n):
     forms = {"base62": ID.parse_base62, "crockford": ID.parse_crockford, "hex": ID.parse_hex, "text": ID.parse}
     bad = []
     for r in req["bad"]:
-        got = attempt(m, lambda r=r: (ID.from_bytes(bytes.fromhex(r["input"])) if r["form"] == "bytes" else forms[r["form"]](r["input"])).hex)
+        s = r.get("input", "")  # the empty text has no input field
+        got = attempt(m, lambda r=r, s=s: (ID.from_bytes(bytes.fromhex(s)) if r["form"] == "bytes" else forms[r["form"]](s)).hex)
         bad.append(got["error"] if isinstance(got, dict) else "no error: %s" % got)
     def run(g):
         start, step, back, back_readings = int(g["start"]), int(g["step"]), int(g["back"]), g["backReadings"]

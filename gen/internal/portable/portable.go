@@ -28,12 +28,15 @@ var ErrName = errors.New("bad name")
 // ErrLayout reports a layout the emitters cannot serve.
 var ErrLayout = errors.New("unsupported layout")
 
-// Form is a text form of an ID.
+// Form is a text form of an ID: a fixed-width one (an encoding's), the
+// canonical UUID form, or decimal, a 64-bit layout's canonical text, which
+// is not fixed-width: the ID's bits as an int64, as Go's strconv.FormatInt
+// and PostgreSQL's bigint write them.
 type Form struct {
-	Name     string // "uuid" or an encoding's: "base62", "crockford", "hex", "base58", ...
-	Title    string // for messages: Base62, Crockford, hex, UUID, Base58
+	Name     string // "uuid", "decimal" or an encoding's: "base62", "crockford", "hex", "base58", ...
+	Title    string // for messages: Base62, Crockford, hex, UUID, decimal, Base58
 	Alphabet string // the digits, digit 0 first
-	Width    int    // digits for one ID, not counting a check symbol
+	Width    int    // digits for one ID, not counting a check symbol; for decimal, the most
 	FoldCase bool   // the decoder takes either case; the encoder writes Alphabet's
 	// Pad is the number of zero bits below the ID in its digits: an
 	// encoding that writes the bits from the top (encodings.Spec.Bits)
@@ -46,6 +49,10 @@ type Form struct {
 	// Overflows says whether text of the right width and alphabet can
 	// stand for a value above the largest ID.
 	Overflows bool
+	// NonNegative says, for decimal, that the layout's top bit is a
+	// constant zero, so that the text of an ID of the layout (a valid one)
+	// never has a '-'. It is for docs only: the readers take any int64.
+	NonNegative bool
 }
 
 // Run is a run of bits of a field or a role: Width bits at Shift in the ID
@@ -103,10 +110,11 @@ type Plan struct {
 var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // New returns the plan of layout l for an ID class named typ whose text
-// form is text: "uuid", "base62", "crockford" or "hex", or "" for the
-// layout's own (layouts.Layout.CanonicalText: the form its spec declares,
-// else uuid for a UUID layout and base62 for any other). typeWords lists
-// the words typ must not be, fieldWords those the field names must not be.
+// form is text: "uuid", "decimal", "base62", "crockford" or "hex", or ""
+// for the layout's own (layouts.Layout.CanonicalText: the form its spec
+// declares, else uuid for a UUID layout, decimal for a 64-bit layout and
+// base62 for any other). typeWords lists the words typ must not be,
+// fieldWords those the field names must not be.
 func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]bool) (*Plan, error) {
 	if !ident.MatchString(typ) || typeWords[typ] {
 		return nil, fmt.Errorf("%w: type name %q is not an identifier that the language allows", ErrName, typ)
@@ -126,6 +134,11 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 			return nil, fmt.Errorf("%w: the uuid text form needs a 128-bit layout; %s has %d bits", ErrLayout, l.Name, l.Bits)
 		}
 		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: 36, FoldCase: true}
+	case text == "decimal":
+		if l.Bits != 64 {
+			return nil, fmt.Errorf("%w: the decimal text form needs a 64-bit layout; %s has %d bits", ErrLayout, l.Name, l.Bits)
+		}
+		p.Text = Form{Name: "decimal", Title: "decimal", Alphabet: "0123456789", Width: 19}
 	default:
 		e, err := l.Encoding(text)
 		if err != nil {
@@ -146,6 +159,9 @@ func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]b
 		m := Mask(part.Width)
 		p.ConstMask.Or(p.ConstMask, m.Lsh(m, at))
 		p.ConstValue.Or(p.ConstValue, new(big.Int).Lsh(new(big.Int).SetUint64(part.Const), at))
+	}
+	if p.Text.Name == "decimal" {
+		p.Text.NonNegative = p.ConstMask.Bit(63) == 1 && p.ConstValue.Bit(63) == 0
 	}
 
 	for _, f := range l.Fields {
@@ -220,8 +236,12 @@ func (f Form) Len() int {
 }
 
 // Describe says what the form's text is, for docs: "22 Base58 digits",
-// "16 Crockford-check digits and a check symbol".
+// "16 Crockford-check digits and a check symbol", or for decimal what
+// DecimalDoc says.
 func (f Form) Describe() string {
+	if f.Name == "decimal" {
+		return f.DecimalDoc()
+	}
 	d := fmt.Sprintf("%d %s digits", f.Width, f.Title)
 	if f.Check {
 		d += " and a check symbol"
@@ -229,12 +249,25 @@ func (f Form) Describe() string {
 	return d
 }
 
+// DecimalDoc says what decimal text is, for docs: the ID's 64 bits as an
+// int64, and whether a valid ID's text is never negative.
+func (f Form) DecimalDoc() string {
+	d := "the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them"
+	if f.NonNegative {
+		d += " (never negative for a valid ID: the layout's top bit is a constant zero)"
+	}
+	return d
+}
+
+// DecimalSyntax says, for a parser's doc, what decimal text it reads.
+const DecimalSyntax = "an optional '-' and 1 to 19 digits, with no leading zeros; \"-0\", '+', spaces and values outside an int64's range are errors"
+
 // Own reports whether the form is a layout's text form that is none of
-// the forms every module has (base62, crockford, hex) nor uuid: one the
-// module defines for itself.
+// the forms every module has (base62, crockford, hex) nor uuid or decimal:
+// one the module defines for itself.
 func (f Form) Own() bool {
 	switch f.Name {
-	case "uuid", "base62", "crockford", "hex":
+	case "uuid", "decimal", "base62", "crockford", "hex":
 		return false
 	}
 	return true

@@ -20,6 +20,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/python"
 	"github.com/idforge/idforge/layouts"
@@ -254,13 +255,34 @@ func generator(l *layouts.Layout, newID, setNode string) string {
 	return newID
 }
 
-// textName is the name of a layout's canonical text form in the READMEs.
+// textName is the name of a layout's canonical text form
+// (layouts.Layout.CanonicalText) in the READMEs: UUID, decimal, or its
+// encoding's title (Base62, Crockford, hex, Firebase, base32hex, ...).
 func textName(l *layouts.Layout) string {
-	t := l.CanonicalText()
-	if t == "uuid" {
+	switch t := l.CanonicalText(); t {
+	case "uuid":
 		return "UUID"
+	case "decimal":
+		return "decimal"
+	default:
+		e, err := l.TextEncoding()
+		if err != nil { // a layout made by hand: Parse resolves every text
+			return t
+		}
+		return e.Title()
 	}
-	return map[string]string{"base62": "Base62", "crockford": "Crockford", "hex": "hex"}[t]
+}
+
+// decimalNote is what the READMEs say of the text of 64-bit layouts, which
+// changed: every language writes and reads a layout's text by one rule now
+// (layouts.Layout.CanonicalText). toString, parse, parseBase62 and base62
+// are the package's names of the methods, in backquotes.
+func decimalNote(toString, parse, parseBase62, base62 string) string {
+	item := "64-bit layouts (Snowflake, Discord, Twitter, Mastodon, Instagram, Sonyflake, and a 64-bit layout of your own without a `text` line) now write and read their IDs in decimal, as every language idforge generates does: " +
+		toString + " gives, and " + parse + " takes, `175928847299117063`, as Go's `String`, the `idforge` command, PostgreSQL's `bigint` and those services write it. " +
+		"Before, this package wrote them in Base62 and refused decimal. The text is the ID's 64 bits as an int64: an optional `-` and 1 to 19 digits, with no leading zeros (`-0`, `+1` and spaces are errors). " +
+		parseBase62 + " and " + base62 + " still read and write the Base62 form; TSID keeps its Crockford text."
+	return "## Changes\n\n- " + strings.ReplaceAll(portable.Fill(item, 74), "\n", "\n  ") + "\n\n"
 }
 
 // jsReadme returns the npm package's README.md.
@@ -328,8 +350,9 @@ namespaces.
 - ` + "`newGenerator(node?, { clock })`" + `: a generator with a state of its own,
   for a clock of your own (tests).
 - ` + "`ID.parse(s)`" + ` (the layout's text: a UUID in every UUID form, a ULID
-  in Crockford), ` + "`ID.parseBase62`, `ID.parseCrockford`, `ID.parseHex`" + `,
-  ` + "`ID.fromBytes(b)`" + ` (an ` + "`ArrayBuffer`" + ` or any view of one),
+  in Crockford, a Snowflake in decimal), ` + "`ID.parseBase62`" + `,
+  ` + "`ID.parseCrockford`, `ID.parseHex`, `ID.fromBytes(b)`" + ` (an ` + "`ArrayBuffer`" + `
+  or any view of one),
   ` + "`ID.pack(fields)`, `ID.minAt(t)`, `ID.maxAt(t)`, `ID.NIL`, `ID.MAX`" + `.
 - ` + "`id.toString()`" + ` (also what ` + "`toJSON`" + ` and ` + "`console.log`" + ` show),
   ` + "`id.base62()`, `id.crockford()`, `id.hex()`" + `, fixed-width forms that
@@ -349,12 +372,14 @@ namespaces.
 - ` + "`newId()`" + ` is JavaScript's name for Go's package-level ` + "`New`" + `; Go's
   Snowflake package has no package-level generator, and here ` + "`setNode`" + `
   gives it its node.
-- A Snowflake's text here is its Base62 form; ` + "`id.toBigInt()`" + ` gives the
-  number that Go's ` + "`String`" + ` writes in decimal.
+- A 64-bit ID's text is decimal, as Go's ` + "`String`" + ` writes it: the int64 Go
+  holds. ` + "`id.toBigInt()`" + ` is the unsigned number of its bytes: for an ID
+  whose top bit is set (a Discord ID after 2084, say) it is 2^64 above the
+  int64, whose text has a ` + "`-`" + `.
 - Name-based layouts (UUIDv3, v5, v8 with SHA-256) have no generator: Web
   Crypto's digests are asynchronous and have no MD5.
 
-## Licence
+` + decimalNote("`id.toString()` (and so `toJSON`)", "`ID.parse`", "`ID.parseBase62`", "`id.base62()`") + `## Licence
 
 MIT; see LICENSE.
 `)
@@ -405,7 +430,8 @@ id.to_uuid()            # a uuid.UUID, for whatever takes one
   own, for a clock of your own (tests); ` + "`next()`" + `, and iterable.
 - ` + "`ID`" + `: immutable, hashable, ordered as its bytes are, weak-referenceable,
   picklable. ` + "`ID.parse(s)`" + ` (the layout's text: a UUID in every UUID form,
-  a ULID in Crockford; a ` + "`uuid.UUID`" + ` too for 128-bit layouts),
+  a ULID in Crockford, a Snowflake in decimal; a ` + "`uuid.UUID`" + ` too for
+  128-bit layouts),
   ` + "`ID.parse_base62`, `ID.parse_crockford`, `ID.parse_hex`, `ID.from_bytes(b)`" + `,
   ` + "`ID.pack(**fields)`, `ID.min_at(t)`, `ID.max_at(t)`, `ID.NIL`, `ID.MAX`" + `;
   ` + "`str(id)`, `id.base62()`, `id.crockford()`" + `; ` + "`id.hex`, `id.int`, `id.bytes`" + `
@@ -455,11 +481,13 @@ ID.from_uuid(event.id).time()  # when it was made
 - ` + "`new_id()`" + ` is Python's name for Go's package-level ` + "`New`" + `; Go's Snowflake
   package has no package-level generator, and here ` + "`set_node`" + ` gives it
   its node.
-- A Snowflake's text here is its Base62 form; ` + "`id.int`" + ` gives the number that
-  Go's ` + "`String`" + ` writes in decimal.
+- A 64-bit ID's text is decimal, as Go's ` + "`String`" + ` writes it: the int64 Go
+  holds. ` + "`id.int`" + ` is the unsigned number of its bytes, as ` + "`uuid.UUID`" + `'s is:
+  for an ID whose top bit is set (a Discord ID after 2084, say) it is 2^64
+  above the int64, whose text has a ` + "`-`" + `.
 - Name-based layouts (UUIDv3, v5, v8 with SHA-256) have no generator.
 
-## Licence
+` + decimalNote("`str(id)`", "`ID.parse`", "`ID.parse_base62`", "`id.base62()`") + `## Licence
 
 MIT; see LICENSE.
 `)

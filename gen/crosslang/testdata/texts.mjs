@@ -1,0 +1,36 @@
+// Writes and reads IDs with the committed JavaScript package (js/), for
+// texts_test.go. Its input (standard input) is JSON: a list of requests,
+// { module, hex, texts }: the layout's module name, IDs (hex) to write in
+// the layout's text (toString) and texts to read (ID.parse). It prints one
+// JSON answer a request: { texts, json, parsed }, the text and the
+// JSON.stringify of each ID, and for each text read the ID's hex and its
+// time as nanoseconds since the Unix epoch (null without one), or
+// { error: code }.
+import { readFileSync } from 'node:fs';
+
+const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
+
+function attempt(f) {
+  try {
+    return f();
+  } catch (e) {
+    return { error: e.code ?? String(e) };
+  }
+}
+
+const answers = [];
+for (const req of JSON.parse(readFileSync(0, 'utf8'))) {
+  const { ID } = await import(`../../../js/${req.module}.js`);
+  const ids = req.hex.map((h) => ID.fromBytes(hexBytes(h)));
+  answers.push({
+    texts: ids.map((id) => id.toString()),
+    json: ids.map((id) => JSON.stringify(id)),
+    parsed: req.texts.map((s) =>
+      attempt(() => {
+        const id = ID.parse(s);
+        return { hex: id.hex(), nanos: id.unixNanos ? String(id.unixNanos()) : null };
+      }),
+    ),
+  });
+}
+process.stdout.write(JSON.stringify(answers) + '\n');
