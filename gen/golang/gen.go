@@ -1,4 +1,4 @@
-// Package gen generates typed Go ID packages from validated layouts.
+// Package golang generates typed Go ID packages from validated layouts.
 //
 // Its emitters are pure: they read a Package (layouts plus naming) and
 // build Go source in memory with github.com/dave/jennifer. Generate renders
