@@ -34,7 +34,8 @@ var genOptionFlags = map[emit.Option]struct{ arg, doc string }{
 // genHelp writes gen's help from the registry of languages.
 func genHelp() string {
 	var b strings.Builder
-	// Usage lines: one for each set of languages that take the same flags.
+	// Usage lines: one a language, but that languages next to each other
+	// in the registry that take the same flags share one.
 	type usageLine struct {
 		langs []string
 		flags string

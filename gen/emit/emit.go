@@ -58,9 +58,9 @@ type File struct {
 	Content []byte
 }
 
-// Options are what an emitter reads besides the layout. Each language
-// reads the ones its Params name and ignores the rest but Runtime, which
-// a language that cannot share a runtime refuses.
+// Options are what an emitter reads besides the layout. Every language
+// reads Out and Runtime (refusing a Runtime it cannot share); of the
+// others, each reads those its Params name and ignores the rest.
 type Options struct {
 	// Out is the path of the main file, which names the others
 	// (Emitter.Files). Empty, the main file is named after the package,
