@@ -23,7 +23,7 @@ import (
 	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 9, and the specs it came from.
+// Compile-time guards: this file needs runtime version 9.
 const (
 	_ = idrt.EnforceVersion(9 - idrt.MinVersion)
 	_ = idrt.EnforceVersion(idrt.MaxVersion - 9)

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
@@ -478,24 +479,30 @@ func TestBrowser(t *testing.T) {
 				t.Errorf("sample %d %q: want increasing UUIDv8s", i, s)
 			}
 		}
-		if strings.Join(got.Buttons, ",") != "go,sql,js,python" {
-			t.Errorf("download buttons %v", got.Buttons)
+		// A button for each language of the registry, in its order.
+		if strings.Join(got.Buttons, ",") != strings.Join(gen.Names(), ",") {
+			t.Errorf("download buttons %v, want the registry's languages %v", got.Buttons, gen.Names())
 		}
 		// The emitters run in the browser (the Go one with go/format), in
 		// the module the page loads when first asked for code.
-		var gen map[string]map[string]string
+		var codes map[string]map[string]string
 		c.eval(t, `(async () => {
 			const spec = document.getElementById("spec-input").value, out = {};
-			for (const lang of ["go", "sql", "js", "python"]) out[lang] = await playground.code(spec, lang);
+			for (const { name } of globalThis.IDFORGE_LANGUAGES) out[name] = await playground.code(spec, name);
 			return out;
-		})()`, &gen)
+		})()`, &codes)
+		for _, lang := range gen.Names() {
+			if r := codes[lang]; r["error"] != "" || r["file"] == "" || r["code"] == "" {
+				t.Errorf("generated %s in the browser: file %q, error %q, %d bytes", lang, r["file"], r["error"], len(r["code"]))
+			}
+		}
 		for lang, want := range map[string][2]string{
 			"go":     {"orderid_gen.go", "package orderid"},
 			"sql":    {"orderid.sql", "orderid_pack"},
 			"js":     {"orderid.js", "export class ID"},
 			"python": {"orderid.py", "class ID"},
 		} {
-			r := gen[lang]
+			r := codes[lang]
 			if r["error"] != "" || r["file"] != want[0] || !strings.Contains(r["code"], want[1]) {
 				t.Errorf("generated %s in the browser: file %q, error %q, %d bytes, want %s with %q", lang, r["file"], r["error"], len(r["code"]), want[0], want[1])
 			}

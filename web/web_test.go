@@ -14,6 +14,7 @@ import (
 
 	"github.com/idforge/idforge/web"
 	"github.com/idforge/idforge/web/internal/wasmbuild"
+	"github.com/idforge/idforge/web/playgen"
 )
 
 func readManifest(t *testing.T) wasmbuild.Manifest {
@@ -134,7 +135,7 @@ func TestFilesSelfContained(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"app.js", "style.css", wasmbuild.WasmExec, wasmbuild.Modules[0].File} {
+	for _, name := range []string{"app.js", "style.css", playgen.PageScriptFile, wasmbuild.WasmExec, wasmbuild.Modules[0].File} {
 		if !bytes.Contains(index, []byte(`"`+name+`"`)) {
 			t.Errorf("index.html does not load %s", name)
 		}

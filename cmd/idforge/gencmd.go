@@ -5,58 +5,105 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
-	"github.com/idforge/idforge/encodings"
-	"github.com/idforge/idforge/gen/golang"
-	"github.com/idforge/idforge/gen/js"
-	"github.com/idforge/idforge/gen/pgsql"
-	"github.com/idforge/idforge/gen/python"
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
+	"github.com/idforge/idforge/resolved"
 )
 
-const genUsage = `usage: idforge gen [-lang go] (-layout NAME | -spec FILE) -pkg NAME -o FILE [-type NAME] [-text FORM]
-       idforge gen -lang sql (-layout NAME | -spec FILE) [-prefix P] [-schema S] -o FILE
-       idforge gen -lang js|python (-layout NAME | -spec FILE) [-type NAME] [-text FORM] -o FILE
+// genUsage is gen's help. Its list of languages, their usage lines and
+// which languages take each flag come from the registry (package gen).
+var genUsage = genHelp()
 
-Writes the code of a layout, a built-in one (-layout) or your own spec
-(-spec), in one of four languages:
+// genOptionFlags are gen's flags for the languages' options (emit.Option):
+// the word usage lines show after each, and what it means. Which languages
+// take a flag is each language's to say (emit.Emitter.Params).
+var genOptionFlags = map[emit.Option]struct{ arg, doc string }{
+	emit.Package: {"NAME", "the package name"},
+	emit.Type:    {"NAME", "the ID type's name (default ID)"},
+	emit.Text: {"FORM", `the text form String, Parse, the marshallers and Value use: ` +
+		`uuid, base62, crockford or hex (default: the form the spec declares with a line "text FORM", ` +
+		`as ulid.layout says crockford, else uuid for a UUID layout, one with a constant version at bits 48-51 ` +
+		`and variant 0b10 at 64-65, and base62 for any other); the other forms have their own methods`},
+	emit.Prefix: {"P", "the functions' prefix P (default: the layout's name, '-' becoming '_')"},
+	emit.Schema: {"S", "the schema, which must exist, to create the functions in; the calls between them name it, " +
+		"so that they work whatever a caller's search_path is (default: unqualified names, created in the first schema of search_path)"},
+}
 
-  go      a Go package (the default): the ID type, its fields, Pack, Time,
-          a Generator, and fixed-width encodings that sort like the bytes.
-          It imports only the standard library and idforge's small runtime
-          (package idrt, and package store where it keeps state).
-  sql     PostgreSQL functions: P_pack, P_time, P_min_at, P_to_base62, ...
-          (see the README's "In PostgreSQL")
-  js      one ES module, for browsers, Node 20+, Deno and Bun, and FILE.d.ts
-          beside it
-  python  one module for Python 3.9+, standard library only
-
+// genHelp writes gen's help from the registry of languages.
+func genHelp() string {
+	var b strings.Builder
+	// Usage lines: one a language, but that languages next to each other
+	// in the registry that take the same flags share one.
+	type usageLine struct {
+		langs []string
+		flags string
+	}
+	var lines []usageLine
+	for _, e := range gen.Languages() {
+		flags := genFlagsUsage(e)
+		if i := len(lines) - 1; i >= 0 && lines[i].flags == flags {
+			lines[i].langs = append(lines[i].langs, e.Name())
+			continue
+		}
+		lines = append(lines, usageLine{[]string{e.Name()}, flags})
+	}
+	for i, u := range lines {
+		lang := "-lang " + strings.Join(u.langs, "|")
+		if i == 0 && len(u.langs) == 1 {
+			lang = "[" + lang + "]" // the default
+		}
+		head := "usage:"
+		if i > 0 {
+			head = "      "
+		}
+		fmt.Fprintf(&b, "%s idforge gen %s (-layout NAME | -spec FILE)%s -o FILE\n", head, lang, u.flags)
+	}
+	fmt.Fprintf(&b, "\nWrites the code of a layout, a built-in one (-layout) or your own spec\n(-spec), in one of %s languages:\n\n", numberWord(len(gen.Languages())))
+	width := 0
+	for _, name := range gen.Names() {
+		width = max(width, len(name))
+	}
+	for _, e := range gen.Languages() {
+		b.WriteString(column(e.Name(), e.Summary(), width))
+	}
+	b.WriteString(`
 The library already holds the Go packages of the UUID versions, ksuid,
 ulid and snowflake (import github.com/idforge/idforge/uuid, .../ksuid,
 .../ulid, .../snowflake); gen -layout writes a package of your own for any
 built-in layout, with the name, type and text form you choose.
 
-  -lang    go (default), sql, js or python
-  -layout  a built-in layout, as 'idforge layouts' lists them
-  -spec    a layout spec file of your own
-  -o       the file to write, such as orderid_gen.go, or - for standard
-           output (for js, the module alone)
-  -pkg     go: the package name
-  -type    go, js and python: the ID type's name (default ID)
-  -text    go, js and python: the text form String, Parse, the marshallers
-           and Value use: uuid, base62, crockford or hex (default: the form
-           the spec declares with a line "text FORM", as ulid.layout says
-           crockford, else uuid for a UUID layout, one with a constant
-           version at bits 48-51 and variant 0b10 at 64-65, and base62 for
-           any other); the other forms have their own methods
-  -prefix  sql: the functions' prefix P (default: the layout's name, '-'
-           becoming '_')
-  -schema  sql: the schema, which must exist, to create the functions in;
-           the calls between them name it, so that they work whatever a
-           caller's search_path is (default: unqualified names, created in
-           the first schema of search_path)
-
+`)
+	langs := gen.Names()
+	langs[0] += " (default)"
+	b.WriteString(column("-lang", orList(langs), 7))
+	b.WriteString(column("-layout", "a built-in layout, as 'idforge layouts' lists them", 7))
+	b.WriteString(column("-spec", "a layout spec file of your own", 7))
+	var several []string
+	for _, e := range gen.Languages() {
+		if files := e.Files("FILE"); len(files) > 1 {
+			several = append(several, fmt.Sprintf("%s writes %s beside it, but to standard output FILE alone", e.Name(), andList(files[1:])))
+		}
+	}
+	out := "the file to write, such as orderid_gen.go, or - for standard output"
+	if len(several) > 0 {
+		out += " (" + strings.Join(several, "; ") + ")"
+	}
+	b.WriteString(column("-o", out, 7))
+	for _, opt := range emit.AllOptions() {
+		f := genOptionFlags[opt]
+		takers := gen.Taking(opt)
+		if len(takers) == 0 {
+			continue
+		}
+		doc := f.doc
+		if len(takers) < len(gen.Languages()) {
+			doc = andList(takers) + ": " + doc
+		}
+		b.WriteString(column("-"+opt.String(), doc, 7))
+	}
+	b.WriteString(`
 A spec given with -spec whose clock overflows within 10 years, or one of
 whose generators would repeat its own IDs at full speed (10^8 IDs a second:
 a time but no counter, say), gets a warning on standard error that names
@@ -73,60 +120,112 @@ Examples:
 From a go:generate line beside the spec, once the module has the tool
 (go get -tool github.com/idforge/idforge/cmd/idforge):
   //go:generate go tool idforge gen -spec orderid.layout -pkg orderid -o orderid_gen.go
-`
+`)
+	return b.String()
+}
 
-// genLangs are the languages gen writes; genFlags are the flags that only
-// some of them take, with those languages.
-var (
-	genLangs = []string{"go", "sql", "js", "python"}
-	genFlags = []struct {
-		name  string
-		langs []string
-	}{
-		{"pkg", []string{"go"}},
-		{"prefix", []string{"sql"}},
-		{"schema", []string{"sql"}},
-		{"type", []string{"go", "js", "python"}},
-		{"text", []string{"go", "js", "python"}},
+// genTitles returns the titles of the languages gen writes, in order.
+func genTitles() []string {
+	var titles []string
+	for _, e := range gen.Languages() {
+		titles = append(titles, e.Title())
 	}
-)
+	return titles
+}
+
+// genFlagsUsage returns a language's option flags as its usage line shows
+// them: the required ones, then the others in brackets.
+func genFlagsUsage(e emit.Emitter) string {
+	var req, opt string
+	for _, p := range e.Params() {
+		f := fmt.Sprintf("-%s %s", p.Option, genOptionFlags[p.Option].arg)
+		if p.Required {
+			req += " " + f
+		} else {
+			opt += " [" + f + "]"
+		}
+	}
+	return req + opt
+}
+
+// column writes a help entry: two spaces, name in a column of width
+// characters, and text filled to 76 columns beside it.
+func column(name, text string, width int) string {
+	indent := strings.Repeat(" ", 2+width+2)
+	var b strings.Builder
+	line := fmt.Sprintf("  %-*s  ", width, name)
+	n := 0 // words on the line
+	for _, w := range strings.Fields(text) {
+		if n > 0 && len(line)+1+len(w) > 76 {
+			b.WriteString(line + "\n")
+			line, n = indent, 0
+		}
+		if n > 0 {
+			line += " "
+		}
+		line += w
+		n++
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
+
+// numberWord writes n in words up to twelve, as help's prose does.
+func numberWord(n int) string {
+	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"}
+	if n >= 0 && n < len(words) {
+		return words[n]
+	}
+	return fmt.Sprint(n)
+}
 
 func cmdGen(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("gen")
 	specFile := fs.String("spec", "", "")
 	layoutName := fs.String("layout", "", "")
-	pkg := fs.String("pkg", "", "")
 	out := fs.String("o", "", "")
-	typ := fs.String("type", "ID", "")
-	text := fs.String("text", "", "")
-	lang := fs.String("lang", "go", "")
-	prefix := fs.String("prefix", "", "")
-	schema := fs.String("schema", "", "")
+	lang := fs.String("lang", gen.Default().Name(), "")
+	values := map[emit.Option]*string{}
+	for _, opt := range emit.AllOptions() {
+		values[opt] = fs.String(opt.String(), "", "")
+	}
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	if !slices.Contains(genLangs, *lang) {
-		return usageError{fmt.Errorf("-lang %q: want %s", *lang, orList(genLangs))}
+	e, ok := gen.Lookup(*lang)
+	if !ok {
+		return usageError{fmt.Errorf("-lang %q: want %s", *lang, orList(gen.Names()))}
 	}
-	for _, f := range genFlags {
-		if flagSet(fs, f.name) && !slices.Contains(f.langs, *lang) {
-			return usageError{fmt.Errorf("-%s is for -lang %s, not -lang %s", f.name, andList(f.langs), *lang)}
+	var o emit.Options
+	for _, opt := range emit.AllOptions() {
+		if !flagSet(fs, opt.String()) {
+			continue
 		}
+		if !emit.Takes(e, opt) {
+			return usageError{fmt.Errorf("-%s is for -lang %s, not -lang %s", opt, andList(gen.Taking(opt)), *lang)}
+		}
+		o.Set(opt, *values[opt])
 	}
 	var need []string
 	if *layoutName == "" && *specFile == "" {
 		need = append(need, "a layout (-layout or -spec)")
 	}
-	if *lang == "go" && *pkg == "" {
-		need = append(need, "-pkg")
+	var required []string
+	for _, p := range e.Params() {
+		if p.Required {
+			required = append(required, fmt.Sprintf("-%s %s", p.Option, genOptionFlags[p.Option].arg))
+			if o.Get(p.Option) == "" {
+				need = append(need, "-"+p.Option.String())
+			}
+		}
 	}
 	if *out == "" {
 		need = append(need, "-o")
 	}
 	if len(need) > 0 {
 		needs := "-layout NAME or -spec FILE, and -o FILE"
-		if *lang == "go" {
-			needs = "-layout NAME or -spec FILE, -pkg NAME and -o FILE"
+		if len(required) > 0 {
+			needs = "-layout NAME or -spec FILE, " + andList(append(required, "-o FILE"))
 		}
 		return usageError{fmt.Errorf("missing %s: gen -lang %s needs %s (-o - for standard output)", andList(need), *lang, needs)}
 	}
@@ -134,73 +233,31 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var files [][2]string // name, content
-	switch *lang {
-	case "go":
-		p := golang.Single(l, *pkg, *typ)
-		if *text != "" {
-			e, err := golang.ParseEncoding(l, *text)
-			if err != nil || e == golang.EncDecimal && l.Bits != 64 || e == golang.EncUUID && l.Bits != 128 {
-				return usageError{fmt.Errorf("-text %q: want uuid (128-bit layouts), decimal (64-bit layouts) or an encoding (%s, or one the spec declares)", *text, strings.Join(encodings.Names(), ", "))}
-			}
-			p.SetText(e, *text)
-		}
-		code, err := golang.Generate(p)
-		if errors.Is(err, golang.ErrName) {
-			return usageError{err} // a -pkg, -type or field name gen cannot use
-		}
-		if err != nil {
-			return err
-		}
-		files = append(files, [2]string{*out, string(code)})
-	case "sql":
-		script, err := pgsql.GenerateWith(l, pgsql.Options{Prefix: *prefix, Schema: *schema})
-		if errors.Is(err, pgsql.ErrName) {
-			return usageError{err}
-		}
-		if err != nil {
-			return err
-		}
-		files = append(files, [2]string{*out, string(script)})
-	case "js":
-		module, decls, err := js.Generate(l, *typ, *text)
-		if err != nil {
-			return scriptError(err)
-		}
-		files = append(files, [2]string{*out, string(module)})
-		if *out != "-" {
-			files = append(files, [2]string{strings.TrimSuffix(strings.TrimSuffix(*out, ".js"), ".mjs") + ".d.ts", string(decls)})
-		}
-	case "python":
-		module, err := python.Generate(l, *typ, *text)
-		if err != nil {
-			return scriptError(err)
-		}
-		files = append(files, [2]string{*out, string(module)})
+	rl, err := resolved.New(l)
+	if err != nil {
+		return err
+	}
+	if *out != "-" {
+		o.Out = *out
+	}
+	files, err := e.Generate(rl, o)
+	if errors.Is(err, emit.ErrOption) {
+		return usageError{err} // a name or text form the language cannot use
+	}
+	if err != nil {
+		return err
 	}
 	if *specFile != "" {
 		warn(stderr, "gen", l) // the user's own spec: theirs to change
 	}
+	if *out == "-" {
+		_, err := stdout.Write(files[0].Content) // the main file alone
+		return err
+	}
 	for _, f := range files {
-		if f[0] == "-" {
-			if _, err := io.WriteString(stdout, f[1]); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := os.WriteFile(f[0], []byte(f[1]), 0o644); err != nil {
+		if err := os.WriteFile(f.Name, f.Content, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// scriptError makes a usage error of a name or text form the JavaScript
-// and Python emitters refuse.
-func scriptError(err error) error {
-	// python.ErrName and python.ErrLayout are these same errors.
-	if errors.Is(err, js.ErrName) || errors.Is(err, js.ErrLayout) {
-		return usageError{err}
-	}
-	return err
 }

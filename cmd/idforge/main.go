@@ -5,7 +5,7 @@
 //	idforge inspect [-json] [-all] [-layout NAME | -spec FILE] ID... (or - to read IDs from standard input)
 //	idforge convert [-to LAYOUT] [-enc ENCODING] [-spec FILE] ID... (or -)
 //	idforge layouts [-spec FILE | NAME] [-rate R -nodes N] [-svg]
-//	idforge gen [-lang go|sql|js|python] (-layout NAME | -spec FILE) -o FILE ...
+//	idforge gen [-lang LANGUAGE] (-layout NAME | -spec FILE) -o FILE ...
 //	idforge store check|repair FILE
 //	idforge mask|unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] ID... (or -)
 //	idforge key [-o FILE]
@@ -40,7 +40,12 @@ const (
 	exitUsage = 2 // a usage error: how the command was called
 )
 
-const mainUsage = `idforge makes, inspects and converts unique IDs.
+// mainUsage is idforge's help: mainUsageText with gen's line written from
+// the registry of languages.
+var mainUsage = strings.Replace(mainUsageText, "  gen\n", column("gen", "write a layout's code in "+orList(genTitles()), 10), 1)
+
+// mainUsageText is idforge's help but for gen's line, "  gen\n".
+const mainUsageText = `idforge makes, inspects and converts unique IDs.
 
 usage: idforge COMMAND [flags] [arguments]
 
@@ -49,8 +54,7 @@ commands:
   inspect     say what IDs are: their layout, fields, time and encodings
   convert     convert IDs between layouts and encodings
   layouts     list the built-in layouts and their properties, or check a spec
-  gen         write a layout's code: a Go package, PostgreSQL functions, or a
-              JavaScript or Python module
+  gen
   store       check or repair the state file of new -store
   mask        write IDs' public forms under a secret key (Private IDs)
   unmask      give back the IDs of public forms

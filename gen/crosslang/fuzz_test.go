@@ -19,11 +19,12 @@ import (
 
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/fuzz"
-	"github.com/idforge/idforge/gen/js"
-	"github.com/idforge/idforge/gen/python"
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // FuzzEmitters hands random layouts (fuzz.RandomSpec of the first input)
@@ -113,14 +114,68 @@ func TestEmitterEdges(t *testing.T) {
 	}
 }
 
-// startWorkers starts a worker for each language whose tool is here, and
-// stops them when tb ends; with none, tb is skipped, with a message.
+// harnesses are the fuzz workers of the registry's languages that this
+// package checks, by the language's name: the command that answers
+// fuzzworker requests about a module, and the ending of the module's
+// file.
+var harnesses = map[string]harness{
+	"js":     {name: "node", args: []string{"testdata/fuzzworker.mjs"}, ext: ".js"},
+	"python": {name: "python3", args: []string{"-B", "testdata/fuzzworker.py"}, ext: ".py"}, // -B: no __pycache__ in the checkout
+}
+
+// harness is how a language's modules are checked: name and args start
+// its fuzz worker, and ext ends a module's file name.
+type harness struct {
+	name string
+	args []string
+	ext  string
+}
+
+// checkedElsewhere says, for each language of the registry that has no
+// harness here, where its generated code is held to the corpus and the
+// interpreter instead.
+var checkedElsewhere = map[string]string{
+	"go":  "gen/golang (TestCorpus, TestRandomLayouts: the generated packages built and run in a module of their own)",
+	"sql": "interop/pgsql (the corpus on a real PostgreSQL)",
+}
+
+// Every language of the registry (package gen) is held to the corpus: by a
+// harness here, or where checkedElsewhere says; and neither names a
+// language the registry does not have.
+func TestEveryLanguageChecked(t *testing.T) {
+	for _, name := range gen.Names() {
+		_, here := harnesses[name]
+		elsewhere := checkedElsewhere[name]
+		switch {
+		case !here && elsewhere == "":
+			t.Errorf("language %s: no harness in gen/crosslang (harnesses) and no test named elsewhere (checkedElsewhere): its generated code is held to nothing", name)
+		case here && elsewhere != "":
+			t.Errorf("language %s: a harness here, and checked elsewhere too (%s)", name, elsewhere)
+		}
+	}
+	for name := range harnesses {
+		if _, ok := gen.Lookup(name); !ok {
+			t.Errorf("harness of %s: no such language in the registry", name)
+		}
+	}
+	for name := range checkedElsewhere {
+		if _, ok := gen.Lookup(name); !ok {
+			t.Errorf("checkedElsewhere names %s: no such language in the registry", name)
+		}
+	}
+}
+
+// startWorkers starts a worker for each language of the registry that has
+// a harness and whose tool is here, and stops them when tb ends; with
+// none, tb is skipped, with a message.
 func startWorkers(tb testing.TB) []*worker {
 	var ws []*worker
-	for _, w := range []*worker{
-		{lang: "js", name: "node", args: []string{"testdata/fuzzworker.mjs"}},
-		{lang: "python", name: "python3", args: []string{"-B", "testdata/fuzzworker.py"}}, // -B: no __pycache__ in the checkout
-	} {
+	for _, lang := range gen.Names() {
+		h, ok := harnesses[lang]
+		if !ok {
+			continue
+		}
+		w := &worker{lang: lang, name: h.name, args: h.args, ext: h.ext}
 		if _, err := exec.LookPath(w.name); err != nil {
 			tb.Logf("the %s modules are not checked: %s", w.lang, testenv.MissingTool(w.name))
 			continue
@@ -272,25 +327,25 @@ func newFuzzCase(t *testing.T, l *layouts.Layout, values []byte) *fuzzCase {
 // base plus the language's extension, and checks every answer.
 func (c *fuzzCase) run(t *testing.T, w *worker, base, spec string) {
 	t.Helper()
-	var src []byte
-	var err error
-	module := base
-	switch w.lang {
-	case "js":
-		module += ".js"
-		src, _, err = js.Generate(c.l, "ID", "")
-	case "python":
-		module += ".py"
-		src, err = python.Generate(c.l, "ID", "")
+	e, ok := gen.Lookup(w.lang)
+	if !ok {
+		t.Fatalf("no language %q in the registry", w.lang)
 	}
+	rl, err := resolved.New(c.l)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, spec)
+	}
+	files, err := e.Generate(rl, emit.Options{Out: base + w.ext, Type: "ID"})
 	if err != nil {
 		t.Fatalf("%s emitter: %v\n%s", w.lang, err, spec)
 	}
-	if err := os.WriteFile(module, src, 0o644); err != nil {
-		t.Fatal(err)
+	for _, f := range files {
+		if err := os.WriteFile(f.Name, f.Content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(f.Name)
 	}
-	defer os.Remove(module)
-	c.req.Module = module
+	c.req.Module = files[0].Name
 	var a fuzzAnswer
 	if err := w.ask(c.req, &a); err != nil {
 		t.Fatalf("%s: %v\n%s", w.name, err, spec)
@@ -584,6 +639,7 @@ func (c *fuzzCase) counterWaits() bool {
 type worker struct {
 	lang, name string
 	args       []string
+	ext        string // the ending of a module's file: ".js", ".py"
 
 	cmd    *exec.Cmd
 	in     io.WriteCloser

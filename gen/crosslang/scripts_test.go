@@ -9,16 +9,22 @@ import (
 	"testing"
 
 	"github.com/idforge/idforge/conformance"
-	"github.com/idforge/idforge/gen/js"
-	"github.com/idforge/idforge/gen/python"
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
-// modules writes the modules of every layout of the corpus in lang ("js",
-// with its .d.ts, or "python") into a new folder.
+// modules writes the files of every layout of the corpus in lang, a
+// language of the registry ("js" writes a module and its .d.ts, "python"
+// a module), into a new folder, each named after its layout.
 func modules(t *testing.T, lang string) (dir, corpus string) {
 	t.Helper()
+	e, ok := gen.Lookup(lang)
+	if !ok {
+		t.Fatalf("no language %q in the registry (%v)", lang, gen.Names())
+	}
 	corpus, err := filepath.Abs("../../conformance/corpus.jsonl")
 	if err != nil {
 		t.Fatal(err)
@@ -36,18 +42,16 @@ func modules(t *testing.T, lang string) (dir, corpus string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		name := filepath.Join(dir, strings.ReplaceAll(l.Name, "-", "_"))
-		files := map[string][]byte{}
-		if lang == "js" {
-			files[".js"], files[".d.ts"], err = js.Generate(l, "ID", "")
-		} else {
-			files[".py"], err = python.Generate(l, "ID", "")
-		}
+		rl, err := resolved.New(l)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for ext, b := range files {
-			if err := os.WriteFile(name+ext, b, 0o644); err != nil {
+		files, err := e.Generate(rl, emit.Options{Type: "ID"}) // named after the layout, '-' as '_'
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if err := os.WriteFile(filepath.Join(dir, f.Name), f.Content, 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,10 +1,12 @@
-// Package gen generates typed Go ID packages from validated layouts.
+// Package golang generates typed Go ID packages from validated layouts.
 //
 // Its emitters are pure: they read a Package (layouts plus naming) and
 // build Go source in memory with github.com/dave/jennifer. Generate renders
 // and formats the whole file and returns it; nothing is written unless every
 // emitter succeeded. The command `idforge gen` and the project's go:generate
-// lines write the result to disk.
+// lines write the result to disk. Emitter is Go in idforge's registry of
+// languages (package gen): the package of one layout, as Single describes
+// it.
 package golang
 
 import (

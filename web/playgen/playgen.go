@@ -1,8 +1,10 @@
 // Package playgen is the code the playground (web/) offers to download:
-// what idforge gen writes for a spec, in Go, SQL, JavaScript or Python. It
-// is apart from package play because the emitters (jennifer, go/format)
-// double the size of the WebAssembly: the page loads this part, built as
-// web/wasm/gen, only when first asked for code.
+// what idforge gen writes for a spec, in each language of idforge's
+// registry (package gen). It is apart from package play because the
+// emitters (jennifer, go/format) double the size of the WebAssembly: the
+// page loads this part, built as web/wasm/gen, only when first asked for
+// code. The page's download buttons come from the registry too, through
+// static/languages.js (PageScript), which go generate ./web writes.
 package playgen
 
 import (
@@ -11,56 +13,67 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/idforge/idforge/gen/golang"
-	"github.com/idforge/idforge/gen/js"
-	"github.com/idforge/idforge/gen/pgsql"
-	"github.com/idforge/idforge/gen/python"
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // SpecFile is the file name a spec gets in messages, as in package play.
 const SpecFile = "spec.layout"
 
-// languages are the languages Code writes, with the file name suffix of
-// each.
-var languages = map[string]string{"go": "_gen.go", "sql": ".sql", "js": ".js", "python": ".py"}
-
-// ErrLanguage is Code's error for a language it does not write.
-var ErrLanguage = errors.New("play: no such language (want go, sql, js or python)")
+// ErrLanguage is Code's error for a language the registry does not have;
+// the error names the languages it has.
+var ErrLanguage = errors.New("play: no such language")
 
 // Code returns the code idforge gen writes for the spec's layout in a
-// language (go, sql, js or python), with a file name for it: the same as
-// idforge gen -spec FILE -lang LANG, with the package (Go), prefix (SQL)
-// and module named after the layout.
+// language of the registry (gen.Names), with a file name for it: the same
+// as idforge gen -spec FILE -lang LANG, with the type named ID and, for a
+// language that takes a package, the package named after the layout (its
+// name without '-', with "id" before a leading digit). The file is the
+// main file, named after that package or else the layout, as the
+// emitter names it.
 func Code(spec, lang string) (file string, code []byte, err error) {
-	suffix, ok := languages[lang]
+	e, ok := gen.Lookup(lang)
 	if !ok {
-		return "", nil, fmt.Errorf("%w: %q", ErrLanguage, lang)
+		return "", nil, fmt.Errorf("%w: %q (want %s)", ErrLanguage, lang, orList(gen.Names()))
 	}
 	l, err := layouts.Parse(SpecFile, []byte(spec))
 	if err != nil {
 		return "", nil, err
 	}
-	name := strings.ReplaceAll(l.Name, "-", "_")
-	switch lang {
-	case "go":
-		pkg := strings.ReplaceAll(l.Name, "-", "")
-		if pkg == "" || pkg[0] >= '0' && pkg[0] <= '9' {
-			pkg = "id" + pkg
-		}
-		code, err = golang.Generate(golang.Single(l, pkg, "ID"))
-		name = pkg
-	case "sql":
-		code, err = pgsql.Generate(l, "")
-	case "js":
-		code, _, err = js.Generate(l, "ID", "")
-	case "python":
-		code, err = python.Generate(l, "ID", "")
-	}
+	rl, err := resolved.New(l)
 	if err != nil {
 		return "", nil, err
 	}
-	return name + suffix, code, nil
+	o := emit.Options{Type: "ID"}
+	if emit.Takes(e, emit.Package) {
+		o.Package = PackageName(l)
+	}
+	files, err := e.Generate(rl, o)
+	if err != nil {
+		return "", nil, err
+	}
+	return files[0].Name, files[0].Content, nil
+}
+
+// orList joins words as a choice in a sentence: "a", "a or b", "a, b or c".
+func orList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// PackageName returns the package name the playground gives a layout's
+// code: the layout's name without '-', with "id" before it if it would
+// start with a digit.
+func PackageName(l *layouts.Layout) string {
+	pkg := strings.ReplaceAll(l.Name, "-", "")
+	if pkg == "" || pkg[0] >= '0' && pkg[0] <= '9' {
+		pkg = "id" + pkg
+	}
+	return pkg
 }
 
 // Call runs the one entry, code(spec, lang), and returns its result as
@@ -75,5 +88,52 @@ func Call(spec, lang string) string {
 		out["file"], out["code"] = file, string(code)
 	}
 	b, _ := json.Marshal(out) // a map of strings always marshals
+	return string(b)
+}
+
+// PageScriptFile is the file of the page (in web/static) that PageScript
+// is written to.
+const PageScriptFile = "languages.js"
+
+// Language is a language as the page lists it: its name, which Code
+// takes, and its title, which the download button shows.
+type Language struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+// Languages returns the registry's languages as the page lists them, in
+// the registry's order.
+func Languages() []Language {
+	var ls []Language
+	for _, e := range gen.Languages() {
+		ls = append(ls, Language{Name: e.Name(), Title: e.Title()})
+	}
+	return ls
+}
+
+// PageScript returns static/languages.js: a script that sets
+// globalThis.IDFORGE_LANGUAGES to Languages, for the page's download
+// buttons. The page loads it with <script>, as it does the WebAssembly,
+// so that it works opened from disk; the code generators themselves load
+// only when first asked for code.
+func PageScript() []byte {
+	var b strings.Builder
+	b.WriteString("// Code generated by go generate ./web (web/build, from package playgen) from\n" +
+		"// idforge's registry of languages (package gen). DO NOT EDIT.\n\n" +
+		"// The languages of the download buttons: each one's name, which\n" +
+		"// idforgeGen.code takes, and its title.\n" +
+		"globalThis.IDFORGE_LANGUAGES = [\n")
+	for _, l := range Languages() {
+		fmt.Fprintf(&b, "  {\"name\": %s, \"title\": %s},\n", jsString(l.Name), jsString(l.Title))
+	}
+	b.WriteString("];\n")
+	return []byte(b.String())
+}
+
+// jsString returns s as a JavaScript string literal (a JSON string, which
+// escapes what JavaScript needs).
+func jsString(s string) string {
+	b, _ := json.Marshal(s) // a string always marshals
 	return string(b)
 }

@@ -1,15 +1,24 @@
 package playgen_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
+	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/web/playgen"
 )
+
+var update = flag.Bool("update", false, "rewrite static/"+playgen.PageScriptFile)
 
 const spec = `layout order-id 128
   millis      48  time 2020-01-01T00:00:00Z ms
@@ -48,11 +57,73 @@ func TestCode(t *testing.T) {
 	if _, got, err := playgen.Code(spec, "go"); err != nil || string(got) != string(want) {
 		t.Errorf("Go: not golang.Generate's code (%v)", err)
 	}
-	if _, _, err := playgen.Code(spec, "cobol"); !errors.Is(err, playgen.ErrLanguage) {
-		t.Errorf("cobol: %v, want ErrLanguage", err)
+	_, _, err = playgen.Code(spec, "cobol")
+	if !errors.Is(err, playgen.ErrLanguage) || !strings.Contains(err.Error(), strings.Join(gen.Names()[:len(gen.Names())-1], ", ")) {
+		t.Errorf("cobol: %v, want ErrLanguage naming the languages", err)
 	}
 	var list layouts.ErrorList
 	if _, _, err := playgen.Code("layout x 8\n", "go"); !errors.As(err, &list) {
 		t.Errorf("a broken spec: %v, want its ErrorList", err)
+	}
+}
+
+// The playground offers every language of the registry (package gen):
+// Code writes a built-in layout in each, the main file its emitter
+// writes, and the page lists each, in the registry's order, with its
+// title. A language gen did not offer would fail here as soon as it is
+// registered.
+func TestEveryLanguage(t *testing.T) {
+	src, err := layouts.BuiltinSpec("uuidv7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := layouts.Parse(playgen.SpecFile, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	langs := playgen.Languages()
+	if len(langs) != len(gen.Languages()) {
+		t.Fatalf("the page lists %d languages, the registry has %d", len(langs), len(gen.Languages()))
+	}
+	for i, e := range gen.Languages() {
+		if langs[i] != (playgen.Language{Name: e.Name(), Title: e.Title()}) {
+			t.Errorf("language %d: the page lists %+v, the registry has %s (%s)", i, langs[i], e.Name(), e.Title())
+		}
+		file, code, err := playgen.Code(string(src), e.Name())
+		if err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+			continue
+		}
+		o := emit.Options{Type: "ID"}
+		if emit.Takes(e, emit.Package) {
+			o.Package = playgen.PackageName(l)
+		}
+		want, err := e.Generate(resolved.Must(l), o)
+		if err != nil || file != want[0].Name || !bytes.Equal(code, want[0].Content) {
+			t.Errorf("%s: %s, %d bytes: not the emitter's main file (%v)", e.Name(), file, len(code), err)
+		}
+	}
+}
+
+// static/languages.js is PageScript: the page's buttons are the
+// registry's languages. go generate ./web writes it; so does -update.
+func TestPageScript(t *testing.T) {
+	name := filepath.Join("..", "static", playgen.PageScriptFile)
+	if *update {
+		if err := os.WriteFile(name, playgen.PageScript(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, playgen.PageScript()) {
+		t.Errorf("static/%s is not PageScript's: run go generate ./web (or go test ./web/playgen -update) and commit it", playgen.PageScriptFile)
+	}
+	for _, e := range gen.Languages() {
+		if !bytes.Contains(got, []byte(`"name": "`+e.Name()+`"`)) {
+			t.Errorf("static/%s does not list %s", playgen.PageScriptFile, e.Name())
+		}
 	}
 }

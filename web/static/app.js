@@ -183,8 +183,9 @@ function renderSpec() {
   if (c.samples.length) out.append(el("ol", { class: "samples mono" }, c.samples.map((s) => el("li", {}, s.text, s.time ? el("span", { class: "note" }, "  " + s.time) : ""))));
   if (c.sample_note) out.append(el("p", { class: "note" }, c.sample_note));
   out.append(el("h4", {}, "Generated code"));
-  out.append(el("div", { class: "downloads" }, [["go", "Go"], ["sql", "SQL (PostgreSQL)"], ["js", "JavaScript"], ["python", "Python"]].map(([lang, name]) =>
-    el("button", { type: "button", class: "secondary", "data-lang": lang, onclick: () => download(lang) }, "Download " + name))));
+  // The languages come from idforge's registry, through languages.js.
+  out.append(el("div", { class: "downloads" }, (globalThis.IDFORGE_LANGUAGES || []).map(({ name, title }) =>
+    el("button", { type: "button", class: "secondary", "data-lang": name, onclick: () => download(name) }, "Download " + title))));
 }
 
 // ---- Links carry state ----

@@ -4,10 +4,15 @@
 //
 //	//go:generate go run ../gen/internal/regen uuid
 //
-// With -scripts ROOT it writes the JavaScript and Python packages of the
-// built-in layouts under ROOT/js and ROOT/python (package internal/scripts
-// runs it so), and removes the generated modules there that no built-in
-// layout makes any more.
+// With -scripts ROOT it writes the packages of modules of the built-in
+// layouts that scripts.Packages lists (the JavaScript package under
+// ROOT/js and the Python one under ROOT/python), each written by its
+// language's emitter from the registry (package gen), and removes the
+// generated modules there that no built-in layout makes any more (package
+// internal/scripts runs it so). A Go package carries several layouts
+// (package uuid carries eight), so the Go packages come from
+// golang.Builtin and golang.Generate rather than the registry's
+// one-layout emitter.
 //
 // It depends only on the generator and the layouts, never on the packages
 // it writes, so a broken generated file can always be regenerated.

@@ -6,7 +6,9 @@
 // let them be published as the npm package idforge and the Python
 // distribution idforge.
 //
-// go generate writes them (by the command internal/regen); the test
+// Packages lists the packages of modules, each by its language in
+// idforge's registry (package gen), whose emitter writes the modules. go
+// generate writes them (by the command internal/regen); the test
 // TestFilesUpToDate fails when the committed files differ from what the
 // emitters make today.
 package scripts
@@ -20,10 +22,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/gen/js"
-	"github.com/idforge/idforge/gen/python"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Version is the version written into package.json and pyproject.toml.
@@ -36,10 +40,40 @@ type File struct {
 	Data []byte
 }
 
+// Package is one package of modules that the repository publishes: the
+// module of every built-in layout in one language of idforge's registry
+// (package gen), in one folder.
+type Package struct {
+	// Lang is the language's name in the registry.
+	Lang string
+	// Dir is the folder of the modules, from the repository's root, with
+	// slashes.
+	Dir string
+	// Runtime is the module the modules import idforge's runtime from
+	// (emit.Options.Runtime), or empty for self-contained modules.
+	Runtime string
+}
+
+// Packages are the packages of modules: the npm package idforge, whose
+// modules share runtime.js, and the Python distribution idforge.
+var Packages = []Package{
+	{Lang: "js", Dir: "js", Runtime: "./runtime.js"},
+	{Lang: "python", Dir: "python/idforge"},
+}
+
 // Dirs are the folders, from the repository's root, that hold only
 // generated files besides the ones File lists: a file there that starts as
-// a generated file does and that Files no longer makes is stale.
-var Dirs = []string{"js", "python/idforge"}
+// a generated file does and that Files no longer makes is stale. They are
+// the Packages' folders.
+var Dirs = packageDirs()
+
+func packageDirs() []string {
+	var dirs []string
+	for _, p := range Packages {
+		dirs = append(dirs, p.Dir)
+	}
+	return dirs
+}
 
 // Generated reports whether b starts as every generated module (and
 // README) does.
@@ -68,21 +102,26 @@ func Files(license []byte) ([]File, error) {
 	var files []File
 	var mods []string
 	for _, l := range ls {
-		mod := Module(l.Name)
-		mods = append(mods, mod)
-		m, d, err := js.GenerateShared(l, "ID", "", "./runtime.js")
+		mods = append(mods, Module(l.Name))
+		rl, err := resolved.New(l)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", l.Name, err)
+			return nil, err
 		}
-		py, err := python.Generate(l, "ID", "")
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", l.Name, err)
+		for _, p := range Packages {
+			e, ok := gen.Lookup(p.Lang)
+			if !ok {
+				return nil, fmt.Errorf("scripts: the package in %s is of language %q, which the registry does not have", p.Dir, p.Lang)
+			}
+			// Named after the layout, as Module names it: uuidv7.js and
+			// uuidv7.d.ts, uuidv7.py.
+			out, err := e.Generate(rl, emit.Options{Type: "ID", Runtime: p.Runtime})
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", l.Name, err)
+			}
+			for _, f := range out {
+				files = append(files, File{p.Dir + "/" + f.Name, f.Content})
+			}
 		}
-		files = append(files,
-			File{"js/" + mod + ".d.ts", d},
-			File{"js/" + mod + ".js", m},
-			File{"python/idforge/" + mod + ".py", py},
-		)
 	}
 	pkg, err := packageJSON(mods)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/internal/scripts"
 )
 
@@ -93,5 +94,20 @@ func TestEveryLayout(t *testing.T) {
 		if !bytes.Contains(have["js/package.json"], []byte(`"./`+mod+`": {`)) {
 			t.Errorf("package.json does not export ./%s", mod)
 		}
+	}
+}
+
+// Every package of modules is of a language of the registry, in a folder
+// of its own.
+func TestPackagesRegistered(t *testing.T) {
+	dirs := map[string]bool{}
+	for _, p := range scripts.Packages {
+		if _, ok := gen.Lookup(p.Lang); !ok || dirs[p.Dir] {
+			t.Errorf("package in %s: language %q not in the registry (%v), or the folder twice", p.Dir, p.Lang, gen.Names())
+		}
+		dirs[p.Dir] = true
+	}
+	if len(scripts.Dirs) != len(scripts.Packages) {
+		t.Errorf("Dirs %v are not the packages' folders", scripts.Dirs)
 	}
 }

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
+)
+
+// Every language of the registry (package gen) is one gen -lang writes:
+// gen writes a built-in layout's files where the language's Files names
+// them, with the bytes its emitter makes, and the main file alone to
+// standard output; the help lists the language, and a flag it does not
+// take is a usage error naming the languages that do. A language gen did
+// not offer would fail here as soon as it is registered.
+func TestGenEveryLanguage(t *testing.T) {
+	l, err := layouts.Builtin("uuidv7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	help, _, _ := idforge(t, "", "", "gen", "-h")
+	for _, e := range gen.Languages() {
+		args := []string{"gen", "-lang", e.Name(), "-layout", "uuidv7"}
+		var o emit.Options
+		for _, p := range e.Params() {
+			if p.Required {
+				args = append(args, "-"+p.Option.String(), "ids")
+				o.Set(p.Option, "ids")
+			}
+		}
+		want, err := e.Generate(resolved.Must(l), o)
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		dir := t.TempDir()
+		if _, stderr, exit := idforge(t, dir, "", append(args, "-o", want[0].Name)...); exit != 0 {
+			t.Errorf("gen -lang %s: exit %d\n%s", e.Name(), exit, stderr)
+			continue
+		}
+		for _, f := range want {
+			if got, err := os.ReadFile(filepath.Join(dir, f.Name)); err != nil || !bytes.Equal(got, f.Content) {
+				t.Errorf("gen -lang %s: %s: %v, or not the emitter's bytes", e.Name(), f.Name, err)
+			}
+		}
+		if stdout, stderr, exit := idforge(t, dir, "", append(args, "-o", "-")...); exit != 0 || stdout != string(want[0].Content) {
+			t.Errorf("gen -lang %s -o -: exit %d, %d bytes, want %s's %d\n%s", e.Name(), exit, len(stdout), want[0].Name, len(want[0].Content), stderr)
+		}
+		if !strings.Contains(help, "\n  "+e.Name()+" ") || !strings.Contains(help, "-lang "+e.Name()) && !strings.Contains(help, "|"+e.Name()) {
+			t.Errorf("gen -h lists no %s, or no usage line for it", e.Name())
+		}
+		for _, opt := range emit.AllOptions() {
+			if emit.Takes(e, opt) {
+				continue
+			}
+			_, stderr, exit := idforge(t, dir, "", append(args, "-"+opt.String(), "x", "-o", "-")...)
+			if want := "-" + opt.String() + " is for -lang " + andList(gen.Taking(opt)) + ", not -lang " + e.Name(); exit != 2 || !strings.Contains(stderr, want) {
+				t.Errorf("gen -lang %s -%s: exit %d, %q, want 2 and %q", e.Name(), opt, exit, stderr, want)
+			}
+		}
+	}
+	_, stderr, exit := idforge(t, "", "", "gen", "-lang", "cobol", "-layout", "uuidv7", "-o", "-")
+	if want := orList(gen.Names()); exit != 2 || !strings.Contains(stderr, want) {
+		t.Errorf("gen -lang cobol: exit %d, %q, want 2 and the languages, %s", exit, stderr, want)
+	}
+}
+
+// Every option a language can take has a flag, described in gen's help.
+func TestGenOptionFlags(t *testing.T) {
+	for _, opt := range emit.AllOptions() {
+		f, ok := genOptionFlags[opt]
+		if !ok || f.arg == "" || f.doc == "" {
+			t.Errorf("option %v: no flag in genOptionFlags", opt)
+		}
+		if len(gen.Taking(opt)) > 0 && !strings.Contains(genUsage, "\n  -"+opt.String()+" ") {
+			t.Errorf("gen's help does not describe -%s", opt)
+		}
+	}
+}

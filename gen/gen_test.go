@@ -1,0 +1,177 @@
+package gen_test
+
+import (
+	"errors"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
+)
+
+// builtin returns a built-in layout, resolved.
+func builtin(t *testing.T, name string) *resolved.Layout {
+	t.Helper()
+	l, err := layouts.Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resolved.Must(l)
+}
+
+// options returns the options that every emitter's required parameters
+// need, for a package named pkg.
+func options(e emit.Emitter, pkg string) emit.Options {
+	var o emit.Options
+	for _, p := range e.Params() {
+		if p.Required {
+			o.Set(p.Option, pkg)
+		}
+	}
+	return o
+}
+
+// Every registered language has a name idforge gen -lang can take, a
+// title and a one-line summary, parameters among the options, and is
+// found by its name; Names, Languages and Lookup agree.
+func TestRegistry(t *testing.T) {
+	names := gen.Names()
+	if len(names) == 0 || len(names) != len(gen.Languages()) {
+		t.Fatalf("Names %v, %d Languages", names, len(gen.Languages()))
+	}
+	if gen.Default() != gen.Languages()[0] {
+		t.Errorf("Default is %s, not the first language", gen.Default().Name())
+	}
+	word := regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+	seen := map[string]bool{}
+	for i, e := range gen.Languages() {
+		name := e.Name()
+		if !word.MatchString(name) || seen[name] || names[i] != name {
+			t.Errorf("language %d: name %q: want a new lower-case word, as Names has it (%q)", i, name, names[i])
+		}
+		seen[name] = true
+		if got, ok := gen.Lookup(name); !ok || got != e {
+			t.Errorf("Lookup(%q) = %v, %v", name, got, ok)
+		}
+		for what, s := range map[string]string{"Title": e.Title(), "Summary": e.Summary()} {
+			if strings.TrimSpace(s) == "" || strings.Contains(s, "\n") {
+				t.Errorf("%s: %s %q: want one line", name, what, s)
+			}
+		}
+		var opts []emit.Option
+		for _, p := range e.Params() {
+			if !slices.Contains(emit.AllOptions(), p.Option) || slices.Contains(opts, p.Option) {
+				t.Errorf("%s: parameter %v: not an option, or twice", name, p.Option)
+			}
+			opts = append(opts, p.Option)
+			if !slices.Contains(gen.Taking(p.Option), name) {
+				t.Errorf("%s: Taking(%v) = %v, without it", name, p.Option, gen.Taking(p.Option))
+			}
+		}
+		if files := e.Files("out/x"); len(files) == 0 || files[0] != "out/x" {
+			t.Errorf("%s: Files(%q) = %q: want the main file first", name, "out/x", files)
+		}
+	}
+	if e, ok := gen.Lookup("cobol"); ok || e != nil {
+		t.Errorf("Lookup(cobol) = %v, %v", e, ok)
+	}
+}
+
+// Every language writes the files it names for an output path, with that
+// path first, and without one names them after the package or the
+// layout.
+func TestGenerateFiles(t *testing.T) {
+	l := builtin(t, "uuidv7")
+	for _, e := range gen.Languages() {
+		o := options(e, "ids")
+		files, err := e.Generate(l, o)
+		if err != nil {
+			t.Errorf("%s: %v", e.Name(), err)
+			continue
+		}
+		want := e.Files(files[0].Name)
+		if got := fileNames(files); !slices.Equal(got, want) {
+			t.Errorf("%s without Out: files %q, want %q", e.Name(), got, want)
+		}
+		if base := files[0].Name; filepath.Base(base) != base || !strings.HasPrefix(base, "ids") && !strings.HasPrefix(base, "uuidv7") {
+			t.Errorf("%s without Out: %q, want a name after the package or the layout", e.Name(), base)
+		}
+		o.Out = filepath.Join("dir", "out"+filepath.Ext(files[0].Name))
+		again, err := e.Generate(l, o)
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		if got, want := fileNames(again), e.Files(o.Out); !slices.Equal(got, want) {
+			t.Errorf("%s with Out %q: files %q, want %q", e.Name(), o.Out, got, want)
+		}
+		for i := range files {
+			if len(files[i].Content) == 0 || string(files[i].Content) != string(again[i].Content) {
+				t.Errorf("%s: file %d: empty, or not the same with another Out", e.Name(), i)
+			}
+		}
+	}
+}
+
+func fileNames(files []emit.File) []string {
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	return names
+}
+
+// A mistake in the options matches ErrOption, with the language's own
+// message: a type name that is no identifier, a prefix that is no SQL
+// name, a required option left empty.
+func TestErrOption(t *testing.T) {
+	l := builtin(t, "uuidv7")
+	for _, e := range gen.Languages() {
+		for _, p := range e.Params() {
+			o := options(e, "ids")
+			switch {
+			case p.Required:
+				o.Set(p.Option, "")
+			case p.Option == emit.Type || p.Option == emit.Prefix || p.Option == emit.Schema:
+				o.Set(p.Option, "9 bad")
+			case p.Option == emit.Text:
+				o.Set(p.Option, "base64")
+			default:
+				continue
+			}
+			_, err := e.Generate(l, o)
+			if !errors.Is(err, emit.ErrOption) || strings.HasPrefix(err.Error(), emit.ErrOption.Error()) {
+				t.Errorf("%s, -%v %q: %v, want an error of its own that matches ErrOption", e.Name(), p.Option, o.Get(p.Option), err)
+			}
+		}
+		// A runtime to share: the language shares one, or refuses it.
+		o := options(e, "ids")
+		o.Runtime = "./runtime"
+		if _, err := e.Generate(l, o); err != nil && !errors.Is(err, emit.ErrOption) {
+			t.Errorf("%s, Runtime %q: %v, want nil or ErrOption", e.Name(), o.Runtime, err)
+		}
+	}
+}
+
+// OptionError keeps the error's message and what it matches.
+func TestOptionError(t *testing.T) {
+	base := errors.New("bad name")
+	err := emit.OptionError(base)
+	if err.Error() != "bad name" || !errors.Is(err, emit.ErrOption) || !errors.Is(err, base) {
+		t.Errorf("OptionError: %q, Is ErrOption %v, Is its error %v", err, errors.Is(err, emit.ErrOption), errors.Is(err, base))
+	}
+	if emit.OptionError(nil) != nil {
+		t.Error("OptionError(nil) is not nil")
+	}
+	var o emit.Options
+	for _, opt := range emit.AllOptions() {
+		o.Set(opt, opt.String())
+		if o.Get(opt) != opt.String() || strings.HasPrefix(opt.String(), "Option(") {
+			t.Errorf("option %d: String %q, Get after Set %q", opt, opt, o.Get(opt))
+		}
+	}
+}
