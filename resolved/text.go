@@ -38,8 +38,16 @@ type Text struct {
 }
 
 // newText resolves a layout's canonical text.
-func newText(l *layouts.Layout) (Text, error) {
-	t := Text{Name: l.CanonicalText(), Fixed: true, size: l.Bytes()}
+func newText(l *layouts.Layout) (Text, error) { return TextIn(l, l.CanonicalText()) }
+
+// TextIn resolves a text form of IDs of l by name: "uuid" (128-bit
+// layouts), "decimal" (64-bit layouts), or an encoding that l's spec
+// declares or that is built in. A layout's canonical text (Layout.Text)
+// is TextIn(l, l.CanonicalText()); `idforge gen -text` and the command's
+// -enc name others. A form that cannot write l's IDs is an error matching
+// ErrLayout.
+func TextIn(l *layouts.Layout, name string) (Text, error) {
+	t := Text{Name: name, Fixed: true, size: l.Bytes()}
 	switch t.Name {
 	case "uuid":
 		if l.Bits != 128 {
@@ -58,7 +66,7 @@ func newText(l *layouts.Layout) (Text, error) {
 		}
 		return t, nil
 	}
-	e, err := l.TextEncoding()
+	e, err := l.Encoding(name)
 	if err != nil {
 		return Text{}, fmt.Errorf("%w: %v", ErrLayout, err)
 	}

@@ -59,6 +59,7 @@ import (
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // ErrName reports a type or field name the module cannot use.
@@ -103,7 +104,11 @@ func GenerateShared(l *layouts.Layout, typ, text, runtime string) (module, decls
 }
 
 func generate(l *layouts.Layout, typ, text, runtime string) (module, decls []byte, err error) {
-	p, err := portable.New(l, typ, text, reserved, map[string]bool{"__proto__": true})
+	r, err := resolved.New(l)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %v", portable.ErrLayout, err)
+	}
+	p, err := portable.New(r, typ, text, reserved, map[string]bool{"__proto__": true})
 	if err != nil {
 		return nil, nil, err
 	}

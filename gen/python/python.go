@@ -41,6 +41,7 @@ import (
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/mask"
 )
 
@@ -69,7 +70,11 @@ var lang = portable.Lang{Lit: portable.Literal}
 // int64) for a 64-bit layout and Base62 for any other
 // (layouts.Layout.CanonicalText).
 func Generate(l *layouts.Layout, typ, text string) ([]byte, error) {
-	p, err := portable.New(l, typ, text, reserved, reserved)
+	r, err := resolved.New(l)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", portable.ErrLayout, err)
+	}
+	p, err := portable.New(r, typ, text, reserved, reserved)
 	if err != nil {
 		return nil, err
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // ErrName reports a name the emitters cannot paste into code: a type name
@@ -57,8 +58,8 @@ type Form struct {
 
 // Run is a run of bits of a field or a role: Width bits at Shift in the ID
 // (counted from its least significant bit) holding bits [Lo, Lo+Width) of
-// the value.
-type Run struct{ Shift, Width, Lo int }
+// the value: resolved's one convention.
+type Run = resolved.Run
 
 // Field is one field of the ID, as fields() returns it.
 type Field struct {
@@ -111,106 +112,63 @@ var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // New returns the plan of layout l for an ID class named typ whose text
 // form is text: "uuid", "decimal", "base62", "crockford" or "hex", or ""
-// for the layout's own (layouts.Layout.CanonicalText: the form its spec
-// declares, else uuid for a UUID layout, decimal for a 64-bit layout and
-// base62 for any other). typeWords lists the words typ must not be,
-// fieldWords those the field names must not be.
-func New(l *layouts.Layout, typ, text string, typeWords, fieldWords map[string]bool) (*Plan, error) {
+// for the layout's canonical text (resolved.Layout.Text). typeWords lists
+// the words typ must not be, fieldWords those the field names must not be.
+// Everything it knows of the layout comes from l: the text, the clock, the
+// runs of the fields and roles and the constants.
+func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]bool) (*Plan, error) {
 	if !ident.MatchString(typ) || typeWords[typ] {
 		return nil, fmt.Errorf("%w: type name %q is not an identifier that the language allows", ErrName, typ)
 	}
-	p := &Plan{L: l, Type: typ, Bits: l.Bits, Size: l.Bytes(), UUID: l.IsUUID()}
-	p.Max = Mask(l.Bits)
+	p := &Plan{L: l.Layout, Type: typ, Bits: l.Bits, Size: l.Bytes(), UUID: l.IsUUID()}
+	p.Max = l.Max()
 	for _, name := range []string{"base62", "crockford", "hex"} {
 		e, _ := encodings.Lookup(name)
 		p.Forms = append(p.Forms, p.form(e))
 	}
-	if text == "" {
-		text = l.CanonicalText()
-	}
-	switch {
-	case text == "uuid":
-		if l.Bits != 128 {
-			return nil, fmt.Errorf("%w: the uuid text form needs a 128-bit layout; %s has %d bits", ErrLayout, l.Name, l.Bits)
-		}
-		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: 36, FoldCase: true}
-	case text == "decimal":
-		if l.Bits != 64 {
-			return nil, fmt.Errorf("%w: the decimal text form needs a 64-bit layout; %s has %d bits", ErrLayout, l.Name, l.Bits)
-		}
-		p.Text = Form{Name: "decimal", Title: "decimal", Alphabet: "0123456789", Width: 19}
-	default:
-		e, err := l.Encoding(text)
-		if err != nil {
+	t := l.Text
+	if text != "" {
+		var err error
+		if t, err = resolved.TextIn(l.Layout, text); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrLayout, err)
 		}
-		if e.EncodedLen(p.Size) < 0 {
-			return nil, fmt.Errorf("%w: %s cannot write %d-byte IDs", ErrLayout, e.Title(), p.Size)
-		}
-		p.Text = p.form(e)
 	}
-
-	p.ConstMask, p.ConstValue = new(big.Int), new(big.Int)
-	for _, part := range l.Parts {
-		if part.Role != layouts.Const {
-			continue
-		}
-		at := uint(l.Bits - part.Offset - part.Width)
-		m := Mask(part.Width)
-		p.ConstMask.Or(p.ConstMask, m.Lsh(m, at))
-		p.ConstValue.Or(p.ConstValue, new(big.Int).Lsh(new(big.Int).SetUint64(part.Const), at))
+	switch t.Name {
+	case "uuid":
+		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: 36, FoldCase: true}
+	case "decimal":
+		p.Text = Form{Name: "decimal", Title: "decimal", Alphabet: "0123456789", Width: 19, NonNegative: !t.Signed}
+	default:
+		p.Text = p.form(t.Encoding)
 	}
-	if p.Text.Name == "decimal" {
-		p.Text.NonNegative = p.ConstMask.Bit(63) == 1 && p.ConstValue.Bit(63) == 0
-	}
+	p.ConstMask, p.ConstValue = l.ConstMask(), l.ConstValue()
 
 	for _, f := range l.Fields {
 		if !ident.MatchString(f.Name) || fieldWords[f.Name] {
 			return nil, fmt.Errorf("%w: field %q is a reserved word in the target language", ErrName, f.Name)
 		}
-		pf := Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l, &f)}
-		for i, si := range f.Segments {
-			seg := l.Segments[si]
-			r := Run{Shift: l.Bits - seg.Offset - seg.Width, Width: seg.Width}
-			if f.Split() {
-				r.Lo = f.Lo[i]
-			}
-			pf.Runs = append(pf.Runs, r)
-		}
-		p.Fields = append(p.Fields, pf)
+		p.Fields = append(p.Fields, Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l.Layout, f.Field), Runs: f.Runs})
 	}
-
-	role := func(r layouts.Role) *Role {
-		v, ok := l.Value(r)
-		if !ok {
+	role := func(r *resolved.Role) *Role {
+		if r == nil {
 			return nil
 		}
-		pr := &Role{Width: v.Width, V: v}
-		for _, pi := range v.Parts {
-			part := l.Parts[pi]
-			pr.Runs = append(pr.Runs, Run{Shift: l.Bits - part.Offset - part.Width, Width: part.Width, Lo: part.Lo})
-		}
-		return pr
+		return &Role{Width: r.Width, Runs: r.Runs, V: r.Value}
 	}
-	p.Time, p.Counter, p.ClockSeq = role(layouts.Time), role(layouts.Counter), role(layouts.ClockSeq)
-	p.Node, p.Random, p.Hash = role(layouts.Node), role(layouts.Random), role(layouts.Hash)
-	if p.Time != nil {
-		v := p.Time.V
-		num := new(big.Int).Mul(new(big.Int).SetUint64(v.Unit.Num), big.NewInt(1e9))
-		den := new(big.Int).SetUint64(v.Unit.Den)
-		g := new(big.Int).GCD(nil, nil, num, den)
-		epoch := new(big.Int).Mul(big.NewInt(v.Epoch.Unix()), big.NewInt(1e9))
-		epoch.Add(epoch, big.NewInt(int64(v.Epoch.Nanosecond())))
+	p.Time, p.Counter, p.ClockSeq = role(l.Time), role(l.Counter), role(l.ClockSeq)
+	p.Node, p.Random, p.Hash = role(l.Node), role(l.Random), role(l.Hash)
+	if c := l.Clock; c != nil {
+		ns := c.TickIn(1e9)
 		p.Clock = &Clock{
-			EpochNs: epoch,
-			TickNum: num.Quo(num, g), TickDen: den.Quo(den, g),
-			MaxTick: Mask(v.Width),
-			Epoch:   v.Epoch.UTC().Format(time.RFC3339Nano),
-			Unit:    v.Unit.String(),
+			EpochNs: c.EpochNanos(),
+			TickNum: ns.Num(), TickDen: ns.Denom(),
+			MaxTick: c.MaxTick(),
+			Epoch:   c.Epoch.UTC().Format(time.RFC3339Nano),
+			Unit:    c.Unit.String(),
 		}
 	}
-	p.NeedsNode = l.NeedsNode()
-	p.Generates = p.Hash == nil
+	p.NeedsNode = l.NeedsNode
+	p.Generates = l.Kind.Generates()
 	return p, nil
 }
 
