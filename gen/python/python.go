@@ -41,8 +41,8 @@ import (
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/resolved"
 )
 
 // ErrName reports a type or field name the module cannot use.
