@@ -14,6 +14,7 @@ import (
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/mask"
 )
 
@@ -80,21 +81,13 @@ func UnixNanos(t time.Time) *big.Int {
 	return ns.Add(ns, big.NewInt(int64(t.Nanosecond())))
 }
 
-// encodeText writes b in layout l's canonical text form: the UUID form,
-// decimal (the 64 bits as an int64, as strconv.FormatInt writes it) or an
-// encoding's.
+// encodeText writes b in layout l's canonical text form.
 func encodeText(l *layouts.Layout, b []byte) (string, error) {
-	e, err := l.TextEncoding()
-	switch {
-	case err != nil:
+	r, err := resolved.New(l)
+	if err != nil {
 		return "", fmt.Errorf("conformance: %w", err)
-	case e != nil:
-		return e.EncodeToString(b), nil
-	case l.CanonicalText() == "decimal":
-		return strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10), nil
 	}
-	h := hex.EncodeToString(b)
-	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:32], nil
+	return r.Text.Format(b), nil
 }
 
 // ID returns the "id" record of the ID of layout l whose bytes are b: its
@@ -108,14 +101,14 @@ func ID(l *layouts.Layout, b []byte) (Record, error) {
 	if len(b) != l.Bytes() {
 		return Record{}, fmt.Errorf("conformance: %w: %s is %d bytes, got %d", interp.ErrLength, l.Name, l.Bytes(), len(b))
 	}
-	text, err := encodeText(l, b)
+	rl, err := resolved.New(l)
 	if err != nil {
-		return Record{}, err
+		return Record{}, fmt.Errorf("conformance: %w", err)
 	}
 	r := Record{
 		Layout: l.Name, Kind: "id",
 		Hex: hex.EncodeToString(b), Base62: encodings.Base62.EncodeToString(b), Crockford: encodings.Crockford.EncodeToString(b),
-		Text: text, Fields: map[string]string{},
+		Text: rl.Text.Format(b), Fields: map[string]string{},
 	}
 	_, err = interp.Unpack(l, b)
 	valid := err == nil
@@ -125,16 +118,12 @@ func ID(l *layouts.Layout, b []byte) (Record, error) {
 	r.Valid = &valid
 	// The fields of an ID whose constants differ are read all the same.
 	id := new(big.Int).SetBytes(b)
-	for _, f := range l.Fields {
+	for _, f := range rl.Fields {
 		x := new(big.Int)
-		for i, si := range f.Segments {
-			seg := l.Segments[si]
-			bits := new(big.Int).Rsh(id, uint(l.Bits-seg.Offset-seg.Width))
-			bits.And(bits, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(seg.Width)), big.NewInt(1)))
-			if f.Split() {
-				bits.Lsh(bits, uint(f.Lo[i]))
-			}
-			x.Or(x, bits)
+		for _, run := range f.Runs {
+			bits := new(big.Int).Rsh(id, uint(run.Shift))
+			bits.And(bits, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(run.Width)), big.NewInt(1)))
+			x.Or(x, bits.Lsh(bits, uint(run.Lo)))
 		}
 		if f.Bytes {
 			r.Fields[f.Name] = hex.EncodeToString(x.FillBytes(make([]byte, f.Width/8)))
@@ -142,14 +131,13 @@ func ID(l *layouts.Layout, b []byte) (Record, error) {
 			r.Fields[f.Name] = x.String()
 		}
 	}
-	if v, ok := l.Value(layouts.Time); ok {
+	if c := rl.Clock; c != nil {
 		ticks, err := interp.Role(l, b, layouts.Time)
 		if err != nil {
 			return r, err
 		}
-		ns := new(big.Int).Mul(ticks, new(big.Int).SetUint64(v.Unit.Num*1e9))
-		ns.Quo(ns, new(big.Int).SetUint64(v.Unit.Den))
-		r.UnixNs = ns.Add(ns, UnixNanos(v.Epoch)).String()
+		ns := c.NanosAt(ticks)
+		r.UnixNs = ns.Add(ns, c.EpochNanos()).String()
 	}
 	return r, nil
 }
