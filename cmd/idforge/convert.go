@@ -9,10 +9,12 @@ import (
 	"io"
 	"math/big"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/idforge/idforge/compat"
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
@@ -22,16 +24,23 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-spec FILE] ID...
-       idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-spec FILE] -    (IDs from standard input, one a line)
+const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-layout NAME | -spec FILE] [-from ENCODING] ID...
+       idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-layout NAME | -spec FILE] [-from ENCODING] -
+       (- reads IDs from standard input, one a line)
 
 Converts IDs to another layout, or writes them in another encoding.
 
-  -to    v1, v6, v7, uuid, ksuid, ulid or snowflake; omit it to re-encode
-  -enc   canonical (default), uuid, base62, crockford, hex, decimal, or
-         typeid (for UUIDs, with -prefix P: any UUID, the Nil and Max UUIDs
-         and UUIDs of other variants and versions included)
-  -spec  read the IDs as the layout in this spec file (to re-encode them)
+  -to      v1, v6, v7, uuid, ksuid, ulid or snowflake; omit it to re-encode
+  -enc     canonical (default), uuid, base62, crockford, hex, decimal, any
+           encoding 'idforge layouts' lists, or typeid (for UUIDs, with
+           -prefix P: any UUID, the Nil and Max UUIDs and UUIDs of other
+           variants and versions included)
+  -layout  read the IDs as this built-in layout only (or as nil, max, or
+           uuid: any UUID, raw)
+  -spec    read the IDs as the layout in this spec file
+  -from    read the IDs in this encoding only: uuid, typeid, decimal,
+           canonical (each layout's own) or any encoding -enc writes (a
+           spec's own too): what -enc writes, -from reads back
 
 Conversions, and what each keeps:
   UUIDv1 <-> v6      every bit (the timestamp's parts reordered)
@@ -48,14 +57,17 @@ Conversions, and what each keeps:
   UUID <-> ULID      other UUIDs (any variant) -> ULID, and ULID -> uuid,
                      copy all 128 bits
                      (-to uuid needs a ULID that holds an RFC 9562 UUID)
-  Snowflake <-> v7   every bit: an exact embedding that keeps order
+  Snowflake <-> v7   every bit: an exact embedding that keeps order (a
+                     decimal ID is any Snowflake-style system's: -layout
+                     snowflake says it is Twitter's)
 
-A conversion that loses bits of an ID says so on standard error, with
-the bits (ULID -> v7 with nonzero top entropy bits, KSUID -> v7, KSUID ->
-uuid of a KSUID whose second is not its UUID's time); so does one of an
-ID that layouts with other epochs read with other times (a decimal ID
-converts as a Twitter Snowflake, whose epoch may not be its system's:
-'idforge inspect' lists the others).
+A conversion that loses bits of an ID says so on standard error, with the
+bits (ULID -> v7 with nonzero top entropy bits, KSUID -> v7, KSUID -> uuid
+of a KSUID whose second is not its UUID's time).
+
+` + readingHelp + `
+An ambiguous text converts when every reading gives the same output (a
+decimal ID re-encoded as hex is the same bytes, whichever system's it is).
 
 IDs, given as arguments or as lines of standard input, are trimmed of
 surrounding space. An input that does not convert, a blank line, or a line
@@ -68,9 +80,28 @@ Examples:
   idforge convert -to ksuid 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert 01ARYZ6S41TSV4RRFFQ69G5FAV -to v7
   idforge convert -enc base62 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge convert -from base58 -enc uuid 1BihbxwwQ4NZZpKRH9JDCz
+  idforge convert -layout snowflake -to v7 605343031096418304
   idforge convert -spec orderid.layout -enc uuid 0352TMYFSxcNelI0w0fx5X
   idforge convert -enc typeid -prefix user 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert -enc uuid user_01fwhe4ydgfk1shh6w1g60eecf
+`
+
+// readingHelp says how convert, mask and unmask read IDs (explain.Read).
+const readingHelp = `How an ID is read: in every form idforge writes (the UUID forms, TypeIDs,
+decimal and every encoding) as every layout whose size and constant bits
+it fits. -layout NAME or -spec FILE reads it as that layout only, its
+canonical form first (a Snowflake's decimal before the hex that 16 digits
+also are); -from ENCODING reads it in that form only. A text that reads as
+different IDs (other bytes, or the same bytes as layouts that mean other
+times by them) is refused with each reading named, exit 1: -from ENCODING
+or -layout NAME picks one. It is never read one way in silence. Only
+readings that are not how idforge writes an ID of its time give way: one
+whose time is before 1990 or after 2100 to one inside; one that reads the
+text only by folding the case of its letters to one that reads it as
+written; one whose encoding writes text of only the other's characters by
+a chance below 2^-30 (19 digits are decimal, not Base36); and UUID text
+reads as UUIDs only. 'idforge inspect' shows every reading.
 `
 
 // targets are the values -to takes, besides a layout's own name.
@@ -80,6 +111,8 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fs := newFlagSet("convert")
 	to := fs.String("to", "", "")
 	enc := fs.String("enc", "canonical", "")
+	from := fs.String("from", "", "")
+	layoutName := fs.String("layout", "", "")
 	specFile := fs.String("spec", "", "")
 	prefix := fs.String("prefix", "", "")
 	if err := parseFlags(fs, args); err != nil {
@@ -91,15 +124,19 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if *to == "" && !flagSet(fs, "enc") {
 		return usageError{fmt.Errorf("give -to, -enc or both")}
 	}
-	spec, err := chosenLayout(fs, "", *specFile)
+	spec, err := readLayout(fs, *layoutName, *specFile)
 	if err != nil {
 		return err
 	}
 	if !validTarget(*to, spec) {
 		return usageError{fmt.Errorf("unknown -to %q (want one of %s, or a layout's own name to re-encode)", *to, strings.Join(targets, ", "))}
 	}
-	if !slices.Contains(explain.WriteEncodings, *enc) {
+	if !slices.Contains(explain.WriteEncodings, *enc) && (spec == nil || !slices.ContainsFunc(spec.Encodings, func(e encodings.Spec) bool { return e.Name == *enc })) {
 		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(explain.WriteEncodings, ", "))}
+	}
+	o, err := readOptions(spec, *from)
+	if err != nil {
+		return err
 	}
 	bad, total := 0, 0
 	for in := range inputs(fs.Args(), stdin) {
@@ -108,7 +145,7 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		var out []byte
 		if err == nil {
 			var notes []string
-			out, notes, err = convertText(in.text, spec, *to, *enc, *prefix)
+			out, notes, err = convertText(in.text, o, *to, *enc, *prefix)
 			for _, n := range notes {
 				fmt.Fprintf(stderr, "idforge convert: %s%s: %s\n", in.where(), in.text, n)
 			}
@@ -119,7 +156,7 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 				return err
 			}
 			bad++
-			fmt.Fprintf(stderr, "idforge convert: %s%v\n", in.where(), err)
+			reportInput(stderr, "convert", in, err)
 			continue
 		}
 		if _, err := fmt.Fprintf(stdout, "%s\n", out); err != nil {
@@ -138,7 +175,7 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 }
 
 // validTarget reports whether -to names a conversion, a built-in layout
-// (to re-encode IDs of that layout), or the spec's own layout.
+// (to re-encode IDs of that layout), or the layout -spec or -layout gave.
 func validTarget(to string, spec *layouts.Layout) bool {
 	if to == "" || slices.Contains(targets, to) || spec != nil && to == spec.Name {
 		return true
@@ -147,20 +184,24 @@ func validTarget(to string, spec *layouts.Layout) bool {
 	return err == nil
 }
 
-// convertText converts one ID, read as the layout spec or, without one, as
-// every layout it fits, to the layout named to, written in enc (with the
-// TypeID prefix for enc typeid). The notes say what the conversion
-// dropped, and which reading it took of an ID that other layouts read with
-// other times, for standard error.
-func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byte, []string, error) {
-	r := explain.Readings(in, spec, convertFrom)
-	if len(r.Candidates) == 0 {
-		return nil, nil, errors.New(r.Error)
-	}
-	// The likeliest reading of the input that converts wins: a decimal
-	// Snowflake also reads as a Sonyflake, which has no conversion.
+// answer is what convert makes of one ID the input reads as: the text it
+// writes, or why it cannot; and, for the notes, the reading converted and
+// what it became.
+type answer struct {
+	text     []byte
+	err      error
+	from     *layouts.Layout
+	id       []byte
+	target   *layouts.Layout
+	targetID []byte
+}
+
+// answerOf converts one ID the input reads as to the layout named to and
+// writes it in enc: as the reading's layout, or as one of the same bits
+// that converts (snowflake, where twitter read it).
+func answerOf(r *explain.Reading, to, enc, prefix string) answer {
 	var firstErr error
-	for _, c := range r.Candidates {
+	for _, c := range append([]explain.Candidate{r.Candidate}, r.Same...) {
 		target, out, err := convert(c.Model, c.ID, to)
 		if err != nil {
 			firstErr = cmp.Or(firstErr, err)
@@ -168,37 +209,80 @@ func convertText(in string, spec *layouts.Layout, to, enc, prefix string) ([]byt
 		}
 		format, err := formatterFor(target, enc, prefix)
 		if err != nil {
-			return nil, nil, err
+			return answer{err: err}
 		}
-		var notes []string
-		if to != "" {
-			notes = append(notes, otherTimes(c, r.Candidates)...)
-		}
-		notes = append(notes, dropped(c.Model, c.ID, to, target, out)...)
-		return format(nil, out), notes, nil
+		return answer{text: format(nil, out), from: c.Model, id: c.ID, target: target, targetID: out}
 	}
-	return nil, nil, firstErr
+	return answer{err: firstErr}
 }
 
-// otherTimes says, of an ID that layouts with other epochs read with
-// other times (a decimal Snowflake-style ID: Twitter's, Discord's), which
-// reading the conversion took, so that the time it carries on is no
-// surprise.
-func otherTimes(c explain.Candidate, all []explain.Candidate) []string {
-	if c.Time == "" {
-		return nil
+// convertText converts one ID, read as o says (explain.Read), to the
+// layout named to, written in enc (with the TypeID prefix for enc typeid).
+// Two readings of the input that convert to the same text are one answer;
+// readings that give different ones, or of which some convert and others
+// not, make the input ambiguous: refused, with the readings named. The
+// notes say what the conversion dropped, for standard error.
+func convertText(in string, o explain.ReadOptions, to, enc, prefix string) ([]byte, []string, error) {
+	o.Agree = func(a, b *explain.Reading) bool {
+		x, y := answerOf(a, to, enc, prefix), answerOf(b, to, enc, prefix)
+		if x.err != nil || y.err != nil {
+			return x.err != nil && y.err != nil
+		}
+		return bytes.Equal(x.text, y.text)
 	}
-	var others []string
-	for _, o := range all {
-		if o.Time != "" && o.Time != c.Time && !explain.SameBits(o.Model, c.Model) && !slices.Contains(others, o.Layout) {
-			others = append(others, o.Layout)
+	r, err := explain.Read(in, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	a := answerOf(&r, to, enc, prefix)
+	var ue usageError
+	switch {
+	case errors.As(a.err, &ue):
+		return nil, nil, a.err
+	case errors.Is(a.err, errNoConversion) && o.Layout == nil:
+		return nil, nil, noConversion(in, &r, to)
+	case a.err != nil:
+		return nil, nil, a.err
+	}
+	return a.text, dropped(a.from, a.id, to, a.target, a.targetID), nil
+}
+
+// errNoConversion is convert's error for a pair of layouts with no
+// conversion between them.
+var errNoConversion = errors.New("no conversion")
+
+// noConversion says that an input read without -layout or -spec converts
+// to no layout named to, naming the input and what it reads as, so that
+// the layout named is no surprise: decimal text "175928847299117063"
+// reads as discord, ..., twitter (also: snowflake) or sonyflake, and none
+// of them converts.
+func noConversion(in string, r *explain.Reading, to string) error {
+	rs := append([]explain.Reading{*r}, r.Alike...)
+	var names []string
+	form := r.Form
+	for _, x := range rs {
+		if x.Form != form {
+			form = ""
 		}
 	}
-	if len(others) == 0 {
-		return nil
+	for _, x := range rs {
+		name := x.Name()
+		if form == "" {
+			name += " (in " + x.Form + ")"
+		}
+		names = append(names, name)
 	}
-	return []string{fmt.Sprintf("converted as %s, whose time is %s; as %s it has another time ('idforge inspect' lists them; -spec reads it as a layout of yours)",
-		c.Layout, c.Time, orList(others))}
+	text := "text " + strconv.Quote(in)
+	if form != "" {
+		text = form + " " + text
+	}
+	switch {
+	case len(rs) == 1 && (r.Form == "uuid" || r.Form == "typeid"):
+		return fmt.Errorf("%w from %s to %s", errNoConversion, r.Layout, to) // UUID text is a UUID: its version names it
+	case len(rs) == 1:
+		return fmt.Errorf("%w from %s to %s (%s reads as %s)", errNoConversion, r.Layout, to, text, names[0])
+	}
+	return fmt.Errorf("%w to %s: %s reads as %s, and none of them converts to %s", errNoConversion, to, text, orList(names), to)
 }
 
 // dropped says what converting id, of layout from, to out, of layout to
@@ -236,7 +320,7 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		target = a
 	}
 	fail := func() (*layouts.Layout, []byte, error) {
-		return nil, nil, fmt.Errorf("no conversion from %s to %s", from.Name, to)
+		return nil, nil, fmt.Errorf("%w from %s to %s", errNoConversion, from.Name, to)
 	}
 	if !explain.IsBuiltin(from) {
 		// A user's layout, the Nil or Max UUID or a raw UUID: only itself,
@@ -312,18 +396,6 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return fail()
 	}
 	return l, out, nil
-}
-
-// convertFrom reports whether convert reads text in a form as a layout
-// without being told: UUID and TypeID text only as UUIDs (a UUIDv4 is not
-// converted as if it were a ULID), and variants of another layout (drafts,
-// ksuid-ms) only when asked for. inspect, which only shows, reads every
-// layout the text fits.
-func convertFrom(l *layouts.Layout, form string) bool {
-	if strings.Contains(l.Name, "draft") || l.Name == "ksuid-ms" {
-		return false
-	}
-	return form != "uuid" && form != "typeid" || strings.HasPrefix(l.Name, "uuid") || explain.UUIDLike(l)
 }
 
 // fits reports whether id has the constant bits of layout l.

@@ -4,25 +4,25 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/idforge/idforge/internal/explain"
-	"github.com/idforge/idforge/layouts"
 )
 
-const inspectUsage = `usage: idforge inspect [-json] [-all] [-layout NAME | -spec FILE] ID...
-       idforge inspect [-json] [-all] [-layout NAME | -spec FILE] -    (IDs from standard input, one a line)
+const inspectUsage = `usage: idforge inspect [-json] [-all] [-layout NAME | -spec FILE] [-from ENCODING] ID...
+       idforge inspect [-json] [-all] [-layout NAME | -spec FILE] [-from ENCODING] -
+       (- reads IDs from standard input, one a line)
 
 Says what an ID is: its likeliest reading in full (the layout, the time
 in UTC, and in local time when that is not UTC, each field, and the same
 bytes in every encoding), then the other readings one line each, "also
 decodes as". It reads the UUID forms (36, 32, 38 and 45 characters),
-TypeIDs, Base62, Crockford base32, hex and decimal, and knows the Nil and
-Max UUIDs by name. Any other UUID or TypeID that no RFC 9562 layout fits
+TypeIDs, decimal and every encoding idforge writes (Base62, Crockford
+base32, hex, Base58, ...), and knows the Nil and Max UUIDs by name. Any other UUID or TypeID that no RFC 9562 layout fits
 (a Microsoft GUID, a DCE UUIDv2, a reserved variant or version) reads as a
 raw UUID, layout uuid, with its variant named as google/uuid names it
 (RFC4122, Microsoft, Future or Reserved) and its version; -json marks it
@@ -34,7 +34,9 @@ as the layout has and the layout's constant bits match. Then it judges:
   - A reading whose time is before 1990 or after 2100, or whose layout is
     an expired draft (uuidv7-draft01), is implausible: left out, unless
     -all, or marked so when it is the only one. So is a reading of
-    digits alone (a decimal number) in another form, such as Crockford.
+    digits alone (a decimal number) in another form, such as Crockford,
+    and one that reads the text only by folding the case of its letters
+    where another form reads it as written.
   - A reading that matches constant bits no other does (a UUID's version
     and variant) is certain and shown alone: a UUIDv7 is a uuidv7, not
     also a ULID of the same bits. So is the only plausible reading; a
@@ -49,12 +51,17 @@ as the layout has and the layout's constant bits match. Then it judges:
     those in the future. -layout NAME shows one in full.
 The likeliest come first: plausible readings, text in the layout's own
 form (a UUID's dashes, a ULID's Crockford, a Snowflake's decimal), more
-constant bits, a later time.
+constant bits, a later time. inspect only shows: convert, mask and unmask
+read the same text as one ID or refuse it, naming its readings, when it
+reads as several ('idforge help convert').
 
   -layout  read the IDs as this built-in layout only (or as nil, max, or
            uuid: any UUID, raw)
   -spec    read the IDs as the layout in this spec file: its own field
            names, time and default text form
+  -from    read the IDs in this encoding only: uuid, typeid, decimal,
+           canonical (each layout's own) or any encoding idforge writes
+           (a spec's own too)
   -all     show every reading, the implausible and those a certain reading
            leaves out, each marked
   -json    print a JSON list with one object per ID: "input", "verdict"
@@ -76,6 +83,7 @@ Examples:
   idforge inspect -all 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge inspect 0ujtsYcgvSTl8PAuAdqWYSMnLOv -json
   idforge inspect -layout discord 175928847299117063
+  idforge inspect -from base58 1BihbxwwQ4NZZpKRH9JDCz
   idforge inspect -spec orderid.layout 01a2077c-5080-81c5-8000-268acabee3bb
   idforge inspect user_01h455vb4pex5vsknk084sn02q
   idforge inspect 6ba7b810-9dad-11d1-c0b4-00c04fd430c8
@@ -88,10 +96,15 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	all := fs.Bool("all", false, "")
 	only := fs.String("layout", "", "")
 	specFile := fs.String("spec", "", "")
+	from := fs.String("from", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	pick, err := inspectLayout(fs, *only, *specFile)
+	pick, err := readLayout(fs, *only, *specFile)
+	if err != nil {
+		return err
+	}
+	o, err := readOptions(pick, *from)
 	if err != nil {
 		return err
 	}
@@ -106,7 +119,7 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if in.err != nil {
 			r.Error = in.err.Error()
 		} else {
-			r = inspect(in.text, pick, *all)
+			r = inspect(in.text, o, *all)
 		}
 		r.Line = in.line
 		if len(r.Candidates) == 0 {
@@ -146,24 +159,10 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	return fmt.Errorf("%d of %d inputs are not IDs idforge can read", bad, total)
 }
 
-// inspectLayout returns the layout -spec holds or -layout names, as
-// chosenLayout does, and for -layout also the readings inspect lists that
-// are not built-in layouts: nil, max and uuid (a raw UUID).
-func inspectLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, error) {
-	if specFile == "" {
-		for _, l := range []*layouts.Layout{explain.Nil, explain.Max, explain.Raw} {
-			if name == l.Name {
-				return l, nil
-			}
-		}
-	}
-	return chosenLayout(fs, name, specFile)
-}
-
-// inspect reads one input as every layout it fits, or as pick alone, and
-// judges the readings (explain.Inspect).
-func inspect(in string, pick *layouts.Layout, all bool) explain.Report {
-	return explain.Inspect(in, pick, explain.Options{All: all})
+// inspect reads one input as every layout it fits, or as o.Layout alone,
+// and judges the readings (explain.Inspect).
+func inspect(in string, o explain.ReadOptions, all bool) explain.Report {
+	return explain.Inspect(in, explain.Options{ReadOptions: o, All: all})
 }
 
 // printReport writes a report as a person's answer: the first reading in
@@ -173,7 +172,11 @@ func printReport(w io.Writer, r explain.Report) {
 	fmt.Fprintln(w, r.Input)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	if r.Verdict == explain.Ambiguous {
-		fmt.Fprintf(tw, "  ambiguous: %s read it, each with its own fields and time; -layout NAME shows one in full\n", plural(len(r.Candidates), "layout"))
+		pick := "-layout NAME"
+		if slices.ContainsFunc(r.Candidates, func(c explain.Candidate) bool { return c.Form != r.Candidates[0].Form }) {
+			pick = "-from ENCODING or -layout NAME"
+		}
+		fmt.Fprintf(tw, "  ambiguous: %s read it, each with its own fields and time; %s shows one in full\n", plural(len(r.Candidates), "layout"), pick)
 		for _, c := range r.Candidates {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, true))
 		}

@@ -2,12 +2,12 @@
 // are declared in specs.
 //
 //	idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N] [-at TIME | -min-at TIME -max-at TIME]
-//	idforge inspect [-json] [-all] [-layout NAME | -spec FILE] ID... (or - to read IDs from standard input)
-//	idforge convert [-to LAYOUT] [-enc ENCODING] [-spec FILE] ID... (or -)
+//	idforge inspect [-json] [-all] [-layout NAME | -spec FILE] [-from ENCODING] ID... (or - to read IDs from standard input)
+//	idforge convert [-to LAYOUT] [-enc ENCODING] [-layout NAME | -spec FILE] [-from ENCODING] ID... (or -)
 //	idforge layouts [-spec FILE | NAME] [-rate R -nodes N] [-svg]
 //	idforge gen [-lang LANGUAGE] (-layout NAME | -spec FILE) -o FILE ...
 //	idforge store check|repair FILE
-//	idforge mask|unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] ID... (or -)
+//	idforge mask|unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-from ENCODING] ID... (or -)
 //	idforge key [-o FILE]
 //	idforge version
 //
@@ -66,7 +66,8 @@ Flags may come before or after the arguments, in every command:
 'idforge inspect ID -json' is 'idforge inspect -json ID'. After --, every
 word is an argument, even one that starts with -. A lone - as the argument
 of inspect, convert, mask or unmask reads IDs from standard input, one a
-line.
+line. They read an ID in any form idforge writes, -from ENCODING in one;
+a text that reads as different IDs is refused, its readings named.
 
 'idforge help COMMAND' or 'idforge COMMAND -h' shows a command's flags and
 examples.

@@ -6,11 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/idforge/idforge/internal/explain"
-	"github.com/idforge/idforge/interp"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 )
 
@@ -25,8 +22,8 @@ Examples:
   idforge key > ids.key
 `
 
-const maskUsage = `usage: idforge mask   (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-enc ENCODING] ID...
-       idforge unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-enc ENCODING] PUBLIC...
+const maskUsage = `usage: idforge mask   (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-enc ENCODING] [-from ENCODING] ID...
+       idforge unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-enc ENCODING] [-from ENCODING] PUBLIC...
        (or - for IDs from standard input, one a line)
 
 mask writes the public form of each ID under the key (Private IDs): a
@@ -42,9 +39,18 @@ back. The same ID, key, tweak and layout always give the same public form.
   -tweak     text that enters the mask (a tenant's name, say), so that each
              tweak gives other public forms
   -enc       the encoding written: canonical (default: the layout's usual
-             text), uuid, base62, crockford, hex or decimal
+             text), uuid, base62, crockford, hex, decimal or any encoding
+             'idforge layouts' lists
+  -from      the encoding read: any -enc writes; without it, every form
+             of the layout, its canonical one first
 
-IDs are read in any text form of their layout. An input that does not read,
+IDs and public forms are read in any text form of their layout, as
+convert reads them with -layout: the canonical form first (a masked
+Snowflake's decimal, though 16 digits are hex too); a text that reads in
+no canonical form but in several others, as different IDs, is refused with
+each named, and -from picks one. A public form's constant bits are its own
+(a UUIDv4's, for a UUID layout), so unmask reads the forms that unmask
+under the key. An input that does not read, that reads as several IDs,
 or (for unmask) that is not a public form under the key, is reported with
 its line number and the rest are still read; the exit code is then 1.
 
@@ -53,6 +59,7 @@ Examples:
   idforge mask -layout v7 -key-file ids.key 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge new -layout snowflake -node 1 -n 3 | idforge mask -layout snowflake -key-file ids.key -
   idforge unmask -layout v7 -key-file ids.key -tweak tenant-42 PUBLIC
+  idforge unmask -layout snowflake -key-file ids.key -from hex 001af94cd536768a
 `
 
 func cmdKey(args []string, stdout, stderr io.Writer) error {
@@ -94,6 +101,7 @@ func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr i
 		keyFile := fs.String("key-file", "", "")
 		tweak := fs.String("tweak", "", "")
 		enc := fs.String("enc", "canonical", "")
+		from := fs.String("from", "", "")
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
@@ -114,6 +122,10 @@ func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr i
 		if err != nil {
 			return usageError{err}
 		}
+		o, err := readOptions(l, *from)
+		if err != nil {
+			return err
+		}
 		key, err := readKey(*keyFile)
 		if err != nil {
 			return err
@@ -122,17 +134,25 @@ func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr i
 		if err != nil {
 			return err
 		}
+		if !forward {
+			// A public form's constant bits are its own (a UUIDv4's, for
+			// a UUID layout): it fits when it unmasks.
+			o.Public = func(b []byte) bool {
+				_, err := m.Unmask(b)
+				return err == nil
+			}
+		}
 		bad, total := 0, 0
 		for in := range inputs(fs.Args(), stdin) {
 			total++
 			err := in.err
 			var out []byte
 			if err == nil {
-				out, err = maskText(m, l, in.text, forward)
+				out, err = maskText(m, o, in.text, forward)
 			}
 			if err != nil {
 				bad++
-				fmt.Fprintf(stderr, "idforge %s: %s%v\n", name, in.where(), err)
+				reportInput(stderr, name, in, err)
 				continue
 			}
 			if _, err := fmt.Fprintf(stdout, "%s\n", format(nil, out)); err != nil {
@@ -162,33 +182,20 @@ func readKey(path string) ([]byte, error) {
 	return key, nil
 }
 
-// maskText reads text as an ID of l (to mask: its constant bits must be
-// l's) or as a public form (to unmask) and returns the result's bytes.
-func maskText(m *mask.Masker, l *layouts.Layout, text string, forward bool) ([]byte, error) {
-	b, err := readBytes(l, text)
-	if err != nil {
+// maskText reads text as an ID of o.Layout (to mask: its constant bits
+// must be the layout's) or as a public form (to unmask: o.Public says
+// which bytes are one), as explain.Read does, and returns the result's
+// bytes.
+func maskText(m *mask.Masker, o explain.ReadOptions, text string, forward bool) ([]byte, error) {
+	r, err := explain.Read(text, o)
+	var re *explain.ReadError
+	switch {
+	case !forward && errors.As(err, &re) && len(re.Forms) > 0:
+		return nil, fmt.Errorf("%q is not a public %s ID under this key and tweak", text, o.Layout.Name)
+	case err != nil:
 		return nil, err
+	case !forward:
+		return m.Unmask(r.ID)
 	}
-	if !forward {
-		id, err := m.Unmask(b)
-		if errors.Is(err, mask.ErrNotMasked) {
-			return nil, fmt.Errorf("%q is not a public %s ID under this key and tweak", text, l.Name)
-		}
-		return id, err
-	}
-	if _, err := interp.Unpack(l, b); err != nil {
-		return nil, fmt.Errorf("%q is not a %s ID: %w", text, l.Name, err)
-	}
-	return m.Mask(b)
-}
-
-// readBytes reads text in any form of an ID of l's size, without checking
-// l's constant bits (a public form has its own).
-func readBytes(l *layouts.Layout, text string) ([]byte, error) {
-	ds := explain.Decode(text)
-	i := slices.IndexFunc(ds, func(d explain.Decoded) bool { return len(d.Bytes) == l.Bytes() && d.Form != "typeid" })
-	if i < 0 {
-		return nil, fmt.Errorf("%q is not an ID of %s in any form (uuid, base62, crockford, hex or decimal)", text, plural(l.Bytes(), "byte"))
-	}
-	return ds[i].Bytes, nil
+	return m.Mask(r.ID)
 }

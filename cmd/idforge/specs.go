@@ -3,7 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/layouts"
@@ -43,6 +45,39 @@ func chosenLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, err
 		return l, nil
 	}
 	return nil, nil
+}
+
+// readLayout returns the layout -spec holds or -layout names, as
+// chosenLayout does, and for -layout also the layouts that are not
+// built-in but that IDs read as: nil, max and uuid (a raw UUID).
+func readLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, error) {
+	if specFile == "" {
+		for _, l := range []*layouts.Layout{explain.Nil, explain.Max, explain.Raw} {
+			if name == l.Name {
+				return l, nil
+			}
+		}
+	}
+	return chosenLayout(fs, name, specFile)
+}
+
+// readOptions returns how a command reads IDs (explain.Read): as the layout
+// l that -layout or -spec gave, when not nil, and in the form -from names,
+// when not "": a form l's IDs are written in, or any layout's.
+func readOptions(l *layouts.Layout, from string) (explain.ReadOptions, error) {
+	if err := explain.CheckFrom(from, l); err != nil {
+		return explain.ReadOptions{}, usageError{err}
+	}
+	return explain.ReadOptions{Layout: l, From: from}, nil
+}
+
+// reportInput writes why an input failed, each line of the error (an
+// ambiguous input's readings come one a line) after the command's name
+// and the input's line, so that every line reads alone, as grep shows it.
+func reportInput(stderr io.Writer, cmd string, in input, err error) {
+	for _, line := range strings.Split(err.Error(), "\n") {
+		fmt.Fprintf(stderr, "idforge %s: %s%s\n", cmd, in.where(), line)
+	}
 }
 
 // formatterFor returns the function that writes an ID in an encoding, as

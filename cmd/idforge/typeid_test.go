@@ -37,8 +37,10 @@ func TestNewTypeID(t *testing.T) {
 
 // Every valid vector of the TypeID specification (v0.3.0, spec/valid.yml;
 // the typeid package's tests hold the same list) reads back to its UUID
-// with convert -enc uuid, whatever the UUID's variant and version, and its
-// UUID converts to it with convert -enc typeid.
+// with convert -enc uuid, with and without -from typeid (one without a
+// prefix is Crockford text too, which reads as a ULID of 1970 here),
+// whatever the UUID's variant and version, and its UUID converts to it
+// with convert -enc typeid.
 func TestTypeIDSpecVectors(t *testing.T) {
 	vectors := []struct{ typeid, prefix, uuid string }{
 		{"00000000000000000000000000", "", "00000000-0000-0000-0000-000000000000"},
@@ -54,6 +56,9 @@ func TestTypeIDSpecVectors(t *testing.T) {
 	for _, v := range vectors {
 		if out, stderr, exit := idforge(t, "", "", "convert", "-enc", "uuid", v.typeid); exit != 0 || out != v.uuid+"\n" {
 			t.Errorf("convert -enc uuid %s: exit %d, %q, %s; want %s", v.typeid, exit, out, stderr, v.uuid)
+		}
+		if out, stderr, exit := idforge(t, "", "", "convert", "-from", "typeid", "-enc", "uuid", v.typeid); exit != 0 || out != v.uuid+"\n" {
+			t.Errorf("convert -from typeid -enc uuid %s: exit %d, %q, %s; want %s", v.typeid, exit, out, stderr, v.uuid)
 		}
 		if out, stderr, exit := idforge(t, "", "", "convert", "-enc", "typeid", "-prefix", v.prefix, v.uuid); exit != 0 || out != v.typeid+"\n" {
 			t.Errorf("convert -enc typeid -prefix %q %s: exit %d, %q, %s; want %s", v.prefix, v.uuid, exit, out, stderr, v.typeid)

@@ -213,8 +213,9 @@ type Decoded struct {
 }
 
 // Decode reads an ID in any form idforge writes, by its length and
-// alphabet: the UUID forms, TypeID, every built-in encoding and decimal.
-// Text that fits several forms gives several results.
+// alphabet: the UUID forms, TypeID, every built-in encoding and decimal
+// (the int64 strconv.FormatInt writes). Text that fits several forms gives
+// several results. Read and Readings read text as layouts.
 func Decode(s string) []Decoded {
 	var out []Decoded
 	add := func(form string, b []byte, err error) {
@@ -235,8 +236,8 @@ func Decode(s string) []Decoded {
 		b, err := e.DecodeString(s)
 		add(e.Name(), b, err)
 	}
-	if d, err := strconv.ParseUint(s, 10, 64); err == nil && s == strconv.FormatUint(d, 10) {
-		add("decimal", binary.BigEndian.AppendUint64(nil, d), nil)
+	if b := decodeDecimal(s); b != nil {
+		add("decimal", b, nil)
 	}
 	return out
 }

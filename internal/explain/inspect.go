@@ -40,6 +40,7 @@ type Candidate struct {
 	ID          []byte          `json:"-"` // the ID's bytes
 	VariantBits string          `json:"-"` // a raw UUID's variant bits, such as 0b110
 	ownForm     bool            // the text is in the layout's canonical form
+	folded      bool            // the text is in its form only by folding its letters' case
 	at          time.Time       // the time, when hasTime
 	hasTime     bool
 	class       int // set by Inspect's judge
@@ -66,62 +67,30 @@ type Report struct {
 	Error      string      `json:"error,omitempty"`
 }
 
-// Readings reads one input as every layout it fits, or as pick alone;
-// without pick, a layout tried must also pass keep, when it is not nil,
-// and a TypeID reads only as a UUID (the Nil, Max and raw UUIDs included),
-// never as a ULID of the same bits.
-func Readings(in string, pick *layouts.Layout, keep func(l *layouts.Layout, form string) bool) Report {
+// Readings reads one input as every layout it fits, in every form, for
+// inspect, which shows them all: as o.Layout alone, when it is not nil,
+// and in o.From alone, when it is not "". A TypeID reads only as a UUID
+// (the Nil, Max and raw UUIDs included), never as a ULID of the same bits;
+// other UUID text reads as a ULID too. Read, not Readings, decides which
+// reading a text is.
+func Readings(in string, o ReadOptions) Report {
 	r := Report{Input: in, Candidates: []Candidate{}}
-	try := []*layouts.Layout{pick}
-	if pick == nil {
-		all, err := Builtins()
-		if err != nil {
-			r.Error = err.Error()
-			return r
-		}
-		try = append([]*layouts.Layout{Nil, Max}, all...)
-	}
-	for _, d := range Decode(in) {
-		for _, l := range try {
-			if l.Bytes() != len(d.Bytes) || pick == nil && (keep != nil && !keep(l, d.Form) || d.Form == "typeid" && !UUIDLike(l)) ||
-				d.Form != Canonical(l) && !slices.Contains(Universal, d.Form) {
-				continue
-			}
-			if c, ok := read(l, d); ok {
-				r.Candidates = append(r.Candidates, c)
-			}
-		}
-	}
-	if raw := Raws(in, r.Candidates); pick == nil && len(raw) > 0 {
-		r.Candidates = append(raw, r.Candidates...)
-	}
+	cs, rerr := o.candidates(in, true)
+	r.Candidates = append(r.Candidates, cs...)
 	slices.SortStableFunc(r.Candidates, likelier)
 	if len(r.Candidates) == 0 {
-		r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", in, TypeIDReason(in))
-		if pick != nil {
-			r.Error = fmt.Sprintf("%q is not an ID of layout %s", in, pick.Name)
+		switch {
+		case rerr != nil && rerr.Layout == nil && rerr.Err != nil:
+			r.Error = rerr.Err.Error()
+		case o.Layout != nil:
+			r.Error = fmt.Sprintf("%q is not an ID of layout %s", in, o.Layout.Name)
+		case o.From != "":
+			r.Error = fmt.Sprintf("%q is not an ID in %s: no layout fits its length, alphabet and constant bits", in, o.From)
+		default:
+			r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", in, TypeIDReason(in))
 		}
 	}
 	return r
-}
-
-// Raws returns the raw UUID readings of text in a UUID form (the UUID
-// text forms and TypeID) that no UUID layout reads: any 128 bits in those
-// forms are a UUID, of some variant and version. The RFC 9562 layouts and
-// the Nil and Max UUIDs win where they fit.
-func Raws(in string, found []Candidate) []Candidate {
-	var out []Candidate
-	for _, d := range Decode(in) {
-		if d.Form != "uuid" && d.Form != "typeid" || slices.ContainsFunc(found, func(c Candidate) bool {
-			return c.Form == d.Form && UUIDLike(c.Model)
-		}) {
-			continue
-		}
-		if c, ok := read(Raw, d); ok {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // likelier orders readings of one text: text in the layout's own form
@@ -137,34 +106,55 @@ func likelier(a, b Candidate) int {
 }
 
 // read unpacks an ID as a layout; it fails when the constant bits differ.
-func read(l *layouts.Layout, d Decoded) (Candidate, bool) {
+// Unless full, it leaves out what only a person reads (the fields, the
+// local time, the other encodings): Read completes the readings it takes.
+func read(l *layouts.Layout, d Decoded, full bool) (Candidate, error) {
 	v, err := interp.Unpack(l, d.Bytes)
 	if err != nil {
-		return Candidate{}, false
+		return Candidate{}, err
 	}
-	c := Candidate{Form: d.Form, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
+	c := Candidate{Form: d.Form, Prefix: d.Prefix, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
 	c.ownForm = d.Form == Canonical(l)
 	if l == Raw {
 		version := int(d.Bytes[6] >> 4)
 		c.Raw, c.Version = true, &version
 		c.Variant, c.VariantBits = UUIDVariant(d.Bytes)
 	}
-	for _, f := range l.Fields {
-		if l == Raw {
+	if t, err := interp.Time(l, d.Bytes); err == nil {
+		c.at, c.hasTime = t.UTC(), true
+		c.Time = t.UTC().Format(time.RFC3339Nano)
+	}
+	if full {
+		complete(&c, v)
+	}
+	return c, nil
+}
+
+// complete adds to a reading what read leaves out unless full: its fields
+// (of values v, or unpacked again when v is nil), local time and
+// encodings.
+func complete(c *Candidate, v interp.Values) {
+	if v == nil {
+		var err error
+		if v, err = interp.Unpack(c.Model, c.ID); err != nil {
+			return // a public form: no fields
+		}
+	}
+	c.Fields = []Field{}
+	for _, f := range c.Model.Fields {
+		if c.Model == Raw {
 			break // its variant and version instead
 		}
 		x := v[f.Name]
 		c.Fields = append(c.Fields, Field{Name: f.Name, Bits: f.Width, Role: f.Role.String(), Value: x.String(), Hex: fmt.Sprintf("%#x", x)})
 	}
-	if t, err := interp.Time(l, d.Bytes); err == nil {
-		c.at, c.hasTime = t.UTC(), true
-		c.Time = t.UTC().Format(time.RFC3339Nano)
-		c.Local = t.Local().Format(time.RFC3339Nano + " MST")
+	if c.hasTime {
+		c.Local = c.at.Local().Format(time.RFC3339Nano + " MST")
 	}
-	c.Encodings = AllEncodings(l, d.Bytes)
+	c.Encodings = AllEncodings(c.Model, c.ID)
+	c.EncMap = map[string]string{}
 	for _, e := range c.Encodings {
 		c.EncMap[e[0]] = e[1]
 	}
-	addTypeID(&c, d)
-	return c, true
+	addTypeID(c, Decoded{Form: c.Form, Bytes: c.ID, Prefix: c.Prefix})
 }

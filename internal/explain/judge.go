@@ -2,7 +2,6 @@ package explain
 
 import (
 	"cmp"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -38,8 +37,10 @@ var (
 // run ahead, before it is marked as in the future.
 const futureSlack = 24 * time.Hour
 
-// Options tune Inspect.
+// Options tune Inspect: which layout and form it reads the text as (see
+// Readings), and what it shows.
 type Options struct {
+	ReadOptions
 	// All keeps every reading: the implausible ones, and the others of a
 	// certain reading. Without it Report.Hidden names the ones left out.
 	All bool
@@ -48,8 +49,8 @@ type Options struct {
 	Now time.Time
 }
 
-// Inspect reads one input as Readings does (as pick alone, when it is not
-// nil) and judges the readings as a person would: it merges layouts with
+// Inspect reads one input as Readings does (as o.Layout alone, when it is
+// not nil, and in o.From alone, when it is not "") and judges the readings as a person would: it merges layouts with
 // the same bits into one reading (Candidate.Also), marks the implausible
 // (Candidate.Implausible) and those in the future, orders them likeliest
 // first and says how sure the first is (Report.Verdict). Unless o.All, it
@@ -63,8 +64,8 @@ type Options struct {
 // layout's own form first, then the layout with more constant bits (not
 // counting leading zero bits, which any small number has), then the later
 // time.
-func Inspect(in string, pick *layouts.Layout, o Options) Report {
-	r := Readings(in, pick, nil)
+func Inspect(in string, o Options) Report {
+	r := Readings(in, o.ReadOptions)
 	if len(r.Candidates) == 0 {
 		return r
 	}
@@ -75,7 +76,7 @@ func Inspect(in string, pick *layouts.Layout, o Options) Report {
 	cs := r.Candidates
 	decimal := slices.ContainsFunc(cs, func(c Candidate) bool { return c.Form == "decimal" })
 	for i := range cs {
-		judge(&cs[i], now, decimal)
+		judge(&cs[i], now, decimal, slices.ContainsFunc(cs, func(d Candidate) bool { return asWritten(&d, &cs[i]) }))
 	}
 	cs = mergeSame(cs)
 	slices.SortStableFunc(cs, rank)
@@ -110,12 +111,17 @@ const (
 
 // judge sets a reading's title, class and what makes it implausible. Text
 // that reads as a decimal number (digits alone, no leading zero) is one:
-// its readings in other forms are implausible.
-func judge(c *Candidate, now time.Time, decimal bool) {
+// its readings in other forms are implausible. So is a reading of text
+// in its form only by folding its case, when another form reads the text
+// exactly as it writes it (caseOnly; see asWritten).
+func judge(c *Candidate, now time.Time, decimal, caseOnly bool) {
 	c.Title = Title(c.Model)
 	var why []string
 	if decimal && c.Form != "decimal" {
 		why = append(why, "its text is a decimal number")
+	}
+	if caseOnly {
+		why = append(why, "its letters are not in the case "+c.Form+" writes")
 	}
 	if IsBuiltin(c.Model) && strings.Contains(c.Layout, "draft") {
 		why = append(why, "an expired draft")
@@ -245,9 +251,27 @@ next:
 	return out
 }
 
-// names reports whether doc names a layout: has its name as a word.
+// names reports whether doc names a layout: has its name as a word (as
+// regexp's \b marks one: not beside a letter, digit or underscore).
 func names(doc, name string) bool {
-	return regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\b`).MatchString(doc)
+	word := func(c byte) bool {
+		return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+	}
+	if name == "" {
+		return false
+	}
+	for i := 0; ; {
+		j := strings.Index(doc[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(name)
+		if (j == 0 || !word(doc[j-1]) || !word(name[0])) && (end == len(doc) || !word(doc[end]) || !word(name[len(name)-1])) {
+			return true
+		}
+		i = j + 1
+	}
 }
 
 // SameBits reports whether two layouts read every ID alike: the same

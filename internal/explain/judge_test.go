@@ -26,14 +26,14 @@ func layoutsOf(r explain.Report) []string {
 // layout, alone; -all adds the others, the expired draft marked.
 func TestInspectCertainUUID(t *testing.T) {
 	const v7 = "017F22E2-79B0-7CC3-98C4-DC0C0C07398F"
-	r := explain.Inspect(v7, nil, explain.Options{Now: now})
+	r := explain.Inspect(v7, explain.Options{Now: now})
 	if r.Verdict != explain.Certain || !slices.Equal(layoutsOf(r), []string{"uuidv7"}) {
 		t.Fatalf("verdict %s, readings %v; want certain, uuidv7 alone", r.Verdict, layoutsOf(r))
 	}
 	if !slices.Contains(r.Hidden, "ulid") || !slices.Contains(r.Hidden, "uuidv7-draft01") {
 		t.Errorf("hidden %v, want ulid and uuidv7-draft01", r.Hidden)
 	}
-	all := explain.Inspect(v7, nil, explain.Options{All: true, Now: now})
+	all := explain.Inspect(v7, explain.Options{All: true, Now: now})
 	if len(all.Hidden) != 0 || all.Candidates[0].Layout != "uuidv7" || len(all.Candidates) != 1+len(r.Hidden) {
 		t.Fatalf("-all: readings %v, hidden %v", layoutsOf(all), all.Hidden)
 	}
@@ -48,7 +48,7 @@ func TestInspectCertainUUID(t *testing.T) {
 // time, those in the past first and latest first, then those in the
 // future; twitter and snowflake, of the same bits, are one reading.
 func TestInspectSnowflakeFamily(t *testing.T) {
-	r := explain.Inspect("175928847299117063", nil, explain.Options{Now: now})
+	r := explain.Inspect("175928847299117063", explain.Options{Now: now})
 	if r.Verdict != explain.Ambiguous {
 		t.Fatalf("verdict %s, want ambiguous", r.Verdict)
 	}
@@ -89,7 +89,7 @@ func TestInspectSnowflakeFamily(t *testing.T) {
 // A TypeID reads as its UUID only, never as a ULID of the same bits.
 func TestInspectTypeID(t *testing.T) {
 	for _, in := range []string{"user_01h455vb4pex5vsknk084sn02q", "user_4hj44femph8cg9qb7r8zdm2j58"} {
-		r := explain.Inspect(in, nil, explain.Options{All: true, Now: now})
+		r := explain.Inspect(in, explain.Options{All: true, Now: now})
 		for _, c := range r.Candidates {
 			if !explain.UUIDLike(c.Model) {
 				t.Errorf("%s reads as %s", in, c.Layout)
@@ -131,10 +131,10 @@ func TestInspectFindsTheMaker(t *testing.T) {
 				return c.Layout == l.Name || slices.Contains(c.Also, l.Name)
 			})
 		}
-		if all := explain.Inspect(text, nil, explain.Options{All: true, Now: now}); !has(all) {
+		if all := explain.Inspect(text, explain.Options{All: true, Now: now}); !has(all) {
 			t.Errorf("%s %s: -all reads %v", l.Name, text, layoutsOf(all))
 		}
-		r := explain.Inspect(text, nil, explain.Options{Now: now})
+		r := explain.Inspect(text, explain.Options{Now: now})
 		if !has(r) && !explain.Variant(r.Candidates[0].Model, l) && !explain.Variant(l, r.Candidates[0].Model) {
 			t.Errorf("%s %s: reads %v (%s)", l.Name, text, layoutsOf(r), r.Verdict)
 		}
@@ -175,7 +175,7 @@ func TestSameBitsTitle(t *testing.T) {
 // Text of digits alone is a decimal number: its readings in other forms
 // (13 digits are also 13 Crockford characters) are implausible.
 func TestInspectDigitsAreDecimal(t *testing.T) {
-	r := explain.Inspect("1234567890123", nil, explain.Options{All: true, Now: now})
+	r := explain.Inspect("1234567890123", explain.Options{All: true, Now: now})
 	crockford := 0
 	for _, c := range r.Candidates {
 		if c.Form != "decimal" {

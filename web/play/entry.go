@@ -13,19 +13,21 @@ import (
 // Names) as idforge.NAME(...strings) on the page; Call runs them the same
 // way natively, for tests.
 //
-//   - inspect(id, spec): an Inspection; spec may be empty.
+//   - inspect(id, spec, from): an Inspection; spec and from (an encoding,
+//     as -from takes it) may be empty or left out.
 //   - check(spec, rate, nodes): a Check; rate and nodes are decimal.
 //   - builtins(): the built-in layouts, [{"name", "spec"}].
-//   - mask(id, spec, key, tweak): a Masked; key in hex, spec may be empty.
+//   - mask(id, spec, key, tweak, from): a Masked; key in hex, spec and
+//     from may be empty, from left out.
 var entries = map[string]func(args []string) any{
-	"inspect": func(a []string) any { return Inspect(arg(a, 0), arg(a, 1)) },
+	"inspect": func(a []string) any { return Inspect(arg(a, 0), arg(a, 1), arg(a, 2)) },
 	"check": func(a []string) any {
 		rate, _ := strconv.ParseFloat(arg(a, 1), 64)
 		nodes, _ := strconv.Atoi(arg(a, 2))
 		return CheckSpec(arg(a, 0), rate, nodes)
 	},
 	"builtins": func([]string) any { return Builtins() },
-	"mask":     func(a []string) any { return Mask(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3)) },
+	"mask":     func(a []string) any { return Mask(arg(a, 0), arg(a, 1), arg(a, 2), arg(a, 3), arg(a, 4)) },
 }
 
 // Names returns the names of the functions Call runs, sorted.

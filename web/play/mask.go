@@ -3,6 +3,7 @@ package play
 import (
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/idforge/idforge/internal/explain"
@@ -20,10 +21,12 @@ type Masked struct {
 	Error  string `json:"error,omitempty"`
 }
 
-// Mask reads text as Inspect does (its likeliest reading, or as spec's
-// layout when spec is not empty) and masks it under the key written in hex
-// and the tweak (as UTF-8). The key never appears in an error.
-func Mask(text, spec, keyHex, tweak string) Masked {
+// Mask reads text as idforge mask does (explain.Read: as spec's layout
+// when spec is not empty, in the form from names when it is not; a text
+// that reads as several IDs is refused, each named) and masks it under the
+// key written in hex and the tweak (as UTF-8). The key never appears in an
+// error.
+func Mask(text, spec, keyHex, tweak, from string) Masked {
 	key, err := mask.ParseKey(keyHex)
 	if err != nil {
 		return Masked{Error: "the key must be at least 32 hex digits (16 bytes); idforge key makes one"}
@@ -34,11 +37,17 @@ func Mask(text, spec, keyHex, tweak string) Masked {
 			return Masked{Error: "the spec has errors"}
 		}
 	}
-	r := explain.Readings(strings.TrimSpace(text), pick, nil)
-	if len(r.Candidates) == 0 {
-		return Masked{Error: r.Error}
+	if err := explain.CheckFrom(from, pick); err != nil {
+		return Masked{Error: err.Error()}
 	}
-	c := r.Candidates[0]
+	c, err := explain.Read(strings.TrimSpace(text), explain.ReadOptions{Layout: pick, From: from})
+	var amb *explain.AmbiguousError
+	switch {
+	case errors.As(err, &amb):
+		return Masked{Error: ambiguous(amb)}
+	case err != nil:
+		return Masked{Error: err.Error()}
+	}
 	m, err := mask.New(c.Model, key, []byte(tweak))
 	if errors.Is(err, mask.ErrLayout) {
 		return Masked{Layout: c.Layout, Error: c.Layout + " IDs cannot be masked: their layout has too few free bits"}
@@ -55,4 +64,19 @@ func Mask(text, spec, keyHex, tweak string) Masked {
 		out.Public = string(format(nil, pub))
 	}
 	return out
+}
+
+// ambiguous says, for the page, that a text reads as several IDs and
+// which: the spec of one picks it, as -layout does on the command line.
+func ambiguous(e *explain.AmbiguousError) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%q reads as %d different IDs, and each masks to another public form: ", e.Input, len(e.Readings))
+	for i, r := range e.Readings {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(r.Describe())
+	}
+	b.WriteString(". Paste the spec of its layout to pick one.")
+	return b.String()
 }

@@ -58,8 +58,9 @@ type SpecErrors struct {
 
 // Inspect reads text as every built-in layout it fits, as idforge inspect
 // -all does (likeliest first, the implausible ones marked), or, when spec
-// is not empty, as that spec's layout only.
-func Inspect(text, spec string) Inspection {
+// is not empty, as that spec's layout only; and in every form, or, when
+// from is not empty, in that one only, as inspect -from does.
+func Inspect(text, spec, from string) Inspection {
 	text = strings.TrimSpace(text)
 	var pick *layouts.Layout
 	if strings.TrimSpace(spec) != "" {
@@ -70,7 +71,10 @@ func Inspect(text, spec string) Inspection {
 		}
 		pick = l
 	}
-	r := explain.Inspect(text, pick, explain.Options{All: true})
+	if err := explain.CheckFrom(from, pick); err != nil {
+		return Inspection{Input: text, Readings: []Reading{}, Error: err.Error()}
+	}
+	r := explain.Inspect(text, explain.Options{ReadOptions: explain.ReadOptions{Layout: pick, From: from}, All: true})
 	out := Inspection{Input: text, Verdict: r.Verdict, Readings: []Reading{}, Error: r.Error}
 	for _, c := range r.Candidates {
 		values := map[string]string{}

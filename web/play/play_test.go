@@ -3,6 +3,7 @@ package play_test
 import (
 	"encoding/json"
 	"encoding/xml"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,7 +36,7 @@ func call(t *testing.T, out any, fn string, args ...string) {
 func TestInspect(t *testing.T) {
 	var r play.Inspection
 	call(t, &r, "inspect", "  user_01h455vb4pex5vsknk084sn02q ", "")
-	want := explain.Inspect("user_01h455vb4pex5vsknk084sn02q", nil, explain.Options{All: true})
+	want := explain.Inspect("user_01h455vb4pex5vsknk084sn02q", explain.Options{All: true})
 	if len(r.Readings) == 0 || len(r.Readings) != len(want.Candidates) {
 		t.Fatalf("%d readings, idforge inspect has %d: %+v", len(r.Readings), len(want.Candidates), r)
 	}
@@ -55,6 +56,12 @@ func TestInspect(t *testing.T) {
 	}
 	if r.Readings[0].Layout != "uuidv7" {
 		t.Errorf("first reading %s, want uuidv7", r.Readings[0].Layout)
+	}
+
+	// from reads the text in one encoding, as inspect -from does.
+	call(t, &r, "inspect", "1BihbxwwQ4NZZpKRH9JDCz", "", "base58")
+	if len(r.Readings) == 0 || r.Readings[0].Layout != "uuidv7" || r.Readings[0].Form != "base58" || slices.ContainsFunc(r.Readings, func(x play.Reading) bool { return x.Form != "base58" }) {
+		t.Errorf("inspect from base58: %+v", r.Readings)
 	}
 
 	// Text that is no ID: no readings, and inspect's reason.
@@ -105,7 +112,7 @@ func TestCheck(t *testing.T) {
 		t.Fatalf("samples %+v (%s)", c.Samples, c.SampleOf)
 	}
 	for i, s := range c.Samples {
-		r := explain.Readings(s.Text, l, nil)
+		r := explain.Readings(s.Text, explain.ReadOptions{Layout: l})
 		if len(r.Candidates) != 1 || r.Candidates[0].Time != s.Time || i > 0 && s.Text <= c.Samples[i-1].Text {
 			t.Errorf("sample %d %q (%s): not an increasing orderid ID with that time", i, s.Text, s.Time)
 		}
