@@ -44,12 +44,15 @@ built-in layout, with the name, type and text form you choose.
            output (for js, the module alone)
   -pkg     go: the package name
   -type    go, js and python: the ID type's name (default ID)
-  -text    go, js and python: the text form String, Parse, the marshallers
-           and Value use: uuid, base62, crockford or hex (default: the form
-           the spec declares with a line "text FORM", as ulid.layout says
-           crockford, else uuid for a UUID layout, one with a constant
-           version at bits 48-51 and variant 0b10 at 64-65, and base62 for
-           any other); the other forms have their own methods
+  -text    go, js and python: the text form String, Parse and the
+           marshallers use: uuid (128-bit layouts), decimal (64-bit
+           layouts; the go package then holds an int64), base62, crockford,
+           hex or another encoding (default: the form the spec declares
+           with a line "text FORM", as ulid.layout says crockford, else
+           uuid for a UUID layout, one with a constant version at bits
+           48-51 and variant 0b10 at 64-65, decimal for a 64-bit layout,
+           as Twitter and Discord write their IDs, and base62 for any
+           other); the other forms have their own methods
   -prefix  sql: the functions' prefix P (default: the layout's name, '-'
            becoming '_')
   -schema  sql: the schema, which must exist, to create the functions in;
