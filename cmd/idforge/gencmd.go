@@ -22,10 +22,12 @@ var genUsage = genHelp()
 var genOptionFlags = map[emit.Option]struct{ arg, doc string }{
 	emit.Package: {"NAME", "the package name"},
 	emit.Type:    {"NAME", "the ID type's name (default ID)"},
-	emit.Text: {"FORM", `the text form String, Parse, the marshallers and Value use: ` +
-		`uuid, base62, crockford or hex (default: the form the spec declares with a line "text FORM", ` +
+	emit.Text: {"FORM", `the text form String, Parse and the marshallers use: ` +
+		`uuid (128-bit layouts), decimal (64-bit layouts; the go package then holds an int64), base62, crockford, ` +
+		`hex or another encoding (default: the form the spec declares with a line "text FORM", ` +
 		`as ulid.layout says crockford, else uuid for a UUID layout, one with a constant version at bits 48-51 ` +
-		`and variant 0b10 at 64-65, and base62 for any other); the other forms have their own methods`},
+		`and variant 0b10 at 64-65, decimal for a 64-bit layout, as Twitter and Discord write their IDs, ` +
+		`and base62 for any other); the other forms have their own methods`},
 	emit.Prefix: {"P", "the functions' prefix P (default: the layout's name, '-' becoming '_')"},
 	emit.Schema: {"S", "the schema, which must exist, to create the functions in; the calls between them name it, " +
 		"so that they work whatever a caller's search_path is (default: unqualified names, created in the first schema of search_path)"},

@@ -64,7 +64,8 @@ func Builtin(name string) (*Package, error) {
 
 // Single returns the description of a package that carries one layout: the
 // form `idforge gen` uses for users' own specs. Its text form is the
-// layout's DefaultEncoding; set Canonical to choose another.
+// layout's DefaultEncoding, so a 64-bit layout without a text line gets an
+// int64 package, written in decimal; SetText chooses another form.
 func Single(l *layouts.Layout, pkg, typ string) *Package {
 	p := &Package{Name: pkg, Type: typ, Members: []Member{{Layout: l}}}
 	p.SetText(DefaultEncoding(l), l.CanonicalText())
@@ -72,8 +73,10 @@ func Single(l *layouts.Layout, pkg, typ string) *Package {
 }
 
 // SetText makes e the package's text form, with name the encoding's name
-// for EncDeclared. A package whose text is decimal holds an int64, as
-// Snowflake IDs are held, and one of any other text a byte array.
+// for EncDeclared (any other e ignores name). A package whose text is
+// decimal holds an int64, as Snowflake IDs are held, and one of any other
+// text a byte array. Setting Canonical alone leaves Int64 and Declared as
+// they were.
 func (p *Package) SetText(e Encoding, name string) {
 	p.Canonical, p.Declared, p.Int64 = e, "", e == EncDecimal
 	if e == EncDeclared {

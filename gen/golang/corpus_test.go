@@ -16,7 +16,11 @@ import (
 // records as JavaScript, Python and SQL read them: every ID's text forms
 // (the canonical one, in whatever encoding the layout declares, and
 // Base62, Crockford and hex) written and read back, and every bad input
-// refused with the error the corpus names.
+// refused with the error the corpus names. A package of an int64 ID
+// writes its canonical text in decimal, checked against strconv.FormatInt;
+// where its top bit is a constant zero it holds no ID with that bit set,
+// and its readers refuse the corpus's such IDs with ErrOverflow, as package
+// snowflake does.
 func TestCorpus(t *testing.T) {
 	dir := userModule(t)
 	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl"))
@@ -47,7 +51,7 @@ func TestCorpus(t *testing.T) {
 			continue
 		}
 		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
-		write(t, filepath.Join(dir, pkg, "corpus_test.go"), []byte(corpusTest(pkg, byLayout[head.Layout])))
+		write(t, filepath.Join(dir, pkg, "corpus_test.go"), []byte(corpusTest(t, l, pkg, byLayout[head.Layout])))
 		made++
 	}
 	if refused > 2 {
@@ -57,8 +61,27 @@ func TestCorpus(t *testing.T) {
 	vetAndTest(t, dir)
 }
 
-// corpusTest returns the test file of package pkg that runs the records.
-func corpusTest(pkg string, rs []conformance.Record) string {
+// corpusTest returns the test file of package pkg, generated from layout l,
+// that runs the layout's records rs, the first of them its "layout" record.
+//
+// That record names the text form its "text" records are in. A corpus made
+// before the layout's canonical text became what it is (decimal for 64-bit
+// layouts, which the corpus once wrote in Base62) names another: its text
+// records are then read and written in the form it names, as
+// internal/texttest reads them, and the package's own decimal is checked
+// against strconv.FormatInt alone.
+func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Record) string {
+	t.Helper()
+	p := golang.Single(l, pkg, "ID")
+	encode, parse := "ID.String", "Parse"
+	if text := rs[0].Text; text != l.CanonicalText() {
+		method, ok := map[string]string{"base62": "Base62", "crockford": "Crockford", "hex": "Hex"}[text]
+		if !ok {
+			t.Fatalf("%s: the corpus writes its text in %s, and the layout's is %s: regenerate the corpus", rs[0].Layout, text, l.CanonicalText())
+		}
+		encode, parse = "ID."+method, "Parse"+method
+	}
+	fixedSign := p.Int64 && topBitZero(l)
 	var ids, bads strings.Builder
 	for _, r := range rs {
 		switch r.Kind {
@@ -70,13 +93,16 @@ func corpusTest(pkg string, rs []conformance.Record) string {
 			}
 		}
 	}
-	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String())
+	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String(), encode, parse, p.Int64, fixedSign)
 }
 
 const corpusTestFile = `package %[1]s
 
 import (
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -88,25 +114,58 @@ var ids = []struct{ hex, base62, crockford, text string }{
 var bads = []struct{ form, input, kind string }{
 %[4]s}
 
+// The form the corpus's text records are in: the package's canonical one,
+// or the one a corpus made before it names.
+var (
+	corpusEncode = %[5]s
+	corpusParse  = %[6]s
+)
+
+const (
+	decimal   = %[7]t // String writes the ID's bits as an int64, in decimal
+	fixedSign = %[8]t // and the top bit of every ID is zero
+)
+
 func TestCorpus(t *testing.T) {
 	for _, r := range ids {
+		b, err := hex.DecodeString(r.hex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fixedSign && b[0] >= 0x80 {
+			if id, err := ParseHex(r.hex); !errors.Is(err, ErrOverflow) {
+				t.Errorf("ParseHex(%%q) = %%v, %%v; want ErrOverflow, as no ID has its top bit set", r.hex, id, err)
+			}
+			continue
+		}
 		id, err := ParseHex(r.hex)
 		if err != nil {
 			t.Fatalf("ParseHex(%%q): %%v", r.hex, err)
 		}
-		if id.String() != r.text || id.Base62() != r.base62 || id.Crockford() != r.crockford || id.Hex() != r.hex {
-			t.Errorf("%%s: text %%q, Base62 %%q, Crockford %%q, hex %%q; the corpus has %%q, %%q, %%q", r.hex, id, id.Base62(), id.Crockford(), id.Hex(), r.text, r.base62, r.crockford)
+		if corpusEncode(id) != r.text || id.Base62() != r.base62 || id.Crockford() != r.crockford || id.Hex() != r.hex {
+			t.Errorf("%%s: text %%q, Base62 %%q, Crockford %%q, hex %%q; the corpus has %%q, %%q, %%q", r.hex, corpusEncode(id), id.Base62(), id.Crockford(), id.Hex(), r.text, r.base62, r.crockford)
 		}
-		for _, c := range []struct {
+		texts := []struct {
 			parse func(string) (ID, error)
 			s     string
-		}{{Parse, r.text}, {ParseBase62, r.base62}, {ParseCrockford, r.crockford}, {ParseCrockford, strings.ToLower(r.crockford)}, {ParseHex, strings.ToUpper(r.hex)}} {
+		}{{corpusParse, r.text}, {ParseBase62, r.base62}, {ParseCrockford, r.crockford}, {ParseCrockford, strings.ToLower(r.crockford)}, {ParseHex, strings.ToUpper(r.hex)}}
+		if decimal {
+			want := strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10)
+			if id.String() != want {
+				t.Errorf("%%s: String %%q, want %%q", r.hex, id.String(), want)
+			}
+			texts = append(texts, struct {
+				parse func(string) (ID, error)
+				s     string
+			}{Parse, want})
+		}
+		for _, c := range texts {
 			if back, err := c.parse(c.s); err != nil || back != id {
 				t.Errorf("%%q read as %%v, %%v; want %%s", c.s, back, err, id)
 			}
 		}
 	}
-	parsers := map[string]func(string) (ID, error){"base62": ParseBase62, "crockford": ParseCrockford, "hex": ParseHex, "text": Parse}
+	parsers := map[string]func(string) (ID, error){"base62": ParseBase62, "crockford": ParseCrockford, "hex": ParseHex, "text": corpusParse}
 	kinds := map[string]error{"ErrLength": ErrLength, "ErrSyntax": ErrSyntax, "ErrOverflow": ErrOverflow}
 	for _, b := range bads {
 		if _, err := parsers[b.form](b.input); !errors.Is(err, kinds[b.kind]) {

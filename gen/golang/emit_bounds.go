@@ -51,6 +51,14 @@ func emitBound(f *jen.File, p *Package, m Member, v *layouts.Value, fill bool) {
 tick at or after t, with every other bit that is not a constant 0. For a t
 before the epoch it gives the first tick; past the last tick, the last. The
 IDs made in [t1, t2) are those with %[1]s(t1) <= id < %[1]s(t2).`, name, l.Name)
+	if p.signed() {
+		doc = fmt.Sprintf(`%s returns the smallest %s whose time is at or after t: the first
+tick at or after t, with every other bit that is not a constant 0. For a t
+before the epoch it gives the first tick; past the last tick, the last. The
+IDs made in [t1, t2) are those from %[1]s(t1), inclusive, to %[1]s(t2),
+exclusive, as Compare orders them: an ID whose top bit is set is negative,
+so Go's < does not.`, name, l.Name)
+	}
 	body := []jen.Code{tick}
 	if fill {
 		name = "MaxAt" + m.Suffix
@@ -59,6 +67,14 @@ tick whose time (rounded down to the nanosecond) is at or before t, with
 every other bit that is not a constant 1. For a t before the epoch it gives
 the first tick; past the last tick, the last. The IDs made in [t1, t2] are
 those with MinAt%s(t1) <= id <= %[1]s(t2).`, name, l.Name, m.Suffix)
+		if p.signed() {
+			doc = fmt.Sprintf(`%s returns the largest %s whose time is at or before t: the last
+tick whose time (rounded down to the nanosecond) is at or before t, with
+every other bit that is not a constant 1. For a t before the epoch it gives
+the first tick; past the last tick, the last. The IDs made in [t1, t2] are
+those from MinAt%s(t1) to %[1]s(t2), both inclusive, as Compare orders
+them: an ID whose top bit is set is negative, so Go's < does not.`, name, l.Name, m.Suffix)
+		}
 		body = []jen.Code{
 			jen.Id("tick").Op(":=").Id("minTick" + m.Suffix).Call(jen.Id("t").Dot("Add").Call(jen.Lit(1))),
 			jen.If(jen.Id("tick").Op(">").Lit(0).Op("&&").Id(timeAt).Call(jen.Id("tick")).Dot("After").Call(jen.Id("t"))).Block(
@@ -67,8 +83,8 @@ those with MinAt%s(t1) <= id <= %[1]s(t2).`, name, l.Name, m.Suffix)
 		}
 	}
 	body = append(body, declareID(p))
-	pl := newPlan(l)
-	if fill {
+	pl := newPlan(p, l)
+	if fill && !p.Int64 { // an int64 ID's bytes fields lie in its one word
 		for i := range l.Fields {
 			if fd := &l.Fields[i]; byteRegion(fd) {
 				start, end := pl.bytesRange(fd)

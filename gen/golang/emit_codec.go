@@ -1024,11 +1024,17 @@ func signBitFixed(p *Package) bool {
 	return true
 }
 
+// signed reports whether some IDs of the package are negative: it is an
+// int64 ID, and the top bit of some layout is not a constant zero. Such IDs
+// are written in decimal with a '-', and their order as int64s (Go's <, and
+// PostgreSQL's on a bigint) is not the order of their bits (Compare).
+func (p *Package) signed() bool { return p.Int64 && !signBitFixed(p) }
+
 // emitDecimalCodec writes the parser of the canonical decimal form of an
 // int64 ID: what strconv.FormatInt writes, and nothing else.
 func emitDecimalCodec(f *jen.File, p *Package) {
 	t := p.Type
-	signed := !signBitFixed(p)
+	signed := p.signed()
 	digits := "s" // the digits, after the sign if there is one
 	if signed {
 		digits = "digits"
@@ -1039,7 +1045,9 @@ func emitDecimalCodec(f *jen.File, p *Package) {
 	}
 	var body []jen.Code
 	at := func(i jen.Code) jen.Code { return i }
+	var first jen.Code = jen.Lit(0) // the position of the first digit
 	if signed {
+		first = jen.Id("sign")
 		body = append(body,
 			jen.Id("digits").Op(",").Id("neg").Op(":=").Id("s").Op(",").False(),
 			jen.If(jen.Len(jen.Id("s")).Op(">").Lit(0).Op("&&").Id("s").Index(jen.Lit(0)).Op("==").LitRune('-')).Block(
@@ -1063,7 +1071,7 @@ func emitDecimalCodec(f *jen.File, p *Package) {
 		),
 		jen.If(s(jen.Lit(0)).Op("==").LitRune('0').Op("&&").Add(leadingZero)).Block(
 			jen.Comment("Only zero itself starts with a zero."),
-			syntax(at(jen.Lit(0)), jen.LitRune('0')),
+			syntax(first, jen.LitRune('0')),
 		),
 		jen.Var().Id("v").Uint64(),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Len(jen.Id(digits)), jen.Id("i").Op("++")).Block(

@@ -14,6 +14,9 @@ import (
 // different program. TestCodecSizes generates a package for IDs of many
 // sizes, and for each canonical form, and checks every codec of each
 // against the generic codecs of package encodings, in a module of its own.
+// Each of those is a byte array, 8-byte IDs too, as their text is not
+// decimal; the int64 IDs of 64-bit layouts written in decimal have their
+// own checks.
 func TestCodecSizes(t *testing.T) {
 	dir := userModule(t)
 
@@ -31,7 +34,7 @@ func TestCodecSizes(t *testing.T) {
 			}
 			pkg := fmt.Sprintf("s%d%s", n, strings.ToLower(form))
 			p := golang.Single(l, pkg, "ID")
-			p.Canonical = enc
+			p.SetText(enc, "")
 			src, err := golang.Generate(p)
 			if err != nil {
 				t.Fatalf("%d bytes, %s: %v", n, form, err)
@@ -42,7 +45,8 @@ func TestCodecSizes(t *testing.T) {
 		}
 	}
 
-	// int64 IDs: Snowflake's top bit is a constant zero, so its IDs are never
+	// int64 IDs, as Single makes them for 64-bit layouts without a text
+	// line: Snowflake's top bit is a constant zero, so its IDs are never
 	// negative; Instagram's IDs use all 64 bits, so half are.
 	for _, name := range []string{"snowflake", "instagram"} {
 		l, err := layouts.Builtin(name)
@@ -50,7 +54,10 @@ func TestCodecSizes(t *testing.T) {
 			t.Fatal(err)
 		}
 		pkg := "i" + name
-		p := &golang.Package{Name: pkg, Type: "ID", Canonical: golang.EncDecimal, Int64: true, Members: []golang.Member{{Layout: l}}}
+		p := golang.Single(l, pkg, "ID")
+		if !p.Int64 || p.Canonical != golang.EncDecimal {
+			t.Fatalf("%s: Single gives Int64 %v and text %v, want an int64 in decimal", name, p.Int64, p.Canonical)
+		}
 		src, err := golang.Generate(p)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

@@ -46,15 +46,24 @@ func hasFields(l *layouts.Layout) bool {
 	return false
 }
 
-// fieldType returns the Go type of a field.
+// fieldType returns the Go type of a field: an array of a bytes field's
+// bytes, an int64 for a numeric field of an int64 ID (signedField), and
+// otherwise the smallest unsigned type that holds the field's width.
 func fieldType(p *Package, f *layouts.Field) *jen.Statement {
 	switch {
 	case f.Bytes:
 		return jen.Index(jen.Lit(f.Width / 8)).Byte()
-	case p.Int64:
+	case signedField(p, f):
 		return jen.Int64()
 	}
 	return jen.Id(fmt.Sprintf("uint%d", uintBits(f.Width)))
+}
+
+// signedField reports whether a numeric field's Go type is int64: every
+// numeric field of an int64 ID is, as Snowflake's are, but one of all 64
+// bits, whose values only a uint64 holds.
+func signedField(p *Package, f *layouts.Field) bool {
+	return p.Int64 && !f.Bytes && f.Width < 64
 }
 
 // fieldBits returns the width of a numeric field's Go type.
@@ -205,12 +214,12 @@ func emitPack(f *jen.File, p *Package, m Member) {
 	var body []jen.Code
 	for i := range l.Fields {
 		fd := &l.Fields[i]
-		if fd.Bytes || fd.Width == fieldBits(p, fd) && !p.Int64 {
+		if fd.Bytes || fd.Width == fieldBits(p, fd) {
 			continue
 		}
 		name := "f." + goname.Exported(fd.Name)
 		cond := jen.Id(name).Op(">").Id(mask(fd.Width))
-		if p.Int64 {
+		if signedField(p, fd) {
 			cond = jen.Id(name).Op("<").Lit(0).Op("||").Add(cond)
 		}
 		body = append(body, jen.If(cond).Block(
@@ -229,14 +238,14 @@ func emitPack(f *jen.File, p *Package, m Member) {
 func emitPackRaw(f *jen.File, p *Package, m Member) {
 	n := memberNames(m)
 	l := m.Layout
-	pl := newPlan(l)
+	pl := newPlan(p, l)
 	var body []jen.Code
 	var param jen.Code
 	if hasFields(l) {
 		param = jen.Id("f").Id(n.fields)
 		body = append(body, declareID(p))
 		for _, fd := range l.Fields {
-			if fd.Bytes {
+			if fd.Bytes && !p.Int64 { // an int64 ID's bytes fields are pieces of its word
 				start, end := pl.bytesRange(&fd)
 				body = append(body, jen.Copy(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)), jen.Id("f."+goname.Exported(fd.Name)).Index(jen.Empty(), jen.Empty())))
 			}
@@ -254,7 +263,21 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 					continue
 				}
 				fd := &l.Fields[l.Segments[pc.seg].Field]
-				words[ci] = append(words[ci], shiftLeft(extract(p, jen.Id("f."+goname.Exported(fd.Name)), fieldBits(p, fd), fd.Width, pl.fieldLo(pc), pc.width, c.bits()), pc.shift))
+				name, lo := "f."+goname.Exported(fd.Name), pl.fieldLo(pc)
+				var bits *jen.Statement
+				switch {
+				case fd.Bytes: // in an int64 ID: the field's bytes read as a number
+					bits = loadUint(name, 0, fd.Width/8)
+					if k := fd.Width / 8; k&(k-1) != 0 && (lo > 0 || lo+pc.width < fd.Width) {
+						bits = jen.Parens(bits) // several loads ORed, then shifted or masked
+					}
+					bits = shiftMask(bits, fd.Width, lo, pc.width)
+				case p.Int64 && !signedField(p, fd): // a uint64 of all the ID's bits
+					bits = shiftMask(jen.Id(name), fd.Width, lo, pc.width)
+				default:
+					bits = extract(p, jen.Id(name), fieldBits(p, fd), fd.Width, lo, pc.width, c.bits())
+				}
+				words[ci] = append(words[ci], shiftLeft(bits, pc.shift))
 			}
 		}
 		copied := make([]bool, len(pl.chunks)) // chunks that a bytes field's copy above wrote whole
@@ -300,6 +323,10 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 			if set != 0 {
 				terms = append(terms, jen.Id(fmt.Sprintf("%#x", set)))
 			}
+			if p.Int64 { // id is the parameter, not a new variable
+				body = append(body, jen.Id("id").Op("=").Id(p.Type).Call(orOf(terms)))
+				continue
+			}
 			body = append(body, storeWord(p, c, terms)...)
 		}
 		body = append(body, jen.Return(jen.Id("id")))
@@ -320,14 +347,22 @@ func declareID(p *Package) jen.Code {
 // holding a value of valueBits) as an integer of toBits bits, leaving out
 // the shifts, masks and conversions that change nothing.
 func extract(p *Package, x *jen.Statement, xBits, valueBits, lo, width, toBits int) *jen.Statement {
+	x = shiftMask(x, valueBits, lo, width)
+	if xBits != toBits || p.Int64 {
+		x = jen.Id(fmt.Sprintf("uint%d", toBits)).Call(x)
+	}
+	return x
+}
+
+// shiftMask returns the bits [lo, lo+width) of x, an unsigned integer holding
+// a value of valueBits, in x's own type: x>>lo&mask, less what changes
+// nothing.
+func shiftMask(x *jen.Statement, valueBits, lo, width int) *jen.Statement {
 	if lo > 0 {
 		x = x.Op(">>").Lit(lo)
 	}
 	if lo+width < valueBits {
 		x = x.Op("&").Id(mask(width))
-	}
-	if xBits != toBits || p.Int64 {
-		x = jen.Id(fmt.Sprintf("uint%d", toBits)).Call(x)
 	}
 	return x
 }
@@ -357,7 +392,7 @@ func storeWord(p *Package, c chunk, terms []jen.Code) []jen.Code {
 func emitUnpack(f *jen.File, p *Package, m Member) {
 	n := memberNames(m)
 	l := m.Layout
-	pl := newPlan(l)
+	pl := newPlan(p, l)
 	body := []jen.Code{jen.Var().Id("f").Id(n.fields)}
 	for i := range l.Fields {
 		fd := &l.Fields[i]
@@ -371,6 +406,9 @@ func emitUnpack(f *jen.File, p *Package, m Member) {
 
 // fieldValue returns an expression for a field's value read from id.
 func fieldValue(p *Package, pl *plan, fd *layouts.Field) *jen.Statement {
+	if fd.Bytes && p.Int64 {
+		return int64Bytes(pl, fd)
+	}
 	if fd.Bytes {
 		start, end := pl.bytesRange(fd)
 		return jen.Id(fmt.Sprintf("[%d]byte", end-start)).Call(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)))
@@ -382,9 +420,9 @@ func fieldValue(p *Package, pl *plan, fd *layouts.Field) *jen.Statement {
 			continue
 		}
 		bits := bitsExpr(p, pl, pc)
-		if pl.chunks[pc.chunk].bits() != to || p.Int64 {
+		if pl.chunks[pc.chunk].bits() != to || signedField(p, fd) {
 			typ := fmt.Sprintf("uint%d", to)
-			if p.Int64 {
+			if signedField(p, fd) {
 				typ = "int64"
 			}
 			bits = jen.Id(typ).Call(bits)
@@ -394,9 +432,32 @@ func fieldValue(p *Package, pl *plan, fd *layouts.Field) *jen.Statement {
 	return joinOp("|", terms)
 }
 
+// int64Bytes returns an expression for a bytes field of an int64 ID: an
+// array of the bytes of its bits, read from the ID's word, most significant
+// first, or id.bytes() for a field of all eight.
+func int64Bytes(pl *plan, fd *layouts.Field) *jen.Statement {
+	seg := pl.l.Segments[fd.Segments[0]]
+	if fd.Width == 64 {
+		return jen.Id("id").Dot("bytes").Call()
+	}
+	var elems []jen.Code
+	for at := seg.Offset; at < seg.Offset+seg.Width; at += 8 {
+		elems = append(elems, jen.Byte().Call(shiftRight(jen.Uint64().Call(jen.Id("id")), 64-8-at)))
+	}
+	return jen.Index(jen.Lit(fd.Width / 8)).Byte().Values(elems...)
+}
+
+// shiftRight returns x>>n, or x when n is zero.
+func shiftRight(x *jen.Statement, n int) *jen.Statement {
+	if n == 0 {
+		return x
+	}
+	return x.Op(">>").Lit(n)
+}
+
 func emitAccessors(f *jen.File, p *Package, m Member) error {
 	l := m.Layout
-	pl := newPlan(l)
+	pl := newPlan(p, l)
 	for i := range l.Fields {
 		fd := &l.Fields[i]
 		name := goname.Exported(fd.Name)

@@ -125,9 +125,6 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	_, seqVal, hasSeq := roleOf(p, layouts.ClockSeq)
 
 	needOnce := hasDrawn || hasSeq || usesOnceRandom(gens)
-	if needOnce && p.Int64 {
-		return fmt.Errorf("gen: package %s: an int64 ID cannot draw random bits once per generator", p.Name)
-	}
 	usesEntropy := drawsRandom(p)
 	mono := anyStateful(gens)
 	fields := []jen.Code{
@@ -269,7 +266,17 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 		),
 		jen.If(jen.Err().Op(":=").Id("o").Dot("apply").Call(jen.Id("g")), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	))
-	if needOnce {
+	if needOnce && p.Int64 {
+		// An int64 ID's bits are read from big-endian bytes, as FromBytes
+		// reads them.
+		setup = append(setup,
+			jen.Var().Id("once").Index(jen.Lit(8)).Byte(),
+			jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("once").Index(jen.Empty(), jen.Empty())), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
+			),
+			jen.Id("g").Dot("once").Op("=").Id(t).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("once").Index(jen.Empty(), jen.Empty()))),
+		)
+	} else if needOnce {
 		setup = append(setup, jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("g").Dot("once").Index(jen.Empty(), jen.Empty())), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
 		))

@@ -19,14 +19,26 @@ func emitNameBased(f *jen.File, p *Package, m Member) {
 	_, _, fn := genNames(p, m)
 	v, _ := m.Layout.Value(layouts.Hash)
 	commentf(f, "%s returns the %s for a name in a namespace: the %s digest\nof the namespace's bytes followed by the name, with the constant bits written\nover it. The same namespace and name always give the same ID.", fn, idNamed(p, m.Layout), strings.ToUpper(v.Algorithm))
-	f.Func().Id(fn).Params(jen.Id("ns").Id(p.Type), jen.Id("name").String()).Id(p.Type).Block(
+	body := []jen.Code{
 		jen.Id("h").Op(":=").Qual(hashPackages[v.Algorithm], "New").Call(),
 		jen.Id("h").Dot("Write").Call(jen.Id("ns").Index(jen.Empty(), jen.Empty())),
 		jen.Qual("io", "WriteString").Call(jen.Id("h"), jen.Id("name")),
 		jen.Var().Id("id").Id(p.Type),
 		jen.Copy(jen.Id("id").Index(jen.Empty(), jen.Empty()), jen.Id("h").Dot("Sum").Call(jen.Nil())),
-		jen.Return(jen.Id(n.packRaw).Call(jen.Id("id"))),
-	)
+	}
+	if p.Int64 {
+		// The namespace's bytes are its big-endian ones, and the ID the
+		// digest's first eight read the same way.
+		body = []jen.Code{
+			jen.Id("h").Op(":=").Qual(hashPackages[v.Algorithm], "New").Call(),
+			jen.Id("b").Op(":=").Id("ns").Dot("bytes").Call(),
+			jen.Id("h").Dot("Write").Call(jen.Id("b").Index(jen.Empty(), jen.Empty())),
+			jen.Qual("io", "WriteString").Call(jen.Id("h"), jen.Id("name")),
+			jen.Id("id").Op(":=").Id(p.Type).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("h").Dot("Sum").Call(jen.Nil()))),
+		}
+	}
+	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("id"))))
+	f.Func().Id(fn).Params(jen.Id("ns").Id(p.Type), jen.Id("name").String()).Id(p.Type).Block(body...)
 	f.Line()
 }
 
@@ -49,10 +61,15 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 
 	var doc string
 	if memberKind(l) == random {
-		if inPlace(p, l) {
+		switch {
+		case inPlace(p, l):
 			body = append(body, overlay(p, l, "id", true)...)
 			body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
-		} else {
+		case hasFields(l):
+			// An int64 ID with a node, say: the random block read as
+			// fields, the node set, and the fields packed.
+			body = append(body, packRoles(p, m)...)
+		default:
 			body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("r")), jen.Nil()))
 		}
 		doc = fmt.Sprintf("%s returns a new %s: random bits with\nthe constant bits written over them.", method, idNamed(p, l))
@@ -105,7 +122,6 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 // and the random block r, and a sentence on how they stay in order.
 func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	l := m.Layout
-	n := memberNames(m)
 	ticksFrom, _ := timeNames(m)
 	tv, _ := l.Value(layouts.Time)
 	cv, hasCounter := l.Value(layouts.Counter)
@@ -167,7 +183,10 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 			leaseCheck(p, m, fail),
 			jen.If(jen.Err().Op(":=").Add(cover(m)), jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 		)
-		if drawsInState(l) && p.Int64 {
+		_, _, usesRF, _ := fieldsFromRoles(p, l)
+		if drawsInState(l) && p.Int64 && usesRF {
+			// The random bits of an int64 ID, read as one; a block that
+			// only seeded the counter is done with.
 			body = append(body, jen.Id("r").Op(":=").Id(p.Type).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("rb").Index(jen.Empty(), jen.Empty()))))
 		}
 		tick := tickName(tv.Unit)
@@ -196,7 +215,16 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
 		return body, doc, nil
 	}
-	lit, after, usesRF, usesOnce := fieldsFromRoles(p, l)
+	return append(body, packRoles(p, m)...), doc, nil
+}
+
+// packRoles returns the statements that pack and return an ID made from the
+// values fieldsFromRoles reads: the random block r read as fields, the
+// random bits drawn once, and the generator's other values.
+func packRoles(p *Package, m Member) []jen.Code {
+	n := memberNames(m)
+	var body []jen.Code
+	lit, after, usesRF, usesOnce := fieldsFromRoles(p, m.Layout)
 	if usesRF {
 		body = append(body, jen.Id("rf").Op(":=").Id("r").Dot(n.unpack).Call())
 	}
@@ -205,8 +233,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	}
 	body = append(body, jen.Id("f").Op(":=").Id(n.fields).Values(lit...))
 	body = append(body, after...)
-	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
-	return body, doc, nil
+	return append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
 }
 
 // cover returns the call that makes the store cover an ID's tick before
@@ -408,7 +435,7 @@ func counterSeed(p *Package, l *layouts.Layout, cv *layouts.Value) *jen.Statemen
 	if cv.Width <= 64 {
 		return jen.Qual(idrtPath, "Counter").Values(jen.Dict{jen.Id("Lo"): roleValue(p, l, layouts.Counter, "r")})
 	}
-	pl := newPlan(l)
+	pl := newPlan(p, l)
 	fd := &l.Fields[l.Segments[l.Parts[cv.Parts[0]].Segment].Field]
 	start, end := pl.bytesRange(fd)
 	return jen.Qual(idrtPath, "Counter").Values(jen.Dict{
@@ -504,6 +531,18 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 			set(name, convertTo(p, fd, jen.Id(sources[fd.Role])))
 			continue
 		}
+		if p.Int64 && fd.Role == layouts.Random && !fd.Split() {
+			// A field of an int64 ID that is random bits alone: the same
+			// field of the random block, of the same type.
+			if v, _ := l.Value(layouts.Random); v.Once {
+				set(name, jen.Id("of").Dot(name))
+				usesOnce = true
+			} else {
+				set(name, jen.Id("rf").Dot(name))
+				usesRF = true
+			}
+			continue
+		}
 		var terms []jen.Code
 		for k, si := range fd.Segments {
 			seg := l.Segments[si]
@@ -522,7 +561,7 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 						usesRF = true
 					}
 					x := jen.Id(src).Dot(name)
-					if fieldBits(p, fd) != 64 || p.Int64 {
+					if fieldBits(p, fd) != 64 || signedField(p, fd) {
 						x = jen.Uint64().Call(x)
 					}
 					if pt.Width != fd.Width {
@@ -551,7 +590,7 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 // convertTo converts a uint64 expression to a numeric field's type.
 func convertTo(p *Package, fd *layouts.Field, x *jen.Statement) *jen.Statement {
 	switch {
-	case p.Int64:
+	case signedField(p, fd):
 		return jen.Int64().Call(x)
 	case fieldBits(p, fd) != 64:
 		return jen.Id(fmt.Sprintf("uint%d", fieldBits(p, fd))).Call(x)
@@ -585,7 +624,17 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 	cv, _ := l.Value(layouts.Counter)
 	t := p.Type
 	lit, after, usesRF, usesOnce := fieldsFromRoles(p, l)
-	block := jen.Id("blocks").Index(jen.Id("i").Op("*").Id("Size"), jen.Parens(jen.Id("i").Op("+").Lit(1)).Op("*").Id("Size"))
+	// The size of one ID's random block: the package's Size, which an
+	// int64 ID's package does not declare.
+	size := jen.Id("Size")
+	if p.Int64 {
+		size = jen.Lit(8)
+	}
+	block := jen.Id("blocks").Index(jen.Id("i").Op("*").Add(size.Clone()), jen.Parens(jen.Id("i").Op("+").Lit(1)).Op("*").Add(size.Clone()))
+	random := jen.Id(t).Call(block) // the block read as an ID
+	if p.Int64 {
+		random = jen.Id(t).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(block))
+	}
 	perID := []jen.Code{
 		jen.Id("c").Op(":=").Qual(idrtPath, "Counter").Values(jen.Dict{jen.Id("Lo"): jen.Id("c0").Dot("Lo").Op("+").Uint64().Call(jen.Id("i"))}),
 	}
@@ -598,7 +647,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		perID = append(perID, overlay(p, l, "r", false)...)
 	} else {
 		if usesRF {
-			perID = append(perID, jen.Id("rf").Op(":=").Id(t).Call(block).Dot(n.unpack).Call())
+			perID = append(perID, jen.Id("rf").Op(":=").Add(random).Dot(n.unpack).Call())
 		}
 		perID = append(perID, jen.Id("f").Op(":=").Id(n.fields).Values(lit...))
 		perID = append(perID, after...)
@@ -609,16 +658,22 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 	if cv.Init != layouts.InitZero {
 		seed = jen.Id("seed")
 	}
-	loop := []jen.Code{
-		jen.Id("n").Op(":=").Min(jen.Len(jen.Id("dst")), jen.Id("batch")),
-		jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("n").Op("*").Id("Size"))), jen.Err().Op("!=").Nil()).Block(
+	loop := []jen.Code{jen.Id("n").Op(":=").Min(jen.Len(jen.Id("dst")), jen.Id("batch"))}
+	// A layout with no random bits (a counter from zero, and nothing else
+	// drawn) reads none.
+	var blocks jen.Code = jen.Null()
+	if needsRandom(l) {
+		blocks = jen.Var().Id("blocks").Index(jen.Id("batch").Op("*").Add(size.Clone())).Byte()
+		loop = append(loop, jen.If(jen.List(jen.Id("_"), jen.Err()).Op(":=").Id("g").Dot("entropy").Dot("Read").Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("n").Op("*").Add(size.Clone()))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Err())),
-		),
+		))
+	}
+	loop = append(loop,
 		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(l)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-	}
+	)
 	if cv.Init != layouts.InitZero {
-		loop = append(loop, jen.Id("seed").Op(":=").Id("seed"+m.Suffix).Call(jen.Id("blocks").Index(jen.Empty(), jen.Id("Size"))))
+		loop = append(loop, jen.Id("seed").Op(":=").Id("seed"+m.Suffix).Call(jen.Id("blocks").Index(jen.Empty(), size.Clone())))
 	}
 	loop = append(loop,
 		jen.List(jen.Id("tick"), jen.Id("c0"), jen.Id("k"), jen.Err()).Op(":=").Id("g").Dot("state"+m.Suffix).Dot("NextN").Call(jen.Op("&").Id("policy"+m.Suffix), jen.Id("now"), seed, jen.Id("n")),
@@ -628,7 +683,11 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.For(jen.Id("i").Op(":=").Range().Id("k")).Block(perID...),
 		jen.Id("dst").Op("=").Id("dst").Index(jen.Id("k"), jen.Empty()),
 	)
-	commentf(f, "%s fills dst with new %s, each greater than the one before and\ncontinuing the generator's sequence, as that many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, idNoun(p, l, true), method, batchLimit)
+	if needsRandom(l) {
+		commentf(f, "%s fills dst with new %s, each greater than the one before and\ncontinuing the generator's sequence, as that many calls of %s would. It\nreads the clock, the random bits and the counter's state once for every\n%d IDs. On an error it stops and returns it.", fill, idNoun(p, l, true), method, batchLimit)
+	} else {
+		commentf(f, "%s fills dst with new %s, each greater than the one before and\ncontinuing the generator's sequence, as that many calls of %s would. It\nreads the clock and the counter's state once for every %d IDs. On an\nerror it stops and returns it.", fill, idNoun(p, l, true), method, batchLimit)
+	}
 	var once jen.Code = jen.Null()
 	if usesOnce {
 		once = jen.Id("of").Op(":=").Id("g").Dot("once").Dot(n.unpack).Call()
@@ -637,7 +696,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		jen.If(jen.Err().Op(":=").Id("g").Dot("ready").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		once,
 		jen.Const().Id("batch").Op("=").Lit(batchLimit),
-		jen.Var().Id("blocks").Index(jen.Id("batch").Op("*").Id("Size")).Byte(),
+		blocks,
 		jen.For(jen.Len(jen.Id("dst")).Op(">").Lit(0)).Block(loop...),
 		jen.Return(jen.Nil()),
 	)

@@ -64,7 +64,7 @@ func (p *Package) declaredEncoding() (*encodings.Encoding, error) {
 func newTextPkg(p *Package) (*textPkg, error) {
 	n := p.size()
 	tp := &textPkg{p: p, t: p.Type, q: p.Name + "." + p.Type, n: n, null: "Null" + p.Type}
-	tp.signed = p.Int64 && !signBitFixed(p)
+	tp.signed = p.signed()
 	tp.forms = []textForm{
 		{name: "Base62", method: "Base62", width: base62Width(n), encode: "encodeBase62", decode: "decodeBase62",
 			what: fmt.Sprintf("%d Base62 digits (0-9, A-Z, a-z)", base62Width(n)), digits: base62Form.digits()},
@@ -337,6 +337,9 @@ func (tp *textPkg) appendEncoded(width int, encode string, ret func(...jen.Code)
 }
 
 func (tp *textPkg) sortsDoc() string {
+	if tp.signed {
+		return "the number its 64 bits hold, unsigned, zero-padded to a fixed width, so\nthat the text of IDs sorts as Compare orders them"
+	}
 	if tp.p.Int64 {
 		return "the number id holds, zero-padded to a fixed width, so that the text of\nIDs sorts as the IDs do"
 	}
@@ -365,7 +368,11 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
 			tp.appendEncoded(36, "encodeUUID", func(b ...jen.Code) *jen.Statement { return jen.Return(append(b, jen.Nil())...) })...)
 	case EncDecimal:
-		tp.method(f, "String returns id in decimal, its canonical text form, as strconv.FormatInt\nwrites it. Base62 gives a shorter form of fixed width that sorts as the\nIDs do.",
+		doc := "String returns id in decimal, its canonical text form, as strconv.FormatInt\nwrites it. Base62 gives a shorter form of fixed width that sorts as the\nIDs do."
+		if tp.signed {
+			doc = "String returns id in decimal, its canonical text form, as strconv.FormatInt\nwrites it: with a '-' where the top bit is set. Base62 gives a shorter form\nof fixed width that sorts as Compare orders the IDs."
+		}
+		tp.method(f, doc,
 			"String", nil, str, jen.Return(jen.Qual("strconv", "FormatInt").Call(jen.Int64().Call(jen.Id("id")), jen.Lit(10))))
 		tp.method(f, "AppendText appends id in decimal, as String writes it, to b and returns the\nextended slice. It implements encoding.TextAppender and allocates only if b\nlacks the capacity.",
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
@@ -406,7 +413,9 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 		case "Crockford":
 			doc = fmt.Sprintf("Crockford returns id as %s, upper case:\n%s. ParseCrockford reads it back, in either case.", form.what, tp.sortsDoc())
 		default:
-			if tp.p.Int64 {
+			if tp.signed {
+				doc = fmt.Sprintf("Hex returns id as %d lower-case hex digits, its big-endian bytes in order,\nwhich sort as Compare orders the IDs. ParseHex reads them back, in either\ncase.", form.width)
+			} else if tp.p.Int64 {
 				doc = fmt.Sprintf("Hex returns id as %d lower-case hex digits, its big-endian bytes in order,\nwhich sort as the IDs do. ParseHex reads them back, in either case.", form.width)
 			} else {
 				doc = fmt.Sprintf("Hex returns id as %d lower-case hex digits, its bytes in order, which sort\nas the bytes do. ParseHex reads them back, in either case.", form.width)

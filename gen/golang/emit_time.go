@@ -288,7 +288,7 @@ func subConst(x *jen.Statement, c int64) *jen.Statement {
 // roleValue returns an expression for the value of a role (at most 64 bits)
 // read from the ID variable src, as a uint64.
 func roleValue(p *Package, l *layouts.Layout, r layouts.Role, src string) *jen.Statement {
-	pl := newPlan(l)
+	pl := newPlan(p, l)
 	v, _ := l.Value(r)
 	var terms []jen.Code
 	for _, pi := range v.Parts {

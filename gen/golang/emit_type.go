@@ -58,6 +58,9 @@ func emitType(f *jen.File, p *Package) error {
 	if p.Canonical != EncDecimal {
 		doc.WriteString("\nIts bytes are big-endian, so comparing IDs as bytes, or as their fixed-width\ntext, orders them like the numbers they hold.")
 	}
+	if p.signed() {
+		doc.WriteString("\n" + fill(fmt.Sprintf("The type holds the ID's 64 bits as an int64, in two's complement, as Go and PostgreSQL's bigint hold them: %s whose top bit is set is negative, and its decimal text starts with '-'. Compare orders IDs as their bits do, as unsigned numbers, which is the order of their bytes and of their fixed-width text; Go's < puts the negative ones first.", an(t))))
+	}
 	comment(f, strings.TrimRight(doc.String(), "\n"))
 	if p.Int64 {
 		f.Type().Id(t).Int64()
@@ -82,6 +85,11 @@ func emitType(f *jen.File, p *Package) error {
 		comment(f, fmt.Sprintf("Compare returns -1, 0 or +1 as id is less than, equal to or greater than\nother, comparing their bytes. It is the order of %s's fixed-width text.", t))
 		f.Func().Params(jen.Id("id").Id(t)).Id("Compare").Params(jen.Id("other").Id(t)).Int().Block(
 			jen.Return(jen.Qual("bytes", "Compare").Call(jen.Id("id").Index(jen.Empty(), jen.Empty()), jen.Id("other").Index(jen.Empty(), jen.Empty()))),
+		)
+	} else if p.signed() {
+		comment(f, fill("Compare returns -1, 0 or +1 as id is less than, equal to or greater than other, comparing their 64 bits as unsigned numbers: the order of their big-endian bytes and of their fixed-width text. It differs from Go's < where one ID is negative and the other not."))
+		f.Func().Params(jen.Id("id").Id(t)).Id("Compare").Params(jen.Id("other").Id(t)).Int().Block(
+			jen.Return(jen.Qual("cmp", "Compare").Call(jen.Uint64().Call(jen.Id("id")), jen.Uint64().Call(jen.Id("other")))),
 		)
 	} else {
 		comment(f, "Compare returns -1, 0 or +1 as id is less than, equal to or greater than other.")
@@ -157,7 +165,7 @@ func constants(l *layouts.Layout) string {
 // constantTests returns a test of each constant piece of a member: the bits
 // read from id equal the constant's.
 func constantTests(p *Package, m Member) []jen.Code {
-	pl := newPlan(m.Layout)
+	pl := newPlan(p, m.Layout)
 	var conds []jen.Code
 	for _, pc := range pl.pieces {
 		if want, ok := pl.constant(pc); ok {
@@ -211,7 +219,7 @@ func emitMembership(f *jen.File, p *Package) {
 	if !ok {
 		return
 	}
-	pl := newPlan(p.Members[0].Layout)
+	pl := newPlan(p, p.Members[0].Layout)
 	var parts []jen.Code
 	for _, pc := range pl.pieces {
 		if pl.l.Segments[pc.seg].Name == seg.Name {

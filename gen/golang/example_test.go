@@ -44,21 +44,27 @@ layout orderid 128
 	// func Parse(s string) (id ID, err error) {
 }
 
-// A layout's default text form: the canonical UUID form for a layout that
-// is an RFC 9562 UUID, Base62 for any other. Setting Canonical chooses
-// another, as `idforge gen -text hex` does.
+// A layout's default text form: the one its spec declares, else the
+// canonical UUID form for a layout that is an RFC 9562 UUID, decimal for a
+// 64-bit layout, whose package then holds an int64, and Base62 for any
+// other. SetText chooses another, as `idforge gen -text hex` does; a
+// package whose text is not decimal holds a byte array.
 func ExampleDefaultEncoding() {
 	v7, _ := layouts.Builtin("uuidv7")
 	snow, _ := layouts.Builtin("snowflake")
-	fmt.Println(golang.DefaultEncoding(v7), golang.DefaultEncoding(snow))
+	ulid, _ := layouts.Builtin("ulid")
+	fmt.Println(golang.DefaultEncoding(v7), golang.DefaultEncoding(snow), golang.DefaultEncoding(ulid))
 
 	p := golang.Single(snow, "flake", "ID")
-	var err error
-	if p.Canonical, err = golang.ParseEncoding(snow, "hex"); err != nil {
+	fmt.Println(p.Canonical, p.Int64)
+	e, err := golang.ParseEncoding(snow, "hex")
+	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(p.Canonical)
+	p.SetText(e, "hex")
+	fmt.Println(p.Canonical, p.Int64)
 	// Output:
-	// uuid base62
-	// hex
+	// uuid decimal crockford
+	// decimal true
+	// hex false
 }

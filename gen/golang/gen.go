@@ -89,11 +89,12 @@ func ParseEncoding(l *layouts.Layout, name string) (Encoding, error) {
 }
 
 // DefaultEncoding returns the text form a package for one layout writes and
-// reads by default: the form the layout's spec declares with its text line
-// (layouts.Layout.CanonicalText), which is the canonical UUID form for a
-// layout that is an RFC 9562 UUID (see layouts.Layout.IsUUID), as package
-// uuid does, and Base62, which sorts like the bytes, for any other that
-// declares none. A Text that no form has (in a Layout made by hand, not by
+// reads by default: the form the layout's spec declares with its text line,
+// else the one layouts.Layout.CanonicalText gives a layout that declares
+// none: the canonical UUID form for a layout that is an RFC 9562 UUID (see
+// layouts.Layout.IsUUID), as package uuid does, decimal for a 64-bit layout,
+// as package snowflake does, and Base62, which sorts like the bytes, for any
+// other. A Text that no form has (in a Layout made by hand, not by
 // layouts.Parse) gives an Encoding that Generate refuses.
 func DefaultEncoding(l *layouts.Layout) Encoding {
 	e, err := ParseEncoding(l, l.CanonicalText())

@@ -76,12 +76,11 @@ func TestGolden(t *testing.T) {
 			}
 			p := golang.Single(l, pkg, typ)
 			if text != "" {
-				if p.Canonical, err = golang.ParseEncoding(l, text); err != nil {
+				e, err := golang.ParseEncoding(l, text)
+				if err != nil {
 					t.Fatal(err)
 				}
-				if p.Canonical == golang.EncDeclared {
-					p.Declared = text
-				}
+				p.SetText(e, text)
 			}
 			src, err := golang.Generate(p)
 			if err != nil {

@@ -87,7 +87,7 @@ func overlay(p *Package, l *layouts.Layout, dst string, returned bool) []jen.Cod
 		}
 	}
 	out := []jen.Code{jen.Comment(what + ".")}
-	pl := newPlan(l)
+	pl := newPlan(p, l)
 	for _, c := range pl.chunks {
 		if val, random := overlayWord(p, l, dst, c); !random {
 			out = append(out, storeWordTo(dst, c, val))

@@ -8,7 +8,9 @@ import (
 
 // The generated code works on an ID as big-endian words: "chunks" of 8, 4, 2
 // or 1 bytes, tiling every byte that is not part of a bytes field. A segment
-// that crosses a chunk boundary is cut into pieces, one per chunk.
+// that crosses a chunk boundary is cut into pieces, one per chunk. An int64
+// ID is one word, its single chunk: even the bits of its bytes fields are
+// read and written there, as pieces like any others.
 
 // chunk is a word of the ID: bytes [start, start+size).
 type chunk struct{ start, size int }
@@ -68,11 +70,12 @@ type plan struct {
 	pieces []piece
 }
 
-func newPlan(l *layouts.Layout) *plan {
+// newPlan returns how layout l, a member of package pk, maps onto chunks.
+func newPlan(pk *Package, l *layouts.Layout) *plan {
 	p := &plan{l: l}
 	inBytes := make([]bool, l.Bytes())
 	for _, f := range l.Fields {
-		if byteRegion(&f) {
+		if byteRegion(&f) && !pk.Int64 {
 			seg := l.Segments[f.Segments[0]]
 			for i := seg.Offset / 8; i < (seg.Offset+seg.Width)/8; i++ {
 				inBytes[i] = true
@@ -98,7 +101,7 @@ func newPlan(l *layouts.Layout) *plan {
 		}
 	}
 	for si, seg := range l.Segments {
-		if seg.Field >= 0 && l.Fields[seg.Field].Bytes {
+		if seg.Field >= 0 && l.Fields[seg.Field].Bytes && !pk.Int64 {
 			continue
 		}
 		for ci, c := range p.chunks {
@@ -116,11 +119,12 @@ func newPlan(l *layouts.Layout) *plan {
 	return p
 }
 
-// byteRegion reports whether a bytes field lies outside the chunks, as
-// bytes that are copied whole: a field of random bits or a counter. A bytes
-// field that mixes roles (KSUID-ms's payload: a fraction of the time, then
-// random bits) lies in chunks like any other bits, so that its roles are
-// read and written by word; only Pack and its accessor copy it as bytes.
+// byteRegion reports whether a bytes field lies outside the chunks of a
+// byte-array ID, as bytes that are copied whole: a field of random bits or
+// a counter. A bytes field that mixes roles (KSUID-ms's payload: a fraction
+// of the time, then random bits) lies in chunks like any other bits, so that
+// its roles are read and written by word; only Pack and its accessor copy it
+// as bytes. An int64 ID has no bytes outside its one chunk (see newPlan).
 func byteRegion(f *layouts.Field) bool {
 	return f.Bytes && (f.Role == layouts.Random || f.Role == layouts.Counter)
 }

@@ -71,6 +71,7 @@ func randomPackages(t *testing.T, seed uint64, n int, each func(i int, l *layout
 const randomTestFile = `package randomtest
 
 import (
+	"encoding/binary"
 	"sync"
 	"testing"
 	"time"
@@ -101,37 +102,56 @@ func parse(f *testing.F, spec string) *layouts.Layout {
 	}
 	return l
 }
+
+// bigEndian returns the bytes of an int64 ID, as its package's FromBytes
+// reads them.
+func bigEndian[ID ~int64](id ID) []byte { return binary.BigEndian.AppendUint64(nil, uint64(id)) }
 %s`
 
 // randomTarget returns a fuzz target that holds the package generated from
-// spec to the interpreter with fuzz.Generated.
+// spec to the interpreter with fuzz.Generated. A package of an int64 ID
+// (a 64-bit layout written in decimal) gives its bytes big-endian, and
+// its canonical text is checked by what it parses back to, as package
+// encodings has no decimal to compare it with.
 func randomTarget(l *layouts.Layout, pkg, spec string) string {
 	tick, _ := l.Tick()
 	newGen := fmt.Sprintf("clock := fastClock(%d)\n\tg, err := PKG.NewGenerator(PKG.WithClock(clock))\n\tif err != nil {\n\t\tf.Fatal(err)\n\t}", max(tick, 1))
 	if l.NeedsNode() {
 		newGen = fmt.Sprintf("clock := fastClock(%d)\n\tg, err := PKG.NewGenerator(1, PKG.WithClock(clock))\n\tif err != nil {\n\t\tf.Fatal(err)\n\t}", max(tick, 1))
 	}
-	target := strings.ReplaceAll(strings.Replace(randomTargetCode, "NEWGEN", newGen, 1), "PKG", pkg)
+	code := strings.NewReplacer("TEXTENCODING\n", randomTextEncoding, "BYTES", "func(id PKG.ID) []byte { return id[:] }", "CANONICAL", randomCanonical).Replace(randomTargetCode)
+	if l.CanonicalText() == "decimal" {
+		code = strings.NewReplacer("TEXTENCODING\n", "", "BYTES", "bigEndian[PKG.ID]", "CANONICAL", `{Name: "decimal", Encode: PKG.ID.String, Parse: PKG.Parse}`).Replace(randomTargetCode)
+	}
+	target := strings.ReplaceAll(strings.Replace(code, "NEWGEN", newGen, 1), "PKG", pkg)
 	return strings.Replace(target, "SPEC", spec, 1) // last, so that nothing in the spec is replaced
 }
+
+// randomTextEncoding and randomCanonical check the canonical text of a
+// byte-array ID against the encoding package encodings has of it.
+const (
+	randomTextEncoding = `text, err := l.TextEncoding()
+	if err != nil {
+		f.Fatal(err)
+	}
+`
+	randomCanonical = `{Name: "text", Encode: PKG.ID.String, Parse: PKG.Parse, FoldCase: text.Spec().Fold, Sorted: text.Sorts(), Reference: text}`
+)
 
 const randomTargetCode = `
 func Fuzz_PKG(f *testing.F) {
 	l := parse(f, ` + "`SPEC`" + `)
-	text, err := l.TextEncoding()
-	if err != nil {
-		f.Fatal(err)
-	}
+	TEXTENCODING
 	NEWGEN
 	fuzz.Generated(f, l, fuzz.Codec[PKG.ID, PKG.Fields]{
 		Pack:   PKG.Pack,
 		Fields: PKG.ID.Fields,
-		Bytes:  func(id PKG.ID) []byte { return id[:] },
+		Bytes:  BYTES,
 		Texts: []fuzz.Text[PKG.ID]{
 			{Name: "base62", Encode: PKG.ID.Base62, Parse: PKG.ParseBase62, Sorted: true},
 			{Name: "crockford", Encode: PKG.ID.Crockford, Parse: PKG.ParseCrockford, FoldCase: true, Sorted: true},
 			{Name: "hex", Encode: PKG.ID.Hex, Parse: PKG.ParseHex, FoldCase: true, Sorted: true},
-			{Name: "text", Encode: PKG.ID.String, Parse: PKG.Parse, FoldCase: text.Spec().Fold, Sorted: text.Sorts(), Reference: text},
+			CANONICAL,
 		},
 		Next:  g.Next,
 		Valid: PKG.ID.Valid,

@@ -23,7 +23,8 @@ var generatedHeader = regexp.MustCompile(`(?m)^// Code generated .* DO NOT EDIT\
 // had written it (its "DO NOT EDIT" header removed, which staticcheck heeds
 // by leaving out most checks): no dead code, no needless conversion, no
 // name Go would spell otherwise. The packages are the four built-ins, with
-// their hand-written files, every golden case and 20 random layouts. The
+// their hand-written files, every golden case, 20 random layouts and the
+// int64 packages of int64Layouts. The
 // one check left out, ST1000, asks for a package comment, which belongs to
 // the package a generated file joins, not to the file.
 //
@@ -72,6 +73,10 @@ func TestGeneratedPassesStaticcheck(t *testing.T) {
 		pkg := fmt.Sprintf("random%02d", i)
 		write(t, filepath.Join(dir, "random", pkg, pkg+"_gen.go"), asWritten(src))
 	})
+	for _, c := range int64Layouts {
+		_, src := int64Package(t, c.name, c.spec)
+		write(t, filepath.Join(dir, "int64", c.name, c.name+"_gen.go"), asWritten(src))
+	}
 	cmd := exec.Command(bin, "-checks", "all,-ST1000", "./...")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
