@@ -110,7 +110,7 @@ func boundWord(p *Package, l *layouts.Layout, v *layouts.Value, c chunk, fill bo
 	var terms []jen.Code
 	for _, r := range runs {
 		switch {
-		case r.part.Role == layouts.Time:
+		case r.role == layouts.Time:
 			terms = append(terms, valueRun(p, layouts.Time, v.Width, r.from, r.width, r.shift, c.bits())...)
 		case fill:
 			set |= r.mask() << r.shift

@@ -262,7 +262,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 					}
 					continue
 				}
-				fd := &l.Fields[l.Segments[pc.seg].Field]
+				fd := &l.Fields[pc.field]
 				name, lo := "f."+goname.Exported(fd.Name), pl.fieldLo(pc)
 				var bits *jen.Statement
 				switch {
@@ -416,7 +416,7 @@ func fieldValue(p *Package, pl *plan, fd *layouts.Field) *jen.Statement {
 	var terms []jen.Code
 	to := fieldBits(p, fd)
 	for _, pc := range pl.pieces {
-		if pl.l.Segments[pc.seg].Field < 0 || &pl.l.Fields[pl.l.Segments[pc.seg].Field] != fd {
+		if pc.field < 0 || &pl.l.Fields[pc.field] != fd {
 			continue
 		}
 		bits := bitsExpr(p, pl, pc)

@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/dave/jennifer/jen"
 
@@ -638,7 +639,7 @@ func fastClock(l *layouts.Layout) bool {
 	tv, _ := l.Value(layouts.Time)
 	_, counter := l.Value(layouts.Counter)
 	perTick := stateful(l) && !counter
-	return tv.Unit.Num*1e6 >= tv.Unit.Den || perTick
+	return clockOf(tv).AtLeast(time.Microsecond) || perTick
 }
 
 // milliClock reports whether a member can read the system clock with
@@ -647,7 +648,7 @@ func fastClock(l *layouts.Layout) bool {
 // truncation never changes the tick.
 func milliClock(l *layouts.Layout) bool {
 	tv, _ := l.Value(layouts.Time)
-	return tv.Unit.Den != 0 && tv.Unit.Num*1000%tv.Unit.Den == 0 && tv.Epoch.Nanosecond()%1e6 == 0
+	return clockOf(tv).WholeMillis()
 }
 
 // readClock returns the expression that reads the time for a member's ID:

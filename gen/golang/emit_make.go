@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 	"time"
 
@@ -309,7 +310,7 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 	f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
 	f.Line()
 	if cv.Overflow == layouts.OverflowWait {
-		tick := max(1, tv.Unit.Num*1e9/tv.Unit.Den)
+		tick := uint64(clockOf(tv).Duration())
 		f.Const().Defs(
 			jen.Comment("tickLength"+m.Suffix+" is one tick of the "+l.Name+" clock."),
 			jen.Id("tickLength"+m.Suffix).Op("=").Add(num(tick)).Op("*").Qual("time", "Nanosecond"),
@@ -341,7 +342,7 @@ const maxWaitTicks = 2
 // maxWaitNanos returns how long, in nanoseconds, a generator waits for the
 // clock's next tick: a second, or maxWaitTicks ticks if that is longer.
 func maxWaitNanos(tv *layouts.Value) uint64 {
-	return max(tv.Unit.Num*maxWaitTicks*1e9/tv.Unit.Den, 1e9)
+	return max(clockOf(tv).NanosAt(big.NewInt(maxWaitTicks)).Uint64(), 1e9)
 }
 
 // maxWait returns maxWaitNanos as a Go duration.
@@ -707,7 +708,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 // rounded up.
 func ticksPerSecond(l *layouts.Layout) uint64 {
 	tv, _ := l.Value(layouts.Time)
-	return (tv.Unit.Den + tv.Unit.Num - 1) / tv.Unit.Num
+	return clockOf(tv).PerSecondCeil()
 }
 
 // needsRandom reports whether making an ID reads fresh random bits: for

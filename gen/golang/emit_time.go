@@ -3,12 +3,12 @@ package golang
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // tunit is a time unit in the form the generated arithmetic needs: ticks per
@@ -23,21 +23,33 @@ type tunit struct {
 }
 
 func timeUnit(v *layouts.Value) (tunit, error) {
-	u := v.Unit
-	switch {
-	case u.Den%u.Num == 0 && 1e9%(u.Den/u.Num) == 0:
-		per := u.Den / u.Num
+	c := clockOf(v)
+	per, whole := c.PerSecond()
+	if whole && 1e9%per == 0 {
 		return tunit{perSec: per, nsPerTick: 1e9 / per}, nil
-	case u.Num == 1 && u.Den&(u.Den-1) == 0 && u.Den <= 1<<33:
-		return tunit{shift: bits.TrailingZeros64(u.Den)}, nil
-	case u.Den%u.Num == 0 && u.Den/u.Num <= maxPerSec:
+	}
+	if k, ok := c.BinaryFraction(); ok && k <= 33 {
+		return tunit{shift: k}, nil
+	}
+	if whole && per <= maxPerSec {
 		// A whole number of ticks a second, but no whole number of
 		// nanoseconds a tick (ms/4096): ns*perSec/1e9 fits in 64 bits.
-		return tunit{perSec: u.Den / u.Num}, nil
-	case u.Den == 1:
-		return tunit{secPerTik: u.Num}, nil
+		return tunit{perSec: per}, nil
 	}
-	return tunit{}, fmt.Errorf("unit %s: the generator takes ticks of whole nanoseconds that divide a second evenly (ms, 10ms, 100ns, ...), a whole number of ticks a second up to 2^34 (ms/4096), binary fractions of a second down to 2^-33 s, and whole seconds", u)
+	if s, ok := c.Seconds(); ok {
+		return tunit{secPerTik: s}, nil
+	}
+	return tunit{}, fmt.Errorf("unit %s: the generator takes ticks of whole nanoseconds that divide a second evenly (ms, 10ms, 100ns, ...), a whole number of ticks a second up to 2^34 (ms/4096), binary fractions of a second down to 2^-33 s, and whole seconds", v.Unit)
+}
+
+// clockOf returns the clock of a time value of a validated layout, which
+// always has one: its tick and time arithmetic (resolved.Clock).
+func clockOf(v *layouts.Value) *resolved.Clock {
+	c, err := resolved.NewClock(v)
+	if err != nil {
+		panic(fmt.Sprintf("gen: a time without a unit in a validated layout: %v", err))
+	}
+	return c
 }
 
 // maxPerSec is the most ticks a second the generated arithmetic takes for a

@@ -222,7 +222,7 @@ func emitMembership(f *jen.File, p *Package) {
 	pl := newPlan(p, p.Members[0].Layout)
 	var parts []jen.Code
 	for _, pc := range pl.pieces {
-		if pl.l.Segments[pc.seg].Name == seg.Name {
+		if seg.Offset <= pc.offset && pc.offset < seg.Offset+seg.Width {
 			parts = append(parts, shiftLeft(jen.Int().Call(bitsExpr(p, pl, pc)), pc.lo))
 		}
 	}

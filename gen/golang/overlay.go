@@ -118,12 +118,12 @@ func overlayWord(p *Package, l *layouts.Layout, dst string, c chunk) (val *jen.S
 	var keep uint64             // the random bits, kept from dst
 	var terms []jen.Code
 	for _, r := range runs {
-		if r.part.Role == layouts.Random {
+		if r.role == layouts.Random {
 			keep |= r.mask() << r.shift
 			continue
 		}
-		v, _ := l.Value(r.part.Role)
-		terms = append(terms, valueRun(p, r.part.Role, v.Width, r.from, r.width, r.shift, c.bits())...)
+		v, _ := l.Value(r.role)
+		terms = append(terms, valueRun(p, r.role, v.Width, r.from, r.width, r.shift, c.bits())...)
 	}
 	if keep == c.mask() {
 		return wordExpr(p, dst, c), true

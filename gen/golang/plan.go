@@ -1,9 +1,12 @@
 package golang
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // The generated code works on an ID as big-endian words: "chunks" of 8, 4, 2
@@ -23,28 +26,58 @@ func (c chunk) mask() uint64 { return 1<<c.bits() - 1 }
 // end returns the bit offset, from the ID's most significant end, just past the chunk.
 func (c chunk) end() int { return (c.start + c.size) * 8 }
 
-// partRun is the run of a layout part's bits that lies within one chunk.
+// partRun is the run of a role's bits that lies within one chunk.
 type partRun struct {
-	part  layouts.Part
+	role  layouts.Role
 	width int
 	shift int // of the run's least significant bit within the chunk's word
-	from  int // the run's least significant bit within the part's value
+	from  int // the run's least significant bit within the role's value
 }
 
-// partRuns returns the runs of l's parts that lie in chunk c, other than
+// roleRuns returns the runs of every role and constant of l
+// (resolved.Layout's), most significant first, each with its role and,
+// for a constant, its value.
+func roleRuns(l *layouts.Layout) []placedRun {
+	r := resolved.Must(l)
+	var out []placedRun
+	for _, role := range []*resolved.Role{r.Time, r.Counter, r.ClockSeq, r.Node, r.Random, r.Hash} {
+		if role == nil {
+			continue
+		}
+		for _, run := range role.Runs {
+			out = append(out, placedRun{Run: run, role: role.Role})
+		}
+	}
+	for _, c := range r.Consts {
+		out = append(out, placedRun{Run: c.Run, role: layouts.Const, value: c.Value})
+	}
+	slices.SortFunc(out, func(a, b placedRun) int { return cmp.Compare(b.Shift, a.Shift) })
+	return out
+}
+
+// placedRun is a run of a role, a field or a constant (field -1).
+type placedRun struct {
+	resolved.Run
+	role  layouts.Role
+	field int    // index into Layout.Fields, or -1
+	value uint64 // a constant's
+}
+
+// partRuns returns the runs of l's roles that lie in chunk c, other than
 // constants, and the chunk's constant bits, in place.
 func partRuns(l *layouts.Layout, c chunk) (runs []partRun, consts uint64) {
-	for _, part := range l.Parts {
-		lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
+	for _, pr := range roleRuns(l) {
+		off := pr.Offset(l.Bits)
+		lo, hi := max(off, c.start*8), min(off+pr.Width, c.end())
 		if lo >= hi {
 			continue
 		}
-		r := partRun{part: part, width: hi - lo, shift: c.end() - hi, from: part.Offset + part.Width - hi}
-		if part.Role == layouts.Const {
-			consts |= (part.Const >> r.from & r.mask()) << r.shift
+		r := partRun{role: pr.role, width: hi - lo, shift: c.end() - hi, from: off + pr.Width - hi}
+		if pr.role == layouts.Const {
+			consts |= (pr.value >> r.from & r.mask()) << r.shift
 			continue
 		}
-		r.from += part.Lo
+		r.from += pr.Lo
 		runs = append(runs, r)
 	}
 	return runs, consts
@@ -53,14 +86,17 @@ func partRuns(l *layouts.Layout, c chunk) (runs []partRun, consts uint64) {
 // mask returns width one bits: the run's bits, before the shift.
 func (r partRun) mask() uint64 { return 1<<r.width - 1 }
 
-// piece is a run of a segment's bits that lies within one chunk.
+// piece is a run of a field's or a constant's bits that lies within one
+// chunk.
 type piece struct {
-	seg    int // index into Layout.Segments
-	chunk  int // index into the chunk list
-	offset int // from the ID's most significant end
+	field  int    // index into Layout.Fields, or -1 for a constant
+	value  uint64 // the constant's value, for field -1
+	chunk  int    // index into the chunk list
+	offset int    // from the ID's most significant end
 	width  int
-	shift  int // of the run's least significant bit within its chunk's word
-	lo     int // the run's least significant bit within the segment's value
+	shift  int // of the piece's least significant bit within its chunk's word
+	lo     int // the piece's least significant bit within its run (resolved.Run)
+	runLo  int // the run's least significant bit within the field's value
 }
 
 // plan is how one layout maps onto chunks.
@@ -74,10 +110,10 @@ type plan struct {
 func newPlan(pk *Package, l *layouts.Layout) *plan {
 	p := &plan{l: l}
 	inBytes := make([]bool, l.Bytes())
-	for _, f := range l.Fields {
-		if byteRegion(&f) && !pk.Int64 {
-			seg := l.Segments[f.Segments[0]]
-			for i := seg.Offset / 8; i < (seg.Offset+seg.Width)/8; i++ {
+	for _, f := range resolved.Must(l).Fields {
+		if byteRegion(f.Field) && !pk.Int64 {
+			start, end := runBytes(l, f.Runs[0])
+			for i := start; i < end; i++ {
 				inBytes[i] = true
 			}
 		}
@@ -100,23 +136,42 @@ func newPlan(pk *Package, l *layouts.Layout) *plan {
 			i, n = i+size, n-size
 		}
 	}
-	for si, seg := range l.Segments {
-		if seg.Field >= 0 && l.Fields[seg.Field].Bytes && !pk.Int64 {
+	for _, pr := range fieldRuns(l) {
+		if pr.field >= 0 && l.Fields[pr.field].Bytes && !pk.Int64 {
 			continue
 		}
+		off := pr.Offset(l.Bits)
 		for ci, c := range p.chunks {
-			lo, hi := max(seg.Offset, c.start*8), min(seg.Offset+seg.Width, c.end())
+			lo, hi := max(off, c.start*8), min(off+pr.Width, c.end())
 			if lo >= hi {
 				continue
 			}
 			p.pieces = append(p.pieces, piece{
-				seg: si, chunk: ci, offset: lo, width: hi - lo,
+				field: pr.field, value: pr.value, chunk: ci, offset: lo, width: hi - lo,
 				shift: c.end() - hi,
-				lo:    seg.Offset + seg.Width - hi,
+				lo:    off + pr.Width - hi,
+				runLo: pr.Lo,
 			})
 		}
 	}
 	return p
+}
+
+// fieldRuns returns the runs of every field and constant of l
+// (resolved.Layout's), most significant first: one a segment.
+func fieldRuns(l *layouts.Layout) []placedRun {
+	r := resolved.Must(l)
+	var out []placedRun
+	for i, f := range r.Fields {
+		for _, run := range f.Runs {
+			out = append(out, placedRun{Run: run, field: i})
+		}
+	}
+	for _, c := range r.Consts {
+		out = append(out, placedRun{Run: c.Run, role: layouts.Const, field: -1, value: c.Value})
+	}
+	slices.SortFunc(out, func(a, b placedRun) int { return cmp.Compare(b.Shift, a.Shift) })
+	return out
 }
 
 // byteRegion reports whether a bytes field lies outside the chunks of a
@@ -133,13 +188,13 @@ func byteRegion(f *layouts.Field) bool {
 // to bytes fields that lie in chunks (see byteRegion).
 func mixedBytes(l *layouts.Layout, c chunk) uint64 {
 	var bits uint64
-	for _, f := range l.Fields {
-		if !f.Bytes || byteRegion(&f) {
+	for _, f := range resolved.Must(l).Fields {
+		if !f.Bytes || byteRegion(f.Field) {
 			continue
 		}
-		for _, si := range f.Segments {
-			seg := l.Segments[si]
-			if lo, hi := max(seg.Offset, c.start*8), min(seg.Offset+seg.Width, c.end()); lo < hi {
+		for _, run := range f.Runs {
+			off := run.Offset(l.Bits)
+			if lo, hi := max(off, c.start*8), min(off+run.Width, c.end()); lo < hi {
 				bits |= (1<<(hi-lo) - 1) << (c.end() - hi)
 			}
 		}
@@ -147,34 +202,32 @@ func mixedBytes(l *layouts.Layout, c chunk) uint64 {
 	return bits
 }
 
-// constant returns the bits of a piece of a constant segment, and false for
-// a piece of a field.
+// constant returns the bits of a piece of a constant, and false for a
+// piece of a field.
 func (p *plan) constant(pc piece) (uint64, bool) {
-	seg := p.l.Segments[pc.seg]
-	if seg.Field >= 0 {
+	if pc.field >= 0 {
 		return 0, false
 	}
-	return p.l.Parts[seg.Parts[0]].Const >> pc.lo & (1<<pc.width - 1), true
+	return pc.value >> pc.lo & (1<<pc.width - 1), true
 }
 
 // fieldLo returns where a piece's bits sit in its field's value.
-func (p *plan) fieldLo(pc piece) int {
-	seg := p.l.Segments[pc.seg]
-	f := &p.l.Fields[seg.Field]
-	if f.Split() {
-		for i, si := range f.Segments {
-			if si == pc.seg {
-				return f.Lo[i] + pc.lo
-			}
-		}
-	}
-	return pc.lo
-}
+func (p *plan) fieldLo(pc piece) int { return pc.runLo + pc.lo }
 
 // bytesRange returns the bytes a bytes field occupies.
 func (p *plan) bytesRange(f *layouts.Field) (start, end int) {
-	seg := p.l.Segments[f.Segments[0]]
-	return seg.Offset / 8, (seg.Offset + seg.Width) / 8
+	for _, rf := range resolved.Must(p.l).Fields {
+		if rf.Name == f.Name {
+			return runBytes(p.l, rf.Runs[0])
+		}
+	}
+	panic("gen: bytesRange of a field not in the plan's layout")
+}
+
+// runBytes returns the bytes a run of whole bytes occupies.
+func runBytes(l *layouts.Layout, r resolved.Run) (start, end int) {
+	off := r.Offset(l.Bits)
+	return off / 8, (off + r.Width) / 8
 }
 
 // supported refuses layouts the emitters do not handle; the interpreter
