@@ -18,14 +18,10 @@ import (
 // alone: a base 2^k is read and written k bits at a time as bit strings,
 // any other base as groups of digits held in bigints.
 func newTextCodec(s *script) (*textCodec, error) {
-	switch text := s.l.CanonicalText(); text {
+	switch e := s.r.Text.Encoding; s.r.Text.Name {
 	case "uuid", "decimal", "base62", "crockford", "hex":
 		return nil, nil
 	default:
-		e, err := s.l.Encoding(text)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrLayout, err)
-		}
 		spec := e.Spec()
 		if strings.Contains(spec.Digits, `\`) {
 			return nil, fmt.Errorf("%w: %s's digits hold a backslash, which a SQL string reads as an escape where standard_conforming_strings is off", ErrLayout, spec.Title)

@@ -295,21 +295,14 @@ func generator(l *layouts.Layout, newID, setNode string) string {
 }
 
 // textName is the name of a layout's canonical text form
-// (layouts.Layout.CanonicalText) in the READMEs: UUID, decimal, or its
+// (resolved.Text.Title) in the READMEs: UUID, decimal, or its
 // encoding's title (Base62, Crockford, hex, Firebase, base32hex, ...).
 func textName(l *layouts.Layout) string {
-	switch t := l.CanonicalText(); t {
-	case "uuid":
-		return "UUID"
-	case "decimal":
-		return "decimal"
-	default:
-		e, err := l.TextEncoding()
-		if err != nil { // a layout made by hand: Parse resolves every text
-			return t
-		}
-		return e.Title()
+	r, err := resolved.New(l)
+	if err != nil { // a layout made by hand: Parse resolves every text
+		return l.CanonicalText()
 	}
+	return r.Text.Title
 }
 
 // decimalNote is what the READMEs say of the text of 64-bit layouts, which
