@@ -44,13 +44,7 @@ func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, erro
 	if typ == "" {
 		typ = "ID"
 	}
-	var module, decls []byte
-	var err error
-	if o.Runtime == "" {
-		module, decls, err = Generate(l.Layout, typ, o.Text)
-	} else {
-		module, decls, err = GenerateShared(l.Layout, typ, o.Text, o.Runtime)
-	}
+	module, decls, err := generateResolved(l, typ, o.Text, o.Runtime)
 	if errors.Is(err, ErrName) || errors.Is(err, ErrLayout) {
 		return nil, emit.OptionError(err)
 	}

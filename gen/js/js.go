@@ -108,6 +108,12 @@ func generate(l *layouts.Layout, typ, text, runtime string) (module, decls []byt
 	if err != nil {
 		return nil, nil, fmt.Errorf("%w: %v", portable.ErrLayout, err)
 	}
+	return generateResolved(r, typ, text, runtime)
+}
+
+// generateResolved is generate for a layout resolved already, as the
+// registry's Emitter has it.
+func generateResolved(r *resolved.Layout, typ, text, runtime string) (module, decls []byte, err error) {
 	p, err := portable.New(r, typ, text, reserved, map[string]bool{"__proto__": true})
 	if err != nil {
 		return nil, nil, err

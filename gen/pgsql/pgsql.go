@@ -172,6 +172,17 @@ type Options struct {
 // GenerateWith is Generate with Options: a prefix, the servers to write
 // for, and the schema that qualifies every function's name.
 func GenerateWith(l *layouts.Layout, o Options) ([]byte, error) {
+	r, err := resolved.New(l)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrLayout, err)
+	}
+	return generate(r, o)
+}
+
+// generate is GenerateWith for a layout resolved already, as the
+// registry's Emitter has it.
+func generate(r *resolved.Layout, o Options) ([]byte, error) {
+	l := r.Layout
 	server, prefix := o.Server, o.Prefix
 	if server != AnyVersion && server < PG13 {
 		return nil, fmt.Errorf("%w: %d: want 0 (any) or a server_version_num from %d up", ErrVersion, server, PG13)
@@ -185,10 +196,6 @@ func GenerateWith(l *layouts.Layout, o Options) ([]byte, error) {
 	if o.Schema != "" && (!plainIdent.MatchString(o.Schema) || len(o.Schema) > maxIdent) {
 		return nil, fmt.Errorf("%w: schema %q is not lower-case letters, digits and '_', starting with a letter or '_', at most %d bytes", ErrName, o.Schema, maxIdent)
 	}
-	r, err := resolved.New(l)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrLayout, err)
-	}
 	s := &script{l: l, r: r, prefix: prefix, schema: o.Schema, names: map[string]string{}, server: server}
 	switch l.Bits {
 	case 64:
@@ -201,6 +208,7 @@ func GenerateWith(l *layouts.Layout, o Options) ([]byte, error) {
 	if v, ok := l.Value(layouts.Time); ok && v.Epoch.Year() < 1 {
 		return nil, fmt.Errorf("%w: %s: an epoch before the year 1", ErrLayout, l.Name)
 	}
+	var err error
 	if s.text, err = newTextCodec(s); err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error)
 	if typ == "" {
 		typ = "ID"
 	}
-	module, err := Generate(l.Layout, typ, o.Text)
+	module, err := generate(l, typ, o.Text)
 	if errors.Is(err, ErrName) || errors.Is(err, ErrLayout) {
 		return nil, emit.OptionError(err)
 	}

@@ -74,6 +74,12 @@ func Generate(l *layouts.Layout, typ, text string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", portable.ErrLayout, err)
 	}
+	return generate(r, typ, text)
+}
+
+// generate is Generate for a layout resolved already, as the registry's
+// Emitter has it.
+func generate(r *resolved.Layout, typ, text string) ([]byte, error) {
 	p, err := portable.New(r, typ, text, reserved, reserved)
 	if err != nil {
 		return nil, err
