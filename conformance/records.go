@@ -14,8 +14,8 @@ import (
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/resolved"
 )
 
 // TextForm returns the default text form of layout l's IDs, as the

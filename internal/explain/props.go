@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/lease"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Props are a layout's properties in words, as idforge layouts prints them
