@@ -249,18 +249,19 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 // badDecimal returns the "bad" records of decimal text, made from the
 // digits of the ID whose bytes are b and from their first half (so that a
 // character more is still no more than 19), each with the error kind
-// DecimalError gives it. Where the layout's top bit is a constant zero, no
-// input is negative but "-0": Go's package of such a layout holds IDs from
-// 0 to 2^63-1 only, and its Parse takes a '-' for a bad character, not for
-// a sign, so that a negative input may have another kind there.
+// DecimalError gives it for the layout's signedness. Where the layout's
+// top bit is a constant zero, Go's package of the layout holds IDs from 0
+// to 2^63-1 only and its Parse takes a '-' for a bad character, not for a
+// sign, so that negative inputs, "-1" and the ID's own digits after a '-'
+// among them, are bad there too; where the top bit is not a constant
+// zero, they are IDs and no records.
 func badDecimal(l *layouts.Layout, b []byte) []Record {
 	digits := strings.TrimPrefix(strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10), "-")
 	half := digits[:(len(digits)+1)/2]
-	top := l.Parts[l.Segments[0].Parts[0]]
-	signed := top.Role != layouts.Const || top.Const>>(top.Width-1) != 0
-	inputs := []string{"", "-0", strconv.FormatUint(1<<63, 10), strings.Repeat("9", 20)}
-	if signed {
-		inputs = append(inputs, "-", "-9223372036854775809")
+	t, _ := resolved.TextIn(l, "decimal") // 64 bits: it resolves
+	inputs := []string{
+		"", "-0", strconv.FormatUint(1<<63, 10), strings.Repeat("9", 20),
+		"-", "-1", "-9223372036854775808", "-9223372036854775809",
 	}
 	for _, d := range []string{digits, half} {
 		inputs = append(inputs,
@@ -268,15 +269,13 @@ func badDecimal(l *layouts.Layout, b []byte) []Record {
 			replace(d, 3, "!"),
 			replace(d, 2, "é"), // two bytes for one: Go counts bytes
 			replace(d, 1, "٣"), // a digit, in Arabic-Indic: not one of 0-9
+			"-"+d, "-0"+d, "--"+d,
 		)
-		if signed {
-			inputs = append(inputs, "-0"+d, "--"+d)
-		}
 	}
 	var rs []Record
 	seen := map[string]bool{}
 	for _, s := range inputs {
-		if kind := DecimalError(s); kind != "" && !seen[s] { // a short ID's changes can coincide
+		if kind := DecimalError(s, t.Signed); kind != "" && !seen[s] { // a short ID's changes can coincide
 			seen[s] = true
 			rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: "text", Input: s, Error: kind})
 		}
@@ -285,15 +284,27 @@ func badDecimal(l *layouts.Layout, b []byte) []Record {
 }
 
 // DecimalError returns the kind of error that reading s as decimal text
-// gives: "" for canonical decimal, an optional '-' and 1 to 19 digits with
-// no leading zeros whose value is an int64 (what strconv.FormatInt
-// writes); ErrLength for no digits, or more than 19 bytes after the sign;
-// ErrSyntax for a leading zero ("-0" included) or a byte that is not a
-// digit; ErrOverflow for a value outside an int64's range. It is the rule
-// that every language's parser of decimal text follows, checked in that
-// order, as Go's generated parsers check it.
-func DecimalError(s string) string {
-	digits := strings.TrimPrefix(s, "-")
+// of a layout gives, signed saying whether the layout's IDs can be
+// negative (its top bit is not a constant zero: resolved.Text.Signed). It
+// is "" for canonical decimal, what strconv.FormatInt writes of an ID: an
+// optional '-' (only if signed) and 1 to 19 digits with no leading zeros,
+// whose value is an int64 (at most 2^63-1 if not signed). It is the rule
+// that every language's parser of decimal text follows, checked in the
+// order in which Go's generated parsers check it:
+//
+//   - signed: ErrLength for no digits, or more than 19 bytes after the
+//     sign; ErrSyntax for a leading zero ("-0" included), then for a byte
+//     that is not a digit; ErrOverflow for a value outside an int64's
+//     range.
+//   - not signed: ErrLength for text of no bytes or more than 19, a '-'
+//     counted as any byte; ErrSyntax for a leading zero, then for a byte
+//     that is not a digit, a '-' included; ErrOverflow for a value above
+//     2^63-1.
+func DecimalError(s string, signed bool) string {
+	digits := s
+	if signed {
+		digits = strings.TrimPrefix(s, "-")
+	}
 	switch {
 	case len(digits) == 0 || len(digits) > 19:
 		return "ErrLength"

@@ -3,6 +3,7 @@ package conformance_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,42 +66,67 @@ func TestRecordArguments(t *testing.T) {
 }
 
 // TestDecimalError checks the rule of decimal text that the corpus's bad
-// records of 64-bit layouts follow: what strconv.FormatInt writes, and
-// nothing else.
+// records of 64-bit layouts follow: what strconv.FormatInt writes of an
+// ID, and nothing else; for a layout whose top bit is a constant zero, no
+// sign either.
 func TestDecimalError(t *testing.T) {
-	for _, tc := range []struct{ s, kind string }{
-		{"0", ""}, {"7", ""}, {"175928847299117063", ""}, {"-1", ""},
-		{"9223372036854775807", ""}, {"-9223372036854775808", ""},
-		{"", "ErrLength"}, {"-", "ErrLength"}, {"12345678901234567890", "ErrLength"}, {"-12345678901234567890", "ErrLength"},
-		{"00", "ErrSyntax"}, {"01", "ErrSyntax"}, {"-0", "ErrSyntax"}, {"-01", "ErrSyntax"}, {"+1", "ErrSyntax"},
-		{" 1", "ErrSyntax"}, {"1 ", "ErrSyntax"}, {"1e3", "ErrSyntax"}, {"--1", "ErrSyntax"}, {"1\u0663", "ErrSyntax"},
-		{"9223372036854775808", "ErrOverflow"}, {"-9223372036854775809", "ErrOverflow"}, {"9999999999999999999", "ErrOverflow"},
+	for _, tc := range []struct {
+		s              string
+		signed, unsign string // the kinds for a signed layout and for one whose top bit is zero
+	}{
+		{"0", "", ""}, {"7", "", ""}, {"175928847299117063", "", ""}, {"9223372036854775807", "", ""},
+		{"-1", "", "ErrSyntax"}, {"-9223372036854775808", "", "ErrLength"}, {"-922337203685477580", "", "ErrSyntax"},
+		{"", "ErrLength", "ErrLength"}, {"-", "ErrLength", "ErrSyntax"},
+		{"12345678901234567890", "ErrLength", "ErrLength"}, {"-12345678901234567890", "ErrLength", "ErrLength"},
+		{"00", "ErrSyntax", "ErrSyntax"}, {"01", "ErrSyntax", "ErrSyntax"}, {"-0", "ErrSyntax", "ErrSyntax"},
+		{"-01", "ErrSyntax", "ErrSyntax"}, {"+1", "ErrSyntax", "ErrSyntax"}, {" 1", "ErrSyntax", "ErrSyntax"},
+		{"1 ", "ErrSyntax", "ErrSyntax"}, {"1e3", "ErrSyntax", "ErrSyntax"}, {"--1", "ErrSyntax", "ErrSyntax"},
+		{"1\u0663", "ErrSyntax", "ErrSyntax"},
+		{"9223372036854775808", "ErrOverflow", "ErrOverflow"}, {"-9223372036854775809", "ErrOverflow", "ErrLength"},
+		{"9999999999999999999", "ErrOverflow", "ErrOverflow"}, {"-999999999999999999", "", "ErrSyntax"},
 	} {
-		if got := conformance.DecimalError(tc.s); got != tc.kind {
-			t.Errorf("DecimalError(%q) = %q, want %q", tc.s, got, tc.kind)
+		if got := conformance.DecimalError(tc.s, true); got != tc.signed {
+			t.Errorf("DecimalError(%q, true) = %q, want %q", tc.s, got, tc.signed)
+		}
+		if got := conformance.DecimalError(tc.s, false); got != tc.unsign {
+			t.Errorf("DecimalError(%q, false) = %q, want %q", tc.s, got, tc.unsign)
 		}
 	}
 	// A 64-bit layout's bad records include decimal text, each of the kind
-	// the rule gives it, and negative inputs only where an ID can be
-	// negative.
+	// the rule gives it; where no ID is negative, negative text of each
+	// kind that Go gives it ("-1" and the ID's digits after a '-' are
+	// ErrSyntax, 20 bytes ErrLength).
 	for name, signed := range map[string]bool{"discord": true, "snowflake": false} {
 		l, err := layouts.Builtin(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, negative := 0, false
-		for _, r := range conformance.Bad(l, []byte{0x02, 0x71, 0x06, 0x5a, 0xc1, 0x02, 0x00, 0x07}) {
+		id := []byte{0x02, 0x71, 0x06, 0x5a, 0xc1, 0x02, 0x00, 0x07}
+		n := 0
+		negative := map[string]string{}
+		for _, r := range conformance.Bad(l, id) {
 			if r.Form != "text" {
 				continue
 			}
 			n++
-			if want := conformance.DecimalError(r.Input); r.Error != want || want == "" {
+			if want := conformance.DecimalError(r.Input, signed); r.Error != want || want == "" {
 				t.Errorf("%s: text %q is %s, want %s", name, r.Input, r.Error, want)
 			}
-			negative = negative || len(r.Input) > 2 && r.Input[0] == '-'
+			if strings.HasPrefix(r.Input, "-") {
+				negative[r.Input] = r.Error
+			}
 		}
-		if n < 10 || negative != signed {
-			t.Errorf("%s: %d bad decimal texts, negative ones %v; want 10 or more, negative ones %v", name, n, negative, signed)
+		if n < 10 {
+			t.Errorf("%s: %d bad decimal texts, want 10 or more", name, n)
+		}
+		want := map[string]string{"-1": "", "-175928847299117063": "", "-9223372036854775808": ""}
+		if !signed {
+			want = map[string]string{"-1": "ErrSyntax", "-175928847299117063": "ErrSyntax", "-9223372036854775808": "ErrLength"}
+		}
+		for s, kind := range want {
+			if got, ok := negative[s]; kind != "" && (!ok || got != kind) || kind == "" && ok {
+				t.Errorf("%s: bad text %q is %q (a record: %v), want %q", name, s, got, ok, kind)
+			}
 		}
 	}
 }

@@ -309,11 +309,13 @@ export function decimalOf(w) {
 }
 
 /**
- * Reads decimal text as decimalOf writes it, as Go's generated parsers
+ * Reads decimal text as decimalOf writes it, as Go's generated parsers of
+ * a layout whose IDs can be negative (its top bit is not a constant zero)
  * read it: an optional '-' and 1 to 19 digits with no leading zeros (only
  * zero itself starts with a zero, and "-0" is no number), whose value is
  * an int64. It returns the words of the ID whose bits are that int64, two's
  * complement. The length counts bytes of UTF-8, and the sign, as Go does.
+ * nonNegativeDecimalWords reads the other layouts' text.
  */
 export function decimalWords(L, s) {
   if (typeof s !== 'string') throw fail(L, 'ErrType', 'decimal text must be a string, not ' + typeof s);
@@ -340,6 +342,34 @@ export function decimalWords(L, s) {
     lo = (~lo + 1) >>> 0;
     hi = (~hi + (lo === 0 ? 1 : 0)) >>> 0;
   }
+  return [hi, lo];
+}
+
+/**
+ * Reads decimal text as decimalOf writes the ID of a layout whose top bit
+ * is a constant zero, as Go's generated parsers of such a layout read it:
+ * 1 to 19 digits with no sign and no leading zeros (only zero itself starts
+ * with a zero), whose value is at most 2^63 - 1. A '-' is no sign here but
+ * a character that is not a digit. It checks, in Go's order, the length
+ * (in bytes of UTF-8, as Go counts it), a leading zero, every character,
+ * then the value, and returns the words of the ID.
+ */
+export function nonNegativeDecimalWords(L, s) {
+  if (typeof s !== 'string') throw fail(L, 'ErrType', 'decimal text must be a string, not ' + typeof s);
+  const n = byteLength(s);
+  if (n < 1 || n > 19) throw lengthError(L, 'decimal', n, '1 to 19');
+  if (s[0] === '0' && n > 1) throw syntaxError(L, 'decimal', s, 0);
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < s.length; i++) {
+    const d = s.charCodeAt(i) - 0x30;
+    if (d < 0 || d > 9) throw syntaxError(L, 'decimal', s, i);
+    // Exact in numbers: x is below 2^36, and hi below 2^32, as 19 digits are below 2^64.
+    const x = lo * 10 + d;
+    lo = x >>> 0;
+    hi = hi * 10 + Math.floor(x / 0x100000000);
+  }
+  if (hi >= 0x80000000) throw fail(L, 'ErrOverflow', 'decimal text of a value above 2^63 - 1');
   return [hi, lo];
 }
 

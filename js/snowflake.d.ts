@@ -69,8 +69,9 @@ export declare class ID {
   static readonly MAX: ID;
   /**
    * Reads the text toString writes: the ID's 64 bits as an int64 in decimal,
-   * an optional '-' and 1 to 19 digits, with no leading zeros; "-0", '+',
-   * spaces and values outside an int64's range are errors.
+   * with no sign, as no ID is negative (the layout's top bit is a constant
+   * zero): 1 to 19 digits, with no leading zeros, of a number from 0 to
+   * 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
    */
   static parse(s: string): ID;
   /** Reads the Base62 form: exactly 11 digits, 0-9, A-Z, a-z; case matters. */

@@ -25,7 +25,7 @@
 // sort as the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, decimalOf, decimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, msTick, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, msTick, masker } from './runtime.js';
 
 export { IDError };
 
@@ -126,13 +126,14 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Reads the text toString writes: the ID's 64 bits as an int64 in decimal,
-     * an optional '-' and 1 to 19 digits, with no leading zeros; "-0", '+',
-     * spaces and values outside an int64's range are errors.
+     * with no sign, as no ID is negative (the layout's top bit is a constant
+     * zero): 1 to 19 digits, with no leading zeros, of a number from 0 to
+     * 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
      * @param {string} s
      * @returns {ID}
      */
     static parse(s) {
-      return make(decimalWords(L, s));
+      return make(nonNegativeDecimalWords(L, s));
     }
 
     /**
@@ -350,7 +351,7 @@ export const ID = /* @__PURE__ */ (() =>
  * @returns {Uint8Array}
  */
 export function textToBytes(s) {
-  return bytesOf(decimalWords(L, s), 8);
+  return bytesOf(nonNegativeDecimalWords(L, s), 8);
 }
 
 /**

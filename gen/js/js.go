@@ -411,7 +411,7 @@ class %[3]s {
   static parse(s) {
     return make(%[3]s);
   }
-`, p.Type, docText("  ", "Reads the text toString writes: the ID's 64 bits as an int64 in decimal, "+portable.DecimalSyntax+"."), decodeCall(p, p.Text, "s"))
+`, p.Type, docText("  ", "Reads the text toString writes: the ID's 64 bits as an int64 in decimal, "+p.Text.DecimalSyntax()+"."), decodeCall(p, p.Text, "s"))
 	} else {
 		w.f(`
   /**
@@ -782,6 +782,8 @@ func decodeCall(p *portable.Plan, f portable.Form, s string) string {
 	switch {
 	case f.Name == "uuid":
 		return "parseUUID(L, " + s + ")"
+	case f.Name == "decimal" && f.NonNegative:
+		return "nonNegativeDecimalWords(L, " + s + ")"
 	case f.Name == "decimal":
 		return "decimalWords(L, " + s + ")"
 	case f.Check:

@@ -380,7 +380,35 @@ def _decode(s: str, f: _Form) -> int:
     n >>= f.pad%[3]s
     return n
 `, p.Bits, encodeStart, decodeCheck)
-	if p.Text.Name == "decimal" {
+	if p.Text.Name == "decimal" && p.Text.NonNegative {
+		w.f(`
+
+
+def _parse_decimal(s: object) -> int:
+    """Reads decimal text as str writes it, as Go's generated parser of this
+    layout reads it: 1 to 19 digits (0-9) with no sign and no leading zeros
+    (only zero itself starts with a zero), whose value is at most 2^63-1, as
+    the layout's top bit is a constant zero. A "-" is no sign here but a
+    character that is not a digit. It checks, in Go's order, the length (in
+    bytes of UTF-8, as Go counts it), a leading zero, every character, then
+    the value, and returns the ID's bits."""
+    if not isinstance(s, str):
+        raise IDError("ErrType", f"{_LAYOUT}: decimal text must be a str, not {type(s).__name__}")
+    n = _byte_length(s)
+    if not 1 <= n <= 19:
+        raise IDError("ErrLength", f"{_LAYOUT}: decimal text of length {n}, want 1 to 19")
+    if s[0] == "0" and n > 1:
+        raise _syntax_error("decimal", s, 0)
+    if not (s.isascii() and s.isdigit()):  # isdigit alone takes every script's digits
+        for i, c in enumerate(s):
+            if not "0" <= c <= "9":
+                raise _syntax_error("decimal", s, i)
+    v = int(s)
+    if v >= 1 << 63:
+        raise IDError("ErrOverflow", f"{_LAYOUT}: decimal text of a value above 2^63-1")
+    return v
+`)
+	} else if p.Text.Name == "decimal" {
 		w.f(`
 
 
@@ -570,7 +598,7 @@ class %[1]s:
     def parse(cls, s: str) -> %[1]s:
         """%[2]s"""
         return _made(cls, _parse_decimal(s))
-`, p.Type, docText("        ", "Reads the text str writes: the ID's 64 bits as an int64 in decimal, "+portable.DecimalSyntax+"."))
+`, p.Type, docText("        ", "Reads the text str writes: the ID's 64 bits as an int64 in decimal, "+p.Text.DecimalSyntax()+"."))
 	case "uuid":
 		w.f(`
     @classmethod

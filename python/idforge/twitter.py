@@ -155,29 +155,28 @@ def _decode(s: str, f: _Form) -> int:
 
 
 def _parse_decimal(s: object) -> int:
-    """Reads decimal text as str writes it, as Go's generated parsers read it:
-    an optional "-" and 1 to 19 digits (0-9) with no leading zeros (only zero
-    itself starts with a zero, and "-0" is no number), whose value is an
-    int64. It returns the ID's bits, the int64's two's complement. The length
-    counts bytes of UTF-8, and the sign, as Go does."""
+    """Reads decimal text as str writes it, as Go's generated parser of this
+    layout reads it: 1 to 19 digits (0-9) with no sign and no leading zeros
+    (only zero itself starts with a zero), whose value is at most 2^63-1, as
+    the layout's top bit is a constant zero. A "-" is no sign here but a
+    character that is not a digit. It checks, in Go's order, the length (in
+    bytes of UTF-8, as Go counts it), a leading zero, every character, then
+    the value, and returns the ID's bits."""
     if not isinstance(s, str):
         raise IDError("ErrType", f"{_LAYOUT}: decimal text must be a str, not {type(s).__name__}")
-    neg = s.startswith("-")
-    at = 1 if neg else 0  # where the digits start
-    n = _byte_length(s) - at
+    n = _byte_length(s)
     if not 1 <= n <= 19:
-        raise IDError("ErrLength", f"{_LAYOUT}: decimal text of length {n + at}, want 1 to 19 digits")
-    if s[at] == "0" and (n > 1 or neg):
-        raise _syntax_error("decimal", s, at)
-    digits = s[at:]
-    if not (digits.isascii() and digits.isdigit()):  # isdigit alone takes every script's digits
-        for i in range(at, len(s)):
-            if not "0" <= s[i] <= "9":
+        raise IDError("ErrLength", f"{_LAYOUT}: decimal text of length {n}, want 1 to 19")
+    if s[0] == "0" and n > 1:
+        raise _syntax_error("decimal", s, 0)
+    if not (s.isascii() and s.isdigit()):  # isdigit alone takes every script's digits
+        for i, c in enumerate(s):
+            if not "0" <= c <= "9":
                 raise _syntax_error("decimal", s, i)
-    v = -int(digits) if neg else int(digits)
-    if not -(1 << 63) <= v < 1 << 63:
-        raise IDError("ErrOverflow", f"{_LAYOUT}: decimal text of a value outside an int64's range")
-    return v & _MAX
+    v = int(s)
+    if v >= 1 << 63:
+        raise IDError("ErrOverflow", f"{_LAYOUT}: decimal text of a value above 2^63-1")
+    return v
 
 
 # The layout's clock: ticks of ms since 2010-11-04T01:42:54.657Z, a tick being
@@ -246,9 +245,10 @@ class ID:
     @classmethod
     def parse(cls, s: str) -> ID:
         """Reads the text str writes: the ID's 64 bits as an int64 in
-        decimal, an optional '-' and 1 to 19 digits, with no leading
-        zeros; "-0", '+', spaces and values outside an int64's range are
-        errors."""
+        decimal, with no sign, as no ID is negative (the layout's top
+        bit is a constant zero): 1 to 19 digits, with no leading zeros,
+        of a number from 0 to 2^63-1; '-', '+', spaces and values above
+        2^63-1 are errors."""
         return _made(cls, _parse_decimal(s))
 
     @classmethod

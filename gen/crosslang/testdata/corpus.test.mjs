@@ -32,6 +32,11 @@ function throwsCode(fn, code, what, layout) {
 
 for (const [layout, rs] of byLayout) {
   const head = rs[0];
+  // A decimal layout whose top bit is a constant zero takes no sign, as Go's
+  // package of it does: the corpus has "-1" among its bad texts
+  // (conformance.DecimalError), and the text of an ID with the top bit set
+  // (an invalid one, written as a negative int64) reads as bad text.
+  const signless = head.text === 'decimal' && rs.some((r) => r.kind === 'bad' && r.form === 'text' && r.input === '-1');
   test(layout, async (t) => {
     const m = await import(pathToFileURL(join(process.env.IDFORGE_MODULES, layout.replaceAll('-', '_') + '.js')).href);
     const { ID } = m;
@@ -44,7 +49,12 @@ for (const [layout, rs] of byLayout) {
           assert.equal(id.crockford(), r.crockford);
           assert.equal(id.toString(), r.text);
           assert.equal(JSON.stringify(id), JSON.stringify(r.text));
-          for (const [form, s] of [['parseHex', r.hex], ['parseHex', r.hex.toUpperCase()], ['parseBase62', r.base62], ['parseCrockford', r.crockford], ['parseCrockford', r.crockford.toLowerCase()], ['parse', r.text]]) {
+          const texts = [['parseHex', r.hex], ['parseHex', r.hex.toUpperCase()], ['parseBase62', r.base62], ['parseCrockford', r.crockford], ['parseCrockford', r.crockford.toLowerCase()], ['parse', r.text]];
+          if (signless && r.text.startsWith('-')) {
+            throwsCode(() => ID.parse(r.text), r.text.length > 19 ? 'ErrLength' : 'ErrSyntax', `parse(${r.text})`, layout);
+            texts.pop();
+          }
+          for (const [form, s] of texts) {
             assert.ok(ID[form](s).equals(id), `${form}(${s})`);
           }
           assert.deepEqual(id.bytes(), hexBytes(r.hex));

@@ -24,6 +24,12 @@ class Corpus(unittest.TestCase):
         m = importlib.import_module(layout.replace("-", "_"))
         ID = m.ID
         head = rs[0]
+        # A decimal layout whose top bit is a constant zero takes no sign, as
+        # Go's package of it does: the corpus has "-1" among its bad texts
+        # (conformance.DecimalError), and the text of an ID with the top bit
+        # set (an invalid one, written as a negative int64) reads as bad text.
+        signless = head["text"] == "decimal" and any(
+            b["kind"] == "bad" and b["form"] == "text" and b.get("input") == "-1" for b in rs)
         for r in rs:
             if r["kind"] == "id":
                 id = ID.from_bytes(bytes.fromhex(r["hex"]))
@@ -31,8 +37,14 @@ class Corpus(unittest.TestCase):
                 self.assertEqual(id.base62(), r["base62"])
                 self.assertEqual(id.crockford(), r["crockford"])
                 self.assertEqual(str(id), r["text"])
-                for parse, s in [(ID.parse_hex, r["hex"]), (ID.parse_hex, r["hex"].upper()), (ID.parse_base62, r["base62"]),
-                                 (ID.parse_crockford, r["crockford"]), (ID.parse_crockford, r["crockford"].lower()), (ID.parse, r["text"])]:
+                texts = [(ID.parse_hex, r["hex"]), (ID.parse_hex, r["hex"].upper()), (ID.parse_base62, r["base62"]),
+                         (ID.parse_crockford, r["crockford"]), (ID.parse_crockford, r["crockford"].lower()), (ID.parse, r["text"])]
+                if signless and r["text"].startswith("-"):
+                    with self.assertRaises(m.IDError, msg=r["text"]) as cm:
+                        ID.parse(r["text"])
+                    self.assertEqual(cm.exception.code, "ErrLength" if len(r["text"]) > 19 else "ErrSyntax", r["text"])
+                    texts.pop()
+                for parse, s in texts:
                     self.assertEqual(parse(s), id, s)
                 self.assertEqual(bytes(id), bytes.fromhex(r["hex"]))
                 self.assertEqual(id.valid(), r["valid"])

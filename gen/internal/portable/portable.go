@@ -51,8 +51,9 @@ type Form struct {
 	// stand for a value above the largest ID.
 	Overflows bool
 	// NonNegative says, for decimal, that the layout's top bit is a
-	// constant zero, so that the text of an ID of the layout (a valid one)
-	// never has a '-'. It is for docs only: the readers take any int64.
+	// constant zero, so that no ID's text has a '-': the readers take the
+	// digits of 0 to 2^63-1 and no sign, as Go's generated parsers do,
+	// where a layout whose IDs can be negative takes any int64.
 	NonNegative bool
 }
 
@@ -217,8 +218,16 @@ func (f Form) DecimalDoc() string {
 	return d
 }
 
-// DecimalSyntax says, for a parser's doc, what decimal text it reads.
-const DecimalSyntax = "an optional '-' and 1 to 19 digits, with no leading zeros; \"-0\", '+', spaces and values outside an int64's range are errors"
+// DecimalSyntax says, for a parser's doc, what decimal text it reads: an
+// int64 for a layout whose IDs can be negative; for one whose top bit is a
+// constant zero (NonNegative), a number from 0 to 2^63-1 with no sign, as
+// Go's generated parser of the layout reads it.
+func (f Form) DecimalSyntax() string {
+	if f.NonNegative {
+		return "with no sign, as no ID is negative (the layout's top bit is a constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors"
+	}
+	return "an optional '-' and 1 to 19 digits, with no leading zeros; \"-0\", '+', spaces and values outside an int64's range are errors"
+}
 
 // Own reports whether the form is a layout's text form that is none of
 // the forms every module has (base62, crockford, hex) nor uuid or decimal:
