@@ -72,10 +72,16 @@ type Report struct {
 // and in o.From alone, when it is not "". A TypeID reads only as a UUID
 // (the Nil, Max and raw UUIDs included), never as a ULID of the same bits;
 // other UUID text reads as a ULID too. Read, not Readings, decides which
-// reading a text is.
+// reading a text is. As in Read, a reading of o.Layout in its canonical
+// form is the answer: the others of that layout are not shown.
 func Readings(in string, o ReadOptions) Report {
 	r := Report{Input: in, Candidates: []Candidate{}}
 	cs, rerr := o.candidates(in, true)
+	if o.Layout != nil && o.From == "" {
+		if own := slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool { return !c.ownForm }); len(own) > 0 {
+			cs = own
+		}
+	}
 	r.Candidates = append(r.Candidates, cs...)
 	slices.SortStableFunc(r.Candidates, likelier)
 	if len(r.Candidates) == 0 {
