@@ -2,15 +2,13 @@ module github.com/idforge/idforge/bench
 
 go 1.24.0
 
-replace github.com/idforge/idforge => ..
 
-replace github.com/idforge/idforge/gen => ../gen
 
 require (
 	github.com/bwmarrin/snowflake v0.3.0
 	github.com/gofrs/uuid/v5 v5.4.0
 	github.com/google/uuid v1.6.0
-	github.com/idforge/idforge v0.0.0-00010101000000-000000000000
+	github.com/idforge/idforge v0.1.0
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/segmentio/ksuid v1.0.4
 	github.com/sony/sonyflake v1.2.0

@@ -12,7 +12,6 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 
-	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )
@@ -196,11 +195,11 @@ func checkTooWide[ID any, F any](t *testing.T, l *layouts.Layout, c Codec[ID, F]
 		if ToFields(l, wide, &fields) != nil {
 			continue // the Go type itself cannot hold it
 		}
-		if rv := reflect.ValueOf(fields).FieldByName(goname.Exported(f.Name)); rv.Kind() == reflect.Array {
+		if rv := reflect.ValueOf(fields).FieldByName(layouts.GoName(f.Name)); rv.Kind() == reflect.Array {
 			continue
 		}
 		if _, err := c.Pack(fields); err == nil {
-			t.Fatalf("%s: Pack took a %d-bit %s for a %d-bit field", l.Name, f.Width+1, goname.Exported(f.Name), f.Width)
+			t.Fatalf("%s: Pack took a %d-bit %s for a %d-bit field", l.Name, f.Width+1, layouts.GoName(f.Name), f.Width)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"reflect"
 
-	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )
@@ -54,7 +53,7 @@ func (b *Bits) Values(l *layouts.Layout) interp.Values {
 }
 
 // ToFields sets the fields of the generated struct that ptr points to from
-// values, matching names by the generator's rule (goname.Exported). A value
+// values, matching names by the generator's rule (layouts.GoName). A value
 // too wide for the Go field's type is an error, as are a missing value, a
 // nil l and a ptr that is not a non-nil pointer to a struct.
 func ToFields(l *layouts.Layout, values interp.Values, ptr any) error {
@@ -67,9 +66,9 @@ func ToFields(l *layouts.Layout, values interp.Values, ptr any) error {
 	}
 	s := p.Elem()
 	for _, f := range l.Fields {
-		field := s.FieldByName(goname.Exported(f.Name))
+		field := s.FieldByName(layouts.GoName(f.Name))
 		if !field.IsValid() {
-			return fmt.Errorf("fuzz: %s has no field %s", s.Type(), goname.Exported(f.Name))
+			return fmt.Errorf("fuzz: %s has no field %s", s.Type(), layouts.GoName(f.Name))
 		}
 		x := values[f.Name]
 		if x == nil {
@@ -78,17 +77,17 @@ func ToFields(l *layouts.Layout, values interp.Values, ptr any) error {
 		switch field.Kind() {
 		case reflect.Array:
 			if x.BitLen() > 8*field.Len() {
-				return fmt.Errorf("fuzz: %s does not fit %s", x, goname.Exported(f.Name))
+				return fmt.Errorf("fuzz: %s does not fit %s", x, layouts.GoName(f.Name))
 			}
 			x.FillBytes(field.Slice(0, field.Len()).Bytes())
 		case reflect.Int64, reflect.Int32, reflect.Int16, reflect.Int8, reflect.Int:
 			if !x.IsInt64() || field.OverflowInt(x.Int64()) {
-				return fmt.Errorf("fuzz: %s does not fit %s", x, goname.Exported(f.Name))
+				return fmt.Errorf("fuzz: %s does not fit %s", x, layouts.GoName(f.Name))
 			}
 			field.SetInt(x.Int64())
 		default:
 			if !x.IsUint64() || field.OverflowUint(x.Uint64()) {
-				return fmt.Errorf("fuzz: %s does not fit %s", x, goname.Exported(f.Name))
+				return fmt.Errorf("fuzz: %s does not fit %s", x, layouts.GoName(f.Name))
 			}
 			field.SetUint(x.Uint64())
 		}
@@ -107,7 +106,7 @@ func FromFields(l *layouts.Layout, st any) interp.Values {
 		return v
 	}
 	for _, f := range l.Fields {
-		field := s.FieldByName(goname.Exported(f.Name))
+		field := s.FieldByName(layouts.GoName(f.Name))
 		switch field.Kind() {
 		case reflect.Array:
 			b := make([]byte, field.Len())

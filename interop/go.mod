@@ -2,17 +2,15 @@ module github.com/idforge/idforge/interop
 
 go 1.24.0
 
-replace github.com/idforge/idforge => ..
 
-replace github.com/idforge/idforge/gen => ../gen
 
 require (
 	github.com/bwmarrin/discordgo v0.29.0
 	github.com/bwmarrin/snowflake v0.3.0
 	github.com/gofrs/uuid/v5 v5.4.0
 	github.com/google/uuid v1.6.0
-	github.com/idforge/idforge v0.0.0-00010101000000-000000000000
-	github.com/idforge/idforge/gen v0.0.0-00010101000000-000000000000
+	github.com/idforge/idforge v0.1.0
+	github.com/idforge/idforge/gen v0.1.0
 	github.com/jackc/pgx/v5 v5.8.0
 	github.com/mr-tron/base58 v1.2.0
 	github.com/oklog/ulid/v2 v2.1.2

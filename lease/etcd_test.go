@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/testenv"
+	"github.com/idforge/idforge/testenv"
 
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/lease/leasetest"

@@ -18,11 +18,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/gen"
-	"github.com/idforge/idforge/internal/explain"
-	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/testenv"
 	"github.com/idforge/idforge/web"
 )
 

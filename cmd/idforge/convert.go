@@ -15,7 +15,7 @@ import (
 
 	"github.com/idforge/idforge/compat"
 	"github.com/idforge/idforge/encodings"
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
@@ -131,8 +131,8 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if !validTarget(*to, spec) {
 		return usageError{fmt.Errorf("unknown -to %q (want one of %s, or a layout's own name to re-encode)", *to, strings.Join(targets, ", "))}
 	}
-	if !slices.Contains(explain.WriteEncodings, *enc) && (spec == nil || !slices.ContainsFunc(spec.Encodings, func(e encodings.Spec) bool { return e.Name == *enc })) {
-		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(explain.WriteEncodings, ", "))}
+	if !slices.Contains(explain.WriteEncodings(), *enc) && (spec == nil || !slices.ContainsFunc(spec.Encodings, func(e encodings.Spec) bool { return e.Name == *enc })) {
+		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(explain.WriteEncodings(), ", "))}
 	}
 	o, err := readOptions(spec, *from)
 	if err != nil {
@@ -316,7 +316,7 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return from, id, nil
 	}
 	target := to
-	if a, ok := explain.Aliases[to]; ok {
+	if a, ok := explain.Aliases()[to]; ok {
 		target = a
 	}
 	fail := func() (*layouts.Layout, []byte, error) {

@@ -2,13 +2,11 @@ module github.com/idforge/idforge/cmd/idforge
 
 go 1.24.0
 
-replace github.com/idforge/idforge => ../..
 
-replace github.com/idforge/idforge/gen => ../../gen
 
 require (
-	github.com/idforge/idforge v0.0.0-00010101000000-000000000000
-	github.com/idforge/idforge/gen v0.0.0-00010101000000-000000000000
+	github.com/idforge/idforge v0.1.0
+	github.com/idforge/idforge/gen v0.1.0
 	github.com/jackc/pgx/v5 v5.8.0
 	golang.org/x/tools v0.42.0
 )

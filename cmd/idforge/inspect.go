@@ -10,7 +10,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 )
 
 const inspectUsage = `usage: idforge inspect [-json] [-all] [-layout NAME | -spec FILE] [-from ENCODING] ID...

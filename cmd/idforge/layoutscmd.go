@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/idforge/idforge/encodings"
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
 )
 

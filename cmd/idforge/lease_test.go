@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/testenv"
+	"github.com/idforge/idforge/testenv"
 )
 
 // A holder that loses its lease exits non-zero and says so on standard

@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/mask"
 )
 

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
@@ -318,7 +318,7 @@ var keepsState = map[string]bool{"uuidv1": true, "uuidv6": true, "uuidv7": true,
 // takes (v7 for uuidv7), for messages.
 func storeLayouts() string {
 	short := map[string]string{}
-	for a, name := range explain.Aliases {
+	for a, name := range explain.Aliases() {
 		short[name] = a
 	}
 	var names []string

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
@@ -77,7 +77,8 @@ func randomID(t *testing.T, l *layouts.Layout, rng *rand.Rand) []byte {
 	t.Helper()
 	if v, ok := l.Value(layouts.Time); ok {
 		if _, hashed := l.Value(layouts.Hash); !hashed {
-			from, to := explain.PlausibleFrom, explain.PlausibleTo.Add(-time.Hour)
+			from, to := explain.Plausible()
+			to = to.Add(-time.Hour)
 			if v.Epoch.After(from) {
 				from = v.Epoch
 			}
@@ -171,7 +172,7 @@ func TestFromReadsBackUUIDs(t *testing.T) {
 // prefix, for UUIDs.
 func writeForms(l *layouts.Layout) [][]string {
 	var out [][]string
-	for _, enc := range explain.WriteEncodings {
+	for _, enc := range explain.WriteEncodings() {
 		switch _, err := explain.Formatter(l, enc); {
 		case enc == "typeid" && explain.UUIDLike(l):
 			out = append(out, []string{"-enc", "typeid", "-prefix", "user"}, []string{"-enc", "typeid"})

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 )
 
 // orderidSpec is the README's own layout: a UUIDv8 with a 10-bit shard.

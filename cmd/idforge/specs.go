@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/typeid"
 	"github.com/idforge/idforge/uuid"
@@ -52,7 +52,7 @@ func chosenLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, err
 // built-in but that IDs read as: nil, max and uuid (a raw UUID).
 func readLayout(fs *flag.FlagSet, name, specFile string) (*layouts.Layout, error) {
 	if specFile == "" {
-		for _, l := range []*layouts.Layout{explain.Nil, explain.Max, explain.Raw} {
+		for _, l := range []*layouts.Layout{explain.Nil(), explain.Max(), explain.Raw()} {
 			if name == l.Name {
 				return l, nil
 			}

@@ -12,7 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/store"

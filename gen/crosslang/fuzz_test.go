@@ -21,10 +21,10 @@ import (
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/emit"
-	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/testenv"
 )
 
 // FuzzEmitters hands random layouts (fuzz.RandomSpec of the first input)

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/idforge/idforge/internal/testenv"
+	"github.com/idforge/idforge/testenv"
 )
 
 // npmDir holds the package.json and package-lock.json that pin the npm

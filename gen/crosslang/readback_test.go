@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/testenv"
 	"github.com/idforge/idforge/ulid"
 	"github.com/idforge/idforge/uuid"
 )

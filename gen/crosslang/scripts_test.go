@@ -11,9 +11,9 @@ import (
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/emit"
-	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/testenv"
 )
 
 // modules writes the files of every layout of the corpus in lang, a

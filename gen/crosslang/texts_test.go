@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/conformance"
-	"github.com/idforge/idforge/internal/explain"
-	"github.com/idforge/idforge/internal/testenv"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/testenv"
 )
 
 // discordID is the example of Discord's API documentation: a snowflake
@@ -132,7 +132,7 @@ func goReads(l *layouts.Layout, text string) (string, string) {
 // canonical form) is the text the committed JavaScript and Python modules
 // write for the same ID, JSON.stringify's included; and each of the three
 // reads what the other two wrote back to the same ID: JavaScript and
-// Python every ID, Go (the command's reader, internal/explain) every ID of
+// Python every ID, Go (the command's reader, explain) every ID of
 // the layout, whose constants are right. Discord's own example,
 // 175928847299117063, reads in all three as the same ID, made at the same
 // time. (interop/pgsql's TestDiscordDecimal reads it in SQL.)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -156,7 +155,7 @@ func emitFields(f *jen.File, p *Package) error {
 		var fields []jen.Code
 		for i := range l.Fields {
 			fd := &l.Fields[i]
-			fields = append(fields, jen.Comment(goname.Exported(fd.Name)+" holds "+describe(l, fd)+"."), jen.Id(goname.Exported(fd.Name)).Add(fieldType(p, fd)))
+			fields = append(fields, jen.Comment(layouts.GoName(fd.Name)+" holds "+describe(l, fd)+"."), jen.Id(layouts.GoName(fd.Name)).Add(fieldType(p, fd)))
 		}
 		commentf(f, "%s are the fields of %s.", n.fields, article(p, l))
 		f.Type().Id(n.fields).Struct(fields...)
@@ -217,14 +216,14 @@ func emitPack(f *jen.File, p *Package, m Member) {
 		if fd.Bytes || fd.Width == fieldBits(p, fd) {
 			continue
 		}
-		name := "f." + goname.Exported(fd.Name)
+		name := "f." + layouts.GoName(fd.Name)
 		cond := jen.Id(name).Op(">").Id(mask(fd.Width))
 		if signedField(p, fd) {
 			cond = jen.Id(name).Op("<").Lit(0).Op("||").Add(cond)
 		}
 		body = append(body, jen.If(cond).Block(
 			jen.Return(zero(p), jen.Qual("fmt", "Errorf").Call(
-				jen.Lit(fmt.Sprintf("%%w: %s %%d does not fit in %d bits", goname.Exported(fd.Name), fd.Width)), jen.Id("ErrRange"), jen.Id(name))),
+				jen.Lit(fmt.Sprintf("%%w: %s %%d does not fit in %d bits", layouts.GoName(fd.Name), fd.Width)), jen.Id("ErrRange"), jen.Id(name))),
 		))
 	}
 	body = append(body, jen.Return(jen.Id(n.packRaw).Call(jen.Id("f")), jen.Nil()))
@@ -247,7 +246,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 		for _, fd := range l.Fields {
 			if fd.Bytes && !p.Int64 { // an int64 ID's bytes fields are pieces of its word
 				start, end := pl.bytesRange(&fd)
-				body = append(body, jen.Copy(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)), jen.Id("f."+goname.Exported(fd.Name)).Index(jen.Empty(), jen.Empty())))
+				body = append(body, jen.Copy(jen.Id("id").Index(jen.Lit(start), jen.Lit(end)), jen.Id("f."+layouts.GoName(fd.Name)).Index(jen.Empty(), jen.Empty())))
 			}
 		}
 		words := make([][]jen.Code, len(pl.chunks))
@@ -263,7 +262,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 					continue
 				}
 				fd := &l.Fields[pc.field]
-				name, lo := "f."+goname.Exported(fd.Name), pl.fieldLo(pc)
+				name, lo := "f."+layouts.GoName(fd.Name), pl.fieldLo(pc)
 				var bits *jen.Statement
 				switch {
 				case fd.Bytes: // in an int64 ID: the field's bytes read as a number
@@ -396,7 +395,7 @@ func emitUnpack(f *jen.File, p *Package, m Member) {
 	body := []jen.Code{jen.Var().Id("f").Id(n.fields)}
 	for i := range l.Fields {
 		fd := &l.Fields[i]
-		body = append(body, jen.Id("f."+goname.Exported(fd.Name)).Op("=").Add(fieldValue(p, pl, fd)))
+		body = append(body, jen.Id("f."+layouts.GoName(fd.Name)).Op("=").Add(fieldValue(p, pl, fd)))
 	}
 	body = append(body, jen.Return(jen.Id("f")))
 	commentf(f, "%s returns the fields of id read as %s.", n.unpack, article(p, l))
@@ -460,7 +459,7 @@ func emitAccessors(f *jen.File, p *Package, m Member) error {
 	pl := newPlan(p, l)
 	for i := range l.Fields {
 		fd := &l.Fields[i]
-		name := goname.Exported(fd.Name)
+		name := layouts.GoName(fd.Name)
 		if methodNames[name] {
 			return fmt.Errorf("gen: %s:%d: field %s would shadow method %s; rename it with 'as'", l.File, fd.Line, fd.Name, name)
 		}

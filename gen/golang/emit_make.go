@@ -8,7 +8,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -504,7 +503,7 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 	}
 	for i := range l.Fields {
 		fd := &l.Fields[i]
-		name := goname.Exported(fd.Name)
+		name := layouts.GoName(fd.Name)
 		if fd.Bytes {
 			switch fd.Role {
 			case layouts.Random:

@@ -4,9 +4,9 @@ import (
 	"crypto/sha256"
 	"testing"
 
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen/golang"
-	"github.com/idforge/idforge/internal/explain"
 	"github.com/idforge/idforge/layouts"
 )
 

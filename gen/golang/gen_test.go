@@ -13,8 +13,8 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/idforge/idforge/gen/golang"
-	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated files and golden outputs")

@@ -13,7 +13,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -46,7 +45,7 @@ func (p *Package) checkNames() error {
 		first := map[string]*layouts.Field{}
 		for i := range l.Fields {
 			fd := &l.Fields[i]
-			name := goname.Exported(fd.Name)
+			name := layouts.GoName(fd.Name)
 			if err := plainName("field", name); err != nil || !token.IsExported(name) {
 				return fmt.Errorf("%w: %s:%d: field %s has no exported Go name (%q)", ErrName, l.File, fd.Line, fd.Name, name)
 			}

@@ -16,7 +16,6 @@ import (
 	"testing"
 
 	"github.com/idforge/idforge/gen/golang"
-	"github.com/idforge/idforge/internal/goname"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -138,7 +137,7 @@ func checkGenerated(t testing.TB, l *layouts.Layout, pkgName, typ string, src []
 			have = append(have, f.Name())
 		}
 		for _, fd := range l.Fields {
-			spec = append(spec, goname.Exported(fd.Name))
+			spec = append(spec, layouts.GoName(fd.Name))
 		}
 		if !slices.Equal(have, spec) {
 			t.Fatalf("Fields holds %v, the spec declares %v", have, spec)

@@ -20,7 +20,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/idforge/idforge/internal/testenv"
+	"github.com/idforge/idforge/testenv"
 )
 
 // root is the repository's root, where go.work is.

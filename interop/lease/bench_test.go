@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/testenv"
+	"github.com/idforge/idforge/testenv"
 
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"

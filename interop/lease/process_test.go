@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/lease/leasetest"
+	"github.com/idforge/idforge/testenv"
 )
 
 func TestMain(m *testing.M) {

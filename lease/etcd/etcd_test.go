@@ -7,10 +7,10 @@ import (
 
 	clientv3 "go.etcd.io/etcd/client/v3"
 
-	"github.com/idforge/idforge/internal/testenv"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/lease/etcd"
 	"github.com/idforge/idforge/lease/leasetest"
+	"github.com/idforge/idforge/testenv"
 )
 
 func TestMain(m *testing.M) {

@@ -2,10 +2,9 @@ module github.com/idforge/idforge/lease/etcd
 
 go 1.24.0
 
-replace github.com/idforge/idforge => ../..
 
 require (
-	github.com/idforge/idforge v0.0.0-00010101000000-000000000000
+	github.com/idforge/idforge v0.1.0
 	go.etcd.io/etcd/api/v3 v3.5.21
 	go.etcd.io/etcd/client/v3 v3.5.21
 )

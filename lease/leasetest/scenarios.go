@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/testenv"
+	"github.com/idforge/idforge/testenv"
 )
 
 // Processes runs the process tests against a real engine: env locates it

@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )

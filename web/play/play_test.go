@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/web/play"
 )

@@ -7,7 +7,7 @@ import (
 	"database/sql"
 	"testing"
 
-	"github.com/idforge/idforge/internal/testenv"
+	"github.com/idforge/idforge/testenv"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the pgx driver, as "pgx"
 )

@@ -1,15 +1,16 @@
-// Package goname holds the Go emitter's naming rule for a spec's snake_case
-// names, shared by the emitter (gen/golang) and the fuzz harness, which
-// finds a generated Fields struct's members by it. Layouts hold the spec's
-// own names only; each emitter owns its language's naming.
-package goname
+package layouts
 
 import "strings"
 
-// Exported returns the exported Go name of a snake_case spec name: unix_ms
-// gives UnixMs, shard_id gives ShardID and unix_ts UnixTS, each word that
-// is an initialism (see initialisms) in upper case, as Go names write them.
-func Exported(snake string) string {
+// GoName returns the exported Go name of a spec's snake_case name, the
+// name a generated Go package gives the field or value: unix_ms gives
+// UnixMs, shard_id gives ShardID and unix_ts UnixTS, each word that is an
+// initialism in upper case, as Go names write them (the initialisms of
+// staticcheck's naming check, ST1003, so that generated code passes it as
+// hand-written code would). It is the rule package fuzz finds a generated
+// Fields struct's members by, and it never changes within a major version:
+// generated code and the fuzz harness of another release must agree on it.
+func GoName(snake string) string {
 	var b strings.Builder
 	for _, w := range strings.Split(snake, "_") {
 		switch {
@@ -23,9 +24,7 @@ func Exported(snake string) string {
 	return b.String()
 }
 
-// initialisms are the words Go names write in upper case: those of
-// staticcheck's naming check (ST1003), so that generated code passes it as
-// hand-written code would.
+// initialisms are the words GoName writes in upper case.
 var initialisms = map[string]bool{
 	"ACL": true, "AMQP": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "DB": true,
 	"DNS": true, "EOF": true, "GID": true, "GUID": true, "HTML": true, "HTTP": true, "HTTPS": true,

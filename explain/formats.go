@@ -21,20 +21,26 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-// Aliases are the short layout names Lookup accepts, such as v7 for uuidv7.
-var Aliases = map[string]string{
+// Aliases returns the short layout names Lookup accepts, such as v7 for
+// uuidv7, each with the built-in layout's name: a new map on each call.
+func Aliases() map[string]string { return maps.Clone(aliases) }
+
+var aliases = map[string]string{
 	"v1": "uuidv1", "v3": "uuidv3", "v4": "uuidv4", "v5": "uuidv5",
 	"v6": "uuidv6", "v7": "uuidv7", "v8": "uuidv8",
 }
 
 // Builtins returns this package's own copies of the built-in layouts, read
-// once. Nothing may change them, so IsBuiltin can know them by their address.
-var Builtins = sync.OnceValues(layouts.Builtins)
+// once. Nothing may change them, so IsBuiltin can know them by their
+// address; a caller that wants to change one changes its Clone.
+func Builtins() ([]*layouts.Layout, error) { return builtins() }
+
+var builtins = sync.OnceValues(layouts.Builtins)
 
 // Builtin returns this package's copy of the built-in layout with the given
 // name (not an alias).
 func Builtin(name string) (*layouts.Layout, error) {
-	ls, err := Builtins()
+	ls, err := builtins()
 	if err != nil {
 		return nil, err
 	}
@@ -49,7 +55,7 @@ func Builtin(name string) (*layouts.Layout, error) {
 // Lookup returns a built-in layout by its name or alias. The error for an
 // unknown name lists the known ones.
 func Lookup(name string) (*layouts.Layout, error) {
-	if a, ok := Aliases[name]; ok {
+	if a, ok := aliases[name]; ok {
 		name = a
 	}
 	l, err := Builtin(name)
@@ -62,31 +68,41 @@ func Lookup(name string) (*layouts.Layout, error) {
 // LayoutNames lists the names Lookup accepts: the Aliases, then the
 // built-in layouts.
 func LayoutNames() []string {
-	names := slices.Sorted(maps.Keys(Aliases))
-	ls, _ := Builtins()
+	names := slices.Sorted(maps.Keys(aliases))
+	ls, _ := builtins()
 	for _, l := range ls {
 		names = append(names, l.Name)
 	}
 	return names
 }
 
-// Nil and Max are the Nil and Max UUIDs (RFC 9562 sections 5.9 and 5.10) as
-// layouts of constants: they have no version, so no UUID layout reads them.
+// Nil and Max return the Nil and Max UUIDs (RFC 9562 sections 5.9 and
+// 5.10) as layouts of constants: they have no version, so no UUID layout
+// reads them. Each call returns the same layout, which nothing may change.
+func Nil() *layouts.Layout { return nilUUID }
+
+// Max returns the Max UUID's layout: see Nil.
+func Max() *layouts.Layout { return maxUUID }
+
 var (
-	Nil = mustParse("RFC 9562 section 5.9: the Nil UUID", "layout nil 128\n  nil_hi 64 = 0\n  nil_lo 64 = 0\n")
-	Max = mustParse("RFC 9562 section 5.10: the Max UUID", "layout max 128\n  max_hi 64 = 0xffffffffffffffff\n  max_lo 64 = 0xffffffffffffffff\n")
+	nilUUID = mustParse("RFC 9562 section 5.9: the Nil UUID", "layout nil 128\n  nil_hi 64 = 0\n  nil_lo 64 = 0\n")
+	maxUUID = mustParse("RFC 9562 section 5.10: the Max UUID", "layout max 128\n  max_hi 64 = 0xffffffffffffffff\n  max_lo 64 = 0xffffffffffffffff\n")
 )
 
-// Raw reads any 128-bit UUID, of any variant and version, that no
-// other layout reads as a UUID: a Microsoft GUID, a DCE UUIDv2, version 0 or
-// 9 to 14 of the RFC 9562 variant, a TypeID whose UUID is any of these. Its
-// bits are one bytes field; inspect shows the variant and version instead.
-var Raw = mustParse("a raw UUID: any variant and version", "layout uuid 128\n  bits 128 random bytes\n")
+// Raw returns the layout that reads any 128-bit UUID, of any variant and
+// version, that no other layout reads as a UUID: a Microsoft GUID, a DCE
+// UUIDv2, version 0 or 9 to 14 of the RFC 9562 variant, a TypeID whose UUID
+// is any of these. Its bits are one bytes field; inspect shows the variant
+// and version instead. Each call returns the same layout, which nothing may
+// change.
+func Raw() *layouts.Layout { return rawUUID }
+
+var rawUUID = mustParse("a raw UUID: any variant and version", "layout uuid 128\n  bits 128 random bytes\n")
 
 // UUIDLike reports whether IDs of l are UUIDs, for TypeIDs and the uuid
 // form: an RFC 9562 layout, the Nil or Max UUID, or a raw UUID.
 func UUIDLike(l *layouts.Layout) bool {
-	return l.IsUUID() || l == Nil || l == Max || l == Raw
+	return l.IsUUID() || l == nilUUID || l == maxUUID || l == rawUUID
 }
 
 // UUIDVariant names the variant of a UUID as google/uuid's Variant does
@@ -119,17 +135,17 @@ func IsBuiltin(l *layouts.Layout) bool {
 	return err == nil && b == l
 }
 
-// EncodingNames are the encodings an ID can be written in: canonical (the
+// encodingNames are the encodings an ID can be written in: canonical (the
 // layout's own form, see Canonical), uuid, every built-in encoding
 // (encodings.Names: base62, crockford, hex, base58, ...) and decimal. A
 // layout's spec may declare more.
-var EncodingNames = slices.Concat([]string{"canonical", "uuid"}, encodings.Names(), []string{"decimal"})
+var encodingNames = slices.Concat([]string{"canonical", "uuid"}, encodings.Names(), []string{"decimal"})
 
-// Universal are the forms every layout's IDs are shown and read in, beside
+// universal are the forms every layout's IDs are shown and read in, beside
 // its canonical one: inspect tries a layout on text in one of these or in
 // the layout's own form, so that, say, a base32hex text is read as an xid
 // but not as every other 12-byte layout.
-var Universal = []string{"uuid", "typeid", "base62", "crockford", "hex", "decimal"}
+var universal = []string{"uuid", "typeid", "base62", "crockford", "hex", "decimal"}
 
 // Canonical returns the usual text form of a layout's IDs: the form
 // layouts.Layout.CanonicalText decides, which the packages and modules
@@ -180,7 +196,7 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		}
 		return e.AppendEncode, nil
 	}
-	return nil, encodingError(fmt.Sprintf("unknown encoding %q (want one of %s)", enc, strings.Join(WriteEncodings, ", ")))
+	return nil, encodingError(fmt.Sprintf("unknown encoding %q (want one of %s)", enc, strings.Join(writeEncodings, ", ")))
 }
 
 // AppendUUID writes 16 bytes in the 8-4-4-4-12 form.
@@ -194,8 +210,8 @@ func AppendUUID(dst, id []byte) []byte {
 // layout's canonical one, in a fixed order.
 func AllEncodings(l *layouts.Layout, id []byte) [][2]string {
 	var out [][2]string
-	for _, enc := range EncodingNames[1:] {
-		if enc != Canonical(l) && !slices.Contains(Universal, enc) {
+	for _, enc := range encodingNames[1:] {
+		if enc != Canonical(l) && !slices.Contains(universal, enc) {
 			continue
 		}
 		if f, err := Formatter(l, enc); err == nil {

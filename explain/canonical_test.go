@@ -3,7 +3,7 @@ package explain_test
 import (
 	"testing"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
 )
 

@@ -219,16 +219,16 @@ func CheckFrom(from string, l *layouts.Layout) error {
 		return nil
 	}
 	if l == nil {
-		if slices.Contains(WriteEncodings, from) {
+		if slices.Contains(writeEncodings, from) {
 			return nil
 		}
-		return encodingError(fmt.Sprintf("unknown encoding %q for -from (want one of %s)", from, strings.Join(WriteEncodings, ", ")))
+		return encodingError(fmt.Sprintf("unknown encoding %q for -from (want one of %s)", from, strings.Join(writeEncodings, ", ")))
 	}
 	forms := FormsOf(l)
 	if slices.Contains(forms, from) {
 		return nil
 	}
-	if slices.Contains(WriteEncodings, from) || slices.ContainsFunc(l.Encodings, func(s encodings.Spec) bool { return s.Name == from }) {
+	if slices.Contains(writeEncodings, from) || slices.ContainsFunc(l.Encodings, func(s encodings.Spec) bool { return s.Name == from }) {
 		return encodingError(fmt.Sprintf("%s IDs (%s) are never written in %s (want one of canonical, %s)", l.Name, byteCount(l.Bytes()), from, strings.Join(forms, ", ")))
 	}
 	return encodingError(fmt.Sprintf("unknown encoding %q for -from (want one of canonical, %s)", from, strings.Join(forms, ", ")))
@@ -239,7 +239,7 @@ func CheckFrom(from string, l *layouts.Layout) error {
 // typeid for UUIDs, decimal for 8 bytes, the encodings its spec declares,
 // and every built-in encoding that writes IDs of its size.
 func FormsOf(l *layouts.Layout) []string {
-	if l == Nil || l == Max || l == Raw || IsBuiltin(l) {
+	if l == nilUUID || l == maxUUID || l == rawUUID || IsBuiltin(l) {
 		builtinForms.Lock()
 		defer builtinForms.Unlock()
 		if f, ok := builtinForms.m[l]; ok {
@@ -372,7 +372,7 @@ nextID:
 // plausibleTime reports whether a reading has no time or one from
 // PlausibleFrom to before PlausibleTo.
 func plausibleTime(c Candidate) bool {
-	return !c.hasTime || !c.at.Before(PlausibleFrom) && c.at.Before(PlausibleTo)
+	return !c.hasTime || !c.at.Before(plausibleFrom) && c.at.Before(plausibleTo)
 }
 
 // asWritten reports whether reading a, of the text exactly as its form
@@ -461,7 +461,7 @@ func formTier(c *Candidate) int {
 	switch {
 	case c.Form == Canonical(c.Model):
 		return 0
-	case slices.Contains(Universal, c.Form):
+	case slices.Contains(universal, c.Form):
 		return 1
 	}
 	return 2
@@ -515,12 +515,12 @@ func (o ReadOptions) candidates(in string, show bool) ([]Candidate, *ReadError) 
 	rerr := &ReadError{Input: in, Layout: o.Layout, From: o.From}
 	try := []*layouts.Layout{o.Layout}
 	if o.Layout == nil {
-		all, err := Builtins()
+		all, err := builtins()
 		if err != nil {
 			rerr.Err = err
 			return nil, rerr
 		}
-		try = append([]*layouts.Layout{Nil, Max}, all...)
+		try = append([]*layouts.Layout{nilUUID, maxUUID}, all...)
 	}
 	// Without a layout or a form, UUID text is a UUID: only its form.
 	uuidText := ""
@@ -670,8 +670,8 @@ func (d *decoder) raws(found []Candidate, from string, full bool) []Candidate {
 		if from != "" && from != form || slices.ContainsFunc(found, func(c Candidate) bool { return c.Form == form && UUIDLike(c.Model) }) {
 			continue
 		}
-		if dec := d.decode(Raw, form, !full || from == "typeid"); dec.Bytes != nil {
-			if c, err := read(Raw, dec, full); err == nil {
+		if dec := d.decode(rawUUID, form, !full || from == "typeid"); dec.Bytes != nil {
+			if c, err := read(rawUUID, dec, full); err == nil {
 				out = append(out, c)
 			}
 		}

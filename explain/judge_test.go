@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )
@@ -152,8 +152,8 @@ func TestEvidence(t *testing.T) {
 			t.Errorf("Evidence(%s) = %d, want %d", name, got, want)
 		}
 	}
-	if explain.Evidence(explain.Nil) != 0 || explain.Evidence(explain.Max) != 128 {
-		t.Errorf("Evidence of nil %d, max %d", explain.Evidence(explain.Nil), explain.Evidence(explain.Max))
+	if explain.Evidence(explain.Nil()) != 0 || explain.Evidence(explain.Max()) != 128 {
+		t.Errorf("Evidence of nil %d, max %d", explain.Evidence(explain.Nil()), explain.Evidence(explain.Max()))
 	}
 }
 

@@ -25,12 +25,14 @@ const (
 	Ambiguous = "ambiguous"
 )
 
-// The window of plausible times, 1990 to 2100, from PlausibleFrom to just
-// before PlausibleTo: a reading whose time is outside it, or whose layout
-// is an expired draft, is implausible.
+// Plausible returns the window of plausible times, 1990 to 2100: from, and
+// up to just before to. A reading whose time is outside it, or whose
+// layout is an expired draft, is implausible.
+func Plausible() (from, to time.Time) { return plausibleFrom, plausibleTo }
+
 var (
-	PlausibleFrom = time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)
-	PlausibleTo   = time.Date(2101, 1, 1, 0, 0, 0, 0, time.UTC)
+	plausibleFrom = time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)
+	plausibleTo   = time.Date(2101, 1, 1, 0, 0, 0, 0, time.UTC)
 )
 
 // futureSlack is how far past now a reading's time may be, for clocks that
@@ -128,10 +130,10 @@ func judge(c *Candidate, now time.Time, decimal, caseOnly bool) {
 	}
 	if c.hasTime {
 		switch {
-		case c.at.Before(PlausibleFrom):
-			why = append(why, "its time is before "+PlausibleFrom.Format("2006"))
-		case !c.at.Before(PlausibleTo):
-			why = append(why, "its time is after "+PlausibleTo.AddDate(-1, 0, 0).Format("2006"))
+		case c.at.Before(plausibleFrom):
+			why = append(why, "its time is before "+plausibleFrom.Format("2006"))
+		case !c.at.Before(plausibleTo):
+			why = append(why, "its time is after "+plausibleTo.AddDate(-1, 0, 0).Format("2006"))
 		case c.at.After(now.Add(futureSlack)):
 			c.Future = true
 			c.class = future
@@ -222,7 +224,7 @@ func Variant(l, v *layouts.Layout) bool {
 
 // isVariant reports whether l is a Variant of a built-in layout.
 func isVariant(l *layouts.Layout) bool {
-	ls, _ := Builtins()
+	ls, _ := builtins()
 	return slices.ContainsFunc(ls, func(b *layouts.Layout) bool { return Variant(b, l) })
 }
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/explain"
+	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 )

@@ -11,9 +11,14 @@ import (
 // The TypeID encoding: a UUID with a type prefix, user_01h455vb4pex5vsknk084sn02q.
 // idforge new and convert write it with -enc typeid -prefix P; Decode reads it.
 
-// WriteEncodings are the encodings an ID can be written in: those of any ID
-// (EncodingNames), and typeid for UUIDs.
-var WriteEncodings = append(slices.Clip(EncodingNames), "typeid")
+// WriteEncodings returns the encodings an ID can be written in, as -enc
+// names them: canonical (the layout's own form, see Canonical), uuid, every
+// built-in encoding (encodings.Names: base62, crockford, hex, base58, ...),
+// decimal, and typeid for UUIDs. A layout's spec may declare more. It
+// returns a new slice on each call.
+func WriteEncodings() []string { return slices.Clone(writeEncodings) }
+
+var writeEncodings = append(slices.Clip(encodingNames), "typeid")
 
 // decodeTypeID reads s as a TypeID with a prefix. One without a prefix is
 // Crockford text, which decode reads already.

@@ -121,7 +121,7 @@ func read(l *layouts.Layout, d Decoded, full bool) (Candidate, error) {
 	}
 	c := Candidate{Form: d.Form, Prefix: d.Prefix, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
 	c.ownForm = d.Form == Canonical(l)
-	if l == Raw {
+	if l == rawUUID {
 		version := int(d.Bytes[6] >> 4)
 		c.Raw, c.Version = true, &version
 		c.Variant, c.VariantBits = UUIDVariant(d.Bytes)
@@ -148,7 +148,7 @@ func complete(c *Candidate, v interp.Values) {
 	}
 	c.Fields = []Field{}
 	for _, f := range c.Model.Fields {
-		if c.Model == Raw {
+		if c.Model == rawUUID {
 			break // its variant and version instead
 		}
 		x := v[f.Name]

@@ -2,7 +2,12 @@
 // against are, and skips a test, in one form, when one is missing: what is
 // missing, what it is, and how to provide it (the script that starts such a
 // server and prints its address, or the package that installs the tool).
-// CI (.ci/run) provides them all. It is for tests only.
+// CI (.ci/run) provides them all.
+//
+// It is for tests only: idforge's own, in every one of its modules, and
+// those of a program that runs lease/leasetest's scenarios or idforge's
+// generated code against the same servers and tools, which can read the
+// same variables.
 //
 // Every skip message has the form
 //
