@@ -11,6 +11,7 @@
 //	go run ./release check
 //	go run ./release proxy -o DIR [-rev REV] [-version V] [-module PATH]
 //	go run ./release tags [-rev REV]
+//	go run ./release version
 //
 // check fails when a module users install could not be published as it
 // stands: a replace directive, a requirement of a sibling at any version
@@ -28,7 +29,8 @@
 // adds a newer version beside the first. .ci/release serves the release
 // from it to a new user's go commands.
 //
-// tags prints the git commands that tag a release at REV.
+// tags prints the git commands that tag a release at REV; version prints
+// the next release's version.
 package main
 
 import (
@@ -58,7 +60,8 @@ func main() {
 
 const usage = `usage: go run ./release check
        go run ./release proxy -o DIR [-rev REV] [-version V] [-module PATH]
-       go run ./release tags [-rev REV]`
+       go run ./release tags [-rev REV]
+       go run ./release version`
 
 func run(args []string, stdout io.Writer) error {
 	if len(args) == 0 {
@@ -90,6 +93,17 @@ func run(args []string, stdout io.Writer) error {
 			return errors.New("proxy needs -o DIR")
 		}
 		return proxy(repo, *rev, *out, *version, *only, stdout)
+	case "version":
+		ms, err := readModules(repo)
+		if err != nil {
+			return err
+		}
+		v, err := nextVersion(ms)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, v)
+		return nil
 	case "tags":
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
