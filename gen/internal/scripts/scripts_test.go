@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/idforge/idforge/gen"
@@ -109,5 +110,22 @@ func TestPackagesRegistered(t *testing.T) {
 	}
 	if len(scripts.Dirs) != len(scripts.Packages) {
 		t.Errorf("Dirs %v are not the packages' folders", scripts.Dirs)
+	}
+}
+
+// The version the packages carry is a release's (X.Y.Z, the Go tags'
+// version without the "v"), and CHANGELOG.md has its section, so that a
+// release that bumps Version cannot forget what it changed.
+func TestChangelog(t *testing.T) {
+	if !regexp.MustCompile(`^(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)$`).MatchString(scripts.Version) {
+		t.Errorf("Version %q is not X.Y.Z", scripts.Version)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	heading := "## [" + scripts.Version + "] - "
+	if !bytes.Contains(b, []byte("\n"+heading)) {
+		t.Errorf("CHANGELOG.md has no section %q for the packages' version", heading+"...")
 	}
 }
