@@ -154,6 +154,9 @@ func check(repo string, stdout io.Writer) error {
 			problems = append(problems, fmt.Sprintf("%s/go.mod excludes %s %s: users' builds ignore it", m.Dir, x.Mod.Path, x.Mod.Version))
 		}
 	}
+	if v != "" {
+		problems = append(problems, packageVersions(repo, strings.TrimPrefix(v, "v"))...)
+	}
 	bad, err := crossInternal(repo)
 	if err != nil {
 		return err
@@ -166,6 +169,39 @@ func check(repo string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "the next release, %s, can be tagged: %s\n", v, strings.Join(tags(v), " "))
 	return nil
+}
+
+// packageVersions reports the npm and Python packages whose version is
+// not want, the Go modules' next release without its "v": a release is
+// one version everywhere.
+func packageVersions(repo, want string) []string {
+	var problems []string
+	var pkg struct{ Version string }
+	data, err := os.ReadFile(filepath.Join(repo, "js", "package.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &pkg)
+	}
+	switch {
+	case err != nil:
+		problems = append(problems, "js/package.json: "+err.Error())
+	case pkg.Version != want:
+		problems = append(problems, fmt.Sprintf("js/package.json says version %s, the Go modules' next release is %s (gen/internal/scripts.Version makes both)", pkg.Version, want))
+	}
+	data, err = os.ReadFile(filepath.Join(repo, "python", "pyproject.toml"))
+	if err != nil {
+		return append(problems, "python/pyproject.toml: "+err.Error())
+	}
+	var got string
+	for _, line := range strings.Split(string(data), "\n") {
+		if k, v, ok := strings.Cut(line, "="); ok && strings.TrimSpace(k) == "version" {
+			got = strings.Trim(strings.TrimSpace(v), `"`)
+			break
+		}
+	}
+	if got != want {
+		problems = append(problems, fmt.Sprintf("python/pyproject.toml says version %q, the Go modules' next release is %s (gen/internal/scripts.Version makes both)", got, want))
+	}
+	return problems
 }
 
 // proxy writes the release's modules at rev into the proxy directory out.
