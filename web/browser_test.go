@@ -304,9 +304,11 @@ func shotDir(t *testing.T) string {
 	return t.TempDir()
 }
 
-// pageURL is the page opened from disk, with a query.
+// pageURL is the page opened from disk, the whole site as WriteSite
+// writes it (built once for the test binary), with a query.
 func pageURL(t *testing.T, query url.Values) string {
-	abs, err := filepath.Abs(filepath.Join("static", "index.html"))
+	_, dir := builtSite(t)
+	abs, err := filepath.Abs(filepath.Join(dir, "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -524,7 +526,8 @@ func TestBrowser(t *testing.T) {
 	// The same page served over HTTP, as web/cmd/playground serves it
 	// (Handler): an ID and a spec from one link.
 	t.Run("served", func(t *testing.T) {
-		srv := httptest.NewServer(web.Handler())
+		site, _ := builtSite(t)
+		srv := httptest.NewServer(web.Handler(site))
 		defer srv.Close()
 		c.open(t, srv.URL+"/?"+url.Values{"id": {"01a2077c-508a-8005-8000-268acabee3bb"}, "spec": {orderidSpec}}.Encode())
 		var got struct {

@@ -14,9 +14,10 @@ import (
 // names the ETag it has gets 304 Not Modified, without the body; another
 // ETag gets the file.
 func TestHandlerCaching(t *testing.T) {
-	srv := httptest.NewServer(web.Handler())
+	site, _ := builtSite(t)
+	srv := httptest.NewServer(web.Handler(site))
 	defer srv.Close()
-	names, err := fs.Glob(web.Files(), "*")
+	names, err := fs.Glob(site, "*")
 	if err != nil || len(names) == 0 {
 		t.Fatal("no files", err)
 	}

@@ -1,7 +1,8 @@
-// Command build makes the playground's built files in web/static: go
-// generate ./web runs it. It writes the page's list of languages
-// (playgen.PageScript, from the registry of languages) and builds the
-// WebAssembly (see package web/internal/wasmbuild).
+// Command build writes the playground's one generated file that is
+// committed: static/languages.js, the page's list of languages
+// (playgen.PageScript, from the registry of languages). go generate ./web
+// runs it. The WebAssembly is not committed: package web's Build makes it
+// where the playground is served or tested.
 package main
 
 import (
@@ -10,19 +11,13 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/idforge/idforge/web/internal/wasmbuild"
 	"github.com/idforge/idforge/web/playgen"
 )
 
 func main() {
-	force := flag.Bool("force", false, "rebuild even when the inputs have not changed")
 	dir := flag.String("dir", "static", "the directory of the page's files")
 	flag.Parse()
 	if err := os.WriteFile(filepath.Join(*dir, playgen.PageScriptFile), playgen.PageScript(), 0o644); err != nil {
-		fmt.Fprintln(os.Stderr, "web/build:", err)
-		os.Exit(1)
-	}
-	if err := wasmbuild.Run(*dir, *force); err != nil {
 		fmt.Fprintln(os.Stderr, "web/build:", err)
 		os.Exit(1)
 	}

@@ -3,10 +3,13 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"io/fs"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,13 +17,47 @@ import (
 	"github.com/idforge/idforge/web"
 )
 
+// The tests build the WebAssembly into a temporary cache, never the
+// user's, and remove it at the end.
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "idforge-playground-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	cacheDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// testSite builds the site as run does.
+func testSite(t *testing.T) fs.FS {
+	t.Helper()
+	var log strings.Builder
+	dir, err := web.Build(context.Background(), web.BuildOptions{CacheDir: cacheDir, Log: &log})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	site, err := web.Site(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return site
+}
+
 // The command serves the page and its WebAssembly on the address it
 // prints, and stops when told.
 func TestServe(t *testing.T) {
+	site := testSite(t)
+	ln, err := listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, "127.0.0.1:0", pw) }()
+	go func() { done <- serve(ctx, ln, site, pw) }()
 	line, err := bufio.NewReader(pr).ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
@@ -56,13 +93,13 @@ func TestServe(t *testing.T) {
 		if resp.Header.Get("ETag") == "" || resp.Header.Get("Cache-Control") != web.CacheControl {
 			t.Errorf("/%s: ETag %q, Cache-Control %q: want both", c.path, resp.Header.Get("ETag"), resp.Header.Get("Cache-Control"))
 		}
-		// The embedded file, byte for byte.
+		// The site's file, byte for byte.
 		name := strings.SplitN(c.path, "?", 2)[0]
 		if name == "" {
 			name = "index.html"
 		}
-		if want, err := fs.ReadFile(web.Files(), name); err != nil || string(body) != string(want) {
-			t.Errorf("/%s is not the embedded %s (%v)", c.path, name, err)
+		if want, err := fs.ReadFile(site, name); err != nil || string(body) != string(want) {
+			t.Errorf("/%s is not the site's %s (%v)", c.path, name, err)
 		}
 	}
 	cancel()
@@ -76,6 +113,31 @@ func TestServe(t *testing.T) {
 	}
 	if _, err := client.Get(base); err == nil {
 		t.Error("the server still answers after the stop")
+	}
+}
+
+// -out writes the whole site, the page's own files and the built ones,
+// into a directory, and exits; it says where, on standard output, and the
+// build's progress goes to standard error.
+func TestOut(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "site")
+	var stdout, stderr strings.Builder
+	if exit := run(context.Background(), []string{"-out", out}, &stdout, &stderr); exit != 0 {
+		t.Fatalf("exit %d, stderr %q", exit, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), out) {
+		t.Errorf("stdout %q does not name %s", stdout.String(), out)
+	}
+	site := testSite(t)
+	names := append([]string{"index.html", "app.js", "style.css", "languages.js"}, web.BuiltFiles()...)
+	for _, name := range names {
+		want, err := fs.ReadFile(site, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := os.ReadFile(filepath.Join(out, name)); err != nil || string(got) != string(want) {
+			t.Errorf("%s: %d bytes written, want the site's %d (%v)", name, len(got), len(want), err)
+		}
 	}
 }
 

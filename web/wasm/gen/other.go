@@ -1,8 +1,8 @@
 //go:build !(js && wasm)
 
 // Command gen is the playground's WebAssembly module of code generators;
-// it runs only in the browser (GOOS=js GOARCH=wasm, built by go generate
-// ./web).
+// it runs only in the browser (GOOS=js GOARCH=wasm, built by package
+// web's Build, as web/cmd/playground runs it).
 package main
 
 import (
@@ -11,6 +11,6 @@ import (
 )
 
 func main() {
-	fmt.Fprintln(os.Stderr, "web/wasm/gen runs in the browser: build it with GOOS=js GOARCH=wasm (go generate ./web)")
+	fmt.Fprintln(os.Stderr, "web/wasm/gen runs in the browser: build it with GOOS=js GOARCH=wasm (go run ./web/cmd/playground builds it)")
 	os.Exit(2)
 }

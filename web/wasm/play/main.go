@@ -3,8 +3,9 @@
 // Command play is the playground's WebAssembly entry: it puts the
 // functions of package play (play.Names) on the page as
 // globalThis.idforge.NAME(...strings), each returning JSON, calls
-// globalThis.idforgeReady() if the page set it, and stays running. Build
-// it with go generate ./web (see web/internal/wasmbuild).
+// globalThis.idforgeReady() if the page set it, and stays running. Package
+// web's Build builds it (see web/internal/wasmbuild); nothing built is
+// committed.
 package main
 
 import (
