@@ -10,16 +10,16 @@ import (
 	"github.com/idforge/idforge/idrt"
 )
 
-// The guard a generated file declares, here for runtime version 8.
+// The guard a generated file declares, here for runtime version 9.
 const (
-	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
+	_ = idrt.EnforceVersion(9 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 9)
 )
 
 // A generated file declares the version guard so that it fails to compile
 // against a runtime that does not support it.
 func ExampleEnforceVersion() {
-	fmt.Println(idrt.MinVersion <= 8 && 8 <= idrt.MaxVersion)
+	fmt.Println(idrt.MinVersion <= 9 && 9 <= idrt.MaxVersion)
 	// Output: true
 }
 

@@ -11,20 +11,18 @@ import (
 // takes it (its WithLease option) in place of a fixed node: what a generator
 // needs from a lease of package github.com/idforge/idforge/lease, which
 // holds them on PostgreSQL, etcd and memory. LeaseOf returns the Lease of
-// such a lease.
-//
-// Code generated for runtime version 8 takes an idrt.Lease in WithLease;
-// pass it LeaseOf(l) for a *lease.Lease l. Later code takes the lease itself
-// and calls LeaseOf.
+// such a lease: a generated WithLease takes the *lease.Lease itself and
+// calls it.
 type Lease interface {
 	// Node returns the node number held.
 	Node() uint64
 	// Bind ties the lease to the one generator that issues IDs under it,
 	// described by b, and returns the previous holder's high-water tick:
-	// the generator must make every ID on a later tick (State.SkipPast). From
-	// then on the lease keeps b.Fence up to date: the generator checks it
-	// before it hands out each ID, and the lease records the generator's
-	// progress (b.Last) as the node's high-water mark when it renews.
+	// the generator must make every ID on a later tick
+	// (State.ResumePast). From then on the lease keeps b.Fence up to
+	// date: the generator checks it before it hands out each ID, and the
+	// lease records the generator's progress (b.Last) as the node's
+	// high-water mark when it renews.
 	Bind(b *Binding) (above uint64, err error)
 }
 
@@ -44,10 +42,9 @@ type Binding struct {
 	Last func() (tick uint64, ok bool)
 	// Behind is how many ticks the generator's clock may be behind the
 	// previous holder's high-water tick and still make IDs, above that
-	// tick (code generated for runtime version 8 waits for its clock to
-	// pass it; later code resumes above it at once: State.ResumePast); for
-	// a clock further behind, the lease waits or refuses the binding. 0
-	// means any number.
+	// tick, which the generator resumes above at once (State.ResumePast);
+	// for a clock further behind, the lease waits or refuses the binding.
+	// 0 means any number.
 	Behind uint64
 }
 
@@ -103,9 +100,7 @@ func RegisterLeases(of func(v any) (l Lease, ok bool)) {
 // *lease.Lease (what a failed Acquire returns) and any value that is not
 // such a lease it returns an error matching ErrNotLease that says which.
 //
-// Generated generators call it for their WithLease option. For code
-// generated for runtime version 8, whose WithLease takes a Lease, it is
-// the adapter: WithLease(LeaseOf(l)).
+// Generated generators call it for their WithLease option.
 func LeaseOf(v any) (Lease, error) {
 	if v == nil {
 		return nil, fmt.Errorf("%w: none given (nil)", ErrNotLease)

@@ -26,19 +26,3 @@ func TestFence(t *testing.T) {
 		t.Errorf("Err = %v, want the first error set", f.Err())
 	}
 }
-
-func TestSkipPast(t *testing.T) {
-	p := &Policy{CounterBits: 12, Init: InitZero, Overflow: OverflowWait, MaxTick: 1<<41 - 1}
-	var s State
-	s.SkipPast(p, 1000)
-	if _, _, err := s.Next(p, 1000, Counter{}); !errors.Is(err, ErrExhausted) {
-		t.Fatalf("Next on the skipped tick: %v, want ErrExhausted", err)
-	}
-	if tick, c, err := s.Next(p, 1001, Counter{}); err != nil || tick != 1001 || c.Lo != 0 {
-		t.Fatalf("Next on the tick after: %d, %d, %v; want 1001, 0, nil", tick, c.Lo, err)
-	}
-	s.SkipPast(p, 500) // behind the last ID: no change
-	if tick, c, err := s.Next(p, 1001, Counter{}); err != nil || tick != 1001 || c.Lo != 1 {
-		t.Fatalf("after SkipPast(500): %d, %d, %v; want 1001, 1, nil", tick, c.Lo, err)
-	}
-}

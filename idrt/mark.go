@@ -1,11 +1,10 @@
-//lint:file-ignore SA1019 store's marks are deprecated for every caller but this file, through which generated code reaches them.
-
 package idrt
 
 import (
 	"errors"
 	"time"
 
+	"github.com/idforge/idforge/internal/marks"
 	"github.com/idforge/idforge/store"
 )
 
@@ -14,7 +13,7 @@ import (
 // every ID the generator has handed out, so that a restarted process
 // resumes above it. A nil *Mark stands for no store: it covers every tick.
 type Mark struct {
-	m *store.Mark
+	m marks.Mark // package store's mark, which only idrt reaches
 }
 
 // errNoStore is returned by OpenMark for a nil store.
@@ -30,7 +29,7 @@ func OpenMark(s *store.Store, name string, ahead uint64) (*Mark, error) {
 	if s == nil {
 		return nil, errNoStore
 	}
-	m := s.Mark(name, ahead)
+	m := marks.Open(s, name, ahead)
 	if err := m.Err(); err != nil {
 		return nil, err
 	}

@@ -19,8 +19,9 @@ var resumePolicies = map[string]Policy{
 
 // After ResumePast(mark), with the clock behind the mark, the next ID comes
 // at once on the tick after the mark, the counter started afresh, whatever
-// the overflow: SkipPast makes a policy that waits return ErrExhausted
-// there, so that its generator waits for the clock to pass the mark.
+// the overflow, where Restore with the counter at its largest makes a
+// policy that waits return ErrExhausted, so that its generator waits for
+// the clock to pass the mark.
 func TestResumePastAtOnce(t *testing.T) {
 	const mark = 50_000
 	seed := Counter{Hi: 0x1234, Lo: 0x0123456789abcdef}
@@ -54,13 +55,13 @@ func TestResumePastAtOnce(t *testing.T) {
 		}
 	}
 
-	// What SkipPast does under a policy that waits: the generator must
-	// wait for the clock to pass the mark.
+	// What Restore with a full counter does under a policy that waits:
+	// the generator must wait for the clock to pass the mark.
 	p := resumePolicies["snowflake"]
 	var s State
-	s.SkipPast(&p, mark)
+	s.Restore(mark, mask(p.CounterBits))
 	if _, _, err := s.Next(&p, mark-500, Counter{}); !errors.Is(err, ErrExhausted) {
-		t.Errorf("SkipPast then Next behind the mark: %v, want ErrExhausted", err)
+		t.Errorf("Restore then Next behind the mark: %v, want ErrExhausted", err)
 	}
 }
 

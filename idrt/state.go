@@ -617,24 +617,14 @@ func (s *State) Restore(tick uint64, c Counter) {
 	s.next.Store(min(tick, math.MaxUint64-1) + 1)
 }
 
-// SkipPast makes the State's next ID under p come on a tick after tick,
-// unless its last ID is on a later tick already: as if an ID had been made
-// on tick with the counter at its largest value. Generators use it to start
-// above a high-water mark: one kept in a Store, or a node lease's.
-func (s *State) SkipPast(p *Policy, tick uint64) {
-	if last, _, ok := s.Last(); ok && last > tick {
-		return
-	}
-	s.Restore(tick, mask(p.CounterBits))
-}
-
 // ResumePast makes the State's next ID under p come on a tick after tick, at
 // once: on the clock's tick if the clock has passed tick, and else on
 // tick+1, ahead of the clock, with the counter started afresh, whatever p's
 // Overflow; unless its last ID is on a later tick already. Generators use it
 // to resume above a high-water mark (one kept in a store, or a node
-// lease's) without waiting for the clock to pass the mark, as SkipPast
-// makes a policy with OverflowWait do. Later IDs follow p as after any tick
+// lease's) without waiting for the clock to pass the mark, as Restore
+// with the counter at its largest makes a policy with OverflowWait do.
+// Later IDs follow p as after any tick
 // ahead of the clock: with OverflowWait, a counter that runs out on a tick
 // the clock has not reached makes Next return ErrExhausted.
 //

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // Err tells, without writing, whether a mark can be covered: not once its
@@ -16,11 +17,11 @@ func TestMarkErr(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := s.Mark("uuidv7", 10)
+	m := s.openMark("uuidv7", 10)
 	if err := m.Err(); err != nil {
 		t.Fatalf("Err of an open store's mark: %v", err)
 	}
-	if err := s.Mark("two words", 10).Err(); !errors.Is(err, ErrMarkName) {
+	if err := s.openMark("two words", 10).Err(); !errors.Is(err, ErrMarkName) {
 		t.Errorf("Err of a bad name: %v, want ErrMarkName", err)
 	}
 	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
@@ -32,7 +33,7 @@ func TestMarkErr(t *testing.T) {
 	if err := m.Err(); !errors.Is(err, os.ErrClosed) {
 		t.Errorf("Err after Close: %v, want an error matching os.ErrClosed", err)
 	}
-	if err := s.Mark("ulid", 10).Err(); !errors.Is(err, os.ErrClosed) {
+	if err := s.openMark("ulid", 10).Err(); !errors.Is(err, os.ErrClosed) {
 		t.Errorf("Err of a mark taken after Close: %v, want an error matching os.ErrClosed", err)
 	}
 }
@@ -49,7 +50,7 @@ func TestCoverNear(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	m := s.Mark("snowflake", 500)
+	m := s.openMark("snowflake", 500)
 	for _, c := range []struct{ tick, now, want uint64 }{
 		{1000, 1000, 1500}, // as Cover: ahead past the tick, which is the clock's
 		{1499, 1200, 1500}, // covered: no write
@@ -63,5 +64,31 @@ func TestCoverNear(t *testing.T) {
 		if got := readMarks(t, path)["snowflake"]; got != c.want {
 			t.Errorf("CoverNear(%d, %d): mark %d, want %d", c.tick, c.now, got, c.want)
 		}
+	}
+}
+
+// TestZeroStoreMarks holds the marks of a zero Store, of a nil *Store, and
+// a zero or nil mark, to what layoutMark's documentation says: they belong
+// to no store, Loaded returns 0, Ahead nil, and Cover an error matching
+// os.ErrClosed, and none panics.
+func TestZeroStoreMarks(t *testing.T) {
+	var zero Store
+	var none *Store
+	for i, m := range []*layoutMark{zero.openMark("uuidv7", 1000), none.openMark("uuidv7", 1), nil, new(layoutMark)} {
+		if got := m.Loaded(); got != 0 {
+			t.Errorf("mark %d: Loaded() = %d, want 0", i, got)
+		}
+		if err := m.Ahead(time.Now().Add(1000*time.Hour), time.Now()); err != nil {
+			t.Errorf("mark %d: Ahead: %v, want nil", i, err)
+		}
+		if err := m.Cover(1); !errors.Is(err, os.ErrClosed) {
+			t.Errorf("mark %d: Cover(1) = %v, want an error matching os.ErrClosed", i, err)
+		}
+		if err := m.Err(); !errors.Is(err, os.ErrClosed) {
+			t.Errorf("mark %d: Err() = %v, want an error matching os.ErrClosed", i, err)
+		}
+	}
+	if err := zero.openMark("bad name", 1).Cover(1); err == nil {
+		t.Error("Cover on a mark with a bad name succeeded")
 	}
 }

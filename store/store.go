@@ -115,9 +115,9 @@ const (
 //
 // A Store is made by Open. A zero Store, and a nil *Store, are closed
 // stores that hold no marks: Close and AllowAhead do nothing, CheckAhead
-// finds nothing to refuse, and Mark gives a mark whose Cover fails, as on
-// a store that was closed, with an error matching os.ErrClosed. None of
-// them panics.
+// finds nothing to refuse, and a generator given one refuses it as it
+// refuses a store that was closed, with an error matching os.ErrClosed.
+// None of them panics.
 //
 // # Platforms
 //
@@ -137,18 +137,17 @@ type Store struct {
 	lock  *os.File // holds the lock; nil once closed
 	path  string
 	fs    storeFS
-	marks map[string]*Mark
+	marks map[string]*layoutMark
 	ahead time.Duration // set by AllowAhead; 0 means DefaultMaxAhead
 }
 
-// Mark is one layout's high-water mark in a Store. A zero Mark, and a nil
-// *Mark, belong to no store: Loaded returns 0, Ahead nil, and Cover an
-// error matching os.ErrClosed.
-//
-// Deprecated: marks are for generated code, which reaches them through
-// package idrt; Mark and its methods stay for code generated for runtime
-// version 8. Programs hand a Store to a generator (WithStore) instead.
-type Mark struct {
+// layoutMark is one layout's high-water mark in a Store. Generated code
+// reaches it through package idrt (idrt.OpenMark), by way of
+// internal/marks: no package exports it, and programs hand a Store to a
+// generator (WithStore) instead. A zero layoutMark, and a nil one, belong
+// to no store: Loaded returns 0, Ahead nil, and Cover an error matching
+// os.ErrClosed.
+type layoutMark struct {
 	s      *Store
 	name   string
 	err    error         // an invalid name: every Cover fails with it
@@ -208,13 +207,13 @@ func openStore(path string, fsys storeFS) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Store{lock: lock, path: path, fs: fsys, marks: map[string]*Mark{}}
+	s := &Store{lock: lock, path: path, fs: fsys, marks: map[string]*layoutMark{}}
 	data, exists, err := readStore(path, MaxSize)
 	if err == nil && exists {
 		var marks []storeMark
 		marks, _, err = parseStore(path, data)
 		for _, sm := range marks {
-			m := &Mark{s: s, name: sm.name, loaded: sm.tick, tried: sm.tick}
+			m := &layoutMark{s: s, name: sm.name, loaded: sm.tick, tried: sm.tick}
 			m.mark.Store(sm.tick)
 			s.marks[sm.name] = m
 		}
@@ -488,24 +487,22 @@ func writeStore(fsys storeFS, path string, data []byte) error {
 	return nil
 }
 
-// Mark returns the mark of one layout (by name, such as "uuidv7"), which a
-// generator writes ahead by the given number of ticks. A name a store
-// cannot hold (see ErrMarkName) gives a mark whose Cover always fails.
-//
-// Deprecated: for code generated for runtime version 8; later generated
-// code reaches marks through package idrt.
-func (s *Store) Mark(name string, ahead uint64) *Mark {
+// openMark returns the mark of one layout (by name, such as "uuidv7"),
+// which a generator writes ahead by the given number of ticks. A name a
+// store cannot hold (see ErrMarkName) gives a mark whose Cover always
+// fails.
+func (s *Store) openMark(name string, ahead uint64) *layoutMark {
 	if s == nil {
-		return &Mark{name: name, ahead: max(ahead, 1)}
+		return &layoutMark{name: name, ahead: max(ahead, 1)}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m, ok := s.marks[name]
 	if !ok {
-		m = &Mark{s: s, name: name, err: checkMarkName(name)}
+		m = &layoutMark{s: s, name: name, err: checkMarkName(name)}
 		if m.err == nil {
 			if s.marks == nil { // a zero Store
-				s.marks = map[string]*Mark{}
+				s.marks = map[string]*layoutMark{}
 			}
 			s.marks[name] = m
 		}
@@ -518,10 +515,7 @@ func (s *Store) Mark(name string, ahead uint64) *Mark {
 // was opened, or 0 for a new mark. A generator resumes above it: its next ID
 // takes a later tick, so that it comes after every ID a previous process
 // could have made under the mark.
-//
-// Deprecated: for code generated for runtime version 8; later generated
-// code reaches marks through package idrt.
-func (m *Mark) Loaded() uint64 {
+func (m *layoutMark) Loaded() uint64 {
 	if m == nil {
 		return 0
 	}
@@ -537,16 +531,13 @@ func (m *Mark) Loaded() uint64 {
 // ID is ever handed out on a tick the file does not cover. Most calls only
 // compare two numbers. On a closed store, a Cover that needs to write fails
 // with an error matching os.ErrClosed.
-//
-// Deprecated: for code generated for runtime version 8; later generated
-// code reaches marks through package idrt.
-func (m *Mark) Cover(tick uint64) error {
+func (m *layoutMark) Cover(tick uint64) error {
 	return m.cover(tick, tick)
 }
 
 // cover is Cover, and CoverNear with the clock's tick from: it writes a
 // mark ahead ticks past from, and past tick at least.
-func (m *Mark) cover(tick, from uint64) error {
+func (m *layoutMark) cover(tick, from uint64) error {
 	if m == nil || m.s == nil {
 		return errNoStore
 	}
@@ -589,8 +580,8 @@ func (m *Mark) cover(tick, from uint64) error {
 	return nil
 }
 
-// errNoStore is the error of Cover on a mark of no Store: a zero Mark, or
-// one a nil *Store gave.
+// errNoStore is the error of Cover on a mark of no Store: a zero
+// layoutMark, or one a nil *Store gave.
 var errNoStore = fmt.Errorf("store: a mark of no state store (a Store is made by Open): %w", os.ErrClosed)
 
 // closed returns the error of a write to a closed store, or to a zero

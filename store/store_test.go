@@ -35,7 +35,7 @@ func TestStoreWritesAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := s.Mark("uuidv7", 10)
+	m := s.openMark("uuidv7", 10)
 	if err := m.Cover(100); err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestStoreWritesAhead(t *testing.T) {
 	if err := m.Cover(110); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Mark("uuidv1", 1e7).Cover(5); err != nil {
+	if err := s.openMark("uuidv1", 1e7).Cover(5); err != nil {
 		t.Fatal(err)
 	}
 	want := "idforge-state 1\nuuidv1 10000005\nuuidv7 120\n"
@@ -82,15 +82,15 @@ func TestStoreWritesAhead(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if got := s.Mark("uuidv7", 10).Loaded(); got != 120 {
+	if got := s.openMark("uuidv7", 10).Loaded(); got != 120 {
 		t.Fatalf("the uuidv7 mark loaded %d after reopening, want 120", got)
 	}
-	if got := s.Mark("new", 10).Loaded(); got != 0 {
+	if got := s.openMark("new", 10).Loaded(); got != 0 {
 		t.Fatalf("a new mark loaded %d, want 0", got)
 	}
 	// A name the file cannot hold fails on Cover, and changes nothing.
 	for _, name := range []string{"", "two words", "a\nb", strings.Repeat("x", MaxMarkName+1)} {
-		if err := s.Mark(name, 1).Cover(1); !errors.Is(err, ErrMarkName) {
+		if err := s.openMark(name, 1).Cover(1); !errors.Is(err, ErrMarkName) {
 			t.Errorf("Mark(%q).Cover: err = %v, want ErrMarkName", name, err)
 		}
 	}
@@ -245,7 +245,7 @@ func TestStoreOlderFormat(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if err := s.Mark("uuidv7", 1000).Cover(1645557743000); err != nil {
+	if err := s.openMark("uuidv7", 1000).Cover(1645557743000); err != nil {
 		t.Fatal(err)
 	}
 	if got := readMarks(t, path); got["uuidv7"] != 1645557744000 || got["uuidv1"] != 20000000 {
@@ -355,7 +355,7 @@ func TestStoreCoverUnderFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer s.Close()
-			m := s.Mark("m", 8)
+			m := s.openMark("m", 8)
 			var clock atomic.Uint64 // a shared, advancing tick
 			var issued, failed, escaped atomic.Int64
 			var wg sync.WaitGroup

@@ -107,8 +107,9 @@ func roundAhead(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
-// AllowAhead sets how far ahead of the clock a mark of s may be before
-// Mark.Ahead refuses it; d <= 0 means DefaultMaxAhead. On a nil *Store
+// AllowAhead sets how far ahead of the clock a mark of s may be before a
+// generator made with s refuses it (ErrMarkAhead); d <= 0 means
+// DefaultMaxAhead. On a nil *Store
 // it does nothing.
 func (s *Store) AllowAhead(d time.Duration) {
 	if s == nil {
@@ -125,10 +126,7 @@ func (s *Store) AllowAhead(d time.Duration) {
 // made with a store calls it before it resumes above the mark, so that a
 // damaged or hand-edited mark years ahead is refused where the generator is
 // made instead of dating every ID there.
-//
-// Deprecated: for code generated for runtime version 8; later generated
-// code reaches marks through package idrt.
-func (m *Mark) Ahead(at, now time.Time) error {
+func (m *layoutMark) Ahead(at, now time.Time) error {
 	if m == nil || m.loaded == 0 { // a mark of no Store has none loaded
 		return nil
 	}

@@ -72,7 +72,7 @@ func TestStoreCheckAhead(t *testing.T) {
 	if err := s.CheckAhead(msClock); !errors.Is(err, ErrMarkAhead) {
 		t.Errorf("CheckAhead: err = %v, want ErrMarkAhead", err)
 	}
-	s.Mark("uuidv1", 1) // a mark with nothing loaded is not checked
+	s.openMark("uuidv1", 1) // a mark with nothing loaded is not checked
 	if err := s.CheckAhead(MarkClock{TimeOf: msClock.TimeOf, Now: msClock.Now, MaxAhead: 100 * 365 * 24 * time.Hour}); err != nil {
 		t.Errorf("CheckAhead with room: %v", err)
 	}

@@ -7,27 +7,19 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/store"
 	"github.com/idforge/idforge/uuid"
 )
 
 // TestZeroStore holds a zero Store, which Open did not make, to what its
-// documentation says: a closed store with no marks, whose marks' Cover
-// fails with an error matching os.ErrClosed, and which never panics.
+// documentation says: a closed store with no marks, whose marks idrt
+// refuses to open with an error matching os.ErrClosed, and which never
+// panics. (TestZeroStoreMarks holds its marks themselves.)
 func TestZeroStore(t *testing.T) {
 	var s store.Store
-	m := s.Mark("uuidv7", 1000)
-	if got := m.Loaded(); got != 0 {
-		t.Errorf("Loaded() = %d, want 0", got)
-	}
-	if err := m.Ahead(time.Now().Add(1000*time.Hour), time.Now()); err != nil {
-		t.Errorf("Ahead: %v, want nil", err)
-	}
-	if err := m.Cover(1); !errors.Is(err, os.ErrClosed) {
-		t.Errorf("Cover(1) = %v, want an error matching os.ErrClosed", err)
-	}
-	if err := s.Mark("bad name", 1).Cover(1); err == nil {
-		t.Error("Cover on a mark with a bad name succeeded")
+	if _, err := idrt.OpenMark(&s, "uuidv7", 1000); !errors.Is(err, os.ErrClosed) {
+		t.Errorf("OpenMark: %v, want an error matching os.ErrClosed", err)
 	}
 	s.AllowAhead(time.Hour)
 	if err := s.CheckAhead(store.MarkClock{TimeOf: func(string, uint64) (time.Time, bool) { return time.Now().Add(1000 * time.Hour), true }}); err != nil {
@@ -54,8 +46,8 @@ func TestZeroStoreGenerator(t *testing.T) {
 	}
 }
 
-// TestNilStore holds a nil *Store and the mark it gives to the same rules
-// as a zero Store.
+// TestNilStore holds a nil *Store to the same rules as a zero Store
+// (TestZeroStoreMarks holds the marks it gives).
 func TestNilStore(t *testing.T) {
 	var s *store.Store
 	if err := s.Close(); err != nil {
@@ -65,27 +57,23 @@ func TestNilStore(t *testing.T) {
 	if err := s.CheckAhead(store.MarkClock{}); err != nil {
 		t.Errorf("CheckAhead: %v", err)
 	}
-	for _, m := range []*store.Mark{s.Mark("uuidv7", 1), nil, new(store.Mark)} {
-		if got := m.Loaded(); got != 0 {
-			t.Errorf("Loaded() = %d, want 0", got)
-		}
-		if err := m.Ahead(time.Now().Add(1000*time.Hour), time.Now()); err != nil {
-			t.Errorf("Ahead: %v, want nil", err)
-		}
-		if err := m.Cover(0); !errors.Is(err, os.ErrClosed) {
-			t.Errorf("Cover(0) = %v, want an error matching os.ErrClosed", err)
-		}
+	if _, err := idrt.OpenMark(s, "uuidv7", 1); err == nil {
+		t.Error("OpenMark of a nil *Store succeeded")
 	}
 }
 
 // TestClosedStoreCover checks that a mark of a closed store that needs a
-// write fails with an error matching os.ErrClosed.
+// write fails with an error matching os.ErrClosed, through idrt, as
+// generated code reaches it.
 func TestClosedStoreCover(t *testing.T) {
 	s, err := store.Open(filepath.Join(t.TempDir(), "ids.state"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := s.Mark("uuidv7", 10)
+	m, err := idrt.OpenMark(s, "uuidv7", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := m.Cover(5); err != nil {
 		t.Fatal(err)
 	}

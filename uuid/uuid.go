@@ -32,14 +32,6 @@ func namespace(b byte) UUID {
 	return UUID{0x6b, 0xa7, 0xb8, b, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
 }
 
-// ErrClockBackwards was the error of a generator whose clock went back too
-// far. No generator of this package returns it: NewV1, NewV6 and NewV7 stay
-// on their last tick, or borrow the next, however far the clock goes back.
-//
-// Deprecated: never returned; it stays so that code that checks for it
-// compiles.
-var ErrClockBackwards = errors.New("uuid: clock moved backwards")
-
 // ErrVersion means a UUID is not of the version an operation needs.
 var ErrVersion = errors.New("uuid: wrong version")
 

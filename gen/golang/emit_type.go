@@ -15,9 +15,11 @@ const (
 )
 
 // runtimeVersion is the version of the idrt API that generated code uses
-// (idrt.MinVersion to idrt.MaxVersion): 9, which added what the generator
-// now calls (idrt.LeaseOf, idrt.OpenMark and idrt.Mark, State.ResumePast,
-// idrt.UnquoteJSON). See idrt's doc for what each version added.
+// (idrt.MinVersion to idrt.MaxVersion): 9, the first released one,
+// v0.1.0's. It rises by one, with idrt.MaxVersion, when generated code
+// starts to call something new; see idrt's doc for what each version
+// holds. Raising it adds a vN directory to the library's
+// internal/gencompat.
 const runtimeVersion = 9
 
 // emitGuards ties the file to the runtime's version: built against a

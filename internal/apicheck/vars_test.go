@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -74,8 +75,11 @@ func TestNoSharedExportedVars(t *testing.T) {
 }
 
 // walkLibrary calls visit with each non-test Go file of the module's
-// importable library packages (not commands, internal packages or
-// testdata), its directory relative to the module root, as in "uuid".
+// importable library packages (not commands, internal packages, testdata
+// or the other modules that idforge's repository holds in directories of
+// the library's), its directory relative to the module root, as in "uuid".
+// It reads nothing outside the module's directory, so that it works as
+// well in the module cache, where those other modules are absent.
 func walkLibrary(visit func(path, dir string, f *ast.File)) error {
 	root := filepath.Join("..", "..")
 	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -86,6 +90,9 @@ func walkLibrary(visit func(path, dir string, f *ast.File)) error {
 		if d.IsDir() {
 			if path != root && (name == "testdata" || name == "internal" || name == "cmd" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 				return filepath.SkipDir
+			}
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != root && err == nil {
+				return filepath.SkipDir // another module (gen, web, lease/etcd, ...)
 			}
 			return nil
 		}

@@ -19,10 +19,10 @@ import (
 	"github.com/idforge/idforge/store"
 )
 
-// Compile-time guards: this file needs runtime version 8, and the specs it came from.
+// Compile-time guards: this file needs runtime version 9.
 const (
-	_ = idrt.EnforceVersion(8 - idrt.MinVersion)
-	_ = idrt.EnforceVersion(idrt.MaxVersion - 8)
+	_ = idrt.EnforceVersion(9 - idrt.MinVersion)
+	_ = idrt.EnforceVersion(idrt.MaxVersion - 9)
 )
 
 // ID is a 128-bit ID: orderid.layout: a UUIDv8 with milliseconds since 2020, a
@@ -49,12 +49,15 @@ type ID [16]byte
 // Size is the length of an ID in bytes.
 const Size = 16
 
-var (
-	// Nil is the ID with every bit zero.
-	Nil ID
-	// Max is the ID with every bit one.
-	Max = ID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
-)
+// Nil returns the ID with every bit zero.
+func Nil() ID {
+	return ID{}
+}
+
+// Max returns the ID with every bit one.
+func Max() ID {
+	return ID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
+}
 
 // Compare returns -1, 0 or +1 as id is less than, equal to or greater than
 // other, comparing their bytes. It is the order of ID's fixed-width text.
@@ -62,7 +65,7 @@ func (id ID) Compare(other ID) int {
 	return bytes.Compare(id[:], other[:])
 }
 
-// IsZero reports whether id is Nil, the ID with every bit zero, which by
+// IsZero reports whether id is Nil(), the ID with every bit zero, which by
 // common use stands for no ID at all (encoding/json's omitzero asks it).
 func (id ID) IsZero() bool {
 	return id == ID{}
@@ -159,10 +162,6 @@ func (id ID) Rest() uint64 {
 // is before the epoch or past the last tick 44 bits hold.
 func ticksFrom(t time.Time) (uint64, error) {
 	sec, ns := t.Unix()-1577836800, int64(t.Nanosecond())
-	if ns < 0 {
-		sec--
-		ns += 1000000000
-	}
 	if sec < 0 || uint64(sec) > 0xfffffffffff/1000 {
 		return 0, fmt.Errorf("%w: %s is outside orderid's range", ErrTime, t.UTC().Format(time.RFC3339Nano))
 	}
@@ -243,55 +242,93 @@ type Generator struct {
 	lease   idrt.Lease   // set by WithLease
 	fence   idrt.Fence   // the lease's limit on ticks; none without a lease
 	state   idrt.State
-	mark    *store.Mark // in the store, if any
+	mark    *idrt.Mark // in the store; nil without one
 }
 
-// Option configures a Generator. NewGenerator returns the error of an
-// option given a value it cannot use.
-type Option func(*Generator) error
+// Option configures a Generator. NewGenerator applies the options it is given,
+// and nothing else can: a Generator in use never changes. Each option may be
+// given once, in any order; NewGenerator returns an error matching ErrOption
+// for one given twice or for the zero Option, and the error of an option given
+// a value it cannot use.
+type Option struct {
+	name  string                 // the function that made it, such as "WithClock"
+	apply func(*Generator) error // run by NewGenerator alone, on the new generator
+}
+
+// ErrOption means an Option that NewGenerator cannot apply: one given twice,
+// the zero Option, WithStore(nil), WithLease of a value that is not a lease
+// from package lease (nil, or a nil *lease.Lease from a failed Acquire), or a
+// node argument that is not the lease's.
+var ErrOption = errors.New("orderid: invalid option")
 
 // WithClock makes the generator read the time from now instead of the
 // system clock. A nil now means the system clock.
 func WithClock(now func() time.Time) Option {
-	return func(g *Generator) error {
+	return Option{"WithClock", func(g *Generator) error {
 		g.clock = now
 		return nil
-	}
+	}}
 }
 
 // WithEntropy makes the generator read random bits from r instead of
 // crypto/rand. If r fails, the generator returns ErrEntropy and no ID. A nil r
 // means crypto/rand.
 func WithEntropy(r io.Reader) Option {
-	return func(g *Generator) error {
+	return Option{"WithEntropy", func(g *Generator) error {
 		g.entropy = idrt.NewEntropy(r)
 		return nil
-	}
+	}}
 }
 
-// WithStore makes the generator keep its time high-water marks in a state
-// store, so that after a restart, even with the clock set back, it neither
-// repeats an ID nor goes back: it resumes above the marks the store holds,
-// and writes new marks about a second ahead of the IDs it makes. One store
-// serves one generator at a time.
+// WithStore makes the generator keep its time high-water marks in s, a state
+// store from store.Open, so that after a restart, even with the clock set
+// back, it neither repeats an ID nor goes back. NewGenerator refuses a mark
+// further ahead of the clock than the store allows (store.ErrMarkAhead); then
+// the generator resumes at once above the marks the store holds: its first ID
+// takes the tick after its mark, or the clock's if that is later, even ahead
+// of the clock, and later IDs stay on that tick until the clock catches up.
+//
+// The generator writes new marks about a second ahead of the IDs it makes. One
+// store serves one generator at a time. NewGenerator refuses a nil s with
+// ErrOption and a closed one with an error matching os.ErrClosed; once s is
+// closed, an ID that needs a new mark fails with an error matching
+// os.ErrClosed.
 func WithStore(s *store.Store) Option {
-	return func(g *Generator) error {
+	return Option{"WithStore", func(g *Generator) error {
+		if s == nil {
+			return fmt.Errorf("%w: WithStore(nil): a store from store.Open is needed", ErrOption)
+		}
 		g.store = s
 		return nil
-	}
+	}}
 }
 
-// WithLease makes the generator take its node from a lease (package
-// github.com/idforge/idforge/lease) instead of NewGenerator's node argument,
-// which is then ignored: pass 0. The generator makes every ID above the
-// node's high-water mark, and once the lease is lost or closed it returns an
-// error matching lease.ErrLeaseLost for every ID. A lease serves one
-// generator.
-func WithLease(l idrt.Lease) Option {
-	return func(g *Generator) error {
-		g.lease = l
+// Lease is a node lease, as WithLease takes it: a *lease.Lease from
+// lease.Acquire (package github.com/idforge/idforge/lease), which holds one
+// node number of a layout's space for a limited time. NewGenerator refuses any
+// other value.
+type Lease interface {
+	// Node returns the node number held.
+	Node() uint64
+}
+
+// WithLease makes the generator take its node from l, a lease from
+// lease.Acquire, instead of NewGenerator's node argument, which must then be 0
+// or the lease's node (l.Node()). NewGenerator returns an error matching
+// ErrOption for another node, for a nil l, for a nil *lease.Lease (what a
+// failed Acquire returns) and for a value that is not a lease from package
+// lease. The generator makes every ID above the node's high-water mark, at
+// once, and once the lease is lost or closed it returns an error matching
+// lease.ErrLeaseLost for every ID. A lease serves one generator.
+func WithLease(l Lease) Option {
+	return Option{"WithLease", func(g *Generator) error {
+		lease, err := idrt.LeaseOf(l)
+		if err != nil {
+			return fmt.Errorf("%w: WithLease: %w", ErrOption, err)
+		}
+		g.lease = lease
 		return nil
-	}
+	}}
 }
 
 // NewGenerator returns a generator for the given node (10 bits). It returns
@@ -309,28 +346,39 @@ func NewGenerator(node uint64, opts ...Option) (*Generator, error) {
 // setup applies the options to a new generator and fills in what they left
 // unset.
 func (g *Generator) setup(node uint64, opts []Option) error {
-	if node < 0 || node > 0x3ff {
+	if node > 0x3ff {
 		return fmt.Errorf("%w: node %d does not fit in 10 bits", ErrRange, node)
 	}
-	g.node = uint64(node)
+	g.node = node
 	g.entropy = idrt.Crypto()
-	for _, o := range opts {
-		if err := o(g); err != nil {
+	for i, o := range opts {
+		if o.apply == nil {
+			return fmt.Errorf("%w: option %d is the zero Option", ErrOption, i)
+		}
+		for _, prev := range opts[:i] {
+			if prev.name == o.name {
+				return fmt.Errorf("%w: %s given twice", ErrOption, o.name)
+			}
+		}
+		if err := o.apply(g); err != nil {
 			return err
 		}
 	}
 	if g.store != nil {
-		g.mark = g.store.Mark("orderid", 1000)
+		var err error
+		if g.mark, err = idrt.OpenMark(g.store, "orderid", 1000); err != nil {
+			return err
+		}
 		if t := g.mark.Loaded(); t != 0 {
-			// Refuse a mark far ahead of the clock, then resume above it.
+			// Refuse a mark far ahead of the clock, then resume above it at once.
 			if err := g.mark.Ahead(timeAt(t), g.now(time.Now)); err != nil {
 				return err
 			}
-			g.state.SkipPast(&policy, t)
+			g.state.ResumePast(&policy, t)
 		}
 	}
 	if g.lease != nil {
-		return g.bindLease()
+		return g.bindLease(node)
 	}
 	return nil
 }
@@ -347,13 +395,17 @@ func (g *Generator) ready() error {
 	return nil
 }
 
-// bindLease takes the generator's node from its lease and binds the lease to
-// the generator, which starts above the node's high-water tick, with its
-// clock up to a second behind that tick at most.
-func (g *Generator) bindLease() error {
-	node := g.lease.Node()
-	if node > 0x3ff {
-		return fmt.Errorf("%w: leased node %d does not fit in 10 bits", ErrRange, node)
+// bindLease takes the generator's node from its lease, which node, the
+// argument of NewGenerator, must be or stand for (0), and binds the lease to
+// the generator, which resumes at once above the node's high-water tick, with
+// its clock up to a second behind that tick at most.
+func (g *Generator) bindLease(node uint64) error {
+	leased := g.lease.Node()
+	if leased > 0x3ff {
+		return fmt.Errorf("%w: leased node %d does not fit in 10 bits", ErrRange, leased)
+	}
+	if node != 0 && node != leased {
+		return fmt.Errorf("%w: node %d given with a lease of node %d: pass 0 or the lease's node", ErrOption, node, leased)
 	}
 	above, err := g.lease.Bind(&idrt.Binding{
 		Behind: 1000,
@@ -373,20 +425,13 @@ func (g *Generator) bindLease() error {
 	if err != nil {
 		return err
 	}
-	g.node = node
-	g.state.SkipPast(&policy, above)
+	g.node = leased
+	g.state.ResumePast(&policy, above)
 	return nil
 }
 
-// ErrClockBackwards means the clock went back further than the generator
-// waits for; it returns no ID rather than risk a duplicate.
-var ErrClockBackwards = errors.New("orderid: clock moved backwards")
-
 // stateError turns an error of the runtime's monotonic state into this package's.
 func stateError(err error) error {
-	if errors.Is(err, idrt.ErrClockBackwards) {
-		return fmt.Errorf("%w: %w", ErrClockBackwards, err)
-	}
 	if errors.Is(err, idrt.ErrEntropy) {
 		return fmt.Errorf("%w: %w", ErrEntropy, err)
 	}
@@ -440,10 +485,8 @@ func (g *Generator) Next() (id ID, err error) {
 	if !g.fence.Allows(tick) {
 		return ID{}, g.fence.Err()
 	}
-	if g.mark != nil {
-		if err := g.mark.Cover(tick); err != nil {
-			return ID{}, err
-		}
+	if err := g.mark.Cover(tick); err != nil {
+		return ID{}, err
 	}
 	// Write the time, the node, the counter, and the constant bits over the random bits,
 	// all 16 bytes in one store.
@@ -480,10 +523,8 @@ func (g *Generator) Fill(dst []ID) error {
 		if !g.fence.Allows(tick) {
 			return g.fence.Err()
 		}
-		if g.mark != nil {
-			if err := g.mark.Cover(tick); err != nil {
-				return err
-			}
+		if err := g.mark.Cover(tick); err != nil {
+			return err
 		}
 		for i := range k {
 			c := idrt.Counter{Lo: c0.Lo + uint64(i)}
@@ -782,10 +823,12 @@ func (id ID) MarshalJSON() ([]byte, error) {
 	return append(b, '"'), nil
 }
 
-// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, written
-// as is, without escapes. It implements json.Unmarshaler. JSON null leaves *id
-// unchanged and returns nil, as encoding/json does for null; use NullID to
-// tell null apart. Any other JSON value is an error matching ErrType.
+// UnmarshalJSON sets *id from a JSON string in any form Parse accepts, read as
+// encoding/json reads a string, escapes and all. It implements
+// json.Unmarshaler. JSON null leaves *id unchanged and returns nil, as
+// encoding/json does for null; use NullID to tell null apart. Any other JSON
+// value is an error matching ErrType, and a string that is not valid JSON one
+// matching ErrSyntax.
 func (id *ID) UnmarshalJSON(data []byte) error {
 	if string(data) == "null" {
 		return nil
@@ -793,12 +836,16 @@ func (id *ID) UnmarshalJSON(data []byte) error {
 	if len(data) == 0 || data[0] != '"' {
 		return fmt.Errorf("%w: the JSON value is not a string", ErrType)
 	}
-	if len(data) < 2 || data[len(data)-1] != '"' {
-		return fmt.Errorf("%w: unterminated JSON string", ErrSyntax)
+	text, raw, err := idrt.UnquoteJSON(data)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrSyntax, err)
 	}
 	var v ID
-	if err := parseText((*[16]byte)(&v), string(data[1:len(data)-1])); err != nil {
-		return shiftError(err, 1)
+	if err := parseText((*[16]byte)(&v), string(text)); err != nil {
+		if raw {
+			err = shiftError(err, 1)
+		}
+		return err
 	}
 	*id = v
 	return nil
@@ -1270,4 +1317,70 @@ func decodeCrockford(id *[16]byte, s string) error {
 		return errOverflow("Crockford")
 	}
 	return nil
+}
+
+// Errors from masking. Match them with errors.Is.
+var (
+	// ErrKey means a mask key shorter than 16 bytes (128 bits), or a zero Masker.
+	ErrKey = errors.New("orderid: a mask key needs at least 16 bytes (128 bits)")
+	// ErrNotMasked means a value that is not a public form under the Masker's key: its
+	// constant bits are not the public form's, or it unmasks to bits no ID has.
+	ErrNotMasked = errors.New("orderid: not a public ID under this key")
+)
+
+// A Masker turns IDs into their public forms and back (Private IDs). A public
+// form is a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed
+// permutation of the ID's free bits: deterministic for a key and a tweak, and
+// different for every key, tweak and layout. Keep the ID in the database, in
+// order, and show the world its public form, which shows neither when the ID
+// was made, nor its order, node or counter. It hides neither equality nor how
+// many IDs exist.
+//
+// The permutation is FFX over the ID's free bits: 10 Feistel rounds of
+// HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with
+// published vectors; the SQL, JavaScript and Python that idforge gen writes
+// compute the same. A Masker is safe for concurrent use; make one with
+// NewMasker.
+type Masker struct {
+	m *idrt.Mask
+}
+
+// NewMasker returns the Masker of orderid IDs under key, at least 16 bytes (128 bits) of
+// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// tenant public IDs of its own). The key is never kept, nor shown in an error.
+func NewMasker(key, tweak []byte) (*Masker, error) {
+	m, err := idrt.NewMask(key, "orderid", tweak, idrt.MaskShape{
+		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+		PubBits: []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+		PubMask: []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+	})
+	if err != nil {
+		// The shape is the layout's, checked when this file was written: only the key can be wrong.
+		return nil, ErrKey
+	}
+	return &Masker{m}, nil
+}
+
+// Mask returns the public form of id. Only a zero Masker fails (ErrKey).
+func (m *Masker) Mask(id ID) (ID, error) {
+	if m == nil || m.m == nil {
+		return ID{}, ErrKey
+	}
+	var out ID
+	m.m.Mask(out[:], id[:])
+	return out, nil
+}
+
+// Unmask returns the ID whose public form is public, or ErrNotMasked when public is
+// not a public form under the Masker's key and tweak.
+func (m *Masker) Unmask(public ID) (ID, error) {
+	if m == nil || m.m == nil {
+		return ID{}, ErrKey
+	}
+	var out ID
+	if m.m.Unmask(out[:], public[:]) != nil {
+		return ID{}, ErrNotMasked
+	}
+	return out, nil
 }

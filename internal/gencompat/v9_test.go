@@ -1,13 +1,15 @@
 package gencompat_test
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/gencompat/v8/orderid"
-	"github.com/idforge/idforge/internal/gencompat/v8/shardflake"
+	"github.com/idforge/idforge/internal/gencompat/v9/orderid"
+	"github.com/idforge/idforge/internal/gencompat/v9/shardflake"
 	"github.com/idforge/idforge/store"
 )
 
@@ -20,7 +22,10 @@ func clock(start time.Time) func() time.Time {
 	}
 }
 
-func TestV8OrderID(t *testing.T) {
+// orderid's fields and text, a generator with a store across a restart
+// with its clock set back, JSON with escapes, and a Masker: what code of
+// runtime version 9 calls in idrt and store.
+func TestV9OrderID(t *testing.T) {
 	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	f := orderid.Fields{Millis: uint64(at.Sub(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)).Milliseconds()), Shard: 7, Counter: 0x2a, Rest: 0x123456789abcdef}
 	id, err := orderid.Pack(f)
@@ -41,8 +46,37 @@ func TestV8OrderID(t *testing.T) {
 		t.Errorf("Pack with an 11-bit shard: %v, want ErrRange", err)
 	}
 
+	// UnmarshalJSON reads a JSON string as encoding/json does, escapes
+	// and all (idrt.UnquoteJSON).
+	escaped := `"` + `\u00` + hexByte(id.String()[0]) + `\u00` + hexByte(id.String()[1]) + id.String()[2:] + `"`
+	var fromJSON orderid.ID
+	if err := json.Unmarshal([]byte(escaped), &fromJSON); err != nil || fromJSON != id {
+		t.Errorf("json.Unmarshal(%s) = %v, %v; want %v", escaped, fromJSON, err, id)
+	}
+	if out, err := json.Marshal(id); err != nil || !bytes.Equal(out, []byte(`"`+id.String()+`"`)) {
+		t.Errorf("json.Marshal = %s, %v", out, err)
+	}
+
+	// A Masker (idrt.NewMask): the public form unmasks to the ID, and a
+	// short key is refused.
+	m, err := orderid.NewMasker(bytes.Repeat([]byte{0x5a}, 16), []byte("tenant"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, err := m.Mask(id)
+	if err != nil || pub == id {
+		t.Errorf("Mask(%v) = %v, %v", id, pub, err)
+	}
+	if got, err := m.Unmask(pub); err != nil || got != id {
+		t.Errorf("Unmask(Mask(id)) = %v, %v; want %v", got, err, id)
+	}
+	if _, err := orderid.NewMasker(make([]byte, 8), nil); err == nil {
+		t.Error("NewMasker with an 8-byte key: no error")
+	}
+
 	// A generator with a store, restarted with its clock set back an hour:
-	// it resumes above the marks the first one left.
+	// it resumes above the marks the first one left, at once
+	// (idrt.OpenMark, State.ResumePast).
 	path := filepath.Join(t.TempDir(), "ids.state")
 	var last orderid.ID
 	for run, start := range []time.Time{at, at.Add(-time.Hour)} {
@@ -74,7 +108,13 @@ func TestV8OrderID(t *testing.T) {
 	}
 }
 
-func TestV8Shardflake(t *testing.T) {
+// hexByte is the two hex digits of c, for a \u00XX escape.
+func hexByte(c byte) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[c>>4], digits[c&15]})
+}
+
+func TestV9Shardflake(t *testing.T) {
 	at := time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
 	g, err := shardflake.NewGenerator(5, shardflake.WithClock(clock(at)))
 	if err != nil {
