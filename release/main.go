@@ -46,6 +46,7 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 	"golang.org/x/mod/semver"
 	"golang.org/x/mod/zip"
@@ -157,6 +158,9 @@ func check(repo string, stdout io.Writer) error {
 	if v != "" {
 		problems = append(problems, packageVersions(repo, strings.TrimPrefix(v, "v"))...)
 	}
+	if v != "" {
+		problems = append(problems, workReplaces(repo, ms, v)...)
+	}
 	bad, err := crossInternal(repo)
 	if err != nil {
 		return err
@@ -169,6 +173,39 @@ func check(repo string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "the next release, %s, can be tagged: %s\n", v, strings.Join(tags(v), " "))
 	return nil
+}
+
+// workReplaces reports each sibling the modules require at v that go.work
+// does not replace, at v, by its directory: without it, the workspace
+// would look for v on the module proxy, which serves it only once tagged.
+func workReplaces(repo string, ms []Module, v string) []string {
+	name := filepath.Join(repo, "go.work")
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	w, err := modfile.ParseWork(name, data, nil)
+	if err != nil {
+		return []string{err.Error()}
+	}
+	var problems []string
+	seen := map[string]bool{}
+	for _, m := range ms {
+		for _, r := range m.File.Require {
+			if !isOurs(r.Mod.Path) || seen[r.Mod.Path] {
+				continue
+			}
+			seen[r.Mod.Path] = true
+			dir := "./" + strings.TrimPrefix(strings.TrimPrefix(r.Mod.Path, root), "/")
+			ok := slices.ContainsFunc(w.Replace, func(x *modfile.Replace) bool {
+				return x.Old.Path == r.Mod.Path && x.Old.Version == v && filepath.Clean(x.New.Path) == filepath.Clean(dir)
+			})
+			if !ok {
+				problems = append(problems, fmt.Sprintf("go.work does not replace %s %s => %s: the workspace would look for %s on the module proxy", r.Mod.Path, v, dir, v))
+			}
+		}
+	}
+	return problems
 }
 
 // packageVersions reports the npm and Python packages whose version is
