@@ -13,7 +13,9 @@ export type IDErrorCode =
   | 'ErrClockBackwards'
   | 'ErrClockStalled'
   | 'ErrNoGenerator'
-  | 'ErrRandom';
+  | 'ErrRandom'
+  | 'ErrKey'
+  | 'ErrNotMasked';
 
 /**
  * The error every function of the module throws for bad input. Its code
@@ -23,8 +25,10 @@ export type IDErrorCode =
  * that does not fit), ErrTime (a time outside the layout's range), ErrType
  * (a value of a type that holds no ID), ErrClockBackwards and
  * ErrClockStalled (a generator that cannot go on), ErrNoGenerator (newId
- * before setNode, for a layout with a node) and ErrRandom (no
- * crypto.getRandomValues to draw from).
+ * before setNode, for a layout with a node), ErrRandom (no
+ * crypto.getRandomValues to draw from), ErrKey (a mask key shorter than 16
+ * bytes, or not bytes) and ErrNotMasked (text unmasked whose constant bits
+ * no public form has).
  */
 export declare class IDError extends Error {
   /**
@@ -83,7 +87,7 @@ export declare class ID {
   static fromBytes(b: ArrayBufferLike | ArrayBufferView): ID;
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: IDFieldsInput): ID;
-  /** The ID whose public form's text is s under key and tweak (Private IDs); ErrNotMasked for text that is none. */
+  /** The ID whose public form's text is s under key and tweak (Private IDs); ErrNotMasked for text whose constant bits no public form has. */
   static unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): ID;
   /**
    * The smallest ID whose time is at or after t (a Date, or a BigInt of
@@ -145,7 +149,7 @@ export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): strin
  */
 export declare function maskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
 
-/** Returns the text of the ID whose public form's text is s under key and tweak; ErrNotMasked for text that is none. */
+/** Returns the text of the ID whose public form's text is s under key and tweak; ErrNotMasked for text whose constant bits no public form has. */
 export declare function unmaskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
 
 /** A generator of IDs: it keeps the state that orders them. */

@@ -255,8 +255,9 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Returns the ID whose public form's text is s under key and tweak, the
-     * inverse of mask; text that is no public form under them is
-     * ErrNotMasked.
+     * inverse of mask, as unmaskText: text whose constant bits no public form
+     * has is ErrNotMasked, and another key's or tweak's public form unmasks,
+     * with no error, to some other ID.
      * @param {string} s
      * @param {ArrayBufferLike | ArrayBufferView} key
      * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
@@ -392,8 +393,10 @@ export function maskText(s, key, tweak) {
 
 /**
  * Returns the text of the ID whose public form's text is s, under key and
- * tweak: maskText's inverse. Text that is no public form under them
- * (another layout's ID, another key's mask) is ErrNotMasked.
+ * tweak: maskText's inverse. Text whose constant bits no public form has
+ * (another layout's ID, or this layout's ID not masked) is ErrNotMasked;
+ * a public form made with another key or tweak cannot be told from one
+ * made with these, and unmasks, with no error, to some other ID.
  * @param {string} s
  * @param {ArrayBufferLike | ArrayBufferView} key
  * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]

@@ -23,7 +23,9 @@ export type IDErrorCode =
   | 'ErrClockBackwards'
   | 'ErrClockStalled'
   | 'ErrNoGenerator'
-  | 'ErrRandom';
+  | 'ErrRandom'
+  | 'ErrKey'
+  | 'ErrNotMasked';
 
 /**
  * The error every function of the module throws for bad input. Its code
@@ -33,8 +35,10 @@ export type IDErrorCode =
  * that does not fit), ErrTime (a time outside the layout's range), ErrType
  * (a value of a type that holds no ID), ErrClockBackwards and
  * ErrClockStalled (a generator that cannot go on), ErrNoGenerator (newId
- * before setNode, for a layout with a node) and ErrRandom (no
- * crypto.getRandomValues to draw from).
+ * before setNode, for a layout with a node), ErrRandom (no
+ * crypto.getRandomValues to draw from), ErrKey (a mask key shorter than 16
+ * bytes, or not bytes) and ErrNotMasked (text unmasked whose constant bits
+ * no public form has).
  */
 export declare class IDError extends Error {
   /**

@@ -57,8 +57,10 @@ export function maskText(s, key, tweak) {
 
 /**
  * Returns the text of the ID whose public form's text is s, under key and
- * tweak: maskText's inverse. Text that is no public form under them
- * (another layout's ID, another key's mask) is ErrNotMasked.
+ * tweak: maskText's inverse. Text whose constant bits no public form has
+ * (another layout's ID, or this layout's ID not masked) is ErrNotMasked;
+ * a public form made with another key or tweak cannot be told from one
+ * made with these, and unmasks, with no error, to some other ID.
  * @param {string} s
  * @param {ArrayBufferLike | ArrayBufferView} key
  * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
@@ -98,8 +100,9 @@ func (w *writer) maskMethods() {
 
   /**
    * Returns the ID whose public form's text is s under key and tweak, the
-   * inverse of mask; text that is no public form under them is
-   * ErrNotMasked.
+   * inverse of mask, as unmaskText: text whose constant bits no public form
+   * has is ErrNotMasked, and another key's or tweak's public form unmasks,
+   * with no error, to some other ID.
    * @param {string} s
    * @param {ArrayBufferLike | ArrayBufferView} key
    * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
@@ -124,7 +127,7 @@ func (w *writer) maskDecls() {
  */
 export declare function maskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
 
-/** Returns the text of the ID whose public form's text is s under key and tweak; ErrNotMasked for text that is none. */
+/** Returns the text of the ID whose public form's text is s under key and tweak; ErrNotMasked for text whose constant bits no public form has. */
 export declare function unmaskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
 `)
 }
@@ -136,7 +139,7 @@ func (w *writer) maskMemberDecls(static bool) string {
 		return ""
 	}
 	if static {
-		return fmt.Sprintf("  /** The ID whose public form's text is s under key and tweak (Private IDs); ErrNotMasked for text that is none. */\n  static unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): %s;\n", w.p.Type)
+		return fmt.Sprintf("  /** The ID whose public form's text is s under key and tweak (Private IDs); ErrNotMasked for text whose constant bits no public form has. */\n  static unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): %s;\n", w.p.Type)
 	}
 	return "  /** The text of this ID's public form under key (at least 16 bytes) and tweak (Private IDs). */\n  mask(key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;\n"
 }

@@ -402,8 +402,11 @@ class ID:
     @classmethod
     def unmask(cls, s: str, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> ID:
         """Returns the ID whose public form's text is s under key and tweak,
-        the inverse of mask: text that is no public form under them
-        (another layout's ID, another key's mask) is ErrNotMasked."""
+        the inverse of mask. Text whose constant bits no public form has
+        (another layout's ID, or this layout's ID not masked) is
+        ErrNotMasked; a public form made with another key or tweak cannot
+        be told from one made with these, and unmasks, with no error, to
+        some other ID."""
         n = _masker(key, tweak).unmask(cls.parse(s)._n)
         if n is None:
             raise IDError("ErrNotMasked", f"{_LAYOUT}: not a public ID under this key and tweak")
