@@ -25,6 +25,15 @@ import (
 // uuidv7, each with the built-in layout's name: a new map on each call.
 func Aliases() map[string]string { return maps.Clone(aliases) }
 
+// Alias returns the built-in layout's name that name is an alias of (uuidv7
+// for v7), or name itself when it is none.
+func Alias(name string) string {
+	if a, ok := aliases[name]; ok {
+		return a
+	}
+	return name
+}
+
 var aliases = map[string]string{
 	"v1": "uuidv1", "v3": "uuidv3", "v4": "uuidv4", "v5": "uuidv5",
 	"v6": "uuidv6", "v7": "uuidv7", "v8": "uuidv8",
@@ -55,10 +64,7 @@ func Builtin(name string) (*layouts.Layout, error) {
 // Lookup returns a built-in layout by its name or alias. The error for an
 // unknown name lists the known ones.
 func Lookup(name string) (*layouts.Layout, error) {
-	if a, ok := aliases[name]; ok {
-		name = a
-	}
-	l, err := Builtin(name)
+	l, err := Builtin(Alias(name))
 	if errors.Is(err, layouts.ErrNotFound) {
 		return nil, fmt.Errorf("%w (want one of %s)", err, strings.Join(LayoutNames(), ", "))
 	}

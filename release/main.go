@@ -95,11 +95,7 @@ func run(args []string, stdout io.Writer) error {
 		}
 		return proxy(repo, *rev, *out, *version, *only, stdout)
 	case "version":
-		ms, err := readModules(repo)
-		if err != nil {
-			return err
-		}
-		v, err := nextVersion(ms)
+		v, err := next(repo)
 		if err != nil {
 			return err
 		}
@@ -109,11 +105,7 @@ func run(args []string, stdout io.Writer) error {
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
-		ms, err := readModules(repo)
-		if err != nil {
-			return err
-		}
-		v, err := nextVersion(ms)
+		v, err := next(repo)
 		if err != nil {
 			return err
 		}
@@ -124,6 +116,15 @@ func run(args []string, stdout io.Writer) error {
 		return nil
 	}
 	return errors.New(usage)
+}
+
+// next is the next release's version, as the modules in repo require it.
+func next(repo string) (string, error) {
+	ms, err := readModules(repo)
+	if err != nil {
+		return "", err
+	}
+	return nextVersion(ms)
 }
 
 // tags are the tags of release v.
@@ -243,14 +244,12 @@ func packageVersions(repo, want string) []string {
 
 // proxy writes the release's modules at rev into the proxy directory out.
 func proxy(repo, rev, out, version, only string, stdout io.Writer) error {
-	ms, err := readModules(repo)
-	if err != nil {
-		return err
-	}
 	if version == "" {
-		if version, err = nextVersion(ms); err != nil {
+		v, err := next(repo)
+		if err != nil {
 			return err
 		}
+		version = v
 	}
 	if !semver.IsValid(version) || semver.Canonical(version) != version {
 		return fmt.Errorf("-version %q is not a canonical semantic version", version)

@@ -315,10 +315,7 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	if to == "" {
 		return from, id, nil
 	}
-	target := to
-	if a, ok := explain.Aliases()[to]; ok {
-		target = a
-	}
+	target := explain.Alias(to)
 	fail := func() (*layouts.Layout, []byte, error) {
 		return nil, nil, fmt.Errorf("%w from %s to %s", errNoConversion, from.Name, to)
 	}
