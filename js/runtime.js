@@ -14,7 +14,10 @@
  * layout's range), ErrType (a value of a type that holds no ID),
  * ErrClockBackwards and ErrClockStalled (a generator that cannot go on),
  * ErrNoGenerator (newId before setNode, for a layout whose generator needs
- * its node) and ErrRandom (no crypto.getRandomValues to draw from).
+ * its node), ErrRandom (no crypto.getRandomValues to draw from), ErrKey (a
+ * mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given
+ * to mask whose constant bits are not the layout's) and ErrNotMasked (text
+ * given to unmask whose constant bits no public form has).
  */
 export class IDError extends Error {
   /**
@@ -687,8 +690,12 @@ export function tickOf(L, C, t) {
   return tick;
 }
 
-/** SHA-256's round constants (FIPS 180-4), for the HMAC of Private IDs. */
-export const SHA256_K = /* @__PURE__ */ Uint32Array.from([
+/**
+ * SHA-256's round constants (FIPS 180-4), for the HMAC of Private IDs, as
+ * int32s: those above 2^31 wrap, so that every word sha256Block reads and
+ * adds stays a 32-bit integer.
+ */
+export const SHA256_K = /* @__PURE__ */ Int32Array.from([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
   0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
   0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -700,28 +707,54 @@ export const SHA256_K = /* @__PURE__ */ Uint32Array.from([
 ]);
 
 /** The message schedule sha256Block works in. */
-export const SHA256_W = /* @__PURE__ */ new Uint32Array(64);
+export const SHA256_W = /* @__PURE__ */ new Int32Array(64);
 
 /**
- * Runs SHA-256's compression function on the 64 bytes of b from off,
+ * Runs SHA-256's compression function on the 64 bytes of m from off,
  * updating the eight-word state s (an Int32Array). It is synchronous, as
  * Web Crypto's digest is not: Private IDs are computed where they are asked
- * for.
+ * for. The rounds are written out eight at a time, each naming the working
+ * variables where they stand, so that no round moves them: twice as fast in
+ * V8 as one round a loop turn, and Private IDs cost twenty compressions.
  */
-export function sha256Block(s, b, off) {
+export function sha256Block(s, m, off) {
+  const W = SHA256_W;
+  for (let i = 0; i < 16; i++, off += 4) W[i] = m[off] << 24 | m[off + 1] << 16 | m[off + 2] << 8 | m[off + 3];
+  sha256Words(s);
+}
+
+/**
+ * Runs SHA-256's compression function on the block whose sixteen words the
+ * caller has put in SHA256_W[0..15], updating the state s: sha256Block
+ * without the bytes, for a block the caller has as words (the outer hash of
+ * an HMAC, which hashes the inner one's state).
+ */
+export function sha256Words(s) {
   const W = SHA256_W, K = SHA256_K;
-  for (let i = 0; i < 16; i++, off += 4) W[i] = b[off] << 24 | b[off + 1] << 16 | b[off + 2] << 8 | b[off + 3];
   for (let i = 16; i < 64; i++) {
     const x = W[i - 15], y = W[i - 2];
-    W[i] = W[i - 16] + ((x >>> 7 | x << 25) ^ (x >>> 18 | x << 14) ^ x >>> 3) + W[i - 7] + ((y >>> 17 | y << 15) ^ (y >>> 19 | y << 13) ^ y >>> 10);
+    W[i] = W[i - 16] + ((x >>> 7 | x << 25) ^ (x >>> 18 | x << 14) ^ x >>> 3) + W[i - 7] + ((y >>> 17 | y << 15) ^ (y >>> 19 | y << 13) ^ y >>> 10) | 0;
   }
-  let a = s[0], c1 = s[1], c2 = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7];
-  for (let i = 0; i < 64; i++) {
-    const t1 = h + ((e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7)) + (e & f ^ ~e & g) + K[i] + W[i] | 0;
-    const t2 = ((a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10)) + (a & c1 ^ a & c2 ^ c1 & c2) | 0;
-    h = g; g = f; f = e; e = d + t1 | 0; d = c2; c2 = c1; c1 = a; a = t1 + t2 | 0;
+  let a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7], t = 0;
+  for (let i = 0; i < 64; i += 8) {
+    t = h + ((e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7)) + (e & f ^ ~e & g) + K[i] + W[i] | 0;
+    d = d + t | 0; h = t + ((a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10)) + (a & b ^ a & c ^ b & c) | 0;
+    t = g + ((d >>> 6 | d << 26) ^ (d >>> 11 | d << 21) ^ (d >>> 25 | d << 7)) + (d & e ^ ~d & f) + K[i + 1] + W[i + 1] | 0;
+    c = c + t | 0; g = t + ((h >>> 2 | h << 30) ^ (h >>> 13 | h << 19) ^ (h >>> 22 | h << 10)) + (h & a ^ h & b ^ a & b) | 0;
+    t = f + ((c >>> 6 | c << 26) ^ (c >>> 11 | c << 21) ^ (c >>> 25 | c << 7)) + (c & d ^ ~c & e) + K[i + 2] + W[i + 2] | 0;
+    b = b + t | 0; f = t + ((g >>> 2 | g << 30) ^ (g >>> 13 | g << 19) ^ (g >>> 22 | g << 10)) + (g & h ^ g & a ^ h & a) | 0;
+    t = e + ((b >>> 6 | b << 26) ^ (b >>> 11 | b << 21) ^ (b >>> 25 | b << 7)) + (b & c ^ ~b & d) + K[i + 3] + W[i + 3] | 0;
+    a = a + t | 0; e = t + ((f >>> 2 | f << 30) ^ (f >>> 13 | f << 19) ^ (f >>> 22 | f << 10)) + (f & g ^ f & h ^ g & h) | 0;
+    t = d + ((a >>> 6 | a << 26) ^ (a >>> 11 | a << 21) ^ (a >>> 25 | a << 7)) + (a & b ^ ~a & c) + K[i + 4] + W[i + 4] | 0;
+    h = h + t | 0; d = t + ((e >>> 2 | e << 30) ^ (e >>> 13 | e << 19) ^ (e >>> 22 | e << 10)) + (e & f ^ e & g ^ f & g) | 0;
+    t = c + ((h >>> 6 | h << 26) ^ (h >>> 11 | h << 21) ^ (h >>> 25 | h << 7)) + (h & a ^ ~h & b) + K[i + 5] + W[i + 5] | 0;
+    g = g + t | 0; c = t + ((d >>> 2 | d << 30) ^ (d >>> 13 | d << 19) ^ (d >>> 22 | d << 10)) + (d & e ^ d & f ^ e & f) | 0;
+    t = b + ((g >>> 6 | g << 26) ^ (g >>> 11 | g << 21) ^ (g >>> 25 | g << 7)) + (g & h ^ ~g & a) + K[i + 6] + W[i + 6] | 0;
+    f = f + t | 0; b = t + ((c >>> 2 | c << 30) ^ (c >>> 13 | c << 19) ^ (c >>> 22 | c << 10)) + (c & d ^ c & e ^ d & e) | 0;
+    t = a + ((f >>> 6 | f << 26) ^ (f >>> 11 | f << 21) ^ (f >>> 25 | f << 7)) + (f & g ^ ~f & h) + K[i + 7] + W[i + 7] | 0;
+    e = e + t | 0; a = t + ((b >>> 2 | b << 30) ^ (b >>> 13 | b << 19) ^ (b >>> 22 | b << 10)) + (b & c ^ b & d ^ c & d) | 0;
   }
-  s[0] = s[0] + a | 0; s[1] = s[1] + c1 | 0; s[2] = s[2] + c2 | 0; s[3] = s[3] + d | 0;
+  s[0] = s[0] + a | 0; s[1] = s[1] + b | 0; s[2] = s[2] + c | 0; s[3] = s[3] + d | 0;
   s[4] = s[4] + e | 0; s[5] = s[5] + f | 0; s[6] = s[6] + g | 0; s[7] = s[7] + h | 0;
 }
 
@@ -778,6 +811,13 @@ export function maskBytes(L, b, what) {
   throw fail(L, 'ErrKey', 'a mask ' + what + ' must be bytes (a Uint8Array, a view or an ArrayBuffer)');
 }
 
+/** Reports whether the bytes a and b are the same. */
+export function same(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Returns the positions of the zero bits of mask (bytes), most significant first. */
 export function maskFree(mask) {
   const out = [];
@@ -787,9 +827,11 @@ export function maskFree(mask) {
 
 /**
  * Returns the masker of layout L under key and tweak (Private IDs): mask
- * (an ID's bytes to its public form's) and unmask (back, or null for bytes
- * that are no public form). S is the layout's shape: the constant bits of
- * an ID (id, idBits) and of a public form (pub, pubBits), as bytes. The
+ * (an ID's bytes to its public form's; ErrInvalid for bytes whose constant
+ * bits are not the layout's) and unmask (back, or null for bytes that are
+ * no public form). A key under 16 bytes, or all zero, is ErrKey; no error
+ * carries the key. S is the layout's shape: the constant bits of an ID
+ * (id, idBits) and of a public form (pub, pubBits), as bytes. The
  * permutation is FFX over the public form's free bits, as idforge's Go
  * package idrt (Mask) defines it: 10 Feistel rounds, the left half taking
  * the first n/2 bits (rounded down), each round xoring into one half the
@@ -800,10 +842,9 @@ export function maskFree(mask) {
 export function masker(L, S, key, tweak) {
   const k = maskBytes(L, key, 'key');
   const t = tweak === undefined ? new Uint8Array(0) : maskBytes(L, tweak, 'tweak');
-  if (k.length < 16) throw fail(L, 'ErrKey', 'a mask key needs at least 16 bytes (128 bits), not ' + k.length);
-  const hit = S.last && S.last.k.length === k.length && S.last.t.length === t.length &&
-    S.last.k.every((x, i) => x === k[i]) && S.last.t.every((x, i) => x === t[i]);
-  if (hit) return S.last.m;
+  if (k.length < 16) throw fail(L, 'ErrKey', 'a mask key must be at least 16 bytes (128 bits) and not all zero, such as `idforge key` makes, not ' + k.length + ' bytes');
+  if (S.last && same(S.last.k, k) && same(S.last.t, t)) return S.last.m;
+  if (k.every((x) => x === 0)) throw fail(L, 'ErrKey', 'a mask key must be at least 16 bytes (128 bits) and not all zero, such as `idforge key` makes, not all zero bytes');
   const free = maskFree(S.id), pub = maskFree(S.pub);
   const n = pub.length, u = n >> 1, v = n - u, pad = n - free.length;
   const info = new TextEncoder().encode('idforge/mask/v1\0' + L.name + '\0');
@@ -812,70 +853,91 @@ export function masker(L, S, key, tweak) {
   msg.set(t, info.length);
   const sub = hmacSHA256(k, msg);
   const inner = hmacPad(sub, 0x36), outer = hmacPad(sub, 0x5c);
-  const blk = new Uint8Array(64), s = new Int32Array(8);
-  // F(i, b) xor a, cut to m bits: b and a are right-aligned bytes.
+  const s = new Int32Array(8), W = SHA256_W;
+  // The halves, as right-aligned bytes: bit p of the n bits (0 the most
+  // significant) is bit at[p] of the byte array half[p] (0 for the left
+  // half, u bits; 1 for the right, v bits), counted from the array's first
+  // bit.
+  const la = ((u + 7) >> 3) * 8 - u, lb = ((v + 7) >> 3) * 8 - v;
+  const half = new Uint8Array(n), at = new Int32Array(n);
+  for (let p = 0; p < n; p++) {
+    half[p] = p < u ? 0 : 1;
+    at[p] = p < u ? la + p : lb + p - u;
+  }
+  // The inner hash's one block for a half of w bytes, padded once: each
+  // round sets its number and the half.
+  const block = (w) => {
+    const blk = new Uint8Array(64), bits = (64 + 3 + w) * 8;
+    blk[0] = n >> 8; blk[1] = n & 0xff;
+    blk[3 + w] = 0x80; blk[62] = bits >> 8; blk[63] = bits & 0xff;
+    return blk;
+  };
+  const blocks = { [(u + 7) >> 3]: block((u + 7) >> 3), [(v + 7) >> 3]: block((v + 7) >> 3) };
+  // F(i, b) xored into a, cut to m bits (the rest of a's first byte stays
+  // zero): b and a are right-aligned bytes.
   const round = (i, a, b, m) => {
-    blk.fill(0);
-    blk[0] = n >> 8; blk[1] = n & 0xff; blk[2] = i;
+    const blk = blocks[b.length];
+    blk[2] = i;
     blk.set(b, 3);
-    const bits = (64 + 3 + b.length) * 8;
-    blk[3 + b.length] = 0x80; blk[62] = bits >> 8; blk[63] = bits & 0xff;
     s.set(inner);
     sha256Block(s, blk, 0);
-    blk.fill(0);
-    for (let j = 0; j < 32; j++) blk[j] = s[j >> 2] >>> (24 - 8 * (j & 3));
-    blk[32] = 0x80; blk[62] = 0x03; // (64 + 32) * 8 bits
+    for (let j = 0; j < 8; j++) W[j] = s[j];
+    W[8] = -0x80000000; W[9] = 0; W[10] = 0; W[11] = 0; W[12] = 0; W[13] = 0; W[14] = 0;
+    W[15] = 768; // (64 + 32) * 8 bits
     s.set(outer);
-    sha256Block(s, blk, 0);
-    const out = new Uint8Array(a.length);
-    for (let j = 0; j < out.length; j++) out[j] = s[j >> 2] >>> (24 - 8 * (j & 3)) ^ a[j];
-    if (m & 7) out[0] &= (1 << (m & 7)) - 1;
-    return out;
+    sha256Words(s);
+    for (let j = 0; j < a.length; j++) a[j] ^= s[j >> 2] >>> (24 - 8 * (j & 3));
+    if (m & 7) a[0] &= (1 << (m & 7)) - 1;
   };
-  // The w bits of x (one bit a byte) from at, as right-aligned bytes, and back.
-  const pack = (x, at, w) => {
-    const b = new Uint8Array((w + 7) >> 3), lead = b.length * 8 - w;
-    for (let j = 0; j < w; j++) if (x[at + j]) b[(lead + j) >> 3] |= 0x80 >> ((lead + j) & 7);
-    return b;
-  };
-  const unpack = (b, w, x, at) => {
-    const lead = b.length * 8 - w;
-    for (let j = 0; j < w; j++) x[at + j] = b[(lead + j) >> 3] >> (7 - ((lead + j) & 7)) & 1;
-  };
-  const feistel = (x, forward) => {
-    let a = pack(x, 0, u), b = pack(x, u, v), wa = u, wb = v;
+  // Runs the rounds on the halves, in place: each round's new half takes the
+  // place of the one it replaces.
+  const feistel = (h, forward) => {
+    let a = h[0], b = h[1], wa = u, wb = v;
     for (let r = 0; r < 10; r++) {
-      const i = forward ? r : 9 - r;
       if (forward) {
-        const c = round(i, a, b, wa);
-        a = b; b = c;
+        round(r, a, b, wa);
+        const c = a; a = b; b = c;
       } else {
-        const c = round(i, b, a, wb);
-        b = a; a = c;
+        round(9 - r, b, a, wb);
+        const c = b; b = a; a = c;
       }
       const w = wa; wa = wb; wb = w;
     }
-    const y = new Uint8Array(n);
-    unpack(a, u, y, 0);
-    unpack(b, v, y, u);
-    return y;
+    h[0] = a; h[1] = b;
   };
+  const halves = () => [new Uint8Array((u + 7) >> 3), new Uint8Array((v + 7) >> 3)];
   const m = {
     mask(id) {
-      const x = new Uint8Array(n);
-      for (let j = 0; j < free.length; j++) x[pad + j] = id[free[j] >> 3] >> (7 - (free[j] & 7)) & 1;
-      const y = feistel(x, true), out = Uint8Array.from(S.pubBits);
-      for (let j = 0; j < n; j++) if (y[j]) out[pub[j] >> 3] |= 0x80 >> (pub[j] & 7);
+      for (let i = 0; i < id.length; i++) if ((id[i] & S.id[i]) !== S.idBits[i]) throw fail(L, 'ErrInvalid', 'mask: the ID\'s constant bits are not the layout\'s');
+      const h = halves();
+      for (let j = 0; j < free.length; j++) {
+        if (id[free[j] >> 3] >> (7 - (free[j] & 7)) & 1) {
+          const p = pad + j, x = at[p];
+          h[half[p]][x >> 3] |= 0x80 >> (x & 7);
+        }
+      }
+      feistel(h, true);
+      const out = Uint8Array.from(S.pubBits);
+      for (let p = 0; p < n; p++) {
+        const x = at[p];
+        if (h[half[p]][x >> 3] >> (7 - (x & 7)) & 1) out[pub[p] >> 3] |= 0x80 >> (pub[p] & 7);
+      }
       return out;
     },
     unmask(b) {
       for (let i = 0; i < b.length; i++) if ((b[i] & S.pub[i]) !== S.pubBits[i]) return null;
-      const x = new Uint8Array(n);
-      for (let j = 0; j < n; j++) x[j] = b[pub[j] >> 3] >> (7 - (pub[j] & 7)) & 1;
-      const y = feistel(x, false);
-      for (let j = 0; j < pad; j++) if (y[j]) return null;
+      const h = halves();
+      for (let p = 0; p < n; p++) {
+        if (b[pub[p] >> 3] >> (7 - (pub[p] & 7)) & 1) {
+          const x = at[p];
+          h[half[p]][x >> 3] |= 0x80 >> (x & 7);
+        }
+      }
+      feistel(h, false);
+      const bit = (p) => h[half[p]][at[p] >> 3] >> (7 - (at[p] & 7)) & 1;
+      for (let p = 0; p < pad; p++) if (bit(p)) return null;
       const out = Uint8Array.from(S.idBits);
-      for (let j = 0; j < free.length; j++) if (y[pad + j]) out[free[j] >> 3] |= 0x80 >> (free[j] & 7);
+      for (let j = 0; j < free.length; j++) if (bit(pad + j)) out[free[j] >> 3] |= 0x80 >> (free[j] & 7);
       return out;
     },
   };

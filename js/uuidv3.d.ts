@@ -15,6 +15,7 @@ export type IDErrorCode =
   | 'ErrNoGenerator'
   | 'ErrRandom'
   | 'ErrKey'
+  | 'ErrInvalid'
   | 'ErrNotMasked';
 
 /**
@@ -26,9 +27,10 @@ export type IDErrorCode =
  * (a value of a type that holds no ID), ErrClockBackwards and
  * ErrClockStalled (a generator that cannot go on), ErrNoGenerator (newId
  * before setNode, for a layout with a node), ErrRandom (no
- * crypto.getRandomValues to draw from), ErrKey (a mask key shorter than 16
- * bytes, or not bytes) and ErrNotMasked (text unmasked whose constant bits
- * no public form has).
+ * crypto.getRandomValues to draw from), ErrKey (a mask key under 16 bytes,
+ * all zero, or not bytes), ErrInvalid (an ID given to mask whose constant
+ * bits are not the layout's) and ErrNotMasked (text given to unmask whose
+ * constant bits no public form has).
  */
 export declare class IDError extends Error {
   /**
@@ -83,8 +85,6 @@ export declare class ID {
   static fromBytes(b: ArrayBufferLike | ArrayBufferView): ID;
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: IDFieldsInput): ID;
-  /** The ID whose public form's text is s under key and tweak (Private IDs); ErrNotMasked for text whose constant bits no public form has. */
-  static unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): ID;
   /** The ID's text: the canonical UUID form
 (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form. */
   toString(): string;
@@ -106,8 +106,6 @@ export declare class ID {
   time(): null;
   /** Whether the ID's constant bits (versions, variants) are the layout's; the parsers check the form only. */
   valid(): boolean;
-  /** The text of this ID's public form under key (at least 16 bytes) and tweak (Private IDs). */
-  mask(key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
   /** Whether every bit of the ID is zero. */
   isZero(): boolean;
   /** -1, 0 or +1 as this ID is less than, equal to or greater than o, comparing their bytes. */
@@ -127,11 +125,33 @@ export declare function textToBytes(s: string): Uint8Array;
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
 
 /**
- * Returns the text of the public form of the ID whose text is s (Private
- * IDs), under key (at least 16 bytes) and tweak (bytes or text), as
- * idforge's Go, SQL and Python compute it; ErrKey for a bad key.
+ * Returns the text of id's public form under key (at least 16 bytes, not
+ * all zero, as `idforge key` makes; else ErrKey) and tweak (bytes or text):
+ * Private IDs, as idforge's Go, SQL and Python compute them. An ID whose
+ * constant bits are not the layout's is ErrInvalid. Mask on a server, never
+ * in a browser bundle: the key would ship to every visitor.
+ */
+export declare function mask(id: ID, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
+
+/**
+ * Returns the ID whose public form's text is s under key and tweak.
+ * ErrNotMasked only for text whose constant bits no public form has: a
+ * public form made under another key, tweak or layout unmasks, with no
+ * error, to some other ID, so look the ID up before trusting it.
+ */
+export declare function unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): ID;
+
+/**
+ * Returns the text of the public form of the ID whose text is s, as mask
+ * does, leaving the ID class out of a bundle; ErrKey for a bad key,
+ * ErrInvalid for an ID whose constant bits are not the layout's.
  */
 export declare function maskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
 
-/** Returns the text of the ID whose public form's text is s under key and tweak; ErrNotMasked for text whose constant bits no public form has. */
+/**
+ * Returns the text of the ID whose public form's text is s under key and
+ * tweak, as unmask does; ErrNotMasked only for text whose constant bits no
+ * public form has, and some other ID, with no error, for a public form
+ * made under another key, tweak or layout.
+ */
 export declare function unmaskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;

@@ -31,7 +31,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, dateOf, pool, draw, tickOf, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, dateOf, pool, draw, tickOf, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -247,31 +247,6 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeBits(this[W], HEX, 32);
     }
 
-    /**
-     * Returns the text of this ID's public form under key (at least 16 bytes)
-     * and tweak (bytes or text; none by default): Private IDs, as maskText.
-     * @param {ArrayBufferLike | ArrayBufferView} key
-     * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
-     * @returns {string}
-     */
-    mask(key, tweak) {
-      return bytesToText(masker(L, MASK, key, tweak).mask(this.bytes()));
-    }
-
-    /**
-     * Returns the ID whose public form's text is s under key and tweak, the
-     * inverse of mask, as unmaskText: text whose constant bits no public form
-     * has is ErrNotMasked, and another key's or tweak's public form unmasks,
-     * with no error, to some other ID.
-     * @param {string} s
-     * @param {ArrayBufferLike | ArrayBufferView} key
-     * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
-     * @returns {ID}
-     */
-    static unmask(s, key, tweak) {
-      return make(bytesWords(L, unmasked(s, key, tweak)));
-    }
-
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
     bytes() {
       return bytesOf(this[W], 16);
@@ -381,12 +356,45 @@ const MASK = {
 };
 
 /**
+ * Returns the text of id's public form under key and tweak (Private IDs),
+ * as idforge's Go, SQL and Python compute it: deterministic, and different
+ * for every key, tweak and layout; unmask gives id back. The key is at
+ * least 16 bytes, not all zero (as `idforge key` makes), as a Uint8Array,
+ * a view or an ArrayBuffer, else ErrKey; the tweak is bytes or text (none
+ * by default). An ID whose constant bits are not the layout's (id.valid()
+ * is false) is ErrInvalid: no public form stands for it. Mask on a server,
+ * never in a browser bundle: the key would ship to every visitor.
+ * @param {ID} id
+ * @param {ArrayBufferLike | ArrayBufferView} key
+ * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+ * @returns {string}
+ */
+export function mask(id, key, tweak) {
+  if (!(id instanceof ID)) throw fail(L, 'ErrType', 'mask takes an ID of the same layout');
+  return bytesToText(masker(L, MASK, key, tweak).mask(id.bytes()));
+}
+
+/**
+ * Returns the ID whose public form's text is s under key and tweak: mask's
+ * inverse. Text whose constant bits no public form has (a UUID that is not a version 4, such as an unmasked ID of this layout) is
+ * ErrNotMasked. Any other public form unmasks with no error, and one made
+ * under another key, tweak or layout gives some other ID: a permutation
+ * cannot tell, so look the ID up before trusting it.
+ * @param {string} s
+ * @param {ArrayBufferLike | ArrayBufferView} key
+ * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+ * @returns {ID}
+ */
+export function unmask(s, key, tweak) {
+  return make(bytesWords(L, unmasked(s, key, tweak)));
+}
+
+/**
  * Returns the text of the public form of the ID whose text is s (as
- * toString writes it), under key (at least 16 bytes, as a Uint8Array, a
- * view or an ArrayBuffer) and tweak (bytes or text; none by default), as
- * idforge's Go, SQL and Python compute it: deterministic, and different for
- * every key, tweak and layout. A key too short or not bytes is ErrKey. Like
- * textToBytes, it leaves the ID class out of a bundle.
+ * toString writes it), as mask does, and leaves the ID class out of a
+ * bundle, as textToBytes does: ErrKey for a bad key, ErrInvalid for an ID
+ * whose constant bits are not the layout's. Mask on a server, never in a
+ * browser bundle: the key would ship to every visitor.
  * @param {string} s
  * @param {ArrayBufferLike | ArrayBufferView} key
  * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
@@ -398,10 +406,9 @@ export function maskText(s, key, tweak) {
 
 /**
  * Returns the text of the ID whose public form's text is s, under key and
- * tweak: maskText's inverse. Text whose constant bits no public form has
- * (another layout's ID, or this layout's ID not masked) is ErrNotMasked;
- * a public form made with another key or tweak cannot be told from one
- * made with these, and unmasks, with no error, to some other ID.
+ * tweak: maskText's inverse, as unmask. Text whose constant bits no public
+ * form has is ErrNotMasked; a public form made under another key, tweak or
+ * layout unmasks, with no error, to some other ID: look the ID up.
  * @param {string} s
  * @param {ArrayBufferLike | ArrayBufferView} key
  * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
@@ -414,7 +421,7 @@ export function unmaskText(s, key, tweak) {
 /** Returns the bytes of the ID whose public form's text is s, or throws ErrNotMasked. */
 function unmasked(s, key, tweak) {
   const b = masker(L, MASK, key, tweak).unmask(textToBytes(s));
-  if (b === null) throw fail(L, 'ErrNotMasked', 'not a public ID under this key and tweak');
+  if (b === null) throw fail(L, 'ErrNotMasked', 'unmask: the text\'s constant bits are no public form\'s');
   return b;
 }
 

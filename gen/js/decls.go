@@ -25,6 +25,7 @@ export type IDErrorCode =
   | 'ErrNoGenerator'
   | 'ErrRandom'
   | 'ErrKey'
+  | 'ErrInvalid'
   | 'ErrNotMasked';
 
 /**
@@ -36,9 +37,10 @@ export type IDErrorCode =
  * (a value of a type that holds no ID), ErrClockBackwards and
  * ErrClockStalled (a generator that cannot go on), ErrNoGenerator (newId
  * before setNode, for a layout with a node), ErrRandom (no
- * crypto.getRandomValues to draw from), ErrKey (a mask key shorter than 16
- * bytes, or not bytes) and ErrNotMasked (text unmasked whose constant bits
- * no public form has).
+ * crypto.getRandomValues to draw from), ErrKey (a mask key under 16 bytes,
+ * all zero, or not bytes), ErrInvalid (an ID given to mask whose constant
+ * bits are not the layout's) and ErrNotMasked (text given to unmask whose
+ * constant bits no public form has).
  */
 export declare class IDError extends Error {
   /**
@@ -98,7 +100,6 @@ export declare class %[1]s {
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: %[1]sFieldsInput): %[1]s;
 `, p.Type, p.L.Name, p.Bits, w.memberDoc("Reads the text toString writes"+parseDoc(w)+"."), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size)
-	w.f("%s", w.maskMemberDecls(true))
 	if p.Clock != nil {
 		w.f(`  /**
    * The smallest ID whose time is at or after t (a Date, or a BigInt of
@@ -138,14 +139,14 @@ export declare class %[1]s {
 	}
 	w.f(`  /** Whether the ID's constant bits (versions, variants) are the layout's; the parsers check the form only. */
   valid(): boolean;
-%[2]s  /** Whether every bit of the ID is zero. */
+  /** Whether every bit of the ID is zero. */
   isZero(): boolean;
   /** -1, 0 or +1 as this ID is less than, equal to or greater than o, comparing their bytes. */
   compare(o: %[1]s): -1 | 0 | 1;
   /** Whether o is an ID with the same bits. */
   equals(o: unknown): boolean;
 }
-`, p.Type, w.maskMemberDecls(false))
+`, p.Type)
 	w.f(`
 /**
  * Reads the text toString writes and returns the ID's %[2]d bytes, as

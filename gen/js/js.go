@@ -537,7 +537,6 @@ class %[3]s {
   }
 `, f.Title, f.Width, digitsDoc(f), f.Name, encodeCall(p, f, "this[W]"))
 	}
-	w.maskMethods()
 	w.f(`
   /** Returns the ID's %d bytes, big-endian, in a new Uint8Array. */
   bytes() {

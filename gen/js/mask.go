@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
+	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 )
 
@@ -17,8 +18,10 @@ func byteArray(b []byte) string {
 	return "[" + strings.Join(out, ", ") + "]"
 }
 
-// maskFunctions writes the layout's mask shape and maskText, unmaskText and
-// unmasked, which the class's mask and unmask call.
+// maskFunctions writes the layout's mask shape and the module's functions
+// of Private IDs: mask and unmask (an ID to its public form's text and
+// back), maskText and unmaskText (text to text), outside the ID class, so
+// that a bundle that never masks carries no SHA-256.
 func (w *writer) maskFunctions() {
 	p := w.p
 	s, err := mask.ShapeOf(p.L)
@@ -40,12 +43,45 @@ const MASK = {
 };
 
 /**
+ * Returns the text of id's public form under key and tweak (Private IDs),
+ * as idforge's Go, SQL and Python compute it: deterministic, and different
+ * for every key, tweak and layout; unmask gives id back. The key is at
+ * least 16 bytes, not all zero (as `+"`idforge key`"+` makes), as a Uint8Array,
+ * a view or an ArrayBuffer, else ErrKey; the tweak is bytes or text (none
+ * by default). An ID whose constant bits are not the layout's (id.valid()
+ * is false) is ErrInvalid: no public form stands for it. Mask on a server,
+ * never in a browser bundle: the key would ship to every visitor.
+ * @param {%[6]s} id
+ * @param {ArrayBufferLike | ArrayBufferView} key
+ * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+ * @returns {string}
+ */
+export function mask(id, key, tweak) {
+  if (!(id instanceof %[6]s)) throw fail(L, 'ErrType', 'mask takes an ID of the same layout');
+  return bytesToText(masker(L, MASK, key, tweak).mask(id.bytes()));
+}
+
+/**
+ * Returns the ID whose public form's text is s under key and tweak: mask's
+ * inverse. Text whose constant bits no public form has (%[7]s) is
+ * ErrNotMasked. Any other public form unmasks with no error, and one made
+ * under another key, tweak or layout gives some other ID: a permutation
+ * cannot tell, so look the ID up before trusting it.
+ * @param {string} s
+ * @param {ArrayBufferLike | ArrayBufferView} key
+ * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
+ * @returns {%[6]s}
+ */
+export function unmask(s, key, tweak) {
+  return make(bytesWords(L, unmasked(s, key, tweak)));
+}
+
+/**
  * Returns the text of the public form of the ID whose text is s (as
- * toString writes it), under key (at least 16 bytes, as a Uint8Array, a
- * view or an ArrayBuffer) and tweak (bytes or text; none by default), as
- * idforge's Go, SQL and Python compute it: deterministic, and different for
- * every key, tweak and layout. A key too short or not bytes is ErrKey. Like
- * textToBytes, it leaves the %[6]s class out of a bundle.
+ * toString writes it), as mask does, and leaves the %[6]s class out of a
+ * bundle, as textToBytes does: ErrKey for a bad key, ErrInvalid for an ID
+ * whose constant bits are not the layout's. Mask on a server, never in a
+ * browser bundle: the key would ship to every visitor.
  * @param {string} s
  * @param {ArrayBufferLike | ArrayBufferView} key
  * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
@@ -57,10 +93,9 @@ export function maskText(s, key, tweak) {
 
 /**
  * Returns the text of the ID whose public form's text is s, under key and
- * tweak: maskText's inverse. Text whose constant bits no public form has
- * (another layout's ID, or this layout's ID not masked) is ErrNotMasked;
- * a public form made with another key or tweak cannot be told from one
- * made with these, and unmasks, with no error, to some other ID.
+ * tweak: maskText's inverse, as unmask. Text whose constant bits no public
+ * form has is ErrNotMasked; a public form made under another key, tweak or
+ * layout unmasks, with no error, to some other ID: look the ID up.
  * @param {string} s
  * @param {ArrayBufferLike | ArrayBufferView} key
  * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
@@ -73,73 +108,58 @@ export function unmaskText(s, key, tweak) {
 /** Returns the bytes of the ID whose public form's text is s, or throws ErrNotMasked. */
 function unmasked(s, key, tweak) {
   const b = masker(L, MASK, key, tweak).unmask(textToBytes(s));
-  if (b === null) throw fail(L, 'ErrNotMasked', 'not a public ID under this key and tweak');
+  if (b === null) throw fail(L, 'ErrNotMasked', 'unmask: the text\'s constant bits are no public form\'s');
   return b;
 }
-`, strings.ReplaceAll(doc, "\n", "\n * "), byteArray(s.IDMask), byteArray(s.IDBits), byteArray(s.PubMask), byteArray(s.PubBits), p.Type)
+`, strings.ReplaceAll(doc, "\n", "\n * "), byteArray(s.IDMask), byteArray(s.IDBits), byteArray(s.PubMask), byteArray(s.PubBits), p.Type, notMaskedDoc(p.L))
 }
 
-// maskMethods writes the class's mask and unmask, where the layout can be
-// masked.
-func (w *writer) maskMethods() {
+// notMaskedDoc says which text of a layout's form is no public form.
+func notMaskedDoc(l *layouts.Layout) string {
+	if l.IsUUID() {
+		return "a UUID that is not a version 4, such as an unmasked ID of this layout"
+	}
+	return "text of the layout's form whose constant bits are not the layout's"
+}
+
+// maskDecls writes the declarations of mask, unmask, maskText and
+// unmaskText.
+func (w *writer) maskDecls() {
 	p := w.p
 	if _, err := mask.ShapeOf(p.L); err != nil {
 		return
 	}
 	w.f(`
-  /**
-   * Returns the text of this ID's public form under key (at least 16 bytes)
-   * and tweak (bytes or text; none by default): Private IDs, as maskText.
-   * @param {ArrayBufferLike | ArrayBufferView} key
-   * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
-   * @returns {string}
-   */
-  mask(key, tweak) {
-    return bytesToText(masker(L, MASK, key, tweak).mask(this.bytes()));
-  }
-
-  /**
-   * Returns the ID whose public form's text is s under key and tweak, the
-   * inverse of mask, as unmaskText: text whose constant bits no public form
-   * has is ErrNotMasked, and another key's or tweak's public form unmasks,
-   * with no error, to some other ID.
-   * @param {string} s
-   * @param {ArrayBufferLike | ArrayBufferView} key
-   * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
-   * @returns {%[1]s}
-   */
-  static unmask(s, key, tweak) {
-    return make(bytesWords(L, unmasked(s, key, tweak)));
-  }
-`, p.Type)
-}
-
-// maskDecls writes the declarations of maskText and unmaskText.
-func (w *writer) maskDecls() {
-	if _, err := mask.ShapeOf(w.p.L); err != nil {
-		return
-	}
-	w.f(`
 /**
- * Returns the text of the public form of the ID whose text is s (Private
- * IDs), under key (at least 16 bytes) and tweak (bytes or text), as
- * idforge's Go, SQL and Python compute it; ErrKey for a bad key.
+ * Returns the text of id's public form under key (at least 16 bytes, not
+ * all zero, as `+"`idforge key`"+` makes; else ErrKey) and tweak (bytes or text):
+ * Private IDs, as idforge's Go, SQL and Python compute them. An ID whose
+ * constant bits are not the layout's is ErrInvalid. Mask on a server, never
+ * in a browser bundle: the key would ship to every visitor.
+ */
+export declare function mask(id: %[1]s, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
+
+/**
+ * Returns the ID whose public form's text is s under key and tweak.
+ * ErrNotMasked only for text whose constant bits no public form has: a
+ * public form made under another key, tweak or layout unmasks, with no
+ * error, to some other ID, so look the ID up before trusting it.
+ */
+export declare function unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): %[1]s;
+
+/**
+ * Returns the text of the public form of the ID whose text is s, as mask
+ * does, leaving the %[1]s class out of a bundle; ErrKey for a bad key,
+ * ErrInvalid for an ID whose constant bits are not the layout's.
  */
 export declare function maskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
 
-/** Returns the text of the ID whose public form's text is s under key and tweak; ErrNotMasked for text whose constant bits no public form has. */
+/**
+ * Returns the text of the ID whose public form's text is s under key and
+ * tweak, as unmask does; ErrNotMasked only for text whose constant bits no
+ * public form has, and some other ID, with no error, for a public form
+ * made under another key, tweak or layout.
+ */
 export declare function unmaskText(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;
-`)
-}
-
-// maskMemberDecls returns the declarations of the class's unmask (static)
-// or mask, where the layout can be masked.
-func (w *writer) maskMemberDecls(static bool) string {
-	if _, err := mask.ShapeOf(w.p.L); err != nil {
-		return ""
-	}
-	if static {
-		return fmt.Sprintf("  /** The ID whose public form's text is s under key and tweak (Private IDs); ErrNotMasked for text whose constant bits no public form has. */\n  static unmask(s: string, key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): %s;\n", w.p.Type)
-	}
-	return "  /** The text of this ID's public form under key (at least 16 bytes) and tweak (Private IDs). */\n  mask(key: ArrayBufferLike | ArrayBufferView, tweak?: ArrayBufferLike | ArrayBufferView | string): string;\n"
+`, p.Type)
 }

@@ -111,3 +111,69 @@ func TestShared(t *testing.T) {
 		}
 	}
 }
+
+// Every code a module throws, in its own code or in the runtime's, is one
+// of the IDErrorCode union its .d.ts declares, and every code of the union
+// is thrown by some module: a code added to the runtime and not to the
+// union (as ErrKey and ErrNotMasked once were) fails here. Every IDError
+// is made by fail with a literal code, so that the scan sees each one.
+func TestErrorCodesDeclared(t *testing.T) {
+	call := regexp.MustCompile(`\bfail\(`)
+	thrown := regexp.MustCompile(`\bfail\(L, '(\w+)'`)
+	union := regexp.MustCompile(`(?s)export type IDErrorCode =(.*?);`)
+	member := regexp.MustCompile(`^\s*\|\s*'(\w+)'\s*$`)
+	codes := func(src string) []string {
+		src = code(src)
+		var out []string
+		for _, m := range thrown.FindAllStringSubmatch(src, -1) {
+			out = append(out, m[1])
+		}
+		// The calls of fail that the scan cannot read: only its declaration.
+		if n := len(call.FindAllString(src, -1)) - len(out); n > 0 && !(n == 1 && strings.Contains(src, "function fail(")) {
+			t.Errorf("%d calls of fail without a literal code: the scan cannot check them", n)
+		}
+		return out
+	}
+	runtimeCodes := codes(string(Runtime()))
+	ls, err := layouts.Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen, union0 := map[string]bool{}, map[string]bool{}
+	for _, l := range ls {
+		m, d, err := Generate(l, "ID", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		u := union.FindStringSubmatch(string(d))
+		if u == nil {
+			t.Fatalf("%s: no IDErrorCode union in the .d.ts", l.Name)
+		}
+		declared := map[string]bool{}
+		for _, line := range strings.Split(strings.TrimSpace(u[1]), "\n") {
+			mm := member.FindStringSubmatch(line)
+			if mm == nil {
+				t.Fatalf("%s: %q in the IDErrorCode union is no code", l.Name, line)
+			}
+			declared[mm[1]] = true
+		}
+		shared, _, err := GenerateShared(l, "ID", "", "./runtime.js")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range append(append(codes(string(m)), codes(string(shared))...), runtimeCodes...) {
+			if !declared[c] {
+				t.Errorf("%s: the module throws %s, which the .d.ts's IDErrorCode union does not list", l.Name, c)
+			}
+			seen[c] = true
+		}
+		for c := range declared {
+			union0[c] = true
+		}
+	}
+	for c := range union0 {
+		if !seen[c] {
+			t.Errorf("IDErrorCode lists %s, which no module throws", c)
+		}
+	}
+}

@@ -164,8 +164,9 @@ class IDError(ValueError):
     time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
     ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
     before set_node, for a layout whose generator needs its node), ErrKey (a
-    mask key too short, or not bytes) and ErrNotMasked (text that is no
-    public form under the key).
+    mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given
+    to mask whose constant bits are not the layout's) and ErrNotMasked (text
+    given to unmask whose constant bits no public form has).
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,

@@ -51,8 +51,9 @@ class IDError(ValueError):
     time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
     ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
     before set_node, for a layout whose generator needs its node), ErrKey (a
-    mask key too short, or not bytes) and ErrNotMasked (text that is no
-    public form under the key).
+    mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given
+    to mask whose constant bits are not the layout's) and ErrNotMasked (text
+    given to unmask whose constant bits no public form has).
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,
@@ -434,24 +435,31 @@ class ID:
         return _uuid.UUID(int=self._n)
 
     def mask(self, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> str:
-        """Returns the text of the ID's public form under key (bytes, at least
-        16 of them) and tweak (bytes or text): Private IDs, as idforge's Go,
-        SQL and JavaScript compute them. The same ID, key and tweak always
-        give the same public form, and unmask gives the ID back. A key too
-        short or not bytes is ErrKey."""
+        """Returns the text of the ID's public form under key and tweak:
+        Private IDs, as idforge's Go, SQL and JavaScript compute them. The
+        same ID, key and tweak always give the same public form, and unmask
+        gives the ID back. The key is bytes, at least 16 of them and not all
+        zero (as `idforge key` makes), else ErrKey; the tweak is bytes or
+        text. An ID whose constant bits are not the layout's (valid() is
+        False) is ErrInvalid: no public form stands for it. Mask on a
+        server, never in code shipped to a browser (Pyodide, say): the key
+        would go to every visitor."""
+        if self._n & _MASK_ID != _MASK_ID_BITS:
+            raise IDError("ErrInvalid", f"{_LAYOUT}: mask: the ID's constant bits are not the layout's")
         return str(_made(ID, _masker(key, tweak).mask(self._n)))
 
     @classmethod
     def unmask(cls, s: str, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> ID:
         """Returns the ID whose public form's text is s under key and tweak,
         the inverse of mask. Text whose constant bits no public form has
-        (another layout's ID, or this layout's ID not masked) is
-        ErrNotMasked; a public form made with another key or tweak cannot
-        be told from one made with these, and unmasks, with no error, to
-        some other ID."""
+        (a UUID that is not a version 4, such as an unmasked ID of this
+        layout) is ErrNotMasked. Any other public form unmasks with no
+        error, and one made under another key, tweak or layout gives some
+        other ID: a permutation cannot tell, so look the ID up before
+        trusting it."""
         n = _masker(key, tweak).unmask(cls.parse(s)._n)
         if n is None:
-            raise IDError("ErrNotMasked", f"{_LAYOUT}: not a public ID under this key and tweak")
+            raise IDError("ErrNotMasked", f"{_LAYOUT}: unmask: the text's constant bits are no public form's")
         return _made(cls, n)
 
     # The properties named as the standard library's UUID has them come
@@ -640,12 +648,14 @@ _maskers_lock = threading.Lock()
 
 def _masker(key: object, tweak: object) -> _Mask:
     """The mask under key and tweak, kept for the next call (a few keys at
-    most). The key is never in an error."""
+    most). A key under 16 bytes, or all zero, is ErrKey; the key is never in
+    an error."""
     k, t = _key_bytes(key, "key"), _key_bytes(tweak, "tweak")
-    if len(k) < 16:
-        raise IDError("ErrKey", f"{_LAYOUT}: a mask key needs at least 16 bytes (128 bits), not {len(k)}")
     m = _maskers.get((k, t))
     if m is None:
+        if len(k) < 16 or not any(k):
+            what = f"not {len(k)} bytes" if len(k) < 16 else "not all zero bytes"
+            raise IDError("ErrKey", f"{_LAYOUT}: a mask key must be at least 16 bytes (128 bits) and not all zero, such as `idforge key` makes, {what}")
         m = _Mask(k, t)
         with _maskers_lock:
             if len(_maskers) >= 8:

@@ -1,11 +1,13 @@
 // The JavaScript package's API beyond the corpus (js/, which IDFORGE_JS
 // names; TestJavaScriptAPI sets it): the default generator, newText and the
 // byte functions, setNode, util.inspect and JSON, NIL and MAX, fromBytes of
-// any buffer, require() from CommonJS, no randomness without Web Crypto, and
-// bad clocks. node --test api.test.mjs.
+// any buffer, require() from CommonJS, no randomness without Web Crypto,
+// bad clocks, and Private IDs' checks of IDs and keys and their
+// known-answer vectors (mask/testdata/vectors.json). node --test api.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
@@ -15,6 +17,7 @@ const load = (name) => import(pathToFileURL(join(dir, name + '.js')).href);
 const v7 = await load('uuidv7');
 const ulid = await load('ulid');
 const snowflake = await load('snowflake');
+const v4 = await load('uuidv4');
 
 /** Asserts that fn throws the IDError of code. */
 function throwsCode(fn, code) {
@@ -125,27 +128,107 @@ test('the runtime SHA-256 and HMAC-SHA-256 of Private IDs: NIST and RFC 4231 vec
   }
 });
 
-test('mask and unmask: round trips, ErrKey, ErrNotMasked, tweaks and keys as any bytes', () => {
+test('mask and unmask: round trips, tweaks and keys as any bytes', async () => {
   const key = Uint8Array.from({ length: 32 }, (_, i) => i);
   for (let i = 0; i < 200; i++) {
     const id = v7.newId();
-    const pub = id.mask(key, 'tenant');
+    const pub = v7.mask(id, key, 'tenant');
     assert.equal(v7.ID.parse(pub).toBigInt() >> 76n & 15n, 4n, 'a UUIDv4');
-    assert.ok(v7.ID.unmask(pub, key.buffer, new TextEncoder().encode('tenant')).equals(id));
+    assert.ok(v7.unmask(pub, key.buffer, new TextEncoder().encode('tenant')).equals(id));
     assert.equal(v7.maskText(id.toString(), key, 'tenant'), pub);
-    assert.notEqual(id.mask(key), pub, 'the tweak enters the mask');
+    assert.equal(v7.unmaskText(pub, key, 'tenant'), id.toString());
+    assert.notEqual(v7.mask(id, key), pub, 'the tweak enters the mask');
   }
-  const id = v7.newId();
-  throwsCode(() => id.mask(new Uint8Array(15)), 'ErrKey');
-  throwsCode(() => id.mask('a text key is no key at all'), 'ErrKey');
-  throwsCode(() => v7.ID.unmask(id.toString(), key), 'ErrNotMasked');
-  // Every UUIDv4 is the public form of some UUIDv7 under any key (the mask
-  // is a permutation of the 122 free bits): another key reads another ID.
-  assert.notEqual(v7.unmaskText(id.mask(key), key.map((b) => b ^ 1)), id.toString());
   const sf = snowflake.ID.pack({ timestamp: 1n << 40n, node: 5n, sequence: 7n });
-  assert.ok(snowflake.ID.unmask(sf.mask(key), key).equals(sf));
+  assert.ok(snowflake.unmask(snowflake.mask(sf, key), key).equals(sf));
+  // Masking is no method of the class, so that a bundle that never masks
+  // carries no SHA-256.
+  assert.equal(v7.ID.prototype.mask, undefined);
+  assert.equal(v7.ID.unmask, undefined);
+  // The package's entry point gives every module as a namespace, masking
+  // with it.
+  const { uuidv7, snowflake: sfns } = await load('index');
+  assert.equal(uuidv7.unmask(uuidv7.mask(v7.ID.parse(String(v7.newId())), key), key).valid(), true);
+  assert.ok(sfns.unmask(sfns.mask(sf, key), key).equals(sf));
+});
+
+test('mask refuses an ID whose constant bits are not the layout\'s: ErrInvalid', () => {
+  const key = Uint8Array.from({ length: 32 }, (_, i) => i);
+  const uuid4 = v4.newText();
+  // A UUIDv4 given to the UUIDv7 masker.
+  throwsCode(() => v7.mask(v7.ID.parse(uuid4), key), 'ErrInvalid');
+  throwsCode(() => v7.maskText(uuid4, key), 'ErrInvalid');
+  // A negative Snowflake: its top bit set.
+  const neg = snowflake.ID.fromBytes(new Uint8Array(8).fill(0xff));
+  assert.equal(neg.valid(), false);
+  throwsCode(() => snowflake.mask(neg, key), 'ErrInvalid');
+  try {
+    v7.mask(v7.ID.parse(uuid4), key);
+  } catch (e) {
+    assert.match(e.message, /^uuidv7: mask: the ID's constant bits are not the layout's$/);
+  }
+  // Not an ID of the layout at all.
+  throwsCode(() => v7.mask(uuid4, key), 'ErrType');
+  throwsCode(() => v7.mask(ulid.newId(), key), 'ErrType');
+});
+
+test('keys under 16 bytes, all zero or not bytes are ErrKey, and no error carries the key', () => {
+  const id = v7.newId();
+  for (const key of [new Uint8Array(0), new Uint8Array(15).fill(7), new Uint8Array(16), new Uint8Array(64), new ArrayBuffer(32), 'a text key is no key at all']) {
+    throwsCode(() => v7.mask(id, key), 'ErrKey');
+    throwsCode(() => v7.maskText(id.toString(), key), 'ErrKey');
+    throwsCode(() => v7.unmask(v7.mask(id, new Uint8Array(16).fill(1)), key), 'ErrKey');
+    throwsCode(() => v7.unmaskText(id.toString(), key), 'ErrKey');
+    try {
+      v7.mask(id, key);
+    } catch (e) {
+      if (typeof key === 'string') assert.ok(!e.message.includes(key));
+      else assert.match(e.message, /at least 16 bytes.*not all zero.*idforge key/);
+    }
+  }
+  // The message says what a key must be, never the key's bytes.
+  const secret = new Uint8Array(15).fill(0xab);
+  try {
+    v7.mask(id, secret);
+  } catch (e) {
+    assert.ok(!/ab|171/.test(e.message.replace(/bytes|least/g, '')), e.message);
+  }
+  // A key that was accepted once is not accepted when it later reads all
+  // zero: the check is of the bytes, not of the object.
+  const k = new Uint8Array(16).fill(9);
+  v7.mask(id, k);
+  k.fill(0);
+  throwsCode(() => v7.mask(id, k), 'ErrKey');
+});
+
+test('unmask: ErrNotMasked only for text whose constant bits no public form has', () => {
+  const key = Uint8Array.from({ length: 32 }, (_, i) => i);
+  const id = v7.newId();
+  throwsCode(() => v7.unmask(id.toString(), key), 'ErrNotMasked');
+  throwsCode(() => v7.unmaskText(id.toString(), key), 'ErrNotMasked');
+  // Every UUIDv4 is the public form of some UUIDv7 under any key (the mask
+  // is a permutation of the 122 free bits): another key reads another ID,
+  // with no error.
+  const other = v7.unmask(v7.mask(id, key), key.map((b) => b ^ 1));
+  assert.ok(!other.equals(id));
+  assert.ok(other.valid());
   // The all-ones ID, top bit set, is no snowflake: its text, "-1", is no
   // snowflake text either, whose top bit is a constant zero (Go's Parse
   // refuses it too), and unmask reads it no further.
-  throwsCode(() => snowflake.ID.unmask(snowflake.ID.fromBytes(new Uint8Array(8).fill(0xff)).toString(), key), 'ErrSyntax');
+  throwsCode(() => snowflake.unmask(snowflake.ID.fromBytes(new Uint8Array(8).fill(0xff)).toString(), key), 'ErrSyntax');
+});
+
+test('the published known-answer vectors (mask/testdata/vectors.json), for every built-in layout: mask and unmask both ways', async () => {
+  const vectors = JSON.parse(readFileSync(new URL('../../../mask/testdata/vectors.json', import.meta.url), 'utf8'));
+  const modules = readdirSync(dir).filter((n) => n.endsWith('.js') && n !== 'index.js' && n !== 'runtime.js').map((n) => n.slice(0, -3)).sort();
+  assert.deepEqual([...new Set(vectors.map((v) => v.layout.replaceAll('-', '_')))].sort(), modules, 'a vector for every built-in layout');
+  const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
+  for (const v of vectors) {
+    const m = await load(v.layout.replaceAll('-', '_'));
+    const key = hexBytes(v.key), id = m.ID.fromBytes(hexBytes(v.id)), pub = m.ID.fromBytes(hexBytes(v.public));
+    assert.equal(m.mask(id, key, v.tweak), pub.toString(), JSON.stringify(v));
+    assert.ok(m.unmask(pub.toString(), key, v.tweak).equals(id), JSON.stringify(v));
+    assert.equal(m.maskText(id.toString(), key, new TextEncoder().encode(v.tweak)), pub.toString(), JSON.stringify(v));
+    assert.equal(m.unmaskText(pub.toString(), key, v.tweak), id.toString(), JSON.stringify(v));
+  }
 });

@@ -1,13 +1,16 @@
 """The Python package's API beyond the corpus (python/idforge, on the path
 that TestPythonAPI gives): the default generator, fork safety, IDError
 across processes, uuid.UUID interop, the standard library's attribute names,
-iteration, weak references and bad clocks. python3 -m unittest test_api.
+iteration, weak references, bad clocks, and Private IDs' checks of IDs and
+keys and their known-answer vectors (mask/testdata/vectors.json). python3 -m unittest test_api.
 """
 
 import concurrent.futures
 import copy
 import datetime
+import importlib
 import itertools
+import json
 import os
 import pickle
 import unittest
@@ -180,20 +183,62 @@ class MaskTest(unittest.TestCase):
         s = snowflake.ID.pack(timestamp=1 << 40, node=5, sequence=7)
         self.assertEqual(snowflake.ID.unmask(s.mask(key), key), s)
 
-    def test_errors(self):
+    def test_keys(self):
+        """Keys under 16 bytes, all zero, or not bytes are ErrKey, and no error
+        carries the key."""
         id = uuidv7.new_id()
-        for key in (b"", bytes(15), "a text key is no key at all"):
-            with self.assertRaises(uuidv7.IDError) as cm:
-                id.mask(key)  # type: ignore[arg-type]
-            self.assertEqual(cm.exception.code, "ErrKey")
-            if isinstance(key, str):
-                self.assertNotIn(key, str(cm.exception))
+        for key in (b"", b"\xab" * 15, bytes(16), bytes(64), bytearray(32), "a text key is no key at all"):
+            for f in (lambda: id.mask(key), lambda: uuidv7.ID.unmask(id.mask(b"\x01" * 16), key)):  # type: ignore[arg-type]
+                with self.assertRaises(uuidv7.IDError) as cm:
+                    f()
+                self.assertEqual(cm.exception.code, "ErrKey")
+                if isinstance(key, str):
+                    self.assertNotIn(key, str(cm.exception))
+                else:
+                    self.assertRegex(str(cm.exception), r"at least 16 bytes.*not all zero.*idforge key")
+                    self.assertNotIn("ab" * 4, str(cm.exception))
+
+    def test_invalid(self):
+        """Mask refuses an ID whose constant bits are not the layout's."""
+        key = bytes(range(32))
+        for m, id in ((uuidv7, uuidv7.ID.from_bytes(bytes(uuidv4.new_id()))), (snowflake, snowflake.ID.from_bytes(b"\xff" * 8))):
+            self.assertFalse(id.valid())
+            with self.assertRaises(m.IDError) as cm:
+                id.mask(key)
+            self.assertEqual(cm.exception.code, "ErrInvalid")
+            self.assertEqual(str(cm.exception), m.ID.__module__.rsplit(".", 1)[-1] + ": mask: the ID's constant bits are not the layout's")
+
+    def test_not_masked(self):
+        """Unmask: ErrNotMasked only for text whose constant bits no public form
+        has; another key's public form unmasks, with no error, to another ID."""
+        key = bytes(range(32))
+        id = uuidv7.new_id()
         with self.assertRaises(uuidv7.IDError) as cm:
-            uuidv7.ID.unmask(str(id), bytes(16))
+            uuidv7.ID.unmask(str(id), key)
         self.assertEqual(cm.exception.code, "ErrNotMasked")
+        other = uuidv7.ID.unmask(id.mask(key), bytes(b ^ 1 for b in key))
+        self.assertNotEqual(other, id)
+        self.assertTrue(other.valid())
         # The all-ones ID, top bit set, is no snowflake: its text, "-1", is no
         # snowflake text either, whose top bit is a constant zero (Go's Parse
         # refuses it too), and unmask reads it no further.
         with self.assertRaises(snowflake.IDError) as cm:
-            snowflake.ID.unmask(str(snowflake.ID.from_bytes(b"\xff" * 8)), bytes(16))
+            snowflake.ID.unmask(str(snowflake.ID.from_bytes(b"\xff" * 8)), key)
         self.assertEqual(cm.exception.code, "ErrSyntax")
+
+    def test_vectors(self):
+        """The published known-answer vectors (mask/testdata/vectors.json), for
+        every built-in layout: mask and unmask both ways."""
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "mask", "testdata", "vectors.json")
+        with open(path, encoding="utf-8") as f:
+            vectors = json.load(f)
+        pkg = os.path.dirname(os.path.abspath(uuidv7.__file__))
+        modules = sorted(n[:-3] for n in os.listdir(pkg) if n.endswith(".py") and n != "__init__.py")
+        self.assertEqual(sorted({v["layout"].replace("-", "_") for v in vectors}), modules, "a vector for every built-in layout")
+        for v in vectors:
+            m = importlib.import_module("idforge." + v["layout"].replace("-", "_"))
+            key = bytes.fromhex(v["key"])
+            id, pub = m.ID.from_bytes(bytes.fromhex(v["id"])), m.ID.from_bytes(bytes.fromhex(v["public"]))
+            self.assertEqual(id.mask(key, v["tweak"]), str(pub), v)
+            self.assertEqual(m.ID.unmask(str(pub), key, v["tweak"]), id, v)
+            self.assertEqual(id.mask(key, v["tweak"].encode()), str(pub), v)

@@ -343,13 +343,22 @@ func textName(l *layouts.Layout) string {
 // changed: every language writes and reads a layout's text by one rule now
 // (layouts.Layout.CanonicalText). toString, parse, parseBase62 and base62
 // are the package's names of the methods, in backquotes.
-func decimalNote(toString, parse, parseBase62, base62 string) string {
+func decimalNote(toString, parse, parseBase62, base62 string, more ...string) string {
 	item := "64-bit layouts (Snowflake, Discord, Twitter, Mastodon, Instagram, Sonyflake, and a 64-bit layout of your own without a `text` line) now write and read their IDs in decimal, as every language idforge generates does: " +
 		toString + " gives, and " + parse + " takes, `175928847299117063`, as Go's `String`, the `idforge` command, PostgreSQL's `bigint` and those services write it. " +
 		"Before, this package wrote them in Base62 and refused decimal. The text is the ID's 64 bits as an int64: an optional `-` and 1 to 19 digits, with no leading zeros (`-0`, `+1` and spaces are errors). " +
 		parseBase62 + " and " + base62 + " still read and write the Base62 form; TSID keeps its Crockford text."
-	return "## Changes\n\n- " + strings.ReplaceAll(portable.Fill(item, 74), "\n", "\n  ") + "\n\n"
+	var b strings.Builder
+	b.WriteString("## Changes\n\n")
+	for _, it := range append([]string{item}, more...) {
+		b.WriteString("- " + strings.ReplaceAll(portable.Fill(it, 74), "\n", "\n  ") + "\n")
+	}
+	return b.String() + "\n"
 }
+
+// maskChange is the JavaScript README's note of the change to Private IDs
+// before the first release.
+const maskChange = "Masking left the `ID` class before 0.1.0: `mask(id, key, tweak?)` and `unmask(s, key, tweak?)`, functions of each module (and of its namespace, `import { uuidv7 } from 'idforge'`), replace `id.mask(key, tweak?)` and `ID.unmask(s, key, tweak?)`, so that a bundle that never masks carries no SHA-256. Mask refuses an ID whose constant bits are not the layout's (`ErrInvalid`), and a key of all zero bytes is `ErrKey`, as one under 16 bytes was."
 
 // jsReadme returns the npm package's README.md.
 func jsReadme(ls []*layouts.Layout, mods []string) []byte {
@@ -414,7 +423,8 @@ namespaces.
 - ` + "`newText()`" + `: the text of the next ID of the same generator, and
   ` + "`textToBytes(s)`, `bytesToText(b)`" + `: for a bundle that needs no more,
   they leave the ` + "`ID`" + ` class out; a bundler keeps a class whole, every
-  method (and the SHA-256 of ` + "`mask`" + `) with it. The sizes, measured, are
+  method with it. Masking is in functions beside the class, so SHA-256 is
+  only in a bundle that masks. The sizes, measured, are
   in [BENCHMARKS.md](` + Repository + `/blob/main/BENCHMARKS.md#bundle-size).
 - ` + "`newGenerator(node?, { clock })`" + `: a generator with a state of its own,
   for a clock of your own (tests).
@@ -428,12 +438,12 @@ namespaces.
   sort as the bytes do; ` + "`id.bytes()`, `id.toBigInt()`, `id.fields()`" + ` (keyed
   by the spec's names, integers as BigInt), ` + "`id.time()`" + ` (a Date),
   ` + "`id.unixNanos()`, `id.valid()`, `id.isZero()`, `id.compare(o)`, `id.equals(o)`" + `.
-- ` + "`id.mask(key, tweak?)`, `ID.unmask(s, key, tweak?)`" + `, and
+- ` + "`mask(id, key, tweak?)`, `unmask(s, key, tweak?)`" + `, and
   ` + "`maskText(s, key, tweak?)`, `unmaskText(s, key, tweak?)`" + ` without the
-  class: Private IDs, below.
+  class: Private IDs, below, for a server (never a browser bundle).
 - Errors are ` + "`IDError`" + `, whose ` + "`code`" + ` names the Go package's sentinel
   (` + "`ErrSyntax`, `ErrLength`, `ErrOverflow`, `ErrRange`, `ErrTime`" + `, ...;
-  ` + "`ErrKey` and `ErrNotMasked`" + ` from Private IDs) and whose ` + "`position`" + `
+  ` + "`ErrKey`, `ErrInvalid` and `ErrNotMasked`" + ` from Private IDs) and whose ` + "`position`" + `
   says where a bad character is.
 
 ` + privateIDs("js") + `## Where JavaScript differs from the Go packages
@@ -452,10 +462,11 @@ namespaces.
   int64, whose text has a ` + "`-`" + `.
 - Name-based layouts (UUIDv3, v5, v8 with SHA-256) have no generator: Web
   Crypto's digests are asynchronous and have no MD5.
-- ` + "`id.mask(key)`" + ` returns the public form's text, where Go's ` + "`Masker.Mask`" + `
+- ` + "`mask(id, key)`" + ` is a function of the module, not a method of the
+  class, and returns the public form's text, where Go's ` + "`Masker.Mask`" + `
   returns an ID.
 
-` + decimalNote("`id.toString()` (and so `toJSON`)", "`ID.parse`", "`ID.parseBase62`", "`id.base62()`") + versionNote() + `## Licence
+` + decimalNote("`id.toString()` (and so `toJSON`)", "`ID.parse`", "`ID.parseBase62`", "`id.base62()`", maskChange) + versionNote() + `## Licence
 
 MIT; see LICENSE.
 `)
@@ -518,7 +529,7 @@ id.to_uuid()            # a uuid.UUID, for whatever takes one
 - Errors are ` + "`IDError`" + `, a ` + "`ValueError`" + ` whose ` + "`code`" + ` names the Go
   package's sentinel (` + "`ErrSyntax`, `ErrLength`, `ErrOverflow`, `ErrRange`" + `, ...),
   with ` + "`message`" + ` and ` + "`position`" + `; it pickles, so it crosses process pools.
-  Private IDs add ` + "`ErrKey` and `ErrNotMasked`" + `.
+  Private IDs add ` + "`ErrKey`, `ErrInvalid` and `ErrNotMasked`" + `.
 - ` + "`id.mask(key, tweak=b\"\")`" + ` and ` + "`ID.unmask(s, key, tweak=b\"\")`" + `: Private IDs,
   below.
 
@@ -582,31 +593,32 @@ func privateIDs(lang string) string {
 	var example, key, errs, names, sha string
 	if lang == "js" {
 		example = "```js" + `
-import { ID, newId, maskText, unmaskText } from 'idforge/uuidv7';
+// On a server: in a browser bundle the key would ship to every visitor.
+import { newId, mask, unmask, maskText, unmaskText } from 'idforge/uuidv7';
 
-const key = crypto.getRandomValues(new Uint8Array(32)); // at least 16 bytes: keep it secret, and keep it
+const key = Buffer.from(process.env.ID_MASK_KEY, 'hex'); // from idforge key: keep it secret, and keep it
 const id = newId();
-const pub = id.mask(key);                 // the text of a UUIDv4: no time in it, no order
-ID.unmask(pub, key).equals(id);           // true
-id.mask(key, 'tenant-42');                // another tweak, other public IDs
+const pub = mask(id, key);                // the text of a UUIDv4: no time in it, no order
+unmask(pub, key).equals(id);              // true
+mask(id, key, 'tenant-42');               // another tweak, other public IDs
 unmaskText(maskText(String(id), key), key) === String(id); // true, without the ID class
 ` + "```"
-		key = "a `Uint8Array` (a Node `Buffer` is one), another view or an `ArrayBuffer`, of at least 16 bytes; `idforge key` writes one in hex, which Node reads with `Buffer.from(text.trim(), 'hex')`"
+		key = "a `Uint8Array` (a Node `Buffer` is one), another view or an `ArrayBuffer`, of at least 16 bytes, not all zero; `idforge key` writes one in hex, which Node reads with `Buffer.from(text.trim(), 'hex')`"
 		errs = "`IDError` with code"
-		names = "`ID.unmask` and `unmaskText` read the text `toString` writes"
+		names = "`unmask` and `unmaskText` read the text `toString` writes"
 		sha = " JavaScript's SHA-256 is a synchronous one in the package (Web Crypto's digest is asynchronous), checked against NIST's vectors."
 	} else {
 		example = "```python" + `
-import secrets
+import os
 from idforge.uuidv7 import ID, new_id
 
-key = secrets.token_bytes(32)   # at least 16 bytes: keep it secret, and keep it
+key = bytes.fromhex(os.environ["ID_MASK_KEY"])  # from idforge key: keep it secret, and keep it
 id = new_id()
-pub = id.mask(key)              # the text of a UUIDv4: no time in it, no order
-ID.unmask(pub, key) == id       # True
-id.mask(key, "tenant-42")       # another tweak, other public IDs
+pub = id.mask(key)                # the text of a UUIDv4: no time in it, no order
+ID.unmask(pub, key) == id         # True
+id.mask(key, "tenant-42")         # another tweak, other public IDs
 ` + "```"
-		key = "`bytes`, a `bytearray` or a `memoryview`, of at least 16 bytes; `idforge key` writes one in hex, which `bytes.fromhex(text)` reads"
+		key = "`bytes`, a `bytearray` or a `memoryview`, of at least 16 bytes, not all zero; `idforge key` writes one in hex, which `bytes.fromhex(text)` reads"
 		errs = "`IDError` with code"
 		names = "`ID.unmask` reads every text `ID.parse` reads"
 		sha = ""
@@ -614,8 +626,10 @@ id.mask(key, "tenant-42")       # another tweak, other public IDs
 	items := []string{
 		"The public form is written in the layout's text: a UUID layout's is a valid UUIDv4 (version 4, variant `0b10`); a 64-bit layout's whose top bit is constant (Snowflake, Twitter, Mastodon, Sonyflake) a non-negative 63-bit integer, in decimal; any other layout's keeps the layout's constant bits, if it has any.",
 		"One ID, key and tweak always give one public form, so a public ID can be looked up. The layout's name enters the mask, so two layouts' public forms differ under one key; a tweak (bytes, or text as UTF-8; none by default) gives each tenant, say, public IDs of its own.",
-		"The key is " + key + ". A shorter key, or one that is not bytes, is " + errs + " `ErrKey`; no error carries the key.",
-		names + ". Text whose constant bits are not a public form's (a UUID whose version is not 4, say) is " + errs + " `ErrNotMasked`. A permutation cannot tell a wrong key: a public ID unmasked under another key or tweak gives some other ID, with no error, and so does text that was never masked, if its constant bits fit. Look the ID up (in the table it keys) before trusting it, and store the ID, not its public form: rotating a key is then unmasking with the old key and masking with the new.",
+		"Mask on a server, where the key is kept: never in code shipped to a browser, which would give the key to every visitor.",
+		"The key is " + key + ". A shorter key, one of all zero bytes, or one that is not bytes is " + errs + " `ErrKey`; no error carries the key.",
+		"Mask refuses an ID whose constant bits are not the layout's (a UUIDv4 given to the UUIDv7 masker, a Snowflake with its top bit set): " + errs + " `ErrInvalid`, as no public form stands for it.",
+		names + ". Only text whose constant bits no public form has (a UUID whose version is not 4, say) is " + errs + " `ErrNotMasked`. A permutation cannot tell a wrong key, tweak or layout: a public ID unmasked under another key or tweak, or made by another layout of the same form, gives some other ID, with no error, and so does text that was never masked, if its constant bits fit. Look the ID up (in the table it keys) before trusting it, and store the ID, not its public form: rotating a key is then unmasking with the old key and masking with the new.",
 		"What it hides: when the ID was made, the order of IDs (neighbours share no prefix), the node and the counter; each public bit depends on every bit of the ID. What it does not: equality, and how many IDs there are.",
 		"The construction is FFX (Bellare, Rogaway and Spies, 2010) over the free bits with FF1's split and 10 rounds, and HMAC-SHA-256 under the key, the tweak and the layout's name as the round function, the same in idforge's Go (`Masker`), PostgreSQL (`gen -lang sql`), JavaScript and Python: known-answer vectors of every built-in layout hold each language to it." + sha + " The security bound, with the theorem it rests on, is in the [Private IDs](" + Repository + "#private-ids) section of idforge's README.",
 	}

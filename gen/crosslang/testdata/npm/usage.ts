@@ -48,6 +48,25 @@ try {
   }
 }
 
+// Every code the runtime throws is one of IDErrorCode's (gen/js's
+// TestErrorCodesDeclared checks the runtime against the union).
+const codes: v7.IDErrorCode[] = ['ErrKey', 'ErrInvalid', 'ErrNotMasked'];
+// @ts-expect-error: no such code.
+const noCode: v7.IDErrorCode = 'ErrWrongKey';
+
+// Private IDs: functions of the module, not methods of the class.
+const key = new Uint8Array(32).fill(7);
+const pub: string = v7.mask(id, key, 'tenant');
+const unmasked: v7.ID = v7.unmask(pub, key.buffer, new Uint8Array(0));
+const pubText: string = v7.maskText(id.toString(), key);
+const idText: string = v7.unmaskText(pubText, key);
+// @ts-expect-error: mask is no method of the class.
+id.mask(key);
+// @ts-expect-error: unmask is no static method of the class.
+v7.ID.unmask(pub, key);
+// @ts-expect-error: mask takes an ID of its own layout.
+v7.mask(ulid.newGenerator().next(), key);
+
 // A name-based layout has no time and no generator.
 const name: v3.ID = v3.ID.parse('5df41881-3aed-3515-88a7-2f4a814cf09e');
 const none: null = name.time();
@@ -76,4 +95,4 @@ const u: string = ulid.newGenerator().next().toString();
 // @ts-expect-error: parse takes a string.
 ulid.ID.parse(42);
 
-export const used = [texts, same, ms, when, ns, order, flags, n, fixed, next, fromBuffer, fromView, ends, none, node, sf2, sf3, lossy, v1a, v1b, u];
+export const used = [texts, same, ms, when, ns, order, flags, n, fixed, next, fromBuffer, fromView, ends, codes, noCode, unmasked, idText, none, node, sf2, sf3, lossy, v1a, v1b, u];
