@@ -32,9 +32,11 @@ func runPackageTest(t *testing.T, env string, name string, args ...string) {
 // corpus: one process-wide generator (newId, newText, setNode and
 // ErrNoGenerator), util.inspect and JSON showing the text, NIL and MAX,
 // fromBytes of any buffer, require() from CommonJS, ErrRandom without Web
-// Crypto, and ErrTime for a clock that reads no time.
+// Crypto, ErrTime for a clock that reads no time, and Private IDs: the
+// checks of IDs and keys, and the known-answer vectors of every built-in
+// layout (mask/testdata/vectors.json).
 func TestJavaScriptAPI(t *testing.T) {
-	readInputs(t, "../../js/*.js", "testdata/api.test.mjs")
+	readInputs(t, "../../js/*.js", "testdata/api.test.mjs", "../../mask/testdata/vectors.json")
 	dir, err := filepath.Abs("../../js")
 	if err != nil {
 		t.Fatal(err)
@@ -45,9 +47,10 @@ func TestJavaScriptAPI(t *testing.T) {
 // The same for the committed Python package: new_id, set_node and
 // ErrNoGenerator, fork safety, IDError pickling and crossing a process
 // pool, uuid.UUID interop, hex, int and bytes as uuid.UUID has them, the
-// fields' TypedDict, iteration, weak references and bad clocks.
+// fields' TypedDict, iteration, weak references, bad clocks, and Private
+// IDs as for JavaScript.
 func TestPythonAPI(t *testing.T) {
-	readInputs(t, "../../python/idforge/*.py", "testdata/test_api.py")
+	readInputs(t, "../../python/idforge/*.py", "testdata/test_api.py", "../../mask/testdata/vectors.json")
 	dir, err := filepath.Abs("../../python")
 	if err != nil {
 		t.Fatal(err)

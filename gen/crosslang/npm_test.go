@@ -2,6 +2,7 @@ package conformance_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -17,7 +19,8 @@ import (
 )
 
 // npmDir holds the package.json and package-lock.json that pin the npm
-// tools and peers the tests run (TypeScript, uuid, ulid, ksuid, typeid-js).
+// tools and peers the tests run (TypeScript, esbuild, uuid, ulid, ksuid,
+// typeid-js).
 // npmTools installs them outside the checkout, so that the tests leave it as
 // they found it.
 const npmDir = "testdata/npm"
@@ -203,4 +206,76 @@ func TestPeers(t *testing.T) {
 		t.Fatalf("node --test peers.test.mjs: %v\n%s", err, out.String())
 	}
 	t.Logf("%s", lastLines(out.String(), 8))
+}
+
+// sha256Constants are the first of SHA-256's round constants and of its
+// initial state, as a minified bundle may write them (hex or decimal, and
+// as the int32 the runtime stores the round constants as): a bundle that
+// has none of them carries no SHA-256.
+var sha256Constants = []string{"0x428a2f98", "1116352408", "0x71374491", "1899447441", "0x6a09e667", "1779033703", "0xbb67ae85", "3144134277", "-1150833019"}
+
+// bundle bundles the program src, which imports the repository's js/ by
+// absolute path, with the pinned esbuild as BENCHMARKS.md's bundle table
+// measures (esbuild --bundle --minify, its defaults otherwise: for the
+// browser), and returns the bundle and its size under gzip -9.
+func bundle(t *testing.T, tools, src string) ([]byte, int) {
+	t.Helper()
+	js, err := filepath.Abs("../../js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, err := os.MkdirTemp(tools, "bundle-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	entry := filepath.Join(dir, "main.mjs")
+	src = strings.ReplaceAll(src, "JS/", filepath.ToSlash(js)+"/") // esbuild reads a path, not a file: URL
+	if err := os.WriteFile(entry, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(tools, "node_modules", "esbuild", "bin", "esbuild"), entry, "--bundle", "--minify", "--log-level=warning")
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	if err := cmd.Run(); err != nil || errs.Len() > 0 {
+		t.Fatalf("esbuild --bundle --minify: %v\n%s", err, errs.String())
+	}
+	var gz bytes.Buffer
+	w, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(out.Bytes())
+	w.Close()
+	return out.Bytes(), gz.Len()
+}
+
+// A program that makes and prints a UUIDv7 with the ID class
+// (String(newId())) bundles with no SHA-256: masking is in the module's
+// functions mask and unmask, beside the class, and a bundler drops them
+// and SHA-256 with them. A program that masks carries it. The sizes are
+// BENCHMARKS.md's bundle table's (bench/js/size measures the same).
+func TestBundleWithoutSHA256(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs and runs esbuild")
+	}
+	tools := npmTools(t)
+	readInputs(t, "../../js/*.js", npmDir+"/package-lock.json")
+	for _, c := range []struct {
+		name, src string
+		sha       bool
+	}{
+		{"String(newId())", "import { newId } from 'JS/uuidv7.js';\nconsole.log(String(newId()));\n", false},
+		{"String(newId()), ID.parse(s).toString()", "import { newId, ID } from 'JS/uuidv7.js';\nconsole.log(String(newId()));\nconsole.log(ID.parse(process.argv[2]).toString());\n", false},
+		{"newText()", "import { newText } from 'JS/uuidv7.js';\nconsole.log(newText());\n", false},
+		{"mask(newId(), key)", "import { newId, mask } from 'JS/uuidv7.js';\nconsole.log(mask(newId(), new Uint8Array(16).fill(1)));\n", true},
+		{"maskText(newText(), key)", "import { newText, maskText } from 'JS/uuidv7.js';\nconsole.log(maskText(newText(), new Uint8Array(16).fill(1)));\n", true},
+	} {
+		b, gz := bundle(t, tools, c.src)
+		has := slices.ContainsFunc(sha256Constants, func(k string) bool { return bytes.Contains(b, []byte(k)) })
+		if has != c.sha {
+			t.Errorf("uuidv7 %s: a SHA-256 constant in the bundle: %v, want %v", c.name, has, c.sha)
+		}
+		t.Logf("uuidv7 %s: %d B minified, %d B gzip -9, SHA-256 %v", c.name, len(b), gz, has)
+	}
 }

@@ -78,12 +78,53 @@ for (const [layout, rs] of byLayout) {
           break;
         }
         case 'mask': {
+          // Four forms: hex and public (a known answer); hex and ErrInvalid
+          // (an ID whose constant bits are not the layout's: mask refuses
+          // it); public and ErrNotMasked (text whose constant bits no
+          // public form has: unmask refuses it); a bad key, hex and ErrKey.
           const key = hexBytes(r.key), tweak = hexBytes(r.tweak || '');
-          const id = ID.fromBytes(hexBytes(r.hex)), pub = ID.fromBytes(hexBytes(r.public));
-          assert.equal(id.mask(key, tweak), pub.toString(), `mask(${r.hex})`);
-          assert.ok(ID.unmask(pub.toString(), key, tweak).equals(id), `unmask(${r.public})`);
-          assert.equal(m.maskText(id.toString(), key, tweak), pub.toString(), `maskText(${r.hex})`);
-          assert.equal(m.unmaskText(pub.toString(), key, tweak), id.toString(), `unmaskText(${r.public})`);
+          const id = r.hex === undefined ? undefined : ID.fromBytes(hexBytes(r.hex));
+          const pub = r.public === undefined ? undefined : ID.fromBytes(hexBytes(r.public));
+          // The text of an ID whose top bit is set, in a decimal layout
+          // whose top bit is a constant zero, is no text of the layout: the
+          // text functions refuse it before any mask is made.
+          const unreadable = (x) => signless && x.toString().startsWith('-');
+          if (r.error === undefined) {
+            assert.equal(m.mask(id, key, tweak), pub.toString(), `mask(${r.hex})`);
+            assert.ok(m.unmask(pub.toString(), key, tweak).equals(id), `unmask(${r.public})`);
+            assert.equal(m.maskText(id.toString(), key, tweak), pub.toString(), `maskText(${r.hex})`);
+            assert.equal(m.unmaskText(pub.toString(), key, tweak), id.toString(), `unmaskText(${r.public})`);
+            break;
+          }
+          switch (r.error) {
+            case 'ErrInvalid':
+            case 'ErrKey':
+              assert.equal(pub, undefined, 'a refusal of mask has no public form');
+              assert.equal(id.valid(), r.error === 'ErrKey', `valid(${r.hex})`);
+              throwsCode(() => m.mask(id, key, tweak), r.error, `mask(${r.hex})`, layout);
+              if (!unreadable(id)) throwsCode(() => m.maskText(id.toString(), key, tweak), r.error, `maskText(${r.hex})`, layout);
+              if (r.error === 'ErrKey') {
+                // No error carries the key, in hex or as numbers.
+                try {
+                  m.mask(id, key, tweak);
+                } catch (e) {
+                  assert.ok(!e.message.includes(r.key), e.message);
+                }
+                throwsCode(() => m.unmaskText(id.toString(), key, tweak), 'ErrKey', `unmaskText(${r.hex})`, layout);
+              }
+              break;
+            case 'ErrNotMasked':
+              assert.equal(id, undefined, 'a refusal of unmask has no ID');
+              if (unreadable(pub)) {
+                throwsCode(() => m.unmask(pub.toString(), key, tweak), pub.toString().length > 19 ? 'ErrLength' : 'ErrSyntax', `unmask(${pub})`, layout);
+                break;
+              }
+              throwsCode(() => m.unmask(pub.toString(), key, tweak), 'ErrNotMasked', `unmask(${r.public})`, layout);
+              throwsCode(() => m.unmaskText(pub.toString(), key, tweak), 'ErrNotMasked', `unmaskText(${r.public})`, layout);
+              break;
+            default:
+              assert.fail(`a mask record of error ${r.error}`);
+          }
           break;
         }
         case 'bound':
