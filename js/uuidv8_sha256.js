@@ -327,10 +327,11 @@ export function mask(id, key, tweak) {
 
 /**
  * Returns the ID whose public form's text is s under key and tweak: mask's
- * inverse. Text whose constant bits no public form has (a UUID that is not a version 4, such as an unmasked ID of this layout) is
- * ErrNotMasked. Any other public form unmasks with no error, and one made
- * under another key, tweak or layout gives some other ID: a permutation
- * cannot tell, so look the ID up before trusting it.
+ * inverse. Text whose constant bits no public form has (a UUID that is not
+ * a version 4, such as an unmasked ID of this layout) is ErrNotMasked. Any
+ * other public form unmasks with no error, and one made under another key,
+ * tweak or layout gives some other ID: a permutation cannot tell, so look
+ * the ID up before trusting it.
  * @param {string} s
  * @param {ArrayBufferLike | ArrayBufferView} key
  * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]

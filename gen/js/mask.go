@@ -29,6 +29,7 @@ func (w *writer) maskFunctions() {
 		return
 	}
 	public := portable.PublicFormDoc(p.L, "an ID of the same layout")
+	unmaskDoc := portable.Fill("Returns the ID whose public form's text is s under key and tweak: mask's inverse. Text whose constant bits no public form has ("+notMaskedDoc(p.L)+") is ErrNotMasked. Any other public form unmasks with no error, and one made under another key, tweak or layout gives some other ID: a permutation cannot tell, so look the ID up before trusting it.", 72)
 	doc := portable.Fill("The constant bits of an ID (id, and their values idBits) and of its public form (pub, pubBits), as bytes, for Private IDs: a public form is "+public+". last keeps the masker of the key used last.", 72)
 	w.f(`
 /**
@@ -62,11 +63,7 @@ export function mask(id, key, tweak) {
 }
 
 /**
- * Returns the ID whose public form's text is s under key and tweak: mask's
- * inverse. Text whose constant bits no public form has (%[7]s) is
- * ErrNotMasked. Any other public form unmasks with no error, and one made
- * under another key, tweak or layout gives some other ID: a permutation
- * cannot tell, so look the ID up before trusting it.
+ * %[7]s
  * @param {string} s
  * @param {ArrayBufferLike | ArrayBufferView} key
  * @param {ArrayBufferLike | ArrayBufferView | string} [tweak]
@@ -111,7 +108,7 @@ function unmasked(s, key, tweak) {
   if (b === null) throw fail(L, 'ErrNotMasked', 'unmask: the text\'s constant bits are no public form\'s');
   return b;
 }
-`, strings.ReplaceAll(doc, "\n", "\n * "), byteArray(s.IDMask), byteArray(s.IDBits), byteArray(s.PubMask), byteArray(s.PubBits), p.Type, notMaskedDoc(p.L))
+`, strings.ReplaceAll(doc, "\n", "\n * "), byteArray(s.IDMask), byteArray(s.IDBits), byteArray(s.PubMask), byteArray(s.PubBits), p.Type, strings.ReplaceAll(unmaskDoc, "\n", "\n * "))
 }
 
 // notMaskedDoc says which text of a layout's form is no public form.

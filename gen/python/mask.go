@@ -35,25 +35,20 @@ func maskMethods(p *portable.Plan) string {
 
     @classmethod
     def unmask(cls, s: str, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> %[1]s:
-        """Returns the ID whose public form's text is s under key and tweak,
-        the inverse of mask. Text whose constant bits no public form has
-        (%[2]s) is ErrNotMasked. Any other public form unmasks with no
-        error, and one made under another key, tweak or layout gives some
-        other ID: a permutation cannot tell, so look the ID up before
-        trusting it."""
+        """%[2]s"""
         n = _masker(key, tweak).unmask(cls.parse(s)._n)
         if n is None:
             raise IDError("ErrNotMasked", f"{_LAYOUT}: unmask: the text's constant bits are no public form's")
         return _made(cls, n)
-`, p.Type, notMaskedDoc(p.L))
+`, p.Type, strings.ReplaceAll(portable.Fill("Returns the ID whose public form's text is s under key and tweak, the inverse of mask. Text whose constant bits no public form has ("+notMaskedDoc(p.L)+") is ErrNotMasked. Any other public form unmasks with no error, and one made under another key, tweak or layout gives some other ID: a permutation cannot tell, so look the ID up before trusting it.", 66), "\n", "\n        "))
 }
 
 // notMaskedDoc says which text of a layout's form is no public form.
 func notMaskedDoc(l *layouts.Layout) string {
 	if l.IsUUID() {
-		return "a UUID that is not a version 4, such as an unmasked ID of this\n        layout"
+		return "a UUID that is not a version 4, such as an unmasked ID of this layout"
 	}
-	return "text of the layout's form whose constant bits are not the\n        layout's"
+	return "text of the layout's form whose constant bits are not the layout's"
 }
 
 // maskRuntime writes _Mask and _masker, where the layout can be masked.
