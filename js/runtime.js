@@ -737,22 +737,22 @@ export function sha256Words(s) {
   }
   let a = s[0], b = s[1], c = s[2], d = s[3], e = s[4], f = s[5], g = s[6], h = s[7], t = 0;
   for (let i = 0; i < 64; i += 8) {
-    t = h + ((e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7)) + (e & f ^ ~e & g) + K[i] + W[i] | 0;
-    d = d + t | 0; h = t + ((a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10)) + (a & b ^ a & c ^ b & c) | 0;
-    t = g + ((d >>> 6 | d << 26) ^ (d >>> 11 | d << 21) ^ (d >>> 25 | d << 7)) + (d & e ^ ~d & f) + K[i + 1] + W[i + 1] | 0;
-    c = c + t | 0; g = t + ((h >>> 2 | h << 30) ^ (h >>> 13 | h << 19) ^ (h >>> 22 | h << 10)) + (h & a ^ h & b ^ a & b) | 0;
-    t = f + ((c >>> 6 | c << 26) ^ (c >>> 11 | c << 21) ^ (c >>> 25 | c << 7)) + (c & d ^ ~c & e) + K[i + 2] + W[i + 2] | 0;
-    b = b + t | 0; f = t + ((g >>> 2 | g << 30) ^ (g >>> 13 | g << 19) ^ (g >>> 22 | g << 10)) + (g & h ^ g & a ^ h & a) | 0;
-    t = e + ((b >>> 6 | b << 26) ^ (b >>> 11 | b << 21) ^ (b >>> 25 | b << 7)) + (b & c ^ ~b & d) + K[i + 3] + W[i + 3] | 0;
-    a = a + t | 0; e = t + ((f >>> 2 | f << 30) ^ (f >>> 13 | f << 19) ^ (f >>> 22 | f << 10)) + (f & g ^ f & h ^ g & h) | 0;
-    t = d + ((a >>> 6 | a << 26) ^ (a >>> 11 | a << 21) ^ (a >>> 25 | a << 7)) + (a & b ^ ~a & c) + K[i + 4] + W[i + 4] | 0;
-    h = h + t | 0; d = t + ((e >>> 2 | e << 30) ^ (e >>> 13 | e << 19) ^ (e >>> 22 | e << 10)) + (e & f ^ e & g ^ f & g) | 0;
-    t = c + ((h >>> 6 | h << 26) ^ (h >>> 11 | h << 21) ^ (h >>> 25 | h << 7)) + (h & a ^ ~h & b) + K[i + 5] + W[i + 5] | 0;
-    g = g + t | 0; c = t + ((d >>> 2 | d << 30) ^ (d >>> 13 | d << 19) ^ (d >>> 22 | d << 10)) + (d & e ^ d & f ^ e & f) | 0;
-    t = b + ((g >>> 6 | g << 26) ^ (g >>> 11 | g << 21) ^ (g >>> 25 | g << 7)) + (g & h ^ ~g & a) + K[i + 6] + W[i + 6] | 0;
-    f = f + t | 0; b = t + ((c >>> 2 | c << 30) ^ (c >>> 13 | c << 19) ^ (c >>> 22 | c << 10)) + (c & d ^ c & e ^ d & e) | 0;
-    t = a + ((f >>> 6 | f << 26) ^ (f >>> 11 | f << 21) ^ (f >>> 25 | f << 7)) + (f & g ^ ~f & h) + K[i + 7] + W[i + 7] | 0;
-    e = e + t | 0; a = t + ((b >>> 2 | b << 30) ^ (b >>> 13 | b << 19) ^ (b >>> 22 | b << 10)) + (b & c ^ b & d ^ c & d) | 0;
+    t = h + ((e >>> 6 | e << 26) ^ (e >>> 11 | e << 21) ^ (e >>> 25 | e << 7)) + (g ^ e & (f ^ g)) + K[i] + W[i] | 0;
+    d = d + t | 0; h = t + ((a >>> 2 | a << 30) ^ (a >>> 13 | a << 19) ^ (a >>> 22 | a << 10)) + (a & b | c & (a | b)) | 0;
+    t = g + ((d >>> 6 | d << 26) ^ (d >>> 11 | d << 21) ^ (d >>> 25 | d << 7)) + (f ^ d & (e ^ f)) + K[i + 1] + W[i + 1] | 0;
+    c = c + t | 0; g = t + ((h >>> 2 | h << 30) ^ (h >>> 13 | h << 19) ^ (h >>> 22 | h << 10)) + (h & a | b & (h | a)) | 0;
+    t = f + ((c >>> 6 | c << 26) ^ (c >>> 11 | c << 21) ^ (c >>> 25 | c << 7)) + (e ^ c & (d ^ e)) + K[i + 2] + W[i + 2] | 0;
+    b = b + t | 0; f = t + ((g >>> 2 | g << 30) ^ (g >>> 13 | g << 19) ^ (g >>> 22 | g << 10)) + (g & h | a & (g | h)) | 0;
+    t = e + ((b >>> 6 | b << 26) ^ (b >>> 11 | b << 21) ^ (b >>> 25 | b << 7)) + (d ^ b & (c ^ d)) + K[i + 3] + W[i + 3] | 0;
+    a = a + t | 0; e = t + ((f >>> 2 | f << 30) ^ (f >>> 13 | f << 19) ^ (f >>> 22 | f << 10)) + (f & g | h & (f | g)) | 0;
+    t = d + ((a >>> 6 | a << 26) ^ (a >>> 11 | a << 21) ^ (a >>> 25 | a << 7)) + (c ^ a & (b ^ c)) + K[i + 4] + W[i + 4] | 0;
+    h = h + t | 0; d = t + ((e >>> 2 | e << 30) ^ (e >>> 13 | e << 19) ^ (e >>> 22 | e << 10)) + (e & f | g & (e | f)) | 0;
+    t = c + ((h >>> 6 | h << 26) ^ (h >>> 11 | h << 21) ^ (h >>> 25 | h << 7)) + (b ^ h & (a ^ b)) + K[i + 5] + W[i + 5] | 0;
+    g = g + t | 0; c = t + ((d >>> 2 | d << 30) ^ (d >>> 13 | d << 19) ^ (d >>> 22 | d << 10)) + (d & e | f & (d | e)) | 0;
+    t = b + ((g >>> 6 | g << 26) ^ (g >>> 11 | g << 21) ^ (g >>> 25 | g << 7)) + (a ^ g & (h ^ a)) + K[i + 6] + W[i + 6] | 0;
+    f = f + t | 0; b = t + ((c >>> 2 | c << 30) ^ (c >>> 13 | c << 19) ^ (c >>> 22 | c << 10)) + (c & d | e & (c | d)) | 0;
+    t = a + ((f >>> 6 | f << 26) ^ (f >>> 11 | f << 21) ^ (f >>> 25 | f << 7)) + (h ^ f & (g ^ h)) + K[i + 7] + W[i + 7] | 0;
+    e = e + t | 0; a = t + ((b >>> 2 | b << 30) ^ (b >>> 13 | b << 19) ^ (b >>> 22 | b << 10)) + (b & c | d & (b | c)) | 0;
   }
   s[0] = s[0] + a | 0; s[1] = s[1] + b | 0; s[2] = s[2] + c | 0; s[3] = s[3] + d | 0;
   s[4] = s[4] + e | 0; s[5] = s[5] + f | 0; s[6] = s[6] + g | 0; s[7] = s[7] + h | 0;
@@ -803,9 +803,13 @@ export function hmacSHA256(key, msg) {
   return sha256From(hmacPad(key, 0x5c), sha256From(hmacPad(key, 0x36), msg, 64), 64);
 }
 
+/** The tweak of a mask given none. */
+export const NO_TWEAK = /* @__PURE__ */ new Uint8Array(0);
+
 /** Returns b as a Uint8Array: a key or tweak of mask, as bytes, or a tweak as text (UTF-8); else ErrKey. */
 export function maskBytes(L, b, what) {
   if (typeof b === 'string' && what === 'tweak') return new TextEncoder().encode(b);
+  if (b instanceof Uint8Array) return b;
   if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
   if (/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) return new Uint8Array(b);
   throw fail(L, 'ErrKey', 'a mask ' + what + ' must be bytes (a Uint8Array, a view or an ArrayBuffer)');
@@ -841,7 +845,7 @@ export function maskFree(mask) {
  */
 export function masker(L, S, key, tweak) {
   const k = maskBytes(L, key, 'key');
-  const t = tweak === undefined ? new Uint8Array(0) : maskBytes(L, tweak, 'tweak');
+  const t = tweak === undefined ? NO_TWEAK : maskBytes(L, tweak, 'tweak');
   if (k.length < 16) throw fail(L, 'ErrKey', 'a mask key must be at least 16 bytes (128 bits) and not all zero, such as `idforge key` makes, not ' + k.length + ' bytes');
   if (S.last && same(S.last.k, k) && same(S.last.t, t)) return S.last.m;
   if (k.every((x) => x === 0)) throw fail(L, 'ErrKey', 'a mask key must be at least 16 bytes (128 bits) and not all zero, such as `idforge key` makes, not all zero bytes');
@@ -854,15 +858,17 @@ export function masker(L, S, key, tweak) {
   const sub = hmacSHA256(k, msg);
   const inner = hmacPad(sub, 0x36), outer = hmacPad(sub, 0x5c);
   const s = new Int32Array(8), W = SHA256_W;
-  // The halves, as right-aligned bytes: bit p of the n bits (0 the most
-  // significant) is bit at[p] of the byte array half[p] (0 for the left
-  // half, u bits; 1 for the right, v bits), counted from the array's first
-  // bit.
-  const la = ((u + 7) >> 3) * 8 - u, lb = ((v + 7) >> 3) * 8 - v;
-  const half = new Uint8Array(n), at = new Int32Array(n);
+  // The halves, as right-aligned bytes, one after the other in h: the
+  // left one (u bits) in its first na bytes, the right one (v bits) in the
+  // nb after them. Bit p of the n bits (0 the most significant) is bit
+  // hm[p] of byte hb[p] of h.
+  const na = (u + 7) >> 3, nb = (v + 7) >> 3;
+  const h = new Uint8Array(na + nb), left = h.subarray(0, na), right = h.subarray(na);
+  const hb = new Int32Array(n), hm = new Int32Array(n);
   for (let p = 0; p < n; p++) {
-    half[p] = p < u ? 0 : 1;
-    at[p] = p < u ? la + p : lb + p - u;
+    const x = p < u ? na * 8 - u + p : na * 8 + nb * 8 - v + p - u;
+    hb[p] = x >> 3;
+    hm[p] = 0x80 >> (x & 7);
   }
   // The inner hash's one block for a half of w bytes, padded once: each
   // round sets its number and the half.
@@ -872,7 +878,7 @@ export function masker(L, S, key, tweak) {
     blk[3 + w] = 0x80; blk[62] = bits >> 8; blk[63] = bits & 0xff;
     return blk;
   };
-  const blocks = { [(u + 7) >> 3]: block((u + 7) >> 3), [(v + 7) >> 3]: block((v + 7) >> 3) };
+  const blocks = { [na]: block(na), [nb]: block(nb) };
   // F(i, b) xored into a, cut to m bits (the rest of a's first byte stays
   // zero): b and a are right-aligned bytes.
   const round = (i, a, b, m) => {
@@ -889,10 +895,11 @@ export function masker(L, S, key, tweak) {
     for (let j = 0; j < a.length; j++) a[j] ^= s[j >> 2] >>> (24 - 8 * (j & 3));
     if (m & 7) a[0] &= (1 << (m & 7)) - 1;
   };
-  // Runs the rounds on the halves, in place: each round's new half takes the
-  // place of the one it replaces.
-  const feistel = (h, forward) => {
-    let a = h[0], b = h[1], wa = u, wb = v;
+  // Runs the rounds on h, in place: each round's new half takes the place
+  // of the one it replaces, so that after the ten the left half is in
+  // left again.
+  const feistel = (forward) => {
+    let a = left, b = right, wa = u, wb = v;
     for (let r = 0; r < 10; r++) {
       if (forward) {
         round(r, a, b, wa);
@@ -903,41 +910,29 @@ export function masker(L, S, key, tweak) {
       }
       const w = wa; wa = wb; wb = w;
     }
-    h[0] = a; h[1] = b;
   };
-  const halves = () => [new Uint8Array((u + 7) >> 3), new Uint8Array((v + 7) >> 3)];
+  // Where the bits of an ID (its free bits, after pad zeros) and of a
+  // public form go in h, as the byte and bit of each.
+  const fb = Int32Array.from(free, (q) => q >> 3), fm = Int32Array.from(free, (q) => 0x80 >> (q & 7));
+  const pb = Int32Array.from(pub, (q) => q >> 3), pm = Int32Array.from(pub, (q) => 0x80 >> (q & 7));
   const m = {
     mask(id) {
       for (let i = 0; i < id.length; i++) if ((id[i] & S.id[i]) !== S.idBits[i]) throw fail(L, 'ErrInvalid', 'mask: the ID\'s constant bits are not the layout\'s');
-      const h = halves();
-      for (let j = 0; j < free.length; j++) {
-        if (id[free[j] >> 3] >> (7 - (free[j] & 7)) & 1) {
-          const p = pad + j, x = at[p];
-          h[half[p]][x >> 3] |= 0x80 >> (x & 7);
-        }
-      }
-      feistel(h, true);
+      h.fill(0);
+      for (let j = 0; j < fb.length; j++) if (id[fb[j]] & fm[j]) h[hb[pad + j]] |= hm[pad + j];
+      feistel(true);
       const out = Uint8Array.from(S.pubBits);
-      for (let p = 0; p < n; p++) {
-        const x = at[p];
-        if (h[half[p]][x >> 3] >> (7 - (x & 7)) & 1) out[pub[p] >> 3] |= 0x80 >> (pub[p] & 7);
-      }
+      for (let p = 0; p < n; p++) if (h[hb[p]] & hm[p]) out[pb[p]] |= pm[p];
       return out;
     },
     unmask(b) {
       for (let i = 0; i < b.length; i++) if ((b[i] & S.pub[i]) !== S.pubBits[i]) return null;
-      const h = halves();
-      for (let p = 0; p < n; p++) {
-        if (b[pub[p] >> 3] >> (7 - (pub[p] & 7)) & 1) {
-          const x = at[p];
-          h[half[p]][x >> 3] |= 0x80 >> (x & 7);
-        }
-      }
-      feistel(h, false);
-      const bit = (p) => h[half[p]][at[p] >> 3] >> (7 - (at[p] & 7)) & 1;
-      for (let p = 0; p < pad; p++) if (bit(p)) return null;
+      h.fill(0);
+      for (let p = 0; p < n; p++) if (b[pb[p]] & pm[p]) h[hb[p]] |= hm[p];
+      feistel(false);
+      for (let p = 0; p < pad; p++) if (h[hb[p]] & hm[p]) return null;
       const out = Uint8Array.from(S.idBits);
-      for (let j = 0; j < free.length; j++) if (bit(pad + j)) out[free[j] >> 3] |= 0x80 >> (free[j] & 7);
+      for (let j = 0; j < fb.length; j++) if (h[hb[pad + j]] & hm[pad + j]) out[fb[j]] |= fm[j];
       return out;
     },
   };
