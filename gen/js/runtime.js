@@ -870,19 +870,29 @@ export function masker(L, S, key, tweak) {
     blk[3 + w] = 0x80; blk[62] = bits >> 8; blk[63] = bits & 0xff;
     return blk;
   };
-  const blocks = { [na]: block(na), [nb]: block(nb) };
+  const blockA = block(na), blockB = block(nb);
   // F(i, b) xored into a, cut to m bits (the rest of a's first byte stays
   // zero): b and a are right-aligned bytes.
+  // (Plain loops, not TypedArray set: a call of set costs more than the
+  // eight or so copies it would make.)
   const round = (i, a, b, m) => {
-    const blk = blocks[b.length];
+    const blk = b.length === na ? blockA : blockB;
     blk[2] = i;
-    blk.set(b, 3);
-    s.set(inner);
-    sha256Block(s, blk, 0);
-    for (let j = 0; j < 8; j++) W[j] = s[j];
+    for (let j = 0; j < b.length; j++) blk[3 + j] = b[j];
+    for (let j = 0; j < 8; j++) s[j] = inner[j];
+    // The block's words: those past the half and its 0x80 are the zeros and
+    // the length block set once.
+    const k = (b.length + 7) >> 2;
+    for (let j = 0; j < k; j++) W[j] = blk[4 * j] << 24 | blk[4 * j + 1] << 16 | blk[4 * j + 2] << 8 | blk[4 * j + 3];
+    for (let j = k; j < 15; j++) W[j] = 0;
+    W[15] = blk[62] << 8 | blk[63];
+    sha256Words(s);
+    for (let j = 0; j < 8; j++) {
+      W[j] = s[j];
+      s[j] = outer[j];
+    }
     W[8] = -0x80000000; W[9] = 0; W[10] = 0; W[11] = 0; W[12] = 0; W[13] = 0; W[14] = 0;
     W[15] = 768; // (64 + 32) * 8 bits
-    s.set(outer);
     sha256Words(s);
     for (let j = 0; j < a.length; j++) a[j] ^= s[j >> 2] >>> (24 - 8 * (j & 3));
     if (m & 7) a[0] &= (1 << (m & 7)) - 1;
@@ -907,13 +917,16 @@ export function masker(L, S, key, tweak) {
   // public form go in h, as the byte and bit of each.
   const fb = Int32Array.from(free, (q) => q >> 3), fm = Int32Array.from(free, (q) => 0x80 >> (q & 7));
   const pb = Int32Array.from(pub, (q) => q >> 3), pm = Int32Array.from(pub, (q) => 0x80 >> (q & 7));
+  // The constant bits, as bytes to copy (slice copies bytes; from reads an
+  // array through its iterator).
+  const idBits = Uint8Array.from(S.idBits), pubBits = Uint8Array.from(S.pubBits);
   const m = {
     mask(id) {
       for (let i = 0; i < id.length; i++) if ((id[i] & S.id[i]) !== S.idBits[i]) throw fail(L, 'ErrInvalid', 'mask: the ID\'s constant bits are not the layout\'s');
       h.fill(0);
       for (let j = 0; j < fb.length; j++) if (id[fb[j]] & fm[j]) h[hb[pad + j]] |= hm[pad + j];
       feistel(true);
-      const out = Uint8Array.from(S.pubBits);
+      const out = pubBits.slice();
       for (let p = 0; p < n; p++) if (h[hb[p]] & hm[p]) out[pb[p]] |= pm[p];
       return out;
     },
@@ -923,7 +936,7 @@ export function masker(L, S, key, tweak) {
       for (let p = 0; p < n; p++) if (b[pb[p]] & pm[p]) h[hb[p]] |= hm[p];
       feistel(false);
       for (let p = 0; p < pad; p++) if (h[hb[p]] & hm[p]) return null;
-      const out = Uint8Array.from(S.idBits);
+      const out = idBits.slice();
       for (let j = 0; j < fb.length; j++) if (h[hb[pad + j]] & hm[pad + j]) out[fb[j]] |= fm[j];
       return out;
     },
