@@ -566,7 +566,7 @@ class _Mask:
     HMAC-SHA-256([n]2 [i]1 other half) under the subkey
     HMAC-SHA-256(key, b"idforge/mask/v1" 0 layout 0 tweak)."""
 
-    __slots__ = ("_free", "_pub", "_n", "_u", "_v", "_pad", "_inner", "_outer")
+    __slots__ = ("_free", "_pub", "_n", "_u", "_v", "_pad", "_inner", "_outer", "_pre", "_widths")
 
     def __init__(self, key: builtins.bytes, tweak: builtins.bytes) -> None:
         self._free = _runs(_MASK_ID)
@@ -579,27 +579,38 @@ class _Mask:
         block = sub.ljust(64, b"\x00")
         self._inner = _hashlib.sha256(builtins.bytes(b ^ 0x36 for b in block))
         self._outer = _hashlib.sha256(builtins.bytes(b ^ 0x5C for b in block))
-
-    def _f(self, i: int, b: int, wb: int, m: int) -> int:
-        """F(i, b) cut to m bits, b being wb bits wide."""
-        h = self._inner.copy()
-        h.update(self._n.to_bytes(2, "big") + builtins.bytes((i,)) + b.to_bytes((wb + 7) >> 3, "big"))
-        o = self._outer.copy()
-        o.update(h.digest())
-        return int.from_bytes(o.digest()[: (m + 7) >> 3], "big") & ((1 << m) - 1)
+        # Each round's input starts [n]2 [i]1; the halves' widths in bytes
+        # and their masks, the left half's first.
+        self._pre = [self._n.to_bytes(2, "big") + builtins.bytes((i,)) for i in range(10)]
+        self._widths = ((self._u + 7) >> 3, (1 << self._u) - 1, (self._v + 7) >> 3, (1 << self._v) - 1)
 
     def _feistel(self, x: int, forward: bool) -> int:
-        a, b = x >> self._v, x & ((1 << self._v) - 1)
-        wa, wb = self._u, self._v
+        """The ten rounds on x, forward (mask) or back (unmask). Round i xors
+        into one half F(i, other half): the first bits of
+        HMAC-SHA-256([n]2 [i]1 other half), from the prepared pads' states,
+        written out here rather than called, as the rounds are most of a
+        mask's time."""
+        inner, outer, pre = self._inner.copy, self._outer.copy, self._pre
+        v = self._v
+        a, b = x >> v, x & ((1 << v) - 1)
+        la, ma, lb, mb = self._widths
         if forward:
-            for i in range(10):
-                a, b = b, a ^ self._f(i, b, wb, wa)
-                wa, wb = wb, wa
+            for p in pre:
+                h = inner()
+                h.update(p + b.to_bytes(lb, "big"))
+                o = outer()
+                o.update(h.digest())
+                a, b = b, a ^ (int.from_bytes(o.digest()[:la], "big") & ma)
+                la, ma, lb, mb = lb, mb, la, ma
         else:
-            for i in range(9, -1, -1):
-                wa, wb = wb, wa
-                a, b = b ^ self._f(i, a, wb, wa), a
-        return a << self._v | b
+            for p in reversed(pre):
+                la, ma, lb, mb = lb, mb, la, ma
+                h = inner()
+                h.update(p + a.to_bytes(lb, "big"))
+                o = outer()
+                o.update(h.digest())
+                a, b = b ^ (int.from_bytes(o.digest()[:la], "big") & ma), a
+        return a << v | b
 
     def mask(self, n: int) -> int:
         """The bits of the public form of the ID whose bits are n."""
