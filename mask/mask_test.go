@@ -454,3 +454,27 @@ func shapeOf(t testing.TB, l *layouts.Layout) mask.Shape {
 	}
 	return s
 }
+
+// A permutation cannot detect a wrong key: the docs say so, and this is
+// what they describe. Under a UUIDv7 masker, every UUIDv4 unmasks, with
+// no error, and another key's public forms unmask to other IDs.
+func TestWrongKeyNotDetected(t *testing.T) {
+	l := mustBuiltin(t, "uuidv7")
+	m, _ := mask.New(l, keyOf(t, []byte("0123456789abcdef")), nil)
+	other, _ := mask.New(l, keyOf(t, []byte("0123456789abcdeF")), nil)
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 1000 {
+		id := someID(r, l)
+		pub, err := other.Mask(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := m.Unmask(pub)
+		if err != nil || bytes.Equal(got, id) {
+			t.Fatalf("another key's public form %x unmasks to %x, %v; want some other ID and no error", pub, got, err)
+		}
+		if _, err := m.Unmask(someID(r, mustBuiltin(t, "uuidv4"))); err != nil {
+			t.Fatalf("a random UUIDv4 is refused (%v): the docs say it is not", err)
+		}
+	}
+}
