@@ -414,7 +414,7 @@ func (g *Generator) Next() (id ULID, err error) {
 	// all 16 bytes in one store.
 	hi := tick<<16 | c.Hi
 	lo := c.Lo
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 

@@ -279,7 +279,7 @@ func packV1(f V1Fields) UUID {
 	var id UUID
 	hi := f.Timestamp&0xffffffff<<32 | f.Timestamp>>32&0xffff<<16 | 0x1<<12 | f.Timestamp>>48
 	lo := 0x2<<62 | uint64(f.ClockSeq)<<48 | f.Node
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -336,7 +336,7 @@ func packV6(f V6Fields) UUID {
 	var id UUID
 	hi := f.Timestamp>>28<<32 | f.Timestamp>>12&0xffff<<16 | 0x6<<12 | f.Timestamp&0xfff
 	lo := 0x2<<62 | uint64(f.ClockSeq)<<48 | f.Node
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -379,7 +379,7 @@ func packV7(f V7Fields) UUID {
 	var id UUID
 	hi := f.UnixMs<<16 | 0x7<<12 | uint64(f.RandA)
 	lo := 0x2<<62 | f.RandB
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -422,7 +422,7 @@ func packV8(f V8Fields) UUID {
 	var id UUID
 	hi := f.CustomA<<16 | 0x8<<12 | uint64(f.CustomB)
 	lo := 0x2<<62 | f.CustomC
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -948,7 +948,7 @@ func (g *Generator) NewV4() (id UUID, err error) {
 	// all 16 bytes in one store.
 	hi := 0x4000 | binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff
 	lo := 0x8000000000000000 | binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 
@@ -1050,7 +1050,7 @@ func (g *Generator) NewV7() (id UUID, err error) {
 	// all 16 bytes in one store.
 	hi := 0x7000 | tick<<16 | c.Lo>>14
 	lo := 0x8000000000000000 | c.Lo&0x3fff<<48 | binary.BigEndian.Uint64(id[8:16])&0xffffffffffff
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 
@@ -1119,7 +1119,7 @@ func (g *Generator) NewV8() (id UUID, err error) {
 	// all 16 bytes in one store.
 	hi := 0x8000 | tick>>12<<16 | tick&0xfff
 	lo := 0x8000000000000000 | binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 

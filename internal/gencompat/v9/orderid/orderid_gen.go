@@ -125,7 +125,7 @@ func pack(f Fields) ID {
 	var id ID
 	hi := f.Millis<<20 | uint64(f.Shard>>6)<<16 | 0x8<<12 | uint64(f.Shard&0x3f)<<6 | uint64(f.Counter)
 	lo := 0x2<<62 | f.Rest
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -493,7 +493,7 @@ func (g *Generator) Next() (id ID, err error) {
 	// all 16 bytes in one store.
 	hi := 0x8000 | tick<<20 | g.node>>6<<16 | g.node&0x3f<<6 | c.Lo>>10
 	lo := 0x8000000000000000 | c.Lo&0x3ff<<52 | binary.BigEndian.Uint64(id[8:16])&0xfffffffffffff
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 
