@@ -401,8 +401,11 @@ func (s *script) function(f function) {
 	}
 	if f.stable {
 		attrs = "STABLE STRICT PARALLEL SAFE"
+		if f.lax {
+			attrs = "STABLE PARALLEL SAFE"
+		}
 	}
-	if f.lax {
+	if f.lax && !f.stable {
 		attrs = "IMMUTABLE PARALLEL SAFE"
 	}
 	create := func(body string, attrs string) string {
