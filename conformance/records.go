@@ -52,7 +52,8 @@ func MaskKeys() []MaskKey {
 
 // Masks returns the "mask" records of the IDs ids of layout l under each of
 // MaskKeys(), or none when l cannot be masked (fewer than 20 or more than
-// 256 free bits).
+// 256 free bits). ids must be IDs of l (their constant bits l's); the first
+// also gives the records of what masking must refuse (see MaskRefusals).
 func Masks(l *layouts.Layout, ids [][]byte) ([]Record, error) {
 	var rs []Record
 	for _, k := range MaskKeys() {
@@ -71,7 +72,78 @@ func Masks(l *layouts.Layout, ids [][]byte) ([]Record, error) {
 			rs = append(rs, Record{Layout: l.Name, Kind: "mask", Key: hex.EncodeToString(k.Key), Tweak: hex.EncodeToString(k.Tweak), Hex: hex.EncodeToString(id), Public: hex.EncodeToString(pub)})
 		}
 	}
-	return rs, nil
+	if len(ids) == 0 {
+		return rs, nil
+	}
+	return append(rs, MaskRefusals(l, ids[0], rs[0].Public)...), nil
+}
+
+// MaskRefusals returns the "mask" records with an Error, what every
+// language's masking must refuse, for layout l (which can be masked), one
+// of its IDs, id, and the hex of a public form, pub, all under MaskKeys()'s
+// first key:
+//
+//   - for each constant part of l, id with that part's bits inverted (a
+//     UUIDv4 given to the UUIDv7 masker, a negative Snowflake): masking it
+//     is ErrInvalid;
+//   - for each run of constant bits in the public form (a UUID layout's
+//     version and variant, else l's constants), pub with those bits
+//     inverted: unmasking it is ErrNotMasked;
+//   - id under a 15-byte key and under 16 zero bytes: ErrKey.
+func MaskRefusals(l *layouts.Layout, id []byte, pub string) []Record {
+	k := MaskKeys()[0]
+	rec := func(key []byte) Record {
+		return Record{Layout: l.Name, Kind: "mask", Key: hex.EncodeToString(key), Tweak: hex.EncodeToString(k.Tweak)}
+	}
+	var rs []Record
+	for _, p := range l.Parts {
+		if p.Role != layouts.Const {
+			continue
+		}
+		r := rec(k.Key)
+		r.Hex, r.Error = hex.EncodeToString(invertBits(id, p.Offset, p.Width)), "ErrInvalid"
+		rs = append(rs, r)
+	}
+	s, _ := mask.ShapeOf(l) // l can be masked
+	pb, _ := hex.DecodeString(pub)
+	for _, run := range constRuns(s.PubMask) {
+		r := rec(k.Key)
+		r.Public, r.Error = hex.EncodeToString(invertBits(pb, run[0], run[1])), "ErrNotMasked"
+		rs = append(rs, r)
+	}
+	for _, key := range [][]byte{k.Key[:15], make([]byte, 16)} {
+		r := rec(key)
+		r.Hex, r.Error = hex.EncodeToString(id), "ErrKey"
+		rs = append(rs, r)
+	}
+	return rs
+}
+
+// invertBits returns a copy of b with its bits [off, off+width) inverted,
+// bit 0 the most significant of b[0].
+func invertBits(b []byte, off, width int) []byte {
+	out := slices.Clone(b)
+	for i := off; i < off+width; i++ {
+		out[i/8] ^= 0x80 >> (i % 8)
+	}
+	return out
+}
+
+// constRuns returns the runs of ones in m as (offset, width) pairs.
+func constRuns(m []byte) [][2]int {
+	var rs [][2]int
+	for i := 0; i < len(m)*8; i++ {
+		if m[i/8]>>(7-i%8)&1 == 0 {
+			continue
+		}
+		j := i
+		for j < len(m)*8 && m[j/8]>>(7-j%8)&1 == 1 {
+			j++
+		}
+		rs = append(rs, [2]int{i, j - i})
+		i = j
+	}
+	return rs
 }
 
 // UnixNanos returns t as nanoseconds since the Unix epoch, as the corpus
