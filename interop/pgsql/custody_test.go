@@ -17,6 +17,7 @@ import (
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/testenv"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -207,7 +208,7 @@ GRANT EXECUTE ON FUNCTION %[1]s.uuidv7_mask_named(uuid, text), %[1]s.uuidv7_mask
 	// As the role: 1,000 masks, a statement each with parameters; 1,000
 	// unmasks in one statement; a lookup by public ID; masks with the key
 	// from the file and a tweak.
-	m, err := mask.New(l, keys["orders"], nil)
+	m, err := mask.New(l, mustKey(t, keys["orders"]), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +257,7 @@ GRANT EXECUTE ON FUNCTION %[1]s.uuidv7_mask_named(uuid, text), %[1]s.uuidv7_mask
 		t.Errorf("the lookup by public ID found %q, want %x", got, ids[7])
 	}
 	if fileKey {
-		fm, err := mask.New(l, keys["invoices"], []byte("tenant-42"))
+		fm, err := mask.New(l, mustKey(t, keys["invoices"]), []byte("tenant-42"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -340,6 +341,16 @@ GRANT EXECUTE ON FUNCTION %[1]s.uuidv7_mask_named(uuid, text), %[1]s.uuidv7_mask
 		where = append(where, fmt.Sprintf("%s (%d bytes)", name, len(text)))
 	}
 	t.Logf("no key in %s; the key file checked: %v", strings.Join(where, ", "), fileKey)
+}
+
+// mustKey returns key as a maskkey.Key.
+func mustKey(t *testing.T, key []byte) maskkey.Key {
+	t.Helper()
+	k, err := maskkey.Parse(hex.EncodeToString(key))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }
 
 // findKey returns where in text any 8 bytes of key appear, raw or as hex
