@@ -15,6 +15,7 @@ import (
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -57,7 +58,11 @@ func MaskKeys() []MaskKey {
 func Masks(l *layouts.Layout, ids [][]byte) ([]Record, error) {
 	var rs []Record
 	for _, k := range MaskKeys() {
-		m, err := mask.New(l, k.Key, k.Tweak)
+		key, err := maskkey.Parse(hex.EncodeToString(k.Key))
+		if err != nil {
+			return nil, err
+		}
+		m, err := mask.New(l, key, k.Tweak)
 		if errors.Is(err, mask.ErrLayout) {
 			return nil, nil
 		}

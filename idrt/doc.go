@@ -121,7 +121,7 @@ type EnforceVersion uint
 //     [Entropy], marks in a state store of package store ([OpenMark],
 //     [Mark], resumed above at once with [State.ResumePast]), node
 //     leases of package lease ([LeaseOf], [Binding], [Fence]),
-//     [UnquoteJSON] for UnmarshalJSON, and [NewMask], [Mask] and
+//     [UnquoteJSON] for UnmarshalJSON, and [NewMaskOf], [Mask] and
 //     [MaskShape] for a package's Masker (Private IDs).
 //
 // Each later version is listed with what it added.

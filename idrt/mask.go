@@ -8,6 +8,7 @@ import (
 	"errors"
 	"hash"
 	"sync"
+	"sync/atomic"
 )
 
 // Private IDs: a keyed, deterministic, reversible, format-preserving mask
@@ -29,9 +30,10 @@ import (
 //
 // where [x]k is x in k big-endian bytes and B is written big-endian in
 // ceil(len(B)/8) bytes. n is between 20 (FF1's smallest binary domain,
-// 2^20 > 10^6) and 256. mask/README.md (the published vectors) says the same
-// with worked examples; every implementation (Go, SQL, JavaScript, Python)
-// follows it bit for bit.
+// 2^20 > 10^6) and 256. mask/testdata/vectors.json holds the published
+// known answers, for every built-in layout; every implementation (Go, SQL,
+// JavaScript, Python) follows this description bit for bit. Keys have at
+// least 16 bytes and are not all zero.
 
 // MaskRounds is the number of Feistel rounds: FF1's.
 const MaskRounds = 10
@@ -46,8 +48,9 @@ const (
 const MinMaskKey = 16
 
 var (
-	// ErrMaskKey means the key is shorter than MinMaskKey bytes.
-	ErrMaskKey = errors.New("idrt: a mask key needs at least 16 bytes (128 bits)")
+	// ErrMaskKey means the key is shorter than MinMaskKey bytes or all
+	// zero, or is not a key (NewMaskOf), or the Mask is a zero one.
+	ErrMaskKey = errors.New("idrt: a mask key needs at least 16 bytes (128 bits), not all zero")
 	// ErrMaskDomain means the layout has too few or too many free bits to
 	// mask (fewer than MinMaskBits or more than MaxMaskBits), or its shape
 	// is inconsistent.
@@ -56,7 +59,42 @@ var (
 	// constant bits are not the public form's, or it unmasks to an ID whose
 	// bits the layout does not allow.
 	ErrNotMasked = errors.New("idrt: not a public ID of this layout under this key")
+	// ErrMaskInvalid means an ID given to Mask is not one of the layout's:
+	// its constant bits are not the layout's (a UUIDv4 given to a UUIDv7
+	// mask, a negative Snowflake). Nothing is masked.
+	ErrMaskInvalid = errors.New("idrt: not an ID of this layout: its constant bits are not the layout's")
+	// ErrMaskLength means an ID, a public form or a destination is not as
+	// long as the layout's IDs.
+	ErrMaskLength = errors.New("idrt: not as long as the layout's IDs")
 )
+
+// maskKeysOf is the function package maskkey registers
+// (RegisterMaskKeys).
+var maskKeysOf atomic.Pointer[func(v any) ([]byte, bool)]
+
+// RegisterMaskKeys is for package maskkey, which calls it once, when it is
+// initialized, with the function that gives the bytes of a maskkey.Key, so
+// that NewMaskOf takes keys that no stable API shows as bytes.
+func RegisterMaskKeys(of func(v any) ([]byte, bool)) {
+	maskKeysOf.Store(&of)
+}
+
+// NewMaskOf returns the mask of the layout named layout, of the given
+// shape, under key (a maskkey.Key, which holds at least MinMaskKey bytes,
+// not all zero) and tweak; anything else is ErrMaskKey, and a shape that
+// cannot be masked ErrMaskDomain. The key is never kept (only the HMAC states
+// derived from it) nor shown in an error. Generated Maskers call it.
+func NewMaskOf(key any, layout string, tweak []byte, s MaskShape) (*Mask, error) {
+	of := maskKeysOf.Load()
+	if of == nil {
+		return nil, ErrMaskKey
+	}
+	b, ok := (*of)(key)
+	if !ok {
+		return nil, ErrMaskKey
+	}
+	return newMask(b, layout, tweak, s)
+}
 
 // MaskShape says which bits of an ID and of its public form are constant.
 // Each is a pair of byte strings as long as the ID: Mask has a 1 at every
@@ -94,7 +132,8 @@ type run struct{ off, width int }
 
 // Mask is a keyed permutation of one layout's IDs: Mask and Unmask are
 // inverses, deterministic for a given key, layout and tweak. It is safe for
-// concurrent use. Its zero value is not usable: make one with NewMask.
+// concurrent use. Its zero value masks nothing (ErrMaskKey): make one with
+// NewMaskOf.
 type Mask struct {
 	shape   MaskShape
 	free    []run // the ID's free bits, each run at most 64 bits
@@ -116,11 +155,12 @@ type maskScratch struct {
 	sum [sha256.Size]byte
 }
 
-// NewMask returns the mask of the layout named layout, of the given shape,
-// under key and tweak. The key must have at least MinMaskKey bytes; it is
-// never kept (only the HMAC states derived from it) nor shown in an error.
-func NewMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error) {
-	if len(key) < MinMaskKey {
+// newMask returns the mask of the layout named layout, of the given shape,
+// under key and tweak. The key must have at least MinMaskKey bytes, not all
+// zero; it is never kept (only the HMAC states derived from it) nor shown
+// in an error.
+func newMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error) {
+	if len(key) < MinMaskKey || allZero(key) {
 		return nil, ErrMaskKey
 	}
 	if _, err := s.Bits(); err != nil {
@@ -149,6 +189,15 @@ func NewMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error
 	}
 	clear(subkey)
 	return m, nil
+}
+
+// allZero reports whether every byte of b is zero.
+func allZero(b []byte) bool {
+	var or byte
+	for _, x := range b {
+		or |= x
+	}
+	return or == 0
 }
 
 // runs lists the zero bits of mask as runs of at most 64 bits, and counts
@@ -338,9 +387,18 @@ func (m *Mask) permute(x *bitString, forward bool) {
 }
 
 // Mask writes the public form of id to dst; both are as long as the
-// layout's IDs (dst may be id). id's constant bits are not checked: they are
-// the layout's for any ID of it.
-func (m *Mask) Mask(dst, id []byte) {
+// layout's IDs (dst may be id). It returns ErrMaskInvalid, and writes
+// nothing, when id's constant bits are not the layout's; ErrMaskLength when
+// id or dst has another length; ErrMaskKey for a zero Mask.
+func (m *Mask) Mask(dst, id []byte) error {
+	if err := m.check(dst, id); err != nil {
+		return err
+	}
+	for i := range id {
+		if id[i]&m.shape.IDMask[i] != m.shape.IDBits[i] {
+			return ErrMaskInvalid
+		}
+	}
 	var x bitString // the ID's free bits fill its last bits; the pad stays 0
 	for _, r := range m.free {
 		x.push(getBits(id, r.off, r.width), r.width)
@@ -352,12 +410,32 @@ func (m *Mask) Mask(dst, id []byte) {
 		setBits(dst, r.off, r.width, x.bits(m.n, from, r.width))
 		from += r.width
 	}
+	return nil
+}
+
+// check returns the error of a call on a zero Mask, or with dst or src of
+// another length than the layout's IDs.
+func (m *Mask) check(dst, src []byte) error {
+	if m == nil || m.inner == nil {
+		return ErrMaskKey
+	}
+	if n := len(m.shape.IDMask); len(dst) != n || len(src) != n {
+		return ErrMaskLength
+	}
+	return nil
 }
 
 // Unmask writes to dst the ID whose public form is pub, or returns
 // ErrNotMasked when pub is not a public form: its constant bits differ from
-// the public form's, or it unmasks to bits no ID of the layout has.
+// the public form's, or it unmasks to bits no ID of the layout has. A public
+// form made under another key, tweak or layout of the same shape cannot be
+// told from one made under this mask's: it unmasks, with no error, to some
+// other ID. dst and pub are as long as the layout's IDs (ErrMaskLength
+// otherwise).
 func (m *Mask) Unmask(dst, pub []byte) error {
+	if err := m.check(dst, pub); err != nil {
+		return err
+	}
 	for i := range pub {
 		if pub[i]&m.shape.PubMask[i] != m.shape.PubBits[i] {
 			return ErrNotMasked

@@ -21,35 +21,47 @@
 // same.
 //
 // What a mask does not hide: equality (one ID always masks the same way) and
-// volume (how many public IDs exist). Keys have at least 128 bits (NewKey
-// makes 256); a key never appears in an error. Rotating a key means
-// unmasking with the old key and masking with the new.
+// volume (how many public IDs exist). What it cannot do: tell a public form
+// made under another key, tweak or layout from one made under its own. A
+// permutation maps every value to some ID, so such a public form unmasks,
+// with no error, to some other ID: look the ID up, and rotate keys with a
+// key ring (unmask under each key, newest first, until the database has the
+// ID; or put a key's id in the tweak, known when unmasking).
+//
+// Keys are package maskkey's: made only by maskkey.New, maskkey.Parse or
+// maskkey.ReadFile, at least 128 bits and not all zero, never shown in an
+// error. Mask refuses an ID whose constant bits are not its layout's
+// (ErrInvalid): its public form would not give it back.
 package mask
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/maskkey"
 )
 
 var (
-	// ErrKey means the key is shorter than 16 bytes (128 bits), or a key
-	// file does not hold one in hex. The key itself is never in the message.
-	ErrKey = errors.New("mask: a key needs at least 16 bytes (128 bits)")
+	// ErrKey is maskkey.ErrKey: a key that cannot be used (the zero
+	// maskkey.Key, here). The key itself is never in the message.
+	ErrKey = maskkey.ErrKey
 	// ErrLayout means the layout cannot be masked: it has fewer than 20 or
 	// more than 256 free bits.
 	ErrLayout = errors.New("mask: the layout's free bits cannot be masked")
 	// ErrLength means an ID or public ID is not as long as the layout's IDs.
 	ErrLength = errors.New("mask: wrong length")
-	// ErrNotMasked means a value is not a public ID of the layout under the
-	// key: its constant bits are not the public form's (a UUIDv7 where a
-	// UUIDv4 is expected, say), or it unmasks to bits that no ID has.
-	ErrNotMasked = errors.New("mask: not a public ID of this layout under this key")
+	// ErrNotMasked means a value is not a public ID of the layout: its
+	// constant bits are not the public form's (a UUIDv7 where a UUIDv4 is
+	// expected, say), or it unmasks to bits that no ID has. A public form
+	// made under another key or tweak is not detected: it unmasks to some
+	// other ID.
+	ErrNotMasked = errors.New("mask: not a public ID of this layout")
+	// ErrInvalid means an ID given to Mask is not an ID of the layout: its
+	// constant bits are not the layout's (a UUIDv4 given to the UUIDv7
+	// masker, a negative Snowflake). Nothing is masked.
+	ErrInvalid = errors.New("mask: not an ID of this layout: its constant bits are not the layout's")
 )
 
 // Masker masks the IDs of one layout under one key and tweak. It is safe
@@ -61,38 +73,57 @@ type Masker struct {
 
 // New returns the masker of layout l under key and tweak (which may be
 // empty: a tenant's name, say, so that each tenant's public IDs differ).
-func New(l *layouts.Layout, key, tweak []byte) (*Masker, error) {
+func New(l *layouts.Layout, key maskkey.Key, tweak []byte) (*Masker, error) {
 	s, err := ShapeOf(l)
 	if err != nil {
 		return nil, err
 	}
-	m, err := idrt.NewMask(key, l.Name, tweak, idrt.MaskShape(s))
+	m, err := idrt.NewMaskOf(key, l.Name, tweak, idrt.MaskShape(s))
 	if err != nil {
-		return nil, ErrKey // the shape is checked: only the key can be wrong
+		return nil, fmt.Errorf("%w: no key (the zero maskkey.Key)", ErrKey) // the shape is checked: only the key can be wrong
 	}
 	return &Masker{m: m, size: l.Bytes()}, nil
 }
 
-// Mask returns the public form of id, an ID of the masker's layout in bytes.
+// Mask returns the public form of id, an ID of the masker's layout in
+// bytes: ErrInvalid when its constant bits are not the layout's.
 func (m *Masker) Mask(id []byte) ([]byte, error) {
 	if len(id) != m.size {
 		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrLength, len(id), m.size)
 	}
 	out := make([]byte, m.size)
-	m.m.Mask(out, id)
+	if err := m.m.Mask(out, id); err != nil {
+		return nil, fromIdrt(err)
+	}
 	return out, nil
 }
 
-// Unmask returns the ID whose public form is public.
+// Unmask returns the ID whose public form is public, or ErrNotMasked when
+// its constant bits are not a public form's. A public form made under
+// another key or tweak unmasks, with no error, to some other ID.
 func (m *Masker) Unmask(public []byte) ([]byte, error) {
 	if len(public) != m.size {
 		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrLength, len(public), m.size)
 	}
 	out := make([]byte, m.size)
 	if err := m.m.Unmask(out, public); err != nil {
-		return nil, ErrNotMasked
+		return nil, fromIdrt(err)
 	}
 	return out, nil
+}
+
+// fromIdrt returns the error of this package that err, from idrt's Mask,
+// stands for. Lengths are checked before idrt is called.
+func fromIdrt(err error) error {
+	switch err {
+	case idrt.ErrMaskInvalid:
+		return ErrInvalid
+	case idrt.ErrNotMasked:
+		return ErrNotMasked
+	case idrt.ErrMaskKey:
+		return fmt.Errorf("%w: a zero Masker (make one with New)", ErrKey)
+	}
+	return err
 }
 
 // Shape says which bits of a layout's IDs and of their public forms are
@@ -142,24 +173,4 @@ func setConst(mask, bits []byte, off, width int, v uint64) {
 			bits[b/8] |= 0x80 >> (b % 8)
 		}
 	}
-}
-
-// NewKey returns a new random 256-bit key from crypto/rand.
-func NewKey() []byte {
-	k := make([]byte, 32)
-	rand.Read(k) // crypto/rand.Read never fails (Go 1.24)
-	return k
-}
-
-// ParseKey reads a key written in hex (as idforge key writes it), ignoring
-// surrounding white space. The error never shows the text.
-func ParseKey(text string) ([]byte, error) {
-	k, err := hex.DecodeString(strings.TrimSpace(text))
-	if err != nil {
-		return nil, fmt.Errorf("%w: the key is not hex", ErrKey)
-	}
-	if len(k) < idrt.MinMaskKey {
-		return nil, fmt.Errorf("%w: the key has %d bytes", ErrKey, len(k))
-	}
-	return k, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/maskkey"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/vectors.json from the reference implementation")
@@ -118,7 +119,7 @@ func TestVectors(t *testing.T) {
 	for _, v := range vs {
 		l := mustBuiltin(t, v.Layout)
 		key, id, pub := unhex(t, v.Key), unhex(t, v.ID), unhex(t, v.Public)
-		m, err := mask.New(l, key, []byte(v.Tweak))
+		m, err := mask.New(l, keyOf(t, key), []byte(v.Tweak))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +142,7 @@ func TestVectors(t *testing.T) {
 // checks the public form's shape.
 func check(t *testing.T, l *layouts.Layout, key, tweak, id []byte) {
 	t.Helper()
-	m, err := mask.New(l, key, tweak)
+	m, err := mask.New(l, keyOf(t, key), tweak)
 	if err != nil {
 		t.Fatalf("%s: %v", l.Name, err)
 	}
@@ -193,13 +194,15 @@ func FuzzMask(f *testing.F) {
 		if err != nil {
 			t.Fatalf("RandomSpec made a spec that does not parse: %v", err)
 		}
-		m, err := mask.New(l, key, tweak)
-		switch {
-		case len(key) < 16:
-			if !errors.Is(err, mask.ErrKey) {
+		k, err := maskkey.Parse(hex.EncodeToString(key))
+		if len(key) < 16 || !bytes.ContainsFunc(key, func(r rune) bool { return r != 0 }) {
+			if !errors.Is(err, maskkey.ErrKey) {
 				t.Fatalf("a %d-byte key: %v, want ErrKey", len(key), err)
 			}
 			return
+		}
+		m, err := mask.New(l, k, tweak)
+		switch {
 		case errors.Is(err, mask.ErrLayout):
 			return // too few or too many free bits
 		case err != nil:
@@ -213,7 +216,7 @@ func FuzzMask(f *testing.F) {
 // What an observer without the key sees of consecutive UUIDv7s.
 func TestObserver(t *testing.T) {
 	l := mustBuiltin(t, "uuidv7")
-	m, err := mask.New(l, []byte("0123456789abcdef0123456789abcdef"), nil)
+	m, err := mask.New(l, keyOf(t, []byte("0123456789abcdef0123456789abcdef")), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +277,7 @@ func TestObserver(t *testing.T) {
 	}
 
 	// Two keys' masks of the same ID differ in about half their bits.
-	other, _ := mask.New(l, []byte("0123456789abcdef0123456789abcdeF"), nil)
+	other, _ := mask.New(l, keyOf(t, []byte("0123456789abcdef0123456789abcdeF")), nil)
 	diff := 0
 	for _, id := range ids[:1000] {
 		a, _ := m.Mask(id)
@@ -296,11 +299,12 @@ func hamming(a, b []byte) int {
 
 func TestBadInput(t *testing.T) {
 	v7 := mustBuiltin(t, "uuidv7")
-	key := []byte("0123456789abcdef")
-	for _, k := range [][]byte{nil, {}, key[:15]} {
-		if _, err := mask.New(v7, k, nil); !errors.Is(err, mask.ErrKey) {
-			t.Errorf("a %d-byte key: %v, want ErrKey", len(k), err)
-		}
+	key := keyOf(t, []byte("0123456789abcdef"))
+	if _, err := mask.New(v7, maskkey.Key{}, nil); !errors.Is(err, mask.ErrKey) {
+		t.Errorf("the zero Key: %v, want ErrKey", err)
+	}
+	if _, err := (&mask.Masker{}).Mask(make([]byte, 16)); err == nil {
+		t.Error("a zero Masker masks")
 	}
 	if _, err := mask.New(nil, key, nil); !errors.Is(err, mask.ErrLayout) {
 		t.Errorf("a nil layout: %v, want ErrLayout", err)
@@ -359,19 +363,68 @@ func TestBadInput(t *testing.T) {
 	if rejected < 99 {
 		t.Errorf("%d of 100 random UUIDv4s were refused as public forms of a 110-bit layout, want nearly all", rejected)
 	}
-	// Keys never show in errors.
-	if _, err := mask.ParseKey("zz" + hex.EncodeToString(key)); err == nil || bytes.Contains([]byte(err.Error()), []byte("3031")) {
-		t.Errorf("ParseKey of bad hex: %v", err)
+}
+
+// Mask refuses what is not an ID of its layout: a UUIDv4 given to the
+// UUIDv7 masker, a negative Snowflake, and every ID with one constant bit
+// flipped; the public form of such an ID would not give it back.
+func TestMaskRefusesOtherLayouts(t *testing.T) {
+	key := keyOf(t, []byte("0123456789abcdef"))
+	v7, err := mask.New(mustBuiltin(t, "uuidv7"), key, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if k, err := mask.ParseKey(" " + hex.EncodeToString(key) + "\n"); err != nil || !bytes.Equal(k, key) {
-		t.Errorf("ParseKey = %x, %v", k, err)
+	if _, err := v7.Mask(unhex(t, "919108f752d133205bacf847db4148a8")); !errors.Is(err, mask.ErrInvalid) {
+		t.Errorf("Mask of a UUIDv4: %v, want ErrInvalid", err)
 	}
+	sf, err := mask.New(mustBuiltin(t, "snowflake"), key, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sf.Mask(unhex(t, "fffffffffffffffb")); !errors.Is(err, mask.ErrInvalid) {
+		t.Errorf("Mask of the Snowflake -5: %v, want ErrInvalid", err)
+	}
+	ls, err := layouts.Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, l := range ls {
+		s, err := mask.ShapeOf(l)
+		if err != nil {
+			continue
+		}
+		m, err := mask.New(l, key, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for bit := range l.Bytes() * 8 {
+			if s.IDMask[bit/8]>>(7-bit%8)&1 == 0 {
+				continue
+			}
+			id := someID(r, l)
+			id[bit/8] ^= 0x80 >> (bit % 8)
+			if pub, err := m.Mask(id); !errors.Is(err, mask.ErrInvalid) {
+				t.Errorf("%s: Mask(%x), constant bit %d flipped = %x, %v; want ErrInvalid", l.Name, id, bit, pub, err)
+			}
+		}
+	}
+}
+
+// keyOf returns the key whose bytes are b.
+func keyOf(t testing.TB, b []byte) maskkey.Key {
+	t.Helper()
+	k, err := maskkey.Parse(hex.EncodeToString(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }
 
 func BenchmarkMask(b *testing.B) {
 	for _, name := range []string{"uuidv7", "snowflake", "ksuid"} {
 		l := mustBuiltin(b, name)
-		m, err := mask.New(l, []byte("0123456789abcdef"), nil)
+		m, err := mask.New(l, keyOf(b, []byte("0123456789abcdef")), nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -400,4 +453,28 @@ func shapeOf(t testing.TB, l *layouts.Layout) mask.Shape {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// A permutation cannot detect a wrong key: the docs say so, and this is
+// what they describe. Under a UUIDv7 masker, every UUIDv4 unmasks, with
+// no error, and another key's public forms unmask to other IDs.
+func TestWrongKeyNotDetected(t *testing.T) {
+	l := mustBuiltin(t, "uuidv7")
+	m, _ := mask.New(l, keyOf(t, []byte("0123456789abcdef")), nil)
+	other, _ := mask.New(l, keyOf(t, []byte("0123456789abcdeF")), nil)
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 1000 {
+		id := someID(r, l)
+		pub, err := other.Mask(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := m.Unmask(pub)
+		if err != nil || bytes.Equal(got, id) {
+			t.Fatalf("another key's public form %x unmasks to %x, %v; want some other ID and no error", pub, got, err)
+		}
+		if _, err := m.Unmask(someID(r, mustBuiltin(t, "uuidv4"))); err != nil {
+			t.Fatalf("a random UUIDv4 is refused (%v): the docs say it is not", err)
+		}
+	}
 }

@@ -5,20 +5,23 @@ import (
 	"testing"
 
 	"github.com/idforge/idforge/internal/texttest"
+	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/snowflake"
 )
 
 func TestMaskCorpus(t *testing.T) {
 	texttest.Masks(t, texttest.Masker[snowflake.ID]{
-		Layout: "snowflake", ParseHex: snowflake.ParseHex, Key: snowflake.ErrKey,
-		New: func(key, tweak []byte) (texttest.Mask[snowflake.ID], error) { return snowflake.NewMasker(key, tweak) },
+		Layout: "snowflake", ParseHex: snowflake.ParseHex, Key: snowflake.ErrKey, Invalid: snowflake.ErrInvalid, NotMasked: snowflake.ErrNotMasked,
+		New: func(key maskkey.Key, tweak []byte) (texttest.Mask[snowflake.ID], error) {
+			return snowflake.NewMasker(key, tweak)
+		},
 	})
 }
 
 // A public Snowflake is a non-negative ID again; a negative one is no
 // public form; a zero Masker fails rather than panic.
 func TestMaskShape(t *testing.T) {
-	m, err := snowflake.NewMasker([]byte("0123456789abcdef"), nil)
+	m, err := snowflake.NewMasker(testKey(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,6 +34,11 @@ func TestMaskShape(t *testing.T) {
 	if _, err := m.Unmask(-1); !errors.Is(err, snowflake.ErrNotMasked) {
 		t.Errorf("Unmask(-1): %v, want ErrNotMasked", err)
 	}
+	// A negative ID is no Snowflake: its public form would unmask to
+	// 2^63-5.
+	if got, err := m.Mask(-5); !errors.Is(err, snowflake.ErrInvalid) {
+		t.Errorf("Mask(-5) = %d, %v; want ErrInvalid", got, err)
+	}
 	var zero snowflake.Masker
 	if _, err := zero.Mask(1); !errors.Is(err, snowflake.ErrKey) {
 		t.Errorf("a zero Masker's Mask: %v, want ErrKey", err)
@@ -39,4 +47,14 @@ func TestMaskShape(t *testing.T) {
 	if _, err := none.Unmask(1); !errors.Is(err, snowflake.ErrKey) {
 		t.Errorf("a nil Masker's Unmask: %v, want ErrKey", err)
 	}
+}
+
+// testKey returns a fixed key for the tests.
+func testKey(t *testing.T) maskkey.Key {
+	t.Helper()
+	k, err := maskkey.Parse("30313233343536373839616263646566")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
 }

@@ -24,6 +24,7 @@ import (
 // The variables tests read.
 const (
 	Postgres        = "IDFORGE_POSTGRES_DSN"       // a PostgreSQL server's DSN
+	PostgresLog     = "IDFORGE_POSTGRES_LOG"       // the path of that server's log, which it can read
 	LeasePostgres   = "IDFORGE_LEASE_POSTGRES_DSN" // a PostgreSQL server the lease tests may restart
 	PostgresRestart = "IDFORGE_POSTGRES_RESTART"   // a shell command that restarts LeasePostgres's server
 	Etcd            = "IDFORGE_ETCD_ENDPOINT"      // an etcd server's host:port
@@ -43,6 +44,7 @@ const (
 // provide it.
 var how = map[string]string{
 	Postgres:        "a PostgreSQL server's DSN (.ci/postgres starts one and prints it)",
+	PostgresLog:     "the path of the log of the server IDFORGE_POSTGRES_DSN names, on that server (.ci/postgres writes it to $IDFORGE_PG_DIR/log; .ci/run sets it for PostgreSQL 18)",
 	LeasePostgres:   "a PostgreSQL server's DSN that the test may restart (IDFORGE_PG_PORT=55499 IDFORGE_PG_DIR=/tmp/idforge-pg-lease .ci/postgres starts one and prints it)",
 	PostgresRestart: "a shell command that restarts that server (.ci/run sets it)",
 	Etcd:            "an etcd server's host:port (.ci/etcd starts one and prints it)",

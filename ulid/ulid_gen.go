@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/store"
 )
 
@@ -413,7 +414,7 @@ func (g *Generator) Next() (id ULID, err error) {
 	// all 16 bytes in one store.
 	hi := tick<<16 | c.Hi
 	lo := c.Lo
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 
@@ -1129,11 +1130,15 @@ func decodeCrockford(id *[16]byte, s string) error {
 
 // Errors from masking. Match them with errors.Is.
 var (
-	// ErrKey means a mask key shorter than 16 bytes (128 bits), or a zero Masker.
-	ErrKey = errors.New("ulid: a mask key needs at least 16 bytes (128 bits)")
-	// ErrNotMasked means a value that is not a public form under the Masker's key: its
-	// constant bits are not the public form's, or it unmasks to bits no ID has.
-	ErrNotMasked = errors.New("ulid: not a public ID under this key")
+	// ErrKey means the zero maskkey.Key, or a zero Masker.
+	ErrKey = errors.New("ulid: no mask key (make one with maskkey.New, Parse or ReadFile)")
+	// ErrNotMasked means a value whose constant bits are not a public form's, or that
+	// unmasks to bits no ID has. A public form made under another key or tweak is not
+	// detected: it unmasks to some other ID.
+	ErrNotMasked = errors.New("ulid: not a public ID of this layout")
+	// ErrInvalid means an ID given to Mask whose constant bits are not its layout's
+	// (a UUIDv4 given to a UUIDv7 Masker, say): nothing is masked.
+	ErrInvalid = errors.New("ulid: not an ID of the Masker's layout")
 )
 
 // A Masker turns ULIDs into their public forms and back (Private IDs). A
@@ -1147,17 +1152,19 @@ var (
 // The permutation is FFX over the ID's free bits: 10 Feistel rounds of
 // HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with
 // published vectors; the SQL, JavaScript and Python that idforge gen writes
-// compute the same. A Masker is safe for concurrent use; make one with
+// compute the same. A permutation cannot tell a public form made under
+// another key or tweak from its own: Unmask gives some other ID for it, so
+// look the ID up. A Masker is safe for concurrent use; make one with
 // NewMasker.
 type Masker struct {
 	m *idrt.Mask
 }
 
-// NewMasker returns the Masker of ulid IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMasker returns the Masker of ulid IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMasker(key, tweak []byte) (*Masker, error) {
-	m, err := idrt.NewMask(key, "ulid", tweak, idrt.MaskShape{
+func NewMasker(key maskkey.Key, tweak []byte) (*Masker, error) {
+	m, err := idrt.NewMaskOf(key, "ulid", tweak, idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		PubBits: []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -1170,18 +1177,22 @@ func NewMasker(key, tweak []byte) (*Masker, error) {
 	return &Masker{m}, nil
 }
 
-// Mask returns the public form of id. Only a zero Masker fails (ErrKey).
+// Mask returns the public form of id, or ErrInvalid when id's constant bits are
+// not its layout's.
 func (m *Masker) Mask(id ULID) (ULID, error) {
 	if m == nil || m.m == nil {
 		return ULID{}, ErrKey
 	}
 	var out ULID
-	m.m.Mask(out[:], id[:])
+	if m.m.Mask(out[:], id[:]) != nil {
+		return ULID{}, ErrInvalid
+	}
 	return out, nil
 }
 
-// Unmask returns the ID whose public form is public, or ErrNotMasked when public is
-// not a public form under the Masker's key and tweak.
+// Unmask returns the ID whose public form is public, or ErrNotMasked when public's
+// constant bits are not a public form's. A public form made under another key or
+// tweak unmasks, with no error, to some other ID.
 func (m *Masker) Unmask(public ULID) (ULID, error) {
 	if m == nil || m.m == nil {
 		return ULID{}, ErrKey

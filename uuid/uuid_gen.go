@@ -20,6 +20,7 @@ import (
 	"unsafe"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/store"
 )
 
@@ -278,7 +279,7 @@ func packV1(f V1Fields) UUID {
 	var id UUID
 	hi := f.Timestamp&0xffffffff<<32 | f.Timestamp>>32&0xffff<<16 | 0x1<<12 | f.Timestamp>>48
 	lo := 0x2<<62 | uint64(f.ClockSeq)<<48 | f.Node
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -335,7 +336,7 @@ func packV6(f V6Fields) UUID {
 	var id UUID
 	hi := f.Timestamp>>28<<32 | f.Timestamp>>12&0xffff<<16 | 0x6<<12 | f.Timestamp&0xfff
 	lo := 0x2<<62 | uint64(f.ClockSeq)<<48 | f.Node
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -378,7 +379,7 @@ func packV7(f V7Fields) UUID {
 	var id UUID
 	hi := f.UnixMs<<16 | 0x7<<12 | uint64(f.RandA)
 	lo := 0x2<<62 | f.RandB
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -421,7 +422,7 @@ func packV8(f V8Fields) UUID {
 	var id UUID
 	hi := f.CustomA<<16 | 0x8<<12 | uint64(f.CustomB)
 	lo := 0x2<<62 | f.CustomC
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -947,7 +948,7 @@ func (g *Generator) NewV4() (id UUID, err error) {
 	// all 16 bytes in one store.
 	hi := 0x4000 | binary.BigEndian.Uint64(id[0:8])&0xffffffffffff0fff
 	lo := 0x8000000000000000 | binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 
@@ -1049,7 +1050,7 @@ func (g *Generator) NewV7() (id UUID, err error) {
 	// all 16 bytes in one store.
 	hi := 0x7000 | tick<<16 | c.Lo>>14
 	lo := 0x8000000000000000 | c.Lo&0x3fff<<48 | binary.BigEndian.Uint64(id[8:16])&0xffffffffffff
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 
@@ -1118,7 +1119,7 @@ func (g *Generator) NewV8() (id UUID, err error) {
 	// all 16 bytes in one store.
 	hi := 0x8000 | tick>>12<<16 | tick&0xfff
 	lo := 0x8000000000000000 | binary.BigEndian.Uint64(id[8:16])&0x3fffffffffffffff
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 
@@ -1911,11 +1912,15 @@ func decodeCrockford(id *[16]byte, s string) error {
 
 // Errors from masking. Match them with errors.Is.
 var (
-	// ErrKey means a mask key shorter than 16 bytes (128 bits), or a zero Masker.
-	ErrKey = errors.New("uuid: a mask key needs at least 16 bytes (128 bits)")
-	// ErrNotMasked means a value that is not a public form under the Masker's key: its
-	// constant bits are not the public form's, or it unmasks to bits no ID has.
-	ErrNotMasked = errors.New("uuid: not a public ID under this key")
+	// ErrKey means the zero maskkey.Key, or a zero Masker.
+	ErrKey = errors.New("uuid: no mask key (make one with maskkey.New, Parse or ReadFile)")
+	// ErrNotMasked means a value whose constant bits are not a public form's, or that
+	// unmasks to bits no ID has. A public form made under another key or tweak is not
+	// detected: it unmasks to some other ID.
+	ErrNotMasked = errors.New("uuid: not a public ID of this layout")
+	// ErrInvalid means an ID given to Mask whose constant bits are not its layout's
+	// (a UUIDv4 given to a UUIDv7 Masker, say): nothing is masked.
+	ErrInvalid = errors.New("uuid: not an ID of the Masker's layout")
 )
 
 // A Masker turns UUIDs into their public forms and back (Private IDs). A
@@ -1929,7 +1934,9 @@ var (
 // The permutation is FFX over the ID's free bits: 10 Feistel rounds of
 // HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with
 // published vectors; the SQL, JavaScript and Python that idforge gen writes
-// compute the same. A Masker is safe for concurrent use; make one with
+// compute the same. A permutation cannot tell a public form made under
+// another key or tweak from its own: Unmask gives some other ID for it, so
+// look the ID up. A Masker is safe for concurrent use; make one with
 // NewMasker.
 type Masker struct {
 	m *idrt.Mask
@@ -1937,8 +1944,8 @@ type Masker struct {
 
 // newMasker returns the Masker of the layout named layout, whose IDs and public
 // forms have the constant bits of s, under key and tweak.
-func newMasker(key, tweak []byte, layout string, s idrt.MaskShape) (*Masker, error) {
-	m, err := idrt.NewMask(key, layout, tweak, s)
+func newMasker(key maskkey.Key, tweak []byte, layout string, s idrt.MaskShape) (*Masker, error) {
+	m, err := idrt.NewMaskOf(key, layout, tweak, s)
 	if err != nil {
 		// The shape is the layout's, checked when this file was written: only the key can be wrong.
 		return nil, ErrKey
@@ -1946,10 +1953,10 @@ func newMasker(key, tweak []byte, layout string, s idrt.MaskShape) (*Masker, err
 	return &Masker{m}, nil
 }
 
-// NewMaskerV1 returns the Masker of uuidv1 IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMaskerV1 returns the Masker of uuidv1 IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMaskerV1(key, tweak []byte) (*Masker, error) {
+func NewMaskerV1(key maskkey.Key, tweak []byte) (*Masker, error) {
 	return newMasker(key, tweak, "uuidv1", idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -1958,10 +1965,10 @@ func NewMaskerV1(key, tweak []byte) (*Masker, error) {
 	})
 }
 
-// NewMaskerV3 returns the Masker of uuidv3 IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMaskerV3 returns the Masker of uuidv3 IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMaskerV3(key, tweak []byte) (*Masker, error) {
+func NewMaskerV3(key maskkey.Key, tweak []byte) (*Masker, error) {
 	return newMasker(key, tweak, "uuidv3", idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x30, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -1970,10 +1977,10 @@ func NewMaskerV3(key, tweak []byte) (*Masker, error) {
 	})
 }
 
-// NewMaskerV4 returns the Masker of uuidv4 IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMaskerV4 returns the Masker of uuidv4 IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMaskerV4(key, tweak []byte) (*Masker, error) {
+func NewMaskerV4(key maskkey.Key, tweak []byte) (*Masker, error) {
 	return newMasker(key, tweak, "uuidv4", idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -1982,10 +1989,10 @@ func NewMaskerV4(key, tweak []byte) (*Masker, error) {
 	})
 }
 
-// NewMaskerV5 returns the Masker of uuidv5 IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMaskerV5 returns the Masker of uuidv5 IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMaskerV5(key, tweak []byte) (*Masker, error) {
+func NewMaskerV5(key maskkey.Key, tweak []byte) (*Masker, error) {
 	return newMasker(key, tweak, "uuidv5", idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x50, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -1994,10 +2001,10 @@ func NewMaskerV5(key, tweak []byte) (*Masker, error) {
 	})
 }
 
-// NewMaskerV6 returns the Masker of uuidv6 IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMaskerV6 returns the Masker of uuidv6 IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMaskerV6(key, tweak []byte) (*Masker, error) {
+func NewMaskerV6(key maskkey.Key, tweak []byte) (*Masker, error) {
 	return newMasker(key, tweak, "uuidv6", idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x60, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -2006,10 +2013,10 @@ func NewMaskerV6(key, tweak []byte) (*Masker, error) {
 	})
 }
 
-// NewMaskerV7 returns the Masker of uuidv7 IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMaskerV7 returns the Masker of uuidv7 IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMaskerV7(key, tweak []byte) (*Masker, error) {
+func NewMaskerV7(key maskkey.Key, tweak []byte) (*Masker, error) {
 	return newMasker(key, tweak, "uuidv7", idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x70, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -2018,10 +2025,10 @@ func NewMaskerV7(key, tweak []byte) (*Masker, error) {
 	})
 }
 
-// NewMaskerV8 returns the Masker of uuidv8 IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMaskerV8 returns the Masker of uuidv8 IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMaskerV8(key, tweak []byte) (*Masker, error) {
+func NewMaskerV8(key maskkey.Key, tweak []byte) (*Masker, error) {
 	return newMasker(key, tweak, "uuidv8", idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -2030,10 +2037,10 @@ func NewMaskerV8(key, tweak []byte) (*Masker, error) {
 	})
 }
 
-// NewMaskerV8SHA256 returns the Masker of uuidv8-sha256 IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMaskerV8SHA256 returns the Masker of uuidv8-sha256 IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMaskerV8SHA256(key, tweak []byte) (*Masker, error) {
+func NewMaskerV8SHA256(key maskkey.Key, tweak []byte) (*Masker, error) {
 	return newMasker(key, tweak, "uuidv8-sha256", idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -2042,18 +2049,22 @@ func NewMaskerV8SHA256(key, tweak []byte) (*Masker, error) {
 	})
 }
 
-// Mask returns the public form of id. Only a zero Masker fails (ErrKey).
+// Mask returns the public form of id, or ErrInvalid when id's constant bits are
+// not its layout's.
 func (m *Masker) Mask(id UUID) (UUID, error) {
 	if m == nil || m.m == nil {
 		return UUID{}, ErrKey
 	}
 	var out UUID
-	m.m.Mask(out[:], id[:])
+	if m.m.Mask(out[:], id[:]) != nil {
+		return UUID{}, ErrInvalid
+	}
 	return out, nil
 }
 
-// Unmask returns the ID whose public form is public, or ErrNotMasked when public is
-// not a public form under the Masker's key and tweak.
+// Unmask returns the ID whose public form is public, or ErrNotMasked when public's
+// constant bits are not a public form's. A public form made under another key or
+// tweak unmasks, with no error, to some other ID.
 func (m *Masker) Unmask(public UUID) (UUID, error) {
 	if m == nil || m.m == nil {
 		return UUID{}, ErrKey

@@ -22,6 +22,7 @@ import (
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/testenv"
 	"github.com/idforge/idforge/web"
 )
@@ -413,7 +414,8 @@ func TestBrowser(t *testing.T) {
 			return { Text: out ? out.textContent : "", Link: location.href };
 		})()`, &got)
 		l, _ := layouts.Builtin("uuidv7")
-		m, _ := mask.New(l, []byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, nil)
+		k, _ := maskkey.Parse("000102030405060708090a0b0c0d0e0f")
+		m, _ := mask.New(l, k, nil)
 		pub, _ := m.Mask([]byte{0x01, 0x7f, 0x22, 0xe2, 0x79, 0xb0, 0x7c, 0xc3, 0x98, 0xc4, 0xdc, 0x0c, 0x0c, 0x07, 0x39, 0x8f})
 		h := hex.EncodeToString(pub)
 		want := h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]

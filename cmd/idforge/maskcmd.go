@@ -9,6 +9,7 @@ import (
 
 	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/maskkey"
 )
 
 const keyUsage = `usage: idforge key [-o FILE]
@@ -16,10 +17,11 @@ const keyUsage = `usage: idforge key [-o FILE]
 Writes a new secret key for mask and unmask (Private IDs): 256 random bits
 from the system's cryptographic source, in hex, on one line. With -o it
 creates FILE, readable by its owner only, and refuses to overwrite one.
+Without -o it writes the key on standard output, for a secret manager to
+take; when that is a file others can read, it says so on standard error.
 
 Examples:
   idforge key -o ids.key
-  idforge key > ids.key
 `
 
 const maskUsage = `usage: idforge mask   (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-enc ENCODING] [-from ENCODING] ID...
@@ -34,8 +36,10 @@ integer; any other layout's keeps its constant bits. unmask gives the ID
 back. The same ID, key, tweak and layout always give the same public form.
 
   -layout    the IDs' built-in layout (v7, snowflake, ...), or -spec FILE
-  -key-file  a file holding the key in hex, at least 16 bytes (idforge key
-             makes one); the key is never printed, not even in an error
+  -key-file  a file holding the key in hex, at least 16 bytes, not all zero
+             (idforge key -o FILE makes one): a regular file of at most
+             4 KiB, which only its owner should read (a warning says when
+             others can); the key is never printed, not even in an error
   -tweak     text that enters the mask (a tenant's name, say), so that each
              tweak gives other public forms
   -enc       the encoding written: canonical (default: the layout's usual
@@ -50,9 +54,13 @@ Snowflake's decimal, though 16 digits are hex too); a text that reads in
 no canonical form but in several others, as different IDs, is refused with
 each named, and -from picks one. A public form's constant bits are its own
 (a UUIDv4's, for a UUID layout), so unmask reads the forms that unmask
-under the key. An input that does not read, that reads as several IDs,
-or (for unmask) that is not a public form under the key, is reported with
-its line number and the rest are still read; the exit code is then 1.
+under the key. mask refuses an ID whose constant bits are not the
+layout's (a UUIDv4 given as a v7). An input that does not read, that reads
+as several IDs, or (for unmask) whose constant bits are not a public
+form's, is reported with its line number and the rest are still read; the
+exit code is then 1. A public form made under another key, tweak or layout
+cannot be told from one made under this key: unmask writes some other ID
+for it, with exit 0, so look the ID up.
 
 Examples:
   idforge key -o ids.key
@@ -68,8 +76,13 @@ func cmdKey(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
-	line := fmt.Sprintf("%x\n", mask.NewKey())
+	line := maskkey.New().Hex() + "\n"
 	if *out == "" {
+		if f, ok := stdout.(*os.File); ok {
+			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && maskkey.Exposed(fi.Mode()) {
+				fmt.Fprintf(stderr, "idforge key: warning: standard output is a file that others can read (mode %v); make it readable by its owner only (chmod 600), or use -o FILE\n", fi.Mode().Perm())
+			}
+		}
 		_, err := io.WriteString(stdout, line)
 		return err
 	}
@@ -126,7 +139,7 @@ func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr i
 		if err != nil {
 			return err
 		}
-		key, err := readKey(*keyFile)
+		key, err := readKey(*keyFile, name, stderr)
 		if err != nil {
 			return err
 		}
@@ -169,15 +182,16 @@ func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr i
 	}
 }
 
-// readKey reads a key file. Its errors never show the file's content.
-func readKey(path string) ([]byte, error) {
-	b, err := os.ReadFile(path)
+// readKey reads a key file (maskkey.ReadFile: a regular file of at most
+// 4 KiB) and warns the command's user when others can read it. Its errors
+// never show the file's content.
+func readKey(path, command string, stderr io.Writer) (maskkey.Key, error) {
+	key, err := maskkey.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return maskkey.Key{}, err
 	}
-	key, err := mask.ParseKey(string(b))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if fi, err := os.Stat(path); err == nil && maskkey.Exposed(fi.Mode()) {
+		fmt.Fprintf(stderr, "idforge %s: warning: others can read the key file %s (mode %v): chmod 600 %[2]s\n", command, path, fi.Mode().Perm())
 	}
 	return key, nil
 }

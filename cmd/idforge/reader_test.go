@@ -20,6 +20,7 @@ import (
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/maskkey"
 )
 
 // These tests run the command in this process (run, as main does), so
@@ -342,7 +343,7 @@ func TestUnmaskFromHex(t *testing.T) {
 	keyFile := filepath.Join(dir, "ids.key")
 	os.WriteFile(keyFile, []byte("00112233445566778899aabbccddeeff\n"), 0o600)
 	l, _ := explain.Lookup("snowflake")
-	key, _ := mask.ParseKey("00112233445566778899aabbccddeeff")
+	key, _ := maskkey.Parse("00112233445566778899aabbccddeeff")
 	m, _ := mask.New(l, key, nil)
 	for i := int64(1); i < 200_000; i++ {
 		id := binary.BigEndian.AppendUint64(nil, uint64(1541815603606036480+i*7919))

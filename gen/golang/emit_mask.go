@@ -39,11 +39,15 @@ func emitMask(f *jen.File, p *Package) error {
 	}
 	comment(f, "Errors from masking. Match them with errors.Is.")
 	f.Var().Defs(
-		jen.Comment("ErrKey means a mask key shorter than 16 bytes (128 bits), or a zero Masker."),
-		jen.Id("ErrKey").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": a mask key needs at least 16 bytes (128 bits)")),
-		jen.Comment("ErrNotMasked means a value that is not a public form under the Masker's key: its"),
-		jen.Comment("constant bits are not the public form's, or it unmasks to bits no ID has."),
-		jen.Id("ErrNotMasked").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": not a public ID under this key")),
+		jen.Comment("ErrKey means the zero maskkey.Key, or a zero Masker."),
+		jen.Id("ErrKey").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": no mask key (make one with maskkey.New, Parse or ReadFile)")),
+		jen.Comment("ErrNotMasked means a value whose constant bits are not a public form's, or that"),
+		jen.Comment("unmasks to bits no ID has. A public form made under another key or tweak is not"),
+		jen.Comment("detected: it unmasks to some other ID."),
+		jen.Id("ErrNotMasked").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": not a public ID of this layout")),
+		jen.Comment("ErrInvalid means an ID given to Mask whose constant bits are not its layout's"),
+		jen.Comment("(a UUIDv4 given to a UUIDv7 Masker, say): nothing is masked."),
+		jen.Id("ErrInvalid").Op("=").Qual("errors", "New").Call(jen.Lit(p.Name+": not an ID of the Masker's layout")),
 	)
 	f.Line()
 
@@ -53,7 +57,9 @@ func emitMask(f *jen.File, p *Package) error {
 The permutation is FFX over the ID's free bits: 10 Feistel rounds of
 HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with
 published vectors; the SQL, JavaScript and Python that idforge gen writes
-compute the same. A Masker is safe for concurrent use; make one with
+compute the same. A permutation cannot tell a public form made under
+another key or tweak from its own: Unmask gives some other ID for it, so
+look the ID up. A Masker is safe for concurrent use; make one with
 NewMasker.`)
 	f.Type().Id("Masker").Struct(jen.Id("m").Op("*").Qual(idrtPath, "Mask"))
 	f.Line()
@@ -70,7 +76,7 @@ NewMasker.`)
 	// build is the body that makes a Masker of layout from the shape s.
 	build := func(layout string, s jen.Code) []jen.Code {
 		return []jen.Code{
-			jen.List(jen.Id("m"), jen.Err()).Op(":=").Qual(idrtPath, "NewMask").Call(jen.Id("key"), jen.Id(layout), jen.Id("tweak"), s),
+			jen.List(jen.Id("m"), jen.Err()).Op(":=").Qual(idrtPath, "NewMaskOf").Call(jen.Id("key"), jen.Id(layout), jen.Id("tweak"), s),
 			jen.If(jen.Err().Op("!=").Nil()).Block(
 				jen.Comment("The shape is the layout's, checked when this file was written: only the key can be wrong."),
 				jen.Return(jen.Nil(), jen.Id("ErrKey")),
@@ -78,24 +84,24 @@ NewMasker.`)
 			jen.Return(jen.Op("&").Id("Masker").Values(jen.Id("m")), jen.Nil()),
 		}
 	}
-	keyParams := jen.List(jen.Id("key"), jen.Id("tweak")).Index().Byte()
+	keyParams := []jen.Code{jen.Id("key").Qual(keyPath, "Key"), jen.Id("tweak").Index().Byte()}
 	if len(ms) > 1 {
 		comment(f, "newMasker returns the Masker of the layout named layout, whose IDs and public\nforms have the constant bits of s, under key and tweak.")
-		f.Func().Id("newMasker").Params(keyParams, jen.Id("layout").String(), jen.Id("s").Qual(idrtPath, "MaskShape")).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(
+		f.Func().Id("newMasker").Params(append(keyParams, jen.Id("layout").String(), jen.Id("s").Qual(idrtPath, "MaskShape"))...).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(
 			build("layout", jen.Id("s"))...,
 		)
 		f.Line()
 	}
 	for _, m := range ms {
 		name := "NewMasker" + m.Suffix
-		commentf(f, `%s returns the Masker of %s IDs under key, at least 16 bytes (128 bits) of
-secret, and tweak, which may be empty (a tenant's name, say, gives each
+		commentf(f, `%s returns the Masker of %s IDs under key (from maskkey.New, Parse or
+ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 tenant public IDs of its own). The key is never kept, nor shown in an error.`, name, m.Layout.Name)
 		body := build(fmt.Sprintf("%q", m.Layout.Name), shape(m))
 		if len(ms) > 1 {
 			body = []jen.Code{jen.Return(jen.Id("newMasker").Call(jen.Id("key"), jen.Id("tweak"), jen.Lit(m.Layout.Name), shape(m)))}
 		}
-		f.Func().Id(name).Params(jen.List(jen.Id("key"), jen.Id("tweak")).Index().Byte()).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(body...)
+		f.Func().Id(name).Params(keyParams...).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(body...)
 		f.Line()
 	}
 
@@ -119,7 +125,7 @@ tenant public IDs of its own). The key is never kept, nor shown in an error.`, n
 		outDecl = jen.Var().Id("out").Index(jen.Lit(8)).Byte()
 	}
 
-	comment(f, "Mask returns the public form of id. Only a zero Masker fails (ErrKey).")
+	comment(f, "Mask returns the public form of id, or ErrInvalid when id's constant bits are\nnot its layout's.")
 	decl, src := toBytes("id")
 	body := []jen.Code{
 		jen.If(jen.Id("m").Op("==").Nil().Op("||").Id("m").Dot("m").Op("==").Nil()).Block(jen.Return(jen.Id(p.Type).Values(), jen.Id("ErrKey"))),
@@ -128,16 +134,18 @@ tenant public IDs of its own). The key is never kept, nor shown in an error.`, n
 		body[0] = jen.If(jen.Id("m").Op("==").Nil().Op("||").Id("m").Dot("m").Op("==").Nil()).Block(jen.Return(jen.Lit(0), jen.Id("ErrKey")))
 	}
 	body = append(body, decl...)
-	body = append(body, outDecl, jen.Id("m").Dot("m").Dot("Mask").Call(jen.Id("out").Index(jen.Empty(), jen.Empty()), src), jen.Return(fromOut(), jen.Nil()))
-	f.Func().Params(jen.Id("m").Op("*").Id("Masker")).Id("Mask").Params(jen.Id("id").Id(p.Type)).Params(jen.Id(p.Type), jen.Error()).Block(body...)
-	f.Line()
-
-	comment(f, "Unmask returns the ID whose public form is public, or ErrNotMasked when public is\nnot a public form under the Masker's key and tweak.")
-	decl, src = toBytes("public")
 	zero := jen.Id(p.Type).Values()
 	if p.Int64 {
 		zero = jen.Lit(0)
 	}
+	body = append(body, outDecl,
+		jen.If(jen.Id("m").Dot("m").Dot("Mask").Call(jen.Id("out").Index(jen.Empty(), jen.Empty()), src).Op("!=").Nil()).Block(jen.Return(zero, jen.Id("ErrInvalid"))),
+		jen.Return(fromOut(), jen.Nil()))
+	f.Func().Params(jen.Id("m").Op("*").Id("Masker")).Id("Mask").Params(jen.Id("id").Id(p.Type)).Params(jen.Id(p.Type), jen.Error()).Block(body...)
+	f.Line()
+
+	comment(f, "Unmask returns the ID whose public form is public, or ErrNotMasked when public's\nconstant bits are not a public form's. A public form made under another key or\ntweak unmasks, with no error, to some other ID.")
+	decl, src = toBytes("public")
 	body = []jen.Code{
 		jen.If(jen.Id("m").Op("==").Nil().Op("||").Id("m").Dot("m").Op("==").Nil()).Block(jen.Return(zero, jen.Id("ErrKey"))),
 	}

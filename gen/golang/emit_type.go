@@ -12,6 +12,7 @@ import (
 const (
 	idrtPath  = "github.com/idforge/idforge/idrt"
 	storePath = "github.com/idforge/idforge/store"
+	keyPath   = "github.com/idforge/idforge/maskkey"
 )
 
 // runtimeVersion is the version of the idrt API that generated code uses

@@ -143,6 +143,7 @@ func Generate(p *Package) ([]byte, error) {
 	f.NoFormat = true
 	f.ImportName(idrtPath, "idrt")
 	f.ImportName(storePath, "store")
+	f.ImportName(keyPath, "maskkey")
 	var sources []string
 	for _, m := range p.Members {
 		sources = append(sources, m.Layout.File)

@@ -158,7 +158,7 @@ func valueRun(p *Package, role layouts.Role, valueBits, from, width, shift, toBi
 func putWords(dst string, hi, lo *jen.Statement) jen.Code {
 	return jen.Id("hi").Op(":=").Add(hi).Line().
 		Id("lo").Op(":=").Add(lo).Line().
-		Qual(idrtPath, "PutUint128").Call(jen.Id(dst).Index(jen.Empty(), jen.Empty()), jen.Id("hi"), jen.Id("lo"))
+		Qual(idrtPath, "PutUint128").Call(jen.Parens(jen.Op("*").Index(jen.Lit(16)).Byte()).Call(jen.Op("&").Id(dst)), jen.Id("hi"), jen.Id("lo"))
 }
 
 // storeWordTo writes val into a chunk of the ID variable dst.

@@ -25,6 +25,20 @@
 //	P_mask(id, key [, tweak])   the ID's public form under a key (Private IDs:
 //	P_unmask(public, key [, tweak])  package mask), and back; with their
 //	                            helpers P_mask_pad and P_mask_hmac
+//	P_mask_named(id, key_name [, tweak]), P_unmask_named(public, key_name [, tweak])
+//	                            the same under the key named key_name in the
+//	                            table idforge_mask_keys, which the script
+//	                            creates if need be and only its owner reads
+//	                            (SECURITY DEFINER; see custody.go)
+//
+// P_mask refuses an ID whose constant bits are not the layout's (SQLSTATE
+// 22P02, ErrInvalid), P_unmask a value whose constant bits are not the
+// public form's (22P02, ErrNotMasked), both a key under 16 bytes or of zero
+// bytes only (22023, ErrKey); the message names the error kind, as the
+// other languages do, and never shows the key. A key passed as an argument
+// reaches the server's log as a literal or a parameter: the functions that
+// take one say so in their COMMENTs, and the named-key functions are for
+// the rest.
 //
 // The ID's SQL type is uuid for a 128-bit layout, bigint for a 64-bit one
 // (the bits as a two's-complement signed integer) and bytea otherwise.
@@ -32,11 +46,16 @@
 // Readers (P_<field>, P_time, P_to_hex) are single-expression SQL functions,
 // which the planner inlines into the calling query; the rest are PL/pgSQL,
 // whose RAISE gives each bad input its own SQLSTATE and message. Every
-// function but P_new is IMMUTABLE STRICT PARALLEL SAFE, but for the readers
+// function but P_new and the Private IDs functions is IMMUTABLE STRICT
+// PARALLEL SAFE, but for the readers
 // of a bytea layout and, on 18, P_time of a UUID layout whose time
 // uuid_extract_timestamp reads: their bodies have a CASE, which keeps a
 // STRICT function from being inlined, so they are IMMUTABLE PARALLEL SAFE
-// and return NULL for NULL themselves.
+// and return NULL for NULL themselves. The Private IDs functions, which all
+// take a key or a key's name, are STABLE STRICT PARALLEL SAFE: PostgreSQL
+// refuses them in a generated column or an index expression, where a key
+// literal would stay in the catalog (pg_attrdef, pg_index), and a lookup
+// WHERE id = P_unmask_named($1, 'name') still uses an index on id.
 //
 // PostgreSQL 18 casts bytea to the integer types, which reads a run of an
 // ID's bits several times faster than the bit strings older servers need.
@@ -268,7 +287,7 @@ func (s *script) reserve() error {
 		want = append(want, [2]string{"new", "the generator"})
 	}
 	if _, ok := s.maskPlan(); ok {
-		for _, suffix := range []string{"mask", "unmask", "mask_pad", "mask_hmac"} {
+		for _, suffix := range []string{"mask", "unmask", "mask_pad", "mask_hmac", "mask_named", "unmask_named"} {
 			want = append(want, [2]string{suffix, "a Private IDs function"})
 		}
 	}
@@ -339,7 +358,11 @@ type function struct {
 	returns string
 	plpgsql bool
 	mutable bool // VOLATILE rather than IMMUTABLE STRICT
-	lax     bool // IMMUTABLE but called on NULL input, not STRICT
+	// stable: STABLE STRICT rather than IMMUTABLE STRICT, for the functions
+	// that take a key: PostgreSQL then refuses them in generated columns and
+	// index expressions, which would keep a key literal in the catalog.
+	stable bool
+	lax    bool // IMMUTABLE but called on NULL input, not STRICT
 	// anyLength: the function takes a bytea ID of any length itself, rather
 	// than have function raise 22026 on a wrong one.
 	anyLength bool
@@ -376,7 +399,13 @@ func (s *script) function(f function) {
 	if f.mutable {
 		attrs = "VOLATILE PARALLEL SAFE"
 	}
-	if f.lax {
+	if f.stable {
+		attrs = "STABLE STRICT PARALLEL SAFE"
+		if f.lax {
+			attrs = "STABLE PARALLEL SAFE"
+		}
+	}
+	if f.lax && !f.stable {
 		attrs = "IMMUTABLE PARALLEL SAFE"
 	}
 	create := func(body string, attrs string) string {

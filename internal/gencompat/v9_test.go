@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/idforge/idforge/internal/gencompat/v9/orderid"
 	"github.com/idforge/idforge/internal/gencompat/v9/shardflake"
+	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/store"
 )
 
@@ -57,9 +59,14 @@ func TestV9OrderID(t *testing.T) {
 		t.Errorf("json.Marshal = %s, %v", out, err)
 	}
 
-	// A Masker (idrt.NewMask): the public form unmasks to the ID, and a
-	// short key is refused.
-	m, err := orderid.NewMasker(bytes.Repeat([]byte{0x5a}, 16), []byte("tenant"))
+	// A Masker (idrt.NewMaskOf, a maskkey.Key): the public form unmasks
+	// to the ID, the zero Key is refused, and so is an ID whose constant
+	// bits are not the layout's (idrt.Mask.Mask's error).
+	key, err := maskkey.Parse(strings.Repeat("5a", 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := orderid.NewMasker(key, []byte("tenant"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,8 +77,13 @@ func TestV9OrderID(t *testing.T) {
 	if got, err := m.Unmask(pub); err != nil || got != id {
 		t.Errorf("Unmask(Mask(id)) = %v, %v; want %v", got, err, id)
 	}
-	if _, err := orderid.NewMasker(make([]byte, 8), nil); err == nil {
-		t.Error("NewMasker with an 8-byte key: no error")
+	if _, err := orderid.NewMasker(maskkey.Key{}, nil); !errors.Is(err, orderid.ErrKey) {
+		t.Errorf("NewMasker with the zero Key: %v, want ErrKey", err)
+	}
+	bad := id
+	bad[6] ^= 0xf0 // orderid's version nibble
+	if _, err := m.Mask(bad); !errors.Is(err, orderid.ErrInvalid) {
+		t.Errorf("Mask of an ID with another version: %v, want ErrInvalid", err)
 	}
 
 	// A generator with a store, restarted with its clock set back an hour:

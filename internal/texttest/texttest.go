@@ -21,6 +21,7 @@ import (
 
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/maskkey"
 )
 
 // Codec is a package's ID type seen by the checks.
@@ -369,10 +370,12 @@ func FuzzForm[ID comparable](f *testing.F, c Codec[ID], seeds []string, parse fu
 
 // Masker is what Masks holds a generated package's Masker to.
 type Masker[ID comparable] struct {
-	Layout   string                                    // the layout whose records are read
-	ParseHex func(string) (ID, error)                  // the package's ParseHex
-	New      func(key, tweak []byte) (Mask[ID], error) // the layout's NewMasker
-	Key      error                                     // the package's ErrKey
+	Layout    string                                                // the layout whose records are read
+	ParseHex  func(string) (ID, error)                              // the package's ParseHex
+	New       func(key maskkey.Key, tweak []byte) (Mask[ID], error) // the layout's NewMasker
+	Key       error                                                 // the package's ErrKey
+	Invalid   error                                                 // the package's ErrInvalid
+	NotMasked error                                                 // the package's ErrNotMasked
 }
 
 // Mask is a generated package's *Masker, as Masks calls it.
@@ -382,9 +385,11 @@ type Mask[ID comparable] interface {
 }
 
 // Masks holds a generated package's Masker to the corpus's mask records of
-// one layout (package mask's answers), both ways, and checks its errors: a
-// short key, and the IDs themselves, which are not public forms (their
-// constant bits are the layout's, not the public form's) for a UUID layout.
+// one layout (package mask's answers), both ways, and to its refusals: an
+// ID whose constant bits are not the layout's is ErrInvalid, a public form
+// whose constant bits are not the public form's ErrNotMasked, and a key
+// that is too short or all zero cannot be made (maskkey.ErrKey); the zero
+// Key is the package's ErrKey.
 func Masks[ID comparable](t *testing.T, m Masker[ID]) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
@@ -392,16 +397,55 @@ func Masks[ID comparable](t *testing.T, m Masker[ID]) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := 0
+	n, refused := 0, 0
 	for _, r := range rs {
 		if r.Layout != m.Layout || r.Kind != "mask" {
 			continue
 		}
-		key, _ := hex.DecodeString(r.Key)
+		key, err := maskkey.Parse(r.Key)
+		if r.Error == "ErrKey" {
+			if !errors.Is(err, maskkey.ErrKey) {
+				t.Errorf("%s: the key %s: %v, want ErrKey", r.Layout, r.Key, err)
+			}
+			refused++
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 		tweak, _ := hex.DecodeString(r.Tweak)
 		mk, err := m.New(key, tweak)
 		if err != nil {
 			t.Fatal(err)
+		}
+		switch r.Error {
+		case "ErrInvalid":
+			id, err := m.ParseHex(r.Hex)
+			if err != nil {
+				// A value of the ID type cannot hold it (a Snowflake's
+				// ParseHex refuses a negative ID): nothing to mask.
+				refused++
+				continue
+			}
+			if got, err := mk.Mask(id); !errors.Is(err, m.Invalid) {
+				t.Errorf("%s: Mask(%s) = %v, %v; want ErrInvalid", r.Layout, r.Hex, got, err)
+			}
+			refused++
+			continue
+		case "ErrNotMasked":
+			pub, err := m.ParseHex(r.Public)
+			if err != nil {
+				refused++
+				continue
+			}
+			if got, err := mk.Unmask(pub); !errors.Is(err, m.NotMasked) {
+				t.Errorf("%s: Unmask(%s) = %v, %v; want ErrNotMasked", r.Layout, r.Public, got, err)
+			}
+			refused++
+			continue
+		case "":
+		default:
+			t.Fatalf("%s: a mask record with error %s", r.Layout, r.Error)
 		}
 		id, err1 := m.ParseHex(r.Hex)
 		pub, err2 := m.ParseHex(r.Public)
@@ -416,10 +460,10 @@ func Masks[ID comparable](t *testing.T, m Masker[ID]) {
 		}
 		n++
 	}
-	if n == 0 {
-		t.Fatalf("the corpus has no mask records of %s", m.Layout)
+	if n == 0 || refused == 0 {
+		t.Fatalf("the corpus has %d mask records and %d refusals of %s", n, refused, m.Layout)
 	}
-	if _, err := m.New(make([]byte, 15), nil); !errors.Is(err, m.Key) {
-		t.Errorf("a 15-byte key: %v, want ErrKey", err)
+	if _, err := m.New(maskkey.Key{}, nil); !errors.Is(err, m.Key) {
+		t.Errorf("the zero Key: %v, want ErrKey", err)
 	}
 }

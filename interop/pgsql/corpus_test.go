@@ -41,6 +41,12 @@ import (
 //     input, not the emitter's, and is not checked; so is a 64-bit
 //     layout's decimal, bigint's own: its bigint is checked to be the
 //     ID's, and its text the corpus's.)
+//   - "mask": P_mask and P_unmask with the record's key, and P_mask_named
+//     and P_unmask_named with the key stored in idforge_mask_keys, give
+//     its public form and its ID; where it has an error, masking its ID
+//     (ErrInvalid, ErrKey) or unmasking its public form (ErrNotMasked)
+//     fails with the SQLSTATE the generated SQL raises (22P02; 22023 for a
+//     key) and a message that names the kind.
 //
 // On PostgreSQL 18 both scripts run, as in TestBuiltinLayouts: the one for
 // every version, with its fast bodies, and the bodies older servers run.
@@ -102,6 +108,10 @@ var (
 	syntaxMessage   = regexp.MustCompile(`invalid character`)
 	overflowMessage = regexp.MustCompile(`above the largest`)
 	anyMessage      = regexp.MustCompile(``)
+	// The mask's errors name their kind, as the other languages' do.
+	invalidMessage   = regexp.MustCompile(`: ErrInvalid: `)
+	notMaskedMessage = regexp.MustCompile(`: ErrNotMasked: `)
+	keyMessage       = regexp.MustCompile(`: ErrKey: `)
 )
 
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
@@ -136,6 +146,12 @@ END $$`)
 		own = strings.ReplaceAll(text, "-", "_")
 	}
 	counts := map[string]int{}
+	keys := map[string]bool{} // the corpus's mask keys, stored in idforge_mask_keys
+	keysSchema := s.schema
+	if keysSchema == "" {
+		keysSchema = current(s)
+	}
+	keysSchema = `"` + keysSchema + `"`
 	for _, r := range rs {
 		counts[r.Kind]++
 		switch r.Kind {
@@ -180,9 +196,31 @@ END $$`)
 				}
 			}
 		case "mask":
+			// Each through the key-argument functions and through the
+			// named-key ones, the key stored under its hex as its name.
 			key, tweak := `'\x`+r.Key+`'::bytea`, `'\x`+r.Tweak+`'::bytea`
-			add("mask "+r.Hex, fmt.Sprintf("%s(%s(%s(%s), %s, %s))", s.fn("to_hex"), s.fn("mask"), s.fn("from_hex"), quote(r.Hex), key, tweak), r.Public)
-			add("unmask "+r.Public, fmt.Sprintf("%s(%s(%s(%s), %s, %s))", s.fn("to_hex"), s.fn("unmask"), s.fn("from_hex"), quote(r.Public), key, tweak), r.Hex)
+			if !keys[r.Key] {
+				keys[r.Key] = true
+				s.exec(fmt.Sprintf("INSERT INTO %s.idforge_mask_keys (name, key) VALUES ($1, decode($1, 'hex'))", keysSchema), r.Key)
+			}
+			for _, c := range [][3]string{{"", key, "key"}, {"_named", quote(r.Key), "named key"}} {
+				mask := fmt.Sprintf("%s(%s(%s), %s, %s)", s.fn("mask"+c[0]), s.fn("from_hex"), quote(r.Hex), c[1], tweak)
+				unmask := fmt.Sprintf("%s(%s(%s), %s, %s)", s.fn("unmask"+c[0]), s.fn("from_hex"), quote(r.Public), c[1], tweak)
+				switch r.Error {
+				case "":
+					add("mask "+r.Hex+" under the "+c[2], s.fn("to_hex")+"("+mask+")", r.Public)
+					add("unmask "+r.Public+" under the "+c[2], s.fn("to_hex")+"("+unmask+")", r.Hex)
+				case "ErrInvalid": // an ID whose constant bits are not the layout's
+					fail("mask "+r.Hex+" under the "+c[2], mask, "22P02", invalidMessage)
+				case "ErrNotMasked": // a value whose constant bits are not the public form's
+					fail("unmask "+r.Public+" under the "+c[2], unmask, "22P02", notMaskedMessage)
+				case "ErrKey": // a key under 16 bytes, or of zero bytes only
+					fail("mask "+r.Hex+" under the "+c[2]+" "+r.Key, mask, "22023", keyMessage)
+				default:
+					s.t.Fatalf("a mask record with error %q", r.Error)
+				}
+			}
+			counts["mask "+r.Error]++
 		case "bound":
 			if !bounded {
 				continue
@@ -264,8 +302,9 @@ END $$`)
 			}
 		}
 	}
-	s.t.Logf("%d expressions from %d IDs, %d bounds (%d checked by P_min_at, %d by P_max_at) and %d bad inputs (time unit %v)",
-		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["bad"], unitOf(v, hasTime))
+	s.t.Logf("%d expressions from %d IDs, %d bounds (%d checked by P_min_at, %d by P_max_at), %d bad inputs and %d masks (%d refused: %d ErrInvalid, %d ErrNotMasked, %d ErrKey) (time unit %v)",
+		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["bad"],
+		counts["mask"], counts["mask"]-counts["mask "], counts["mask ErrInvalid"], counts["mask ErrNotMasked"], counts["mask ErrKey"], unitOf(v, hasTime))
 }
 
 func unitOf(v *layouts.Value, ok bool) any {

@@ -389,7 +389,14 @@ func (s *session) checkValid(ids [][]byte, r *rand.Rand) {
 	}
 }
 
-// checkAttributes checks that every function but P_new is IMMUTABLE STRICT
+// current returns the schema the session's functions are in.
+func current(s *session) string {
+	return s.rows("SELECT current_schema()")[0][0]
+}
+
+// checkAttributes checks that every function but P_new and those that take
+// a key (STABLE STRICT PARALLEL SAFE, P_mask_hmac not STRICT; the named-key
+// ones SECURITY DEFINER with search_path pinned) is IMMUTABLE STRICT
 // PARALLEL SAFE (but P_length_error and the SQL readers of a bytea layout,
 // which checkLengths shows return NULL for NULL), and that the readers are
 // inlined into the query.
@@ -401,16 +408,34 @@ func (s *session) checkAttributes() {
 			s.laxReaders[s.p+"_"+r] = true
 		}
 	}
-	rows := s.rows(`SELECT proname, provolatile, proisstrict::text, proparallel, prosrc FROM pg_proc
+	rows := s.rows(`SELECT proname, provolatile, proisstrict::text, proparallel, prosrc, prosecdef::text, coalesce(array_to_string(proconfig, ' '), '') FROM pg_proc
 		WHERE pronamespace = current_schema()::regnamespace AND proname <> 'try_decode'`)
 	if len(rows) < 7 {
 		s.t.Fatalf("%d functions", len(rows))
 	}
+	keyed := map[string]bool{}
+	for _, f := range []string{"mask", "unmask", "mask_hmac", "mask_pad"} {
+		keyed[s.p+"_"+f] = true
+	}
 	for _, r := range rows {
-		src := r[4]
+		src, secdef, config := r[4], r[5], r[6]
 		r = r[:4]
 		want := []string{r[0], "i", "true", "s"}
+		named := r[0] == s.p+"_mask_named" || r[0] == s.p+"_unmask_named"
+		if wantDef := fmt.Sprint(named); secdef != wantDef {
+			s.t.Errorf("%s: SECURITY DEFINER %s, want %s", r[0], secdef, wantDef)
+		}
+		if wantConfig := "search_path=pg_catalog, " + current(s) + ", pg_temp"; named && config != wantConfig {
+			s.t.Errorf("%s: configuration %q, want %q", r[0], config, wantConfig)
+		}
 		switch {
+		case r[0] == s.p+"_mask_hmac":
+			// One expression with a CASE, inlined: not STRICT.
+			want = []string{r[0], "s", "false", "s"}
+		case keyed[r[0]] || named:
+			// STABLE: PostgreSQL refuses a function that takes a key in a
+			// generated column or an index expression.
+			want = []string{r[0], "s", "true", "s"}
 		case r[0] == s.p+"_new":
 			want = []string{r[0], "v", "false", "s"}
 		case r[0] == s.p+"_length_error" || s.laxReaders[r[0]]:

@@ -9,6 +9,7 @@ import (
 	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/maskkey"
 )
 
 // Masked is an ID's public form under a key (Private IDs), for the page:
@@ -27,9 +28,9 @@ type Masked struct {
 // key written in hex and the tweak (as UTF-8). The key never appears in an
 // error.
 func Mask(text, spec, keyHex, tweak, from string) Masked {
-	key, err := mask.ParseKey(keyHex)
+	key, err := maskkey.Parse(keyHex)
 	if err != nil {
-		return Masked{Error: "the key must be at least 32 hex digits (16 bytes); idforge key makes one"}
+		return Masked{Error: "the key must be at least 32 hex digits (16 bytes), not all zero; idforge key makes one"}
 	}
 	var pick *layouts.Layout
 	if strings.TrimSpace(spec) != "" {

@@ -16,6 +16,7 @@ import (
 	"unsafe"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/store"
 )
 
@@ -124,7 +125,7 @@ func pack(f Fields) ID {
 	var id ID
 	hi := f.Millis<<20 | uint64(f.Shard>>6)<<16 | 0x8<<12 | uint64(f.Shard&0x3f)<<6 | uint64(f.Counter)
 	lo := 0x2<<62 | f.Rest
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id
 }
 
@@ -492,7 +493,7 @@ func (g *Generator) Next() (id ID, err error) {
 	// all 16 bytes in one store.
 	hi := 0x8000 | tick<<20 | g.node>>6<<16 | g.node&0x3f<<6 | c.Lo>>10
 	lo := 0x8000000000000000 | c.Lo&0x3ff<<52 | binary.BigEndian.Uint64(id[8:16])&0xfffffffffffff
-	idrt.PutUint128(id[:], hi, lo)
+	idrt.PutUint128((*[16]byte)(&id), hi, lo)
 	return id, nil
 }
 
@@ -1321,11 +1322,15 @@ func decodeCrockford(id *[16]byte, s string) error {
 
 // Errors from masking. Match them with errors.Is.
 var (
-	// ErrKey means a mask key shorter than 16 bytes (128 bits), or a zero Masker.
-	ErrKey = errors.New("orderid: a mask key needs at least 16 bytes (128 bits)")
-	// ErrNotMasked means a value that is not a public form under the Masker's key: its
-	// constant bits are not the public form's, or it unmasks to bits no ID has.
-	ErrNotMasked = errors.New("orderid: not a public ID under this key")
+	// ErrKey means the zero maskkey.Key, or a zero Masker.
+	ErrKey = errors.New("orderid: no mask key (make one with maskkey.New, Parse or ReadFile)")
+	// ErrNotMasked means a value whose constant bits are not a public form's, or that
+	// unmasks to bits no ID has. A public form made under another key or tweak is not
+	// detected: it unmasks to some other ID.
+	ErrNotMasked = errors.New("orderid: not a public ID of this layout")
+	// ErrInvalid means an ID given to Mask whose constant bits are not its layout's
+	// (a UUIDv4 given to a UUIDv7 Masker, say): nothing is masked.
+	ErrInvalid = errors.New("orderid: not an ID of the Masker's layout")
 )
 
 // A Masker turns IDs into their public forms and back (Private IDs). A public
@@ -1339,17 +1344,19 @@ var (
 // The permutation is FFX over the ID's free bits: 10 Feistel rounds of
 // HMAC-SHA-256, as package github.com/idforge/idforge/mask documents, with
 // published vectors; the SQL, JavaScript and Python that idforge gen writes
-// compute the same. A Masker is safe for concurrent use; make one with
+// compute the same. A permutation cannot tell a public form made under
+// another key or tweak from its own: Unmask gives some other ID for it, so
+// look the ID up. A Masker is safe for concurrent use; make one with
 // NewMasker.
 type Masker struct {
 	m *idrt.Mask
 }
 
-// NewMasker returns the Masker of orderid IDs under key, at least 16 bytes (128 bits) of
-// secret, and tweak, which may be empty (a tenant's name, say, gives each
+// NewMasker returns the Masker of orderid IDs under key (from maskkey.New, Parse or
+// ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
 // tenant public IDs of its own). The key is never kept, nor shown in an error.
-func NewMasker(key, tweak []byte) (*Masker, error) {
-	m, err := idrt.NewMask(key, "orderid", tweak, idrt.MaskShape{
+func NewMasker(key maskkey.Key, tweak []byte) (*Masker, error) {
+	m, err := idrt.NewMaskOf(key, "orderid", tweak, idrt.MaskShape{
 		IDBits:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x80, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		IDMask:  []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xf0, 0x00, 0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 		PubBits: []byte{0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -1362,18 +1369,22 @@ func NewMasker(key, tweak []byte) (*Masker, error) {
 	return &Masker{m}, nil
 }
 
-// Mask returns the public form of id. Only a zero Masker fails (ErrKey).
+// Mask returns the public form of id, or ErrInvalid when id's constant bits are
+// not its layout's.
 func (m *Masker) Mask(id ID) (ID, error) {
 	if m == nil || m.m == nil {
 		return ID{}, ErrKey
 	}
 	var out ID
-	m.m.Mask(out[:], id[:])
+	if m.m.Mask(out[:], id[:]) != nil {
+		return ID{}, ErrInvalid
+	}
 	return out, nil
 }
 
-// Unmask returns the ID whose public form is public, or ErrNotMasked when public is
-// not a public form under the Masker's key and tweak.
+// Unmask returns the ID whose public form is public, or ErrNotMasked when public's
+// constant bits are not a public form's. A public form made under another key or
+// tweak unmasks, with no error, to some other ID.
 func (m *Masker) Unmask(public ID) (ID, error) {
 	if m == nil || m.m == nil {
 		return ID{}, ErrKey
