@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/idrt"
+	"github.com/idforge/idforge/internal/regfile"
 )
 
 const (
@@ -96,31 +97,45 @@ func check(b []byte) error {
 	return nil
 }
 
-// ReadFile reads the key file name: a regular file of at most MaxFileSize
-// bytes holding one key in hex. It checks the file before it opens it, so
-// that a pipe or a device fails at once. It does not check who may read
-// the file: idforge's commands warn when others can (see [Exposed]).
+// ReadFile reads the key file name: a regular file (a symbolic link to one
+// is followed) of at most MaxFileSize bytes holding one key in hex. It
+// checks the file before it opens it and again once it is open, and never
+// waits on a named pipe, so that a pipe or a device fails at once. It does
+// not check who may read the file: idforge's commands warn when others can
+// (see [Exposed]).
 func ReadFile(name string) (Key, error) {
 	fail := func(what string) (Key, error) {
 		return Key{}, fmt.Errorf("%w: key file %s %s; a key file holds one key in hex, as idforge key -o FILE writes it", ErrKey, name, what)
+	}
+	check := func(fi os.FileInfo) (string, bool) {
+		switch {
+		case !fi.Mode().IsRegular():
+			return fmt.Sprintf("is a %s, not a regular file", regfile.Kind(fi.Mode())), false
+		case fi.Size() > MaxFileSize:
+			return fmt.Sprintf("has %d bytes, more than %d", fi.Size(), MaxFileSize), false
+		}
+		return "", true
 	}
 	fi, err := os.Stat(name)
 	if err != nil {
 		return Key{}, err
 	}
-	if !fi.Mode().IsRegular() {
-		return fail(fmt.Sprintf("is not a regular file (%s)", kind(fi.Mode())))
+	if what, ok := check(fi); !ok {
+		return fail(what)
 	}
-	if fi.Size() > MaxFileSize {
-		return fail(fmt.Sprintf("has %d bytes, more than %d", fi.Size(), MaxFileSize))
-	}
-	f, err := os.Open(name)
+	f, err := regfile.OpenRead(name, 0)
 	if err != nil {
 		return Key{}, err
 	}
 	defer f.Close()
-	// The file may have changed since Stat: read no more than the limit
-	// allows, whatever it is now.
+	// The path may name another file since Stat: check the one opened, and
+	// read no more than the limit allows, whatever it holds now.
+	if fi, err = f.Stat(); err != nil {
+		return Key{}, err
+	}
+	if what, ok := check(fi); !ok {
+		return fail(what)
+	}
 	b, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	defer clear(b)
 	switch {
@@ -134,21 +149,6 @@ func ReadFile(name string) (Key, error) {
 		return Key{}, fmt.Errorf("key file %s: %w", name, err)
 	}
 	return k, nil
-}
-
-// kind names the sort of file a mode says, for ReadFile's errors.
-func kind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	}
-	return "mode " + m.String()
 }
 
 // Exposed reports whether a file of mode m can be read by users other than

@@ -104,7 +104,7 @@ func TestReadFile(t *testing.T) {
 		{write("short.key", secret[:30], 0o600), "15 bytes"},
 		{write("big.key", strings.Repeat(secret+"\n", 100), 0o600), "more than 4096"},
 		{write("empty.key", "", 0o600), "empty"},
-		{dir, "not a regular file (a directory)"},
+		{dir, "is a directory, not a regular file"},
 	} {
 		_, err := maskkey.ReadFile(tc.path)
 		if !errors.Is(err, maskkey.ErrKey) || !strings.Contains(err.Error(), tc.says) || !strings.Contains(err.Error(), tc.path) {

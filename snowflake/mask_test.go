@@ -21,7 +21,7 @@ func TestMaskCorpus(t *testing.T) {
 // A public Snowflake is a non-negative ID again; a negative one is no
 // public form; a zero Masker fails rather than panic.
 func TestMaskShape(t *testing.T) {
-	m, err := snowflake.NewMasker(testKey(t), nil)
+	m, err := snowflake.NewMasker(texttest.MaskKey(t), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,14 +47,4 @@ func TestMaskShape(t *testing.T) {
 	if _, err := none.Unmask(1); !errors.Is(err, snowflake.ErrKey) {
 		t.Errorf("a nil Masker's Unmask: %v, want ErrKey", err)
 	}
-}
-
-// testKey returns a fixed key for the tests.
-func testKey(t *testing.T) maskkey.Key {
-	t.Helper()
-	k, err := maskkey.Parse("30313233343536373839616263646566")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k
 }

@@ -2,9 +2,9 @@
 
 package store
 
-// oNoFollow and oNonBlock are not available here; readStore's Lstat and Stat
-// checks still refuse a symbolic link, a named pipe and anything else that
-// is not a regular file.
-const oNoFollow, oNonBlock = 0, 0
+// oNoFollow is not available here; readStore's Lstat and Stat checks still
+// refuse a symbolic link, a named pipe and anything else that is not a
+// regular file.
+const oNoFollow = 0
 
 func isLoop(error) bool { return false }

@@ -11,9 +11,6 @@ import (
 // following it.
 const oNoFollow = syscall.O_NOFOLLOW
 
-// oNonBlock keeps opening a named pipe from waiting for a writer.
-const oNonBlock = syscall.O_NONBLOCK
-
 // isLoop reports whether err is the ELOOP of opening a symbolic link with
 // oNoFollow.
 func isLoop(err error) bool { return errors.Is(err, syscall.ELOOP) }

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/idforge/idforge/internal/regfile"
 )
 
 // Errors of a state store. Match them with errors.Is.
@@ -263,26 +265,9 @@ func regular(f *os.File, name string) error {
 		return fmt.Errorf("store: state store %s: %w", name, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("%w: %s is a %s", ErrNotRegular, name, kind(fi.Mode()))
+		return fmt.Errorf("%w: %s is a %s", ErrNotRegular, name, regfile.Kind(fi.Mode()))
 	}
 	return nil
-}
-
-// kind names the type of a file that is not regular.
-func kind(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeSymlink != 0:
-		return "symbolic link"
-	case m.IsDir():
-		return "directory"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	case m&fs.ModeNamedPipe != 0:
-		return "named pipe"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	}
-	return "special file"
 }
 
 // readStore returns the bytes of the store file at path, and whether there
@@ -297,11 +282,11 @@ func readStore(path string, limit int64) (data []byte, exists bool, err error) {
 		return nil, false, fmt.Errorf("store: reading state store: %w", err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, true, fmt.Errorf("%w: %s is a %s", ErrNotRegular, path, kind(fi.Mode()))
+		return nil, true, fmt.Errorf("%w: %s is a %s", ErrNotRegular, path, regfile.Kind(fi.Mode()))
 	}
-	// O_NONBLOCK: should the path become a named pipe after Lstat, opening
-	// it must not wait for a writer.
-	f, err := os.OpenFile(path, os.O_RDONLY|oNoFollow|oNonBlock, 0)
+	// Should the path have become a named pipe after Lstat, opening it
+	// does not wait for a writer.
+	f, err := regfile.OpenRead(path, oNoFollow)
 	if err != nil {
 		if isLoop(err) {
 			return nil, true, fmt.Errorf("%w: %s is a symbolic link", ErrNotRegular, path)

@@ -24,7 +24,7 @@ func TestMaskCorpus(t *testing.T) {
 // A UUIDv7's public form is a UUIDv4; the UUIDv7 itself is not a public
 // form.
 func TestMaskV7(t *testing.T) {
-	m, err := uuid.NewMaskerV7(testKey(t), []byte("tenant"))
+	m, err := uuid.NewMaskerV7(texttest.MaskKey(t), []byte("tenant"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,14 +44,4 @@ func TestMaskV7(t *testing.T) {
 	if got, err := m.Mask(uuid.NewV4()); !errors.Is(err, uuid.ErrInvalid) {
 		t.Errorf("Mask of a UUIDv4: %v, %v; want ErrInvalid", got, err)
 	}
-}
-
-// testKey returns a fixed key for the tests.
-func testKey(t *testing.T) maskkey.Key {
-	t.Helper()
-	k, err := maskkey.Parse("30313233343536373839616263646566")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return k
 }

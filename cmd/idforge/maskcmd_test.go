@@ -97,13 +97,13 @@ func TestMaskCommands(t *testing.T) {
 		{"zero.key", "all zero"},
 		{"text.key", "not hex (a passphrase is not a key)"},
 		{"none.key", "no such file"},
-		{".", "not a regular file (a directory)"},
+		{".", "is a directory, not a regular file"},
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
-		cases = append(cases, struct{ file, want string }{"/dev/zero", "not a regular file (a device)"})
+		cases = append(cases, struct{ file, want string }{"/dev/zero", "is a device, not a regular file"})
 	}
 	if fifo := makeFIFO(t, dir); fifo != "" {
-		cases = append(cases, struct{ file, want string }{fifo, "not a regular file (a named pipe)"})
+		cases = append(cases, struct{ file, want string }{fifo, "is a named pipe, not a regular file"})
 	}
 	for _, c := range cases {
 		for _, cmd := range []string{"mask", "unmask"} {

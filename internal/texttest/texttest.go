@@ -368,6 +368,16 @@ func FuzzForm[ID comparable](f *testing.F, c Codec[ID], seeds []string, parse fu
 	})
 }
 
+// MaskKey returns a fixed key for the tests.
+func MaskKey(t *testing.T) maskkey.Key {
+	t.Helper()
+	k, err := maskkey.Parse("30313233343536373839616263646566")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
 // Masker is what Masks holds a generated package's Masker to.
 type Masker[ID comparable] struct {
 	Layout    string                                                // the layout whose records are read
