@@ -150,10 +150,27 @@ type Mask struct {
 // allocates nothing.
 type maskScratch struct {
 	h   hash.Hash
-	um  interface{ UnmarshalBinary([]byte) error }
+	st  sha256State
 	msg [3 + 16]byte
-	sum [sha256.Size]byte
+	// blk is the final block of a hash whose first block, the HMAC key's
+	// pad, the state already holds: the message, SHA-256's padding and the
+	// length, so that writing it leaves the hash in the state's words.
+	blk [sha256.BlockSize]byte
+	// out holds the marshalled state the hash is read from.
+	out [128]byte
 }
+
+// sha256State is what crypto/sha256's hash does besides hash.Hash: load a
+// state (UnmarshalBinary) and append it (AppendBinary, since Go 1.24).
+type sha256State interface {
+	UnmarshalBinary([]byte) error
+	AppendBinary([]byte) ([]byte, error)
+}
+
+// The marshalled state of crypto/sha256 (its format since Go 1.10, which
+// later releases still read): a 4-byte magic, then the eight state words,
+// big-endian, which after a final padded block are the hash.
+const stateWords = 4
 
 // newMask returns the mask of the layout named layout, of the given shape,
 // under key and tweak. The key must have at least MinMaskKey bytes, not all
@@ -187,9 +204,27 @@ func newMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error
 	if m.inner, m.outer, err = padStates(subkey); err != nil {
 		return nil, err
 	}
+	// The rounds read the hash from the state's words (final): check once
+	// that this crypto/sha256 still writes its state as they expect, so
+	// that a change fails here instead of masking wrongly.
+	pad := make([]byte, sha256.BlockSize)
+	copy(pad, subkey)
+	for i := range pad {
+		pad[i] ^= 0x36
+	}
+	want := sha256.Sum256(append(pad, "idforge"...))
 	clear(subkey)
+	clear(pad)
+	sc := newScratch()
+	if got := sc.final(m.inner, []byte("idforge")); !bytes.Equal(got, want[:]) {
+		return nil, errSHA256State
+	}
 	return m, nil
 }
+
+// errSHA256State means that crypto/sha256 no longer marshals its state as
+// Mask reads it: a Go release changed it, and idrt needs an update.
+var errSHA256State = errors.New("idrt: crypto/sha256's marshalled state has changed: update idforge")
 
 // allZero reports whether every byte of b is zero.
 func allZero(b []byte) bool {
@@ -340,12 +375,8 @@ func (m *Mask) round(s *maskScratch, i int, b u128, w, out int) u128 {
 	binary.BigEndian.PutUint64(be[8:], b.lo)
 	copy(msg[3:], be[16-nb:])
 
-	s.um.UnmarshalBinary(m.inner) // the states were made by MarshalBinary: no error
-	s.h.Write(msg[:3+nb])
-	inner := s.h.Sum(s.sum[:0])
-	s.um.UnmarshalBinary(m.outer)
-	s.h.Write(inner)
-	d := s.h.Sum(s.sum[:0])
+	inner := s.final(m.inner, msg[:3+nb])
+	d := s.final(m.outer, inner)
 
 	// The first ceil(out/8) bytes, big-endian, cut to out bits.
 	ob := (out + 7) / 8
@@ -354,12 +385,32 @@ func (m *Mask) round(s *maskScratch, i int, b u128, w, out int) u128 {
 	return u128{binary.BigEndian.Uint64(y[:8]), binary.BigEndian.Uint64(y[8:])}.low(out)
 }
 
+// newScratch returns new working memory for a permutation.
+func newScratch() *maskScratch {
+	s := &maskScratch{h: sha256.New()}
+	s.st = s.h.(sha256State)
+	return s
+}
+
+// final returns SHA-256 of a pad block (whose state is pad) followed by
+// msg (at most 55 bytes): one compression, the padding written by hand so
+// that the hash is the state's words.
+func (s *maskScratch) final(pad, msg []byte) []byte {
+	s.st.UnmarshalBinary(pad) // the states were made by MarshalBinary: no error
+	clear(s.blk[:])
+	n := copy(s.blk[:], msg)
+	s.blk[n] = 0x80
+	binary.BigEndian.PutUint64(s.blk[56:], uint64(sha256.BlockSize+n)*8)
+	s.h.Write(s.blk[:])
+	st, _ := s.st.AppendBinary(s.out[:0])
+	return st[stateWords : stateWords+sha256.Size]
+}
+
 // permute runs the Feistel network forward or backward on x.
 func (m *Mask) permute(x *bitString, forward bool) {
 	h, _ := m.scratch.Get().(*maskScratch)
 	if h == nil {
-		h = &maskScratch{h: sha256.New()}
-		h.um = h.h.(interface{ UnmarshalBinary([]byte) error })
+		h = newScratch()
 	}
 	defer m.scratch.Put(h)
 	a, b := x.half(m.n, 0, m.u), x.half(m.n, m.u, m.v)
