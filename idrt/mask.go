@@ -204,27 +204,9 @@ func newMask(key []byte, layout string, tweak []byte, s MaskShape) (*Mask, error
 	if m.inner, m.outer, err = padStates(subkey); err != nil {
 		return nil, err
 	}
-	// The rounds read the hash from the state's words (final): check once
-	// that this crypto/sha256 still writes its state as they expect, so
-	// that a change fails here instead of masking wrongly.
-	pad := make([]byte, sha256.BlockSize)
-	copy(pad, subkey)
-	for i := range pad {
-		pad[i] ^= 0x36
-	}
-	want := sha256.Sum256(append(pad, "idforge"...))
 	clear(subkey)
-	clear(pad)
-	sc := newScratch()
-	if got := sc.final(m.inner, []byte("idforge")); !bytes.Equal(got, want[:]) {
-		return nil, errSHA256State
-	}
 	return m, nil
 }
-
-// errSHA256State means that crypto/sha256 no longer marshals its state as
-// Mask reads it: a Go release changed it, and idrt needs an update.
-var errSHA256State = errors.New("idrt: crypto/sha256's marshalled state has changed: update idforge")
 
 // allZero reports whether every byte of b is zero.
 func allZero(b []byte) bool {
@@ -393,18 +375,47 @@ func newScratch() *maskScratch {
 }
 
 // final returns SHA-256 of a pad block (whose state is pad) followed by
-// msg (at most 55 bytes): one compression, the padding written by hand so
-// that the hash is the state's words.
+// msg (at most 55 bytes), in one compression: fromState's way, where
+// crypto/sha256 allows it (stateIsHash), else Sum's.
 func (s *maskScratch) final(pad, msg []byte) []byte {
+	if stateIsHash() {
+		return s.fromState(pad, msg)
+	}
 	s.st.UnmarshalBinary(pad) // the states were made by MarshalBinary: no error
+	s.h.Write(msg)
+	return s.h.Sum(s.out[:0])
+}
+
+// fromState is final with the padding written by hand, so that after the
+// block the state's words are the hash, read without Sum's copy of the
+// digest.
+func (s *maskScratch) fromState(pad, msg []byte) []byte {
+	s.st.UnmarshalBinary(pad)
 	clear(s.blk[:])
 	n := copy(s.blk[:], msg)
 	s.blk[n] = 0x80
 	binary.BigEndian.PutUint64(s.blk[56:], uint64(sha256.BlockSize+n)*8)
 	s.h.Write(s.blk[:])
 	st, _ := s.st.AppendBinary(s.out[:0])
+	if len(st) < stateWords+sha256.Size {
+		return nil
+	}
 	return st[stateWords : stateWords+sha256.Size]
 }
+
+// stateIsHash reports, checked once, whether crypto/sha256 marshals its
+// state as fromState reads it.
+var stateIsHash = sync.OnceValue(func() bool {
+	var pad [sha256.BlockSize]byte
+	h := sha256.New()
+	h.Write(pad[:])
+	state, err := h.(interface{ MarshalBinary() ([]byte, error) }).MarshalBinary()
+	if err != nil {
+		return false
+	}
+	want := sha256.Sum256(append(pad[:], "idforge"...))
+	return bytes.Equal(newScratch().fromState(state, []byte("idforge")), want[:])
+})
 
 // permute runs the Feistel network forward or backward on x.
 func (m *Mask) permute(x *bitString, forward bool) {
