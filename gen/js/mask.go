@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 )
 
@@ -29,7 +28,7 @@ func (w *writer) maskFunctions() {
 		return
 	}
 	public := portable.PublicFormDoc(p.L, "an ID of the same layout")
-	unmaskDoc := portable.Fill("Returns the ID whose public form's text is s under key and tweak: mask's inverse. Text whose constant bits no public form has ("+notMaskedDoc(p.L)+") is ErrNotMasked. Any other public form unmasks with no error, and one made under another key, tweak or layout gives some other ID: a permutation cannot tell, so look the ID up before trusting it.", 72)
+	unmaskDoc := portable.Fill("Returns the ID whose public form's text is s under key and tweak: mask's inverse. Text whose constant bits no public form has ("+portable.NotMaskedDoc(p.L)+") is ErrNotMasked. Any other public form unmasks with no error, and one made under another key, tweak or layout gives some other ID: a permutation cannot tell, so look the ID up before trusting it.", 72)
 	doc := portable.Fill("The constant bits of an ID (id, and their values idBits) and of its public form (pub, pubBits), as bytes, for Private IDs: a public form is "+public+". last keeps the masker of the key used last.", 72)
 	w.f(`
 /**
@@ -109,14 +108,6 @@ function unmasked(s, key, tweak) {
   return b;
 }
 `, strings.ReplaceAll(doc, "\n", "\n * "), byteArray(s.IDMask), byteArray(s.IDBits), byteArray(s.PubMask), byteArray(s.PubBits), p.Type, strings.ReplaceAll(unmaskDoc, "\n", "\n * "))
-}
-
-// notMaskedDoc says which text of a layout's form is no public form.
-func notMaskedDoc(l *layouts.Layout) string {
-	if l.IsUUID() {
-		return "a UUID that is not a version 4, such as an unmasked ID of this layout"
-	}
-	return "text of the layout's form whose constant bits are not the layout's"
 }
 
 // maskDecls writes the declarations of mask, unmask, maskText and

@@ -392,22 +392,21 @@ func (s *script) function(f function) {
 		types = append(types, p[1])
 	}
 	name := s.ref(f.suffix)
-	lang, attrs := "sql", "IMMUTABLE STRICT PARALLEL SAFE"
+	lang := "sql"
 	if f.plpgsql {
 		lang = "plpgsql"
 	}
-	if f.mutable {
-		attrs = "VOLATILE PARALLEL SAFE"
+	volatility, strict := "IMMUTABLE", " STRICT"
+	switch {
+	case f.mutable:
+		volatility, strict = "VOLATILE", ""
+	case f.stable:
+		volatility = "STABLE"
 	}
-	if f.stable {
-		attrs = "STABLE STRICT PARALLEL SAFE"
-		if f.lax {
-			attrs = "STABLE PARALLEL SAFE"
-		}
+	if f.lax {
+		strict = ""
 	}
-	if f.lax && !f.stable {
-		attrs = "IMMUTABLE PARALLEL SAFE"
-	}
+	attrs := volatility + strict + " PARALLEL SAFE"
 	create := func(body string, attrs string) string {
 		return fmt.Sprintf("CREATE OR REPLACE FUNCTION %s(%s) RETURNS %s\nLANGUAGE %s %s\nAS $fn$\n%s\n$fn$",
 			name, strings.Join(params, ", "), f.returns, lang, attrs, strings.TrimRight(body, "\n"))

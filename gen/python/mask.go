@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 )
 
@@ -40,15 +39,7 @@ func maskMethods(p *portable.Plan) string {
         if n is None:
             raise IDError("ErrNotMasked", f"{_LAYOUT}: unmask: the text's constant bits are no public form's")
         return _made(cls, n)
-`, p.Type, strings.ReplaceAll(portable.Fill("Returns the ID whose public form's text is s under key and tweak, the inverse of mask. Text whose constant bits no public form has ("+notMaskedDoc(p.L)+") is ErrNotMasked. Any other public form unmasks with no error, and one made under another key, tweak or layout gives some other ID: a permutation cannot tell, so look the ID up before trusting it.", 66), "\n", "\n        "))
-}
-
-// notMaskedDoc says which text of a layout's form is no public form.
-func notMaskedDoc(l *layouts.Layout) string {
-	if l.IsUUID() {
-		return "a UUID that is not a version 4, such as an unmasked ID of this layout"
-	}
-	return "text of the layout's form whose constant bits are not the layout's"
+`, p.Type, strings.ReplaceAll(portable.Fill("Returns the ID whose public form's text is s under key and tweak, the inverse of mask. Text whose constant bits no public form has ("+portable.NotMaskedDoc(p.L)+") is ErrNotMasked. Any other public form unmasks with no error, and one made under another key, tweak or layout gives some other ID: a permutation cannot tell, so look the ID up before trusting it.", 66), "\n", "\n        "))
 }
 
 // maskRuntime writes _Mask and _masker, where the layout can be masked.

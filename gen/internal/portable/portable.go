@@ -367,3 +367,12 @@ func PublicFormDoc(l *layouts.Layout, same string) string {
 	}
 	return same + ", its constant bits kept and the others a keyed permutation of the ID's"
 }
+
+// NotMaskedDoc says, for the docs of unmask, which text of layout l's form
+// is no public form (ErrNotMasked).
+func NotMaskedDoc(l *layouts.Layout) string {
+	if l.IsUUID() {
+		return "a UUID that is not a version 4, such as an unmasked ID of this layout"
+	}
+	return "text of the layout's form whose constant bits are not the layout's"
+}
