@@ -58,6 +58,19 @@ func TestPythonAPI(t *testing.T) {
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_api")
 }
 
+// Every built-in layout of the committed Python package is fork-safe: a
+// parent and 4 forked workers make IDs, and none is made twice; a layout
+// with a node has no new_id in a worker until set_node is called there
+// (testdata/test_fork.py).
+func TestPythonFork(t *testing.T) {
+	readInputs(t, "../../python/idforge/*.py", "testdata/test_fork.py")
+	dir, err := filepath.Abs("../../python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_fork")
+}
+
 // IDs of the committed Python package go into Django's UUIDField,
 // SQLAlchemy's UUID types and a pydantic model (testdata/test_frameworks.py);
 // a framework that python3 cannot import is skipped there, unless

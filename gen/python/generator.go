@@ -149,8 +149,15 @@ class Generator:
         blocks, and a counter that must start afresh, so that the child
         repeats nothing of the parent's."""
         self._lock = threading.Lock()
-        self._draw()
 `)
+	if p.Node != nil {
+		w.f(`        if self._node is not None:
+            # The parent goes on with this node: a worker needs a node of its own.
+            setattr(self, "next", self._forked)
+            return
+`)
+	}
+	w.f("        self._draw()\n")
 	if block {
 		w.f("        self._blocks = []\n")
 	}
@@ -204,6 +211,14 @@ class Generator:
         """Returns a new ID, as next() does."""
         return self.next()
 `, p.Type)
+	if p.Node != nil {
+		w.f(`
+    def _forked(self) -> %[1]s:
+        """Stands for next in a forked child of the process that made the
+        generator with its node, which the parent goes on using."""
+        raise IDError("ErrNoGenerator", f"{_LAYOUT}: this Generator was made with node {self._node} before the process forked, and the parent goes on with that node: make one in each worker, with a node of its own (%[2]s)")
+`, p.Type, perWorker)
+	}
 
 	if p.Clock != nil {
 		w.f(`
@@ -239,24 +254,46 @@ class Generator:
 `)
 		}
 	}
+	w.forkHook(random)
+	w.defaults()
+}
+
+// forkHook writes the module's hook that runs in a forked child: random
+// says whether the module keeps a pool of random bytes.
+func (w *writer) forkHook(random bool) {
+	p := w.p
+	var doc, globals, body []string
+	if random {
+		doc = append(doc, "drops the random bytes inherited from the parent")
+		globals = append(globals, "_pool", "_pool_at", "_pool_lock")
+		body = append(body, `_pool, _pool_at, _pool_lock = b"", 0, threading.Lock()`)
+	}
+	doc = append(doc, "moves every generator on (Generator._after_fork)")
+	globals = append(globals, "_shared_lock")
+	body = append(body, "_shared_lock = threading.Lock()",
+		"for g in list(_generators):",
+		"    # The module's own hook, which a type checker takes for a stranger's.",
+		"    g._after_fork()  # pyright: ignore[reportPrivateUsage]")
+	if p.Node != nil {
+		doc = append(doc, "and, if set_node gave new_id's generator its node, drops that generator: the parent goes on with the node, so the child's new_id waits for a set_node of its own")
+		globals = append(globals, "_shared", "_shared_node", "_forked_node")
+		body = append(body,
+			"if _shared_node is not None:",
+			"    _shared, _shared_node, _forked_node = None, None, True")
+	}
+	w.f("\n\ndef _after_fork() -> None:\n    \"\"\"%s.\"\"\"\n    global %s\n", docText("    ", "Runs in a forked child: "+strings.Join(doc, ", ")), strings.Join(globals, ", "))
+	for _, l := range body {
+		w.f("    %s\n", l)
+	}
 	w.f(`
-
-def _after_fork() -> None:
-    """Runs in a forked child: %[1]s"""
-    global %[2]s_shared_lock
-%[3]s    _shared_lock = threading.Lock()
-    for g in list(_generators):
-        # The module's own hook, which a type checker takes for a stranger's.
-        g._after_fork()  # pyright: ignore[reportPrivateUsage]
-
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
-`, map[bool]string{true: "drops the random bytes inherited from the\n    parent and moves every generator on (Generator._after_fork), new_id's\n    too.", false: "moves every generator on (Generator._after_fork),\n    new_id's too."}[random],
-		map[bool]string{true: "_pool, _pool_at, _pool_lock, ", false: ""}[random],
-		map[bool]string{true: "    _pool, _pool_at, _pool_lock = b\"\", 0, threading.Lock()\n", false: ""}[random])
-	w.defaults()
+`)
 }
+
+// perWorker is the fix ErrNoGenerator names in a forked child.
+const perWorker = "one node per worker process, for example from gunicorn's post_fork hook"
 
 // defaults writes new_id, the generator it keeps, and set_node for a layout
 // with a node.
@@ -266,16 +303,28 @@ func (w *writer) defaults() {
 	if !p.L.Monotonic() || !p.L.TimeSortable() {
 		order = "they are made as Generator makes them"
 	}
-	w.f(`
+	if p.Node == nil {
+		w.f(`
 
-# The generator new_id uses, made by its first call%s, and the lock that
+# The generator new_id uses, made by its first call, and the lock that
 # guards making it. A forked child keeps it: Generator._after_fork moves it
 # on there as it does every generator.
 _shared: Optional[Generator] = None
-_shared_node: Optional[int] = None
 _shared_lock = threading.Lock()
-`, map[bool]string{true: " or by set_node", false: ""}[p.Node != nil])
-	if p.Node != nil {
+`)
+	} else {
+		w.f(`
+
+# The generator new_id uses, made by set_node%s, its node, and
+# the lock that guards making it. A forked child keeps one made without a
+# node (Generator._after_fork moves it on there); one that set_node made
+# the child drops, and _forked_node says so, until set_node is called in
+# the child.
+_shared: Optional[Generator] = None
+_shared_node: Optional[int] = None
+_forked_node = False
+_shared_lock = threading.Lock()
+`, map[bool]string{false: " or by new_id's first call", true: ""}[p.NeedsNode])
 		needs := ""
 		if !p.NeedsNode {
 			needs = " without a node"
@@ -286,7 +335,9 @@ def set_node(node: int) -> None:
     """Sets the node of the generator new_id uses: an int of %[1]d bits. Call
     it once, before the first new_id; calling it again with the same node
     does nothing, with another it is ErrRange, as it is once new_id has made
-    IDs%[2]s."""
+    IDs%[2]s. A forked child starts without it: each worker process calls
+    set_node with a node of its own (for example from gunicorn's post_fork
+    hook), as two processes that share a node can make the same IDs."""
     global _shared, _shared_node
     v = _integer("node", node, %[1]d)
     with _shared_lock:
@@ -295,7 +346,14 @@ def set_node(node: int) -> None:
         elif v != _shared_node:
             had = "no node" if _shared_node is None else f"node {_shared_node}"
             raise IDError("ErrRange", f"{_LAYOUT}: new_id has {had} already")
-`, p.Node.Width, needs)
+
+
+def _no_node() -> IDError:
+    """The error of new_id before set_node: in a forked child, or before any."""
+    if _forked_node:
+        return IDError("ErrNoGenerator", f"{_LAYOUT}: new_id in a forked child needs a node of its own: call set_node(node) there, %[3]s")
+    return IDError("ErrNoGenerator", f"{_LAYOUT}: new_id needs its node: call set_node(node) first, %[3]s")
+`, p.Node.Width, needs, perWorker)
 	}
 	if p.NeedsNode {
 		w.f(`
@@ -304,34 +362,38 @@ def new_id() -> %[1]s:
     """Returns the next ID of the process's generator of layout %[2]s: the IDs
     come from one generator, so %[3]s. The layout has a node,
     which set_node gives: before it, new_id is ErrNoGenerator. It is safe
-    for use from several threads, and in a forked child."""
+    for use from several threads, and in a forked child once set_node has
+    been called there."""
     g = _shared
     if g is None:
-        raise IDError("ErrNoGenerator", f"{_LAYOUT}: new_id needs its node: call set_node(node) first")
+        raise _no_node()
     return g.next()
 `, p.Type, p.L.Name, order)
 		return
+	}
+	check, forked := "", ""
+	if p.Node != nil {
+		check = "\n        if _shared is None and _forked_node:\n            raise _no_node()"
+		forked = " (where, if set_node gave the parent's generator its node, set_node is called again)"
 	}
 	w.f(`
 
 def _shared_generator() -> Generator:
     """Returns the generator new_id uses, making it on the first call."""
     global _shared
-    with _shared_lock:
+    with _shared_lock:%[4]s
         if _shared is None:
             _shared = Generator()
         return _shared
 
 
 def new_id() -> %[1]s:
-    """Returns the next ID of the process's generator of layout %[2]s, which
-    the first call makes: the IDs come from one generator, so %[3]s.
-    It is safe for use from several threads, and in a forked child."""
+    """%[5]s"""
     g = _shared
     if g is None:
         g = _shared_generator()
     return g.next()
-`, p.Type, p.L.Name, order)
+`, p.Type, p.L.Name, order, check, docText("    ", fmt.Sprintf("Returns the next ID of the process's generator of layout %s, which the first call makes: the IDs come from one generator, so %s. It is safe for use from several threads, and in a forked child%s.", p.L.Name, order, forked)))
 }
 
 func (w *writer) tick(p *portable.Plan) {

@@ -666,6 +666,10 @@ class Generator:
         blocks, and a counter that must start afresh, so that the child
         repeats nothing of the parent's."""
         self._lock = threading.Lock()
+        if self._node is not None:
+            # The parent goes on with this node: a worker needs a node of its own.
+            setattr(self, "next", self._forked)
+            return
         self._draw()
         self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter
 
@@ -700,6 +704,11 @@ class Generator:
         """Returns a new ID, as next() does."""
         return self.next()
 
+    def _forked(self) -> ID:
+        """Stands for next in a forked child of the process that made the
+        generator with its node, which the parent goes on using."""
+        raise IDError("ErrNoGenerator", f"{_LAYOUT}: this Generator was made with node {self._node} before the process forked, and the parent goes on with that node: make one in each worker, with a node of its own (one node per worker process, for example from gunicorn's post_fork hook)")
+
     def _now(self) -> int:
         """Returns the clock's tick; a reading that is no int of nanoseconds (a
         float, say), or a time outside the layout's range, is ErrTime."""
@@ -730,24 +739,31 @@ class Generator:
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: moves every generator on (Generator._after_fork),
-    new_id's too."""
-    global _shared_lock
+    """Runs in a forked child: moves every generator on
+    (Generator._after_fork), and, if set_node gave new_id's generator
+    its node, drops that generator: the parent goes on with the node, so
+    the child's new_id waits for a set_node of its own."""
+    global _shared_lock, _shared, _shared_node, _forked_node
     _shared_lock = threading.Lock()
     for g in list(_generators):
         # The module's own hook, which a type checker takes for a stranger's.
         g._after_fork()  # pyright: ignore[reportPrivateUsage]
+    if _shared_node is not None:
+        _shared, _shared_node, _forked_node = None, None, True
 
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
 
 
-# The generator new_id uses, made by its first call or by set_node, and the lock that
-# guards making it. A forked child keeps it: Generator._after_fork moves it
-# on there as it does every generator.
+# The generator new_id uses, made by set_node, its node, and
+# the lock that guards making it. A forked child keeps one made without a
+# node (Generator._after_fork moves it on there); one that set_node made
+# the child drops, and _forked_node says so, until set_node is called in
+# the child.
 _shared: Optional[Generator] = None
 _shared_node: Optional[int] = None
+_forked_node = False
 _shared_lock = threading.Lock()
 
 
@@ -755,7 +771,9 @@ def set_node(node: int) -> None:
     """Sets the node of the generator new_id uses: an int of 16 bits. Call
     it once, before the first new_id; calling it again with the same node
     does nothing, with another it is ErrRange, as it is once new_id has made
-    IDs."""
+    IDs. A forked child starts without it: each worker process calls
+    set_node with a node of its own (for example from gunicorn's post_fork
+    hook), as two processes that share a node can make the same IDs."""
     global _shared, _shared_node
     v = _integer("node", node, 16)
     with _shared_lock:
@@ -766,12 +784,20 @@ def set_node(node: int) -> None:
             raise IDError("ErrRange", f"{_LAYOUT}: new_id has {had} already")
 
 
+def _no_node() -> IDError:
+    """The error of new_id before set_node: in a forked child, or before any."""
+    if _forked_node:
+        return IDError("ErrNoGenerator", f"{_LAYOUT}: new_id in a forked child needs a node of its own: call set_node(node) there, one node per worker process, for example from gunicorn's post_fork hook")
+    return IDError("ErrNoGenerator", f"{_LAYOUT}: new_id needs its node: call set_node(node) first, one node per worker process, for example from gunicorn's post_fork hook")
+
+
 def new_id() -> ID:
     """Returns the next ID of the process's generator of layout sonyflake: the IDs
     come from one generator, so each is greater than the one before. The layout has a node,
     which set_node gives: before it, new_id is ErrNoGenerator. It is safe
-    for use from several threads, and in a forked child."""
+    for use from several threads, and in a forked child once set_node has
+    been called there."""
     g = _shared
     if g is None:
-        raise IDError("ErrNoGenerator", f"{_LAYOUT}: new_id needs its node: call set_node(node) first")
+        raise _no_node()
     return g.next()

@@ -773,8 +773,8 @@ class Generator:
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: moves every generator on (Generator._after_fork),
-    new_id's too."""
+    """Runs in a forked child: moves every generator on
+    (Generator._after_fork)."""
     global _shared_lock
     _shared_lock = threading.Lock()
     for g in list(_generators):
@@ -790,7 +790,6 @@ if hasattr(os, "register_at_fork"):
 # guards making it. A forked child keeps it: Generator._after_fork moves it
 # on there as it does every generator.
 _shared: Optional[Generator] = None
-_shared_node: Optional[int] = None
 _shared_lock = threading.Lock()
 
 
@@ -804,9 +803,10 @@ def _shared_generator() -> Generator:
 
 
 def new_id() -> ID:
-    """Returns the next ID of the process's generator of layout uuidv7, which
-    the first call makes: the IDs come from one generator, so each is greater than the one before.
-    It is safe for use from several threads, and in a forked child."""
+    """Returns the next ID of the process's generator of layout uuidv7,
+    which the first call makes: the IDs come from one generator, so each
+    is greater than the one before. It is safe for use from several
+    threads, and in a forked child."""
     g = _shared
     if g is None:
         g = _shared_generator()

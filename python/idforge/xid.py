@@ -701,8 +701,7 @@ class Generator:
 
 def _after_fork() -> None:
     """Runs in a forked child: drops the random bytes inherited from the
-    parent and moves every generator on (Generator._after_fork), new_id's
-    too."""
+    parent, moves every generator on (Generator._after_fork)."""
     global _pool, _pool_at, _pool_lock, _shared_lock
     _pool, _pool_at, _pool_lock = b"", 0, threading.Lock()
     _shared_lock = threading.Lock()
@@ -719,7 +718,6 @@ if hasattr(os, "register_at_fork"):
 # guards making it. A forked child keeps it: Generator._after_fork moves it
 # on there as it does every generator.
 _shared: Optional[Generator] = None
-_shared_node: Optional[int] = None
 _shared_lock = threading.Lock()
 
 
@@ -734,8 +732,9 @@ def _shared_generator() -> Generator:
 
 def new_id() -> ID:
     """Returns the next ID of the process's generator of layout xid, which
-    the first call makes: the IDs come from one generator, so they are made as Generator makes them.
-    It is safe for use from several threads, and in a forked child."""
+    the first call makes: the IDs come from one generator, so they are
+    made as Generator makes them. It is safe for use from several
+    threads, and in a forked child."""
     g = _shared
     if g is None:
         g = _shared_generator()
