@@ -3,6 +3,7 @@ package python
 import (
 	"errors"
 	"fmt"
+	"regexp"
 
 	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/resolved"
@@ -30,18 +31,21 @@ func (Emitter) Params() []emit.Param {
 func (Emitter) Files(out string) []string { return []string{out} }
 
 // Generate returns the module, named LAYOUT.py ('-' as '_') without
-// o.Out. A type or field name the module cannot use (ErrName), a text
-// form or layout it cannot serve (ErrLayout) and a Runtime (a module
-// is self-contained) are mistakes in the options (emit.ErrOption).
+// o.Out. The module holds its runtime, and is one file that needs nothing
+// else, unless o.Runtime names the module it imports the runtime from: a
+// module of the package idforge, which names its own (._runtime; Runtime
+// writes it). A type or field name the module cannot use (ErrName), a
+// text form or layout it cannot serve (ErrLayout) and a Runtime that is
+// no module's name are mistakes in the options (emit.ErrOption).
 func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error) {
-	if o.Runtime != "" {
-		return nil, emit.OptionError(fmt.Errorf("python: a module is self-contained: it imports no runtime from %q", o.Runtime))
+	if o.Runtime != "" && !runtimeName.MatchString(o.Runtime) {
+		return nil, emit.OptionError(fmt.Errorf("python: the runtime %q is no module's name (such as ._runtime)", o.Runtime))
 	}
 	typ := o.Type
 	if typ == "" {
 		typ = "ID"
 	}
-	module, err := generate(l, typ, o.Text)
+	module, err := generate(l, typ, o.Text, o.Runtime)
 	if errors.Is(err, ErrName) || errors.Is(err, ErrLayout) {
 		return nil, emit.OptionError(err)
 	}
@@ -54,3 +58,7 @@ func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error)
 	}
 	return []emit.File{{Name: out, Content: module}}, nil
 }
+
+// runtimeName matches a module's name as an import names it: dotted
+// identifiers, relative (a leading dot) or not.
+var runtimeName = regexp.MustCompile(`^\.*[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)

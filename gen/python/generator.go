@@ -12,32 +12,6 @@ func (w *writer) generator() {
 	p := w.p
 	keep, nodeFixed := p.Drawn(), p.NodeSet()
 	block := keep.Sign() != 0 || p.Clock != nil && p.Counter != nil && p.Counter.V.Init != layouts.InitZero
-	// random says whether the generator draws random bytes once (a node, a
-	// clock sequence, random bits drawn once), from the module's pool; the
-	// bytes of each ID come from the generator's own blocks.
-	random := p.ClockSeq != nil || p.Random != nil && p.Random.V.Once || p.Node != nil && p.Node.V.MAC && !p.NeedsNode
-
-	if random {
-		w.f(`
-
-# Random bytes from os.urandom, drawn 1024 at a time, and the lock that
-# guards them. A forked child drops what it inherited (see _after_fork).
-_pool = b""
-_pool_at = 0
-_pool_lock = threading.Lock()
-
-
-def _random(size: int) -> int:
-    """Returns size fresh random bytes as one big-endian int."""
-    global _pool, _pool_at
-    with _pool_lock:
-        if _pool_at + size > len(_pool):
-            _pool, _pool_at = os.urandom(1024), 0
-        b = _pool[_pool_at : _pool_at + size]
-        _pool_at += size
-    return int.from_bytes(b, "big")
-`)
-	}
 	if keep.Sign() != 0 {
 		w.f("\n\n_RANDOM_MASK = %s  # the bits of an ID that are fresh random bits, as drawn\n", lang.Lit(keep))
 	}
@@ -86,9 +60,9 @@ class Generator:
 	switch {
 	case p.Node == nil:
 	case p.NeedsNode:
-		w.f("        self._node = _integer(\"node\", node, %d)\n", p.Node.Width)
+		w.f("        self._node = _integer(_LAYOUT, \"node\", node, %d)\n", p.Node.Width)
 	default:
-		w.f("        self._node = None if node is None else _integer(\"node\", node, %d)\n", p.Node.Width)
+		w.f("        self._node = None if node is None else _integer(_LAYOUT, \"node\", node, %d)\n", p.Node.Width)
 	}
 	if p.Node != nil && !nodeFixed {
 		w.f("        self._keep = _RANDOM_MASK if self._node is None else _RANDOM_MASK & ~%s\n", lang.Lit(portable.RoleMask(p.Node)))
@@ -143,29 +117,40 @@ class Generator:
 	w.f("        self._fixed = %s\n", fixed)
 
 	// _after_fork
-	w.f(`
+	if p.NeedsNode {
+		w.f(`
+    def _after_fork(self) -> None:
+        """In a forked child: the generator makes no more IDs there (next is
+        ErrNoGenerator), as its parent goes on with its node, and a worker
+        needs a node of its own."""
+        setattr(self, "next", self._forked)
+`)
+	} else {
+		w.f(`
     def _after_fork(self) -> None:
         """In a forked child: a new lock, new values drawn once, new random
         blocks, and a counter that must start afresh, so that the child
-        repeats nothing of the parent's."""
+        repeats nothing of the parent's. One made with its node makes no
+        more IDs there (next is ErrNoGenerator), as its parent goes on with
+        that node."""
         self._lock = threading.Lock()
 `)
-	if p.Node != nil {
-		w.f(`        if self._node is not None:
-            # The parent goes on with this node: a worker needs a node of its own.
+		if p.Node != nil {
+			w.f(`        if self._node is not None:
             setattr(self, "next", self._forked)
             return
 `)
-	}
-	w.f("        self._draw()\n")
-	if block {
-		w.f("        self._blocks = []\n")
-	}
-	if p.Clock != nil && p.Counter != nil {
-		if p.Counter.V.Init == layouts.InitRunning {
-			w.f("        self._counter = -1\n")
-		} else {
-			w.f("        self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter\n")
+		}
+		w.f("        self._draw()\n")
+		if block {
+			w.f("        self._blocks = []\n")
+		}
+		if p.Clock != nil && p.Counter != nil {
+			if p.Counter.V.Init == layouts.InitRunning {
+				w.f("        self._counter = -1\n")
+			} else {
+				w.f("        self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter\n")
+			}
 		}
 	}
 
@@ -254,20 +239,15 @@ class Generator:
 `)
 		}
 	}
-	w.forkHook(random)
+	w.forkHook()
 	w.defaults()
 }
 
-// forkHook writes the module's hook that runs in a forked child: random
-// says whether the module keeps a pool of random bytes.
-func (w *writer) forkHook(random bool) {
+// forkHook writes the module's hook that runs in a forked child (the
+// runtime's pool of random bytes has its own).
+func (w *writer) forkHook() {
 	p := w.p
 	var doc, globals, body []string
-	if random {
-		doc = append(doc, "drops the random bytes inherited from the parent")
-		globals = append(globals, "_pool", "_pool_at", "_pool_lock")
-		body = append(body, `_pool, _pool_at, _pool_lock = b"", 0, threading.Lock()`)
-	}
 	doc = append(doc, "moves every generator on (Generator._after_fork)")
 	globals = append(globals, "_shared_lock")
 	body = append(body, "_shared_lock = threading.Lock()",
@@ -339,7 +319,7 @@ def set_node(node: int) -> None:
     set_node with a node of its own (for example from gunicorn's post_fork
     hook), as two processes that share a node can make the same IDs."""
     global _shared, _shared_node
-    v = _integer("node", node, %[1]d)
+    v = _integer(_LAYOUT, "node", node, %[1]d)
     with _shared_lock:
         if _shared is None:
             _shared, _shared_node = Generator(v), v

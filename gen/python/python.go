@@ -38,10 +38,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/mask"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -74,23 +72,24 @@ func Generate(l *layouts.Layout, typ, text string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", portable.ErrLayout, err)
 	}
-	return generate(r, typ, text)
+	return generate(r, typ, text, "")
 }
 
 // generate is Generate for a layout resolved already, as the registry's
 // Emitter has it.
-func generate(r *resolved.Layout, typ, text string) ([]byte, error) {
+func generate(r *resolved.Layout, typ, text, runtime string) ([]byte, error) {
 	p, err := portable.New(r, typ, text, reserved, reserved)
 	if err != nil {
 		return nil, err
 	}
-	w := &writer{p: p}
+	w := &writer{p: p, runtime: runtime}
 	w.module()
 	return []byte(w.b.String()), nil
 }
 
 type writer struct {
-	p *portable.Plan
+	p       *portable.Plan
+	runtime string // the module to import the runtime from, or "" to hold it
 	b strings.Builder
 }
 
@@ -135,58 +134,29 @@ func (w *writer) module() {
 		w.f("#   %s\n", line)
 	}
 	text := p.Text.Describe()
-	if p.Text.Name == "uuid" {
-		text = "the canonical UUID form, and\n%[1]s.parse reads every UUID form"
-		text = fmt.Sprintf(text, p.Type)
+	switch p.Text.Name {
+	case "uuid":
+		text = fmt.Sprintf("the canonical UUID form, and %s.parse reads every UUID form", p.Type)
+	case "decimal":
+		text = p.Text.DecimalDoc()
 	}
-	forms := fmt.Sprintf("str(id) is %s; base62(), crockford() and hex() write the fixed-width\nforms, which sort as the bytes do.", text)
-	if p.Text.Name == "decimal" {
-		forms = docText("", "str(id) is "+p.Text.DecimalDoc()+"; base62(), crockford() and hex() write the fixed-width forms, which sort as the bytes do.")
-	}
-	w.f(`"""IDs of one layout, %d bits: the class %s, immutable, hashable and ordered
-as its bytes are, and IDError. Standard library only, Python 3.9 and later.
+	forms := docText("", "str(id) is "+text+"; base62() and crockford() write the fixed-width forms, as the property hex does, which sort as the bytes do.")
+	w.f(`"""%s
 
 %s
 """
 
 from __future__ import annotations
 
-%s
-__all__ = [%s]
-
-
-class IDError(ValueError):
-    """The error of every bad input. Its code names the Go package's sentinel
-    error: ErrLength (text or bytes of a length the form never has), ErrSyntax
-    (a character the form does not allow; position says where), ErrOverflow
-    (text above the largest ID), ErrRange (a field or node that does not fit),
-    ErrTime (a time outside the layout's range, or a clock that reads no
-    time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
-    ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
-    before set_node, for a layout whose generator needs its node), ErrKey (a
-    mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given
-    to mask whose constant bits are not the layout's) and ErrNotMasked (text
-    given to unmask whose constant bits no public form has).
-
-    Its args are (code, message, position), so that it pickles and copies
-    whole: it crosses process boundaries (multiprocessing,
-    concurrent.futures) as it is.
-    """
-
-    def __init__(self, code: str, message: str, position: Optional[int] = None) -> None:
-        super().__init__(code, message, position)
-        self.code = code
-        self.message = message
-        self.position = position
-
-    def __str__(self) -> str:
-        return self.message
-
+`, docText("", fmt.Sprintf("IDs of one layout, %d bits: the class %s, immutable, hashable and ordered as its bytes are, and IDError. Standard library only, Python 3.9 and later.", p.Bits, p.Type)), forms)
+	head := w.b.String()
+	w.b.Reset()
+	w.f(`
 
 _LAYOUT = %s
 _SIZE = %d
 _MAX = %s  # every bit one
-`, p.Bits, p.Type, forms, imports(p), exports(p), pyString(p.L.Name), p.Size, lang.Lit(p.Max))
+`, pyString(p.L.Name), p.Size, lang.Lit(p.Max))
 	if p.ConstMask.Sign() != 0 {
 		w.f("_CONST_MASK = %s  # the constant bits (versions, variants)\n_CONST_VALUE = %s\n", lang.Lit(p.ConstMask), lang.Lit(p.ConstValue))
 	}
@@ -220,6 +190,78 @@ def _made(cls: Type[_I], n: int) -> _I:
 	if p.Generates {
 		w.generator()
 	}
+	body := w.b.String()
+	w.b.Reset()
+	w.b.WriteString(head)
+	w.assemble(body)
+}
+
+// assemble writes the module's imports, its __all__ and the runtime (the
+// pieces body uses, or an import of them from w.runtime), then body.
+func (w *writer) assemble(body string) {
+	std, typing, dt := bodyImports(body)
+	var rt strings.Builder
+	var names []string
+	for _, pc := range used(body) {
+		if w.runtime == "" {
+			std = append(std, pc.std...)
+			typing = append(typing, pc.typing...)
+			if pc.datetime {
+				dt = append(dt, "datetime", "timedelta", "timezone")
+			}
+			rt.WriteString(pc.text())
+			continue
+		}
+		for _, n := range pc.names {
+			if regexp.MustCompile(`\b` + n + `\b`).MatchString(body) {
+				names = append(names, n)
+			}
+		}
+	}
+	w.b.WriteString(importLines(std, typing, dt))
+	if w.runtime != "" {
+		imp := []string{"IDError"}
+		for _, n := range names {
+			imp = append(imp, n[1:]+" as "+n)
+		}
+		w.f("\nfrom %s import (\n", w.runtime)
+		for _, n := range imp {
+			w.f("    %s,\n", n)
+		}
+		w.f(")\n")
+	}
+	w.f("\n__all__ = [%s]\n", exports(w.p))
+	w.b.WriteString(rt.String())
+	w.b.WriteString(body)
+}
+
+// bodyImports returns what a module's own code (body) imports: the
+// standard library's modules, typing's names, and whether it uses
+// datetime's.
+func bodyImports(body string) (std, typing, dt []string) {
+	for _, m := range []string{"builtins", "os", "re", "threading", "weakref", "time as _time", "uuid as _uuid", "hashlib as _hashlib", "hmac as _hmac"} {
+		name := m
+		if i := strings.LastIndex(m, " "); i >= 0 {
+			name = m[i+1:]
+		}
+		if regexp.MustCompile(`(^|[^\w.])` + name + `\.`).MatchString(body) {
+			std = append(std, m)
+		}
+	}
+	for _, t := range []string{"Any", "Callable", "ClassVar", "Dict", "Iterator", "List", "Optional", "Tuple", "Type", "TypeVar", "Union"} {
+		if regexp.MustCompile(`\b` + t + `[\[(]`).MatchString(body) {
+			typing = append(typing, t)
+		}
+	}
+	if strings.Contains(body, "(TypedDict)") {
+		typing = append(typing, "TypedDict")
+	}
+	for _, d := range []string{"datetime", "timedelta", "timezone"} {
+		if regexp.MustCompile(`(^|[\[ (])` + d + `\b[^ ]`).MatchString(body) {
+			dt = append(dt, d)
+		}
+	}
+	return std, typing, dt
 }
 
 func exports(p *portable.Plan) string {
@@ -233,78 +275,9 @@ func exports(p *portable.Plan) string {
 	return strings.Join(names, ", ")
 }
 
-// imports returns the module's imports: what its parts use.
-func imports(p *portable.Plan) string {
-	std := []string{"builtins"}
-	if p.Text.Name == "uuid" {
-		std = append(std, "re")
-	}
-	if p.Generates {
-		std = append(std, "os", "threading", "weakref")
-		if p.Clock != nil {
-			std = append(std, "time as _time")
-		}
-	}
-	if p.Bits == 128 {
-		std = append(std, "uuid as _uuid")
-	}
-	typing := []string{"ClassVar", "Dict", "Tuple", "Type", "TypedDict", "TypeVar"}
-	if _, err := mask.ShapeOf(p.L); err == nil {
-		std = append(std, "hashlib as _hashlib", "hmac as _hmac", "threading")
-		typing = append(typing, "List", "Union")
-	}
-	if p.Clock != nil {
-		typing = append(typing, "Union")
-	}
-	if p.Generates {
-		typing = append(typing, "Callable", "Iterator", "Optional")
-	} else {
-		typing = append(typing, "Callable", "Optional")
-	}
-	if p.Bits == 128 {
-		typing = append(typing, "Union")
-	}
-	slices.SortFunc(std, func(a, b string) int { return strings.Compare(strings.Fields(a)[0], strings.Fields(b)[0]) })
-	std = slices.Compact(std)
-	slices.Sort(typing)
-	typing = slices.Compact(typing)
-	var b strings.Builder
-	for _, m := range std {
-		b.WriteString("import " + m + "\n")
-	}
-	if p.Clock != nil {
-		b.WriteString("from datetime import datetime, timedelta, timezone\n")
-	}
-	b.WriteString("from typing import " + strings.Join(typing, ", ") + "\n")
-	return b.String()
-}
-
 func (w *writer) forms() {
 	p := w.p
-	w.f(`
-
-class _Form:
-    """A fixed-width text form: the ID as one number in the alphabet's base,
-    zero-padded to width digits, so that text sorts as the bytes do where
-    the digits ascend. Every form is data: its digits, its width, whether
-    its decoder folds case, the zero bits below the ID in the digits (pad,
-    for a form that writes the bits from the top) and whether a check
-    symbol follows (the ID modulo 37, in _CHECK).
-    """
-
-    __slots__ = ("title", "digits", "width", "base", "table", "pad", "check")
-
-    def __init__(self, title: str, digits: str, width: int, fold_case: bool, pad: int = 0, check: bool = False) -> None:
-        self.title, self.digits, self.width, self.base = title, digits, width, len(digits)
-        self.pad, self.check = pad, check
-        self.table: Dict[str, int] = {}
-        for i, c in enumerate(digits):
-            self.table[c] = i
-            if fold_case:
-                self.table[c.lower()] = i
-                self.table[c.upper()] = i
-
-`)
+	w.f("\n\n# The layout's text forms.")
 	forms := p.Forms
 	if p.Text.Own() {
 		forms = append(slices.Clip(forms), p.Text)
@@ -314,188 +287,9 @@ class _Form:
 		if f.Pad != 0 || f.Check {
 			more = fmt.Sprintf(", %d, %s", f.Pad, pyBool(f.Check))
 		}
-		w.f("\n_%s = _Form(%s, %s, %d, %s%s)", constName(f), pyString(f.Title), pyString(f.Alphabet), f.Width, pyBool(f.FoldCase), more)
+		w.f("\n_%s = _Form(_LAYOUT, %d, %s, %s, %d, %s%s)", constName(f), p.Bits, pyString(f.Title), pyString(f.Alphabet), f.Width, pyBool(f.FoldCase), more)
 	}
-	if p.Text.Check {
-		w.f("\n_CHECK = %s  # Crockford's check symbols", pyString(encodings.CheckDigits))
-	}
-	encodeStart, decodeCheck := "[]", ""
-	if p.Text.Check {
-		encodeStart = "[_CHECK[n % 37]] if f.check else []"
-		decodeCheck = `
-    if f.check and _CHECK.find(s[f.width].upper()) != n % 37:
-        raise _syntax_error(f.title, s, f.width)`
-	}
-	w.f(`
-
-
-def _encode(n: int, f: _Form) -> str:
-    """Writes n in form f: f.width digits, most significant first, and its
-    check symbol if the form has one."""
-    out: list[str] = %[2]s
-    n <<= f.pad
-    for _ in range(f.width):
-        n, d = divmod(n, f.base)
-        out.append(f.digits[d])
-    return "".join(reversed(out))
-
-
-def _byte_length(s: str) -> int:
-    """Returns s's length in bytes of UTF-8, as Go counts a string."""
-    return len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
-
-
-def _syntax_error(title: str, s: str, i: int) -> IDError:
-    """Returns the IDError for s's character at index i, positioned in bytes as Go does."""
-    pos = _byte_length(s[:i])
-    c = s[i]
-    shown = repr(c) if " " < c < "\x7f" else "U+%%04X" %% ord(c)
-    return IDError("ErrSyntax", f"{_LAYOUT}: invalid character {shown} at position {pos} of {title} text", pos)
-
-
-def _check_text(s: object, title: str, width: int) -> None:
-    """Checks that s is a string of the form's width."""
-    if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: {title} text must be a str, not {type(s).__name__}")
-    n = _byte_length(s)
-    if n != width:
-        raise IDError("ErrLength", f"{_LAYOUT}: {title} text of length {n}, want {width}")
-
-
-def _decode(s: str, f: _Form) -> int:
-    """Reads text in form f: exactly f.width digits, and a check symbol if
-    the form has one. Text above _MAX is ErrOverflow; a last digit with
-    padding bits set, or a check symbol that does not match, is ErrSyntax."""
-    _check_text(s, f.title, f.width + f.check)
-    n = 0
-    table, base = f.table, f.base
-    for i, c in enumerate(s[: f.width]):
-        d = table.get(c)
-        if d is None:
-            raise _syntax_error(f.title, s, i)
-        n = n * base + d
-    if n >> f.pad > _MAX:
-        raise IDError("ErrOverflow", f"{_LAYOUT}: {f.title} text of a value above %[1]d bits")
-    if n & ((1 << f.pad) - 1):
-        raise _syntax_error(f.title, s, f.width - 1)
-    n >>= f.pad%[3]s
-    return n
-`, p.Bits, encodeStart, decodeCheck)
-	if p.Text.Name == "decimal" && p.Text.NonNegative {
-		w.f(`
-
-
-def _parse_decimal(s: object) -> int:
-    """Reads decimal text as str writes it, as Go's generated parser of this
-    layout reads it: 1 to 19 digits (0-9) with no sign and no leading zeros
-    (only zero itself starts with a zero), whose value is at most 2^63-1, as
-    the layout's top bit is a constant zero. A "-" is no sign here but a
-    character that is not a digit. It checks, in Go's order, the length (in
-    bytes of UTF-8, as Go counts it), a leading zero, every character, then
-    the value, and returns the ID's bits."""
-    if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: decimal text must be a str, not {type(s).__name__}")
-    n = _byte_length(s)
-    if not 1 <= n <= 19:
-        raise IDError("ErrLength", f"{_LAYOUT}: decimal text of length {n}, want 1 to 19")
-    if s[0] == "0" and n > 1:
-        raise _syntax_error("decimal", s, 0)
-    if not (s.isascii() and s.isdigit()):  # isdigit alone takes every script's digits
-        for i, c in enumerate(s):
-            if not "0" <= c <= "9":
-                raise _syntax_error("decimal", s, i)
-    v = int(s)
-    if v >= 1 << 63:
-        raise IDError("ErrOverflow", f"{_LAYOUT}: decimal text of a value above 2^63-1")
-    return v
-`)
-	} else if p.Text.Name == "decimal" {
-		w.f(`
-
-
-def _parse_decimal(s: object) -> int:
-    """Reads decimal text as str writes it, as Go's generated parsers read it:
-    an optional "-" and 1 to 19 digits (0-9) with no leading zeros (only zero
-    itself starts with a zero, and "-0" is no number), whose value is an
-    int64. It returns the ID's bits, the int64's two's complement. The length
-    counts bytes of UTF-8, and the sign, as Go does."""
-    if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: decimal text must be a str, not {type(s).__name__}")
-    neg = s.startswith("-")
-    at = 1 if neg else 0  # where the digits start
-    n = _byte_length(s) - at
-    if not 1 <= n <= 19:
-        raise IDError("ErrLength", f"{_LAYOUT}: decimal text of length {n + at}, want 1 to 19 digits")
-    if s[at] == "0" and (n > 1 or neg):
-        raise _syntax_error("decimal", s, at)
-    digits = s[at:]
-    if not (digits.isascii() and digits.isdigit()):  # isdigit alone takes every script's digits
-        for i in range(at, len(s)):
-            if not "0" <= s[i] <= "9":
-                raise _syntax_error("decimal", s, i)
-    v = -int(digits) if neg else int(digits)
-    if not -(1 << 63) <= v < 1 << 63:
-        raise IDError("ErrOverflow", f"{_LAYOUT}: decimal text of a value outside an int64's range")
-    return v & _MAX
-`)
-	}
-	if p.Text.Name == "uuid" {
-		w.f(`
-
-# The canonical form, in either case: the common one, read by one match and
-# int() before the character-by-character reader that finds what is wrong.
-_CANONICAL = re.compile("%[1]s{8}-%[1]s{4}-%[1]s{4}-%[1]s{4}-%[1]s{12}")
-
-
-def _decode_uuid(s: str, at: int) -> int:
-    """Reads the canonical 36-character form, in either case, from s at offset at."""
-    n = 0
-    table = _HEX.table
-    for i in range(36):
-        c = s[at + i]
-        if i in (8, 13, 18, 23):
-            if c != "-":
-                raise _syntax_error("UUID", s, at + i)
-            continue
-        d = table.get(c)
-        if d is None:
-            raise _syntax_error("UUID", s, at + i)
-        n = n << 4 | d
-    return n
-
-
-def _parse_uuid(s: object) -> int:
-    """Reads a UUID in any of the forms RFC 9562 and common use give it, with
-    hex digits in either case: canonical (36 characters), 32 hex digits, in
-    braces, or as a URN (urn:uuid:, the prefix in either case), or a
-    uuid.UUID. Nothing else.
-    """
-    if type(s) is str and _CANONICAL.fullmatch(s):
-        return int(s.replace("-", ""), 16)
-    if isinstance(s, _uuid.UUID):
-        return s.int
-    if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: UUID text must be a str or a uuid.UUID, not {type(s).__name__}")
-    n = _byte_length(s)
-    if n == len(s):
-        if n == 36:
-            return _decode_uuid(s, 0)
-        if n == 32:
-            return _decode(s, _HEX)
-        if n == 38:
-            if s[0] != "{":
-                raise _syntax_error("UUID", s, 0)
-            if s[37] != "}":
-                raise _syntax_error("UUID", s, 37)
-            return _decode_uuid(s, 1)
-        if n == 45:
-            for i in range(9):
-                if s[i].lower() != "urn:uuid:"[i]:
-                    raise _syntax_error("UUID", s, i)
-            return _decode_uuid(s, 9)
-    raise IDError("ErrLength", f"{_LAYOUT}: UUID text of length {n}, want 36, 32, 38 or 45")
-`, hexClass(p))
-	}
+	w.f("\n")
 }
 
 func pyBool(b bool) string {
@@ -515,24 +309,11 @@ _EPOCH_NS = %s  # the epoch, in nanoseconds since the Unix epoch
 _TICK_NUM = %s
 _TICK_DEN = %s
 _MAX_TICK = %s
-_UNIX = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _clamp_tick(k: int) -> int:
     """Returns tick k clamped to the clock's range."""
     return 0 if k < 0 else _MAX_TICK if k > _MAX_TICK else k
-
-
-def _since_epoch(t: object) -> int:
-    """Returns a time (an aware datetime, or an int of nanoseconds since the
-    Unix epoch) as nanoseconds since the layout's epoch."""
-    if isinstance(t, datetime):
-        if t.tzinfo is None or t.utcoffset() is None:
-            raise IDError("ErrTime", f"{_LAYOUT}: a naive datetime has no zone; give an aware one")
-        return (t - _UNIX) // timedelta(microseconds=1) * 1000 - _EPOCH_NS
-    if isinstance(t, int) and not isinstance(t, bool):
-        return t - _EPOCH_NS
-    raise IDError("ErrType", f"{_LAYOUT}: a time is an aware datetime or an int of nanoseconds since the Unix epoch")
 `, c.Unit, c.Epoch, lang.Lit(c.EpochNs), lang.Lit(c.TickNum), lang.Lit(c.TickDen), lang.Lit(c.MaxTick))
 }
 
@@ -598,8 +379,8 @@ class %[1]s:
     @classmethod
     def parse(cls, s: str) -> %[1]s:
         """%[2]s"""
-        return _made(cls, _parse_decimal(s))
-`, p.Type, docText("        ", "Reads the text str writes: the ID's 64 bits as an int64 in decimal, "+p.Text.DecimalSyntax()+"."))
+        return _made(cls, %[3]s(_LAYOUT, s))
+`, p.Type, docText("        ", "Reads the text str writes: the ID's 64 bits as an int64 in decimal, "+p.Text.DecimalSyntax()+"."), map[bool]string{true: "_parse_uint63", false: "_parse_int64"}[p.Text.NonNegative])
 	case "uuid":
 		w.f(`
     @classmethod
@@ -607,7 +388,7 @@ class %[1]s:
         """Reads a UUID in any of its forms: canonical 8-4-4-4-12, 32 hex digits,
         {canonical} or urn:uuid:canonical, hex digits in either case.%[3]s"""
         i = object.__new__(cls)
-        _set_bits(i, _parse_uuid(s))
+        _set_bits(i, _parse_uuid(s, _HEX))
         return i
 `, p.Type, sType, sDoc)
 	default:
@@ -635,7 +416,7 @@ class %[1]s:
     def from_bytes(cls, b: builtins.bytes) -> %[1]s:
         """Returns the ID whose bytes are b (bytes, a bytearray or a
         memoryview): exactly %[2]d of them, big-endian."""
-        return _made(cls, _from_bytes(b))
+        return _made(cls, _from_bytes(_LAYOUT, b, _SIZE))
 `, p.Type, p.Size)
 	if p.Bits == 128 {
 		w.f(`
@@ -667,9 +448,9 @@ class %[1]s:
 `, p.Type, strings.Join(params, ", "), pyConstStart(p))
 	for _, f := range p.Fields {
 		if f.Bytes {
-			w.f("        v = _bytes_field(%s, %s, %d)\n", pyString(f.Name), f.Name, f.Width/8)
+			w.f("        v = _bytes_field(_LAYOUT, %s, %s, %d)\n", pyString(f.Name), f.Name, f.Width/8)
 		} else {
-			w.f("        v = _integer(%s, %s, %d)\n", pyString(f.Name), f.Name, f.Width)
+			w.f("        v = _integer(_LAYOUT, %s, %s, %d)\n", pyString(f.Name), f.Name, f.Width)
 		}
 		w.f("        n |= %s\n", lang.Place("v", f.Runs, f.Width))
 	}
@@ -684,7 +465,7 @@ class %[1]s:
         or an int of nanoseconds since the Unix epoch): the first tick at or
         after t, with every other bit that is not a constant 0. Before the
         epoch it gives the first tick; past the last tick, the last."""
-        tick = _clamp_tick(-(-_since_epoch(t) * _TICK_DEN // _TICK_NUM))
+        tick = _clamp_tick(-(-(_since_unix(_LAYOUT, t) - _EPOCH_NS) * _TICK_DEN // _TICK_NUM))
         return _made(cls, %[2]s | %[3]s)
 
     @classmethod
@@ -692,7 +473,7 @@ class %[1]s:
         """Returns the largest ID whose time is at or before t: the last tick
         whose time (rounded down to the nanosecond) is at or before t, with
         every other bit that is not a constant 1."""
-        tick = _clamp_tick(-(-(_since_epoch(t) + 1) * _TICK_DEN // _TICK_NUM) - 1)
+        tick = _clamp_tick(-(-((_since_unix(_LAYOUT, t) - _EPOCH_NS) + 1) * _TICK_DEN // _TICK_NUM) - 1)
         return _made(cls, %[4]s | %[3]s)
 `, p.Type, pyConstStart(p), lang.Place("tick", p.Time.Runs, p.Time.Width), lang.Lit(others.Or(others, p.ConstValue)))
 	}
@@ -855,41 +636,7 @@ def _bits(n: object) -> int:
         raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[5]d bits")
     return n
 
-
-def _integer(name: str, x: object, width: int) -> int:
-    """Returns a field's int value, checked to fit width bits."""
-    if not isinstance(x, int) or isinstance(x, bool):
-        raise IDError("ErrRange", f"{_LAYOUT}: {name} must be an int, not {type(x).__name__}")
-    if x < 0 or x >> width:
-        raise IDError("ErrRange", f"{_LAYOUT}: {name} {x} does not fit in {width} bits")
-    return x
-
-
-def _from_bytes(b: object) -> int:
-    """Returns the bits of the ID whose bytes are b, checked to be %[2]d bytes."""
-    if isinstance(b, memoryview):
-        b = b.tobytes()
-    if not isinstance(b, (bytes, bytearray)):
-        raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, a bytearray or a memoryview, not {type(b).__name__}")
-    if len(b) != _SIZE:
-        raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want %[2]d bytes")
-    return int.from_bytes(b, "big")
 `, toUUID(p)+maskMethods(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
-	for _, f := range p.Fields {
-		if f.Bytes {
-			w.f(`
-
-def _bytes_field(name: str, x: object, size: int) -> int:
-    """Returns a bytes field's value as an int, checked to be size bytes."""
-    if isinstance(x, memoryview):
-        x = x.tobytes()
-    if not isinstance(x, (bytes, bytearray)) or len(x) != size:
-        raise IDError("ErrRange", f"{_LAYOUT}: {name} must be {size} bytes")
-    return int.from_bytes(x, "big")
-`)
-			break
-		}
-	}
 }
 
 // uuidArg returns the start of the constructor of a 128-bit layout's ID,

@@ -15,57 +15,42 @@
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 #   |           timestamp           |           sequence            |
 #   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-"""IDs of one layout, 64 bits: the class ID, immutable, hashable and ordered
-as its bytes are, and IDError. Standard library only, Python 3.9 and later.
+"""IDs of one layout, 64 bits: the class ID, immutable, hashable and
+ordered as its bytes are, and IDError. Standard library only, Python 3.9
+and later.
 
 str(id) is the ID's 64 bits as an int64 in decimal, as Go's
 strconv.FormatInt and PostgreSQL's bigint write them (never negative for
-a valid ID: the layout's top bit is a constant zero); base62(),
-crockford() and hex() write the fixed-width forms, which sort as the
-bytes do.
+a valid ID: the layout's top bit is a constant zero); base62() and
+crockford() write the fixed-width forms, as the property hex does, which
+sort as the bytes do.
 """
 
 from __future__ import annotations
 
 import builtins
-import hashlib as _hashlib
-import hmac as _hmac
 import os
 import threading
 import time as _time
 import weakref
-from datetime import datetime, timedelta, timezone
-from typing import Callable, ClassVar, Dict, Iterator, List, Optional, Tuple, Type, TypeVar, TypedDict, Union
+from datetime import datetime, timedelta
+from typing import Callable, ClassVar, Iterator, Optional, Tuple, Type, TypeVar, TypedDict, Union
+
+from ._runtime import (
+    IDError,
+    Form as _Form,
+    encode as _encode,
+    decode as _decode,
+    parse_uint63 as _parse_uint63,
+    integer as _integer,
+    from_bytes as _from_bytes,
+    UNIX as _UNIX,
+    since_unix as _since_unix,
+    MaskShape as _MaskShape,
+    masker as _masker,
+)
 
 __all__ = ["ID", "IDFields", "IDError", "Generator", "new_id"]
-
-
-class IDError(ValueError):
-    """The error of every bad input. Its code names the Go package's sentinel
-    error: ErrLength (text or bytes of a length the form never has), ErrSyntax
-    (a character the form does not allow; position says where), ErrOverflow
-    (text above the largest ID), ErrRange (a field or node that does not fit),
-    ErrTime (a time outside the layout's range, or a clock that reads no
-    time), ErrType (a value of a type that holds no ID), ErrClockBackwards and
-    ErrClockStalled (a generator that cannot go on), ErrNoGenerator (new_id
-    before set_node, for a layout whose generator needs its node), ErrKey (a
-    mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given
-    to mask whose constant bits are not the layout's) and ErrNotMasked (text
-    given to unmask whose constant bits no public form has).
-
-    Its args are (code, message, position), so that it pickles and copies
-    whole: it crosses process boundaries (multiprocessing,
-    concurrent.futures) as it is.
-    """
-
-    def __init__(self, code: str, message: str, position: Optional[int] = None) -> None:
-        super().__init__(code, message, position)
-        self.code = code
-        self.message = message
-        self.position = position
-
-    def __str__(self) -> str:
-        return self.message
 
 
 _LAYOUT = "mastodon"
@@ -75,110 +60,10 @@ _CONST_MASK = 0x8000000000000000  # the constant bits (versions, variants)
 _CONST_VALUE = 0
 
 
-class _Form:
-    """A fixed-width text form: the ID as one number in the alphabet's base,
-    zero-padded to width digits, so that text sorts as the bytes do where
-    the digits ascend. Every form is data: its digits, its width, whether
-    its decoder folds case, the zero bits below the ID in the digits (pad,
-    for a form that writes the bits from the top) and whether a check
-    symbol follows (the ID modulo 37, in _CHECK).
-    """
-
-    __slots__ = ("title", "digits", "width", "base", "table", "pad", "check")
-
-    def __init__(self, title: str, digits: str, width: int, fold_case: bool, pad: int = 0, check: bool = False) -> None:
-        self.title, self.digits, self.width, self.base = title, digits, width, len(digits)
-        self.pad, self.check = pad, check
-        self.table: Dict[str, int] = {}
-        for i, c in enumerate(digits):
-            self.table[c] = i
-            if fold_case:
-                self.table[c.lower()] = i
-                self.table[c.upper()] = i
-
-
-_BASE62 = _Form("Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, False)
-_CROCKFORD = _Form("Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True)
-_HEX = _Form("hex", "0123456789abcdef", 16, True)
-
-
-def _encode(n: int, f: _Form) -> str:
-    """Writes n in form f: f.width digits, most significant first, and its
-    check symbol if the form has one."""
-    out: list[str] = []
-    n <<= f.pad
-    for _ in range(f.width):
-        n, d = divmod(n, f.base)
-        out.append(f.digits[d])
-    return "".join(reversed(out))
-
-
-def _byte_length(s: str) -> int:
-    """Returns s's length in bytes of UTF-8, as Go counts a string."""
-    return len(s) if s.isascii() else len(s.encode("utf-8", "surrogatepass"))
-
-
-def _syntax_error(title: str, s: str, i: int) -> IDError:
-    """Returns the IDError for s's character at index i, positioned in bytes as Go does."""
-    pos = _byte_length(s[:i])
-    c = s[i]
-    shown = repr(c) if " " < c < "\x7f" else "U+%04X" % ord(c)
-    return IDError("ErrSyntax", f"{_LAYOUT}: invalid character {shown} at position {pos} of {title} text", pos)
-
-
-def _check_text(s: object, title: str, width: int) -> None:
-    """Checks that s is a string of the form's width."""
-    if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: {title} text must be a str, not {type(s).__name__}")
-    n = _byte_length(s)
-    if n != width:
-        raise IDError("ErrLength", f"{_LAYOUT}: {title} text of length {n}, want {width}")
-
-
-def _decode(s: str, f: _Form) -> int:
-    """Reads text in form f: exactly f.width digits, and a check symbol if
-    the form has one. Text above _MAX is ErrOverflow; a last digit with
-    padding bits set, or a check symbol that does not match, is ErrSyntax."""
-    _check_text(s, f.title, f.width + f.check)
-    n = 0
-    table, base = f.table, f.base
-    for i, c in enumerate(s[: f.width]):
-        d = table.get(c)
-        if d is None:
-            raise _syntax_error(f.title, s, i)
-        n = n * base + d
-    if n >> f.pad > _MAX:
-        raise IDError("ErrOverflow", f"{_LAYOUT}: {f.title} text of a value above 64 bits")
-    if n & ((1 << f.pad) - 1):
-        raise _syntax_error(f.title, s, f.width - 1)
-    n >>= f.pad
-    return n
-
-
-
-def _parse_decimal(s: object) -> int:
-    """Reads decimal text as str writes it, as Go's generated parser of this
-    layout reads it: 1 to 19 digits (0-9) with no sign and no leading zeros
-    (only zero itself starts with a zero), whose value is at most 2^63-1, as
-    the layout's top bit is a constant zero. A "-" is no sign here but a
-    character that is not a digit. It checks, in Go's order, the length (in
-    bytes of UTF-8, as Go counts it), a leading zero, every character, then
-    the value, and returns the ID's bits."""
-    if not isinstance(s, str):
-        raise IDError("ErrType", f"{_LAYOUT}: decimal text must be a str, not {type(s).__name__}")
-    n = _byte_length(s)
-    if not 1 <= n <= 19:
-        raise IDError("ErrLength", f"{_LAYOUT}: decimal text of length {n}, want 1 to 19")
-    if s[0] == "0" and n > 1:
-        raise _syntax_error("decimal", s, 0)
-    if not (s.isascii() and s.isdigit()):  # isdigit alone takes every script's digits
-        for i, c in enumerate(s):
-            if not "0" <= c <= "9":
-                raise _syntax_error("decimal", s, i)
-    v = int(s)
-    if v >= 1 << 63:
-        raise IDError("ErrOverflow", f"{_LAYOUT}: decimal text of a value above 2^63-1")
-    return v
+# The layout's text forms.
+_BASE62 = _Form(_LAYOUT, 64, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, False)
+_CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True)
+_HEX = _Form(_LAYOUT, 64, "hex", "0123456789abcdef", 16, True)
 
 
 # The layout's clock: ticks of ms since 1970-01-01T00:00:00Z, a tick being
@@ -187,24 +72,11 @@ _EPOCH_NS = 0  # the epoch, in nanoseconds since the Unix epoch
 _TICK_NUM = 1000000
 _TICK_DEN = 1
 _MAX_TICK = 0x7fffffffffff
-_UNIX = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _clamp_tick(k: int) -> int:
     """Returns tick k clamped to the clock's range."""
     return 0 if k < 0 else _MAX_TICK if k > _MAX_TICK else k
-
-
-def _since_epoch(t: object) -> int:
-    """Returns a time (an aware datetime, or an int of nanoseconds since the
-    Unix epoch) as nanoseconds since the layout's epoch."""
-    if isinstance(t, datetime):
-        if t.tzinfo is None or t.utcoffset() is None:
-            raise IDError("ErrTime", f"{_LAYOUT}: a naive datetime has no zone; give an aware one")
-        return (t - _UNIX) // timedelta(microseconds=1) * 1000 - _EPOCH_NS
-    if isinstance(t, int) and not isinstance(t, bool):
-        return t - _EPOCH_NS
-    raise IDError("ErrType", f"{_LAYOUT}: a time is an aware datetime or an int of nanoseconds since the Unix epoch")
 
 
 
@@ -250,7 +122,7 @@ class ID:
         bit is a constant zero): 1 to 19 digits, with no leading zeros,
         of a number from 0 to 2^63-1; '-', '+', spaces and values above
         2^63-1 are errors."""
-        return _made(cls, _parse_decimal(s))
+        return _made(cls, _parse_uint63(_LAYOUT, s))
 
     @classmethod
     def parse_base62(cls, s: str) -> ID:
@@ -273,7 +145,7 @@ class ID:
     def from_bytes(cls, b: builtins.bytes) -> ID:
         """Returns the ID whose bytes are b (bytes, a bytearray or a
         memoryview): exactly 8 of them, big-endian."""
-        return _made(cls, _from_bytes(b))
+        return _made(cls, _from_bytes(_LAYOUT, b, _SIZE))
 
     @classmethod
     def pack(cls, *, timestamp: int = 0, sequence: int = 0) -> ID:
@@ -281,9 +153,9 @@ class ID:
         bytes for bytes fields. A field left out is zero. A value that does not
         fit its field is ErrRange: nothing is masked."""
         n = _CONST_VALUE
-        v = _integer("timestamp", timestamp, 47)
+        v = _integer(_LAYOUT, "timestamp", timestamp, 47)
         n |= v << 16
-        v = _integer("sequence", sequence, 16)
+        v = _integer(_LAYOUT, "sequence", sequence, 16)
         n |= v
         return _made(cls, n)
 
@@ -293,7 +165,7 @@ class ID:
         or an int of nanoseconds since the Unix epoch): the first tick at or
         after t, with every other bit that is not a constant 0. Before the
         epoch it gives the first tick; past the last tick, the last."""
-        tick = _clamp_tick(-(-_since_epoch(t) * _TICK_DEN // _TICK_NUM))
+        tick = _clamp_tick(-(-(_since_unix(_LAYOUT, t) - _EPOCH_NS) * _TICK_DEN // _TICK_NUM))
         return _made(cls, _CONST_VALUE | tick << 16)
 
     @classmethod
@@ -301,7 +173,7 @@ class ID:
         """Returns the largest ID whose time is at or before t: the last tick
         whose time (rounded down to the nanosecond) is at or before t, with
         every other bit that is not a constant 1."""
-        tick = _clamp_tick(-(-(_since_epoch(t) + 1) * _TICK_DEN // _TICK_NUM) - 1)
+        tick = _clamp_tick(-(-((_since_unix(_LAYOUT, t) - _EPOCH_NS) + 1) * _TICK_DEN // _TICK_NUM) - 1)
         return _made(cls, 0xffff | tick << 16)
 
     def __str__(self) -> str:
@@ -403,7 +275,7 @@ class ID:
         would go to every visitor."""
         if self._n & _MASK_ID != _MASK_ID_BITS:
             raise IDError("ErrInvalid", f"{_LAYOUT}: mask: the ID's constant bits are not the layout's")
-        return str(_made(ID, _masker(key, tweak).mask(self._n)))
+        return str(_made(ID, _masker(_MASK_SHAPE, key, tweak).mask(self._n)))
 
     @classmethod
     def unmask(cls, s: str, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> ID:
@@ -414,7 +286,7 @@ class ID:
         error, and one made under another key, tweak or layout gives some
         other ID: a permutation cannot tell, so look the ID up before
         trusting it."""
-        n = _masker(key, tweak).unmask(cls.parse(s)._n)
+        n = _masker(_MASK_SHAPE, key, tweak).unmask(cls.parse(s)._n)
         if n is None:
             raise IDError("ErrNotMasked", f"{_LAYOUT}: unmask: the text's constant bits are no public form's")
         return _made(cls, n)
@@ -448,25 +320,6 @@ def _bits(n: object) -> int:
     return n
 
 
-def _integer(name: str, x: object, width: int) -> int:
-    """Returns a field's int value, checked to fit width bits."""
-    if not isinstance(x, int) or isinstance(x, bool):
-        raise IDError("ErrRange", f"{_LAYOUT}: {name} must be an int, not {type(x).__name__}")
-    if x < 0 or x >> width:
-        raise IDError("ErrRange", f"{_LAYOUT}: {name} {x} does not fit in {width} bits")
-    return x
-
-
-def _from_bytes(b: object) -> int:
-    """Returns the bits of the ID whose bytes are b, checked to be 8 bytes."""
-    if isinstance(b, memoryview):
-        b = b.tobytes()
-    if not isinstance(b, (bytes, bytearray)):
-        raise IDError("ErrType", f"{_LAYOUT}: bytes must be bytes, a bytearray or a memoryview, not {type(b).__name__}")
-    if len(b) != _SIZE:
-        raise IDError("ErrLength", f"{_LAYOUT}: binary form of length {len(b)}, want 8 bytes")
-    return int.from_bytes(b, "big")
-
 
 # Sets the slot of an ID's bits past ID.__setattr__, which refuses: for the
 # module's own readers, whose results are in range already. (The slot's
@@ -494,140 +347,7 @@ ID.MAX = _made(ID, _MAX)
 _MASK_ID, _MASK_ID_BITS = 0x8000000000000000, 0x0000000000000000
 _MASK_PUB, _MASK_PUB_BITS = 0x8000000000000000, 0x0000000000000000
 
-
-def _runs(mask: int) -> List[Tuple[int, int, int]]:
-    """The runs of the zero bits of mask (an ID's width), most significant
-    first, as (shift, width, all ones of width): a run's bits are
-    (n >> shift) & ones."""
-    out: List[Tuple[int, int, int]] = []
-    p = _SIZE * 8 - 1
-    while p >= 0:
-        if mask >> p & 1:
-            p -= 1
-            continue
-        q = p
-        while q >= 0 and not mask >> q & 1:
-            q -= 1
-        out.append((q + 1, p - q, (1 << (p - q)) - 1))
-        p = q
-    return out
-
-
-class _Mask:
-    """The mask of the layout under one key and tweak: FFX over the public
-    form's free bits, as idforge's Go package idrt (Mask) defines it. Ten
-    Feistel rounds: the left half takes the first n // 2 bits, and each
-    round xors into one half the first bits of
-    HMAC-SHA-256([n]2 [i]1 other half) under the subkey
-    HMAC-SHA-256(key, b"idforge/mask/v1" 0 layout 0 tweak)."""
-
-    __slots__ = ("_free", "_pub", "_n", "_u", "_v", "_pad", "_inner", "_outer", "_pre", "_widths")
-
-    def __init__(self, key: builtins.bytes, tweak: builtins.bytes) -> None:
-        self._free = _runs(_MASK_ID)
-        self._pub = _runs(_MASK_PUB)
-        self._n = sum(w for _, w, _ in self._pub)
-        self._u = self._n // 2
-        self._v = self._n - self._u
-        self._pad = self._n - sum(w for _, w, _ in self._free)
-        sub = _hmac.new(key, b"idforge/mask/v1\x00" + _LAYOUT.encode() + b"\x00" + tweak, _hashlib.sha256).digest()
-        block = sub.ljust(64, b"\x00")
-        self._inner = _hashlib.sha256(builtins.bytes(b ^ 0x36 for b in block))
-        self._outer = _hashlib.sha256(builtins.bytes(b ^ 0x5C for b in block))
-        # Each round's input starts [n]2 [i]1; the halves' widths in bytes
-        # and their masks, the left half's first.
-        self._pre = [self._n.to_bytes(2, "big") + builtins.bytes((i,)) for i in range(10)]
-        self._widths = ((self._u + 7) >> 3, (1 << self._u) - 1, (self._v + 7) >> 3, (1 << self._v) - 1)
-
-    def _feistel(self, x: int, forward: bool) -> int:
-        """The ten rounds on x, forward (mask) or back (unmask). Round i xors
-        into one half F(i, other half): the first bits of
-        HMAC-SHA-256([n]2 [i]1 other half), from the prepared pads' states,
-        written out here rather than called, as the rounds are most of a
-        mask's time."""
-        inner, outer, pre = self._inner.copy, self._outer.copy, self._pre
-        v = self._v
-        a, b = x >> v, x & ((1 << v) - 1)
-        la, ma, lb, mb = self._widths
-        if forward:
-            for p in pre:
-                h = inner()
-                h.update(p + b.to_bytes(lb, "big"))
-                o = outer()
-                o.update(h.digest())
-                a, b = b, a ^ (int.from_bytes(o.digest()[:la], "big") & ma)
-                la, ma, lb, mb = lb, mb, la, ma
-        else:
-            for p in reversed(pre):
-                la, ma, lb, mb = lb, mb, la, ma
-                h = inner()
-                h.update(p + a.to_bytes(lb, "big"))
-                o = outer()
-                o.update(h.digest())
-                a, b = b ^ (int.from_bytes(o.digest()[:la], "big") & ma), a
-        return a << v | b
-
-    def mask(self, n: int) -> int:
-        """The bits of the public form of the ID whose bits are n."""
-        x = 0
-        for shift, width, ones in self._free:
-            x = x << width | n >> shift & ones
-        return _scatter(self._feistel(x, True), self._n, self._pub, _MASK_PUB_BITS)
-
-    def unmask(self, n: int) -> Optional[int]:
-        """The bits of the ID whose public form's bits are n, or None when n is
-        no public form."""
-        if n & _MASK_PUB != _MASK_PUB_BITS:
-            return None
-        x = 0
-        for shift, width, ones in self._pub:
-            x = x << width | n >> shift & ones
-        y = self._feistel(x, False)
-        f = self._n - self._pad
-        if y >> f:
-            return None
-        return _scatter(y, f, self._free, _MASK_ID_BITS)
-
-
-def _scatter(y: int, width: int, runs: List[Tuple[int, int, int]], out: int) -> int:
-    """out with the runs filled from y, width bits, most significant first."""
-    for shift, w, ones in runs:
-        width -= w
-        out |= (y >> width & ones) << shift
-    return out
-
-
-def _key_bytes(b: object, what: str) -> builtins.bytes:
-    """A key or tweak as bytes (a tweak may be text, as UTF-8), else ErrKey."""
-    if isinstance(b, str) and what == "tweak":
-        return b.encode()
-    if isinstance(b, memoryview):
-        b = b.tobytes()
-    if not isinstance(b, (builtins.bytes, bytearray)):
-        raise IDError("ErrKey", f"{_LAYOUT}: a mask {what} must be bytes, not {type(b).__name__}")
-    return builtins.bytes(b)
-
-
-_maskers: Dict[Tuple[builtins.bytes, builtins.bytes], _Mask] = {}
-_maskers_lock = threading.Lock()
-
-
-def _masker(key: object, tweak: object) -> _Mask:
-    """The mask under key and tweak, kept for the next call (a few keys at
-    most). A key under 16 bytes, or all zero, is ErrKey; the key is never in
-    an error."""
-    k, t = _key_bytes(key, "key"), _key_bytes(tweak, "tweak")
-    m = _maskers.get((k, t))
-    if m is None:
-        if len(k) < 16 or not any(k):
-            what = f"not {len(k)} bytes" if len(k) < 16 else "not all zero bytes"
-            raise IDError("ErrKey", f"{_LAYOUT}: a mask key must be at least 16 bytes (128 bits) and not all zero, such as `idforge key` makes, {what}")
-        m = _Mask(k, t)
-        with _maskers_lock:
-            if len(_maskers) >= 8:
-                _maskers.clear()
-            _maskers[(k, t)] = m
-    return m
+_MASK_SHAPE = _MaskShape(_LAYOUT, 64, _MASK_ID, _MASK_ID_BITS, _MASK_PUB, _MASK_PUB_BITS)
 _COUNTER_MAX = 0xffff
 
 
@@ -661,7 +381,9 @@ class Generator:
     def _after_fork(self) -> None:
         """In a forked child: a new lock, new values drawn once, new random
         blocks, and a counter that must start afresh, so that the child
-        repeats nothing of the parent's."""
+        repeats nothing of the parent's. One made with its node makes no
+        more IDs there (next is ErrNoGenerator), as its parent goes on with
+        that node."""
         self._lock = threading.Lock()
         self._draw()
         self._blocks = []

@@ -33,6 +33,28 @@ class IDErrorTest(unittest.TestCase):
             self.assertIsInstance(got, ValueError)
             self.assertEqual((got.code, got.message, got.position, str(got)), ("ErrSyntax", "uuidv7: bad", 3, "uuidv7: bad"))
 
+    def test_one_class(self):
+        # Every module raises idforge.IDError, and names it IDError too.
+        import idforge
+
+        pkg = os.path.dirname(os.path.abspath(uuidv7.__file__))
+        names = sorted(n[:-3] for n in os.listdir(pkg) if n.endswith(".py") and not n.startswith("_"))
+        self.assertGreater(len(names), 20)
+        for name in names:
+            m = importlib.import_module("idforge." + name)
+            if hasattr(m, "IDError"):
+                self.assertIs(m.IDError, idforge.IDError, name)
+            if not hasattr(m, "ID"):
+                continue
+            with self.assertRaises(idforge.IDError) as cm:
+                m.ID.parse("?")
+            self.assertIn(cm.exception.code, ("ErrLength", "ErrSyntax"), name)
+            self.assertTrue(str(cm.exception).startswith(name.replace("_", "-") + ": ") or str(cm.exception).startswith(name + ": "), str(cm.exception))
+        for e in (idforge.IDError("ErrRange", "snowflake: x"),):
+            got = pickle.loads(pickle.dumps(e))
+            self.assertIs(type(got), idforge.IDError)
+            self.assertEqual((got.code, str(got)), ("ErrRange", "snowflake: x"))
+
     def test_crosses_processes(self):
         # A worker that raises it must not break the pool (BrokenProcessPool).
         with concurrent.futures.ProcessPoolExecutor(max_workers=1) as pool:
@@ -235,7 +257,7 @@ class MaskTest(unittest.TestCase):
         with open(path, encoding="utf-8") as f:
             vectors = json.load(f)
         pkg = os.path.dirname(os.path.abspath(uuidv7.__file__))
-        modules = sorted(n[:-3] for n in os.listdir(pkg) if n.endswith(".py") and n != "__init__.py")
+        modules = sorted(n[:-3] for n in os.listdir(pkg) if n.endswith(".py") and not n.startswith("_") and n != "compat.py")
         self.assertEqual(sorted({v["layout"].replace("-", "_") for v in vectors}), modules, "a vector for every built-in layout")
         for v in vectors:
             m = importlib.import_module("idforge." + v["layout"].replace("-", "_"))
