@@ -90,7 +90,7 @@ func generate(r *resolved.Layout, typ, text, runtime string) ([]byte, error) {
 type writer struct {
 	p       *portable.Plan
 	runtime string // the module to import the runtime from, or "" to hold it
-	b strings.Builder
+	b       strings.Builder
 }
 
 func (w *writer) f(format string, args ...any) { fmt.Fprintf(&w.b, format, args...) }
