@@ -191,6 +191,9 @@ def _made(cls: Type[_I], n: int) -> _I:
 		w.generator()
 	}
 	body := w.b.String()
+	if p.UUID {
+		body = asUUID(p, body)
+	}
 	w.b.Reset()
 	w.b.WriteString(head)
 	w.assemble(body)
@@ -248,8 +251,8 @@ func bodyImports(body string) (std, typing, dt []string) {
 			std = append(std, m)
 		}
 	}
-	for _, t := range []string{"Any", "Callable", "ClassVar", "Dict", "Iterator", "List", "Optional", "Tuple", "Type", "TypeVar", "Union"} {
-		if regexp.MustCompile(`\b` + t + `[\[(]`).MatchString(body) {
+	for _, t := range []string{"Any", "Callable", "ClassVar", "Dict", "Iterator", "List", "NoReturn", "Optional", "Tuple", "Type", "TypeVar", "Union"} {
+		if regexp.MustCompile(`\b` + t + `[\[(]|-> ` + t + `:`).MatchString(body) {
 			typing = append(typing, t)
 		}
 	}
@@ -636,7 +639,7 @@ def _bits(n: object) -> int:
         raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[5]d bits")
     return n
 
-`, toUUID(p)+maskMethods(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
+`, toUUID(p)+maskMethods(p)+pydanticHooks(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
 }
 
 // uuidArg returns the start of the constructor of a 128-bit layout's ID,
@@ -678,3 +681,107 @@ func hexClass(p *portable.Plan) string {
 // constName returns the name of the module constant that holds form f,
 // without its leading underscore: BASE62, CROCKFORD_CHECK.
 func constName(f portable.Form) string { return strings.ToUpper(f.Ident()) }
+
+// asUUID rewrites the module's own code (body) for a UUID layout, whose ID
+// subclasses uuid.UUID: its bits are the int slot uuid.UUID has, which its
+// hex, bytes, hash, int() and comparisons read as they are, and the class
+// adds no slot of its own.
+func asUUID(p *portable.Plan, body string) string {
+	cut := func(from, to string) {
+		i := strings.Index(body, from)
+		j := strings.Index(body[i:], to)
+		if i < 0 || j < 0 {
+			panic("python: asUUID: " + from)
+		}
+		body = body[:i] + body[i+j:]
+	}
+	swap := func(old, new string) {
+		if !strings.Contains(body, old) {
+			panic("python: asUUID: " + old)
+		}
+		body = strings.ReplaceAll(body, old, new)
+	}
+	typ := p.Type
+	swap("\nclass "+typ+":\n", "\nclass "+typ+"(_uuid.UUID):\n")
+	swap(`hashable, ordered as its bytes are, and weak-referenceable.`, `hashable, ordered as its bytes are, weak-referenceable, and a uuid.UUID:
+    Django's UUIDField, SQLAlchemy's Uuid, psycopg and pydantic take it as
+    one, and it equals the uuid.UUID of the same bits.`)
+	swap(`    __slots__ = ("_n", "__weakref__")
+    _n: int
+`, `    # uuid.UUID's slots hold it: int its bits, and __weakref__.
+    __slots__ = ()
+`)
+	swap(`"""Returns the ID as a uuid.UUID of its 128 bits: the value that Django's
+        UUIDField, SQLAlchemy's Uuid and pydantic's UUID fields take."""`, `"""Returns a plain uuid.UUID of the ID's 128 bits (the ID is a uuid.UUID
+        too), for code that wants uuid.UUID's own type."""`)
+	swap(`object.__setattr__(self, "_n", _bits(n))`, `object.__setattr__(self, "int", _bits(n))`)
+	// uuid.UUID's __setattr__ refuses, with a TypeError; __delattr__ does too.
+	cut("    def __setattr__(self, name: str, value: object)", "    def __delattr__(")
+	swap(`raise AttributeError(f"{type(self).__name__} is immutable")`, `raise TypeError(f"{type(self).__name__} objects are immutable")`)
+	// uuid.UUID's own: int(), hash and the comparisons of the bits, which
+	// take any uuid.UUID.
+	cut("    def __int__(self)", "    def "+firstFormMethod(body))
+	swap(`    def fields(self) -> `+typ+`Fields:`, `    # The ID's fields and time are methods, where uuid.UUID has properties
+    # of RFC 4122's version 1 fields.
+    def fields(self) -> `+typ+`Fields:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]`)
+	if p.Clock != nil {
+		swap(`    def time(self) -> datetime:`, `    def time(self) -> datetime:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]`)
+	} else {
+		swap(`    def valid(self) -> bool:`, `    @property
+    def time(self) -> NoReturn:
+        """The layout has no time: reading it is an AttributeError, where
+        uuid.UUID would read the bits of a version 1 UUID's time."""
+        raise AttributeError(f"an ID of layout {_LAYOUT} has no time")
+
+    def valid(self) -> bool:`)
+	}
+	cut("\n    # The properties named as the standard library's UUID has them come", "\n\ndef _bits(")
+	swap(`vars(`+typ+`)["_n"].__set__`, `vars(_uuid.UUID)["int"].__set__`)
+	swap(`# Sets the slot of an ID's bits past `+typ+`.__setattr__, which refuses: for the`, `# Sets the slot of an ID's bits (uuid.UUID's int) past __setattr__, which refuses: for the`)
+	return regexp.MustCompile(`\b(self|other|\))\._n\b`).ReplaceAllString(body, "$1.int")
+}
+
+// firstFormMethod returns the name of the first method of a text form
+// (base62, say) in body, the class's methods after the comparisons.
+func firstFormMethod(body string) string {
+	i := strings.Index(body, "    def __ge__(")
+	rest := body[i+len("    def __ge__("):]
+	j := strings.Index(rest, "\n    def ")
+	name := rest[j+len("\n    def "):]
+	return name[:strings.Index(name, "(")]
+}
+
+// pydanticHooks returns the class's hooks that give pydantic (1 and 2) a
+// validator of fields of its type.
+func pydanticHooks(p *portable.Plan) string {
+	from, accepts := "", "the text of a str, as parse reads it"
+	if p.Bits == 128 {
+		from = "\n        if isinstance(v, _uuid.UUID):\n            return _made(cls, v.int)"
+		accepts = "the bits of a uuid.UUID or the text of a str, as parse reads them"
+	}
+	return fmt.Sprintf(`
+    @classmethod
+    def _validate(cls, v: object) -> %[1]s:
+        """%[4]s"""
+        if isinstance(v, cls):
+            return v%[3]s
+        if isinstance(v, str):
+            return cls.parse(v)
+        raise IDError("ErrType", f"{_LAYOUT}: an ID is read from a str, not {type(v).__name__}")
+
+    @classmethod
+    def __get_validators__(cls) -> Iterator[Callable[[object], %[1]s]]:
+        """pydantic 1's hook: a field of this type takes what _validate takes."""
+        yield cls._validate
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: object, handler: object) -> Dict[str, object]:
+        """pydantic 2's hook: a field of this type takes what _validate takes,
+        and JSON gets the ID's text."""
+        return {
+            "type": "function-plain",
+            "function": {"type": "no-info", "function": cls._validate},
+            "serialization": {"type": "function-plain", "function": str, "when_used": "json"},
+        }
+`, p.Type, accepts, from, docText("        ", "Returns v as an ID of the class: v itself if it is one, else the ID of "+accepts+"; anything else is ErrType. The validator that pydantic's hooks give it."))
+}

@@ -36,7 +36,7 @@ import threading
 import time as _time
 import weakref
 from datetime import datetime, timedelta
-from typing import Callable, ClassVar, Iterator, Optional, Tuple, Type, TypeVar, TypedDict, Union
+from typing import Callable, ClassVar, Dict, Iterator, Optional, Tuple, Type, TypeVar, TypedDict, Union
 
 from ._runtime import (
     IDError,
@@ -285,6 +285,32 @@ class ID:
         if n is None:
             raise IDError("ErrNotMasked", f"{_LAYOUT}: unmask: the text's constant bits are no public form's")
         return _made(cls, n)
+
+    @classmethod
+    def _validate(cls, v: object) -> ID:
+        """Returns v as an ID of the class: v itself if it is one, else the
+        ID of the text of a str, as parse reads it; anything else is
+        ErrType. The validator that pydantic's hooks give it."""
+        if isinstance(v, cls):
+            return v
+        if isinstance(v, str):
+            return cls.parse(v)
+        raise IDError("ErrType", f"{_LAYOUT}: an ID is read from a str, not {type(v).__name__}")
+
+    @classmethod
+    def __get_validators__(cls) -> Iterator[Callable[[object], ID]]:
+        """pydantic 1's hook: a field of this type takes what _validate takes."""
+        yield cls._validate
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: object, handler: object) -> Dict[str, object]:
+        """pydantic 2's hook: a field of this type takes what _validate takes,
+        and JSON gets the ID's text."""
+        return {
+            "type": "function-plain",
+            "function": {"type": "no-info", "function": cls._validate},
+            "serialization": {"type": "function-plain", "function": str, "when_used": "json"},
+        }
 
     # The properties named as the standard library's UUID has them come
     # last: within the class, after them, int, bytes and hex name them.

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import builtins
 import uuid as _uuid
-from typing import Callable, ClassVar, Tuple, Type, TypeVar, TypedDict, Union
+from typing import Callable, ClassVar, Dict, Iterator, NoReturn, Tuple, Type, TypeVar, TypedDict, Union
 
 from ._runtime import (
     IDError,
@@ -70,16 +70,18 @@ class IDFields(TypedDict):
     sha1_low: int  # 62 bits (an integer): hash
 
 
-class ID:
+class ID(_uuid.UUID):
     """An ID of layout uuidv5: 128 bits, held as one int. It is immutable,
-    hashable, ordered as its bytes are, and weak-referenceable. ID(n) is
+    hashable, ordered as its bytes are, weak-referenceable, and a uuid.UUID:
+    Django's UUIDField, SQLAlchemy's Uuid, psycopg and pydantic take it as
+    one, and it equals the uuid.UUID of the same bits. ID(n) is
     the ID whose bytes, read as one big-endian number, are n; bytes(id) and
     int(id) give them back, as id.bytes and id.int do. ID(u), for a
     uuid.UUID u, is the ID of u's 128 bits (u.int).
     """
 
-    __slots__ = ("_n", "__weakref__")
-    _n: int
+    # uuid.UUID's slots hold it: int its bits, and __weakref__.
+    __slots__ = ()
 
     NIL: ClassVar[ID]
     """The ID with every bit zero."""
@@ -87,16 +89,13 @@ class ID:
     """The ID with every bit one."""
 
     def __init__(self, n: Union[int, _uuid.UUID]) -> None:
-        object.__setattr__(self, "_n", _bits(n))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
+        object.__setattr__(self, "int", _bits(n))
 
     def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"{type(self).__name__} is immutable")
+        raise TypeError(f"{type(self).__name__} objects are immutable")
 
     def __reduce__(self) -> Tuple[Type[ID], Tuple[builtins.int]]:
-        return (type(self), (self._n,))
+        return (type(self), (self.int,))
 
     @classmethod
     def parse(cls, s: Union[str, _uuid.UUID]) -> ID:
@@ -152,7 +151,7 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits."""
-        h = self._n.to_bytes(16, "big").hex()  # a little faster than "%032x" %
+        h = self.int.to_bytes(16, "big").hex()  # a little faster than "%032x" %
         return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
 
     def __repr__(self) -> str:
@@ -160,71 +159,47 @@ class ID:
 
     def __bytes__(self) -> builtins.bytes:
         """Returns the ID's 16 bytes, big-endian."""
-        return self._n.to_bytes(_SIZE, "big")
-
-    def __int__(self) -> builtins.int:
-        """Returns the ID's bits as one int, its bytes read big-endian."""
-        return self._n
-
-    def __hash__(self) -> builtins.int:
-        return hash(self._n)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, ID):
-            return self._n == other._n
-        return NotImplemented
-
-    def __lt__(self, other: object) -> bool:
-        if isinstance(other, ID):
-            return self._n < other._n
-        return NotImplemented
-
-    def __le__(self, other: object) -> bool:
-        if isinstance(other, ID):
-            return self._n <= other._n
-        return NotImplemented
-
-    def __gt__(self, other: object) -> bool:
-        if isinstance(other, ID):
-            return self._n > other._n
-        return NotImplemented
-
-    def __ge__(self, other: object) -> bool:
-        if isinstance(other, ID):
-            return self._n >= other._n
-        return NotImplemented
+        return self.int.to_bytes(_SIZE, "big")
 
     def base62(self) -> str:
         """Returns the Base62 form: 22 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _BASE62)
+        return _encode(self.int, _BASE62)
 
     def crockford(self) -> str:
         """Returns the Crockford form: 26 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _CROCKFORD)
+        return _encode(self.int, _CROCKFORD)
 
-    def fields(self) -> IDFields:
+    # The ID's fields and time are methods, where uuid.UUID has properties
+    # of RFC 4122's version 1 fields.
+    def fields(self) -> IDFields:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]
         """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
         bytes fields."""
-        n = self._n
+        n = self.int
         return {
             "sha1_high": n >> 80,  # 48 bits (an integer): hash
             "sha1_mid": n >> 64 & 0xfff,  # 12 bits (an integer): hash
             "sha1_low": n & 0x3fffffffffffffff,  # 62 bits (an integer): hash
         }
 
+    @property
+    def time(self) -> NoReturn:
+        """The layout has no time: reading it is an AttributeError, where
+        uuid.UUID would read the bits of a version 1 UUID's time."""
+        raise AttributeError(f"an ID of layout {_LAYOUT} has no time")
+
     def valid(self) -> bool:
         """Reports whether the ID's constant bits (versions, variants) are those
         of layout uuidv5. The parsers check the form only, as Go's do."""
-        return self._n & _CONST_MASK == _CONST_VALUE
+        return self.int & _CONST_MASK == _CONST_VALUE
 
     def is_zero(self) -> bool:
         """Reports whether every bit of the ID is zero."""
-        return self._n == 0
+        return self.int == 0
 
     def to_uuid(self) -> _uuid.UUID:
-        """Returns the ID as a uuid.UUID of its 128 bits: the value that Django's
-        UUIDField, SQLAlchemy's Uuid and pydantic's UUID fields take."""
-        return _uuid.UUID(int=self._n)
+        """Returns a plain uuid.UUID of the ID's 128 bits (the ID is a uuid.UUID
+        too), for code that wants uuid.UUID's own type."""
+        return _uuid.UUID(int=self.int)
 
     def mask(self, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> str:
         """Returns the text of the ID's public form under key and tweak:
@@ -236,9 +211,9 @@ class ID:
         False) is ErrInvalid: no public form stands for it. Mask on a
         server, never in code shipped to a browser (Pyodide, say): the key
         would go to every visitor."""
-        if self._n & _MASK_ID != _MASK_ID_BITS:
+        if self.int & _MASK_ID != _MASK_ID_BITS:
             raise IDError("ErrInvalid", f"{_LAYOUT}: mask: the ID's constant bits are not the layout's")
-        return str(_made(ID, _masker(_MASK_SHAPE, key, tweak).mask(self._n)))
+        return str(_made(ID, _masker(_MASK_SHAPE, key, tweak).mask(self.int)))
 
     @classmethod
     def unmask(cls, s: str, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> ID:
@@ -249,28 +224,39 @@ class ID:
         error, and one made under another key, tweak or layout gives some
         other ID: a permutation cannot tell, so look the ID up before
         trusting it."""
-        n = _masker(_MASK_SHAPE, key, tweak).unmask(cls.parse(s)._n)
+        n = _masker(_MASK_SHAPE, key, tweak).unmask(cls.parse(s).int)
         if n is None:
             raise IDError("ErrNotMasked", f"{_LAYOUT}: unmask: the text's constant bits are no public form's")
         return _made(cls, n)
 
-    # The properties named as the standard library's UUID has them come
-    # last: within the class, after them, int, bytes and hex name them.
+    @classmethod
+    def _validate(cls, v: object) -> ID:
+        """Returns v as an ID of the class: v itself if it is one, else the
+        ID of the bits of a uuid.UUID or the text of a str, as parse
+        reads them; anything else is ErrType. The validator that
+        pydantic's hooks give it."""
+        if isinstance(v, cls):
+            return v
+        if isinstance(v, _uuid.UUID):
+            return _made(cls, v.int)
+        if isinstance(v, str):
+            return cls.parse(v)
+        raise IDError("ErrType", f"{_LAYOUT}: an ID is read from a str, not {type(v).__name__}")
 
-    @property
-    def int(self) -> builtins.int:
-        """The ID's bits as one int, its bytes read big-endian."""
-        return self._n
+    @classmethod
+    def __get_validators__(cls) -> Iterator[Callable[[object], ID]]:
+        """pydantic 1's hook: a field of this type takes what _validate takes."""
+        yield cls._validate
 
-    @property
-    def bytes(self) -> builtins.bytes:
-        """The ID's 16 bytes, big-endian."""
-        return self._n.to_bytes(_SIZE, "big")
-
-    @property
-    def hex(self) -> str:
-        """The hex form: 32 lower-case hex digits, sorting as the bytes do."""
-        return "%032x" % self._n
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: object, handler: object) -> Dict[str, object]:
+        """pydantic 2's hook: a field of this type takes what _validate takes,
+        and JSON gets the ID's text."""
+        return {
+            "type": "function-plain",
+            "function": {"type": "no-info", "function": cls._validate},
+            "serialization": {"type": "function-plain", "function": str, "when_used": "json"},
+        }
 
 
 def _bits(n: object) -> int:
@@ -286,10 +272,10 @@ def _bits(n: object) -> int:
 
 
 
-# Sets the slot of an ID's bits past ID.__setattr__, which refuses: for the
+# Sets the slot of an ID's bits (uuid.UUID's int) past __setattr__, which refuses: for the
 # module's own readers, whose results are in range already. (The slot's
 # descriptor, from the class's namespace: its __set__ is the fastest way in.)
-_set_bits: Callable[[ID, int], None] = vars(ID)["_n"].__set__
+_set_bits: Callable[[ID, int], None] = vars(_uuid.UUID)["int"].__set__
 
 _I = TypeVar("_I", bound=ID)
 

@@ -147,6 +147,29 @@ class InteropTest(unittest.TestCase):
         self.assertEqual(ulid.ID.from_uuid(n.to_uuid()), n)
         self.assertEqual(n.to_uuid().int, n.int)
 
+    def test_is_uuid(self):
+        # A UUID layout's ID is a uuid.UUID: equal to, hashed and ordered as
+        # the uuid.UUID of its bits, and it pickles, copies and weak-refs
+        # as its own class.
+        for m in (uuidv7, uuidv4, uuidv1):
+            i = m.new_id()
+            u = uuid.UUID(str(i))
+            self.assertIsInstance(i, uuid.UUID)
+            self.assertEqual(i, u)
+            self.assertEqual(u, i)
+            self.assertEqual(hash(i), hash(u))
+            self.assertEqual({i: 1}[u], 1)
+            self.assertEqual((str(i), i.hex, i.int, i.bytes, i.version, i.urn), (str(u), u.hex, u.int, u.bytes, u.version, u.urn))
+            self.assertEqual(uuid.UUID(bytes=i.bytes), i)
+            for got in (pickle.loads(pickle.dumps(i)), copy.copy(i), copy.deepcopy(i)):
+                self.assertIs(type(got), m.ID)
+                self.assertEqual(got, i)
+            self.assertIs(weakref.ref(i)(), i)
+        a, b = uuidv7.new_id(), uuidv7.new_id()
+        self.assertTrue(a < b and a < uuid.UUID(int=b.int) and uuid.UUID(int=a.int) < b)
+        self.assertEqual(sorted([b, a]), [a, b])
+        self.assertFalse(isinstance(ulid.new_id(), uuid.UUID))  # no UUID layout
+
     def test_nil_max(self):
         self.assertEqual(str(uuidv7.ID.NIL), "00000000-0000-0000-0000-000000000000")
         self.assertEqual(str(uuidv7.ID.MAX), "ffffffff-ffff-ffff-ffff-ffffffffffff")
@@ -175,10 +198,19 @@ class ObjectTest(unittest.TestCase):
     def test_weakref_and_immutable(self):
         i = uuidv7.new_id()
         self.assertIs(weakref.ref(i)(), i)
+        # A UUID layout's ID refuses as uuid.UUID does, any other's as a
+        # class with __slots__ does.
+        for attr in ("int", "is_safe", "other"):
+            with self.assertRaises(TypeError):
+                setattr(i, attr, 1)
+        with self.assertRaises(TypeError):
+            del i.int
+        u = ulid.new_id()
+        self.assertIs(weakref.ref(u)(), u)
         with self.assertRaises(AttributeError):
-            i._n = 1
+            u._n = 1
         with self.assertRaises(AttributeError):
-            i.other = 1
+            u.other = 1
 
     def test_bad_clock(self):
         for reading in (1.5e18, "now", None, True, -(10**30), 10**40):

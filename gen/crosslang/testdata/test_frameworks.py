@@ -1,7 +1,9 @@
 """IDs of the Python package (python/idforge, on the path) in the frameworks
 its users store them with, as the package's README shows: Django's
-UUIDField, SQLAlchemy's UUID types and a pydantic model, each given
-id.to_uuid() and giving back a uuid.UUID that ID.from_uuid reads.
+UUIDField, SQLAlchemy's UUID types and a pydantic model, each given an ID
+of a UUID layout as it is (the ID is a uuid.UUID) and giving back a
+uuid.UUID equal to it, which ID.from_uuid reads; and a pydantic field of
+an ID type, which the class's hooks validate.
 
 A framework that is not installed is skipped, unless
 IDFORGE_REQUIRE_FRAMEWORKS is set (.ci/python-packages sets it, with
@@ -18,7 +20,7 @@ import os
 import unittest
 import uuid
 
-from idforge import uuidv7
+from idforge import ulid, uuidv7
 
 REQUIRED = bool(os.environ.get("IDFORGE_REQUIRE_FRAMEWORKS"))
 
@@ -33,8 +35,8 @@ def need(module):
 
 
 def new_uuid():
-    """The default of a UUID column: the next UUIDv7, as a uuid.UUID."""
-    return uuidv7.new_id().to_uuid()
+    """The default of a UUID column: the next UUIDv7, a uuid.UUID as it is."""
+    return uuidv7.new_id()
 
 
 class Django(unittest.TestCase):
@@ -59,9 +61,15 @@ class Django(unittest.TestCase):
             editor.create_model(Event)
         made = [Event.objects.create(name=f"e{i}") for i in range(50)]
         given = uuidv7.new_id()
-        Event.objects.create(id=given.to_uuid(), name="given")
-        got = Event.objects.get(pk=given.to_uuid())
+        Event.objects.create(id=given, name="given")  # the ID as it is
+        got = Event.objects.get(pk=given)
+        self.assertEqual(got.id, given)
         self.assertEqual(uuidv7.ID.from_uuid(got.id), given)
+        e = Event(name="a full clean")
+        e.full_clean()  # UUIDField's validation takes the ID
+        e.save()
+        self.assertEqual(Event.objects.get(pk=e.id).name, "a full clean")
+        Event.objects.get(pk=e.id).delete()
         self.assertEqual(Event.objects.get(pk=str(given)).name, "given")  # the text works too
         # UUIDv7 primary keys sort by creation time.
         ordered = [e.name for e in Event.objects.order_by("id")]
@@ -87,7 +95,7 @@ class SQLAlchemy(unittest.TestCase):
                 for i in range(50):
                     conn.execute(events.insert().values(name=f"e{i}"))
                 given = uuidv7.new_id()
-                conn.execute(events.insert().values(id=given.to_uuid(), name="given"))
+                conn.execute(events.insert().values(id=given, name="given"))  # the ID as it is
             with engine.connect() as conn:
                 row = conn.execute(sa.select(events.c.id).where(events.c.name == "given")).one()
                 self.assertIsInstance(row.id, uuid.UUID)
@@ -144,8 +152,20 @@ class Pydantic(unittest.TestCase):
         self.assertEqual(uuidv7.ID.from_uuid(back.id), given)
         made = Event(name="default")
         self.assertTrue(uuidv7.ID.from_uuid(made.id).valid())
-        with self.assertRaises(pydantic.ValidationError):
-            Event(id=given, name="an ID is no uuid.UUID: give id.to_uuid()")
+        self.assertEqual(Event(id=given, name="the ID as it is").id, given)
+
+        class Typed(pydantic.BaseModel):
+            id: uuidv7.ID  # validated by the class's hooks
+            other: ulid.ID
+
+        u = ulid.new_id()
+        t = Typed(id=str(given), other=str(u))
+        self.assertIs(type(t.id), uuidv7.ID)
+        self.assertEqual((t.id, t.other), (given, u))
+        self.assertEqual(Typed(id=given.to_uuid(), other=u).id, given)
+        for bad in ("not an id", 12, None):
+            with self.assertRaises(pydantic.ValidationError):
+                Typed(id=bad, other=u)
 
 
 if __name__ == "__main__":
