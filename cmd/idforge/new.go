@@ -42,8 +42,10 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
   -layout   v1, v3, v4, v5, v6, v7, v8, ksuid, ulid, snowflake, or any layout
             'idforge layouts' lists (default v7)
   -spec     a layout spec file of your own, run through the interpreter
-  -enc      canonical (default), uuid, base62, crockford, hex, decimal, or
-            typeid (for UUID layouts, with -prefix);
+  -enc      canonical (default), uuid, decimal, typeid (for UUID layouts,
+            with -prefix), or an encoding 'idforge layouts' lists: base62,
+            crockford, hex, base58, base58flickr, base36, base32hex,
+            zbase32, crockford-check or firebase;
             canonical is the layout's usual form, and for a spec the default
             text of the package 'idforge gen' makes: the UUID form for a
             UUID layout, Base62 otherwise
@@ -64,7 +66,7 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
   -max-ahead  with -store: how far ahead of the clock the store's marks
               may be (default 24h; see 'idforge help store')
   -lease    instead of -node, lease a free node from PostgreSQL or etcd
-            (see README "Many machines"); a lost lease stops with an error
+            (see docs/leases.md); a lost lease stops with an error
   -lease-ttl   the lease's time to live (default 10s)
   -lease-wait  how long to wait for a free node (beyond 5s for the engine
                to answer), and for this clock to catch up with the node's
