@@ -639,7 +639,7 @@ def _bits(n: object) -> int:
         raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[5]d bits")
     return n
 
-`, toUUID(p)+maskMethods(p)+pydanticHooks(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
+`, toUUID(p)+fromName(p)+maskMethods(p)+pydanticHooks(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
 }
 
 // uuidArg returns the start of the constructor of a 128-bit layout's ID,
@@ -784,4 +784,43 @@ func pydanticHooks(p *portable.Plan) string {
             "serialization": {"type": "function-plain", "function": str, "when_used": "json"},
         }
 `, p.Type, accepts, from, docText("        ", "Returns v as an ID of the class: v itself if it is one, else the ID of "+accepts+"; anything else is ErrType. The validator that pydantic's hooks give it."))
+}
+
+// fromName returns the class method from_name of a name-based layout (one
+// with a hash role), or "".
+func fromName(p *portable.Plan) string {
+	if p.Hash == nil {
+		return ""
+	}
+	alg := p.Hash.V.Algorithm
+	nsType, nsDoc, nsCheck := p.Type, "an ID of the layout", "isinstance(namespace, "+p.Type+")"
+	if p.Bits == 128 {
+		nsType, nsDoc, nsCheck = "_uuid.UUID", "a uuid.UUID (an ID of a UUID layout is one), such as uuid.NAMESPACE_DNS", "isinstance(namespace, _uuid.UUID)"
+		if !p.UUID {
+			nsType, nsDoc, nsCheck = "Union["+p.Type+", _uuid.UUID]", "an ID of the layout or a uuid.UUID", "isinstance(namespace, ("+p.Type+", _uuid.UUID))"
+		}
+	}
+	constBits := ""
+	if p.ConstMask.Sign() != 0 {
+		constBits = " & ~_CONST_MASK | _CONST_VALUE"
+	}
+	doc := docText("        ", fmt.Sprintf("Returns the ID of name in namespace: the first %d bytes of the %s digest of the namespace's %d bytes followed by the name's (a str as UTF-8, or bytes), with the layout's constant bits written over them, as RFC 9562 makes a name-based UUID. The same namespace and name always give the same ID. The namespace is %s; anything else is ErrType, as is a name that is neither str nor bytes.", p.Size, map[string]string{"md5": "MD5", "sha1": "SHA-1", "sha256": "SHA-256"}[alg], p.Size, nsDoc))
+	return fmt.Sprintf(`
+    @classmethod
+    def from_name(cls, namespace: %[2]s, name: Union[str, builtins.bytes]) -> %[1]s:
+        """%[3]s"""
+        if not %[4]s:  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise IDError("ErrType", f"{_LAYOUT}: a namespace is %[5]s, not {type(namespace).__name__}")
+        if isinstance(name, str):
+            try:
+                data = name.encode("utf-8")
+            except UnicodeEncodeError:
+                raise IDError("ErrType", f"{_LAYOUT}: the name is no text UTF-8 can write; give its bytes") from None
+        elif isinstance(name, (builtins.bytes, bytearray, memoryview)):  # pyright: ignore[reportUnnecessaryIsInstance]
+            data = builtins.bytes(name)
+        else:
+            raise IDError("ErrType", f"{_LAYOUT}: a name is a str or bytes, not {type(name).__name__}")
+        digest = _hashlib.%[6]s(namespace.bytes + data).digest()
+        return _made(cls, int.from_bytes(digest[:_SIZE], "big")%[7]s)
+`, p.Type, nsType, doc, nsCheck, strings.ReplaceAll(nsDoc, ", such as uuid.NAMESPACE_DNS", ""), alg, constBits)
 }

@@ -29,6 +29,7 @@ hex does, which sort as the bytes do.
 from __future__ import annotations
 
 import builtins
+import hashlib as _hashlib
 import uuid as _uuid
 from typing import Callable, ClassVar, Dict, Iterator, NoReturn, Tuple, Type, TypeVar, TypedDict, Union
 
@@ -200,6 +201,30 @@ class ID(_uuid.UUID):
         """Returns a plain uuid.UUID of the ID's 128 bits (the ID is a uuid.UUID
         too), for code that wants uuid.UUID's own type."""
         return _uuid.UUID(int=self.int)
+
+    @classmethod
+    def from_name(cls, namespace: _uuid.UUID, name: Union[str, builtins.bytes]) -> ID:
+        """Returns the ID of name in namespace: the first 16 bytes of the
+        SHA-1 digest of the namespace's 16 bytes followed by the name's
+        (a str as UTF-8, or bytes), with the layout's constant bits
+        written over them, as RFC 9562 makes a name-based UUID. The same
+        namespace and name always give the same ID. The namespace is a
+        uuid.UUID (an ID of a UUID layout is one), such as
+        uuid.NAMESPACE_DNS; anything else is ErrType, as is a name that
+        is neither str nor bytes."""
+        if not isinstance(namespace, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
+            raise IDError("ErrType", f"{_LAYOUT}: a namespace is a uuid.UUID (an ID of a UUID layout is one), not {type(namespace).__name__}")
+        if isinstance(name, str):
+            try:
+                data = name.encode("utf-8")
+            except UnicodeEncodeError:
+                raise IDError("ErrType", f"{_LAYOUT}: the name is no text UTF-8 can write; give its bytes") from None
+        elif isinstance(name, (builtins.bytes, bytearray, memoryview)):  # pyright: ignore[reportUnnecessaryIsInstance]
+            data = builtins.bytes(name)
+        else:
+            raise IDError("ErrType", f"{_LAYOUT}: a name is a str or bytes, not {type(name).__name__}")
+        digest = _hashlib.sha1(namespace.bytes + data).digest()
+        return _made(cls, int.from_bytes(digest[:_SIZE], "big") & ~_CONST_MASK | _CONST_VALUE)
 
     def mask(self, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> str:
         """Returns the text of the ID's public form under key and tweak:

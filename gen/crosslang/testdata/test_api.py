@@ -170,6 +170,26 @@ class InteropTest(unittest.TestCase):
         self.assertEqual(sorted([b, a]), [a, b])
         self.assertFalse(isinstance(ulid.new_id(), uuid.UUID))  # no UUID layout
 
+    def test_from_name(self):
+        # RFC 9562's vectors (appendix A.2, A.4 and B.2): www.example.com in
+        # the DNS name space; uuid3 and uuid5 agree.
+        from idforge import uuidv3, uuidv5, uuidv8_sha256
+
+        dns = uuid.NAMESPACE_DNS
+        for m, want in ((uuidv3, "5df41881-3aed-3515-88a7-2f4a814cf09e"), (uuidv5, "2ed6657d-e927-568b-95e1-2665a8aea6a2"),
+                        (uuidv8_sha256, "5c146b14-3c52-8afd-938a-375d0df1fbf6")):
+            got = m.ID.from_name(dns, "www.example.com")
+            self.assertEqual(str(got), want, m.__name__)
+            self.assertIs(type(got), m.ID)
+            self.assertTrue(got.valid())
+            self.assertEqual(m.ID.from_name(m.ID.from_uuid(dns), b"www.example.com"), got)
+        self.assertEqual(uuidv3.ID.from_name(dns, "idforge"), uuid.uuid3(dns, "idforge"))
+        self.assertEqual(uuidv5.ID.from_name(uuid.NAMESPACE_URL, "https://example.com/é"), uuid.uuid5(uuid.NAMESPACE_URL, "https://example.com/é"))
+        for bad_ns, bad_name in ((str(dns), "x"), (dns, 1), (dns, "\ud800")):
+            with self.assertRaises(uuidv5.IDError) as cm:
+                uuidv5.ID.from_name(bad_ns, bad_name)
+            self.assertEqual(cm.exception.code, "ErrType")
+
     def test_nil_max(self):
         self.assertEqual(str(uuidv7.ID.NIL), "00000000-0000-0000-0000-000000000000")
         self.assertEqual(str(uuidv7.ID.MAX), "ffffffff-ffff-ffff-ffff-ffffffffffff")

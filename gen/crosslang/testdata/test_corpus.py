@@ -105,6 +105,10 @@ class Corpus(unittest.TestCase):
                     self.assertFalse(hasattr(id, "time"), "a layout without a time has no time()")
             elif r["kind"] == "mask":
                 self.check_mask(m, r, signless)
+            elif r["kind"] == "name":
+                ns = ID.from_bytes(bytes.fromhex(r["namespace"]))
+                self.assertEqual(ID.from_name(ns, r["name"]).hex, r["hex"], r)
+                self.assertEqual(ID.from_name(ns, r["name"].encode()).hex, r["hex"], r)
             elif r["kind"] == "bound":
                 self.assertEqual(ID.min_at(int(r["at"])).hex, r["min"], r["at"])
                 self.assertEqual(ID.max_at(int(r["at"])).hex, r["max"], r["at"])
