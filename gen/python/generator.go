@@ -33,12 +33,23 @@ func (w *writer) generator() {
 	if nodeParam != "" {
 		params += nodeParam + ", "
 	}
-	clockParam := ""
+	// draws says whether the generator draws random bytes: each ID's, or
+	// values drawn once (a node, a clock sequence, random bits).
+	once := p.ClockSeq != nil || p.Random != nil && p.Random.V.Once || p.Node != nil && p.Node.V.MAC && !p.NeedsNode
+	draws := block || once
+	var kw []string
+	var kwDoc []string
 	if p.Clock != nil {
-		clockParam = "*, clock: Optional[Callable[[], int]] = None"
+		kw = append(kw, "clock: Optional[Callable[[], int]] = None")
+		kwDoc = append(kwDoc, "clock, a function returning nanoseconds since the Unix epoch, replaces the system clock (for tests).")
 	}
-	params += clockParam
-	if clockParam == "" {
+	if draws {
+		kw = append(kw, "random: Optional[Callable[[int], builtins.bytes]] = None")
+		kwDoc = append(kwDoc, "random, a function that returns n random bytes when called with n, as os.urandom does, replaces os.urandom (for tests, or another source); bytes of another length, or no bytes, are ErrRandom.")
+	}
+	if len(kw) > 0 {
+		params += "*, " + strings.Join(kw, ", ")
+	} else {
 		params = params[:len(params)-2]
 	}
 	w.f(`
@@ -53,9 +64,15 @@ class Generator:
     """
 
     def __init__(%s) -> None:
-`, docText("    ", fmt.Sprintf("Makes IDs of layout %s. %s It is safe for use from several threads.", p.L.Name, portable.OrderDoc(p))), docText("    ", nodeDoc+"clock, a function returning nanoseconds since the Unix epoch, replaces the system clock (for tests)."), params)
+`, docText("    ", fmt.Sprintf("Makes IDs of layout %s. %s It is safe for use from several threads.", p.L.Name, portable.OrderDoc(p))), docText("    ", nodeDoc+strings.Join(kwDoc, " ")), params)
 	if p.Clock != nil {
 		w.f("        self._clock: Callable[[], int] = clock or _time.time_ns\n")
+	}
+	if draws {
+		w.f(`        if random is not None and not callable(random):
+            raise IDError("ErrType", f"{_LAYOUT}: random is a function of n that returns n random bytes, not {type(random).__name__}")
+        self._source = random  # None for os.urandom
+`)
 	}
 	switch {
 	case p.Node == nil:
@@ -92,18 +109,18 @@ class Generator:
 		fixed += " | " + lang.Place("node", p.Node.Runs, p.Node.Width)
 	case p.Node.V.MAC:
 		lines = append(lines, "# Unless given, the node is random with the multicast bit set (RFC 9562 §6.10).")
-		lines = append(lines, fmt.Sprintf("node = _random(%d) & %s | 1 << 40 if self._node is None else self._node", (p.Node.Width+7)/8, lang.Lit(portable.Mask(p.Node.Width))))
+		lines = append(lines, fmt.Sprintf("node = self._random(%d) & %s | 1 << 40 if self._node is None else self._node", (p.Node.Width+7)/8, lang.Lit(portable.Mask(p.Node.Width))))
 		fixed += " | " + lang.Place("node", p.Node.Runs, p.Node.Width)
 	default:
 		lines = append(lines, "node = 0 if self._node is None else self._node")
 		fixed += " | " + lang.Place("node", p.Node.Runs, p.Node.Width)
 	}
 	if p.ClockSeq != nil {
-		lines = append(lines, fmt.Sprintf("seq = _random(%d) & %s  # the clock sequence", (p.ClockSeq.Width+7)/8, lang.Lit(portable.Mask(p.ClockSeq.Width))))
+		lines = append(lines, fmt.Sprintf("seq = self._random(%d) & %s  # the clock sequence", (p.ClockSeq.Width+7)/8, lang.Lit(portable.Mask(p.ClockSeq.Width))))
 		fixed += " | " + lang.Place("seq", p.ClockSeq.Runs, p.ClockSeq.Width)
 	}
 	if p.Random != nil && p.Random.V.Once {
-		lines = append(lines, fmt.Sprintf("once = _random(%d) & %s  # random once", (p.Random.Width+7)/8, lang.Lit(portable.Mask(p.Random.Width))))
+		lines = append(lines, fmt.Sprintf("once = self._random(%d) & %s  # random once", (p.Random.Width+7)/8, lang.Lit(portable.Mask(p.Random.Width))))
 		fixed += " | " + lang.Place("once", p.Random.Runs, p.Random.Width)
 	}
 	w.f(`
@@ -182,9 +199,20 @@ class Generator:
         """Draws the generator's random blocks, 64 from one os.urandom call
         (a call costs about as much for 16 bytes as for 1 KiB), and returns
         one. The caller holds the lock."""
-        buf = os.urandom(64 * _SIZE)
+        buf = os.urandom(64 * _SIZE) if self._source is None else _read_random(_LAYOUT, self._source, 64 * _SIZE)
         self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
         return self._blocks.pop()
+`)
+	}
+	if once {
+		w.f(`
+    def _random(self, size: int) -> int:
+        """Returns size random bytes as one big-endian int, from the source
+        the generator was given, else from os.urandom (through the pool of
+        them the module keeps)."""
+        if self._source is None:
+            return _random(size)
+        return int.from_bytes(_read_random(_LAYOUT, self._source, size), "big")
 `)
 	}
 	w.f(`

@@ -185,6 +185,19 @@ def _made(cls: Type[_I], n: int) -> _I:
 
 %[1]s.NIL = _made(%[1]s, 0)
 %[1]s.MAX = _made(%[1]s, _MAX)
+
+
+def is_valid(s: object) -> bool:
+    """Reports whether s is text that %[1]s.parse reads, never raising: False
+    for anything else, a value that is not a str included. As parse does,
+    it checks the form, not the constant bits (see %[1]s.valid)."""
+    if not isinstance(s, str):
+        return False
+    try:
+        %[1]s.parse(s)
+    except IDError:
+        return False
+    return True
 `, p.Type)
 	w.maskRuntime()
 	if p.Generates {
@@ -268,7 +281,7 @@ func bodyImports(body string) (std, typing, dt []string) {
 }
 
 func exports(p *portable.Plan) string {
-	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`}
+	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`}
 	if p.Generates {
 		names = append(names, `"Generator"`, `"new_id"`)
 		if p.Node != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/gen/internal/portable"
 	"regexp"
 	"slices"
 	"strings"
@@ -41,7 +42,8 @@ character the form does not allow; position says where), ErrOverflow (text
 above the largest ID), ErrRange (a field or node that does not fit), ErrTime
 (a time outside the layout's range, or a clock that reads no time), ErrType
 (a value of a type that holds no ID), ErrClockBackwards and ErrClockStalled
-(a generator that cannot go on), ErrNoGenerator (new_id before set_node, for
+(a generator that cannot go on), ErrRandom (a generator's source of random
+bytes that gave no bytes of the length asked), ErrNoGenerator (new_id before set_node, for
 a layout whose generator needs its node, in a forked child too), ErrKey (a
 mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given to
 mask whose constant bits are not the layout's), ErrNotMasked (text given to
@@ -361,6 +363,20 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_drop_pool)
 `,
 }, {
+	names: []string{"_read_random"},
+	code: `
+
+def _read_random(layout: str, source: Callable[[int], object], n: int) -> bytes:
+    """Returns n random bytes from source, a generator's own source of them,
+    checked: anything but bytes (or a bytearray) of length n is ErrRandom."""
+    b = source(n)
+    if not isinstance(b, (bytes, bytearray)) or len(b) != n:
+        what = f"{len(b)} bytes" if isinstance(b, (bytes, bytearray)) else type(b).__name__
+        raise IDError("ErrRandom", f"{layout}: the source of random bytes gave {what}, not {n} bytes")
+    return bytes(b)
+`,
+	typing: []string{"Callable"},
+}, {
 	names:  []string{"_MaskShape", "_masker"},
 	std:    []string{"hashlib as _hashlib", "hmac as _hmac", "threading"},
 	typing: []string{"Dict", "List", "Optional", "Tuple"},
@@ -519,7 +535,8 @@ def _masker(s: _MaskShape, key: object, tweak: object) -> _Mask:
 
 // text returns a piece's code, formatted (the %% of its Python as %).
 func (pc piece) text() string {
-	return strings.NewReplacer("%[1]s", strings.ReplaceAll(idErrorDoc, "\n", "\n    "), "%[2]s", pyString(encodings.CheckDigits), "%%", "%").Replace(pc.code)
+	doc := strings.ReplaceAll(portable.Fill(strings.Join(strings.Fields(idErrorDoc), " "), 72), "\n", "\n    ")
+	return strings.NewReplacer("%[1]s", doc, "%[2]s", pyString(encodings.CheckDigits), "%%", "%").Replace(pc.code)
 }
 
 // public returns the runtime's code with the names modules import made

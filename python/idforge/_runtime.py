@@ -18,25 +18,27 @@ import re
 import threading
 import uuid as _uuid
 from datetime import datetime, timedelta, timezone
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 __all__ = ["IDError"]
 
 
 class IDError(ValueError):
-    """The error of every bad input, a ValueError. Its code says what was wrong:
-    ErrLength (text or bytes of a length the form never has), ErrSyntax (a
-    character the form does not allow; position says where), ErrOverflow (text
-    above the largest ID), ErrRange (a field or node that does not fit), ErrTime
-    (a time outside the layout's range, or a clock that reads no time), ErrType
-    (a value of a type that holds no ID), ErrClockBackwards and ErrClockStalled
-    (a generator that cannot go on), ErrNoGenerator (new_id before set_node, for
-    a layout whose generator needs its node, in a forked child too), ErrKey (a
-    mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given to
-    mask whose constant bits are not the layout's), ErrNotMasked (text given to
-    unmask whose constant bits no public form has), and, from the conversions,
-    ErrNoTime, ErrNotUUID, ErrNotV7 and ErrNotEmbedded. The codes are the same
-    in every language idforge writes.
+    """The error of every bad input, a ValueError. Its code says what was
+    wrong: ErrLength (text or bytes of a length the form never has),
+    ErrSyntax (a character the form does not allow; position says where),
+    ErrOverflow (text above the largest ID), ErrRange (a field or node that
+    does not fit), ErrTime (a time outside the layout's range, or a clock
+    that reads no time), ErrType (a value of a type that holds no ID),
+    ErrClockBackwards and ErrClockStalled (a generator that cannot go on),
+    ErrRandom (a generator's source of random bytes that gave no bytes of
+    the length asked), ErrNoGenerator (new_id before set_node, for a layout
+    whose generator needs its node, in a forked child too), ErrKey (a mask
+    key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given to
+    mask whose constant bits are not the layout's), ErrNotMasked (text given
+    to unmask whose constant bits no public form has), and, from the
+    conversions, ErrNoTime, ErrNotUUID, ErrNotV7 and ErrNotEmbedded. The
+    codes are the same in every language idforge writes.
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,
@@ -313,6 +315,16 @@ def _drop_pool() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_drop_pool)
+
+
+def read_random(layout: str, source: Callable[[int], object], n: int) -> bytes:
+    """Returns n random bytes from source, a generator's own source of them,
+    checked: anything but bytes (or a bytearray) of length n is ErrRandom."""
+    b = source(n)
+    if not isinstance(b, (bytes, bytearray)) or len(b) != n:
+        what = f"{len(b)} bytes" if isinstance(b, (bytes, bytearray)) else type(b).__name__
+        raise IDError("ErrRandom", f"{layout}: the source of random bytes gave {what}, not {n} bytes")
+    return bytes(b)
 
 
 def _runs(mask: int, bits: int) -> List[Tuple[int, int, int]]:

@@ -47,11 +47,12 @@ from ._runtime import (
     from_bytes as _from_bytes,
     UNIX as _UNIX,
     since_unix as _since_unix,
+    read_random as _read_random,
     MaskShape as _MaskShape,
     masker as _masker,
 )
 
-__all__ = ["ID", "IDFields", "IDError", "Generator", "new_id"]
+__all__ = ["ID", "IDFields", "IDError", "is_valid", "Generator", "new_id"]
 
 
 _LAYOUT = "firebase"
@@ -362,6 +363,19 @@ ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
 
 
+def is_valid(s: object) -> bool:
+    """Reports whether s is text that ID.parse reads, never raising: False
+    for anything else, a value that is not a str included. As parse does,
+    it checks the form, not the constant bits (see ID.valid)."""
+    if not isinstance(s, str):
+        return False
+    try:
+        ID.parse(s)
+    except IDError:
+        return False
+    return True
+
+
 # Private IDs: the constant bits of an ID and of its public form, an ID of
 # the same layout, its constant bits kept and the others a keyed
 # permutation of the ID's.
@@ -384,11 +398,17 @@ class Generator:
     use from several threads.
 
     clock, a function returning nanoseconds since the Unix epoch,
-    replaces the system clock (for tests).
+    replaces the system clock (for tests). random, a function that
+    returns n random bytes when called with n, as os.urandom does,
+    replaces os.urandom (for tests, or another source); bytes of another
+    length, or no bytes, are ErrRandom.
     """
 
-    def __init__(self, *, clock: Optional[Callable[[], int]] = None) -> None:
+    def __init__(self, *, clock: Optional[Callable[[], int]] = None, random: Optional[Callable[[int], builtins.bytes]] = None) -> None:
         self._clock: Callable[[], int] = clock or _time.time_ns
+        if random is not None and not callable(random):
+            raise IDError("ErrType", f"{_LAYOUT}: random is a function of n that returns n random bytes, not {type(random).__name__}")
+        self._source = random  # None for os.urandom
         self._last = -1  # the last ID's tick, or -1 before the first
         self._counter = 0
         self._blocks: list[int] = []  # random blocks of _SIZE bytes, each an int, taken from the end
@@ -444,7 +464,7 @@ class Generator:
         """Draws the generator's random blocks, 64 from one os.urandom call
         (a call costs about as much for 16 bytes as for 1 KiB), and returns
         one. The caller holds the lock."""
-        buf = os.urandom(64 * _SIZE)
+        buf = os.urandom(64 * _SIZE) if self._source is None else _read_random(_LAYOUT, self._source, 64 * _SIZE)
         self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
         return self._blocks.pop()
 

@@ -47,7 +47,7 @@ from ._runtime import (
     masker as _masker,
 )
 
-__all__ = ["ID", "IDFields", "IDError", "Generator", "new_id", "set_node"]
+__all__ = ["ID", "IDFields", "IDError", "is_valid", "Generator", "new_id", "set_node"]
 
 
 _LAYOUT = "instagram"
@@ -361,6 +361,19 @@ def _made(cls: Type[_I], n: int) -> _I:
 
 ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
+
+
+def is_valid(s: object) -> bool:
+    """Reports whether s is text that ID.parse reads, never raising: False
+    for anything else, a value that is not a str included. As parse does,
+    it checks the form, not the constant bits (see ID.valid)."""
+    if not isinstance(s, str):
+        return False
+    try:
+        ID.parse(s)
+    except IDError:
+        return False
+    return True
 
 
 # Private IDs: the constant bits of an ID and of its public form, an ID of

@@ -48,11 +48,12 @@ from ._runtime import (
     UNIX as _UNIX,
     since_unix as _since_unix,
     random as _random,
+    read_random as _read_random,
     MaskShape as _MaskShape,
     masker as _masker,
 )
 
-__all__ = ["ID", "IDFields", "IDError", "Generator", "new_id", "set_node"]
+__all__ = ["ID", "IDFields", "IDError", "is_valid", "Generator", "new_id", "set_node"]
 
 
 _LAYOUT = "uuidv6"
@@ -338,6 +339,19 @@ ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
 
 
+def is_valid(s: object) -> bool:
+    """Reports whether s is text that ID.parse reads, never raising: False
+    for anything else, a value that is not a str included. As parse does,
+    it checks the form, not the constant bits (see ID.valid)."""
+    if not isinstance(s, str):
+        return False
+    try:
+        ID.parse(s)
+    except IDError:
+        return False
+    return True
+
+
 # Private IDs: the constant bits of an ID and of its public form, a UUIDv4
 # (version 4, variant 0b10) whose other 122 bits are a keyed permutation
 # of the ID's free bits.
@@ -357,11 +371,17 @@ class Generator:
 
     node, of 48 bits, is random with the multicast bit set if left out.
     clock, a function returning nanoseconds since the Unix epoch,
-    replaces the system clock (for tests).
+    replaces the system clock (for tests). random, a function that
+    returns n random bytes when called with n, as os.urandom does,
+    replaces os.urandom (for tests, or another source); bytes of another
+    length, or no bytes, are ErrRandom.
     """
 
-    def __init__(self, node: Optional[int] = None, *, clock: Optional[Callable[[], int]] = None) -> None:
+    def __init__(self, node: Optional[int] = None, *, clock: Optional[Callable[[], int]] = None, random: Optional[Callable[[int], builtins.bytes]] = None) -> None:
         self._clock: Callable[[], int] = clock or _time.time_ns
+        if random is not None and not callable(random):
+            raise IDError("ErrType", f"{_LAYOUT}: random is a function of n that returns n random bytes, not {type(random).__name__}")
+        self._source = random  # None for os.urandom
         self._node = None if node is None else _integer(_LAYOUT, "node", node, 48)
         self._last = -1  # the last ID's tick, or -1 before the first
         self._fixed = 0
@@ -373,8 +393,8 @@ class Generator:
         """Draws the values fixed for the generator's life, with the constant
         bits, in place."""
         # Unless given, the node is random with the multicast bit set (RFC 9562 §6.10).
-        node = _random(6) & 0xffffffffffff | 1 << 40 if self._node is None else self._node
-        seq = _random(2) & 0x3fff  # the clock sequence
+        node = self._random(6) & 0xffffffffffff | 1 << 40 if self._node is None else self._node
+        seq = self._random(2) & 0x3fff  # the clock sequence
         self._fixed = _CONST_VALUE | node | seq << 48
 
     def _after_fork(self) -> None:
@@ -408,6 +428,14 @@ class Generator:
         i = object.__new__(ID)
         _set_bits(i, n)
         return i
+
+    def _random(self, size: int) -> int:
+        """Returns size random bytes as one big-endian int, from the source
+        the generator was given, else from os.urandom (through the pool of
+        them the module keeps)."""
+        if self._source is None:
+            return _random(size)
+        return int.from_bytes(_read_random(_LAYOUT, self._source, size), "big")
 
     def __iter__(self) -> Iterator[ID]:
         """Returns the generator itself: an endless iterator of new IDs."""

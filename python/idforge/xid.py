@@ -45,11 +45,12 @@ from ._runtime import (
     UNIX as _UNIX,
     since_unix as _since_unix,
     random as _random,
+    read_random as _read_random,
     MaskShape as _MaskShape,
     masker as _masker,
 )
 
-__all__ = ["ID", "IDFields", "IDError", "Generator", "new_id"]
+__all__ = ["ID", "IDFields", "IDError", "is_valid", "Generator", "new_id"]
 
 
 _LAYOUT = "xid"
@@ -365,6 +366,19 @@ ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
 
 
+def is_valid(s: object) -> bool:
+    """Reports whether s is text that ID.parse reads, never raising: False
+    for anything else, a value that is not a str included. As parse does,
+    it checks the form, not the constant bits (see ID.valid)."""
+    if not isinstance(s, str):
+        return False
+    try:
+        ID.parse(s)
+    except IDError:
+        return False
+    return True
+
+
 # Private IDs: the constant bits of an ID and of its public form, an ID of
 # the same layout, its constant bits kept and the others a keyed
 # permutation of the ID's.
@@ -384,11 +398,17 @@ class Generator:
     tick, but not ordered. It is safe for use from several threads.
 
     clock, a function returning nanoseconds since the Unix epoch,
-    replaces the system clock (for tests).
+    replaces the system clock (for tests). random, a function that
+    returns n random bytes when called with n, as os.urandom does,
+    replaces os.urandom (for tests, or another source); bytes of another
+    length, or no bytes, are ErrRandom.
     """
 
-    def __init__(self, *, clock: Optional[Callable[[], int]] = None) -> None:
+    def __init__(self, *, clock: Optional[Callable[[], int]] = None, random: Optional[Callable[[int], builtins.bytes]] = None) -> None:
         self._clock: Callable[[], int] = clock or _time.time_ns
+        if random is not None and not callable(random):
+            raise IDError("ErrType", f"{_LAYOUT}: random is a function of n that returns n random bytes, not {type(random).__name__}")
+        self._source = random  # None for os.urandom
         self._counter = -1  # the last ID's counter, or -1 before the first
         self._blocks: list[int] = []  # random blocks of _SIZE bytes, each an int, taken from the end
         self._fixed = 0
@@ -399,7 +419,7 @@ class Generator:
     def _draw(self) -> None:
         """Draws the values fixed for the generator's life, with the constant
         bits, in place."""
-        once = _random(5) & 0xffffffffff  # random once
+        once = self._random(5) & 0xffffffffff  # random once
         self._fixed = 0 | (once >> 16) << 40 | (once & 0xffff) << 24
 
     def _after_fork(self) -> None:
@@ -430,9 +450,17 @@ class Generator:
         """Draws the generator's random blocks, 64 from one os.urandom call
         (a call costs about as much for 16 bytes as for 1 KiB), and returns
         one. The caller holds the lock."""
-        buf = os.urandom(64 * _SIZE)
+        buf = os.urandom(64 * _SIZE) if self._source is None else _read_random(_LAYOUT, self._source, 64 * _SIZE)
         self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
         return self._blocks.pop()
+
+    def _random(self, size: int) -> int:
+        """Returns size random bytes as one big-endian int, from the source
+        the generator was given, else from os.urandom (through the pool of
+        them the module keeps)."""
+        if self._source is None:
+            return _random(size)
+        return int.from_bytes(_read_random(_LAYOUT, self._source, size), "big")
 
     def __iter__(self) -> Iterator[ID]:
         """Returns the generator itself: an endless iterator of new IDs."""

@@ -190,6 +190,39 @@ class InteropTest(unittest.TestCase):
                 uuidv5.ID.from_name(bad_ns, bad_name)
             self.assertEqual(cm.exception.code, "ErrType")
 
+    def test_is_valid(self):
+        from idforge import snowflake as sf, uuidv5
+
+        for m in (uuidv7, ulid, ksuid, sf, uuidv5, objectid):
+            i = m.ID.NIL if m is uuidv5 else m.new_id() if m is not sf else m.ID.pack(timestamp=1, node=2)
+            self.assertTrue(m.is_valid(str(i)), m.__name__)
+            for bad in ("", "x" * 40, None, 12, b"00", str(i) + "!", "\ud800", "€" * 26, [], object()):
+                self.assertFalse(m.is_valid(bad), (m.__name__, bad))
+        self.assertTrue(uuidv7.is_valid(str(uuidv4.new_id())))  # the form, not the version
+
+    def test_random_source(self):
+        # A generator takes another source of random bytes: the same bytes
+        # make the same IDs.
+        def zeros(n):
+            return bytes(n)
+
+        clock = lambda: 1_700_000_000_000_000_000
+        a = uuidv7.Generator(clock=clock, random=zeros)
+        b = uuidv7.Generator(clock=clock, random=zeros)
+        self.assertEqual([a.next() for _ in range(3)], [b.next() for _ in range(3)])
+        self.assertEqual(uuidv4.Generator(random=zeros).next(), uuidv4.ID.parse("00000000-0000-4000-8000-000000000000"))
+        g = uuidv1.Generator(random=lambda n: b"\xff" * n)
+        self.assertEqual(g.next().fields()["node"], (1 << 48) - 1)
+        for bad in (lambda n: bytes(n - 1), lambda n: "x" * n, lambda n: None):
+            with self.assertRaises(uuidv4.IDError) as cm:
+                uuidv4.Generator(random=bad).next()
+            self.assertEqual(cm.exception.code, "ErrRandom")
+        with self.assertRaises(uuidv4.IDError) as cm:
+            uuidv4.Generator(random=5)
+        self.assertEqual(cm.exception.code, "ErrType")
+        with self.assertRaises(TypeError):  # snowflake draws no random bytes: no such option
+            snowflake.Generator(1, random=zeros)
+
     def test_nil_max(self):
         self.assertEqual(str(uuidv7.ID.NIL), "00000000-0000-0000-0000-000000000000")
         self.assertEqual(str(uuidv7.ID.MAX), "ffffffff-ffff-ffff-ffff-ffffffffffff")
