@@ -71,6 +71,18 @@ func TestPythonFork(t *testing.T) {
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_fork")
 }
 
+// The committed Python package's conversions (idforge.compat) give Go's
+// results: every record of the corpus conformance/conversions.jsonl
+// (testdata/test_compat.py).
+func TestPythonConversions(t *testing.T) {
+	readInputs(t, "../../python/idforge/*.py", "testdata/test_compat.py", "../../conformance/conversions.jsonl")
+	dir, err := filepath.Abs("../../python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_compat")
+}
+
 // IDs of the committed Python package go into Django's UUIDField,
 // SQLAlchemy's UUID types and a pydantic model (testdata/test_frameworks.py);
 // a framework that python3 cannot import is skipped there, unless

@@ -154,6 +154,7 @@ func Files(license []byte) ([]File, error) {
 		File{"python/README.md", pyReadme(ls, mods)},
 		File{"python/idforge/__init__.py", pyInit(ls, mods)},
 		File{"python/idforge/_runtime.py", python.Runtime()},
+		File{"python/idforge/compat.py", python.Compat()},
 		File{"python/idforge/py.typed", nil},
 		File{"python/pyproject.toml", pyproject()},
 	)
