@@ -83,6 +83,17 @@ func TestPythonConversions(t *testing.T) {
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_compat")
 }
 
+// The committed Python package's README and docstring examples run, as
+// doctests (testdata/test_docs.py).
+func TestPythonDocs(t *testing.T) {
+	readInputs(t, "../../python/idforge/*.py", "../../python/README.md", "testdata/test_docs.py")
+	dir, err := filepath.Abs("../../python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_docs")
+}
+
 // IDs of the committed Python package go into Django's UUIDField,
 // SQLAlchemy's UUID types and a pydantic model (testdata/test_frameworks.py);
 // a framework that python3 cannot import is skipped there, unless

@@ -144,11 +144,12 @@ func (w *writer) module() {
 	w.f(`"""%s
 
 %s
-"""
+
+%s"""
 
 from __future__ import annotations
 
-`, docText("", fmt.Sprintf("IDs of one layout, %d bits: the class %s, immutable, hashable and ordered as its bytes are, and IDError. Standard library only, Python 3.9 and later.", p.Bits, p.Type)), forms)
+`, docText("", fmt.Sprintf("IDs of one layout, %d bits: the class %s, immutable, hashable and ordered as its bytes are, and IDError. Standard library only, Python 3.9 and later.", p.Bits, p.Type)), forms, examples(p))
 	head := w.b.String()
 	w.b.Reset()
 	w.f(`
@@ -836,4 +837,21 @@ func fromName(p *portable.Plan) string {
         digest = _hashlib.%[6]s(namespace.bytes + data).digest()
         return _made(cls, int.from_bytes(digest[:_SIZE], "big")%[7]s)
 `, p.Type, nsType, doc, nsCheck, strings.ReplaceAll(nsDoc, ", such as uuid.NAMESPACE_DNS", ""), alg, constBits)
+}
+
+// examples returns the module docstring's examples, which run as doctests
+// (the module's names are the doctest's).
+func examples(p *portable.Plan) string {
+	t := p.Type
+	var b strings.Builder
+	fmt.Fprintf(&b, ">>> %[1]s.parse(str(%[1]s.NIL)) == %[1]s.NIL, %[1]s.NIL.is_zero()\n(True, True)\n", t)
+	fmt.Fprintf(&b, ">>> len(%[1]s.NIL.hex), len(bytes(%[1]s.NIL))\n(%[2]d, %[3]d)\n", t, 2*p.Size, p.Size)
+	if p.Generates {
+		node := ""
+		if p.NeedsNode {
+			node = "1"
+		}
+		fmt.Fprintf(&b, ">>> g = Generator(%s)\n>>> a, b = g.next(), g.next()\n>>> a != b and a.valid() and b.valid()\nTrue\n>>> %s.parse(str(a)) == a\nTrue\n", node, t)
+	}
+	return b.String()
 }

@@ -22,6 +22,17 @@ str(id) is the ID's 64 bits as an int64 in decimal, as Go's
 strconv.FormatInt and PostgreSQL's bigint write them; base62() and
 crockford() write the fixed-width forms, as the property hex does, which
 sort as the bytes do.
+
+>>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
+(True, True)
+>>> len(ID.NIL.hex), len(bytes(ID.NIL))
+(16, 8)
+>>> g = Generator(1)
+>>> a, b = g.next(), g.next()
+>>> a != b and a.valid() and b.valid()
+True
+>>> ID.parse(str(a)) == a
+True
 """
 
 from __future__ import annotations

@@ -25,6 +25,17 @@ and later.
 
 str(id) is 27 Base62 digits; base62() and crockford() write the
 fixed-width forms, as the property hex does, which sort as the bytes do.
+
+>>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
+(True, True)
+>>> len(ID.NIL.hex), len(bytes(ID.NIL))
+(40, 20)
+>>> g = Generator()
+>>> a, b = g.next(), g.next()
+>>> a != b and a.valid() and b.valid()
+True
+>>> ID.parse(str(a)) == a
+True
 """
 
 from __future__ import annotations

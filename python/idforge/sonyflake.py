@@ -21,6 +21,17 @@ strconv.FormatInt and PostgreSQL's bigint write them (never negative for
 a valid ID: the layout's top bit is a constant zero); base62() and
 crockford() write the fixed-width forms, as the property hex does, which
 sort as the bytes do.
+
+>>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
+(True, True)
+>>> len(ID.NIL.hex), len(bytes(ID.NIL))
+(16, 8)
+>>> g = Generator(1)
+>>> a, b = g.next(), g.next()
+>>> a != b and a.valid() and b.valid()
+True
+>>> ID.parse(str(a)) == a
+True
 """
 
 from __future__ import annotations

@@ -24,6 +24,11 @@ and later.
 str(id) is the canonical UUID form, and ID.parse reads every UUID form;
 base62() and crockford() write the fixed-width forms, as the property
 hex does, which sort as the bytes do.
+
+>>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
+(True, True)
+>>> len(ID.NIL.hex), len(bytes(ID.NIL))
+(32, 16)
 """
 
 from __future__ import annotations

@@ -3,6 +3,7 @@ layouts: python3 -m unittest, with IDFORGE_CORPUS naming corpus.jsonl and
 IDFORGE_MODULES the folder of modules, one per layout (its name with '-' as
 '_', .py). The Go test TestScripts sets both."""
 
+import doctest
 import importlib
 import json
 import os
@@ -58,6 +59,10 @@ class Corpus(unittest.TestCase):
 
     def check_layout(self, layout, rs):
         m = importlib.import_module(layout.replace("-", "_"))
+        # The module docstring's examples.
+        doc = doctest.testmod(m, optionflags=doctest.ELLIPSIS)
+        self.assertGreater(doc.attempted, 0, "no doctest")
+        self.assertEqual(doc.failed, 0, "a doctest failed")
         ID = m.ID
         head = rs[0]
         # A decimal layout whose top bit is a constant zero takes no sign, as

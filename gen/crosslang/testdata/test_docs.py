@@ -1,0 +1,38 @@
+"""The Python package's documentation runs: the pycon examples of its
+README (python/README.md, or the file IDFORGE_README names) and the
+docstring examples of every module of the package (python/ on the path),
+as doctests, with ELLIPSIS (... stands for what differs from run to run).
+
+    python3 -m unittest test_docs
+"""
+
+import doctest
+import importlib
+import os
+import pkgutil
+import unittest
+
+import idforge
+
+README = os.environ.get("IDFORGE_README") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python", "README.md")
+
+
+class Docs(unittest.TestCase):
+    def test_readme(self):
+        got = doctest.testfile(README, module_relative=False, optionflags=doctest.ELLIPSIS)
+        self.assertGreater(got.attempted, 20)
+        self.assertEqual(got.failed, 0)
+
+    def test_modules(self):
+        ran = 0
+        for info in pkgutil.iter_modules(idforge.__path__):
+            m = importlib.import_module("idforge." + info.name)
+            got = doctest.testmod(m, optionflags=doctest.ELLIPSIS)
+            self.assertEqual(got.failed, 0, info.name)
+            ran += got.attempted
+        self.assertGreater(ran, 50)
+
+
+if __name__ == "__main__":
+    unittest.main()
