@@ -138,7 +138,7 @@ func (w *writer) module() {
 	case "uuid":
 		text = fmt.Sprintf("the canonical UUID form, and %s.parse reads every UUID form", p.Type)
 	case "decimal":
-		text = p.Text.DecimalDoc()
+		text = decimalDoc(p)
 	}
 	forms := docText("", "str(id) is "+text+"; base62() and crockford() write the fixed-width forms, as the property hex does, which sort as the bytes do.")
 	w.f(`"""%s
@@ -387,7 +387,7 @@ class %[1]s:
 
 	sType, sDoc, sCheck := "str", "", ""
 	if p.Bits == 128 {
-		sType, sDoc = "Union[str, _uuid.UUID]", " A uuid.UUID gives the ID of its 128 bits."
+		sType, sDoc = "Union[str, _uuid.UUID]", "\n        A uuid.UUID gives the ID of its 128 bits."
 		sCheck = "\n        if isinstance(s, _uuid.UUID):\n            return _made(cls, s.int)"
 	}
 	switch p.Text.Name {
@@ -502,7 +502,7 @@ class %[1]s:
         """%s"""
         n = self._n
         return str(n - (1 << 64) if n >> 63 else n)
-`, docText("        ", "Returns the ID's text: "+p.Text.DecimalDoc()+"."))
+`, docText("        ", "Returns the ID's text: "+decimalDoc(p)+"."))
 	case "uuid":
 		w.f(`
     def __str__(self) -> str:
@@ -609,7 +609,7 @@ class %[1]s:
 		w.f(`
     def valid(self) -> bool:
         """Reports whether the ID's constant bits (versions, variants) are those
-        of layout %s. The parsers check the form only, as Go's do."""
+        of layout %s. The parsers check the form only, not these bits."""
         return self._n & _CONST_MASK == _CONST_VALUE
 `, p.L.Name)
 	} else {
@@ -854,4 +854,9 @@ func examples(p *portable.Plan) string {
 		fmt.Fprintf(&b, ">>> g = Generator(%s)\n>>> a, b = g.next(), g.next()\n>>> a != b and a.valid() and b.valid()\nTrue\n>>> %s.parse(str(a)) == a\nTrue\n", node, t)
 	}
 	return b.String()
+}
+
+// decimalDoc is the Plan's decimal text's doc, in Python's words.
+func decimalDoc(p *portable.Plan) string {
+	return strings.Replace(p.Text.DecimalDoc(), "as Go's strconv.FormatInt and PostgreSQL's bigint write them", "as Python's int and PostgreSQL's bigint write them", 1)
 }

@@ -17,10 +17,9 @@
 ordered as its bytes are, and IDError. Standard library only, Python 3.9
 and later.
 
-str(id) is the ID's 64 bits as an int64 in decimal, as Go's
-strconv.FormatInt and PostgreSQL's bigint write them; base62() and
-crockford() write the fixed-width forms, as the property hex does, which
-sort as the bytes do.
+str(id) is the ID's 64 bits as an int64 in decimal, as Python's int and
+PostgreSQL's bigint write them; base62() and crockford() write the
+fixed-width forms, as the property hex does, which sort as the bytes do.
 
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
@@ -186,7 +185,7 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the ID's text: the ID's 64 bits as an int64 in decimal,
-        as Go's strconv.FormatInt and PostgreSQL's bigint write them."""
+        as Python's int and PostgreSQL's bigint write them."""
         n = self._n
         return str(n - (1 << 64) if n >> 63 else n)
 

@@ -16,11 +16,10 @@
 ordered as its bytes are, and IDError. Standard library only, Python 3.9
 and later.
 
-str(id) is the ID's 64 bits as an int64 in decimal, as Go's
-strconv.FormatInt and PostgreSQL's bigint write them (never negative for
-a valid ID: the layout's top bit is a constant zero); base62() and
-crockford() write the fixed-width forms, as the property hex does, which
-sort as the bytes do.
+str(id) is the ID's 64 bits as an int64 in decimal, as Python's int and
+PostgreSQL's bigint write them (never negative for a valid ID: the
+layout's top bit is a constant zero); base62() and crockford() write the
+fixed-width forms, as the property hex does, which sort as the bytes do.
 
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
@@ -189,9 +188,9 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the ID's text: the ID's 64 bits as an int64 in decimal,
-        as Go's strconv.FormatInt and PostgreSQL's bigint write them
-        (never negative for a valid ID: the layout's top bit is a
-        constant zero)."""
+        as Python's int and PostgreSQL's bigint write them (never
+        negative for a valid ID: the layout's top bit is a constant
+        zero)."""
         n = self._n
         return str(n - (1 << 64) if n >> 63 else n)
 
@@ -268,7 +267,7 @@ class ID:
 
     def valid(self) -> bool:
         """Reports whether the ID's constant bits (versions, variants) are those
-        of layout sonyflake. The parsers check the form only, as Go's do."""
+        of layout sonyflake. The parsers check the form only, not these bits."""
         return self._n & _CONST_MASK == _CONST_VALUE
 
     def is_zero(self) -> bool:

@@ -128,7 +128,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: Union[str, _uuid.UUID]) -> ID:
-        """Reads the text str writes: exactly 26 Crockford digits, in either case. A uuid.UUID gives the ID of its 128 bits."""
+        """Reads the text str writes: exactly 26 Crockford digits, in either case.
+        A uuid.UUID gives the ID of its 128 bits."""
         if isinstance(s, _uuid.UUID):
             return _made(cls, s.int)
         return _made(cls, _decode(s, _CROCKFORD))

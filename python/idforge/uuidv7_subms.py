@@ -137,7 +137,8 @@ class ID(_uuid.UUID):
     @classmethod
     def parse(cls, s: Union[str, _uuid.UUID]) -> ID:
         """Reads a UUID in any of its forms: canonical 8-4-4-4-12, 32 hex digits,
-        {canonical} or urn:uuid:canonical, hex digits in either case. A uuid.UUID gives the ID of its 128 bits."""
+        {canonical} or urn:uuid:canonical, hex digits in either case.
+        A uuid.UUID gives the ID of its 128 bits."""
         i = object.__new__(cls)
         _set_bits(i, _parse_uuid(s, _HEX))
         return i
@@ -251,7 +252,7 @@ class ID(_uuid.UUID):
 
     def valid(self) -> bool:
         """Reports whether the ID's constant bits (versions, variants) are those
-        of layout uuidv7-subms. The parsers check the form only, as Go's do."""
+        of layout uuidv7-subms. The parsers check the form only, not these bits."""
         return self.int & _CONST_MASK == _CONST_VALUE
 
     def is_zero(self) -> bool:
