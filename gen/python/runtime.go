@@ -74,7 +74,7 @@ class IDError(ValueError):
 `,
 }, {
 	names:  []string{"_Form", "_encode", "_decode", "_byte_length", "_syntax_error", "_check_text", "_CHECK"},
-	typing: []string{"Dict", "List"},
+	typing: []string{"Dict", "List", "Optional", "Tuple"},
 	code: `
 
 class _Form:
@@ -86,7 +86,7 @@ class _Form:
     whether a check symbol follows (the ID modulo 37, in _CHECK).
     """
 
-    __slots__ = ("layout", "bits", "max", "title", "digits", "width", "base", "table", "pad", "check")
+    __slots__ = ("layout", "bits", "max", "title", "digits", "width", "base", "table", "pad", "check", "pairs", "shifts", "top")
 
     def __init__(self, layout: str, bits: int, title: str, digits: str, width: int, fold_case: bool, pad: int = 0, check: bool = False) -> None:
         self.layout, self.bits, self.max = layout, bits, (1 << bits) - 1
@@ -98,6 +98,24 @@ class _Form:
             if fold_case:
                 self.table[c.lower()] = i
                 self.table[c.upper()] = i
+        # A base that is a power of two has digits of k bits, which the
+        # writer takes two at a time from a table of every pair of digits
+        # (shared by the forms of one alphabet): the shifts of the pairs,
+        # most significant first, and the shift of a single top digit if
+        # the width is odd (else -1).
+        self.pairs: Optional[List[str]] = None
+        self.shifts: Tuple[int, ...] = ()
+        k = self.base.bit_length() - 1
+        self.top = k * (width - 1) if width & 1 else -1
+        if self.base == 1 << k:
+            self.pairs = _PAIRS.get(digits)
+            if self.pairs is None:
+                self.pairs = _PAIRS[digits] = [a + b for a in digits for b in digits]
+            self.shifts = tuple(range(2 * k * (width // 2 - 1), -1, -2 * k))
+
+
+# The tables of pairs of digits, by alphabet.
+_PAIRS: Dict[str, List[str]] = {}
 
 
 _CHECK = %[2]s  # Crockford's check symbols
@@ -106,13 +124,20 @@ _CHECK = %[2]s  # Crockford's check symbols
 def _encode(n: int, f: _Form) -> str:
     """Writes n in form f: f.width digits, most significant first, and its
     check symbol if the form has one."""
-    out: List[str] = [_CHECK[n % 37]] if f.check else []
-    n <<= f.pad
-    digits, base = f.digits, f.base
-    for _ in range(f.width):
-        n, d = divmod(n, base)
-        out.append(digits[d])
-    return "".join(reversed(out))
+    v = n << f.pad
+    if f.pairs is not None:
+        pairs, ones = f.pairs, len(f.pairs) - 1
+        s = "".join([pairs[v >> k & ones] for k in f.shifts])
+        if f.top >= 0:
+            s = f.digits[v >> f.top & f.base - 1] + s
+    else:
+        out: List[str] = []
+        digits, base = f.digits, f.base
+        for _ in range(f.width):
+            v, d = divmod(v, base)
+            out.append(digits[d])
+        s = "".join(reversed(out))
+    return s + _CHECK[n % 37] if f.check else s
 
 
 def _byte_length(s: str) -> int:

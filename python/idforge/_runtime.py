@@ -64,7 +64,7 @@ class Form:
     whether a check symbol follows (the ID modulo 37, in CHECK).
     """
 
-    __slots__ = ("layout", "bits", "max", "title", "digits", "width", "base", "table", "pad", "check")
+    __slots__ = ("layout", "bits", "max", "title", "digits", "width", "base", "table", "pad", "check", "pairs", "shifts", "top")
 
     def __init__(self, layout: str, bits: int, title: str, digits: str, width: int, fold_case: bool, pad: int = 0, check: bool = False) -> None:
         self.layout, self.bits, self.max = layout, bits, (1 << bits) - 1
@@ -76,6 +76,24 @@ class Form:
             if fold_case:
                 self.table[c.lower()] = i
                 self.table[c.upper()] = i
+        # A base that is a power of two has digits of k bits, which the
+        # writer takes two at a time from a table of every pair of digits
+        # (shared by the forms of one alphabet): the shifts of the pairs,
+        # most significant first, and the shift of a single top digit if
+        # the width is odd (else -1).
+        self.pairs: Optional[List[str]] = None
+        self.shifts: Tuple[int, ...] = ()
+        k = self.base.bit_length() - 1
+        self.top = k * (width - 1) if width & 1 else -1
+        if self.base == 1 << k:
+            self.pairs = _PAIRS.get(digits)
+            if self.pairs is None:
+                self.pairs = _PAIRS[digits] = [a + b for a in digits for b in digits]
+            self.shifts = tuple(range(2 * k * (width // 2 - 1), -1, -2 * k))
+
+
+# The tables of pairs of digits, by alphabet.
+_PAIRS: Dict[str, List[str]] = {}
 
 
 CHECK = "0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U"  # Crockford's check symbols
@@ -84,13 +102,20 @@ CHECK = "0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U"  # Crockford's check symbols
 def encode(n: int, f: Form) -> str:
     """Writes n in form f: f.width digits, most significant first, and its
     check symbol if the form has one."""
-    out: List[str] = [CHECK[n % 37]] if f.check else []
-    n <<= f.pad
-    digits, base = f.digits, f.base
-    for _ in range(f.width):
-        n, d = divmod(n, base)
-        out.append(digits[d])
-    return "".join(reversed(out))
+    v = n << f.pad
+    if f.pairs is not None:
+        pairs, ones = f.pairs, len(f.pairs) - 1
+        s = "".join([pairs[v >> k & ones] for k in f.shifts])
+        if f.top >= 0:
+            s = f.digits[v >> f.top & f.base - 1] + s
+    else:
+        out: List[str] = []
+        digits, base = f.digits, f.base
+        for _ in range(f.width):
+            v, d = divmod(v, base)
+            out.append(digits[d])
+        s = "".join(reversed(out))
+    return s + CHECK[n % 37] if f.check else s
 
 
 def byte_length(s: str) -> int:
