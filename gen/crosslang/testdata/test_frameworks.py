@@ -132,6 +132,36 @@ class SQLAlchemy(unittest.TestCase):
             engine.dispose()
 
 
+class Psycopg(unittest.TestCase):
+    def test_psycopg2(self):
+        # psycopg2 adapts a uuid.UUID once register_uuid is called: the ID,
+        # a subclass, goes as it is, as the README shows.
+        need("psycopg2")
+        dsn = os.environ.get("IDFORGE_POSTGRES_DSN")
+        if not dsn:
+            if REQUIRED:
+                raise AssertionError("IDFORGE_POSTGRES_DSN is not set, and IDFORGE_REQUIRE_FRAMEWORKS is")
+            self.skipTest("IDFORGE_POSTGRES_DSN is not set")
+        import psycopg2
+        import psycopg2.extras
+
+        psycopg2.extras.register_uuid()
+        conn = psycopg2.connect(dsn)
+        try:
+            with conn.cursor() as cur:
+                cur.execute("CREATE TEMPORARY TABLE idforge_psycopg (id uuid PRIMARY KEY, name text)")
+                given = uuidv7.new_id()
+                cur.execute("INSERT INTO idforge_psycopg (id, name) VALUES (%s, %s)", (given, "given"))
+                cur.execute("SELECT id FROM idforge_psycopg WHERE id = %s", (given,))
+                (got,) = cur.fetchone()
+                self.assertIsInstance(got, uuid.UUID)
+                self.assertEqual(got, given)
+                self.assertEqual(uuidv7.ID.from_uuid(got), given)
+        finally:
+            conn.rollback()
+            conn.close()
+
+
 class Pydantic(unittest.TestCase):
     def test_model(self):
         need("pydantic")
