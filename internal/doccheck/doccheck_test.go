@@ -13,6 +13,22 @@ import (
 
 const root = "../.."
 
+// pages returns the README and the guides in docs/, and any other
+// top-level pages named, or skips the test outside a clone of idforge (a
+// module zip has neither the other modules nor their examples).
+func pages(t *testing.T, more ...string) []string {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(root, "gen", "go.mod")); err != nil {
+		t.Skip("not in a clone of idforge (a module zip has neither the docs' other modules nor their examples)")
+	}
+	docs, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	docs = append([]string{filepath.Join(root, "README.md")}, docs...)
+	for _, p := range more {
+		docs = append(docs, filepath.Join(root, p))
+	}
+	return docs
+}
+
 // TestGoSnippets checks every Go block of the README and docs/. A block
 // that is a whole file (it declares its package: the walkthrough's files,
 // which .ci/walkthrough builds and runs) must parse. Any other block must
@@ -20,14 +36,9 @@ const root = "../.."
 // repository's packages, which go test compiles and, given its Output,
 // runs: so the page quotes code that builds and whose output is checked.
 func TestGoSnippets(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(root, "gen", "go.mod")); err != nil {
-		t.Skip("not in a clone of idforge (a module zip has neither the docs' other modules nor their examples)")
-	}
 	examples := exampleBodies(t)
-	docs, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	docs = append([]string{filepath.Join(root, "README.md")}, docs...)
 	n := 0
-	for _, doc := range docs {
+	for _, doc := range pages(t) {
 		src, err := os.ReadFile(doc)
 		if err != nil {
 			t.Fatal(err)

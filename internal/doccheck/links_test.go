@@ -13,16 +13,9 @@ import (
 // heading (#anchor), the heading does, by GitHub's rule for anchors. A
 // page moved or a heading renamed fails here, not in a reader's browser.
 func TestLinks(t *testing.T) {
-	if _, err := os.Stat(filepath.Join(root, "gen", "go.mod")); err != nil {
-		t.Skip("not in a clone of idforge")
-	}
-	pages, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
-	for _, p := range []string{"README.md", "BENCHMARKS.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "CHANGELOG.md"} {
-		pages = append(pages, filepath.Join(root, p))
-	}
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
 	n := 0
-	for _, page := range pages {
+	for _, page := range pages(t, "BENCHMARKS.md", "ARCHITECTURE.md", "CONTRIBUTING.md", "CHANGELOG.md") {
 		src, err := os.ReadFile(page)
 		if err != nil {
 			t.Fatal(err)
