@@ -15,10 +15,12 @@ compat does.
 The modules:
 
     discord: Discord — Discord's Snowflake.
-    firebase: Firebase push ID — the 20-character keys of Firebase's Realtime Database.
+    firebase: Firebase push ID — the 20-character keys of Firebase's
+        Realtime Database.
     instagram: Instagram-style sharded ID.
     ksuid: KSUID — Segment's K-Sortable Unique IDentifier.
-    ksuid_ms: KSUID with milliseconds: KSUID's 32-bit seconds, and a 12-bit fraction of a second (244 µs) in the leading payload bits.
+    ksuid_ms: KSUID with milliseconds: KSUID's 32-bit seconds, and a 12-bit
+        fraction of a second (244 µs) in the leading payload bits.
     mastodon: Mastodon — Mastodon's status IDs.
     objectid: MongoDB ObjectId.
     snowflake: Snowflake — Twitter's 64-bit ID.
@@ -33,12 +35,18 @@ The modules:
     uuidv6: UUIDv6 — RFC 9562 section 5.6.
     uuidv7: UUIDv7 — RFC 9562 section 5.7.
     uuidv7_draft01: UUIDv7 as in draft-peabody-dispatch-new-uuid-format-01.
-    uuidv7_subms: UUIDv7 with a sub-millisecond fraction — RFC 9562 section 6.2, method 3, as PostgreSQL 18's uuidv7() and Go 1.27's uuid.NewV7 make it.
+    uuidv7_subms: UUIDv7 with a sub-millisecond fraction — RFC 9562
+        section 6.2, method 3, as PostgreSQL 18's uuidv7() and Go 1.27's
+        uuid.NewV7 make it.
     uuidv8: UUIDv8 — RFC 9562 appendix B.1, the time-based example.
-    uuidv8_sha256: UUIDv8 — RFC 9562 appendix B.2, name-based with SHA-256.
+    uuidv8_sha256: UUIDv8 — RFC 9562 appendix B.2, name-based with
+        SHA-256.
     xid: xid — rs/xid's 12-byte ID, written in 20 characters of base32hex.
 """
 
 from ._runtime import IDError
+
+# The class is documented, shown in tracebacks and pickled as idforge.IDError.
+IDError.__module__ = "idforge"
 
 __all__ = ["IDError"]

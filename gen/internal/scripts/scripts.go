@@ -257,12 +257,16 @@ The modules:
 
 `)
 	for i, l := range ls {
-		line := fmt.Sprintf("    %s: %s", mods[i], summary(l))
+		line := portable.Fill(fmt.Sprintf("%s: %s", mods[i], summary(l)), 72)
+		line = "    " + strings.ReplaceAll(line, "\n", "\n        ")
 		b.WriteString(strings.ReplaceAll(strings.ReplaceAll(line, `\`, `\\`), `"""`, `\"\"\"`) + "\n")
 	}
 	b.WriteString(`"""
 
 from ._runtime import IDError
+
+# The class is documented, shown in tracebacks and pickled as idforge.IDError.
+IDError.__module__ = "idforge"
 
 __all__ = ["IDError"]
 `)
