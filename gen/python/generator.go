@@ -321,18 +321,13 @@ _shared: Optional[Generator] = None
 _shared_lock = threading.Lock()
 `)
 	} else {
-		w.f(`
-
-# The generator new_id uses, made by set_node%s, its node, and
-# the lock that guards making it. A forked child keeps one made without a
-# node (Generator._after_fork moves it on there); one that set_node made
-# the child drops, and _forked_node says so, until set_node is called in
-# the child.
-_shared: Optional[Generator] = None
+		w.f("\n\n")
+		w.comment("", portable.Fill(fmt.Sprintf("The generator new_id uses, made by set_node%s, its node, and the lock that guards making it. A forked child keeps one made without a node (Generator._after_fork moves it on there); one that set_node made the child drops, and _forked_node says so, until set_node is called in the child.", map[bool]string{false: " or by new_id's first call", true: ""}[p.NeedsNode]), 74))
+		w.f(`_shared: Optional[Generator] = None
 _shared_node: Optional[int] = None
 _forked_node = False
 _shared_lock = threading.Lock()
-`, map[bool]string{false: " or by new_id's first call", true: ""}[p.NeedsNode])
+`)
 		needs := ""
 		if !p.NeedsNode {
 			needs = " without a node"
@@ -340,12 +335,7 @@ _shared_lock = threading.Lock()
 		w.f(`
 
 def set_node(node: int) -> None:
-    """Sets the node of the generator new_id uses: an int of %[1]d bits. Call
-    it once, before the first new_id; calling it again with the same node
-    does nothing, with another it is ErrRange, as it is once new_id has made
-    IDs%[2]s. A forked child starts without it: each worker process calls
-    set_node with a node of its own (for example from gunicorn's post_fork
-    hook), as two processes that share a node can make the same IDs."""
+    """%[4]s"""
     global _shared, _shared_node
     v = _integer(_LAYOUT, "node", node, %[1]d)
     with _shared_lock:
@@ -361,22 +351,18 @@ def _no_node() -> IDError:
     if _forked_node:
         return IDError("ErrNoGenerator", f"{_LAYOUT}: new_id in a forked child needs a node of its own: call set_node(node) there, %[3]s")
     return IDError("ErrNoGenerator", f"{_LAYOUT}: new_id needs its node: call set_node(node) first, %[3]s")
-`, p.Node.Width, needs, perWorker)
+`, p.Node.Width, needs, perWorker, docText("    ", fmt.Sprintf("Sets the node of the generator new_id uses: an int of %d bits. Call it once, before the first new_id; calling it again with the same node does nothing, with another it is ErrRange, as it is once new_id has made IDs%s. A forked child starts without it: each worker process calls set_node with a node of its own (for example from gunicorn's post_fork hook), as two processes that share a node can make the same IDs.", p.Node.Width, needs)))
 	}
 	if p.NeedsNode {
 		w.f(`
 
 def new_id() -> %[1]s:
-    """Returns the next ID of the process's generator of layout %[2]s: the IDs
-    come from one generator, so %[3]s. The layout has a node,
-    which set_node gives: before it, new_id is ErrNoGenerator. It is safe
-    for use from several threads, and in a forked child once set_node has
-    been called there."""
+    """%[4]s"""
     g = _shared
     if g is None:
         raise _no_node()
     return g.next()
-`, p.Type, p.L.Name, order)
+`, p.Type, p.L.Name, order, docText("    ", fmt.Sprintf("Returns the next ID of the process's generator of layout %s: the IDs come from one generator, so %s. The layout has a node, which set_node gives: before it, new_id is ErrNoGenerator. It is safe for use from several threads, and in a forked child once set_node has been called there.", p.L.Name, order)))
 		return
 	}
 	check, forked := "", ""

@@ -751,7 +751,12 @@ func asUUID(p *portable.Plan, body string) string {
 	}
 	cut("\n    # The properties named as the standard library's UUID has them come", "\n\ndef _bits(")
 	swap(`vars(`+typ+`)["_n"].__set__`, `vars(_uuid.UUID)["int"].__set__`)
-	swap(`# Sets the slot of an ID's bits past `+typ+`.__setattr__, which refuses: for the`, `# Sets the slot of an ID's bits (uuid.UUID's int) past __setattr__, which refuses: for the`)
+	swap(`# Sets the slot of an ID's bits past `+typ+`.__setattr__, which refuses: for the
+# module's own readers, whose results are in range already. (The slot's
+# descriptor, from the class's namespace: its __set__ is the fastest way in.)`, `# Sets the slot of an ID's bits, uuid.UUID's int, past __setattr__, which
+# refuses: for the module's own readers, whose results are in range
+# already. (The slot's descriptor, from uuid.UUID's namespace: its __set__
+# is the fastest way in.)`)
 	return regexp.MustCompile(`\b(self|other|\))\._n\b`).ReplaceAllString(body, "$1.int")
 }
 

@@ -512,11 +512,11 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
 
 
-# The generator new_id uses, made by set_node, its node, and
-# the lock that guards making it. A forked child keeps one made without a
-# node (Generator._after_fork moves it on there); one that set_node made
-# the child drops, and _forked_node says so, until set_node is called in
-# the child.
+# The generator new_id uses, made by set_node, its node, and the lock that
+# guards making it. A forked child keeps one made without a node
+# (Generator._after_fork moves it on there); one that set_node made the
+# child drops, and _forked_node says so, until set_node is called in the
+# child.
 _shared: Optional[Generator] = None
 _shared_node: Optional[int] = None
 _forked_node = False
@@ -525,11 +525,12 @@ _shared_lock = threading.Lock()
 
 def set_node(node: int) -> None:
     """Sets the node of the generator new_id uses: an int of 10 bits. Call
-    it once, before the first new_id; calling it again with the same node
-    does nothing, with another it is ErrRange, as it is once new_id has made
-    IDs. A forked child starts without it: each worker process calls
-    set_node with a node of its own (for example from gunicorn's post_fork
-    hook), as two processes that share a node can make the same IDs."""
+    it once, before the first new_id; calling it again with the same
+    node does nothing, with another it is ErrRange, as it is once new_id
+    has made IDs. A forked child starts without it: each worker process
+    calls set_node with a node of its own (for example from gunicorn's
+    post_fork hook), as two processes that share a node can make the
+    same IDs."""
     global _shared, _shared_node
     v = _integer(_LAYOUT, "node", node, 10)
     with _shared_lock:
@@ -548,11 +549,11 @@ def _no_node() -> IDError:
 
 
 def new_id() -> ID:
-    """Returns the next ID of the process's generator of layout tsid: the IDs
-    come from one generator, so each is greater than the one before. The layout has a node,
-    which set_node gives: before it, new_id is ErrNoGenerator. It is safe
-    for use from several threads, and in a forked child once set_node has
-    been called there."""
+    """Returns the next ID of the process's generator of layout tsid: the
+    IDs come from one generator, so each is greater than the one before.
+    The layout has a node, which set_node gives: before it, new_id is
+    ErrNoGenerator. It is safe for use from several threads, and in a
+    forked child once set_node has been called there."""
     g = _shared
     if g is None:
         raise _no_node()

@@ -287,9 +287,10 @@ def _bits(n: object) -> int:
 
 
 
-# Sets the slot of an ID's bits (uuid.UUID's int) past __setattr__, which refuses: for the
-# module's own readers, whose results are in range already. (The slot's
-# descriptor, from the class's namespace: its __set__ is the fastest way in.)
+# Sets the slot of an ID's bits, uuid.UUID's int, past __setattr__, which
+# refuses: for the module's own readers, whose results are in range
+# already. (The slot's descriptor, from uuid.UUID's namespace: its __set__
+# is the fastest way in.)
 _set_bits: Callable[[ID, int], None] = vars(_uuid.UUID)["int"].__set__
 
 _I = TypeVar("_I", bound=ID)

@@ -331,9 +331,10 @@ def _bits(n: object) -> int:
 
 
 
-# Sets the slot of an ID's bits (uuid.UUID's int) past __setattr__, which refuses: for the
-# module's own readers, whose results are in range already. (The slot's
-# descriptor, from the class's namespace: its __set__ is the fastest way in.)
+# Sets the slot of an ID's bits, uuid.UUID's int, past __setattr__, which
+# refuses: for the module's own readers, whose results are in range
+# already. (The slot's descriptor, from uuid.UUID's namespace: its __set__
+# is the fastest way in.)
 _set_bits: Callable[[ID, int], None] = vars(_uuid.UUID)["int"].__set__
 
 _I = TypeVar("_I", bound=ID)
@@ -493,11 +494,11 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
 
 
-# The generator new_id uses, made by set_node or by new_id's first call, its node, and
-# the lock that guards making it. A forked child keeps one made without a
-# node (Generator._after_fork moves it on there); one that set_node made
-# the child drops, and _forked_node says so, until set_node is called in
-# the child.
+# The generator new_id uses, made by set_node or by new_id's first call, its
+# node, and the lock that guards making it. A forked child keeps one made
+# without a node (Generator._after_fork moves it on there); one that
+# set_node made the child drops, and _forked_node says so, until set_node is
+# called in the child.
 _shared: Optional[Generator] = None
 _shared_node: Optional[int] = None
 _forked_node = False
@@ -506,11 +507,12 @@ _shared_lock = threading.Lock()
 
 def set_node(node: int) -> None:
     """Sets the node of the generator new_id uses: an int of 48 bits. Call
-    it once, before the first new_id; calling it again with the same node
-    does nothing, with another it is ErrRange, as it is once new_id has made
-    IDs without a node. A forked child starts without it: each worker process calls
-    set_node with a node of its own (for example from gunicorn's post_fork
-    hook), as two processes that share a node can make the same IDs."""
+    it once, before the first new_id; calling it again with the same
+    node does nothing, with another it is ErrRange, as it is once new_id
+    has made IDs without a node. A forked child starts without it: each
+    worker process calls set_node with a node of its own (for example
+    from gunicorn's post_fork hook), as two processes that share a node
+    can make the same IDs."""
     global _shared, _shared_node
     v = _integer(_LAYOUT, "node", node, 48)
     with _shared_lock:
