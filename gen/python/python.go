@@ -4,13 +4,20 @@
 // passes mypy --strict and pyright's strict mode.
 //
 // The module defines the ID class (named as gen's -type), its fields'
-// TypedDict (the type name and Fields), IDError (a ValueError whose code
-// names the Go package's sentinel error, picklable) and, for layouts that
-// are not name-based, Generator and new_id, the next ID of one
-// process-wide generator (with set_node, for a layout with a node). An ID
-// holds its bits as one int; it is immutable, hashable, ordered as its
-// bytes are and weak-referenceable, and has hex, int and bytes as
-// uuid.UUID has them; a 128-bit layout's converts to and from a uuid.UUID.
+// TypedDict (the type name and Fields), IDError (a ValueError with a code,
+// picklable), is_valid and, for layouts that are not name-based,
+// Generator and new_id, the next ID of one process-wide generator (with
+// set_node, for a layout with a node); a name-based layout's class has
+// from_name. An ID holds its bits as one int; it is immutable, hashable,
+// ordered as its bytes are and weak-referenceable, and has hex, int and
+// bytes as uuid.UUID has them. A UUID layout's ID is a uuid.UUID, a
+// subclass whose bits are uuid.UUID's int slot; any 128-bit layout's
+// converts to and from one.
+//
+// The code every layout shares, the runtime (runtime.go), is written once:
+// a module holds the parts of it that its code uses, unless it is one of
+// the package idforge's, which import them from the package's _runtime
+// (emit.Options.Runtime; Runtime writes it) and share its one IDError.
 //
 // What Python cannot express as Go does, and what the module does instead:
 //
@@ -26,7 +33,9 @@
 //     clock sequence, random once bits), drops the buffered randomness, and
 //     moves every generator past the tick it was on, new_id's too, so that
 //     pre-forked workers never repeat each other's IDs
-//     (os.register_at_fork).
+//     (os.register_at_fork). A node is the caller's: a generator made with
+//     one refuses in the child (ErrNoGenerator), and new_id's, if set_node
+//     made it, is dropped there until set_node is called in the child.
 //   - Name-based layouts (a hash role) get no generator, as in JavaScript.
 //
 // Generate is pure: it returns the module and writes nothing.
