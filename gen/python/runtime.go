@@ -403,7 +403,7 @@ def _read_random(layout: str, source: Callable[[int], object], n: int) -> bytes:
 	typing: []string{"Callable"},
 }, {
 	names:  []string{"_MaskShape", "_masker"},
-	std:    []string{"hashlib as _hashlib", "hmac as _hmac", "threading"},
+	std:    []string{"hashlib as _hashlib", "hmac as _hmac", "os", "threading"},
 	typing: []string{"Dict", "List", "Optional", "Tuple"},
 	code: `
 
@@ -537,6 +537,17 @@ def _key_bytes(layout: str, b: object, what: str) -> bytes:
 
 _maskers: Dict[Tuple[_MaskShape, bytes, bytes], _Mask] = {}
 _maskers_lock = threading.Lock()
+
+
+def _new_maskers_lock() -> None:
+    """Runs in a forked child: a lock of the child's own, as another thread
+    of the parent may have held the parent's at the fork."""
+    global _maskers_lock
+    _maskers_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_maskers_lock)
 
 
 def _masker(s: _MaskShape, key: object, tweak: object) -> _Mask:

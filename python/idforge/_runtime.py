@@ -484,6 +484,17 @@ _maskers: Dict[Tuple[MaskShape, bytes, bytes], _Mask] = {}
 _maskers_lock = threading.Lock()
 
 
+def _new_maskers_lock() -> None:
+    """Runs in a forked child: a lock of the child's own, as another thread
+    of the parent may have held the parent's at the fork."""
+    global _maskers_lock
+    _maskers_lock = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_new_maskers_lock)
+
+
 def masker(s: MaskShape, key: object, tweak: object) -> _Mask:
     """The mask of layout s under key and tweak, kept for the next call (a
     few keys at most). A key under 16 bytes, or all zero, is ErrKey; the
