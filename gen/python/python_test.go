@@ -71,3 +71,27 @@ func TestCommentsEscaped(t *testing.T) {
 		t.Error("a line terminator from the spec reached the module")
 	}
 }
+
+// The package's runtime defines, without their underscores, the names its
+// modules import, and a module that holds its runtime imports none.
+func TestRuntime(t *testing.T) {
+	rt := string(python.Runtime())
+	for _, def := range []string{"\nclass IDError(ValueError):", "\nclass Form:", "\ndef encode(", "\ndef decode(", "\ndef parse_uuid(", "\ndef masker(", "\ndef random(", "\ndef read_random("} {
+		if !strings.Contains(rt, def) {
+			t.Errorf("the runtime has no %q", def)
+		}
+	}
+	ls, err := layouts.Builtins()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range ls {
+		m, err := python.Generate(l, "ID", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(string(m), "_runtime") || !strings.Contains(string(m), "\nclass IDError(ValueError):") {
+			t.Errorf("%s: a self-contained module imports a runtime, or has no IDError", l.Name)
+		}
+	}
+}
