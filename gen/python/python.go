@@ -235,7 +235,7 @@ func (w *writer) assemble(body string) {
 			if pc.datetime {
 				dt = append(dt, "datetime", "timedelta", "timezone")
 			}
-			rt.WriteString(pc.text())
+			rt.WriteString(pc.text(false))
 			continue
 		}
 		for _, n := range pc.names {

@@ -46,10 +46,14 @@ above the largest ID), ErrRange (a field or node that does not fit), ErrTime
 bytes that gave no bytes of the length asked), ErrNoGenerator (new_id before set_node, for
 a layout whose generator needs its node, in a forked child too), ErrKey (a
 mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given to
-mask whose constant bits are not the layout's), ErrNotMasked (text given to
-unmask whose constant bits no public form has), and, from the conversions,
-ErrNoTime, ErrNotUUID, ErrNotV7 and ErrNotEmbedded. The codes are the same
-in every language idforge writes.`
+mask whose constant bits are not the layout's) and ErrNotMasked (text given
+to unmask whose constant bits no public form has){{COMPAT}}. The codes are
+the same in every language idforge writes.`
+
+// compatCodes is what IDError's doc says of the package's conversions,
+// which a self-contained module does not have.
+const compatCodes = `; and, from the conversions of idforge.compat, ErrNoTime, ErrNotUUID,
+ErrNotV7 and ErrNotEmbedded`
 
 var pieces = []piece{{
 	typing: []string{"Optional"},
@@ -569,9 +573,15 @@ def _masker(s: _MaskShape, key: object, tweak: object) -> _Mask:
 `,
 }}
 
-// text returns a piece's code, formatted (the %% of its Python as %).
-func (pc piece) text() string {
-	doc := strings.ReplaceAll(portable.Fill(strings.Join(strings.Fields(idErrorDoc), " "), 72), "\n", "\n    ")
+// text returns a piece's code, formatted (the %% of its Python as %), for
+// the package's runtime if pkg, else for a self-contained module.
+func (pc piece) text(pkg bool) string {
+	compat := ""
+	if pkg {
+		compat = compatCodes
+	}
+	doc := strings.Replace(idErrorDoc, "{{COMPAT}}", compat, 1)
+	doc = strings.ReplaceAll(portable.Fill(strings.Join(strings.Fields(doc), " "), 72), "\n", "\n    ")
 	return strings.NewReplacer("%[1]s", doc, "%[2]s", pyString(encodings.CheckDigits), "%%", "%").Replace(pc.code)
 }
 
@@ -646,7 +656,7 @@ from __future__ import annotations
 	b.WriteString(importLines(std, typing, dt))
 	var code strings.Builder
 	for _, pc := range pieces {
-		code.WriteString(pc.text())
+		code.WriteString(pc.text(true))
 	}
 	fmt.Fprintf(&b, "\n__all__ = [%q]\n", "IDError")
 	b.WriteString(public(code.String()))

@@ -35,10 +35,10 @@ class IDError(ValueError):
     the length asked), ErrNoGenerator (new_id before set_node, for a layout
     whose generator needs its node, in a forked child too), ErrKey (a mask
     key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given to
-    mask whose constant bits are not the layout's), ErrNotMasked (text given
-    to unmask whose constant bits no public form has), and, from the
-    conversions, ErrNoTime, ErrNotUUID, ErrNotV7 and ErrNotEmbedded. The
-    codes are the same in every language idforge writes.
+    mask whose constant bits are not the layout's) and ErrNotMasked (text
+    given to unmask whose constant bits no public form has); and, from the
+    conversions of idforge.compat, ErrNoTime, ErrNotUUID, ErrNotV7 and
+    ErrNotEmbedded. The codes are the same in every language idforge writes.
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,
