@@ -28,7 +28,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -63,9 +63,12 @@ const REST = 0xffffffffffffffffffn;
 /** The Firebase form: digits '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz'; case matters. */
 const FIREBASE = /* @__PURE__ */ form('Firebase', '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz', false);
 
+/** Every two-digit string of the Firebase form, indexed by the two digits' value. */
+const FIREBASE_PAIRS = /* @__PURE__ */ pairsOf(FIREBASE);
+
 /** Writes the ID's words w as 20 Firebase digits, two (12 bits) at a time. */
 function firebaseOf(w) {
-  const p = FIREBASE.pairs;
+  const p = FIREBASE_PAIRS;
   return (
     p[w[0] >>> 12 & 0xfff] +
     p[w[0] & 0xfff] +
@@ -182,7 +185,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 24));
+      return make(decodeMultiply(L, s, CROCKFORD, 24));
     }
 
     /**
@@ -191,7 +194,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 30));
+      return make(decodeMultiply(L, s, HEX, 30));
     }
 
     /**
@@ -264,12 +267,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Crockford form: 24 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 24);
+      return encodeDivide(this[W], CROCKFORD, 24);
     }
 
     /** Returns the hex form: 30 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 30);
+      return encodeDivide(this[W], HEX, 30);
     }
 
     /** Returns the ID's 15 bytes, big-endian, in a new Uint8Array. */

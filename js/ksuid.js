@@ -30,7 +30,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -149,7 +149,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 32));
+      return make(decodeMultiply(L, s, CROCKFORD, 32));
     }
 
     /**
@@ -158,7 +158,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 40));
+      return make(decodeMultiply(L, s, HEX, 40));
     }
 
     /**
@@ -231,12 +231,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Crockford form: 32 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 32);
+      return encodeDivide(this[W], CROCKFORD, 32);
     }
 
     /** Returns the hex form: 40 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 40);
+      return encodeDivide(this[W], HEX, 40);
     }
 
     /** Returns the ID's 20 bytes, big-endian, in a new Uint8Array. */

@@ -26,7 +26,7 @@
 // sort as the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -153,7 +153,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 13));
+      return make(decodeMultiply(L, s, CROCKFORD, 13));
     }
 
     /**
@@ -162,7 +162,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 16));
+      return make(decodeMultiply(L, s, HEX, 16));
     }
 
     /**
@@ -239,12 +239,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Crockford form: 13 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 13);
+      return encodeDivide(this[W], CROCKFORD, 13);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16);
+      return encodeDivide(this[W], HEX, 16);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */

@@ -23,7 +23,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, randomBigInt, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, randomBigInt, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -55,9 +55,12 @@ const CLOCK = { epoch: 0n, num: 1000000000n, den: 1n, max: 0xffffffffn, runs: [6
 /** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
 const REST = 0xffffffffffffffffn;
 
+/** Every two-digit string of the hex form, indexed by the two digits' value. */
+const HEX_PAIRS = /* @__PURE__ */ pairsOf(HEX);
+
 /** Writes the ID's words w as 24 hex digits, two (8 bits) at a time. */
 function hexOf(w) {
-  const p = HEX.pairs;
+  const p = HEX_PAIRS;
   return (
     p[w[0] >>> 24] +
     p[w[0] >>> 16 & 0xff] +
@@ -176,7 +179,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 20));
+      return make(decodeMultiply(L, s, CROCKFORD, 20));
     }
 
     /**
@@ -258,7 +261,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Crockford form: 20 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 20);
+      return encodeDivide(this[W], CROCKFORD, 20);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */

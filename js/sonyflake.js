@@ -23,7 +23,7 @@
 // sort as the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -151,7 +151,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 13));
+      return make(decodeMultiply(L, s, CROCKFORD, 13));
     }
 
     /**
@@ -160,7 +160,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 16));
+      return make(decodeMultiply(L, s, HEX, 16));
     }
 
     /**
@@ -237,12 +237,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Crockford form: 13 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 13);
+      return encodeDivide(this[W], CROCKFORD, 13);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16);
+      return encodeDivide(this[W], HEX, 16);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */

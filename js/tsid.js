@@ -22,7 +22,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, overflowError, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, pool, draw, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, pool, draw, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -54,9 +54,12 @@ const CLOCK = { epoch: 0x15e59a35b98a0000n, num: 1000000n, den: 1n, max: 0x3ffff
 /** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
 const REST = 0x3fffffn;
 
+/** Every two-digit string of the Crockford form, indexed by the two digits' value. */
+const CROCKFORD_PAIRS = /* @__PURE__ */ pairsOf(CROCKFORD);
+
 /** Writes the ID's words w as 13 Crockford digits, two (10 bits) at a time. */
 function crockfordOf(w) {
-  const p = CROCKFORD.pairs;
+  const p = CROCKFORD_PAIRS;
   return (
     CROCKFORD.digits[w[0] >>> 28] +
     p[w[0] >>> 18 & 0x3ff] +
@@ -179,7 +182,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 16));
+      return make(decodeMultiply(L, s, HEX, 16));
     }
 
     /**
@@ -257,7 +260,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16);
+      return encodeDivide(this[W], HEX, 16);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */

@@ -25,7 +25,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, overflowError, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -56,9 +56,12 @@ const CLOCK = { epoch: 0n, num: 1000000n, den: 1n, max: 0xffffffffffffn, runs: [
 /** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
 const REST = 0xffffffffffffffffffffn;
 
+/** Every two-digit string of the Crockford form, indexed by the two digits' value. */
+const CROCKFORD_PAIRS = /* @__PURE__ */ pairsOf(CROCKFORD);
+
 /** Writes the ID's words w as 26 Crockford digits, two (10 bits) at a time. */
 function crockfordOf(w) {
-  const p = CROCKFORD.pairs;
+  const p = CROCKFORD_PAIRS;
   return (
     p[w[0] >>> 24] +
     p[w[0] >>> 14 & 0x3ff] +
@@ -189,7 +192,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 32));
+      return make(decodeMultiply(L, s, HEX, 32));
     }
 
     /**
@@ -267,7 +270,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32);
+      return encodeDivide(this[W], HEX, 32);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */

@@ -25,7 +25,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, pool, draw, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, pool, draw, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -141,7 +141,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 26));
+      return make(decodeMultiply(L, s, CROCKFORD, 26));
     }
 
     /**
@@ -150,7 +150,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 32));
+      return make(decodeMultiply(L, s, HEX, 32));
     }
 
     /**
@@ -198,12 +198,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Crockford form: 26 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 26);
+      return encodeDivide(this[W], CROCKFORD, 26);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32);
+      return encodeDivide(this[W], HEX, 32);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */

@@ -25,7 +25,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, syntaxError, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, randomBigInt, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, syntaxError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, randomBigInt, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -61,9 +61,12 @@ const REST = 0xffffffffffffffffn;
 /** The base32hex form: digits '0123456789abcdefghijklmnopqrstuv', in either case. */
 const BASE32HEX = /* @__PURE__ */ form('base32hex', '0123456789abcdefghijklmnopqrstuv', true);
 
+/** Every two-digit string of the base32hex form, indexed by the two digits' value. */
+const BASE32HEX_PAIRS = /* @__PURE__ */ pairsOf(BASE32HEX);
+
 /** Writes the ID's words w as 20 base32hex digits, two (10 bits) at a time. */
 function base32hexOf(w) {
-  const p = BASE32HEX.pairs;
+  const p = BASE32HEX_PAIRS;
   return (
     p[w[0] >>> 22] +
     p[w[0] >>> 12 & 0x3ff] +
@@ -181,7 +184,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 20));
+      return make(decodeMultiply(L, s, CROCKFORD, 20));
     }
 
     /**
@@ -190,7 +193,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 24));
+      return make(decodeMultiply(L, s, HEX, 24));
     }
 
     /**
@@ -263,12 +266,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Crockford form: 20 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 20);
+      return encodeDivide(this[W], CROCKFORD, 20);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 24);
+      return encodeDivide(this[W], HEX, 24);
     }
 
     /** Returns the ID's 12 bytes, big-endian, in a new Uint8Array. */

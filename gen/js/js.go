@@ -754,12 +754,10 @@ func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 		return "uuidOf(" + w + ")"
 	case f.Name == "decimal":
 		return "decimalOf(" + w + ")"
-	case log2(len(f.Alphabet)) == 0:
-		call = fmt.Sprintf("encodeDivide(%s, %s, %d)", w, constName(f), f.Width)
-	case f.Name == p.Text.Name:
+	case f.Name == p.Text.Name && log2(len(f.Alphabet)) != 0:
 		call = f.Ident() + "Of(" + w + ")"
 	default:
-		call = fmt.Sprintf("encodeBits(%s, %s, %d)", w, constName(f), f.Width)
+		call = fmt.Sprintf("encodeDivide(%s, %s, %d)", w, constName(f), f.Width)
 	}
 	if f.Check {
 		call = fmt.Sprintf("withCheck(%s, %s)", call, w)
@@ -770,13 +768,10 @@ func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 // decodeCall returns the call that reads s in form f, as the ID's words.
 func decodeCall(p *portable.Plan, f portable.Form, s string) string {
 	read := func(s string) string {
-		switch {
-		case log2(len(f.Alphabet)) == 0:
-			return fmt.Sprintf("decodeMultiply(L, %s, %s, %d)", s, constName(f), f.Width)
-		case f.Name == p.Text.Name:
+		if f.Name == p.Text.Name && log2(len(f.Alphabet)) != 0 {
 			return f.Ident() + "Words(" + s + ")"
 		}
-		return fmt.Sprintf("decodeBits(L, %s, %s, %d)", s, constName(f), f.Width)
+		return fmt.Sprintf("decodeMultiply(L, %s, %s, %d)", s, constName(f), f.Width)
 	}
 	switch {
 	case f.Name == "uuid":

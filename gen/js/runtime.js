@@ -60,29 +60,35 @@ export function fits(L, n) {
  * A text form: an ID as one number in the alphabet's base, zero-padded to
  * a width that depends on the ID's size, so that text sorts as the bytes
  * do. A form is data: its digits in ascending order, and whether its reader
- * folds case, from which it has its table (each character's value, or -1)
- * and, for a base that is a power of two, the bits of a digit and pairs,
- * every two-digit string indexed by the digits' bits. Any other base is
- * read and written chunk digits at a time: as many as keep a chunk's value
- * below 2^21, so that every step is exact in a number; unit is base **
- * chunk, worked out once, as ** of a number that is not a constant is slow.
+ * folds case, from which it has its table (each character's value, or -1).
+ * It is read and written chunk digits at a time, as many as keep a chunk's
+ * value below 2^53 so that a chunk is exact in a number: one BigInt step a
+ * chunk (unit is base ** chunk, a BigInt), plain numbers within it. A
+ * layout whose canonical text is a form of a power-of-two base writes it
+ * with straight-line code and the form's pairs (pairsOf) instead.
  */
-export function form(title, digits, foldCase, chunk) {
+export function form(title, digits, foldCase) {
   const base = digits.length;
-  const bits = base & (base - 1) ? 0 : 31 - Math.clz32(base);
   const table = new Int8Array(128).fill(-1);
-  const pairs = [];
+  let chunk = 1;
+  while (base ** (chunk + 1) < 2 ** 53) chunk++;
   for (let i = 0; i < base; i++) {
     const c = digits[i];
     table[c.charCodeAt(0)] = i;
     if (foldCase) table[c.toLowerCase().charCodeAt(0)] = table[c.toUpperCase().charCodeAt(0)] = i;
-    if (bits) for (const d of digits) pairs.push(c + d);
   }
-  return { title, digits, base, bits, chunk, unit: base ** chunk, table, pairs };
+  return { title, digits, base, chunk, unit: BigInt(base) ** BigInt(chunk), table };
 }
 
-/** Base62: 0-9, A-Z, a-z; case matters. Its chunk is 3 digits: 62^3 < 2^21 <= 62^4. */
-export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false, 3);
+/** Returns every two-digit string of form f, indexed by the two digits' value. */
+export function pairsOf(f) {
+  const pairs = [];
+  for (const c of f.digits) for (const d of f.digits) pairs.push(c + d);
+  return pairs;
+}
+
+/** Base62: 0-9, A-Z, a-z; case matters. Its chunk is 8 digits: 62^8 < 2^53 <= 62^9. */
+export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false);
 
 /** Crockford's base32, written in upper case and read in either. */
 export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true);
@@ -91,51 +97,17 @@ export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJK
 export const HEX = /* @__PURE__ */ form('hex', '0123456789abcdef', true);
 
 /**
- * Returns the n bits (n < 31) of words w from bit lo up, bit 0 being the
- * last word's lowest; bits above the words are zero.
- */
-export function bitsAt(w, lo, n) {
-  const j = w.length - 1 - (lo >>> 5);
-  const o = lo & 31;
-  let x = j >= 0 ? w[j] >>> o : 0;
-  if (o + n > 32 && j > 0) x |= w[j - 1] << (32 - o);
-  return x & ((1 << n) - 1);
-}
-
-/**
- * Writes words w as width digits of form f, whose base is a power of two,
- * most significant first: two digits at a time from f.pairs, the first
- * alone when width is odd.
- */
-export function encodeBits(w, f, width) {
-  const k = f.bits;
-  let i = width;
-  let s = i & 1 ? f.digits[bitsAt(w, --i * k, k)] : '';
-  while (i > 0) {
-    i -= 2;
-    s += f.pairs[bitsAt(w, i * k, 2 * k)];
-  }
-  return s;
-}
-
-/**
- * Writes words w as width digits of form f, whose base is no power of two,
- * most significant first. It divides a copy of the words by f.unit (base **
- * chunk) again and again, each remainder giving chunk digits.
+ * Writes words w as width digits of form f, most significant first: it
+ * divides their number by f.unit again and again, each remainder giving a
+ * chunk of digits, the last (the text's first) what is left of the width.
  */
 export function encodeDivide(w, f, width) {
-  const q = w.slice();
-  const chunk = f.chunk;
-  const divisor = f.unit;
+  let n = bigOf(w);
   let s = '';
-  for (let left = width; left > 0; left -= chunk) {
-    let r = 0;
-    for (let i = 0; i < q.length; i++) {
-      const x = r * 0x100000000 + q[i];
-      q[i] = Math.floor(x / divisor);
-      r = x - q[i] * divisor;
-    }
-    for (let k = Math.min(chunk, left); k > 0; k--) {
+  for (let left = width; left > 0; left -= f.chunk) {
+    let r = Number(n % f.unit);
+    n /= f.unit;
+    for (let k = Math.min(f.chunk, left); k > 0; k--) {
       s = f.digits[r % f.base] + s;
       r = Math.floor(r / f.base);
     }
@@ -192,57 +164,21 @@ export function digitsOf(L, s, f, width) {
 }
 
 /**
- * Reads s as exactly width digits of form f, whose base is a power of two,
- * and returns the ID's words; text above the largest ID is ErrOverflow.
- */
-export function decodeBits(L, s, f, width) {
-  const d = digitsOf(L, s, f, width);
-  const k = f.bits;
-  const w = new Array(L.words).fill(0);
-  let over = 0;
-  for (let i = 0; i < width; i++) {
-    const at = (width - 1 - i) * k; // the digit's lowest bit
-    const j = L.words - 1 - (at >>> 5);
-    const o = at & 31;
-    if (j < 0) over |= d[i];
-    else {
-      w[j] |= d[i] << o;
-      if (o + k > 32) {
-        if (j > 0) w[j - 1] |= d[i] >>> (32 - o);
-        else over |= d[i] >>> (32 - o);
-      }
-    }
-  }
-  for (let j = 0; j < L.words; j++) w[j] >>>= 0;
-  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
-  return w;
-}
-
-/**
- * Reads s as exactly width digits of form f, whose base is no power of
- * two, and returns the ID's words; text above the largest ID is
- * ErrOverflow. It multiplies the words by base ** n and adds the value of
- * the next n digits, f.chunk of them, the first chunk taking what is left
- * over.
+ * Reads s as exactly width digits of form f and returns the ID's words;
+ * text above the largest ID is ErrOverflow. It multiplies the number read
+ * so far by base ** n and adds the value of the next n digits, f.chunk of
+ * them, the first chunk taking what is left over.
  */
 export function decodeMultiply(L, s, f, width) {
   const d = digitsOf(L, s, f, width);
-  const chunk = f.chunk;
-  const w = new Array(L.words).fill(0);
-  let over = false;
-  for (let i = 0, n = width % chunk || chunk; i < width; n = chunk) {
+  let n = 0n;
+  for (let i = 0, k = width % f.chunk || f.chunk; i < width; k = f.chunk) {
     let v = 0;
-    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
-    const m = n === chunk ? f.unit : f.base ** n;
-    for (let j = L.words - 1; j >= 0; j--) {
-      const x = w[j] * m + v;
-      v = Math.floor(x / 0x100000000);
-      w[j] = x - v * 0x100000000;
-    }
-    if (v !== 0) over = true;
+    for (const end = i + k; i < end; i++) v = v * f.base + d[i];
+    n = n * (k === f.chunk ? f.unit : BigInt(f.base ** k)) + BigInt(v);
   }
-  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
-  return w;
+  if (!fits(L, n)) throw overflowError(L, f);
+  return wordsOf(n, L.words);
 }
 
 /** Crockford's check symbols: the symbol of a value v modulo 37 is CHECK[v]. */
@@ -414,22 +350,37 @@ export function uuidError(L, s, i) {
 }
 
 /**
- * Reads the 32 hex digits of a UUID, in either case, from s at offset at,
- * with the canonical form's dashes between them if dashed: the ID's words.
+ * The UUID forms parseUUID reads, by their length: each character a
+ * literal, in either case, or x for a hex digit.
  */
-export function decodeUUID(L, s, at, dashed) {
+export const UUID_FORMS = /* @__PURE__ */ (() => {
+  const c = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+  return { 32: c.replace(/-/g, ''), 36: c, 38: '{' + c + '}', 45: 'urn:uuid:' + c };
+})();
+
+/**
+ * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
+ * digits in either case: canonical (36 characters), 32 hex digits, in
+ * braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
+ * It returns the ID's words. (It works a hex digit's value out, rather than
+ * look it up in HEX's table, so that a program that reads UUIDs carries no
+ * form.)
+ */
+export function parseUUID(L, s) {
+  if (typeof s !== 'string') throw fail(L, 'ErrType', 'UUID text must be a string, not ' + typeof s);
+  const t = UUID_FORMS[s.length];
+  if (!t) throw lengthError(L, 'UUID', byteLength(s), '36, 32, 38 or 45');
   const w = [0, 0, 0, 0];
-  for (let i = 0, k = 0; k < 32; i++) {
-    const c = s.charCodeAt(at + i);
-    if (dashed && (i === 8 || i === 13 || i === 18 || i === 23)) {
-      if (c !== 0x2d) throw uuidError(L, s, at + i);
+  for (let i = 0, k = 0; i < t.length; i++) {
+    const c = s.charCodeAt(i);
+    const x = c | 0x20; // lower case, for a letter
+    const want = t.charCodeAt(i);
+    if (want !== 0x78) { // a literal: urn:uuid: in either case, '{', '}', '-'
+      if (c !== want && !(want >= 0x61 && want <= 0x7a && x === want)) throw uuidError(L, s, i);
       continue;
     }
-    // A hex digit's value, in either case, worked out rather than looked up
-    // in HEX's table: a program that reads UUIDs carries no form.
-    const x = c | 0x20;
     const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : x >= 0x61 && x <= 0x66 ? x - 0x57 : -1;
-    if (d < 0) throw uuidError(L, s, at + i);
+    if (d < 0) throw uuidError(L, s, i);
     w[k >>> 3] = (w[k >>> 3] << 4 | d) >>> 0;
     k++;
   }
@@ -437,40 +388,23 @@ export function decodeUUID(L, s, at, dashed) {
 }
 
 /**
- * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
- * digits in either case: canonical (36 characters), 32 hex digits, in
- * braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
- * It returns the ID's words.
+ * Returns bytes b as a Uint8Array over the same memory, or undefined when
+ * b is no bytes: b is an ArrayBuffer or a SharedArrayBuffer (told by its
+ * tag, so that one from another realm, such as a worker's, passes too), or
+ * any view of one (a Uint8Array, a Node Buffer, a DataView).
  */
-export function parseUUID(L, s) {
-  if (typeof s !== 'string') throw fail(L, 'ErrType', 'UUID text must be a string, not ' + typeof s);
-  const n = s.length;
-  let at = 0;
-  if (n === 38) {
-    if (s[0] !== '{') throw uuidError(L, s, 0);
-    if (s[37] !== '}') throw uuidError(L, s, 37);
-    at = 1;
-  } else if (n === 45) {
-    for (; at < 9; at++) {
-      if (s.charCodeAt(at) >= 0x80 || s[at].toLowerCase() !== 'urn:uuid:'[at]) throw uuidError(L, s, at);
-    }
-  } else if (n !== 36 && n !== 32) {
-    throw lengthError(L, 'UUID', byteLength(s), '36, 32, 38 or 45');
-  }
-  return decodeUUID(L, s, at, n !== 32);
+export function bytesView(b) {
+  if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  if (/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) return new Uint8Array(b);
 }
 
 /**
- * Returns the words of an ID of L from its bytes, big-endian: an
- * ArrayBuffer or a SharedArrayBuffer (told by its tag, so that one from
- * another realm, such as a worker's, passes too), or any view of one (a
- * Uint8Array, a Node Buffer, a DataView), exactly L.size bytes.
+ * Returns the words of an ID of L from its bytes, big-endian: exactly
+ * L.size bytes, as bytesView takes them.
  */
 export function bytesWords(L, b) {
-  if (!ArrayBuffer.isView(b) && !/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) {
-    throw fail(L, 'ErrType', 'bytes must be an ArrayBuffer or a view of one');
-  }
-  const v = new Uint8Array(b.buffer || b, b.byteOffset, b.byteLength);
+  const v = bytesView(b);
+  if (!v) throw fail(L, 'ErrType', 'bytes must be an ArrayBuffer or a view of one');
   if (v.length !== L.size) throw fail(L, 'ErrLength', 'binary form of length ' + v.length + ', want ' + L.size + ' bytes');
   const w = new Array(L.words).fill(0);
   for (let i = 0; i < L.size; i++) {
@@ -521,11 +455,8 @@ export function fieldsOf(n, table) {
 
 /** Returns a field's or a node's integer value, a BigInt or a safe integer number, checked to fit width bits. */
 export function integer(L, name, x, width) {
-  let v;
-  if (typeof x === 'bigint') v = x;
-  else if (Number.isSafeInteger(x)) v = BigInt(x);
-  else throw fail(L, 'ErrRange', name + ' must be an integer, a BigInt or a safe integer number');
-  if (v < 0n || v >> BigInt(width) !== 0n) throw fail(L, 'ErrRange', name + ' ' + v + ' does not fit in ' + width + ' bits');
+  const v = typeof x === 'bigint' ? x : Number.isSafeInteger(x) ? BigInt(x) : -1n;
+  if (v < 0n || v >> BigInt(width)) throw fail(L, 'ErrRange', name + ' ' + String(x) + ' is no integer (a BigInt or a safe integer number) of ' + width + ' bits');
   return v;
 }
 
@@ -533,24 +464,21 @@ export function integer(L, name, x, width) {
  * Returns the bits of the ID that fields (an object keyed by the spec's
  * names, as fieldsOf's table lists them) hold, ORed into start (the
  * constant bits): integers as BigInt or safe integer numbers, bytes fields
- * as Uint8Array. A field left out is zero; a key that is no field, or a
- * value that does not fit, is ErrRange: nothing is masked.
+ * as Uint8Array. A field left out (or undefined) is zero; a key that is no
+ * field, or a value that does not fit, is ErrRange: nothing is masked.
  */
 export function packFields(L, fields, table, start) {
   if (fields === null || typeof fields !== 'object') throw fail(L, 'ErrType', 'pack takes an object of fields');
   const names = table.map((f) => f[0]);
-  for (const k of Object.keys(fields)) {
-    if (!names.includes(k)) throw fail(L, 'ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
-  }
   let n = start;
-  for (const [name, width, bytes, runs] of table) {
-    const x = Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
+  for (const k of Object.keys(fields)) {
+    const f = table[names.indexOf(k)];
+    if (!f) throw fail(L, 'ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
+    const [name, width, bytes, runs] = f;
+    const x = fields[k];
     if (x === undefined) continue;
-    let v = 0n;
-    if (!bytes) v = integer(L, name, x, width);
-    else if (x instanceof Uint8Array && x.length === width >>> 3) for (const b of x) v = v << 8n | BigInt(b);
-    else throw fail(L, 'ErrRange', name + ' must be a Uint8Array of ' + (width >>> 3) + ' bytes');
-    n |= placeRuns(v, runs);
+    if (bytes && !(x instanceof Uint8Array && x.length === width >>> 3)) throw fail(L, 'ErrRange', name + ' must be a Uint8Array of ' + (width >>> 3) + ' bytes');
+    n |= placeRuns(bytes ? x.reduce((v, b) => v << 8n | BigInt(b), 0n) : integer(L, name, x, width), runs);
   }
   return n;
 }
@@ -801,10 +729,9 @@ export const NO_TWEAK = /* @__PURE__ */ new Uint8Array(0);
 /** Returns b as a Uint8Array: a key or tweak of mask, as bytes, or a tweak as text (UTF-8); else ErrKey. */
 export function maskBytes(L, b, what) {
   if (typeof b === 'string' && what === 'tweak') return new TextEncoder().encode(b);
-  if (b instanceof Uint8Array) return b;
-  if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  if (/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) return new Uint8Array(b);
-  throw fail(L, 'ErrKey', 'a mask ' + what + ' must be bytes (a Uint8Array, a view or an ArrayBuffer)');
+  const v = bytesView(b);
+  if (!v) throw fail(L, 'ErrKey', 'a mask ' + what + ' must be bytes (a Uint8Array, a view or an ArrayBuffer)');
+  return v;
 }
 
 /** Reports whether the bytes a and b are the same. */
