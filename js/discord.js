@@ -24,7 +24,7 @@
 // as the bytes do. Errors are IDError, whose code names the Go package's
 // sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, decimalOf, decimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, increment, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, decimalOf, decimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, boundBits, nanosOf, increment, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -193,7 +193,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -205,7 +205,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /**

@@ -491,42 +491,24 @@ export function packFields(L, fields, table, start) {
 }
 
 /**
- * Returns a time (a Date, or a BigInt of nanoseconds since the Unix epoch)
- * as nanoseconds since the epoch of clock C: { epoch, the epoch in
- * nanoseconds since the Unix epoch; num and den, a tick being num / den
- * nanoseconds; max, the last tick; runs, the time's runs in the ID }.
+ * Returns the bits of the smallest ID of clock C whose time is at or after
+ * t (up false), or of the largest whose time is at or before t (up true),
+ * ORed into bits: the constant bits for the first, those and every bit that
+ * is not the time's for the second. t is a Date or a BigInt of nanoseconds
+ * since the Unix epoch. C is { epoch, the epoch in nanoseconds since the
+ * Unix epoch; num and den, a tick being num / den nanoseconds; max, the
+ * last tick; runs, the time's runs in the ID }. The tick is
+ * ceil(ns * den / num) of t's nanoseconds since the epoch (of one more, less
+ * one tick, for the largest), clamped to the clock's range.
  */
-export function sinceEpoch(L, C, t) {
-  if (typeof t === 'bigint') return t - C.epoch;
-  if (t instanceof Date && !Number.isNaN(t.getTime())) return BigInt(t.getTime()) * 1000000n - C.epoch;
-  throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
-}
-
-/** Returns the time's bits of tick k of clock C in place, k clamped to the clock's range. */
-export function tickBits(C, k) {
-  return placeRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs);
-}
-
-/** Returns the first tick of clock C at or after t (ns nanoseconds since its epoch), as floor division would not: ceil(ns * den / num). */
-export function tickAtOrAfter(C, ns) {
-  const a = ns * C.den;
-  return a > 0n ? (a + C.num - 1n) / C.num : a / C.num;
-}
-
-/**
- * Returns the bits of the smallest ID of clock C whose time is at or after t,
- * ORed into start (its constant bits).
- */
-export function minBits(L, C, t, start) {
-  return start | tickBits(C, tickAtOrAfter(C, sinceEpoch(L, C, t)));
-}
-
-/**
- * Returns the bits of the largest ID of clock C whose time is at or before t,
- * ORed into rest (its constant bits, and every other bit not a time's one).
- */
-export function maxBits(L, C, t, rest) {
-  return rest | tickBits(C, tickAtOrAfter(C, sinceEpoch(L, C, t) + 1n) - 1n);
+export function boundBits(L, C, t, bits, up) {
+  let ns;
+  if (typeof t === 'bigint') ns = t;
+  else if (t instanceof Date && !Number.isNaN(t.getTime())) ns = BigInt(t.getTime()) * 1000000n;
+  else throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
+  const a = (ns - C.epoch + (up ? 1n : 0n)) * C.den;
+  const k = (a > 0n ? a + C.num - 1n : a) / C.num - (up ? 1n : 0n);
+  return bits | placeRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs);
 }
 
 /** Returns the time of the ID whose bits are n as nanoseconds since the Unix epoch, exactly. */

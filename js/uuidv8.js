@@ -26,7 +26,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, dateOf, pool, draw, tickOf, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, dateOf, pool, draw, tickOf, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -197,7 +197,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, CONST_VALUE));
+      return new ID(boundBits(L, CLOCK, t, CONST_VALUE, false));
     }
 
     /**
@@ -209,7 +209,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits. */

@@ -472,7 +472,7 @@ class %[3]s {
    * @returns {%[1]s}
    */
   static minAt(t) {
-    return new %[1]s(minBits(L, CLOCK, t, %[2]s));
+    return new %[1]s(boundBits(L, CLOCK, t, %[2]s, false));
   }
 
   /**
@@ -484,7 +484,7 @@ class %[3]s {
    * @returns {%[1]s}
    */
   static maxAt(t) {
-    return new %[1]s(maxBits(L, CLOCK, t, REST));
+    return new %[1]s(boundBits(L, CLOCK, t, REST, true));
   }
 `, p.Type, constStart(p))
 	}
