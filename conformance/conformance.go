@@ -14,6 +14,10 @@
 // TestJavaScript and TestPython here (node and python3 on the generated
 // modules); FuzzEmitters here makes records of the same kinds for random
 // layouts on the fly (ID, Bound, Bad).
+//
+// Beside it, conversions.jsonl holds package compat's conversions on fixed
+// inputs (see Conversion), which the JavaScript and Python packages'
+// conversions must give too; compat's TestCorpus checks Go still does.
 package conformance
 
 //go:generate go run ./makecorpus
@@ -35,7 +39,12 @@ import (
 //   - "bound": At (decimal nanoseconds since the Unix epoch), Min and Max (hex);
 //   - "bad": Form (base62, crockford, hex, text or bytes), Input (hex for
 //     bytes; absent for the empty text, a 64-bit layout's bad decimal),
-//     Error (ErrLength, ErrSyntax or ErrOverflow).
+//     Error (ErrLength, ErrSyntax or ErrOverflow);
+//   - "name", for a name-based layout: the ID Hex that the name Name (the
+//     text, as UTF-8) in the name space Namespace (hex, a UUID's 16 bytes)
+//     makes: Go's uuid.NewV3, NewV5 or NewV8SHA256, and every language's
+//     fromName;
+//   - "mask": see Key.
 type Record struct {
 	Layout string `json:"layout"`
 	Kind   string `json:"kind"`
@@ -67,6 +76,9 @@ type Record struct {
 	Key    string `json:"key,omitempty"`
 	Tweak  string `json:"tweak,omitempty"`
 	Public string `json:"public,omitempty"`
+
+	Namespace string  `json:"namespace,omitempty"`
+	Name      *string `json:"name,omitempty"` // a pointer, for the empty name
 }
 
 // Load reads a corpus file.

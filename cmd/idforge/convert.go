@@ -31,10 +31,11 @@ const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-pref
 Converts IDs to another layout, or writes them in another encoding.
 
   -to      v1, v6, v7, uuid, ksuid, ulid or snowflake; omit it to re-encode
-  -enc     canonical (default), uuid, base62, crockford, hex, decimal, any
-           encoding 'idforge layouts' lists, or typeid (for UUIDs, with
+  -enc     canonical (default), uuid, decimal, typeid (for UUIDs, with
            -prefix P: any UUID, the Nil and Max UUIDs and UUIDs of other
-           variants and versions included)
+           variants and versions included), or an encoding 'idforge
+           layouts' lists: base62, crockford, hex, base58, base58flickr,
+           base36, base32hex, zbase32, crockford-check or firebase
   -layout  read the IDs as this built-in layout only (or as nil, max, or
            uuid: any UUID, raw)
   -spec    read the IDs as the layout in this spec file

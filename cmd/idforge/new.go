@@ -42,8 +42,10 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
   -layout   v1, v3, v4, v5, v6, v7, v8, ksuid, ulid, snowflake, or any layout
             'idforge layouts' lists (default v7)
   -spec     a layout spec file of your own, run through the interpreter
-  -enc      canonical (default), uuid, base62, crockford, hex, decimal, or
-            typeid (for UUID layouts, with -prefix);
+  -enc      canonical (default), uuid, decimal, typeid (for UUID layouts,
+            with -prefix), or an encoding 'idforge layouts' lists: base62,
+            crockford, hex, base58, base58flickr, base36, base32hex,
+            zbase32, crockford-check or firebase;
             canonical is the layout's usual form, and for a spec the default
             text of the package 'idforge gen' makes: the UUID form for a
             UUID layout, Base62 otherwise

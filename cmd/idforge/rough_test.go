@@ -35,6 +35,29 @@ func TestHelpFlagPrintsUsageOnce(t *testing.T) {
 	}
 }
 
+// The help of new and convert names every encoding they write, the list
+// their error for an unknown one gives.
+func TestHelpNamesEveryEncoding(t *testing.T) {
+	for _, cmd := range []string{"new", "convert"} {
+		args := []string{cmd, "-enc", "no-such-encoding"}
+		if cmd == "convert" {
+			args = append(args, "017F22E2-79B0-7CC3-98C4-DC0C0C07398F")
+		}
+		_, stderr, _ := idforge(t, "", "", args...)
+		list, ok := strings.CutPrefix(stderr, "idforge "+cmd+": unknown encoding \"no-such-encoding\" (want one of ")
+		list, _, _ = strings.Cut(list, ")")
+		if !ok || list == "" {
+			t.Fatalf("%s -enc no-such-encoding: %q", cmd, stderr)
+		}
+		help := strings.Join(strings.Fields(usages[cmd]), " ")
+		for _, enc := range strings.Split(list, ", ") {
+			if !regexp.MustCompile(`\b` + regexp.QuoteMeta(enc) + `\b`).MatchString(help) {
+				t.Errorf("%s -h does not name the encoding %s", cmd, enc)
+			}
+		}
+	}
+}
+
 // For every command, a flag it does not know is the error and one line
 // that points at -h: exit 2, two lines, no usage.
 func TestBadFlagIsTwoLines(t *testing.T) {

@@ -8,6 +8,7 @@ package main
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -85,6 +86,13 @@ func main() {
 	if err := os.WriteFile("corpus.jsonl", out.Bytes(), 0o644); err != nil {
 		log.Fatal(err)
 	}
+	conv, err := conversions()
+	if err != nil {
+		log.Fatal(err)
+	}
+	if err := os.WriteFile("conversions.jsonl", conv, 0o644); err != nil {
+		log.Fatal(err)
+	}
 }
 
 // sample is the instant the generated IDs start at and a bound is taken at.
@@ -111,6 +119,7 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 		rnd.Read(b)
 		ids = append(ids, b)
 	}
+	var named []conformance.Record
 	if hash {
 		for _, name := range []string{"www.example.com", "idforge"} {
 			ns := uuid.NamespaceDNS()
@@ -119,6 +128,21 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 				return nil, err
 			}
 			ids = append(ids, b)
+		}
+		// Names in every name space RFC 9562 defines, the empty name, and
+		// names beyond ASCII and longer than a hash block.
+		names := []string{"www.example.com", "", "idforge", "héllo, wörld ☃ 🦫", "http://www.example.com/" + strings.Repeat("path/", 30)}
+		for i, ns := range []uuid.UUID{uuid.NamespaceDNS(), uuid.NamespaceURL(), uuid.NamespaceOID(), uuid.NamespaceX500(), uuid.Max()} {
+			if i > 0 {
+				names = names[:3] // every name once; the other name spaces with three
+			}
+			for _, name := range names {
+				b, err := interp.Hash(l, append(ns[:], name...))
+				if err != nil {
+					return nil, err
+				}
+				named = append(named, conformance.Record{Layout: l.Name, Kind: "name", Namespace: hex.EncodeToString(ns[:]), Name: &name, Hex: hex.EncodeToString(b)})
+			}
 		}
 	} else {
 		at := sample
@@ -146,6 +170,7 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 		}
 		rs = append(rs, r)
 	}
+	rs = append(rs, named...)
 	if v, ok := l.Value(layouts.Time); ok {
 		// The sample's microsecond and its last nanosecond too: PostgreSQL's
 		// times are microseconds, and its P_max_at(t) covers t's whole
