@@ -141,7 +141,10 @@ func Files(license []byte) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
+	compat, compatDecls := js.Compat()
 	files = append(files,
+		File{"js/compat.d.ts", compatDecls},
+		File{"js/compat.js", compat},
 		File{"js/LICENSE", license},
 		File{"js/README.md", jsReadme(ls, mods)},
 		File{"js/index.d.ts", jsIndex(mods, ".js")},
@@ -185,8 +188,8 @@ const Repository = "https://github.com/idforge/idforge"
 var keywords = []string{"id", "uuid", "uuidv7", "ulid", "ksuid", "snowflake", "objectid", "sortable", "monotonic", "base62", "crockford"}
 
 func packageJSON(mods []string) ([]byte, error) {
-	files := []string{"index.js", "index.d.ts", "runtime.js"}
-	exports := []string{`".":{"types":"./index.d.ts","default":"./index.js"}`, `"./package.json":"./package.json"`}
+	files := []string{"index.js", "index.d.ts", "runtime.js", "compat.js", "compat.d.ts"}
+	exports := []string{`".":{"types":"./index.d.ts","default":"./index.js"}`, `"./package.json":"./package.json"`, `"./compat":{"types":"./compat.d.ts","default":"./compat.js"}`}
 	for _, mod := range mods {
 		e, err := json.Marshal(exportPath{"./" + mod + ".d.ts", "./" + mod + ".js"})
 		if err != nil {
