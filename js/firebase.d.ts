@@ -133,6 +133,9 @@ export declare function textToBytes(s: string): Uint8Array;
 /** Returns the text of the ID whose bytes are b (15, big-endian), as ID.fromBytes(b).toString() would. */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
 
+/** Whether s is text ID.parse reads, without throwing: false for anything else. */
+export declare function isValid(s: unknown): boolean;
+
 /**
  * Returns the text of id's public form under key (at least 16 bytes, not
  * all zero, as `idforge key` makes; else ErrKey) and tweak (bytes or text):

@@ -361,6 +361,23 @@ export function bytesToText(b) {
 }
 
 /**
+ * Reports whether s is text ID.parse reads (exactly 24 hex digits, in either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    hexWords(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The constant bits of an ID (id, and their values idBits) and of its
  * public form (pub, pubBits), as bytes, for Private IDs: a public form is
  * an ID of the same layout, its constant bits kept and the others a keyed

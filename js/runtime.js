@@ -861,3 +861,119 @@ export function masker(L, S, key, tweak) {
   S.last = { k: Uint8Array.from(k), t: Uint8Array.from(t), m };
   return m;
 }
+
+/**
+ * Returns msg (bytes) padded as MD5 and SHA-1 pad it, as 32-bit words, each
+ * of four bytes in the order the hash reads them (little-endian for MD5,
+ * big-endian for SHA-1): the bytes, 0x80, zeros, and the length in bits in
+ * the last two words, so that the words are a whole number of 64-byte
+ * blocks.
+ */
+export function padded(msg, little) {
+  const n = msg.length;
+  const count = ((n + 8) >>> 6) + 1 << 4;
+  const x = new Int32Array(count);
+  const at = (i) => little ? (i & 3) << 3 : 24 - ((i & 3) << 3);
+  for (let i = 0; i < n; i++) x[i >> 2] |= msg[i] << at(i);
+  x[n >> 2] |= 0x80 << at(n);
+  const lo = n * 8, hi = Math.floor(n / 0x20000000); // the bit length's two words
+  x[count - 2] = little ? lo : hi;
+  x[count - 1] = little ? hi : lo;
+  return x;
+}
+
+/** Returns the words w as bytes, each word's four little-endian (MD5) or big-endian (SHA-1). */
+export function wordBytes(w, little) {
+  const out = new Uint8Array(w.length * 4);
+  for (let i = 0; i < out.length; i++) out[i] = w[i >> 2] >>> (little ? (i & 3) << 3 : 24 - ((i & 3) << 3));
+  return out;
+}
+
+/**
+ * Returns the MD5 digest (RFC 1321) of msg, bytes, for the name-based UUIDs
+ * of version 3 (fromName), as crypto/md5 computes it: synchronously, as
+ * Web Crypto's digest is not, and has no MD5. K[j] is the integer part of
+ * 2^32 * |sin(j + 1)|, which a double computes exactly enough.
+ */
+export function md5(msg) {
+  const x = padded(msg, true);
+  const h = Int32Array.of(0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476);
+  const S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
+  for (let i = 0; i < x.length; i += 16) {
+    let [a, b, c, d] = h;
+    for (let j = 0; j < 64; j++) {
+      const r = j >> 4;
+      const f = r === 0 ? b & c | ~b & d : r === 1 ? d & b | ~d & c : r === 2 ? b ^ c ^ d : c ^ (b | ~d);
+      const g = r === 0 ? j : r === 1 ? (5 * j + 1) & 15 : r === 2 ? (3 * j + 5) & 15 : (7 * j) & 15;
+      const s = S[r * 4 + (j & 3)];
+      const t = a + f + Math.floor(Math.abs(Math.sin(j + 1)) * 0x100000000) + x[i + g] | 0;
+      a = d;
+      d = c;
+      c = b;
+      b = b + (t << s | t >>> (32 - s)) | 0;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d;
+  }
+  return wordBytes(h, true);
+}
+
+/**
+ * Returns the SHA-1 digest (FIPS 180-4) of msg, bytes, for the name-based
+ * UUIDs of version 5 (fromName), as crypto/sha1 computes it, synchronously.
+ */
+export function sha1(msg) {
+  const x = padded(msg, false);
+  const h = Int32Array.of(0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0);
+  const w = new Int32Array(80);
+  for (let i = 0; i < x.length; i += 16) {
+    for (let t = 0; t < 80; t++) {
+      const v = t < 16 ? x[i + t] : w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16];
+      w[t] = t < 16 ? v : v << 1 | v >>> 31;
+    }
+    let [a, b, c, d, e] = h;
+    for (let t = 0; t < 80; t++) {
+      const q = (t / 20) | 0;
+      const f = q === 0 ? b & c | ~b & d : q === 2 ? b & c | b & d | c & d : b ^ c ^ d;
+      const k = [0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6][q];
+      const u = (a << 5 | a >>> 27) + f + e + k + w[t] | 0;
+      e = d;
+      d = c;
+      c = b << 30 | b >>> 2;
+      b = a;
+      a = u;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
+  }
+  return wordBytes(h, false);
+}
+
+/** Returns the SHA-256 digest of msg, bytes, for the name-based UUIDv8 of RFC 9562 appendix B.2 (fromName). */
+export function sha256(msg) {
+  return sha256From(SHA256_IV, msg, 0);
+}
+
+/**
+ * Returns the bits of the ID of L that fromName makes for namespace and
+ * name, with hash (md5, sha1 or sha256): the digest of the namespace's
+ * L.size bytes followed by the name's, its first L.size bytes read
+ * big-endian, as Go's generated code makes it (the caller writes the
+ * constant bits over them). The namespace is an ID of L (any object whose
+ * bytes() are L.size bytes), text parse reads, or L.size bytes; the name is
+ * text (its UTF-8) or bytes.
+ */
+export function nameBits(L, hash, parse, namespace, name) {
+  let ns;
+  if (typeof namespace === 'string') ns = bytesOf(parse(namespace), L.size);
+  else if (namespace !== null && typeof namespace === 'object' && typeof namespace.bytes === 'function') ns = namespace.bytes();
+  else ns = bytesOf(bytesWords(L, namespace), L.size);
+  if (ns.length !== L.size) throw fail(L, 'ErrLength', 'a namespace of ' + ns.length + ' bytes, want ' + L.size);
+  const b = typeof name === 'string' ? new TextEncoder().encode(name) : bytesView(name);
+  if (!b) throw fail(L, 'ErrType', 'a name is a string or bytes');
+  const msg = new Uint8Array(L.size + b.length);
+  msg.set(ns);
+  msg.set(b, L.size);
+  const d = hash(msg);
+  let n = 0n;
+  for (let i = 0; i < L.size; i++) n = n << 8n | BigInt(d[i] ?? 0);
+  return n;
+}

@@ -340,6 +340,23 @@ export function bytesToText(b) {
 }
 
 /**
+ * Reports whether s is text ID.parse reads (the ID's 64 bits as an int64 in decimal, with no sign, as no ID is negative (the layout's top bit is a constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    nonNegativeDecimalWords(L, s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The constant bits of an ID (id, and their values idBits) and of its
  * public form (pub, pubBits), as bytes, for Private IDs: a public form is
  * an ID of the same layout, its constant bits kept and the others a keyed

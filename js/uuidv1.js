@@ -336,6 +336,23 @@ export function bytesToText(b) {
 }
 
 /**
+ * Reports whether s is text ID.parse reads (a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    parseUUID(L, s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The constant bits of an ID (id, and their values idBits) and of its
  * public form (pub, pubBits), as bytes, for Private IDs: a public form is
  * a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed

@@ -124,6 +124,17 @@ export declare function textToBytes(s: string): Uint8Array;
 /** Returns the text of the ID whose bytes are b (16, big-endian), as ID.fromBytes(b).toString() would. */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
 
+/** Whether s is text ID.parse reads, without throwing: false for anything else. */
+export declare function isValid(s: unknown): boolean;
+
+/**
+ * Returns the ID of layout uuidv5 for a name in a namespace: the SHA1 digest
+ * of the namespace's 16 bytes followed by the name's, with the constant
+ * bits written over it, as Go makes it. The namespace is an ID (of 16
+ * bytes), text ID.parse reads, or bytes; the name is text (UTF-8) or bytes.
+ */
+export declare function fromName(namespace: { bytes(): Uint8Array } | string | ArrayBufferLike | ArrayBufferView, name: string | ArrayBufferLike | ArrayBufferView): ID;
+
 /**
  * Returns the text of id's public form under key (at least 16 bytes, not
  * all zero, as `idforge key` makes; else ErrKey) and tweak (bytes or text):

@@ -26,7 +26,7 @@
 // forms, which sort as the bytes do. Errors are IDError, whose code names the
 // Go package's sentinel error.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, same, masker, sha256, nameBits } from './runtime.js';
 
 export { IDError };
 
@@ -289,6 +289,39 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return uuidOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    parseUUID(L, s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Returns the ID of layout uuidv8-sha256 for a name in a namespace, as Go's
+ * generated code makes it: the SHA256 digest of the namespace's 16 bytes
+ * followed by the name's, its first 16 bytes with the constant bits
+ * written over them. The same namespace and name always give the same ID.
+ * The namespace is an ID (its bytes: any ID of 16 bytes, such as a UUID
+ * of another version), text ID.parse reads, or 16 bytes; the name is text
+ * (its UTF-8 bytes) or bytes.
+ * @param {{bytes(): Uint8Array} | string | ArrayBufferLike | ArrayBufferView} namespace
+ * @param {string | ArrayBufferLike | ArrayBufferView} name
+ * @returns {ID}
+ */
+export function fromName(namespace, name) {
+  return new ID(nameBits(L, sha256, (s) => parseUUID(L, s), namespace, name) & ~CONST_MASK | CONST_VALUE);
 }
 
 /**

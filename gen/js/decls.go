@@ -2,6 +2,7 @@ package js
 
 import (
 	"fmt"
+	"strings"
 )
 
 // decls writes the TypeScript declarations of the module: every member
@@ -158,6 +159,21 @@ export declare function textToBytes(s: string): Uint8Array;
 /** Returns the text of the ID whose bytes are b (%[2]d, big-endian), as ID.fromBytes(b).toString() would. */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
 `, p.Type, p.Size)
+	w.f(`
+/** Whether s is text ID.parse reads, without throwing: false for anything else. */
+export declare function isValid(s: unknown): boolean;
+`)
+	if p.Hash != nil {
+		w.f(`
+/**
+ * Returns the ID of layout %[2]s for a name in a namespace: the %[3]s digest
+ * of the namespace's %[4]d bytes followed by the name's, with the constant
+ * bits written over it, as Go makes it. The namespace is an ID (of %[4]d
+ * bytes), text ID.parse reads, or bytes; the name is text (UTF-8) or bytes.
+ */
+export declare function fromName(namespace: { bytes(): Uint8Array } | string | ArrayBufferLike | ArrayBufferView, name: string | ArrayBufferLike | ArrayBufferView): %[1]s;
+`, p.Type, p.L.Name, strings.ToUpper(p.Hash.V.Algorithm), p.Size)
+	}
 	w.maskDecls()
 	if !p.Generates {
 		return

@@ -264,10 +264,71 @@ export function bytesToText(b) {
   return %[5]s;
 }
 `, toBytesDoc, p.Size, p.Type, decodeCall(p, p.Text, "s"), encodeCall(p, p.Text, "bytesWords(L, b)"))
+	w.isValid()
+	if p.Hash != nil {
+		w.fromName()
+	}
 	w.maskFunctions()
 	if p.Generates {
 		w.generator()
 	}
+}
+
+// isValid writes isValid, the check of text that never throws.
+func (w *writer) isValid() {
+	p := w.p
+	w.f(`
+/**
+ * Reports whether s is text ID.parse reads (%[1]s),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    %[2]s;
+    return true;
+  } catch {
+    return false;
+  }
+}
+`, strings.TrimPrefix(parseDoc(w), ": "), decodeCall(p, p.Text, "s"))
+}
+
+// hashNames are the runtime's digests of the algorithms a hash role names.
+var hashNames = map[string]string{"md5": "md5", "sha1": "sha1", "sha256": "sha256"}
+
+// fromName writes fromName, for a name-based layout (one with a hash role).
+func (w *writer) fromName() {
+	p := w.p
+	alg := p.Hash.V.Algorithm
+	w.f(`
+/**
+ * Returns the ID of layout %[1]s for a name in a namespace, as Go's
+ * generated code makes it: the %[2]s digest of the namespace's %[3]d bytes
+ * followed by the name's, its first %[3]d bytes with the constant bits
+ * written over them. The same namespace and name always give the same ID.
+ * The namespace is an ID (its bytes: any ID of %[3]d bytes, such as a UUID
+ * of another version), text ID.parse reads, or %[3]d bytes; the name is text
+ * (its UTF-8 bytes) or bytes.
+ * @param {{bytes(): Uint8Array} | string | ArrayBufferLike | ArrayBufferView} namespace
+ * @param {string | ArrayBufferLike | ArrayBufferView} name
+ * @returns {%[4]s}
+ */
+export function fromName(namespace, name) {
+  return new %[4]s(nameBits(L, %[5]s, (s) => %[6]s, namespace, name) & ~%[7]s | %[8]s);
+}
+`, p.L.Name, strings.ToUpper(alg), p.Size, p.Type, hashNames[alg], decodeCall(p, p.Text, "s"), constMaskName(p), constStart(p))
+}
+
+// constMaskName returns the expression of the layout's constant bits' mask.
+func constMaskName(p *portable.Plan) string {
+	if p.ConstMask.Sign() != 0 {
+		return "CONST_MASK"
+	}
+	return "0n"
 }
 
 // pureClass returns the text idClass writes with the class, which follows

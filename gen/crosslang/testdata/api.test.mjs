@@ -220,7 +220,7 @@ test('unmask: ErrNotMasked only for text whose constant bits no public form has'
 
 test('the published known-answer vectors (mask/testdata/vectors.json), for every built-in layout: mask and unmask both ways', async () => {
   const vectors = JSON.parse(readFileSync(new URL('../../../mask/testdata/vectors.json', import.meta.url), 'utf8'));
-  const modules = readdirSync(dir).filter((n) => n.endsWith('.js') && n !== 'index.js' && n !== 'runtime.js').map((n) => n.slice(0, -3)).sort();
+  const modules = readdirSync(dir).filter((n) => n.endsWith('.js') && !['index.js', 'runtime.js', 'compat.js'].includes(n)).map((n) => n.slice(0, -3)).sort();
   assert.deepEqual([...new Set(vectors.map((v) => v.layout.replaceAll('-', '_')))].sort(), modules, 'a vector for every built-in layout');
   const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
   for (const v of vectors) {
@@ -231,4 +231,50 @@ test('the published known-answer vectors (mask/testdata/vectors.json), for every
     assert.equal(m.maskText(id.toString(), key, new TextEncoder().encode(v.tweak)), pub.toString(), JSON.stringify(v));
     assert.equal(m.unmaskText(pub.toString(), key, v.tweak), id.toString(), JSON.stringify(v));
   }
+});
+
+test('fromName: RFC 9562\'s vectors (appendix A.2, A.4, B.2), and the digests against node:crypto\'s', async () => {
+  const { createHash } = await import('node:crypto');
+  const dns = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+  const v3 = await load('uuidv3'), v5 = await load('uuidv5'), v8 = await load('uuidv8_sha256');
+  assert.equal(v3.fromName(dns, 'www.example.com').toString(), '5df41881-3aed-3515-88a7-2f4a814cf09e');
+  assert.equal(v5.fromName(dns, 'www.example.com').toString(), '2ed6657d-e927-568b-95e1-2665a8aea6a2');
+  assert.equal(v8.fromName(dns, 'www.example.com').toString(), '5c146b14-3c52-8afd-938a-375d0df1fbf6');
+  // A namespace of another layout of 16 bytes (a UUIDv7) and a UTF-8 name.
+  const ns = v7.newId();
+  const want = createHash('sha1').update(Buffer.concat([ns.bytes(), Buffer.from('名前 ☃', 'utf8')])).digest().subarray(0, 16);
+  want[6] = want[6] & 0x0f | 0x50;
+  want[8] = want[8] & 0x3f | 0x80;
+  assert.deepEqual(v5.fromName(ns, '名前 ☃').bytes(), new Uint8Array(want));
+  // Every length across the digests' block boundaries.
+  for (let n = 0; n < 200; n++) {
+    const name = new Uint8Array(n).map((_, i) => (i * 37 + n) & 0xff);
+    for (const [m, alg] of [[v3, 'md5'], [v5, 'sha1'], [v8, 'sha256']]) {
+      const d = createHash(alg).update(Buffer.concat([ns.bytes(), name])).digest();
+      const got = m.fromName(ns.bytes(), name).bytes();
+      assert.deepEqual(got.subarray(9), new Uint8Array(d.subarray(9, 16)), `${alg} of ${n} bytes`);
+    }
+  }
+  throwsCode(() => v5.fromName('not a uuid', 'x'), 'ErrLength');
+  throwsCode(() => v5.fromName(new Uint8Array(15), 'x'), 'ErrLength');
+  throwsCode(() => v5.fromName(dns, 42), 'ErrType');
+  throwsCode(() => v5.fromName(ulid.newId().bytes().subarray(0, 8), 'x'), 'ErrLength');
+  assert.equal(v7.fromName, undefined, 'no fromName for a layout that is not name-based');
+});
+
+test('isValid never throws, and is true exactly where ID.parse reads', () => {
+  for (const m of [v7, ulid, snowflake, v4]) {
+    const good = m === snowflake ? '1541815603606036480' : m.ID.MAX.toString();
+    for (const s of [good, '', 'x', good + ' ', good.slice(1), null, undefined, 42, {}, [], Symbol('s'), 12n, '\u{1F600}'.repeat(13)]) {
+      let parses = true;
+      try {
+        m.ID.parse(s);
+      } catch {
+        parses = false;
+      }
+      assert.equal(m.isValid(s), parses, String(typeof s === 'symbol' ? 'a symbol' : s));
+    }
+  }
+  assert.equal(v7.isValid('{01890a5d-ac96-774b-bcce-b302099a8057}'), true);
+  assert.equal(v7.isValid('urn:uuid:01890a5d-ac96-774b-bcce-b302099a8057'), true);
 });
