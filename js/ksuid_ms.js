@@ -20,14 +20,15 @@
 //   |                            payload                            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 160 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 27 Base62 digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 160 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is 27 Base62
+// digits; base62(), crockford() and hex() write the fixed-width forms, which
+// sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
+// what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, dateOf, pool, draw, tickOf, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, dateOf, pool, draw, SHARED, ownRandom, generatorOptions, tickOf, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -55,7 +56,10 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0x136dcc951d8c0000n, num: 1953125n, den: 8n, max: 0xfffffffffffn, runs: [128, 32, 12, 116, 12, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xfffffffffffffffffffffffffffffn;
 
 /**
@@ -226,7 +230,10 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 27);
     }
 
-    /** Returns the Crockford form: 32 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 32 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
       return encodeDivide(this[W], CROCKFORD, 32);
     }
@@ -434,9 +441,12 @@ function unmasked(s, key, tweak) {
  * and random bits; they are not ordered within a tick. newGenerator, newId and
  * newText make theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
+function generator(options, [pool, draw] = SHARED) {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   const clock = options?.clock ?? Date.now;
   /** The clock's last reading, and its tick. */
@@ -488,14 +498,19 @@ function generator(options) {
 
 /**
  * Returns a new generator of IDs of layout ksuid-ms. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * state that orders its IDs: newId keeps one for the whole process, which is
+ * what most programs want; make another only for a clock or a source of random
+ * bytes of its own. options.clock, a function returning nanoseconds since the
+ * Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 

@@ -51,13 +51,19 @@ function uuidBits(x) {
   return bigOf(bytesWords(C, x));
 }
 
-/** Returns x as an ID of module M: an ID of it already, its text (as M.ID.parse reads it), or its bytes. */
+/**
+ * Returns x as an ID of module M: an ID of it already, its text (as M.ID.parse
+ * reads it), or its bytes.
+ */
 function idOf(M, x) {
   if (x instanceof M.ID) return x;
   return typeof x === 'string' ? M.ID.parse(x) : M.ID.fromBytes(x);
 }
 
-/** Returns the version of the UUID whose bits are n, and whether its variant is RFC 9562's (0b10). */
+/**
+ * Returns the version of the UUID whose bits are n, and whether its variant is
+ * RFC 9562's (0b10).
+ */
 const version = (n) => Number(n >> 76n & 0xfn);
 const rfc = (n) => (n >> 62n & 3n) === 2n;
 
@@ -96,7 +102,10 @@ export function UUIDToKSUID(u) {
   return fromParts(seconds, n);
 }
 
-/** Returns the KSUID of seconds since the Unix epoch and the payload n, or ErrTime (ksuid's) outside its range. */
+/**
+ * Returns the KSUID of seconds since the Unix epoch and the payload n, or
+ * ErrTime (ksuid's) outside its range.
+ */
 function fromParts(seconds, n) {
   const ts = seconds - KSUID_EPOCH_S;
   if (ts < 0n || ts > 0xffffffffn) throw fail(KSUID, 'ErrTime', 'second ' + seconds + ' since the Unix epoch is outside the KSUID\'s range');

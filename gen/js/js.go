@@ -15,7 +15,7 @@
 // fields, pack, minAt, maxAt and unixNanos work on: so a 64-bit layout
 // never passes through a JavaScript number whole. fields() returns
 // integers as BigInt and bytes fields as Uint8Array. Bad input throws
-// IDError, whose code names the Go package's sentinel error (ErrLength,
+// IDError, whose code names the kind of error, as Go's sentinel errors do (ErrLength,
 // ErrSyntax, ErrOverflow, ErrRange, ErrTime, ErrType, ErrClockBackwards,
 // ErrClockStalled, ErrNoGenerator) or ErrRandom, where there is no
 // crypto.getRandomValues.
@@ -122,12 +122,14 @@ func generateResolved(r *resolved.Layout, typ, text, runtime string) (module, de
 	w.module(runtime)
 	d := &writer{p: p}
 	d.decls()
-	return []byte(w.b.String()), []byte(d.b.String()), nil
+	return []byte(wrapComments(w.b.String())), []byte(wrapComments(d.b.String())), nil
 }
 
 type writer struct {
 	p *portable.Plan
 	b strings.Builder
+
+	allowed []string // the options of newGenerator, once generator has written it
 }
 
 func (w *writer) f(format string, args ...any) { fmt.Fprintf(&w.b, format, args...) }
@@ -166,12 +168,9 @@ func (w *writer) module(runtime string) {
 top-level await. %s An ID holds its %d bits as 32-bit
 words, and as one BigInt when asked for one (toBigInt, fields). Its text
 (toString) is %s; base62(), crockford() and hex() write the fixed-width
-forms, which sort as the bytes do. Errors are IDError, whose code names the
-Go package's sentinel error.`, where, p.Bits, textDoc(p))
-	if p.Text.Name == "decimal" {
-		head = portable.Fill(head, 77) // the lines above were broken for shorter texts
-	}
-	w.comment("", head)
+forms, which sort as the bytes do. Errors are IDError, whose code (such as
+ErrSyntax) says what is wrong.`, where, p.Bits, textDoc(p))
+	w.comment("", portable.Fill(head, 77))
 	body := &writer{p: p}
 	body.body()
 	if runtime != "" {
@@ -306,8 +305,8 @@ func (w *writer) fromName() {
 	alg := p.Hash.V.Algorithm
 	w.f(`
 /**
- * Returns the ID of layout %[1]s for a name in a namespace, as Go's
- * generated code makes it: the %[2]s digest of the namespace's %[3]d bytes
+ * Returns the ID of layout %[1]s for a name in a namespace, as idforge
+ * makes it in every language: the %[2]s digest of the namespace's %[3]d bytes
  * followed by the name's, its first %[3]d bytes with the constant bits
  * written over them. The same namespace and name always give the same ID.
  * The namespace is an ID (its bytes: any ID of %[3]d bytes, such as a UUID
@@ -624,7 +623,7 @@ class %[3]s {
 		w.f(`
   /**
    * Reports whether the ID's constant bits (versions, variants) are those of
-   * layout %s. The parsers check the form only, as Go's do.
+   * layout %s. The parsers check the form only.
    */
   valid() {
     return (this.toBigInt() & CONST_MASK) === CONST_VALUE;

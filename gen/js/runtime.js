@@ -1,20 +1,23 @@
 /**
- * The error every function of these modules throws for bad input. Its code
- * names the Go package's sentinel error: ErrLength (text or bytes of a
- * length the form never has), ErrSyntax (a character the form does not
- * allow; position says where), ErrOverflow (text above the largest ID),
- * ErrRange (a field or node that does not fit), ErrTime (a time outside the
- * layout's range), ErrType (a value of a type that holds no ID),
- * ErrClockBackwards and ErrClockStalled (a generator that cannot go on),
- * ErrNoGenerator (newId before setNode, for a layout whose generator needs
- * its node), ErrRandom (no crypto.getRandomValues to draw from), ErrKey (a
- * mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given
- * to mask whose constant bits are not the layout's) and ErrNotMasked (text
- * given to unmask whose constant bits no public form has).
+ * The error every function of these modules throws for bad input: one
+ * class, whichever layout's module throws it. Its code says what is wrong,
+ * with the same codes in every language idforge writes: ErrLength (text or
+ * bytes of a length the form never has), ErrSyntax (a character the form
+ * does not allow; position says where), ErrOverflow (text above the largest
+ * ID), ErrRange (a field or node that does not fit), ErrTime (a time
+ * outside the layout's range), ErrType (a value of a type that holds no
+ * ID), ErrClockBackwards and ErrClockStalled (a generator that cannot go
+ * on), ErrNoGenerator (newId before setNode, for a layout whose generator
+ * needs its node), ErrOption (an option newGenerator cannot use), ErrRandom
+ * (no crypto.getRandomValues to draw from), ErrKey (a mask key under 16
+ * bytes, all zero, or not bytes), ErrInvalid (an ID given to mask whose
+ * constant bits are not the layout's), ErrNotMasked (text given to unmask
+ * whose constant bits no public form has), and the conversions' ErrNoTime,
+ * ErrNotUUID, ErrNotV7 and ErrNotEmbedded (see compat.js).
  */
 export class IDError extends Error {
   /**
-   * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
+   * @param {string} code the kind of error, such as 'ErrSyntax'
    * @param {string} message what is wrong, the layout's name first
    * @param {number} [position] the byte offset of the bad character, for ErrSyntax
    */
@@ -26,7 +29,10 @@ export class IDError extends Error {
   }
 }
 
-/** Returns the IDError of layout L: its message prefixed by the layout's name, as Go's sentinels are by their package's. */
+/**
+ * Returns the IDError of layout L: its message prefixed by the layout's name,
+ * as Go's errors are by their package's.
+ */
 export function fail(L, code, message, position) {
   return new IDError(code, L.name + ': ' + message, position);
 }
@@ -312,30 +318,32 @@ export function nonNegativeDecimalWords(L, s) {
  */
 export const BYTES = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => (i + 256).toString(16).slice(1));
 
-/** Writes the words w of a 128-bit ID in the canonical UUID form: 8-4-4-4-12 lower-case hex digits, a byte at a time. */
+/**
+ * Writes the words w of a 128-bit ID in the canonical UUID form: 8-4-4-4-12
+ * lower-case hex digits, a byte at a time.
+ */
 export function uuidOf(w) {
-  const p = BYTES;
   return (
-    p[w[0] >>> 24] +
-    p[w[0] >>> 16 & 0xff] +
-    p[w[0] >>> 8 & 0xff] +
-    p[w[0] & 0xff] +
+    BYTES[w[0] >>> 24] +
+    BYTES[w[0] >>> 16 & 0xff] +
+    BYTES[w[0] >>> 8 & 0xff] +
+    BYTES[w[0] & 0xff] +
     '-' +
-    p[w[1] >>> 24] +
-    p[w[1] >>> 16 & 0xff] +
+    BYTES[w[1] >>> 24] +
+    BYTES[w[1] >>> 16 & 0xff] +
     '-' +
-    p[w[1] >>> 8 & 0xff] +
-    p[w[1] & 0xff] +
+    BYTES[w[1] >>> 8 & 0xff] +
+    BYTES[w[1] & 0xff] +
     '-' +
-    p[w[2] >>> 24] +
-    p[w[2] >>> 16 & 0xff] +
+    BYTES[w[2] >>> 24] +
+    BYTES[w[2] >>> 16 & 0xff] +
     '-' +
-    p[w[2] >>> 8 & 0xff] +
-    p[w[2] & 0xff] +
-    p[w[3] >>> 24] +
-    p[w[3] >>> 16 & 0xff] +
-    p[w[3] >>> 8 & 0xff] +
-    p[w[3] & 0xff]
+    BYTES[w[2] >>> 8 & 0xff] +
+    BYTES[w[2] & 0xff] +
+    BYTES[w[3] >>> 24] +
+    BYTES[w[3] >>> 16 & 0xff] +
+    BYTES[w[3] >>> 8 & 0xff] +
+    BYTES[w[3] & 0xff]
   );
 }
 
@@ -453,7 +461,10 @@ export function fieldsOf(n, table) {
   return o;
 }
 
-/** Returns a field's or a node's integer value, a BigInt or a safe integer number, checked to fit width bits. */
+/**
+ * Returns a field's or a node's integer value, a BigInt or a safe integer
+ * number, checked to fit width bits.
+ */
 export function integer(L, name, x, width) {
   const v = typeof x === 'bigint' ? x : Number.isSafeInteger(x) ? BigInt(x) : -1n;
   if (v < 0n || v >> BigInt(width)) throw fail(L, 'ErrRange', name + ' ' + String(x) + ' is no integer (a BigInt or a safe integer number) of ' + width + ' bits');
@@ -535,8 +546,11 @@ let poolAt = 4096;
  */
 export function draw(L, count) {
   if (poolAt + count > 4096) {
-    if (!globalThis.crypto?.getRandomValues) throw fail(L, 'ErrRandom', 'no crypto.getRandomValues to draw from');
-    crypto.getRandomValues(pool);
+    try {
+      crypto.getRandomValues(pool);
+    } catch {
+      throw fail(L, 'ErrRandom', 'no crypto.getRandomValues to draw from');
+    }
     poolAt = 0;
   }
   const at = poolAt;
@@ -544,11 +558,60 @@ export function draw(L, count) {
   return at;
 }
 
-/** Returns size fresh random bytes as one big-endian BigInt. */
-export function randomBigInt(L, size) {
+/**
+ * The random pool and its draw that generators share, unless newGenerator is
+ * given options.random.
+ */
+export const SHARED = [pool, draw];
+
+/**
+ * Returns a random pool and its draw, as SHARED holds the process's, for
+ * a generator whose random bytes come from fill (newGenerator's
+ * options.random): fill is called with a Uint8Array of 1,024 bytes to fill
+ * with random bytes, as crypto.getRandomValues fills one, whenever the
+ * generator has used what it filled.
+ */
+export function ownRandom(fill) {
+  const own = new Uint32Array(256);
+  let at = 256;
+  return [own, (L, count) => {
+    if (at + count > 256) {
+      fill(new Uint8Array(own.buffer));
+      at = 0;
+    }
+    at += count;
+    return at - count;
+  }];
+}
+
+/**
+ * Returns size fresh random bytes as one big-endian BigInt, from the pool p and
+ * its draw d (the shared ones by default).
+ */
+export function randomBigInt(L, size, p = pool, d = draw) {
   const count = (size + 3) >>> 2;
-  const at = draw(L, count);
-  return BigInt.asUintN(size * 8, bigOf(pool.subarray(at, at + count)));
+  const at = d(L, count);
+  return BigInt.asUintN(size * 8, bigOf(p.subarray(at, at + count)));
+}
+
+/**
+ * Returns the options of newGenerator, checked: undefined (none) or an
+ * object whose keys are among allowed, each undefined or a function. An
+ * argument past them (rest), an option the layout's generator cannot use
+ * (a clock for a layout without a time, say) or anything else is
+ * ErrOption: nothing is ignored. call is how the layout's newGenerator is
+ * called, for the message.
+ */
+export function generatorOptions(L, options, rest, allowed, call) {
+  const bad = (why) => fail(L, 'ErrOption', why + ': the generator of ' + L.name + ' is newGenerator(' + call + '), whose options are ' + (allowed.join(' and ') || 'none'));
+  if (rest.length) throw bad('an argument too many');
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') throw bad('options are an object, not ' + (options === null ? 'null' : typeof options));
+  for (const k of Object.keys(options)) {
+    if (!allowed.includes(k)) throw bad('no option ' + JSON.stringify(k));
+    if (options[k] !== undefined && typeof options[k] !== 'function') throw bad('option ' + k + ' must be a function');
+  }
+  return options;
 }
 
 /**
@@ -708,7 +771,10 @@ export function hmacSHA256(key, msg) {
 /** The tweak of a mask given none. */
 export const NO_TWEAK = /* @__PURE__ */ new Uint8Array(0);
 
-/** Returns b as a Uint8Array: a key or tweak of mask, as bytes, or a tweak as text (UTF-8); else ErrKey. */
+/**
+ * Returns b as a Uint8Array: a key or tweak of mask, as bytes, or a tweak as
+ * text (UTF-8); else ErrKey.
+ */
 export function maskBytes(L, b, what) {
   if (typeof b === 'string' && what === 'tweak') return new TextEncoder().encode(b);
   const v = bytesView(b);
@@ -939,7 +1005,10 @@ export function sha1(msg) {
   return wordBytes(h, false);
 }
 
-/** Returns the SHA-256 digest of msg, bytes, for the name-based UUIDv8 of RFC 9562 appendix B.2 (fromName). */
+/**
+ * Returns the SHA-256 digest of msg, bytes, for the name-based UUIDv8 of RFC
+ * 9562 appendix B.2 (fromName).
+ */
 export function sha256(msg) {
   return sha256From(SHA256_IV, msg, 0);
 }

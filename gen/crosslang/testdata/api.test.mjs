@@ -18,6 +18,7 @@ const v7 = await load('uuidv7');
 const ulid = await load('ulid');
 const snowflake = await load('snowflake');
 const v4 = await load('uuidv4');
+const v1 = await load('uuidv1');
 
 /** Asserts that fn throws the IDError of code. */
 function throwsCode(fn, code) {
@@ -277,4 +278,58 @@ test('isValid never throws, and is true exactly where ID.parse reads', () => {
   }
   assert.equal(v7.isValid('{01890a5d-ac96-774b-bcce-b302099a8057}'), true);
   assert.equal(v7.isValid('urn:uuid:01890a5d-ac96-774b-bcce-b302099a8057'), true);
+});
+
+test('newGenerator: an option the generator cannot use, or an argument too many, is ErrOption', async () => {
+  const clock = () => 1800000000000000000n;
+  throwsCode(() => v7.newGenerator(undefined, { clock }), 'ErrOption');
+  throwsCode(() => v7.newGenerator({ clock }, {}), 'ErrOption');
+  throwsCode(() => v7.newGenerator({ clock: 5 }), 'ErrOption');
+  throwsCode(() => v7.newGenerator({ clok: clock }), 'ErrOption');
+  throwsCode(() => v7.newGenerator('fast'), 'ErrOption');
+  throwsCode(() => v7.newGenerator(null), 'ErrOption');
+  throwsCode(() => v4.newGenerator({ clock }), 'ErrOption'); // UUIDv4 holds no time
+  throwsCode(() => snowflake.newGenerator(1, { random: () => {} }), 'ErrOption'); // Snowflake draws no random bits
+  throwsCode(() => snowflake.newGenerator(1, { clock }, {}), 'ErrOption');
+  assert.ok(v7.newGenerator({ clock, random: undefined }).next().valid());
+  assert.ok(snowflake.newGenerator(1, { clock }).next().time().getTime() > 0);
+});
+
+test('newGenerator: options.random is the source of every random bit', () => {
+  let calls = 0;
+  const counting = (b) => {
+    calls++;
+    for (let i = 0; i < b.length; i++) b[i] = (i * 7 + calls) & 0xff;
+  };
+  for (const [m, node] of [[v7, undefined], [ulid, undefined], [v4, undefined], [v1, 5]]) {
+    calls = 0;
+    const clock = () => 1800000000000000000n;
+    const args = node === undefined ? [{ clock: m === v4 ? undefined : clock, random: counting }] : [node, { clock, random: counting }];
+    if (m === v4) delete args[0].clock;
+    const a = m.newGenerator(...args).next();
+    calls = 0;
+    const b = m.newGenerator(...args).next();
+    assert.ok(a.equals(b), 'the same random bytes and clock, the same ID');
+    assert.ok(calls > 0);
+  }
+  // Without Web Crypto a generator with its own source still works.
+  assert.ok(v4.newGenerator({ random: (b) => b.fill(9) }).next().valid());
+});
+
+test('a counter that waits for the next tick fails at once rather than spin the event loop', () => {
+  let now = 1800000000000000000n;
+  const g = snowflake.newGenerator(3, { clock: () => now });
+  const start = Date.now();
+  for (let i = 0; i < 4096; i++) g.next(); // a 12-bit sequence: 4096 a millisecond
+  throwsCode(() => g.next(), 'ErrClockStalled');
+  assert.ok(Date.now() - start < 500, 'no wait');
+  now += 1000000n; // the next millisecond
+  assert.ok(g.next().valid());
+  for (let i = 0; i < 4095; i++) g.next();
+  now -= 5000000n; // back by 5 ms, the counter run out
+  throwsCode(() => g.next(), 'ErrClockBackwards');
+  // A clock that moves on at every reading passes the tick.
+  let t = 1900000000000000000n;
+  const h = snowflake.newGenerator(3, { clock: () => (t += 250000n) });
+  for (let i = 0; i < 10000; i++) h.next();
 });

@@ -10,6 +10,11 @@ import { pathToFileURL } from 'node:url';
 
 /** Makes a generator: newGenerator(node, options) for layouts with a node, newGenerator(options) for others. */
 function generator(m, node, options) {
+  // A layout without a time takes no clock (ErrOption).
+  if (options?.clock && m.ID.minAt === undefined) {
+    const { clock, ...rest } = options;
+    options = rest;
+  }
   return m.newGenerator.length === 2 ? m.newGenerator(node, options) : m.newGenerator(options);
 }
 
