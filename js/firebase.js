@@ -29,7 +29,7 @@
 // sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
 // what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -278,12 +278,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeDivide(this[W], CROCKFORD, 24);
+      return encodeBits(this[W], CROCKFORD, 24, 5);
     }
 
     /** Returns the hex form: 30 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeDivide(this[W], HEX, 30);
+      return encodeBits(this[W], HEX, 30, 4);
     }
 
     /** Returns the ID's 15 bytes, big-endian, in a new Uint8Array. */

@@ -26,7 +26,7 @@
 // sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
 // what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -245,12 +245,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeDivide(this[W], CROCKFORD, 13);
+      return encodeBits(this[W], CROCKFORD, 13, 5);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeDivide(this[W], HEX, 16);
+      return encodeBits(this[W], HEX, 16, 4);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */

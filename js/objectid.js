@@ -24,7 +24,7 @@
 // the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
 // wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -268,7 +268,7 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeDivide(this[W], CROCKFORD, 20);
+      return encodeBits(this[W], CROCKFORD, 20, 5);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */

@@ -23,7 +23,7 @@
 // the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
 // wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, integer, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, integer, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -268,7 +268,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeDivide(this[W], HEX, 16);
+      return encodeBits(this[W], HEX, 16, 4);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */

@@ -26,7 +26,7 @@
 // sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
 // what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -278,7 +278,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeDivide(this[W], HEX, 32);
+      return encodeBits(this[W], HEX, 32, 4);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */

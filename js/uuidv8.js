@@ -27,7 +27,7 @@
 // the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
 // wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, dateOf, pool, draw, SHARED, ownRandom, generatorOptions, tickOf, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, dateOf, pool, draw, SHARED, ownRandom, generatorOptions, tickOf, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -241,12 +241,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeDivide(this[W], CROCKFORD, 26);
+      return encodeBits(this[W], CROCKFORD, 26, 5);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeDivide(this[W], HEX, 32);
+      return encodeBits(this[W], HEX, 32, 4);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */

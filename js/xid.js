@@ -26,7 +26,7 @@
 // the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
 // wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeDivide, syntaxError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same, masker } from './runtime.js';
+import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, syntaxError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same, masker } from './runtime.js';
 
 export { IDError };
 
@@ -273,12 +273,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeDivide(this[W], CROCKFORD, 20);
+      return encodeBits(this[W], CROCKFORD, 20, 5);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeDivide(this[W], HEX, 24);
+      return encodeBits(this[W], HEX, 24, 4);
     }
 
     /** Returns the ID's 12 bytes, big-endian, in a new Uint8Array. */

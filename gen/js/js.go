@@ -816,6 +816,8 @@ func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 		return "decimalOf(" + w + ")"
 	case f.Name == p.Text.Name && log2(len(f.Alphabet)) != 0:
 		call = f.Ident() + "Of(" + w + ")"
+	case log2(len(f.Alphabet)) != 0:
+		call = fmt.Sprintf("encodeBits(%s, %s, %d, %d)", w, constName(f), f.Width, log2(len(f.Alphabet)))
 	default:
 		call = fmt.Sprintf("encodeDivide(%s, %s, %d)", w, constName(f), f.Width)
 	}

@@ -67,23 +67,24 @@ export function fits(L, n) {
  * a width that depends on the ID's size, so that text sorts as the bytes
  * do. A form is data: its digits in ascending order, and whether its reader
  * folds case, from which it has its table (each character's value, or -1).
- * It is read and written chunk digits at a time, as many as keep a chunk's
- * value below 2^53 so that a chunk is exact in a number: one BigInt step a
- * chunk (unit is base ** chunk, a BigInt), plain numbers within it. A
- * layout whose canonical text is a form of a power-of-two base writes it
- * with straight-line code and the form's pairs (pairsOf) instead.
+ * It is read and written chunk digits at a time: as many as keep a chunk's
+ * value below 2^21, so that every step on 32-bit words is exact in a
+ * number; unit is base ** chunk, worked out once, as ** of a number that
+ * is not a constant is slow. A layout whose canonical text is a form of a
+ * power-of-two base writes it with straight-line code and the form's pairs
+ * (pairsOf) instead.
  */
 export function form(title, digits, foldCase) {
   const base = digits.length;
   const table = new Int8Array(128).fill(-1);
   let chunk = 1;
-  while (base ** (chunk + 1) < 2 ** 53) chunk++;
+  while (base ** (chunk + 1) < 0x200000) chunk++;
   for (let i = 0; i < base; i++) {
     const c = digits[i];
     table[c.charCodeAt(0)] = i;
     if (foldCase) table[c.toLowerCase().charCodeAt(0)] = table[c.toUpperCase().charCodeAt(0)] = i;
   }
-  return { title, digits, base, chunk, unit: BigInt(base) ** BigInt(chunk), table };
+  return { title, digits, base, chunk, unit: base ** chunk, table };
 }
 
 /** Returns every two-digit string of form f, indexed by the two digits' value. */
@@ -93,7 +94,7 @@ export function pairsOf(f) {
   return pairs;
 }
 
-/** Base62: 0-9, A-Z, a-z; case matters. Its chunk is 8 digits: 62^8 < 2^53 <= 62^9. */
+/** Base62: 0-9, A-Z, a-z; case matters. Its chunk is 3 digits: 62^3 < 2^21 <= 62^4. */
 export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false);
 
 /** Crockford's base32, written in upper case and read in either. */
@@ -103,17 +104,46 @@ export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJK
 export const HEX = /* @__PURE__ */ form('hex', '0123456789abcdef', true);
 
 /**
- * Writes words w as width digits of form f, most significant first: it
- * divides their number by f.unit again and again, each remainder giving a
- * chunk of digits, the last (the text's first) what is left of the width.
+ * Returns the n bits (n < 31) of words w from bit lo up, bit 0 being the
+ * last word's lowest; bits above the words are zero.
+ */
+export function bitsAt(w, lo, n) {
+  const j = w.length - 1 - (lo >>> 5);
+  const o = lo & 31;
+  let x = j >= 0 ? w[j] >>> o : 0;
+  if (o + n > 32 && j > 0) x |= w[j - 1] << (32 - o);
+  return x & ((1 << n) - 1);
+}
+
+/**
+ * Writes words w as width digits of form f, whose base is a power of two
+ * (k bits a digit), most significant first, each digit's bits read from
+ * the words: no division, and no table but the form's digits.
+ */
+export function encodeBits(w, f, width, k) {
+  let s = '';
+  for (let i = width; i-- > 0;) s += f.digits[bitsAt(w, i * k, k)];
+  return s;
+}
+
+/**
+ * Writes words w as width digits of form f, most significant first. It
+ * divides a copy of the words by f.unit (base ** chunk) again and again,
+ * each remainder giving chunk digits: every step exact in a number.
  */
 export function encodeDivide(w, f, width) {
-  let n = bigOf(w);
+  const q = w.slice();
+  const chunk = f.chunk;
+  const divisor = f.unit;
   let s = '';
-  for (let left = width; left > 0; left -= f.chunk) {
-    let r = Number(n % f.unit);
-    n /= f.unit;
-    for (let k = Math.min(f.chunk, left); k > 0; k--) {
+  for (let left = width; left > 0; left -= chunk) {
+    let r = 0;
+    for (let i = 0; i < q.length; i++) {
+      const x = r * 0x100000000 + q[i];
+      q[i] = Math.floor(x / divisor);
+      r = x - q[i] * divisor;
+    }
+    for (let k = Math.min(chunk, left); k > 0; k--) {
       s = f.digits[r % f.base] + s;
       r = Math.floor(r / f.base);
     }
@@ -171,20 +201,28 @@ export function digitsOf(L, s, f, width) {
 
 /**
  * Reads s as exactly width digits of form f and returns the ID's words;
- * text above the largest ID is ErrOverflow. It multiplies the number read
- * so far by base ** n and adds the value of the next n digits, f.chunk of
- * them, the first chunk taking what is left over.
+ * text above the largest ID is ErrOverflow. It multiplies the words by
+ * base ** n and adds the value of the next n digits, f.chunk of them, the
+ * first chunk taking what is left over.
  */
 export function decodeMultiply(L, s, f, width) {
   const d = digitsOf(L, s, f, width);
-  let n = 0n;
-  for (let i = 0, k = width % f.chunk || f.chunk; i < width; k = f.chunk) {
+  const chunk = f.chunk;
+  const w = new Array(L.words).fill(0);
+  let over = false;
+  for (let i = 0, n = width % chunk || chunk; i < width; n = chunk) {
     let v = 0;
-    for (const end = i + k; i < end; i++) v = v * f.base + d[i];
-    n = n * (k === f.chunk ? f.unit : BigInt(f.base ** k)) + BigInt(v);
+    for (const end = i + n; i < end; i++) v = v * f.base + d[i];
+    const m = n === chunk ? f.unit : f.base ** n;
+    for (let j = L.words - 1; j >= 0; j--) {
+      const x = w[j] * m + v;
+      v = Math.floor(x / 0x100000000);
+      w[j] = x - v * 0x100000000;
+    }
+    if (v !== 0) over = true;
   }
-  if (!fits(L, n)) throw overflowError(L, f);
-  return wordsOf(n, L.words);
+  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
+  return w;
 }
 
 /** Crockford's check symbols: the symbol of a value v modulo 37 is CHECK[v]. */
