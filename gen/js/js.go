@@ -6,19 +6,20 @@
 // esbuild, webpack and Rollup bundle at es2020; and a TypeScript
 // declaration file beside it.
 //
-// The module exports the ID class (named as gen's -type), IDError and, for
-// layouts that are not name-based, newId (the next ID of one process-wide
-// generator), newGenerator and, for layouts with a node, setNode. An ID
-// holds its bits as 32-bit words in plain numbers, which the text forms,
-// the parsers, time() and the generator work on (BigInt arithmetic
-// allocates at every step), and as one BigInt once one is asked for, which
-// fields, pack, minAt, maxAt and unixNanos work on: so a 64-bit layout
-// never passes through a JavaScript number whole. fields() returns
-// integers as BigInt and bytes fields as Uint8Array. Bad input throws
-// IDError, whose code names the kind of error, as Go's sentinel errors do (ErrLength,
-// ErrSyntax, ErrOverflow, ErrRange, ErrTime, ErrType, ErrClockBackwards,
-// ErrClockStalled, ErrNoGenerator) or ErrRandom, where there is no
-// crypto.getRandomValues.
+// The module exports the ID class (named as gen's -type), IDError,
+// isValid, textToBytes and bytesToText, the masking functions, fromName for
+// name-based layouts and, for the others, newId (the next ID of one
+// process-wide generator), newText, newGenerator and, for layouts with a
+// node, setNode. An ID holds its bits as 32-bit words in plain numbers,
+// which the text forms, the parsers, time() and the generator work on
+// (BigInt arithmetic allocates at every step), and as one BigInt once one
+// is asked for, which fields, pack, minAt, maxAt and unixNanos work on: so
+// a 64-bit layout never passes through a JavaScript number whole. fields()
+// returns integers as BigInt and bytes fields as Uint8Array. Bad input
+// throws IDError, whose code names the kind of error as Go's sentinel
+// errors do (ErrLength, ErrSyntax, ErrOverflow, ErrRange, ErrTime, ErrType,
+// ErrClockBackwards, ErrClockStalled, ErrNoGenerator, ErrOption), or
+// ErrRandom, where there is no crypto.getRandomValues.
 //
 // What does not depend on the layout (IDError, the readers and writers of
 // each text form, the field and clock tables' readers, the random pool) is
@@ -42,11 +43,17 @@
 //     finer ticks gets IDs whose time is a whole millisecond, ordered within
 //     it by its counter or, for clock-sequence layouts (UUIDv1, v6), by
 //     stepping the tick as Go does.
-//   - next() is synchronous, so a counter that runs out in a layout that
-//     waits for the clock (Snowflake) spins until the next tick, for at most
-//     a second, as Go's generator sleeps.
-//   - Name-based layouts (a hash role) get no generator: Web Crypto's digest
-//     is asynchronous and has no MD5.
+//   - next() is synchronous, and must not block the event loop, so a
+//     counter that runs out in a layout that waits for the clock
+//     (Snowflake) fails at once on the system clock (ErrClockStalled, or
+//     ErrClockBackwards), where Go's generator sleeps; a clock of the
+//     options, which a test moves on as it is read, it reads again.
+//   - Name-based layouts (a hash role) get fromName and no generator: Web
+//     Crypto's digest is asynchronous and has no MD5 or SHA-1, so the
+//     runtime has synchronous MD5, SHA-1 and SHA-256 of its own.
+//   - newGenerator takes an options object ({ clock, random }) where Go
+//     takes Option values; an option the layout's generator cannot use is
+//     ErrOption, as Go's NewGenerator reports one.
 //
 // Generate and GenerateShared are pure: they return the module and write
 // nothing.
