@@ -11,10 +11,12 @@
 // Snowflake is an ID of that layout's module, its text, or its bytes. A
 // function whose result is any UUID returns its canonical text, which every
 // UUID layout's ID.parse reads; the others return an ID of the layout they
-// make. Errors are IDError, with the code of Go's sentinel: ErrNoTime,
-// ErrNotUUID, ErrNotV7 and ErrNotEmbedded (compat's), ErrTime (a time
-// outside a KSUID's range) and ErrRange (a negative Snowflake); ErrType,
-// ErrLength and ErrSyntax for what is no ID at all.
+// make. Errors are IDError, whose code says what is wrong: ErrNoTime (a
+// UUID with no time), ErrNotUUID (a KSUID whose payload is no UUID),
+// ErrNotV7 and ErrNotEmbedded (a UUID that is no UUIDv7, or embeds no
+// Snowflake), ErrTime (a time outside a KSUID's range) and ErrRange (a
+// negative Snowflake); ErrType, ErrLength and ErrSyntax for what is no ID
+// at all.
 
 import { IDError, fail, parseUUID, bytesWords, bigOf, wordsOf, uuidOf } from './runtime.js';
 import * as ksuid from './ksuid.js';
