@@ -82,21 +82,24 @@ type Record struct {
 }
 
 // Load reads a corpus file.
-func Load(path string) ([]Record, error) {
+func Load(path string) ([]Record, error) { return loadLines[Record](path) }
+
+// loadLines reads a file of JSON values, one a line.
+func loadLines[T any](path string) ([]T, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var rs []Record
+	var vs []T
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
-		var r Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+		var v T
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
 			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
 		}
-		rs = append(rs, r)
+		vs = append(vs, v)
 	}
-	return rs, sc.Err()
+	return vs, sc.Err()
 }

@@ -1,12 +1,5 @@
 package conformance
 
-import (
-	"bufio"
-	"encoding/json"
-	"fmt"
-	"os"
-)
-
 // Conversion is one line of conversions.jsonl: a call of one of package
 // compat's functions, named by Conv (its Go name, such as "UUIDToKSUID"),
 // on the ID In (hex; a Snowflake as its 8 bytes, big-endian), with At
@@ -26,20 +19,4 @@ type Conversion struct {
 }
 
 // LoadConversions reads conversions.jsonl.
-func LoadConversions(path string) ([]Conversion, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var cs []Conversion
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		var c Conversion
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, n, err)
-		}
-		cs = append(cs, c)
-	}
-	return cs, sc.Err()
-}
+func LoadConversions(path string) ([]Conversion, error) { return loadLines[Conversion](path) }

@@ -66,7 +66,7 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
   -max-ahead  with -store: how far ahead of the clock the store's marks
               may be (default 24h; see 'idforge help store')
   -lease    instead of -node, lease a free node from PostgreSQL or etcd
-            (see README "Many machines"); a lost lease stops with an error
+            (see docs/leases.md); a lost lease stops with an error
   -lease-ttl   the lease's time to live (default 10s)
   -lease-wait  how long to wait for a free node (beyond 5s for the engine
                to answer), and for this clock to catch up with the node's

@@ -20,7 +20,7 @@ func (Emitter) Title() string { return "SQL (PostgreSQL)" }
 
 // Summary says what the emitter writes, for idforge gen's help.
 func (Emitter) Summary() string {
-	return `PostgreSQL functions: P_pack, P_time, P_min_at, P_to_base62, ... (see the README's "In PostgreSQL")`
+	return `PostgreSQL functions: P_pack, P_time, P_min_at, P_to_base62, ... (see docs/postgresql.md)`
 }
 
 // Params returns the prefix and the schema.
