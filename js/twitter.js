@@ -25,7 +25,12 @@
 // sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
 // what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, boundBits, nanosOf, pool, draw, SHARED, generatorOptions, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf,
+  integer, packFields, boundBits, nanosOf, pool, draw, SHARED, generatorOptions, msTick, same,
+  masker
+} from './runtime.js';
 
 export { IDError };
 
