@@ -21,10 +21,15 @@
 // asked for one (toBigInt, fields). Its text (toString) is the ID's 64 bits as
 // an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write
 // them; base62(), crockford() and hex() write the fixed-width forms, which sort
-// as the bytes do. Errors are IDError, whose code names the Go package's
-// sentinel error.
+// as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what
+// is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, decimalOf, decimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, increment, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, decimalOf, decimalWords, bytesWords, bytesOf, fieldsOf, integer,
+  packFields, boundBits, nanosOf, pool, draw, SHARED, generatorOptions, increment, msTick, same,
+  masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -54,7 +59,10 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0x13b51a81440c0000n, num: 1000000n, den: 1n, max: 0x3ffffffffffn, runs: [22, 42, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0x3fffffn;
 
 /**
@@ -148,7 +156,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 13));
+      return make(decodeMultiply(L, s, CROCKFORD, 13));
     }
 
     /**
@@ -157,7 +165,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 16));
+      return make(decodeMultiply(L, s, HEX, 16));
     }
 
     /**
@@ -193,7 +201,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -205,7 +213,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /**
@@ -231,14 +239,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 11);
     }
 
-    /** Returns the Crockford form: 13 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 13 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 13);
+      return encodeBits(this[W], CROCKFORD, 13, 5);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16);
+      return encodeBits(this[W], HEX, 16, 4);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */
@@ -330,6 +341,25 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return decimalOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (the ID's 64 bits as an int64 in
+ * decimal, an optional '-' and 1 to 19 digits, with no leading zeros; "-0",
+ * '+', spaces and values outside an int64's range are errors),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    decimalWords(L, s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -427,9 +457,12 @@ const COUNTER_TOP = 0xfff;
  * newGenerator, newId and newText make theirs with it.
  * @param {bigint | number | undefined} node
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(node, options) {
+function generator(node, options, [pool, draw] = SHARED) {
   if (node === undefined) throw fail(L, 'ErrRange', 'a generator needs its node, 10 bits');
   const v = integer(L, 'node', node, 10);
   /** The constant bits and the values fixed when the generator was made, in place, as words. */
@@ -440,26 +473,30 @@ function generator(node, options) {
   let last = -1;
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 1420070400000, 1, 0x3ffffffffff);
   }
 
   /**
-   * Waits for the clock to pass tick after, spinning, for a second at most:
-   * next() is synchronous. Then it is ErrClockStalled if the clock stood
-   * still, and ErrClockBackwards if it is behind.
+   * Returns the clock's tick once it is past tick after, for a counter that
+   * ran out: the layout's counter waits for the next tick, which next(),
+   * being synchronous, cannot do on the system clock without blocking the
+   * event loop. So it fails at once there: ErrClockStalled if the clock is
+   * still on the tick (make the ID again once it has moved on, after a
+   * setTimeout say), ErrClockBackwards if it is behind it. A clock of
+   * options (a test's, which moves on as it is read) it reads again, a
+   * million times at most, as Go's generator waits for its clock.
    */
   function waitPast(after) {
-    const deadline = Date.now() + 1000;
-    for (;;) {
-      const now = clockTick();
-      if (now > after) return now;
-      if (Date.now() >= deadline) {
-        if (now < after) throw fail(L, 'ErrClockBackwards', 'the clock is behind the last tick used, after a second\'s wait');
-        throw fail(L, 'ErrClockStalled', 'the counter ran out and the clock stood still for a second');
-      }
-    }
+    let now = clockTick();
+    for (let i = 0; i < 1e6 && now <= after && clock !== Date.now; i++) now = clockTick();
+    if (now > after) return now;
+    if (now < after) throw fail(L, 'ErrClockBackwards', 'the counter ran out and the clock is behind the last tick used');
+    throw fail(L, 'ErrClockStalled', 'the counter ran out within the tick: make the ID again on a later tick (next() does not block to wait)');
   }
 
   /** Returns a counter of zero, as words. */
@@ -486,25 +523,26 @@ function generator(node, options) {
     }
     const t0 = Math.floor(last / 0x100000000); // the tick's top bits
     const t1 = last >>> 0; // and its low 32
-    const c = counter;
     return [
       (fixed[0] | t1 >>> 10 | t0 << 22) >>> 0,
-      (fixed[1] | (t1 & 0x3ff) << 22 | c[0]) >>> 0,
+      (fixed[1] | (t1 & 0x3ff) << 22 | counter[0]) >>> 0,
     ];
   };
 }
 
 /**
- * Returns a new generator of IDs of layout discord.
- * It takes node, the generator's node: a BigInt or a safe integer number of 10 bits (required). A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * Returns a new generator of IDs of layout discord. It takes node, the
+ * generator's node: a BigInt or a safe integer number of 10 bits (required). A
+ * generator keeps the state that orders its IDs: newId keeps one for the whole
+ * process, which is what most programs want; make another only for a clock of
+ * its own. options.clock, a function returning nanoseconds since the Unix
+ * epoch as a BigInt, replaces the system clock (for tests). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(node, options) {
-  const next = generator(node, options);
+export function newGenerator(node, options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock'], 'node, options');
+  const next = generator(node, o);
   return { next: () => make(next()) };
 }
 
@@ -519,7 +557,9 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout discord: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; the layout has a node, which setNode gives: before it, newId is ErrNoGenerator.
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; the layout has a node, which setNode gives: before it, newId is
+ * ErrNoGenerator.
  * @returns {ID}
  */
 export function newId() {

@@ -21,14 +21,19 @@
 //   |                     rand                      |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 120 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 20 Firebase digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 120 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is 20 Firebase
+// digits; base62(), crockford() and hex() write the fixed-width forms, which
+// sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
+// what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits,
+  nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same, masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -57,15 +62,25 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0n, num: 1000000n, den: 1n, max: 0xffffffffffffn, runs: [72, 48, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xffffffffffffffffffn;
 
-/** The Firebase form: digits '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz'; case matters. */
+/**
+ * The Firebase form: digits
+ * '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz'; case
+ * matters.
+ */
 const FIREBASE = /* @__PURE__ */ form('Firebase', '-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz', false);
+
+/** Every two-digit string of the Firebase form, indexed by the two digits' value. */
+const FIREBASE_PAIRS = /* @__PURE__ */ pairsOf(FIREBASE);
 
 /** Writes the ID's words w as 20 Firebase digits, two (12 bits) at a time. */
 function firebaseOf(w) {
-  const p = FIREBASE.pairs;
+  const p = FIREBASE_PAIRS;
   return (
     p[w[0] >>> 12 & 0xfff] +
     p[w[0] & 0xfff] +
@@ -182,7 +197,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 24));
+      return make(decodeMultiply(L, s, CROCKFORD, 24));
     }
 
     /**
@@ -191,7 +206,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 30));
+      return make(decodeMultiply(L, s, HEX, 30));
     }
 
     /**
@@ -227,7 +242,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -239,7 +254,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the ID's text: 20 Firebase digits. */
@@ -262,14 +277,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 21);
     }
 
-    /** Returns the Crockford form: 24 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 24 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 24);
+      return encodeBits(this[W], CROCKFORD, 24, 5);
     }
 
     /** Returns the hex form: 30 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 30);
+      return encodeBits(this[W], HEX, 30, 4);
     }
 
     /** Returns the ID's 15 bytes, big-endian, in a new Uint8Array. */
@@ -361,6 +379,23 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return firebaseOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (exactly 20 Firebase digits; case matters),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    firebaseWords(s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -457,16 +492,22 @@ const COUNTER_TOP = 0xff;
  * greater than the last, even when the clock stands still or goes back.
  * newGenerator, newId and newText make theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
+function generator(options, [pool, draw] = SHARED) {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   const clock = options?.clock ?? Date.now;
   /** The last ID's tick, or -1 before the first, and its counter, as words. */
   let last = -1;
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 0, 1, 0xffffffffffff);
   }
@@ -493,17 +534,16 @@ function generator(options) {
       counter = seed(at);
     } else if (!increment(counter, COUNTER_TOP)) {
       // The same tick, or the clock went back, and the counter ran out:
-      if (last === 0xffffffffffff) throw fail(L, 'ErrTime', 'the next tick is past the layout\'s last');
+      if (last === 0xffffffffffff) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
       last++; // borrow the next tick
       counter = seed(at);
     }
     const t0 = Math.floor(last / 0x100000000); // the tick's top bits
     const t1 = last >>> 0; // and its low 32
-    const c = counter;
     return [
       (t1 >>> 24 | t0 << 8) >>> 0,
-      ((t1 & 0xffffff) << 8 | c[0]) >>> 0,
-      c[1],
+      ((t1 & 0xffffff) << 8 | counter[0]) >>> 0,
+      counter[1],
       pool[at + 3],
     ];
   };
@@ -511,14 +551,19 @@ function generator(options) {
 
 /**
  * Returns a new generator of IDs of layout firebase. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * state that orders its IDs: newId keeps one for the whole process, which is
+ * what most programs want; make another only for a clock or a source of random
+ * bytes of its own. options.clock, a function returning nanoseconds since the
+ * Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 
@@ -533,7 +578,8 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout firebase: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; the first call makes it.
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; the first call makes it.
  * @returns {ID}
  */
 export function newId() {

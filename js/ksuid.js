@@ -23,14 +23,19 @@
 //   |                            payload                            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 160 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 27 Base62 digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 160 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is 27 Base62
+// digits; base62(), crockford() and hex() write the fixed-width forms, which
+// sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
+// what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool,
+  draw, SHARED, ownRandom, generatorOptions, increment, msTick, same, masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -58,7 +63,10 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0x136dcc951d8c0000n, num: 1000000000n, den: 1n, max: 0xffffffffn, runs: [128, 32, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xffffffffffffffffffffffffffffffffn;
 
 /**
@@ -149,7 +157,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 32));
+      return make(decodeMultiply(L, s, CROCKFORD, 32));
     }
 
     /**
@@ -158,7 +166,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 40));
+      return make(decodeMultiply(L, s, HEX, 40));
     }
 
     /**
@@ -194,7 +202,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -206,7 +214,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the ID's text: 27 Base62 digits, as base62() writes them. */
@@ -229,14 +237,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 27);
     }
 
-    /** Returns the Crockford form: 32 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 32 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 32);
+      return encodeBits(this[W], CROCKFORD, 32, 5);
     }
 
     /** Returns the hex form: 40 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 40);
+      return encodeBits(this[W], HEX, 40, 4);
     }
 
     /** Returns the ID's 20 bytes, big-endian, in a new Uint8Array. */
@@ -328,6 +339,23 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return encodeDivide(bytesWords(L, b), BASE62, 27);
+}
+
+/**
+ * Reports whether s is text ID.parse reads (exactly 27 Base62 digits; case matters),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    decodeMultiply(L, s, BASE62, 27);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -424,38 +452,48 @@ const COUNTER_TOP = 0xffffffff;
  * than the last, even when the clock stands still or goes back. newGenerator,
  * newId and newText make theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
+function generator(options, [pool, draw] = SHARED) {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   const clock = options?.clock ?? Date.now;
   /** The last ID's tick, or -1 before the first, and its counter, as words. */
   let last = -1;
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 1400000000000, 1000, 0xffffffff);
   }
 
   /**
-   * Waits for the clock to pass tick after, spinning, for a second at most:
-   * next() is synchronous. Then it is ErrClockStalled if the clock stood
-   * still, and ErrClockBackwards if it is behind.
+   * Returns the clock's tick once it is past tick after, for a counter that
+   * ran out: the layout's counter waits for the next tick, which next(),
+   * being synchronous, cannot do on the system clock without blocking the
+   * event loop. So it fails at once there: ErrClockStalled if the clock is
+   * still on the tick (make the ID again once it has moved on, after a
+   * setTimeout say), ErrClockBackwards if it is behind it. A clock of
+   * options (a test's, which moves on as it is read) it reads again, a
+   * million times at most, as Go's generator waits for its clock.
    */
   function waitPast(after) {
-    const deadline = Date.now() + 1000;
-    for (;;) {
-      const now = clockTick();
-      if (now > after) return now;
-      if (Date.now() >= deadline) {
-        if (now < after) throw fail(L, 'ErrClockBackwards', 'the clock is behind the last tick used, after a second\'s wait');
-        throw fail(L, 'ErrClockStalled', 'the counter ran out and the clock stood still for a second');
-      }
-    }
+    let now = clockTick();
+    for (let i = 0; i < 1e6 && now <= after && clock !== Date.now; i++) now = clockTick();
+    if (now > after) return now;
+    if (now < after) throw fail(L, 'ErrClockBackwards', 'the counter ran out and the clock is behind the last tick used');
+    throw fail(L, 'ErrClockStalled', 'the counter ran out within the tick: make the ID again on a later tick (next() does not block to wait)');
   }
 
-  /** Returns a new counter, as words: the random bits drawn at at, in the counter's places, its top bit clear. */
+  /**
+   * Returns a new counter, as words: the random bits drawn at at, in the
+   * counter's places, its top bit clear.
+   */
   function seed(at) {
     return [
       pool[at + 1] & 0x7fffffff,
@@ -480,11 +518,10 @@ function generator(options) {
       last = waitPast(last); // wait for the next tick
       counter = seed(at);
     }
-    const c = counter;
     return [
       (last) >>> 0,
-      c[0],
-      c[1],
+      counter[0],
+      counter[1],
       pool[at + 3],
       pool[at + 4],
     ];
@@ -492,15 +529,20 @@ function generator(options) {
 }
 
 /**
- * Returns a new generator of IDs of layout ksuid. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * Returns a new generator of IDs of layout ksuid. A generator keeps the state
+ * that orders its IDs: newId keeps one for the whole process, which is what
+ * most programs want; make another only for a clock or a source of random
+ * bytes of its own. options.clock, a function returning nanoseconds since the
+ * Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 
@@ -515,7 +557,8 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout ksuid: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; the first call makes it.
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; the first call makes it.
  * @returns {ID}
  */
 export function newId() {

@@ -20,14 +20,19 @@
 //   |                            payload                            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 160 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 27 Base62 digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 160 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is 27 Base62
+// digits; base62(), crockford() and hex() write the fixed-width forms, which
+// sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
+// what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, dateOf, pool, draw, tickOf, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf,
+  dateOf, pool, draw, SHARED, ownRandom, generatorOptions, tickOf, same, masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -55,7 +60,10 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0x136dcc951d8c0000n, num: 1953125n, den: 8n, max: 0xfffffffffffn, runs: [128, 32, 12, 116, 12, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xfffffffffffffffffffffffffffffn;
 
 /**
@@ -146,7 +154,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 32));
+      return make(decodeMultiply(L, s, CROCKFORD, 32));
     }
 
     /**
@@ -155,7 +163,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 40));
+      return make(decodeMultiply(L, s, HEX, 40));
     }
 
     /**
@@ -191,7 +199,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -203,7 +211,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the ID's text: 27 Base62 digits, as base62() writes them. */
@@ -226,14 +234,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 27);
     }
 
-    /** Returns the Crockford form: 32 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 32 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 32);
+      return encodeBits(this[W], CROCKFORD, 32, 5);
     }
 
     /** Returns the hex form: 40 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 40);
+      return encodeBits(this[W], HEX, 40, 4);
     }
 
     /** Returns the ID's 20 bytes, big-endian, in a new Uint8Array. */
@@ -327,6 +338,23 @@ export function bytesToText(b) {
 }
 
 /**
+ * Reports whether s is text ID.parse reads (exactly 27 Base62 digits; case matters),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    decodeMultiply(L, s, BASE62, 27);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The constant bits of an ID (id, and their values idBits) and of its
  * public form (pub, pubBits), as bytes, for Private IDs: a public form is
  * an ID of the same layout, its constant bits kept and the others a keyed
@@ -417,9 +445,12 @@ function unmasked(s, key, tweak) {
  * and random bits; they are not ordered within a tick. newGenerator, newId and
  * newText make theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
+function generator(options, [pool, draw] = SHARED) {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   const clock = options?.clock ?? Date.now;
   /** The clock's last reading, and its tick. */
@@ -471,14 +502,19 @@ function generator(options) {
 
 /**
  * Returns a new generator of IDs of layout ksuid-ms. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * state that orders its IDs: newId keeps one for the whole process, which is
+ * what most programs want; make another only for a clock or a source of random
+ * bytes of its own. options.clock, a function returning nanoseconds since the
+ * Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 

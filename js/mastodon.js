@@ -23,10 +23,15 @@
 // an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write
 // them (never negative for a valid ID: the layout's top bit is a constant
 // zero); base62(), crockford() and hex() write the fixed-width forms, which
-// sort as the bytes do. Errors are IDError, whose code names the Go package's
-// sentinel error.
+// sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
+// what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf,
+  packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same,
+  masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -58,7 +63,10 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0n, num: 1000000n, den: 1n, max: 0x7fffffffffffn, runs: [16, 47, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xffffn;
 
 /**
@@ -153,7 +161,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 13));
+      return make(decodeMultiply(L, s, CROCKFORD, 13));
     }
 
     /**
@@ -162,7 +170,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 16));
+      return make(decodeMultiply(L, s, HEX, 16));
     }
 
     /**
@@ -198,7 +206,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, CONST_VALUE));
+      return new ID(boundBits(L, CLOCK, t, CONST_VALUE, false));
     }
 
     /**
@@ -210,7 +218,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /**
@@ -237,14 +245,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 11);
     }
 
-    /** Returns the Crockford form: 13 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 13 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 13);
+      return encodeBits(this[W], CROCKFORD, 13, 5);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16);
+      return encodeBits(this[W], HEX, 16, 4);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */
@@ -284,7 +295,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Reports whether the ID's constant bits (versions, variants) are those of
-     * layout mastodon. The parsers check the form only, as Go's do.
+     * layout mastodon. The parsers check the form only.
      */
     valid() {
       return (this.toBigInt() & CONST_MASK) === CONST_VALUE;
@@ -339,6 +350,26 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return decimalOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (the ID's 64 bits as an int64 in
+ * decimal, with no sign, as no ID is negative (the layout's top bit is a
+ * constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to
+ * 2^63-1; '-', '+', spaces and values above 2^63-1 are errors),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    nonNegativeDecimalWords(L, s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -435,21 +466,30 @@ const COUNTER_TOP = 0xffff;
  * greater than the last, even when the clock stands still or goes back.
  * newGenerator, newId and newText make theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
+function generator(options, [pool, draw] = SHARED) {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   const clock = options?.clock ?? Date.now;
   /** The last ID's tick, or -1 before the first, and its counter, as words. */
   let last = -1;
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 0, 1, 0x7fffffffffff);
   }
 
-  /** Returns a new counter, as words: fresh random bits, drawn as an ID's, in the counter's places, its top bit clear. */
+  /**
+   * Returns a new counter, as words: fresh random bits, drawn as an ID's, in
+   * the counter's places, its top bit clear.
+   */
   function seed() {
     const at = draw(L, 2);
     return [
@@ -472,30 +512,34 @@ function generator(options) {
       counter[0]++;
     } else {
       // The same tick, or the clock went back, and the counter ran out:
-      if (last === 0x7fffffffffff) throw fail(L, 'ErrTime', 'the next tick is past the layout\'s last');
+      if (last === 0x7fffffffffff) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
       last++; // borrow the next tick
       counter = seed();
     }
     const t0 = Math.floor(last / 0x100000000); // the tick's top bits
     const t1 = last >>> 0; // and its low 32
-    const c = counter;
     return [
       (t1 >>> 16 | t0 << 16) >>> 0,
-      ((t1 & 0xffff) << 16 | c[0]) >>> 0,
+      ((t1 & 0xffff) << 16 | counter[0]) >>> 0,
     ];
   };
 }
 
 /**
  * Returns a new generator of IDs of layout mastodon. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * state that orders its IDs: newId keeps one for the whole process, which is
+ * what most programs want; make another only for a clock or a source of random
+ * bytes of its own. options.clock, a function returning nanoseconds since the
+ * Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 
@@ -510,7 +554,8 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout mastodon: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; the first call makes it.
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; the first call makes it.
  * @returns {ID}
  */
 export function newId() {

@@ -16,14 +16,19 @@
 //   |    process    |                    counter                    |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 96 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 24 hex digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 96 bits as 32-bit words, and as one BigInt when
+// asked for one (toBigInt, fields). Its text (toString) is 24 hex digits;
+// base62(), crockford() and hex() write the fixed-width forms, which sort as
+// the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
+// wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, randomBigInt, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits,
+  nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same, masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -52,12 +57,18 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0n, num: 1000000000n, den: 1n, max: 0xffffffffn, runs: [64, 32, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xffffffffffffffffn;
+
+/** Every two-digit string of the hex form, indexed by the two digits' value. */
+const HEX_PAIRS = /* @__PURE__ */ pairsOf(HEX);
 
 /** Writes the ID's words w as 24 hex digits, two (8 bits) at a time. */
 function hexOf(w) {
-  const p = HEX.pairs;
+  const p = HEX_PAIRS;
   return (
     p[w[0] >>> 24] +
     p[w[0] >>> 16 & 0xff] +
@@ -176,7 +187,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 20));
+      return make(decodeMultiply(L, s, CROCKFORD, 20));
     }
 
     /**
@@ -221,7 +232,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -233,7 +244,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the ID's text: 24 hex digits, as hex() writes them. */
@@ -256,9 +267,12 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 17);
     }
 
-    /** Returns the Crockford form: 20 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 20 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 20);
+      return encodeBits(this[W], CROCKFORD, 20, 5);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */
@@ -358,6 +372,23 @@ export function bytesToText(b) {
 }
 
 /**
+ * Reports whether s is text ID.parse reads (exactly 24 hex digits, in either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    hexWords(s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The constant bits of an ID (id, and their values idBits) and of its
  * public form (pub, pubBits), as bytes, for Private IDs: a public form is
  * an ID of the same layout, its constant bits kept and the others a keyed
@@ -452,10 +483,13 @@ const COUNTER_TOP = 0xffffff;
  * 2^24 within a tick, but not ordered. newGenerator, newId and newText make
  * theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
-  const once = randomBigInt(L, 5) & 0xffffffffffn; // random once: drawn when the generator is made
+function generator(options, [pool, draw] = SHARED) {
+  const once = randomBigInt(L, 5, pool, draw) & 0xffffffffffn; // random once: drawn when the generator is made
   /** The constant bits and the values fixed when the generator was made, in place, as words. */
   const fixed = wordsOf(0n | once << 24n, 3);
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
@@ -463,12 +497,18 @@ function generator(options) {
   /** The last ID's counter, as words, or null before the first. */
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 0, 1000, 0xffffffff);
   }
 
-  /** Returns a new counter, as words: fresh random bits, drawn as an ID's, in the counter's places. */
+  /**
+   * Returns a new counter, as words: fresh random bits, drawn as an ID's, in
+   * the counter's places.
+   */
   function seed() {
     const at = draw(L, 3);
     return [
@@ -484,25 +524,29 @@ function generator(options) {
     // A running counter counts on across ticks, wrapping; the tick follows the clock.
     if (counter === null) counter = seed();
     else counter[0] = counter[0] < COUNTER_TOP ? counter[0] + 1 : 0;
-    const c = counter;
     return [
       (fixed[0] | tick) >>> 0,
       fixed[1],
-      (fixed[2] | c[0]) >>> 0,
+      (fixed[2] | counter[0]) >>> 0,
     ];
   };
 }
 
 /**
  * Returns a new generator of IDs of layout objectid. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * state that orders its IDs: newId keeps one for the whole process, which is
+ * what most programs want; make another only for a clock or a source of random
+ * bytes of its own. options.clock, a function returning nanoseconds since the
+ * Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 

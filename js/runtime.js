@@ -6,22 +6,25 @@
 // random pool. It is no API of its own: import a layout's module.
 
 /**
- * The error every function of these modules throws for bad input. Its code
- * names the Go package's sentinel error: ErrLength (text or bytes of a
- * length the form never has), ErrSyntax (a character the form does not
- * allow; position says where), ErrOverflow (text above the largest ID),
- * ErrRange (a field or node that does not fit), ErrTime (a time outside the
- * layout's range), ErrType (a value of a type that holds no ID),
- * ErrClockBackwards and ErrClockStalled (a generator that cannot go on),
- * ErrNoGenerator (newId before setNode, for a layout whose generator needs
- * its node), ErrRandom (no crypto.getRandomValues to draw from), ErrKey (a
- * mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given
- * to mask whose constant bits are not the layout's) and ErrNotMasked (text
- * given to unmask whose constant bits no public form has).
+ * The error every function of these modules throws for bad input: one
+ * class, whichever layout's module throws it. Its code says what is wrong,
+ * with the same codes in every language idforge writes: ErrLength (text or
+ * bytes of a length the form never has), ErrSyntax (a character the form
+ * does not allow; position says where), ErrOverflow (text above the largest
+ * ID), ErrRange (a field or node that does not fit), ErrTime (a time
+ * outside the layout's range), ErrType (a value of a type that holds no
+ * ID), ErrClockBackwards and ErrClockStalled (a generator that cannot go
+ * on), ErrNoGenerator (newId before setNode, for a layout whose generator
+ * needs its node), ErrOption (an option newGenerator cannot use), ErrRandom
+ * (no crypto.getRandomValues to draw from), ErrKey (a mask key under 16
+ * bytes, all zero, or not bytes), ErrInvalid (an ID given to mask whose
+ * constant bits are not the layout's), ErrNotMasked (text given to unmask
+ * whose constant bits no public form has), and the conversions' ErrNoTime,
+ * ErrNotUUID, ErrNotV7 and ErrNotEmbedded (see compat.js).
  */
 export class IDError extends Error {
   /**
-   * @param {string} code the Go sentinel's name, such as 'ErrSyntax'
+   * @param {string} code the kind of error, such as 'ErrSyntax'
    * @param {string} message what is wrong, the layout's name first
    * @param {number} [position] the byte offset of the bad character, for ErrSyntax
    */
@@ -33,7 +36,10 @@ export class IDError extends Error {
   }
 }
 
-/** Returns the IDError of layout L: its message prefixed by the layout's name, as Go's sentinels are by their package's. */
+/**
+ * Returns the IDError of layout L: its message prefixed by the layout's name,
+ * as Go's errors are by their package's.
+ */
 export function fail(L, code, message, position) {
   return new IDError(code, L.name + ': ' + message, position);
 }
@@ -67,29 +73,36 @@ export function fits(L, n) {
  * A text form: an ID as one number in the alphabet's base, zero-padded to
  * a width that depends on the ID's size, so that text sorts as the bytes
  * do. A form is data: its digits in ascending order, and whether its reader
- * folds case, from which it has its table (each character's value, or -1)
- * and, for a base that is a power of two, the bits of a digit and pairs,
- * every two-digit string indexed by the digits' bits. Any other base is
- * read and written chunk digits at a time: as many as keep a chunk's value
- * below 2^21, so that every step is exact in a number; unit is base **
- * chunk, worked out once, as ** of a number that is not a constant is slow.
+ * folds case, from which it has its table (each character's value, or -1).
+ * It is read and written chunk digits at a time: as many as keep a chunk's
+ * value below 2^21, so that every step on 32-bit words is exact in a
+ * number; unit is base ** chunk, worked out once, as ** of a number that
+ * is not a constant is slow. A layout whose canonical text is a form of a
+ * power-of-two base writes it with straight-line code and the form's pairs
+ * (pairsOf) instead.
  */
-export function form(title, digits, foldCase, chunk) {
+export function form(title, digits, foldCase) {
   const base = digits.length;
-  const bits = base & (base - 1) ? 0 : 31 - Math.clz32(base);
   const table = new Int8Array(128).fill(-1);
-  const pairs = [];
+  let chunk = 1;
+  while (base ** (chunk + 1) < 0x200000) chunk++;
   for (let i = 0; i < base; i++) {
     const c = digits[i];
     table[c.charCodeAt(0)] = i;
     if (foldCase) table[c.toLowerCase().charCodeAt(0)] = table[c.toUpperCase().charCodeAt(0)] = i;
-    if (bits) for (const d of digits) pairs.push(c + d);
   }
-  return { title, digits, base, bits, chunk, unit: base ** chunk, table, pairs };
+  return { title, digits, base, chunk, unit: base ** chunk, table };
+}
+
+/** Returns every two-digit string of form f, indexed by the two digits' value. */
+export function pairsOf(f) {
+  const pairs = [];
+  for (const c of f.digits) for (const d of f.digits) pairs.push(c + d);
+  return pairs;
 }
 
 /** Base62: 0-9, A-Z, a-z; case matters. Its chunk is 3 digits: 62^3 < 2^21 <= 62^4. */
-export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false, 3);
+export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false);
 
 /** Crockford's base32, written in upper case and read in either. */
 export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true);
@@ -110,25 +123,20 @@ export function bitsAt(w, lo, n) {
 }
 
 /**
- * Writes words w as width digits of form f, whose base is a power of two,
- * most significant first: two digits at a time from f.pairs, the first
- * alone when width is odd.
+ * Writes words w as width digits of form f, whose base is a power of two
+ * (k bits a digit), most significant first, each digit's bits read from
+ * the words: no division, and no table but the form's digits.
  */
-export function encodeBits(w, f, width) {
-  const k = f.bits;
-  let i = width;
-  let s = i & 1 ? f.digits[bitsAt(w, --i * k, k)] : '';
-  while (i > 0) {
-    i -= 2;
-    s += f.pairs[bitsAt(w, i * k, 2 * k)];
-  }
+export function encodeBits(w, f, width, k) {
+  let s = '';
+  for (let i = width; i-- > 0;) s += f.digits[bitsAt(w, i * k, k)];
   return s;
 }
 
 /**
- * Writes words w as width digits of form f, whose base is no power of two,
- * most significant first. It divides a copy of the words by f.unit (base **
- * chunk) again and again, each remainder giving chunk digits.
+ * Writes words w as width digits of form f, most significant first. It
+ * divides a copy of the words by f.unit (base ** chunk) again and again,
+ * each remainder giving chunk digits: every step exact in a number.
  */
 export function encodeDivide(w, f, width) {
   const q = w.slice();
@@ -199,38 +207,10 @@ export function digitsOf(L, s, f, width) {
 }
 
 /**
- * Reads s as exactly width digits of form f, whose base is a power of two,
- * and returns the ID's words; text above the largest ID is ErrOverflow.
- */
-export function decodeBits(L, s, f, width) {
-  const d = digitsOf(L, s, f, width);
-  const k = f.bits;
-  const w = new Array(L.words).fill(0);
-  let over = 0;
-  for (let i = 0; i < width; i++) {
-    const at = (width - 1 - i) * k; // the digit's lowest bit
-    const j = L.words - 1 - (at >>> 5);
-    const o = at & 31;
-    if (j < 0) over |= d[i];
-    else {
-      w[j] |= d[i] << o;
-      if (o + k > 32) {
-        if (j > 0) w[j - 1] |= d[i] >>> (32 - o);
-        else over |= d[i] >>> (32 - o);
-      }
-    }
-  }
-  for (let j = 0; j < L.words; j++) w[j] >>>= 0;
-  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
-  return w;
-}
-
-/**
- * Reads s as exactly width digits of form f, whose base is no power of
- * two, and returns the ID's words; text above the largest ID is
- * ErrOverflow. It multiplies the words by base ** n and adds the value of
- * the next n digits, f.chunk of them, the first chunk taking what is left
- * over.
+ * Reads s as exactly width digits of form f and returns the ID's words;
+ * text above the largest ID is ErrOverflow. It multiplies the words by
+ * base ** n and adds the value of the next n digits, f.chunk of them, the
+ * first chunk taking what is left over.
  */
 export function decodeMultiply(L, s, f, width) {
   const d = digitsOf(L, s, f, width);
@@ -383,30 +363,32 @@ export function nonNegativeDecimalWords(L, s) {
  */
 export const BYTES = /* @__PURE__ */ Array.from({ length: 256 }, (_, i) => (i + 256).toString(16).slice(1));
 
-/** Writes the words w of a 128-bit ID in the canonical UUID form: 8-4-4-4-12 lower-case hex digits, a byte at a time. */
+/**
+ * Writes the words w of a 128-bit ID in the canonical UUID form: 8-4-4-4-12
+ * lower-case hex digits, a byte at a time.
+ */
 export function uuidOf(w) {
-  const p = BYTES;
   return (
-    p[w[0] >>> 24] +
-    p[w[0] >>> 16 & 0xff] +
-    p[w[0] >>> 8 & 0xff] +
-    p[w[0] & 0xff] +
+    BYTES[w[0] >>> 24] +
+    BYTES[w[0] >>> 16 & 0xff] +
+    BYTES[w[0] >>> 8 & 0xff] +
+    BYTES[w[0] & 0xff] +
     '-' +
-    p[w[1] >>> 24] +
-    p[w[1] >>> 16 & 0xff] +
+    BYTES[w[1] >>> 24] +
+    BYTES[w[1] >>> 16 & 0xff] +
     '-' +
-    p[w[1] >>> 8 & 0xff] +
-    p[w[1] & 0xff] +
+    BYTES[w[1] >>> 8 & 0xff] +
+    BYTES[w[1] & 0xff] +
     '-' +
-    p[w[2] >>> 24] +
-    p[w[2] >>> 16 & 0xff] +
+    BYTES[w[2] >>> 24] +
+    BYTES[w[2] >>> 16 & 0xff] +
     '-' +
-    p[w[2] >>> 8 & 0xff] +
-    p[w[2] & 0xff] +
-    p[w[3] >>> 24] +
-    p[w[3] >>> 16 & 0xff] +
-    p[w[3] >>> 8 & 0xff] +
-    p[w[3] & 0xff]
+    BYTES[w[2] >>> 8 & 0xff] +
+    BYTES[w[2] & 0xff] +
+    BYTES[w[3] >>> 24] +
+    BYTES[w[3] >>> 16 & 0xff] +
+    BYTES[w[3] >>> 8 & 0xff] +
+    BYTES[w[3] & 0xff]
   );
 }
 
@@ -421,22 +403,37 @@ export function uuidError(L, s, i) {
 }
 
 /**
- * Reads the 32 hex digits of a UUID, in either case, from s at offset at,
- * with the canonical form's dashes between them if dashed: the ID's words.
+ * The UUID forms parseUUID reads, by their length: each character a
+ * literal, in either case, or x for a hex digit.
  */
-export function decodeUUID(L, s, at, dashed) {
+export const UUID_FORMS = /* @__PURE__ */ (() => {
+  const c = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
+  return { 32: c.replace(/-/g, ''), 36: c, 38: '{' + c + '}', 45: 'urn:uuid:' + c };
+})();
+
+/**
+ * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
+ * digits in either case: canonical (36 characters), 32 hex digits, in
+ * braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
+ * It returns the ID's words. (It works a hex digit's value out, rather than
+ * look it up in HEX's table, so that a program that reads UUIDs carries no
+ * form.)
+ */
+export function parseUUID(L, s) {
+  if (typeof s !== 'string') throw fail(L, 'ErrType', 'UUID text must be a string, not ' + typeof s);
+  const t = UUID_FORMS[s.length];
+  if (!t) throw lengthError(L, 'UUID', byteLength(s), '36, 32, 38 or 45');
   const w = [0, 0, 0, 0];
-  for (let i = 0, k = 0; k < 32; i++) {
-    const c = s.charCodeAt(at + i);
-    if (dashed && (i === 8 || i === 13 || i === 18 || i === 23)) {
-      if (c !== 0x2d) throw uuidError(L, s, at + i);
+  for (let i = 0, k = 0; i < t.length; i++) {
+    const c = s.charCodeAt(i);
+    const x = c | 0x20; // lower case, for a letter
+    const want = t.charCodeAt(i);
+    if (want !== 0x78) { // a literal: urn:uuid: in either case, '{', '}', '-'
+      if (c !== want && !(want >= 0x61 && want <= 0x7a && x === want)) throw uuidError(L, s, i);
       continue;
     }
-    // A hex digit's value, in either case, worked out rather than looked up
-    // in HEX's table: a program that reads UUIDs carries no form.
-    const x = c | 0x20;
     const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : x >= 0x61 && x <= 0x66 ? x - 0x57 : -1;
-    if (d < 0) throw uuidError(L, s, at + i);
+    if (d < 0) throw uuidError(L, s, i);
     w[k >>> 3] = (w[k >>> 3] << 4 | d) >>> 0;
     k++;
   }
@@ -444,40 +441,23 @@ export function decodeUUID(L, s, at, dashed) {
 }
 
 /**
- * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
- * digits in either case: canonical (36 characters), 32 hex digits, in
- * braces, or as a URN (urn:uuid:, the prefix in either case). Nothing else.
- * It returns the ID's words.
+ * Returns bytes b as a Uint8Array over the same memory, or undefined when
+ * b is no bytes: b is an ArrayBuffer or a SharedArrayBuffer (told by its
+ * tag, so that one from another realm, such as a worker's, passes too), or
+ * any view of one (a Uint8Array, a Node Buffer, a DataView).
  */
-export function parseUUID(L, s) {
-  if (typeof s !== 'string') throw fail(L, 'ErrType', 'UUID text must be a string, not ' + typeof s);
-  const n = s.length;
-  let at = 0;
-  if (n === 38) {
-    if (s[0] !== '{') throw uuidError(L, s, 0);
-    if (s[37] !== '}') throw uuidError(L, s, 37);
-    at = 1;
-  } else if (n === 45) {
-    for (; at < 9; at++) {
-      if (s.charCodeAt(at) >= 0x80 || s[at].toLowerCase() !== 'urn:uuid:'[at]) throw uuidError(L, s, at);
-    }
-  } else if (n !== 36 && n !== 32) {
-    throw lengthError(L, 'UUID', byteLength(s), '36, 32, 38 or 45');
-  }
-  return decodeUUID(L, s, at, n !== 32);
+export function bytesView(b) {
+  if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+  if (/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) return new Uint8Array(b);
 }
 
 /**
- * Returns the words of an ID of L from its bytes, big-endian: an
- * ArrayBuffer or a SharedArrayBuffer (told by its tag, so that one from
- * another realm, such as a worker's, passes too), or any view of one (a
- * Uint8Array, a Node Buffer, a DataView), exactly L.size bytes.
+ * Returns the words of an ID of L from its bytes, big-endian: exactly
+ * L.size bytes, as bytesView takes them.
  */
 export function bytesWords(L, b) {
-  if (!ArrayBuffer.isView(b) && !/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) {
-    throw fail(L, 'ErrType', 'bytes must be an ArrayBuffer or a view of one');
-  }
-  const v = new Uint8Array(b.buffer || b, b.byteOffset, b.byteLength);
+  const v = bytesView(b);
+  if (!v) throw fail(L, 'ErrType', 'bytes must be an ArrayBuffer or a view of one');
   if (v.length !== L.size) throw fail(L, 'ErrLength', 'binary form of length ' + v.length + ', want ' + L.size + ' bytes');
   const w = new Array(L.words).fill(0);
   for (let i = 0; i < L.size; i++) {
@@ -526,13 +506,13 @@ export function fieldsOf(n, table) {
   return o;
 }
 
-/** Returns a field's or a node's integer value, a BigInt or a safe integer number, checked to fit width bits. */
+/**
+ * Returns a field's or a node's integer value, a BigInt or a safe integer
+ * number, checked to fit width bits.
+ */
 export function integer(L, name, x, width) {
-  let v;
-  if (typeof x === 'bigint') v = x;
-  else if (Number.isSafeInteger(x)) v = BigInt(x);
-  else throw fail(L, 'ErrRange', name + ' must be an integer, a BigInt or a safe integer number');
-  if (v < 0n || v >> BigInt(width) !== 0n) throw fail(L, 'ErrRange', name + ' ' + v + ' does not fit in ' + width + ' bits');
+  const v = typeof x === 'bigint' ? x : Number.isSafeInteger(x) ? BigInt(x) : -1n;
+  if (v < 0n || v >> BigInt(width)) throw fail(L, 'ErrRange', name + ' ' + String(x) + ' is no integer (a BigInt or a safe integer number) of ' + width + ' bits');
   return v;
 }
 
@@ -540,65 +520,44 @@ export function integer(L, name, x, width) {
  * Returns the bits of the ID that fields (an object keyed by the spec's
  * names, as fieldsOf's table lists them) hold, ORed into start (the
  * constant bits): integers as BigInt or safe integer numbers, bytes fields
- * as Uint8Array. A field left out is zero; a key that is no field, or a
- * value that does not fit, is ErrRange: nothing is masked.
+ * as Uint8Array. A field left out (or undefined) is zero; a key that is no
+ * field, or a value that does not fit, is ErrRange: nothing is masked.
  */
 export function packFields(L, fields, table, start) {
   if (fields === null || typeof fields !== 'object') throw fail(L, 'ErrType', 'pack takes an object of fields');
   const names = table.map((f) => f[0]);
-  for (const k of Object.keys(fields)) {
-    if (!names.includes(k)) throw fail(L, 'ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
-  }
   let n = start;
-  for (const [name, width, bytes, runs] of table) {
-    const x = Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : undefined;
+  for (const k of Object.keys(fields)) {
+    const f = table[names.indexOf(k)];
+    if (!f) throw fail(L, 'ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
+    const [name, width, bytes, runs] = f;
+    const x = fields[k];
     if (x === undefined) continue;
-    let v = 0n;
-    if (!bytes) v = integer(L, name, x, width);
-    else if (x instanceof Uint8Array && x.length === width >>> 3) for (const b of x) v = v << 8n | BigInt(b);
-    else throw fail(L, 'ErrRange', name + ' must be a Uint8Array of ' + (width >>> 3) + ' bytes');
-    n |= placeRuns(v, runs);
+    if (bytes && !(x instanceof Uint8Array && x.length === width >>> 3)) throw fail(L, 'ErrRange', name + ' must be a Uint8Array of ' + (width >>> 3) + ' bytes');
+    n |= placeRuns(bytes ? x.reduce((v, b) => v << 8n | BigInt(b), 0n) : integer(L, name, x, width), runs);
   }
   return n;
 }
 
 /**
- * Returns a time (a Date, or a BigInt of nanoseconds since the Unix epoch)
- * as nanoseconds since the epoch of clock C: { epoch, the epoch in
- * nanoseconds since the Unix epoch; num and den, a tick being num / den
- * nanoseconds; max, the last tick; runs, the time's runs in the ID }.
+ * Returns the bits of the smallest ID of clock C whose time is at or after
+ * t (up false), or of the largest whose time is at or before t (up true),
+ * ORed into bits: the constant bits for the first, those and every bit that
+ * is not the time's for the second. t is a Date or a BigInt of nanoseconds
+ * since the Unix epoch. C is { epoch, the epoch in nanoseconds since the
+ * Unix epoch; num and den, a tick being num / den nanoseconds; max, the
+ * last tick; runs, the time's runs in the ID }. The tick is
+ * ceil(ns * den / num) of t's nanoseconds since the epoch (of one more, less
+ * one tick, for the largest), clamped to the clock's range.
  */
-export function sinceEpoch(L, C, t) {
-  if (typeof t === 'bigint') return t - C.epoch;
-  if (t instanceof Date && !Number.isNaN(t.getTime())) return BigInt(t.getTime()) * 1000000n - C.epoch;
-  throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
-}
-
-/** Returns the time's bits of tick k of clock C in place, k clamped to the clock's range. */
-export function tickBits(C, k) {
-  return placeRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs);
-}
-
-/** Returns the first tick of clock C at or after t (ns nanoseconds since its epoch), as floor division would not: ceil(ns * den / num). */
-export function tickAtOrAfter(C, ns) {
-  const a = ns * C.den;
-  return a > 0n ? (a + C.num - 1n) / C.num : a / C.num;
-}
-
-/**
- * Returns the bits of the smallest ID of clock C whose time is at or after t,
- * ORed into start (its constant bits).
- */
-export function minBits(L, C, t, start) {
-  return start | tickBits(C, tickAtOrAfter(C, sinceEpoch(L, C, t)));
-}
-
-/**
- * Returns the bits of the largest ID of clock C whose time is at or before t,
- * ORed into rest (its constant bits, and every other bit not a time's one).
- */
-export function maxBits(L, C, t, rest) {
-  return rest | tickBits(C, tickAtOrAfter(C, sinceEpoch(L, C, t) + 1n) - 1n);
+export function boundBits(L, C, t, bits, up) {
+  let ns;
+  if (typeof t === 'bigint') ns = t;
+  else if (t instanceof Date && !Number.isNaN(t.getTime())) ns = BigInt(t.getTime()) * 1000000n;
+  else throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
+  const a = (ns - C.epoch + (up ? 1n : 0n)) * C.den;
+  const k = (a > 0n ? a + C.num - 1n : a) / C.num - (up ? 1n : 0n);
+  return bits | placeRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs);
 }
 
 /** Returns the time of the ID whose bits are n as nanoseconds since the Unix epoch, exactly. */
@@ -633,8 +592,11 @@ let poolAt = 4096;
  */
 export function draw(L, count) {
   if (poolAt + count > 4096) {
-    if (!globalThis.crypto?.getRandomValues) throw fail(L, 'ErrRandom', 'no crypto.getRandomValues to draw from');
-    crypto.getRandomValues(pool);
+    try {
+      crypto.getRandomValues(pool);
+    } catch {
+      throw fail(L, 'ErrRandom', 'no crypto.getRandomValues to draw from');
+    }
     poolAt = 0;
   }
   const at = poolAt;
@@ -642,11 +604,60 @@ export function draw(L, count) {
   return at;
 }
 
-/** Returns size fresh random bytes as one big-endian BigInt. */
-export function randomBigInt(L, size) {
+/**
+ * The random pool and its draw that generators share, unless newGenerator is
+ * given options.random.
+ */
+export const SHARED = [pool, draw];
+
+/**
+ * Returns a random pool and its draw, as SHARED holds the process's, for
+ * a generator whose random bytes come from fill (newGenerator's
+ * options.random): fill is called with a Uint8Array of 1,024 bytes to fill
+ * with random bytes, as crypto.getRandomValues fills one, whenever the
+ * generator has used what it filled.
+ */
+export function ownRandom(fill) {
+  const own = new Uint32Array(256);
+  let at = 256;
+  return [own, (L, count) => {
+    if (at + count > 256) {
+      fill(new Uint8Array(own.buffer));
+      at = 0;
+    }
+    at += count;
+    return at - count;
+  }];
+}
+
+/**
+ * Returns size fresh random bytes as one big-endian BigInt, from the pool p and
+ * its draw d (the shared ones by default).
+ */
+export function randomBigInt(L, size, p = pool, d = draw) {
   const count = (size + 3) >>> 2;
-  const at = draw(L, count);
-  return BigInt.asUintN(size * 8, bigOf(pool.subarray(at, at + count)));
+  const at = d(L, count);
+  return BigInt.asUintN(size * 8, bigOf(p.subarray(at, at + count)));
+}
+
+/**
+ * Returns the options of newGenerator, checked: undefined (none) or an
+ * object whose keys are among allowed, each undefined or a function. An
+ * argument past them (rest), an option the layout's generator cannot use
+ * (a clock for a layout without a time, say) or anything else is
+ * ErrOption: nothing is ignored. call is how the layout's newGenerator is
+ * called, for the message.
+ */
+export function generatorOptions(L, options, rest, allowed, call) {
+  const bad = (why) => fail(L, 'ErrOption', why + ': the generator of ' + L.name + ' is newGenerator(' + call + '), whose options are ' + (allowed.join(' and ') || 'none'));
+  if (rest.length) throw bad('an argument too many');
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object') throw bad('options are an object, not ' + (options === null ? 'null' : typeof options));
+  for (const k of Object.keys(options)) {
+    if (!allowed.includes(k)) throw bad('no option ' + JSON.stringify(k));
+    if (options[k] !== undefined && typeof options[k] !== 'function') throw bad('option ' + k + ' must be a function');
+  }
+  return options;
 }
 
 /**
@@ -806,13 +817,15 @@ export function hmacSHA256(key, msg) {
 /** The tweak of a mask given none. */
 export const NO_TWEAK = /* @__PURE__ */ new Uint8Array(0);
 
-/** Returns b as a Uint8Array: a key or tweak of mask, as bytes, or a tweak as text (UTF-8); else ErrKey. */
+/**
+ * Returns b as a Uint8Array: a key or tweak of mask, as bytes, or a tweak as
+ * text (UTF-8); else ErrKey.
+ */
 export function maskBytes(L, b, what) {
   if (typeof b === 'string' && what === 'tweak') return new TextEncoder().encode(b);
-  if (b instanceof Uint8Array) return b;
-  if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  if (/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) return new Uint8Array(b);
-  throw fail(L, 'ErrKey', 'a mask ' + what + ' must be bytes (a Uint8Array, a view or an ArrayBuffer)');
+  const v = bytesView(b);
+  if (!v) throw fail(L, 'ErrKey', 'a mask ' + what + ' must be bytes (a Uint8Array, a view or an ArrayBuffer)');
+  return v;
 }
 
 /** Reports whether the bytes a and b are the same. */
@@ -951,4 +964,123 @@ export function masker(L, S, key, tweak) {
   };
   S.last = { k: Uint8Array.from(k), t: Uint8Array.from(t), m };
   return m;
+}
+
+/**
+ * Returns msg (bytes) padded as MD5 and SHA-1 pad it, as 32-bit words, each
+ * of four bytes in the order the hash reads them (little-endian for MD5,
+ * big-endian for SHA-1): the bytes, 0x80, zeros, and the length in bits in
+ * the last two words, so that the words are a whole number of 64-byte
+ * blocks.
+ */
+export function padded(msg, little) {
+  const n = msg.length;
+  const count = ((n + 8) >>> 6) + 1 << 4;
+  const x = new Int32Array(count);
+  const at = (i) => little ? (i & 3) << 3 : 24 - ((i & 3) << 3);
+  for (let i = 0; i < n; i++) x[i >> 2] |= msg[i] << at(i);
+  x[n >> 2] |= 0x80 << at(n);
+  const lo = n * 8, hi = Math.floor(n / 0x20000000); // the bit length's two words
+  x[count - 2] = little ? lo : hi;
+  x[count - 1] = little ? hi : lo;
+  return x;
+}
+
+/** Returns the words w as bytes, each word's four little-endian (MD5) or big-endian (SHA-1). */
+export function wordBytes(w, little) {
+  const out = new Uint8Array(w.length * 4);
+  for (let i = 0; i < out.length; i++) out[i] = w[i >> 2] >>> (little ? (i & 3) << 3 : 24 - ((i & 3) << 3));
+  return out;
+}
+
+/**
+ * Returns the MD5 digest (RFC 1321) of msg, bytes, for the name-based UUIDs
+ * of version 3 (fromName), as crypto/md5 computes it: synchronously, as
+ * Web Crypto's digest is not, and has no MD5. K[j] is the integer part of
+ * 2^32 * |sin(j + 1)|, which a double computes exactly enough.
+ */
+export function md5(msg) {
+  const x = padded(msg, true);
+  const h = Int32Array.of(0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476);
+  const S = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
+  for (let i = 0; i < x.length; i += 16) {
+    let [a, b, c, d] = h;
+    for (let j = 0; j < 64; j++) {
+      const r = j >> 4;
+      const f = r === 0 ? b & c | ~b & d : r === 1 ? d & b | ~d & c : r === 2 ? b ^ c ^ d : c ^ (b | ~d);
+      const g = r === 0 ? j : r === 1 ? (5 * j + 1) & 15 : r === 2 ? (3 * j + 5) & 15 : (7 * j) & 15;
+      const s = S[r * 4 + (j & 3)];
+      const t = a + f + Math.floor(Math.abs(Math.sin(j + 1)) * 0x100000000) + x[i + g] | 0;
+      a = d;
+      d = c;
+      c = b;
+      b = b + (t << s | t >>> (32 - s)) | 0;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d;
+  }
+  return wordBytes(h, true);
+}
+
+/**
+ * Returns the SHA-1 digest (FIPS 180-4) of msg, bytes, for the name-based
+ * UUIDs of version 5 (fromName), as crypto/sha1 computes it, synchronously.
+ */
+export function sha1(msg) {
+  const x = padded(msg, false);
+  const h = Int32Array.of(0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0);
+  const w = new Int32Array(80);
+  for (let i = 0; i < x.length; i += 16) {
+    for (let t = 0; t < 80; t++) {
+      const v = t < 16 ? x[i + t] : w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16];
+      w[t] = t < 16 ? v : v << 1 | v >>> 31;
+    }
+    let [a, b, c, d, e] = h;
+    for (let t = 0; t < 80; t++) {
+      const q = (t / 20) | 0;
+      const f = q === 0 ? b & c | ~b & d : q === 2 ? b & c | b & d | c & d : b ^ c ^ d;
+      const k = [0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xca62c1d6][q];
+      const u = (a << 5 | a >>> 27) + f + e + k + w[t] | 0;
+      e = d;
+      d = c;
+      c = b << 30 | b >>> 2;
+      b = a;
+      a = u;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
+  }
+  return wordBytes(h, false);
+}
+
+/**
+ * Returns the SHA-256 digest of msg, bytes, for the name-based UUIDv8 of RFC
+ * 9562 appendix B.2 (fromName).
+ */
+export function sha256(msg) {
+  return sha256From(SHA256_IV, msg, 0);
+}
+
+/**
+ * Returns the bits of the ID of L that fromName makes for namespace and
+ * name, with hash (md5, sha1 or sha256): the digest of the namespace's
+ * L.size bytes followed by the name's, its first L.size bytes read
+ * big-endian, as Go's generated code makes it (the caller writes the
+ * constant bits over them). The namespace is an ID of L (any object whose
+ * bytes() are L.size bytes), text parse reads, or L.size bytes; the name is
+ * text (its UTF-8) or bytes.
+ */
+export function nameBits(L, hash, parse, namespace, name) {
+  let ns;
+  if (typeof namespace === 'string') ns = bytesOf(parse(namespace), L.size);
+  else if (namespace !== null && typeof namespace === 'object' && typeof namespace.bytes === 'function') ns = namespace.bytes();
+  else ns = bytesOf(bytesWords(L, namespace), L.size);
+  if (ns.length !== L.size) throw fail(L, 'ErrLength', 'a namespace of ' + ns.length + ' bytes, want ' + L.size);
+  const b = typeof name === 'string' ? new TextEncoder().encode(name) : bytesView(name);
+  if (!b) throw fail(L, 'ErrType', 'a name is a string or bytes');
+  const msg = new Uint8Array(L.size + b.length);
+  msg.set(ns);
+  msg.set(b, L.size);
+  const d = hash(msg);
+  let n = 0n;
+  for (let i = 0; i < L.size; i++) n = n << 8n | BigInt(d[i] ?? 0);
+  return n;
 }

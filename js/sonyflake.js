@@ -20,10 +20,15 @@
 // an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write
 // them (never negative for a valid ID: the layout's top bit is a constant
 // zero); base62(), crockford() and hex() write the fixed-width forms, which
-// sort as the bytes do. Errors are IDError, whose code names the Go package's
-// sentinel error.
+// sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
+// what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf,
+  integer, packFields, boundBits, nanosOf, pool, draw, SHARED, generatorOptions, msTick, same,
+  masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -56,7 +61,10 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0x138fa7b404660000n, num: 10000000n, den: 1n, max: 0x7fffffffffn, runs: [24, 39, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xffffffn;
 
 /**
@@ -151,7 +159,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 13));
+      return make(decodeMultiply(L, s, CROCKFORD, 13));
     }
 
     /**
@@ -160,7 +168,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 16));
+      return make(decodeMultiply(L, s, HEX, 16));
     }
 
     /**
@@ -196,7 +204,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, CONST_VALUE));
+      return new ID(boundBits(L, CLOCK, t, CONST_VALUE, false));
     }
 
     /**
@@ -208,7 +216,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /**
@@ -235,14 +243,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 11);
     }
 
-    /** Returns the Crockford form: 13 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 13 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 13);
+      return encodeBits(this[W], CROCKFORD, 13, 5);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16);
+      return encodeBits(this[W], HEX, 16, 4);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */
@@ -282,7 +293,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Reports whether the ID's constant bits (versions, variants) are those of
-     * layout sonyflake. The parsers check the form only, as Go's do.
+     * layout sonyflake. The parsers check the form only.
      */
     valid() {
       return (this.toBigInt() & CONST_MASK) === CONST_VALUE;
@@ -337,6 +348,26 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return decimalOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (the ID's 64 bits as an int64 in
+ * decimal, with no sign, as no ID is negative (the layout's top bit is a
+ * constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to
+ * 2^63-1; '-', '+', spaces and values above 2^63-1 are errors),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    nonNegativeDecimalWords(L, s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -434,9 +465,12 @@ const COUNTER_TOP = 0xff;
  * newGenerator, newId and newText make theirs with it.
  * @param {bigint | number | undefined} node
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(node, options) {
+function generator(node, options, [pool, draw] = SHARED) {
   if (node === undefined) throw fail(L, 'ErrRange', 'a generator needs its node, 16 bits');
   const v = integer(L, 'node', node, 16);
   /** The constant bits and the values fixed when the generator was made, in place, as words. */
@@ -447,26 +481,30 @@ function generator(node, options) {
   let last = -1;
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 1409529600000, 10, 0x7fffffffff);
   }
 
   /**
-   * Waits for the clock to pass tick after, spinning, for a second at most:
-   * next() is synchronous. Then it is ErrClockStalled if the clock stood
-   * still, and ErrClockBackwards if it is behind.
+   * Returns the clock's tick once it is past tick after, for a counter that
+   * ran out: the layout's counter waits for the next tick, which next(),
+   * being synchronous, cannot do on the system clock without blocking the
+   * event loop. So it fails at once there: ErrClockStalled if the clock is
+   * still on the tick (make the ID again once it has moved on, after a
+   * setTimeout say), ErrClockBackwards if it is behind it. A clock of
+   * options (a test's, which moves on as it is read) it reads again, a
+   * million times at most, as Go's generator waits for its clock.
    */
   function waitPast(after) {
-    const deadline = Date.now() + 1000;
-    for (;;) {
-      const now = clockTick();
-      if (now > after) return now;
-      if (Date.now() >= deadline) {
-        if (now < after) throw fail(L, 'ErrClockBackwards', 'the clock is behind the last tick used, after a second\'s wait');
-        throw fail(L, 'ErrClockStalled', 'the counter ran out and the clock stood still for a second');
-      }
-    }
+    let now = clockTick();
+    for (let i = 0; i < 1e6 && now <= after && clock !== Date.now; i++) now = clockTick();
+    if (now > after) return now;
+    if (now < after) throw fail(L, 'ErrClockBackwards', 'the counter ran out and the clock is behind the last tick used');
+    throw fail(L, 'ErrClockStalled', 'the counter ran out within the tick: make the ID again on a later tick (next() does not block to wait)');
   }
 
   /** Returns a counter of zero, as words. */
@@ -493,25 +531,26 @@ function generator(node, options) {
     }
     const t0 = Math.floor(last / 0x100000000); // the tick's top bits
     const t1 = last >>> 0; // and its low 32
-    const c = counter;
     return [
       (fixed[0] | t1 >>> 8 | t0 << 24) >>> 0,
-      (fixed[1] | (t1 & 0xff) << 24 | c[0] << 16) >>> 0,
+      (fixed[1] | (t1 & 0xff) << 24 | counter[0] << 16) >>> 0,
     ];
   };
 }
 
 /**
- * Returns a new generator of IDs of layout sonyflake.
- * It takes node, the generator's node: a BigInt or a safe integer number of 16 bits (required). A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * Returns a new generator of IDs of layout sonyflake. It takes node, the
+ * generator's node: a BigInt or a safe integer number of 16 bits (required). A
+ * generator keeps the state that orders its IDs: newId keeps one for the whole
+ * process, which is what most programs want; make another only for a clock of
+ * its own. options.clock, a function returning nanoseconds since the Unix
+ * epoch as a BigInt, replaces the system clock (for tests). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(node, options) {
-  const next = generator(node, options);
+export function newGenerator(node, options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock'], 'node, options');
+  const next = generator(node, o);
   return { next: () => make(next()) };
 }
 
@@ -526,7 +565,9 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout sonyflake: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; the layout has a node, which setNode gives: before it, newId is ErrNoGenerator.
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; the layout has a node, which setNode gives: before it, newId is
+ * ErrNoGenerator.
  * @returns {ID}
  */
 export function newId() {

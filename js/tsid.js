@@ -15,14 +15,20 @@
 //   |     timestamp     |       node        |        counter        |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 64 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 13 Crockford digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 64 bits as 32-bit words, and as one BigInt when
+// asked for one (toBigInt, fields). Its text (toString) is 13 Crockford digits;
+// base62(), crockford() and hex() write the fixed-width forms, which sort as
+// the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
+// wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, overflowError, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, pool, draw, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, integer,
+  packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same,
+  masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -51,12 +57,18 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0x15e59a35b98a0000n, num: 1000000n, den: 1n, max: 0x3ffffffffffn, runs: [22, 42, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0x3fffffn;
+
+/** Every two-digit string of the Crockford form, indexed by the two digits' value. */
+const CROCKFORD_PAIRS = /* @__PURE__ */ pairsOf(CROCKFORD);
 
 /** Writes the ID's words w as 13 Crockford digits, two (10 bits) at a time. */
 function crockfordOf(w) {
-  const p = CROCKFORD.pairs;
+  const p = CROCKFORD_PAIRS;
   return (
     CROCKFORD.digits[w[0] >>> 28] +
     p[w[0] >>> 18 & 0x3ff] +
@@ -69,7 +81,8 @@ function crockfordOf(w) {
 }
 
 /**
- * Reads text in the Crockford form: exactly 13 digits; text above the largest ID is ErrOverflow. It returns the
+ * Reads text in the Crockford form: exactly 13 digits; text above the largest
+ * ID is ErrOverflow. It returns the
  * ID's words.
  */
 function crockfordWords(s) {
@@ -179,7 +192,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 16));
+      return make(decodeMultiply(L, s, HEX, 16));
     }
 
     /**
@@ -215,7 +228,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -227,7 +240,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the ID's text: 13 Crockford digits, as crockford() writes them. */
@@ -250,14 +263,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 11);
     }
 
-    /** Returns the Crockford form: 13 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 13 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
       return crockfordOf(this[W]);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16);
+      return encodeBits(this[W], HEX, 16, 4);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */
@@ -330,7 +346,8 @@ export const ID = /* @__PURE__ */ (() =>
   })();
 
 /**
- * Reads the text toString writes: exactly 13 Crockford digits, in either case, and returns the ID's 8
+ * Reads the text toString writes: exactly 13 Crockford digits, in either case,
+ * and returns the ID's 8
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -349,6 +366,23 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return crockfordOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (exactly 13 Crockford digits, in either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    crockfordWords(s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -446,9 +480,12 @@ const COUNTER_TOP = 0xfff;
  * newId and newText make theirs with it.
  * @param {bigint | number | undefined} node
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(node, options) {
+function generator(node, options, [pool, draw] = SHARED) {
   if (node === undefined) throw fail(L, 'ErrRange', 'a generator needs its node, 10 bits');
   const v = integer(L, 'node', node, 10);
   /** The constant bits and the values fixed when the generator was made, in place, as words. */
@@ -459,12 +496,18 @@ function generator(node, options) {
   let last = -1;
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 1577836800000, 1, 0x3ffffffffff);
   }
 
-  /** Returns a new counter, as words: fresh random bits, drawn as an ID's, in the counter's places, its top bit clear. */
+  /**
+   * Returns a new counter, as words: fresh random bits, drawn as an ID's, in
+   * the counter's places, its top bit clear.
+   */
   function seed() {
     const at = draw(L, 2);
     return [
@@ -487,31 +530,36 @@ function generator(node, options) {
       counter[0]++;
     } else {
       // The same tick, or the clock went back, and the counter ran out:
-      if (last === 0x3ffffffffff) throw fail(L, 'ErrTime', 'the next tick is past the layout\'s last');
+      if (last === 0x3ffffffffff) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
       last++; // borrow the next tick
       counter = seed();
     }
     const t0 = Math.floor(last / 0x100000000); // the tick's top bits
     const t1 = last >>> 0; // and its low 32
-    const c = counter;
     return [
       (fixed[0] | t1 >>> 10 | t0 << 22) >>> 0,
-      (fixed[1] | (t1 & 0x3ff) << 22 | c[0]) >>> 0,
+      (fixed[1] | (t1 & 0x3ff) << 22 | counter[0]) >>> 0,
     ];
   };
 }
 
 /**
- * Returns a new generator of IDs of layout tsid.
- * It takes node, the generator's node: a BigInt or a safe integer number of 10 bits (required). A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * Returns a new generator of IDs of layout tsid. It takes node, the
+ * generator's node: a BigInt or a safe integer number of 10 bits (required). A
+ * generator keeps the state that orders its IDs: newId keeps one for the whole
+ * process, which is what most programs want; make another only for a clock or
+ * a source of random bytes of its own. options.clock, a function returning
+ * nanoseconds since the Unix epoch as a BigInt, replaces the system clock (for
+ * tests). options.random, a function that fills the Uint8Array it is given
+ * with random bytes (as crypto.getRandomValues does), replaces Web Crypto as
+ * the source of the random bits (for tests, or a platform without Web Crypto).
+ * An option the generator cannot use, or an argument past the options, is
+ * ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(node, options) {
-  const next = generator(node, options);
+export function newGenerator(node, options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'node, options');
+  const next = generator(node, o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 
@@ -526,7 +574,9 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout tsid: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; the layout has a node, which setNode gives: before it, newId is ErrNoGenerator.
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; the layout has a node, which setNode gives: before it, newId is
+ * ErrNoGenerator.
  * @returns {ID}
  */
 export function newId() {

@@ -18,14 +18,20 @@
 //   |                            entropy                            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 128 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 26 Crockford digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 128 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is 26 Crockford
+// digits; base62(), crockford() and hex() write the fixed-width forms, which
+// sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
+// what is wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, overflowError, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, increment, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields,
+  boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same,
+  masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -53,12 +59,18 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0n, num: 1000000n, den: 1n, max: 0xffffffffffffn, runs: [80, 48, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xffffffffffffffffffffn;
+
+/** Every two-digit string of the Crockford form, indexed by the two digits' value. */
+const CROCKFORD_PAIRS = /* @__PURE__ */ pairsOf(CROCKFORD);
 
 /** Writes the ID's words w as 26 Crockford digits, two (10 bits) at a time. */
 function crockfordOf(w) {
-  const p = CROCKFORD.pairs;
+  const p = CROCKFORD_PAIRS;
   return (
     p[w[0] >>> 24] +
     p[w[0] >>> 14 & 0x3ff] +
@@ -77,7 +89,8 @@ function crockfordOf(w) {
 }
 
 /**
- * Reads text in the Crockford form: exactly 26 digits; text above the largest ID is ErrOverflow. It returns the
+ * Reads text in the Crockford form: exactly 26 digits; text above the largest
+ * ID is ErrOverflow. It returns the
  * ID's words.
  */
 function crockfordWords(s) {
@@ -189,7 +202,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 32));
+      return make(decodeMultiply(L, s, HEX, 32));
     }
 
     /**
@@ -225,7 +238,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -237,7 +250,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the ID's text: 26 Crockford digits, as crockford() writes them. */
@@ -260,14 +273,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 22);
     }
 
-    /** Returns the Crockford form: 26 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 26 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
       return crockfordOf(this[W]);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32);
+      return encodeBits(this[W], HEX, 32, 4);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
@@ -340,7 +356,8 @@ export const ID = /* @__PURE__ */ (() =>
   })();
 
 /**
- * Reads the text toString writes: exactly 26 Crockford digits, in either case, and returns the ID's 16
+ * Reads the text toString writes: exactly 26 Crockford digits, in either case,
+ * and returns the ID's 16
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -359,6 +376,23 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return crockfordOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (exactly 26 Crockford digits, in either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    crockfordWords(s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -455,21 +489,30 @@ const COUNTER_TOP = 0xffff;
  * than the last, even when the clock stands still or goes back. newGenerator,
  * newId and newText make theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
+function generator(options, [pool, draw] = SHARED) {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   const clock = options?.clock ?? Date.now;
   /** The last ID's tick, or -1 before the first, and its counter, as words. */
   let last = -1;
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 0, 1, 0xffffffffffff);
   }
 
-  /** Returns a new counter, as words: fresh random bits, drawn as an ID's, in the counter's places. */
+  /**
+   * Returns a new counter, as words: fresh random bits, drawn as an ID's, in
+   * the counter's places.
+   */
   function seed() {
     const at = draw(L, 4);
     return [
@@ -492,32 +535,36 @@ function generator(options) {
       counter = seed();
     } else if (!increment(counter, COUNTER_TOP)) {
       // The same tick, or the clock went back, and the counter ran out:
-      if (last === 0xffffffffffff) throw fail(L, 'ErrTime', 'the next tick is past the layout\'s last');
+      if (last === 0xffffffffffff) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
       last++; // borrow the next tick
       counter = seed();
     }
     const t0 = Math.floor(last / 0x100000000); // the tick's top bits
     const t1 = last >>> 0; // and its low 32
-    const c = counter;
     return [
       (t1 >>> 16 | t0 << 16) >>> 0,
-      ((t1 & 0xffff) << 16 | c[0]) >>> 0,
-      c[1],
-      c[2],
+      ((t1 & 0xffff) << 16 | counter[0]) >>> 0,
+      counter[1],
+      counter[2],
     ];
   };
 }
 
 /**
- * Returns a new generator of IDs of layout ulid. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * Returns a new generator of IDs of layout ulid. A generator keeps the state
+ * that orders its IDs: newId keeps one for the whole process, which is what
+ * most programs want; make another only for a clock or a source of random
+ * bytes of its own. options.clock, a function returning nanoseconds since the
+ * Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 
@@ -532,7 +579,8 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout ulid: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; the first call makes it.
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; the first call makes it.
  * @returns {ID}
  */
 export function newId() {

@@ -2,7 +2,10 @@
 //
 // TypeScript declarations of the module beside this file: IDs of layout uuidv1, 128 bits.
 
-/** The codes of IDError: each names the Go package's sentinel error, but ErrRandom. */
+/**
+ * The codes of IDError the module throws, each a kind of error, the same in
+ * every language idforge writes.
+ */
 export type IDErrorCode =
   | 'ErrLength'
   | 'ErrSyntax'
@@ -13,20 +16,22 @@ export type IDErrorCode =
   | 'ErrClockBackwards'
   | 'ErrClockStalled'
   | 'ErrNoGenerator'
+  | 'ErrOption'
   | 'ErrRandom'
   | 'ErrKey'
   | 'ErrInvalid'
   | 'ErrNotMasked';
 
 /**
- * The error every function of the module throws for bad input. Its code
- * names the Go package's sentinel error: ErrLength (text or bytes of a
- * length the form never has), ErrSyntax (a character the form does not
- * allow), ErrOverflow (text above the largest ID), ErrRange (a field or node
- * that does not fit), ErrTime (a time outside the layout's range), ErrType
- * (a value of a type that holds no ID), ErrClockBackwards and
- * ErrClockStalled (a generator that cannot go on), ErrNoGenerator (newId
- * before setNode, for a layout with a node), ErrRandom (no
+ * The error every function of the module throws for bad input (one class
+ * for every module of a package). Its code says what is wrong: ErrLength
+ * (text or bytes of a length the form never has), ErrSyntax (a character
+ * the form does not allow), ErrOverflow (text above the largest ID),
+ * ErrRange (a field or node that does not fit), ErrTime (a time outside the
+ * layout's range), ErrType (a value of a type that holds no ID),
+ * ErrClockBackwards and ErrClockStalled (a generator that cannot go on),
+ * ErrNoGenerator (newId before setNode, for a layout with a node),
+ * ErrOption (an option newGenerator cannot use), ErrRandom (no
  * crypto.getRandomValues to draw from), ErrKey (a mask key under 16 bytes,
  * all zero, or not bytes), ErrInvalid (an ID given to mask whose constant
  * bits are not the layout's) and ErrNotMasked (text given to unmask whose
@@ -34,12 +39,12 @@ export type IDErrorCode =
  */
 export declare class IDError extends Error {
   /**
-   * @param code the Go sentinel's name, such as 'ErrSyntax'
+   * @param code the kind of error, such as 'ErrSyntax'
    * @param message what is wrong, the layout's name first
    * @param position the byte offset of the bad character, for ErrSyntax
    */
   constructor(code: IDErrorCode, message: string, position?: number);
-  /** The Go sentinel's name, such as 'ErrSyntax'. */
+  /** The kind of error, such as 'ErrSyntax'. */
   readonly code: IDErrorCode;
   /** The byte offset of the bad character, for ErrSyntax, as Go counts it in UTF-8. */
   readonly position?: number;
@@ -73,7 +78,11 @@ export declare class ID {
   static readonly NIL: ID;
   /** The ID with every bit one. */
   static readonly MAX: ID;
-  /** Reads the text toString writes: a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case. */
+  /**
+   * Reads the text toString writes: a UUID in any of its forms (canonical
+   * 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either
+   * case.
+   */
   static parse(s: string): ID;
   /** Reads the Base62 form: exactly 22 digits, 0-9, A-Z, a-z; case matters. */
   static parseBase62(s: string): ID;
@@ -81,9 +90,15 @@ export declare class ID {
   static parseCrockford(s: string): ID;
   /** Reads the hex form: exactly 32 hex digits, in either case. */
   static parseHex(s: string): ID;
-  /** Returns the ID whose bytes are b: exactly 16 of them, big-endian, in an ArrayBuffer or any view of one. */
+  /**
+   * Returns the ID whose bytes are b: exactly 16 of them, big-endian, in an
+   * ArrayBuffer or any view of one.
+   */
   static fromBytes(b: ArrayBufferLike | ArrayBufferView): ID;
-  /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
+  /**
+   * Builds an ID from its fields; a value that does not fit its field is
+   * ErrRange: nothing is masked.
+   */
   static pack(fields: IDFieldsInput): ID;
   /**
    * The smallest ID whose time is at or after t (a Date, or a BigInt of
@@ -91,7 +106,10 @@ export declare class ID {
    * IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2).
    */
   static minAt(t: Date | bigint): ID;
-  /** The largest ID whose time is at or before t (a Date, or a BigInt of nanoseconds since the Unix epoch). */
+  /**
+   * The largest ID whose time is at or before t (a Date, or a BigInt of
+   * nanoseconds since the Unix epoch).
+   */
   static maxAt(t: Date | bigint): ID;
   /** The ID's text: the canonical UUID form
 (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form. */
@@ -114,7 +132,10 @@ export declare class ID {
   time(): Date;
   /** The ID's time as nanoseconds since the Unix epoch, exactly. */
   unixNanos(): bigint;
-  /** Whether the ID's constant bits (versions, variants) are the layout's; the parsers check the form only. */
+  /**
+   * Whether the ID's constant bits (versions, variants) are the layout's; the
+   * parsers check the form only.
+   */
   valid(): boolean;
   /** Whether every bit of the ID is zero. */
   isZero(): boolean;
@@ -131,8 +152,14 @@ export declare class ID {
  */
 export declare function textToBytes(s: string): Uint8Array;
 
-/** Returns the text of the ID whose bytes are b (16, big-endian), as ID.fromBytes(b).toString() would. */
+/**
+ * Returns the text of the ID whose bytes are b (16, big-endian), as
+ * ID.fromBytes(b).toString() would.
+ */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
+
+/** Whether s is text ID.parse reads, without throwing: false for anything else. */
+export declare function isValid(s: unknown): boolean;
 
 /**
  * Returns the text of id's public form under key (at least 16 bytes, not
@@ -172,10 +199,15 @@ export interface Generator {
   next(): ID;
 }
 
-/** Options of newGenerator. */
+/** Options of newGenerator: an option the generator cannot use is ErrOption. */
 export interface GeneratorOptions {
   /** The clock, in nanoseconds since the Unix epoch, instead of the system clock. */
   clock?: () => bigint;
+  /**
+   * The source of random bytes, instead of Web Crypto's: it fills the array
+   * it is given, as crypto.getRandomValues does.
+   */
+  random?: (bytes: Uint8Array) => void;
 }
 
 /** Returns the next ID of the one generator the process keeps for newId and newText. */
@@ -188,7 +220,10 @@ export declare function newId(): ID;
  */
 export declare function newText(): string;
 
-/** Returns a new generator, of the given node (48 bits) or a random one, with a state of its own. */
+/**
+ * Returns a new generator, of the given node (48 bits) or a random one, with a
+ * state of its own.
+ */
 export declare function newGenerator(node?: bigint | number, options?: GeneratorOptions): Generator;
 
 /** Sets the node (48 bits) of the generator newId uses; once: another node later is ErrRange. */

@@ -17,15 +17,20 @@
 //   |                           random_c                            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 128 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is the canonical UUID form
-// (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 128 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is the canonical
+// UUID form (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form;
+// base62(), crockford() and hex() write the fixed-width forms, which sort as
+// the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
+// wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, pool, draw, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, pool,
+  draw, SHARED, ownRandom, generatorOptions, same, masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -141,7 +146,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 26));
+      return make(decodeMultiply(L, s, CROCKFORD, 26));
     }
 
     /**
@@ -150,7 +155,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 32));
+      return make(decodeMultiply(L, s, HEX, 32));
     }
 
     /**
@@ -196,14 +201,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 22);
     }
 
-    /** Returns the Crockford form: 26 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 26 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 26);
+      return encodeBits(this[W], CROCKFORD, 26, 5);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32);
+      return encodeBits(this[W], HEX, 32, 4);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
@@ -233,7 +241,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Reports whether the ID's constant bits (versions, variants) are those of
-     * layout uuidv4. The parsers check the form only, as Go's do.
+     * layout uuidv4. The parsers check the form only.
      */
     valid() {
       return (this.toBigInt() & CONST_MASK) === CONST_VALUE;
@@ -269,7 +277,9 @@ export const ID = /* @__PURE__ */ (() =>
   })();
 
 /**
- * Reads the text toString writes: a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case, and returns the ID's 16
+ * Reads the text toString writes: a UUID in any of its forms (canonical
+ * 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case,
+ * and returns the ID's 16
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -288,6 +298,25 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return uuidOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (a UUID in any of its forms
+ * (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in
+ * either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    parseUUID(L, s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -382,9 +411,12 @@ function unmasked(s, key, tweak) {
  * bits around the layout's fixed ones. newGenerator, newId and newText make
  * theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
+function generator(options, [pool, draw] = SHARED) {
 
   /**
    * Returns a new ID's words.
@@ -401,15 +433,19 @@ function generator(options) {
 }
 
 /**
- * Returns a new generator of IDs of layout uuidv4. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * Returns a new generator of IDs of layout uuidv4. A generator keeps the state
+ * that orders its IDs: newId keeps one for the whole process, which is what
+ * most programs want; make another only for a source of random bytes of its
+ * own. options.random, a function that fills the Uint8Array it is given with
+ * random bytes (as crypto.getRandomValues does), replaces Web Crypto as the
+ * source of the random bits (for tests, or a platform without Web Crypto). An
+ * option the generator cannot use, or an argument past the options, is
+ * ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 

@@ -18,15 +18,21 @@
 //   |                             node                              |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 128 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is the canonical UUID form
-// (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 128 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is the canonical
+// UUID form (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form;
+// base62(), crockford() and hex() write the fixed-width forms, which sort as
+// the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
+// wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, integer, packFields, minBits, maxBits, nanosOf, dateOf, randomBigInt, tickOf, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, integer,
+  packFields, boundBits, nanosOf, dateOf, pool, draw, SHARED, ownRandom, randomBigInt,
+  generatorOptions, tickOf, same, masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -59,7 +65,10 @@ const FIELDS = [
  */
 const CLOCK = { epoch: -0xa993a60f9e7d0000n, num: 100n, den: 1n, max: 0xfffffffffffffffn, runs: [96, 32, 28, 80, 16, 12, 64, 12, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0x6000bfffffffffffffffn;
 
 /**
@@ -152,7 +161,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 26));
+      return make(decodeMultiply(L, s, CROCKFORD, 26));
     }
 
     /**
@@ -161,7 +170,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 32));
+      return make(decodeMultiply(L, s, HEX, 32));
     }
 
     /**
@@ -197,7 +206,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, CONST_VALUE));
+      return new ID(boundBits(L, CLOCK, t, CONST_VALUE, false));
     }
 
     /**
@@ -209,7 +218,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits. */
@@ -232,14 +241,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 22);
     }
 
-    /** Returns the Crockford form: 26 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 26 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 26);
+      return encodeBits(this[W], CROCKFORD, 26, 5);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32);
+      return encodeBits(this[W], HEX, 32, 4);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
@@ -278,7 +290,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Reports whether the ID's constant bits (versions, variants) are those of
-     * layout uuidv6. The parsers check the form only, as Go's do.
+     * layout uuidv6. The parsers check the form only.
      */
     valid() {
       return (this.toBigInt() & CONST_MASK) === CONST_VALUE;
@@ -314,7 +326,9 @@ export const ID = /* @__PURE__ */ (() =>
   })();
 
 /**
- * Reads the text toString writes: a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case, and returns the ID's 16
+ * Reads the text toString writes: a UUID in any of its forms (canonical
+ * 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case,
+ * and returns the ID's 16
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -333,6 +347,25 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return uuidOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (a UUID in any of its forms
+ * (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in
+ * either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    parseUUID(L, s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -428,12 +461,16 @@ function unmasked(s, key, tweak) {
  * newGenerator, newId and newText make theirs with it.
  * @param {bigint | number | undefined} node
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(node, options) {
-  // Unless given, the node is random with the multicast bit set (RFC 9562 §6.10), so it is no real MAC address.
-  const v = node === undefined ? randomBigInt(L, 6) & 0xffffffffffffn | 1n << 40n : integer(L, 'node', node, 48);
-  const seq = randomBigInt(L, 2) & 0x3fffn; // the clock sequence, random once
+function generator(node, options, [pool, draw] = SHARED) {
+  // Unless given, the node is random with the multicast bit set (RFC 9562
+  // §6.10), so it is no real MAC address.
+  const v = node === undefined ? randomBigInt(L, 6, pool, draw) & 0xffffffffffffn | 1n << 40n : integer(L, 'node', node, 48);
+  const seq = randomBigInt(L, 2, pool, draw) & 0x3fffn; // the clock sequence, random once
   /** The constant bits and the values fixed when the generator was made, in place, as words. */
   const fixed = wordsOf(CONST_VALUE | v | seq << 48n, 4);
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
@@ -478,7 +515,7 @@ function generator(node, options) {
     let tick = clockTick();
     if (tick <= last) {
       // The same tick, or the clock went back: step the tick itself (RFC 9562 §6.2).
-      if (last === CLOCK.max) throw fail(L, 'ErrTime', 'the next tick is past the layout\'s last');
+      if (last === CLOCK.max) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
       tick = last + 1n;
     }
     last = tick;
@@ -493,16 +530,22 @@ function generator(node, options) {
 }
 
 /**
- * Returns a new generator of IDs of layout uuidv6.
- * It takes node, the generator's node: a BigInt or a safe integer number of 48 bits; random, with the multicast bit set, if left out. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
+ * Returns a new generator of IDs of layout uuidv6. It takes node, the
+ * generator's node: a BigInt or a safe integer number of 48 bits; random, with
+ * the multicast bit set, if left out. A generator keeps the state that orders
+ * its IDs: newId keeps one for the whole process, which is what most programs
+ * want; make another only for a clock or a source of random bytes of its own.
  * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * BigInt, replaces the system clock (for tests). options.random, a function
+ * that fills the Uint8Array it is given with random bytes (as
+ * crypto.getRandomValues does), replaces Web Crypto as the source of the
+ * random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(node, options) {
-  const next = generator(node, options);
+export function newGenerator(node, options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'node, options');
+  const next = generator(node, o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 
@@ -517,7 +560,9 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout uuidv6: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; setNode or the first call makes it (without a node, a random one with the multicast bit set).
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; setNode or the first call makes it (without a node, a random one with
+ * the multicast bit set).
  * @returns {ID}
  */
 export function newId() {

@@ -18,15 +18,20 @@
 //   |                           seq_rand                            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 128 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is the canonical UUID form
-// (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 128 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is the canonical
+// UUID form (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form;
+// base62(), crockford() and hex() write the fixed-width forms, which sort as
+// the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
+// wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, dateOf, pool, draw, tickOf, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields,
+  boundBits, nanosOf, dateOf, pool, draw, SHARED, ownRandom, generatorOptions, tickOf, same, masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -60,7 +65,10 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0n, num: 1953125n, den: 32768n, max: 0xfffffffffffffffn, runs: [92, 36, 24, 80, 12, 12, 64, 12, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0x7000bfffffffffffffffn;
 
 /**
@@ -153,7 +161,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 26));
+      return make(decodeMultiply(L, s, CROCKFORD, 26));
     }
 
     /**
@@ -162,7 +170,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 32));
+      return make(decodeMultiply(L, s, HEX, 32));
     }
 
     /**
@@ -198,7 +206,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, CONST_VALUE));
+      return new ID(boundBits(L, CLOCK, t, CONST_VALUE, false));
     }
 
     /**
@@ -210,7 +218,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits. */
@@ -233,14 +241,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 22);
     }
 
-    /** Returns the Crockford form: 26 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 26 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 26);
+      return encodeBits(this[W], CROCKFORD, 26, 5);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32);
+      return encodeBits(this[W], HEX, 32, 4);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
@@ -279,7 +290,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Reports whether the ID's constant bits (versions, variants) are those of
-     * layout uuidv7-draft01. The parsers check the form only, as Go's do.
+     * layout uuidv7-draft01. The parsers check the form only.
      */
     valid() {
       return (this.toBigInt() & CONST_MASK) === CONST_VALUE;
@@ -315,7 +326,9 @@ export const ID = /* @__PURE__ */ (() =>
   })();
 
 /**
- * Reads the text toString writes: a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case, and returns the ID's 16
+ * Reads the text toString writes: a UUID in any of its forms (canonical
+ * 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case,
+ * and returns the ID's 16
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -334,6 +347,25 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return uuidOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (a UUID in any of its forms
+ * (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in
+ * either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    parseUUID(L, s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -431,9 +463,12 @@ const COUNTER_TOP = 0xffff;
  * greater than the last, even when the clock stands still or goes back.
  * newGenerator, newId and newText make theirs with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
+function generator(options, [pool, draw] = SHARED) {
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
   const clock = options?.clock ?? Date.now;
   /** The clock's last reading, and its tick. */
@@ -469,7 +504,10 @@ function generator(options) {
     return timeWords;
   }
 
-  /** Returns a new counter, as words: the random bits drawn at at, in the counter's places, its top bit clear. */
+  /**
+   * Returns a new counter, as words: the random bits drawn at at, in the
+   * counter's places, its top bit clear.
+   */
   function seed(at) {
     return [
       pool[at + 2] >>> 14 & 0x7fff,
@@ -492,31 +530,35 @@ function generator(options) {
       counter[0]++;
     } else {
       // The same tick, or the clock went back, and the counter ran out:
-      if (last === CLOCK.max) throw fail(L, 'ErrTime', 'the next tick is past the layout\'s last');
+      if (last === CLOCK.max) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
       last++; // borrow the next tick
       counter = seed(at);
     }
     const t = tickWords(last);
-    const c = counter;
     return [
       (t[1] >>> 28 | t[0] << 4) >>> 0,
       (0x7000 | (t[1] >>> 24 & 0xf) << 28 | (t[1] >>> 12 & 0xfff) << 16 | t[1] & 0xfff) >>> 0,
-      (pool[at + 2] & 0x3fff | 0x80000000 | c[0] << 14) >>> 0,
+      (pool[at + 2] & 0x3fff | 0x80000000 | counter[0] << 14) >>> 0,
       pool[at + 3],
     ];
   };
 }
 
 /**
- * Returns a new generator of IDs of layout uuidv7-draft01. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * Returns a new generator of IDs of layout uuidv7-draft01. A generator keeps
+ * the state that orders its IDs: newId keeps one for the whole process, which
+ * is what most programs want; make another only for a clock or a source of
+ * random bytes of its own. options.clock, a function returning nanoseconds
+ * since the Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 
@@ -531,7 +573,8 @@ function sharedGenerator() {
 
 /**
  * Returns the next ID of the process's generator of layout uuidv7-draft01: the IDs
- * of newId and newText come from one generator, so each is greater than the one before; the first call makes it.
+ * of newId and newText come from one generator, so each is greater than the one
+ * before; the first call makes it.
  * @returns {ID}
  */
 export function newId() {

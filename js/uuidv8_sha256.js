@@ -18,15 +18,20 @@
 //   |                           custom_c                            |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 128 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is the canonical UUID form
-// (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 128 bits as 32-bit words, and as one BigInt
+// when asked for one (toBigInt, fields). Its text (toString) is the canonical
+// UUID form (8-4-4-4-12 lower-case hex), and ID.parse reads every UUID form;
+// base62(), crockford() and hex() write the fixed-width forms, which sort as
+// the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
+// wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, decodeBits, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, same,
+  masker, sha256, nameBits
+} from './runtime.js';
 
 export { IDError };
 
@@ -142,7 +147,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 26));
+      return make(decodeMultiply(L, s, CROCKFORD, 26));
     }
 
     /**
@@ -151,7 +156,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 32));
+      return make(decodeMultiply(L, s, HEX, 32));
     }
 
     /**
@@ -197,14 +202,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 22);
     }
 
-    /** Returns the Crockford form: 26 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 26 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 26);
+      return encodeBits(this[W], CROCKFORD, 26, 5);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32);
+      return encodeBits(this[W], HEX, 32, 4);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
@@ -234,7 +242,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /**
      * Reports whether the ID's constant bits (versions, variants) are those of
-     * layout uuidv8-sha256. The parsers check the form only, as Go's do.
+     * layout uuidv8-sha256. The parsers check the form only.
      */
     valid() {
       return (this.toBigInt() & CONST_MASK) === CONST_VALUE;
@@ -270,7 +278,9 @@ export const ID = /* @__PURE__ */ (() =>
   })();
 
 /**
- * Reads the text toString writes: a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case, and returns the ID's 16
+ * Reads the text toString writes: a UUID in any of its forms (canonical
+ * 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case,
+ * and returns the ID's 16
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -289,6 +299,41 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return uuidOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (a UUID in any of its forms
+ * (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in
+ * either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    parseUUID(L, s);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Returns the ID of layout uuidv8-sha256 for a name in a namespace, as idforge
+ * makes it in every language: the SHA256 digest of the namespace's 16 bytes
+ * followed by the name's, its first 16 bytes with the constant bits
+ * written over them. The same namespace and name always give the same ID.
+ * The namespace is an ID (its bytes: any ID of 16 bytes, such as a UUID
+ * of another version), text ID.parse reads, or 16 bytes; the name is text
+ * (its UTF-8 bytes) or bytes.
+ * @param {{bytes(): Uint8Array} | string | ArrayBufferLike | ArrayBufferView} namespace
+ * @param {string | ArrayBufferLike | ArrayBufferView} name
+ * @returns {ID}
+ */
+export function fromName(namespace, name) {
+  return new ID(nameBits(L, sha256, (s) => parseUUID(L, s), namespace, name) & ~CONST_MASK | CONST_VALUE);
 }
 
 /**

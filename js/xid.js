@@ -18,14 +18,20 @@
 //   |      pid      |                    counter                    |
 //   +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
 //
-// An ES module for browsers, Node 20 and later, Deno and Bun, with no
-// top-level await. It imports what it uses of idforge's JavaScript runtime from ./runtime.js. An ID holds its 96 bits as 32-bit
-// words, and as one BigInt when asked for one (toBigInt, fields). Its text
-// (toString) is 20 base32hex digits; base62(), crockford() and hex() write the fixed-width
-// forms, which sort as the bytes do. Errors are IDError, whose code names the
-// Go package's sentinel error.
+// An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
+// await. It imports what it uses of idforge's JavaScript runtime from
+// ./runtime.js. An ID holds its 96 bits as 32-bit words, and as one BigInt when
+// asked for one (toBigInt, fields). Its text (toString) is 20 base32hex digits;
+// base62(), crockford() and hex() write the fixed-width forms, which sort as
+// the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
+// wrong.
 
-import { IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits, encodeDivide, syntaxError, digitsOf, decodeBits, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, minBits, maxBits, nanosOf, pool, draw, randomBigInt, msTick, same, masker } from './runtime.js';
+import {
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits,
+  encodeDivide, syntaxError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields,
+  boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same,
+  masker
+} from './runtime.js';
 
 export { IDError };
 
@@ -55,15 +61,21 @@ const FIELDS = [
  */
 const CLOCK = { epoch: 0n, num: 1000000000n, den: 1n, max: 0xffffffffn, runs: [64, 32, 0] };
 
-/** The bits maxAt sets beside the time: the constant ones, and every bit that is neither a constant nor the time. */
+/**
+ * The bits maxAt sets beside the time: the constant ones, and every bit that is
+ * neither a constant nor the time.
+ */
 const REST = 0xffffffffffffffffn;
 
 /** The base32hex form: digits '0123456789abcdefghijklmnopqrstuv', in either case. */
 const BASE32HEX = /* @__PURE__ */ form('base32hex', '0123456789abcdefghijklmnopqrstuv', true);
 
+/** Every two-digit string of the base32hex form, indexed by the two digits' value. */
+const BASE32HEX_PAIRS = /* @__PURE__ */ pairsOf(BASE32HEX);
+
 /** Writes the ID's words w as 20 base32hex digits, two (10 bits) at a time. */
 function base32hexOf(w) {
-  const p = BASE32HEX.pairs;
+  const p = BASE32HEX_PAIRS;
   return (
     p[w[0] >>> 22] +
     p[w[0] >>> 12 & 0x3ff] +
@@ -181,7 +193,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeBits(L, s, CROCKFORD, 20));
+      return make(decodeMultiply(L, s, CROCKFORD, 20));
     }
 
     /**
@@ -190,7 +202,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeBits(L, s, HEX, 24));
+      return make(decodeMultiply(L, s, HEX, 24));
     }
 
     /**
@@ -226,7 +238,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static minAt(t) {
-      return new ID(minBits(L, CLOCK, t, 0n));
+      return new ID(boundBits(L, CLOCK, t, 0n, false));
     }
 
     /**
@@ -238,7 +250,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static maxAt(t) {
-      return new ID(maxBits(L, CLOCK, t, REST));
+      return new ID(boundBits(L, CLOCK, t, REST, true));
     }
 
     /** Returns the ID's text: 20 base32hex digits. */
@@ -261,14 +273,17 @@ export const ID = /* @__PURE__ */ (() =>
       return encodeDivide(this[W], BASE62, 17);
     }
 
-    /** Returns the Crockford form: 20 digits (Crockford's base32, upper case), zero-padded, sorting as the bytes do. */
+    /**
+     * Returns the Crockford form: 20 digits (Crockford's base32, upper case),
+     * zero-padded, sorting as the bytes do.
+     */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 20);
+      return encodeBits(this[W], CROCKFORD, 20, 5);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 24);
+      return encodeBits(this[W], HEX, 24, 4);
     }
 
     /** Returns the ID's 12 bytes, big-endian, in a new Uint8Array. */
@@ -341,7 +356,8 @@ export const ID = /* @__PURE__ */ (() =>
   })();
 
 /**
- * Reads the text toString writes: exactly 20 base32hex digits, in either case, and returns the ID's 12
+ * Reads the text toString writes: exactly 20 base32hex digits, in either case,
+ * and returns the ID's 12
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -360,6 +376,23 @@ export function textToBytes(s) {
  */
 export function bytesToText(b) {
   return base32hexOf(bytesWords(L, b));
+}
+
+/**
+ * Reports whether s is text ID.parse reads (exactly 20 base32hex digits, in either case),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    base32hexWords(s);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -457,10 +490,13 @@ const COUNTER_TOP = 0xffffff;
  * within a tick, but not ordered. newGenerator, newId and newText make theirs
  * with it.
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(options) {
-  const once = randomBigInt(L, 5) & 0xffffffffffn; // random once: drawn when the generator is made
+function generator(options, [pool, draw] = SHARED) {
+  const once = randomBigInt(L, 5, pool, draw) & 0xffffffffffn; // random once: drawn when the generator is made
   /** The constant bits and the values fixed when the generator was made, in place, as words. */
   const fixed = wordsOf(0n | (once >> 16n) << 40n | (once & 0xffffn) << 24n, 3);
   /** The clock: Date.now, in milliseconds, or options.clock, in nanoseconds as a BigInt. */
@@ -468,12 +504,18 @@ function generator(options) {
   /** The last ID's counter, as words, or null before the first. */
   let counter = null;
 
-  /** Returns the clock's tick, a number; a reading that is no time in the layout's range is ErrTime. */
+  /**
+   * Returns the clock's tick, a number; a reading that is no time in the
+   * layout's range is ErrTime.
+   */
   function clockTick() {
     return msTick(L, clock(), 0, 1000, 0xffffffff);
   }
 
-  /** Returns a new counter, as words: fresh random bits, drawn as an ID's, in the counter's places. */
+  /**
+   * Returns a new counter, as words: fresh random bits, drawn as an ID's, in
+   * the counter's places.
+   */
   function seed() {
     const at = draw(L, 3);
     return [
@@ -489,25 +531,29 @@ function generator(options) {
     // A running counter counts on across ticks, wrapping; the tick follows the clock.
     if (counter === null) counter = seed();
     else counter[0] = counter[0] < COUNTER_TOP ? counter[0] + 1 : 0;
-    const c = counter;
     return [
       (fixed[0] | tick) >>> 0,
       fixed[1],
-      (fixed[2] | c[0]) >>> 0,
+      (fixed[2] | counter[0]) >>> 0,
     ];
   };
 }
 
 /**
- * Returns a new generator of IDs of layout xid. A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * Returns a new generator of IDs of layout xid. A generator keeps the state
+ * that orders its IDs: newId keeps one for the whole process, which is what
+ * most programs want; make another only for a clock or a source of random
+ * bytes of its own. options.clock, a function returning nanoseconds since the
+ * Unix epoch as a BigInt, replaces the system clock (for tests).
+ * options.random, a function that fills the Uint8Array it is given with random
+ * bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of
+ * the random bits (for tests, or a platform without Web Crypto). An option the
+ * generator cannot use, or an argument past the options, is ErrOption.
  * @returns {{next(): ID}}
  */
-export function newGenerator(options) {
-  const next = generator(options);
+export function newGenerator(options, ...rest) {
+  const o = generatorOptions(L, options, rest, ['clock', 'random'], 'options');
+  const next = generator(o, o.random && ownRandom(o.random));
   return { next: () => make(next()) };
 }
 

@@ -36,12 +36,12 @@ func runPackageTest(t *testing.T, env string, name string, args ...string) {
 // checks of IDs and keys, and the known-answer vectors of every built-in
 // layout (mask/testdata/vectors.json).
 func TestJavaScriptAPI(t *testing.T) {
-	readInputs(t, "../../js/*.js", "testdata/api.test.mjs", "../../mask/testdata/vectors.json")
+	readInputs(t, "../../js/*.js", "testdata/api.test.mjs", "testdata/conversions.test.mjs", "../../mask/testdata/vectors.json", "../../conformance/conversions.jsonl")
 	dir, err := filepath.Abs("../../js")
 	if err != nil {
 		t.Fatal(err)
 	}
-	runPackageTest(t, "IDFORGE_JS="+dir, "node", "--test", "api.test.mjs")
+	runPackageTest(t, "IDFORGE_JS="+dir, "node", "--test", "api.test.mjs", "conversions.test.mjs")
 }
 
 // The same for the committed Python package: new_id, set_node and

@@ -2,6 +2,7 @@ package js
 
 import (
 	"fmt"
+	"strings"
 )
 
 // decls writes the TypeScript declarations of the module: every member
@@ -12,7 +13,7 @@ func (w *writer) decls() {
 	w.f("//\n")
 	w.comment("", fmt.Sprintf("TypeScript declarations of the module beside this file: IDs of layout %s, %d bits.", p.L.Name, p.Bits))
 	w.f(`
-/** The codes of IDError: each names the Go package's sentinel error, but ErrRandom. */
+/** The codes of IDError the module throws, each a kind of error, the same in every language idforge writes. */
 export type IDErrorCode =
   | 'ErrLength'
   | 'ErrSyntax'
@@ -23,20 +24,22 @@ export type IDErrorCode =
   | 'ErrClockBackwards'
   | 'ErrClockStalled'
   | 'ErrNoGenerator'
+  | 'ErrOption'
   | 'ErrRandom'
   | 'ErrKey'
   | 'ErrInvalid'
   | 'ErrNotMasked';
 
 /**
- * The error every function of the module throws for bad input. Its code
- * names the Go package's sentinel error: ErrLength (text or bytes of a
- * length the form never has), ErrSyntax (a character the form does not
- * allow), ErrOverflow (text above the largest ID), ErrRange (a field or node
- * that does not fit), ErrTime (a time outside the layout's range), ErrType
- * (a value of a type that holds no ID), ErrClockBackwards and
- * ErrClockStalled (a generator that cannot go on), ErrNoGenerator (newId
- * before setNode, for a layout with a node), ErrRandom (no
+ * The error every function of the module throws for bad input (one class
+ * for every module of a package). Its code says what is wrong: ErrLength
+ * (text or bytes of a length the form never has), ErrSyntax (a character
+ * the form does not allow), ErrOverflow (text above the largest ID),
+ * ErrRange (a field or node that does not fit), ErrTime (a time outside the
+ * layout's range), ErrType (a value of a type that holds no ID),
+ * ErrClockBackwards and ErrClockStalled (a generator that cannot go on),
+ * ErrNoGenerator (newId before setNode, for a layout with a node),
+ * ErrOption (an option newGenerator cannot use), ErrRandom (no
  * crypto.getRandomValues to draw from), ErrKey (a mask key under 16 bytes,
  * all zero, or not bytes), ErrInvalid (an ID given to mask whose constant
  * bits are not the layout's) and ErrNotMasked (text given to unmask whose
@@ -44,12 +47,12 @@ export type IDErrorCode =
  */
 export declare class IDError extends Error {
   /**
-   * @param code the Go sentinel's name, such as 'ErrSyntax'
+   * @param code the kind of error, such as 'ErrSyntax'
    * @param message what is wrong, the layout's name first
    * @param position the byte offset of the bad character, for ErrSyntax
    */
   constructor(code: IDErrorCode, message: string, position?: number);
-  /** The Go sentinel's name, such as 'ErrSyntax'. */
+  /** The kind of error, such as 'ErrSyntax'. */
   readonly code: IDErrorCode;
   /** The byte offset of the bad character, for ErrSyntax, as Go counts it in UTF-8. */
   readonly position?: number;
@@ -158,9 +161,38 @@ export declare function textToBytes(s: string): Uint8Array;
 /** Returns the text of the ID whose bytes are b (%[2]d, big-endian), as ID.fromBytes(b).toString() would. */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
 `, p.Type, p.Size)
+	w.f(`
+/** Whether s is text ID.parse reads, without throwing: false for anything else. */
+export declare function isValid(s: unknown): boolean;
+`)
+	if p.Hash != nil {
+		w.f(`
+/**
+ * Returns the ID of layout %[2]s for a name in a namespace: the %[3]s digest
+ * of the namespace's %[4]d bytes followed by the name's, with the constant
+ * bits written over it, as Go makes it. The namespace is an ID (of %[4]d
+ * bytes), text ID.parse reads, or bytes; the name is text (UTF-8) or bytes.
+ */
+export declare function fromName(namespace: { bytes(): Uint8Array } | string | ArrayBufferLike | ArrayBufferView, name: string | ArrayBufferLike | ArrayBufferView): %[1]s;
+`, p.Type, p.L.Name, strings.ToUpper(p.Hash.V.Algorithm), p.Size)
+	}
 	w.maskDecls()
 	if !p.Generates {
 		return
+	}
+	optionFields, optionsNote := "", ": an option the generator cannot use is ErrOption"
+	for _, o := range generatorOptions(p) {
+		switch o {
+		case "clock":
+			optionFields += "\n  /** The clock, in nanoseconds since the Unix epoch, instead of the system clock. */\n  clock?: () => bigint;"
+		case "random":
+			optionFields += "\n  /**\n   * The source of random bytes, instead of Web Crypto's: it fills the array\n   * it is given, as crypto.getRandomValues does.\n   */\n  random?: (bytes: Uint8Array) => void;"
+		}
+	}
+	if optionFields == "" {
+		optionsNote = ": it takes none, and any option is ErrOption"
+	} else {
+		optionFields += "\n"
 	}
 	w.f(`
 /** A generator of IDs: it keeps the state that orders them. */
@@ -169,11 +201,8 @@ export interface Generator {
   next(): %[1]s;
 }
 
-/** Options of newGenerator. */
-export interface GeneratorOptions {
-  /** The clock, in nanoseconds since the Unix epoch, instead of the system clock. */
-  clock?: () => bigint;
-}
+/** Options of newGenerator%[2]s. */
+export interface GeneratorOptions {%[3]s}
 
 /** Returns the next ID of the one generator the process keeps for newId and newText. */
 export declare function newId(): %[1]s;
@@ -185,7 +214,7 @@ export declare function newId(): %[1]s;
  */
 export declare function newText(): string;
 
-`, p.Type)
+`, p.Type, optionsNote, optionFields)
 	switch {
 	case p.Node == nil:
 		w.f("/** Returns a new generator, with a state of its own. */\nexport declare function newGenerator(options?: GeneratorOptions): Generator;\n")

@@ -25,14 +25,17 @@ func (w *writer) bitsEncoder(f portable.Form) {
 		parts = append(parts, fmt.Sprintf("p[%s]", paddedBits(lo, lo+2*k, p.Bits)))
 	}
 	w.f(`
-/** Writes the ID's words w as %d %s digits, two (%d bits) at a time. */
-function %sOf(w) {
-  const p = %s.pairs;
+/** Every two-digit string of the %[1]s form, indexed by the two digits' value. */
+const %[2]s_PAIRS = /* @__PURE__ */ pairsOf(%[2]s);
+
+/** Writes the ID's words w as %[3]d %[1]s digits, two (%[4]d bits) at a time. */
+function %[5]sOf(w) {
+  const p = %[2]s_PAIRS;
   return (
-    %s
+    %[6]s
   );
 }
-`, f.Width, f.Title, 2*k, f.Ident(), c, strings.Join(parts, " +\n    "))
+`, f.Title, c, f.Width, 2*k, f.Ident(), strings.Join(parts, " +\n    "))
 }
 
 // paddedBits returns the expression of the ID's bits [lo, hi) where lo may
@@ -91,18 +94,8 @@ func overflowDoc(f portable.Form) string {
 // ownForm writes the constant of a text form the runtime does not have:
 // one of the declared encodings, or one the layout's spec declares.
 func (w *writer) ownForm(f portable.Form) {
-	chunk := ""
-	if log2(len(f.Alphabet)) == 0 {
-		// As many digits as keep a chunk's value below 2^21.
-		n, v := 0, 1
-		for v*len(f.Alphabet) < 1<<21 {
-			v *= len(f.Alphabet)
-			n++
-		}
-		chunk = fmt.Sprintf(", %d", n)
-	}
 	w.f(`
 /** The %s form: digits %s%s. */
-const %s = /* @__PURE__ */ form(%s, %s, %t%s);
-`, f.Title, jsString(f.Alphabet), f.CaseNote(), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase, chunk)
+const %s = /* @__PURE__ */ form(%s, %s, %t);
+`, f.Title, jsString(f.Alphabet), f.CaseNote(), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase)
 }

@@ -6,19 +6,20 @@
 // esbuild, webpack and Rollup bundle at es2020; and a TypeScript
 // declaration file beside it.
 //
-// The module exports the ID class (named as gen's -type), IDError and, for
-// layouts that are not name-based, newId (the next ID of one process-wide
-// generator), newGenerator and, for layouts with a node, setNode. An ID
-// holds its bits as 32-bit words in plain numbers, which the text forms,
-// the parsers, time() and the generator work on (BigInt arithmetic
-// allocates at every step), and as one BigInt once one is asked for, which
-// fields, pack, minAt, maxAt and unixNanos work on: so a 64-bit layout
-// never passes through a JavaScript number whole. fields() returns
-// integers as BigInt and bytes fields as Uint8Array. Bad input throws
-// IDError, whose code names the Go package's sentinel error (ErrLength,
-// ErrSyntax, ErrOverflow, ErrRange, ErrTime, ErrType, ErrClockBackwards,
-// ErrClockStalled, ErrNoGenerator) or ErrRandom, where there is no
-// crypto.getRandomValues.
+// The module exports the ID class (named as gen's -type), IDError,
+// isValid, textToBytes and bytesToText, the masking functions, fromName for
+// name-based layouts and, for the others, newId (the next ID of one
+// process-wide generator), newText, newGenerator and, for layouts with a
+// node, setNode. An ID holds its bits as 32-bit words in plain numbers,
+// which the text forms, the parsers, time() and the generator work on
+// (BigInt arithmetic allocates at every step), and as one BigInt once one
+// is asked for, which fields, pack, minAt, maxAt and unixNanos work on: so
+// a 64-bit layout never passes through a JavaScript number whole. fields()
+// returns integers as BigInt and bytes fields as Uint8Array. Bad input
+// throws IDError, whose code names the kind of error as Go's sentinel
+// errors do (ErrLength, ErrSyntax, ErrOverflow, ErrRange, ErrTime, ErrType,
+// ErrClockBackwards, ErrClockStalled, ErrNoGenerator, ErrOption), or
+// ErrRandom, where there is no crypto.getRandomValues.
 //
 // What does not depend on the layout (IDError, the readers and writers of
 // each text form, the field and clock tables' readers, the random pool) is
@@ -42,11 +43,17 @@
 //     finer ticks gets IDs whose time is a whole millisecond, ordered within
 //     it by its counter or, for clock-sequence layouts (UUIDv1, v6), by
 //     stepping the tick as Go does.
-//   - next() is synchronous, so a counter that runs out in a layout that
-//     waits for the clock (Snowflake) spins until the next tick, for at most
-//     a second, as Go's generator sleeps.
-//   - Name-based layouts (a hash role) get no generator: Web Crypto's digest
-//     is asynchronous and has no MD5.
+//   - next() is synchronous, and must not block the event loop, so a
+//     counter that runs out in a layout that waits for the clock
+//     (Snowflake) fails at once on the system clock (ErrClockStalled, or
+//     ErrClockBackwards), where Go's generator sleeps; a clock of the
+//     options, which a test moves on as it is read, it reads again.
+//   - Name-based layouts (a hash role) get fromName and no generator: Web
+//     Crypto's digest is asynchronous and has no MD5 or SHA-1, so the
+//     runtime has synchronous MD5, SHA-1 and SHA-256 of its own.
+//   - newGenerator takes an options object ({ clock, random }) where Go
+//     takes Option values; an option the layout's generator cannot use is
+//     ErrOption, as Go's NewGenerator reports one.
 //
 // Generate and GenerateShared are pure: they return the module and write
 // nothing.
@@ -122,12 +129,14 @@ func generateResolved(r *resolved.Layout, typ, text, runtime string) (module, de
 	w.module(runtime)
 	d := &writer{p: p}
 	d.decls()
-	return []byte(w.b.String()), []byte(d.b.String()), nil
+	return []byte(wrapComments(w.b.String())), []byte(wrapComments(d.b.String())), nil
 }
 
 type writer struct {
 	p *portable.Plan
 	b strings.Builder
+
+	allowed []string // the options of newGenerator, once generator has written it
 }
 
 func (w *writer) f(format string, args ...any) { fmt.Fprintf(&w.b, format, args...) }
@@ -166,12 +175,9 @@ func (w *writer) module(runtime string) {
 top-level await. %s An ID holds its %d bits as 32-bit
 words, and as one BigInt when asked for one (toBigInt, fields). Its text
 (toString) is %s; base62(), crockford() and hex() write the fixed-width
-forms, which sort as the bytes do. Errors are IDError, whose code names the
-Go package's sentinel error.`, where, p.Bits, textDoc(p))
-	if p.Text.Name == "decimal" {
-		head = portable.Fill(head, 77) // the lines above were broken for shorter texts
-	}
-	w.comment("", head)
+forms, which sort as the bytes do. Errors are IDError, whose code (such as
+ErrSyntax) says what is wrong.`, where, p.Bits, textDoc(p))
+	w.comment("", portable.Fill(head, 77))
 	body := &writer{p: p}
 	body.body()
 	if runtime != "" {
@@ -264,10 +270,71 @@ export function bytesToText(b) {
   return %[5]s;
 }
 `, toBytesDoc, p.Size, p.Type, decodeCall(p, p.Text, "s"), encodeCall(p, p.Text, "bytesWords(L, b)"))
+	w.isValid()
+	if p.Hash != nil {
+		w.fromName()
+	}
 	w.maskFunctions()
 	if p.Generates {
 		w.generator()
 	}
+}
+
+// isValid writes isValid, the check of text that never throws.
+func (w *writer) isValid() {
+	p := w.p
+	w.f(`
+/**
+ * Reports whether s is text ID.parse reads (%[1]s),
+ * without throwing: false for anything else, a value that is not a string
+ * included. Like ID.parse it checks the form, not the constant bits (see
+ * valid()).
+ * @param {unknown} s
+ * @returns {boolean}
+ */
+export function isValid(s) {
+  try {
+    %[2]s;
+    return true;
+  } catch {
+    return false;
+  }
+}
+`, strings.TrimPrefix(parseDoc(w), ": "), decodeCall(p, p.Text, "s"))
+}
+
+// hashNames are the runtime's digests of the algorithms a hash role names.
+var hashNames = map[string]string{"md5": "md5", "sha1": "sha1", "sha256": "sha256"}
+
+// fromName writes fromName, for a name-based layout (one with a hash role).
+func (w *writer) fromName() {
+	p := w.p
+	alg := p.Hash.V.Algorithm
+	w.f(`
+/**
+ * Returns the ID of layout %[1]s for a name in a namespace, as idforge
+ * makes it in every language: the %[2]s digest of the namespace's %[3]d bytes
+ * followed by the name's, its first %[3]d bytes with the constant bits
+ * written over them. The same namespace and name always give the same ID.
+ * The namespace is an ID (its bytes: any ID of %[3]d bytes, such as a UUID
+ * of another version), text ID.parse reads, or %[3]d bytes; the name is text
+ * (its UTF-8 bytes) or bytes.
+ * @param {{bytes(): Uint8Array} | string | ArrayBufferLike | ArrayBufferView} namespace
+ * @param {string | ArrayBufferLike | ArrayBufferView} name
+ * @returns {%[4]s}
+ */
+export function fromName(namespace, name) {
+  return new %[4]s(nameBits(L, %[5]s, (s) => %[6]s, namespace, name) & ~%[7]s | %[8]s);
+}
+`, p.L.Name, strings.ToUpper(alg), p.Size, p.Type, hashNames[alg], decodeCall(p, p.Text, "s"), constMaskName(p), constStart(p))
+}
+
+// constMaskName returns the expression of the layout's constant bits' mask.
+func constMaskName(p *portable.Plan) string {
+	if p.ConstMask.Sign() != 0 {
+		return "CONST_MASK"
+	}
+	return "0n"
 }
 
 // pureClass returns the text idClass writes with the class, which follows
@@ -472,7 +539,7 @@ class %[3]s {
    * @returns {%[1]s}
    */
   static minAt(t) {
-    return new %[1]s(minBits(L, CLOCK, t, %[2]s));
+    return new %[1]s(boundBits(L, CLOCK, t, %[2]s, false));
   }
 
   /**
@@ -484,7 +551,7 @@ class %[3]s {
    * @returns {%[1]s}
    */
   static maxAt(t) {
-    return new %[1]s(maxBits(L, CLOCK, t, REST));
+    return new %[1]s(boundBits(L, CLOCK, t, REST, true));
   }
 `, p.Type, constStart(p))
 	}
@@ -563,7 +630,7 @@ class %[3]s {
 		w.f(`
   /**
    * Reports whether the ID's constant bits (versions, variants) are those of
-   * layout %s. The parsers check the form only, as Go's do.
+   * layout %s. The parsers check the form only.
    */
   valid() {
     return (this.toBigInt() & CONST_MASK) === CONST_VALUE;
@@ -754,12 +821,12 @@ func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 		return "uuidOf(" + w + ")"
 	case f.Name == "decimal":
 		return "decimalOf(" + w + ")"
-	case log2(len(f.Alphabet)) == 0:
-		call = fmt.Sprintf("encodeDivide(%s, %s, %d)", w, constName(f), f.Width)
-	case f.Name == p.Text.Name:
+	case f.Name == p.Text.Name && log2(len(f.Alphabet)) != 0:
 		call = f.Ident() + "Of(" + w + ")"
+	case log2(len(f.Alphabet)) != 0:
+		call = fmt.Sprintf("encodeBits(%s, %s, %d, %d)", w, constName(f), f.Width, log2(len(f.Alphabet)))
 	default:
-		call = fmt.Sprintf("encodeBits(%s, %s, %d)", w, constName(f), f.Width)
+		call = fmt.Sprintf("encodeDivide(%s, %s, %d)", w, constName(f), f.Width)
 	}
 	if f.Check {
 		call = fmt.Sprintf("withCheck(%s, %s)", call, w)
@@ -770,13 +837,10 @@ func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 // decodeCall returns the call that reads s in form f, as the ID's words.
 func decodeCall(p *portable.Plan, f portable.Form, s string) string {
 	read := func(s string) string {
-		switch {
-		case log2(len(f.Alphabet)) == 0:
-			return fmt.Sprintf("decodeMultiply(L, %s, %s, %d)", s, constName(f), f.Width)
-		case f.Name == p.Text.Name:
+		if f.Name == p.Text.Name && log2(len(f.Alphabet)) != 0 {
 			return f.Ident() + "Words(" + s + ")"
 		}
-		return fmt.Sprintf("decodeBits(L, %s, %s, %d)", s, constName(f), f.Width)
+		return fmt.Sprintf("decodeMultiply(L, %s, %s, %d)", s, constName(f), f.Width)
 	}
 	switch {
 	case f.Name == "uuid":

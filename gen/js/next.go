@@ -3,6 +3,7 @@ package js
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
@@ -15,6 +16,7 @@ import (
 func (w *writer) generator() {
 	p := w.p
 	g := plan(p)
+	start := w.b.Len()
 	nw := words(p.Bits)
 	counter := p.Clock != nil && p.Counter != nil
 	nodeKeep := p.Node != nil && !g.nodeFixed
@@ -40,9 +42,12 @@ const COUNTER_TOP = %s;
 /**
  * %s%s
  * @param {{clock?: () => bigint} | undefined} options
+ * @param {[Uint32Array, (L: object, count: number) => number]} [source]
+ *   the random pool and its draw: the process's (SHARED), or those of
+ *   newGenerator's options.random
  * @returns {() => number[]}
  */
-function generator(%soptions) {
+function generator(%soptions, [pool, draw] = SHARED) {
 `, docText("", fmt.Sprintf("Returns a generator of IDs of layout %s: a function that returns the next ID's words, and keeps its state in its closure. %s newGenerator, newId and newText make theirs with it.", p.L.Name, portable.OrderDoc(p))), nodeDoc, nodeParam)
 	fixedBig := constStart(p)
 	switch {
@@ -67,17 +72,17 @@ function generator(%soptions) {
 		w.f("  const v = integer(L, 'node', node, %d);\n", p.Node.Width)
 	case p.Node.V.MAC:
 		w.f("  // Unless given, the node is random with the multicast bit set (RFC 9562 §6.10), so it is no real MAC address.\n")
-		w.f("  const v = node === undefined ? randomBigInt(L, %d) & %s | 1n << 40n : integer(L, 'node', node, %d);\n", (p.Node.Width+7)/8, lang.Lit(portable.Mask(p.Node.Width)), p.Node.Width)
+		w.f("  const v = node === undefined ? randomBigInt(L, %d, pool, draw) & %s | 1n << 40n : integer(L, 'node', node, %d);\n", (p.Node.Width+7)/8, lang.Lit(portable.Mask(p.Node.Width)), p.Node.Width)
 	default:
 		w.f("  const v = node === undefined ? undefined : integer(L, 'node', node, %d);\n", p.Node.Width)
 		w.f("  /** The bits of each ID drawn fresh, as words: the random bits, and the node unless one was given. */\n")
 		w.f("  const keep = wordsOf(v === undefined ? RANDOM_MASK : RANDOM_MASK & ~%s, %d);\n", lang.Lit(portable.RoleMask(p.Node)), nw)
 	}
 	if p.ClockSeq != nil {
-		w.f("  const seq = randomBigInt(L, %d) & %s; // the clock sequence, random once\n", (p.ClockSeq.Width+7)/8, lang.Lit(portable.Mask(p.ClockSeq.Width)))
+		w.f("  const seq = randomBigInt(L, %d, pool, draw) & %s; // the clock sequence, random once\n", (p.ClockSeq.Width+7)/8, lang.Lit(portable.Mask(p.ClockSeq.Width)))
 	}
 	if p.Random != nil && p.Random.V.Once {
-		w.f("  const once = randomBigInt(L, %d) & %s; // random once: drawn when the generator is made\n", (p.Random.Width+7)/8, lang.Lit(portable.Mask(p.Random.Width)))
+		w.f("  const once = randomBigInt(L, %d, pool, draw) & %s; // random once: drawn when the generator is made\n", (p.Random.Width+7)/8, lang.Lit(portable.Mask(p.Random.Width)))
 	}
 	if !constFixed {
 		w.f("  /** The constant bits and the values fixed when the generator was made, in place, as words. */\n")
@@ -145,20 +150,21 @@ function generator(%soptions) {
 		if counter && p.Counter.V.Overflow == layouts.OverflowWait {
 			w.f(`
   /**
-   * Waits for the clock to pass tick after, spinning, for a second at most:
-   * next() is synchronous. Then it is ErrClockStalled if the clock stood
-   * still, and ErrClockBackwards if it is behind.
+   * Returns the clock's tick once it is past tick after, for a counter that
+   * ran out: the layout's counter waits for the next tick, which next(),
+   * being synchronous, cannot do on the system clock without blocking the
+   * event loop. So it fails at once there: ErrClockStalled if the clock is
+   * still on the tick (make the ID again once it has moved on, after a
+   * setTimeout say), ErrClockBackwards if it is behind it. A clock of
+   * options (a test's, which moves on as it is read) it reads again, a
+   * million times at most, as Go's generator waits for its clock.
    */
   function waitPast(after) {
-    const deadline = Date.now() + 1000;
-    for (;;) {
-      const now = clockTick();
-      if (now > after) return now;
-      if (Date.now() >= deadline) {
-        if (now < after) throw fail(L, 'ErrClockBackwards', 'the clock is behind the last tick used, after a second\'s wait');
-        throw fail(L, 'ErrClockStalled', 'the counter ran out and the clock stood still for a second');
-      }
-    }
+    let now = clockTick();
+    for (let i = 0; i < 1e6 && now <= after && clock !== Date.now; i++) now = clockTick();
+    if (now > after) return now;
+    if (now < after) throw fail(L, 'ErrClockBackwards', 'the counter ran out and the clock is behind the last tick used');
+    throw fail(L, 'ErrClockStalled', 'the counter ran out within the tick: make the ID again on a later tick (next() does not block to wait)');
   }
 `)
 		}
@@ -213,17 +219,35 @@ function generator(%soptions) {
 		t.add(p.Time.Runs, words(p.Time.Width), p.Time.Width, indexed("t", ""))
 	}
 	if counter {
-		w.f("    const c = counter;\n")
-		t.add(p.Counter.Runs, words(p.Counter.Width), p.Counter.Width, indexed("c", ""))
+		t.add(p.Counter.Runs, words(p.Counter.Width), p.Counter.Width, indexed("counter", ""))
 	}
 	w.f("    return %s;\n  };\n}\n", t.literal("    "))
 
-	w.defaults()
+	// The options the generator can use: a clock, for a layout with a
+	// time, and a source of random bytes, for one that draws any.
+	body := w.b.String()[start:]
+	var allowed []string
+	if p.Clock != nil {
+		allowed = append(allowed, "clock")
+	}
+	if strings.Contains(body, "draw(L") || strings.Contains(body, "randomBigInt(L") {
+		allowed = append(allowed, "random")
+	}
+	w.allowed = allowed
+	w.defaults(allowed)
+}
+
+// generatorOptions returns the options newGenerator takes for the layout
+// of plan p ("clock", "random"), as generator works them out.
+func generatorOptions(p *portable.Plan) []string {
+	s := &writer{p: p}
+	s.generator()
+	return s.allowed
 }
 
 // defaults writes newGenerator, and newId and newText with the generator
 // they share (and setNode, for a layout with a node).
-func (w *writer) defaults() {
+func (w *writer) defaults(allowed []string) {
 	p := w.p
 	param, doc := "node", "node, the generator's node: a BigInt or a safe integer number"
 	switch {
@@ -240,23 +264,51 @@ func (w *writer) defaults() {
 	if param != "" {
 		params = param + ", options"
 	}
+	var opts []string
+	var quoted []string
+	for _, o := range allowed {
+		quoted = append(quoted, jsString(o))
+		switch o {
+		case "clock":
+			opts = append(opts, "options.clock, a function returning nanoseconds since the Unix epoch as a BigInt, replaces the system clock (for tests).")
+		case "random":
+			opts = append(opts, "options.random, a function that fills the Uint8Array it is given with random bytes (as crypto.getRandomValues does), replaces Web Crypto as the source of the random bits (for tests, or a platform without Web Crypto).")
+		}
+	}
+	takes := ""
+	if doc != "" {
+		takes = " It takes " + doc + "."
+	}
+	own := "a clock"
+	switch {
+	case len(allowed) == 2:
+		own = "a clock or a source of random bytes"
+	case len(allowed) == 1 && allowed[0] == "random":
+		own = "a source of random bytes"
+	case len(allowed) == 0:
+		own = "a state"
+	}
+	optDoc := "It takes no options."
+	if len(opts) > 0 {
+		optDoc = strings.Join(opts, " ")
+	}
 	w.f(`
 /**
- * Returns a new generator of IDs of layout %[1]s.%[2]s A generator keeps the
- * state that orders its IDs: newId keeps one for the whole process, which
- * is what most programs want; make another only for a clock of its own.
- * options.clock, a function returning nanoseconds since the Unix epoch as a
- * BigInt, replaces the system clock (for tests).
+ * %[6]s
  * @returns {{next(): %[4]s}}
  */
-export function newGenerator(%[3]s) {
-  const next = generator(%[3]s);
+export function newGenerator(%[3]s, ...rest) {%[2]s
+  const o = generatorOptions(L, options, rest, [%[7]s], %[8]s);
+  const next = generator(%[5]so%[9]s);
   return { next: () => make(next()) };
 }
-
-/** The generator newId and newText share, made by the first call%[5]s. */
+`, p.L.Name, "", params, p.Type, map[bool]string{true: param + ", ", false: ""}[param != ""],
+		docText("", fmt.Sprintf("Returns a new generator of IDs of layout %s.%s A generator keeps the state that orders its IDs: newId keeps one for the whole process, which is what most programs want; make another only for %s of its own. %s An option the generator cannot use, or an argument past the options, is ErrOption.", p.L.Name, takes, own, optDoc)),
+		strings.Join(quoted, ", "), jsString(params), map[bool]string{true: ", o.random && ownRandom(o.random)", false: ""}[slices.Contains(allowed, "random")])
+	w.f(`
+/** The generator newId and newText share, made by the first call%s. */
 let shared;
-`, p.L.Name, paramDoc(doc), params, p.Type, map[bool]string{true: " or by setNode", false: ""}[p.Node != nil])
+`, map[bool]string{true: " or by setNode", false: ""}[p.Node != nil])
 	order := "each is greater than the one before"
 	if !p.L.Monotonic() || !p.L.TimeSortable() {
 		order = "see newGenerator"
@@ -401,7 +453,7 @@ func (w *writer) tick(p *portable.Plan, ms bool) string {
 	if p.Counter != nil && p.Counter.V.Init != layouts.InitZero && plan(p).keep.Sign() != 0 {
 		seed = "seed(at)"
 	}
-	overflow := "throw fail(L, 'ErrTime', 'the next tick is past the layout\\'s last');"
+	overflow := "throw fail(L, 'ErrTime', 'no tick follows the layout\\'s last');"
 	last, one := "CLOCK.max", "1n"
 	if ms {
 		last, one = strings.TrimSuffix(lang.Lit(p.Clock.MaxTick), "n"), "1"

@@ -141,7 +141,25 @@ func inline(ds []decl) string {
 // module has.
 func imports(code, path string) string {
 	names := append([]string{"IDError"}, uses(code, runtimeDecls, "IDError")...)
-	return fmt.Sprintf("\nimport { %s } from %s;\n\nexport { IDError };\n", strings.Join(names, ", "), jsString(path))
+	line := fmt.Sprintf("import { %s } from %s;", strings.Join(names, ", "), jsString(path))
+	if len(line) > maxComment {
+		// One name list over several lines, each within the width.
+		var lines []string
+		cur := ""
+		for _, n := range names {
+			if cur != "" && len(cur)+len(n)+4 > maxComment {
+				lines = append(lines, "  "+cur)
+				cur = ""
+			}
+			if cur != "" {
+				cur += " "
+			}
+			cur += n + ","
+		}
+		lines = append(lines, "  "+strings.TrimSuffix(cur, ","))
+		line = fmt.Sprintf("import {\n%s\n} from %s;", strings.Join(lines, "\n"), jsString(path))
+	}
+	return "\n" + line + "\n\nexport { IDError };\n"
 }
 
 // Runtime returns the runtime module that the modules GenerateShared makes

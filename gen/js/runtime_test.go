@@ -93,12 +93,13 @@ func TestShared(t *testing.T) {
 			t.Fatal(err)
 		}
 		src := string(m)
-		im := regexp.MustCompile(`(?m)^import \{ ([^}]*) \} from './runtime.js';$`).FindStringSubmatch(src)
+		// One line, or a list over several (wrapped at 100 columns).
+		im := regexp.MustCompile(`(?m)^import \{\s*([^}]*?)\s*\} from './runtime.js';$`).FindStringSubmatch(src)
 		if im == nil || !strings.Contains(src, "\nexport { IDError };\n") {
 			t.Fatalf("%s: no import from the runtime, or no export of IDError", l.Name)
 		}
 		body := code(strings.Replace(src, im[0], "", 1))
-		for _, name := range strings.Split(im[1], ", ") {
+		for _, name := range regexp.MustCompile(`,\s*`).Split(im[1], -1) {
 			if !exported[name] {
 				t.Errorf("%s: imports %s, which the runtime does not export", l.Name, name)
 			}

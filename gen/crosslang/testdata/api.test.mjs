@@ -18,6 +18,7 @@ const v7 = await load('uuidv7');
 const ulid = await load('ulid');
 const snowflake = await load('snowflake');
 const v4 = await load('uuidv4');
+const v1 = await load('uuidv1');
 
 /** Asserts that fn throws the IDError of code. */
 function throwsCode(fn, code) {
@@ -220,7 +221,7 @@ test('unmask: ErrNotMasked only for text whose constant bits no public form has'
 
 test('the published known-answer vectors (mask/testdata/vectors.json), for every built-in layout: mask and unmask both ways', async () => {
   const vectors = JSON.parse(readFileSync(new URL('../../../mask/testdata/vectors.json', import.meta.url), 'utf8'));
-  const modules = readdirSync(dir).filter((n) => n.endsWith('.js') && n !== 'index.js' && n !== 'runtime.js').map((n) => n.slice(0, -3)).sort();
+  const modules = readdirSync(dir).filter((n) => n.endsWith('.js') && !['index.js', 'runtime.js', 'compat.js'].includes(n)).map((n) => n.slice(0, -3)).sort();
   assert.deepEqual([...new Set(vectors.map((v) => v.layout.replaceAll('-', '_')))].sort(), modules, 'a vector for every built-in layout');
   const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
   for (const v of vectors) {
@@ -231,4 +232,104 @@ test('the published known-answer vectors (mask/testdata/vectors.json), for every
     assert.equal(m.maskText(id.toString(), key, new TextEncoder().encode(v.tweak)), pub.toString(), JSON.stringify(v));
     assert.equal(m.unmaskText(pub.toString(), key, v.tweak), id.toString(), JSON.stringify(v));
   }
+});
+
+test('fromName: RFC 9562\'s vectors (appendix A.2, A.4, B.2), and the digests against node:crypto\'s', async () => {
+  const { createHash } = await import('node:crypto');
+  const dns = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+  const v3 = await load('uuidv3'), v5 = await load('uuidv5'), v8 = await load('uuidv8_sha256');
+  assert.equal(v3.fromName(dns, 'www.example.com').toString(), '5df41881-3aed-3515-88a7-2f4a814cf09e');
+  assert.equal(v5.fromName(dns, 'www.example.com').toString(), '2ed6657d-e927-568b-95e1-2665a8aea6a2');
+  assert.equal(v8.fromName(dns, 'www.example.com').toString(), '5c146b14-3c52-8afd-938a-375d0df1fbf6');
+  // A namespace of another layout of 16 bytes (a UUIDv7) and a UTF-8 name.
+  const ns = v7.newId();
+  const want = createHash('sha1').update(Buffer.concat([ns.bytes(), Buffer.from('名前 ☃', 'utf8')])).digest().subarray(0, 16);
+  want[6] = want[6] & 0x0f | 0x50;
+  want[8] = want[8] & 0x3f | 0x80;
+  assert.deepEqual(v5.fromName(ns, '名前 ☃').bytes(), new Uint8Array(want));
+  // Every length across the digests' block boundaries.
+  for (let n = 0; n < 200; n++) {
+    const name = new Uint8Array(n).map((_, i) => (i * 37 + n) & 0xff);
+    for (const [m, alg] of [[v3, 'md5'], [v5, 'sha1'], [v8, 'sha256']]) {
+      const d = createHash(alg).update(Buffer.concat([ns.bytes(), name])).digest();
+      const got = m.fromName(ns.bytes(), name).bytes();
+      assert.deepEqual(got.subarray(9), new Uint8Array(d.subarray(9, 16)), `${alg} of ${n} bytes`);
+    }
+  }
+  throwsCode(() => v5.fromName('not a uuid', 'x'), 'ErrLength');
+  throwsCode(() => v5.fromName(new Uint8Array(15), 'x'), 'ErrLength');
+  throwsCode(() => v5.fromName(dns, 42), 'ErrType');
+  throwsCode(() => v5.fromName(ulid.newId().bytes().subarray(0, 8), 'x'), 'ErrLength');
+  assert.equal(v7.fromName, undefined, 'no fromName for a layout that is not name-based');
+});
+
+test('isValid never throws, and is true exactly where ID.parse reads', () => {
+  for (const m of [v7, ulid, snowflake, v4]) {
+    const good = m === snowflake ? '1541815603606036480' : m.ID.MAX.toString();
+    for (const s of [good, '', 'x', good + ' ', good.slice(1), null, undefined, 42, {}, [], Symbol('s'), 12n, '\u{1F600}'.repeat(13)]) {
+      let parses = true;
+      try {
+        m.ID.parse(s);
+      } catch {
+        parses = false;
+      }
+      assert.equal(m.isValid(s), parses, String(typeof s === 'symbol' ? 'a symbol' : s));
+    }
+  }
+  assert.equal(v7.isValid('{01890a5d-ac96-774b-bcce-b302099a8057}'), true);
+  assert.equal(v7.isValid('urn:uuid:01890a5d-ac96-774b-bcce-b302099a8057'), true);
+});
+
+test('newGenerator: an option the generator cannot use, or an argument too many, is ErrOption', async () => {
+  const clock = () => 1800000000000000000n;
+  throwsCode(() => v7.newGenerator(undefined, { clock }), 'ErrOption');
+  throwsCode(() => v7.newGenerator({ clock }, {}), 'ErrOption');
+  throwsCode(() => v7.newGenerator({ clock: 5 }), 'ErrOption');
+  throwsCode(() => v7.newGenerator({ clok: clock }), 'ErrOption');
+  throwsCode(() => v7.newGenerator('fast'), 'ErrOption');
+  throwsCode(() => v7.newGenerator(null), 'ErrOption');
+  throwsCode(() => v4.newGenerator({ clock }), 'ErrOption'); // UUIDv4 holds no time
+  throwsCode(() => snowflake.newGenerator(1, { random: () => {} }), 'ErrOption'); // Snowflake draws no random bits
+  throwsCode(() => snowflake.newGenerator(1, { clock }, {}), 'ErrOption');
+  assert.ok(v7.newGenerator({ clock, random: undefined }).next().valid());
+  assert.ok(snowflake.newGenerator(1, { clock }).next().time().getTime() > 0);
+});
+
+test('newGenerator: options.random is the source of every random bit', () => {
+  let calls = 0;
+  const counting = (b) => {
+    calls++;
+    for (let i = 0; i < b.length; i++) b[i] = (i * 7 + calls) & 0xff;
+  };
+  for (const [m, node] of [[v7, undefined], [ulid, undefined], [v4, undefined], [v1, 5]]) {
+    calls = 0;
+    const clock = () => 1800000000000000000n;
+    const args = node === undefined ? [{ clock: m === v4 ? undefined : clock, random: counting }] : [node, { clock, random: counting }];
+    if (m === v4) delete args[0].clock;
+    const a = m.newGenerator(...args).next();
+    calls = 0;
+    const b = m.newGenerator(...args).next();
+    assert.ok(a.equals(b), 'the same random bytes and clock, the same ID');
+    assert.ok(calls > 0);
+  }
+  // Without Web Crypto a generator with its own source still works.
+  assert.ok(v4.newGenerator({ random: (b) => b.fill(9) }).next().valid());
+});
+
+test('a counter that waits for the next tick fails at once rather than spin the event loop', () => {
+  let now = 1800000000000000000n;
+  const g = snowflake.newGenerator(3, { clock: () => now });
+  const start = Date.now();
+  for (let i = 0; i < 4096; i++) g.next(); // a 12-bit sequence: 4096 a millisecond
+  throwsCode(() => g.next(), 'ErrClockStalled');
+  assert.ok(Date.now() - start < 500, 'no wait');
+  now += 1000000n; // the next millisecond
+  assert.ok(g.next().valid());
+  for (let i = 0; i < 4095; i++) g.next();
+  now -= 5000000n; // back by 5 ms, the counter run out
+  throwsCode(() => g.next(), 'ErrClockBackwards');
+  // A clock that moves on at every reading passes the tick.
+  let t = 1900000000000000000n;
+  const h = snowflake.newGenerator(3, { clock: () => (t += 250000n) });
+  for (let i = 0; i < 10000; i++) h.next();
 });

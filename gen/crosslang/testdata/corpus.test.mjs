@@ -10,6 +10,11 @@ import { pathToFileURL } from 'node:url';
 
 /** Makes a generator: newGenerator(node, options) for layouts with a node, newGenerator(options) for others. */
 function generator(m, node, options) {
+  // A layout without a time takes no clock (ErrOption).
+  if (options?.clock && m.ID.minAt === undefined) {
+    const { clock, ...rest } = options;
+    options = rest;
+  }
   return m.newGenerator.length === 2 ? m.newGenerator(node, options) : m.newGenerator(options);
 }
 
@@ -57,6 +62,7 @@ for (const [layout, rs] of byLayout) {
           for (const [form, s] of texts) {
             assert.ok(ID[form](s).equals(id), `${form}(${s})`);
           }
+          assert.equal(m.isValid(r.text), !(signless && r.text.startsWith('-')), `isValid(${r.text})`);
           assert.deepEqual(id.bytes(), hexBytes(r.hex));
           assert.equal(id.valid(), r.valid);
           assert.equal(id.isZero(), /^0+$/.test(r.hex));
@@ -127,6 +133,18 @@ for (const [layout, rs] of byLayout) {
           }
           break;
         }
+        case 'name': {
+          // fromName, as Go's NewV3, NewV5 and NewV8SHA256 make the ID: the
+          // namespace as bytes, as an ID and as its text, the name as text
+          // and as its UTF-8 bytes.
+          const ns = hexBytes(r.namespace);
+          const name = r.name ?? '';
+          for (const n of [ns, ID.fromBytes(ns), ID.fromBytes(ns).toString()]) {
+            assert.equal(m.fromName(n, name).hex(), r.hex, `fromName(${r.namespace}, ${JSON.stringify(name)})`);
+          }
+          assert.equal(m.fromName(ns, new TextEncoder().encode(name)).hex(), r.hex, `fromName(${r.namespace}, bytes)`);
+          break;
+        }
         case 'bound':
           assert.equal(ID.minAt(BigInt(r.at)).hex(), r.min, `minAt(${r.at})`);
           assert.equal(ID.maxAt(BigInt(r.at)).hex(), r.max, `maxAt(${r.at})`);
@@ -136,6 +154,7 @@ for (const [layout, rs] of byLayout) {
           const input = r.input ?? ''; // the empty text has no input field
           if (r.form === 'bytes') throwsCode(() => ID.fromBytes(hexBytes(input)), r.error, 'bytes ' + input, layout);
           else throwsCode(() => ID[parse](input), r.error, `${parse}(${JSON.stringify(input)})`, layout);
+          if (r.form === 'text') assert.equal(m.isValid(input), false, `isValid(${JSON.stringify(input)})`);
           break;
         }
       }

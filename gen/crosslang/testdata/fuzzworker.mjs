@@ -91,7 +91,7 @@ async function answer(req) {
         if (max === null || now > max) max = now;
         return now;
       };
-      const options = { clock };
+      const options = m.ID.minAt === undefined ? {} : { clock }; // a layout without a time takes no clock
       const gen = m.newGenerator.length === 2 ? m.newGenerator(g.node === null ? undefined : BigInt(g.node), options) : m.newGenerator(options);
       const ids = [];
       // A generator that gives up stops the run: its code is reported

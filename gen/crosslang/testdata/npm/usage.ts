@@ -6,6 +6,9 @@ import * as v3 from '../../../../js/uuidv3.js';
 import * as ulid from '../../../../js/ulid.js';
 import * as snowflake from '../../../../js/snowflake.js';
 import * as uuidv1 from '../../../../js/uuidv1.js';
+import * as v5 from '../../../../js/uuidv5.js';
+import * as compat from '../../../../js/compat.js';
+import type { ID as ksuidID } from '../../../../js/ksuid.js';
 
 // UUIDv7: a generator with no node, every text form, fields as BigInt.
 const g: v7.Generator = v7.newGenerator();
@@ -95,4 +98,22 @@ const u: string = ulid.newGenerator().next().toString();
 // @ts-expect-error: parse takes a string.
 ulid.ID.parse(42);
 
-export const used = [texts, same, ms, when, ns, order, flags, n, fixed, next, fromBuffer, fromView, ends, codes, noCode, unmasked, idText, none, node, sf2, sf3, lossy, v1a, v1b, u];
+// fromName for name-based layouts, isValid everywhere, a source of random
+// bytes, and the conversions.
+const named: v5.ID = v5.fromName('6ba7b810-9dad-11d1-80b4-00c04fd430c8', 'www.example.com');
+const named2: v5.ID = v5.fromName(named, new Uint8Array([1, 2]));
+// @ts-expect-error: a name is text or bytes.
+v5.fromName(named, 42);
+// @ts-expect-error: only a name-based layout has fromName.
+v7.fromName(named, 'x');
+const valid: boolean = v7.isValid(null) || ulid.isValid('01ARZ3NDEKTSV4RRFFQ69G5FAV');
+const seeded: v7.ID = v7.newGenerator({ random: (b: Uint8Array) => b.fill(1) }).next();
+// @ts-expect-error: Snowflake draws no random bits, so it takes no random option.
+snowflake.newGenerator(1, { random: (b: Uint8Array) => b.fill(1) });
+const k: ksuidID = compat.UUIDToKSUID(seeded);
+const u7: v7.ID = compat.ULIDToUUIDv7(compat.UUIDv7ToULID(seeded.toString()));
+const s7: snowflake.ID = compat.UUIDv7ToSnowflake(compat.SnowflakeToUUIDv7(snowflake.newId()));
+const asUUID: string = compat.KSUIDToUUID(compat.UUIDToKSUIDAt(named.bytes(), new Date()));
+const convCode: compat.IDErrorCode = 'ErrNotEmbedded';
+
+export const used = [named2, valid, k, u7, s7, asUUID, convCode, texts, same, ms, when, ns, order, flags, n, fixed, next, fromBuffer, fromView, ends, codes, noCode, unmasked, idText, none, node, sf2, sf3, lossy, v1a, v1b, u];

@@ -1,0 +1,107 @@
+package conformance_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// jsBlock is a fenced JavaScript example of a README: ```js to ```.
+var jsBlock = regexp.MustCompile("(?ms)^```js\n(.*?)^```\n")
+
+// claim is a line of an example that says what its expression is: an
+// expression statement followed by // true or // false.
+var claim = regexp.MustCompile(`^(\s*)([^\s].*?);\s*// (true|false)$`)
+
+// declaration is a statement a claim cannot be: it declares or imports.
+var declaration = regexp.MustCompile(`^(const|let|var|import|export|function|class)\b`)
+
+// Every example of the npm package's README (js/README.md), and the
+// JavaScript of the repository's README, runs against the committed
+// package, as its users would write it: each ```js block a module of its
+// own, importing 'idforge/...' from a node_modules that holds the package,
+// and each line that ends "// true" or "// false" checked to be so. So an
+// example that drifts from the API fails the build.
+func TestJavaScriptREADME(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed: the README's examples are not run (.ci/run installs it)")
+	}
+	readInputs(t, "../../js/*.js", "../../js/README.md", "../../js/package.json", "../../README.md")
+	pkg, err := filepath.Abs("../../js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "node_modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(pkg, filepath.Join(dir, "node_modules", "idforge")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"type":"module","private":true}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		file string
+		min  int // the examples it has at least
+	}{{"js/README.md", 3}, {"README.md", 1}} {
+		readme, err := os.ReadFile("../../" + c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blocks := jsBlock.FindAllSubmatchIndex(readme, -1)
+		if len(blocks) < c.min {
+			t.Fatalf("%d ```js blocks in %s, want its examples (%d or more)", len(blocks), c.file, c.min)
+		}
+		for i, m := range blocks {
+			line := bytes.Count(readme[:m[2]], []byte("\n")) + 1 // of the block's first line
+			runExample(t, dir, c.file, i, line, checkClaims(c.file, string(readme[m[2]:m[3]]), line))
+		}
+	}
+}
+
+// runExample runs the example src, block i of file whose first line is
+// line, as a module in dir.
+func runExample(t *testing.T, dir, file string, i, line int, src string) {
+	t.Helper()
+	name := fmt.Sprintf("%s-example%d.mjs", strings.ReplaceAll(strings.TrimSuffix(file, ".md"), "/", "-"), i+1)
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", name)
+	cmd.Dir = dir
+	// The Private IDs example reads its key from the environment, as a
+	// server would: a test key, never a real one.
+	cmd.Env = append(os.Environ(), "ID_MASK_KEY=000102030405060708090a0b0c0d0e0f")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Errorf("%s's example at line %d: node: %v\n%s\n%s", file, line, err, src, out.String())
+	}
+}
+
+// checkClaims returns the example src, whose first line is line first of
+// file, with each claim (a line "EXPR; // true", or
+// "console.log(EXPR); // true") turned into a check that throws, naming
+// the file's line, when EXPR is not so.
+func checkClaims(file, src string, first int) string {
+	lines := strings.Split(src, "\n")
+	for i, l := range lines {
+		m := claim.FindStringSubmatch(l)
+		if m == nil || declaration.MatchString(m[2]) {
+			continue
+		}
+		expr := m[2]
+		if inner, ok := strings.CutPrefix(expr, "console.log("); ok && strings.HasSuffix(inner, ")") {
+			expr = strings.TrimSuffix(inner, ")")
+		}
+		lines[i] = fmt.Sprintf("%sif ((%s) !== %s) throw new Error(%q);", m[1], expr, m[3],
+			fmt.Sprintf("%s line %d: %s is not %s", file, first+i, expr, m[3]))
+	}
+	return strings.Join(lines, "\n")
+}
