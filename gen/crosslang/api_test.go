@@ -86,7 +86,7 @@ func TestPythonConversions(t *testing.T) {
 // The committed Python package's README and docstring examples run, as
 // doctests (testdata/test_docs.py).
 func TestPythonDocs(t *testing.T) {
-	readInputs(t, "../../python/idforge/*.py", "../../python/README.md", "testdata/test_docs.py")
+	readInputs(t, "../../python/idforge/*.py", "../../python/README.md", "testdata/test_docs.py", "../../README.md", "../../docs/*.md")
 	dir, err := filepath.Abs("../../python")
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,10 @@ import (
 // jsBlock is a fenced JavaScript example of a README: ```js to ```.
 var jsBlock = regexp.MustCompile("(?ms)^```js\n(.*?)^```\n")
 
+// walkthrough is a walkthrough of a guide, from <!-- walkthrough --> to
+// <!-- /walkthrough -->.
+var walkthrough = regexp.MustCompile("(?s)<!-- walkthrough -->.*?<!-- /walkthrough -->")
+
 // claim is a line of an example that says what its expression is: an
 // expression statement followed by // true or // false.
 var claim = regexp.MustCompile(`^(\s*)([^\s].*?);\s*// (true|false)$`)
@@ -22,7 +26,8 @@ var claim = regexp.MustCompile(`^(\s*)([^\s].*?);\s*// (true|false)$`)
 var declaration = regexp.MustCompile(`^(const|let|var|import|export|function|class)\b`)
 
 // Every example of the npm package's README (js/README.md), and the
-// JavaScript of the repository's README, runs against the committed
+// JavaScript of the repository's README and guides (docs/, but for the
+// walkthrough's files, which .ci/walkthrough runs), runs against the committed
 // package, as its users would write it: each ```js block a module of its
 // own, importing 'idforge/...' from a node_modules that holds the package,
 // and each line that ends "// true" or "// false" checked to be so. So an
@@ -31,7 +36,7 @@ func TestJavaScriptREADME(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: the README's examples are not run (.ci/run installs it)")
 	}
-	readInputs(t, "../../js/*.js", "../../js/README.md", "../../js/package.json", "../../README.md")
+	readInputs(t, "../../js/*.js", "../../js/README.md", "../../js/package.json", "../../README.md", "../../docs/*.md")
 	pkg, err := filepath.Abs("../../js")
 	if err != nil {
 		t.Fatal(err)
@@ -46,14 +51,25 @@ func TestJavaScriptREADME(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"type":"module","private":true}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
+	type page struct {
 		file string
 		min  int // the examples it has at least
-	}{{"js/README.md", 3}, {"README.md", 1}} {
+	}
+	pages := []page{{"js/README.md", 3}, {"README.md", 1}}
+	guides, _ := filepath.Glob("../../docs/*.md")
+	for _, g := range guides {
+		pages = append(pages, page{strings.TrimPrefix(filepath.ToSlash(g), "../../"), 0})
+	}
+	for _, c := range pages {
 		readme, err := os.ReadFile("../../" + c.file)
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The walkthrough's files (docs/your-own-layout.md) import the
+		// modules the walkthrough generates: .ci/walkthrough runs them.
+		readme = walkthrough.ReplaceAllFunc(readme, func(b []byte) []byte {
+			return bytes.Repeat([]byte("\n"), bytes.Count(b, []byte("\n")))
+		})
 		blocks := jsBlock.FindAllSubmatchIndex(readme, -1)
 		if len(blocks) < c.min {
 			t.Fatalf("%d ```js blocks in %s, want its examples (%d or more)", len(blocks), c.file, c.min)

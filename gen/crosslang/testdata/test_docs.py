@@ -24,6 +24,22 @@ class Docs(unittest.TestCase):
         self.assertGreater(got.attempted, 20)
         self.assertEqual(got.failed, 0)
 
+    def test_guides(self):
+        """The pycon examples of the repository's README and guides (docs/),
+        where they are beside the package (a clone, not an installed wheel)."""
+        root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..")
+        pages = [os.path.join(root, "README.md")]
+        docs = os.path.join(root, "docs")
+        if not os.path.isdir(docs):
+            self.skipTest("no docs/ beside this file: not in a clone of idforge")
+        pages += sorted(os.path.join(docs, f) for f in os.listdir(docs) if f.endswith(".md"))
+        attempted = 0
+        for page in pages:
+            got = doctest.testfile(page, module_relative=False, optionflags=doctest.ELLIPSIS)
+            self.assertEqual(got.failed, 0, page)
+            attempted += got.attempted
+        self.assertGreater(attempted, 8)
+
     def test_modules(self):
         ran = 0
         for info in pkgutil.iter_modules(idforge.__path__):
