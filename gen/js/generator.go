@@ -16,13 +16,6 @@ type gen struct {
 
 func plan(p *portable.Plan) gen { return gen{keep: p.Drawn(), nodeFixed: p.NodeSet()} }
 
-func paramDoc(doc string) string {
-	if doc == "" {
-		return ""
-	}
-	return "\n * It takes " + doc + "."
-}
-
 // docText returns text filled for a /** */ comment whose lines start at
 // indent: its lines after the first begin with indent and " * ".
 func docText(indent, text string) string {

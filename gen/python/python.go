@@ -694,13 +694,6 @@ func pyConstStart(p *portable.Plan) string {
 	return "0"
 }
 
-// hexClass returns the regular expression class of a digit of the UUID
-// form's alphabet, in either case.
-func hexClass(p *portable.Plan) string {
-	a := p.Text.Alphabet
-	return "[" + regexp.QuoteMeta(a+strings.ToUpper(strings.TrimLeft(a, "0123456789"))) + "]"
-}
-
 // constName returns the name of the module constant that holds form f,
 // without its leading underscore: BASE62, CROCKFORD_CHECK.
 func constName(f portable.Form) string { return strings.ToUpper(f.Ident()) }
