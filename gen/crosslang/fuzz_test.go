@@ -135,8 +135,9 @@ type harness struct {
 // harness here, where its generated code is held to the corpus and the
 // interpreter instead.
 var checkedElsewhere = map[string]string{
-	"go":  "gen/golang (TestCorpus, TestRandomLayouts: the generated packages built and run in a module of their own)",
-	"sql": "interop/pgsql (the corpus on a real PostgreSQL)",
+	"go":   "gen/golang (TestCorpus, TestRandomLayouts: the generated packages built and run in a module of their own)",
+	"sql":  "interop/pgsql (the corpus on a real PostgreSQL)",
+	"java": "TestJava here (the corpus, run by testdata/CorpusTest.java); FuzzEmitters has no Java worker yet",
 }
 
 // Every language of the registry (package gen) is held to the corpus: by a

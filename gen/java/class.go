@@ -226,10 +226,7 @@ func (w *writer) parsers() {
     }
 `, "DESC", html(p.Text.Describe()), "CASE", p.Text.CaseNote(), "FORM", formConst(p.Text))
 	}
-	for _, f := range w.forms() {
-		if f.Name == p.Text.Name {
-			continue // parse reads it
-		}
+	for _, f := range p.Forms {
 		over := ""
 		if f.Overflows {
 			over = " Text above " + f.Max + " is ErrOverflow."
