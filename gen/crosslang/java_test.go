@@ -114,3 +114,27 @@ func TestJava(t *testing.T) {
 	classes, corpus := javaClasses(t)
 	runJava(t, "java", "-cp", classes, "CorpusTest.java", corpus, javaPackage)
 }
+
+// The committed Java package (java/, which go generate writes) compiles
+// with every lint and every doclint check of its public API on, warnings
+// as errors, and its Javadoc builds as Maven's Javadoc jar would, with
+// doclint on.
+func TestJavaPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the Java package")
+	}
+	needJava(t)
+	testenv.NeedTool(t, "javadoc")
+	src, err := filepath.Abs("../../java/src/main/java")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(src, "io", "github", "idforge", "*.java"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Java sources in %s (%v): run go generate ./...", src, err)
+	}
+	readInputs(t, filepath.Join(src, "io", "github", "idforge", "*.java"))
+	dir := t.TempDir()
+	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Xdoclint:all/protected", "-Werror", "-d", filepath.Join(dir, "classes")}, files...)...)
+	runJava(t, "javadoc", append([]string{"--release", "17", "-Xdoclint:all", "-Werror", "-quiet", "-d", filepath.Join(dir, "apidocs")}, files...)...)
+}

@@ -642,7 +642,11 @@ func (w *writer) objectMethods() {
         return Arrays.hashCode(b);
     }
 
-    /** Serializes the ID as its bytes, which the proxy checks when read back. */
+    /**
+     * Serializes the ID as its bytes, which the proxy checks when read back.
+     *
+     * @return the ID's serialized form
+     */
     private Object writeReplace() {
         return new Serialized(b);
     }
@@ -650,6 +654,9 @@ func (w *writer) objectMethods() {
     /**
      * Refuses a stream that holds the class's fields itself: IDs are written
      * through their proxy.
+     *
+     * @param in the stream
+     * @throws InvalidObjectException always
      */
     private void readObject(ObjectInputStream in) throws InvalidObjectException {
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
@@ -666,7 +673,12 @@ func (w *writer) objectMethods() {
             this.bytes = bytes;
         }
 
-        /** Returns the ID of the bytes read, checked. */
+        /**
+         * Returns the ID of the bytes read, checked.
+         *
+         * @return the ID
+         * @throws ObjectStreamException for bytes of the wrong size
+         */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
