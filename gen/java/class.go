@@ -27,8 +27,11 @@ func (w *writer) class() {
 `)
 	if p.ConstMask.Sign() != 0 {
 		w.t(`
-    /** The constant bits (versions, variants), in place, and their values. */
-    private static final byte[] CONST_MASK = hex($MASK$), CONST_VALUE = hex($VALUE$);
+    /** The constant bits (versions, variants), in place. */
+    private static final byte[] CONST_MASK = hex($MASK$);
+
+    /** The constant bits' values, in place. */
+    private static final byte[] CONST_VALUE = hex($VALUE$);
 `, "MASK", hexBytes(w.bytesOf(p.ConstMask)), "VALUE", hexBytes(w.bytesOf(p.ConstValue)))
 	}
 	w.formConstants()
@@ -229,7 +232,7 @@ func (w *writer) parsers() {
 	for _, f := range p.Forms {
 		over := ""
 		if f.Overflows {
-			over = " Text above " + f.Max + " is ErrOverflow."
+			over = "\n     * Text above {@code " + html(f.Max) + "} is ErrOverflow."
 		}
 		w.t(`
     /**
@@ -361,7 +364,7 @@ func (w *writer) bounds() {
      */
     public static $T$ minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = $START$;
 $PLACE$        return new $T$(b);
     }
@@ -377,10 +380,14 @@ $PLACE$        return new $T$(b);
      */
     public static $T$ maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex($OTHERS$);
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
 $PLACE$        return new $T$(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex($OTHERS$);
 `, "START", start, "PLACE", place("        ", "b", "tick", p.Time.Runs), "OTHERS", hexBytes(w.bytesOf(others)))
 }
 
@@ -534,7 +541,8 @@ func (w *writer) readers() {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields($ARGS$);
+        return new Fields(
+                $ARGS$);
     }
 `, "ARGS", strings.Join(args, ",\n                "))
 	if p.Clock != nil {

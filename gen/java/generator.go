@@ -46,9 +46,9 @@ func (w *writer) generator() {
 
 	var fields strings.Builder
 	if hasClock {
-		fields.WriteString("        private final Clock clock;\n")
+		fields.WriteString("        /** The clock the generator reads. */\n        private final Clock clock;\n")
 	}
-	fields.WriteString("        private final RandomGenerator random;\n")
+	fields.WriteString("        /** The source of the generator's random bits. */\n        private final RandomGenerator random;\n")
 	fields.WriteString("        /** The bits every ID of the generator has: the constants, and what is drawn once. */\n        private final byte[] fixed;\n")
 	if keep.Sign() != 0 {
 		fields.WriteString("        /** The bits of an ID taken from the random bits drawn for it. */\n        private final byte[] keep;\n")
@@ -353,6 +353,33 @@ func (w *writer) nowMethod() {
             return tick;
         }
 `, "EPOCHMS", long(new(big.Int).Quo(c.EpochNs, million)), "EXPR", expr, "CHECK", maxCheck)
+		return
+	}
+	billion := big.NewInt(1_000_000_000)
+	if c.TickDen.Cmp(big.NewInt(1)) == 0 && new(big.Int).Rem(billion, c.TickNum).Sign() == 0 &&
+		new(big.Int).Rem(c.EpochNs, billion).Sign() == 0 && new(big.Int).Quo(c.EpochNs, billion).IsInt64() {
+		// Whole ticks to the second, from an epoch on a second: long
+		// arithmetic on the Instant's seconds and nanoseconds.
+		w.t(`
+        /** The epoch in seconds since the Unix epoch, and the clock's ticks in a second and nanoseconds in a tick. */
+        private static final long EPOCH_SECONDS = $EPOCHSEC$, TICKS_PER_SECOND = $TPS$, NANOS_PER_TICK = $NPT$;
+
+        /** Returns the clock's tick; a time outside the layout's range is ErrTime. */
+        private long now() {
+            Instant t = clock.instant();
+            long tick;
+            try {
+                tick = Math.addExact(Math.multiplyExact(Math.subtractExact(t.getEpochSecond(), EPOCH_SECONDS), TICKS_PER_SECOND),
+                        t.getNano() / NANOS_PER_TICK);
+            } catch (ArithmeticException e) {
+                tick = -1;
+            }
+            if ($CHECK$) {
+                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+            }
+            return tick;
+        }
+`, "EPOCHSEC", long(new(big.Int).Quo(c.EpochNs, billion)), "TPS", long(new(big.Int).Quo(billion, c.TickNum)), "NPT", long(c.TickNum), "CHECK", maxCheck)
 		return
 	}
 	w.t(`

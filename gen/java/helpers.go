@@ -296,6 +296,11 @@ func (w *writer) helpers() {
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
     }
 
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
+    }
+
     /** Returns tick clamped to the clock's range, as a long's bits. */
     private static long clampTick(BigInteger tick) {
         if (tick.signum() < 0) {

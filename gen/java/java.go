@@ -315,10 +315,11 @@ func (w *writer) bytesOf(x *big.Int) []byte {
 	return x.FillBytes(make([]byte, w.p.Size))
 }
 
-// long returns the Java literal of x, a value of at most 64 bits, as a
-// long's bits: 0x... L for values past 2^31, a plain int literal otherwise.
+// long returns the Java literal of x, a long or a value of at most 64
+// bits read unsigned: decimal for a negative number or one below 2^31,
+// else hex, which spells all 64 bits.
 func long(x *big.Int) string {
-	if x.BitLen() <= 31 {
+	if x.Sign() < 0 || x.BitLen() <= 31 {
 		return x.String() + "L"
 	}
 	return "0x" + x.Text(16) + "L"

@@ -107,7 +107,8 @@ public final class Discord implements Comparable<Discord>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 11 digits; case matters. Text above LygHa16AHYF is ErrOverflow.
+     * Reads the Base62 form: exactly 11 digits; case matters.
+     * Text above {@code LygHa16AHYF} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -118,7 +119,8 @@ public final class Discord implements Comparable<Discord>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case. Text above FZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 13 digits, in either case.
+     * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -193,7 +195,7 @@ public final class Discord implements Comparable<Discord>, Serializable {
      */
     public static Discord minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 22, 42, tick);
         return new Discord(b);
@@ -210,11 +212,15 @@ public final class Discord implements Comparable<Discord>, Serializable {
      */
     public static Discord maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("00000000003fffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 22, 42, tick);
         return new Discord(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("00000000003fffff");
 
     /**
      * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them.
@@ -268,7 +274,8 @@ public final class Discord implements Comparable<Discord>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 22, 42),
+        return new Fields(
+                get(b, 22, 42),
                 get(b, 17, 5),
                 get(b, 12, 5),
                 get(b, 0, 12));
@@ -533,7 +540,9 @@ public final class Discord implements Comparable<Discord>, Serializable {
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -976,6 +985,11 @@ public final class Discord implements Comparable<Discord>, Serializable {
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */

@@ -108,7 +108,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 21 digits; case matters. Text above 1szWVIyZES2MJoAMUmjwV is ErrOverflow.
+     * Reads the Base62 form: exactly 21 digits; case matters.
+     * Text above {@code 1szWVIyZES2MJoAMUmjwV} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -201,7 +202,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      */
     public static Firebase minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 72, 48, tick);
         return new Firebase(b);
@@ -218,11 +219,15 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      */
     public static Firebase maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("000000000000ffffffffffffffffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 72, 48, tick);
         return new Firebase(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("000000000000ffffffffffffffffff");
 
     /**
      * Returns the ID's text: 20 Firebase digits.
@@ -285,7 +290,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 72, 48),
+        return new Fields(
+                get(b, 72, 48),
                 get(b, 32, 40),
                 get(b, 0, 32));
     }
@@ -549,7 +555,9 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -914,6 +922,11 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */

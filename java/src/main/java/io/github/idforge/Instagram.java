@@ -106,7 +106,8 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 11 digits; case matters. Text above LygHa16AHYF is ErrOverflow.
+     * Reads the Base62 form: exactly 11 digits; case matters.
+     * Text above {@code LygHa16AHYF} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -117,7 +118,8 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case. Text above FZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 13 digits, in either case.
+     * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -188,7 +190,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      */
     public static Instagram minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 23, 41, tick);
         return new Instagram(b);
@@ -205,11 +207,15 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      */
     public static Instagram maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("00000000007fffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 23, 41, tick);
         return new Instagram(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("00000000007fffff");
 
     /**
      * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them.
@@ -263,7 +269,8 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 23, 41),
+        return new Fields(
+                get(b, 23, 41),
                 get(b, 10, 13),
                 get(b, 0, 10));
     }
@@ -526,7 +533,9 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -968,6 +977,11 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */

@@ -106,7 +106,8 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 27 digits; case matters. Text above aWgEPTl1tmebfsQzFP4bxwgy80V is ErrOverflow.
+     * Reads the Base62 form: exactly 27 digits; case matters.
+     * Text above {@code aWgEPTl1tmebfsQzFP4bxwgy80V} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -181,7 +182,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      */
     public static KsuidMs minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 128, 32, tick >>> 12);
         place(b, 116, 12, tick);
@@ -199,12 +200,16 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      */
     public static KsuidMs maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("00000000000fffffffffffffffffffffffffffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 128, 32, tick >>> 12);
         place(b, 116, 12, tick);
         return new KsuidMs(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("00000000000fffffffffffffffffffffffffffff");
 
     /**
      * Returns the ID's text: 27 Base62 digits, as {@link #base62()} writes them.
@@ -258,7 +263,8 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 128, 32),
+        return new Fields(
+                get(b, 128, 32),
                 toBytes(getBig(b, 0, 128).shiftLeft(0), 16));
     }
 
@@ -552,7 +558,9 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -889,6 +897,11 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */

@@ -64,8 +64,11 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
     /** The size of an ID in bits. */
     public static final int BITS = 64;
 
-    /** The constant bits (versions, variants), in place, and their values. */
-    private static final byte[] CONST_MASK = hex("8000000000000000"), CONST_VALUE = hex("0000000000000000");
+    /** The constant bits (versions, variants), in place. */
+    private static final byte[] CONST_MASK = hex("8000000000000000");
+
+    /** The constant bits' values, in place. */
+    private static final byte[] CONST_VALUE = hex("0000000000000000");
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
     private static final Form BASE62 = new Form("Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, false, 0, false, 3);
@@ -110,7 +113,8 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 11 digits; case matters. Text above LygHa16AHYF is ErrOverflow.
+     * Reads the Base62 form: exactly 11 digits; case matters.
+     * Text above {@code LygHa16AHYF} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -121,7 +125,8 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case. Text above FZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 13 digits, in either case.
+     * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -192,7 +197,7 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
      */
     public static Snowflake minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 22, 41, tick);
         return new Snowflake(b);
@@ -209,11 +214,15 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
      */
     public static Snowflake maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("00000000003fffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 22, 41, tick);
         return new Snowflake(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("00000000003fffff");
 
     /**
      * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them (never negative for a valid ID: the layout's top bit is a constant zero).
@@ -267,7 +276,8 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 22, 41),
+        return new Fields(
+                get(b, 22, 41),
                 get(b, 12, 10),
                 get(b, 0, 12));
     }
@@ -535,7 +545,9 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -975,6 +987,11 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */

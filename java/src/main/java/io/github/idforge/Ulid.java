@@ -105,7 +105,8 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 22 digits; case matters. Text above 7n42DGM5Tflk9n8mt7Fhc7 is ErrOverflow.
+     * Reads the Base62 form: exactly 22 digits; case matters.
+     * Text above {@code 7n42DGM5Tflk9n8mt7Fhc7} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -116,7 +117,8 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case. Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -193,7 +195,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
      */
     public static Ulid minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 80, 48, tick);
         return new Ulid(b);
@@ -210,11 +212,15 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
      */
     public static Ulid maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("000000000000ffffffffffffffffffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 80, 48, tick);
         return new Ulid(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("000000000000ffffffffffffffffffff");
 
     /**
      * Returns the ID's text: 26 Crockford digits, as {@link #crockford()} writes them.
@@ -277,7 +283,8 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 80, 48),
+        return new Fields(
+                get(b, 80, 48),
                 toBytes(getBig(b, 0, 80).shiftLeft(0), 10));
     }
 
@@ -574,7 +581,9 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
         /** The counter's largest value. */
         private static final BigInteger COUNTER_MAX = BigInteger.ONE.shiftLeft(80).subtract(BigInteger.ONE);
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -934,6 +943,11 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */

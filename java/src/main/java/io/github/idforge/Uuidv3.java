@@ -60,8 +60,11 @@ public final class Uuidv3 implements Comparable<Uuidv3>, Serializable {
     /** The size of an ID in bits. */
     public static final int BITS = 128;
 
-    /** The constant bits (versions, variants), in place, and their values. */
-    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000"), CONST_VALUE = hex("00000000000030008000000000000000");
+    /** The constant bits (versions, variants), in place. */
+    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000");
+
+    /** The constant bits' values, in place. */
+    private static final byte[] CONST_VALUE = hex("00000000000030008000000000000000");
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
     private static final Form BASE62 = new Form("Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5);
@@ -107,7 +110,8 @@ public final class Uuidv3 implements Comparable<Uuidv3>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 22 digits; case matters. Text above 7n42DGM5Tflk9n8mt7Fhc7 is ErrOverflow.
+     * Reads the Base62 form: exactly 22 digits; case matters.
+     * Text above {@code 7n42DGM5Tflk9n8mt7Fhc7} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -118,7 +122,8 @@ public final class Uuidv3 implements Comparable<Uuidv3>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case. Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -287,7 +292,8 @@ public final class Uuidv3 implements Comparable<Uuidv3>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 80, 48),
+        return new Fields(
+                get(b, 80, 48),
                 get(b, 64, 12),
                 get(b, 0, 62));
     }

@@ -62,8 +62,11 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
     /** The size of an ID in bits. */
     public static final int BITS = 128;
 
-    /** The constant bits (versions, variants), in place, and their values. */
-    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000"), CONST_VALUE = hex("00000000000040008000000000000000");
+    /** The constant bits (versions, variants), in place. */
+    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000");
+
+    /** The constant bits' values, in place. */
+    private static final byte[] CONST_VALUE = hex("00000000000040008000000000000000");
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
     private static final Form BASE62 = new Form("Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5);
@@ -97,7 +100,8 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 22 digits; case matters. Text above 7n42DGM5Tflk9n8mt7Fhc7 is ErrOverflow.
+     * Reads the Base62 form: exactly 22 digits; case matters.
+     * Text above {@code 7n42DGM5Tflk9n8mt7Fhc7} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -108,7 +112,8 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case. Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -252,7 +257,8 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 80, 48),
+        return new Fields(
+                get(b, 80, 48),
                 get(b, 64, 12),
                 get(b, 0, 62));
     }
@@ -501,6 +507,7 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;

@@ -71,8 +71,11 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
     /** The size of an ID in bits. */
     public static final int BITS = 128;
 
-    /** The constant bits (versions, variants), in place, and their values. */
-    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000"), CONST_VALUE = hex("00000000000070008000000000000000");
+    /** The constant bits (versions, variants), in place. */
+    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000");
+
+    /** The constant bits' values, in place. */
+    private static final byte[] CONST_VALUE = hex("00000000000070008000000000000000");
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
     private static final Form BASE62 = new Form("Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5);
@@ -115,7 +118,8 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
     }
 
     /**
-     * Reads the Base62 form: exactly 22 digits; case matters. Text above 7n42DGM5Tflk9n8mt7Fhc7 is ErrOverflow.
+     * Reads the Base62 form: exactly 22 digits; case matters.
+     * Text above {@code 7n42DGM5Tflk9n8mt7Fhc7} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -126,7 +130,8 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case. Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -210,7 +215,7 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
      */
     public static Uuidv7Subms minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 80, 48, tick >>> 12);
         place(b, 64, 12, tick);
@@ -228,12 +233,16 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
      */
     public static Uuidv7Subms maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("0000000000007000bfffffffffffffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 80, 48, tick >>> 12);
         place(b, 64, 12, tick);
         return new Uuidv7Subms(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("0000000000007000bfffffffffffffff");
 
     /**
      * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits.
@@ -305,7 +314,8 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 80, 48),
+        return new Fields(
+                get(b, 80, 48),
                 get(b, 64, 12),
                 get(b, 0, 62));
     }
@@ -574,7 +584,9 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -1017,6 +1029,11 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */

@@ -66,8 +66,11 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
     /** The size of an ID in bits. */
     public static final int BITS = 128;
 
-    /** The constant bits (versions, variants), in place, and their values. */
-    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000"), CONST_VALUE = hex("00000000000080008000000000000000");
+    /** The constant bits (versions, variants), in place. */
+    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000");
+
+    /** The constant bits' values, in place. */
+    private static final byte[] CONST_VALUE = hex("00000000000080008000000000000000");
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
     private static final Form BASE62 = new Form("Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5);
@@ -110,7 +113,8 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 22 digits; case matters. Text above 7n42DGM5Tflk9n8mt7Fhc7 is ErrOverflow.
+     * Reads the Base62 form: exactly 22 digits; case matters.
+     * Text above {@code 7n42DGM5Tflk9n8mt7Fhc7} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -121,7 +125,8 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case. Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -205,7 +210,7 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
      */
     public static Uuidv8 minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 80, 48, tick >>> 12);
         place(b, 64, 12, tick);
@@ -223,12 +228,16 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
      */
     public static Uuidv8 maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("0000000000008000bfffffffffffffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 80, 48, tick >>> 12);
         place(b, 64, 12, tick);
         return new Uuidv8(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("0000000000008000bfffffffffffffff");
 
     /**
      * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits.
@@ -300,7 +309,8 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 80, 48),
+        return new Fields(
+                get(b, 80, 48),
                 get(b, 64, 12),
                 get(b, 0, 62));
     }
@@ -569,7 +579,9 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -629,14 +641,23 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
         private static final long MAX_TICK_LONG = 0xfffffffffffffffL;
 
+        /** The epoch in seconds since the Unix epoch, and the clock's ticks in a second and nanoseconds in a tick. */
+        private static final long EPOCH_SECONDS = 0L, TICKS_PER_SECOND = 100000000L, NANOS_PER_TICK = 10L;
+
         /** Returns the clock's tick; a time outside the layout's range is ErrTime. */
         private long now() {
             Instant t = clock.instant();
-            BigInteger tick = floorDiv(nanos(t).subtract(EPOCH_NS).multiply(TICK_DEN), TICK_NUM);
-            if (tick.signum() < 0 || tick.compareTo(MAX_TICK) > 0 || tick.bitLength() > 63) {
+            long tick;
+            try {
+                tick = Math.addExact(Math.multiplyExact(Math.subtractExact(t.getEpochSecond(), EPOCH_SECONDS), TICKS_PER_SECOND),
+                        t.getNano() / NANOS_PER_TICK);
+            } catch (ArithmeticException e) {
+                tick = -1;
+            }
+            if (tick < 0 || tick > MAX_TICK_LONG) {
                 throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
             }
-            return tick.longValue();
+            return tick;
         }
     }
 
@@ -990,6 +1011,11 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */

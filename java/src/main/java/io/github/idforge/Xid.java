@@ -105,7 +105,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
     }
 
     /**
-     * Reads the Base62 form: exactly 17 digits; case matters. Text above 1f2SI9UJPXvb7vdJ1 is ErrOverflow.
+     * Reads the Base62 form: exactly 17 digits; case matters.
+     * Text above {@code 1f2SI9UJPXvb7vdJ1} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -116,7 +117,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 20 digits, in either case. Text above 1ZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
+     * Reads the Crockford form: exactly 20 digits, in either case.
+     * Text above {@code 1ZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
      * @return the ID
@@ -202,7 +204,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     public static Xid minAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate());
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 64, 32, tick);
         return new Xid(b);
@@ -219,11 +221,15 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     public static Xid maxAt(Instant t) {
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(floorDiv(since.multiply(TICK_DEN).negate(), TICK_NUM).negate().subtract(BigInteger.ONE));
-        byte[] b = hex("00000000ffffffffffffffff");
+        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        byte[] b = UNTIMED.clone();
         place(b, 64, 32, tick);
         return new Xid(b);
     }
+
+
+    /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
+    private static final byte[] UNTIMED = hex("00000000ffffffffffffffff");
 
     /**
      * Returns the ID's text: 20 base32hex digits.
@@ -286,7 +292,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(get(b, 64, 32),
+        return new Fields(
+                get(b, 64, 32),
                 get(b, 40, 24),
                 get(b, 24, 16),
                 get(b, 0, 24));
@@ -553,7 +560,9 @@ public final class Xid implements Comparable<Xid>, Serializable {
         /** The number of IDs' random bits drawn at once. */
         private static final int POOL = 256;
 
+        /** The clock the generator reads. */
         private final Clock clock;
+        /** The source of the generator's random bits. */
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
@@ -909,6 +918,11 @@ public final class Xid implements Comparable<Xid>, Serializable {
     private static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
     }
 
     /** Returns tick clamped to the clock's range, as a long's bits. */
