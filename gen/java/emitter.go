@@ -47,9 +47,13 @@ const ExceptionFile = "IDException.java"
 // else after the layout (uuidv7 gives Uuidv7, ksuid-ms KsuidMs), and its
 // file, without o.Out, is the class's name with .java. A type, package or
 // field name Java cannot use, an o.Out that is no .java file or names
-// another class than o.Type, and a text form the class cannot write are
-// mistakes in the options (emit.ErrOption).
+// another class than o.Type, a text form the class cannot write and a
+// Runtime (a class shares none) are mistakes in the options
+// (emit.ErrOption).
 func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error) {
+	if o.Runtime != "" {
+		return nil, emit.OptionError(fmt.Errorf("%w: a Java class is self-contained: it shares no runtime (%q)", ErrLayout, o.Runtime))
+	}
 	typ := o.Type
 	if o.Out != "" {
 		base := filepath.Base(o.Out)
