@@ -272,14 +272,26 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     }
 
     /**
+     * Returns the ID's time in nanoseconds since the Unix epoch, exactly
+     * (rounded down to the nanosecond for a tick that is no whole number of
+     * them), whatever the range of the layout's time.
+     *
+     * @return the time in nanoseconds since the Unix epoch
+     */
+    public BigInteger unixNanos() {
+        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 22, 42)));
+        return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
+    }
+
+    /**
      * Returns the ID's time, exactly: an Instant holds nanoseconds.
      *
      * @return the time
-     * @throws IDException ErrTime for a time past what an Instant holds
+     * @throws IDException ErrTime for a time past what an Instant holds,
+     *     some billion years from now; {@link #unixNanos()} has it
      */
     public Instant time() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 22, 42)));
-        BigInteger[] qr = EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN)).divideAndRemainder(BILLION);
+        BigInteger[] qr = unixNanos().divideAndRemainder(BILLION);
         if (qr[1].signum() < 0) {
             qr[0] = qr[0].subtract(BigInteger.ONE);
             qr[1] = qr[1].add(BILLION);
@@ -287,7 +299,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds");
+            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 
