@@ -440,13 +440,11 @@ func (w *writer) writers() {
     @Override
     public String toString() {
         byte[] out = new byte[36];
-        for (int i = 0, o = 0; i < 16; i++) {
-            if (i == 4 || i == 6 || i == 8 || i == 10) {
-                out[o++] = '-';
-            }
-            int x = b[i] & 0xff;
-            out[o++] = HEX_DIGITS[x >>> 4];
-            out[o++] = HEX_DIGITS[x & 15];
+        out[8] = out[13] = out[18] = out[23] = '-';
+        for (int i = 0; i < 16; i++) {
+            int pair = HEX_PAIRS[b[i] & 0xff], at = UUID_DIGITS[i];
+            out[at] = (byte) (pair >>> 8);
+            out[at + 1] = (byte) pair;
         }
         return new String(out, StandardCharsets.ISO_8859_1);
     }

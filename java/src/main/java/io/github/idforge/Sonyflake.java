@@ -730,12 +730,22 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
         return b;
     }
 
+    /** The two lower-case hex digits of every byte value, the first in the high byte. */
+    private static final short[] HEX_PAIRS = new short[256];
+
+    static {
+        for (int i = 0; i < 256; i++) {
+            HEX_PAIRS[i] = (short) (HEX_DIGITS[i >>> 4] << 8 | HEX_DIGITS[i & 15]);
+        }
+    }
+
     /** Returns b in lower-case hex digits, two a byte. */
     private static String hexText(byte[] b) {
         byte[] out = new byte[2 * b.length];
         for (int i = 0; i < b.length; i++) {
-            out[2 * i] = HEX_DIGITS[(b[i] & 0xff) >>> 4];
-            out[2 * i + 1] = HEX_DIGITS[b[i] & 15];
+            int pair = HEX_PAIRS[b[i] & 0xff];
+            out[2 * i] = (byte) (pair >>> 8);
+            out[2 * i + 1] = (byte) pair;
         }
         return new String(out, StandardCharsets.ISO_8859_1);
     }

@@ -230,13 +230,11 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
     @Override
     public String toString() {
         byte[] out = new byte[36];
-        for (int i = 0, o = 0; i < 16; i++) {
-            if (i == 4 || i == 6 || i == 8 || i == 10) {
-                out[o++] = '-';
-            }
-            int x = b[i] & 0xff;
-            out[o++] = HEX_DIGITS[x >>> 4];
-            out[o++] = HEX_DIGITS[x & 15];
+        out[8] = out[13] = out[18] = out[23] = '-';
+        for (int i = 0; i < 16; i++) {
+            int pair = HEX_PAIRS[b[i] & 0xff], at = UUID_DIGITS[i];
+            out[at] = (byte) (pair >>> 8);
+            out[at + 1] = (byte) pair;
         }
         return new String(out, StandardCharsets.ISO_8859_1);
     }
@@ -544,12 +542,22 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
         return b;
     }
 
+    /** The two lower-case hex digits of every byte value, the first in the high byte. */
+    private static final short[] HEX_PAIRS = new short[256];
+
+    static {
+        for (int i = 0; i < 256; i++) {
+            HEX_PAIRS[i] = (short) (HEX_DIGITS[i >>> 4] << 8 | HEX_DIGITS[i & 15]);
+        }
+    }
+
     /** Returns b in lower-case hex digits, two a byte. */
     private static String hexText(byte[] b) {
         byte[] out = new byte[2 * b.length];
         for (int i = 0; i < b.length; i++) {
-            out[2 * i] = HEX_DIGITS[(b[i] & 0xff) >>> 4];
-            out[2 * i + 1] = HEX_DIGITS[b[i] & 15];
+            int pair = HEX_PAIRS[b[i] & 0xff];
+            out[2 * i] = (byte) (pair >>> 8);
+            out[2 * i + 1] = (byte) pair;
         }
         return new String(out, StandardCharsets.ISO_8859_1);
     }
@@ -825,6 +833,9 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
         throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
+    /** Where each byte's two digits are in the canonical form. */
+    private static final int[] UUID_DIGITS = {0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34};
+
     /** Reads the canonical form from s at offset at, or returns null if it is not there. */
     private static byte[] decodeUUID(String s, int at) {
         if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
@@ -832,12 +843,10 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
         }
         byte[] b = new byte[16];
         int bad = 0;
-        for (int i = 0, o = at; i < 16; i++, o += 2) {
-            if (o == at + 8 || o == at + 13 || o == at + 18 || o == at + 23) {
-                o++;
-            }
+        for (int i = 0; i < 16; i++) {
+            int o = at + UUID_DIGITS[i];
             char hi = s.charAt(o), lo = s.charAt(o + 1);
-            int x = hi < 128 && lo < 128 ? HEX_VALUES[hi] << 4 | HEX_VALUES[lo] : -1;
+            int x = (hi | lo) < 128 ? HEX_VALUES[hi] << 4 | HEX_VALUES[lo] : -1;
             bad |= x;
             b[i] = (byte) x;
         }
