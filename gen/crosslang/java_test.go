@@ -123,8 +123,9 @@ func TestJava(t *testing.T) {
 // (IDFORGE_JAVA_IDS says how many) from one generator get distinct IDs,
 // each thread's strictly increasing; a frozen clock and one going back
 // still give increasing IDs; Snowflake's counter waits and then stalls;
-// UUIDv3 and v5 names, v4 and the text agree with the JDK's UUID; an ID
-// serializes and reads back.
+// UUIDv3 and v5 names, v4 and the text agree with the JDK's UUID and with
+// uuid-creator's and tsid-creator's test vectors (testdata/peer-names.tsv,
+// as data); an ID serializes and reads back.
 func TestJavaPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the Java package")
@@ -143,7 +144,7 @@ func TestJavaPackage(t *testing.T) {
 	dir := t.TempDir()
 	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Xdoclint:all/protected", "-Werror", "-d", filepath.Join(dir, "classes")}, files...)...)
 	runJava(t, "javadoc", append([]string{"--release", "17", "-Xdoclint:all", "-Werror", "-quiet", "-d", filepath.Join(dir, "apidocs")}, files...)...)
-	readInputs(t, "testdata/GeneratorTest.java")
+	readInputs(t, "testdata/GeneratorTest.java", "testdata/peer-names.tsv")
 	n := "10000000"
 	if v := os.Getenv("IDFORGE_JAVA_IDS"); v != "" {
 		n = v

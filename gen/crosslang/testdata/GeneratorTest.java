@@ -7,6 +7,7 @@
 
 import io.github.idforge.IDException;
 import io.github.idforge.Snowflake;
+import io.github.idforge.Tsid;
 import io.github.idforge.Ulid;
 import io.github.idforge.Uuidv3;
 import io.github.idforge.Uuidv4;
@@ -122,6 +123,10 @@ public final class GeneratorTest {
         System.out.printf(Locale.ROOT, "ok   %s: %d IDs on %d threads in %.2fs, strictly increasing, no duplicates%n", what, each * threads, threads, secs);
     }
 
+    static byte[] hexBytes(String s) {
+        return java.util.HexFormat.of().parseHex(s);
+    }
+
     /** Makes n IDs one after another and checks that they strictly increase. */
     static void increasing(String what, int n, Supplier<byte[]> next) {
         byte[] prev = next.get();
@@ -194,6 +199,35 @@ public final class GeneratorTest {
             check(Uuidv5.fromName(Uuidv5.NAMESPACE_DNS, name).equals(Uuidv5.fromBytes(Arrays.copyOf(d, 16))), "Uuidv5.fromName(" + name + ")");
         }
         System.out.println("ok   Uuidv3.fromName is UUID.nameUUIDFromBytes; Uuidv5.fromName is RFC 9562's SHA-1");
+        // uuid-creator's name-based vectors (peer-names.tsv), as data.
+        int peers = 0;
+        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("peer-names.tsv"), StandardCharsets.UTF_8)) {
+            if (line.startsWith("#") || line.isBlank()) {
+                continue;
+            }
+            String[] f = line.split("\t");
+            String got;
+            if (f[0].equals("uuidv3")) {
+                got = Uuidv3.fromName(f[1].equals("dns") ? Uuidv3.NAMESPACE_DNS : Uuidv3.NAMESPACE_URL, f[2]).toString();
+            } else {
+                got = Uuidv5.fromName(f[1].equals("dns") ? Uuidv5.NAMESPACE_DNS : Uuidv5.NAMESPACE_URL, f[2]).toString();
+            }
+            check(got.equals(f[3]), f[0] + ".fromName(" + f[1] + ", " + f[2] + ") = " + got + ", uuid-creator's " + f[3]);
+            peers++;
+        }
+        check(peers > 40, "peer-names.tsv holds " + peers + " vectors");
+        System.out.println("ok   " + peers + " name-based UUIDs of uuid-creator's tests");
+        // tsid-creator's text vectors (TsidTest at a28f536c): the largest and
+        // 10 in Crockford, either case; a first digit above F overflows.
+        check(Tsid.fromBytes(hexBytes("ffffffffffffffff")).toString().equals("FZZZZZZZZZZZZ"), "TSID of 2^64-1");
+        check(Tsid.parse("000000000000a").equals(Tsid.fromBytes(hexBytes("000000000000000a"))), "TSID 10 in lower case");
+        try {
+            Tsid.parse("G000000000000");
+            check(false, "TSID G000000000000 parsed");
+        } catch (IDException e) {
+            check(e.code().equals("ErrOverflow"), "TSID G000000000000: " + e.code());
+        }
+        System.out.println("ok   tsid-creator's TSID text vectors");
         for (int i = 0; i < 100_000; i++) {
             Uuidv4 id = Uuidv4.newId();
             UUID u = id.toUUID();
