@@ -200,21 +200,13 @@ func (w *writer) parsers() {
     }
 `)
 	case "decimal":
-		w.t(`
-    /**
-     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long
-     * in decimal, $SYNTAX$.
-     *
-     * @param s the text
-     * @return the ID
-     * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
-     */
-    public static $T$ parse(String s) {
+		w.b.WriteString("\n" + doc("    ", "Reads the text {@link #toString()} writes: the ID's 64 bits as a long in decimal, "+html(p.Text.DecimalSyntax())+".\n\n@param s the text\n@return the ID\n@throws IDException ErrLength, ErrSyntax or ErrOverflow for other text"))
+		w.t(`    public static $T$ parse(String s) {
         byte[] b = new byte[SIZE];
         place(b, 0, 64, parseDecimal(s));
         return new $T$(b);
     }
-`, "SYNTAX", strings.ReplaceAll(html(p.Text.DecimalSyntax()), "\n", " "))
+`)
 	default:
 		w.t(`
     /**
@@ -280,6 +272,21 @@ func (w *writer) parsers() {
         return new $T$(b.clone());
     }
 `)
+	if p.Bits == 64 {
+		w.t(`
+    /**
+     * Returns the ID whose 64 bits are v's, as {@link #toLong()} gives them.
+     *
+     * @param v the ID's bits
+     * @return the ID
+     */
+    public static $T$ fromLong(long v) {
+        byte[] b = new byte[SIZE];
+        place(b, 0, 64, v);
+        return new $T$(b);
+    }
+`)
+	}
 	if p.Bits == 128 {
 		w.t(`
     /**
@@ -450,33 +457,23 @@ func (w *writer) writers() {
     }
 `)
 	case "decimal":
-		w.t(`
-    /**
-     * Returns the ID's text: $DOC$.
-     *
-     * @return the text
-     */
-    @Override
+		w.b.WriteString("\n" + doc("    ", "Returns the ID's text: "+html(p.Text.DecimalDoc())+".\n\n@return the text"))
+		w.t(`    @Override
     public String toString() {
         return Long.toString(get(b, 0, 64));
     }
-`, "DOC", html(p.Text.DecimalDoc()))
+`)
 	default:
 		as := ""
 		if !p.Text.Own() {
 			as = fmt.Sprintf(", as {@link #%s()} writes them", lowerCamel(p.Text.Ident()))
 		}
-		w.t(`
-    /**
-     * Returns the ID's text: $DESC$$AS$.
-     *
-     * @return the text
-     */
-    @Override
+		w.b.WriteString("\n" + doc("    ", "Returns the ID's text: "+html(p.Text.Describe())+as+".\n\n@return the text"))
+		w.t(`    @Override
     public String toString() {
         return encode(b, $FORM$);
     }
-`, "DESC", html(p.Text.Describe()), "AS", as, "FORM", formConst(p.Text))
+`, "FORM", formConst(p.Text))
 	}
 	for _, f := range w.forms() {
 		body := fmt.Sprintf("encode(b, %s)", formConst(f))
@@ -504,6 +501,19 @@ func (w *writer) writers() {
         return b.clone();
     }
 `)
+	if p.Bits == 64 {
+		w.t(`
+    /**
+     * Returns the ID's 64 bits as a long, as Go's int64 of it holds them
+     * (negative where the top bit is set).
+     *
+     * @return the ID's bits
+     */
+    public long toLong() {
+        return get(b, 0, 64);
+    }
+`)
+	}
 	if p.Bits == 128 {
 		w.t(`
     /**
@@ -737,15 +747,15 @@ func (w *writer) fieldsRecord() {
 		case "byte[]":
 			eq = append(eq, fmt.Sprintf("Arrays.equals(%s, f.%s)", f.Name, f.Name))
 			hash = append(hash, fmt.Sprintf("Arrays.hashCode(%s)", f.Name))
-			str = append(str, fmt.Sprintf("%q + hexText(%s)", f.Name+"=", f.Name))
+			str = append(str, fmt.Sprintf("%s=\" + hexText(%s)", f.Name, f.Name))
 		case "BigInteger":
 			eq = append(eq, fmt.Sprintf("%s.equals(f.%s)", f.Name, f.Name))
 			hash = append(hash, fmt.Sprintf("%s.hashCode()", f.Name))
-			str = append(str, fmt.Sprintf("%q + %s", f.Name+"=", f.Name))
+			str = append(str, fmt.Sprintf("%s=\" + %s", f.Name, f.Name))
 		default:
 			eq = append(eq, fmt.Sprintf("%s == f.%s", f.Name, f.Name))
 			hash = append(hash, fmt.Sprintf("Long.hashCode(%s)", f.Name))
-			str = append(str, fmt.Sprintf("%q + Long.toUnsignedString(%s)", f.Name+"=", f.Name))
+			str = append(str, fmt.Sprintf("%s=\" + Long.toUnsignedString(%s)", f.Name, f.Name))
 		}
 	}
 	w.t(`    public record Fields($COMPS$) {
@@ -777,9 +787,9 @@ func (w *writer) fieldsRecord() {
          */
         @Override
         public String toString() {
-            return "Fields[" + $STR$ + "]";
+            return "Fields[$STR$ + "]";
         }
     }
 `, "COMPS", strings.Join(comps, ", "), "EQ", strings.Join(eq, "\n                    && "),
-		"HASH", strings.Join(hash, ", "), "STR", strings.Join(str, " + \", \" + "))
+		"HASH", strings.Join(hash, ", "), "STR", strings.Join(str, " + \", "))
 }

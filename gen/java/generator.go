@@ -242,9 +242,11 @@ $FIELDS$`, "FIELDS", fields.String(), "COUNTERMAX", counterMax)
                 }
                 if (System.nanoTime() - deadline >= 0) {
                     if (now < last) {
-                        throw new IDException("ErrClockBackwards", LAYOUT + ": the clock is behind the last tick used, after a second's wait");
+                        throw new IDException("ErrClockBackwards",
+                                LAYOUT + ": the clock is behind the last tick used, after a second's wait");
                     }
-                    throw new IDException("ErrClockStalled", LAYOUT + ": the counter ran out and the clock stood still for a second");
+                    throw new IDException("ErrClockStalled",
+                            LAYOUT + ": the counter ran out and the clock stood still for a second");
                 }
                 LockSupport.parkNanos($NAP$);
             }

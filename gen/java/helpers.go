@@ -284,7 +284,8 @@ func (w *writer) helpers() {
     private static IDException syntaxError(String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax", LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+        return new IDException("ErrSyntax",
+                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 `)
 	switch p.Text.Name {

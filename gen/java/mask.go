@@ -64,21 +64,7 @@ func (w *writer) mask() {
         return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
     }
 
-    /**
-     * Returns the text of the ID's public form under key and tweak: Private
-     * IDs, as idforge's Go, SQL, JavaScript and Python compute them. The
-     * public form is $PUBLIC$. The same ID, key and tweak always give the
-     * same public form, and unmask gives the ID back. Mask on a server,
-     * never in code shipped to users: the key would go with it.
-     *
-     * @param key the key: at least 16 bytes, not all zero, as
-     *     {@code idforge key} makes
-     * @param tweak the tweak, which may be empty
-     * @return the public form's text
-     * @throws IDException ErrInvalid for an ID whose constant bits are not
-     *     the layout's, ErrKey for a bad key
-     */
-    public String mask(byte[] key, byte[] tweak) {
+$MASKDOC$    public String mask(byte[] key, byte[] tweak) {
         for (int i = 0; i < SIZE; i++) {
             if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
@@ -145,7 +131,7 @@ $UNMASKDOC$
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
         return new $T$(out);
     }
-`, "PUBLIC", html(portable.PublicFormDoc(p.L, "an ID of the same layout")), "UNMASKDOC", "     * "+strings.ReplaceAll(unmaskDoc, "\n", "\n     * "))
+`, "MASKDOC", doc("    ", "Returns the text of the ID's public form under key and tweak: Private IDs, as idforge's Go, SQL, JavaScript and Python compute them. The public form is "+html(portable.PublicFormDoc(p.L, "an ID of the same layout"))+". The same ID, key and tweak always give the same public form, and unmask gives the ID back. Mask on a server, never in code shipped to users: the key would go with it.\n\n@param key the key: at least 16 bytes, not all zero, as {@code idforge key} makes\n@param tweak the tweak, which may be empty\n@return the public form's text\n@throws IDException ErrInvalid for an ID whose constant bits are not the layout's, ErrKey for a bad key"), "UNMASKDOC", "     * "+strings.ReplaceAll(unmaskDoc, "\n", "\n     * "))
 }
 
 // maskHelpers writes the mask's constants and its Feistel network.
@@ -186,7 +172,8 @@ func (w *writer) maskHelpers() {
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
+            throw new IDException("ErrKey", LAYOUT
+                    + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

@@ -183,6 +183,9 @@ public final class GeneratorTest {
         }
         Snowflake.setNode(5);
         check(Snowflake.newId().fields().node() == 5, "Snowflake.newId() after setNode(5) has node 5");
+        Snowflake flakeID = Snowflake.newId();
+        check(Snowflake.fromLong(flakeID.toLong()).equals(flakeID) && Long.toString(flakeID.toLong()).equals(flakeID.toString()),
+                "Snowflake's long: " + flakeID);
 
         // The JDK's UUID: the same text, the same v3 names, versions and variants.
         for (String name : new String[] {"", "www.example.com", "python.org", "\u65e5\u672c\u8a9e", "x".repeat(200)}) {

@@ -93,12 +93,14 @@ public final class Discord implements Comparable<Discord>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long
-     * in decimal, an optional '-' and 1 to 19 digits, with no leading zeros; "-0", '+', spaces and values outside an int64's range are errors.
+     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long in
+     * decimal, an optional '-' and 1 to 19 digits, with no leading zeros;
+     * "-0", '+', spaces and values outside an int64's range are errors.
      *
      * @param s the text
      * @return the ID
-     * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
+     * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other
+     *     text
      */
     public static Discord parse(String s) {
         byte[] b = new byte[SIZE];
@@ -154,6 +156,18 @@ public final class Discord implements Comparable<Discord>, Serializable {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
         return new Discord(b.clone());
+    }
+
+    /**
+     * Returns the ID whose 64 bits are v's, as {@link #toLong()} gives them.
+     *
+     * @param v the ID's bits
+     * @return the ID
+     */
+    public static Discord fromLong(long v) {
+        byte[] b = new byte[SIZE];
+        place(b, 0, 64, v);
+        return new Discord(b);
     }
 
     /**
@@ -223,7 +237,8 @@ public final class Discord implements Comparable<Discord>, Serializable {
     private static final byte[] UNTIMED = hex("00000000003fffff");
 
     /**
-     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them.
+     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's
+     * strconv.FormatInt and PostgreSQL's bigint write them.
      *
      * @return the text
      */
@@ -266,6 +281,16 @@ public final class Discord implements Comparable<Discord>, Serializable {
      */
     public byte[] bytes() {
         return b.clone();
+    }
+
+    /**
+     * Returns the ID's 64 bits as a long, as Go's int64 of it holds them
+     * (negative where the top bit is set).
+     *
+     * @return the ID's bits
+     */
+    public long toLong() {
+        return get(b, 0, 64);
     }
 
     /**
@@ -367,12 +392,13 @@ public final class Discord implements Comparable<Discord>, Serializable {
     /**
      * Returns the text of the ID's public form under key and tweak: Private
      * IDs, as idforge's Go, SQL, JavaScript and Python compute them. The
-     * public form is an ID of the same layout, its constant bits kept and the others a keyed permutation of the ID's. The same ID, key and tweak always give the
-     * same public form, and unmask gives the ID back. Mask on a server,
-     * never in code shipped to users: the key would go with it.
+     * public form is an ID of the same layout, its constant bits kept and the
+     * others a keyed permutation of the ID's. The same ID, key and tweak
+     * always give the same public form, and unmask gives the ID back. Mask on
+     * a server, never in code shipped to users: the key would go with it.
      *
-     * @param key the key: at least 16 bytes, not all zero, as
-     *     {@code idforge key} makes
+     * @param key the key: at least 16 bytes, not all zero, as {@code
+     *     idforge key} makes
      * @param tweak the tweak, which may be empty
      * @return the public form's text
      * @throws IDException ErrInvalid for an ID whose constant bits are not
@@ -657,9 +683,11 @@ public final class Discord implements Comparable<Discord>, Serializable {
                 }
                 if (System.nanoTime() - deadline >= 0) {
                     if (now < last) {
-                        throw new IDException("ErrClockBackwards", LAYOUT + ": the clock is behind the last tick used, after a second's wait");
+                        throw new IDException("ErrClockBackwards",
+                                LAYOUT + ": the clock is behind the last tick used, after a second's wait");
                     }
-                    throw new IDException("ErrClockStalled", LAYOUT + ": the counter ran out and the clock stood still for a second");
+                    throw new IDException("ErrClockStalled",
+                            LAYOUT + ": the counter ran out and the clock stood still for a second");
                 }
                 LockSupport.parkNanos(250000L);
             }
@@ -962,7 +990,8 @@ public final class Discord implements Comparable<Discord>, Serializable {
     private static IDException syntaxError(String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax", LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+        return new IDException("ErrSyntax",
+                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 
     /**
@@ -1054,7 +1083,8 @@ public final class Discord implements Comparable<Discord>, Serializable {
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
+            throw new IDException("ErrKey", LAYOUT
+                    + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

@@ -99,12 +99,15 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long
-     * in decimal, with no sign, as no ID is negative (the layout's top bit is a constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
+     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long in
+     * decimal, with no sign, as no ID is negative (the layout's top bit is a
+     * constant zero): 1 to 19 digits, with no leading zeros, of a number from
+     * 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
      *
      * @param s the text
      * @return the ID
-     * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
+     * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other
+     *     text
      */
     public static Mastodon parse(String s) {
         byte[] b = new byte[SIZE];
@@ -160,6 +163,18 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
         return new Mastodon(b.clone());
+    }
+
+    /**
+     * Returns the ID whose 64 bits are v's, as {@link #toLong()} gives them.
+     *
+     * @param v the ID's bits
+     * @return the ID
+     */
+    public static Mastodon fromLong(long v) {
+        byte[] b = new byte[SIZE];
+        place(b, 0, 64, v);
+        return new Mastodon(b);
     }
 
     /**
@@ -221,7 +236,9 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     private static final byte[] UNTIMED = hex("000000000000ffff");
 
     /**
-     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them (never negative for a valid ID: the layout's top bit is a constant zero).
+     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's
+     * strconv.FormatInt and PostgreSQL's bigint write them (never negative for
+     * a valid ID: the layout's top bit is a constant zero).
      *
      * @return the text
      */
@@ -264,6 +281,16 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
      */
     public byte[] bytes() {
         return b.clone();
+    }
+
+    /**
+     * Returns the ID's 64 bits as a long, as Go's int64 of it holds them
+     * (negative where the top bit is set).
+     *
+     * @return the ID's bits
+     */
+    public long toLong() {
+        return get(b, 0, 64);
     }
 
     /**
@@ -368,12 +395,13 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     /**
      * Returns the text of the ID's public form under key and tweak: Private
      * IDs, as idforge's Go, SQL, JavaScript and Python compute them. The
-     * public form is an ID of the same layout, its constant bits kept and the others a keyed permutation of the ID's. The same ID, key and tweak always give the
-     * same public form, and unmask gives the ID back. Mask on a server,
-     * never in code shipped to users: the key would go with it.
+     * public form is an ID of the same layout, its constant bits kept and the
+     * others a keyed permutation of the ID's. The same ID, key and tweak
+     * always give the same public form, and unmask gives the ID back. Mask on
+     * a server, never in code shipped to users: the key would go with it.
      *
-     * @param key the key: at least 16 bytes, not all zero, as
-     *     {@code idforge key} makes
+     * @param key the key: at least 16 bytes, not all zero, as {@code
+     *     idforge key} makes
      * @param tweak the tweak, which may be empty
      * @return the public form's text
      * @throws IDException ErrInvalid for an ID whose constant bits are not
@@ -912,7 +940,8 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     private static IDException syntaxError(String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax", LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+        return new IDException("ErrSyntax",
+                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 
     /**
@@ -1002,7 +1031,8 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
+            throw new IDException("ErrKey", LAYOUT
+                    + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

@@ -98,12 +98,15 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long
-     * in decimal, with no sign, as no ID is negative (the layout's top bit is a constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
+     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long in
+     * decimal, with no sign, as no ID is negative (the layout's top bit is a
+     * constant zero): 1 to 19 digits, with no leading zeros, of a number from
+     * 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
      *
      * @param s the text
      * @return the ID
-     * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
+     * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other
+     *     text
      */
     public static Sonyflake parse(String s) {
         byte[] b = new byte[SIZE];
@@ -159,6 +162,18 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
         return new Sonyflake(b.clone());
+    }
+
+    /**
+     * Returns the ID whose 64 bits are v's, as {@link #toLong()} gives them.
+     *
+     * @param v the ID's bits
+     * @return the ID
+     */
+    public static Sonyflake fromLong(long v) {
+        byte[] b = new byte[SIZE];
+        place(b, 0, 64, v);
+        return new Sonyflake(b);
     }
 
     /**
@@ -224,7 +239,9 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
     private static final byte[] UNTIMED = hex("0000000000ffffff");
 
     /**
-     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them (never negative for a valid ID: the layout's top bit is a constant zero).
+     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's
+     * strconv.FormatInt and PostgreSQL's bigint write them (never negative for
+     * a valid ID: the layout's top bit is a constant zero).
      *
      * @return the text
      */
@@ -267,6 +284,16 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      */
     public byte[] bytes() {
         return b.clone();
+    }
+
+    /**
+     * Returns the ID's 64 bits as a long, as Go's int64 of it holds them
+     * (negative where the top bit is set).
+     *
+     * @return the ID's bits
+     */
+    public long toLong() {
+        return get(b, 0, 64);
     }
 
     /**
@@ -372,12 +399,13 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
     /**
      * Returns the text of the ID's public form under key and tweak: Private
      * IDs, as idforge's Go, SQL, JavaScript and Python compute them. The
-     * public form is an ID of the same layout, its constant bits kept and the others a keyed permutation of the ID's. The same ID, key and tweak always give the
-     * same public form, and unmask gives the ID back. Mask on a server,
-     * never in code shipped to users: the key would go with it.
+     * public form is an ID of the same layout, its constant bits kept and the
+     * others a keyed permutation of the ID's. The same ID, key and tweak
+     * always give the same public form, and unmask gives the ID back. Mask on
+     * a server, never in code shipped to users: the key would go with it.
      *
-     * @param key the key: at least 16 bytes, not all zero, as
-     *     {@code idforge key} makes
+     * @param key the key: at least 16 bytes, not all zero, as {@code
+     *     idforge key} makes
      * @param tweak the tweak, which may be empty
      * @return the public form's text
      * @throws IDException ErrInvalid for an ID whose constant bits are not
@@ -660,9 +688,11 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
                 }
                 if (System.nanoTime() - deadline >= 0) {
                     if (now < last) {
-                        throw new IDException("ErrClockBackwards", LAYOUT + ": the clock is behind the last tick used, after a second's wait");
+                        throw new IDException("ErrClockBackwards",
+                                LAYOUT + ": the clock is behind the last tick used, after a second's wait");
                     }
-                    throw new IDException("ErrClockStalled", LAYOUT + ": the counter ran out and the clock stood still for a second");
+                    throw new IDException("ErrClockStalled",
+                            LAYOUT + ": the counter ran out and the clock stood still for a second");
                 }
                 LockSupport.parkNanos(2500000L);
             }
@@ -965,7 +995,8 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
     private static IDException syntaxError(String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax", LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+        return new IDException("ErrSyntax",
+                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 
     /**
@@ -1055,7 +1086,8 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
+            throw new IDException("ErrKey", LAYOUT
+                    + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

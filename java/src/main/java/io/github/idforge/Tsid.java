@@ -152,6 +152,18 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     }
 
     /**
+     * Returns the ID whose 64 bits are v's, as {@link #toLong()} gives them.
+     *
+     * @param v the ID's bits
+     * @return the ID
+     */
+    public static Tsid fromLong(long v) {
+        byte[] b = new byte[SIZE];
+        place(b, 0, 64, v);
+        return new Tsid(b);
+    }
+
+    /**
      * Builds an ID from its fields, with the layout's constant bits. A value
      * that does not fit its field is ErrRange: nothing is masked off.
      *
@@ -214,7 +226,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     private static final byte[] UNTIMED = hex("00000000003fffff");
 
     /**
-     * Returns the ID's text: 13 Crockford digits, as {@link #crockford()} writes them.
+     * Returns the ID's text: 13 Crockford digits, as {@link #crockford()}
+     * writes them.
      *
      * @return the text
      */
@@ -257,6 +270,16 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     public byte[] bytes() {
         return b.clone();
+    }
+
+    /**
+     * Returns the ID's 64 bits as a long, as Go's int64 of it holds them
+     * (negative where the top bit is set).
+     *
+     * @return the ID's bits
+     */
+    public long toLong() {
+        return get(b, 0, 64);
     }
 
     /**
@@ -357,12 +380,13 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     /**
      * Returns the text of the ID's public form under key and tweak: Private
      * IDs, as idforge's Go, SQL, JavaScript and Python compute them. The
-     * public form is an ID of the same layout, its constant bits kept and the others a keyed permutation of the ID's. The same ID, key and tweak always give the
-     * same public form, and unmask gives the ID back. Mask on a server,
-     * never in code shipped to users: the key would go with it.
+     * public form is an ID of the same layout, its constant bits kept and the
+     * others a keyed permutation of the ID's. The same ID, key and tweak
+     * always give the same public form, and unmask gives the ID back. Mask on
+     * a server, never in code shipped to users: the key would go with it.
      *
-     * @param key the key: at least 16 bytes, not all zero, as
-     *     {@code idforge key} makes
+     * @param key the key: at least 16 bytes, not all zero, as {@code
+     *     idforge key} makes
      * @param tweak the tweak, which may be empty
      * @return the public form's text
      * @throws IDException ErrInvalid for an ID whose constant bits are not
@@ -941,7 +965,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     private static IDException syntaxError(String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax", LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+        return new IDException("ErrSyntax",
+                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 
     /** Returns t in nanoseconds since the Unix epoch. */
@@ -1000,7 +1025,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
+            throw new IDException("ErrKey", LAYOUT
+                    + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

@@ -411,12 +411,14 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
     /**
      * Returns the text of the ID's public form under key and tweak: Private
      * IDs, as idforge's Go, SQL, JavaScript and Python compute them. The
-     * public form is a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits. The same ID, key and tweak always give the
-     * same public form, and unmask gives the ID back. Mask on a server,
-     * never in code shipped to users: the key would go with it.
+     * public form is a UUIDv4 (version 4, variant 0b10) whose other 122 bits
+     * are a keyed permutation of the ID's free bits. The same ID, key and
+     * tweak always give the same public form, and unmask gives the ID back.
+     * Mask on a server, never in code shipped to users: the key would go with
+     * it.
      *
-     * @param key the key: at least 16 bytes, not all zero, as
-     *     {@code idforge key} makes
+     * @param key the key: at least 16 bytes, not all zero, as {@code
+     *     idforge key} makes
      * @param tweak the tweak, which may be empty
      * @return the public form's text
      * @throws IDException ErrInvalid for an ID whose constant bits are not
@@ -957,7 +959,8 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
     private static IDException syntaxError(String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax", LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+        return new IDException("ErrSyntax",
+                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 
     /** Hex digits' values by character, in either case; -1 for others. */
@@ -1101,7 +1104,8 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
+            throw new IDException("ErrKey", LAYOUT
+                    + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
             Mac mac = Mac.getInstance("HmacSHA256");

@@ -385,12 +385,13 @@ public final class Xid implements Comparable<Xid>, Serializable {
     /**
      * Returns the text of the ID's public form under key and tweak: Private
      * IDs, as idforge's Go, SQL, JavaScript and Python compute them. The
-     * public form is an ID of the same layout, its constant bits kept and the others a keyed permutation of the ID's. The same ID, key and tweak always give the
-     * same public form, and unmask gives the ID back. Mask on a server,
-     * never in code shipped to users: the key would go with it.
+     * public form is an ID of the same layout, its constant bits kept and the
+     * others a keyed permutation of the ID's. The same ID, key and tweak
+     * always give the same public form, and unmask gives the ID back. Mask on
+     * a server, never in code shipped to users: the key would go with it.
      *
-     * @param key the key: at least 16 bytes, not all zero, as
-     *     {@code idforge key} makes
+     * @param key the key: at least 16 bytes, not all zero, as {@code
+     *     idforge key} makes
      * @param tweak the tweak, which may be empty
      * @return the public form's text
      * @throws IDException ErrInvalid for an ID whose constant bits are not
@@ -928,7 +929,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
     private static IDException syntaxError(String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax", LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+        return new IDException("ErrSyntax",
+                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 
     /** Returns t in nanoseconds since the Unix epoch. */
@@ -987,7 +989,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
+            throw new IDException("ErrKey", LAYOUT
+                    + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
