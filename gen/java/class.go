@@ -3,6 +3,7 @@ package java
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
@@ -131,7 +132,6 @@ func (w *writer) classDoc() {
 }
 
 func (w *writer) formConstants() {
-	p := w.p
 	w.t(`
     /** The fixed-width text forms: their titles, digits, widths and rules. */
 `)
@@ -140,7 +140,7 @@ func (w *writer) formConstants() {
 `, "NAME", formConst(f), "TITLE", javaString(f.Title), "DIGITS", javaString(f.Alphabet), "WIDTH", fmt.Sprint(f.Width),
 			"FOLD", fmt.Sprint(f.FoldCase), "PAD", fmt.Sprint(f.Pad), "CHECK", fmt.Sprint(f.Check), "LIMBS", fmt.Sprint(w.limbs(f)))
 	}
-	if p.Text.Check {
+	if w.hasCheck() {
 		w.t(`
     /** Crockford's check symbols: the ID modulo 37 is the index of its symbol. */
     private static final String CHECK = $CHECK$;
@@ -221,7 +221,7 @@ func (w *writer) parsers() {
     }
 `, "DESC", html(p.Text.Describe()), "CASE", p.Text.CaseNote(), "FORM", formConst(p.Text))
 	}
-	for _, f := range p.Forms {
+	for _, f := range append(slices.Clip(p.Forms), w.declared...) {
 		over := ""
 		if f.Overflows {
 			over = "\n     * Text above {@code " + html(f.Max) + "} is ErrOverflow."

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 	"github.com/idforge/idforge/gen/java"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/testenv"
 )
 
 // The registry's Java emitter writes what Generate writes and IDException
@@ -131,4 +133,77 @@ func TestTextForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	javac(t, dir, append(files, filepath.Join(src, "IDException.java"))...)
+}
+
+// The encodings a spec declares besides its text form get a parser and a
+// writer each, named after them: one declared with the alphabet and check
+// symbol of crockford-check writes what a class whose text form is
+// crockford-check writes, and every form reads back what it writes.
+func TestDeclaredEncodings(t *testing.T) {
+	testenv.NeedTool(t, "java")
+	spec := `layout decl 64
+  timestamp   40  time 2024-01-01T00:00:00Z ms
+  seq         12  counter seeded borrow
+  rand        12  random
+  encoding b40 Base40 +0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ^_| fold
+  encoding b32c Base32c 0123456789ABCDEFGHJKMNPQRSTVWXYZ fold check
+  text base36
+`
+	l, err := layouts.Parse("decl.layout", []byte(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for class, text := range map[string]string{"Decl": "", "DeclCheck": "crockford-check"} {
+		b, err := java.Generate(l, "decl", class, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, filepath.Join(src, class+".java"))
+		if err := os.WriteFile(files[len(files)-1], b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	main := `package decl;
+
+/** Checks the declared encodings. */
+public final class Main {
+    private Main() {}
+
+    /**
+     * Checks them.
+     *
+     * @param args none
+     */
+    public static void main(String[] args) {
+        Decl.Generator g = new Decl.Generator();
+        for (int i = 0; i < 10000; i++) {
+            Decl id = i == 0 ? Decl.MAX : i == 1 ? Decl.NIL : g.next();
+            DeclCheck same = DeclCheck.fromBytes(id.bytes());
+            if (!id.b32c().equals(same.toString()) || !Decl.parseB32c(id.b32c().toLowerCase()).equals(id)
+                    || !Decl.parseB40(id.b40()).equals(id) || !Decl.parse(id.toString()).equals(id)) {
+                throw new AssertionError(id.hex() + ": " + id.b32c() + " " + same + " " + id.b40());
+            }
+        }
+        System.out.println("ok");
+    }
+}
+`
+	files = append(files, filepath.Join(src, "Main.java"), filepath.Join(src, "IDException.java"))
+	if err := os.WriteFile(files[2], []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(files[3], java.Exception("decl"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	javac(t, dir, files...)
+	out, err := exec.Command("java", "-cp", filepath.Join(dir, "classes"), "decl.Main").CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "ok" {
+		t.Fatalf("java: %v\n%s", err, out)
+	}
 }

@@ -179,7 +179,7 @@ func (w *writer) helpers() {
             out[i] = f.digits[(int) r];
         }
 `)
-	if p.Text.Check {
+	if w.hasCheck() {
 		w.t(`        if (f.check) {
             out[f.width] = (byte) CHECK.charAt(mod37(b));
         }
@@ -230,7 +230,7 @@ func (w *writer) helpers() {
             b[i] = (byte) (x >>> (k & 31));
         }
 `)
-	if p.Text.Check {
+	if w.hasCheck() {
 		w.t(`        if (f.check && CHECK.indexOf(Character.toUpperCase(s.charAt(f.width))) != mod37(b)) {
             throw syntaxError(f.title, s, f.width);
         }
@@ -239,7 +239,7 @@ func (w *writer) helpers() {
 	w.t(`        return b;
     }
 `)
-	if p.Text.Check {
+	if w.hasCheck() {
 		w.t(`
     /** Returns b, read as one big-endian number, modulo 37. */
     private static int mod37(byte[] b) {

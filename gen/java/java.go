@@ -124,7 +124,11 @@ func generate(r *resolved.Layout, pkg, typ, text string) ([]byte, error) {
 			return nil, fmt.Errorf("%w: %s: a time, clock sequence or node wider than 64 bits", ErrLayout, r.Name)
 		}
 	}
-	w := &writer{p: p, pkg: pkg}
+	declared, err := declaredForms(p)
+	if err != nil {
+		return nil, err
+	}
+	w := &writer{p: p, pkg: pkg, declared: declared}
 	if s, err := mask.ShapeOf(r.Layout); err == nil {
 		w.shape = &s
 	}
@@ -133,10 +137,13 @@ func generate(r *resolved.Layout, pkg, typ, text string) ([]byte, error) {
 }
 
 type writer struct {
-	p     *portable.Plan
-	pkg   string
-	shape *mask.Shape // nil for a layout that cannot be masked
-	b     strings.Builder
+	p *portable.Plan
+	// declared are the forms of the encodings the spec declares besides
+	// its text form.
+	declared []portable.Form
+	pkg      string
+	shape    *mask.Shape // nil for a layout that cannot be masked
+	b        strings.Builder
 }
 
 // t writes a template: each $NAME$ in it becomes the value vars gives it,
@@ -431,8 +438,46 @@ func (w *writer) forms() []portable.Form {
 	if w.p.Text.Own() {
 		forms = append(forms, w.p.Text)
 	}
-	return forms
+	return append(forms, w.declared...)
 }
+
+// hasCheck reports whether a form of the class has a check symbol.
+func (w *writer) hasCheck() bool {
+	return slices.ContainsFunc(w.forms(), func(f portable.Form) bool { return f.Check })
+}
+
+// methods are the names of the class's methods that a declared encoding's
+// writer, named after it, must not take.
+var methods = words(`bytes fields time unixNanos isValid isZero toUUID toLong mask compareTo equals hashCode
+	toString getClass notify notifyAll wait clone finalize`)
+
+// declaredForms returns the forms of the encodings the spec declares that
+// the class has no method of yet (the text form is one already): each
+// gets its parser and its writer, as base62 has.
+func declaredForms(p *portable.Plan) ([]portable.Form, error) {
+	var out []portable.Form
+	for _, s := range p.L.Encodings {
+		if s.Name == p.Text.Name || slices.ContainsFunc(p.Forms, func(f portable.Form) bool { return f.Name == s.Name }) {
+			continue
+		}
+		e, err := encodings.New(s)
+		if err != nil {
+			return nil, fmt.Errorf("%w: encoding %s: %v", ErrLayout, s.Name, err)
+		}
+		name := lowerCamel(strings.ReplaceAll(s.Name, "-", "_"))
+		if !ident.MatchString(name) || keywords[name] || methods[name] {
+			return nil, fmt.Errorf("%w: encoding %q cannot name a Java method", ErrName, s.Name)
+		}
+		f := portable.Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Check: s.Check,
+			Width: e.DigitLen(p.Size), Pad: e.Pad(p.Size)}
+		f.Max = portable.Digits(new(big.Int).Lsh(p.Max, uint(f.Pad)), s.Digits, f.Width)
+		f.Overflows = !s.Bits && f.Max != strings.Repeat(s.Digits[len(s.Digits)-1:], f.Width)
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+var ident = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // limbs returns the number of 32-bit limbs that hold any text of form f:
 // its largest value, base^width, with room to see that it overflows.
