@@ -102,7 +102,8 @@ func runJava(t *testing.T, name string, args ...string) string {
 // The Java classes of every layout in the corpus read, write and bound
 // its IDs as the interpreter does, refuse its bad inputs with the same
 // error kinds (IDException, never another exception), mask and unmask as
-// its vectors say, make its name-based IDs, and generate valid IDs, in
+// its vectors and the published ones (mask/testdata/vectors.json) say,
+// make its name-based IDs, and generate valid IDs, in
 // order where the layout sorts by time, with the clock standing still and
 // going back too.
 func TestJava(t *testing.T) {
@@ -112,7 +113,12 @@ func TestJava(t *testing.T) {
 	needJava(t)
 	readInputs(t, "testdata/CorpusTest.java") // java reads it: the test cache must know
 	classes, corpus := javaClasses(t)
-	runJava(t, "java", "-cp", classes, "CorpusTest.java", corpus, javaPackage)
+	vectors, err := filepath.Abs("../../mask/testdata/vectors.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readInputs(t, vectors)
+	runJava(t, "java", "-cp", classes, "CorpusTest.java", corpus, javaPackage, vectors)
 }
 
 // The committed Java package (java/, which go generate writes) compiles

@@ -293,7 +293,40 @@ public final class CorpusTest {
             }
             System.out.println("ok   " + e.getKey() + " (" + e.getValue().size() + " records)");
         }
+        if (args.length > 2) {
+            checkVectors(args[1], Path.of(args[2]));
+        }
         System.out.println("PASS: " + layouts + " layouts, " + checked + " records");
+    }
+
+    /**
+     * Checks the published known-answer vectors of Private IDs
+     * (mask/testdata/vectors.json): each ID masks to its public form under
+     * its key and tweak (text, as UTF-8), and the public form unmasks to it.
+     */
+    @SuppressWarnings("unchecked")
+    static void checkVectors(String pkg, Path file) throws Exception {
+        List<Object> vectors = (List<Object>) Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+        for (Object o : vectors) {
+            Map<String, Object> v = (Map<String, Object>) o;
+            Class<?> c = Class.forName(pkg + "." + className((String) v.get("layout")));
+            Method fromBytes = c.getMethod("fromBytes", byte[].class);
+            Object id = fromBytes.invoke(null, (Object) hex((String) v.get("id")));
+            Object pub = fromBytes.invoke(null, (Object) hex((String) v.get("public")));
+            byte[] key = hex((String) v.get("key"));
+            String tweak = (String) v.get("tweak");
+            String what = v.get("layout") + " " + v.get("id") + " tweak " + tweak;
+            equal(call(() -> c.getMethod("mask", byte[].class, String.class).invoke(id, key, tweak)), pub.toString(), "mask " + what);
+            equal(call(() -> c.getMethod("unmask", String.class, byte[].class, String.class).invoke(null, pub.toString(), key, tweak)), id, "unmask " + what);
+        }
+        if (!failures.isEmpty()) {
+            System.out.println("FAIL vectors.json: " + failures.size() + " failures");
+            for (String f : failures.subList(0, Math.min(40, failures.size()))) {
+                System.out.println("  " + f);
+            }
+            System.exit(1);
+        }
+        System.out.println("ok   mask/testdata/vectors.json (" + vectors.size() + " vectors)");
     }
 
     static void checkLayout(Class<?> c, String layout, List<Map<String, Object>> rs) throws Exception {
