@@ -67,6 +67,40 @@ public final class Bench {
         return (double) (now - start) / calls;
     }
 
+    /**
+     * Times the JDK's SecureRandom algorithms at what a generator asks of
+     * its source, 4 KiB at a time (--random): the cost per byte of an ID's
+     * random bits, whatever the generator does around them.
+     */
+    static void randomSources(int rounds, long ms) throws Exception {
+        List<String> algs = new ArrayList<>(List.of("default"));
+        for (String a : List.of("NativePRNG", "NativePRNGNonBlocking", "DRBG", "SHA1PRNG")) {
+            try {
+                java.security.SecureRandom.getInstance(a);
+                algs.add(a);
+            } catch (java.security.NoSuchAlgorithmException e) {
+                System.out.println(a + ": none");
+            }
+        }
+        System.out.println("| SecureRandom | ns per byte, 4 KiB a call | ns per 16 bytes, one call each |");
+        System.out.println("|---|---:|---:|");
+        for (String a : algs) {
+            java.security.SecureRandom r = a.equals("default") ? new java.security.SecureRandom() : java.security.SecureRandom.getInstance(a);
+            byte[] big = new byte[4096], small = new byte[16];
+            List<Double> perByte = new ArrayList<>(), perID = new ArrayList<>();
+            for (int k = 0; k < rounds + 3; k++) {
+                double b = time(new Impl(a, i -> { r.nextBytes(big); return big[i & 4095]; }), ms) / 4096;
+                double s16 = time(new Impl(a, i -> { r.nextBytes(small); return small[i & 15]; }), ms);
+                if (k >= 3) {
+                    perByte.add(b);
+                    perID.add(s16);
+                }
+            }
+            String name = a.equals("default") ? "new SecureRandom() (" + r.getAlgorithm() + ")" : a;
+            System.out.printf(Locale.ROOT, "| %s | %.2f | %.1f |%n", name, median(perByte), median(perID));
+        }
+    }
+
     static double median(List<Double> xs) {
         double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         return a.length % 2 == 1 ? a[a.length / 2] : (a[a.length / 2 - 1] + a[a.length / 2]) / 2;
@@ -75,13 +109,19 @@ public final class Bench {
     public static void main(String[] args) throws Throwable {
         int rounds = 21, warm = 5;
         long ms = 100;
+        boolean sources = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--ms" -> ms = Long.parseLong(args[++i]);
                 case "--warm" -> warm = Integer.parseInt(args[++i]);
-                default -> throw new IllegalArgumentException("usage: Bench [--rounds N] [--ms MS] [--warm N]");
+                case "--random" -> sources = true;
+                default -> throw new IllegalArgumentException("usage: Bench [--rounds N] [--ms MS] [--warm N] [--random]");
             }
+        }
+        if (sources) {
+            randomSources(rounds, ms);
+            return;
         }
         // The inputs: UUIDv7 text from our generator, read by both sides, a
         // call taking the next in turn so that none repeats the last's.
