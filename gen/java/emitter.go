@@ -60,7 +60,12 @@ func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, erro
 		name, ok := strings.CutSuffix(base, ".java")
 		switch {
 		case !ok:
-			return nil, emit.OptionError(fmt.Errorf("%w: -o %s: a Java class's file is CLASS.java", ErrName, o.Out))
+			class := typ
+			if class == "" {
+				class = ClassName(l.Name)
+			}
+			return nil, emit.OptionError(fmt.Errorf("%w: -o %s: name the class's file, CLASS.java, which names the class, such as %s",
+				ErrName, o.Out, filepath.Join(o.Out, class+".java")))
 		case typ == "":
 			typ = name
 		case typ != name:
