@@ -316,10 +316,6 @@ func (w *writer) pack() {
 		switch {
 		case f.Bytes:
 			fmt.Fprintf(&body, "        placeBytes(b, %q, f.%s(), %s);\n", f.Name, f.Name, runsArray(f.Runs))
-		case f.Width > 64:
-			fmt.Fprintf(&body, "        BigInteger %s = f.%s();\n", f.Name, f.Name)
-			fmt.Fprintf(&body, "        if (%s.signum() < 0 || %s.bitLength() > %d) {\n            throw new IDException(\"ErrRange\", LAYOUT + \": %s \" + %s + \" does not fit in %d bits\");\n        }\n", f.Name, f.Name, f.Width, f.Name, f.Name, f.Width)
-			body.WriteString(placeBig("        ", "b", f.Name, f.Runs))
 		default:
 			if f.Width < 64 {
 				fmt.Fprintf(&body, "        if (f.%s() >>> %d != 0) {\n            throw new IDException(\"ErrRange\", LAYOUT + \": %s \" + f.%s() + \" does not fit in %d bits\");\n        }\n", f.Name, f.Width, f.Name, f.Name, f.Width)
@@ -536,8 +532,6 @@ func (w *writer) readers() {
 		switch {
 		case f.Bytes:
 			args = append(args, fmt.Sprintf("toBytes(%s, %d)", readBig("b", f.Runs), f.Width/8))
-		case f.Width > 64:
-			args = append(args, readBig("b", f.Runs))
 		default:
 			args = append(args, read("b", f.Runs))
 		}
@@ -725,11 +719,11 @@ func (w *writer) fieldsRecord() {
 		comps = append(comps, fmt.Sprintf("%s %s", fieldType(f), f.Name))
 	}
 	extra := ""
-	if w.hasWide() {
+	if w.hasBytes() {
 		extra = "; a bytes field is compared by content"
 	}
 	w.b.WriteString("\n    /**\n")
-	for _, l := range strings.Split(portable.Fill(fmt.Sprintf("The fields of an ID of layout %s, keyed by the spec's names, as {@link #fields()} returns them and {@link #pack(Fields)} takes them: a long for an integer field of up to 64 bits (one of 64 holds its bits, read unsigned), a BigInteger for a wider one, and a byte[] for a bytes field%s.", html(p.L.Name), extra), 70), "\n") {
+	for _, l := range strings.Split(portable.Fill(fmt.Sprintf("The fields of an ID of layout %s, keyed by the spec's names, as {@link #fields()} returns them and {@link #pack(Fields)} takes them: a long for an integer field, which the spec language holds to 64 bits (one of 64 holds its bits, read unsigned), and a byte[] for a bytes field%s.", html(p.L.Name), extra), 70), "\n") {
 		w.b.WriteString("     * " + l + "\n")
 	}
 	w.b.WriteString("     *\n")
@@ -737,7 +731,7 @@ func (w *writer) fieldsRecord() {
 		w.b.WriteString("     * " + s + "\n")
 	}
 	w.b.WriteString("     */\n")
-	if !w.hasWide() {
+	if !w.hasBytes() {
 		w.t("    public record Fields($COMPS$) {}\n", "COMPS", strings.Join(comps, ", "))
 		return
 	}
@@ -745,15 +739,11 @@ func (w *writer) fieldsRecord() {
 	for _, f := range p.Fields {
 		switch fieldType(f) {
 		case "byte[]":
-			eq = append(eq, fmt.Sprintf("Arrays.equals(%s, f.%s)", f.Name, f.Name))
+			eq = append(eq, fmt.Sprintf("Arrays.equals(%s, otherFields.%s)", f.Name, f.Name))
 			hash = append(hash, fmt.Sprintf("Arrays.hashCode(%s)", f.Name))
 			str = append(str, fmt.Sprintf("%s=\" + hexText(%s)", f.Name, f.Name))
-		case "BigInteger":
-			eq = append(eq, fmt.Sprintf("%s.equals(f.%s)", f.Name, f.Name))
-			hash = append(hash, fmt.Sprintf("%s.hashCode()", f.Name))
-			str = append(str, fmt.Sprintf("%s=\" + %s", f.Name, f.Name))
 		default:
-			eq = append(eq, fmt.Sprintf("%s == f.%s", f.Name, f.Name))
+			eq = append(eq, fmt.Sprintf("%s == otherFields.%s", f.Name, f.Name))
 			hash = append(hash, fmt.Sprintf("Long.hashCode(%s)", f.Name))
 			str = append(str, fmt.Sprintf("%s=\" + Long.toUnsignedString(%s)", f.Name, f.Name))
 		}
@@ -767,7 +757,8 @@ func (w *writer) fieldsRecord() {
          */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Fields f && $EQ$;
+            // (A spec's names are lower case: otherFields is none of them.)
+            return o instanceof Fields otherFields && $EQ$;
         }
 
         /**

@@ -17,10 +17,10 @@
 //
 // What Java cannot express as Go does, and what the class does instead:
 //
-//   - An integer field of up to 64 bits is a long; one of 64 bits holds
-//     its value's bits, read unsigned (Long.toUnsignedString). A wider one
-//     is a BigInteger, and a bytes field a byte[] (the record compares it by
-//     content).
+//   - An integer field is a long (the spec language holds them to 64 bits);
+//     one of 64 bits holds its value's bits, read unsigned
+//     (Long.toUnsignedString). A bytes field is a byte[], which the record
+//     compares by content.
 //   - Text lengths and error positions count bytes of UTF-8, as Go does,
 //     not Java's UTF-16 chars.
 //   - Name-based layouts (a hash role) get no generator, as in JavaScript
@@ -352,13 +352,10 @@ func formConst(f portable.Form) string { return strings.ToUpper(f.Ident()) }
 
 // fieldType returns the Java type of a field's value.
 func fieldType(f portable.Field) string {
-	switch {
-	case f.Bytes:
+	if f.Bytes {
 		return "byte[]"
-	case f.Width > 64:
-		return "BigInteger"
 	}
-	return "long"
+	return "long" // an integer field has at most 64 bits (layouts.Parse)
 }
 
 // read returns the Java expression of a value of at most 64 bits spread
@@ -423,12 +420,12 @@ func (w *writer) wideCounter() bool {
 
 // needsBig reports whether the class moves runs of any width, as
 // BigIntegers: for wide fields, a wide counter or the mask.
-func (w *writer) needsBig() bool { return w.hasWide() || w.wideCounter() || w.shape != nil }
+func (w *writer) needsBig() bool { return w.hasBytes() || w.wideCounter() || w.shape != nil }
 
-// hasWide reports whether the layout has a field read as a BigInteger or
-// bytes.
-func (w *writer) hasWide() bool {
-	return slices.ContainsFunc(w.p.Fields, func(f portable.Field) bool { return f.Bytes || f.Width > 64 })
+// hasBytes reports whether the layout has a bytes field, which the class
+// reads and writes through BigInteger.
+func (w *writer) hasBytes() bool {
+	return slices.ContainsFunc(w.p.Fields, func(f portable.Field) bool { return f.Bytes })
 }
 
 // forms returns every fixed-width form of the class: base62, crockford,

@@ -271,9 +271,8 @@ id.mask(key, "tenant-42");                  // another tweak, other public IDs
 - ` + "`newId()`" + ` is Java's name for Go's package-level ` + "`New`" + `, and each class
   is named after its layout (` + "`Uuidv7`, `KsuidMs`" + `), as the classes of one
   package need names of their own.
-- An integer field of up to 64 bits is a ` + "`long`" + ` (one of 64 bits holds its
-  bits: read it with ` + "`Long.toUnsignedString`" + `), a wider one a ` + "`BigInteger`" + `,
-  a bytes field a ` + "`byte[]`" + `.
+- An integer field (at most 64 bits) is a ` + "`long`" + `: read one of 64 bits with
+  ` + "`Long.toUnsignedString`" + `. A bytes field is a ` + "`byte[]`" + `.
 - Text lengths and error positions count bytes of UTF-8, as Go does.
 - ` + "`id.mask(key)`" + ` returns the public form's text, where Go's ` + "`Masker.Mask`" + `
   returns an ID.

@@ -523,8 +523,8 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     /**
      * The fields of an ID of layout ksuid, keyed by the spec's names, as
      * {@link #fields()} returns them and {@link #pack(Fields)} takes them: a
-     * long for an integer field of up to 64 bits (one of 64 holds its bits,
-     * read unsigned), a BigInteger for a wider one, and a byte[] for a bytes
+     * long for an integer field, which the spec language holds to 64 bits
+     * (one of 64 holds its bits, read unsigned), and a byte[] for a bytes
      * field; a bytes field is compared by content.
      *
      * @param timestamp 32 bits (an integer): time
@@ -539,8 +539,9 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
          */
         @Override
         public boolean equals(Object o) {
-            return o instanceof Fields f && timestamp == f.timestamp
-                    && Arrays.equals(payload, f.payload);
+            // (A spec's names are lower case: otherFields is none of them.)
+            return o instanceof Fields otherFields && timestamp == otherFields.timestamp
+                    && Arrays.equals(payload, otherFields.payload);
         }
 
         /**

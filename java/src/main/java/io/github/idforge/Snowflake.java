@@ -566,8 +566,8 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
     /**
      * The fields of an ID of layout snowflake, keyed by the spec's names, as
      * {@link #fields()} returns them and {@link #pack(Fields)} takes them: a
-     * long for an integer field of up to 64 bits (one of 64 holds its bits,
-     * read unsigned), a BigInteger for a wider one, and a byte[] for a bytes
+     * long for an integer field, which the spec language holds to 64 bits
+     * (one of 64 holds its bits, read unsigned), and a byte[] for a bytes
      * field.
      *
      * @param timestamp 41 bits (an integer): time

@@ -487,8 +487,8 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
     /**
      * The fields of an ID of layout uuidv4, keyed by the spec's names, as
      * {@link #fields()} returns them and {@link #pack(Fields)} takes them: a
-     * long for an integer field of up to 64 bits (one of 64 holds its bits,
-     * read unsigned), a BigInteger for a wider one, and a byte[] for a bytes
+     * long for an integer field, which the spec language holds to 64 bits
+     * (one of 64 holds its bits, read unsigned), and a byte[] for a bytes
      * field.
      *
      * @param random_a 48 bits (an integer): random

@@ -578,9 +578,9 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
     /**
      * The fields of an ID of layout uuidv7-draft01, keyed by the spec's
      * names, as {@link #fields()} returns them and {@link #pack(Fields)}
-     * takes them: a long for an integer field of up to 64 bits (one of 64
-     * holds its bits, read unsigned), a BigInteger for a wider one, and a
-     * byte[] for a bytes field.
+     * takes them: a long for an integer field, which the spec language holds
+     * to 64 bits (one of 64 holds its bits, read unsigned), and a byte[] for
+     * a bytes field.
      *
      * @param unix_ts 36 bits (an integer): time
      * @param subsec_a 12 bits (an integer): time

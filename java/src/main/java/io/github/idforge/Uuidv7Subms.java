@@ -576,9 +576,9 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
     /**
      * The fields of an ID of layout uuidv7-subms, keyed by the spec's names,
      * as {@link #fields()} returns them and {@link #pack(Fields)} takes
-     * them: a long for an integer field of up to 64 bits (one of 64 holds
-     * its bits, read unsigned), a BigInteger for a wider one, and a byte[]
-     * for a bytes field.
+     * them: a long for an integer field, which the spec language holds to 64
+     * bits (one of 64 holds its bits, read unsigned), and a byte[] for a
+     * bytes field.
      *
      * @param unix_ts_ms 48 bits (an integer): time
      * @param rand_a 12 bits (an integer): time

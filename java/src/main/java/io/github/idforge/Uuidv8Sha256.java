@@ -522,9 +522,9 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
     /**
      * The fields of an ID of layout uuidv8-sha256, keyed by the spec's
      * names, as {@link #fields()} returns them and {@link #pack(Fields)}
-     * takes them: a long for an integer field of up to 64 bits (one of 64
-     * holds its bits, read unsigned), a BigInteger for a wider one, and a
-     * byte[] for a bytes field.
+     * takes them: a long for an integer field, which the spec language holds
+     * to 64 bits (one of 64 holds its bits, read unsigned), and a byte[] for
+     * a bytes field.
      *
      * @param custom_a 48 bits (an integer): hash
      * @param custom_b 12 bits (an integer): hash
