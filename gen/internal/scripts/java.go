@@ -27,8 +27,9 @@ const (
 func javaClass(l *layouts.Layout) string { return java.ClassName(l.Name) }
 
 // pom returns the Maven project of the Java package: its coordinates,
-// Java 17, and the sources and Javadoc jars that Maven Central requires
-// beside the classes' jar. The tests build the classes with javac alone;
+// Java 17, a stable module name for the module path
+// (Automatic-Module-Name), and the sources and Javadoc jars that Maven
+// Central requires beside the classes' jar. The tests build the classes with javac alone;
 // Maven is for publishing.
 func pom() []byte {
 	return []byte(`<?xml version="1.0" encoding="UTF-8"?>
@@ -88,6 +89,18 @@ func pom() []byte {
             <arg>-Xlint:all</arg>
             <arg>-Werror</arg>
           </compilerArgs>
+        </configuration>
+      </plugin>
+      <plugin>
+        <groupId>org.apache.maven.plugins</groupId>
+        <artifactId>maven-jar-plugin</artifactId>
+        <version>3.4.2</version>
+        <configuration>
+          <archive>
+            <manifestEntries>
+              <Automatic-Module-Name>` + JavaPackage + `</Automatic-Module-Name>
+            </manifestEntries>
+          </archive>
         </configuration>
       </plugin>
       <plugin>
