@@ -18,6 +18,7 @@ func (w *writer) generator() {
 	keep := p.Drawn()
 	seeded := p.Clock != nil && p.Counter != nil && p.Counter.V.Init != layouts.InitZero
 	block := keep.Sign() != 0 || seeded
+	drawn := w.drawnBytes(keep, seeded)
 	hasClock := p.Clock != nil
 
 	// The constructors' parameters and their docs.
@@ -54,7 +55,7 @@ func (w *writer) generator() {
 		fields.WriteString("        /** The bits of an ID taken from the random bits drawn for it. */\n        private final byte[] keep;\n")
 	}
 	if block {
-		fields.WriteString("        /** Random bits drawn ahead, POOL IDs' worth; at is where the next ID's start. */\n        private final byte[] pool = new byte[POOL * SIZE];\n        private int at = POOL * SIZE;\n")
+		fmt.Fprintf(&fields, "        /** Random bytes drawn ahead, POOL IDs' worth; at is where the next ID's start. */\n        private final byte[] pool = new byte[POOL * %[1]d];\n        private int at = POOL * %[1]d;\n", drawn.n)
 	}
 	if hasClock {
 		switch {
@@ -190,7 +191,11 @@ $FIELDS$`, "FIELDS", fields.String(), "COUNTERMAX", counterMax)
 	in := "                "
 	if block {
 		body.WriteString(in + "if (at == pool.length) {\n" + in + "    random.nextBytes(pool);\n" + in + "    at = 0;\n" + in + "}\n")
-		body.WriteString(in + "System.arraycopy(pool, at, b, 0, SIZE);\n" + in + "at += SIZE;\n")
+		if drawn.n == p.Size {
+			body.WriteString(in + "System.arraycopy(pool, at, b, 0, SIZE);\n" + in + "at += SIZE;\n")
+		} else {
+			fmt.Fprintf(&body, "%sSystem.arraycopy(pool, at, b, %d, %d); // the bytes that hold random bits\n%sat += %d;\n", in, drawn.first, drawn.n, in, drawn.n)
+		}
 	}
 	seed := ""
 	if seeded {
@@ -563,4 +568,30 @@ func (w *writer) placeCounter(in string) string {
 		return placeBig(in, "b", "counter", w.p.Counter.Runs)
 	}
 	return place(in, "b", "counter", w.p.Counter.Runs)
+}
+
+// drawnBytes are the bytes of an ID that hold bits a generator takes from
+// its random source (keep, and the counter's seed where it is seeded):
+// bytes [first, first+n), so that an ID draws those alone.
+type drawnBytes struct{ first, n int }
+
+func (w *writer) drawnBytes(keep *big.Int, seeded bool) drawnBytes {
+	m := new(big.Int).Set(keep)
+	if seeded {
+		m.Or(m, portable.RoleMask(w.p.Counter))
+	}
+	b := w.bytesOf(m)
+	first, last := -1, -1
+	for i, x := range b {
+		if x != 0 {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return drawnBytes{0, 0}
+	}
+	return drawnBytes{first, last - first + 1}
 }

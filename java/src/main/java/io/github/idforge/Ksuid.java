@@ -583,9 +583,9 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
         private final byte[] fixed;
         /** The bits of an ID taken from the random bits drawn for it. */
         private final byte[] keep;
-        /** Random bits drawn ahead, POOL IDs' worth; at is where the next ID's start. */
-        private final byte[] pool = new byte[POOL * SIZE];
-        private int at = POOL * SIZE;
+        /** Random bytes drawn ahead, POOL IDs' worth; at is where the next ID's start. */
+        private final byte[] pool = new byte[POOL * 16];
+        private int at = POOL * 16;
         /** The last ID's tick, or -1 before the first, and its counter. */
         private long last = -1;
         private long counter;
@@ -632,8 +632,8 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
                     random.nextBytes(pool);
                     at = 0;
                 }
-                System.arraycopy(pool, at, b, 0, SIZE);
-                at += SIZE;
+                System.arraycopy(pool, at, b, 4, 16); // the bytes that hold random bits
+                at += 16;
                 long seed = get(b, 64, 63); // the counter's start, from the random bits
                 for (int i = 0; i < SIZE; i++) {
                     b[i] = (byte) (b[i] & keep[i] | fixed[i]);

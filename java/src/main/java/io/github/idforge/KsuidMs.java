@@ -581,9 +581,9 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
         private final byte[] fixed;
         /** The bits of an ID taken from the random bits drawn for it. */
         private final byte[] keep;
-        /** Random bits drawn ahead, POOL IDs' worth; at is where the next ID's start. */
-        private final byte[] pool = new byte[POOL * SIZE];
-        private int at = POOL * SIZE;
+        /** Random bytes drawn ahead, POOL IDs' worth; at is where the next ID's start. */
+        private final byte[] pool = new byte[POOL * 15];
+        private int at = POOL * 15;
 
         /**
          * Returns a generator.
@@ -620,8 +620,8 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
                     random.nextBytes(pool);
                     at = 0;
                 }
-                System.arraycopy(pool, at, b, 0, SIZE);
-                at += SIZE;
+                System.arraycopy(pool, at, b, 5, 15); // the bytes that hold random bits
+                at += 15;
                 for (int i = 0; i < SIZE; i++) {
                     b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }

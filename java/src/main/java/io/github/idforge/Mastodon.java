@@ -586,9 +586,9 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
-        /** Random bits drawn ahead, POOL IDs' worth; at is where the next ID's start. */
-        private final byte[] pool = new byte[POOL * SIZE];
-        private int at = POOL * SIZE;
+        /** Random bytes drawn ahead, POOL IDs' worth; at is where the next ID's start. */
+        private final byte[] pool = new byte[POOL * 2];
+        private int at = POOL * 2;
         /** The last ID's tick, or -1 before the first, and its counter. */
         private long last = -1;
         private long counter;
@@ -632,8 +632,8 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
                     random.nextBytes(pool);
                     at = 0;
                 }
-                System.arraycopy(pool, at, b, 0, SIZE);
-                at += SIZE;
+                System.arraycopy(pool, at, b, 6, 2); // the bytes that hold random bits
+                at += 2;
                 long seed = get(b, 0, 15); // the counter's start, from the random bits
                 System.arraycopy(fixed, 0, b, 0, SIZE);
                 long now = now();

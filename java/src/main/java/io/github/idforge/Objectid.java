@@ -550,9 +550,9 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
         private final RandomGenerator random;
         /** The bits every ID of the generator has: the constants, and what is drawn once. */
         private final byte[] fixed;
-        /** Random bits drawn ahead, POOL IDs' worth; at is where the next ID's start. */
-        private final byte[] pool = new byte[POOL * SIZE];
-        private int at = POOL * SIZE;
+        /** Random bytes drawn ahead, POOL IDs' worth; at is where the next ID's start. */
+        private final byte[] pool = new byte[POOL * 3];
+        private int at = POOL * 3;
         /** The last ID's counter, and whether there was one. */
         private long counter;
         private boolean started;
@@ -592,8 +592,8 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
                     random.nextBytes(pool);
                     at = 0;
                 }
-                System.arraycopy(pool, at, b, 0, SIZE);
-                at += SIZE;
+                System.arraycopy(pool, at, b, 9, 3); // the bytes that hold random bits
+                at += 3;
                 long seed = get(b, 0, 24); // the counter's start, from the random bits
                 System.arraycopy(fixed, 0, b, 0, SIZE);
                 long tick = now();

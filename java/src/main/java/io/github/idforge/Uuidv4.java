@@ -513,9 +513,9 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
         private final byte[] fixed;
         /** The bits of an ID taken from the random bits drawn for it. */
         private final byte[] keep;
-        /** Random bits drawn ahead, POOL IDs' worth; at is where the next ID's start. */
-        private final byte[] pool = new byte[POOL * SIZE];
-        private int at = POOL * SIZE;
+        /** Random bytes drawn ahead, POOL IDs' worth; at is where the next ID's start. */
+        private final byte[] pool = new byte[POOL * 16];
+        private int at = POOL * 16;
 
         /**
          * Returns a generator.

@@ -607,9 +607,9 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
         private final byte[] fixed;
         /** The bits of an ID taken from the random bits drawn for it. */
         private final byte[] keep;
-        /** Random bits drawn ahead, POOL IDs' worth; at is where the next ID's start. */
-        private final byte[] pool = new byte[POOL * SIZE];
-        private int at = POOL * SIZE;
+        /** Random bytes drawn ahead, POOL IDs' worth; at is where the next ID's start. */
+        private final byte[] pool = new byte[POOL * 8];
+        private int at = POOL * 8;
         /** The last ID's tick, or -1 before the first, and its counter. */
         private long last = -1;
         private long counter;
@@ -654,8 +654,8 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
                     random.nextBytes(pool);
                     at = 0;
                 }
-                System.arraycopy(pool, at, b, 0, SIZE);
-                at += SIZE;
+                System.arraycopy(pool, at, b, 8, 8); // the bytes that hold random bits
+                at += 8;
                 long seed = get(b, 46, 15); // the counter's start, from the random bits
                 for (int i = 0; i < SIZE; i++) {
                     b[i] = (byte) (b[i] & keep[i] | fixed[i]);

@@ -599,9 +599,9 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
         private final byte[] fixed;
         /** The bits of an ID taken from the random bits drawn for it. */
         private final byte[] keep;
-        /** Random bits drawn ahead, POOL IDs' worth; at is where the next ID's start. */
-        private final byte[] pool = new byte[POOL * SIZE];
-        private int at = POOL * SIZE;
+        /** Random bytes drawn ahead, POOL IDs' worth; at is where the next ID's start. */
+        private final byte[] pool = new byte[POOL * 8];
+        private int at = POOL * 8;
 
         /**
          * Returns a generator.
@@ -638,8 +638,8 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
                     random.nextBytes(pool);
                     at = 0;
                 }
-                System.arraycopy(pool, at, b, 0, SIZE);
-                at += SIZE;
+                System.arraycopy(pool, at, b, 8, 8); // the bytes that hold random bits
+                at += 8;
                 for (int i = 0; i < SIZE; i++) {
                     b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }
