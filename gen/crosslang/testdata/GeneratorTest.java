@@ -127,6 +127,18 @@ public final class GeneratorTest {
         return java.util.HexFormat.of().parseHex(s);
     }
 
+    /** Returns the code of the IDException r throws, or what else happened. */
+    static String codeOf(Runnable r) {
+        try {
+            r.run();
+            return "no error";
+        } catch (IDException e) {
+            return e.code();
+        } catch (RuntimeException e) {
+            return "not an IDException: " + e;
+        }
+    }
+
     /** Makes n IDs one after another and checks that they strictly increase. */
     static void increasing(String what, int n, Supplier<byte[]> next) {
         byte[] prev = next.get();
@@ -183,6 +195,27 @@ public final class GeneratorTest {
         }
         Snowflake.setNode(5);
         check(Snowflake.newId().fields().node() == 5, "Snowflake.newId() after setNode(5) has node 5");
+        Snowflake.setNode(5); // the same node again: nothing
+        code = codeOf(() -> Snowflake.setNode(6));
+        check(code.equals("ErrRange"), "Snowflake.setNode(6) after setNode(5): " + code);
+        code = codeOf(() -> new Snowflake.Generator(1 << 10));
+        check(code.equals("ErrRange"), "a Snowflake generator of an 11-bit node: " + code);
+        code = codeOf(() -> Snowflake.pack(new Snowflake.Fields(1L << 41, 0, 0)));
+        check(code.equals("ErrRange"), "Snowflake.pack of a 42-bit time: " + code);
+        code = codeOf(() -> Uuidv7.fromBytes(new byte[15]));
+        check(code.equals("ErrLength"), "Uuidv7.fromBytes of 15 bytes: " + code);
+        code = codeOf(() -> Uuidv7.newId().mask(new byte[15]));
+        check(code.equals("ErrKey"), "a mask key of 15 bytes: " + code);
+        code = codeOf(() -> Uuidv7.newId().mask(new byte[16]));
+        check(code.equals("ErrKey"), "a mask key of zero bytes: " + code);
+        code = codeOf(() -> Uuidv7.parse("0192f0d4-1c2e-7a1b-8c3d-4e5f6071829\u00e9"));
+        check(code.equals("ErrLength"), "UUID text with a two-byte character: " + code);
+        code = codeOf(() -> Uuidv7.parseBase62("7n42DGM5Tflk9n8mt7Fhc8"));
+        check(code.equals("ErrOverflow"), "Base62 above the largest UUID: " + code);
+        Ulid ulidID = Ulid.newId();
+        check(ulidID.fields().equals(Ulid.parse(ulidID.toString()).fields()) && ulidID.fields().hashCode() == Ulid.parse(ulidID.toString()).fields().hashCode(),
+                "Ulid's Fields, with a bytes field, compare by content");
+        check(Ulid.pack(ulidID.fields()).equals(ulidID), "Ulid.pack(fields()) gives the ID back");
         Snowflake flakeID = Snowflake.newId();
         check(Snowflake.fromLong(flakeID.toLong()).equals(flakeID) && Long.toString(flakeID.toLong()).equals(flakeID.toString()),
                 "Snowflake's long: " + flakeID);
