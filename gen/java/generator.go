@@ -363,13 +363,27 @@ func (w *writer) nowMethod() {
 		return
 	}
 	billion := big.NewInt(1_000_000_000)
-	if c.TickDen.Cmp(big.NewInt(1)) == 0 && new(big.Int).Rem(billion, c.TickNum).Sign() == 0 &&
+	perSecond, rem := new(big.Int).QuoRem(new(big.Int).Mul(billion, c.TickDen), c.TickNum, new(big.Int))
+	if rem.Sign() == 0 && perSecond.IsInt64() && c.TickDen.Cmp(big.NewInt(1<<31)) <= 0 && c.TickNum.IsInt64() &&
 		new(big.Int).Rem(c.EpochNs, billion).Sign() == 0 && new(big.Int).Quo(c.EpochNs, billion).IsInt64() {
-		// Whole ticks to the second, from an epoch on a second: long
-		// arithmetic on the Instant's seconds and nanoseconds.
+		// A whole number of ticks a second, from an epoch on a second:
+		// long arithmetic on the Instant's seconds and nanoseconds (a
+		// second's nanoseconds times TICK_DEN fit a long).
+		sub := "t.getNano() / NANOS_PER_TICK"
+		decl := "NANOS_PER_TICK = " + long(c.TickNum)
+		what := "nanoseconds in a tick"
+		if c.TickDen.Cmp(big.NewInt(1)) != 0 {
+			sub = "t.getNano() * TICK_DENOMINATOR / TICK_NUMERATOR"
+			decl = "TICK_NUMERATOR = " + long(c.TickNum) + ", TICK_DENOMINATOR = " + long(c.TickDen)
+			what = "a tick's length, TICK_NUMERATOR / TICK_DENOMINATOR nanoseconds"
+		}
 		w.t(`
-        /** The epoch in seconds since the Unix epoch, and the clock's ticks in a second and nanoseconds in a tick. */
-        private static final long EPOCH_SECONDS = $EPOCHSEC$, TICKS_PER_SECOND = $TPS$, NANOS_PER_TICK = $NPT$;
+        /**
+         * The epoch in seconds since the Unix epoch, the clock's ticks in a
+         * second, and $WHAT$.
+         */
+        private static final long EPOCH_SECONDS = $EPOCHSEC$, TICKS_PER_SECOND = $TPS$,
+                $DECL$;
 
         /** Returns the clock's tick; a time outside the layout's range is ErrTime. */
         private long now() {
@@ -377,7 +391,7 @@ func (w *writer) nowMethod() {
             long tick;
             try {
                 tick = Math.addExact(Math.multiplyExact(Math.subtractExact(t.getEpochSecond(), EPOCH_SECONDS), TICKS_PER_SECOND),
-                        t.getNano() / NANOS_PER_TICK);
+                        $SUB$);
             } catch (ArithmeticException e) {
                 tick = -1;
             }
@@ -386,7 +400,8 @@ func (w *writer) nowMethod() {
             }
             return tick;
         }
-`, "EPOCHSEC", long(new(big.Int).Quo(c.EpochNs, billion)), "TPS", long(new(big.Int).Quo(billion, c.TickNum)), "NPT", long(c.TickNum), "CHECK", maxCheck)
+`, "WHAT", what, "DECL", decl, "SUB", sub, "EPOCHSEC", long(new(big.Int).Quo(c.EpochNs, billion)), "TPS", long(perSecond),
+			"CHECK", maxCheck)
 		return
 	}
 	w.t(`

@@ -678,8 +678,12 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
         private static final long MAX_TICK_LONG = 0xfffffffffffffffL;
 
-        /** The epoch in seconds since the Unix epoch, and the clock's ticks in a second and nanoseconds in a tick. */
-        private static final long EPOCH_SECONDS = -12219292800L, TICKS_PER_SECOND = 10000000L, NANOS_PER_TICK = 100L;
+        /**
+         * The epoch in seconds since the Unix epoch, the clock's ticks in a
+         * second, and nanoseconds in a tick.
+         */
+        private static final long EPOCH_SECONDS = -12219292800L, TICKS_PER_SECOND = 10000000L,
+                NANOS_PER_TICK = 100L;
 
         /** Returns the clock's tick; a time outside the layout's range is ErrTime. */
         private long now() {

@@ -684,14 +684,27 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
         private static final long MAX_TICK_LONG = 0xfffffffffffffffL;
 
+        /**
+         * The epoch in seconds since the Unix epoch, the clock's ticks in a
+         * second, and a tick's length, TICK_NUMERATOR / TICK_DENOMINATOR nanoseconds.
+         */
+        private static final long EPOCH_SECONDS = 0L, TICKS_PER_SECOND = 16777216L,
+                TICK_NUMERATOR = 1953125L, TICK_DENOMINATOR = 32768L;
+
         /** Returns the clock's tick; a time outside the layout's range is ErrTime. */
         private long now() {
             Instant t = clock.instant();
-            BigInteger tick = floorDiv(nanos(t).subtract(EPOCH_NS).multiply(TICK_DEN), TICK_NUM);
-            if (tick.signum() < 0 || tick.compareTo(MAX_TICK) > 0 || tick.bitLength() > 63) {
+            long tick;
+            try {
+                tick = Math.addExact(Math.multiplyExact(Math.subtractExact(t.getEpochSecond(), EPOCH_SECONDS), TICKS_PER_SECOND),
+                        t.getNano() * TICK_DENOMINATOR / TICK_NUMERATOR);
+            } catch (ArithmeticException e) {
+                tick = -1;
+            }
+            if (tick < 0 || tick > MAX_TICK_LONG) {
                 throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
             }
-            return tick.longValue();
+            return tick;
         }
     }
 
