@@ -557,7 +557,7 @@ func (w *writer) readers() {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString($TICK$));
+        BigInteger tick = $TICK$;
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -580,7 +580,7 @@ func (w *writer) readers() {
             throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
-`, "TICK", read("b", p.Time.Runs))
+`, "TICK", tickBig(read("b", p.Time.Runs), p.Time.Width))
 	}
 	if p.ConstMask.Sign() != 0 {
 		w.t(`
@@ -783,4 +783,13 @@ func (w *writer) fieldsRecord() {
     }
 `, "COMPS", strings.Join(comps, ", "), "EQ", strings.Join(eq, "\n                    && "),
 		"HASH", strings.Join(hash, ", "), "STR", strings.Join(str, " + \", "))
+}
+
+// tickBig returns the expression of a tick, read as expr, as a BigInteger:
+// one of 64 bits is read unsigned.
+func tickBig(expr string, width int) string {
+	if width < 64 {
+		return "BigInteger.valueOf(" + expr + ")"
+	}
+	return "new BigInteger(Long.toUnsignedString(" + expr + "))"
 }

@@ -197,35 +197,36 @@ $FIELDS$`, "FIELDS", fields.String(), "COUNTERMAX", counterMax)
 			fmt.Fprintf(&body, "%sSystem.arraycopy(pool, at, b, %d, %d); // the bytes that hold random bits\n%sat += %d;\n", in, drawn.first, drawn.n, in, drawn.n)
 		}
 	}
+	// The counter's start: from the ID's random bits, read before the
+	// mask below clears them, where the layout seeds it.
 	seed := ""
 	if seeded {
 		runs := p.Counter.Runs
 		if p.Counter.V.Init == layouts.InitSeeded {
 			runs = portable.Below(runs, p.Counter.Width-1) // the top bit clear
 		}
+		seed = read("b", runs)
 		if w.wideCounter() {
-			fmt.Fprintf(&body, "%sBigInteger seed = %s; // the counter's start, from the random bits\n", in, readBig("b", runs))
-		} else {
-			fmt.Fprintf(&body, "%slong seed = %s; // the counter's start, from the random bits\n", in, read("b", runs))
+			seed = readBig("b", runs)
 		}
-		seed = "seed"
 	} else if p.Counter != nil {
 		seed = "0"
 		if w.wideCounter() {
 			seed = "BigInteger.ZERO"
 		}
 	}
+	var decide, places string
+	if hasClock {
+		decide, places = w.tick(in, seed)
+	}
+	body.WriteString(decide)
 	switch {
 	case keep.Sign() != 0:
 		body.WriteString(in + "for (int i = 0; i < SIZE; i++) {\n" + in + "    b[i] = (byte) (b[i] & keep[i] | fixed[i]);\n" + in + "}\n")
-	case block:
-		body.WriteString(in + "System.arraycopy(fixed, 0, b, 0, SIZE);\n")
 	default:
 		body.WriteString(in + "System.arraycopy(fixed, 0, b, 0, SIZE);\n")
 	}
-	if hasClock {
-		w.tickBody(&body, in, seed)
-	}
+	body.WriteString(places)
 	body.WriteString("            }\n            return new " + p.Type + "(b);\n")
 	fmt.Fprintf(&w.b, "        public %s next() {\n%s        }\n", p.Type, body.String())
 
@@ -285,39 +286,46 @@ $FIELDS$`, "FIELDS", fields.String(), "COUNTERMAX", counterMax)
 	w.defaults()
 }
 
-// tickBody writes the part of next that reads the clock and sets the time
-// and the counter.
-func (w *writer) tickBody(b *strings.Builder, in, seed string) {
+// tick returns the parts of next that read the clock and choose the
+// time and the counter (decide, which may read the counter's seed, seed,
+// from the ID's random bits) and that set them in the ID (places, once
+// the ID's other bits are in).
+func (w *writer) tick(in, seed string) (decide, places string) {
 	p := w.p
+	var b strings.Builder
 	timeAt := func(v string) string { return place(in, "b", v, p.Time.Runs) }
 	overflow := in + "    if (last == MAX_TICK_LONG) {\n" + in + "        throw new IDException(\"ErrTime\", LAYOUT + \": the next tick is past the layout's last\");\n" + in + "    }\n"
 	switch {
 	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
-		fmt.Fprintf(b, "%slong tick = now();\n%s// A running counter counts on across ticks, wrapping; the tick follows the clock.\n", in, in)
-		fmt.Fprintf(b, "%scounter = started ? %s : %s;\n%sstarted = true;\n", in, w.counterNext(), seed, in)
-		b.WriteString(timeAt("tick"))
-		b.WriteString(w.placeCounter(in))
+		fmt.Fprintf(&b, "%slong tick = now();\n%s// A running counter counts on across ticks, wrapping; the tick follows the clock.\n", in, in)
+		fmt.Fprintf(&b, "%scounter = started ? %s : %s;\n%sstarted = true;\n", in, w.counterNext(), seed, in)
+		return b.String(), timeAt("tick") + w.placeCounter(in)
 	case p.Counter != nil:
-		fmt.Fprintf(b, "%slong now = now();\n%sif (now > last) {\n%s    last = now;\n%s    counter = %s;\n", in, in, in, in, seed)
-		fmt.Fprintf(b, "%s} else if (%s) {\n%s    %s; // the same tick, or the clock went back: count on\n%s} else {\n", in, w.counterBelowMax(), in, w.counterInc(), in)
+		note := ""
+		switch p.Counter.V.Init {
+		case layouts.InitSeeded:
+			note = " // random bits, the top one clear"
+		case layouts.InitRandom:
+			note = " // random bits"
+		}
+		fmt.Fprintf(&b, "%slong now = now();\n%sif (now > last) {\n%s    last = now;\n%s    counter = %s;%s\n", in, in, in, in, seed, note)
+		fmt.Fprintf(&b, "%s} else if (%s) {\n%s    %s; // the same tick, or the clock went back: count on\n%s} else {\n", in, w.counterBelowMax(), in, w.counterInc(), in)
 		if p.Counter.V.Overflow == layouts.OverflowWait {
-			fmt.Fprintf(b, "%s    last = waitPast(last); // the counter ran out: wait for the next tick\n", in)
+			fmt.Fprintf(&b, "%s    last = waitPast(last); // the counter ran out: wait for the next tick\n", in)
 		} else {
 			b.WriteString(overflow)
-			fmt.Fprintf(b, "%s    last++; // the counter ran out: borrow the next tick\n", in)
+			fmt.Fprintf(&b, "%s    last++; // the counter ran out: borrow the next tick\n", in)
 		}
-		fmt.Fprintf(b, "%s    counter = %s;\n%s}\n", in, seed, in)
-		b.WriteString(timeAt("last"))
-		b.WriteString(w.placeCounter(in))
+		fmt.Fprintf(&b, "%s    counter = %s;%s\n%s}\n", in, seed, note, in)
+		return b.String(), timeAt("last") + w.placeCounter(in)
 	case p.ClockSeq != nil:
-		fmt.Fprintf(b, "%slong tick = now();\n%sif (tick <= last) {\n%s    // The same tick, or the clock went back: step the tick itself (RFC 9562, section 6.2).\n", in, in, in)
+		fmt.Fprintf(&b, "%slong tick = now();\n%sif (tick <= last) {\n%s    // The same tick, or the clock went back: step the tick itself (RFC 9562, section 6.2).\n", in, in, in)
 		b.WriteString(overflow)
-		fmt.Fprintf(b, "%s    tick = last + 1;\n%s}\n%slast = tick;\n", in, in, in)
-		b.WriteString(timeAt("tick"))
-	default:
-		fmt.Fprintf(b, "%slong tick = now();\n", in)
-		b.WriteString(timeAt("tick"))
+		fmt.Fprintf(&b, "%s    tick = last + 1;\n%s}\n%slast = tick;\n", in, in, in)
+		return b.String(), timeAt("tick")
 	}
+	fmt.Fprintf(&b, "%slong tick = now();\n", in)
+	return b.String(), timeAt("tick")
 }
 
 // nowMethod writes the generator's now: the clock's tick, read in whole

@@ -304,7 +304,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 72, 48)));
+        BigInteger tick = BigInteger.valueOf(get(b, 72, 48));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -625,14 +625,10 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
                 }
                 System.arraycopy(pool, at, b, 6, 9); // the bytes that hold random bits
                 at += 9;
-                long seed = get(b, 32, 40); // the counter's start, from the random bits
-                for (int i = 0; i < SIZE; i++) {
-                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
-                }
                 long now = now();
                 if (now > last) {
                     last = now;
-                    counter = seed;
+                    counter = get(b, 32, 40); // random bits
                 } else if (counter < 0xffffffffffL) {
                     counter++; // the same tick, or the clock went back: count on
                 } else {
@@ -640,7 +636,10 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
                         throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
-                    counter = seed;
+                    counter = get(b, 32, 40); // random bits
+                }
+                for (int i = 0; i < SIZE; i++) {
+                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }
                 place(b, 72, 48, last);
                 place(b, 32, 40, counter);
@@ -753,9 +752,15 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

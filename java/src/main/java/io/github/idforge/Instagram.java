@@ -308,7 +308,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 23, 41)));
+        BigInteger tick = BigInteger.valueOf(get(b, 23, 41));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -624,7 +624,6 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
         public Instagram next() {
             byte[] b = new byte[SIZE];
             synchronized (this) {
-                System.arraycopy(fixed, 0, b, 0, SIZE);
                 long now = now();
                 if (now > last) {
                     last = now;
@@ -635,6 +634,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
                     last = waitPast(last); // the counter ran out: wait for the next tick
                     counter = 0;
                 }
+                System.arraycopy(fixed, 0, b, 0, SIZE);
                 place(b, 23, 41, last);
                 place(b, 0, 10, counter);
             }
@@ -802,9 +802,15 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

@@ -279,7 +279,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 128, 32)));
+        BigInteger tick = BigInteger.valueOf(get(b, 128, 32));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -634,19 +634,18 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
                 }
                 System.arraycopy(pool, at, b, 4, 16); // the bytes that hold random bits
                 at += 16;
-                long seed = get(b, 64, 63); // the counter's start, from the random bits
-                for (int i = 0; i < SIZE; i++) {
-                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
-                }
                 long now = now();
                 if (now > last) {
                     last = now;
-                    counter = seed;
+                    counter = get(b, 64, 63); // random bits, the top one clear
                 } else if (counter != -1L) {
                     counter++; // the same tick, or the clock went back: count on
                 } else {
                     last = waitPast(last); // the counter ran out: wait for the next tick
-                    counter = seed;
+                    counter = get(b, 64, 63); // random bits, the top one clear
+                }
+                for (int i = 0; i < SIZE; i++) {
+                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }
                 place(b, 128, 32, last);
                 place(b, 64, 64, counter);
@@ -783,9 +782,15 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

@@ -277,7 +277,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 128, 32) << 12 | get(b, 116, 12)));
+        BigInteger tick = BigInteger.valueOf(get(b, 128, 32) << 12 | get(b, 116, 12));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -622,10 +622,10 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
                 }
                 System.arraycopy(pool, at, b, 5, 15); // the bytes that hold random bits
                 at += 15;
+                long tick = now();
                 for (int i = 0; i < SIZE; i++) {
                     b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }
-                long tick = now();
                 place(b, 128, 32, tick >>> 12);
                 place(b, 116, 12, tick);
             }
@@ -743,9 +743,15 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

@@ -312,7 +312,7 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 16, 47)));
+        BigInteger tick = BigInteger.valueOf(get(b, 16, 47));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -634,12 +634,10 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
                 }
                 System.arraycopy(pool, at, b, 6, 2); // the bytes that hold random bits
                 at += 2;
-                long seed = get(b, 0, 15); // the counter's start, from the random bits
-                System.arraycopy(fixed, 0, b, 0, SIZE);
                 long now = now();
                 if (now > last) {
                     last = now;
-                    counter = seed;
+                    counter = get(b, 0, 15); // random bits, the top one clear
                 } else if (counter < 65535L) {
                     counter++; // the same tick, or the clock went back: count on
                 } else {
@@ -647,8 +645,9 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
                         throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
-                    counter = seed;
+                    counter = get(b, 0, 15); // random bits, the top one clear
                 }
+                System.arraycopy(fixed, 0, b, 0, SIZE);
                 place(b, 16, 47, last);
                 place(b, 0, 16, counter);
             }
@@ -760,9 +759,15 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

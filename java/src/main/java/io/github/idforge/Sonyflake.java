@@ -316,7 +316,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 24, 39)));
+        BigInteger tick = BigInteger.valueOf(get(b, 24, 39));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -637,7 +637,6 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
         public Sonyflake next() {
             byte[] b = new byte[SIZE];
             synchronized (this) {
-                System.arraycopy(fixed, 0, b, 0, SIZE);
                 long now = now();
                 if (now > last) {
                     last = now;
@@ -648,6 +647,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
                     last = waitPast(last); // the counter ran out: wait for the next tick
                     counter = 0;
                 }
+                System.arraycopy(fixed, 0, b, 0, SIZE);
                 place(b, 24, 39, last);
                 place(b, 16, 8, counter);
             }
@@ -815,9 +815,15 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

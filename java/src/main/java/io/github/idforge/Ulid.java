@@ -297,7 +297,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 80, 48)));
+        BigInteger tick = BigInteger.valueOf(get(b, 80, 48));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -650,12 +650,10 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
                 }
                 System.arraycopy(pool, at, b, 6, 10); // the bytes that hold random bits
                 at += 10;
-                BigInteger seed = getBig(b, 0, 80).shiftLeft(0); // the counter's start, from the random bits
-                System.arraycopy(fixed, 0, b, 0, SIZE);
                 long now = now();
                 if (now > last) {
                     last = now;
-                    counter = seed;
+                    counter = getBig(b, 0, 80).shiftLeft(0); // random bits
                 } else if (counter.compareTo(COUNTER_MAX) < 0) {
                     counter = counter.add(BigInteger.ONE); // the same tick, or the clock went back: count on
                 } else {
@@ -663,8 +661,9 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
                         throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
-                    counter = seed;
+                    counter = getBig(b, 0, 80).shiftLeft(0); // random bits
                 }
+                System.arraycopy(fixed, 0, b, 0, SIZE);
                 place(b, 80, 48, last);
                 placeBig(b, 0, 80, counter.shiftRight(0));
             }
@@ -776,9 +775,15 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

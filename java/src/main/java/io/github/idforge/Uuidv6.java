@@ -325,7 +325,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 96, 32) << 28 | get(b, 80, 16) << 12 | get(b, 64, 12)));
+        BigInteger tick = BigInteger.valueOf(get(b, 96, 32) << 28 | get(b, 80, 16) << 12 | get(b, 64, 12));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -658,7 +658,6 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
         public Uuidv6 next() {
             byte[] b = new byte[SIZE];
             synchronized (this) {
-                System.arraycopy(fixed, 0, b, 0, SIZE);
                 long tick = now();
                 if (tick <= last) {
                     // The same tick, or the clock went back: step the tick itself (RFC 9562, section 6.2).
@@ -668,6 +667,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
                     tick = last + 1;
                 }
                 last = tick;
+                System.arraycopy(fixed, 0, b, 0, SIZE);
                 place(b, 96, 32, tick >>> 28);
                 place(b, 80, 16, tick >>> 12);
                 place(b, 64, 12, tick);
@@ -831,9 +831,15 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

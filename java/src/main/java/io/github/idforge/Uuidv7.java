@@ -320,7 +320,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 80, 48)));
+        BigInteger tick = BigInteger.valueOf(get(b, 80, 48));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -647,14 +647,10 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                 }
                 System.arraycopy(pool, at, b, 6, 10); // the bytes that hold random bits
                 at += 10;
-                long seed = get(b, 64, 11) << 14 | get(b, 48, 14); // the counter's start, from the random bits
-                for (int i = 0; i < SIZE; i++) {
-                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
-                }
                 long now = now();
                 if (now > last) {
                     last = now;
-                    counter = seed;
+                    counter = get(b, 64, 11) << 14 | get(b, 48, 14); // random bits, the top one clear
                 } else if (counter < 67108863L) {
                     counter++; // the same tick, or the clock went back: count on
                 } else {
@@ -662,7 +658,10 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                         throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
-                    counter = seed;
+                    counter = get(b, 64, 11) << 14 | get(b, 48, 14); // random bits, the top one clear
+                }
+                for (int i = 0; i < SIZE; i++) {
+                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }
                 place(b, 80, 48, last);
                 place(b, 64, 12, counter >>> 14);
@@ -776,9 +775,15 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

@@ -328,7 +328,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 92, 36) << 24 | get(b, 80, 12) << 12 | get(b, 64, 12)));
+        BigInteger tick = BigInteger.valueOf(get(b, 92, 36) << 24 | get(b, 80, 12) << 12 | get(b, 64, 12));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -656,14 +656,10 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
                 }
                 System.arraycopy(pool, at, b, 8, 8); // the bytes that hold random bits
                 at += 8;
-                long seed = get(b, 46, 15); // the counter's start, from the random bits
-                for (int i = 0; i < SIZE; i++) {
-                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
-                }
                 long now = now();
                 if (now > last) {
                     last = now;
-                    counter = seed;
+                    counter = get(b, 46, 15); // random bits, the top one clear
                 } else if (counter < 65535L) {
                     counter++; // the same tick, or the clock went back: count on
                 } else {
@@ -671,7 +667,10 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
                         throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
-                    counter = seed;
+                    counter = get(b, 46, 15); // random bits, the top one clear
+                }
+                for (int i = 0; i < SIZE; i++) {
+                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }
                 place(b, 92, 36, last >>> 24);
                 place(b, 80, 12, last >>> 12);
@@ -792,9 +791,15 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

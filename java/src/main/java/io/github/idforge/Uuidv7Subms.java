@@ -326,7 +326,7 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 80, 48) << 12 | get(b, 64, 12)));
+        BigInteger tick = BigInteger.valueOf(get(b, 80, 48) << 12 | get(b, 64, 12));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -653,14 +653,10 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
                 }
                 System.arraycopy(pool, at, b, 8, 8); // the bytes that hold random bits
                 at += 8;
-                long seed = get(b, 50, 11); // the counter's start, from the random bits
-                for (int i = 0; i < SIZE; i++) {
-                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
-                }
                 long now = now();
                 if (now > last) {
                     last = now;
-                    counter = seed;
+                    counter = get(b, 50, 11); // random bits, the top one clear
                 } else if (counter < 4095L) {
                     counter++; // the same tick, or the clock went back: count on
                 } else {
@@ -668,7 +664,10 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
                         throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
-                    counter = seed;
+                    counter = get(b, 50, 11); // random bits, the top one clear
+                }
+                for (int i = 0; i < SIZE; i++) {
+                    b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }
                 place(b, 80, 48, last >>> 12);
                 place(b, 64, 12, last);
@@ -788,9 +787,15 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

@@ -321,7 +321,7 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 80, 48) << 12 | get(b, 64, 12)));
+        BigInteger tick = BigInteger.valueOf(get(b, 80, 48) << 12 | get(b, 64, 12));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -640,10 +640,10 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
                 }
                 System.arraycopy(pool, at, b, 8, 8); // the bytes that hold random bits
                 at += 8;
+                long tick = now();
                 for (int i = 0; i < SIZE; i++) {
                     b[i] = (byte) (b[i] & keep[i] | fixed[i]);
                 }
-                long tick = now();
                 place(b, 80, 48, tick >>> 12);
                 place(b, 64, 12, tick);
             }
@@ -761,9 +761,15 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */

@@ -307,7 +307,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = new BigInteger(Long.toUnsignedString(get(b, 64, 32)));
+        BigInteger tick = BigInteger.valueOf(get(b, 64, 32));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -623,12 +623,11 @@ public final class Xid implements Comparable<Xid>, Serializable {
                 }
                 System.arraycopy(pool, at, b, 9, 3); // the bytes that hold random bits
                 at += 3;
-                long seed = get(b, 0, 24); // the counter's start, from the random bits
-                System.arraycopy(fixed, 0, b, 0, SIZE);
                 long tick = now();
                 // A running counter counts on across ticks, wrapping; the tick follows the clock.
-                counter = started ? counter + 1 & 16777215L : seed;
+                counter = started ? counter + 1 & 16777215L : get(b, 0, 24);
                 started = true;
+                System.arraycopy(fixed, 0, b, 0, SIZE);
                 place(b, 64, 32, tick);
                 place(b, 0, 24, counter);
             }
@@ -749,9 +748,15 @@ public final class Xid implements Comparable<Xid>, Serializable {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(new BigInteger(Long.toUnsignedString(part)).shiftLeft(at));
+            v = v.or(unsigned(part).shiftLeft(at));
         }
         return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */
