@@ -4,8 +4,9 @@
 // repository's packages and the cross-language tests all read.
 //
 // Each language is a folder beside this file (gen/golang, gen/pgsql,
-// gen/js, gen/python, gen/java) that provides an Emitter. Adding a language is that
-// folder and one line in languages below: nothing else lists languages.
+// gen/js, gen/python, gen/java) that provides an Emitter. Adding a
+// language is that folder and one line in languages below (and its
+// import): nothing else lists languages.
 package gen
 
 import (
