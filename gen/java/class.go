@@ -315,6 +315,11 @@ func (w *writer) pack() {
 	for _, f := range p.Fields {
 		switch {
 		case f.Bytes:
+			if from, to, ok := w.alignedBytes(f); ok {
+				fmt.Fprintf(&body, "        if (f.%[1]s().length != %[2]d) {\n            throw new IDException(\"ErrRange\", LAYOUT + \": %[1]s must be %[2]d bytes, not \" + f.%[1]s().length);\n        }\n", f.Name, to-from)
+				fmt.Fprintf(&body, "        System.arraycopy(f.%s(), 0, b, %d, %d);\n", f.Name, from, to-from)
+				continue
+			}
 			fmt.Fprintf(&body, "        placeBytes(b, %q, f.%s(), %s);\n", f.Name, f.Name, runsArray(f.Runs))
 		default:
 			if f.Width < 64 {
@@ -531,6 +536,10 @@ func (w *writer) readers() {
 	for _, f := range p.Fields {
 		switch {
 		case f.Bytes:
+			if from, to, ok := w.alignedBytes(f); ok {
+				args = append(args, fmt.Sprintf("Arrays.copyOfRange(b, %d, %d)", from, to))
+				continue
+			}
 			args = append(args, fmt.Sprintf("toBytes(%s, %d)", readBig("b", f.Runs), f.Width/8))
 		default:
 			args = append(args, read("b", f.Runs))

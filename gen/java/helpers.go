@@ -92,7 +92,10 @@ func (w *writer) helpers() {
             place(b, shift + at, Math.min(64, width - at), v.shiftRight(at).longValue());
         }
     }
-
+`)
+	}
+	if w.unalignedBytes() || w.shape != nil {
+		w.t(`
     /** Returns v as size bytes, big-endian; v fits. */
     private static byte[] toBytes(BigInteger v, int size) {
         byte[] out = new byte[size];
@@ -101,7 +104,10 @@ func (w *writer) helpers() {
         System.arraycopy(in, in.length - n, out, size - n, n);
         return out;
     }
-
+`)
+	}
+	if w.unalignedBytes() {
+		w.t(`
     /**
      * ORs a bytes field, v, into its runs of b (shift, width and where in
      * the value, a triple a run): v must have as many bits as the runs.

@@ -402,7 +402,10 @@ func placeBig(indent, arr, v string, runs []portable.Run) string {
 func readBig(arr string, runs []portable.Run) string {
 	e := "BigInteger.ZERO"
 	for i, r := range runs {
-		t := fmt.Sprintf("getBig(%s, %d, %d).shiftLeft(%d)", arr, r.Shift, r.Width, r.Lo)
+		t := fmt.Sprintf("getBig(%s, %d, %d)", arr, r.Shift, r.Width)
+		if r.Lo > 0 {
+			t += fmt.Sprintf(".shiftLeft(%d)", r.Lo)
+		}
 		if i == 0 {
 			e = t
 		} else {
@@ -420,10 +423,20 @@ func (w *writer) wideCounter() bool {
 
 // needsBig reports whether the class moves runs of any width, as
 // BigIntegers: for wide fields, a wide counter or the mask.
-func (w *writer) needsBig() bool { return w.hasBytes() || w.wideCounter() || w.shape != nil }
+func (w *writer) needsBig() bool { return w.unalignedBytes() || w.wideCounter() || w.shape != nil }
 
-// hasBytes reports whether the layout has a bytes field, which the class
-// reads and writes through BigInteger.
+// unalignedBytes reports whether the layout has a bytes field that is not
+// one run of whole bytes, which the class reads and writes through
+// BigInteger.
+func (w *writer) unalignedBytes() bool {
+	return slices.ContainsFunc(w.p.Fields, func(f portable.Field) bool {
+		_, _, ok := w.alignedBytes(f)
+		return f.Bytes && !ok
+	})
+}
+
+// hasBytes reports whether the layout has a bytes field, which the Fields
+// record compares by content.
 func (w *writer) hasBytes() bool {
 	return slices.ContainsFunc(w.p.Fields, func(f portable.Field) bool { return f.Bytes })
 }
@@ -489,3 +502,14 @@ func (w *writer) limbs(f portable.Form) int {
 
 // checkDigits are Crockford's check symbols, for forms that have one.
 const checkDigits = encodings.CheckDigits
+
+// alignedBytes returns, for a bytes field held in one run of whole bytes,
+// the range [from, to) of the ID's bytes that hold it, and whether it is
+// so held.
+func (w *writer) alignedBytes(f portable.Field) (from, to int, ok bool) {
+	if len(f.Runs) != 1 || f.Runs[0].Shift%8 != 0 || f.Runs[0].Width%8 != 0 {
+		return 0, 0, false
+	}
+	r := f.Runs[0]
+	return w.p.Size - (r.Shift+r.Width)/8, w.p.Size - r.Shift/8, true
+}

@@ -838,24 +838,6 @@ public final class Discord implements Comparable<Discord>, Serializable {
     }
 
     /**
-     * ORs a bytes field, v, into its runs of b (shift, width and where in
-     * the value, a triple a run): v must have as many bits as the runs.
-     */
-    private static void placeBytes(byte[] b, String name, byte[] v, int[] runs) {
-        int width = 0;
-        for (int i = 0; i < runs.length; i += 3) {
-            width += runs[i + 1];
-        }
-        if (v.length * 8 != width) {
-            throw new IDException("ErrRange", LAYOUT + ": " + name + " must be " + width / 8 + " bytes, not " + v.length);
-        }
-        BigInteger x = new BigInteger(1, v);
-        for (int i = 0; i < runs.length; i += 3) {
-            placeBig(b, runs[i], runs[i + 1], x.shiftRight(runs[i + 2]));
-        }
-    }
-
-    /**
      * A fixed-width text form: the ID as one number in the alphabet's base,
      * zero-padded to width digits, so that text sorts as the bytes do where
      * the digits ascend. pad is the number of zero bits below the ID in the

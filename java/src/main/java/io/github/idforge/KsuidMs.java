@@ -168,7 +168,10 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
         }
         place(b, 128, 32, f.timestamp());
-        placeBytes(b, "payload", f.payload(), new int[] {0, 128, 0});
+        if (f.payload().length != 16) {
+            throw new IDException("ErrRange", LAYOUT + ": payload must be 16 bytes, not " + f.payload().length);
+        }
+        System.arraycopy(f.payload(), 0, b, 4, 16);
         return new KsuidMs(b);
     }
 
@@ -266,7 +269,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
     public Fields fields() {
         return new Fields(
                 get(b, 128, 32),
-                toBytes(getBig(b, 0, 128).shiftLeft(0), 16));
+                Arrays.copyOfRange(b, 4, 20));
     }
 
     /**
@@ -768,24 +771,6 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
         int n = Math.min(in.length, size);
         System.arraycopy(in, in.length - n, out, size - n, n);
         return out;
-    }
-
-    /**
-     * ORs a bytes field, v, into its runs of b (shift, width and where in
-     * the value, a triple a run): v must have as many bits as the runs.
-     */
-    private static void placeBytes(byte[] b, String name, byte[] v, int[] runs) {
-        int width = 0;
-        for (int i = 0; i < runs.length; i += 3) {
-            width += runs[i + 1];
-        }
-        if (v.length * 8 != width) {
-            throw new IDException("ErrRange", LAYOUT + ": " + name + " must be " + width / 8 + " bytes, not " + v.length);
-        }
-        BigInteger x = new BigInteger(1, v);
-        for (int i = 0; i < runs.length; i += 3) {
-            placeBig(b, runs[i], runs[i + 1], x.shiftRight(runs[i + 2]));
-        }
     }
 
     /**

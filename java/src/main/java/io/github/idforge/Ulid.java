@@ -181,7 +181,10 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 48 bits");
         }
         place(b, 80, 48, f.timestamp());
-        placeBytes(b, "entropy", f.entropy(), new int[] {0, 80, 0});
+        if (f.entropy().length != 10) {
+            throw new IDException("ErrRange", LAYOUT + ": entropy must be 10 bytes, not " + f.entropy().length);
+        }
+        System.arraycopy(f.entropy(), 0, b, 6, 10);
         return new Ulid(b);
     }
 
@@ -286,7 +289,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     public Fields fields() {
         return new Fields(
                 get(b, 80, 48),
-                toBytes(getBig(b, 0, 80).shiftLeft(0), 10));
+                Arrays.copyOfRange(b, 6, 16));
     }
 
     /**
@@ -653,7 +656,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
                 long now = now();
                 if (now > last) {
                     last = now;
-                    counter = getBig(b, 0, 80).shiftLeft(0); // random bits
+                    counter = getBig(b, 0, 80); // random bits
                 } else if (counter.compareTo(COUNTER_MAX) < 0) {
                     counter = counter.add(BigInteger.ONE); // the same tick, or the clock went back: count on
                 } else {
@@ -661,7 +664,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
                         throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
-                    counter = getBig(b, 0, 80).shiftLeft(0); // random bits
+                    counter = getBig(b, 0, 80); // random bits
                 }
                 System.arraycopy(fixed, 0, b, 0, SIZE);
                 place(b, 80, 48, last);
@@ -800,24 +803,6 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
         int n = Math.min(in.length, size);
         System.arraycopy(in, in.length - n, out, size - n, n);
         return out;
-    }
-
-    /**
-     * ORs a bytes field, v, into its runs of b (shift, width and where in
-     * the value, a triple a run): v must have as many bits as the runs.
-     */
-    private static void placeBytes(byte[] b, String name, byte[] v, int[] runs) {
-        int width = 0;
-        for (int i = 0; i < runs.length; i += 3) {
-            width += runs[i + 1];
-        }
-        if (v.length * 8 != width) {
-            throw new IDException("ErrRange", LAYOUT + ": " + name + " must be " + width / 8 + " bytes, not " + v.length);
-        }
-        BigInteger x = new BigInteger(1, v);
-        for (int i = 0; i < runs.length; i += 3) {
-            placeBig(b, runs[i], runs[i + 1], x.shiftRight(runs[i + 2]));
-        }
     }
 
     /**
