@@ -4,8 +4,9 @@
 // repository's packages and the cross-language tests all read.
 //
 // Each language is a folder beside this file (gen/golang, gen/pgsql,
-// gen/js, gen/python) that provides an Emitter. Adding a language is that
-// folder and one line in languages below: nothing else lists languages.
+// gen/js, gen/python, gen/java) that provides an Emitter. Adding a
+// language is that folder and one line in languages below (and its
+// import): nothing else lists languages.
 package gen
 
 import (
@@ -13,6 +14,7 @@ import (
 
 	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/gen/golang"
+	"github.com/idforge/idforge/gen/java"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/gen/python"
@@ -25,6 +27,7 @@ var languages = []emit.Emitter{
 	pgsql.Emitter{},
 	js.Emitter{},
 	python.Emitter{},
+	java.Emitter{},
 }
 
 // Languages returns the registered emitters, in order: the first is the

@@ -98,10 +98,18 @@ func TestGenerateFiles(t *testing.T) {
 		if got := fileNames(files); !slices.Equal(got, want) {
 			t.Errorf("%s without Out: files %q, want %q", e.Name(), got, want)
 		}
-		if base := files[0].Name; filepath.Base(base) != base || !strings.HasPrefix(base, "ids") && !strings.HasPrefix(base, "uuidv7") {
+		// Java's file is named after its class, by default the layout's
+		// name in UpperCamelCase: the prefix is the layout's, in any case.
+		if base := files[0].Name; filepath.Base(base) != base || !strings.HasPrefix(base, "ids") && !strings.HasPrefix(strings.ToLower(base), "uuidv7") {
 			t.Errorf("%s without Out: %q, want a name after the package or the layout", e.Name(), base)
 		}
 		o.Out = filepath.Join("dir", "out"+filepath.Ext(files[0].Name))
+		if !strings.HasPrefix(files[0].Name, "ids") && !strings.HasPrefix(files[0].Name, "uuidv7") {
+			// A language whose file names its type (Java's public class
+			// must be in CLASS.java) takes the type's name from Out's file
+			// name: another folder, the same name.
+			o.Out = filepath.Join("dir", files[0].Name)
+		}
 		again, err := e.Generate(l, o)
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name(), err)

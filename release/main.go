@@ -35,6 +35,7 @@ package main
 
 import (
 	"encoding/json"
+	"encoding/xml"
 	"errors"
 	"flag"
 	"fmt"
@@ -209,7 +210,7 @@ func workReplaces(repo string, ms []Module, v string) []string {
 	return problems
 }
 
-// packageVersions reports the npm and Python packages whose version is
+// packageVersions reports the npm, Python and Java packages whose version is
 // not want, the Go modules' next release without its "v": a release is
 // one version everywhere.
 func packageVersions(repo, want string) []string {
@@ -238,6 +239,20 @@ func packageVersions(repo, want string) []string {
 	}
 	if got != want {
 		problems = append(problems, fmt.Sprintf("python/pyproject.toml says version %q, the Go modules' next release is %s (gen/internal/scripts.Version makes both)", got, want))
+	}
+	data, err = os.ReadFile(filepath.Join(repo, "java", "pom.xml"))
+	if err != nil {
+		return append(problems, "java/pom.xml: "+err.Error())
+	}
+	// The project's own version: a child of <project>, not a plugin's.
+	var pom struct {
+		Version string `xml:"version"`
+	}
+	if err := xml.Unmarshal(data, &pom); err != nil {
+		return append(problems, "java/pom.xml: "+err.Error())
+	}
+	if pom.Version != want {
+		problems = append(problems, fmt.Sprintf("java/pom.xml says version %q, the Go modules' next release is %s (gen/internal/scripts.Version makes both)", pom.Version, want))
 	}
 	return problems
 }

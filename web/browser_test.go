@@ -505,6 +505,7 @@ func TestBrowser(t *testing.T) {
 			"sql":    {"orderid.sql", "orderid_pack"},
 			"js":     {"orderid.js", "export class ID"},
 			"python": {"orderid.py", "class ID"},
+			"java":   {"ID.java", "public final class ID "},
 		} {
 			r := codes[lang]
 			if r["error"] != "" || r["file"] != want[0] || !strings.Contains(r["code"], want[1]) {

@@ -118,6 +118,7 @@ Examples:
   idforge gen -lang sql -layout v7 -schema ids -o uuidv7.sql
   idforge gen -lang js -spec orderid.layout -o web/orderid.js
   idforge gen -lang python -spec orderid.layout -o orderid.py
+  idforge gen -lang java -spec orderid.layout -pkg com.example.ids -o OrderId.java
 
 From a go:generate line beside the spec, once the module has the tool
 (go get -tool github.com/idforge/idforge/cmd/idforge):

@@ -28,8 +28,8 @@ import (
 )
 
 // FuzzEmitters hands random layouts (fuzz.RandomSpec of the first input)
-// to the JavaScript and Python emitters, runs the modules under node and
-// python3, and holds what they say to the interpreter and the reference
+// to the JavaScript, Python and Java emitters, runs the modules under node,
+// python3 and java, and holds what they say to the interpreter and the reference
 // codecs, as the corpus does but for layouts no one wrote down:
 //
 //   - for IDs packed from field values drawn from the second input, the
@@ -48,10 +48,11 @@ import (
 //     the node, fall in the ticks the clock read (or a few past them, for a
 //     borrowing counter) and, for a monotonic layout, strictly increase.
 //
-// Each fuzzing process keeps one node and one python3 worker
-// (testdata/fuzzworker.*) that read a request a line, so that an input
-// costs a round trip rather than two process starts; they stop when the
-// target ends. A language whose tool is missing is skipped, with a message.
+// Each fuzzing process keeps one node, one python3 and one java worker
+// (testdata/fuzzworker.*, testdata/FuzzWorker.java, which compiles each
+// class in-process with javax.tools) that read a request a line, so that
+// an input costs a round trip rather than process starts; they stop when
+// the target ends. A language whose tool is missing is skipped, with a message.
 func FuzzEmitters(f *testing.F) {
 	if testing.Short() {
 		f.Skip("runs node and python3 on random layouts")
@@ -121,14 +122,19 @@ func TestEmitterEdges(t *testing.T) {
 var harnesses = map[string]harness{
 	"js":     {name: "node", args: []string{"testdata/fuzzworker.mjs"}, ext: ".js"},
 	"python": {name: "python3", args: []string{"-B", "testdata/fuzzworker.py"}, ext: ".py"}, // -B: no __pycache__ in the checkout
+	"java":   {name: "java", args: []string{"testdata/FuzzWorker.java"}, ext: ".java", pkg: "fuzz"},
 }
 
 // harness is how a language's modules are checked: name and args start
-// its fuzz worker, and ext ends a module's file name.
+// its fuzz worker, and ext ends a module's file name. pkg is the package
+// the module is generated into, for a language whose code is in one
+// (Java's): its module is then base/ID.ext, in a folder of its own, as a
+// Java class's file is named after the class.
 type harness struct {
 	name string
 	args []string
 	ext  string
+	pkg  string
 }
 
 // checkedElsewhere says, for each language of the registry that has no
@@ -175,7 +181,7 @@ func startWorkers(tb testing.TB) []*worker {
 		if !ok {
 			continue
 		}
-		w := &worker{lang: lang, name: h.name, args: h.args, ext: h.ext}
+		w := &worker{lang: lang, name: h.name, args: h.args, ext: h.ext, pkg: h.pkg}
 		if _, err := exec.LookPath(w.name); err != nil {
 			tb.Logf("the %s modules are not checked: %s", w.lang, testenv.MissingTool(w.name))
 			continue
@@ -335,7 +341,15 @@ func (c *fuzzCase) run(t *testing.T, w *worker, base, spec string) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, spec)
 	}
-	files, err := e.Generate(rl, emit.Options{Out: base + w.ext, Type: "ID"})
+	o := emit.Options{Out: base + w.ext, Type: "ID", Package: w.pkg}
+	if w.pkg != "" {
+		if err := os.MkdirAll(base, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		defer os.RemoveAll(base)
+		o.Out = filepath.Join(base, "ID"+w.ext)
+	}
+	files, err := e.Generate(rl, o)
 	if err != nil {
 		t.Fatalf("%s emitter: %v\n%s", w.lang, err, spec)
 	}
@@ -386,6 +400,7 @@ type idAnswer struct {
 	UnixNs    *string            `json:"unix_ns"`
 	TimeMs    orError            `json:"time_ms"` // JS: time().getTime()
 	TimeUs    orError            `json:"time_us"` // Python: time() in microseconds since the Unix epoch
+	TimeNs    orError            `json:"time_ns"` // Java: time(), an Instant, in nanoseconds since the Unix epoch
 	Parsed    []orError          `json:"parsed"`
 	Packed    orError            `json:"packed"`
 	Wide      map[string]orError `json:"wide"`
@@ -533,6 +548,9 @@ func (c *fuzzCase) checkID(lang string, r conformance.Record, packed string, wan
 		errorf("%s: pack of its fields gave %v", r.Hex, a.Packed)
 	}
 	for k, w := range want.Wide {
+		if f, ok := c.l.Field(k); ok && lang == "java" && f.Width == 64 {
+			continue // a Java long holds no value of 65 bits: the type refuses it
+		}
 		if got, ok := a.Wide[k]; !ok || got.error != "ErrRange" {
 			errorf("%s: pack with %s = %s, too wide, gave %v, want error ErrRange", r.Hex, k, w, got)
 		}
@@ -541,13 +559,22 @@ func (c *fuzzCase) checkID(lang string, r conformance.Record, packed string, wan
 
 // checkTime checks time() against the interpreter's nanoseconds: a JS Date
 // holds whole milliseconds within ±8.64e15 of the epoch, a Python datetime
-// whole microseconds in years 1 to 9999; outside, time() throws ErrTime.
+// whole microseconds in years 1 to 9999, a Java Instant nanoseconds within
+// a billion years; outside, time() throws ErrTime.
 func (c *fuzzCase) checkTime(lang string, r conformance.Record, a idAnswer, errorf func(string, ...any)) {
 	got, per, lo, hi := a.TimeMs, big.NewInt(1e6), big.NewInt(-8.64e15), big.NewInt(8.64e15)
 	if lang == "python" {
 		got, per = a.TimeUs, big.NewInt(1e3)
 		lo = big.NewInt(time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC).UnixMicro())
 		hi = big.NewInt(time.Date(9999, 12, 31, 23, 59, 59, 999999000, time.UTC).UnixMicro())
+	}
+	if lang == "java" {
+		// An Instant holds nanoseconds from -1000000000-01-01 to the end of
+		// +1000000000-12-31.
+		got, per = a.TimeNs, big.NewInt(1)
+		lo = new(big.Int).Mul(big.NewInt(-31557014167219200), big.NewInt(1e9))
+		hi = new(big.Int).Mul(big.NewInt(31556889864403199), big.NewInt(1e9))
+		hi.Add(hi, big.NewInt(999999999))
 	}
 	if r.UnixNs == "" {
 		if !got.null {
@@ -652,7 +679,8 @@ func (c *fuzzCase) counterWaits() bool {
 type worker struct {
 	lang, name string
 	args       []string
-	ext        string // the ending of a module's file: ".js", ".py"
+	ext        string // the ending of a module's file: ".js", ".py", ".java"
+	pkg        string // the module's package, for Java
 
 	cmd    *exec.Cmd
 	in     io.WriteCloser

@@ -66,7 +66,10 @@ type Options struct {
 	// (Emitter.Files). Empty, the main file is named after the package,
 	// for a language that takes one (Go: PACKAGE_gen.go), else after the
 	// layout, '-' as '_', with the language's extension (order_id.sql,
-	// order_id.js, order_id.py).
+	// order_id.js, order_id.py); in a language whose file must be named
+	// after the type it holds, as Java's public class must, after the type
+	// (OrderId.java), and Out's file name names the type where Type does
+	// not.
 	Out string
 	// Package is the name of the package the code is in (Go's).
 	Package string

@@ -8,4 +8,5 @@ globalThis.IDFORGE_LANGUAGES = [
   {"name": "sql", "title": "SQL (PostgreSQL)"},
   {"name": "js", "title": "JavaScript"},
   {"name": "python", "title": "Python"},
+  {"name": "java", "title": "Java"},
 ];

@@ -1,10 +1,11 @@
-// Package scripts makes the JavaScript and Python packages of idforge's
-// built-in layouts, which the repository keeps under js/ and python/: one
-// ES module (and its TypeScript declarations) and one Python module for
-// each built-in layout, named after it, the runtime the ES modules share,
-// and the package.json, pyproject.toml, READMEs and licence copies that
-// let them be published as the npm package idforge and the Python
-// distribution idforge.
+// Package scripts makes the JavaScript, Python and Java packages of
+// idforge's built-in layouts, which the repository keeps under js/, python/
+// and java/: one ES module (and its TypeScript declarations), one Python
+// module and one Java class for each built-in layout, named after it, the
+// runtime the ES modules share, and the package.json, pyproject.toml,
+// pom.xml, READMEs and licence copies that let them be published as the
+// npm package idforge, the Python distribution idforge and the Maven
+// artifact io.github.idforge:idforge.
 //
 // Packages lists the packages of modules, each by its language in
 // idforge's registry (package gen), whose emitter writes the modules. go
@@ -68,13 +69,22 @@ type Package struct {
 	// Runtime is the module the modules import idforge's runtime from
 	// (emit.Options.Runtime), or empty for self-contained modules.
 	Runtime string
+	// Type is the name of every module's ID type (emit.Options.Type), or
+	// empty for the emitter's own name after the layout: the classes of
+	// one Java package need names of their own.
+	Type string
+	// Pkg is the package the modules are in (emit.Options.Package), for a
+	// language whose code names its package (Java's).
+	Pkg string
 }
 
 // Packages are the packages of modules: the npm package idforge, whose
-// modules share runtime.js, and the Python distribution idforge.
+// modules share runtime.js, the Python distribution idforge, and the Java
+// package io.github.idforge, in Maven's folder of sources.
 var Packages = []Package{
-	{Lang: "js", Dir: "js", Runtime: "./runtime.js"},
-	{Lang: "python", Dir: "python/idforge", Runtime: "._runtime"},
+	{Lang: "js", Dir: "js", Runtime: "./runtime.js", Type: "ID"},
+	{Lang: "python", Dir: "python/idforge", Runtime: "._runtime", Type: "ID"},
+	{Lang: "java", Dir: JavaDir, Pkg: JavaPackage},
 }
 
 // Dirs are the folders, from the repository's root, that hold only
@@ -130,12 +140,21 @@ func Files(license []byte) ([]File, error) {
 			}
 			// Named after the layout, as Module names it: uuidv7.js and
 			// uuidv7.d.ts, uuidv7.py.
-			out, err := e.Generate(rl, emit.Options{Type: "ID", Runtime: p.Runtime})
+			out, err := e.Generate(rl, emit.Options{Type: p.Type, Runtime: p.Runtime, Package: p.Pkg})
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", l.Name, err)
 			}
 			for _, f := range out {
-				files = append(files, File{p.Dir + "/" + f.Name, f.Content})
+				path := p.Dir + "/" + f.Name
+				// A file every module of the package shares (Java's
+				// IDException.java) comes with each: keep one.
+				if i := slices.IndexFunc(files, func(g File) bool { return g.Path == path }); i >= 0 {
+					if !bytes.Equal(files[i].Data, f.Content) {
+						return nil, fmt.Errorf("scripts: %s: two modules write it differently", path)
+					}
+					continue
+				}
+				files = append(files, File{path, f.Content})
 			}
 		}
 	}
@@ -161,6 +180,10 @@ func Files(license []byte) ([]File, error) {
 		File{"python/idforge/compat.py", python.Compat()},
 		File{"python/idforge/py.typed", nil},
 		File{"python/pyproject.toml", pyproject()},
+		File{"java/LICENSE", license},
+		File{"java/README.md", javaReadme(ls)},
+		File{"java/pom.xml", pom()},
+		File{JavaDir + "/package-info.java", javaPackageInfo(ls)},
 	)
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil

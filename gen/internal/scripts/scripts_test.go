@@ -75,8 +75,8 @@ func TestFilesUpToDate(t *testing.T) {
 	}
 }
 
-// Every built-in layout has its module in both packages, and package.json
-// exports each of them.
+// Every built-in layout has its module in every package (its class, in
+// Java's), and package.json exports each of them.
 func TestEveryLayout(t *testing.T) {
 	files, err := scripts.Files(license(t))
 	if err != nil {
@@ -91,6 +91,10 @@ func TestEveryLayout(t *testing.T) {
 			if have[p] == nil {
 				t.Errorf("no %s", p)
 			}
+		}
+		class := map[string]string{"uuidv7": "Uuidv7", "ulid": "Ulid", "ksuid": "Ksuid", "snowflake": "Snowflake", "uuidv8_sha256": "Uuidv8Sha256", "ksuid_ms": "KsuidMs"}[mod]
+		if have[scripts.JavaDir+"/"+class+".java"] == nil {
+			t.Errorf("no %s/%s.java", scripts.JavaDir, class)
 		}
 		if !bytes.Contains(have["js/package.json"], []byte(`"./`+mod+`": {`)) {
 			t.Errorf("package.json does not export ./%s", mod)

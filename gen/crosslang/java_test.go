@@ -1,0 +1,160 @@
+package conformance_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/idforge/idforge/conformance"
+	"github.com/idforge/idforge/gen"
+	"github.com/idforge/idforge/gen/emit"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/testenv"
+)
+
+// javaPackage is the package the Java tests generate their classes into.
+const javaPackage = "dev.idforge.corpus"
+
+// needJava skips t, saying so, where the JDK's javac or java is missing:
+// CI installs openjdk-17-jdk-headless (.ci/run).
+func needJava(t *testing.T) {
+	t.Helper()
+	for _, tool := range []string{"javac", "java"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(testenv.MissingTool(tool) + " (the JDK 17: apt-get install openjdk-17-jdk-headless)")
+		}
+	}
+}
+
+// javaClasses writes the class of every layout of the corpus (named after
+// its layout, as gen -lang java names it) and compiles them, with every
+// lint on and warnings as errors, into dir/classes.
+func javaClasses(t *testing.T) (classes, corpus string) {
+	t.Helper()
+	e, ok := gen.Lookup("java")
+	if !ok {
+		t.Fatalf("no language java in the registry (%v)", gen.Names())
+	}
+	corpus, err := filepath.Abs("../../conformance/corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := conformance.Load(corpus)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]bool{}
+	for _, r := range rs {
+		if r.Kind != "layout" {
+			continue
+		}
+		l, err := layouts.Parse(r.File, []byte(r.Spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := e.Generate(resolved.Must(l), emit.Options{Package: javaPackage})
+		if err != nil {
+			t.Fatalf("%s: %v", r.Layout, err)
+		}
+		for _, f := range out {
+			p := filepath.Join(src, f.Name)
+			if err := os.WriteFile(p, f.Content, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			files[p] = true
+		}
+	}
+	classes = filepath.Join(dir, "classes")
+	args := []string{"--release", "17", "-Xlint:all", "-Werror", "-d", classes}
+	for f := range files {
+		args = append(args, f)
+	}
+	runJava(t, "javac", args...)
+	return classes, corpus
+}
+
+// runJava runs a JDK tool in testdata and fails t with its output if it
+// fails; it logs the output's last lines and how long the run took.
+func runJava(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	start := time.Now()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = "testdata"
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, lastLines(out.String(), 60))
+	}
+	t.Logf("%s (%.1fs): %s", name, time.Since(start).Seconds(), lastLines(out.String(), 3))
+	return out.String()
+}
+
+// The Java classes of every layout in the corpus read, write and bound
+// its IDs as the interpreter does, refuse its bad inputs with the same
+// error kinds (IDException, never another exception), mask and unmask as
+// its vectors and the published ones (mask/testdata/vectors.json) say,
+// make its name-based IDs, and generate valid IDs, in
+// order where the layout sorts by time, with the clock standing still and
+// going back too.
+func TestJava(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and runs the Java classes of every layout")
+	}
+	needJava(t)
+	readInputs(t, "testdata/CorpusTest.java") // java reads it: the test cache must know
+	classes, corpus := javaClasses(t)
+	vectors, err := filepath.Abs("../../mask/testdata/vectors.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readInputs(t, vectors)
+	runJava(t, "java", "-cp", classes, "CorpusTest.java", corpus, javaPackage, vectors)
+}
+
+// The committed Java package (java/, which go generate writes) compiles
+// with every lint and every doclint check of its public API on, warnings
+// as errors, and its Javadoc builds as Maven's Javadoc jar would, with
+// doclint on. Then testdata/GeneratorTest.java holds its generators and
+// UUID classes to their promises: eight threads making 10 million IDs
+// (IDFORGE_JAVA_IDS says how many) from one generator get distinct IDs,
+// each thread's strictly increasing; a frozen clock and one going back
+// still give increasing IDs; Snowflake's counter waits and then stalls;
+// UUIDv3 and v5 names, v4 and the text agree with the JDK's UUID and with
+// uuid-creator's and tsid-creator's test vectors (testdata/peer-names.tsv,
+// as data); an ID serializes and reads back.
+func TestJavaPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the Java package")
+	}
+	needJava(t)
+	testenv.NeedTool(t, "javadoc")
+	src, err := filepath.Abs("../../java/src/main/java")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := filepath.Glob(filepath.Join(src, "io", "github", "idforge", "*.java"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Java sources in %s (%v): run go generate ./...", src, err)
+	}
+	readInputs(t, filepath.Join(src, "io", "github", "idforge", "*.java"))
+	dir := t.TempDir()
+	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Xdoclint:all/protected", "-Werror", "-d", filepath.Join(dir, "classes")}, files...)...)
+	runJava(t, "javadoc", append([]string{"--release", "17", "-Xdoclint:all", "-Werror", "-quiet", "-d", filepath.Join(dir, "apidocs")}, files...)...)
+	readInputs(t, "testdata/GeneratorTest.java", "testdata/peer-names.tsv")
+	n := "10000000"
+	if v := os.Getenv("IDFORGE_JAVA_IDS"); v != "" {
+		n = v
+	}
+	out := runJava(t, "java", "-Xmx1g", "-cp", filepath.Join(dir, "classes"), "GeneratorTest.java", n)
+	t.Logf("%s", out)
+}

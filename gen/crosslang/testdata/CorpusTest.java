@@ -1,0 +1,591 @@
+// Runs the conformance corpus against the Java classes generated for its
+// layouts: java -cp CLASSES CorpusTest.java CORPUS PACKAGE, the classes of
+// every layout compiled into CLASSES, in package PACKAGE, each named after
+// its layout as gen -lang java names it (m3-epoch: M3Epoch). The Go test
+// TestJava does all of it. It prints a line a layout and exits 1 on the
+// first layout that fails, with every failure of that layout.
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+public final class CorpusTest {
+    private CorpusTest() {}
+
+    /** A minimal JSON reader: objects, arrays, strings, numbers, booleans, null. */
+    static final class Json {
+        private final String s;
+        private int i;
+
+        private Json(String s) {
+            this.s = s;
+        }
+
+        static Object parse(String s) {
+            Json j = new Json(s);
+            Object v = j.value();
+            j.space();
+            if (j.i != s.length()) {
+                throw new IllegalArgumentException("JSON: trailing text at " + j.i);
+            }
+            return v;
+        }
+
+        private void space() {
+            while (i < s.length() && " \t\r\n".indexOf(s.charAt(i)) >= 0) {
+                i++;
+            }
+        }
+
+        private Object value() {
+            space();
+            char c = s.charAt(i);
+            switch (c) {
+                case '{': {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    i++;
+                    space();
+                    if (s.charAt(i) == '}') {
+                        i++;
+                        return m;
+                    }
+                    while (true) {
+                        space();
+                        String k = string();
+                        space();
+                        expect(':');
+                        m.put(k, value());
+                        space();
+                        if (s.charAt(i) == ',') {
+                            i++;
+                            continue;
+                        }
+                        expect('}');
+                        return m;
+                    }
+                }
+                case '[': {
+                    List<Object> a = new ArrayList<>();
+                    i++;
+                    space();
+                    if (s.charAt(i) == ']') {
+                        i++;
+                        return a;
+                    }
+                    while (true) {
+                        a.add(value());
+                        space();
+                        if (s.charAt(i) == ',') {
+                            i++;
+                            continue;
+                        }
+                        expect(']');
+                        return a;
+                    }
+                }
+                case '"':
+                    return string();
+                case 't':
+                    i += 4;
+                    return Boolean.TRUE;
+                case 'f':
+                    i += 5;
+                    return Boolean.FALSE;
+                case 'n':
+                    i += 4;
+                    return null;
+                default: {
+                    int start = i;
+                    while (i < s.length() && "+-0123456789.eE".indexOf(s.charAt(i)) >= 0) {
+                        i++;
+                    }
+                    return new BigInteger(s.substring(start, i));
+                }
+            }
+        }
+
+        private void expect(char c) {
+            if (s.charAt(i) != c) {
+                throw new IllegalArgumentException("JSON: want " + c + " at " + i);
+            }
+            i++;
+        }
+
+        private String string() {
+            expect('"');
+            StringBuilder b = new StringBuilder();
+            while (true) {
+                char c = s.charAt(i++);
+                if (c == '"') {
+                    return b.toString();
+                }
+                if (c != '\\') {
+                    b.append(c);
+                    continue;
+                }
+                char e = s.charAt(i++);
+                switch (e) {
+                    case 'b': b.append('\b'); break;
+                    case 'f': b.append('\f'); break;
+                    case 'n': b.append('\n'); break;
+                    case 'r': b.append('\r'); break;
+                    case 't': b.append('\t'); break;
+                    case 'u':
+                        b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
+                        i += 4;
+                        break;
+                    default: b.append(e);
+                }
+            }
+        }
+    }
+
+    /** A clock that a test moves: it reads what now holds. */
+    static final class TestClock extends Clock {
+        long nanos;
+        long step; // added before each reading
+
+        TestClock(long nanos, long step) {
+            this.nanos = nanos;
+            this.step = step;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            nanos += step;
+            return Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
+        }
+    }
+
+    static final List<String> failures = new ArrayList<>();
+
+    static void check(boolean ok, String what) {
+        if (!ok) {
+            failures.add(what);
+        }
+    }
+
+    static void equal(Object got, Object want, String what) {
+        if (!Objects.equals(got, want)) {
+            failures.add(what + ": got " + got + ", want " + want);
+        }
+    }
+
+    /** A call that may throw IDException: the class under test's methods. */
+    interface Call {
+        Object run() throws Exception;
+    }
+
+    /** Runs c, unwrapping reflection's wrapper around what it throws. */
+    static Object call(Call c) throws Exception {
+        try {
+            return c.run();
+        } catch (InvocationTargetException e) {
+            Throwable t = e.getCause();
+            if (t instanceof Exception) {
+                throw (Exception) t;
+            }
+            throw e;
+        }
+    }
+
+    /** Checks that c throws IDException of the code want, and returns its message. */
+    static String throwsCode(Call c, String want, String what, String layout) {
+        try {
+            Object v = call(c);
+            failures.add(what + ": no error but " + v + ", want " + want);
+        } catch (Exception e) {
+            if (!e.getClass().getSimpleName().equals("IDException")) {
+                failures.add(what + ": " + e + ", want IDException " + want);
+                return "";
+            }
+            String code;
+            try {
+                code = (String) e.getClass().getMethod("code").invoke(e);
+            } catch (ReflectiveOperationException r) {
+                throw new AssertionError(r);
+            }
+            equal(code, want, what + ": code");
+            check(e.getMessage().startsWith(layout + ": "), what + ": message " + e.getMessage());
+            check(e instanceof IllegalArgumentException, what + ": not an IllegalArgumentException");
+            return e.getMessage();
+        }
+        return "";
+    }
+
+    static String className(String layout) {
+        StringBuilder b = new StringBuilder();
+        for (String w : layout.split("[-_]")) {
+            if (!w.isEmpty()) {
+                b.append(Character.toUpperCase(w.charAt(0))).append(w, 1, w.length());
+            }
+        }
+        return b.toString();
+    }
+
+    static byte[] hex(String s) {
+        return HexFormat.of().parseHex(s);
+    }
+
+    static Instant instantOf(BigInteger ns) {
+        BigInteger[] qr = ns.divideAndRemainder(BigInteger.valueOf(1_000_000_000L));
+        if (qr[1].signum() < 0) {
+            qr[0] = qr[0].subtract(BigInteger.ONE);
+            qr[1] = qr[1].add(BigInteger.valueOf(1_000_000_000L));
+        }
+        return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
+    }
+
+    static BigInteger nanosOf(Instant t) {
+        return BigInteger.valueOf(t.getEpochSecond()).multiply(BigInteger.valueOf(1_000_000_000L)).add(BigInteger.valueOf(t.getNano()));
+    }
+
+    @SuppressWarnings("unchecked")
+    public static void main(String[] args) throws Exception {
+        List<Map<String, Object>> records = new ArrayList<>();
+        for (String line : Files.readAllLines(Path.of(args[0]), StandardCharsets.UTF_8)) {
+            if (!line.isBlank()) {
+                records.add((Map<String, Object>) Json.parse(line));
+            }
+        }
+        Map<String, List<Map<String, Object>>> byLayout = new LinkedHashMap<>();
+        for (Map<String, Object> r : records) {
+            byLayout.computeIfAbsent((String) r.get("layout"), k -> new ArrayList<>()).add(r);
+        }
+        int layouts = 0, checked = 0;
+        for (Map.Entry<String, List<Map<String, Object>>> e : byLayout.entrySet()) {
+            Class<?> c = Class.forName(args[1] + "." + className(e.getKey()));
+            checkLayout(c, e.getKey(), e.getValue());
+            layouts++;
+            checked += e.getValue().size();
+            if (!failures.isEmpty()) {
+                System.out.println("FAIL " + e.getKey() + ": " + failures.size() + " failures");
+                for (String f : failures.subList(0, Math.min(40, failures.size()))) {
+                    System.out.println("  " + f);
+                }
+                System.exit(1);
+            }
+            System.out.println("ok   " + e.getKey() + " (" + e.getValue().size() + " records)");
+        }
+        if (args.length > 2) {
+            checkVectors(args[1], Path.of(args[2]));
+        }
+        System.out.println("PASS: " + layouts + " layouts, " + checked + " records");
+    }
+
+    /**
+     * Checks the published known-answer vectors of Private IDs
+     * (mask/testdata/vectors.json): each ID masks to its public form under
+     * its key and tweak (text, as UTF-8), and the public form unmasks to it.
+     */
+    @SuppressWarnings("unchecked")
+    static void checkVectors(String pkg, Path file) throws Exception {
+        List<Object> vectors = (List<Object>) Json.parse(Files.readString(file, StandardCharsets.UTF_8));
+        for (Object o : vectors) {
+            Map<String, Object> v = (Map<String, Object>) o;
+            Class<?> c = Class.forName(pkg + "." + className((String) v.get("layout")));
+            Method fromBytes = c.getMethod("fromBytes", byte[].class);
+            Object id = fromBytes.invoke(null, (Object) hex((String) v.get("id")));
+            Object pub = fromBytes.invoke(null, (Object) hex((String) v.get("public")));
+            byte[] key = hex((String) v.get("key"));
+            String tweak = (String) v.get("tweak");
+            String what = v.get("layout") + " " + v.get("id") + " tweak " + tweak;
+            equal(call(() -> c.getMethod("mask", byte[].class, String.class).invoke(id, key, tweak)), pub.toString(), "mask " + what);
+            equal(call(() -> c.getMethod("unmask", String.class, byte[].class, String.class).invoke(null, pub.toString(), key, tweak)), id, "unmask " + what);
+        }
+        if (!failures.isEmpty()) {
+            System.out.println("FAIL vectors.json: " + failures.size() + " failures");
+            for (String f : failures.subList(0, Math.min(40, failures.size()))) {
+                System.out.println("  " + f);
+            }
+            System.exit(1);
+        }
+        System.out.println("ok   mask/testdata/vectors.json (" + vectors.size() + " vectors)");
+    }
+
+    static void checkLayout(Class<?> c, String layout, List<Map<String, Object>> rs) throws Exception {
+        Method fromBytes = c.getMethod("fromBytes", byte[].class);
+        Method parse = c.getMethod("parse", String.class);
+        Method parseHex = c.getMethod("parseHex", String.class);
+        Method parseBase62 = c.getMethod("parseBase62", String.class);
+        Method parseCrockford = c.getMethod("parseCrockford", String.class);
+        Map<String, Object> head = rs.get(0);
+        boolean signless = "decimal".equals(head.get("text")) && rs.stream().anyMatch(b -> "bad".equals(b.get("kind")) && "text".equals(b.get("form")) && "-1".equals(b.get("input")));
+        boolean hasTime = hasMethod(c, "time");
+        for (Map<String, Object> r : rs) {
+            String kind = (String) r.get("kind");
+            switch (kind) {
+                case "layout":
+                    break;
+                case "id":
+                    checkID(c, layout, r, signless, hasTime, fromBytes, parse, parseHex, parseBase62, parseCrockford);
+                    break;
+                case "bound": {
+                    Instant at;
+                    try {
+                        at = instantOf(new BigInteger((String) r.get("at")));
+                    } catch (ArithmeticException | java.time.DateTimeException x) {
+                        break; // past what an Instant holds
+                    }
+                    Object min = call(() -> c.getMethod("minAt", Instant.class).invoke(null, at));
+                    Object max = call(() -> c.getMethod("maxAt", Instant.class).invoke(null, at));
+                    equal(hexOf(min), r.get("min"), "minAt " + r.get("at"));
+                    equal(hexOf(max), r.get("max"), "maxAt " + r.get("at"));
+                    break;
+                }
+                case "bad": {
+                    String s = (String) r.getOrDefault("input", "");
+                    String form = (String) r.get("form");
+                    Method m = switch (form) {
+                        case "bytes" -> fromBytes;
+                        case "base62" -> parseBase62;
+                        case "crockford" -> parseCrockford;
+                        case "hex" -> parseHex;
+                        default -> parse;
+                    };
+                    Object arg = form.equals("bytes") ? hex(s) : s;
+                    throwsCode(() -> m.invoke(null, arg), (String) r.get("error"), "bad " + form + " " + s, layout);
+                    break;
+                }
+                case "mask":
+                    checkMask(c, layout, r, signless, fromBytes);
+                    break;
+                case "name": {
+                    Object ns = fromBytes.invoke(null, (Object) hex((String) r.get("namespace")));
+                    Object id = call(() -> c.getMethod("fromName", c, String.class).invoke(null, ns, r.get("name")));
+                    equal(hexOf(id), r.get("hex"), "fromName " + r.get("name"));
+                    break;
+                }
+                default:
+                    failures.add("a record of kind " + kind);
+            }
+        }
+        if (Boolean.TRUE.equals(head.get("generates"))) {
+            checkGenerator(c, head);
+        } else {
+            check(!hasClass(c, "Generator"), "a name-based layout has no Generator");
+        }
+    }
+
+    static boolean hasMethod(Class<?> c, String name) {
+        for (Method m : c.getMethods()) {
+            if (m.getName().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean hasClass(Class<?> c, String name) {
+        for (Class<?> d : c.getClasses()) {
+            if (d.getSimpleName().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String hexOf(Object id) throws Exception {
+        return (String) id.getClass().getMethod("hex").invoke(id);
+    }
+
+    static void checkID(Class<?> c, String layout, Map<String, Object> r, boolean signless, boolean hasTime,
+            Method fromBytes, Method parse, Method parseHex, Method parseBase62, Method parseCrockford) throws Exception {
+        String h = (String) r.get("hex");
+        Object id = fromBytes.invoke(null, (Object) hex(h));
+        equal(hexOf(id), h, "hex");
+        equal(c.getMethod("base62").invoke(id), r.get("base62"), "base62 " + h);
+        equal(c.getMethod("crockford").invoke(id), r.get("crockford"), "crockford " + h);
+        String text = (String) r.get("text");
+        equal(id.toString(), text, "toString " + h);
+        List<Object[]> texts = new ArrayList<>(List.of(
+                new Object[] {parseHex, h}, new Object[] {parseHex, h.toUpperCase(Locale.ROOT)},
+                new Object[] {parseBase62, r.get("base62")}, new Object[] {parseCrockford, r.get("crockford")},
+                new Object[] {parseCrockford, ((String) r.get("crockford")).toLowerCase(Locale.ROOT)}));
+        if (signless && text.startsWith("-")) {
+            throwsCode(() -> parse.invoke(null, text), text.length() > 19 ? "ErrLength" : "ErrSyntax", "parse " + text, layout);
+        } else {
+            texts.add(new Object[] {parse, text});
+        }
+        for (Object[] t : texts) {
+            Object got = call(() -> ((Method) t[0]).invoke(null, t[1]));
+            equal(got, id, ((Method) t[0]).getName() + " " + t[1]);
+        }
+        check(java.util.Arrays.equals((byte[]) c.getMethod("bytes").invoke(id), hex(h)), "bytes " + h);
+        equal(c.getMethod("isValid").invoke(id), r.get("valid"), "isValid " + h);
+        equal(c.getMethod("isZero").invoke(id), new BigInteger(h, 16).signum() == 0, "isZero " + h);
+        equal(id.hashCode(), parseHex.invoke(null, h).hashCode(), "hashCode " + h);
+        Object fields = c.getMethod("fields").invoke(id);
+        Map<String, Object> want = (Map<String, Object>) r.get("fields");
+        for (RecordComponent rc : fields.getClass().getRecordComponents()) {
+            Object v = rc.getAccessor().invoke(fields);
+            String got = v instanceof Long ? Long.toUnsignedString((Long) v)
+                    : v instanceof byte[] ? HexFormat.of().formatHex((byte[]) v) : v.toString();
+            equal(got, want.get(rc.getName()), "field " + rc.getName() + " of " + h);
+        }
+        check(fields.getClass().getRecordComponents().length == want.size(), "fields of " + h);
+        if (Boolean.TRUE.equals(r.get("valid"))) {
+            Object packed = call(() -> c.getMethod("pack", fields.getClass()).invoke(null, fields));
+            equal(packed, id, "pack " + h);
+        }
+        String ns = (String) r.get("unix_ns");
+        if (ns != null && !ns.isEmpty()) {
+            try {
+                Instant t = (Instant) call(() -> c.getMethod("time").invoke(id));
+                equal(nanosOf(t).toString(), ns, "time " + h);
+                if (Boolean.TRUE.equals(r.get("valid"))) {
+                    Object min = call(() -> c.getMethod("minAt", Instant.class).invoke(null, t));
+                    Object max = call(() -> c.getMethod("maxAt", Instant.class).invoke(null, t));
+                    check(((Comparable<Object>) min).compareTo(id) <= 0, "minAt(time()) above the ID " + h);
+                    check(((Comparable<Object>) max).compareTo(id) >= 0, "maxAt(time()) below the ID " + h);
+                }
+            } catch (Exception e) {
+                if (!e.getClass().getSimpleName().equals("IDException")) {
+                    throw e;
+                }
+                // An Instant holds some 10^9 years either side: past that, ErrTime.
+                check(new BigInteger(ns).abs().compareTo(new BigInteger("31556889864403199000000000")) > 0, "time " + h + ": " + e);
+            }
+        } else {
+            check(!hasTime, "a layout without a time has no time()");
+        }
+    }
+
+    static void checkMask(Class<?> c, String layout, Map<String, Object> r, boolean signless, Method fromBytes) throws Exception {
+        byte[] key = hex((String) r.get("key"));
+        byte[] tweak = hex((String) r.getOrDefault("tweak", ""));
+        Method mask = c.getMethod("mask", byte[].class, byte[].class);
+        Method unmask = c.getMethod("unmask", String.class, byte[].class, byte[].class);
+        Object id = r.containsKey("hex") ? fromBytes.invoke(null, (Object) hex((String) r.get("hex"))) : null;
+        Object pub = r.containsKey("public") ? fromBytes.invoke(null, (Object) hex((String) r.get("public"))) : null;
+        String err = (String) r.get("error");
+        if (err == null) {
+            equal(call(() -> mask.invoke(id, key, tweak)), pub.toString(), "mask " + r.get("hex"));
+            equal(call(() -> unmask.invoke(null, pub.toString(), key, tweak)), id, "unmask " + r.get("public"));
+        } else if (err.equals("ErrInvalid") || err.equals("ErrKey")) {
+            check(pub == null, "a refusal of mask has no public form");
+            equal(c.getMethod("isValid").invoke(id), err.equals("ErrKey"), "isValid " + r.get("hex"));
+            String msg = throwsCode(() -> mask.invoke(id, key, tweak), err, "mask " + r.get("hex"), layout);
+            check(!msg.contains((String) r.get("key")), "the key in an error");
+        } else if (err.equals("ErrNotMasked")) {
+            String want = "ErrNotMasked";
+            String text = pub.toString();
+            if (signless && text.startsWith("-")) {
+                want = text.length() > 19 ? "ErrLength" : "ErrSyntax";
+            }
+            throwsCode(() -> unmask.invoke(null, text, key, tweak), want, "unmask " + text, layout);
+        } else {
+            failures.add("a mask record of error " + err);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static void checkGenerator(Class<?> c, Map<String, Object> head) throws Exception {
+        Class<?> g = null;
+        for (Class<?> d : c.getClasses()) {
+            if (d.getSimpleName().equals("Generator")) {
+                g = d;
+            }
+        }
+        check(g != null, "no Generator");
+        if (g == null) {
+            return;
+        }
+        boolean node = head.get("node") != null;
+        Object real = node ? g.getConstructor(long.class).newInstance(1L) : g.getConstructor().newInstance();
+        Method next = g.getMethod("next");
+        Method isValid = c.getMethod("isValid");
+        check((Boolean) isValid.invoke(next.invoke(real)) && (Boolean) isValid.invoke(next.invoke(real)), "generated IDs are valid");
+        java.lang.reflect.Constructor<?> full = null;
+        for (java.lang.reflect.Constructor<?> k : g.getConstructors()) {
+            if (full == null || k.getParameterCount() > full.getParameterCount()) {
+                full = k;
+            }
+        }
+        boolean hasClock = false;
+        for (Class<?> p : full.getParameterTypes()) {
+            hasClock |= p == Clock.class;
+        }
+        if (!hasClock) {
+            return;
+        }
+        boolean monotonic = Boolean.TRUE.equals(head.get("monotonic"));
+        Method parse = c.getMethod("parse", String.class);
+        // A clock that moves on a second at every reading: the test never waits.
+        Object gen = newGenerator(full, node, new TestClock(1_800_000_000_000_000_000L, 1_000_000_000L));
+        Comparable<Object> prev = null;
+        for (int i = 0; i < 3000; i++) {
+            Object id = next.invoke(gen);
+            check((Boolean) isValid.invoke(id), "generated ID " + id + " is valid");
+            equal(parse.invoke(null, id.toString()), id, "parse of generated " + id);
+            if (prev != null && monotonic) {
+                check(prev.compareTo(id) < 0, "generated " + id + " after " + prev);
+            }
+            prev = (Comparable<Object>) id;
+        }
+        if (!monotonic) {
+            return;
+        }
+        // A clock that stands still, then goes back.
+        TestClock back = new TestClock(1_800_000_000_000_000_000L, 0);
+        Object still = newGenerator(full, node, back);
+        prev = (Comparable<Object>) next.invoke(still);
+        for (int i = 0; i < 50; i++) {
+            back.nanos -= (i % 3) * 7_000_000_000L;
+            Object id;
+            try {
+                id = call(() -> next.invoke(still));
+            } catch (Exception e) {
+                String code = (String) e.getClass().getMethod("code").invoke(e);
+                check(code.equals("ErrClockBackwards") || code.equals("ErrClockStalled"), "clock back: " + e);
+                break;
+            }
+            check(prev.compareTo(id) < 0, "generated " + id + " after " + prev + " with the clock going back");
+            prev = (Comparable<Object>) id;
+        }
+    }
+
+    /** Makes a generator with the full constructor: node 1 (null where it is optional), clock, a SecureRandom. */
+    static Object newGenerator(java.lang.reflect.Constructor<?> full, boolean node, Clock clock) throws Exception {
+        Class<?>[] types = full.getParameterTypes();
+        Object[] args = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            if (types[i] == long.class) {
+                args[i] = 1L;
+            } else if (types[i] == Long.class) {
+                args[i] = node ? (Object) 1L : null;
+            } else if (types[i] == Clock.class) {
+                args[i] = clock;
+            } else {
+                args[i] = new java.security.SecureRandom();
+            }
+        }
+        return full.newInstance(args);
+    }
+}

@@ -1,0 +1,500 @@
+package java
+
+// helpers writes the class's private static helpers: the bit moves, the
+// text forms' codecs and, where the layout needs them, the UUID and
+// decimal readers, the wide fields' and the clock's arithmetic.
+func (w *writer) helpers() {
+	p := w.p
+	w.t(`
+    /** Lower-case hex digits, by value. */
+    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
+
+    /** Returns the bytes of hex digits, a constant of the class. */
+    private static byte[] hex(String digits) {
+        byte[] b = new byte[digits.length() / 2];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) Integer.parseInt(digits, 2 * i, 2 * i + 2, 16);
+        }
+        return b;
+    }
+
+    /** The two lower-case hex digits of every byte value, the first in the high byte. */
+    private static final short[] HEX_PAIRS = new short[256];
+
+    static {
+        for (int i = 0; i < 256; i++) {
+            HEX_PAIRS[i] = (short) (HEX_DIGITS[i >>> 4] << 8 | HEX_DIGITS[i & 15]);
+        }
+    }
+
+    /** Returns b in lower-case hex digits, two a byte. */
+    private static String hexText(byte[] b) {
+        byte[] out = new byte[2 * b.length];
+        for (int i = 0; i < b.length; i++) {
+            int pair = HEX_PAIRS[b[i] & 0xff];
+            out[2 * i] = (byte) (pair >>> 8);
+            out[2 * i + 1] = (byte) pair;
+        }
+        return new String(out, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Returns width bits (1 to 64) of b at shift, counted from the least
+     * significant bit of b read as one big-endian number.
+     */
+    private static long get(byte[] b, int shift, int width) {
+        long v = 0;
+        int last = b.length - 1;
+        for (int j = shift >>> 3, end = (shift + width - 1) >>> 3; j <= end; j++) {
+            int at = (j << 3) - shift; // where byte j's bit 0 lands in v
+            long x = b[last - j] & 0xffL;
+            v |= at >= 0 ? x << at : x >>> -at;
+        }
+        return width == 64 ? v : v & (1L << width) - 1;
+    }
+
+    /**
+     * ORs the low width bits (1 to 64) of v into b at shift, counted from
+     * the least significant bit; the bits there are zero.
+     */
+    private static void place(byte[] b, int shift, int width, long v) {
+        if (width < 64) {
+            v &= (1L << width) - 1;
+        }
+        int last = b.length - 1;
+        for (int j = shift >>> 3, end = (shift + width - 1) >>> 3; j <= end; j++) {
+            int at = (j << 3) - shift;
+            b[last - j] |= (byte) (at >= 0 ? v >>> at : v << -at);
+        }
+    }
+`)
+	if w.needsBig() {
+		w.t(`
+    /** Returns width bits of b at shift, any number of them, as a BigInteger. */
+    private static BigInteger getBig(byte[] b, int shift, int width) {
+        BigInteger v = BigInteger.ZERO;
+        for (int at = 0; at < width; at += 64) {
+            long part = get(b, shift + at, Math.min(64, width - at));
+            v = v.or(unsigned(part).shiftLeft(at));
+        }
+        return v;
+    }
+
+    /** Returns x, read unsigned, as a BigInteger. */
+    private static BigInteger unsigned(long x) {
+        BigInteger v = BigInteger.valueOf(x);
+        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
+    }
+
+    /** ORs the low width bits of v, any number of them, into b at shift. */
+    private static void placeBig(byte[] b, int shift, int width, BigInteger v) {
+        for (int at = 0; at < width; at += 64) {
+            place(b, shift + at, Math.min(64, width - at), v.shiftRight(at).longValue());
+        }
+    }
+`)
+	}
+	if w.unalignedBytes() || w.shape != nil {
+		w.t(`
+    /** Returns v as size bytes, big-endian; v fits. */
+    private static byte[] toBytes(BigInteger v, int size) {
+        byte[] out = new byte[size];
+        byte[] in = v.toByteArray(); // may hold a leading sign byte
+        int n = Math.min(in.length, size);
+        System.arraycopy(in, in.length - n, out, size - n, n);
+        return out;
+    }
+`)
+	}
+	if w.unalignedBytes() {
+		w.t(`
+    /**
+     * ORs a bytes field, v, into its runs of b (shift, width and where in
+     * the value, a triple a run): v must have as many bits as the runs.
+     */
+    private static void placeBytes(byte[] b, String name, byte[] v, int[] runs) {
+        int width = 0;
+        for (int i = 0; i < runs.length; i += 3) {
+            width += runs[i + 1];
+        }
+        if (v.length * 8 != width) {
+            throw new IDException("ErrRange", LAYOUT + ": " + name + " must be " + width / 8 + " bytes, not " + v.length);
+        }
+        BigInteger x = new BigInteger(1, v);
+        for (int i = 0; i < runs.length; i += 3) {
+            placeBig(b, runs[i], runs[i + 1], x.shiftRight(runs[i + 2]));
+        }
+    }
+`)
+	}
+	w.t(`
+    /**
+     * A fixed-width text form: the ID as one number in the alphabet's base,
+     * zero-padded to width digits, so that text sorts as the bytes do where
+     * the digits ascend. pad is the number of zero bits below the ID in the
+     * digits (a form that writes the bits from the top), check says that a
+     * check symbol follows, and limbs is the number of 32-bit words that
+     * hold any text's value.
+     */
+    private static final class Form {
+        final String title;
+        final byte[] digits;
+        final int width, base, pad, limbs;
+        final boolean check;
+        final byte[] table = new byte[128]; // digit values by character, -1 for none
+
+        Form(String title, String digits, int width, boolean fold, int pad, boolean check, int limbs) {
+            this.title = title;
+            this.digits = digits.getBytes(StandardCharsets.ISO_8859_1);
+            this.width = width;
+            this.base = digits.length();
+            this.pad = pad;
+            this.check = check;
+            this.limbs = limbs;
+            Arrays.fill(table, (byte) -1);
+            for (int i = 0; i < base; i++) {
+                char c = digits.charAt(i);
+                table[c] = (byte) i;
+                if (fold) {
+                    table[Character.toLowerCase(c)] = (byte) i;
+                    table[Character.toUpperCase(c)] = (byte) i;
+                }
+            }
+        }
+    }
+
+    /**
+     * Writes b in form f: f.width digits, most significant first, and the
+     * check symbol if the form has one.
+     */
+    private static String encode(byte[] b, Form f) {
+        int[] n = new int[f.limbs]; // b shifted left by f.pad, in 32-bit words, most significant first
+        for (int i = b.length - 1, k = f.pad; i >= 0; i--, k += 8) {
+            long x = (long) (b[i] & 0xff) << (k & 31);
+            n[f.limbs - 1 - (k >>> 5)] |= (int) x;
+            if ((k & 31) > 24) {
+                n[f.limbs - 2 - (k >>> 5)] |= (int) (x >>> 32);
+            }
+        }
+        byte[] out = new byte[f.check ? f.width + 1 : f.width];
+        int top = 0; // the first word that is not zero
+        for (int i = f.width - 1; i >= 0; i--) {
+            while (top < n.length && n[top] == 0) {
+                top++;
+            }
+            long r = 0;
+            for (int j = top; j < n.length; j++) {
+                long x = r << 32 | n[j] & 0xffffffffL;
+                n[j] = (int) (x / f.base);
+                r = x % f.base;
+            }
+            out[i] = f.digits[(int) r];
+        }
+`)
+	if w.hasCheck() {
+		w.t(`        if (f.check) {
+            out[f.width] = (byte) CHECK.charAt(mod37(b));
+        }
+`)
+	}
+	w.t(`        return new String(out, StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Reads text in form f: exactly f.width digits, and a check symbol if
+     * the form has one. Text above the largest ID is ErrOverflow; a last
+     * digit with padding bits set, or a check symbol that does not match,
+     * is ErrSyntax.
+     */
+    private static byte[] decode(String s, Form f) {
+        checkLength(s, f.check ? f.width + 1 : f.width, f.title);
+        int[] n = new int[f.limbs];
+        for (int i = 0; i < f.width; i++) {
+            char c = s.charAt(i);
+            int d = c < 128 ? f.table[c] : -1;
+            if (d < 0) {
+                throw syntaxError(f.title, s, i);
+            }
+            long carry = d;
+            for (int j = n.length - 1; j >= 0; j--) {
+                long x = (n[j] & 0xffffffffL) * f.base + carry;
+                n[j] = (int) x;
+                carry = x >>> 32;
+            }
+        }
+        int bits = BITS + f.pad, top = n.length - 1 - (bits >>> 5);
+        boolean over = top >= 0 && n[top] >>> (bits & 31) != 0;
+        for (int j = 0; j < top; j++) {
+            over |= n[j] != 0;
+        }
+        if (over) {
+            throw new IDException("ErrOverflow", LAYOUT + ": " + f.title + " text of a value above $BITS$ bits");
+        }
+        if ((n[n.length - 1] & (1 << f.pad) - 1) != 0) {
+            throw syntaxError(f.title, s, f.width - 1);
+        }
+        byte[] b = new byte[SIZE];
+        for (int i = SIZE - 1, k = f.pad; i >= 0; i--, k += 8) {
+            long x = n[n.length - 1 - (k >>> 5)] & 0xffffffffL;
+            if ((k & 31) > 24) {
+                x |= (n[n.length - 2 - (k >>> 5)] & 0xffffffffL) << 32;
+            }
+            b[i] = (byte) (x >>> (k & 31));
+        }
+`)
+	if w.hasCheck() {
+		w.t(`        if (f.check && CHECK.indexOf(Character.toUpperCase(s.charAt(f.width))) != mod37(b)) {
+            throw syntaxError(f.title, s, f.width);
+        }
+`)
+	}
+	w.t(`        return b;
+    }
+`)
+	if w.hasCheck() {
+		w.t(`
+    /** Returns b, read as one big-endian number, modulo 37. */
+    private static int mod37(byte[] b) {
+        int r = 0;
+        for (byte x : b) {
+            r = (r * 256 + (x & 0xff)) % 37;
+        }
+        return r;
+    }
+`)
+	}
+	w.t(`
+    /** Returns the length of s in bytes of UTF-8, as Go counts a string's. */
+    private static int utf8Length(String s) {
+        int n = s.length();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c >= 0x800) {
+                if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    i++; // a pair of chars, 4 bytes
+                }
+                n += 2;
+            } else if (c >= 0x80) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Checks that s is text of length bytes of UTF-8, else ErrLength. */
+    private static void checkLength(String s, int length, String title) {
+        int n = utf8Length(s);
+        if (n != length) {
+            throw new IDException("ErrLength", LAYOUT + ": " + title + " text of length " + n + ", want " + length);
+        }
+    }
+
+    /**
+     * Returns the ErrSyntax of s's char at index i, where every char before
+     * it is ASCII: its position in bytes of UTF-8 is i.
+     */
+    private static IDException syntaxError(String title, String s, int i) {
+        int c = s.codePointAt(i);
+        String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
+        return new IDException("ErrSyntax",
+                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+    }
+`)
+	switch p.Text.Name {
+	case "uuid":
+		w.uuidHelpers()
+	case "decimal":
+		w.decimalHelpers()
+	}
+	if p.Clock != nil {
+		w.t(`
+    /** Returns t in nanoseconds since the Unix epoch. */
+    private static BigInteger nanos(Instant t) {
+        return BigInteger.valueOf(t.getEpochSecond()).multiply(BILLION).add(BigInteger.valueOf(t.getNano()));
+    }
+
+    /** Returns a / b rounded down, for b above zero. */
+    private static BigInteger floorDiv(BigInteger a, BigInteger b) {
+        BigInteger[] qr = a.divideAndRemainder(b);
+        return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
+    }
+
+    /** Returns a / b rounded up, for b above zero. */
+    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+        return floorDiv(a.negate(), b).negate();
+    }
+
+    /** Returns tick clamped to the clock's range, as a long's bits. */
+    private static long clampTick(BigInteger tick) {
+        if (tick.signum() < 0) {
+            return 0;
+        }
+        return (tick.compareTo(MAX_TICK) > 0 ? MAX_TICK : tick).longValue();
+    }
+`)
+	}
+	if w.shape != nil {
+		w.maskHelpers()
+	}
+}
+
+func (w *writer) uuidHelpers() {
+	w.t(`
+    /** Hex digits' values by character, in either case; -1 for others. */
+    private static final byte[] HEX_VALUES = new byte[128];
+
+    static {
+        Arrays.fill(HEX_VALUES, (byte) -1);
+        for (int i = 0; i < 16; i++) {
+            HEX_VALUES[HEX_DIGITS[i]] = (byte) i;
+            HEX_VALUES[Character.toUpperCase(HEX_DIGITS[i])] = (byte) i;
+        }
+    }
+
+    /**
+     * Reads a UUID in any of the forms RFC 9562 and common use give it, with
+     * hex digits in either case: canonical (36 characters), 32 hex digits,
+     * in braces, or as a URN (urn:uuid:, the prefix in either case).
+     */
+    private static byte[] parseUUID(String s) {
+        int n = s.length();
+        if (n == 36) {
+            byte[] b = decodeUUID(s, 0);
+            if (b != null) {
+                return b;
+            }
+        }
+        int length = utf8Length(s);
+        if (length == n) {
+            switch (n) {
+                case 36:
+                    return checkUUID(s, 0);
+                case 32:
+                    return decode(s, HEX);
+                case 38:
+                    if (s.charAt(0) != '{') {
+                        throw syntaxError("UUID", s, 0);
+                    }
+                    if (s.charAt(37) != '}') {
+                        throw syntaxError("UUID", s, 37);
+                    }
+                    return checkUUID(s, 1);
+                case 45:
+                    for (int i = 0; i < 9; i++) {
+                        if (Character.toLowerCase(s.charAt(i)) != "urn:uuid:".charAt(i)) {
+                            throw syntaxError("UUID", s, i);
+                        }
+                    }
+                    return checkUUID(s, 9);
+                default:
+                    break;
+            }
+        }
+        throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
+    }
+
+    /** Where each byte's two digits are in the canonical form. */
+    private static final int[] UUID_DIGITS = {0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34};
+
+    /** Reads the canonical form from s at offset at, or returns null if it is not there. */
+    private static byte[] decodeUUID(String s, int at) {
+        if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
+            return null;
+        }
+        byte[] b = new byte[16];
+        int bad = 0;
+        for (int i = 0; i < 16; i++) {
+            int o = at + UUID_DIGITS[i];
+            char hi = s.charAt(o), lo = s.charAt(o + 1);
+            int x = (hi | lo) < 128 ? HEX_VALUES[hi] << 4 | HEX_VALUES[lo] : -1;
+            bad |= x;
+            b[i] = (byte) x;
+        }
+        return bad < 0 ? null : b;
+    }
+
+    /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
+    private static byte[] checkUUID(String s, int at) {
+        for (int i = 0; i < 36; i++) {
+            char c = s.charAt(at + i);
+            boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;
+            if (!ok) {
+                throw syntaxError("UUID", s, at + i);
+            }
+        }
+        return decodeUUID(s, at);
+    }
+`)
+}
+
+func (w *writer) decimalHelpers() {
+	if w.p.Text.NonNegative {
+		w.t(`
+    /**
+     * Reads decimal text as toString writes it, as Go's generated parser of
+     * this layout reads it: 1 to 19 digits (0-9) with no sign and no leading
+     * zeros, whose value is at most 2^63-1, as the layout's top bit is a
+     * constant zero. It checks the length (in bytes of UTF-8), a leading
+     * zero, every character, then the value.
+     */
+    private static long parseDecimal(String s) {
+        int n = utf8Length(s);
+        if (n < 1 || n > 19) {
+            throw new IDException("ErrLength", LAYOUT + ": decimal text of length " + n + ", want 1 to 19");
+        }
+        if (s.charAt(0) == '0' && n > 1) {
+            throw syntaxError("decimal", s, 0);
+        }
+        long v = 0;
+        boolean over = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                throw syntaxError("decimal", s, i);
+            }
+            over |= v > (Long.MAX_VALUE - (c - '0')) / 10;
+            v = v * 10 + (c - '0');
+        }
+        if (over) {
+            throw new IDException("ErrOverflow", LAYOUT + ": decimal text of a value above 2^63-1");
+        }
+        return v;
+    }
+`)
+		return
+	}
+	w.t(`
+    /**
+     * Reads decimal text as toString writes it, as Go's generated parsers
+     * read it: an optional '-' and 1 to 19 digits (0-9) with no leading
+     * zeros (only zero itself starts with a zero, and "-0" is no number),
+     * whose value is a long. It checks the length (in bytes of UTF-8, the
+     * sign too), a leading zero, every character, then the value.
+     */
+    private static long parseDecimal(String s) {
+        boolean neg = s.startsWith("-");
+        int at = neg ? 1 : 0;
+        int n = utf8Length(s) - at;
+        if (n < 1 || n > 19) {
+            throw new IDException("ErrLength", LAYOUT + ": decimal text of length " + (n + at) + ", want 1 to 19 digits");
+        }
+        if (s.charAt(at) == '0' && (n > 1 || neg)) {
+            throw syntaxError("decimal", s, at);
+        }
+        long v = 0; // minus the value, as a long holds -2^63 but not 2^63
+        boolean over = false;
+        for (int i = at; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                throw syntaxError("decimal", s, i);
+            }
+            over |= v < (Long.MIN_VALUE + (c - '0')) / 10;
+            v = v * 10 - (c - '0');
+        }
+        if (over || !neg && v == Long.MIN_VALUE) {
+            throw new IDException("ErrOverflow", LAYOUT + ": decimal text of a value outside a long's range");
+        }
+        return neg ? v : -v;
+    }
+`)
+}
