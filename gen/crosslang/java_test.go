@@ -2,9 +2,11 @@ package conformance_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -150,6 +152,7 @@ func TestJavaPackage(t *testing.T) {
 	dir := t.TempDir()
 	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Xdoclint:all/protected", "-Werror", "-d", filepath.Join(dir, "classes")}, files...)...)
 	runJava(t, "javadoc", append([]string{"--release", "17", "-Xdoclint:all", "-Werror", "-quiet", "-d", filepath.Join(dir, "apidocs")}, files...)...)
+	javaExamples(t, filepath.Join(dir, "classes"))
 	readInputs(t, "testdata/GeneratorTest.java", "testdata/peer-names.tsv")
 	n := "10000000"
 	if v := os.Getenv("IDFORGE_JAVA_IDS"); v != "" {
@@ -157,4 +160,72 @@ func TestJavaPackage(t *testing.T) {
 	}
 	out := runJava(t, "java", "-Xmx1g", "-cp", filepath.Join(dir, "classes"), "GeneratorTest.java", n)
 	t.Logf("%s", out)
+}
+
+// javaBlock is a fenced Java example of a page: ```java to ```.
+var javaBlock = regexp.MustCompile("(?ms)^```java\n(.*?)^```\n")
+
+// javaClaim is a statement of an example that says what it is: an
+// expression (or System.out.println of one) followed by // true or
+// // false.
+var javaClaim = regexp.MustCompile(`^(\s*)([^\s].*?);\s*// (true|false)$`)
+
+// javaExamples runs every Java example of the Java package's README, the
+// repository's README and its guides against the package's classes, as
+// a user would write them: each block the body of a main (its import
+// lines above it, with java.time, java.util and the package's classes
+// imported as a reader assumes them), each statement that ends
+// "// true" or "// false" checked to be so.
+func javaExamples(t *testing.T, classes string) {
+	t.Helper()
+	pages := []string{"../../java/README.md", "../../README.md"}
+	guides, _ := filepath.Glob("../../docs/*.md")
+	pages = append(pages, guides...)
+	readInputs(t, pages...)
+	dir := t.TempDir()
+	n := 0
+	for _, page := range pages {
+		src, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimPrefix(filepath.ToSlash(page), "../../")
+		for _, m := range javaBlock.FindAllSubmatchIndex(src, -1) {
+			n++
+			first := bytes.Count(src[:m[2]], []byte("\n")) + 1
+			var imports, body []string
+			for i, line := range strings.Split(strings.TrimRight(string(src[m[2]:m[3]]), "\n"), "\n") {
+				if strings.HasPrefix(line, "import ") {
+					imports = append(imports, line)
+					continue
+				}
+				if c := javaClaim.FindStringSubmatch(line); c != nil {
+					expr := c[2]
+					if inner, ok := strings.CutPrefix(expr, "System.out.println("); ok && strings.HasSuffix(inner, ")") {
+						expr = strings.TrimSuffix(inner, ")")
+					}
+					not := map[string]string{"true": "!", "false": ""}[c[3]]
+					line = fmt.Sprintf("%sif (%s(%s)) throw new AssertionError(%q);", c[1], not, expr, fmt.Sprintf("%s line %d: %s is not %s", name, first+i, expr, c[3]))
+				}
+				body = append(body, "        "+line)
+			}
+			class := fmt.Sprintf("Example%d", n)
+			prog := strings.Join(append([]string{"import io.github.idforge.*;", "import java.time.*;", "import java.util.*;"}, imports...), "\n") +
+				"\n\npublic class " + class + " {\n    public static void main(String[] args) throws Exception {\n" + strings.Join(body, "\n") + "\n    }\n}\n"
+			file := filepath.Join(dir, class+".java")
+			if err := os.WriteFile(file, []byte(prog), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command("java", "-cp", classes, file)
+			// The Private IDs example reads its key from the environment, as a
+			// server would: a test key, never a real one.
+			cmd.Env = append(os.Environ(), "ID_MASK_KEY=000102030405060708090a0b0c0d0e0f")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("%s's example at line %d: java: %v\n%s\n%s", name, first, err, prog, out)
+			}
+		}
+	}
+	if n < 3 {
+		t.Errorf("%d Java examples in the README, the guides and java/README.md, want 3 or more", n)
+	}
 }
