@@ -2,7 +2,6 @@ package java
 
 import (
 	"fmt"
-	"math/big"
 	"slices"
 	"strings"
 
@@ -147,9 +146,6 @@ func (w *writer) formConstants() {
 `, "CHECK", javaString(checkDigits))
 	}
 }
-
-// fits reports whether x fits in a long.
-func fits(x *big.Int) bool { return x.IsInt64() }
 
 func (w *writer) clockConstants() {
 	c := w.p.Clock
