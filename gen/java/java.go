@@ -62,7 +62,7 @@ var keywords = words(`abstract assert boolean break byte case catch char class c
 var typeWords = words(`Object String Long Integer Math System Character Byte Boolean Thread Class Override
 	SuppressWarnings Comparable Iterable Runnable Record Enum Error Exception RuntimeException
 	IllegalArgumentException IllegalStateException InterruptedException ArithmeticException
-	StringBuilder Serializable InvalidObjectException ObjectInputStream ObjectStreamException Arrays
+	StringBuilder Serializable MethodHandles VarHandle ByteOrder InvalidObjectException ObjectInputStream ObjectStreamException Arrays
 	BigInteger Instant Clock Duration UUID MessageDigest Mac SecretKeySpec SecureRandom RandomGenerator
 	StandardCharsets GeneralSecurityException NoSuchAlgorithmException DateTimeException
 	LockSupport IDException Fields Generator Form Serialized Shared Masker`)
@@ -165,7 +165,10 @@ var imports = []string{
 	"java.io.ObjectInputStream",
 	"java.io.ObjectStreamException",
 	"java.io.Serializable",
+	"java.lang.invoke.MethodHandles",
+	"java.lang.invoke.VarHandle",
 	"java.math.BigInteger",
+	"java.nio.ByteOrder",
 	"java.nio.charset.StandardCharsets",
 	"java.security.GeneralSecurityException",
 	"java.security.MessageDigest",

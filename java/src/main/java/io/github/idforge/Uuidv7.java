@@ -6,9 +6,13 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
@@ -239,20 +243,17 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     private static final byte[] UNTIMED = hex("0000000000007fffbfffffffffffffff");
 
     /**
-     * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits.
+     * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits, as
+     * java.util.UUID writes them. (It is UUID's own writer that writes them:
+     * it makes its String without the copy any other code must make, and
+     * the UUID it is called on never leaves this method, so the JIT need not
+     * make it at all.)
      *
      * @return the text
      */
     @Override
     public String toString() {
-        byte[] out = new byte[36];
-        out[8] = out[13] = out[18] = out[23] = '-';
-        for (int i = 0; i < 16; i++) {
-            int pair = HEX_PAIRS[b[i] & 0xff], at = UUID_DIGITS[i];
-            out[at] = (byte) (pair >>> 8);
-            out[at + 1] = (byte) pair;
-        }
-        return new String(out, StandardCharsets.ISO_8859_1);
+        return new UUID((long) LONGS.get(b, 0), (long) LONGS.get(b, 8)).toString();
     }
 
     /**
@@ -620,10 +621,11 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         }
 
         /**
-         * Returns a generator that reads the system clock and a SecureRandom.
+         * Returns a generator that reads the system clock and a DRBG
+         * SecureRandom.
          */
         public Generator() {
-            this(Clock.systemUTC(), new SecureRandom());
+            this(Clock.systemUTC(), defaultRandom());
         }
 
         /**
@@ -688,6 +690,21 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                 throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
+        }
+
+        /**
+         * Returns the default source of random bits: the JDK's DRBG (NIST SP
+         * 800-90A's Hash_DRBG with SHA-256, seeded and reseeded from the
+         * system's entropy), which draws a buffer of bits three times as fast
+         * as the default SecureRandom (NativePRNG, which mixes SHA1PRNG into
+         * every read), or that where a JDK has no DRBG.
+         */
+        private static SecureRandom defaultRandom() {
+            try {
+                return SecureRandom.getInstance("DRBG");
+            } catch (NoSuchAlgorithmException e) {
+                return new SecureRandom();
+            }
         }
     }
 
@@ -958,6 +975,9 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /**
      * Reads a UUID in any of the forms RFC 9562 and common use give it, with
      * hex digits in either case: canonical (36 characters), 32 hex digits,
@@ -1000,24 +1020,33 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
-    /** Where each byte's two digits are in the canonical form. */
-    private static final int[] UUID_DIGITS = {0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34};
+    /**
+     * Returns the value of four hex digits of s from index at, or a negative
+     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
+     * char past 0x7f is refused first).
+     */
+    private static long hex4(String s, int at) {
+        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
+        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
+    }
 
-    /** Reads the canonical form from s at offset at, or returns null if it is not there. */
+    /**
+     * Reads the canonical form from s at index at, or returns null if it is
+     * not there: four hex digits at a time, as java.util.UUID reads it.
+     */
     private static byte[] decodeUUID(String s, int at) {
         if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
             return null;
         }
-        byte[] b = new byte[16];
-        int bad = 0;
-        for (int i = 0; i < 16; i++) {
-            int o = at + UUID_DIGITS[i];
-            char hi = s.charAt(o), lo = s.charAt(o + 1);
-            int x = (hi | lo) < 128 ? HEX_VALUES[hi] << 4 | HEX_VALUES[lo] : -1;
-            bad |= x;
-            b[i] = (byte) x;
+        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 9), h4 = hex4(s, at + 14);
+        long l1 = hex4(s, at + 19), l2 = hex4(s, at + 24), l3 = hex4(s, at + 28), l4 = hex4(s, at + 32);
+        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
+            return null;
         }
-        return bad < 0 ? null : b;
+        byte[] b = new byte[16];
+        LONGS.set(b, 0, h1 << 48 | h2 << 32 | h3 << 16 | h4);
+        LONGS.set(b, 8, l1 << 48 | l2 << 32 | l3 << 16 | l4);
+        return b;
     }
 
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
