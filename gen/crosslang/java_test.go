@@ -165,11 +165,6 @@ func TestJavaPackage(t *testing.T) {
 // javaBlock is a fenced Java example of a page: ```java to ```.
 var javaBlock = regexp.MustCompile("(?ms)^```java\n(.*?)^```\n")
 
-// javaClaim is a statement of an example that says what it is: an
-// expression (or System.out.println of one) followed by // true or
-// // false.
-var javaClaim = regexp.MustCompile(`^(\s*)([^\s].*?);\s*// (true|false)$`)
-
 // javaExamples runs every Java example of the Java package's README, the
 // repository's README and its guides against the package's classes, as
 // a user would write them: each block the body of a main (its import
@@ -194,24 +189,17 @@ func javaExamples(t *testing.T, classes string) {
 			n++
 			first := bytes.Count(src[:m[2]], []byte("\n")) + 1
 			var imports, body []string
-			for i, line := range strings.Split(strings.TrimRight(string(src[m[2]:m[3]]), "\n"), "\n") {
+			for _, line := range strings.Split(strings.TrimRight(string(src[m[2]:m[3]]), "\n"), "\n") {
 				if strings.HasPrefix(line, "import ") {
 					imports = append(imports, line)
-					continue
-				}
-				if c := javaClaim.FindStringSubmatch(line); c != nil {
-					expr := c[2]
-					if inner, ok := strings.CutPrefix(expr, "System.out.println("); ok && strings.HasSuffix(inner, ")") {
-						expr = strings.TrimSuffix(inner, ")")
-					}
-					not := map[string]string{"true": "!", "false": ""}[c[3]]
-					line = fmt.Sprintf("%sif (%s(%s)) throw new AssertionError(%q);", c[1], not, expr, fmt.Sprintf("%s line %d: %s is not %s", name, first+i, expr, c[3]))
+					line = "" // a line still, so that claims name theirs
 				}
 				body = append(body, "        "+line)
 			}
+			checked := checkClaims(name, strings.Join(body, "\n"), first, "System.out.println", javaCheck)
 			class := fmt.Sprintf("Example%d", n)
 			prog := strings.Join(append([]string{"import io.github.idforge.*;", "import java.time.*;", "import java.util.*;"}, imports...), "\n") +
-				"\n\npublic class " + class + " {\n    public static void main(String[] args) throws Exception {\n" + strings.Join(body, "\n") + "\n    }\n}\n"
+				"\n\npublic class " + class + " {\n    public static void main(String[] args) throws Exception {\n" + checked + "\n    }\n}\n"
 			file := filepath.Join(dir, class+".java")
 			if err := os.WriteFile(file, []byte(prog), 0o644); err != nil {
 				t.Fatal(err)
@@ -228,4 +216,10 @@ func javaExamples(t *testing.T, classes string) {
 	if n < 3 {
 		t.Errorf("%d Java examples in the README, the guides and java/README.md, want 3 or more", n)
 	}
+}
+
+// javaCheck is a Java claim's check (checkClaims).
+func javaCheck(indent, expr, want, msg string) string {
+	not := map[string]string{"true": "!", "false": ""}[want]
+	return fmt.Sprintf("%sif (%s(%s)) throw new AssertionError(%q);", indent, not, expr, msg)
 }

@@ -76,7 +76,7 @@ func TestJavaScriptREADME(t *testing.T) {
 		}
 		for i, m := range blocks {
 			line := bytes.Count(readme[:m[2]], []byte("\n")) + 1 // of the block's first line
-			runExample(t, dir, c.file, i, line, checkClaims(c.file, string(readme[m[2]:m[3]]), line))
+			runExample(t, dir, c.file, i, line, checkClaims(c.file, string(readme[m[2]:m[3]]), line, "console.log", jsCheck))
 		}
 	}
 }
@@ -102,10 +102,11 @@ func runExample(t *testing.T, dir, file string, i, line int, src string) {
 }
 
 // checkClaims returns the example src, whose first line is line first of
-// file, with each claim (a line "EXPR; // true", or
-// "console.log(EXPR); // true") turned into a check that throws, naming
-// the file's line, when EXPR is not so.
-func checkClaims(file, src string, first int) string {
+// file, with each claim (a line "EXPR; // true", or "PRINT(EXPR); // true"
+// where PRINT is the language's print call) turned into the statement
+// check writes: one that throws, naming the file's line, when EXPR is not
+// so.
+func checkClaims(file, src string, first int, print string, check func(indent, expr, want, msg string) string) string {
 	lines := strings.Split(src, "\n")
 	for i, l := range lines {
 		m := claim.FindStringSubmatch(l)
@@ -113,11 +114,15 @@ func checkClaims(file, src string, first int) string {
 			continue
 		}
 		expr := m[2]
-		if inner, ok := strings.CutPrefix(expr, "console.log("); ok && strings.HasSuffix(inner, ")") {
+		if inner, ok := strings.CutPrefix(expr, print+"("); ok && strings.HasSuffix(inner, ")") {
 			expr = strings.TrimSuffix(inner, ")")
 		}
-		lines[i] = fmt.Sprintf("%sif ((%s) !== %s) throw new Error(%q);", m[1], expr, m[3],
-			fmt.Sprintf("%s line %d: %s is not %s", file, first+i, expr, m[3]))
+		lines[i] = check(m[1], expr, m[3], fmt.Sprintf("%s line %d: %s is not %s", file, first+i, expr, m[3]))
 	}
 	return strings.Join(lines, "\n")
+}
+
+// jsCheck is a JavaScript claim's check (checkClaims).
+func jsCheck(indent, expr, want, msg string) string {
+	return fmt.Sprintf("%sif ((%s) !== %s) throw new Error(%q);", indent, expr, want, msg)
 }
