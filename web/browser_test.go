@@ -25,6 +25,7 @@ import (
 	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/testenv"
 	"github.com/idforge/idforge/web"
+	"github.com/idforge/idforge/web/playgen"
 )
 
 // chromium drives a headless Chromium over the DevTools protocol on a pipe
@@ -489,28 +490,40 @@ func TestBrowser(t *testing.T) {
 		}
 		// The emitters run in the browser (the Go one with go/format), in
 		// the module the page loads when first asked for code.
-		var codes map[string]map[string]string
+		var codes map[string]playgen.Result
 		c.eval(t, `(async () => {
 			const spec = document.getElementById("spec-input").value, out = {};
 			for (const { name } of globalThis.IDFORGE_LANGUAGES) out[name] = await playground.code(spec, name);
 			return out;
 		})()`, &codes)
 		for _, lang := range gen.Names() {
-			if r := codes[lang]; r["error"] != "" || r["file"] == "" || r["code"] == "" {
-				t.Errorf("generated %s in the browser: file %q, error %q, %d bytes", lang, r["file"], r["error"], len(r["code"]))
+			if r := codes[lang]; r.Error != "" || r.File == "" || r.Code == "" || r.Download == "" || r.Data == "" {
+				t.Errorf("generated %s in the browser: file %q, download %q, error %q, %d bytes", lang, r.File, r.Download, r.Error, len(r.Code))
 			}
 		}
-		for lang, want := range map[string][2]string{
-			"go":     {"orderid_gen.go", "package orderid"},
-			"sql":    {"orderid.sql", "orderid_pack"},
-			"js":     {"orderid.js", "export class ID"},
-			"python": {"orderid.py", "class ID"},
-			"java":   {"ID.java", "public final class ID "},
+		for lang, want := range map[string][3]string{
+			"go":     {"orderid_gen.go", "package orderid", "orderid_gen.go"},
+			"sql":    {"orderid.sql", "orderid_pack", "orderid.sql"},
+			"js":     {"orderid.js", "export class ID", "orderid.zip"},
+			"python": {"orderid.py", "class ID", "orderid.py"},
+			"java":   {"ID.java", "public final class ID ", "ID.zip"},
 		} {
 			r := codes[lang]
-			if r["error"] != "" || r["file"] != want[0] || !strings.Contains(r["code"], want[1]) {
-				t.Errorf("generated %s in the browser: file %q, error %q, %d bytes, want %s with %q", lang, r["file"], r["error"], len(r["code"]), want[0], want[1])
+			if r.Error != "" || r.File != want[0] || !strings.Contains(r.Code, want[1]) || r.Download != want[2] {
+				t.Errorf("generated %s in the browser: file %q, download %q, error %q, %d bytes, want %s with %q, saved as %s",
+					lang, r.File, r.Download, r.Error, len(r.Code), want[0], want[1], want[2])
 			}
+		}
+		// The Java button saves the class and its IDException in one zip.
+		var status string
+		c.eval(t, `(async () => {
+			document.querySelector('.downloads button[data-lang="java"]').click();
+			for (let i = 0; i < 100 && !document.getElementById("status").textContent.startsWith("Generated"); i++)
+				await new Promise((r) => setTimeout(r, 50));
+			return document.getElementById("status").textContent;
+		})()`, &status)
+		if status != "Generated ID.zip: ID.java, IDException.java." {
+			t.Errorf("after Download Java the page says %q, want the zip of ID.java and IDException.java", status)
 		}
 		if got.Focus != "spec-input" {
 			t.Errorf("focus on %q, want the spec", got.Focus)

@@ -8,10 +8,15 @@
 package playgen
 
 import (
+	"archive/zip"
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path"
 	"strings"
+	"time"
 
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/emit"
@@ -26,36 +31,62 @@ const SpecFile = "spec.layout"
 // the error names the languages it has.
 var ErrLanguage = errors.New("play: no such language")
 
-// Code returns the code idforge gen writes for the spec's layout in a
-// language of the registry (gen.Names), with a file name for it: the same
-// as idforge gen -spec FILE -lang LANG, with the type named ID and, for a
+// Code returns the files idforge gen writes for the spec's layout in a
+// language of the registry (gen.Names), the main file first: the same as
+// idforge gen -spec FILE -lang LANG, with the type named ID and, for a
 // language that takes a package, the package named after the layout (its
-// name without '-', with "id" before a leading digit). The file is the
-// main file, named after that package or else the layout, as the
-// emitter names it.
-func Code(spec, lang string) (file string, code []byte, err error) {
+// name without '-', with "id" before a leading digit), each file named as
+// the emitter names it.
+func Code(spec, lang string) ([]emit.File, error) {
 	e, ok := gen.Lookup(lang)
 	if !ok {
-		return "", nil, fmt.Errorf("%w: %q (want %s)", ErrLanguage, lang, orList(gen.Names()))
+		return nil, fmt.Errorf("%w: %q (want %s)", ErrLanguage, lang, orList(gen.Names()))
 	}
 	l, err := layouts.Parse(SpecFile, []byte(spec))
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	rl, err := resolved.New(l)
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	o := emit.Options{Type: "ID"}
 	if emit.Takes(e, emit.Package) {
 		o.Package = PackageName(l)
 	}
-	files, err := e.Generate(rl, o)
-	if err != nil {
-		return "", nil, err
-	}
-	return files[0].Name, files[0].Content, nil
+	return e.Generate(rl, o)
 }
+
+// Download returns what the page saves for files, Code's result: the one
+// file as it is, or a zip archive of them all (Java's class needs its
+// IDException beside it; JavaScript's module comes with its .d.ts), named
+// after the main file (ID.java's is ID.zip). The archive stores the
+// files uncompressed, each dated 2000-01-01, so that the same files make
+// the same archive.
+func Download(files []emit.File) (name string, content []byte) {
+	if len(files) == 1 {
+		return files[0].Name, files[0].Content
+	}
+	var b bytes.Buffer
+	z := zip.NewWriter(&b)
+	for _, f := range files {
+		w, err := z.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Store, Modified: archiveDate})
+		if err == nil {
+			_, err = w.Write(f.Content)
+		}
+		if err != nil {
+			panic("playgen: writing a zip archive into memory: " + err.Error()) // a bytes.Buffer does not fail
+		}
+	}
+	if err := z.Close(); err != nil {
+		panic("playgen: writing a zip archive into memory: " + err.Error())
+	}
+	main := files[0].Name
+	return strings.TrimSuffix(main, path.Ext(main)) + ".zip", b.Bytes()
+}
+
+// archiveDate is the date of every file in Download's archives.
+var archiveDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // orList joins words as a choice in a sentence: "a", "a or b", "a, b or c".
 func orList(words []string) string {
@@ -76,18 +107,34 @@ func PackageName(l *layouts.Layout) string {
 	return pkg
 }
 
-// Call runs the one entry, code(spec, lang), and returns its result as
-// JSON: {"file", "code"} or {"error"}. The WebAssembly entry
-// (web/wasm/gen) exposes it as idforgeGen.code(spec, lang).
+// Result is what Call returns, as JSON: the files idforge gen writes for
+// a spec, or why it cannot.
+type Result struct {
+	File     string   `json:"file,omitempty"`     // the main file's name
+	Code     string   `json:"code,omitempty"`     // the main file's text
+	Files    []string `json:"files,omitempty"`    // every file's name, the main file first
+	Download string   `json:"download,omitempty"` // the name the page saves them under (Download)
+	Data     string   `json:"data,omitempty"`     // what the page saves, in base64
+	Error    string   `json:"error,omitempty"`    // why there are no files
+}
+
+// Call runs the one entry, code(spec, lang), and returns its Result as
+// JSON. The WebAssembly entry (web/wasm/gen) exposes it as
+// idforgeGen.code(spec, lang).
 func Call(spec, lang string) string {
-	out := map[string]string{}
-	file, code, err := Code(spec, lang)
+	var r Result
+	files, err := Code(spec, lang)
 	if err != nil {
-		out["error"] = err.Error()
+		r.Error = err.Error()
 	} else {
-		out["file"], out["code"] = file, string(code)
+		r.File, r.Code = files[0].Name, string(files[0].Content)
+		for _, f := range files {
+			r.Files = append(r.Files, f.Name)
+		}
+		name, data := Download(files)
+		r.Download, r.Data = name, base64.StdEncoding.EncodeToString(data)
 	}
-	b, _ := json.Marshal(out) // a map of strings always marshals
+	b, _ := json.Marshal(r) // a struct of strings always marshals
 	return string(b)
 }
 

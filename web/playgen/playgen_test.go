@@ -1,12 +1,16 @@
 package playgen_test
 
 import (
+	"archive/zip"
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -37,13 +41,14 @@ func TestCode(t *testing.T) {
 		"sql":    {"order_id.sql", "order_id_pack"},
 		"js":     {"order_id.js", "export class ID"},
 		"python": {"order_id.py", "class ID"},
+		"java":   {"ID.java", "public final class ID "},
 	} {
-		var r map[string]string
+		var r playgen.Result
 		if err := json.Unmarshal([]byte(playgen.Call(spec, lang)), &r); err != nil {
 			t.Fatal(err)
 		}
-		if r["error"] != "" || r["file"] != want[0] || !strings.Contains(r["code"], want[1]) {
-			t.Errorf("%s: file %q, error %q, want %s holding %q", lang, r["file"], r["error"], want[0], want[1])
+		if r.Error != "" || r.File != want[0] || !strings.Contains(r.Code, want[1]) {
+			t.Errorf("%s: file %q, error %q, want %s holding %q", lang, r.File, r.Error, want[0], want[1])
 		}
 	}
 	l, err := layouts.Parse(playgen.SpecFile, []byte(spec))
@@ -54,15 +59,15 @@ func TestCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, got, err := playgen.Code(spec, "go"); err != nil || string(got) != string(want) {
+	if got, err := playgen.Code(spec, "go"); err != nil || len(got) != 1 || string(got[0].Content) != string(want) {
 		t.Errorf("Go: not golang.Generate's code (%v)", err)
 	}
-	_, _, err = playgen.Code(spec, "cobol")
+	_, err = playgen.Code(spec, "cobol")
 	if !errors.Is(err, playgen.ErrLanguage) || !strings.Contains(err.Error(), strings.Join(gen.Names()[:len(gen.Names())-1], ", ")) {
 		t.Errorf("cobol: %v, want ErrLanguage naming the languages", err)
 	}
 	var list layouts.ErrorList
-	if _, _, err := playgen.Code("layout x 8\n", "go"); !errors.As(err, &list) {
+	if _, err := playgen.Code("layout x 8\n", "go"); !errors.As(err, &list) {
 		t.Errorf("a broken spec: %v, want its ErrorList", err)
 	}
 }
@@ -89,7 +94,7 @@ func TestEveryLanguage(t *testing.T) {
 		if langs[i] != (playgen.Language{Name: e.Name(), Title: e.Title()}) {
 			t.Errorf("language %d: the page lists %+v, the registry has %s (%s)", i, langs[i], e.Name(), e.Title())
 		}
-		file, code, err := playgen.Code(string(src), e.Name())
+		files, err := playgen.Code(string(src), e.Name())
 		if err != nil {
 			t.Errorf("%s: %v", e.Name(), err)
 			continue
@@ -99,9 +104,59 @@ func TestEveryLanguage(t *testing.T) {
 			o.Package = playgen.PackageName(l)
 		}
 		want, err := e.Generate(resolved.Must(l), o)
-		if err != nil || file != want[0].Name || !bytes.Equal(code, want[0].Content) {
-			t.Errorf("%s: %s, %d bytes: not the emitter's main file (%v)", e.Name(), file, len(code), err)
+		if err != nil || !reflect.DeepEqual(files, want) {
+			t.Errorf("%s: %d files: not the emitter's (%v)", e.Name(), len(files), err)
 		}
+	}
+}
+
+// What the page saves is the one file as it is, or a zip archive that
+// holds every file an emitter writes, byte for byte, and is the same
+// bytes each time: Java's class comes with the IDException it throws.
+func TestDownload(t *testing.T) {
+	for _, lang := range gen.Names() {
+		files, err := playgen.Code(spec, lang)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, data := playgen.Download(files)
+		if len(files) == 1 {
+			if name != files[0].Name || !bytes.Equal(data, files[0].Content) {
+				t.Errorf("%s: saves %s, want the one file %s as it is", lang, name, files[0].Name)
+			}
+			continue
+		}
+		if want := strings.TrimSuffix(files[0].Name, filepath.Ext(files[0].Name)) + ".zip"; name != want {
+			t.Errorf("%s: saves %s, want %s", lang, name, want)
+		}
+		if _, again := playgen.Download(files); !bytes.Equal(data, again) {
+			t.Errorf("%s: two archives of the same files differ", lang)
+		}
+		z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		if len(z.File) != len(files) {
+			t.Fatalf("%s: %d files in the archive, want %d", lang, len(z.File), len(files))
+		}
+		for i, zf := range z.File {
+			r, err := zf.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(r)
+			if err != nil || zf.Name != files[i].Name || !bytes.Equal(got, files[i].Content) {
+				t.Errorf("%s: archive file %d is %s (%v), want %s as the emitter wrote it", lang, i, zf.Name, err, files[i].Name)
+			}
+		}
+	}
+	var r playgen.Result
+	if err := json.Unmarshal([]byte(playgen.Call(spec, "java")), &r); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := base64.StdEncoding.DecodeString(r.Data); err != nil || r.Download != "ID.zip" ||
+		strings.Join(r.Files, " ") != "ID.java IDException.java" || !bytes.HasPrefix(data, []byte("PK")) {
+		t.Errorf("Call's Java: download %q of %v (%v), want ID.zip of ID.java and IDException.java", r.Download, r.Files, err)
 	}
 }
 
@@ -132,10 +187,11 @@ func TestPageScript(t *testing.T) {
 // writes its IDs in decimal, as Twitter, Discord and Mastodon publish theirs.
 func TestCode64(t *testing.T) {
 	const spec64 = "layout shard-id 64\n  ts 41 time 2020-01-01T00:00:00Z ms\n  shard 10 node\n  seq 13 counter zero wait\n"
-	file, code, err := playgen.Code(spec64, "go")
-	if err != nil || file != "shardid_gen.go" {
-		t.Fatalf("file %q, error %v", file, err)
+	files, err := playgen.Code(spec64, "go")
+	if err != nil || files[0].Name != "shardid_gen.go" {
+		t.Fatalf("files %v, error %v", files, err)
 	}
+	code := files[0].Content
 	for _, want := range []string{"\ntype ID int64\n", "strconv.FormatInt(int64(id), 10)"} {
 		if !strings.Contains(string(code), want) {
 			t.Errorf("no %q in the Go of a 64-bit layout", want)

@@ -126,11 +126,16 @@ async function download(lang) {
     $("status").textContent = "Cannot generate " + lang + ": " + r.error;
     return;
   }
-  const a = el("a", { href: URL.createObjectURL(new Blob([r.code], { type: "text/plain" })), download: r.file });
+  // One file as it is, or a zip of them all (Java's class and its IDException, say).
+  const data = Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0));
+  const type = r.files.length > 1 ? "application/zip" : "text/plain";
+  const a = el("a", { href: URL.createObjectURL(new Blob([data], { type })), download: r.download });
   document.body.append(a);
   a.click();
   a.remove();
-  $("status").textContent = `Generated ${r.file} (${r.code.length} characters).`;
+  $("status").textContent = r.files.length > 1
+    ? `Generated ${r.download}: ${r.files.join(", ")}.`
+    : `Generated ${r.file} (${r.code.length} characters).`;
 }
 
 function renderSpec() {
