@@ -82,3 +82,43 @@ func TestGenOptionFlags(t *testing.T) {
 		}
 	}
 }
+
+// -o naming a directory (one that exists, or a path ending in /, which gen
+// makes) writes every file there under the names the language gives them,
+// as -o - names them; -package is -pkg's other name, and both at once is
+// a usage error.
+func TestGenIntoDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args  []string
+		dir   string
+		files []string
+	}{
+		{[]string{"-lang", "java", "-layout", "v7", "-package", "com.example.ids", "-o", "src/com/example/ids/"}, "src/com/example/ids", []string{"IDException.java", "Uuidv7.java"}},
+		{[]string{"-lang", "js", "-layout", "ulid", "-o", "web"}, "web", []string{"ulid.d.ts", "ulid.js"}},
+		{[]string{"-layout", "ksuid", "-package", "ids", "-o", "."}, ".", []string{"ids_gen.go"}},
+	} {
+		if c.dir == "web" {
+			if err := os.Mkdir(filepath.Join(dir, "web"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, stderr, exit := idforge(t, dir, "", append([]string{"gen"}, c.args...)...); exit != 0 {
+			t.Fatalf("gen %s: exit %d: %s", strings.Join(c.args, " "), exit, stderr)
+		}
+		for _, f := range c.files {
+			b, err := os.ReadFile(filepath.Join(dir, c.dir, f))
+			if err != nil || len(b) == 0 {
+				t.Errorf("gen %s: no %s in %s (%v)", strings.Join(c.args, " "), f, c.dir, err)
+			}
+		}
+	}
+	java, _ := os.ReadFile(filepath.Join(dir, "src/com/example/ids/Uuidv7.java"))
+	if !strings.HasPrefix(string(java), "// Code generated") || !strings.Contains(string(java), "\npackage com.example.ids;\n") {
+		t.Errorf("-package com.example.ids: the class is not in that package")
+	}
+	_, stderr, exit := idforge(t, dir, "", "gen", "-lang", "java", "-layout", "v7", "-pkg", "a", "-package", "a", "-o", "x/")
+	if exit != 2 || !strings.Contains(stderr, "-pkg and -package are one flag") {
+		t.Errorf("-pkg and -package: exit %d, %q, want a usage error", exit, stderr)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/idforge/idforge/gen"
@@ -88,7 +89,8 @@ built-in layout, with the name, type and text form you choose.
 			several = append(several, fmt.Sprintf("%s writes %s beside it, but to standard output FILE alone", e.Name(), andList(files[1:])))
 		}
 	}
-	out := "the file to write, such as orderid_gen.go, or - for standard output"
+	out := "the file to write, such as orderid_gen.go; a directory (one that exists, or a path ending in /, " +
+		"which gen makes), to write the files in under the names the language gives them; or - for standard output"
 	if len(several) > 0 {
 		out += " (" + strings.Join(several, "; ") + ")"
 	}
@@ -102,6 +104,9 @@ built-in layout, with the name, type and text form you choose.
 		doc := f.doc
 		if len(takers) < len(gen.Languages()) {
 			doc = andList(takers) + ": " + doc
+		}
+		if opt == emit.Package {
+			doc += " (-" + packageAlias + " is the same flag)"
 		}
 		b.WriteString(column("-"+opt.String(), doc, 7))
 	}
@@ -119,6 +124,7 @@ Examples:
   idforge gen -lang js -spec orderid.layout -o web/orderid.js
   idforge gen -lang python -spec orderid.layout -o orderid.py
   idforge gen -lang java -spec orderid.layout -pkg com.example.ids -o OrderId.java
+  idforge gen -lang java -layout v7 -package com.example.ids -o src/main/java/com/example/ids
 
 From a go:generate line beside the spec, once the module has the tool
 (go get -tool github.com/idforge/idforge/cmd/idforge):
@@ -192,8 +198,12 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	for _, opt := range emit.AllOptions() {
 		values[opt] = fs.String(opt.String(), "", "")
 	}
+	fs.StringVar(values[emit.Package], packageAlias, "", "") // Java's word for it
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
+	}
+	if flagSet(fs, packageAlias) && flagSet(fs, emit.Package.String()) {
+		return usageError{fmt.Errorf("-%s and -%s are one flag: give it once", emit.Package, packageAlias)}
 	}
 	e, ok := gen.Lookup(*lang)
 	if !ok {
@@ -201,7 +211,7 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	}
 	var o emit.Options
 	for _, opt := range emit.AllOptions() {
-		if !flagSet(fs, opt.String()) {
+		if !flagSet(fs, opt.String()) && !(opt == emit.Package && flagSet(fs, packageAlias)) {
 			continue
 		}
 		if !emit.Takes(e, opt) {
@@ -240,7 +250,10 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if *out != "-" {
+	dir := "" // -o a directory: the files, under the names the language gives them
+	if info, err := os.Stat(*out); err == nil && info.IsDir() || strings.HasSuffix(*out, "/") || strings.HasSuffix(*out, string(filepath.Separator)) {
+		dir = *out
+	} else if *out != "-" {
 		o.Out = *out
 	}
 	files, err := e.Generate(rl, o)
@@ -257,10 +270,19 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		_, err := stdout.Write(files[0].Content) // the main file alone
 		return err
 	}
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+	}
 	for _, f := range files {
-		if err := os.WriteFile(f.Name, f.Content, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Content, 0o644); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// packageAlias is the other name of gen's -pkg flag: -package, as Java
+// and the JVM's tools call it.
+const packageAlias = "package"
