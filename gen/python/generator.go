@@ -90,6 +90,13 @@ class Generator:
 			w.f("        self._counter = -1  # the last ID's counter, or -1 before the first\n")
 		case p.Counter != nil:
 			w.f("        self._last = -1  # the last ID's tick, or -1 before the first\n        self._counter = 0\n")
+			if forkShared(p) {
+				w.f(`        # On the system clock, the tick and counter are the count that every
+        # generator shares, in this process and the processes it forks (see
+        # _SharedCount); on a clock of its own, a generator's own.
+        self._count = None if clock is not None else _shared_count()
+`)
+			}
 		case p.ClockSeq != nil:
 			w.f("        self._last = -1  # the last ID's tick, or -1 before the first\n")
 		}
@@ -165,6 +172,10 @@ class Generator:
 		if p.Clock != nil && p.Counter != nil {
 			if p.Counter.V.Init == layouts.InitRunning {
 				w.f("        self._counter = -1\n")
+			} else if forkShared(p) {
+				w.f(`        if self._count is None:  # on a clock of its own: it shares no count with the parent
+            self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter
+`)
 			} else {
 				w.f("        self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter\n")
 			}
@@ -189,7 +200,25 @@ class Generator:
 	} else {
 		w.f("            n = self._fixed\n")
 	}
-	if p.Clock != nil {
+	switch {
+	case forkShared(p):
+		w.f(`            count = self._count
+            if count is not None:
+                self._last, self._counter = count.take()
+            try:
+`)
+		t := &writer{p: p}
+		t.tick(p)
+		for _, line := range strings.SplitAfter(t.b.String(), "\n") {
+			if line != "" {
+				w.f("    %s", line)
+			}
+		}
+		w.f(`            finally:
+                if count is not None:
+                    count.put(self._last, self._counter)
+`)
+	case p.Clock != nil:
 		w.tick(p)
 	}
 	w.f("        i = object.__new__(%s)\n        _set_bits(i, n)\n        return i\n", p.Type)
@@ -289,15 +318,73 @@ func (w *writer) forkHook() {
 			"if _shared_node is not None:",
 			"    _shared, _shared_node, _forked_node = None, None, True")
 	}
+	if forkShared(p) {
+		doc = append(doc, "and gives the count it shares with its parent a thread lock of its own")
+		globals = append(globals, "_count_lock")
+		body = append(body, "_count_lock = threading.Lock()", "if _count is not None:", "    _count.after_fork_in_child()")
+	}
 	w.f("\n\ndef _after_fork() -> None:\n    \"\"\"%s.\"\"\"\n    global %s\n", docText("    ", "Runs in a forked child: "+strings.Join(doc, ", ")), strings.Join(globals, ", "))
 	for _, l := range body {
 		w.f("    %s\n", l)
 	}
-	w.f(`
+	if !forkShared(p) {
+		w.f(`
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork)
 `)
+		return
+	}
+	w.f(`
+
+# The count that the generators on the system clock share (see
+# _SharedCount), made when the first is, or when the process first forks,
+# and the lock that guards making it. The layout's IDs hold neither a node
+# nor enough random bits to keep two generators apart, so two that counted
+# on their own, forked workers' too, could make the same IDs.
+_count: Optional[_SharedCount] = None
+_count_lock = threading.Lock()
+
+
+def _shared_count() -> _SharedCount:
+    """Returns the count the generators on the system clock share, making it
+    on the first call."""
+    global _count
+    with _count_lock:
+        if _count is None:
+            _count = _SharedCount(_SIZE)
+        return _count
+
+
+def _before_fork() -> None:
+    """Runs in a process about to fork: holds the count through the fork,
+    making it first if no generator has, so that the parent and its
+    children share one."""
+    _shared_count().before_fork()
+
+
+def _after_fork_in_parent() -> None:
+    """Runs in the parent once it has forked: lets the count go."""
+    if _count is not None:
+        _count.after_fork_in_parent()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent, after_in_child=_after_fork)
+`)
+}
+
+// forkShared reports whether the layout's generators on the system clock
+// share one count, in a process and the processes it forks (the runtime's
+// _SharedCount): a layout
+// with a clock and a counter that starts afresh each tick, but no node,
+// nothing drawn once a process, and under 32 random bits an ID, fresh or
+// starting its counter (Mastodon's 15), whose forked workers would
+// otherwise make the same IDs within a tick. The others keep processes
+// apart by their own bits: ULID's counter starts at 80 random bits.
+func forkShared(p *portable.Plan) bool {
+	return p.Node == nil && p.Clock != nil && p.Counter != nil && p.Counter.V.Init != layouts.InitRunning &&
+		(p.Random == nil || !p.Random.V.Once) && p.L.RandomBits() < 32
 }
 
 // perWorker is the fix ErrNoGenerator names in a forked child.

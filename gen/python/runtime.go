@@ -392,6 +392,106 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_drop_pool)
 `,
 }, {
+	names:  []string{"_SharedCount"},
+	std:    []string{"mmap", "os", "tempfile", "threading"},
+	typing: []string{"Optional", "Tuple"},
+	code: `
+
+class _SharedCount:
+    """The last tick and counter that a layout's generators on the system
+    clock share, in one process and, once it forks, in every process it
+    forks: for a layout whose IDs hold neither a node nor enough random bits
+    to keep two generators' IDs apart (Mastodon's), so that no two of them,
+    forked workers included, count from the same tick, as a database
+    sequence would keep them apart.
+
+    A thread lock guards the count. Until the process forks it is two ints;
+    from just before, it is two numbers of size bytes each (an ID's size
+    holds either) in a file that the process and those it forks map, an
+    anonymous one (memfd_create), else a temporary file, unlinked, and an
+    fcntl lock guards it between the processes too, which the kernel drops
+    if a process dies holding it."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._last = -1  # before the process forks: the last tick, or -1 before the first
+        self._counter = 0
+        self._fd = -1  # from the first fork on: the file, and its map
+        self._map: Optional[mmap.mmap] = None
+        self._lock = threading.Lock()
+
+    def take(self) -> Tuple[int, int]:
+        """Locks the count and returns it: the last tick a generator used (-1
+        before the first), and its counter. put stores the next and unlocks
+        it."""
+        self._lock.acquire()
+        if self._map is None:
+            return self._last, self._counter
+        import fcntl
+
+        try:
+            fcntl.lockf(self._fd, fcntl.LOCK_EX)
+        except BaseException:
+            self._lock.release()
+            raise
+        m, k = self._map, self._size
+        return int.from_bytes(m[:k], "big") - 1, int.from_bytes(m[k:], "big")
+
+    def put(self, last: int, counter: int) -> None:
+        """Stores the count, the last tick and its counter, and unlocks it, as
+        take locked it."""
+        if self._map is None:
+            self._last, self._counter = last, counter
+            self._lock.release()
+            return
+        import fcntl
+
+        try:
+            self._map[:] = (last + 1).to_bytes(self._size, "big") + counter.to_bytes(self._size, "big")
+        finally:
+            try:
+                fcntl.lockf(self._fd, fcntl.LOCK_UN)
+            finally:
+                self._lock.release()
+
+    def before_fork(self) -> None:
+        """In a process about to fork: waits for a thread that is counting,
+        holds the count through the fork (after_fork_in_parent lets it go)
+        and, the first time, moves it into the file the child will share."""
+        self._lock.acquire()
+        if self._map is None:
+            try:
+                fd = _shared_file()
+                os.ftruncate(fd, 2 * self._size)
+                self._map = mmap.mmap(fd, 2 * self._size)
+            except BaseException:
+                self._lock.release()
+                raise
+            self._fd = fd
+            self._map[:] = (self._last + 1).to_bytes(self._size, "big") + self._counter.to_bytes(self._size, "big")
+
+    def after_fork_in_parent(self) -> None:
+        """In the parent, once it has forked: lets the count go."""
+        self._lock.release()
+
+    def after_fork_in_child(self) -> None:
+        """In a forked child: a thread lock of its own, the parent's being
+        held through the fork."""
+        self._lock = threading.Lock()
+
+
+def _shared_file() -> int:
+    """Returns the descriptor of a new file of no name, open for reading and
+    writing, that a forked child shares: an anonymous memory file where the
+    system has them (Linux), else a temporary file, unlinked. It stays open
+    for the life of the process."""
+    if hasattr(os, "memfd_create"):
+        return os.memfd_create("idforge", getattr(os, "MFD_CLOEXEC", 0))
+    fd, name = tempfile.mkstemp(prefix="idforge-")
+    os.unlink(name)
+    return fd
+`,
+}, {
 	names: []string{"_read_random"},
 	code: `
 

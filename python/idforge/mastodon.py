@@ -56,6 +56,7 @@ from ._runtime import (
     from_bytes as _from_bytes,
     UNIX as _UNIX,
     since_unix as _since_unix,
+    SharedCount as _SharedCount,
     read_random as _read_random,
     MaskShape as _MaskShape,
     masker as _masker,
@@ -423,6 +424,10 @@ class Generator:
         self._source = random  # None for os.urandom
         self._last = -1  # the last ID's tick, or -1 before the first
         self._counter = 0
+        # On the system clock, the tick and counter are the count that every
+        # generator shares, in this process and the processes it forks (see
+        # _SharedCount); on a clock of its own, a generator's own.
+        self._count = None if clock is not None else _shared_count()
         self._blocks: list[int] = []  # random blocks of _SIZE bytes, each an int, taken from the end
         self._fixed = 0
         self._draw()
@@ -443,7 +448,8 @@ class Generator:
         self._lock = threading.Lock()
         self._draw()
         self._blocks = []
-        self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter
+        if self._count is None:  # on a clock of its own: it shares no count with the parent
+            self._counter = _COUNTER_MAX  # the next ID takes a later tick, with a new counter
 
     def next(self) -> ID:
         """Returns a new ID.
@@ -456,18 +462,25 @@ class Generator:
         with self._lock:
             block = self._blocks.pop() if self._blocks else self._refill()
             n = self._fixed
-            now = self._now()
-            if now > self._last:
-                self._last = now
-                self._counter = block & 0x7fff
-            elif self._counter < _COUNTER_MAX:
-                self._counter += 1  # the same tick, or the clock went back: count on
-            else:
-                if self._last == _MAX_TICK:
-                    raise IDError("ErrTime", f"{_LAYOUT}: the next tick is past the layout's last")
-                self._last += 1  # the counter ran out: borrow the next tick
-                self._counter = block & 0x7fff
-            n |= self._last << 16 | self._counter
+            count = self._count
+            if count is not None:
+                self._last, self._counter = count.take()
+            try:
+                now = self._now()
+                if now > self._last:
+                    self._last = now
+                    self._counter = block & 0x7fff
+                elif self._counter < _COUNTER_MAX:
+                    self._counter += 1  # the same tick, or the clock went back: count on
+                else:
+                    if self._last == _MAX_TICK:
+                        raise IDError("ErrTime", f"{_LAYOUT}: the next tick is past the layout's last")
+                    self._last += 1  # the counter ran out: borrow the next tick
+                    self._counter = block & 0x7fff
+                n |= self._last << 16 | self._counter
+            finally:
+                if count is not None:
+                    count.put(self._last, self._counter)
         i = object.__new__(ID)
         _set_bits(i, n)
         return i
@@ -503,16 +516,52 @@ class Generator:
 
 def _after_fork() -> None:
     """Runs in a forked child: moves every generator on
-    (Generator._after_fork)."""
-    global _shared_lock
+    (Generator._after_fork), and gives the count it shares with its
+    parent a thread lock of its own."""
+    global _shared_lock, _count_lock
     _shared_lock = threading.Lock()
     for g in list(_generators):
         # The module's own hook, which a type checker takes for a stranger's.
         g._after_fork()  # pyright: ignore[reportPrivateUsage]
+    _count_lock = threading.Lock()
+    if _count is not None:
+        _count.after_fork_in_child()
+
+
+# The count that the generators on the system clock share (see
+# _SharedCount), made when the first is, or when the process first forks,
+# and the lock that guards making it. The layout's IDs hold neither a node
+# nor enough random bits to keep two generators apart, so two that counted
+# on their own, forked workers' too, could make the same IDs.
+_count: Optional[_SharedCount] = None
+_count_lock = threading.Lock()
+
+
+def _shared_count() -> _SharedCount:
+    """Returns the count the generators on the system clock share, making it
+    on the first call."""
+    global _count
+    with _count_lock:
+        if _count is None:
+            _count = _SharedCount(_SIZE)
+        return _count
+
+
+def _before_fork() -> None:
+    """Runs in a process about to fork: holds the count through the fork,
+    making it first if no generator has, so that the parent and its
+    children share one."""
+    _shared_count().before_fork()
+
+
+def _after_fork_in_parent() -> None:
+    """Runs in the parent once it has forked: lets the count go."""
+    if _count is not None:
+        _count.after_fork_in_parent()
 
 
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_after_fork)
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent, after_in_child=_after_fork)
 
 
 # The generator new_id uses, made by its first call, and the lock that
