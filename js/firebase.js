@@ -31,9 +31,9 @@
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, digitsOf, BASE62_DIGITS,
-  CROCKFORD_DIGITS, HEX_DIGITS, encodeBigInt, decodeBigInt, bytesWords, bytesOf, fieldsOf,
-  packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment,
-  msTick, same, masker
+  CROCKFORD_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, packFields,
+  boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same,
+  masker
 } from './runtime.js';
 
 export { IDError };
@@ -187,7 +187,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return new ID(decodeBigInt(L, s, BASE62_DIGITS, 21));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 21));
     }
 
     /**
@@ -196,7 +196,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return new ID(decodeBigInt(L, s, CROCKFORD_DIGITS, 24));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 24));
     }
 
     /**
@@ -205,7 +205,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return new ID(decodeBigInt(L, s, HEX_DIGITS, 30));
+      return make(decodeRadix(L, s, HEX_DIGITS, 30));
     }
 
     /**
@@ -273,7 +273,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 21 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeBigInt(this.toBigInt(), BASE62_DIGITS, 21);
+      return encodeRadix(this[W], BASE62_DIGITS, 21);
     }
 
     /**
@@ -281,12 +281,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBigInt(this.toBigInt(), CROCKFORD_DIGITS, 24);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 24);
     }
 
     /** Returns the hex form: 30 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBigInt(this.toBigInt(), HEX_DIGITS, 30);
+      return encodeRadix(this[W], HEX_DIGITS, 30);
     }
 
     /** Returns the ID's 15 bytes, big-endian, in a new Uint8Array. */

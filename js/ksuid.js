@@ -33,9 +33,9 @@
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, encodeDivide, decodeMultiply,
-  CROCKFORD_DIGITS, HEX_DIGITS, encodeBigInt, decodeBigInt, bytesWords, bytesOf, fieldsOf,
-  packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment,
-  msTick, same, masker
+  CROCKFORD_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, packFields,
+  boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same,
+  masker
 } from './runtime.js';
 
 export { IDError };
@@ -156,7 +156,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return new ID(decodeBigInt(L, s, CROCKFORD_DIGITS, 32));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 32));
     }
 
     /**
@@ -165,7 +165,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return new ID(decodeBigInt(L, s, HEX_DIGITS, 40));
+      return make(decodeRadix(L, s, HEX_DIGITS, 40));
     }
 
     /**
@@ -241,12 +241,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBigInt(this.toBigInt(), CROCKFORD_DIGITS, 32);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 32);
     }
 
     /** Returns the hex form: 40 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBigInt(this.toBigInt(), HEX_DIGITS, 40);
+      return encodeRadix(this[W], HEX_DIGITS, 40);
     }
 
     /** Returns the ID's 20 bytes, big-endian, in a new Uint8Array. */

@@ -26,9 +26,8 @@
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, HEX, digitsOf, BASE62_DIGITS,
-  CROCKFORD_DIGITS, encodeBigInt, decodeBigInt, bytesWords, bytesOf, fieldsOf, packFields,
-  boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same,
-  masker
+  CROCKFORD_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, packFields, boundBits,
+  nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same, masker
 } from './runtime.js';
 
 export { IDError };
@@ -176,7 +175,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return new ID(decodeBigInt(L, s, BASE62_DIGITS, 17));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 17));
     }
 
     /**
@@ -186,7 +185,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return new ID(decodeBigInt(L, s, CROCKFORD_DIGITS, 20));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 20));
     }
 
     /**
@@ -263,7 +262,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 17 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeBigInt(this.toBigInt(), BASE62_DIGITS, 17);
+      return encodeRadix(this[W], BASE62_DIGITS, 17);
     }
 
     /**
@@ -271,7 +270,7 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBigInt(this.toBigInt(), CROCKFORD_DIGITS, 20);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 20);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */

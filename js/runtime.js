@@ -64,6 +64,20 @@ export function bigOf(w) {
   return n;
 }
 
+/**
+ * Multiplies words w by m and adds v, in place, and returns the carry out
+ * of the top word: every step exact in a number while m and v are at most
+ * 2^21. It reads text (a digit or a chunk of digits at a time) and bytes.
+ */
+export function mulAdd(w, m, v) {
+  for (let j = w.length - 1; j >= 0; j--) {
+    const x = w[j] * m + v;
+    v = Math.floor(x / 0x100000000);
+    w[j] = x - v * 0x100000000;
+  }
+  return v;
+}
+
 /** Returns whether the BigInt n holds an ID of L: 0 <= n < 2^L.bits. */
 export function fits(L, n) {
   return n >= 0n && n >> BigInt(L.bits) === 0n;
@@ -152,12 +166,12 @@ export function byteLength(s) {
 export function syntaxError(L, title, s, i) {
   const pos = byteLength(s.slice(0, i));
   const shown = JSON.stringify(String.fromCodePoint(s.codePointAt(i)));
-  return fail(L, 'ErrSyntax', 'invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
+  return fail(L, 'ErrSyntax', title + ' text: bad character ' + shown + ' at byte ' + pos, pos);
 }
 
 /** Returns the IDError of text of n bytes in a form width bytes wide. */
 export function lengthError(L, title, n, width) {
-  return fail(L, 'ErrLength', title + ' text of length ' + n + ', want ' + width);
+  return fail(L, 'ErrLength', title + ' text of ' + n + ' bytes, want ' + width);
 }
 
 /** Returns the IDError of text in form f above the largest ID. */
@@ -197,64 +211,73 @@ export function decodeMultiply(L, s, f, width) {
   for (let i = 0, n = width % chunk || chunk; i < width; n = chunk) {
     let v = 0;
     for (const end = i + n; i < end; i++) v = v * f.base + d[i];
-    const m = n === chunk ? f.unit : f.base ** n;
-    for (let j = L.words - 1; j >= 0; j--) {
-      const x = w[j] * m + v;
-      v = Math.floor(x / 0x100000000);
-      w[j] = x - v * 0x100000000;
-    }
-    if (v !== 0) over = true;
+    if (mulAdd(w, n === chunk ? f.unit : f.base ** n, v) !== 0) over = true;
   }
   if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
   return w;
 }
 
 /**
- * Base62 as encodeBigInt and decodeBigInt take a form: its title, for
- * messages, its digits in ascending order, and the characters its reader
- * takes, each worth its index modulo the base. The forms an ID has beside
- * its canonical text are written and read so.
+ * Base62 as encodeRadix and decodeRadix take a form, with no tables to
+ * build: its title, for messages, its digits in ascending order, and the
+ * characters its reader takes, each worth its index modulo the base.
  */
 export const BASE62_DIGITS = { title: 'Base62', digits: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', read: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz' };
 
-/** Crockford's base32 as encodeBigInt takes it, read in either case. */
+/** Crockford's base32 as encodeRadix and decodeRadix take it, read in either case. */
 export const CROCKFORD_DIGITS = { title: 'Crockford', digits: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', read: '0123456789ABCDEFGHJKMNPQRSTVWXYZ0123456789abcdefghjkmnpqrstvwxyz' };
 
-/** Hex as encodeBigInt takes it, read in either case. */
+/** Hex as encodeRadix and decodeRadix take it, read in either case. */
 export const HEX_DIGITS = { title: 'hex', digits: '0123456789abcdef', read: '0123456789abcdef0123456789ABCDEF' };
 
 /**
- * Writes the BigInt n as width digits of form f (BASE62_DIGITS, say), most
- * significant first: the forms that are not the layout's canonical text,
- * which no hot path writes, are written on the ID's BigInt, in less code
- * than the words' readers and writers take.
+ * Writes words w as width digits of form f, most significant first, a
+ * digit at a time: it divides a copy of the words by the base again and
+ * again, each remainder a digit, every step exact in a number. The forms
+ * other than a layout's canonical text whose base is no power of two
+ * (Base62 beside UUID text, say) are written so: encodeDivide, which
+ * takes the digits a chunk at a time, is faster, and needs a form's
+ * tables.
  */
-export function encodeBigInt(n, f, width) {
-  const base = BigInt(f.digits.length);
+export function encodeRadix(w, f, width) {
+  const q = w.slice();
+  const base = f.digits.length;
   let s = '';
-  for (let i = 0; i < width; i++, n /= base) s = f.digits[Number(n % base)] + s;
+  for (let k = 0; k < width; k++) {
+    let r = 0;
+    for (let i = 0; i < q.length; i++) {
+      const x = r * 0x100000000 + q[i];
+      q[i] = Math.floor(x / base);
+      r = x - q[i] * base;
+    }
+    s = f.digits[r] + s;
+  }
   return s;
 }
 
 /**
- * Reads s, exactly width digits of form f, as encodeBigInt writes them,
- * and returns the ID's bits as one BigInt. It checks, in Go's order, the
- * length (in bytes of UTF-8, as Go counts it), every character, then the
- * value: text above the largest ID is ErrOverflow.
+ * Reads s, exactly width digits of form f, a digit at a time, and returns
+ * the ID's words: it multiplies the words by the base and adds each
+ * digit's value. It checks, in Go's order, the length (in bytes of UTF-8,
+ * as Go counts it), every character, then the value: text above the
+ * largest ID is ErrOverflow. The forms other than a layout's canonical
+ * text are read so, with no table: decodeMultiply, which takes the digits
+ * a chunk at a time and looks each up in a form's table, is faster.
  */
-export function decodeBigInt(L, s, f, width) {
+export function decodeRadix(L, s, f, width) {
   if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text is a string, not ' + typeof s);
   const n = byteLength(s);
   if (n !== width) throw lengthError(L, f.title, n, width);
   const base = f.digits.length;
-  let v = 0n;
+  const w = new Array(L.words).fill(0);
+  let over = 0;
   for (let i = 0; i < s.length; i++) {
-    const d = f.read.indexOf(s[i]) % base;
-    if (d < 0) throw syntaxError(L, f.title, s, i);
-    v = v * BigInt(base) + BigInt(d);
+    const v = f.read.indexOf(s[i]) % base;
+    if (v < 0) throw syntaxError(L, f.title, s, i);
+    over |= mulAdd(w, base, v);
   }
-  if (!fits(L, v)) throw overflowError(L, f);
-  return v;
+  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
+  return w;
 }
 
 /** Crockford's check symbols: the symbol of a value v modulo 37 is CHECK[v]. */
@@ -423,8 +446,7 @@ export function uuidOf(w) {
  * ErrSyntax.
  */
 export function uuidError(L, s, i) {
-  const n = byteLength(s);
-  return n !== s.length ? lengthError(L, 'UUID', n, '36, 32, 38 or 45') : syntaxError(L, 'UUID', s, i);
+  return byteLength(s) !== s.length ? lengthError(L, 'UUID', byteLength(s), '36, 32, 38 or 45') : syntaxError(L, 'UUID', s, i);
 }
 
 /**
@@ -453,14 +475,11 @@ export function parseUUID(L, s) {
     const c = s.charCodeAt(i);
     const x = c | 0x20; // lower case, for a letter
     const want = t.charCodeAt(i);
-    if (want !== 0x78) { // a literal: urn:uuid: in either case, '{', '}', '-'
-      if (c !== want && !(want >= 0x61 && want <= 0x7a && x === want)) throw uuidError(L, s, i);
-      continue;
-    }
     const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : x >= 0x61 && x <= 0x66 ? x - 0x57 : -1;
-    if (d < 0) throw uuidError(L, s, i);
-    w[k >>> 3] = (w[k >>> 3] << 4 | d) >>> 0;
-    k++;
+    // An x wants a hex digit; any other character is a literal: urn:uuid:
+    // in either case, '{', '}', '-'.
+    if (want === 0x78 ? d < 0 : c !== want && !(want >= 0x61 && want <= 0x7a && x === want)) throw uuidError(L, s, i);
+    if (want === 0x78) w[k >>> 3] = (w[k++ >>> 3] << 4 | d) >>> 0;
   }
   return w;
 }
@@ -485,10 +504,7 @@ export function bytesWords(L, b) {
   if (!v) throw fail(L, 'ErrType', 'bytes are an ArrayBuffer or a view');
   if (v.length !== L.size) throw fail(L, 'ErrLength', v.length + ' bytes, want ' + L.size);
   const w = new Array(L.words).fill(0);
-  for (let i = 0; i < L.size; i++) {
-    const j = L.words - 1 - ((L.size - 1 - i) >>> 2);
-    w[j] = (w[j] << 8 | v[i]) >>> 0;
-  }
+  for (const x of v) mulAdd(w, 256, x);
   return w;
 }
 
@@ -548,11 +564,11 @@ export function packFields(L, fields, table, start) {
   for (const k of Object.keys(fields)) {
     const f = table.find((f) => f[0] === k);
     if (!f) throw fail(L, 'ErrRange', 'no field ' + JSON.stringify(k));
-    const [name, width, bytes, runs] = f;
+    const [, width, bytes, runs] = f;
     const x = fields[k];
     if (x === undefined) continue;
-    if (bytes && !(x instanceof Uint8Array && x.length === width >>> 3)) throw fail(L, 'ErrRange', name + ' is no Uint8Array of ' + (width >>> 3) + ' bytes');
-    n |= moveRuns(bytes ? x.reduce((v, b) => v << 8n | BigInt(b), 0n) : integer(L, name, x, width), runs, 2, 0);
+    if (bytes && !(x instanceof Uint8Array && x.length === width >>> 3)) throw fail(L, 'ErrRange', k + ' is no Uint8Array of ' + (width >>> 3) + ' bytes');
+    n |= moveRuns(bytes ? x.reduce((v, b) => v << 8n | BigInt(b), 0n) : integer(L, k, x, width), runs, 2, 0);
   }
   return n;
 }

@@ -25,7 +25,7 @@
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62_DIGITS, CROCKFORD_DIGITS, HEX_DIGITS,
-  encodeBigInt, decodeBigInt, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf,
+  encodeRadix, decodeRadix, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf,
   integer, packFields, boundBits, nanosOf, pool, draw, SHARED, generatorOptions, msTick, same,
   masker
 } from './runtime.js';
@@ -147,7 +147,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return new ID(decodeBigInt(L, s, BASE62_DIGITS, 11));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 11));
     }
 
     /**
@@ -157,7 +157,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return new ID(decodeBigInt(L, s, CROCKFORD_DIGITS, 13));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 13));
     }
 
     /**
@@ -166,7 +166,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return new ID(decodeBigInt(L, s, HEX_DIGITS, 16));
+      return make(decodeRadix(L, s, HEX_DIGITS, 16));
     }
 
     /**
@@ -238,7 +238,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 11 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeBigInt(this.toBigInt(), BASE62_DIGITS, 11);
+      return encodeRadix(this[W], BASE62_DIGITS, 11);
     }
 
     /**
@@ -246,12 +246,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBigInt(this.toBigInt(), CROCKFORD_DIGITS, 13);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 13);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBigInt(this.toBigInt(), HEX_DIGITS, 16);
+      return encodeRadix(this[W], HEX_DIGITS, 16);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */

@@ -25,7 +25,7 @@
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, CROCKFORD, overflowError, digitsOf,
-  BASE62_DIGITS, HEX_DIGITS, encodeBigInt, decodeBigInt, bytesWords, bytesOf, fieldsOf, integer,
+  BASE62_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, integer,
   packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same,
   masker
 } from './runtime.js';
@@ -171,7 +171,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return new ID(decodeBigInt(L, s, BASE62_DIGITS, 11));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 11));
     }
 
     /**
@@ -190,7 +190,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return new ID(decodeBigInt(L, s, HEX_DIGITS, 16));
+      return make(decodeRadix(L, s, HEX_DIGITS, 16));
     }
 
     /**
@@ -258,7 +258,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 11 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeBigInt(this.toBigInt(), BASE62_DIGITS, 11);
+      return encodeRadix(this[W], BASE62_DIGITS, 11);
     }
 
     /**
@@ -271,7 +271,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBigInt(this.toBigInt(), HEX_DIGITS, 16);
+      return encodeRadix(this[W], HEX_DIGITS, 16);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */

@@ -28,7 +28,7 @@
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, CROCKFORD, overflowError, digitsOf,
-  BASE62_DIGITS, HEX_DIGITS, encodeBigInt, decodeBigInt, bytesWords, bytesOf, fieldsOf, packFields,
+  BASE62_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, packFields,
   boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same,
   masker
 } from './runtime.js';
@@ -181,7 +181,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return new ID(decodeBigInt(L, s, BASE62_DIGITS, 22));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 22));
     }
 
     /**
@@ -200,7 +200,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return new ID(decodeBigInt(L, s, HEX_DIGITS, 32));
+      return make(decodeRadix(L, s, HEX_DIGITS, 32));
     }
 
     /**
@@ -268,7 +268,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 22 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeBigInt(this.toBigInt(), BASE62_DIGITS, 22);
+      return encodeRadix(this[W], BASE62_DIGITS, 22);
     }
 
     /**
@@ -281,7 +281,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBigInt(this.toBigInt(), HEX_DIGITS, 32);
+      return encodeRadix(this[W], HEX_DIGITS, 32);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */

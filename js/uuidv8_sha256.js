@@ -29,7 +29,7 @@
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62_DIGITS, CROCKFORD_DIGITS, HEX_DIGITS,
-  encodeBigInt, decodeBigInt, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, same,
+  encodeRadix, decodeRadix, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, same,
   masker, sha256, nameBits
 } from './runtime.js';
 
@@ -135,7 +135,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return new ID(decodeBigInt(L, s, BASE62_DIGITS, 22));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 22));
     }
 
     /**
@@ -145,7 +145,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return new ID(decodeBigInt(L, s, CROCKFORD_DIGITS, 26));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 26));
     }
 
     /**
@@ -154,7 +154,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return new ID(decodeBigInt(L, s, HEX_DIGITS, 32));
+      return make(decodeRadix(L, s, HEX_DIGITS, 32));
     }
 
     /**
@@ -197,7 +197,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 22 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeBigInt(this.toBigInt(), BASE62_DIGITS, 22);
+      return encodeRadix(this[W], BASE62_DIGITS, 22);
     }
 
     /**
@@ -205,12 +205,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBigInt(this.toBigInt(), CROCKFORD_DIGITS, 26);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 26);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBigInt(this.toBigInt(), HEX_DIGITS, 32);
+      return encodeRadix(this[W], HEX_DIGITS, 32);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */

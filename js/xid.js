@@ -28,9 +28,9 @@
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, syntaxError, digitsOf, BASE62_DIGITS,
-  CROCKFORD_DIGITS, HEX_DIGITS, encodeBigInt, decodeBigInt, bytesWords, bytesOf, fieldsOf,
-  packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions,
-  msTick, same, masker
+  CROCKFORD_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, packFields,
+  boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same,
+  masker
 } from './runtime.js';
 
 export { IDError };
@@ -181,7 +181,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return new ID(decodeBigInt(L, s, BASE62_DIGITS, 17));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 17));
     }
 
     /**
@@ -191,7 +191,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return new ID(decodeBigInt(L, s, CROCKFORD_DIGITS, 20));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 20));
     }
 
     /**
@@ -200,7 +200,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return new ID(decodeBigInt(L, s, HEX_DIGITS, 24));
+      return make(decodeRadix(L, s, HEX_DIGITS, 24));
     }
 
     /**
@@ -268,7 +268,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 17 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeBigInt(this.toBigInt(), BASE62_DIGITS, 17);
+      return encodeRadix(this[W], BASE62_DIGITS, 17);
     }
 
     /**
@@ -276,12 +276,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBigInt(this.toBigInt(), CROCKFORD_DIGITS, 20);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 20);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBigInt(this.toBigInt(), HEX_DIGITS, 24);
+      return encodeRadix(this[W], HEX_DIGITS, 24);
     }
 
     /** Returns the ID's 12 bytes, big-endian, in a new Uint8Array. */

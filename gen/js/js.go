@@ -490,9 +490,9 @@ class %[3]s {
 `, p.Type, p.Text.Describe(), p.Text.CaseNote(), decodeCall(p, p.Text, "s"))
 	}
 	for _, f := range p.Forms {
-		read := fmt.Sprintf("new %s(decodeBigInt(L, s, %s_DIGITS, %d))", p.Type, constName(f), f.Width)
-		if !bigIntForm(p, f) {
-			read = "make(" + decodeCall(p, f, "s") + ")"
+		read := fmt.Sprintf("decodeRadix(L, s, %s_DIGITS, %d)", constName(f), f.Width)
+		if isText(p, f) {
+			read = decodeCall(p, f, "s")
 		}
 		w.f(`
   /**
@@ -501,7 +501,7 @@ class %[3]s {
    * @returns {%[1]s}
    */
   static parse%[5]s(s) {
-    return %[7]s;
+    return make(%[7]s);
   }
 `, p.Type, f.Title, f.Width, f.CaseNote(), title(f.Name), overflowNote(f), read)
 	}
@@ -599,8 +599,8 @@ class %[3]s {
   }
 `)
 	for _, f := range p.Forms {
-		write := fmt.Sprintf("encodeBigInt(this.toBigInt(), %s_DIGITS, %d)", constName(f), f.Width)
-		if !bigIntForm(p, f) {
+		write := fmt.Sprintf("encodeRadix(this[W], %s_DIGITS, %d)", constName(f), f.Width)
+		if isText(p, f) {
 			write = encodeCall(p, f, "this[W]")
 		}
 		w.f(`
@@ -822,11 +822,12 @@ func msTime(p *portable.Plan) (string, bool) {
 	return e, true
 }
 
-// bigIntForm reports whether form f, one of p.Forms, is written and read
-// on the ID's BigInt (encodeBigInt, decodeBigInt): every form but the
-// layout's canonical text, whose readers and writers, on words, are
-// faster and larger.
-func bigIntForm(p *portable.Plan, f portable.Form) bool { return f.Name != p.Text.Name }
+// isText reports whether form f, one of p.Forms, is the layout's
+// canonical text, whose reader and writer are the fastest the module has
+// (straight-line code, or the runtime's that take the digits a chunk at a
+// time). The other forms are read and written a digit at a time, with no
+// tables to build: a bundle that keeps the class keeps them all.
+func isText(p *portable.Plan, f portable.Form) bool { return f.Name == p.Text.Name }
 
 // encodeCall returns the call that writes the words w in form f, the
 // layout's canonical text: the layout's own writer, if it has one, else
