@@ -211,14 +211,19 @@ export function decodeMultiply(L, s, f, width) {
 }
 
 /**
- * Base62 as encodeRadix and decodeRadix take a form, with no tables to
- * build: its title, for messages, its digits in ascending order, and the
- * characters its reader takes, each worth its index modulo the base.
+ * Base62 as encodeRadix and decodeRadix take a form, for the forms an ID
+ * has beside its canonical text, with no tables to build: its title, for
+ * messages, its digits in ascending order, and the characters its reader
+ * takes, each worth its index modulo the base.
  */
 export const BASE62_DIGITS = { title: 'Base62', digits: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', read: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz' };
 
-/** Crockford's base32 as encodeRadix and decodeRadix take it, read in either case. */
-export const CROCKFORD_DIGITS = { title: 'Crockford', digits: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', read: '0123456789ABCDEFGHJKMNPQRSTVWXYZ0123456789abcdefghjkmnpqrstvwxyz' };
+/**
+ * Crockford's base32 as encodeRadix and decodeRadix take it, written in
+ * upper case and read in either, lower case first, as text from elsewhere
+ * (a TypeID's, say) most often has it.
+ */
+export const CROCKFORD_DIGITS = { title: 'Crockford', digits: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', read: '0123456789abcdefghjkmnpqrstvwxyz0123456789ABCDEFGHJKMNPQRSTVWXYZ' };
 
 /** Hex as encodeRadix and decodeRadix take it, read in either case. */
 export const HEX_DIGITS = { title: 'hex', digits: '0123456789abcdef', read: '0123456789abcdef0123456789ABCDEF' };
@@ -227,10 +232,9 @@ export const HEX_DIGITS = { title: 'hex', digits: '0123456789abcdef', read: '012
  * Writes words w as width digits of form f, most significant first, a
  * digit at a time: it divides a copy of the words by the base again and
  * again, each remainder a digit, every step exact in a number. The forms
- * other than a layout's canonical text whose base is no power of two
- * (Base62 beside UUID text, say) are written so: encodeDivide, which
- * takes the digits a chunk at a time, is faster, and needs a form's
- * tables.
+ * other than a layout's canonical text are written so, in less code than
+ * encodeDivide (a chunk of digits a division) and the canonical text's
+ * straight-line writers, which are faster.
  */
 export function encodeRadix(w, f, width) {
   const q = w.slice();
