@@ -457,10 +457,12 @@ export function uuidError(L, s, i) {
  * The UUID forms parseUUID reads, by their length: each character a
  * literal, in either case, or x for a hex digit.
  */
-export const UUID_FORMS = /* @__PURE__ */ (() => {
-  const c = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
-  return { 32: c.replace(/-/g, ''), 36: c, 38: '{' + c + '}', 45: 'urn:uuid:' + c };
-})();
+export const UUID_FORMS = {
+  32: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+  36: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
+  38: '{xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx}',
+  45: 'urn:uuid:xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
+};
 
 /**
  * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
@@ -496,7 +498,7 @@ export function parseUUID(L, s) {
  */
 export function bytesView(b) {
   if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  if (/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) return new Uint8Array(b);
+  if (/^\[object (Shared)?ArrayBuffer\]$/.test({}.toString.call(b))) return new Uint8Array(b);
 }
 
 /**
