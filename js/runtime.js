@@ -67,7 +67,8 @@ export function bigOf(w) {
 /**
  * Multiplies words w by m and adds v, in place, and returns the carry out
  * of the top word: every step exact in a number while m and v are at most
- * 2^21. It reads text (a digit or a chunk of digits at a time) and bytes.
+ * 2^21. The readers of text take it a digit, or a chunk of digits, at a
+ * time.
  */
 export function mulAdd(w, m, v) {
   for (let j = w.length - 1; j >= 0; j--) {
@@ -510,7 +511,10 @@ export function bytesWords(L, b) {
   if (!v) throw fail(L, 'ErrType', 'bytes are an ArrayBuffer or a view');
   if (v.length !== L.size) throw fail(L, 'ErrLength', v.length + ' bytes, want ' + L.size);
   const w = new Array(L.words).fill(0);
-  for (const x of v) mulAdd(w, 256, x);
+  for (let i = 0; i < L.size; i++) {
+    const j = L.words - 1 - ((L.size - 1 - i) >>> 2);
+    w[j] = (w[j] << 8 | v[i]) >>> 0;
+  }
   return w;
 }
 
