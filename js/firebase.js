@@ -30,9 +30,10 @@
 // what is wrong.
 
 import {
-  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits,
-  encodeDivide, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits,
-  nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same, masker
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, digitsOf, BASE62_DIGITS,
+  CROCKFORD_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, packFields,
+  boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same,
+  masker
 } from './runtime.js';
 
 export { IDError };
@@ -162,14 +163,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** The ID with every bit zero. */
     static get NIL() {
-      if (nil === undefined) nil = make(new Array(4).fill(0));
-      return nil;
+      return nil ?? (nil = make([0, 0, 0, 0]));
     }
 
     /** The ID with every bit one. */
     static get MAX() {
-      if (max === undefined) max = make([0xffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
-      return max;
+      return max ?? (max = make([0xffffff, 0xffffffff, 0xffffffff, 0xffffffff]));
     }
 
     /**
@@ -188,7 +187,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return make(decodeMultiply(L, s, BASE62, 21));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 21));
     }
 
     /**
@@ -197,7 +196,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeMultiply(L, s, CROCKFORD, 24));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 24));
     }
 
     /**
@@ -206,7 +205,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeMultiply(L, s, HEX, 30));
+      return make(decodeRadix(L, s, HEX_DIGITS, 30));
     }
 
     /**
@@ -274,7 +273,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 21 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeDivide(this[W], BASE62, 21);
+      return encodeRadix(this[W], BASE62_DIGITS, 21);
     }
 
     /**
@@ -282,12 +281,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 24, 5);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 24);
     }
 
     /** Returns the hex form: 30 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 30, 4);
+      return encodeRadix(this[W], HEX_DIGITS, 30);
     }
 
     /** Returns the ID's 15 bytes, big-endian, in a new Uint8Array. */
@@ -297,8 +296,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
     toBigInt() {
-      if (this[N] === undefined) this[N] = bigOf(this[W]);
-      return this[N];
+      return this[N] ?? (this[N] = bigOf(this[W]));
     }
 
     /**
@@ -341,7 +339,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @param {ID} o
      */
     compare(o) {
-      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare takes an ID of the same layout');
       const a = this[W];
       const b = o[W];
       for (let i = 0; i < 4; i++) {
@@ -534,7 +532,7 @@ function generator(options, [pool, draw] = SHARED) {
       counter = seed(at);
     } else if (!increment(counter, COUNTER_TOP)) {
       // The same tick, or the clock went back, and the counter ran out:
-      if (last === 0xffffffffffff) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
+      if (last === 0xffffffffffff) throw fail(L, 'ErrTime', 'no tick after the last');
       last++; // borrow the next tick
       counter = seed(at);
     }
@@ -572,8 +570,7 @@ let shared;
 
 /** Returns the generator newId and newText share, made on the first call. */
 function sharedGenerator() {
-  if (shared === undefined) shared = generator();
-  return shared;
+  return shared ?? (shared = generator());
 }
 
 /**

@@ -32,9 +32,10 @@
 // what is wrong.
 
 import {
-  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
-  encodeDivide, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields, boundBits, nanosOf, pool,
-  draw, SHARED, ownRandom, generatorOptions, increment, msTick, same, masker
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, encodeDivide, decodeMultiply,
+  CROCKFORD_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, packFields,
+  boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, increment, msTick, same,
+  masker
 } from './runtime.js';
 
 export { IDError };
@@ -122,14 +123,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** The ID with every bit zero. */
     static get NIL() {
-      if (nil === undefined) nil = make(new Array(5).fill(0));
-      return nil;
+      return nil ?? (nil = make([0, 0, 0, 0, 0]));
     }
 
     /** The ID with every bit one. */
     static get MAX() {
-      if (max === undefined) max = make([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
-      return max;
+      return max ?? (max = make([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]));
     }
 
     /**
@@ -157,7 +156,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeMultiply(L, s, CROCKFORD, 32));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 32));
     }
 
     /**
@@ -166,7 +165,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeMultiply(L, s, HEX, 40));
+      return make(decodeRadix(L, s, HEX_DIGITS, 40));
     }
 
     /**
@@ -242,12 +241,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 32, 5);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 32);
     }
 
     /** Returns the hex form: 40 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 40, 4);
+      return encodeRadix(this[W], HEX_DIGITS, 40);
     }
 
     /** Returns the ID's 20 bytes, big-endian, in a new Uint8Array. */
@@ -257,8 +256,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
     toBigInt() {
-      if (this[N] === undefined) this[N] = bigOf(this[W]);
-      return this[N];
+      return this[N] ?? (this[N] = bigOf(this[W]));
     }
 
     /**
@@ -301,7 +299,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @param {ID} o
      */
     compare(o) {
-      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare takes an ID of the same layout');
       const a = this[W];
       const b = o[W];
       for (let i = 0; i < 5; i++) {
@@ -551,8 +549,7 @@ let shared;
 
 /** Returns the generator newId and newText share, made on the first call. */
 function sharedGenerator() {
-  if (shared === undefined) shared = generator();
-  return shared;
+  return shared ?? (shared = generator());
 }
 
 /**

@@ -27,8 +27,8 @@
 // what is wrong.
 
 import {
-  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
-  encodeDivide, decodeMultiply, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf,
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62_DIGITS, CROCKFORD_DIGITS, HEX_DIGITS,
+  encodeRadix, decodeRadix, decimalOf, nonNegativeDecimalWords, bytesWords, bytesOf, fieldsOf,
   packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same,
   masker
 } from './runtime.js';
@@ -122,14 +122,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** The ID with every bit zero. */
     static get NIL() {
-      if (nil === undefined) nil = make(new Array(2).fill(0));
-      return nil;
+      return nil ?? (nil = make([0, 0]));
     }
 
     /** The ID with every bit one. */
     static get MAX() {
-      if (max === undefined) max = make([0xffffffff, 0xffffffff]);
-      return max;
+      return max ?? (max = make([0xffffffff, 0xffffffff]));
     }
 
     /**
@@ -151,7 +149,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return make(decodeMultiply(L, s, BASE62, 11));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 11));
     }
 
     /**
@@ -161,7 +159,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeMultiply(L, s, CROCKFORD, 13));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 13));
     }
 
     /**
@@ -170,7 +168,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeMultiply(L, s, HEX, 16));
+      return make(decodeRadix(L, s, HEX_DIGITS, 16));
     }
 
     /**
@@ -242,7 +240,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 11 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeDivide(this[W], BASE62, 11);
+      return encodeRadix(this[W], BASE62_DIGITS, 11);
     }
 
     /**
@@ -250,12 +248,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 13, 5);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 13);
     }
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16, 4);
+      return encodeRadix(this[W], HEX_DIGITS, 16);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */
@@ -265,8 +263,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
     toBigInt() {
-      if (this[N] === undefined) this[N] = bigOf(this[W]);
-      return this[N];
+      return this[N] ?? (this[N] = bigOf(this[W]));
     }
 
     /**
@@ -312,7 +309,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @param {ID} o
      */
     compare(o) {
-      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare takes an ID of the same layout');
       const a = this[W];
       const b = o[W];
       for (let i = 0; i < 2; i++) {
@@ -512,7 +509,7 @@ function generator(options, [pool, draw] = SHARED) {
       counter[0]++;
     } else {
       // The same tick, or the clock went back, and the counter ran out:
-      if (last === 0x7fffffffffff) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
+      if (last === 0x7fffffffffff) throw fail(L, 'ErrTime', 'no tick after the last');
       last++; // borrow the next tick
       counter = seed();
     }
@@ -548,8 +545,7 @@ let shared;
 
 /** Returns the generator newId and newText share, made on the first call. */
 function sharedGenerator() {
-  if (shared === undefined) shared = generator();
-  return shared;
+  return shared ?? (shared = generator());
 }
 
 /**

@@ -64,6 +64,21 @@ export function bigOf(w) {
   return n;
 }
 
+/**
+ * Multiplies words w by m and adds v, in place, and returns the carry out
+ * of the top word: every step exact in a number while m and v are at most
+ * 2^21. The readers of text take it a digit, or a chunk of digits, at a
+ * time.
+ */
+export function mulAdd(w, m, v) {
+  for (let j = w.length - 1; j >= 0; j--) {
+    const x = w[j] * m + v;
+    v = Math.floor(x / 0x100000000);
+    w[j] = x - v * 0x100000000;
+  }
+  return v;
+}
+
 /** Returns whether the BigInt n holds an ID of L: 0 <= n < 2^L.bits. */
 export function fits(L, n) {
   return n >= 0n && n >> BigInt(L.bits) === 0n;
@@ -111,29 +126,6 @@ export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJK
 export const HEX = /* @__PURE__ */ form('hex', '0123456789abcdef', true);
 
 /**
- * Returns the n bits (n < 31) of words w from bit lo up, bit 0 being the
- * last word's lowest; bits above the words are zero.
- */
-export function bitsAt(w, lo, n) {
-  const j = w.length - 1 - (lo >>> 5);
-  const o = lo & 31;
-  let x = j >= 0 ? w[j] >>> o : 0;
-  if (o + n > 32 && j > 0) x |= w[j - 1] << (32 - o);
-  return x & ((1 << n) - 1);
-}
-
-/**
- * Writes words w as width digits of form f, whose base is a power of two
- * (k bits a digit), most significant first, each digit's bits read from
- * the words: no division, and no table but the form's digits.
- */
-export function encodeBits(w, f, width, k) {
-  let s = '';
-  for (let i = width; i-- > 0;) s += f.digits[bitsAt(w, i * k, k)];
-  return s;
-}
-
-/**
  * Writes words w as width digits of form f, most significant first. It
  * divides a copy of the words by f.unit (base ** chunk) again and again,
  * each remainder giving chunk digits: every step exact in a number.
@@ -175,17 +167,17 @@ export function byteLength(s) {
 export function syntaxError(L, title, s, i) {
   const pos = byteLength(s.slice(0, i));
   const shown = JSON.stringify(String.fromCodePoint(s.codePointAt(i)));
-  return fail(L, 'ErrSyntax', 'invalid character ' + shown + ' at position ' + pos + ' of ' + title + ' text', pos);
+  return fail(L, 'ErrSyntax', title + ' text: bad character ' + shown + ' at byte ' + pos, pos);
 }
 
 /** Returns the IDError of text of n bytes in a form width bytes wide. */
 export function lengthError(L, title, n, width) {
-  return fail(L, 'ErrLength', title + ' text of length ' + n + ', want ' + width);
+  return fail(L, 'ErrLength', title + ' text of ' + n + ' bytes, want ' + width);
 }
 
 /** Returns the IDError of text in form f above the largest ID. */
 export function overflowError(L, f) {
-  return fail(L, 'ErrOverflow', f.title + ' text of a value above ' + L.bits + ' bits');
+  return fail(L, 'ErrOverflow', f.title + ' text above ' + L.bits + ' bits');
 }
 
 /**
@@ -195,7 +187,7 @@ export function overflowError(L, f) {
  * after all (Go checks the length in bytes first).
  */
 export function digitsOf(L, s, f, width) {
-  if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text is a string, not ' + typeof s);
   if (s.length !== width && byteLength(s) !== width) throw lengthError(L, f.title, byteLength(s), width);
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -220,13 +212,74 @@ export function decodeMultiply(L, s, f, width) {
   for (let i = 0, n = width % chunk || chunk; i < width; n = chunk) {
     let v = 0;
     for (const end = i + n; i < end; i++) v = v * f.base + d[i];
-    const m = n === chunk ? f.unit : f.base ** n;
-    for (let j = L.words - 1; j >= 0; j--) {
-      const x = w[j] * m + v;
-      v = Math.floor(x / 0x100000000);
-      w[j] = x - v * 0x100000000;
+    if (mulAdd(w, n === chunk ? f.unit : f.base ** n, v) !== 0) over = true;
+  }
+  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
+  return w;
+}
+
+/**
+ * Base62 as encodeRadix and decodeRadix take a form, for the forms an ID
+ * has beside its canonical text, with no tables to build: its title, for
+ * messages, its digits in ascending order, and the characters its reader
+ * takes, each worth its index modulo the base.
+ */
+export const BASE62_DIGITS = { title: 'Base62', digits: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', read: '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz' };
+
+/**
+ * Crockford's base32 as encodeRadix and decodeRadix take it, written in
+ * upper case and read in either, lower case first, as text from elsewhere
+ * (a TypeID's, say) most often has it.
+ */
+export const CROCKFORD_DIGITS = { title: 'Crockford', digits: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', read: '0123456789abcdefghjkmnpqrstvwxyz0123456789ABCDEFGHJKMNPQRSTVWXYZ' };
+
+/** Hex as encodeRadix and decodeRadix take it, read in either case. */
+export const HEX_DIGITS = { title: 'hex', digits: '0123456789abcdef', read: '0123456789abcdef0123456789ABCDEF' };
+
+/**
+ * Writes words w as width digits of form f, most significant first, a
+ * digit at a time: it divides a copy of the words by the base again and
+ * again, each remainder a digit, every step exact in a number. The forms
+ * other than a layout's canonical text are written so, in less code than
+ * encodeDivide (a chunk of digits a division) and the canonical text's
+ * straight-line writers, which are faster.
+ */
+export function encodeRadix(w, f, width) {
+  const q = w.slice();
+  const base = f.digits.length;
+  let s = '';
+  for (let k = 0; k < width; k++) {
+    let r = 0;
+    for (let i = 0; i < q.length; i++) {
+      const x = r * 0x100000000 + q[i];
+      q[i] = Math.floor(x / base);
+      r = x - q[i] * base;
     }
-    if (v !== 0) over = true;
+    s = f.digits[r] + s;
+  }
+  return s;
+}
+
+/**
+ * Reads s, exactly width digits of form f, a digit at a time, and returns
+ * the ID's words: it multiplies the words by the base and adds each
+ * digit's value. It checks, in Go's order, the length (in bytes of UTF-8,
+ * as Go counts it), every character, then the value: text above the
+ * largest ID is ErrOverflow. The forms other than a layout's canonical
+ * text are read so, with no table: decodeMultiply, which takes the digits
+ * a chunk at a time and looks each up in a form's table, is faster.
+ */
+export function decodeRadix(L, s, f, width) {
+  if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text is a string, not ' + typeof s);
+  const n = byteLength(s);
+  if (n !== width) throw lengthError(L, f.title, n, width);
+  const base = f.digits.length;
+  const w = new Array(L.words).fill(0);
+  let over = 0;
+  for (let i = 0; i < s.length; i++) {
+    const v = f.read.indexOf(s[i]) % base;
+    if (v < 0) throw syntaxError(L, f.title, s, i);
+    over |= mulAdd(w, base, v);
   }
   if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
   return w;
@@ -253,7 +306,7 @@ export function withCheck(s, w) {
  * the symbol with the words read, as Go does, in that order.
  */
 export function checked(L, s, f, width, read) {
-  if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text is a string, not ' + typeof s);
   if (byteLength(s) !== width + 1) throw lengthError(L, f.title, byteLength(s), width + 1);
   const want = CHECK.indexOf(s[width].toUpperCase());
   const w = read(s.slice(0, width)); // Go reports a bad digit before a bad symbol
@@ -301,7 +354,7 @@ export function decimalOf(w) {
  * nonNegativeDecimalWords reads the other layouts' text.
  */
 export function decimalWords(L, s) {
-  if (typeof s !== 'string') throw fail(L, 'ErrType', 'decimal text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw fail(L, 'ErrType', 'decimal text is a string, not ' + typeof s);
   const neg = s[0] === '-';
   const at = neg ? 1 : 0; // where the digits start
   const n = byteLength(s) - at;
@@ -338,7 +391,7 @@ export function decimalWords(L, s) {
  * then the value, and returns the words of the ID.
  */
 export function nonNegativeDecimalWords(L, s) {
-  if (typeof s !== 'string') throw fail(L, 'ErrType', 'decimal text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw fail(L, 'ErrType', 'decimal text is a string, not ' + typeof s);
   const n = byteLength(s);
   if (n < 1 || n > 19) throw lengthError(L, 'decimal', n, '1 to 19');
   if (s[0] === '0' && n > 1) throw syntaxError(L, 'decimal', s, 0);
@@ -398,18 +451,19 @@ export function uuidOf(w) {
  * ErrSyntax.
  */
 export function uuidError(L, s, i) {
-  const n = byteLength(s);
-  return n !== s.length ? lengthError(L, 'UUID', n, '36, 32, 38 or 45') : syntaxError(L, 'UUID', s, i);
+  return byteLength(s) !== s.length ? lengthError(L, 'UUID', byteLength(s), '36, 32, 38 or 45') : syntaxError(L, 'UUID', s, i);
 }
 
 /**
  * The UUID forms parseUUID reads, by their length: each character a
  * literal, in either case, or x for a hex digit.
  */
-export const UUID_FORMS = /* @__PURE__ */ (() => {
-  const c = 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx';
-  return { 32: c.replace(/-/g, ''), 36: c, 38: '{' + c + '}', 45: 'urn:uuid:' + c };
-})();
+export const UUID_FORMS = {
+  32: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+  36: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
+  38: '{xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx}',
+  45: 'urn:uuid:xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
+};
 
 /**
  * Reads a UUID in any of the forms RFC 9562 and common use give it, with hex
@@ -420,7 +474,7 @@ export const UUID_FORMS = /* @__PURE__ */ (() => {
  * form.)
  */
 export function parseUUID(L, s) {
-  if (typeof s !== 'string') throw fail(L, 'ErrType', 'UUID text must be a string, not ' + typeof s);
+  if (typeof s !== 'string') throw fail(L, 'ErrType', 'UUID text is a string, not ' + typeof s);
   const t = UUID_FORMS[s.length];
   if (!t) throw lengthError(L, 'UUID', byteLength(s), '36, 32, 38 or 45');
   const w = [0, 0, 0, 0];
@@ -428,14 +482,11 @@ export function parseUUID(L, s) {
     const c = s.charCodeAt(i);
     const x = c | 0x20; // lower case, for a letter
     const want = t.charCodeAt(i);
-    if (want !== 0x78) { // a literal: urn:uuid: in either case, '{', '}', '-'
-      if (c !== want && !(want >= 0x61 && want <= 0x7a && x === want)) throw uuidError(L, s, i);
-      continue;
-    }
     const d = c >= 0x30 && c <= 0x39 ? c - 0x30 : x >= 0x61 && x <= 0x66 ? x - 0x57 : -1;
-    if (d < 0) throw uuidError(L, s, i);
-    w[k >>> 3] = (w[k >>> 3] << 4 | d) >>> 0;
-    k++;
+    // An x wants a hex digit; any other character is a literal: urn:uuid:
+    // in either case, '{', '}', '-'.
+    if (want === 0x78 ? d < 0 : c !== want && !(want >= 0x61 && want <= 0x7a && x === want)) throw uuidError(L, s, i);
+    if (want === 0x78) w[k >>> 3] = (w[k++ >>> 3] << 4 | d) >>> 0;
   }
   return w;
 }
@@ -448,7 +499,7 @@ export function parseUUID(L, s) {
  */
 export function bytesView(b) {
   if (ArrayBuffer.isView(b)) return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  if (/^\[object (Shared)?ArrayBuffer\]$/.test(Object.prototype.toString.call(b))) return new Uint8Array(b);
+  if (/^\[object (Shared)?ArrayBuffer\]$/.test({}.toString.call(b))) return new Uint8Array(b);
 }
 
 /**
@@ -457,8 +508,8 @@ export function bytesView(b) {
  */
 export function bytesWords(L, b) {
   const v = bytesView(b);
-  if (!v) throw fail(L, 'ErrType', 'bytes must be an ArrayBuffer or a view of one');
-  if (v.length !== L.size) throw fail(L, 'ErrLength', 'binary form of length ' + v.length + ', want ' + L.size + ' bytes');
+  if (!v) throw fail(L, 'ErrType', 'bytes are an ArrayBuffer or a view');
+  if (v.length !== L.size) throw fail(L, 'ErrLength', v.length + ' bytes, want ' + L.size);
   const w = new Array(L.words).fill(0);
   for (let i = 0; i < L.size; i++) {
     const j = L.words - 1 - ((L.size - 1 - i) >>> 2);
@@ -475,20 +526,14 @@ export function bytesOf(w, size) {
 }
 
 /**
- * Returns the bits of n that runs hold, as one value: runs is flat, three
- * numbers a run, each run's width bits at shift in the ID being the value's
- * bits from lo up.
+ * Moves the bits of x from runs to runs: runs is flat, three numbers a run,
+ * each run's width bits at shift in the ID being the value's bits from lo
+ * up. From 0 to 2 (shift to lo) it reads a value's bits out of an ID's,
+ * from 2 to 0 it places them.
  */
-export function readRuns(n, runs) {
-  let v = 0n;
-  for (let i = 0; i < runs.length; i += 3) v |= (n >> BigInt(runs[i]) & (1n << BigInt(runs[i + 1])) - 1n) << BigInt(runs[i + 2]);
-  return v;
-}
-
-/** Returns value v in its runs of an ID (see readRuns): the reverse of readRuns. */
-export function placeRuns(v, runs) {
+export function moveRuns(x, runs, from, to) {
   let n = 0n;
-  for (let i = 0; i < runs.length; i += 3) n |= (v >> BigInt(runs[i + 2]) & (1n << BigInt(runs[i + 1])) - 1n) << BigInt(runs[i]);
+  for (let i = 0; i < runs.length; i += 3) n |= (x >> BigInt(runs[i + from]) & (1n << BigInt(runs[i + 1])) - 1n) << BigInt(runs[i + to]);
   return n;
 }
 
@@ -500,7 +545,7 @@ export function placeRuns(v, runs) {
 export function fieldsOf(n, table) {
   const o = {};
   for (const [name, width, bytes, runs] of table) {
-    const v = readRuns(n, runs);
+    const v = moveRuns(n, runs, 0, 2);
     o[name] = bytes ? bytesOf(wordsOf(v, (width + 31) >>> 5), width >>> 3) : v;
   }
   return o;
@@ -512,7 +557,7 @@ export function fieldsOf(n, table) {
  */
 export function integer(L, name, x, width) {
   const v = typeof x === 'bigint' ? x : Number.isSafeInteger(x) ? BigInt(x) : -1n;
-  if (v < 0n || v >> BigInt(width)) throw fail(L, 'ErrRange', name + ' ' + String(x) + ' is no integer (a BigInt or a safe integer number) of ' + width + ' bits');
+  if (v < 0n || v >> BigInt(width)) throw fail(L, 'ErrRange', name + ' ' + String(x) + ' is no BigInt or safe integer of ' + width + ' bits');
   return v;
 }
 
@@ -524,17 +569,16 @@ export function integer(L, name, x, width) {
  * field, or a value that does not fit, is ErrRange: nothing is masked.
  */
 export function packFields(L, fields, table, start) {
-  if (fields === null || typeof fields !== 'object') throw fail(L, 'ErrType', 'pack takes an object of fields');
-  const names = table.map((f) => f[0]);
+  if (fields === null || typeof fields !== 'object') throw fail(L, 'ErrType', 'pack takes an object');
   let n = start;
   for (const k of Object.keys(fields)) {
-    const f = table[names.indexOf(k)];
-    if (!f) throw fail(L, 'ErrRange', 'no field ' + JSON.stringify(k) + ' (the fields are ' + names.join(', ') + ')');
-    const [name, width, bytes, runs] = f;
+    const f = table.find((f) => f[0] === k);
+    if (!f) throw fail(L, 'ErrRange', 'no field ' + JSON.stringify(k));
+    const [, width, bytes, runs] = f;
     const x = fields[k];
     if (x === undefined) continue;
-    if (bytes && !(x instanceof Uint8Array && x.length === width >>> 3)) throw fail(L, 'ErrRange', name + ' must be a Uint8Array of ' + (width >>> 3) + ' bytes');
-    n |= placeRuns(bytes ? x.reduce((v, b) => v << 8n | BigInt(b), 0n) : integer(L, name, x, width), runs);
+    if (bytes && !(x instanceof Uint8Array && x.length === width >>> 3)) throw fail(L, 'ErrRange', k + ' is no Uint8Array of ' + (width >>> 3) + ' bytes');
+    n |= moveRuns(bytes ? x.reduce((v, b) => v << 8n | BigInt(b), 0n) : integer(L, k, x, width), runs, 2, 0);
   }
   return n;
 }
@@ -554,15 +598,15 @@ export function boundBits(L, C, t, bits, up) {
   let ns;
   if (typeof t === 'bigint') ns = t;
   else if (t instanceof Date && !Number.isNaN(t.getTime())) ns = BigInt(t.getTime()) * 1000000n;
-  else throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of nanoseconds since the Unix epoch');
+  else throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of Unix nanoseconds');
   const a = (ns - C.epoch + (up ? 1n : 0n)) * C.den;
   const k = (a > 0n ? a + C.num - 1n : a) / C.num - (up ? 1n : 0n);
-  return bits | placeRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs);
+  return bits | moveRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs, 2, 0);
 }
 
 /** Returns the time of the ID whose bits are n as nanoseconds since the Unix epoch, exactly. */
 export function nanosOf(C, n) {
-  return C.epoch + readRuns(n, C.runs) * C.num / C.den;
+  return C.epoch + moveRuns(n, C.runs, 0, 2) * C.num / C.den;
 }
 
 /**
@@ -595,7 +639,7 @@ export function draw(L, count) {
     try {
       crypto.getRandomValues(pool);
     } catch {
-      throw fail(L, 'ErrRandom', 'no crypto.getRandomValues to draw from');
+      throw fail(L, 'ErrRandom', 'no crypto.getRandomValues');
     }
     poolAt = 0;
   }
@@ -684,7 +728,7 @@ export function increment(c, top) {
 export function msTick(L, t, epoch, step, max) {
   const ms = typeof t === 'bigint' ? Number((t - (t < 0n ? 999999n : 0n)) / 1000000n) : t;
   const tick = Math.floor((ms - epoch) / step);
-  if (!(Number.isSafeInteger(ms) && tick >= 0 && tick <= max)) throw fail(L, 'ErrTime', 'the clock read ' + String(t) + ', outside the layout\'s range');
+  if (!(Number.isSafeInteger(ms) && tick >= 0 && tick <= max)) throw fail(L, 'ErrTime', 'the clock read ' + String(t) + ', out of range');
   return tick;
 }
 

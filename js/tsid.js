@@ -24,8 +24,8 @@
 // wrong.
 
 import {
-  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits,
-  encodeDivide, overflowError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, integer,
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, CROCKFORD, overflowError, digitsOf,
+  BASE62_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, integer,
   packFields, boundBits, nanosOf, pool, draw, SHARED, ownRandom, generatorOptions, msTick, same,
   masker
 } from './runtime.js';
@@ -147,14 +147,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** The ID with every bit zero. */
     static get NIL() {
-      if (nil === undefined) nil = make(new Array(2).fill(0));
-      return nil;
+      return nil ?? (nil = make([0, 0]));
     }
 
     /** The ID with every bit one. */
     static get MAX() {
-      if (max === undefined) max = make([0xffffffff, 0xffffffff]);
-      return max;
+      return max ?? (max = make([0xffffffff, 0xffffffff]));
     }
 
     /**
@@ -173,7 +171,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return make(decodeMultiply(L, s, BASE62, 11));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 11));
     }
 
     /**
@@ -192,7 +190,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeMultiply(L, s, HEX, 16));
+      return make(decodeRadix(L, s, HEX_DIGITS, 16));
     }
 
     /**
@@ -260,7 +258,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 11 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeDivide(this[W], BASE62, 11);
+      return encodeRadix(this[W], BASE62_DIGITS, 11);
     }
 
     /**
@@ -273,7 +271,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the hex form: 16 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 16, 4);
+      return encodeRadix(this[W], HEX_DIGITS, 16);
     }
 
     /** Returns the ID's 8 bytes, big-endian, in a new Uint8Array. */
@@ -283,8 +281,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
     toBigInt() {
-      if (this[N] === undefined) this[N] = bigOf(this[W]);
-      return this[N];
+      return this[N] ?? (this[N] = bigOf(this[W]));
     }
 
     /**
@@ -327,7 +324,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @param {ID} o
      */
     compare(o) {
-      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare takes an ID of the same layout');
       const a = this[W];
       const b = o[W];
       for (let i = 0; i < 2; i++) {
@@ -530,7 +527,7 @@ function generator(node, options, [pool, draw] = SHARED) {
       counter[0]++;
     } else {
       // The same tick, or the clock went back, and the counter ran out:
-      if (last === 0x3ffffffffff) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
+      if (last === 0x3ffffffffff) throw fail(L, 'ErrTime', 'no tick after the last');
       last++; // borrow the next tick
       counter = seed();
     }

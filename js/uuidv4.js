@@ -27,8 +27,8 @@
 // wrong.
 
 import {
-  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
-  encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, pool,
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62_DIGITS, CROCKFORD_DIGITS, HEX_DIGITS,
+  encodeRadix, decodeRadix, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, packFields, pool,
   draw, SHARED, ownRandom, generatorOptions, same, masker
 } from './runtime.js';
 
@@ -109,14 +109,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** The ID with every bit zero. */
     static get NIL() {
-      if (nil === undefined) nil = make(new Array(4).fill(0));
-      return nil;
+      return nil ?? (nil = make([0, 0, 0, 0]));
     }
 
     /** The ID with every bit one. */
     static get MAX() {
-      if (max === undefined) max = make([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
-      return max;
+      return max ?? (max = make([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]));
     }
 
     /**
@@ -136,7 +134,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return make(decodeMultiply(L, s, BASE62, 22));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 22));
     }
 
     /**
@@ -146,7 +144,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeMultiply(L, s, CROCKFORD, 26));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 26));
     }
 
     /**
@@ -155,7 +153,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeMultiply(L, s, HEX, 32));
+      return make(decodeRadix(L, s, HEX_DIGITS, 32));
     }
 
     /**
@@ -198,7 +196,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 22 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeDivide(this[W], BASE62, 22);
+      return encodeRadix(this[W], BASE62_DIGITS, 22);
     }
 
     /**
@@ -206,12 +204,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 26, 5);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 26);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32, 4);
+      return encodeRadix(this[W], HEX_DIGITS, 32);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
@@ -221,8 +219,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
     toBigInt() {
-      if (this[N] === undefined) this[N] = bigOf(this[W]);
-      return this[N];
+      return this[N] ?? (this[N] = bigOf(this[W]));
     }
 
     /**
@@ -258,7 +255,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @param {ID} o
      */
     compare(o) {
-      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare takes an ID of the same layout');
       const a = this[W];
       const b = o[W];
       for (let i = 0; i < 4; i++) {
@@ -454,8 +451,7 @@ let shared;
 
 /** Returns the generator newId and newText share, made on the first call. */
 function sharedGenerator() {
-  if (shared === undefined) shared = generator();
-  return shared;
+  return shared ?? (shared = generator());
 }
 
 /**

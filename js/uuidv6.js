@@ -28,10 +28,10 @@
 // wrong.
 
 import {
-  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62, CROCKFORD, HEX, encodeBits,
-  encodeDivide, decodeMultiply, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, integer,
-  packFields, boundBits, nanosOf, dateOf, pool, draw, SHARED, ownRandom, randomBigInt,
-  generatorOptions, tickOf, same, masker
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62_DIGITS, CROCKFORD_DIGITS, HEX_DIGITS,
+  encodeRadix, decodeRadix, uuidOf, parseUUID, bytesWords, bytesOf, fieldsOf, integer, packFields,
+  boundBits, nanosOf, dateOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, tickOf,
+  same, masker
 } from './runtime.js';
 
 export { IDError };
@@ -124,14 +124,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** The ID with every bit zero. */
     static get NIL() {
-      if (nil === undefined) nil = make(new Array(4).fill(0));
-      return nil;
+      return nil ?? (nil = make([0, 0, 0, 0]));
     }
 
     /** The ID with every bit one. */
     static get MAX() {
-      if (max === undefined) max = make([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
-      return max;
+      return max ?? (max = make([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]));
     }
 
     /**
@@ -151,7 +149,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return make(decodeMultiply(L, s, BASE62, 22));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 22));
     }
 
     /**
@@ -161,7 +159,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeMultiply(L, s, CROCKFORD, 26));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 26));
     }
 
     /**
@@ -170,7 +168,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeMultiply(L, s, HEX, 32));
+      return make(decodeRadix(L, s, HEX_DIGITS, 32));
     }
 
     /**
@@ -238,7 +236,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 22 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeDivide(this[W], BASE62, 22);
+      return encodeRadix(this[W], BASE62_DIGITS, 22);
     }
 
     /**
@@ -246,12 +244,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 26, 5);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 26);
     }
 
     /** Returns the hex form: 32 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 32, 4);
+      return encodeRadix(this[W], HEX_DIGITS, 32);
     }
 
     /** Returns the ID's 16 bytes, big-endian, in a new Uint8Array. */
@@ -261,8 +259,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
     toBigInt() {
-      if (this[N] === undefined) this[N] = bigOf(this[W]);
-      return this[N];
+      return this[N] ?? (this[N] = bigOf(this[W]));
     }
 
     /**
@@ -307,7 +304,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @param {ID} o
      */
     compare(o) {
-      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare takes an ID of the same layout');
       const a = this[W];
       const b = o[W];
       for (let i = 0; i < 4; i++) {
@@ -515,7 +512,7 @@ function generator(node, options, [pool, draw] = SHARED) {
     let tick = clockTick();
     if (tick <= last) {
       // The same tick, or the clock went back: step the tick itself (RFC 9562 §6.2).
-      if (last === CLOCK.max) throw fail(L, 'ErrTime', 'no tick follows the layout\'s last');
+      if (last === CLOCK.max) throw fail(L, 'ErrTime', 'no tick after the last');
       tick = last + 1n;
     }
     last = tick;
@@ -554,8 +551,7 @@ let shared;
 
 /** Returns the generator newId and newText share, made on the first call. */
 function sharedGenerator() {
-  if (shared === undefined) shared = generator();
-  return shared;
+  return shared ?? (shared = generator());
 }
 
 /**

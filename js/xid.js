@@ -27,8 +27,8 @@
 // wrong.
 
 import {
-  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, BASE62, CROCKFORD, HEX, encodeBits,
-  encodeDivide, syntaxError, digitsOf, decodeMultiply, bytesWords, bytesOf, fieldsOf, packFields,
+  IDError, fail, INSPECT, wordsOf, bigOf, fits, form, pairsOf, syntaxError, digitsOf, BASE62_DIGITS,
+  CROCKFORD_DIGITS, HEX_DIGITS, encodeRadix, decodeRadix, bytesWords, bytesOf, fieldsOf, packFields,
   boundBits, nanosOf, pool, draw, SHARED, ownRandom, randomBigInt, generatorOptions, msTick, same,
   masker
 } from './runtime.js';
@@ -157,14 +157,12 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** The ID with every bit zero. */
     static get NIL() {
-      if (nil === undefined) nil = make(new Array(3).fill(0));
-      return nil;
+      return nil ?? (nil = make([0, 0, 0]));
     }
 
     /** The ID with every bit one. */
     static get MAX() {
-      if (max === undefined) max = make([0xffffffff, 0xffffffff, 0xffffffff]);
-      return max;
+      return max ?? (max = make([0xffffffff, 0xffffffff, 0xffffffff]));
     }
 
     /**
@@ -183,7 +181,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseBase62(s) {
-      return make(decodeMultiply(L, s, BASE62, 17));
+      return make(decodeRadix(L, s, BASE62_DIGITS, 17));
     }
 
     /**
@@ -193,7 +191,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseCrockford(s) {
-      return make(decodeMultiply(L, s, CROCKFORD, 20));
+      return make(decodeRadix(L, s, CROCKFORD_DIGITS, 20));
     }
 
     /**
@@ -202,7 +200,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @returns {ID}
      */
     static parseHex(s) {
-      return make(decodeMultiply(L, s, HEX, 24));
+      return make(decodeRadix(L, s, HEX_DIGITS, 24));
     }
 
     /**
@@ -270,7 +268,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the Base62 form: 17 digits (0-9, A-Z, a-z), zero-padded, sorting as the bytes do. */
     base62() {
-      return encodeDivide(this[W], BASE62, 17);
+      return encodeRadix(this[W], BASE62_DIGITS, 17);
     }
 
     /**
@@ -278,12 +276,12 @@ export const ID = /* @__PURE__ */ (() =>
      * zero-padded, sorting as the bytes do.
      */
     crockford() {
-      return encodeBits(this[W], CROCKFORD, 20, 5);
+      return encodeRadix(this[W], CROCKFORD_DIGITS, 20);
     }
 
     /** Returns the hex form: 24 digits (lower-case hex), zero-padded, sorting as the bytes do. */
     hex() {
-      return encodeBits(this[W], HEX, 24, 4);
+      return encodeRadix(this[W], HEX_DIGITS, 24);
     }
 
     /** Returns the ID's 12 bytes, big-endian, in a new Uint8Array. */
@@ -293,8 +291,7 @@ export const ID = /* @__PURE__ */ (() =>
 
     /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
     toBigInt() {
-      if (this[N] === undefined) this[N] = bigOf(this[W]);
-      return this[N];
+      return this[N] ?? (this[N] = bigOf(this[W]));
     }
 
     /**
@@ -337,7 +334,7 @@ export const ID = /* @__PURE__ */ (() =>
      * @param {ID} o
      */
     compare(o) {
-      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+      if (!(o instanceof ID)) throw fail(L, 'ErrType', 'compare takes an ID of the same layout');
       const a = this[W];
       const b = o[W];
       for (let i = 0; i < 3; i++) {
@@ -562,8 +559,7 @@ let shared;
 
 /** Returns the generator newId and newText share, made on the first call. */
 function sharedGenerator() {
-  if (shared === undefined) shared = generator();
-  return shared;
+  return shared ?? (shared = generator());
 }
 
 /**

@@ -444,16 +444,14 @@ class %[3]s {
 
   /** The ID with every bit zero. */
   static get NIL() {
-    if (nil === undefined) nil = make(new Array(%[4]d).fill(0));
-    return nil;
+    return nil ?? (nil = make(%[6]s));
   }
 
   /** The ID with every bit one. */
   static get MAX() {
-    if (max === undefined) max = make(%[5]s);
-    return max;
+    return max ?? (max = make(%[5]s));
   }
-`, p.L.Name, p.Bits, p.Type, nw, maxWords(p.Bits))
+`, p.L.Name, p.Bits, p.Type, nw, maxWords(p.Bits), zeroWords(p.Bits))
 
 	// Parsers.
 	if p.Text.Name == "uuid" {
@@ -492,6 +490,10 @@ class %[3]s {
 `, p.Type, p.Text.Describe(), p.Text.CaseNote(), decodeCall(p, p.Text, "s"))
 	}
 	for _, f := range p.Forms {
+		read := fmt.Sprintf("decodeRadix(L, s, %s_DIGITS, %d)", constName(f), f.Width)
+		if isText(p, f) {
+			read = decodeCall(p, f, "s")
+		}
 		w.f(`
   /**
    * Reads the %[2]s form: exactly %[3]d digits%[4]s.%[6]s
@@ -501,7 +503,7 @@ class %[3]s {
   static parse%[5]s(s) {
     return make(%[7]s);
   }
-`, p.Type, f.Title, f.Width, f.CaseNote(), title(f.Name), overflowNote(f), decodeCall(p, f, "s"))
+`, p.Type, f.Title, f.Width, f.CaseNote(), title(f.Name), overflowNote(f), read)
 	}
 	w.f(`
   /**
@@ -597,12 +599,16 @@ class %[3]s {
   }
 `)
 	for _, f := range p.Forms {
+		write := fmt.Sprintf("encodeRadix(this[W], %s_DIGITS, %d)", constName(f), f.Width)
+		if isText(p, f) {
+			write = encodeCall(p, f, "this[W]")
+		}
 		w.f(`
   /** Returns the %[1]s form: %[2]d digits (%[3]s), zero-padded, sorting as the bytes do. */
   %[4]s() {
     return %[5]s;
   }
-`, f.Title, f.Width, digitsDoc(f), f.Name, encodeCall(p, f, "this[W]"))
+`, f.Title, f.Width, digitsDoc(f), f.Name, write)
 	}
 	w.f(`
   /** Returns the ID's %d bytes, big-endian, in a new Uint8Array. */
@@ -612,8 +618,7 @@ class %[3]s {
 
   /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
   toBigInt() {
-    if (this[N] === undefined) this[N] = bigOf(this[W]);
-    return this[N];
+    return this[N] ?? (this[N] = bigOf(this[W]));
   }
 
   /**
@@ -656,7 +661,7 @@ class %[3]s {
    * @param {%[1]s} o
    */
   compare(o) {
-    if (!(o instanceof %[1]s)) throw fail(L, 'ErrType', 'compare needs an ID of the same layout');
+    if (!(o instanceof %[1]s)) throw fail(L, 'ErrType', 'compare takes an ID of the same layout');
     const a = this[W];
     const b = o[W];
     for (let i = 0; i < %[2]d; i++) {
@@ -688,6 +693,12 @@ func maxWords(bits int) string {
 		ws = append(ws, wordMask(n))
 	}
 	return "[" + strings.Join(ws, ", ") + "]"
+}
+
+// zeroWords returns the array literal of the words of the ID of bits bits
+// whose every bit is zero.
+func zeroWords(bits int) string {
+	return "[" + strings.Repeat("0, ", words(bits)-1) + "0]"
 }
 
 func overflowNote(f portable.Form) string {
@@ -811,9 +822,16 @@ func msTime(p *portable.Plan) (string, bool) {
 	return e, true
 }
 
-// encodeCall returns the call that writes the words w in form f: the
-// layout's own writer for its canonical text, if it has one, else the
-// runtime's; and the check symbol after it, if the form has one.
+// isText reports whether form f, one of p.Forms, is the layout's
+// canonical text, whose reader and writer are the fastest the module has
+// (straight-line code, or the runtime's that take the digits a chunk at a
+// time). The other forms are read and written a digit at a time, with no
+// tables to build: a bundle that keeps the class keeps them all.
+func isText(p *portable.Plan, f portable.Form) bool { return f.Name == p.Text.Name }
+
+// encodeCall returns the call that writes the words w in form f, the
+// layout's canonical text: the layout's own writer, if it has one, else
+// the runtime's; and the check symbol after it, if the form has one.
 func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 	var call string
 	switch {
@@ -821,10 +839,8 @@ func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 		return "uuidOf(" + w + ")"
 	case f.Name == "decimal":
 		return "decimalOf(" + w + ")"
-	case f.Name == p.Text.Name && log2(len(f.Alphabet)) != 0:
-		call = f.Ident() + "Of(" + w + ")"
 	case log2(len(f.Alphabet)) != 0:
-		call = fmt.Sprintf("encodeBits(%s, %s, %d, %d)", w, constName(f), f.Width, log2(len(f.Alphabet)))
+		call = f.Ident() + "Of(" + w + ")"
 	default:
 		call = fmt.Sprintf("encodeDivide(%s, %s, %d)", w, constName(f), f.Width)
 	}
@@ -834,10 +850,11 @@ func encodeCall(p *portable.Plan, f portable.Form, w string) string {
 	return call
 }
 
-// decodeCall returns the call that reads s in form f, as the ID's words.
+// decodeCall returns the call that reads s in form f, the layout's
+// canonical text, as the ID's words.
 func decodeCall(p *portable.Plan, f portable.Form, s string) string {
 	read := func(s string) string {
-		if f.Name == p.Text.Name && log2(len(f.Alphabet)) != 0 {
+		if log2(len(f.Alphabet)) != 0 {
 			return f.Ident() + "Words(" + s + ")"
 		}
 		return fmt.Sprintf("decodeMultiply(L, %s, %s, %d)", s, constName(f), f.Width)

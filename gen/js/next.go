@@ -325,8 +325,7 @@ function sharedGenerator() {
 		w.f(`
 /** Returns the generator newId and newText share, made on the first call. */
 function sharedGenerator() {
-  if (shared === undefined) shared = generator();
-  return shared;
+  return shared ?? (shared = generator());
 }
 `)
 	}
@@ -453,7 +452,7 @@ func (w *writer) tick(p *portable.Plan, ms bool) string {
 	if p.Counter != nil && p.Counter.V.Init != layouts.InitZero && plan(p).keep.Sign() != 0 {
 		seed = "seed(at)"
 	}
-	overflow := "throw fail(L, 'ErrTime', 'no tick follows the layout\\'s last');"
+	overflow := "throw fail(L, 'ErrTime', 'no tick after the last');"
 	last, one := "CLOCK.max", "1n"
 	if ms {
 		last, one = strings.TrimSuffix(lang.Lit(p.Clock.MaxTick), "n"), "1"
