@@ -227,7 +227,7 @@ $FIELDS$`, "FIELDS", fields.String(), "COUNTERMAX", counterMax)
 		body.WriteString(in + "System.arraycopy(fixed, 0, b, 0, SIZE);\n")
 	}
 	body.WriteString(places)
-	body.WriteString("            }\n            return new " + p.Type + "(b);\n")
+	body.WriteString("            }\n            return of(b);\n")
 	fmt.Fprintf(&w.b, "        public %s next() {\n%s        }\n", p.Type, body.String())
 
 	if hasClock {

@@ -61,19 +61,20 @@ func (w *writer) mask() {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
 $MASKDOC$    public String mask(byte[] key, byte[] tweak) {
+        byte[] id = $BYTES$;
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new $T$(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -102,7 +103,7 @@ $MASKDOC$    public String mask(byte[] key, byte[] tweak) {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static $T$ unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -117,7 +118,7 @@ $UNMASKDOC$
      */
     public static $T$ unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = $PUBBYTES$;
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -129,9 +130,10 @@ $UNMASKDOC$
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new $T$(out);
+        return of(out);
     }
-`, "MASKDOC", doc("    ", "Returns the text of the ID's public form under key and tweak: Private IDs, as idforge's Go, SQL, JavaScript and Python compute them. The public form is "+html(portable.PublicFormDoc(p.L, "an ID of the same layout"))+". The same ID, key and tweak always give the same public form, and unmask gives the ID back. Mask on a server, never in code shipped to users: the key would go with it.\n\n@param key the key: at least 16 bytes, not all zero, as {@code idforge key} makes\n@param tweak the tweak, which may be empty\n@return the public form's text\n@throws IDException ErrInvalid for an ID whose constant bits are not the layout's, ErrKey for a bad key"), "UNMASKDOC", "     * "+strings.ReplaceAll(unmaskDoc, "\n", "\n     * "))
+`, "MASKDOC", doc("    ", "Returns the text of the ID's public form under key and tweak: Private IDs, as idforge's Go, SQL, JavaScript and Python compute them. The public form is "+html(portable.PublicFormDoc(p.L, "an ID of the same layout"))+". The same ID, key and tweak always give the same public form, and unmask gives the ID back. Mask on a server, never in code shipped to users: the key would go with it.\n\n@param key the key: at least 16 bytes, not all zero, as {@code idforge key} makes\n@param tweak the tweak, which may be empty\n@return the public form's text\n@throws IDException ErrInvalid for an ID whose constant bits are not the layout's, ErrKey for a bad key"), "UNMASKDOC", "     * "+strings.ReplaceAll(unmaskDoc, "\n", "\n     * "),
+		"BYTES", w.bytesOfID(""), "PUBBYTES", w.bytesOfID("parse(text)"))
 }
 
 // maskHelpers writes the mask's constants and its Feistel network.
@@ -160,12 +162,27 @@ func (w *writer) maskHelpers() {
     private static final int MASK_N = $N$, MASK_PAD = $PAD$;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -176,6 +193,16 @@ func (w *writer) maskHelpers() {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -183,9 +210,16 @@ func (w *writer) maskHelpers() {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

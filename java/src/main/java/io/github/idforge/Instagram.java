@@ -6,15 +6,20 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -79,17 +84,33 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
             MAX_TICK = new BigInteger("2199023255551"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Instagram NIL = new Instagram(new byte[SIZE]);
+    public static final Instagram NIL = new Instagram(0L);
 
     /** The ID with every bit one. */
-    public static final Instagram MAX = new Instagram(hex("ffffffffffffffff"));
+    public static final Instagram MAX = new Instagram(0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits, as a long. */
+    private final long v;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Instagram(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Instagram(long v) {
+        this.v = v;
+    }
+
+    /** Returns the ID of b: 8 bytes, big-endian. */
+    private static Instagram of(byte[] b) {
+        return new Instagram((long) LONGS.get(b, 0));
+    }
+
+    /**
+     * Returns the ID's 8 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, v);
+        return b;
     }
 
     /**
@@ -103,9 +124,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      *     text
      */
     public static Instagram parse(String s) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, parseDecimal(s));
-        return new Instagram(b);
+        return new Instagram(parseDecimal(s));
     }
 
     /**
@@ -117,7 +136,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Instagram parseBase62(String s) {
-        return new Instagram(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -129,7 +148,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Instagram parseCrockford(String s) {
-        return new Instagram(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -140,7 +159,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Instagram parseHex(String s) {
-        return new Instagram(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -152,10 +171,11 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Instagram fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
-        return new Instagram(b.clone());
+        return of(b);
     }
 
     /**
@@ -165,9 +185,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the ID
      */
     public static Instagram fromLong(long v) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, v);
-        return new Instagram(b);
+        return new Instagram(v);
     }
 
     /**
@@ -179,6 +197,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Instagram pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 41 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 41 bits");
@@ -192,7 +211,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": sequence " + f.sequence() + " does not fit in 10 bits");
         }
         place(b, 0, 10, f.sequence());
-        return new Instagram(b);
+        return of(b);
     }
 
     /**
@@ -204,11 +223,12 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Instagram minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 23, 41, tick);
-        return new Instagram(b);
+        return of(b);
     }
 
     /**
@@ -221,11 +241,12 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the largest ID at or before t
      */
     public static Instagram maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 23, 41, tick);
-        return new Instagram(b);
+        return of(b);
     }
 
 
@@ -240,7 +261,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      */
     @Override
     public String toString() {
-        return Long.toString(get(b, 0, 64));
+        return Long.toString(v);
     }
 
     /**
@@ -249,7 +270,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -258,7 +279,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -267,16 +288,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 8 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -286,7 +298,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the ID's bits
      */
     public long toLong() {
-        return get(b, 0, 64);
+        return v;
     }
 
     /**
@@ -296,9 +308,9 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 23, 41),
-                get(b, 10, 13),
-                get(b, 0, 10));
+                v >>> 23,
+                v >>> 10 & 8191L,
+                v & 1023L);
     }
 
     /**
@@ -309,7 +321,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 23, 41));
+        BigInteger tick = BigInteger.valueOf(v >>> 23);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -349,12 +361,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return v == 0;
     }
 
     /**
@@ -381,7 +388,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -400,15 +407,16 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Instagram(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -437,7 +445,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Instagram unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -457,7 +465,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      */
     public static Instagram unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -469,7 +477,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Instagram(out);
+        return of(out);
     }
 
     /**
@@ -481,7 +489,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      */
     @Override
     public int compareTo(Instagram o) {
-        return Arrays.compareUnsigned(b, o.b);
+        return Long.compareUnsigned(v, o.v);
     }
 
     /**
@@ -492,7 +500,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Instagram && Arrays.equals(b, ((Instagram) o).b);
+        return o instanceof Instagram other && v == other.v;
     }
 
     /**
@@ -502,7 +510,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(v);
     }
 
     /**
@@ -511,7 +519,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -546,7 +554,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Instagram(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -639,7 +647,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
                 place(b, 23, 41, last);
                 place(b, 0, 10, counter);
             }
-            return new Instagram(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -813,6 +821,9 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -917,6 +928,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -998,6 +1010,7 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * sign too), a leading zero, every character, then the value.
      */
     private static long parseDecimal(String s) {
+        Objects.requireNonNull(s, "s");
         boolean neg = s.startsWith("-");
         int at = neg ? 1 : 0;
         int n = utf8Length(s) - at;
@@ -1067,12 +1080,27 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
     private static final int MASK_N = 64, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1083,6 +1111,16 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1090,9 +1128,16 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

@@ -9,12 +9,14 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -86,10 +88,10 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
             MAX_TICK = new BigInteger("4294967295"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Ksuid NIL = new Ksuid(new byte[SIZE]);
+    public static final Ksuid NIL = of(hex("0000000000000000000000000000000000000000"));
 
     /** The ID with every bit one. */
-    public static final Ksuid MAX = new Ksuid(hex("ffffffffffffffffffffffffffffffffffffffff"));
+    public static final Ksuid MAX = of(hex("ffffffffffffffffffffffffffffffffffffffff"));
 
     /** The ID's bytes, big-endian: this array is never shared, so never changes. */
     private final byte[] b;
@@ -97,6 +99,20 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     /** Returns the ID of b, which the caller has made and gives up. */
     private Ksuid(byte[] b) {
         this.b = b;
+    }
+
+    /** Returns the ID of b, which the caller has made and gives up: 20 bytes, big-endian. */
+    private static Ksuid of(byte[] b) {
+        return new Ksuid(b);
+    }
+
+    /**
+     * Returns the ID's 20 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        return b.clone();
     }
 
     /**
@@ -107,7 +123,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Ksuid parse(String s) {
-        return new Ksuid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -119,7 +135,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Ksuid parseBase62(String s) {
-        return new Ksuid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -130,7 +146,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Ksuid parseCrockford(String s) {
-        return new Ksuid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -141,7 +157,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Ksuid parseHex(String s) {
-        return new Ksuid(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -153,10 +169,11 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Ksuid fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 20 bytes");
         }
-        return new Ksuid(b.clone());
+        return of(b.clone());
     }
 
     /**
@@ -168,16 +185,18 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Ksuid pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 32 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
         }
         place(b, 128, 32, f.timestamp());
+        Objects.requireNonNull(f.payload(), "payload");
         if (f.payload().length != 16) {
             throw new IDException("ErrRange", LAYOUT + ": payload must be 16 bytes, not " + f.payload().length);
         }
         System.arraycopy(f.payload(), 0, b, 4, 16);
-        return new Ksuid(b);
+        return of(b);
     }
 
     /**
@@ -189,11 +208,12 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Ksuid minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 128, 32, tick);
-        return new Ksuid(b);
+        return of(b);
     }
 
     /**
@@ -206,11 +226,12 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @return the largest ID at or before t
      */
     public static Ksuid maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 128, 32, tick);
-        return new Ksuid(b);
+        return of(b);
     }
 
 
@@ -253,15 +274,6 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      */
     public String hex() {
         return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 20 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
     }
 
     /**
@@ -355,7 +367,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -374,15 +386,16 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = b;
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Ksuid(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -411,7 +424,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Ksuid unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -443,7 +456,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Ksuid(out);
+        return of(out);
     }
 
     /**
@@ -520,7 +533,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Ksuid(bytes.clone());
+            return of(bytes.clone());
         }
     }
 
@@ -655,7 +668,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
                 place(b, 128, 32, last);
                 place(b, 64, 64, counter);
             }
-            return new Ksuid(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -901,6 +914,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -1018,12 +1032,27 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     private static final int MASK_N = 160, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1034,6 +1063,16 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1041,9 +1080,16 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

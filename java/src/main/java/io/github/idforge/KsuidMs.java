@@ -9,12 +9,14 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -82,10 +84,10 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
             MAX_TICK = new BigInteger("17592186044415"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final KsuidMs NIL = new KsuidMs(new byte[SIZE]);
+    public static final KsuidMs NIL = of(hex("0000000000000000000000000000000000000000"));
 
     /** The ID with every bit one. */
-    public static final KsuidMs MAX = new KsuidMs(hex("ffffffffffffffffffffffffffffffffffffffff"));
+    public static final KsuidMs MAX = of(hex("ffffffffffffffffffffffffffffffffffffffff"));
 
     /** The ID's bytes, big-endian: this array is never shared, so never changes. */
     private final byte[] b;
@@ -93,6 +95,20 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
     /** Returns the ID of b, which the caller has made and gives up. */
     private KsuidMs(byte[] b) {
         this.b = b;
+    }
+
+    /** Returns the ID of b, which the caller has made and gives up: 20 bytes, big-endian. */
+    private static KsuidMs of(byte[] b) {
+        return new KsuidMs(b);
+    }
+
+    /**
+     * Returns the ID's 20 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        return b.clone();
     }
 
     /**
@@ -103,7 +119,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static KsuidMs parse(String s) {
-        return new KsuidMs(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -115,7 +131,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static KsuidMs parseBase62(String s) {
-        return new KsuidMs(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -126,7 +142,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static KsuidMs parseCrockford(String s) {
-        return new KsuidMs(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -137,7 +153,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static KsuidMs parseHex(String s) {
-        return new KsuidMs(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -149,10 +165,11 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static KsuidMs fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 20 bytes");
         }
-        return new KsuidMs(b.clone());
+        return of(b.clone());
     }
 
     /**
@@ -164,16 +181,18 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static KsuidMs pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 32 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
         }
         place(b, 128, 32, f.timestamp());
+        Objects.requireNonNull(f.payload(), "payload");
         if (f.payload().length != 16) {
             throw new IDException("ErrRange", LAYOUT + ": payload must be 16 bytes, not " + f.payload().length);
         }
         System.arraycopy(f.payload(), 0, b, 4, 16);
-        return new KsuidMs(b);
+        return of(b);
     }
 
     /**
@@ -185,12 +204,13 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @return the smallest ID at or after t
      */
     public static KsuidMs minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 128, 32, tick >>> 12);
         place(b, 116, 12, tick);
-        return new KsuidMs(b);
+        return of(b);
     }
 
     /**
@@ -203,12 +223,13 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * @return the largest ID at or before t
      */
     public static KsuidMs maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 128, 32, tick >>> 12);
         place(b, 116, 12, tick);
-        return new KsuidMs(b);
+        return of(b);
     }
 
 
@@ -251,15 +272,6 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      */
     public String hex() {
         return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 20 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
     }
 
     /**
@@ -353,7 +365,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -372,15 +384,16 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = b;
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new KsuidMs(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -409,7 +422,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static KsuidMs unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -441,7 +454,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new KsuidMs(out);
+        return of(out);
     }
 
     /**
@@ -518,7 +531,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new KsuidMs(bytes.clone());
+            return of(bytes.clone());
         }
     }
 
@@ -634,7 +647,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
                 place(b, 128, 32, tick >>> 12);
                 place(b, 116, 12, tick);
             }
-            return new KsuidMs(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -862,6 +875,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -979,12 +993,27 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
     private static final int MASK_N = 160, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -995,6 +1024,16 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1002,9 +1041,16 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

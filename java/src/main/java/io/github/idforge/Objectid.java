@@ -9,12 +9,14 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -78,17 +80,35 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
             MAX_TICK = new BigInteger("4294967295"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Objectid NIL = new Objectid(new byte[SIZE]);
+    public static final Objectid NIL = new Objectid(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Objectid MAX = new Objectid(hex("ffffffffffffffffffffffff"));
+    public static final Objectid MAX = new Objectid(0xffffffffL, 0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits: hi the 32 above lo's 64. */
+    private final long hi, lo;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Objectid(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Objectid(long hi, long lo) {
+        this.hi = hi;
+        this.lo = lo;
+    }
+
+    /** Returns the ID of b: 12 bytes, big-endian. */
+    private static Objectid of(byte[] b) {
+        return new Objectid(get(b, 64, 32), get(b, 0, 64));
+    }
+
+    /**
+     * Returns the ID's 12 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        place(b, 64, 32, hi);
+        place(b, 0, 64, lo);
+        return b;
     }
 
     /**
@@ -99,7 +119,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Objectid parse(String s) {
-        return new Objectid(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -111,7 +131,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Objectid parseBase62(String s) {
-        return new Objectid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -123,7 +143,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Objectid parseCrockford(String s) {
-        return new Objectid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -134,7 +154,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Objectid parseHex(String s) {
-        return new Objectid(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -146,10 +166,11 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Objectid fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 12 bytes");
         }
-        return new Objectid(b.clone());
+        return of(b);
     }
 
     /**
@@ -161,6 +182,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Objectid pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 32 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
@@ -174,7 +196,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": counter " + f.counter() + " does not fit in 24 bits");
         }
         place(b, 0, 24, f.counter());
-        return new Objectid(b);
+        return of(b);
     }
 
     /**
@@ -186,11 +208,12 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Objectid minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 64, 32, tick);
-        return new Objectid(b);
+        return of(b);
     }
 
     /**
@@ -203,11 +226,12 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the largest ID at or before t
      */
     public static Objectid maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 64, 32, tick);
-        return new Objectid(b);
+        return of(b);
     }
 
 
@@ -221,7 +245,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      */
     @Override
     public String toString() {
-        return encode(b, HEX);
+        return encode(bytes(), HEX);
     }
 
     /**
@@ -230,7 +254,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -239,7 +263,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -248,16 +272,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 12 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -267,9 +282,9 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 64, 32),
-                get(b, 24, 40),
-                get(b, 0, 24));
+                hi & 0xffffffffL,
+                lo >>> 24,
+                lo & 16777215L);
     }
 
     /**
@@ -280,7 +295,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 64, 32));
+        BigInteger tick = BigInteger.valueOf(hi & 0xffffffffL);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -320,12 +335,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return (hi | lo) == 0;
     }
 
     /**
@@ -352,7 +362,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -371,15 +381,16 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Objectid(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -408,7 +419,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Objectid unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -428,7 +439,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      */
     public static Objectid unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -440,7 +451,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Objectid(out);
+        return of(out);
     }
 
     /**
@@ -452,7 +463,8 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      */
     @Override
     public int compareTo(Objectid o) {
-        return Arrays.compareUnsigned(b, o.b);
+        int c = Long.compareUnsigned(hi, o.hi);
+        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
@@ -463,7 +475,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Objectid && Arrays.equals(b, ((Objectid) o).b);
+        return o instanceof Objectid other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -473,7 +485,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(hi ^ lo);
     }
 
     /**
@@ -482,7 +494,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -517,7 +529,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Objectid(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -604,7 +616,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
                 place(b, 64, 32, tick);
                 place(b, 0, 24, counter);
             }
-            return new Objectid(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -835,6 +847,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -952,12 +965,27 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
     private static final int MASK_N = 96, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -968,6 +996,16 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -975,9 +1013,16 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

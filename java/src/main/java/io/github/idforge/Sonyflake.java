@@ -6,15 +6,20 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -85,17 +90,33 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
             MAX_TICK = new BigInteger("549755813887"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Sonyflake NIL = new Sonyflake(new byte[SIZE]);
+    public static final Sonyflake NIL = new Sonyflake(0L);
 
     /** The ID with every bit one. */
-    public static final Sonyflake MAX = new Sonyflake(hex("ffffffffffffffff"));
+    public static final Sonyflake MAX = new Sonyflake(0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits, as a long. */
+    private final long v;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Sonyflake(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Sonyflake(long v) {
+        this.v = v;
+    }
+
+    /** Returns the ID of b: 8 bytes, big-endian. */
+    private static Sonyflake of(byte[] b) {
+        return new Sonyflake((long) LONGS.get(b, 0));
+    }
+
+    /**
+     * Returns the ID's 8 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, v);
+        return b;
     }
 
     /**
@@ -110,9 +131,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      *     text
      */
     public static Sonyflake parse(String s) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, parseDecimal(s));
-        return new Sonyflake(b);
+        return new Sonyflake(parseDecimal(s));
     }
 
     /**
@@ -124,7 +143,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Sonyflake parseBase62(String s) {
-        return new Sonyflake(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -136,7 +155,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Sonyflake parseCrockford(String s) {
-        return new Sonyflake(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -147,7 +166,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Sonyflake parseHex(String s) {
-        return new Sonyflake(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -159,10 +178,11 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Sonyflake fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
-        return new Sonyflake(b.clone());
+        return of(b);
     }
 
     /**
@@ -172,9 +192,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the ID
      */
     public static Sonyflake fromLong(long v) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, v);
-        return new Sonyflake(b);
+        return new Sonyflake(v);
     }
 
     /**
@@ -186,6 +204,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Sonyflake pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
         if (f.elapsed_time() >>> 39 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": elapsed_time " + f.elapsed_time() + " does not fit in 39 bits");
@@ -199,7 +218,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": machine_id " + f.machine_id() + " does not fit in 16 bits");
         }
         place(b, 0, 16, f.machine_id());
-        return new Sonyflake(b);
+        return of(b);
     }
 
     /**
@@ -211,11 +230,12 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Sonyflake minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 24, 39, tick);
-        return new Sonyflake(b);
+        return of(b);
     }
 
     /**
@@ -228,11 +248,12 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the largest ID at or before t
      */
     public static Sonyflake maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 24, 39, tick);
-        return new Sonyflake(b);
+        return of(b);
     }
 
 
@@ -248,7 +269,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      */
     @Override
     public String toString() {
-        return Long.toString(get(b, 0, 64));
+        return Long.toString(v);
     }
 
     /**
@@ -257,7 +278,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -266,7 +287,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -275,16 +296,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 8 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -294,7 +306,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the ID's bits
      */
     public long toLong() {
-        return get(b, 0, 64);
+        return v;
     }
 
     /**
@@ -304,9 +316,9 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 24, 39),
-                get(b, 16, 8),
-                get(b, 0, 16));
+                v >>> 24 & 0x7fffffffffL,
+                v >>> 16 & 255L,
+                v & 65535L);
     }
 
     /**
@@ -317,7 +329,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 24, 39));
+        BigInteger tick = BigInteger.valueOf(v >>> 24 & 0x7fffffffffL);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -348,12 +360,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return whether the ID is one of the layout
      */
     public boolean isValid() {
-        for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & CONST_MASK[i]) != CONST_VALUE[i]) {
-                return false;
-            }
-        }
-        return true;
+        return (v & 0x8000000000000000L) == 0L;
     }
 
     /**
@@ -362,12 +369,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return v == 0;
     }
 
     /**
@@ -394,7 +396,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -413,15 +415,16 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Sonyflake(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -450,7 +453,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Sonyflake unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -470,7 +473,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      */
     public static Sonyflake unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -482,7 +485,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Sonyflake(out);
+        return of(out);
     }
 
     /**
@@ -494,7 +497,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      */
     @Override
     public int compareTo(Sonyflake o) {
-        return Arrays.compareUnsigned(b, o.b);
+        return Long.compareUnsigned(v, o.v);
     }
 
     /**
@@ -505,7 +508,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Sonyflake && Arrays.equals(b, ((Sonyflake) o).b);
+        return o instanceof Sonyflake other && v == other.v;
     }
 
     /**
@@ -515,7 +518,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(v);
     }
 
     /**
@@ -524,7 +527,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -559,7 +562,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Sonyflake(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -652,7 +655,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
                 place(b, 24, 39, last);
                 place(b, 16, 8, counter);
             }
-            return new Sonyflake(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -826,6 +829,9 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -930,6 +936,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -1011,6 +1018,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      * zero, every character, then the value.
      */
     private static long parseDecimal(String s) {
+        Objects.requireNonNull(s, "s");
         int n = utf8Length(s);
         if (n < 1 || n > 19) {
             throw new IDException("ErrLength", LAYOUT + ": decimal text of length " + n + ", want 1 to 19");
@@ -1078,12 +1086,27 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
     private static final int MASK_N = 63, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1094,6 +1117,16 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1101,9 +1134,16 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

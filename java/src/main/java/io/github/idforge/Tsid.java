@@ -6,15 +6,20 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -78,17 +83,33 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             MAX_TICK = new BigInteger("4398046511103"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Tsid NIL = new Tsid(new byte[SIZE]);
+    public static final Tsid NIL = new Tsid(0L);
 
     /** The ID with every bit one. */
-    public static final Tsid MAX = new Tsid(hex("ffffffffffffffff"));
+    public static final Tsid MAX = new Tsid(0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits, as a long. */
+    private final long v;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Tsid(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Tsid(long v) {
+        this.v = v;
+    }
+
+    /** Returns the ID of b: 8 bytes, big-endian. */
+    private static Tsid of(byte[] b) {
+        return new Tsid((long) LONGS.get(b, 0));
+    }
+
+    /**
+     * Returns the ID's 8 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, v);
+        return b;
     }
 
     /**
@@ -99,7 +120,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Tsid parse(String s) {
-        return new Tsid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -111,7 +132,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Tsid parseBase62(String s) {
-        return new Tsid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -123,7 +144,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Tsid parseCrockford(String s) {
-        return new Tsid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -134,7 +155,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Tsid parseHex(String s) {
-        return new Tsid(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -146,10 +167,11 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Tsid fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
-        return new Tsid(b.clone());
+        return of(b);
     }
 
     /**
@@ -159,9 +181,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the ID
      */
     public static Tsid fromLong(long v) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, v);
-        return new Tsid(b);
+        return new Tsid(v);
     }
 
     /**
@@ -173,6 +193,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Tsid pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 42 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 42 bits");
@@ -186,7 +207,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": counter " + f.counter() + " does not fit in 12 bits");
         }
         place(b, 0, 12, f.counter());
-        return new Tsid(b);
+        return of(b);
     }
 
     /**
@@ -198,11 +219,12 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Tsid minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 22, 42, tick);
-        return new Tsid(b);
+        return of(b);
     }
 
     /**
@@ -215,11 +237,12 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the largest ID at or before t
      */
     public static Tsid maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 22, 42, tick);
-        return new Tsid(b);
+        return of(b);
     }
 
 
@@ -234,7 +257,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     @Override
     public String toString() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -243,7 +266,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -252,7 +275,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -261,16 +284,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 8 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -280,7 +294,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the ID's bits
      */
     public long toLong() {
-        return get(b, 0, 64);
+        return v;
     }
 
     /**
@@ -290,9 +304,9 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 22, 42),
-                get(b, 12, 10),
-                get(b, 0, 12));
+                v >>> 22,
+                v >>> 12 & 1023L,
+                v & 4095L);
     }
 
     /**
@@ -303,7 +317,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 22, 42));
+        BigInteger tick = BigInteger.valueOf(v >>> 22);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -343,12 +357,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return v == 0;
     }
 
     /**
@@ -375,7 +384,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -394,15 +403,16 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Tsid(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -431,7 +441,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Tsid unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -451,7 +461,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     public static Tsid unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -463,7 +473,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Tsid(out);
+        return of(out);
     }
 
     /**
@@ -475,7 +485,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     @Override
     public int compareTo(Tsid o) {
-        return Arrays.compareUnsigned(b, o.b);
+        return Long.compareUnsigned(v, o.v);
     }
 
     /**
@@ -486,7 +496,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Tsid && Arrays.equals(b, ((Tsid) o).b);
+        return o instanceof Tsid other && v == other.v;
     }
 
     /**
@@ -496,7 +506,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(v);
     }
 
     /**
@@ -505,7 +515,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -540,7 +550,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Tsid(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -645,7 +655,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
                 place(b, 22, 42, last);
                 place(b, 0, 12, counter);
             }
-            return new Tsid(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -795,6 +805,9 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -899,6 +912,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -1016,12 +1030,27 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     private static final int MASK_N = 64, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1032,6 +1061,16 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1039,9 +1078,16 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

@@ -6,15 +6,20 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -87,17 +92,33 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             MAX_TICK = new BigInteger("2199023255551"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Twitter NIL = new Twitter(new byte[SIZE]);
+    public static final Twitter NIL = new Twitter(0L);
 
     /** The ID with every bit one. */
-    public static final Twitter MAX = new Twitter(hex("ffffffffffffffff"));
+    public static final Twitter MAX = new Twitter(0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits, as a long. */
+    private final long v;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Twitter(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Twitter(long v) {
+        this.v = v;
+    }
+
+    /** Returns the ID of b: 8 bytes, big-endian. */
+    private static Twitter of(byte[] b) {
+        return new Twitter((long) LONGS.get(b, 0));
+    }
+
+    /**
+     * Returns the ID's 8 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, v);
+        return b;
     }
 
     /**
@@ -112,9 +133,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     text
      */
     public static Twitter parse(String s) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, parseDecimal(s));
-        return new Twitter(b);
+        return new Twitter(parseDecimal(s));
     }
 
     /**
@@ -126,7 +145,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Twitter parseBase62(String s) {
-        return new Twitter(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -138,7 +157,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Twitter parseCrockford(String s) {
-        return new Twitter(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -149,7 +168,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Twitter parseHex(String s) {
-        return new Twitter(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -161,10 +180,11 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Twitter fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
-        return new Twitter(b.clone());
+        return of(b);
     }
 
     /**
@@ -174,9 +194,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the ID
      */
     public static Twitter fromLong(long v) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, v);
-        return new Twitter(b);
+        return new Twitter(v);
     }
 
     /**
@@ -188,6 +206,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Twitter pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
         if (f.timestamp() >>> 41 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 41 bits");
@@ -201,7 +220,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": sequence " + f.sequence() + " does not fit in 12 bits");
         }
         place(b, 0, 12, f.sequence());
-        return new Twitter(b);
+        return of(b);
     }
 
     /**
@@ -213,11 +232,12 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Twitter minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 22, 41, tick);
-        return new Twitter(b);
+        return of(b);
     }
 
     /**
@@ -230,11 +250,12 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the largest ID at or before t
      */
     public static Twitter maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 22, 41, tick);
-        return new Twitter(b);
+        return of(b);
     }
 
 
@@ -250,7 +271,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     @Override
     public String toString() {
-        return Long.toString(get(b, 0, 64));
+        return Long.toString(v);
     }
 
     /**
@@ -259,7 +280,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -268,7 +289,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -277,16 +298,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 8 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -296,7 +308,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the ID's bits
      */
     public long toLong() {
-        return get(b, 0, 64);
+        return v;
     }
 
     /**
@@ -306,9 +318,9 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 22, 41),
-                get(b, 12, 10),
-                get(b, 0, 12));
+                v >>> 22 & 0x1ffffffffffL,
+                v >>> 12 & 1023L,
+                v & 4095L);
     }
 
     /**
@@ -319,7 +331,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 22, 41));
+        BigInteger tick = BigInteger.valueOf(v >>> 22 & 0x1ffffffffffL);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -350,12 +362,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return whether the ID is one of the layout
      */
     public boolean isValid() {
-        for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & CONST_MASK[i]) != CONST_VALUE[i]) {
-                return false;
-            }
-        }
-        return true;
+        return (v & 0x8000000000000000L) == 0L;
     }
 
     /**
@@ -364,12 +371,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return v == 0;
     }
 
     /**
@@ -396,7 +398,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -415,15 +417,16 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Twitter(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -452,7 +455,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Twitter unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -472,7 +475,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     public static Twitter unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -484,7 +487,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Twitter(out);
+        return of(out);
     }
 
     /**
@@ -496,7 +499,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     @Override
     public int compareTo(Twitter o) {
-        return Arrays.compareUnsigned(b, o.b);
+        return Long.compareUnsigned(v, o.v);
     }
 
     /**
@@ -507,7 +510,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Twitter && Arrays.equals(b, ((Twitter) o).b);
+        return o instanceof Twitter other && v == other.v;
     }
 
     /**
@@ -517,7 +520,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(v);
     }
 
     /**
@@ -526,7 +529,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -561,7 +564,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Twitter(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -654,7 +657,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
                 place(b, 22, 41, last);
                 place(b, 0, 12, counter);
             }
-            return new Twitter(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -828,6 +831,9 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -932,6 +938,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -1013,6 +1020,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * zero, every character, then the value.
      */
     private static long parseDecimal(String s) {
+        Objects.requireNonNull(s, "s");
         int n = utf8Length(s);
         if (n < 1 || n > 19) {
             throw new IDException("ErrLength", LAYOUT + ": decimal text of length " + n + ", want 1 to 19");
@@ -1080,12 +1088,27 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
     private static final int MASK_N = 63, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1096,6 +1119,16 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1103,9 +1136,16 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

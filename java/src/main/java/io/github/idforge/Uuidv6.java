@@ -12,12 +12,14 @@ import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -91,17 +93,35 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
             MAX_TICK = new BigInteger("1152921504606846975"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Uuidv6 NIL = new Uuidv6(new byte[SIZE]);
+    public static final Uuidv6 NIL = new Uuidv6(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Uuidv6 MAX = new Uuidv6(hex("ffffffffffffffffffffffffffffffff"));
+    public static final Uuidv6 MAX = new Uuidv6(0xffffffffffffffffL, 0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits: hi the 64 above lo's 64. */
+    private final long hi, lo;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Uuidv6(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Uuidv6(long hi, long lo) {
+        this.hi = hi;
+        this.lo = lo;
+    }
+
+    /** Returns the ID of b: 16 bytes, big-endian. */
+    private static Uuidv6 of(byte[] b) {
+        return new Uuidv6((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
+    }
+
+    /**
+     * Returns the ID's 16 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, hi);
+        LONGS.set(b, 8, lo);
+        return b;
     }
 
     /**
@@ -113,7 +133,19 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @throws IDException ErrLength or ErrSyntax for text that is no UUID
      */
     public static Uuidv6 parse(String s) {
-        return new Uuidv6(parseUUID(s));
+        int n = Objects.requireNonNull(s, "s").length();
+        if (n == 36) {
+            Uuidv6 id = readUUID(s, 0, true);
+            if (id != null) {
+                return id;
+            }
+        } else if (n == 32) {
+            Uuidv6 id = readUUID(s, 0, false);
+            if (id != null) {
+                return id;
+            }
+        }
+        return parseUUID(s);
     }
 
     /**
@@ -125,7 +157,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv6 parseBase62(String s) {
-        return new Uuidv6(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -137,7 +169,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv6 parseCrockford(String s) {
-        return new Uuidv6(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -148,7 +180,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv6 parseHex(String s) {
-        return new Uuidv6(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -160,10 +192,11 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Uuidv6 fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
         }
-        return new Uuidv6(b.clone());
+        return of(b);
     }
 
     /**
@@ -173,10 +206,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the ID
      */
     public static Uuidv6 fromUUID(UUID u) {
-        byte[] b = new byte[SIZE];
-        place(b, 64, 64, u.getMostSignificantBits());
-        place(b, 0, 64, u.getLeastSignificantBits());
-        return new Uuidv6(b);
+        return new Uuidv6(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
     /**
@@ -188,6 +218,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Uuidv6 pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
         if (f.timestamp() >>> 60 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 60 bits");
@@ -203,7 +234,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": node " + f.node() + " does not fit in 48 bits");
         }
         place(b, 0, 48, f.node());
-        return new Uuidv6(b);
+        return of(b);
     }
 
     /**
@@ -215,13 +246,14 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Uuidv6 minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 96, 32, tick >>> 28);
         place(b, 80, 16, tick >>> 12);
         place(b, 64, 12, tick);
-        return new Uuidv6(b);
+        return of(b);
     }
 
     /**
@@ -234,13 +266,14 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the largest ID at or before t
      */
     public static Uuidv6 maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 96, 32, tick >>> 28);
         place(b, 80, 16, tick >>> 12);
         place(b, 64, 12, tick);
-        return new Uuidv6(b);
+        return of(b);
     }
 
 
@@ -249,16 +282,13 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
 
     /**
      * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits, as
-     * java.util.UUID writes them. (It is UUID's own writer that writes them:
-     * it makes its String without the copy any other code must make, and
-     * the UUID it is called on never leaves this method, so the JIT need not
-     * make it at all.)
+     * java.util.UUID writes them.
      *
      * @return the text
      */
     @Override
     public String toString() {
-        return new UUID((long) LONGS.get(b, 0), (long) LONGS.get(b, 8)).toString();
+        return uuidText(hi, lo);
     }
 
     /**
@@ -267,7 +297,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -276,7 +306,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -285,16 +315,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 16 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -303,7 +324,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the UUID
      */
     public UUID toUUID() {
-        return new UUID(get(b, 64, 64), get(b, 0, 64));
+        return new UUID(hi, lo);
     }
 
     /**
@@ -313,9 +334,9 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 96, 32) << 28 | get(b, 80, 16) << 12 | get(b, 64, 12),
-                get(b, 48, 14),
-                get(b, 0, 48));
+                (hi >>> 32) << 28 | (hi >>> 16 & 65535L) << 12 | (hi & 4095L),
+                lo >>> 48 & 16383L,
+                lo & 0xffffffffffffL);
     }
 
     /**
@@ -326,7 +347,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 96, 32) << 28 | get(b, 80, 16) << 12 | get(b, 64, 12));
+        BigInteger tick = BigInteger.valueOf((hi >>> 32) << 28 | (hi >>> 16 & 65535L) << 12 | (hi & 4095L));
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -357,12 +378,8 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return whether the ID is one of the layout
      */
     public boolean isValid() {
-        for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & CONST_MASK[i]) != CONST_VALUE[i]) {
-                return false;
-            }
-        }
-        return true;
+        return (hi & 61440L) == 24576L
+                && (lo & 0xc000000000000000L) == 0x8000000000000000L;
     }
 
     /**
@@ -371,12 +388,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return (hi | lo) == 0;
     }
 
     /**
@@ -403,7 +415,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -423,15 +435,16 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Uuidv6(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -460,7 +473,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv6 unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -480,7 +493,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      */
     public static Uuidv6 unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -492,7 +505,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Uuidv6(out);
+        return of(out);
     }
 
     /**
@@ -504,7 +517,8 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      */
     @Override
     public int compareTo(Uuidv6 o) {
-        return Arrays.compareUnsigned(b, o.b);
+        int c = Long.compareUnsigned(hi, o.hi);
+        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
@@ -515,7 +529,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Uuidv6 && Arrays.equals(b, ((Uuidv6) o).b);
+        return o instanceof Uuidv6 other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -525,7 +539,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(hi ^ lo);
     }
 
     /**
@@ -534,7 +548,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -569,7 +583,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Uuidv6(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -674,7 +688,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
                 place(b, 80, 16, tick >>> 12);
                 place(b, 64, 12, tick);
             }
-            return new Uuidv6(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -843,6 +857,9 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -947,6 +964,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -1031,29 +1049,53 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
         }
     }
 
-    /** The bytes of a byte array read and written as big-endian longs, at any index. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /**
+     * Returns the value of four hex digits of s from index at, or a negative
+     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
+     * char past 0x7f is refused first).
+     */
+    private static long hex4(String s, int at) {
+        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
+        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
+    }
+
+    /**
+     * Reads a UUID's 32 hex digits from s at index at, in the canonical form
+     * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
+     * not there, for parseUUID to say why.
+     */
+    private static Uuidv6 readUUID(String s, int at, boolean dashed) {
+        int d = 0;
+        if (dashed) {
+            if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
+                return null;
+            }
+            d = 1;
+        }
+        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 8 + d), h4 = hex4(s, at + 12 + 2 * d);
+        long l1 = hex4(s, at + 16 + 3 * d), l2 = hex4(s, at + 20 + 4 * d), l3 = hex4(s, at + 24 + 4 * d), l4 = hex4(s, at + 28 + 4 * d);
+        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
+            return null;
+        }
+        return new Uuidv6(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
+    }
 
     /**
      * Reads a UUID in any of the forms RFC 9562 and common use give it, with
      * hex digits in either case: canonical (36 characters), 32 hex digits,
-     * in braces, or as a URN (urn:uuid:, the prefix in either case).
+     * in braces, or as a URN (urn:uuid:, the prefix in either case). It is
+     * parse's way for the forms it does not read itself, and for text that
+     * is no UUID, where it finds what is wrong.
      */
-    private static byte[] parseUUID(String s) {
+    private static Uuidv6 parseUUID(String s) {
         int n = s.length();
-        if (n == 36) {
-            byte[] b = decodeUUID(s, 0);
-            if (b != null) {
-                return b;
-            }
-        }
         int length = utf8Length(s);
         if (length == n) {
             switch (n) {
                 case 36:
                     return checkUUID(s, 0);
                 case 32:
-                    return decode(s, HEX);
+                    return of(decode(s, HEX));
                 case 38:
                     if (s.charAt(0) != '{') {
                         throw syntaxError("UUID", s, 0);
@@ -1076,37 +1118,8 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
         throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
-    /**
-     * Returns the value of four hex digits of s from index at, or a negative
-     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
-     * char past 0x7f is refused first).
-     */
-    private static long hex4(String s, int at) {
-        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
-        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
-    }
-
-    /**
-     * Reads the canonical form from s at index at, or returns null if it is
-     * not there: four hex digits at a time, as java.util.UUID reads it.
-     */
-    private static byte[] decodeUUID(String s, int at) {
-        if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
-            return null;
-        }
-        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 9), h4 = hex4(s, at + 14);
-        long l1 = hex4(s, at + 19), l2 = hex4(s, at + 24), l3 = hex4(s, at + 28), l4 = hex4(s, at + 32);
-        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
-            return null;
-        }
-        byte[] b = new byte[16];
-        LONGS.set(b, 0, h1 << 48 | h2 << 32 | h3 << 16 | h4);
-        LONGS.set(b, 8, l1 << 48 | l2 << 32 | l3 << 16 | l4);
-        return b;
-    }
-
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
-    private static byte[] checkUUID(String s, int at) {
+    private static Uuidv6 checkUUID(String s, int at) {
         for (int i = 0; i < 36; i++) {
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;
@@ -1114,7 +1127,36 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
                 throw syntaxError("UUID", s, at + i);
             }
         }
-        return decodeUUID(s, at);
+        return readUUID(s, at, true);
+    }
+
+    /** The bytes of a byte array written as big-endian ints, at any index. */
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+    /** Returns the eight lower-case hex digits of x's four bytes, as the bytes of a long. */
+    private static long hex8(int x) {
+        return (long) HEX_PAIRS[x >>> 24] << 48 | (long) HEX_PAIRS[x >>> 16 & 0xff] << 32
+                | (long) HEX_PAIRS[x >>> 8 & 0xff] << 16 | HEX_PAIRS[x & 0xff] & 0xffffL;
+    }
+
+    /**
+     * Returns the canonical UUID form of hi and lo: 8-4-4-4-12 lower-case
+     * hex digits, eight or four of them at a time.
+     */
+    private static String uuidText(long hi, long lo) {
+        byte[] t = new byte[36];
+        long h = hex8((int) (hi >>> 32)), m = hex8((int) hi), l = hex8((int) (lo >>> 32));
+        LONGS.set(t, 0, h);
+        t[8] = '-';
+        INTS.set(t, 9, (int) (m >>> 32));
+        t[13] = '-';
+        INTS.set(t, 14, (int) m);
+        t[18] = '-';
+        INTS.set(t, 19, (int) (l >>> 32));
+        t[23] = '-';
+        INTS.set(t, 24, (int) l);
+        LONGS.set(t, 28, hex8((int) lo));
+        return new String(t, StandardCharsets.ISO_8859_1);
     }
 
     /** Returns t in nanoseconds since the Unix epoch. */
@@ -1161,12 +1203,27 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
     private static final int MASK_N = 122, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1177,6 +1234,16 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1184,9 +1251,16 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

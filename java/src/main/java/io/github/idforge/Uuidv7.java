@@ -12,12 +12,14 @@ import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -92,17 +94,35 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             MAX_TICK = new BigInteger("281474976710655"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Uuidv7 NIL = new Uuidv7(new byte[SIZE]);
+    public static final Uuidv7 NIL = new Uuidv7(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Uuidv7 MAX = new Uuidv7(hex("ffffffffffffffffffffffffffffffff"));
+    public static final Uuidv7 MAX = new Uuidv7(0xffffffffffffffffL, 0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits: hi the 64 above lo's 64. */
+    private final long hi, lo;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Uuidv7(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Uuidv7(long hi, long lo) {
+        this.hi = hi;
+        this.lo = lo;
+    }
+
+    /** Returns the ID of b: 16 bytes, big-endian. */
+    private static Uuidv7 of(byte[] b) {
+        return new Uuidv7((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
+    }
+
+    /**
+     * Returns the ID's 16 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, hi);
+        LONGS.set(b, 8, lo);
+        return b;
     }
 
     /**
@@ -114,7 +134,19 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength or ErrSyntax for text that is no UUID
      */
     public static Uuidv7 parse(String s) {
-        return new Uuidv7(parseUUID(s));
+        int n = Objects.requireNonNull(s, "s").length();
+        if (n == 36) {
+            Uuidv7 id = readUUID(s, 0, true);
+            if (id != null) {
+                return id;
+            }
+        } else if (n == 32) {
+            Uuidv7 id = readUUID(s, 0, false);
+            if (id != null) {
+                return id;
+            }
+        }
+        return parseUUID(s);
     }
 
     /**
@@ -126,7 +158,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv7 parseBase62(String s) {
-        return new Uuidv7(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -138,7 +170,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv7 parseCrockford(String s) {
-        return new Uuidv7(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -149,7 +181,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv7 parseHex(String s) {
-        return new Uuidv7(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -161,10 +193,11 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Uuidv7 fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
         }
-        return new Uuidv7(b.clone());
+        return of(b);
     }
 
     /**
@@ -174,10 +207,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      */
     public static Uuidv7 fromUUID(UUID u) {
-        byte[] b = new byte[SIZE];
-        place(b, 64, 64, u.getMostSignificantBits());
-        place(b, 0, 64, u.getLeastSignificantBits());
-        return new Uuidv7(b);
+        return new Uuidv7(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
     /**
@@ -189,6 +219,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Uuidv7 pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
         if (f.unix_ms() >>> 48 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": unix_ms " + f.unix_ms() + " does not fit in 48 bits");
@@ -202,7 +233,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": rand_b " + f.rand_b() + " does not fit in 62 bits");
         }
         place(b, 0, 62, f.rand_b());
-        return new Uuidv7(b);
+        return of(b);
     }
 
     /**
@@ -214,11 +245,12 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Uuidv7 minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 80, 48, tick);
-        return new Uuidv7(b);
+        return of(b);
     }
 
     /**
@@ -231,11 +263,12 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the largest ID at or before t
      */
     public static Uuidv7 maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 80, 48, tick);
-        return new Uuidv7(b);
+        return of(b);
     }
 
 
@@ -244,16 +277,13 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
 
     /**
      * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits, as
-     * java.util.UUID writes them. (It is UUID's own writer that writes them:
-     * it makes its String without the copy any other code must make, and
-     * the UUID it is called on never leaves this method, so the JIT need not
-     * make it at all.)
+     * java.util.UUID writes them.
      *
      * @return the text
      */
     @Override
     public String toString() {
-        return new UUID((long) LONGS.get(b, 0), (long) LONGS.get(b, 8)).toString();
+        return uuidText(hi, lo);
     }
 
     /**
@@ -262,7 +292,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -271,7 +301,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -280,16 +310,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 16 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -298,7 +319,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the UUID
      */
     public UUID toUUID() {
-        return new UUID(get(b, 64, 64), get(b, 0, 64));
+        return new UUID(hi, lo);
     }
 
     /**
@@ -308,9 +329,9 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 80, 48),
-                get(b, 64, 12),
-                get(b, 0, 62));
+                hi >>> 16,
+                hi & 4095L,
+                lo & 0x3fffffffffffffffL);
     }
 
     /**
@@ -321,7 +342,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 80, 48));
+        BigInteger tick = BigInteger.valueOf(hi >>> 16);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -352,12 +373,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return whether the ID is one of the layout
      */
     public boolean isValid() {
-        for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & CONST_MASK[i]) != CONST_VALUE[i]) {
-                return false;
-            }
-        }
-        return true;
+        return (hi & 61440L) == 28672L
+                && (lo & 0xc000000000000000L) == 0x8000000000000000L;
     }
 
     /**
@@ -366,12 +383,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return (hi | lo) == 0;
     }
 
     /**
@@ -398,7 +410,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -418,15 +430,16 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Uuidv7(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -455,7 +468,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv7 unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -475,7 +488,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     public static Uuidv7 unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -487,7 +500,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Uuidv7(out);
+        return of(out);
     }
 
     /**
@@ -499,7 +512,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     @Override
     public int compareTo(Uuidv7 o) {
-        return Arrays.compareUnsigned(b, o.b);
+        int c = Long.compareUnsigned(hi, o.hi);
+        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
@@ -510,7 +524,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Uuidv7 && Arrays.equals(b, ((Uuidv7) o).b);
+        return o instanceof Uuidv7 other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -520,7 +534,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(hi ^ lo);
     }
 
     /**
@@ -529,7 +543,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -564,7 +578,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Uuidv7(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -669,7 +683,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                 place(b, 64, 12, counter >>> 14);
                 place(b, 48, 14, counter);
             }
-            return new Uuidv7(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -787,6 +801,9 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -891,6 +908,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -975,29 +993,53 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         }
     }
 
-    /** The bytes of a byte array read and written as big-endian longs, at any index. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /**
+     * Returns the value of four hex digits of s from index at, or a negative
+     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
+     * char past 0x7f is refused first).
+     */
+    private static long hex4(String s, int at) {
+        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
+        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
+    }
+
+    /**
+     * Reads a UUID's 32 hex digits from s at index at, in the canonical form
+     * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
+     * not there, for parseUUID to say why.
+     */
+    private static Uuidv7 readUUID(String s, int at, boolean dashed) {
+        int d = 0;
+        if (dashed) {
+            if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
+                return null;
+            }
+            d = 1;
+        }
+        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 8 + d), h4 = hex4(s, at + 12 + 2 * d);
+        long l1 = hex4(s, at + 16 + 3 * d), l2 = hex4(s, at + 20 + 4 * d), l3 = hex4(s, at + 24 + 4 * d), l4 = hex4(s, at + 28 + 4 * d);
+        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
+            return null;
+        }
+        return new Uuidv7(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
+    }
 
     /**
      * Reads a UUID in any of the forms RFC 9562 and common use give it, with
      * hex digits in either case: canonical (36 characters), 32 hex digits,
-     * in braces, or as a URN (urn:uuid:, the prefix in either case).
+     * in braces, or as a URN (urn:uuid:, the prefix in either case). It is
+     * parse's way for the forms it does not read itself, and for text that
+     * is no UUID, where it finds what is wrong.
      */
-    private static byte[] parseUUID(String s) {
+    private static Uuidv7 parseUUID(String s) {
         int n = s.length();
-        if (n == 36) {
-            byte[] b = decodeUUID(s, 0);
-            if (b != null) {
-                return b;
-            }
-        }
         int length = utf8Length(s);
         if (length == n) {
             switch (n) {
                 case 36:
                     return checkUUID(s, 0);
                 case 32:
-                    return decode(s, HEX);
+                    return of(decode(s, HEX));
                 case 38:
                     if (s.charAt(0) != '{') {
                         throw syntaxError("UUID", s, 0);
@@ -1020,37 +1062,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
-    /**
-     * Returns the value of four hex digits of s from index at, or a negative
-     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
-     * char past 0x7f is refused first).
-     */
-    private static long hex4(String s, int at) {
-        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
-        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
-    }
-
-    /**
-     * Reads the canonical form from s at index at, or returns null if it is
-     * not there: four hex digits at a time, as java.util.UUID reads it.
-     */
-    private static byte[] decodeUUID(String s, int at) {
-        if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
-            return null;
-        }
-        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 9), h4 = hex4(s, at + 14);
-        long l1 = hex4(s, at + 19), l2 = hex4(s, at + 24), l3 = hex4(s, at + 28), l4 = hex4(s, at + 32);
-        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
-            return null;
-        }
-        byte[] b = new byte[16];
-        LONGS.set(b, 0, h1 << 48 | h2 << 32 | h3 << 16 | h4);
-        LONGS.set(b, 8, l1 << 48 | l2 << 32 | l3 << 16 | l4);
-        return b;
-    }
-
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
-    private static byte[] checkUUID(String s, int at) {
+    private static Uuidv7 checkUUID(String s, int at) {
         for (int i = 0; i < 36; i++) {
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;
@@ -1058,7 +1071,36 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                 throw syntaxError("UUID", s, at + i);
             }
         }
-        return decodeUUID(s, at);
+        return readUUID(s, at, true);
+    }
+
+    /** The bytes of a byte array written as big-endian ints, at any index. */
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
+    /** Returns the eight lower-case hex digits of x's four bytes, as the bytes of a long. */
+    private static long hex8(int x) {
+        return (long) HEX_PAIRS[x >>> 24] << 48 | (long) HEX_PAIRS[x >>> 16 & 0xff] << 32
+                | (long) HEX_PAIRS[x >>> 8 & 0xff] << 16 | HEX_PAIRS[x & 0xff] & 0xffffL;
+    }
+
+    /**
+     * Returns the canonical UUID form of hi and lo: 8-4-4-4-12 lower-case
+     * hex digits, eight or four of them at a time.
+     */
+    private static String uuidText(long hi, long lo) {
+        byte[] t = new byte[36];
+        long h = hex8((int) (hi >>> 32)), m = hex8((int) hi), l = hex8((int) (lo >>> 32));
+        LONGS.set(t, 0, h);
+        t[8] = '-';
+        INTS.set(t, 9, (int) (m >>> 32));
+        t[13] = '-';
+        INTS.set(t, 14, (int) m);
+        t[18] = '-';
+        INTS.set(t, 19, (int) (l >>> 32));
+        t[23] = '-';
+        INTS.set(t, 24, (int) l);
+        LONGS.set(t, 28, hex8((int) lo));
+        return new String(t, StandardCharsets.ISO_8859_1);
     }
 
     /** Returns t in nanoseconds since the Unix epoch. */
@@ -1105,12 +1147,27 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     private static final int MASK_N = 122, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1121,6 +1178,16 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1128,9 +1195,16 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 

@@ -9,12 +9,14 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -81,17 +83,35 @@ public final class Xid implements Comparable<Xid>, Serializable {
             MAX_TICK = new BigInteger("4294967295"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Xid NIL = new Xid(new byte[SIZE]);
+    public static final Xid NIL = new Xid(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Xid MAX = new Xid(hex("ffffffffffffffffffffffff"));
+    public static final Xid MAX = new Xid(0xffffffffL, 0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits: hi the 32 above lo's 64. */
+    private final long hi, lo;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Xid(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Xid(long hi, long lo) {
+        this.hi = hi;
+        this.lo = lo;
+    }
+
+    /** Returns the ID of b: 12 bytes, big-endian. */
+    private static Xid of(byte[] b) {
+        return new Xid(get(b, 64, 32), get(b, 0, 64));
+    }
+
+    /**
+     * Returns the ID's 12 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        place(b, 64, 32, hi);
+        place(b, 0, 64, lo);
+        return b;
     }
 
     /**
@@ -102,7 +122,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Xid parse(String s) {
-        return new Xid(decode(s, BASE32HEX));
+        return of(decode(s, BASE32HEX));
     }
 
     /**
@@ -114,7 +134,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Xid parseBase62(String s) {
-        return new Xid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -126,7 +146,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Xid parseCrockford(String s) {
-        return new Xid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -137,7 +157,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Xid parseHex(String s) {
-        return new Xid(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -160,10 +180,11 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Xid fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 12 bytes");
         }
-        return new Xid(b.clone());
+        return of(b);
     }
 
     /**
@@ -175,6 +196,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Xid pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 32 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
@@ -192,7 +214,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": counter " + f.counter() + " does not fit in 24 bits");
         }
         place(b, 0, 24, f.counter());
-        return new Xid(b);
+        return of(b);
     }
 
     /**
@@ -204,11 +226,12 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Xid minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 64, 32, tick);
-        return new Xid(b);
+        return of(b);
     }
 
     /**
@@ -221,11 +244,12 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the largest ID at or before t
      */
     public static Xid maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 64, 32, tick);
-        return new Xid(b);
+        return of(b);
     }
 
 
@@ -239,7 +263,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     @Override
     public String toString() {
-        return encode(b, BASE32HEX);
+        return encode(bytes(), BASE32HEX);
     }
 
     /**
@@ -248,7 +272,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -257,7 +281,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -266,7 +290,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
+        return hexText(bytes());
     }
 
     /**
@@ -275,16 +299,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the text
      */
     public String base32hex() {
-        return encode(b, BASE32HEX);
-    }
-
-    /**
-     * Returns the ID's 12 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return encode(bytes(), BASE32HEX);
     }
 
     /**
@@ -294,10 +309,10 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 64, 32),
-                get(b, 40, 24),
-                get(b, 24, 16),
-                get(b, 0, 24));
+                hi & 0xffffffffL,
+                lo >>> 40,
+                lo >>> 24 & 65535L,
+                lo & 16777215L);
     }
 
     /**
@@ -308,7 +323,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 64, 32));
+        BigInteger tick = BigInteger.valueOf(hi & 0xffffffffL);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -348,12 +363,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return (hi | lo) == 0;
     }
 
     /**
@@ -380,7 +390,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -399,15 +409,16 @@ public final class Xid implements Comparable<Xid>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Mac mac = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Xid(out).toString();
+        scatter(feistel(mac, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -436,7 +447,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Xid unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -456,7 +467,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     public static Xid unmask(String text, byte[] key, byte[] tweak) {
         Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
@@ -468,7 +479,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Xid(out);
+        return of(out);
     }
 
     /**
@@ -480,7 +491,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     @Override
     public int compareTo(Xid o) {
-        return Arrays.compareUnsigned(b, o.b);
+        int c = Long.compareUnsigned(hi, o.hi);
+        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
@@ -491,7 +503,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Xid && Arrays.equals(b, ((Xid) o).b);
+        return o instanceof Xid other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -501,7 +513,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(hi ^ lo);
     }
 
     /**
@@ -510,7 +522,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -545,7 +557,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Xid(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -633,7 +645,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
                 place(b, 64, 32, tick);
                 place(b, 0, 24, counter);
             }
-            return new Xid(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -864,6 +876,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -981,12 +994,27 @@ public final class Xid implements Comparable<Xid>, Serializable {
     private static final int MASK_N = 96, MASK_PAD = 0;
 
     /**
+     * A Mac of the mask's rounds, keyed under the subkey of a key and a
+     * tweak (the caller's, copied): masker clones it, as keying a Mac anew
+     * costs more than the rounds of an ID.
+     */
+    private record Masker(byte[] key, byte[] tweak, Mac mac) {}
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
      * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
      * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * tweak), a clone of the one MASKERS holds if it holds one. A key under
+     * 16 bytes, or all zero, is ErrKey; the key is never in an error.
      */
     private static Mac masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -997,6 +1025,16 @@ public final class Xid implements Comparable<Xid>, Serializable {
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         try {
+            synchronized (MASKERS) {
+                for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                    Masker m = MASKERS[i];
+                    if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                        System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                        MASKERS[0] = m;
+                        return (Mac) m.mac.clone();
+                    }
+                }
+            }
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
@@ -1004,9 +1042,16 @@ public final class Xid implements Comparable<Xid>, Serializable {
             mac.update((byte) 0);
             mac.update(tweak);
             mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            Masker m = new Masker(key.clone(), tweak.clone(), mac);
+            synchronized (MASKERS) {
+                System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+                MASKERS[0] = m;
+                return (Mac) mac.clone();
+            }
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+        } catch (CloneNotSupportedException e) {
+            throw new IllegalStateException("the JDK's HmacSHA256 cannot be cloned", e);
         }
     }
 
