@@ -188,7 +188,7 @@ func (w *writer) classDoc() {
 	case "decimal":
 		text = "{@link #toString()} writes " + html(p.Text.DecimalDoc())
 	}
-	para("<p>" + text + "; {@link #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width forms, which sort as the bytes do. Every bad input throws {@link IDException}, whose code names the kind of error.")
+	para("<p>" + text + "; {@link #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width forms, which sort as the bytes do. Every bad input throws {@link IDException}, whose code names the kind of error; null arguments throw NullPointerException, as the JDK's classes do.")
 	if p.Generates {
 		line("")
 		node := ""
@@ -521,13 +521,16 @@ func (w *writer) writers() {
 		w.t(`
     /**
      * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits, as
-     * java.util.UUID writes them.
+     * java.util.UUID writes them. (UUID's own writer writes them: it makes
+     * its String without the copy of the digits that any other code must
+     * make, which costs more than a writer of our own saves; the UUID never
+     * leaves this method, so the JIT need not make it at all.)
      *
      * @return the text
      */
     @Override
     public String toString() {
-        return uuidText(hi, lo);
+        return new UUID(hi, lo).toString();
     }
 `)
 	case "decimal":

@@ -438,35 +438,6 @@ func (w *writer) uuidHelpers() {
         }
         return readUUID(s, at, true);
     }
-
-    /** The bytes of a byte array written as big-endian ints, at any index. */
-    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-
-    /** Returns the eight lower-case hex digits of x's four bytes, as the bytes of a long. */
-    private static long hex8(int x) {
-        return (long) HEX_PAIRS[x >>> 24] << 48 | (long) HEX_PAIRS[x >>> 16 & 0xff] << 32
-                | (long) HEX_PAIRS[x >>> 8 & 0xff] << 16 | HEX_PAIRS[x & 0xff] & 0xffffL;
-    }
-
-    /**
-     * Returns the canonical UUID form of hi and lo: 8-4-4-4-12 lower-case
-     * hex digits, eight or four of them at a time.
-     */
-    private static String uuidText(long hi, long lo) {
-        byte[] t = new byte[36];
-        long h = hex8((int) (hi >>> 32)), m = hex8((int) hi), l = hex8((int) (lo >>> 32));
-        LONGS.set(t, 0, h);
-        t[8] = '-';
-        INTS.set(t, 9, (int) (m >>> 32));
-        t[13] = '-';
-        INTS.set(t, 14, (int) m);
-        t[18] = '-';
-        INTS.set(t, 19, (int) (l >>> 32));
-        t[23] = '-';
-        INTS.set(t, 24, (int) l);
-        LONGS.set(t, 28, hex8((int) lo));
-        return new String(t, StandardCharsets.ISO_8859_1);
-    }
 `)
 }
 

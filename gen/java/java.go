@@ -552,9 +552,18 @@ func (w *writer) wordValues(x *big.Int) []string {
 	out := make([]string, n)
 	for i := range out {
 		word := new(big.Int).Rsh(x, uint(64*(n-1-i)))
-		out[i] = long(word.And(word, portable.Mask(64)))
+		out[i] = hexLong(word.And(word, portable.Mask(64)))
 	}
 	return out
+}
+
+// hexLong returns the Java literal of x, at most 64 bits read unsigned, in
+// hex (0L for zero).
+func hexLong(x *big.Int) string {
+	if x.Sign() == 0 {
+		return "0L"
+	}
+	return "0x" + x.Text(16) + "L"
 }
 
 // newID returns the expression of the ID whose bits are x.
@@ -600,19 +609,20 @@ func (w *writer) wordBits(shift, width int) string {
 	ws := w.words()
 	name := func(k int) string { return ws[len(ws)-1-k] } // the k-th word from the least significant
 	k, off := shift/64, shift%64
+	held := min(64, w.p.Bits-64*k) // the bits word k holds; those above are zero
 	if off+width <= 64 {
 		e := name(k)
 		if off > 0 {
 			e = fmt.Sprintf("%s >>> %d", e, off)
 		}
-		if off+width < 64 {
-			e = fmt.Sprintf("%s & %s", e, mask64(width))
+		if off+width < held {
+			e = fmt.Sprintf("%s & %s", e, hexLong(portable.Mask(width)))
 		}
 		return e
 	}
 	e := fmt.Sprintf("%s >>> %d | %s << %d", name(k), off, name(k+1), 64-off)
 	if width < 64 {
-		e = fmt.Sprintf("(%s) & %s", e, mask64(width))
+		e = fmt.Sprintf("(%s) & %s", e, hexLong(portable.Mask(width)))
 	}
 	return e
 }

@@ -52,7 +52,8 @@ import javax.crypto.spec.SecretKeySpec;
  * Go's strconv.FormatInt and PostgreSQL's bigint write them; {@link
  * #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width
  * forms, which sort as the bytes do. Every bad input throws {@link
- * IDException}, whose code names the kind of error.
+ * IDException}, whose code names the kind of error; null arguments throw
+ * NullPointerException, as the JDK's classes do.
  *
  * <p>{@link #newId()} (after {@link #setNode(long)}: the layout's generator
  * needs its node) returns the next ID of one process-wide generator; {@link
@@ -314,9 +315,9 @@ public final class Discord implements Comparable<Discord>, Serializable {
     public Fields fields() {
         return new Fields(
                 v >>> 22,
-                v >>> 17 & 31L,
-                v >>> 12 & 31L,
-                v & 4095L);
+                v >>> 17 & 0x1fL,
+                v >>> 12 & 0x1fL,
+                v & 0xfffL);
     }
 
     /**

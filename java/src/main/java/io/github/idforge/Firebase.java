@@ -53,7 +53,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 20 Firebase digits; {@link #base62()},
  * {@link #crockford()} and {@link #hex()} write the fixed-width forms, which
  * sort as the bytes do. Every bad input throws {@link IDException}, whose
- * code names the kind of error.
+ * code names the kind of error; null arguments throw NullPointerException,
+ * as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -307,7 +308,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                hi >>> 8 & 0xffffffffffffL,
+                hi >>> 8,
                 (lo >>> 32 | hi << 32) & 0xffffffffffL,
                 lo & 0xffffffffL);
     }
@@ -320,7 +321,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(hi >>> 8 & 0xffffffffffffL);
+        BigInteger tick = BigInteger.valueOf(hi >>> 8);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 

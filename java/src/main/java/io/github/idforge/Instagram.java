@@ -51,7 +51,8 @@ import javax.crypto.spec.SecretKeySpec;
  * Go's strconv.FormatInt and PostgreSQL's bigint write them; {@link
  * #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width
  * forms, which sort as the bytes do. Every bad input throws {@link
- * IDException}, whose code names the kind of error.
+ * IDException}, whose code names the kind of error; null arguments throw
+ * NullPointerException, as the JDK's classes do.
  *
  * <p>{@link #newId()} (after {@link #setNode(long)}: the layout's generator
  * needs its node) returns the next ID of one process-wide generator; {@link
@@ -309,8 +310,8 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
     public Fields fields() {
         return new Fields(
                 v >>> 23,
-                v >>> 10 & 8191L,
-                v & 1023L);
+                v >>> 10 & 0x1fffL,
+                v & 0x3ffL);
     }
 
     /**

@@ -53,7 +53,8 @@ import javax.crypto.spec.SecretKeySpec;
  * for a valid ID: the layout's top bit is a constant zero); {@link
  * #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width
  * forms, which sort as the bytes do. Every bad input throws {@link
- * IDException}, whose code names the kind of error.
+ * IDException}, whose code names the kind of error; null arguments throw
+ * NullPointerException, as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -314,7 +315,7 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     public Fields fields() {
         return new Fields(
                 v >>> 16 & 0x7fffffffffffL,
-                v & 65535L);
+                v & 0xffffL);
     }
 
     /**

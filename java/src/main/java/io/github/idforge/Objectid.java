@@ -48,7 +48,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 24 hex digits; {@link #base62()}, {@link
  * #crockford()} and {@link #hex()} write the fixed-width forms, which sort
  * as the bytes do. Every bad input throws {@link IDException}, whose code
- * names the kind of error.
+ * names the kind of error; null arguments throw NullPointerException, as the
+ * JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -282,9 +283,9 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                hi & 0xffffffffL,
+                hi,
                 lo >>> 24,
-                lo & 16777215L);
+                lo & 0xffffffL);
     }
 
     /**
@@ -295,7 +296,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(hi & 0xffffffffL);
+        BigInteger tick = BigInteger.valueOf(hi);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 

@@ -51,7 +51,8 @@ import javax.crypto.spec.SecretKeySpec;
  * for a valid ID: the layout's top bit is a constant zero); {@link
  * #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width
  * forms, which sort as the bytes do. Every bad input throws {@link
- * IDException}, whose code names the kind of error.
+ * IDException}, whose code names the kind of error; null arguments throw
+ * NullPointerException, as the JDK's classes do.
  *
  * <p>{@link #newId()} (after {@link #setNode(long)}: the layout's generator
  * needs its node) returns the next ID of one process-wide generator; {@link
@@ -317,8 +318,8 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
     public Fields fields() {
         return new Fields(
                 v >>> 24 & 0x7fffffffffL,
-                v >>> 16 & 255L,
-                v & 65535L);
+                v >>> 16 & 0xffL,
+                v & 0xffffL);
     }
 
     /**

@@ -50,7 +50,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 13 Crockford digits; {@link #base62()},
  * {@link #crockford()} and {@link #hex()} write the fixed-width forms, which
  * sort as the bytes do. Every bad input throws {@link IDException}, whose
- * code names the kind of error.
+ * code names the kind of error; null arguments throw NullPointerException,
+ * as the JDK's classes do.
  *
  * <p>{@link #newId()} (after {@link #setNode(long)}: the layout's generator
  * needs its node) returns the next ID of one process-wide generator; {@link
@@ -305,8 +306,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     public Fields fields() {
         return new Fields(
                 v >>> 22,
-                v >>> 12 & 1023L,
-                v & 4095L);
+                v >>> 12 & 0x3ffL,
+                v & 0xfffL);
     }
 
     /**

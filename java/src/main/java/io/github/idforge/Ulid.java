@@ -54,7 +54,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 26 Crockford digits; {@link #base62()},
  * {@link #crockford()} and {@link #hex()} write the fixed-width forms, which
  * sort as the bytes do. Every bad input throws {@link IDException}, whose
- * code names the kind of error.
+ * code names the kind of error; null arguments throw NullPointerException,
+ * as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.

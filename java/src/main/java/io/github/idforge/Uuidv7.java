@@ -56,7 +56,8 @@ import javax.crypto.spec.SecretKeySpec;
  * lower-case hex digits, and {@link #parse(String)} reads every UUID form;
  * {@link #base62()}, {@link #crockford()} and {@link #hex()} write the
  * fixed-width forms, which sort as the bytes do. Every bad input throws
- * {@link IDException}, whose code names the kind of error.
+ * {@link IDException}, whose code names the kind of error; null arguments
+ * throw NullPointerException, as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -277,13 +278,16 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
 
     /**
      * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits, as
-     * java.util.UUID writes them.
+     * java.util.UUID writes them. (UUID's own writer writes them: it makes
+     * its String without the copy of the digits that any other code must
+     * make, which costs more than a writer of our own saves; the UUID never
+     * leaves this method, so the JIT need not make it at all.)
      *
      * @return the text
      */
     @Override
     public String toString() {
-        return uuidText(hi, lo);
+        return new UUID(hi, lo).toString();
     }
 
     /**
@@ -330,7 +334,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     public Fields fields() {
         return new Fields(
                 hi >>> 16,
-                hi & 4095L,
+                hi & 0xfffL,
                 lo & 0x3fffffffffffffffL);
     }
 
@@ -373,7 +377,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return whether the ID is one of the layout
      */
     public boolean isValid() {
-        return (hi & 61440L) == 28672L
+        return (hi & 0xf000L) == 0x7000L
                 && (lo & 0xc000000000000000L) == 0x8000000000000000L;
     }
 
@@ -1072,35 +1076,6 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             }
         }
         return readUUID(s, at, true);
-    }
-
-    /** The bytes of a byte array written as big-endian ints, at any index. */
-    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-
-    /** Returns the eight lower-case hex digits of x's four bytes, as the bytes of a long. */
-    private static long hex8(int x) {
-        return (long) HEX_PAIRS[x >>> 24] << 48 | (long) HEX_PAIRS[x >>> 16 & 0xff] << 32
-                | (long) HEX_PAIRS[x >>> 8 & 0xff] << 16 | HEX_PAIRS[x & 0xff] & 0xffffL;
-    }
-
-    /**
-     * Returns the canonical UUID form of hi and lo: 8-4-4-4-12 lower-case
-     * hex digits, eight or four of them at a time.
-     */
-    private static String uuidText(long hi, long lo) {
-        byte[] t = new byte[36];
-        long h = hex8((int) (hi >>> 32)), m = hex8((int) hi), l = hex8((int) (lo >>> 32));
-        LONGS.set(t, 0, h);
-        t[8] = '-';
-        INTS.set(t, 9, (int) (m >>> 32));
-        t[13] = '-';
-        INTS.set(t, 14, (int) m);
-        t[18] = '-';
-        INTS.set(t, 19, (int) (l >>> 32));
-        t[23] = '-';
-        INTS.set(t, 24, (int) l);
-        LONGS.set(t, 28, hex8((int) lo));
-        return new String(t, StandardCharsets.ISO_8859_1);
     }
 
     /** Returns t in nanoseconds since the Unix epoch. */

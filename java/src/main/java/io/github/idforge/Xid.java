@@ -50,7 +50,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 20 base32hex digits; {@link #base62()},
  * {@link #crockford()} and {@link #hex()} write the fixed-width forms, which
  * sort as the bytes do. Every bad input throws {@link IDException}, whose
- * code names the kind of error.
+ * code names the kind of error; null arguments throw NullPointerException,
+ * as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -309,10 +310,10 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                hi & 0xffffffffL,
+                hi,
                 lo >>> 40,
-                lo >>> 24 & 65535L,
-                lo & 16777215L);
+                lo >>> 24 & 0xffffL,
+                lo & 0xffffffL);
     }
 
     /**
@@ -323,7 +324,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(hi & 0xffffffffL);
+        BigInteger tick = BigInteger.valueOf(hi);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
