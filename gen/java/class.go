@@ -26,14 +26,18 @@ func (w *writer) class() {
     /** The size of an ID in bits. */
     public static final int BITS = $BITS$;
 `)
-	if p.ConstMask.Sign() != 0 {
+	if p.ConstMask.Sign() != 0 && (w.words() == nil || p.Hash != nil) {
+		// isValid of an ID held in an array reads CONST_MASK, as fromName does.
 		w.t(`
     /** The constant bits (versions, variants), in place. */
     private static final byte[] CONST_MASK = hex($MASK$);
-
+`, "MASK", hexBytes(w.bytesOf(p.ConstMask)))
+	}
+	if p.ConstMask.Sign() != 0 {
+		w.t(`
     /** The constant bits' values, in place. */
     private static final byte[] CONST_VALUE = hex($VALUE$);
-`, "MASK", hexBytes(w.bytesOf(p.ConstMask)), "VALUE", hexBytes(w.bytesOf(p.ConstValue)))
+`, "VALUE", hexBytes(w.bytesOf(p.ConstValue)))
 	}
 	w.formConstants()
 	if p.Clock != nil {

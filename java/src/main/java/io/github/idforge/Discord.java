@@ -585,9 +585,6 @@ public final class Discord implements Comparable<Discord>, Serializable {
      * several threads: next() holds the generator's lock.
      */
     public static final class Generator {
-        /** The number of IDs' random bits drawn at once. */
-        private static final int POOL = 256;
-
         /** The clock the generator reads. */
         private final Clock clock;
         /** The source of the generator's random bits. */

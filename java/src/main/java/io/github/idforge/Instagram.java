@@ -578,9 +578,6 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
      * from several threads: next() holds the generator's lock.
      */
     public static final class Generator {
-        /** The number of IDs' random bits drawn at once. */
-        private static final int POOL = 256;
-
         /** The clock the generator reads. */
         private final Clock clock;
         /** The source of the generator's random bits. */

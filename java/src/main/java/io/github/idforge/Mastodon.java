@@ -71,9 +71,6 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     /** The size of an ID in bits. */
     public static final int BITS = 64;
 
-    /** The constant bits (versions, variants), in place. */
-    private static final byte[] CONST_MASK = hex("8000000000000000");
-
     /** The constant bits' values, in place. */
     private static final byte[] CONST_VALUE = hex("0000000000000000");
 

@@ -72,9 +72,6 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
     /** The size of an ID in bits. */
     public static final int BITS = 64;
 
-    /** The constant bits (versions, variants), in place. */
-    private static final byte[] CONST_MASK = hex("8000000000000000");
-
     /** The constant bits' values, in place. */
     private static final byte[] CONST_VALUE = hex("0000000000000000");
 
@@ -588,9 +585,6 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * several threads: next() holds the generator's lock.
      */
     public static final class Generator {
-        /** The number of IDs' random bits drawn at once. */
-        private static final int POOL = 256;
-
         /** The clock the generator reads. */
         private final Clock clock;
         /** The source of the generator's random bits. */

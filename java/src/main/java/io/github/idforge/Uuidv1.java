@@ -73,9 +73,6 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
     /** The size of an ID in bits. */
     public static final int BITS = 128;
 
-    /** The constant bits (versions, variants), in place. */
-    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000");
-
     /** The constant bits' values, in place. */
     private static final byte[] CONST_VALUE = hex("00000000000010008000000000000000");
 
@@ -610,9 +607,6 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * several threads: next() holds the generator's lock.
      */
     public static final class Generator {
-        /** The number of IDs' random bits drawn at once. */
-        private static final int POOL = 256;
-
         /** The clock the generator reads. */
         private final Clock clock;
         /** The source of the generator's random bits. */

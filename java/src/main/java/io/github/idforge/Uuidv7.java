@@ -74,9 +74,6 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     /** The size of an ID in bits. */
     public static final int BITS = 128;
 
-    /** The constant bits (versions, variants), in place. */
-    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000");
-
     /** The constant bits' values, in place. */
     private static final byte[] CONST_VALUE = hex("00000000000070008000000000000000");
 
