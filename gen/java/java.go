@@ -4,16 +4,20 @@
 // compiles with javac --release 17 -Xlint:all -Xdoclint:all -Werror.
 //
 // The class (named as gen's -type, else after its file, else after the
-// layout) holds an ID's bytes, big-endian, in one private array that never
-// leaves it: it is immutable, Comparable in byte order and Serializable
-// (through a proxy that checks what it reads). Beside the ID's readers and
-// writers it has a Fields record keyed by the spec's names, a thread-safe
-// Generator with an injectable java.time.Clock and random source, a
-// process-wide newId, mask and unmask (javax.crypto.Mac HmacSHA256), and
-// fromName for a name-based layout (java.security.MessageDigest). Every bad
-// input throws IDException (unchecked, in the same package, written beside
-// the class: see Exception), whose code names the error kind as Go's
-// sentinel errors and the conformance corpus name it.
+// layout) holds an ID of at most 128 bits in private longs, hi and lo (v
+// alone for 64 bits or fewer), as java.util.UUID does, and a wider one's
+// bytes, big-endian, in a private array that never leaves it: it is
+// immutable, Comparable in byte order and Serializable (through a proxy
+// that checks what it reads). Beside the ID's readers and writers it has a
+// Fields record keyed by the spec's names, a thread-safe Generator with an
+// injectable java.time.Clock and random source, a process-wide newId, mask
+// and unmask (HMAC-SHA-256: javax.crypto.Mac for the subkey,
+// java.security.MessageDigest for the rounds, the last few keys' kept),
+// and fromName for a name-based layout (java.security.MessageDigest).
+// Every bad input throws IDException (unchecked, in the same package,
+// written beside the class: see Exception), whose code names the error
+// kind as Go's sentinel errors and the conformance corpus name it; a null
+// argument throws NullPointerException.
 //
 // What Java cannot express as Go does, and what the class does instead:
 //
