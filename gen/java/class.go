@@ -376,6 +376,7 @@ func (w *writer) parsers() {
      * @return the ID
      */
     public static $T$ fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new $T$(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 `)

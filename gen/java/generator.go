@@ -71,9 +71,9 @@ func (w *writer) generator() {
 	// The constructor's body: what is drawn once.
 	var ctor strings.Builder
 	if hasClock {
-		ctor.WriteString("            this.clock = clock;\n")
+		ctor.WriteString("            this.clock = Objects.requireNonNull(clock, \"clock\");\n")
 	}
-	ctor.WriteString("            this.random = random;\n")
+	ctor.WriteString("            this.random = Objects.requireNonNull(random, \"random\");\n")
 	start := "new byte[SIZE]"
 	if p.ConstMask.Sign() != 0 {
 		start = "CONST_VALUE.clone()"

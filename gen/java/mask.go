@@ -117,6 +117,7 @@ $UNMASKDOC$
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static $T$ unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = $PUBBYTES$;
         for (int i = 0; i < SIZE; i++) {

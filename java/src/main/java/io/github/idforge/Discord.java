@@ -471,6 +471,7 @@ public final class Discord implements Comparable<Discord>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Discord unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -604,8 +605,8 @@ public final class Discord implements Comparable<Discord>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(long node, Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             checkNode(node);
             place(f, 17, 5, node >>> 5);

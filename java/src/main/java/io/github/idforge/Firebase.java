@@ -464,6 +464,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Firebase unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -604,8 +605,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             this.keep = hex("0000000000000000000000ffffffff");
             this.fixed = f;

@@ -444,6 +444,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Ksuid unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).b;
         for (int i = 0; i < SIZE; i++) {
@@ -615,8 +616,8 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             this.keep = hex("000000000000000000000000ffffffffffffffff");
             this.fixed = f;

@@ -442,6 +442,7 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static KsuidMs unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).b;
         for (int i = 0; i < SIZE; i++) {
@@ -610,8 +611,8 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             this.keep = hex("00000000000fffffffffffffffffffffffffffff");
             this.fixed = f;

@@ -466,6 +466,7 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Mastodon unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -602,8 +603,8 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             this.fixed = f;
         }

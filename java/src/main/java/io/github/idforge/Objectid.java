@@ -439,6 +439,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Objectid unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -578,8 +579,8 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             drawOnce(f, hex("00000000ffffffffff000000")); // the random bits drawn once
             this.fixed = f;

@@ -471,6 +471,7 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Snowflake unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -603,8 +604,8 @@ public final class Snowflake implements Comparable<Snowflake>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(long node, Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             checkNode(node);
             place(f, 12, 10, node);

@@ -470,6 +470,7 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Sonyflake unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -602,8 +603,8 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(long node, Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             checkNode(node);
             place(f, 0, 16, node);

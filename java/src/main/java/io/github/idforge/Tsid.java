@@ -461,6 +461,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Tsid unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -600,8 +601,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(long node, Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             checkNode(node);
             place(f, 12, 10, node);

@@ -472,6 +472,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Twitter unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -604,8 +605,8 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(long node, Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             checkNode(node);
             place(f, 12, 10, node);

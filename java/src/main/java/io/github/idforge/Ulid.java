@@ -187,6 +187,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
      * @return the ID
      */
     public static Ulid fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Ulid(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -462,6 +463,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Ulid unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -635,8 +637,8 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             this.fixed = f;
         }

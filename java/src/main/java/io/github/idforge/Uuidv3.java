@@ -202,6 +202,7 @@ public final class Uuidv3 implements Comparable<Uuidv3>, Serializable {
      * @return the ID
      */
     public static Uuidv3 fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv3(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -441,6 +442,7 @@ public final class Uuidv3 implements Comparable<Uuidv3>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv3 unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {

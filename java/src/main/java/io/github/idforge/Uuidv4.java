@@ -191,6 +191,7 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
      * @return the ID
      */
     public static Uuidv4 fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv4(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -403,6 +404,7 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv4 unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -537,7 +539,7 @@ public final class Uuidv4 implements Comparable<Uuidv4>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(RandomGenerator random) {
-            this.random = random;
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             this.keep = hex("ffffffffffff0fff3fffffffffffffff");
             this.fixed = f;

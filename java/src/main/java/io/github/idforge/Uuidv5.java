@@ -202,6 +202,7 @@ public final class Uuidv5 implements Comparable<Uuidv5>, Serializable {
      * @return the ID
      */
     public static Uuidv5 fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv5(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -441,6 +442,7 @@ public final class Uuidv5 implements Comparable<Uuidv5>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv5 unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {

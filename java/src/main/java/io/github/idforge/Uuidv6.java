@@ -204,6 +204,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      * @return the ID
      */
     public static Uuidv6 fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv6(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -493,6 +494,7 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv6 unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -625,8 +627,8 @@ public final class Uuidv6 implements Comparable<Uuidv6>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Long node, Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             drawOnce(f, hex("00000000000000003fff000000000000")); // the clock sequence
             if (node != null) {

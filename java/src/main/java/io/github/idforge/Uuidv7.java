@@ -205,6 +205,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      */
     public static Uuidv7 fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv7(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -488,6 +489,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv7 unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -628,8 +630,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             this.keep = hex("00000000000000000000ffffffffffff");
             this.fixed = f;

@@ -204,6 +204,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the ID
      */
     public static Uuidv7Draft01 fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv7Draft01(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -496,6 +497,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv7Draft01 unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -637,8 +639,8 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             this.keep = hex("000000000000000000003fffffffffff");
             this.fixed = f;

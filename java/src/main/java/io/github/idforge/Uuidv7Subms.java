@@ -209,6 +209,7 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
      * @return the ID
      */
     public static Uuidv7Subms fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv7Subms(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -494,6 +495,7 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv7Subms unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -634,8 +636,8 @@ public final class Uuidv7Subms implements Comparable<Uuidv7Subms>, Serializable 
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             this.keep = hex("00000000000000000003ffffffffffff");
             this.fixed = f;

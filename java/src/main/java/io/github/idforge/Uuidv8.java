@@ -204,6 +204,7 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
      * @return the ID
      */
     public static Uuidv8 fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv8(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -489,6 +490,7 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv8 unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -626,8 +628,8 @@ public final class Uuidv8 implements Comparable<Uuidv8>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             this.keep = hex("00000000000000003fffffffffffffff");
             this.fixed = f;

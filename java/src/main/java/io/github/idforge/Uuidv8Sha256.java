@@ -202,6 +202,7 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
      * @return the ID
      */
     public static Uuidv8Sha256 fromUUID(UUID u) {
+        Objects.requireNonNull(u, "u");
         return new Uuidv8Sha256(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
@@ -441,6 +442,7 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv8Sha256 unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {

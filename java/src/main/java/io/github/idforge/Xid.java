@@ -467,6 +467,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Xid unmask(String text, byte[] key, byte[] tweak) {
+        Objects.requireNonNull(text, "text");
         Masker m = masker(key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
@@ -607,8 +608,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             drawOnce(f, hex("00000000ffffffffff000000")); // the random bits drawn once
             this.fixed = f;
