@@ -2,6 +2,7 @@ package java
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 
@@ -25,14 +26,18 @@ func (w *writer) class() {
     /** The size of an ID in bits. */
     public static final int BITS = $BITS$;
 `)
-	if p.ConstMask.Sign() != 0 {
+	if p.ConstMask.Sign() != 0 && (w.words() == nil || p.Hash != nil) {
+		// isValid of an ID held in an array reads CONST_MASK, as fromName does.
 		w.t(`
     /** The constant bits (versions, variants), in place. */
     private static final byte[] CONST_MASK = hex($MASK$);
-
+`, "MASK", hexBytes(w.bytesOf(p.ConstMask)))
+	}
+	if p.ConstMask.Sign() != 0 {
+		w.t(`
     /** The constant bits' values, in place. */
     private static final byte[] CONST_VALUE = hex($VALUE$);
-`, "MASK", hexBytes(w.bytesOf(p.ConstMask)), "VALUE", hexBytes(w.bytesOf(p.ConstValue)))
+`, "VALUE", hexBytes(w.bytesOf(p.ConstValue)))
 	}
 	w.formConstants()
 	if p.Clock != nil {
@@ -40,19 +45,12 @@ func (w *writer) class() {
 	}
 	w.t(`
     /** The ID with every bit zero. */
-    public static final $T$ NIL = new $T$(new byte[SIZE]);
+    public static final $T$ NIL = $NIL$;
 
     /** The ID with every bit one. */
-    public static final $T$ MAX = new $T$(hex($MAX$));
-
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
-
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private $T$(byte[] b) {
-        this.b = b;
-    }
-`, "MAX", hexBytes(w.bytesOf(p.Max)))
+    public static final $T$ MAX = $MAX$;
+`, "NIL", w.newID(new(big.Int)), "MAX", w.newID(p.Max))
+	w.representation()
 	if p.Hash != nil && p.UUID {
 		w.namespaces()
 	}
@@ -74,6 +72,83 @@ func (w *writer) class() {
 	}
 	w.helpers()
 	w.t("}\n")
+}
+
+// representation writes the fields that hold an ID's bits, its
+// constructor, of (the ID of an array of bytes) and bytes (the array of an
+// ID): an ID of at most 128 bits holds them in one or two longs, a wider
+// one in an array.
+func (w *writer) representation() {
+	ws := w.words()
+	if ws == nil {
+		w.t(`
+    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
+    private final byte[] b;
+
+    /** Returns the ID of b, which the caller has made and gives up. */
+    private $T$(byte[] b) {
+        this.b = b;
+    }
+
+    /** Returns the ID of b, which the caller has made and gives up: $SIZE$ bytes, big-endian. */
+    private static $T$ of(byte[] b) {
+        return new $T$(b);
+    }
+
+    /**
+     * Returns the ID's $SIZE$ bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        return b.clone();
+    }
+`)
+		return
+	}
+	var params, sets, reads, writes []string
+	for i, name := range ws {
+		shift := 64 * (len(ws) - 1 - i) // where the word's bit 0 is in the ID
+		width := min(64, w.p.Bits-shift)
+		params = append(params, "long "+name)
+		sets = append(sets, fmt.Sprintf("        this.%s = %s;\n", name, name))
+		if w.p.Size%8 == 0 {
+			at := w.p.Size - shift/8 - 8
+			reads = append(reads, fmt.Sprintf("(long) LONGS.get(b, %d)", at))
+			writes = append(writes, fmt.Sprintf("        LONGS.set(b, %d, %s);\n", at, name))
+		} else {
+			reads = append(reads, fmt.Sprintf("get(b, %d, %d)", shift, width))
+			writes = append(writes, fmt.Sprintf("        place(b, %d, %d, %s);\n", shift, width, name))
+		}
+	}
+	what := "The ID's bits, as a long."
+	if len(ws) == 2 {
+		what = "The ID's bits: hi the " + fmt.Sprint(w.p.Bits-64) + " above lo's 64."
+	}
+	w.t(`
+    /** $WHAT$ */
+    private final long $NAMES$;
+
+    /** Returns the ID of the bits given. */
+    private $T$($PARAMS$) {
+$SETS$    }
+
+    /** Returns the ID of b: $SIZE$ bytes, big-endian. */
+    private static $T$ of(byte[] b) {
+        return new $T$($READS$);
+    }
+
+    /**
+     * Returns the ID's $SIZE$ bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+$WRITES$        return b;
+    }
+`, "WHAT", what, "NAMES", strings.Join(ws, ", "), "PARAMS", strings.Join(params, ", "), "SETS", strings.Join(sets, ""),
+		"READS", strings.Join(reads, ", "), "WRITES", strings.Join(writes, ""))
 }
 
 func (w *writer) classDoc() {
@@ -117,7 +192,7 @@ func (w *writer) classDoc() {
 	case "decimal":
 		text = "{@link #toString()} writes " + html(p.Text.DecimalDoc())
 	}
-	para("<p>" + text + "; {@link #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width forms, which sort as the bytes do. Every bad input throws {@link IDException}, whose code names the kind of error.")
+	para("<p>" + text + "; {@link #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width forms, which sort as the bytes do. Every bad input throws {@link IDException}, whose code names the kind of error; null arguments throw NullPointerException, as the JDK's classes do.")
 	if p.Generates {
 		line("")
 		node := ""
@@ -165,16 +240,16 @@ func (w *writer) clockConstants() {
 func (w *writer) namespaces() {
 	w.t(`
     /** The name space of fully qualified domain names (RFC 9562, section 6.6). */
-    public static final $T$ NAMESPACE_DNS = new $T$(hex("6ba7b8109dad11d180b400c04fd430c8"));
+    public static final $T$ NAMESPACE_DNS = new $T$(0x6ba7b8109dad11d1L, 0x80b400c04fd430c8L);
 
     /** The name space of URLs (RFC 9562, section 6.6). */
-    public static final $T$ NAMESPACE_URL = new $T$(hex("6ba7b8119dad11d180b400c04fd430c8"));
+    public static final $T$ NAMESPACE_URL = new $T$(0x6ba7b8119dad11d1L, 0x80b400c04fd430c8L);
 
     /** The name space of ISO OIDs (RFC 9562, section 6.6). */
-    public static final $T$ NAMESPACE_OID = new $T$(hex("6ba7b8129dad11d180b400c04fd430c8"));
+    public static final $T$ NAMESPACE_OID = new $T$(0x6ba7b8129dad11d1L, 0x80b400c04fd430c8L);
 
     /** The name space of X.500 distinguished names (RFC 9562, section 6.6). */
-    public static final $T$ NAMESPACE_X500 = new $T$(hex("6ba7b8149dad11d180b400c04fd430c8"));
+    public static final $T$ NAMESPACE_X500 = new $T$(0x6ba7b8149dad11d1L, 0x80b400c04fd430c8L);
 `)
 }
 
@@ -192,15 +267,25 @@ func (w *writer) parsers() {
      * @throws IDException ErrLength or ErrSyntax for text that is no UUID
      */
     public static $T$ parse(String s) {
-        return new $T$(parseUUID(s));
+        int n = Objects.requireNonNull(s, "s").length();
+        if (n == 36) {
+            $T$ id = readUUID(s, 0, true);
+            if (id != null) {
+                return id;
+            }
+        } else if (n == 32) {
+            $T$ id = readUUID(s, 0, false);
+            if (id != null) {
+                return id;
+            }
+        }
+        return parseUUID(s);
     }
 `)
 	case "decimal":
 		w.b.WriteString("\n" + doc("    ", "Reads the text {@link #toString()} writes: the ID's 64 bits as a long in decimal, "+html(p.Text.DecimalSyntax())+".\n\n@param s the text\n@return the ID\n@throws IDException ErrLength, ErrSyntax or ErrOverflow for other text"))
 		w.t(`    public static $T$ parse(String s) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, parseDecimal(s));
-        return new $T$(b);
+        return new $T$(parseDecimal(s));
     }
 `)
 	default:
@@ -213,7 +298,7 @@ func (w *writer) parsers() {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static $T$ parse(String s) {
-        return new $T$(decode(s, $FORM$));
+        return of(decode(s, $FORM$));
     }
 `, "DESC", html(p.Text.Describe()), "CASE", p.Text.CaseNote(), "FORM", formConst(p.Text))
 	}
@@ -231,7 +316,7 @@ func (w *writer) parsers() {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static $T$ parse$NAME$(String s) {
-        return new $T$(decode(s, $FORM$));
+        return of(decode(s, $FORM$));
     }
 `, "TITLE", html(f.Title), "WIDTH", fmt.Sprint(f.Width), "CASE", f.CaseNote(), "OVER", over, "NAME", camel(f.Ident()), "FORM", formConst(f))
 	}
@@ -262,12 +347,13 @@ func (w *writer) parsers() {
      * @throws IDException ErrLength for another number of bytes
      */
     public static $T$ fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want $SIZE$ bytes");
         }
-        return new $T$(b.clone());
+        return $OF$;
     }
-`)
+`, "OF", w.ofCopy("b"))
 	if p.Bits == 64 {
 		w.t(`
     /**
@@ -277,9 +363,7 @@ func (w *writer) parsers() {
      * @return the ID
      */
     public static $T$ fromLong(long v) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, v);
-        return new $T$(b);
+        return new $T$(v);
     }
 `)
 	}
@@ -292,10 +376,8 @@ func (w *writer) parsers() {
      * @return the ID
      */
     public static $T$ fromUUID(UUID u) {
-        byte[] b = new byte[SIZE];
-        place(b, 64, 64, u.getMostSignificantBits());
-        place(b, 0, 64, u.getLeastSignificantBits());
-        return new $T$(b);
+        Objects.requireNonNull(u, "u");
+        return new $T$(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 `)
 	}
@@ -311,6 +393,7 @@ func (w *writer) pack() {
 	for _, f := range p.Fields {
 		switch {
 		case f.Bytes:
+			fmt.Fprintf(&body, "        Objects.requireNonNull(f.%[1]s(), %[1]q);\n", f.Name)
 			if from, to, ok := w.alignedBytes(f); ok {
 				fmt.Fprintf(&body, "        if (f.%[1]s().length != %[2]d) {\n            throw new IDException(\"ErrRange\", LAYOUT + \": %[1]s must be %[2]d bytes, not \" + f.%[1]s().length);\n        }\n", f.Name, to-from)
 				fmt.Fprintf(&body, "        System.arraycopy(f.%s(), 0, b, %d, %d);\n", f.Name, from, to-from)
@@ -334,8 +417,9 @@ func (w *writer) pack() {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static $T$ pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = $START$;
-$BODY$        return new $T$(b);
+$BODY$        return of(b);
     }
 `, "START", start, "BODY", body.String())
 }
@@ -367,10 +451,11 @@ func (w *writer) bounds() {
      * @return the smallest ID at or after t
      */
     public static $T$ minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = $START$;
-$PLACE$        return new $T$(b);
+$PLACE$        return of(b);
     }
 
     /**
@@ -383,10 +468,11 @@ $PLACE$        return new $T$(b);
      * @return the largest ID at or before t
      */
     public static $T$ maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
-$PLACE$        return new $T$(b);
+$PLACE$        return of(b);
     }
 
 
@@ -416,18 +502,20 @@ func (w *writer) fromName() {
      * @return the ID
      */
     public static $T$ fromName($T$ namespace, String name) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(name, "name");
         MessageDigest md;
         try {
             md = MessageDigest.getInstance("$ALG$");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK has no $ALG$, which every JDK must have", e);
         }
-        md.update(namespace.b);
+        md.update($NSBYTES$);
         md.update(name.getBytes(StandardCharsets.UTF_8));
         byte[] b = Arrays.copyOf(md.digest(), SIZE);
-$OVERLAY$        return new $T$(b);
+$OVERLAY$        return of(b);
     }
-`, "ALG", alg, "OVERLAY", overlay)
+`, "ALG", alg, "OVERLAY", overlay, "NSBYTES", w.bytesOfID("namespace"))
 }
 
 // writers writes toString and the other text forms, bytes and toUUID.
@@ -438,23 +526,23 @@ func (w *writer) writers() {
 		w.t(`
     /**
      * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits, as
-     * java.util.UUID writes them. (It is UUID's own writer that writes them:
-     * it makes its String without the copy any other code must make, and
-     * the UUID it is called on never leaves this method, so the JIT need not
-     * make it at all.)
+     * java.util.UUID writes them. (UUID's own writer writes them: it makes
+     * its String without the copy of the digits that any other code must
+     * make, which costs more than a writer of our own saves; the UUID never
+     * leaves this method, so the JIT need not make it at all.)
      *
      * @return the text
      */
     @Override
     public String toString() {
-        return new UUID((long) LONGS.get(b, 0), (long) LONGS.get(b, 8)).toString();
+        return new UUID(hi, lo).toString();
     }
 `)
 	case "decimal":
 		w.b.WriteString("\n" + doc("    ", "Returns the ID's text: "+html(p.Text.DecimalDoc())+".\n\n@return the text"))
 		w.t(`    @Override
     public String toString() {
-        return Long.toString(get(b, 0, 64));
+        return Long.toString(v);
     }
 `)
 	default:
@@ -465,14 +553,14 @@ func (w *writer) writers() {
 		w.b.WriteString("\n" + doc("    ", "Returns the ID's text: "+html(p.Text.Describe())+as+".\n\n@return the text"))
 		w.t(`    @Override
     public String toString() {
-        return encode(b, $FORM$);
+        return encode($B$, $FORM$);
     }
-`, "FORM", formConst(p.Text))
+`, "FORM", formConst(p.Text), "B", w.bytesOfID(""))
 	}
 	for _, f := range w.forms() {
-		body := fmt.Sprintf("encode(b, %s)", formConst(f))
+		body := fmt.Sprintf("encode(%s, %s)", w.bytesOfID(""), formConst(f))
 		if f.Name == "hex" {
-			body = "hexText(b)"
+			body = "hexText(" + w.bytesOfID("") + ")"
 		}
 		w.t(`
     /**
@@ -485,16 +573,6 @@ func (w *writer) writers() {
     }
 `, "TITLE", html(f.Title), "DESC", html(f.Describe()), "NAME", lowerCamel(f.Ident()), "BODY", body)
 	}
-	w.t(`
-    /**
-     * Returns the ID's $SIZE$ bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
-    }
-`)
 	if p.Bits == 64 {
 		w.t(`
     /**
@@ -504,7 +582,7 @@ func (w *writer) writers() {
      * @return the ID's bits
      */
     public long toLong() {
-        return get(b, 0, 64);
+        return v;
     }
 `)
 	}
@@ -516,7 +594,7 @@ func (w *writer) writers() {
      * @return the UUID
      */
     public UUID toUUID() {
-        return new UUID(get(b, 64, 64), get(b, 0, 64));
+        return new UUID(hi, lo);
     }
 `)
 	}
@@ -535,8 +613,12 @@ func (w *writer) readers() {
 			}
 			args = append(args, fmt.Sprintf("toBytes(%s, %d)", readBig("b", f.Runs), f.Width/8))
 		default:
-			args = append(args, read("b", f.Runs))
+			args = append(args, w.readID(f.Runs))
 		}
+	}
+	local := ""
+	if w.hasBytes() && w.words() != nil {
+		local = "        byte[] b = bytes();\n"
 	}
 	w.t(`
     /**
@@ -545,10 +627,10 @@ func (w *writer) readers() {
      * @return the fields
      */
     public Fields fields() {
-        return new Fields(
+$LOCAL$        return new Fields(
                 $ARGS$);
     }
-`, "ARGS", strings.Join(args, ",\n                "))
+`, "ARGS", strings.Join(args, ",\n                "), "LOCAL", local)
 	if p.Clock != nil {
 		w.t(`
     /**
@@ -582,9 +664,26 @@ func (w *writer) readers() {
             throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
-`, "TICK", tickBig(read("b", p.Time.Runs), p.Time.Width))
+`, "TICK", tickBig(w.readID(p.Time.Runs), p.Time.Width))
 	}
 	if p.ConstMask.Sign() != 0 {
+		body := `        for (int i = 0; i < SIZE; i++) {
+            if ((b[i] & CONST_MASK[i]) != CONST_VALUE[i]) {
+                return false;
+            }
+        }
+        return true;
+`
+		if ws := w.words(); ws != nil {
+			var conds []string
+			masks, values := w.wordValues(p.ConstMask), w.wordValues(p.ConstValue)
+			for i, name := range ws {
+				if masks[i] != "0L" {
+					conds = append(conds, fmt.Sprintf("(%s & %s) == %s", name, masks[i], values[i]))
+				}
+			}
+			body = "        return " + strings.Join(conds, "\n                && ") + ";\n"
+		}
 		w.t(`
     /**
      * Reports whether the ID's constant bits (versions, variants) are those
@@ -593,14 +692,8 @@ func (w *writer) readers() {
      * @return whether the ID is one of the layout
      */
     public boolean isValid() {
-        for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & CONST_MASK[i]) != CONST_VALUE[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-`, "NAME", html(p.L.Name))
+$BODY$    }
+`, "NAME", html(p.L.Name), "BODY", body)
 	} else {
 		w.t(`
     /**
@@ -621,18 +714,41 @@ func (w *writer) readers() {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
+$BODY$    }
+`, "BODY", w.isZeroBody())
+}
+
+func (w *writer) isZeroBody() string {
+	switch ws := w.words(); len(ws) {
+	case 1:
+		return "        return v == 0;\n"
+	case 2:
+		return "        return (hi | lo) == 0;\n"
+	}
+	return `        for (byte x : b) {
             if (x != 0) {
                 return false;
             }
         }
         return true;
-    }
-`)
+`
 }
 
 func (w *writer) objectMethods() {
-	w.t(`
+	compare := "        return Arrays.compareUnsigned(b, o.b);\n"
+	equals := "o instanceof $T$ && Arrays.equals(b, (($T$) o).b)"
+	hash := "Arrays.hashCode(b)"
+	switch len(w.words()) {
+	case 1:
+		compare = "        return Long.compareUnsigned(v, o.v);\n"
+		equals = "o instanceof $T$ other && v == other.v"
+		hash = "Long.hashCode(v)"
+	case 2:
+		compare = "        int c = Long.compareUnsigned(hi, o.hi);\n        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);\n"
+		equals = "o instanceof $T$ other && hi == other.hi && lo == other.lo"
+		hash = "Long.hashCode(hi ^ lo)"
+	}
+	w.t(strings.NewReplacer("$COMPARE$", compare, "$EQUALS$", equals, "$HASH$", hash).Replace(`
     /**
      * Compares the IDs' bytes, unsigned, as their fixed-width text sorts.
      *
@@ -642,8 +758,7 @@ func (w *writer) objectMethods() {
      */
     @Override
     public int compareTo($T$ o) {
-        return Arrays.compareUnsigned(b, o.b);
-    }
+$COMPARE$    }
 
     /**
      * Reports whether o is a $T$ of the same bytes.
@@ -653,7 +768,7 @@ func (w *writer) objectMethods() {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof $T$ && Arrays.equals(b, (($T$) o).b);
+        return $EQUALS$;
     }
 
     /**
@@ -663,7 +778,7 @@ func (w *writer) objectMethods() {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return $HASH$;
     }
 
     /**
@@ -672,7 +787,7 @@ func (w *writer) objectMethods() {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized($BYTES$);
     }
 
     /**
@@ -707,10 +822,10 @@ func (w *writer) objectMethods() {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new $T$(bytes.clone());
+            return $OF$;
         }
     }
-`)
+`), "BYTES", w.bytesOfID(""), "OF", w.ofCopy("bytes"))
 }
 
 func (w *writer) fieldsRecord() {
@@ -785,6 +900,15 @@ func (w *writer) fieldsRecord() {
     }
 `, "COMPS", strings.Join(comps, ", "), "EQ", strings.Join(eq, "\n                    && "),
 		"HASH", strings.Join(hash, ", "), "STR", strings.Join(str, " + \", "))
+}
+
+// ofCopy returns the expression of the ID of the caller's array b, which
+// of keeps for an ID held in an array, so gets a copy of.
+func (w *writer) ofCopy(b string) string {
+	if w.words() == nil {
+		return "of(" + b + ".clone())"
+	}
+	return "of(" + b + ")"
 }
 
 // tickBig returns the expression of a tick, read as expr, as a BigInteger:

@@ -71,9 +71,9 @@ func (w *writer) generator() {
 	// The constructor's body: what is drawn once.
 	var ctor strings.Builder
 	if hasClock {
-		ctor.WriteString("            this.clock = clock;\n")
+		ctor.WriteString("            this.clock = Objects.requireNonNull(clock, \"clock\");\n")
 	}
-	ctor.WriteString("            this.random = random;\n")
+	ctor.WriteString("            this.random = Objects.requireNonNull(random, \"random\");\n")
 	start := "new byte[SIZE]"
 	if p.ConstMask.Sign() != 0 {
 		start = "CONST_VALUE.clone()"
@@ -135,11 +135,16 @@ func (w *writer) generator() {
 	if w.wideCounter() {
 		counterMax = fmt.Sprintf("\n        /** The counter's largest value. */\n        private static final BigInteger COUNTER_MAX = BigInteger.ONE.shiftLeft(%d).subtract(BigInteger.ONE);\n", p.Counter.Width)
 	}
+	pool := ""
+	if block {
+		pool = "        /** The number of IDs' random bits drawn at once. */\n        private static final int POOL = 256;\n"
+	}
+	head := strings.TrimPrefix(pool+counterMax, "\n") // the class's constants, then a blank line
+	if head != "" {
+		head += "\n"
+	}
 	w.t(`    public static final class Generator {
-        /** The number of IDs' random bits drawn at once. */
-        private static final int POOL = 256;
-$COUNTERMAX$
-$FIELDS$`, "FIELDS", fields.String(), "COUNTERMAX", counterMax)
+$HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 
 	// Constructors: the full one, and shorter ones for the defaults.
 	w.b.WriteString("\n" + doc("        ", strings.TrimSpace(fmt.Sprintf("Returns a generator. %s", nodeDoc))+"\n\n"+strings.Join(paramDocs, "\n")))
@@ -227,7 +232,7 @@ $FIELDS$`, "FIELDS", fields.String(), "COUNTERMAX", counterMax)
 		body.WriteString(in + "System.arraycopy(fixed, 0, b, 0, SIZE);\n")
 	}
 	body.WriteString(places)
-	body.WriteString("            }\n            return new " + p.Type + "(b);\n")
+	body.WriteString("            }\n            return of(b);\n")
 	fmt.Fprintf(&w.b, "        public %s next() {\n%s        }\n", p.Type, body.String())
 
 	if hasClock {

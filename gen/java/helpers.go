@@ -68,6 +68,12 @@ func (w *writer) helpers() {
         }
     }
 `)
+	if w.words() != nil && w.p.Size%8 == 0 {
+		w.t(`
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+`)
+	}
 	if w.needsBig() {
 		w.t(`
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
@@ -207,6 +213,7 @@ func (w *writer) helpers() {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -351,29 +358,53 @@ func (w *writer) uuidHelpers() {
         }
     }
 
-    /** The bytes of a byte array read and written as big-endian longs, at any index. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /**
+     * Returns the value of four hex digits of s from index at, or a negative
+     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
+     * char past 0x7f is refused first).
+     */
+    private static long hex4(String s, int at) {
+        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
+        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
+    }
+
+    /**
+     * Reads a UUID's 32 hex digits from s at index at, in the canonical form
+     * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
+     * not there, for parseUUID to say why.
+     */
+    private static $T$ readUUID(String s, int at, boolean dashed) {
+        int d = 0;
+        if (dashed) {
+            if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
+                return null;
+            }
+            d = 1;
+        }
+        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 8 + d), h4 = hex4(s, at + 12 + 2 * d);
+        long l1 = hex4(s, at + 16 + 3 * d), l2 = hex4(s, at + 20 + 4 * d), l3 = hex4(s, at + 24 + 4 * d), l4 = hex4(s, at + 28 + 4 * d);
+        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
+            return null;
+        }
+        return new $T$(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
+    }
 
     /**
      * Reads a UUID in any of the forms RFC 9562 and common use give it, with
      * hex digits in either case: canonical (36 characters), 32 hex digits,
-     * in braces, or as a URN (urn:uuid:, the prefix in either case).
+     * in braces, or as a URN (urn:uuid:, the prefix in either case). It is
+     * parse's way for the forms it does not read itself, and for text that
+     * is no UUID, where it finds what is wrong.
      */
-    private static byte[] parseUUID(String s) {
+    private static $T$ parseUUID(String s) {
         int n = s.length();
-        if (n == 36) {
-            byte[] b = decodeUUID(s, 0);
-            if (b != null) {
-                return b;
-            }
-        }
         int length = utf8Length(s);
         if (length == n) {
             switch (n) {
                 case 36:
                     return checkUUID(s, 0);
                 case 32:
-                    return decode(s, HEX);
+                    return of(decode(s, HEX));
                 case 38:
                     if (s.charAt(0) != '{') {
                         throw syntaxError("UUID", s, 0);
@@ -396,37 +427,8 @@ func (w *writer) uuidHelpers() {
         throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
-    /**
-     * Returns the value of four hex digits of s from index at, or a negative
-     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
-     * char past 0x7f is refused first).
-     */
-    private static long hex4(String s, int at) {
-        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
-        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
-    }
-
-    /**
-     * Reads the canonical form from s at index at, or returns null if it is
-     * not there: four hex digits at a time, as java.util.UUID reads it.
-     */
-    private static byte[] decodeUUID(String s, int at) {
-        if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
-            return null;
-        }
-        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 9), h4 = hex4(s, at + 14);
-        long l1 = hex4(s, at + 19), l2 = hex4(s, at + 24), l3 = hex4(s, at + 28), l4 = hex4(s, at + 32);
-        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
-            return null;
-        }
-        byte[] b = new byte[16];
-        LONGS.set(b, 0, h1 << 48 | h2 << 32 | h3 << 16 | h4);
-        LONGS.set(b, 8, l1 << 48 | l2 << 32 | l3 << 16 | l4);
-        return b;
-    }
-
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
-    private static byte[] checkUUID(String s, int at) {
+    private static $T$ checkUUID(String s, int at) {
         for (int i = 0; i < 36; i++) {
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;
@@ -434,7 +436,7 @@ func (w *writer) uuidHelpers() {
                 throw syntaxError("UUID", s, at + i);
             }
         }
-        return decodeUUID(s, at);
+        return readUUID(s, at, true);
     }
 `)
 }
@@ -450,6 +452,7 @@ func (w *writer) decimalHelpers() {
      * zero, every character, then the value.
      */
     private static long parseDecimal(String s) {
+        Objects.requireNonNull(s, "s");
         int n = utf8Length(s);
         if (n < 1 || n > 19) {
             throw new IDException("ErrLength", LAYOUT + ": decimal text of length " + n + ", want 1 to 19");
@@ -484,6 +487,7 @@ func (w *writer) decimalHelpers() {
      * sign too), a leading zero, every character, then the value.
      */
     private static long parseDecimal(String s) {
+        Objects.requireNonNull(s, "s");
         boolean neg = s.startsWith("-");
         int at = neg ? 1 : 0;
         int n = utf8Length(s) - at;

@@ -4,16 +4,20 @@
 // compiles with javac --release 17 -Xlint:all -Xdoclint:all -Werror.
 //
 // The class (named as gen's -type, else after its file, else after the
-// layout) holds an ID's bytes, big-endian, in one private array that never
-// leaves it: it is immutable, Comparable in byte order and Serializable
-// (through a proxy that checks what it reads). Beside the ID's readers and
-// writers it has a Fields record keyed by the spec's names, a thread-safe
-// Generator with an injectable java.time.Clock and random source, a
-// process-wide newId, mask and unmask (javax.crypto.Mac HmacSHA256), and
-// fromName for a name-based layout (java.security.MessageDigest). Every bad
-// input throws IDException (unchecked, in the same package, written beside
-// the class: see Exception), whose code names the error kind as Go's
-// sentinel errors and the conformance corpus name it.
+// layout) holds an ID of at most 128 bits in private longs, hi and lo (v
+// alone for 64 bits or fewer), as java.util.UUID does, and a wider one's
+// bytes, big-endian, in a private array that never leaves it: it is
+// immutable, Comparable in byte order and Serializable (through a proxy
+// that checks what it reads). Beside the ID's readers and writers it has a
+// Fields record keyed by the spec's names, a thread-safe Generator with an
+// injectable java.time.Clock and random source, a process-wide newId, mask
+// and unmask (HMAC-SHA-256: javax.crypto.Mac for the subkey,
+// java.security.MessageDigest for the rounds, the last few keys' kept),
+// and fromName for a name-based layout (java.security.MessageDigest).
+// Every bad input throws IDException (unchecked, in the same package,
+// written beside the class: see Exception), whose code names the error
+// kind as Go's sentinel errors and the conformance corpus name it; a null
+// argument throws NullPointerException.
 //
 // What Java cannot express as Go does, and what the class does instead:
 //
@@ -65,7 +69,7 @@ var typeWords = words(`Object String Long Integer Math System Character Byte Boo
 	StringBuilder Serializable MethodHandles VarHandle ByteOrder InvalidObjectException ObjectInputStream ObjectStreamException Arrays
 	BigInteger Instant Clock Duration UUID MessageDigest Mac SecretKeySpec SecureRandom RandomGenerator
 	StandardCharsets GeneralSecurityException NoSuchAlgorithmException DateTimeException
-	LockSupport IDException Fields Generator Form Serialized Shared Masker`)
+	LockSupport IDException Fields Generator Form Serialized Shared Masker Objects`)
 
 // fieldWords are the names a field may not take besides the keywords: a
 // record's component may not be named as a method of Object.
@@ -178,6 +182,7 @@ var imports = []string{
 	"java.time.DateTimeException",
 	"java.time.Instant",
 	"java.util.Arrays",
+	"java.util.Objects",
 	"java.util.UUID",
 	"java.util.concurrent.locks.LockSupport",
 	"java.util.random.RandomGenerator",
@@ -515,4 +520,113 @@ func (w *writer) alignedBytes(f portable.Field) (from, to int, ok bool) {
 	}
 	r := f.Runs[0]
 	return w.p.Size - (r.Shift+r.Width)/8, w.p.Size - r.Shift/8, true
+}
+
+// words returns the names of the long fields that hold the bits of an ID
+// of at most 128 bits, most significant first: v for one of at most 64
+// bits, hi and lo for a wider one, whose hi holds the bits above lo's 64.
+// A wider ID (nil) keeps its bytes in an array, b.
+func (w *writer) words() []string {
+	switch {
+	case w.p.Bits <= 64:
+		return []string{"v"}
+	case w.p.Bits <= 128:
+		return []string{"hi", "lo"}
+	}
+	return nil
+}
+
+// bytesOfID returns the expression of the bytes of the ID id ("" for this
+// one) in code that only reads them: a wide ID's own array, else a new one
+// (bytes()).
+func (w *writer) bytesOfID(id string) string {
+	if id != "" {
+		id += "."
+	}
+	if w.words() == nil {
+		return id + "b"
+	}
+	return id + "bytes()"
+}
+
+// wordValues returns x, an ID's bits, as the Java literals of its words,
+// most significant first.
+func (w *writer) wordValues(x *big.Int) []string {
+	n := len(w.words())
+	out := make([]string, n)
+	for i := range out {
+		word := new(big.Int).Rsh(x, uint(64*(n-1-i)))
+		out[i] = hexLong(word.And(word, portable.Mask(64)))
+	}
+	return out
+}
+
+// hexLong returns the Java literal of x, at most 64 bits read unsigned, in
+// hex (0L for zero).
+func hexLong(x *big.Int) string {
+	if x.Sign() == 0 {
+		return "0L"
+	}
+	return "0x" + x.Text(16) + "L"
+}
+
+// newID returns the expression of the ID whose bits are x.
+func (w *writer) newID(x *big.Int) string {
+	if w.words() == nil {
+		return "of(hex(" + hexBytes(w.bytesOf(x)) + "))"
+	}
+	return "new " + w.p.Type + "(" + strings.Join(w.wordValues(x), ", ") + ")"
+}
+
+// readID returns the Java expression of a value of at most 64 bits over
+// runs of the ID's own bits: of its words, or of its array, b.
+func (w *writer) readID(runs []portable.Run) string {
+	ws := w.words()
+	if ws == nil {
+		return read("b", runs)
+	}
+	if len(runs) == 0 {
+		return "0L"
+	}
+	var terms []string
+	for _, r := range runs {
+		t := w.wordBits(r.Shift, r.Width)
+		if r.Lo > 0 {
+			t = fmt.Sprintf("(%s) << %d", t, r.Lo)
+		}
+		terms = append(terms, t)
+	}
+	if len(terms) == 1 {
+		return terms[0]
+	}
+	for i, t := range terms {
+		if !strings.HasPrefix(t, "(") {
+			terms[i] = "(" + t + ")"
+		}
+	}
+	return strings.Join(terms, " | ")
+}
+
+// wordBits returns the expression of width bits (1 to 64) of the ID's
+// words at shift, counted from the least significant bit.
+func (w *writer) wordBits(shift, width int) string {
+	ws := w.words()
+	name := func(k int) string { return ws[len(ws)-1-k] } // the k-th word from the least significant
+	k, off := shift/64, shift%64
+	held := min(64, w.p.Bits-64*k) // the bits word k holds; those above are zero
+	if off+width <= 64 {
+		e := name(k)
+		if off > 0 {
+			e = fmt.Sprintf("%s >>> %d", e, off)
+		}
+		if off+width < held {
+			e = fmt.Sprintf("%s & %s", e, hexLong(portable.Mask(width)))
+		}
+		return e
+	}
+	e := fmt.Sprintf("%s >>> %d | %s << %d", name(k), off, name(k+1), 64-off)
+	if width < 64 {
+		e = fmt.Sprintf("(%s) & %s", e, hexLong(portable.Mask(width)))
+	}
+	return e
 }

@@ -61,19 +61,20 @@ func (w *writer) mask() {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
 $MASKDOC$    public String mask(byte[] key, byte[] tweak) {
+        byte[] id = $BYTES$;
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Mac mac = masker(key, tweak);
+        Masker m = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new $T$(out).toString();
+        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -102,7 +103,7 @@ $MASKDOC$    public String mask(byte[] key, byte[] tweak) {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static $T$ unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -116,22 +117,24 @@ $UNMASKDOC$
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static $T$ unmask(String text, byte[] key, byte[] tweak) {
-        Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        Objects.requireNonNull(text, "text");
+        Masker m = masker(key, tweak);
+        byte[] pub = $PUBBYTES$;
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(mac, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new $T$(out);
+        return of(out);
     }
-`, "MASKDOC", doc("    ", "Returns the text of the ID's public form under key and tweak: Private IDs, as idforge's Go, SQL, JavaScript and Python compute them. The public form is "+html(portable.PublicFormDoc(p.L, "an ID of the same layout"))+". The same ID, key and tweak always give the same public form, and unmask gives the ID back. Mask on a server, never in code shipped to users: the key would go with it.\n\n@param key the key: at least 16 bytes, not all zero, as {@code idforge key} makes\n@param tweak the tweak, which may be empty\n@return the public form's text\n@throws IDException ErrInvalid for an ID whose constant bits are not the layout's, ErrKey for a bad key"), "UNMASKDOC", "     * "+strings.ReplaceAll(unmaskDoc, "\n", "\n     * "))
+`, "MASKDOC", doc("    ", "Returns the text of the ID's public form under key and tweak: Private IDs, as idforge's Go, SQL, JavaScript and Python compute them. The public form is "+html(portable.PublicFormDoc(p.L, "an ID of the same layout"))+". The same ID, key and tweak always give the same public form, and unmask gives the ID back. Mask on a server, never in code shipped to users: the key would go with it.\n\n@param key the key: at least 16 bytes, not all zero, as {@code idforge key} makes\n@param tweak the tweak, which may be empty\n@return the public form's text\n@throws IDException ErrInvalid for an ID whose constant bits are not the layout's, ErrKey for a bad key"), "UNMASKDOC", "     * "+strings.ReplaceAll(unmaskDoc, "\n", "\n     * "),
+		"BYTES", w.bytesOfID(""), "PUBBYTES", w.bytesOfID("parse(text)"))
 }
 
 // maskHelpers writes the mask's constants and its Feistel network.
@@ -160,12 +163,43 @@ func (w *writer) maskHelpers() {
     private static final int MASK_N = $N$, MASK_PAD = $PAD$;
 
     /**
-     * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
-     * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * The mask's round function under one key and tweak (the caller's,
+     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
+     * after the subkey's inner and outer pads, which a round clones rather
+     * than hash the pads again (as a Mac would: four blocks a round, not
+     * two). They are never updated, only cloned, so threads share them.
      */
-    private static Mac masker(byte[] key, byte[] tweak) {
+    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
+        /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
+        byte[] hmac(byte[] head, byte[] body) {
+            try {
+                MessageDigest in = (MessageDigest) inner.clone();
+                in.update(head);
+                in.update(body);
+                MessageDigest out = (MessageDigest) outer.clone();
+                out.update(in.digest());
+                return out.digest();
+            } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException("the JDK's SHA-256 cannot be cloned", e);
+            }
+        }
+    }
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
+     * Returns the round function of the mask under key and tweak: the
+     * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
+     * MASKERS may hold it already. A key under 16 bytes, or all zero, is
+     * ErrKey; the key is never in an error.
+     */
+    private static Masker masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -175,6 +209,17 @@ func (w *writer) maskHelpers() {
             throw new IDException("ErrKey", LAYOUT
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
+        synchronized (MASKERS) {
+            for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                Masker m = MASKERS[i];
+                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                    System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                    MASKERS[0] = m;
+                    return m;
+                }
+            }
+        }
+        Masker m;
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -182,11 +227,25 @@ func (w *writer) maskHelpers() {
             mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             mac.update(tweak);
-            mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
+            byte[] ipad = new byte[64], opad = new byte[64];
+            for (int i = 0; i < 64; i++) {
+                byte k = i < subkey.length ? subkey[i] : 0;
+                ipad[i] = (byte) (k ^ 0x36);
+                opad[i] = (byte) (k ^ 0x5c);
+            }
+            MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
+            inner.update(ipad);
+            outer.update(opad);
+            m = new Masker(key.clone(), tweak.clone(), inner, outer);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+            throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
         }
+        synchronized (MASKERS) {
+            System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+            MASKERS[0] = m;
+        }
+        return m;
     }
 
     /** Returns the bits of b's runs (shift and width pairs), one after another. */
@@ -212,7 +271,7 @@ func (w *writer) maskHelpers() {
      * half takes the first MASK_N / 2 bits, and round i XORs into one half
      * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
      */
-    private static BigInteger feistel(Mac mac, BigInteger x, boolean forward) {
+    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
         int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
         BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
         for (int r = 0; r < 10; r++) {
@@ -222,7 +281,7 @@ func (w *writer) maskHelpers() {
                 wa = wb;
                 wb = t;
             }
-            BigInteger f = round(mac, i, forward ? c : a, wb, wa);
+            BigInteger f = round(m, i, forward ? c : a, wb, wa);
             if (forward) {
                 BigInteger t = a.xor(f);
                 a = c;
@@ -240,12 +299,9 @@ func (w *writer) maskHelpers() {
     }
 
     /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Mac mac, int i, BigInteger half, int width, int out) {
-        mac.update((byte) (MASK_N >>> 8));
-        mac.update((byte) MASK_N);
-        mac.update((byte) i);
-        mac.update(toBytes(half, (width + 7) / 8));
-        byte[] d = Arrays.copyOf(mac.doFinal(), (out + 7) / 8);
+    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
+        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
+        byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
         return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
     }
 `, "IDMASK", hexBytes(s.IDMask), "IDBITS", hexBytes(s.IDBits), "PUBMASK", hexBytes(s.PubMask), "PUBBITS", hexBytes(s.PubBits),

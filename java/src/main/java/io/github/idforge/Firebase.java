@@ -9,12 +9,14 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -51,7 +53,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 20 Firebase digits; {@link #base62()},
  * {@link #crockford()} and {@link #hex()} write the fixed-width forms, which
  * sort as the bytes do. Every bad input throws {@link IDException}, whose
- * code names the kind of error.
+ * code names the kind of error; null arguments throw NullPointerException,
+ * as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -84,17 +87,35 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
             MAX_TICK = new BigInteger("281474976710655"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Firebase NIL = new Firebase(new byte[SIZE]);
+    public static final Firebase NIL = new Firebase(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Firebase MAX = new Firebase(hex("ffffffffffffffffffffffffffffff"));
+    public static final Firebase MAX = new Firebase(0xffffffffffffffL, 0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits: hi the 56 above lo's 64. */
+    private final long hi, lo;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Firebase(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Firebase(long hi, long lo) {
+        this.hi = hi;
+        this.lo = lo;
+    }
+
+    /** Returns the ID of b: 15 bytes, big-endian. */
+    private static Firebase of(byte[] b) {
+        return new Firebase(get(b, 64, 56), get(b, 0, 64));
+    }
+
+    /**
+     * Returns the ID's 15 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        place(b, 64, 56, hi);
+        place(b, 0, 64, lo);
+        return b;
     }
 
     /**
@@ -105,7 +126,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Firebase parse(String s) {
-        return new Firebase(decode(s, FIREBASE));
+        return of(decode(s, FIREBASE));
     }
 
     /**
@@ -117,7 +138,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Firebase parseBase62(String s) {
-        return new Firebase(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -128,7 +149,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Firebase parseCrockford(String s) {
-        return new Firebase(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -139,7 +160,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Firebase parseHex(String s) {
-        return new Firebase(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -162,10 +183,11 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Firebase fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 15 bytes");
         }
-        return new Firebase(b.clone());
+        return of(b);
     }
 
     /**
@@ -177,6 +199,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Firebase pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 48 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 48 bits");
@@ -190,7 +213,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": rand " + f.rand() + " does not fit in 32 bits");
         }
         place(b, 0, 32, f.rand());
-        return new Firebase(b);
+        return of(b);
     }
 
     /**
@@ -202,11 +225,12 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Firebase minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 72, 48, tick);
-        return new Firebase(b);
+        return of(b);
     }
 
     /**
@@ -219,11 +243,12 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the largest ID at or before t
      */
     public static Firebase maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 72, 48, tick);
-        return new Firebase(b);
+        return of(b);
     }
 
 
@@ -237,7 +262,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      */
     @Override
     public String toString() {
-        return encode(b, FIREBASE);
+        return encode(bytes(), FIREBASE);
     }
 
     /**
@@ -246,7 +271,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -255,7 +280,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -264,7 +289,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
+        return hexText(bytes());
     }
 
     /**
@@ -273,16 +298,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the text
      */
     public String firebase() {
-        return encode(b, FIREBASE);
-    }
-
-    /**
-     * Returns the ID's 15 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return encode(bytes(), FIREBASE);
     }
 
     /**
@@ -292,9 +308,9 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 72, 48),
-                get(b, 32, 40),
-                get(b, 0, 32));
+                hi >>> 8,
+                (lo >>> 32 | hi << 32) & 0xffffffffffL,
+                lo & 0xffffffffL);
     }
 
     /**
@@ -305,7 +321,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 72, 48));
+        BigInteger tick = BigInteger.valueOf(hi >>> 8);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -345,12 +361,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return (hi | lo) == 0;
     }
 
     /**
@@ -377,7 +388,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -396,15 +407,16 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Mac mac = masker(key, tweak);
+        Masker m = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Firebase(out).toString();
+        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -433,7 +445,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Firebase unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -452,20 +464,21 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Firebase unmask(String text, byte[] key, byte[] tweak) {
-        Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        Objects.requireNonNull(text, "text");
+        Masker m = masker(key, tweak);
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(mac, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Firebase(out);
+        return of(out);
     }
 
     /**
@@ -477,7 +490,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      */
     @Override
     public int compareTo(Firebase o) {
-        return Arrays.compareUnsigned(b, o.b);
+        int c = Long.compareUnsigned(hi, o.hi);
+        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
@@ -488,7 +502,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Firebase && Arrays.equals(b, ((Firebase) o).b);
+        return o instanceof Firebase other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -498,7 +512,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(hi ^ lo);
     }
 
     /**
@@ -507,7 +521,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -542,7 +556,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Firebase(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -591,8 +605,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             this.keep = hex("0000000000000000000000ffffffff");
             this.fixed = f;
@@ -646,7 +660,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
                 place(b, 72, 48, last);
                 place(b, 32, 40, counter);
             }
-            return new Firebase(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -868,6 +882,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -985,12 +1000,43 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     private static final int MASK_N = 120, MASK_PAD = 0;
 
     /**
-     * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
-     * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * The mask's round function under one key and tweak (the caller's,
+     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
+     * after the subkey's inner and outer pads, which a round clones rather
+     * than hash the pads again (as a Mac would: four blocks a round, not
+     * two). They are never updated, only cloned, so threads share them.
      */
-    private static Mac masker(byte[] key, byte[] tweak) {
+    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
+        /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
+        byte[] hmac(byte[] head, byte[] body) {
+            try {
+                MessageDigest in = (MessageDigest) inner.clone();
+                in.update(head);
+                in.update(body);
+                MessageDigest out = (MessageDigest) outer.clone();
+                out.update(in.digest());
+                return out.digest();
+            } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException("the JDK's SHA-256 cannot be cloned", e);
+            }
+        }
+    }
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
+     * Returns the round function of the mask under key and tweak: the
+     * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
+     * MASKERS may hold it already. A key under 16 bytes, or all zero, is
+     * ErrKey; the key is never in an error.
+     */
+    private static Masker masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1000,6 +1046,17 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
             throw new IDException("ErrKey", LAYOUT
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
+        synchronized (MASKERS) {
+            for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                Masker m = MASKERS[i];
+                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                    System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                    MASKERS[0] = m;
+                    return m;
+                }
+            }
+        }
+        Masker m;
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -1007,11 +1064,25 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
             mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             mac.update(tweak);
-            mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
+            byte[] ipad = new byte[64], opad = new byte[64];
+            for (int i = 0; i < 64; i++) {
+                byte k = i < subkey.length ? subkey[i] : 0;
+                ipad[i] = (byte) (k ^ 0x36);
+                opad[i] = (byte) (k ^ 0x5c);
+            }
+            MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
+            inner.update(ipad);
+            outer.update(opad);
+            m = new Masker(key.clone(), tweak.clone(), inner, outer);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+            throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
         }
+        synchronized (MASKERS) {
+            System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+            MASKERS[0] = m;
+        }
+        return m;
     }
 
     /** Returns the bits of b's runs (shift and width pairs), one after another. */
@@ -1037,7 +1108,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
      * half takes the first MASK_N / 2 bits, and round i XORs into one half
      * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
      */
-    private static BigInteger feistel(Mac mac, BigInteger x, boolean forward) {
+    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
         int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
         BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
         for (int r = 0; r < 10; r++) {
@@ -1047,7 +1118,7 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
                 wa = wb;
                 wb = t;
             }
-            BigInteger f = round(mac, i, forward ? c : a, wb, wa);
+            BigInteger f = round(m, i, forward ? c : a, wb, wa);
             if (forward) {
                 BigInteger t = a.xor(f);
                 a = c;
@@ -1065,12 +1136,9 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     }
 
     /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Mac mac, int i, BigInteger half, int width, int out) {
-        mac.update((byte) (MASK_N >>> 8));
-        mac.update((byte) MASK_N);
-        mac.update((byte) i);
-        mac.update(toBytes(half, (width + 7) / 8));
-        byte[] d = Arrays.copyOf(mac.doFinal(), (out + 7) / 8);
+    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
+        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
+        byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
         return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
     }
 }

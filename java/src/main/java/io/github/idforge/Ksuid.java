@@ -9,12 +9,14 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -54,7 +56,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 27 Base62 digits; {@link #base62()}, {@link
  * #crockford()} and {@link #hex()} write the fixed-width forms, which sort
  * as the bytes do. Every bad input throws {@link IDException}, whose code
- * names the kind of error.
+ * names the kind of error; null arguments throw NullPointerException, as the
+ * JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -86,10 +89,10 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
             MAX_TICK = new BigInteger("4294967295"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Ksuid NIL = new Ksuid(new byte[SIZE]);
+    public static final Ksuid NIL = of(hex("0000000000000000000000000000000000000000"));
 
     /** The ID with every bit one. */
-    public static final Ksuid MAX = new Ksuid(hex("ffffffffffffffffffffffffffffffffffffffff"));
+    public static final Ksuid MAX = of(hex("ffffffffffffffffffffffffffffffffffffffff"));
 
     /** The ID's bytes, big-endian: this array is never shared, so never changes. */
     private final byte[] b;
@@ -97,6 +100,20 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     /** Returns the ID of b, which the caller has made and gives up. */
     private Ksuid(byte[] b) {
         this.b = b;
+    }
+
+    /** Returns the ID of b, which the caller has made and gives up: 20 bytes, big-endian. */
+    private static Ksuid of(byte[] b) {
+        return new Ksuid(b);
+    }
+
+    /**
+     * Returns the ID's 20 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        return b.clone();
     }
 
     /**
@@ -107,7 +124,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Ksuid parse(String s) {
-        return new Ksuid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -119,7 +136,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Ksuid parseBase62(String s) {
-        return new Ksuid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -130,7 +147,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Ksuid parseCrockford(String s) {
-        return new Ksuid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -141,7 +158,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Ksuid parseHex(String s) {
-        return new Ksuid(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -153,10 +170,11 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Ksuid fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 20 bytes");
         }
-        return new Ksuid(b.clone());
+        return of(b.clone());
     }
 
     /**
@@ -168,16 +186,18 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Ksuid pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 32 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
         }
         place(b, 128, 32, f.timestamp());
+        Objects.requireNonNull(f.payload(), "payload");
         if (f.payload().length != 16) {
             throw new IDException("ErrRange", LAYOUT + ": payload must be 16 bytes, not " + f.payload().length);
         }
         System.arraycopy(f.payload(), 0, b, 4, 16);
-        return new Ksuid(b);
+        return of(b);
     }
 
     /**
@@ -189,11 +209,12 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Ksuid minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 128, 32, tick);
-        return new Ksuid(b);
+        return of(b);
     }
 
     /**
@@ -206,11 +227,12 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * @return the largest ID at or before t
      */
     public static Ksuid maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 128, 32, tick);
-        return new Ksuid(b);
+        return of(b);
     }
 
 
@@ -253,15 +275,6 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      */
     public String hex() {
         return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 20 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
     }
 
     /**
@@ -355,7 +368,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -374,15 +387,16 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = b;
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Mac mac = masker(key, tweak);
+        Masker m = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Ksuid(out).toString();
+        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -411,7 +425,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Ksuid unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -430,20 +444,21 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Ksuid unmask(String text, byte[] key, byte[] tweak) {
-        Mac mac = masker(key, tweak);
+        Objects.requireNonNull(text, "text");
+        Masker m = masker(key, tweak);
         byte[] pub = parse(text).b;
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(mac, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Ksuid(out);
+        return of(out);
     }
 
     /**
@@ -520,7 +535,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Ksuid(bytes.clone());
+            return of(bytes.clone());
         }
     }
 
@@ -601,8 +616,8 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             this.keep = hex("000000000000000000000000ffffffffffffffff");
             this.fixed = f;
@@ -655,7 +670,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
                 place(b, 128, 32, last);
                 place(b, 64, 64, counter);
             }
-            return new Ksuid(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -901,6 +916,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -1018,12 +1034,43 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     private static final int MASK_N = 160, MASK_PAD = 0;
 
     /**
-     * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
-     * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * The mask's round function under one key and tweak (the caller's,
+     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
+     * after the subkey's inner and outer pads, which a round clones rather
+     * than hash the pads again (as a Mac would: four blocks a round, not
+     * two). They are never updated, only cloned, so threads share them.
      */
-    private static Mac masker(byte[] key, byte[] tweak) {
+    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
+        /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
+        byte[] hmac(byte[] head, byte[] body) {
+            try {
+                MessageDigest in = (MessageDigest) inner.clone();
+                in.update(head);
+                in.update(body);
+                MessageDigest out = (MessageDigest) outer.clone();
+                out.update(in.digest());
+                return out.digest();
+            } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException("the JDK's SHA-256 cannot be cloned", e);
+            }
+        }
+    }
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
+     * Returns the round function of the mask under key and tweak: the
+     * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
+     * MASKERS may hold it already. A key under 16 bytes, or all zero, is
+     * ErrKey; the key is never in an error.
+     */
+    private static Masker masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1033,6 +1080,17 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
             throw new IDException("ErrKey", LAYOUT
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
+        synchronized (MASKERS) {
+            for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                Masker m = MASKERS[i];
+                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                    System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                    MASKERS[0] = m;
+                    return m;
+                }
+            }
+        }
+        Masker m;
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -1040,11 +1098,25 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
             mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             mac.update(tweak);
-            mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
+            byte[] ipad = new byte[64], opad = new byte[64];
+            for (int i = 0; i < 64; i++) {
+                byte k = i < subkey.length ? subkey[i] : 0;
+                ipad[i] = (byte) (k ^ 0x36);
+                opad[i] = (byte) (k ^ 0x5c);
+            }
+            MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
+            inner.update(ipad);
+            outer.update(opad);
+            m = new Masker(key.clone(), tweak.clone(), inner, outer);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+            throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
         }
+        synchronized (MASKERS) {
+            System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+            MASKERS[0] = m;
+        }
+        return m;
     }
 
     /** Returns the bits of b's runs (shift and width pairs), one after another. */
@@ -1070,7 +1142,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
      * half takes the first MASK_N / 2 bits, and round i XORs into one half
      * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
      */
-    private static BigInteger feistel(Mac mac, BigInteger x, boolean forward) {
+    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
         int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
         BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
         for (int r = 0; r < 10; r++) {
@@ -1080,7 +1152,7 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
                 wa = wb;
                 wb = t;
             }
-            BigInteger f = round(mac, i, forward ? c : a, wb, wa);
+            BigInteger f = round(m, i, forward ? c : a, wb, wa);
             if (forward) {
                 BigInteger t = a.xor(f);
                 a = c;
@@ -1098,12 +1170,9 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     }
 
     /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Mac mac, int i, BigInteger half, int width, int out) {
-        mac.update((byte) (MASK_N >>> 8));
-        mac.update((byte) MASK_N);
-        mac.update((byte) i);
-        mac.update(toBytes(half, (width + 7) / 8));
-        byte[] d = Arrays.copyOf(mac.doFinal(), (out + 7) / 8);
+    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
+        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
+        byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
         return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
     }
 }

@@ -6,15 +6,20 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -45,7 +50,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 13 Crockford digits; {@link #base62()},
  * {@link #crockford()} and {@link #hex()} write the fixed-width forms, which
  * sort as the bytes do. Every bad input throws {@link IDException}, whose
- * code names the kind of error.
+ * code names the kind of error; null arguments throw NullPointerException,
+ * as the JDK's classes do.
  *
  * <p>{@link #newId()} (after {@link #setNode(long)}: the layout's generator
  * needs its node) returns the next ID of one process-wide generator; {@link
@@ -78,17 +84,33 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             MAX_TICK = new BigInteger("4398046511103"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Tsid NIL = new Tsid(new byte[SIZE]);
+    public static final Tsid NIL = new Tsid(0L);
 
     /** The ID with every bit one. */
-    public static final Tsid MAX = new Tsid(hex("ffffffffffffffff"));
+    public static final Tsid MAX = new Tsid(0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits, as a long. */
+    private final long v;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Tsid(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Tsid(long v) {
+        this.v = v;
+    }
+
+    /** Returns the ID of b: 8 bytes, big-endian. */
+    private static Tsid of(byte[] b) {
+        return new Tsid((long) LONGS.get(b, 0));
+    }
+
+    /**
+     * Returns the ID's 8 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, v);
+        return b;
     }
 
     /**
@@ -99,7 +121,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Tsid parse(String s) {
-        return new Tsid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -111,7 +133,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Tsid parseBase62(String s) {
-        return new Tsid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -123,7 +145,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Tsid parseCrockford(String s) {
-        return new Tsid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -134,7 +156,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Tsid parseHex(String s) {
-        return new Tsid(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -146,10 +168,11 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Tsid fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
-        return new Tsid(b.clone());
+        return of(b);
     }
 
     /**
@@ -159,9 +182,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the ID
      */
     public static Tsid fromLong(long v) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, v);
-        return new Tsid(b);
+        return new Tsid(v);
     }
 
     /**
@@ -173,6 +194,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Tsid pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 42 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 42 bits");
@@ -186,7 +208,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": counter " + f.counter() + " does not fit in 12 bits");
         }
         place(b, 0, 12, f.counter());
-        return new Tsid(b);
+        return of(b);
     }
 
     /**
@@ -198,11 +220,12 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Tsid minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 22, 42, tick);
-        return new Tsid(b);
+        return of(b);
     }
 
     /**
@@ -215,11 +238,12 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the largest ID at or before t
      */
     public static Tsid maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 22, 42, tick);
-        return new Tsid(b);
+        return of(b);
     }
 
 
@@ -234,7 +258,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     @Override
     public String toString() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -243,7 +267,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -252,7 +276,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -261,16 +285,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 8 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -280,7 +295,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the ID's bits
      */
     public long toLong() {
-        return get(b, 0, 64);
+        return v;
     }
 
     /**
@@ -290,9 +305,9 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 22, 42),
-                get(b, 12, 10),
-                get(b, 0, 12));
+                v >>> 22,
+                v >>> 12 & 0x3ffL,
+                v & 0xfffL);
     }
 
     /**
@@ -303,7 +318,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 22, 42));
+        BigInteger tick = BigInteger.valueOf(v >>> 22);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -343,12 +358,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return v == 0;
     }
 
     /**
@@ -375,7 +385,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -394,15 +404,16 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Mac mac = masker(key, tweak);
+        Masker m = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Tsid(out).toString();
+        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -431,7 +442,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Tsid unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -450,20 +461,21 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Tsid unmask(String text, byte[] key, byte[] tweak) {
-        Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        Objects.requireNonNull(text, "text");
+        Masker m = masker(key, tweak);
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(mac, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Tsid(out);
+        return of(out);
     }
 
     /**
@@ -475,7 +487,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     @Override
     public int compareTo(Tsid o) {
-        return Arrays.compareUnsigned(b, o.b);
+        return Long.compareUnsigned(v, o.v);
     }
 
     /**
@@ -486,7 +498,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Tsid && Arrays.equals(b, ((Tsid) o).b);
+        return o instanceof Tsid other && v == other.v;
     }
 
     /**
@@ -496,7 +508,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(v);
     }
 
     /**
@@ -505,7 +517,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -540,7 +552,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Tsid(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -589,8 +601,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(long node, Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             checkNode(node);
             place(f, 12, 10, node);
@@ -645,7 +657,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
                 place(b, 22, 42, last);
                 place(b, 0, 12, counter);
             }
-            return new Tsid(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -795,6 +807,9 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -899,6 +914,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -1016,12 +1032,43 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     private static final int MASK_N = 64, MASK_PAD = 0;
 
     /**
-     * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
-     * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * The mask's round function under one key and tweak (the caller's,
+     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
+     * after the subkey's inner and outer pads, which a round clones rather
+     * than hash the pads again (as a Mac would: four blocks a round, not
+     * two). They are never updated, only cloned, so threads share them.
      */
-    private static Mac masker(byte[] key, byte[] tweak) {
+    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
+        /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
+        byte[] hmac(byte[] head, byte[] body) {
+            try {
+                MessageDigest in = (MessageDigest) inner.clone();
+                in.update(head);
+                in.update(body);
+                MessageDigest out = (MessageDigest) outer.clone();
+                out.update(in.digest());
+                return out.digest();
+            } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException("the JDK's SHA-256 cannot be cloned", e);
+            }
+        }
+    }
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
+     * Returns the round function of the mask under key and tweak: the
+     * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
+     * MASKERS may hold it already. A key under 16 bytes, or all zero, is
+     * ErrKey; the key is never in an error.
+     */
+    private static Masker masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1031,6 +1078,17 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             throw new IDException("ErrKey", LAYOUT
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
+        synchronized (MASKERS) {
+            for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                Masker m = MASKERS[i];
+                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                    System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                    MASKERS[0] = m;
+                    return m;
+                }
+            }
+        }
+        Masker m;
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -1038,11 +1096,25 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             mac.update(tweak);
-            mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
+            byte[] ipad = new byte[64], opad = new byte[64];
+            for (int i = 0; i < 64; i++) {
+                byte k = i < subkey.length ? subkey[i] : 0;
+                ipad[i] = (byte) (k ^ 0x36);
+                opad[i] = (byte) (k ^ 0x5c);
+            }
+            MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
+            inner.update(ipad);
+            outer.update(opad);
+            m = new Masker(key.clone(), tweak.clone(), inner, outer);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+            throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
         }
+        synchronized (MASKERS) {
+            System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+            MASKERS[0] = m;
+        }
+        return m;
     }
 
     /** Returns the bits of b's runs (shift and width pairs), one after another. */
@@ -1068,7 +1140,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * half takes the first MASK_N / 2 bits, and round i XORs into one half
      * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
      */
-    private static BigInteger feistel(Mac mac, BigInteger x, boolean forward) {
+    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
         int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
         BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
         for (int r = 0; r < 10; r++) {
@@ -1078,7 +1150,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
                 wa = wb;
                 wb = t;
             }
-            BigInteger f = round(mac, i, forward ? c : a, wb, wa);
+            BigInteger f = round(m, i, forward ? c : a, wb, wa);
             if (forward) {
                 BigInteger t = a.xor(f);
                 a = c;
@@ -1096,12 +1168,9 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     }
 
     /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Mac mac, int i, BigInteger half, int width, int out) {
-        mac.update((byte) (MASK_N >>> 8));
-        mac.update((byte) MASK_N);
-        mac.update((byte) i);
-        mac.update(toBytes(half, (width + 7) / 8));
-        byte[] d = Arrays.copyOf(mac.doFinal(), (out + 7) / 8);
+    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
+        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
+        byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
         return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
     }
 }

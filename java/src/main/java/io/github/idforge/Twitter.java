@@ -6,15 +6,20 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -48,7 +53,8 @@ import javax.crypto.spec.SecretKeySpec;
  * for a valid ID: the layout's top bit is a constant zero); {@link
  * #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width
  * forms, which sort as the bytes do. Every bad input throws {@link
- * IDException}, whose code names the kind of error.
+ * IDException}, whose code names the kind of error; null arguments throw
+ * NullPointerException, as the JDK's classes do.
  *
  * <p>{@link #newId()} (after {@link #setNode(long)}: the layout's generator
  * needs its node) returns the next ID of one process-wide generator; {@link
@@ -65,9 +71,6 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
 
     /** The size of an ID in bits. */
     public static final int BITS = 64;
-
-    /** The constant bits (versions, variants), in place. */
-    private static final byte[] CONST_MASK = hex("8000000000000000");
 
     /** The constant bits' values, in place. */
     private static final byte[] CONST_VALUE = hex("0000000000000000");
@@ -87,17 +90,33 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             MAX_TICK = new BigInteger("2199023255551"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Twitter NIL = new Twitter(new byte[SIZE]);
+    public static final Twitter NIL = new Twitter(0L);
 
     /** The ID with every bit one. */
-    public static final Twitter MAX = new Twitter(hex("ffffffffffffffff"));
+    public static final Twitter MAX = new Twitter(0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits, as a long. */
+    private final long v;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Twitter(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Twitter(long v) {
+        this.v = v;
+    }
+
+    /** Returns the ID of b: 8 bytes, big-endian. */
+    private static Twitter of(byte[] b) {
+        return new Twitter((long) LONGS.get(b, 0));
+    }
+
+    /**
+     * Returns the ID's 8 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, v);
+        return b;
     }
 
     /**
@@ -112,9 +131,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     text
      */
     public static Twitter parse(String s) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, parseDecimal(s));
-        return new Twitter(b);
+        return new Twitter(parseDecimal(s));
     }
 
     /**
@@ -126,7 +143,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Twitter parseBase62(String s) {
-        return new Twitter(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -138,7 +155,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Twitter parseCrockford(String s) {
-        return new Twitter(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -149,7 +166,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Twitter parseHex(String s) {
-        return new Twitter(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -161,10 +178,11 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Twitter fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
-        return new Twitter(b.clone());
+        return of(b);
     }
 
     /**
@@ -174,9 +192,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the ID
      */
     public static Twitter fromLong(long v) {
-        byte[] b = new byte[SIZE];
-        place(b, 0, 64, v);
-        return new Twitter(b);
+        return new Twitter(v);
     }
 
     /**
@@ -188,6 +204,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Twitter pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
         if (f.timestamp() >>> 41 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 41 bits");
@@ -201,7 +218,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": sequence " + f.sequence() + " does not fit in 12 bits");
         }
         place(b, 0, 12, f.sequence());
-        return new Twitter(b);
+        return of(b);
     }
 
     /**
@@ -213,11 +230,12 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Twitter minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 22, 41, tick);
-        return new Twitter(b);
+        return of(b);
     }
 
     /**
@@ -230,11 +248,12 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the largest ID at or before t
      */
     public static Twitter maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 22, 41, tick);
-        return new Twitter(b);
+        return of(b);
     }
 
 
@@ -250,7 +269,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     @Override
     public String toString() {
-        return Long.toString(get(b, 0, 64));
+        return Long.toString(v);
     }
 
     /**
@@ -259,7 +278,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -268,7 +287,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -277,16 +296,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 8 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -296,7 +306,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the ID's bits
      */
     public long toLong() {
-        return get(b, 0, 64);
+        return v;
     }
 
     /**
@@ -306,9 +316,9 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 22, 41),
-                get(b, 12, 10),
-                get(b, 0, 12));
+                v >>> 22 & 0x1ffffffffffL,
+                v >>> 12 & 0x3ffL,
+                v & 0xfffL);
     }
 
     /**
@@ -319,7 +329,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 22, 41));
+        BigInteger tick = BigInteger.valueOf(v >>> 22 & 0x1ffffffffffL);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -350,12 +360,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return whether the ID is one of the layout
      */
     public boolean isValid() {
-        for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & CONST_MASK[i]) != CONST_VALUE[i]) {
-                return false;
-            }
-        }
-        return true;
+        return (v & 0x8000000000000000L) == 0L;
     }
 
     /**
@@ -364,12 +369,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return v == 0;
     }
 
     /**
@@ -396,7 +396,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -415,15 +415,16 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Mac mac = masker(key, tweak);
+        Masker m = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Twitter(out).toString();
+        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -452,7 +453,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Twitter unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -471,20 +472,21 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Twitter unmask(String text, byte[] key, byte[] tweak) {
-        Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        Objects.requireNonNull(text, "text");
+        Masker m = masker(key, tweak);
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(mac, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Twitter(out);
+        return of(out);
     }
 
     /**
@@ -496,7 +498,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     @Override
     public int compareTo(Twitter o) {
-        return Arrays.compareUnsigned(b, o.b);
+        return Long.compareUnsigned(v, o.v);
     }
 
     /**
@@ -507,7 +509,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Twitter && Arrays.equals(b, ((Twitter) o).b);
+        return o instanceof Twitter other && v == other.v;
     }
 
     /**
@@ -517,7 +519,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(v);
     }
 
     /**
@@ -526,7 +528,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -561,7 +563,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Twitter(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -584,9 +586,6 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * several threads: next() holds the generator's lock.
      */
     public static final class Generator {
-        /** The number of IDs' random bits drawn at once. */
-        private static final int POOL = 256;
-
         /** The clock the generator reads. */
         private final Clock clock;
         /** The source of the generator's random bits. */
@@ -606,8 +605,8 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(long node, Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             checkNode(node);
             place(f, 12, 10, node);
@@ -654,7 +653,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
                 place(b, 22, 41, last);
                 place(b, 0, 12, counter);
             }
-            return new Twitter(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -828,6 +827,9 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -932,6 +934,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -1013,6 +1016,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * zero, every character, then the value.
      */
     private static long parseDecimal(String s) {
+        Objects.requireNonNull(s, "s");
         int n = utf8Length(s);
         if (n < 1 || n > 19) {
             throw new IDException("ErrLength", LAYOUT + ": decimal text of length " + n + ", want 1 to 19");
@@ -1080,12 +1084,43 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
     private static final int MASK_N = 63, MASK_PAD = 0;
 
     /**
-     * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
-     * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * The mask's round function under one key and tweak (the caller's,
+     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
+     * after the subkey's inner and outer pads, which a round clones rather
+     * than hash the pads again (as a Mac would: four blocks a round, not
+     * two). They are never updated, only cloned, so threads share them.
      */
-    private static Mac masker(byte[] key, byte[] tweak) {
+    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
+        /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
+        byte[] hmac(byte[] head, byte[] body) {
+            try {
+                MessageDigest in = (MessageDigest) inner.clone();
+                in.update(head);
+                in.update(body);
+                MessageDigest out = (MessageDigest) outer.clone();
+                out.update(in.digest());
+                return out.digest();
+            } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException("the JDK's SHA-256 cannot be cloned", e);
+            }
+        }
+    }
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
+     * Returns the round function of the mask under key and tweak: the
+     * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
+     * MASKERS may hold it already. A key under 16 bytes, or all zero, is
+     * ErrKey; the key is never in an error.
+     */
+    private static Masker masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1095,6 +1130,17 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             throw new IDException("ErrKey", LAYOUT
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
+        synchronized (MASKERS) {
+            for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                Masker m = MASKERS[i];
+                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                    System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                    MASKERS[0] = m;
+                    return m;
+                }
+            }
+        }
+        Masker m;
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -1102,11 +1148,25 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             mac.update(tweak);
-            mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
+            byte[] ipad = new byte[64], opad = new byte[64];
+            for (int i = 0; i < 64; i++) {
+                byte k = i < subkey.length ? subkey[i] : 0;
+                ipad[i] = (byte) (k ^ 0x36);
+                opad[i] = (byte) (k ^ 0x5c);
+            }
+            MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
+            inner.update(ipad);
+            outer.update(opad);
+            m = new Masker(key.clone(), tweak.clone(), inner, outer);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+            throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
         }
+        synchronized (MASKERS) {
+            System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+            MASKERS[0] = m;
+        }
+        return m;
     }
 
     /** Returns the bits of b's runs (shift and width pairs), one after another. */
@@ -1132,7 +1192,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * half takes the first MASK_N / 2 bits, and round i XORs into one half
      * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
      */
-    private static BigInteger feistel(Mac mac, BigInteger x, boolean forward) {
+    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
         int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
         BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
         for (int r = 0; r < 10; r++) {
@@ -1142,7 +1202,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
                 wa = wb;
                 wb = t;
             }
-            BigInteger f = round(mac, i, forward ? c : a, wb, wa);
+            BigInteger f = round(m, i, forward ? c : a, wb, wa);
             if (forward) {
                 BigInteger t = a.xor(f);
                 a = c;
@@ -1160,12 +1220,9 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
     }
 
     /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Mac mac, int i, BigInteger half, int width, int out) {
-        mac.update((byte) (MASK_N >>> 8));
-        mac.update((byte) MASK_N);
-        mac.update((byte) i);
-        mac.update(toBytes(half, (width + 7) / 8));
-        byte[] d = Arrays.copyOf(mac.doFinal(), (out + 7) / 8);
+    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
+        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
+        byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
         return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
     }
 }

@@ -12,12 +12,14 @@ import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
@@ -54,7 +56,8 @@ import javax.crypto.spec.SecretKeySpec;
  * lower-case hex digits, and {@link #parse(String)} reads every UUID form;
  * {@link #base62()}, {@link #crockford()} and {@link #hex()} write the
  * fixed-width forms, which sort as the bytes do. Every bad input throws
- * {@link IDException}, whose code names the kind of error.
+ * {@link IDException}, whose code names the kind of error; null arguments
+ * throw NullPointerException, as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -70,9 +73,6 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
 
     /** The size of an ID in bits. */
     public static final int BITS = 128;
-
-    /** The constant bits (versions, variants), in place. */
-    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000");
 
     /** The constant bits' values, in place. */
     private static final byte[] CONST_VALUE = hex("00000000000070008000000000000000");
@@ -92,17 +92,35 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             MAX_TICK = new BigInteger("281474976710655"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Uuidv7 NIL = new Uuidv7(new byte[SIZE]);
+    public static final Uuidv7 NIL = new Uuidv7(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Uuidv7 MAX = new Uuidv7(hex("ffffffffffffffffffffffffffffffff"));
+    public static final Uuidv7 MAX = new Uuidv7(0xffffffffffffffffL, 0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits: hi the 64 above lo's 64. */
+    private final long hi, lo;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Uuidv7(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Uuidv7(long hi, long lo) {
+        this.hi = hi;
+        this.lo = lo;
+    }
+
+    /** Returns the ID of b: 16 bytes, big-endian. */
+    private static Uuidv7 of(byte[] b) {
+        return new Uuidv7((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
+    }
+
+    /**
+     * Returns the ID's 16 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        LONGS.set(b, 0, hi);
+        LONGS.set(b, 8, lo);
+        return b;
     }
 
     /**
@@ -114,7 +132,19 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength or ErrSyntax for text that is no UUID
      */
     public static Uuidv7 parse(String s) {
-        return new Uuidv7(parseUUID(s));
+        int n = Objects.requireNonNull(s, "s").length();
+        if (n == 36) {
+            Uuidv7 id = readUUID(s, 0, true);
+            if (id != null) {
+                return id;
+            }
+        } else if (n == 32) {
+            Uuidv7 id = readUUID(s, 0, false);
+            if (id != null) {
+                return id;
+            }
+        }
+        return parseUUID(s);
     }
 
     /**
@@ -126,7 +156,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv7 parseBase62(String s) {
-        return new Uuidv7(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -138,7 +168,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv7 parseCrockford(String s) {
-        return new Uuidv7(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -149,7 +179,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Uuidv7 parseHex(String s) {
-        return new Uuidv7(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -161,10 +191,11 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Uuidv7 fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
         }
-        return new Uuidv7(b.clone());
+        return of(b);
     }
 
     /**
@@ -174,10 +205,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      */
     public static Uuidv7 fromUUID(UUID u) {
-        byte[] b = new byte[SIZE];
-        place(b, 64, 64, u.getMostSignificantBits());
-        place(b, 0, 64, u.getLeastSignificantBits());
-        return new Uuidv7(b);
+        Objects.requireNonNull(u, "u");
+        return new Uuidv7(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
     /**
@@ -189,6 +218,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Uuidv7 pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
         if (f.unix_ms() >>> 48 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": unix_ms " + f.unix_ms() + " does not fit in 48 bits");
@@ -202,7 +232,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": rand_b " + f.rand_b() + " does not fit in 62 bits");
         }
         place(b, 0, 62, f.rand_b());
-        return new Uuidv7(b);
+        return of(b);
     }
 
     /**
@@ -214,11 +244,12 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Uuidv7 minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = CONST_VALUE.clone();
         place(b, 80, 48, tick);
-        return new Uuidv7(b);
+        return of(b);
     }
 
     /**
@@ -231,11 +262,12 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the largest ID at or before t
      */
     public static Uuidv7 maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 80, 48, tick);
-        return new Uuidv7(b);
+        return of(b);
     }
 
 
@@ -244,16 +276,16 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
 
     /**
      * Returns the canonical UUID form: 8-4-4-4-12 lower-case hex digits, as
-     * java.util.UUID writes them. (It is UUID's own writer that writes them:
-     * it makes its String without the copy any other code must make, and
-     * the UUID it is called on never leaves this method, so the JIT need not
-     * make it at all.)
+     * java.util.UUID writes them. (UUID's own writer writes them: it makes
+     * its String without the copy of the digits that any other code must
+     * make, which costs more than a writer of our own saves; the UUID never
+     * leaves this method, so the JIT need not make it at all.)
      *
      * @return the text
      */
     @Override
     public String toString() {
-        return new UUID((long) LONGS.get(b, 0), (long) LONGS.get(b, 8)).toString();
+        return new UUID(hi, lo).toString();
     }
 
     /**
@@ -262,7 +294,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -271,7 +303,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -280,16 +312,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
-    }
-
-    /**
-     * Returns the ID's 16 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return hexText(bytes());
     }
 
     /**
@@ -298,7 +321,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the UUID
      */
     public UUID toUUID() {
-        return new UUID(get(b, 64, 64), get(b, 0, 64));
+        return new UUID(hi, lo);
     }
 
     /**
@@ -308,9 +331,9 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 80, 48),
-                get(b, 64, 12),
-                get(b, 0, 62));
+                hi >>> 16,
+                hi & 0xfffL,
+                lo & 0x3fffffffffffffffL);
     }
 
     /**
@@ -321,7 +344,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 80, 48));
+        BigInteger tick = BigInteger.valueOf(hi >>> 16);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -352,12 +375,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return whether the ID is one of the layout
      */
     public boolean isValid() {
-        for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & CONST_MASK[i]) != CONST_VALUE[i]) {
-                return false;
-            }
-        }
-        return true;
+        return (hi & 0xf000L) == 0x7000L
+                && (lo & 0xc000000000000000L) == 0x8000000000000000L;
     }
 
     /**
@@ -366,12 +385,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return (hi | lo) == 0;
     }
 
     /**
@@ -398,7 +412,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -418,15 +432,16 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Mac mac = masker(key, tweak);
+        Masker m = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Uuidv7(out).toString();
+        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -455,7 +470,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv7 unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -474,20 +489,21 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Uuidv7 unmask(String text, byte[] key, byte[] tweak) {
-        Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        Objects.requireNonNull(text, "text");
+        Masker m = masker(key, tweak);
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(mac, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Uuidv7(out);
+        return of(out);
     }
 
     /**
@@ -499,7 +515,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     @Override
     public int compareTo(Uuidv7 o) {
-        return Arrays.compareUnsigned(b, o.b);
+        int c = Long.compareUnsigned(hi, o.hi);
+        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
@@ -510,7 +527,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Uuidv7 && Arrays.equals(b, ((Uuidv7) o).b);
+        return o instanceof Uuidv7 other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -520,7 +537,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(hi ^ lo);
     }
 
     /**
@@ -529,7 +546,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -564,7 +581,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Uuidv7(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -613,8 +630,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             this.keep = hex("00000000000000000000ffffffffffff");
             this.fixed = f;
@@ -669,7 +686,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                 place(b, 64, 12, counter >>> 14);
                 place(b, 48, 14, counter);
             }
-            return new Uuidv7(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -787,6 +804,9 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         }
     }
 
+    /** The bytes of a byte array read and written as big-endian longs, at any index. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
     private static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
@@ -891,6 +911,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -975,29 +996,53 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         }
     }
 
-    /** The bytes of a byte array read and written as big-endian longs, at any index. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /**
+     * Returns the value of four hex digits of s from index at, or a negative
+     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
+     * char past 0x7f is refused first).
+     */
+    private static long hex4(String s, int at) {
+        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
+        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
+    }
+
+    /**
+     * Reads a UUID's 32 hex digits from s at index at, in the canonical form
+     * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
+     * not there, for parseUUID to say why.
+     */
+    private static Uuidv7 readUUID(String s, int at, boolean dashed) {
+        int d = 0;
+        if (dashed) {
+            if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
+                return null;
+            }
+            d = 1;
+        }
+        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 8 + d), h4 = hex4(s, at + 12 + 2 * d);
+        long l1 = hex4(s, at + 16 + 3 * d), l2 = hex4(s, at + 20 + 4 * d), l3 = hex4(s, at + 24 + 4 * d), l4 = hex4(s, at + 28 + 4 * d);
+        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
+            return null;
+        }
+        return new Uuidv7(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
+    }
 
     /**
      * Reads a UUID in any of the forms RFC 9562 and common use give it, with
      * hex digits in either case: canonical (36 characters), 32 hex digits,
-     * in braces, or as a URN (urn:uuid:, the prefix in either case).
+     * in braces, or as a URN (urn:uuid:, the prefix in either case). It is
+     * parse's way for the forms it does not read itself, and for text that
+     * is no UUID, where it finds what is wrong.
      */
-    private static byte[] parseUUID(String s) {
+    private static Uuidv7 parseUUID(String s) {
         int n = s.length();
-        if (n == 36) {
-            byte[] b = decodeUUID(s, 0);
-            if (b != null) {
-                return b;
-            }
-        }
         int length = utf8Length(s);
         if (length == n) {
             switch (n) {
                 case 36:
                     return checkUUID(s, 0);
                 case 32:
-                    return decode(s, HEX);
+                    return of(decode(s, HEX));
                 case 38:
                     if (s.charAt(0) != '{') {
                         throw syntaxError("UUID", s, 0);
@@ -1020,37 +1065,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
-    /**
-     * Returns the value of four hex digits of s from index at, or a negative
-     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
-     * char past 0x7f is refused first).
-     */
-    private static long hex4(String s, int at) {
-        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
-        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
-    }
-
-    /**
-     * Reads the canonical form from s at index at, or returns null if it is
-     * not there: four hex digits at a time, as java.util.UUID reads it.
-     */
-    private static byte[] decodeUUID(String s, int at) {
-        if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
-            return null;
-        }
-        long h1 = hex4(s, at), h2 = hex4(s, at + 4), h3 = hex4(s, at + 9), h4 = hex4(s, at + 14);
-        long l1 = hex4(s, at + 19), l2 = hex4(s, at + 24), l3 = hex4(s, at + 28), l4 = hex4(s, at + 32);
-        if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
-            return null;
-        }
-        byte[] b = new byte[16];
-        LONGS.set(b, 0, h1 << 48 | h2 << 32 | h3 << 16 | h4);
-        LONGS.set(b, 8, l1 << 48 | l2 << 32 | l3 << 16 | l4);
-        return b;
-    }
-
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
-    private static byte[] checkUUID(String s, int at) {
+    private static Uuidv7 checkUUID(String s, int at) {
         for (int i = 0; i < 36; i++) {
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;
@@ -1058,7 +1074,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                 throw syntaxError("UUID", s, at + i);
             }
         }
-        return decodeUUID(s, at);
+        return readUUID(s, at, true);
     }
 
     /** Returns t in nanoseconds since the Unix epoch. */
@@ -1105,12 +1121,43 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     private static final int MASK_N = 122, MASK_PAD = 0;
 
     /**
-     * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
-     * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * The mask's round function under one key and tweak (the caller's,
+     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
+     * after the subkey's inner and outer pads, which a round clones rather
+     * than hash the pads again (as a Mac would: four blocks a round, not
+     * two). They are never updated, only cloned, so threads share them.
      */
-    private static Mac masker(byte[] key, byte[] tweak) {
+    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
+        /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
+        byte[] hmac(byte[] head, byte[] body) {
+            try {
+                MessageDigest in = (MessageDigest) inner.clone();
+                in.update(head);
+                in.update(body);
+                MessageDigest out = (MessageDigest) outer.clone();
+                out.update(in.digest());
+                return out.digest();
+            } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException("the JDK's SHA-256 cannot be cloned", e);
+            }
+        }
+    }
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
+     * Returns the round function of the mask under key and tweak: the
+     * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
+     * MASKERS may hold it already. A key under 16 bytes, or all zero, is
+     * ErrKey; the key is never in an error.
+     */
+    private static Masker masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -1120,6 +1167,17 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             throw new IDException("ErrKey", LAYOUT
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
+        synchronized (MASKERS) {
+            for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                Masker m = MASKERS[i];
+                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                    System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                    MASKERS[0] = m;
+                    return m;
+                }
+            }
+        }
+        Masker m;
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -1127,11 +1185,25 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             mac.update(tweak);
-            mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
+            byte[] ipad = new byte[64], opad = new byte[64];
+            for (int i = 0; i < 64; i++) {
+                byte k = i < subkey.length ? subkey[i] : 0;
+                ipad[i] = (byte) (k ^ 0x36);
+                opad[i] = (byte) (k ^ 0x5c);
+            }
+            MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
+            inner.update(ipad);
+            outer.update(opad);
+            m = new Masker(key.clone(), tweak.clone(), inner, outer);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+            throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
         }
+        synchronized (MASKERS) {
+            System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+            MASKERS[0] = m;
+        }
+        return m;
     }
 
     /** Returns the bits of b's runs (shift and width pairs), one after another. */
@@ -1157,7 +1229,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * half takes the first MASK_N / 2 bits, and round i XORs into one half
      * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
      */
-    private static BigInteger feistel(Mac mac, BigInteger x, boolean forward) {
+    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
         int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
         BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
         for (int r = 0; r < 10; r++) {
@@ -1167,7 +1239,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                 wa = wb;
                 wb = t;
             }
-            BigInteger f = round(mac, i, forward ? c : a, wb, wa);
+            BigInteger f = round(m, i, forward ? c : a, wb, wa);
             if (forward) {
                 BigInteger t = a.xor(f);
                 a = c;
@@ -1185,12 +1257,9 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     }
 
     /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Mac mac, int i, BigInteger half, int width, int out) {
-        mac.update((byte) (MASK_N >>> 8));
-        mac.update((byte) MASK_N);
-        mac.update((byte) i);
-        mac.update(toBytes(half, (width + 7) / 8));
-        byte[] d = Arrays.copyOf(mac.doFinal(), (out + 7) / 8);
+    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
+        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
+        byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
         return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
     }
 }

@@ -9,12 +9,14 @@ import java.io.Serializable;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.random.RandomGenerator;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -48,7 +50,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>{@link #toString()} writes 20 base32hex digits; {@link #base62()},
  * {@link #crockford()} and {@link #hex()} write the fixed-width forms, which
  * sort as the bytes do. Every bad input throws {@link IDException}, whose
- * code names the kind of error.
+ * code names the kind of error; null arguments throw NullPointerException,
+ * as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -81,17 +84,35 @@ public final class Xid implements Comparable<Xid>, Serializable {
             MAX_TICK = new BigInteger("4294967295"), BILLION = BigInteger.valueOf(1_000_000_000L);
 
     /** The ID with every bit zero. */
-    public static final Xid NIL = new Xid(new byte[SIZE]);
+    public static final Xid NIL = new Xid(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Xid MAX = new Xid(hex("ffffffffffffffffffffffff"));
+    public static final Xid MAX = new Xid(0xffffffffL, 0xffffffffffffffffL);
 
-    /** The ID's bytes, big-endian: this array is never shared, so never changes. */
-    private final byte[] b;
+    /** The ID's bits: hi the 32 above lo's 64. */
+    private final long hi, lo;
 
-    /** Returns the ID of b, which the caller has made and gives up. */
-    private Xid(byte[] b) {
-        this.b = b;
+    /** Returns the ID of the bits given. */
+    private Xid(long hi, long lo) {
+        this.hi = hi;
+        this.lo = lo;
+    }
+
+    /** Returns the ID of b: 12 bytes, big-endian. */
+    private static Xid of(byte[] b) {
+        return new Xid(get(b, 64, 32), get(b, 0, 64));
+    }
+
+    /**
+     * Returns the ID's 12 bytes, big-endian: a new array.
+     *
+     * @return the bytes
+     */
+    public byte[] bytes() {
+        byte[] b = new byte[SIZE];
+        place(b, 64, 32, hi);
+        place(b, 0, 64, lo);
+        return b;
     }
 
     /**
@@ -102,7 +123,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Xid parse(String s) {
-        return new Xid(decode(s, BASE32HEX));
+        return of(decode(s, BASE32HEX));
     }
 
     /**
@@ -114,7 +135,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Xid parseBase62(String s) {
-        return new Xid(decode(s, BASE62));
+        return of(decode(s, BASE62));
     }
 
     /**
@@ -126,7 +147,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Xid parseCrockford(String s) {
-        return new Xid(decode(s, CROCKFORD));
+        return of(decode(s, CROCKFORD));
     }
 
     /**
@@ -137,7 +158,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
     public static Xid parseHex(String s) {
-        return new Xid(decode(s, HEX));
+        return of(decode(s, HEX));
     }
 
     /**
@@ -160,10 +181,11 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrLength for another number of bytes
      */
     public static Xid fromBytes(byte[] b) {
+        Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
             throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 12 bytes");
         }
-        return new Xid(b.clone());
+        return of(b);
     }
 
     /**
@@ -175,6 +197,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @throws IDException ErrRange for a field that does not fit
      */
     public static Xid pack(Fields f) {
+        Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 32 != 0) {
             throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
@@ -192,7 +215,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
             throw new IDException("ErrRange", LAYOUT + ": counter " + f.counter() + " does not fit in 24 bits");
         }
         place(b, 0, 24, f.counter());
-        return new Xid(b);
+        return of(b);
     }
 
     /**
@@ -204,11 +227,12 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the smallest ID at or after t
      */
     public static Xid minAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = new byte[SIZE];
         place(b, 64, 32, tick);
-        return new Xid(b);
+        return of(b);
     }
 
     /**
@@ -221,11 +245,12 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the largest ID at or before t
      */
     public static Xid maxAt(Instant t) {
+        Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
         place(b, 64, 32, tick);
-        return new Xid(b);
+        return of(b);
     }
 
 
@@ -239,7 +264,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     @Override
     public String toString() {
-        return encode(b, BASE32HEX);
+        return encode(bytes(), BASE32HEX);
     }
 
     /**
@@ -248,7 +273,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the text
      */
     public String base62() {
-        return encode(b, BASE62);
+        return encode(bytes(), BASE62);
     }
 
     /**
@@ -257,7 +282,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the text
      */
     public String crockford() {
-        return encode(b, CROCKFORD);
+        return encode(bytes(), CROCKFORD);
     }
 
     /**
@@ -266,7 +291,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the text
      */
     public String hex() {
-        return hexText(b);
+        return hexText(bytes());
     }
 
     /**
@@ -275,16 +300,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the text
      */
     public String base32hex() {
-        return encode(b, BASE32HEX);
-    }
-
-    /**
-     * Returns the ID's 12 bytes, big-endian: a new array.
-     *
-     * @return the bytes
-     */
-    public byte[] bytes() {
-        return b.clone();
+        return encode(bytes(), BASE32HEX);
     }
 
     /**
@@ -294,10 +310,10 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     public Fields fields() {
         return new Fields(
-                get(b, 64, 32),
-                get(b, 40, 24),
-                get(b, 24, 16),
-                get(b, 0, 24));
+                hi,
+                lo >>> 40,
+                lo >>> 24 & 0xffffL,
+                lo & 0xffffffL);
     }
 
     /**
@@ -308,7 +324,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the time in nanoseconds since the Unix epoch
      */
     public BigInteger unixNanos() {
-        BigInteger tick = BigInteger.valueOf(get(b, 64, 32));
+        BigInteger tick = BigInteger.valueOf(hi);
         return EPOCH_NS.add(floorDiv(tick.multiply(TICK_NUM), TICK_DEN));
     }
 
@@ -348,12 +364,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return whether the ID is NIL
      */
     public boolean isZero() {
-        for (byte x : b) {
-            if (x != 0) {
-                return false;
-            }
-        }
-        return true;
+        return (hi | lo) == 0;
     }
 
     /**
@@ -380,7 +391,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      *     constant bits are not the layout's
      */
     public String mask(byte[] key, String tweak) {
-        return mask(key, tweak.getBytes(StandardCharsets.UTF_8));
+        return mask(key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -399,15 +410,16 @@ public final class Xid implements Comparable<Xid>, Serializable {
      *     the layout's, ErrKey for a bad key
      */
     public String mask(byte[] key, byte[] tweak) {
+        byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
-            if ((b[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
+            if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Mac mac = masker(key, tweak);
+        Masker m = masker(key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(mac, gather(b, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
-        return new Xid(out).toString();
+        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        return of(out).toString();
     }
 
     /**
@@ -436,7 +448,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Xid unmask(String text, byte[] key, String tweak) {
-        return unmask(text, key, tweak.getBytes(StandardCharsets.UTF_8));
+        return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
     /**
@@ -455,20 +467,21 @@ public final class Xid implements Comparable<Xid>, Serializable {
      *     {@link #parse(String)}, or ErrNotMasked
      */
     public static Xid unmask(String text, byte[] key, byte[] tweak) {
-        Mac mac = masker(key, tweak);
-        byte[] pub = parse(text).b;
+        Objects.requireNonNull(text, "text");
+        Masker m = masker(key, tweak);
+        byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(mac, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
-        return new Xid(out);
+        return of(out);
     }
 
     /**
@@ -480,7 +493,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     @Override
     public int compareTo(Xid o) {
-        return Arrays.compareUnsigned(b, o.b);
+        int c = Long.compareUnsigned(hi, o.hi);
+        return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
@@ -491,7 +505,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Xid && Arrays.equals(b, ((Xid) o).b);
+        return o instanceof Xid other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -501,7 +515,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      */
     @Override
     public int hashCode() {
-        return Arrays.hashCode(b);
+        return Long.hashCode(hi ^ lo);
     }
 
     /**
@@ -510,7 +524,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(b);
+        return new Serialized(bytes());
     }
 
     /**
@@ -545,7 +559,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
             if (bytes == null || bytes.length != SIZE) {
                 throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
             }
-            return new Xid(bytes.clone());
+            return of(bytes);
         }
     }
 
@@ -594,8 +608,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
          * @param random the source of the random bits
          */
         public Generator(Clock clock, RandomGenerator random) {
-            this.clock = clock;
-            this.random = random;
+            this.clock = Objects.requireNonNull(clock, "clock");
+            this.random = Objects.requireNonNull(random, "random");
             byte[] f = new byte[SIZE];
             drawOnce(f, hex("00000000ffffffffff000000")); // the random bits drawn once
             this.fixed = f;
@@ -633,7 +647,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
                 place(b, 64, 32, tick);
                 place(b, 0, 24, counter);
             }
-            return new Xid(b);
+            return of(b);
         }
 
         /** The last tick, as a long (the time has at most 63 bits here, or every long is a tick). */
@@ -864,6 +878,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * is ErrSyntax.
      */
     private static byte[] decode(String s, Form f) {
+        Objects.requireNonNull(s, "s");
         checkLength(s, f.check ? f.width + 1 : f.width, f.title);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
@@ -981,12 +996,43 @@ public final class Xid implements Comparable<Xid>, Serializable {
     private static final int MASK_N = 96, MASK_PAD = 0;
 
     /**
-     * Returns the Mac of the mask's rounds under key and tweak: HMAC-SHA-256
-     * under the subkey HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0
-     * tweak). A key under 16 bytes, or all zero, is ErrKey; the key is
-     * never in an error.
+     * The mask's round function under one key and tweak (the caller's,
+     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
+     * after the subkey's inner and outer pads, which a round clones rather
+     * than hash the pads again (as a Mac would: four blocks a round, not
+     * two). They are never updated, only cloned, so threads share them.
      */
-    private static Mac masker(byte[] key, byte[] tweak) {
+    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
+        /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
+        byte[] hmac(byte[] head, byte[] body) {
+            try {
+                MessageDigest in = (MessageDigest) inner.clone();
+                in.update(head);
+                in.update(body);
+                MessageDigest out = (MessageDigest) outer.clone();
+                out.update(in.digest());
+                return out.digest();
+            } catch (CloneNotSupportedException e) {
+                throw new IllegalStateException("the JDK's SHA-256 cannot be cloned", e);
+            }
+        }
+    }
+
+    /**
+     * The Maskers of the last few keys and tweaks used, the latest first, so
+     * that no more keys than these are kept. Guarded by itself.
+     */
+    private static final Masker[] MASKERS = new Masker[4];
+
+    /**
+     * Returns the round function of the mask under key and tweak: the
+     * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
+     * MASKERS may hold it already. A key under 16 bytes, or all zero, is
+     * ErrKey; the key is never in an error.
+     */
+    private static Masker masker(byte[] key, byte[] tweak) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
         for (byte x : key) {
             zero &= x == 0;
@@ -996,6 +1042,17 @@ public final class Xid implements Comparable<Xid>, Serializable {
             throw new IDException("ErrKey", LAYOUT
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
+        synchronized (MASKERS) {
+            for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
+                Masker m = MASKERS[i];
+                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                    System.arraycopy(MASKERS, 0, MASKERS, 1, i);
+                    MASKERS[0] = m;
+                    return m;
+                }
+            }
+        }
+        Masker m;
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -1003,11 +1060,25 @@ public final class Xid implements Comparable<Xid>, Serializable {
             mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             mac.update(tweak);
-            mac.init(new SecretKeySpec(mac.doFinal(), "HmacSHA256"));
-            return mac;
+            byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
+            byte[] ipad = new byte[64], opad = new byte[64];
+            for (int i = 0; i < 64; i++) {
+                byte k = i < subkey.length ? subkey[i] : 0;
+                ipad[i] = (byte) (k ^ 0x36);
+                opad[i] = (byte) (k ^ 0x5c);
+            }
+            MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
+            inner.update(ipad);
+            outer.update(opad);
+            m = new Masker(key.clone(), tweak.clone(), inner, outer);
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no HmacSHA256, which every JDK must have", e);
+            throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
         }
+        synchronized (MASKERS) {
+            System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
+            MASKERS[0] = m;
+        }
+        return m;
     }
 
     /** Returns the bits of b's runs (shift and width pairs), one after another. */
@@ -1033,7 +1104,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
      * half takes the first MASK_N / 2 bits, and round i XORs into one half
      * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
      */
-    private static BigInteger feistel(Mac mac, BigInteger x, boolean forward) {
+    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
         int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
         BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
         for (int r = 0; r < 10; r++) {
@@ -1043,7 +1114,7 @@ public final class Xid implements Comparable<Xid>, Serializable {
                 wa = wb;
                 wb = t;
             }
-            BigInteger f = round(mac, i, forward ? c : a, wb, wa);
+            BigInteger f = round(m, i, forward ? c : a, wb, wa);
             if (forward) {
                 BigInteger t = a.xor(f);
                 a = c;
@@ -1061,12 +1132,9 @@ public final class Xid implements Comparable<Xid>, Serializable {
     }
 
     /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Mac mac, int i, BigInteger half, int width, int out) {
-        mac.update((byte) (MASK_N >>> 8));
-        mac.update((byte) MASK_N);
-        mac.update((byte) i);
-        mac.update(toBytes(half, (width + 7) / 8));
-        byte[] d = Arrays.copyOf(mac.doFinal(), (out + 7) / 8);
+    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
+        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
+        byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
         return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
     }
 }

@@ -6,9 +6,10 @@
  * thread-safe Generator and newId (for a layout that is not name-based;
  * setNode first for a layout whose generator needs its node), Private IDs
  * (mask and unmask), and IDException, the one exception of every bad input,
- * whose code names the kind of error. JDK only, Java 17 and later. idforge
- * generates the classes from the same layout specs as its Go packages, and
- * they read and write the same IDs.
+ * whose code names the kind of error (null arguments throw
+ * NullPointerException, as the JDK's classes do). JDK only, Java 17 and
+ * later. idforge generates the classes from the same layout specs as its Go
+ * packages, and they read and write the same IDs.
  *
  * <ul>
  * <li>{@link Discord}: Discord &#x2014; Discord's Snowflake.
