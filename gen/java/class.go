@@ -30,13 +30,13 @@ func (w *writer) class() {
 		// isValid of an ID held in an array reads CONST_MASK, as fromName does.
 		w.t(`
     /** The constant bits (versions, variants), in place. */
-    private static final byte[] CONST_MASK = hex($MASK$);
+    private static final byte[] CONST_MASK = unhex($MASK$);
 `, "MASK", hexBytes(w.bytesOf(p.ConstMask)))
 	}
 	if p.ConstMask.Sign() != 0 {
 		w.t(`
     /** The constant bits' values, in place. */
-    private static final byte[] CONST_VALUE = hex($VALUE$);
+    private static final byte[] CONST_VALUE = unhex($VALUE$);
 `, "VALUE", hexBytes(w.bytesOf(p.ConstValue)))
 	}
 	w.formConstants()
@@ -210,15 +210,9 @@ func (w *writer) formConstants() {
     /** The fixed-width text forms: their titles, digits, widths and rules. */
 `)
 	for _, f := range w.forms() {
-		w.t(`    private static final Form $NAME$ = new Form($TITLE$, $DIGITS$, $WIDTH$, $FOLD$, $PAD$, $CHECK$, $LIMBS$);
+		w.t(`    private static final Form $NAME$ = new Form(LAYOUT, BITS, $TITLE$, $DIGITS$, $WIDTH$, $FOLD$, $PAD$, $CHECK$, $LIMBS$);
 `, "NAME", formConst(f), "TITLE", javaString(f.Title), "DIGITS", javaString(f.Alphabet), "WIDTH", fmt.Sprint(f.Width),
 			"FOLD", fmt.Sprint(f.FoldCase), "PAD", fmt.Sprint(f.Pad), "CHECK", fmt.Sprint(f.Check), "LIMBS", fmt.Sprint(w.limbs(f)))
-	}
-	if w.hasCheck() {
-		w.t(`
-    /** Crockford's check symbols: the ID modulo 37 is the index of its symbol. */
-    private static final String CHECK = $CHECK$;
-`, "CHECK", javaString(checkDigits))
 	}
 }
 
@@ -232,7 +226,7 @@ func (w *writer) clockConstants() {
      */
     private static final BigInteger EPOCH_NS = new BigInteger("$EPOCHNS$"),
             TICK_NUM = new BigInteger("$NUM$"), TICK_DEN = new BigInteger("$DEN$"),
-            MAX_TICK = new BigInteger("$MAXTICK$"), BILLION = BigInteger.valueOf(1_000_000_000L);
+            MAX_TICK = new BigInteger("$MAXTICK$");
 `, "UNIT", html(c.Unit), "EPOCH", html(c.Epoch), "EPOCHNS", c.EpochNs.String(), "NUM", c.TickNum.String(),
 		"DEN", c.TickDen.String(), "MAXTICK", c.MaxTick.String())
 }
@@ -284,10 +278,14 @@ func (w *writer) parsers() {
 `)
 	case "decimal":
 		w.b.WriteString("\n" + doc("    ", "Reads the text {@link #toString()} writes: the ID's 64 bits as a long in decimal, "+html(p.Text.DecimalSyntax())+".\n\n@param s the text\n@return the ID\n@throws IDException ErrLength, ErrSyntax or ErrOverflow for other text"))
+		parser := "parseDecimal"
+		if p.Text.NonNegative {
+			parser = "parseNonNegativeDecimal"
+		}
 		w.t(`    public static $T$ parse(String s) {
-        return new $T$(parseDecimal(s));
+        return new $T$($PARSER$(LAYOUT, s));
     }
-`)
+`, "PARSER", parser)
 	default:
 		w.t(`
     /**
@@ -477,7 +475,7 @@ $PLACE$        return of(b);
 
 
     /** The bits of maxAt's IDs besides the time: every bit that is not a constant 0. */
-    private static final byte[] UNTIMED = hex($OTHERS$);
+    private static final byte[] UNTIMED = unhex($OTHERS$);
 `, "START", start, "PLACE", place("        ", "b", "tick", p.Time.Runs), "OTHERS", hexBytes(w.bytesOf(others)))
 }
 

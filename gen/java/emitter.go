@@ -48,11 +48,18 @@ const ExceptionFile = "IDException.java"
 // file, without o.Out, is the class's name with .java. A type, package or
 // field name Java cannot use, an o.Out that is no .java file or names
 // another class than o.Type, a text form the class cannot write and a
-// Runtime (a class shares none) are mistakes in the options
+// Runtime other than RuntimeClass are mistakes in the options
 // (emit.ErrOption).
+//
+// Without o.Runtime the class is self-contained: it holds every helper it
+// uses, and needs only IDException. With o.Runtime (RuntimeClass, as the
+// package io.github.idforge has it) it holds only the helpers that need the
+// class itself and imports the rest statically from IDRuntime, which
+// Runtime writes and which must be in the same package; a layout that needs
+// a helper IDRuntime does not hold is a mistake in the options.
 func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error) {
-	if o.Runtime != "" {
-		return nil, emit.OptionError(fmt.Errorf("%w: a Java class is self-contained: it shares no runtime (%q)", ErrLayout, o.Runtime))
+	if o.Runtime != "" && o.Runtime != RuntimeClass {
+		return nil, emit.OptionError(fmt.Errorf("%w: the runtime of a Java package is its class %s, not %q", ErrName, RuntimeClass, o.Runtime))
 	}
 	typ := o.Type
 	if o.Out != "" {
@@ -75,7 +82,7 @@ func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, erro
 	if typ == "" {
 		typ = ClassName(l.Name)
 	}
-	class, err := generate(l, o.Package, typ, o.Text)
+	class, err := generate(l, o.Package, typ, o.Text, o.Runtime != "")
 	if errors.Is(err, ErrName) || errors.Is(err, ErrLayout) {
 		return nil, emit.OptionError(err)
 	}

@@ -89,10 +89,10 @@ func (w *writer) generator() {
 		// node is a Long: null when left out.
 	}
 	if p.ClockSeq != nil {
-		fmt.Fprintf(&ctor, "            drawOnce(f, hex(%s)); // the clock sequence\n", hexBytes(w.roleMask(p.ClockSeq)))
+		fmt.Fprintf(&ctor, "            drawOnce(f, unhex(%s)); // the clock sequence\n", hexBytes(w.roleMask(p.ClockSeq)))
 	}
 	if p.Random != nil && p.Random.V.Once {
-		fmt.Fprintf(&ctor, "            drawOnce(f, hex(%s)); // the random bits drawn once\n", hexBytes(w.roleMask(p.Random)))
+		fmt.Fprintf(&ctor, "            drawOnce(f, unhex(%s)); // the random bits drawn once\n", hexBytes(w.roleMask(p.Random)))
 	}
 
 	optionalNode := p.Node != nil && !p.NeedsNode
@@ -115,12 +115,12 @@ func (w *writer) generator() {
 		}
 		if keep.Sign() != 0 && !p.Node.V.MAC {
 			nodeMask := w.roleMask(p.Node)
-			fmt.Fprintf(&ctor, "            byte[] k = hex(%s);\n            if (node != null) {\n                byte[] nodeBits = hex(%s);\n                for (int i = 0; i < SIZE; i++) {\n                    k[i] &= (byte) ~nodeBits[i];\n                }\n            }\n            this.keep = k;\n", keepExpr, hexBytes(nodeMask))
+			fmt.Fprintf(&ctor, "            byte[] k = unhex(%s);\n            if (node != null) {\n                byte[] nodeBits = unhex(%s);\n                for (int i = 0; i < SIZE; i++) {\n                    k[i] &= (byte) ~nodeBits[i];\n                }\n            }\n            this.keep = k;\n", keepExpr, hexBytes(nodeMask))
 		} else if keep.Sign() != 0 {
-			fmt.Fprintf(&ctor, "            this.keep = hex(%s);\n", keepExpr)
+			fmt.Fprintf(&ctor, "            this.keep = unhex(%s);\n", keepExpr)
 		}
 	} else if keep.Sign() != 0 {
-		fmt.Fprintf(&ctor, "            this.keep = hex(%s);\n", keepExpr)
+		fmt.Fprintf(&ctor, "            this.keep = unhex(%s);\n", keepExpr)
 	}
 	ctor.WriteString("            this.fixed = f;\n")
 
@@ -265,22 +265,6 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 `, "NAP", nap(p))
 		}
 	}
-	w.t(`
-        /**
-         * Returns the default source of random bits: the JDK's DRBG (NIST SP
-         * 800-90A's Hash_DRBG with SHA-256, seeded and reseeded from the
-         * system's entropy), which draws a buffer of bits three times as fast
-         * as the default SecureRandom (NativePRNG, which mixes SHA1PRNG into
-         * every read), or that where a JDK has no DRBG.
-         */
-        private static SecureRandom defaultRandom() {
-            try {
-                return SecureRandom.getInstance("DRBG");
-            } catch (NoSuchAlgorithmException e) {
-                return new SecureRandom();
-            }
-        }
-`)
 	if p.Node != nil {
 		w.t(`
         /** Checks that node fits the layout's node, else ErrRange. */

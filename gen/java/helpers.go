@@ -1,16 +1,87 @@
 package java
 
-// helpers writes the class's private static helpers: the bit moves, the
-// text forms' codecs and, where the layout needs them, the UUID and
-// decimal readers, the wide fields' and the clock's arithmetic.
-func (w *writer) helpers() {
-	p := w.p
-	w.t(`
-    /** Lower-case hex digits, by value. */
-    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
+import "strings"
 
-    /** Returns the bytes of hex digits, a constant of the class. */
-    private static byte[] hex(String digits) {
+// The helpers: the bit moves, the text forms' codecs, the UUID and decimal
+// readers, the clock's arithmetic, the mask's Feistel network and the
+// default source of random bits. Those that do not depend on one layout
+// (shared writes them) are the same code in every class: a self-contained
+// class holds the ones it uses as private static members, and the classes
+// of the package io.github.idforge use IDRuntime's instead (Runtime writes
+// it), which they import statically, so that a call reads the same in both.
+// What a helper needs of its layout it takes as a parameter (the layout's
+// name for its errors) or from a Form, which each class makes. The helpers
+// that need the class itself, its constructor or its constants stay in
+// the class (classHelpers).
+
+// needs says which of the shared helpers a class uses, besides those every
+// class uses (hex digits, bit moves, forms, text lengths and errors).
+type needs struct {
+	longs     bool // LONGS: an ID of one or two longs, read from whole bytes
+	big       bool // getBig, unsigned, placeBig: runs of any width
+	toBytes   bool // toBytes: a BigInteger's bytes
+	check     bool // CHECK, mod37: a form with a check symbol
+	uuid      bool // HEX_VALUES, hex4: the UUID reader's digits
+	decimal   bool // parseDecimal: decimal text of a long
+	decimal63 bool // parseNonNegativeDecimal: decimal text of 63 bits
+	clock     bool // BILLION, nanos, floorDiv, ceilDiv: a layout with a time
+	mask      bool // Masker, masker, gather, scatter, feistel, round
+	random    bool // defaultRandom: a generator
+}
+
+// needs returns the shared helpers the class uses.
+func (w *writer) needs() needs {
+	p := w.p
+	return needs{
+		longs:     w.words() != nil && p.Size%8 == 0,
+		big:       w.needsBig(),
+		toBytes:   w.unalignedBytes() || w.shape != nil,
+		check:     w.hasCheck(),
+		uuid:      p.Text.Name == "uuid",
+		decimal:   p.Text.Name == "decimal" && !p.Text.NonNegative,
+		decimal63: p.Text.Name == "decimal" && p.Text.NonNegative,
+		clock:     p.Clock != nil,
+		mask:      w.shape != nil,
+		random:    p.Generates,
+	}
+}
+
+// or returns the helpers that n or m use.
+func (n needs) or(m needs) needs {
+	return needs{n.longs || m.longs, n.big || m.big, n.toBytes || m.toBytes, n.check || m.check, n.uuid || m.uuid,
+		n.decimal || m.decimal, n.decimal63 || m.decimal63, n.clock || m.clock, n.mask || m.mask, n.random || m.random}
+}
+
+// covers reports whether n has every helper m uses.
+func (n needs) covers(m needs) bool { return n.or(m) == n }
+
+// helpers writes the class's private static helpers: the shared ones,
+// unless the class uses a runtime's, then its own.
+func (w *writer) helpers() {
+	if !w.runtime {
+		w.b.WriteString(shared(w.needs(), "private ", 4))
+	}
+	w.classHelpers()
+}
+
+// shared returns the helpers that do not depend on one layout that n says
+// are used, each declared with the modifier private ("private " or "") and
+// indented as a class's members are; maskers is the number of the mask's
+// round functions kept.
+func shared(n needs, private string, maskers int) string {
+	var b strings.Builder
+	t := func(template string) {
+		b.WriteString(strings.NewReplacer("$P$", private, "$MASKERS$", itoa(maskers), "$CHECKDIGITS$", javaString(checkDigits)).Replace(template))
+	}
+	t(`
+    /** Lower-case hex digits, by value. */
+    $P$static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
+
+    /**
+     * Returns the bytes that hex digits spell, two digits a byte: for the
+     * constants of a class.
+     */
+    $P$static byte[] unhex(String digits) {
         byte[] b = new byte[digits.length() / 2];
         for (int i = 0; i < b.length; i++) {
             b[i] = (byte) Integer.parseInt(digits, 2 * i, 2 * i + 2, 16);
@@ -19,7 +90,7 @@ func (w *writer) helpers() {
     }
 
     /** The two lower-case hex digits of every byte value, the first in the high byte. */
-    private static final short[] HEX_PAIRS = new short[256];
+    $P$static final short[] HEX_PAIRS = new short[256];
 
     static {
         for (int i = 0; i < 256; i++) {
@@ -28,7 +99,7 @@ func (w *writer) helpers() {
     }
 
     /** Returns b in lower-case hex digits, two a byte. */
-    private static String hexText(byte[] b) {
+    $P$static String hexText(byte[] b) {
         byte[] out = new byte[2 * b.length];
         for (int i = 0; i < b.length; i++) {
             int pair = HEX_PAIRS[b[i] & 0xff];
@@ -42,7 +113,7 @@ func (w *writer) helpers() {
      * Returns width bits (1 to 64) of b at shift, counted from the least
      * significant bit of b read as one big-endian number.
      */
-    private static long get(byte[] b, int shift, int width) {
+    $P$static long get(byte[] b, int shift, int width) {
         long v = 0;
         int last = b.length - 1;
         for (int j = shift >>> 3, end = (shift + width - 1) >>> 3; j <= end; j++) {
@@ -57,7 +128,7 @@ func (w *writer) helpers() {
      * ORs the low width bits (1 to 64) of v into b at shift, counted from
      * the least significant bit; the bits there are zero.
      */
-    private static void place(byte[] b, int shift, int width, long v) {
+    $P$static void place(byte[] b, int shift, int width, long v) {
         if (width < 64) {
             v &= (1L << width) - 1;
         }
@@ -68,16 +139,16 @@ func (w *writer) helpers() {
         }
     }
 `)
-	if w.words() != nil && w.p.Size%8 == 0 {
-		w.t(`
+	if n.longs {
+		t(`
     /** The bytes of a byte array read and written as big-endian longs, at any index. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    $P$static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 `)
 	}
-	if w.needsBig() {
-		w.t(`
+	if n.big {
+		t(`
     /** Returns width bits of b at shift, any number of them, as a BigInteger. */
-    private static BigInteger getBig(byte[] b, int shift, int width) {
+    $P$static BigInteger getBig(byte[] b, int shift, int width) {
         BigInteger v = BigInteger.ZERO;
         for (int at = 0; at < width; at += 64) {
             long part = get(b, shift + at, Math.min(64, width - at));
@@ -87,23 +158,23 @@ func (w *writer) helpers() {
     }
 
     /** Returns x, read unsigned, as a BigInteger. */
-    private static BigInteger unsigned(long x) {
+    $P$static BigInteger unsigned(long x) {
         BigInteger v = BigInteger.valueOf(x);
         return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
     }
 
     /** ORs the low width bits of v, any number of them, into b at shift. */
-    private static void placeBig(byte[] b, int shift, int width, BigInteger v) {
+    $P$static void placeBig(byte[] b, int shift, int width, BigInteger v) {
         for (int at = 0; at < width; at += 64) {
             place(b, shift + at, Math.min(64, width - at), v.shiftRight(at).longValue());
         }
     }
 `)
 	}
-	if w.unalignedBytes() || w.shape != nil {
-		w.t(`
+	if n.toBytes {
+		t(`
     /** Returns v as size bytes, big-endian; v fits. */
-    private static byte[] toBytes(BigInteger v, int size) {
+    $P$static byte[] toBytes(BigInteger v, int size) {
         byte[] out = new byte[size];
         byte[] in = v.toByteArray(); // may hold a leading sign byte
         int n = Math.min(in.length, size);
@@ -112,44 +183,37 @@ func (w *writer) helpers() {
     }
 `)
 	}
-	if w.unalignedBytes() {
-		w.t(`
+	t(`
     /**
-     * ORs a bytes field, v, into its runs of b (shift, width and where in
-     * the value, a triple a run): v must have as many bits as the runs.
+     * A fixed-width text form of a layout's IDs (the layout named layout,
+     * of bits bits, in size bytes): the ID as one number in the alphabet's
+     * base, zero-padded to width digits, so that text sorts as the bytes do
+     * where the digits ascend. pad is the number of zero bits below the ID
+     * in the digits (a form that writes the bits from the top), check says
+     * that a check symbol follows, and limbs is the number of 32-bit words
+     * that hold any text's value.
      */
-    private static void placeBytes(byte[] b, String name, byte[] v, int[] runs) {
-        int width = 0;
-        for (int i = 0; i < runs.length; i += 3) {
-            width += runs[i + 1];
-        }
-        if (v.length * 8 != width) {
-            throw new IDException("ErrRange", LAYOUT + ": " + name + " must be " + width / 8 + " bytes, not " + v.length);
-        }
-        BigInteger x = new BigInteger(1, v);
-        for (int i = 0; i < runs.length; i += 3) {
-            placeBig(b, runs[i], runs[i + 1], x.shiftRight(runs[i + 2]));
-        }
-    }
-`)
-	}
-	w.t(`
-    /**
-     * A fixed-width text form: the ID as one number in the alphabet's base,
-     * zero-padded to width digits, so that text sorts as the bytes do where
-     * the digits ascend. pad is the number of zero bits below the ID in the
-     * digits (a form that writes the bits from the top), check says that a
-     * check symbol follows, and limbs is the number of 32-bit words that
-     * hold any text's value.
-     */
-    private static final class Form {
+    $P$static final class Form {
+        /** The layout's name, which the form's errors start with. */
+        final String layout;
+        /** The form's title, which its errors name. */
         final String title;
+        /** The digits, by value. */
         final byte[] digits;
+        /** The layout's size in bits and in bytes. */
+        final int bits, size;
+        /** The number of digits, the base, the zero bits below the ID and the words of a value. */
         final int width, base, pad, limbs;
+        /** Whether a check symbol follows the digits. */
         final boolean check;
-        final byte[] table = new byte[128]; // digit values by character, -1 for none
+        /** The digits' values by character, -1 for none. */
+        final byte[] table = new byte[128];
 
-        Form(String title, String digits, int width, boolean fold, int pad, boolean check, int limbs) {
+        /** Returns the form of the arguments, which the fields name alike; fold makes the digits' other case read too. */
+        Form(String layout, int bits, String title, String digits, int width, boolean fold, int pad, boolean check, int limbs) {
+            this.layout = layout;
+            this.bits = bits;
+            this.size = (bits + 7) / 8;
             this.title = title;
             this.digits = digits.getBytes(StandardCharsets.ISO_8859_1);
             this.width = width;
@@ -170,10 +234,10 @@ func (w *writer) helpers() {
     }
 
     /**
-     * Writes b in form f: f.width digits, most significant first, and the
-     * check symbol if the form has one.
+     * Writes b, an ID of f's layout, in form f: f.width digits, most
+     * significant first, and the check symbol if the form has one.
      */
-    private static String encode(byte[] b, Form f) {
+    $P$static String encode(byte[] b, Form f) {
         int[] n = new int[f.limbs]; // b shifted left by f.pad, in 32-bit words, most significant first
         for (int i = b.length - 1, k = f.pad; i >= 0; i--, k += 8) {
             long x = (long) (b[i] & 0xff) << (k & 31);
@@ -197,30 +261,30 @@ func (w *writer) helpers() {
             out[i] = f.digits[(int) r];
         }
 `)
-	if w.hasCheck() {
-		w.t(`        if (f.check) {
+	if n.check {
+		t(`        if (f.check) {
             out[f.width] = (byte) CHECK.charAt(mod37(b));
         }
 `)
 	}
-	w.t(`        return new String(out, StandardCharsets.ISO_8859_1);
+	t(`        return new String(out, StandardCharsets.ISO_8859_1);
     }
 
     /**
-     * Reads text in form f: exactly f.width digits, and a check symbol if
-     * the form has one. Text above the largest ID is ErrOverflow; a last
-     * digit with padding bits set, or a check symbol that does not match,
-     * is ErrSyntax.
+     * Reads text in form f, an ID of f's layout: exactly f.width digits,
+     * and a check symbol if the form has one. Text above the largest ID is
+     * ErrOverflow; a last digit with padding bits set, or a check symbol
+     * that does not match, is ErrSyntax.
      */
-    private static byte[] decode(String s, Form f) {
+    $P$static byte[] decode(String s, Form f) {
         Objects.requireNonNull(s, "s");
-        checkLength(s, f.check ? f.width + 1 : f.width, f.title);
+        checkLength(f.layout, f.title, s, f.check ? f.width + 1 : f.width);
         int[] n = new int[f.limbs];
         for (int i = 0; i < f.width; i++) {
             char c = s.charAt(i);
             int d = c < 128 ? f.table[c] : -1;
             if (d < 0) {
-                throw syntaxError(f.title, s, i);
+                throw syntaxError(f.layout, f.title, s, i);
             }
             long carry = d;
             for (int j = n.length - 1; j >= 0; j--) {
@@ -229,19 +293,19 @@ func (w *writer) helpers() {
                 carry = x >>> 32;
             }
         }
-        int bits = BITS + f.pad, top = n.length - 1 - (bits >>> 5);
+        int bits = f.bits + f.pad, top = n.length - 1 - (bits >>> 5);
         boolean over = top >= 0 && n[top] >>> (bits & 31) != 0;
         for (int j = 0; j < top; j++) {
             over |= n[j] != 0;
         }
         if (over) {
-            throw new IDException("ErrOverflow", LAYOUT + ": " + f.title + " text of a value above $BITS$ bits");
+            throw new IDException("ErrOverflow", f.layout + ": " + f.title + " text of a value above " + f.bits + " bits");
         }
         if ((n[n.length - 1] & (1 << f.pad) - 1) != 0) {
-            throw syntaxError(f.title, s, f.width - 1);
+            throw syntaxError(f.layout, f.title, s, f.width - 1);
         }
-        byte[] b = new byte[SIZE];
-        for (int i = SIZE - 1, k = f.pad; i >= 0; i--, k += 8) {
+        byte[] b = new byte[f.size];
+        for (int i = f.size - 1, k = f.pad; i >= 0; i--, k += 8) {
             long x = n[n.length - 1 - (k >>> 5)] & 0xffffffffL;
             if ((k & 31) > 24) {
                 x |= (n[n.length - 2 - (k >>> 5)] & 0xffffffffL) << 32;
@@ -249,19 +313,22 @@ func (w *writer) helpers() {
             b[i] = (byte) (x >>> (k & 31));
         }
 `)
-	if w.hasCheck() {
-		w.t(`        if (f.check && CHECK.indexOf(Character.toUpperCase(s.charAt(f.width))) != mod37(b)) {
-            throw syntaxError(f.title, s, f.width);
+	if n.check {
+		t(`        if (f.check && CHECK.indexOf(Character.toUpperCase(s.charAt(f.width))) != mod37(b)) {
+            throw syntaxError(f.layout, f.title, s, f.width);
         }
 `)
 	}
-	w.t(`        return b;
+	t(`        return b;
     }
 `)
-	if w.hasCheck() {
-		w.t(`
+	if n.check {
+		t(`
+    /** Crockford's check symbols: the ID modulo 37 is the index of its symbol. */
+    $P$static final String CHECK = $CHECKDIGITS$;
+
     /** Returns b, read as one big-endian number, modulo 37. */
-    private static int mod37(byte[] b) {
+    $P$static int mod37(byte[] b) {
         int r = 0;
         for (byte x : b) {
             r = (r * 256 + (x & 0xff)) % 37;
@@ -270,9 +337,9 @@ func (w *writer) helpers() {
     }
 `)
 	}
-	w.t(`
+	t(`
     /** Returns the length of s in bytes of UTF-8, as Go counts a string's. */
-    private static int utf8Length(String s) {
+    $P$static int utf8Length(String s) {
         int n = s.length();
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -288,49 +355,203 @@ func (w *writer) helpers() {
         return n;
     }
 
-    /** Checks that s is text of length bytes of UTF-8, else ErrLength. */
-    private static void checkLength(String s, int length, String title) {
+    /**
+     * Checks that s, text of layout's form title, is length bytes of UTF-8,
+     * else ErrLength.
+     */
+    $P$static void checkLength(String layout, String title, String s, int length) {
         int n = utf8Length(s);
         if (n != length) {
-            throw new IDException("ErrLength", LAYOUT + ": " + title + " text of length " + n + ", want " + length);
+            throw new IDException("ErrLength", layout + ": " + title + " text of length " + n + ", want " + length);
         }
     }
 
     /**
-     * Returns the ErrSyntax of s's char at index i, where every char before
-     * it is ASCII: its position in bytes of UTF-8 is i.
+     * Returns the ErrSyntax of the char at index i of s, text of layout's
+     * form title, where every char before it is ASCII: its position in bytes
+     * of UTF-8 is i.
      */
-    private static IDException syntaxError(String title, String s, int i) {
+    $P$static IDException syntaxError(String layout, String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
         return new IDException("ErrSyntax",
-                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+                layout + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 `)
-	switch p.Text.Name {
-	case "uuid":
-		w.uuidHelpers()
-	case "decimal":
-		w.decimalHelpers()
+	if n.uuid {
+		t(`
+    /** Hex digits' values by character, in either case; -1 for others. */
+    $P$static final byte[] HEX_VALUES = new byte[128];
+
+    static {
+        Arrays.fill(HEX_VALUES, (byte) -1);
+        for (int i = 0; i < 16; i++) {
+            HEX_VALUES[HEX_DIGITS[i]] = (byte) i;
+            HEX_VALUES[Character.toUpperCase(HEX_DIGITS[i])] = (byte) i;
+        }
+    }
+
+    /**
+     * Returns the value of four hex digits of s from index at, or a negative
+     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
+     * char past 0x7f is refused first).
+     */
+    $P$static long hex4(String s, int at) {
+        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
+        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
+    }
+`)
 	}
-	if p.Clock != nil {
-		w.t(`
+	if n.decimal63 {
+		t(`
+    /**
+     * Reads decimal text of an ID of layout, whose top bit is a constant
+     * zero, as its toString writes it and Go's generated parser of the
+     * layout reads it: 1 to 19 digits (0-9) with no sign and no leading
+     * zeros, whose value is at most 2^63-1. It checks the length (in bytes
+     * of UTF-8), a leading zero, every character, then the value.
+     */
+    $P$static long parseNonNegativeDecimal(String layout, String s) {
+        Objects.requireNonNull(s, "s");
+        int n = utf8Length(s);
+        if (n < 1 || n > 19) {
+            throw new IDException("ErrLength", layout + ": decimal text of length " + n + ", want 1 to 19");
+        }
+        if (s.charAt(0) == '0' && n > 1) {
+            throw syntaxError(layout, "decimal", s, 0);
+        }
+        long v = 0;
+        boolean over = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                throw syntaxError(layout, "decimal", s, i);
+            }
+            over |= v > (Long.MAX_VALUE - (c - '0')) / 10;
+            v = v * 10 + (c - '0');
+        }
+        if (over) {
+            throw new IDException("ErrOverflow", layout + ": decimal text of a value above 2^63-1");
+        }
+        return v;
+    }
+`)
+	}
+	if n.decimal {
+		t(`
+    /**
+     * Reads decimal text of an ID of layout as its toString writes it, as
+     * Go's generated parsers read it: an optional '-' and 1 to 19 digits
+     * (0-9) with no leading zeros (only zero itself starts with a zero, and
+     * "-0" is no number), whose value is a long. It checks the length (in
+     * bytes of UTF-8, the sign too), a leading zero, every character, then
+     * the value.
+     */
+    $P$static long parseDecimal(String layout, String s) {
+        Objects.requireNonNull(s, "s");
+        boolean neg = s.startsWith("-");
+        int at = neg ? 1 : 0;
+        int n = utf8Length(s) - at;
+        if (n < 1 || n > 19) {
+            throw new IDException("ErrLength", layout + ": decimal text of length " + (n + at) + ", want 1 to 19 digits");
+        }
+        if (s.charAt(at) == '0' && (n > 1 || neg)) {
+            throw syntaxError(layout, "decimal", s, at);
+        }
+        long v = 0; // minus the value, as a long holds -2^63 but not 2^63
+        boolean over = false;
+        for (int i = at; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                throw syntaxError(layout, "decimal", s, i);
+            }
+            over |= v < (Long.MIN_VALUE + (c - '0')) / 10;
+            v = v * 10 - (c - '0');
+        }
+        if (over || !neg && v == Long.MIN_VALUE) {
+            throw new IDException("ErrOverflow", layout + ": decimal text of a value outside a long's range");
+        }
+        return neg ? v : -v;
+    }
+`)
+	}
+	if n.clock {
+		t(`
+    /** The nanoseconds of a second. */
+    $P$static final BigInteger BILLION = BigInteger.valueOf(1_000_000_000L);
+
     /** Returns t in nanoseconds since the Unix epoch. */
-    private static BigInteger nanos(Instant t) {
+    $P$static BigInteger nanos(Instant t) {
         return BigInteger.valueOf(t.getEpochSecond()).multiply(BILLION).add(BigInteger.valueOf(t.getNano()));
     }
 
     /** Returns a / b rounded down, for b above zero. */
-    private static BigInteger floorDiv(BigInteger a, BigInteger b) {
+    $P$static BigInteger floorDiv(BigInteger a, BigInteger b) {
         BigInteger[] qr = a.divideAndRemainder(b);
         return qr[1].signum() < 0 ? qr[0].subtract(BigInteger.ONE) : qr[0];
     }
 
     /** Returns a / b rounded up, for b above zero. */
-    private static BigInteger ceilDiv(BigInteger a, BigInteger b) {
+    $P$static BigInteger ceilDiv(BigInteger a, BigInteger b) {
         return floorDiv(a.negate(), b).negate();
     }
+`)
+	}
+	if n.mask {
+		t(maskShared)
+	}
+	if n.random {
+		t(`
+    /**
+     * Returns the default source of a generator's random bits: the JDK's
+     * DRBG (NIST SP 800-90A's Hash_DRBG with SHA-256, seeded and reseeded
+     * from the system's entropy), which draws a buffer of bits three times
+     * as fast as the default SecureRandom (NativePRNG, which mixes SHA1PRNG
+     * into every read), or that where a JDK has no DRBG.
+     */
+    $P$static SecureRandom defaultRandom() {
+        try {
+            return SecureRandom.getInstance("DRBG");
+        } catch (NoSuchAlgorithmException e) {
+            return new SecureRandom();
+        }
+    }
+`)
+	}
+	return b.String()
+}
 
+// classHelpers writes the helpers that need the class, its constructor or
+// its constants: a wide bytes field's writer, the UUID reader, the clock's
+// clamp and the mask's constants.
+func (w *writer) classHelpers() {
+	p := w.p
+	if w.unalignedBytes() {
+		w.t(`
+    /**
+     * ORs a bytes field, v, into its runs of b (shift, width and where in
+     * the value, a triple a run): v must have as many bits as the runs.
+     */
+    private static void placeBytes(byte[] b, String name, byte[] v, int[] runs) {
+        int width = 0;
+        for (int i = 0; i < runs.length; i += 3) {
+            width += runs[i + 1];
+        }
+        if (v.length * 8 != width) {
+            throw new IDException("ErrRange", LAYOUT + ": " + name + " must be " + width / 8 + " bytes, not " + v.length);
+        }
+        BigInteger x = new BigInteger(1, v);
+        for (int i = 0; i < runs.length; i += 3) {
+            placeBig(b, runs[i], runs[i + 1], x.shiftRight(runs[i + 2]));
+        }
+    }
+`)
+	}
+	if p.Text.Name == "uuid" {
+		w.uuidHelpers()
+	}
+	if p.Clock != nil {
+		w.t(`
     /** Returns tick clamped to the clock's range, as a long's bits. */
     private static long clampTick(BigInteger tick) {
         if (tick.signum() < 0) {
@@ -347,27 +568,6 @@ func (w *writer) helpers() {
 
 func (w *writer) uuidHelpers() {
 	w.t(`
-    /** Hex digits' values by character, in either case; -1 for others. */
-    private static final byte[] HEX_VALUES = new byte[128];
-
-    static {
-        Arrays.fill(HEX_VALUES, (byte) -1);
-        for (int i = 0; i < 16; i++) {
-            HEX_VALUES[HEX_DIGITS[i]] = (byte) i;
-            HEX_VALUES[Character.toUpperCase(HEX_DIGITS[i])] = (byte) i;
-        }
-    }
-
-    /**
-     * Returns the value of four hex digits of s from index at, or a negative
-     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
-     * char past 0x7f is refused first).
-     */
-    private static long hex4(String s, int at) {
-        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
-        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
-    }
-
     /**
      * Reads a UUID's 32 hex digits from s at index at, in the canonical form
      * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
@@ -407,16 +607,16 @@ func (w *writer) uuidHelpers() {
                     return of(decode(s, HEX));
                 case 38:
                     if (s.charAt(0) != '{') {
-                        throw syntaxError("UUID", s, 0);
+                        throw syntaxError(LAYOUT, "UUID", s, 0);
                     }
                     if (s.charAt(37) != '}') {
-                        throw syntaxError("UUID", s, 37);
+                        throw syntaxError(LAYOUT, "UUID", s, 37);
                     }
                     return checkUUID(s, 1);
                 case 45:
                     for (int i = 0; i < 9; i++) {
                         if (Character.toLowerCase(s.charAt(i)) != "urn:uuid:".charAt(i)) {
-                            throw syntaxError("UUID", s, i);
+                            throw syntaxError(LAYOUT, "UUID", s, i);
                         }
                     }
                     return checkUUID(s, 9);
@@ -433,84 +633,10 @@ func (w *writer) uuidHelpers() {
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;
             if (!ok) {
-                throw syntaxError("UUID", s, at + i);
+                throw syntaxError(LAYOUT, "UUID", s, at + i);
             }
         }
         return readUUID(s, at, true);
-    }
-`)
-}
-
-func (w *writer) decimalHelpers() {
-	if w.p.Text.NonNegative {
-		w.t(`
-    /**
-     * Reads decimal text as toString writes it, as Go's generated parser of
-     * this layout reads it: 1 to 19 digits (0-9) with no sign and no leading
-     * zeros, whose value is at most 2^63-1, as the layout's top bit is a
-     * constant zero. It checks the length (in bytes of UTF-8), a leading
-     * zero, every character, then the value.
-     */
-    private static long parseDecimal(String s) {
-        Objects.requireNonNull(s, "s");
-        int n = utf8Length(s);
-        if (n < 1 || n > 19) {
-            throw new IDException("ErrLength", LAYOUT + ": decimal text of length " + n + ", want 1 to 19");
-        }
-        if (s.charAt(0) == '0' && n > 1) {
-            throw syntaxError("decimal", s, 0);
-        }
-        long v = 0;
-        boolean over = false;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                throw syntaxError("decimal", s, i);
-            }
-            over |= v > (Long.MAX_VALUE - (c - '0')) / 10;
-            v = v * 10 + (c - '0');
-        }
-        if (over) {
-            throw new IDException("ErrOverflow", LAYOUT + ": decimal text of a value above 2^63-1");
-        }
-        return v;
-    }
-`)
-		return
-	}
-	w.t(`
-    /**
-     * Reads decimal text as toString writes it, as Go's generated parsers
-     * read it: an optional '-' and 1 to 19 digits (0-9) with no leading
-     * zeros (only zero itself starts with a zero, and "-0" is no number),
-     * whose value is a long. It checks the length (in bytes of UTF-8, the
-     * sign too), a leading zero, every character, then the value.
-     */
-    private static long parseDecimal(String s) {
-        Objects.requireNonNull(s, "s");
-        boolean neg = s.startsWith("-");
-        int at = neg ? 1 : 0;
-        int n = utf8Length(s) - at;
-        if (n < 1 || n > 19) {
-            throw new IDException("ErrLength", LAYOUT + ": decimal text of length " + (n + at) + ", want 1 to 19 digits");
-        }
-        if (s.charAt(at) == '0' && (n > 1 || neg)) {
-            throw syntaxError("decimal", s, at);
-        }
-        long v = 0; // minus the value, as a long holds -2^63 but not 2^63
-        boolean over = false;
-        for (int i = at; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
-                throw syntaxError("decimal", s, i);
-            }
-            over |= v < (Long.MIN_VALUE + (c - '0')) / 10;
-            v = v * 10 - (c - '0');
-        }
-        if (over || !neg && v == Long.MIN_VALUE) {
-            throw new IDException("ErrOverflow", LAYOUT + ": decimal text of a value outside a long's range");
-        }
-        return neg ? v : -v;
     }
 `)
 }

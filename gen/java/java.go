@@ -69,7 +69,7 @@ var typeWords = words(`Object String Long Integer Math System Character Byte Boo
 	StringBuilder Serializable MethodHandles VarHandle ByteOrder InvalidObjectException ObjectInputStream ObjectStreamException Arrays
 	BigInteger Instant Clock Duration UUID MessageDigest Mac SecretKeySpec SecureRandom RandomGenerator
 	StandardCharsets GeneralSecurityException NoSuchAlgorithmException DateTimeException
-	LockSupport IDException Fields Generator Form Serialized Shared Masker Objects`)
+	LockSupport IDException IDRuntime Fields Generator Form Serialized Shared Masker Objects`)
 
 // fieldWords are the names a field may not take besides the keywords: a
 // record's component may not be named as a method of Object.
@@ -93,10 +93,12 @@ func Generate(l *layouts.Layout, pkg, typ, text string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrLayout, err)
 	}
-	return generate(r, pkg, typ, text)
+	return generate(r, pkg, typ, text, false)
 }
 
-func generate(r *resolved.Layout, pkg, typ, text string) ([]byte, error) {
+// generate returns the class; with runtime, one of the package whose
+// IDRuntime (Runtime) holds the shared helpers, which the class imports.
+func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, error) {
 	if !packageName.MatchString(pkg) {
 		return nil, fmt.Errorf("%w: package %q is not a Java package name", ErrName, pkg)
 	}
@@ -132,12 +134,31 @@ func generate(r *resolved.Layout, pkg, typ, text string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &writer{p: p, pkg: pkg, declared: declared}
-	if s, err := mask.ShapeOf(r.Layout); err == nil {
-		w.shape = &s
+	w := newWriter(p, pkg, declared)
+	w.runtime = runtime
+	if runtime {
+		if !runtimeNeeds().covers(w.needs()) {
+			return nil, fmt.Errorf("%w: %s: IDRuntime serves the built-in layouts' classes, and this layout needs helpers it does not hold (a check symbol?): generate a self-contained class", ErrLayout, r.Name)
+		}
+		for _, f := range w.forms() {
+			for _, n := range []string{lowerCamel(f.Ident()), "parse" + camel(f.Ident()), formConst(f)} {
+				if runtimeMembers()[n] {
+					return nil, fmt.Errorf("%w: encoding %q: the class's %s would hide IDRuntime's", ErrName, f.Name, n)
+				}
+			}
+		}
 	}
 	w.class()
 	return []byte(w.source()), nil
+}
+
+// newWriter returns the writer of plan p's class in package pkg.
+func newWriter(p *portable.Plan, pkg string, declared []portable.Form) *writer {
+	w := &writer{p: p, pkg: pkg, declared: declared}
+	if s, err := mask.ShapeOf(p.L); err == nil {
+		w.shape = &s
+	}
+	return w
 }
 
 type writer struct {
@@ -147,7 +168,10 @@ type writer struct {
 	declared []portable.Form
 	pkg      string
 	shape    *mask.Shape // nil for a layout that cannot be masked
-	b        strings.Builder
+	// runtime says that the class uses IDRuntime's shared helpers rather
+	// than holding them.
+	runtime bool
+	b       strings.Builder
 }
 
 // t writes a template: each $NAME$ in it becomes the value vars gives it,
@@ -200,6 +224,9 @@ func (w *writer) source() string {
 		if regexp.MustCompile(`\b` + name + `\b`).MatchString(body) {
 			fmt.Fprintf(&b, "import %s;\n", imp)
 		}
+	}
+	if w.runtime {
+		fmt.Fprintf(&b, "\nimport static %s.%s.*;\n", w.pkg, RuntimeClass)
 	}
 	b.WriteString("\n")
 	b.WriteString(body)
@@ -322,7 +349,7 @@ func doc(indent, text string) string {
 }
 
 // hexBytes returns b as a Java string of hex digits, for the class's
-// hex() helper that turns it into a byte[].
+// unhex helper that turns it into a byte[].
 func hexBytes(b []byte) string { return fmt.Sprintf("\"%x\"", b) }
 
 // bytesOf returns x as the ID's bytes, big-endian.
@@ -573,7 +600,7 @@ func hexLong(x *big.Int) string {
 // newID returns the expression of the ID whose bits are x.
 func (w *writer) newID(x *big.Int) string {
 	if w.words() == nil {
-		return "of(hex(" + hexBytes(w.bytesOf(x)) + "))"
+		return "of(unhex(" + hexBytes(w.bytesOf(x)) + "))"
 	}
 	return "new " + w.p.Type + "(" + strings.Join(w.wordValues(x), ", ") + ")"
 }

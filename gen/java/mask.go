@@ -71,9 +71,9 @@ $MASKDOC$    public String mask(byte[] key, byte[] tweak) {
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Masker m = masker(key, tweak);
+        Masker m = masker(LAYOUT, key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        scatter(feistel(m, MASK_N, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
         return of(out).toString();
     }
 
@@ -118,14 +118,14 @@ $UNMASKDOC$
      */
     public static $T$ unmask(String text, byte[] key, byte[] tweak) {
         Objects.requireNonNull(text, "text");
-        Masker m = masker(key, tweak);
+        Masker m = masker(LAYOUT, key, tweak);
         byte[] pub = $PUBBYTES$;
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
@@ -137,7 +137,7 @@ $UNMASKDOC$
 		"BYTES", w.bytesOfID(""), "PUBBYTES", w.bytesOfID("parse(text)"))
 }
 
-// maskHelpers writes the mask's constants and its Feistel network.
+// maskHelpers writes the mask's constants: its runs and widths.
 func (w *writer) maskHelpers() {
 	s := w.shape
 	free, freeBits := zeroRuns(s.IDMask)
@@ -147,8 +147,8 @@ func (w *writer) maskHelpers() {
      * Private IDs: the constant bits of an ID and of its public form, in
      * place, and their values.
      */
-    private static final byte[] MASK_ID = hex($IDMASK$), MASK_ID_BITS = hex($IDBITS$),
-            MASK_PUB = hex($PUBMASK$), MASK_PUB_BITS = hex($PUBBITS$);
+    private static final byte[] MASK_ID = unhex($IDMASK$), MASK_ID_BITS = unhex($IDBITS$),
+            MASK_PUB = unhex($PUBMASK$), MASK_PUB_BITS = unhex($PUBBITS$);
 
     /**
      * The runs of an ID's free bits and of its public form's, most
@@ -161,15 +161,22 @@ func (w *writer) maskHelpers() {
      * and how many more they are than an ID's.
      */
     private static final int MASK_N = $N$, MASK_PAD = $PAD$;
+`, "IDMASK", hexBytes(s.IDMask), "IDBITS", hexBytes(s.IDBits), "PUBMASK", hexBytes(s.PubMask), "PUBBITS", hexBytes(s.PubBits),
+		"FREE", strings.Join(free, ", "), "PUB", strings.Join(pub, ", "), "N", fmt.Sprint(n), "PAD", fmt.Sprint(n-freeBits))
+}
 
+// maskShared is the mask's round function, its keys' cache and its Feistel
+// network, which do not depend on one layout: shared writes them.
+const maskShared = `
     /**
-     * The mask's round function under one key and tweak (the caller's,
-     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
-     * after the subkey's inner and outer pads, which a round clones rather
-     * than hash the pads again (as a Mac would: four blocks a round, not
-     * two). They are never updated, only cloned, so threads share them.
+     * The mask's round function under one layout, key and tweak (the
+     * caller's, copied): HMAC-SHA-256 under their subkey, held as the
+     * SHA-256 states after the subkey's inner and outer pads, which a round
+     * clones rather than hash the pads again (as a Mac would: four blocks a
+     * round, not two). They are never updated, only cloned, so threads
+     * share them.
      */
-    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
+    $P$record Masker(String layout, byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
         /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
         byte[] hmac(byte[] head, byte[] body) {
             try {
@@ -186,18 +193,18 @@ func (w *writer) maskHelpers() {
     }
 
     /**
-     * The Maskers of the last few keys and tweaks used, the latest first, so
-     * that no more keys than these are kept. Guarded by itself.
+     * The Maskers of the last few layouts, keys and tweaks used, the latest
+     * first, so that no more keys than these are kept. Guarded by itself.
      */
-    private static final Masker[] MASKERS = new Masker[4];
+    $P$static final Masker[] MASKERS = new Masker[$MASKERS$];
 
     /**
-     * Returns the round function of the mask under key and tweak: the
+     * Returns the round function of layout's mask under key and tweak: the
      * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
      * MASKERS may hold it already. A key under 16 bytes, or all zero, is
      * ErrKey; the key is never in an error.
      */
-    private static Masker masker(byte[] key, byte[] tweak) {
+    $P$static Masker masker(String layout, byte[] key, byte[] tweak) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(tweak, "tweak");
         boolean zero = true;
@@ -206,13 +213,13 @@ func (w *writer) maskHelpers() {
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT
+            throw new IDException("ErrKey", layout
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         synchronized (MASKERS) {
             for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
                 Masker m = MASKERS[i];
-                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
+                if (m.layout.equals(layout) && MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
                     System.arraycopy(MASKERS, 0, MASKERS, 1, i);
                     MASKERS[0] = m;
                     return m;
@@ -224,7 +231,7 @@ func (w *writer) maskHelpers() {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
-            mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
+            mac.update(layout.getBytes(StandardCharsets.UTF_8));
             mac.update((byte) 0);
             mac.update(tweak);
             byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
@@ -237,7 +244,7 @@ func (w *writer) maskHelpers() {
             MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
             inner.update(ipad);
             outer.update(opad);
-            m = new Masker(key.clone(), tweak.clone(), inner, outer);
+            m = new Masker(layout, key.clone(), tweak.clone(), inner, outer);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
         }
@@ -249,7 +256,7 @@ func (w *writer) maskHelpers() {
     }
 
     /** Returns the bits of b's runs (shift and width pairs), one after another. */
-    private static BigInteger gather(byte[] b, int[] runs) {
+    $P$static BigInteger gather(byte[] b, int[] runs) {
         BigInteger x = BigInteger.ZERO;
         for (int i = 0; i < runs.length; i += 2) {
             x = x.shiftLeft(runs[i + 1]).or(getBig(b, runs[i], runs[i + 1]));
@@ -258,7 +265,7 @@ func (w *writer) maskHelpers() {
     }
 
     /** ORs y, width bits, into the runs of out, most significant first. */
-    private static void scatter(BigInteger y, int width, int[] runs, byte[] out) {
+    $P$static void scatter(BigInteger y, int width, int[] runs, byte[] out) {
         for (int i = 0; i < runs.length; i += 2) {
             width -= runs[i + 1];
             placeBig(out, runs[i], runs[i + 1], y.shiftRight(width));
@@ -266,13 +273,13 @@ func (w *writer) maskHelpers() {
     }
 
     /**
-     * The ten Feistel rounds of FFX on x, MASK_N bits, forward (mask) or
-     * back (unmask), as idforge's Go package idrt defines them: the left
-     * half takes the first MASK_N / 2 bits, and round i XORs into one half
-     * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
+     * The ten Feistel rounds of FFX on x, n bits, forward (mask) or back
+     * (unmask), as idforge's Go package idrt defines them: the left half
+     * takes the first n / 2 bits, and round i XORs into one half the first
+     * bits of HMAC-SHA-256([n]2 [i]1 other half).
      */
-    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
-        int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
+    $P$static BigInteger feistel(Masker m, int n, BigInteger x, boolean forward) {
+        int wa = n / 2, wb = n - wa; // the widths of the halves a and c
         BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
         for (int r = 0; r < 10; r++) {
             int i = forward ? r : 9 - r;
@@ -281,7 +288,7 @@ func (w *writer) maskHelpers() {
                 wa = wb;
                 wb = t;
             }
-            BigInteger f = round(m, i, forward ? c : a, wb, wa);
+            BigInteger f = round(m, n, i, forward ? c : a, wb, wa);
             if (forward) {
                 BigInteger t = a.xor(f);
                 a = c;
@@ -295,15 +302,16 @@ func (w *writer) maskHelpers() {
                 a = t;
             }
         }
-        return a.shiftLeft(MASK_N - MASK_N / 2).or(c);
+        return a.shiftLeft(n - n / 2).or(c);
     }
 
-    /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
-        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
+    /**
+     * Returns round i's function of half, of width bits, in the Feistel
+     * network of n bits: out bits of the HMAC.
+     */
+    $P$static BigInteger round(Masker m, int n, int i, BigInteger half, int width, int out) {
+        byte[] head = {(byte) (n >>> 8), (byte) n, (byte) i};
         byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
         return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
     }
-`, "IDMASK", hexBytes(s.IDMask), "IDBITS", hexBytes(s.IDBits), "PUBMASK", hexBytes(s.PubMask), "PUBBITS", hexBytes(s.PubBits),
-		"FREE", strings.Join(free, ", "), "PUB", strings.Join(pub, ", "), "N", fmt.Sprint(n), "PAD", fmt.Sprint(n-freeBits))
-}
+`

@@ -27,6 +27,7 @@ import (
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/gen/internal/portable"
+	"github.com/idforge/idforge/gen/java"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/python"
 	"github.com/idforge/idforge/layouts"
@@ -79,12 +80,13 @@ type Package struct {
 }
 
 // Packages are the packages of modules: the npm package idforge, whose
-// modules share runtime.js, the Python distribution idforge, and the Java
-// package io.github.idforge, in Maven's folder of sources.
+// modules share runtime.js, the Python distribution idforge, whose modules
+// share _runtime.py, and the Java package io.github.idforge, in Maven's
+// folder of sources, whose classes share IDRuntime.
 var Packages = []Package{
 	{Lang: "js", Dir: "js", Runtime: "./runtime.js", Type: "ID"},
 	{Lang: "python", Dir: "python/idforge", Runtime: "._runtime", Type: "ID"},
-	{Lang: "java", Dir: JavaDir, Pkg: JavaPackage},
+	{Lang: "java", Dir: JavaDir, Runtime: java.RuntimeClass, Pkg: JavaPackage},
 }
 
 // Dirs are the folders, from the repository's root, that hold only
@@ -183,6 +185,7 @@ func Files(license []byte) ([]File, error) {
 		File{"java/LICENSE", license},
 		File{"java/README.md", javaReadme(ls)},
 		File{"java/pom.xml", pom()},
+		File{JavaDir + "/" + java.RuntimeFile, java.Runtime(JavaPackage)},
 		File{JavaDir + "/package-info.java", javaPackageInfo(ls)},
 	)
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })

@@ -6,19 +6,15 @@ import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.UUID;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+
+import static io.github.idforge.IDRuntime.*;
 
 /**
  * An ID of layout {@code uuidv8-sha256}: 128 bits, immutable, ordered as its
@@ -66,15 +62,15 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
     public static final int BITS = 128;
 
     /** The constant bits (versions, variants), in place. */
-    private static final byte[] CONST_MASK = hex("000000000000f000c000000000000000");
+    private static final byte[] CONST_MASK = unhex("000000000000f000c000000000000000");
 
     /** The constant bits' values, in place. */
-    private static final byte[] CONST_VALUE = hex("00000000000080008000000000000000");
+    private static final byte[] CONST_VALUE = unhex("00000000000080008000000000000000");
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form("Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5);
-    private static final Form CROCKFORD = new Form("Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, true, 0, false, 5);
-    private static final Form HEX = new Form("hex", "0123456789abcdef", 32, true, 0, false, 5);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5);
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, true, 0, false, 5);
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 32, true, 0, false, 5);
 
     /** The ID with every bit zero. */
     public static final Uuidv8Sha256 NIL = new Uuidv8Sha256(0L, 0L);
@@ -391,9 +387,9 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
                 throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
-        Masker m = masker(key, tweak);
+        Masker m = masker(LAYOUT, key, tweak);
         byte[] out = MASK_PUB_BITS.clone();
-        scatter(feistel(m, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
+        scatter(feistel(m, MASK_N, gather(id, MASK_FREE), true), MASK_N, MASK_PUBLIC, out);
         return of(out).toString();
     }
 
@@ -443,14 +439,14 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
      */
     public static Uuidv8Sha256 unmask(String text, byte[] key, byte[] tweak) {
         Objects.requireNonNull(text, "text");
-        Masker m = masker(key, tweak);
+        Masker m = masker(LAYOUT, key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
                 throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
-        BigInteger y = feistel(m, gather(pub, MASK_PUBLIC), false);
+        BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
             throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
         }
@@ -551,270 +547,6 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
      */
     public record Fields(long custom_a, long custom_b, long custom_c) {}
 
-    /** Lower-case hex digits, by value. */
-    private static final byte[] HEX_DIGITS = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
-
-    /** Returns the bytes of hex digits, a constant of the class. */
-    private static byte[] hex(String digits) {
-        byte[] b = new byte[digits.length() / 2];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = (byte) Integer.parseInt(digits, 2 * i, 2 * i + 2, 16);
-        }
-        return b;
-    }
-
-    /** The two lower-case hex digits of every byte value, the first in the high byte. */
-    private static final short[] HEX_PAIRS = new short[256];
-
-    static {
-        for (int i = 0; i < 256; i++) {
-            HEX_PAIRS[i] = (short) (HEX_DIGITS[i >>> 4] << 8 | HEX_DIGITS[i & 15]);
-        }
-    }
-
-    /** Returns b in lower-case hex digits, two a byte. */
-    private static String hexText(byte[] b) {
-        byte[] out = new byte[2 * b.length];
-        for (int i = 0; i < b.length; i++) {
-            int pair = HEX_PAIRS[b[i] & 0xff];
-            out[2 * i] = (byte) (pair >>> 8);
-            out[2 * i + 1] = (byte) pair;
-        }
-        return new String(out, StandardCharsets.ISO_8859_1);
-    }
-
-    /**
-     * Returns width bits (1 to 64) of b at shift, counted from the least
-     * significant bit of b read as one big-endian number.
-     */
-    private static long get(byte[] b, int shift, int width) {
-        long v = 0;
-        int last = b.length - 1;
-        for (int j = shift >>> 3, end = (shift + width - 1) >>> 3; j <= end; j++) {
-            int at = (j << 3) - shift; // where byte j's bit 0 lands in v
-            long x = b[last - j] & 0xffL;
-            v |= at >= 0 ? x << at : x >>> -at;
-        }
-        return width == 64 ? v : v & (1L << width) - 1;
-    }
-
-    /**
-     * ORs the low width bits (1 to 64) of v into b at shift, counted from
-     * the least significant bit; the bits there are zero.
-     */
-    private static void place(byte[] b, int shift, int width, long v) {
-        if (width < 64) {
-            v &= (1L << width) - 1;
-        }
-        int last = b.length - 1;
-        for (int j = shift >>> 3, end = (shift + width - 1) >>> 3; j <= end; j++) {
-            int at = (j << 3) - shift;
-            b[last - j] |= (byte) (at >= 0 ? v >>> at : v << -at);
-        }
-    }
-
-    /** The bytes of a byte array read and written as big-endian longs, at any index. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
-    /** Returns width bits of b at shift, any number of them, as a BigInteger. */
-    private static BigInteger getBig(byte[] b, int shift, int width) {
-        BigInteger v = BigInteger.ZERO;
-        for (int at = 0; at < width; at += 64) {
-            long part = get(b, shift + at, Math.min(64, width - at));
-            v = v.or(unsigned(part).shiftLeft(at));
-        }
-        return v;
-    }
-
-    /** Returns x, read unsigned, as a BigInteger. */
-    private static BigInteger unsigned(long x) {
-        BigInteger v = BigInteger.valueOf(x);
-        return x >= 0 ? v : v.add(BigInteger.ONE.shiftLeft(64));
-    }
-
-    /** ORs the low width bits of v, any number of them, into b at shift. */
-    private static void placeBig(byte[] b, int shift, int width, BigInteger v) {
-        for (int at = 0; at < width; at += 64) {
-            place(b, shift + at, Math.min(64, width - at), v.shiftRight(at).longValue());
-        }
-    }
-
-    /** Returns v as size bytes, big-endian; v fits. */
-    private static byte[] toBytes(BigInteger v, int size) {
-        byte[] out = new byte[size];
-        byte[] in = v.toByteArray(); // may hold a leading sign byte
-        int n = Math.min(in.length, size);
-        System.arraycopy(in, in.length - n, out, size - n, n);
-        return out;
-    }
-
-    /**
-     * A fixed-width text form: the ID as one number in the alphabet's base,
-     * zero-padded to width digits, so that text sorts as the bytes do where
-     * the digits ascend. pad is the number of zero bits below the ID in the
-     * digits (a form that writes the bits from the top), check says that a
-     * check symbol follows, and limbs is the number of 32-bit words that
-     * hold any text's value.
-     */
-    private static final class Form {
-        final String title;
-        final byte[] digits;
-        final int width, base, pad, limbs;
-        final boolean check;
-        final byte[] table = new byte[128]; // digit values by character, -1 for none
-
-        Form(String title, String digits, int width, boolean fold, int pad, boolean check, int limbs) {
-            this.title = title;
-            this.digits = digits.getBytes(StandardCharsets.ISO_8859_1);
-            this.width = width;
-            this.base = digits.length();
-            this.pad = pad;
-            this.check = check;
-            this.limbs = limbs;
-            Arrays.fill(table, (byte) -1);
-            for (int i = 0; i < base; i++) {
-                char c = digits.charAt(i);
-                table[c] = (byte) i;
-                if (fold) {
-                    table[Character.toLowerCase(c)] = (byte) i;
-                    table[Character.toUpperCase(c)] = (byte) i;
-                }
-            }
-        }
-    }
-
-    /**
-     * Writes b in form f: f.width digits, most significant first, and the
-     * check symbol if the form has one.
-     */
-    private static String encode(byte[] b, Form f) {
-        int[] n = new int[f.limbs]; // b shifted left by f.pad, in 32-bit words, most significant first
-        for (int i = b.length - 1, k = f.pad; i >= 0; i--, k += 8) {
-            long x = (long) (b[i] & 0xff) << (k & 31);
-            n[f.limbs - 1 - (k >>> 5)] |= (int) x;
-            if ((k & 31) > 24) {
-                n[f.limbs - 2 - (k >>> 5)] |= (int) (x >>> 32);
-            }
-        }
-        byte[] out = new byte[f.check ? f.width + 1 : f.width];
-        int top = 0; // the first word that is not zero
-        for (int i = f.width - 1; i >= 0; i--) {
-            while (top < n.length && n[top] == 0) {
-                top++;
-            }
-            long r = 0;
-            for (int j = top; j < n.length; j++) {
-                long x = r << 32 | n[j] & 0xffffffffL;
-                n[j] = (int) (x / f.base);
-                r = x % f.base;
-            }
-            out[i] = f.digits[(int) r];
-        }
-        return new String(out, StandardCharsets.ISO_8859_1);
-    }
-
-    /**
-     * Reads text in form f: exactly f.width digits, and a check symbol if
-     * the form has one. Text above the largest ID is ErrOverflow; a last
-     * digit with padding bits set, or a check symbol that does not match,
-     * is ErrSyntax.
-     */
-    private static byte[] decode(String s, Form f) {
-        Objects.requireNonNull(s, "s");
-        checkLength(s, f.check ? f.width + 1 : f.width, f.title);
-        int[] n = new int[f.limbs];
-        for (int i = 0; i < f.width; i++) {
-            char c = s.charAt(i);
-            int d = c < 128 ? f.table[c] : -1;
-            if (d < 0) {
-                throw syntaxError(f.title, s, i);
-            }
-            long carry = d;
-            for (int j = n.length - 1; j >= 0; j--) {
-                long x = (n[j] & 0xffffffffL) * f.base + carry;
-                n[j] = (int) x;
-                carry = x >>> 32;
-            }
-        }
-        int bits = BITS + f.pad, top = n.length - 1 - (bits >>> 5);
-        boolean over = top >= 0 && n[top] >>> (bits & 31) != 0;
-        for (int j = 0; j < top; j++) {
-            over |= n[j] != 0;
-        }
-        if (over) {
-            throw new IDException("ErrOverflow", LAYOUT + ": " + f.title + " text of a value above 128 bits");
-        }
-        if ((n[n.length - 1] & (1 << f.pad) - 1) != 0) {
-            throw syntaxError(f.title, s, f.width - 1);
-        }
-        byte[] b = new byte[SIZE];
-        for (int i = SIZE - 1, k = f.pad; i >= 0; i--, k += 8) {
-            long x = n[n.length - 1 - (k >>> 5)] & 0xffffffffL;
-            if ((k & 31) > 24) {
-                x |= (n[n.length - 2 - (k >>> 5)] & 0xffffffffL) << 32;
-            }
-            b[i] = (byte) (x >>> (k & 31));
-        }
-        return b;
-    }
-
-    /** Returns the length of s in bytes of UTF-8, as Go counts a string's. */
-    private static int utf8Length(String s) {
-        int n = s.length();
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c >= 0x800) {
-                if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    i++; // a pair of chars, 4 bytes
-                }
-                n += 2;
-            } else if (c >= 0x80) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** Checks that s is text of length bytes of UTF-8, else ErrLength. */
-    private static void checkLength(String s, int length, String title) {
-        int n = utf8Length(s);
-        if (n != length) {
-            throw new IDException("ErrLength", LAYOUT + ": " + title + " text of length " + n + ", want " + length);
-        }
-    }
-
-    /**
-     * Returns the ErrSyntax of s's char at index i, where every char before
-     * it is ASCII: its position in bytes of UTF-8 is i.
-     */
-    private static IDException syntaxError(String title, String s, int i) {
-        int c = s.codePointAt(i);
-        String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax",
-                LAYOUT + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
-    }
-
-    /** Hex digits' values by character, in either case; -1 for others. */
-    private static final byte[] HEX_VALUES = new byte[128];
-
-    static {
-        Arrays.fill(HEX_VALUES, (byte) -1);
-        for (int i = 0; i < 16; i++) {
-            HEX_VALUES[HEX_DIGITS[i]] = (byte) i;
-            HEX_VALUES[Character.toUpperCase(HEX_DIGITS[i])] = (byte) i;
-        }
-    }
-
-    /**
-     * Returns the value of four hex digits of s from index at, or a negative
-     * number if one is no hex digit (HEX_VALUES holds -1 for those, and any
-     * char past 0x7f is refused first).
-     */
-    private static long hex4(String s, int at) {
-        char c1 = s.charAt(at), c2 = s.charAt(at + 1), c3 = s.charAt(at + 2), c4 = s.charAt(at + 3);
-        return (c1 | c2 | c3 | c4) > 0x7f ? -1 : HEX_VALUES[c1] << 12 | HEX_VALUES[c2] << 8 | HEX_VALUES[c3] << 4 | HEX_VALUES[c4];
-    }
-
     /**
      * Reads a UUID's 32 hex digits from s at index at, in the canonical form
      * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
@@ -854,16 +586,16 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
                     return of(decode(s, HEX));
                 case 38:
                     if (s.charAt(0) != '{') {
-                        throw syntaxError("UUID", s, 0);
+                        throw syntaxError(LAYOUT, "UUID", s, 0);
                     }
                     if (s.charAt(37) != '}') {
-                        throw syntaxError("UUID", s, 37);
+                        throw syntaxError(LAYOUT, "UUID", s, 37);
                     }
                     return checkUUID(s, 1);
                 case 45:
                     for (int i = 0; i < 9; i++) {
                         if (Character.toLowerCase(s.charAt(i)) != "urn:uuid:".charAt(i)) {
-                            throw syntaxError("UUID", s, i);
+                            throw syntaxError(LAYOUT, "UUID", s, i);
                         }
                     }
                     return checkUUID(s, 9);
@@ -880,7 +612,7 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;
             if (!ok) {
-                throw syntaxError("UUID", s, at + i);
+                throw syntaxError(LAYOUT, "UUID", s, at + i);
             }
         }
         return readUUID(s, at, true);
@@ -890,8 +622,8 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
      * Private IDs: the constant bits of an ID and of its public form, in
      * place, and their values.
      */
-    private static final byte[] MASK_ID = hex("000000000000f000c000000000000000"), MASK_ID_BITS = hex("00000000000080008000000000000000"),
-            MASK_PUB = hex("000000000000f000c000000000000000"), MASK_PUB_BITS = hex("00000000000040008000000000000000");
+    private static final byte[] MASK_ID = unhex("000000000000f000c000000000000000"), MASK_ID_BITS = unhex("00000000000080008000000000000000"),
+            MASK_PUB = unhex("000000000000f000c000000000000000"), MASK_PUB_BITS = unhex("00000000000040008000000000000000");
 
     /**
      * The runs of an ID's free bits and of its public form's, most
@@ -904,147 +636,4 @@ public final class Uuidv8Sha256 implements Comparable<Uuidv8Sha256>, Serializabl
      * and how many more they are than an ID's.
      */
     private static final int MASK_N = 122, MASK_PAD = 0;
-
-    /**
-     * The mask's round function under one key and tweak (the caller's,
-     * copied): HMAC-SHA-256 under their subkey, held as the SHA-256 states
-     * after the subkey's inner and outer pads, which a round clones rather
-     * than hash the pads again (as a Mac would: four blocks a round, not
-     * two). They are never updated, only cloned, so threads share them.
-     */
-    private record Masker(byte[] key, byte[] tweak, MessageDigest inner, MessageDigest outer) {
-        /** Returns HMAC-SHA-256 under the subkey of head followed by body. */
-        byte[] hmac(byte[] head, byte[] body) {
-            try {
-                MessageDigest in = (MessageDigest) inner.clone();
-                in.update(head);
-                in.update(body);
-                MessageDigest out = (MessageDigest) outer.clone();
-                out.update(in.digest());
-                return out.digest();
-            } catch (CloneNotSupportedException e) {
-                throw new IllegalStateException("the JDK's SHA-256 cannot be cloned", e);
-            }
-        }
-    }
-
-    /**
-     * The Maskers of the last few keys and tweaks used, the latest first, so
-     * that no more keys than these are kept. Guarded by itself.
-     */
-    private static final Masker[] MASKERS = new Masker[4];
-
-    /**
-     * Returns the round function of the mask under key and tweak: the
-     * subkey is HMAC-SHA-256(key, "idforge/mask/v1" 0 layout 0 tweak), and
-     * MASKERS may hold it already. A key under 16 bytes, or all zero, is
-     * ErrKey; the key is never in an error.
-     */
-    private static Masker masker(byte[] key, byte[] tweak) {
-        Objects.requireNonNull(key, "key");
-        Objects.requireNonNull(tweak, "tweak");
-        boolean zero = true;
-        for (byte x : key) {
-            zero &= x == 0;
-        }
-        if (key.length < 16 || zero) {
-            String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", LAYOUT
-                    + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
-        }
-        synchronized (MASKERS) {
-            for (int i = 0; i < MASKERS.length && MASKERS[i] != null; i++) {
-                Masker m = MASKERS[i];
-                if (MessageDigest.isEqual(m.key, key) && Arrays.equals(m.tweak, tweak)) {
-                    System.arraycopy(MASKERS, 0, MASKERS, 1, i);
-                    MASKERS[0] = m;
-                    return m;
-                }
-            }
-        }
-        Masker m;
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            mac.update("idforge/mask/v1\0".getBytes(StandardCharsets.UTF_8));
-            mac.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
-            mac.update((byte) 0);
-            mac.update(tweak);
-            byte[] subkey = mac.doFinal(); // 32 bytes: HMAC pads it to SHA-256's block of 64 with zeros
-            byte[] ipad = new byte[64], opad = new byte[64];
-            for (int i = 0; i < 64; i++) {
-                byte k = i < subkey.length ? subkey[i] : 0;
-                ipad[i] = (byte) (k ^ 0x36);
-                opad[i] = (byte) (k ^ 0x5c);
-            }
-            MessageDigest inner = MessageDigest.getInstance("SHA-256"), outer = MessageDigest.getInstance("SHA-256");
-            inner.update(ipad);
-            outer.update(opad);
-            m = new Masker(key.clone(), tweak.clone(), inner, outer);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no HmacSHA256 or SHA-256, which every JDK must have", e);
-        }
-        synchronized (MASKERS) {
-            System.arraycopy(MASKERS, 0, MASKERS, 1, MASKERS.length - 1);
-            MASKERS[0] = m;
-        }
-        return m;
-    }
-
-    /** Returns the bits of b's runs (shift and width pairs), one after another. */
-    private static BigInteger gather(byte[] b, int[] runs) {
-        BigInteger x = BigInteger.ZERO;
-        for (int i = 0; i < runs.length; i += 2) {
-            x = x.shiftLeft(runs[i + 1]).or(getBig(b, runs[i], runs[i + 1]));
-        }
-        return x;
-    }
-
-    /** ORs y, width bits, into the runs of out, most significant first. */
-    private static void scatter(BigInteger y, int width, int[] runs, byte[] out) {
-        for (int i = 0; i < runs.length; i += 2) {
-            width -= runs[i + 1];
-            placeBig(out, runs[i], runs[i + 1], y.shiftRight(width));
-        }
-    }
-
-    /**
-     * The ten Feistel rounds of FFX on x, MASK_N bits, forward (mask) or
-     * back (unmask), as idforge's Go package idrt defines them: the left
-     * half takes the first MASK_N / 2 bits, and round i XORs into one half
-     * the first bits of HMAC-SHA-256([MASK_N]2 [i]1 other half).
-     */
-    private static BigInteger feistel(Masker m, BigInteger x, boolean forward) {
-        int wa = MASK_N / 2, wb = MASK_N - wa; // the widths of the halves a and c
-        BigInteger a = x.shiftRight(wb), c = x.and(BigInteger.ONE.shiftLeft(wb).subtract(BigInteger.ONE));
-        for (int r = 0; r < 10; r++) {
-            int i = forward ? r : 9 - r;
-            if (!forward) {
-                int t = wa;
-                wa = wb;
-                wb = t;
-            }
-            BigInteger f = round(m, i, forward ? c : a, wb, wa);
-            if (forward) {
-                BigInteger t = a.xor(f);
-                a = c;
-                c = t;
-                int tw = wa;
-                wa = wb;
-                wb = tw;
-            } else {
-                BigInteger t = c.xor(f);
-                c = a;
-                a = t;
-            }
-        }
-        return a.shiftLeft(MASK_N - MASK_N / 2).or(c);
-    }
-
-    /** Returns round i's function of half, of width bits: out bits of the HMAC. */
-    private static BigInteger round(Masker m, int i, BigInteger half, int width, int out) {
-        byte[] head = {(byte) (MASK_N >>> 8), (byte) MASK_N, (byte) i};
-        byte[] d = Arrays.copyOf(m.hmac(head, toBytes(half, (width + 7) / 8)), (out + 7) / 8);
-        return new BigInteger(1, d).and(BigInteger.ONE.shiftLeft(out).subtract(BigInteger.ONE));
-    }
 }
