@@ -18,7 +18,8 @@ import (
 
 // The registry's Java emitter writes what Generate writes and IDException
 // beside it, naming the class by -type, else by the file, else by the
-// layout; what Java cannot take matches emit.ErrOption.
+// layout; what Java cannot take matches emit.ErrOption, and so does a
+// runtime other than IDRuntime.
 func TestEmitter(t *testing.T) {
 	l, err := layouts.Builtin("uuidv7-draft01")
 	if err != nil {
@@ -62,7 +63,10 @@ func TestEmitter(t *testing.T) {
 		t.Errorf("decimal text of a 128-bit layout: %v, want ErrOption", err)
 	}
 	if _, err := (java.Emitter{}).Generate(rl, emit.Options{Package: "p", Runtime: "runtime"}); !errors.Is(err, emit.ErrOption) {
-		t.Errorf("a runtime: %v, want ErrOption", err)
+		t.Errorf("a runtime other than IDRuntime: %v, want ErrOption", err)
+	}
+	if files, err := (java.Emitter{}).Generate(rl, emit.Options{Package: "p", Runtime: java.RuntimeClass}); err != nil || len(files) != 2 {
+		t.Errorf("the runtime IDRuntime: %d files, %v; want the class and IDException", len(files), err)
 	}
 }
 

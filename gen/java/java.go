@@ -19,6 +19,15 @@
 // kind as Go's sentinel errors and the conformance corpus name it; a null
 // argument throws NullPointerException.
 //
+// Such a class is self-contained: it holds, as private static members, the
+// helpers it uses that do not depend on its layout (the text forms' codec,
+// the bit moves, the mask's round function and Feistel network, ...). The
+// classes of idforge's own Java package, io.github.idforge, share them
+// instead: Runtime writes them into one package-private class, IDRuntime,
+// which each class imports statically (emit.Options.Runtime), so that a
+// call to a helper reads the same in both, and only where it lives
+// differs. What a helper needs of its layout it takes as a parameter.
+//
 // What Java cannot express as Go does, and what the class does instead:
 //
 //   - An integer field is a long (the spec language holds them to 64 bits);

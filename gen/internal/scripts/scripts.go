@@ -2,7 +2,8 @@
 // idforge's built-in layouts, which the repository keeps under js/, python/
 // and java/: one ES module (and its TypeScript declarations), one Python
 // module and one Java class for each built-in layout, named after it, the
-// runtime the ES modules share, and the package.json, pyproject.toml,
+// runtime each package's modules share (runtime.js, _runtime.py,
+// IDRuntime.java), and the package.json, pyproject.toml,
 // pom.xml, READMEs and licence copies that let them be published as the
 // npm package idforge, the Python distribution idforge and the Maven
 // artifact io.github.idforge:idforge.

@@ -9,7 +9,10 @@
  * whose code names the kind of error (null arguments throw
  * NullPointerException, as the JDK's classes do). JDK only, Java 17 and
  * later. idforge generates the classes from the same layout specs as its Go
- * packages, and they read and write the same IDs.
+ * packages, and they read and write the same IDs. The classes share one
+ * package-private class of helpers, IDRuntime, which is no API; a class that
+ * idforge gen -lang java writes for a layout of one's own holds the helpers
+ * it uses itself, and needs only IDException beside it.
  *
  * <ul>
  * <li>{@link Discord}: Discord &#x2014; Discord's Snowflake.
