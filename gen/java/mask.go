@@ -196,7 +196,7 @@ const maskShared = `
      * The Maskers of the last few layouts, keys and tweaks used, the latest
      * first, so that no more keys than these are kept. Guarded by itself.
      */
-    $P$static final Masker[] MASKERS = new Masker[$MASKERS$];
+    private static final Masker[] MASKERS = new Masker[$MASKERS$];
 
     /**
      * Returns the round function of layout's mask under key and tweak: the

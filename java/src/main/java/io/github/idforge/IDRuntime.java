@@ -435,7 +435,7 @@ final class IDRuntime {
      * The Maskers of the last few layouts, keys and tweaks used, the latest
      * first, so that no more keys than these are kept. Guarded by itself.
      */
-    static final Masker[] MASKERS = new Masker[16];
+    private static final Masker[] MASKERS = new Masker[16];
 
     /**
      * Returns the round function of layout's mask under key and tweak: the
