@@ -17,8 +17,8 @@ package $PACKAGE$;
  * The exception of every bad input to the ID classes of this package: text,
  * bytes, fields, times, nodes and keys they cannot take. It is unchecked, an
  * {@link IllegalArgumentException}, and its {@link #code()} names the kind
- * of error as idforge's Go package names its sentinel errors and the
- * conformance corpus its error kinds, the same in every language:
+ * of error, with the same names in every language idforge writes (Go,
+ * JavaScript, Python, SQL):
  *
  * <ul>
  * <li>{@code ErrLength}: text or bytes of a length the form never has;
@@ -75,8 +75,8 @@ public final class IDException extends IllegalArgumentException {
     }
 
     /**
-     * Returns the kind of error, as idforge's Go package names its sentinel
-     * error: {@code "ErrLength"}, {@code "ErrSyntax"}, {@code "ErrOverflow"},
+     * Returns the kind of error, named as in every language idforge writes:
+     * {@code "ErrLength"}, {@code "ErrSyntax"}, {@code "ErrOverflow"},
      * {@code "ErrRange"}, {@code "ErrTime"}, {@code "ErrClockBackwards"},
      * {@code "ErrClockStalled"}, {@code "ErrNoGenerator"}, {@code "ErrKey"},
      * {@code "ErrInvalid"} or {@code "ErrNotMasked"}.

@@ -257,7 +257,7 @@ id.fields().sequence();                  // the spec's names: a record
   ` + "`toUUID()` and `fromUUID(u)`" + `; for name-based layouts (UUIDv3, v5, v8
   with SHA-256) ` + "`fromName(namespace, name)`" + ` and the RFC's name spaces.
 - Errors are ` + "`IDException`" + `, an unchecked ` + "`IllegalArgumentException`" + `
-  whose ` + "`code()`" + ` names the Go package's sentinel (` + "`ErrSyntax`, `ErrLength`, `ErrOverflow`, `ErrRange`" + `,
+  whose ` + "`code()`" + ` names the kind of error, as in every language idforge writes (` + "`ErrSyntax`, `ErrLength`, `ErrOverflow`, `ErrRange`" + `,
   ...) and whose ` + "`position()`" + ` says where in the text; bad input never
   throws anything else (a null argument is a ` + "`NullPointerException`" + `, as in
   the JDK). Private IDs add ` + "`ErrKey`, `ErrInvalid` and `ErrNotMasked`" + `.
