@@ -447,7 +447,7 @@ class _SharedCount:
         import fcntl
 
         try:
-            self._map[:] = (last + 1).to_bytes(self._size, "big") + counter.to_bytes(self._size, "big")
+            self._write(self._map, last, counter)
         finally:
             try:
                 fcntl.lockf(self._fd, fcntl.LOCK_UN)
@@ -468,7 +468,12 @@ class _SharedCount:
                 self._lock.release()
                 raise
             self._fd = fd
-            self._map[:] = (self._last + 1).to_bytes(self._size, "big") + self._counter.to_bytes(self._size, "big")
+            self._write(self._map, self._last, self._counter)
+
+    def _write(self, m: mmap.mmap, last: int, counter: int) -> None:
+        """Writes the count into m, the file's map: the last tick plus one (so
+        that -1 is 0), then the counter, each big-endian in size bytes."""
+        m[:] = (last + 1).to_bytes(self._size, "big") + counter.to_bytes(self._size, "big")
 
     def after_fork_in_parent(self) -> None:
         """In the parent, once it has forked: lets the count go."""
