@@ -497,7 +497,7 @@ func TestBrowser(t *testing.T) {
 			return out;
 		})()`, &codes)
 		for _, lang := range gen.Names() {
-			if r := codes[lang]; r.Error != "" || r.File == "" || r.Code == "" || r.Download == "" || r.Data == "" {
+			if r := codes[lang]; r.Error != "" || r.File == "" || r.Code == "" || r.Download == "" || (r.Zip == "") != (len(r.Files) == 1) {
 				t.Errorf("generated %s in the browser: file %q, download %q, error %q, %d bytes", lang, r.File, r.Download, r.Error, len(r.Code))
 			}
 		}

@@ -114,7 +114,7 @@ type Result struct {
 	Code     string   `json:"code,omitempty"`     // the main file's text
 	Files    []string `json:"files,omitempty"`    // every file's name, the main file first
 	Download string   `json:"download,omitempty"` // the name the page saves them under (Download)
-	Data     string   `json:"data,omitempty"`     // what the page saves, in base64
+	Zip      string   `json:"zip,omitempty"`      // with several files, the archive the page saves, in base64
 	Error    string   `json:"error,omitempty"`    // why there are no files
 }
 
@@ -132,7 +132,10 @@ func Call(spec, lang string) string {
 			r.Files = append(r.Files, f.Name)
 		}
 		name, data := Download(files)
-		r.Download, r.Data = name, base64.StdEncoding.EncodeToString(data)
+		r.Download = name
+		if len(files) > 1 {
+			r.Zip = base64.StdEncoding.EncodeToString(data)
+		}
 	}
 	b, _ := json.Marshal(r) // a struct of strings always marshals
 	return string(b)

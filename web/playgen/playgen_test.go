@@ -154,9 +154,14 @@ func TestDownload(t *testing.T) {
 	if err := json.Unmarshal([]byte(playgen.Call(spec, "java")), &r); err != nil {
 		t.Fatal(err)
 	}
-	if data, err := base64.StdEncoding.DecodeString(r.Data); err != nil || r.Download != "ID.zip" ||
+	if data, err := base64.StdEncoding.DecodeString(r.Zip); err != nil || r.Download != "ID.zip" ||
 		strings.Join(r.Files, " ") != "ID.java IDException.java" || !bytes.HasPrefix(data, []byte("PK")) {
 		t.Errorf("Call's Java: download %q of %v (%v), want ID.zip of ID.java and IDException.java", r.Download, r.Files, err)
+	}
+	// One file is sent once, as its text.
+	var one playgen.Result
+	if err := json.Unmarshal([]byte(playgen.Call(spec, "go")), &one); err != nil || one.Zip != "" || one.Download != "orderid_gen.go" {
+		t.Errorf("Call's Go: download %q, zip of %d characters (%v), want orderid_gen.go and no zip", one.Download, len(one.Zip), err)
 	}
 }
 

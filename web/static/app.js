@@ -127,13 +127,14 @@ async function download(lang) {
     return;
   }
   // One file as it is, or a zip of them all (Java's class and its IDException, say).
-  const data = Uint8Array.from(atob(r.data), (c) => c.charCodeAt(0));
-  const type = r.files.length > 1 ? "application/zip" : "text/plain";
-  const a = el("a", { href: URL.createObjectURL(new Blob([data], { type })), download: r.download });
+  const blob = r.zip
+    ? new Blob([Uint8Array.from(atob(r.zip), (c) => c.charCodeAt(0))], { type: "application/zip" })
+    : new Blob([r.code], { type: "text/plain" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: r.download });
   document.body.append(a);
   a.click();
   a.remove();
-  $("status").textContent = r.files.length > 1
+  $("status").textContent = r.zip
     ? `Generated ${r.download}: ${r.files.join(", ")}.`
     : `Generated ${r.file} (${r.code.length} characters).`;
 }
