@@ -121,6 +121,9 @@ func (c *Clock) SinceEpoch(t time.Time) *big.Int {
 // rounded down.
 func (c *Clock) NanosAt(tick *big.Int) *big.Int {
 	r := c.TickIn(1e9)
+	if breakage.tick != 0 {
+		tick = new(big.Int).Add(tick, big.NewInt(int64(breakage.tick)))
+	}
 	ns := new(big.Int).Mul(tick, r.Num())
 	return ns.Div(ns, r.Denom())
 }

@@ -140,7 +140,7 @@ func New(l *layouts.Layout) (*Layout, error) {
 		rf := Field{Field: f}
 		for j, si := range f.Segments {
 			seg := l.Segments[si]
-			run := Run{Shift: l.Bits - seg.Offset - seg.Width, Width: seg.Width}
+			run := Run{Shift: l.Bits - seg.Offset - seg.Width + breakage.shift, Width: seg.Width}
 			if f.Split() {
 				run.Lo = f.Lo[j]
 			}
@@ -181,6 +181,12 @@ func New(l *layouts.Layout) (*Layout, error) {
 	}
 	return r, nil
 }
+
+// breakage breaks resolved on purpose, for the test that shows the
+// conformance corpus catches a broken resolved (export_test.go's Break):
+// a clock whose ticks start tick ticks late, fields' runs shifted by shift
+// bits. It is zero, and changes nothing, everywhere else.
+var breakage struct{ tick, shift int }
 
 // Must is New for the built-in layouts and others known to resolve: it
 // panics on an error.
