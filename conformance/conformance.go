@@ -4,10 +4,14 @@
 // time, validity, MinAt/MaxAt at sample instants, and bad inputs with the
 // error kind (the Go sentinel's name) each must give.
 //
-// The corpus is made from the interpreter (package interp) and the
-// reference codecs (package encodings) by makecorpus, which go generate
-// runs; the random layouts are files made once by makecorpus -random, so
-// that regenerating never depends on the day it runs.
+// The corpus is made by makecorpus, which go generate runs, from the
+// interpreter (package interp): every text, field, time and bound, and the
+// error kind of every bad input, is its plain arithmetic, which shares no
+// code with package resolved or the encodings' codecs, so that a mistake
+// in either is not written into the corpus too (conformance/check holds
+// resolved to the corpus). Its mask records come from package mask. The
+// random layouts are files made once by makecorpus -random, so that
+// regenerating never depends on the day it runs.
 //
 // Its readers: the uuid, ksuid, ulid and snowflake packages' TestTextCorpus
 // (through internal/texttest), gen/pgsql's TestCorpus (PostgreSQL),

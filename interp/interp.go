@@ -5,6 +5,14 @@
 // is placed by shifting and masking, so that it is easy to check by reading.
 // It is the oracle the generated packages are tested against, and what the
 // command-line tool uses for layouts that users write.
+//
+// It works out everything from the parsed spec itself, and shares no code
+// with what it checks: times (tick to instant and back, exactly, in
+// nanoseconds as big integers), fields, text in every form (TextForm,
+// Encode, Decode: digit by digit over an encoding's declaration, its
+// alphabet and options read as data) and bounds. It imports nothing from
+// package resolved and calls none of the encodings' codecs; its tests hold
+// it to that.
 package interp
 
 import (

@@ -13,10 +13,14 @@
 //   - its kind (Kind: timed, name-based, random) and whether a generator
 //     must be given a node.
 //
-// The Go, SQL, JavaScript, Python and Java emitters, the interpreter, the
-// conformance corpus, the command and the playground read a Layout; none
-// of them works any of this out again. Data flows one way: layouts parses
-// a spec into the model, New resolves it, the emitters write code from it.
+// The Go, SQL, JavaScript, Python and Java emitters, the command and the
+// playground read a Layout; none of them works any of this out again. Data
+// flows one way: layouts parses a spec into the model, New resolves it,
+// the emitters write code from it. The interpreter (package interp) alone
+// works it all out again, in its own plain arithmetic, on purpose: the
+// conformance corpus is made from it, and conformance/check holds
+// resolved to that corpus, so that a mistake here, which every language
+// would share, is still caught.
 //
 // Like package layouts, resolved imports only the standard library and
 // package encodings, so generated code and user programs can use it.
