@@ -40,6 +40,8 @@ import (
 //     base62), Monotonic, Node, Generates;
 //   - "id": Hex and the encodings, Text, Fields (decimal integers, or hex
 //     for bytes fields), Valid, UnixNs (decimal, empty without a time);
+//     Source, for an ID published outside idforge (vectors.jsonl), links
+//     to where;
 //   - "bound": At (decimal nanoseconds since the Unix epoch), Min and Max (hex);
 //   - "bad": Form (base62, crockford, hex, text or bytes), Input (hex for
 //     bytes; absent for the empty text, a 64-bit layout's bad decimal),
@@ -66,6 +68,7 @@ type Record struct {
 	Fields    map[string]string `json:"fields,omitempty"`
 	Valid     *bool             `json:"valid,omitempty"`
 	UnixNs    string            `json:"unix_ns,omitempty"`
+	Source    string            `json:"source,omitempty"` // where an ID published outside idforge is (Vector)
 
 	At  string `json:"at,omitempty"`
 	Min string `json:"min,omitempty"`
