@@ -19,6 +19,14 @@
 // modules); FuzzEmitters here makes records of the same kinds for random
 // layouts on the fly (ID, Bound, Bad).
 //
+// vectors.jsonl holds IDs published outside idforge (Vector): each with a
+// link to its source, what the source asserts, and the values it gives.
+// Vector.Check holds the interpreter to each (TestVectors runs them all),
+// and makecorpus writes each into the corpus as an "id" record with its
+// Source, after its layout's own records, so that every language's corpus
+// test runs the published IDs with no code of its own. To add one, add a
+// line there and run go generate.
+//
 // Beside it, conversions.jsonl holds package compat's conversions on fixed
 // inputs (see Conversion), which the JavaScript and Python packages'
 // conversions must give too; compat's TestCorpus checks Go still does.
