@@ -96,7 +96,7 @@ func checkID(rl *resolved.Layout, r conformance.Record) ([]Mismatch, error) {
 		}
 	}
 	add("text", rl.Text.Format(b), r.Text)
-	if *r.Valid { // resolved's reader reads the valid IDs' text
+	if r.Valid != nil && *r.Valid { // resolved's reader reads the valid IDs' text
 		back, err := rl.Text.Parse(r.Text)
 		switch {
 		case err != nil:
