@@ -188,8 +188,8 @@ func New(l *layouts.Layout) (*Layout, error) {
 
 // breakage breaks resolved on purpose, for the test that shows the
 // conformance corpus catches a broken resolved (export_test.go's Break):
-// a clock whose ticks start tick ticks late, fields' runs shifted by shift
-// bits. It is zero, and changes nothing, everywhere else.
+// a clock whose ticks start tick ticks late (instants read tick ticks
+// early), fields' runs shifted by shift bits. It is zero, and changes nothing, everywhere else.
 var breakage struct{ tick, shift int }
 
 // Must is New for the built-in layouts and others known to resolve: it
