@@ -4,16 +4,28 @@
 // time, validity, MinAt/MaxAt at sample instants, and bad inputs with the
 // error kind (the Go sentinel's name) each must give.
 //
-// The corpus is made from the interpreter (package interp) and the
-// reference codecs (package encodings) by makecorpus, which go generate
-// runs; the random layouts are files made once by makecorpus -random, so
-// that regenerating never depends on the day it runs.
+// The corpus is made by makecorpus, which go generate runs, from the
+// interpreter (package interp): every text, field, time and bound, and the
+// error kind of every bad input, is its plain arithmetic, which shares no
+// code with package resolved or the encodings' codecs, so that a mistake
+// in either is not written into the corpus too (conformance/check holds
+// resolved to the corpus). Its mask records come from package mask. The
+// random layouts are files made once by makecorpus -random, so that
+// regenerating never depends on the day it runs.
 //
 // Its readers: the uuid, ksuid, ulid and snowflake packages' TestTextCorpus
 // (through internal/texttest), gen/pgsql's TestCorpus (PostgreSQL),
 // TestJavaScript and TestPython here (node and python3 on the generated
 // modules); FuzzEmitters here makes records of the same kinds for random
 // layouts on the fly (ID, Bound, Bad).
+//
+// vectors.jsonl holds IDs published outside idforge (Vector): each with a
+// link to its source, what the source asserts, and the values it gives.
+// Vector.Check holds the interpreter to each (TestVectors runs them all),
+// and makecorpus writes each into the corpus as an "id" record with its
+// Source, after its layout's own records, so that every language's corpus
+// test runs the published IDs with no code of its own. To add one, add a
+// line there and run go generate.
 //
 // Beside it, conversions.jsonl holds package compat's conversions on fixed
 // inputs (see Conversion), which the JavaScript and Python packages'
@@ -36,6 +48,8 @@ import (
 //     base62), Monotonic, Node, Generates;
 //   - "id": Hex and the encodings, Text, Fields (decimal integers, or hex
 //     for bytes fields), Valid, UnixNs (decimal, empty without a time);
+//     Source, for an ID published outside idforge (vectors.jsonl), links
+//     to where;
 //   - "bound": At (decimal nanoseconds since the Unix epoch), Min and Max (hex);
 //   - "bad": Form (base62, crockford, hex, text or bytes), Input (hex for
 //     bytes; absent for the empty text, a 64-bit layout's bad decimal),
@@ -62,6 +76,7 @@ type Record struct {
 	Fields    map[string]string `json:"fields,omitempty"`
 	Valid     *bool             `json:"valid,omitempty"`
 	UnixNs    string            `json:"unix_ns,omitempty"`
+	Source    string            `json:"source,omitempty"` // where an ID published outside idforge is (Vector)
 
 	At  string `json:"at,omitempty"`
 	Min string `json:"min,omitempty"`

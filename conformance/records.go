@@ -11,19 +11,18 @@ import (
 	"strings"
 	"time"
 
-	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 	"github.com/idforge/idforge/maskkey"
-	"github.com/idforge/idforge/resolved"
 )
 
 // TextForm returns the default text form of layout l's IDs, as the
-// generated code writes it: the form its spec declares
-// (layouts.Layout.CanonicalText), else uuid for a UUID layout, decimal for
-// a 64-bit layout and base62 for any other.
-func TextForm(l *layouts.Layout) string { return l.CanonicalText() }
+// interpreter decides it from the spec (interp.TextForm): the form its
+// spec declares, else uuid for a UUID layout, decimal for a 64-bit layout
+// and base62 for any other. The generated code writes the same
+// (layouts.Layout.CanonicalText), which the corpus checks.
+func TextForm(l *layouts.Layout) string { return interp.TextForm(l) }
 
 // Bound returns the "bound" record of layout l at t: the interpreter's
 // MinAt and MaxAt. l must have a time.
@@ -158,19 +157,22 @@ func UnixNanos(t time.Time) *big.Int {
 	return ns.Add(ns, big.NewInt(int64(t.Nanosecond())))
 }
 
-// encodeText writes b in layout l's canonical text form.
+// encodeText writes b in layout l's canonical text form, as the
+// interpreter writes it.
 func encodeText(l *layouts.Layout, b []byte) (string, error) {
-	r, err := resolved.New(l)
+	s, err := interp.Format(l, b)
 	if err != nil {
 		return "", fmt.Errorf("conformance: %w", err)
 	}
-	return r.Text.Format(b), nil
+	return s, nil
 }
 
 // ID returns the "id" record of the ID of layout l whose bytes are b: its
 // encodings, its fields (read even where its constants differ), its
-// validity and its time. A nil l is an error matching interp.ErrNoLayout,
-// and bytes of another length than l's IDs one matching interp.ErrLength.
+// validity and its time, every one worked out by the interpreter, which
+// shares no code with package resolved or the encodings' codecs that the
+// corpus checks. A nil l is an error matching interp.ErrNoLayout, and
+// bytes of another length than l's IDs one matching interp.ErrLength.
 func ID(l *layouts.Layout, b []byte) (Record, error) {
 	if l == nil {
 		return Record{}, fmt.Errorf("conformance: %w", interp.ErrNoLayout)
@@ -178,14 +180,15 @@ func ID(l *layouts.Layout, b []byte) (Record, error) {
 	if len(b) != l.Bytes() {
 		return Record{}, fmt.Errorf("conformance: %w: %s is %d bytes, got %d", interp.ErrLength, l.Name, l.Bytes(), len(b))
 	}
-	rl, err := resolved.New(l)
-	if err != nil {
-		return Record{}, fmt.Errorf("conformance: %w", err)
-	}
-	r := Record{
-		Layout: l.Name, Kind: "id",
-		Hex: hex.EncodeToString(b), Base62: encodings.Base62.EncodeToString(b), Crockford: encodings.Crockford.EncodeToString(b),
-		Text: rl.Text.Format(b), Fields: map[string]string{},
+	r := Record{Layout: l.Name, Kind: "id", Hex: hex.EncodeToString(b), Fields: map[string]string{}}
+	var err error
+	for _, f := range []struct {
+		dst  *string
+		form string
+	}{{&r.Base62, "base62"}, {&r.Crockford, "crockford"}, {&r.Text, interp.TextForm(l)}} {
+		if *f.dst, err = interp.Encode(l, f.form, b); err != nil {
+			return Record{}, fmt.Errorf("conformance: %w", err)
+		}
 	}
 	_, err = interp.Unpack(l, b)
 	valid := err == nil
@@ -194,27 +197,24 @@ func ID(l *layouts.Layout, b []byte) (Record, error) {
 	}
 	r.Valid = &valid
 	// The fields of an ID whose constants differ are read all the same.
-	id := new(big.Int).SetBytes(b)
-	for _, f := range rl.Fields {
-		x := new(big.Int)
-		for _, run := range f.Runs {
-			bits := new(big.Int).Rsh(id, uint(run.Shift))
-			bits.And(bits, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(run.Width)), big.NewInt(1)))
-			x.Or(x, bits.Lsh(bits, uint(run.Lo)))
-		}
+	fields, err := interp.Fields(l, b)
+	if err != nil {
+		return r, err
+	}
+	for _, f := range l.Fields {
+		x := fields[f.Name]
 		if f.Bytes {
 			r.Fields[f.Name] = hex.EncodeToString(x.FillBytes(make([]byte, f.Width/8)))
 		} else {
 			r.Fields[f.Name] = x.String()
 		}
 	}
-	if c := rl.Clock; c != nil {
-		ticks, err := interp.Role(l, b, layouts.Time)
+	if _, ok := l.Value(layouts.Time); ok {
+		ns, err := interp.UnixNanos(l, b)
 		if err != nil {
 			return r, err
 		}
-		ns := c.NanosAt(ticks)
-		r.UnixNs = ns.Add(ns, c.EpochNanos()).String()
+		r.UnixNs = ns.String()
 	}
 	return r, nil
 }
@@ -227,33 +227,34 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 	if l == nil || len(b) == 0 || len(b) != l.Bytes() {
 		return nil
 	}
-	if _, err := l.TextEncoding(); err != nil {
+	if _, err := interp.Encode(l, TextForm(l), b); err != nil {
 		return nil
 	}
 	text := TextForm(l)
 	var rs []Record
 	seen := map[string]bool{}
 	// add records input in form (base62, crockford, hex, or text: the
-	// layout's own encoding, when it is none of those), with the kind of
-	// error the reference codec gives it.
-	add := func(form string, e *encodings.Encoding, input string) {
+	// layout's own encoding, when it is none of those), read as the
+	// encoding name, with the kind of error the interpreter's reader
+	// gives it.
+	add := func(form, name, input string) {
 		if seen[form+" "+input] { // a short ID's changes can coincide
 			return
 		}
 		seen[form+" "+input] = true
-		// The readers take exactly one width; the reference codecs, which
-		// take any, judge the rest.
-		kind := "ErrLength"
-		if len(input) == e.EncodedLen(l.Bytes()) {
-			_, err := e.DecodeString(input)
-			switch {
-			case errors.Is(err, encodings.ErrInvalidChar):
-				kind = "ErrSyntax"
-			case errors.Is(err, encodings.ErrOverflow):
-				kind = "ErrOverflow"
-			case err == nil:
-				return // the change spelled another ID (a '-' is a Firebase digit)
-			}
+		_, err := interp.Decode(l, name, input)
+		var kind string
+		switch {
+		case errors.Is(err, interp.ErrLength):
+			kind = "ErrLength"
+		case errors.Is(err, interp.ErrSyntax):
+			kind = "ErrSyntax"
+		case errors.Is(err, interp.ErrOverflow):
+			kind = "ErrOverflow"
+		case err == nil:
+			return // the change spelled another ID (a '-' is a Firebase digit)
+		default:
+			panic(err) // the form is the layout's: it resolves
 		}
 		rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: form, Input: input, Error: kind})
 	}
@@ -266,31 +267,34 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 	}
 	for _, f := range forms {
 		form, name := f[0], f[1]
-		e, _ := l.Encoding(name) // built in, or the layout's text, which resolves
-		s := e.EncodeToString(b)
-		add(form, e, s[1:])
-		add(form, e, s+"0")
-		add(form, e, replace(s, 3, "!"))
-		add(form, e, replace(s, 2, "é")) // two bytes for one: a length Go never reads
-		add(form, e, replace(s, 5, "-"))
-		if name == "crockford" {
-			add(form, e, replace(s, 4, "U"))
-			add(form, e, replace(s, 4, "l"))
+		sp, err := interp.Alphabet(l, name) // built in, or the layout's text, which resolves
+		if err != nil {
+			return nil
 		}
-		digits := e.Spec().Digits
+		s, _ := interp.Encode(l, name, b)
+		add(form, name, s[1:])
+		add(form, name, s+"0")
+		add(form, name, replace(s, 3, "!"))
+		add(form, name, replace(s, 2, "é")) // two bytes for one: a length Go never reads
+		add(form, name, replace(s, 5, "-"))
+		if name == "crockford" {
+			add(form, name, replace(s, 4, "U"))
+			add(form, name, replace(s, 4, "l"))
+		}
+		digits := sp.Digits
 		top := digits[len(digits)-1:]
-		if t := strings.Repeat(top, e.EncodedLen(l.Bytes())); !e.Spec().Check {
-			if _, err := e.DecodeString(t); err != nil { // above the largest ID, where the width holds more
-				add(form, e, t)
+		if t := strings.Repeat(top, interp.TextWidth(sp, l.Bytes())); !sp.Check {
+			if _, err := interp.Decode(l, name, t); err != nil { // above the largest ID, where the width holds more
+				add(form, name, t)
 			}
 		}
-		if sp := e.Spec(); sp.Bits || sp.Check {
+		if sp.Bits || sp.Check {
 			// The last character changed to every other digit: padding
 			// bits set, or a check symbol that does not match.
 			for i := 0; i < len(digits); i++ {
 				if t := replace(s, len(s)-1, digits[i:i+1]); t != s {
-					if _, err := e.DecodeString(t); err != nil {
-						add(form, e, t)
+					if _, err := interp.Decode(l, name, t); err != nil {
+						add(form, name, t)
 						break
 					}
 				}
@@ -335,7 +339,6 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 func badDecimal(l *layouts.Layout, b []byte) []Record {
 	digits := strings.TrimPrefix(strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10), "-")
 	half := digits[:(len(digits)+1)/2]
-	t, _ := resolved.TextIn(l, "decimal") // 64 bits: it resolves
 	inputs := []string{
 		"", "-0", strconv.FormatUint(1<<63, 10), strings.Repeat("9", 20),
 		"-", "-1", "-9223372036854775808", "-9223372036854775809",
@@ -352,7 +355,7 @@ func badDecimal(l *layouts.Layout, b []byte) []Record {
 	var rs []Record
 	seen := map[string]bool{}
 	for _, s := range inputs {
-		if kind := DecimalError(s, t.Signed); kind != "" && !seen[s] { // a short ID's changes can coincide
+		if kind := DecimalError(s, interp.Negative(l)); kind != "" && !seen[s] { // a short ID's changes can coincide
 			seen[s] = true
 			rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: "text", Input: s, Error: kind})
 		}
@@ -362,7 +365,7 @@ func badDecimal(l *layouts.Layout, b []byte) []Record {
 
 // DecimalError returns the kind of error that reading s as decimal text
 // of a layout gives, signed saying whether the layout's IDs can be
-// negative (its top bit is not a constant zero: resolved.Text.Signed). It
+// negative (its top bit is not a constant zero: interp.Negative). It
 // is "" for canonical decimal, what strconv.FormatInt writes of an ID: an
 // optional '-' (only if signed) and 1 to 19 digits with no leading zeros,
 // whose value is an int64 (at most 2^63-1 if not signed). It is the rule

@@ -178,7 +178,7 @@ func (g *Generator) bindLease() error {
 	if fixed := g.fixed[layouts.Node]; g.nodeGiven && fixed.Cmp(node) != 0 {
 		return fmt.Errorf("%w: node %v given with a lease of node %v", ErrLease, fixed, node)
 	}
-	clk, err := clock(tv)
+	clk, err := clockOf(tv)
 	if err != nil {
 		return err
 	}
@@ -207,7 +207,7 @@ func (g *Generator) bindLease() error {
 			}
 			return g.last.Uint64(), true
 		},
-		Behind: clk.PerSecondCeil(), // a second
+		Behind: clk.perSecondCeil(), // a second
 	})
 	if err != nil {
 		return err
@@ -391,11 +391,11 @@ func (g *Generator) startCounter(c *layouts.Value, block []byte) *big.Int {
 // ErrExhausted, and idrt.ErrClockStalled if the clock stood on last or
 // idrt.ErrClockBackwards if it is behind.
 func (g *Generator) waitPast(tv *layouts.Value, last *big.Int) (*big.Int, error) {
-	clk, err := clock(tv)
+	clk, err := clockOf(tv)
 	if err != nil {
 		return nil, err
 	}
-	nap := max(clk.Duration()/4, time.Microsecond)
+	nap := max(clk.duration()/4, time.Microsecond)
 	begin := time.Now()
 	for slept := time.Duration(0); ; slept += nap {
 		now, err := Ticks(tv, g.clock())

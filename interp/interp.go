@@ -5,6 +5,14 @@
 // is placed by shifting and masking, so that it is easy to check by reading.
 // It is the oracle the generated packages are tested against, and what the
 // command-line tool uses for layouts that users write.
+//
+// It works out everything from the parsed spec itself, and shares no code
+// with what it checks: times (tick to instant and back, exactly, in
+// nanoseconds as big integers), fields, text in every form (TextForm,
+// Encode, Decode: digit by digit over an encoding's declaration, its
+// alphabet and options read as data) and bounds. It imports nothing from
+// package resolved and calls none of the encodings' codecs; its tests hold
+// it to that.
 package interp
 
 import (
@@ -15,7 +23,6 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/resolved"
 )
 
 // Errors returned by the interpreter; match them with errors.Is.
@@ -169,45 +176,52 @@ func Time(l *layouts.Layout, b []byte) (time.Time, error) {
 	return TicksTime(v, ticks), nil
 }
 
+// UnixNanos returns the time an ID holds as nanoseconds since the Unix
+// epoch, rounded down: exact for any time, even one past what a time.Time
+// holds.
+func UnixNanos(l *layouts.Layout, b []byte) (*big.Int, error) {
+	ticks, err := Role(l, b, layouts.Time)
+	if err != nil {
+		return nil, err
+	}
+	v, _ := l.Value(layouts.Time)
+	c, err := clockOf(v)
+	if err != nil {
+		return nil, err
+	}
+	ns := c.startNanos(ticks)
+	return ns.Add(ns, c.epochNs), nil
+}
+
 // TicksTime returns the instant a count of ticks of a time value stands for,
-// rounded down to the nanosecond (resolved.Clock.Time). For a nil v, a v
-// with no unit of time, or nil ticks, it returns the zero Time.
+// rounded down to the nanosecond. For a nil v, a v with no unit of time,
+// or nil ticks, it returns the zero Time.
 func TicksTime(v *layouts.Value, ticks *big.Int) time.Time {
-	c, err := resolved.NewClock(v)
+	c, err := clockOf(v)
 	if err != nil || ticks == nil {
 		return time.Time{}
 	}
-	return c.Time(ticks)
+	return c.at(ticks)
 }
 
 // Ticks returns the count of ticks that a time value holds for t, rounded
-// down (resolved.Clock.Floor). It returns ErrTime when t is before the
+// down: the tick t falls in. It returns ErrTime when t is before the
 // epoch or past the last tick the value's width can hold, and ErrNoRole
 // for a nil v (what layouts.Layout.Value returns for a layout with no
 // time) or a v with no unit of time.
 func Ticks(v *layouts.Value, t time.Time) (*big.Int, error) {
-	c, err := clock(v)
+	c, err := clockOf(v)
 	if err != nil {
 		return nil, err
 	}
-	if t.Before(c.Epoch) {
-		return nil, fmt.Errorf("%w: %s is before the epoch %s", ErrTime, rfc3339(t), rfc3339(c.Epoch))
+	if t.Before(v.Epoch) {
+		return nil, fmt.Errorf("%w: %s is before the epoch %s", ErrTime, rfc3339(t), rfc3339(v.Epoch))
 	}
-	ticks := c.Floor(t)
-	if ticks.Cmp(c.MaxTick()) > 0 {
+	ticks := c.floor(t)
+	if ticks.Cmp(c.maxTick()) > 0 {
 		return nil, fmt.Errorf("%w: %s is past the %d-bit time's last tick", ErrTime, rfc3339(t), v.Width)
 	}
 	return ticks, nil
-}
-
-// clock returns the clock of a time value; a nil v, or one with no unit
-// of time, is an error matching ErrNoRole.
-func clock(v *layouts.Value) (*resolved.Clock, error) {
-	c, err := resolved.NewClock(v)
-	if err != nil {
-		return nil, fmt.Errorf("%w: no time value with a unit", ErrNoRole)
-	}
-	return c, nil
 }
 
 // rfc3339 writes t for an error message in RFC 3339, in UTC: %v would show
@@ -224,11 +238,11 @@ func MinAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 		return nil, errNoLayout
 	}
 	v, _ := l.Value(layouts.Time)
-	c, err := clock(v)
+	c, err := clockOf(v)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
 	}
-	return bound(l, v, c.Ceil(t), false), nil
+	return bound(l, v, c.ceil(t), false), nil
 }
 
 // MaxAt returns the ID whose time is the last tick at or before t, with
@@ -241,13 +255,13 @@ func MaxAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 		return nil, errNoLayout
 	}
 	v, _ := l.Value(layouts.Time)
-	c, err := clock(v)
+	c, err := clockOf(v)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
 	}
 	// Time rounds down to the nanosecond: the last tick whose time is at
 	// or before t.
-	return bound(l, v, c.Last(t), true), nil
+	return bound(l, v, c.last(t), true), nil
 }
 
 // bound builds the ID with tick k, clamped to the time's range, every

@@ -121,6 +121,9 @@ func (c *Clock) SinceEpoch(t time.Time) *big.Int {
 // rounded down.
 func (c *Clock) NanosAt(tick *big.Int) *big.Int {
 	r := c.TickIn(1e9)
+	if breakage.tick != 0 {
+		tick = new(big.Int).Add(tick, big.NewInt(int64(breakage.tick)))
+	}
 	ns := new(big.Int).Mul(tick, r.Num())
 	return ns.Div(ns, r.Denom())
 }
@@ -139,14 +142,14 @@ func (c *Clock) Time(tick *big.Int) time.Time {
 func (c *Clock) Floor(t time.Time) *big.Int {
 	r := c.TickIn(1e9)
 	k := new(big.Int).Mul(c.SinceEpoch(t), r.Denom())
-	return k.Div(k, r.Num())
+	return early(k.Div(k, r.Num()))
 }
 
 // Ceil returns the first tick that starts at or after t.
 func (c *Clock) Ceil(t time.Time) *big.Int {
 	r := c.TickIn(1e9)
 	k := new(big.Int).Mul(c.SinceEpoch(t), r.Denom())
-	return ceilDiv(k, r.Num())
+	return early(ceilDiv(k, r.Num()))
 }
 
 // Last returns the last tick whose time, as Time rounds it down to the
@@ -157,7 +160,16 @@ func (c *Clock) Last(t time.Time) *big.Int {
 	ns := c.SinceEpoch(t)
 	k := new(big.Int).Mul(ns.Add(ns, big.NewInt(1)), r.Denom())
 	k = ceilDiv(k, r.Num())
-	return k.Sub(k, big.NewInt(1))
+	return early(k.Sub(k, big.NewInt(1)))
+}
+
+// early returns tick k, which it may change, as resolved broken on purpose
+// reads it (breakage): tick ticks earlier. It is k itself otherwise.
+func early(k *big.Int) *big.Int {
+	if breakage.tick != 0 {
+		k.Sub(k, big.NewInt(int64(breakage.tick)))
+	}
+	return k
 }
 
 // Range returns the first and last instants the time holds: the epoch and

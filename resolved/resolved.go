@@ -13,10 +13,14 @@
 //   - its kind (Kind: timed, name-based, random) and whether a generator
 //     must be given a node.
 //
-// The Go, SQL, JavaScript, Python and Java emitters, the interpreter, the
-// conformance corpus, the command and the playground read a Layout; none
-// of them works any of this out again. Data flows one way: layouts parses
-// a spec into the model, New resolves it, the emitters write code from it.
+// The Go, SQL, JavaScript, Python and Java emitters, the command and the
+// playground read a Layout; none of them works any of this out again. Data
+// flows one way: layouts parses a spec into the model, New resolves it,
+// the emitters write code from it. The interpreter (package interp) alone
+// works it all out again, in its own plain arithmetic, on purpose: the
+// conformance corpus is made from it, and conformance/check holds
+// resolved to that corpus, so that a mistake here, which every language
+// would share, is still caught.
 //
 // Like package layouts, resolved imports only the standard library and
 // package encodings, so generated code and user programs can use it.
@@ -140,7 +144,7 @@ func New(l *layouts.Layout) (*Layout, error) {
 		rf := Field{Field: f}
 		for j, si := range f.Segments {
 			seg := l.Segments[si]
-			run := Run{Shift: l.Bits - seg.Offset - seg.Width, Width: seg.Width}
+			run := Run{Shift: l.Bits - seg.Offset - seg.Width + breakage.shift, Width: seg.Width}
 			if f.Split() {
 				run.Lo = f.Lo[j]
 			}
@@ -181,6 +185,12 @@ func New(l *layouts.Layout) (*Layout, error) {
 	}
 	return r, nil
 }
+
+// breakage breaks resolved on purpose, for the test that shows the
+// conformance corpus catches a broken resolved (export_test.go's Break):
+// a clock whose ticks start tick ticks late (instants read tick ticks
+// early), fields' runs shifted by shift bits. It is zero, and changes nothing, everywhere else.
+var breakage struct{ tick, shift int }
 
 // Must is New for the built-in layouts and others known to resolve: it
 // panics on an error.

@@ -69,6 +69,12 @@ func main() {
 		}
 		ls = append(ls, l)
 	}
+	// The IDs published outside idforge, each held to its source by the
+	// interpreter, go into the corpus after their layout's other records.
+	vectors, err := conformance.LoadVectors("vectors.jsonl")
+	if err != nil {
+		log.Fatal(err)
+	}
 	var out bytes.Buffer
 	enc := json.NewEncoder(&out)
 	enc.SetEscapeHTML(false)
@@ -76,6 +82,16 @@ func main() {
 		rs, err := records(l)
 		if err != nil {
 			log.Fatalf("%s: %v", l.Name, err)
+		}
+		for _, v := range vectors {
+			if v.Layout != l.Name {
+				continue
+			}
+			r, err := conformance.VectorRecord(l, v)
+			if err != nil {
+				log.Fatal(err)
+			}
+			rs = append(rs, r)
 		}
 		for _, r := range rs {
 			if err := enc.Encode(r); err != nil {
