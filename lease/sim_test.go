@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/testenv"
 )
 
 // The simulation runs many holders of one space against the in-memory
@@ -480,10 +481,13 @@ func (s *sim) check(h *simHolder) {
 	s.owners[n] = owner{h: h, until: s.monoEnds(h, l.deadline)}
 }
 
+// TestSimulation runs 1,000 holders through 2 simulated hours by default
+// and 24 with IDFORGE_FULL=1 (a step of .ci/run: several minutes on 2
+// cores, too long for a default `go test ./...`).
 func TestSimulation(t *testing.T) {
-	cfg := simConfig{seed: 1, holders: 1000, hours: 24, ttl: time.Minute}
-	if testing.Short() {
-		cfg.hours = 2
+	cfg := simConfig{seed: 1, holders: 1000, hours: 2, ttl: time.Minute}
+	if testenv.IsFull() {
+		cfg.hours = 24
 	}
 	began := time.Now()
 	st := runSim(t, cfg)

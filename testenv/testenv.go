@@ -29,6 +29,7 @@ const (
 	PostgresRestart = "IDFORGE_POSTGRES_RESTART"   // a shell command that restarts LeasePostgres's server
 	Etcd            = "IDFORGE_ETCD_ENDPOINT"      // an etcd server's host:port
 	EtcdRestart     = "IDFORGE_ETCD_RESTART"       // a shell command that restarts Etcd's server
+	Full            = "IDFORGE_FULL"               // "1": run the long simulations in full, as a CI step does
 )
 
 // The commands tests run.
@@ -49,6 +50,7 @@ var how = map[string]string{
 	PostgresRestart: "a shell command that restarts that server (.ci/run sets it)",
 	Etcd:            "an etcd server's host:port (.ci/etcd starts one and prints it)",
 	EtcdRestart:     "a shell command that restarts that server (.ci/etcd restart)",
+	Full:            "1 to run the long simulations in full (.ci/run does, in a step of its own)",
 	Go:              "the go command (a Go toolchain's bin directory on PATH)",
 	Node:            "Node.js 18 or later (.ci/run installs Debian's nodejs)",
 	NPM:             "npm (.ci/run installs Debian's npm)",
@@ -66,6 +68,11 @@ func Need(t testing.TB, name string) string {
 	}
 	return v
 }
+
+// IsFull reports whether the long simulations run in full (IDFORGE_FULL=1).
+// By default they run small, so that `go test ./...` stays within go
+// test's default timeout on a small, busy machine.
+func IsFull() bool { return os.Getenv(Full) == "1" }
 
 // NeedOne returns the value of the first of the environment variables
 // names that is set, or skips the test naming them all.

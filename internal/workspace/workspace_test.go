@@ -6,8 +6,7 @@
 // playground, the benchmarks, the peer and server checks and the etcd
 // client, each with its own requirements. In a workspace, `./...` matches
 // only the packages of the module it is run in, so this test runs `go test`
-// on the others, with the same -short, -run and -v, and fails with their
-// output when they fail. It reads every file of those modules, so `go test`
+// on the others, with the same -short and -v, streaming their output. It reads every file of those modules, so `go test`
 // caches its result only until one of them changes.
 //
 // It runs only in idforge's repository: the library module as a
@@ -18,13 +17,18 @@ package workspace
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/idforge/idforge/testenv"
 )
@@ -94,6 +98,13 @@ func touch(t *testing.T, dir string) {
 	}
 }
 
+// TestModules runs `go test` on every other module, in one command so that
+// their packages build and run in parallel. Their output streams to this
+// test's standard output as it comes (so even a run stopped by a timeout
+// shows how far it got), and the nested run is given a -timeout inside this
+// test's own deadline, so that a hung test fails there, by name, rather
+// than this binary with a goroutine dump. A failure names the failing
+// packages and tests.
 func TestModules(t *testing.T) {
 	testenv.NeedTool(t, testenv.Go)
 	args := []string{"test"}
@@ -103,17 +114,63 @@ func TestModules(t *testing.T) {
 	if testing.Verbose() {
 		args = append(args, "-v")
 	}
+	ctx := context.Background()
+	if deadline, ok := t.Deadline(); ok {
+		// A minute for the nested go command to report a timeout and
+		// for this test to say so, before this binary's own alarm.
+		left := time.Until(deadline) - time.Minute
+		if left < time.Minute {
+			t.Fatalf("the test binary's -timeout leaves %v: too little to run the other modules' tests", time.Until(deadline).Round(time.Second))
+		}
+		args = append(args, "-timeout", left.Round(time.Second).String())
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-30*time.Second))
+		defer cancel()
+	}
 	for _, dir := range modules(t) {
 		touch(t, filepath.Join(root, dir))
 		args = append(args, dir+"/...")
 	}
-	cmd := exec.Command("go", args...)
+	fmt.Printf("=== go %s\n", strings.Join(args, " "))
+	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = root
-	out, err := cmd.CombinedOutput()
-	if testing.Verbose() || err != nil {
-		t.Logf("go %s:\n%s", strings.Join(args, " "), out)
+	var failures failed
+	cmd.Stdout = io.MultiWriter(os.Stdout, &failures)
+	cmd.Stderr = cmd.Stdout
+	err := cmd.Run()
+	switch {
+	case ctx.Err() != nil:
+		t.Fatalf("the other modules' tests did not finish before this test's deadline (run with a longer -timeout); failed so far: %s", failures.summary())
+	case err != nil:
+		t.Fatalf("the other modules' tests failed (%v): %s; their output is above", err, failures.summary())
 	}
-	if err != nil {
-		t.Fatalf("the other modules' tests failed: %v", err)
+}
+
+// failed collects, from go test's output, the lines that name a failing
+// test or package.
+type failed struct {
+	partial []byte
+	lines   []string
+}
+
+func (f *failed) Write(p []byte) (int, error) {
+	f.partial = append(f.partial, p...)
+	for {
+		i := bytes.IndexByte(f.partial, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := strings.TrimSpace(string(f.partial[:i]))
+		f.partial = f.partial[i+1:]
+		if strings.HasPrefix(line, "--- FAIL") || strings.HasPrefix(line, "FAIL\t") || strings.HasPrefix(line, "panic: test timed out") {
+			f.lines = append(f.lines, line)
+		}
 	}
+}
+
+func (f *failed) summary() string {
+	if len(f.lines) == 0 {
+		return "no failing test named"
+	}
+	return strings.Join(f.lines, "; ")
 }
