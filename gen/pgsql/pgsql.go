@@ -150,6 +150,10 @@ type script struct {
 	// fast is set while a body for PostgreSQL 18 is being built: bits and
 	// the emitters that read it then use bytea-to-integer casts.
 	fast bool
+	// safe is set while a body the key-custody functions reach is being
+	// built: call, op and the helpers that read it write hardened SQL
+	// (safe.go).
+	safe bool
 	// text is the codec of the layout's canonical text, when that is a
 	// declared encoding, or nil.
 	text *textCodec
@@ -287,7 +291,7 @@ func (s *script) reserve() error {
 		want = append(want, [2]string{"new", "the generator"})
 	}
 	if _, ok := s.maskPlan(); ok {
-		for _, suffix := range []string{"mask", "unmask", "mask_pad", "mask_hmac", "mask_named", "unmask_named"} {
+		for _, suffix := range []string{"mask", "unmask", "mask_named", "unmask_named"} {
 			want = append(want, [2]string{suffix, "a Private IDs function"})
 		}
 	}
@@ -373,18 +377,23 @@ type function struct {
 	// STRICT (it has a CASE, which stops a STRICT function's inlining, and
 	// returns NULL for NULL all the same).
 	fastLax bool
-	doc     string
+	// safe: the body was built hardened (safe.go), as the checks
+	// function adds to it must be.
+	safe bool
+	doc  string
 }
 
 func (s *script) function(f function) {
 	if s.kind == kBytea && !f.anyLength && len(f.params) > 0 && f.params[0][1] == s.typ && (f.params[0][0] == "id" || f.params[0][0] == "public") {
+		s.safe = f.safe
 		f.body = s.checkLength(f, f.body)
 		if f.fast != "" {
 			f.fast = s.checkLength(f, f.fast)
 		}
+		s.safe = false
 		// PostgreSQL does not inline a STRICT function whose body has a
 		// CASE; the check's CASE returns NULL for NULL as STRICT would.
-		f.lax = !f.plpgsql
+		f.lax = f.lax || !f.plpgsql
 	}
 	var params, types []string
 	for _, p := range f.params {
@@ -474,8 +483,9 @@ func (s *script) emitLengthError() {
 func (s *script) checkLength(f function, body string) string {
 	n := s.l.Bytes()
 	if f.plpgsql {
-		check := fmt.Sprintf("  IF octet_length($1) <> %d THEN\n    %s\n  END IF;\n", n,
-			s.raise(f.suffix, "22026", "a %s ID is %s bytes, not %s", literal(s.l.Name), literal(fmt.Sprint(n)), "octet_length($1)"))
+		length := s.call("octet_length", "$1")
+		check := fmt.Sprintf("  IF %s THEN\n    %s\n  END IF;\n", s.op(length, "<>", fmt.Sprint(n)),
+			s.raise(f.suffix, "22026", "a %s ID is %s bytes, not %s", s.str(s.l.Name), s.str(fmt.Sprint(n)), length))
 		return strings.Replace(body, "BEGIN\n", "BEGIN\n"+check, 1)
 	}
 	expr := strings.TrimPrefix(body, "SELECT ")
@@ -485,9 +495,11 @@ func (s *script) checkLength(f function, body string) string {
 
 // raise returns a PL/pgSQL RAISE, with a SQLSTATE, of a message that names
 // the function: format and args are those of PL/pgSQL's format().
+// While safe, format is pg_catalog's and the literals are typed; the
+// caller types its args.
 func (s *script) raise(suffix, code, format string, args ...string) string {
-	all := append([]string{literal(s.name(suffix))}, args...)
-	return fmt.Sprintf("RAISE EXCEPTION USING ERRCODE = '%s', MESSAGE = format(%s, %s);", code, literal("%s: "+format), strings.Join(all, ", "))
+	all := append([]string{s.str("%s: " + format), s.str(s.name(suffix))}, args...)
+	return fmt.Sprintf("RAISE EXCEPTION USING ERRCODE = '%s', MESSAGE = %s;", code, s.call("format", all...))
 }
 
 // literal returns text as a standard SQL string literal. Only the emitter's
