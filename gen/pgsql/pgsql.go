@@ -23,8 +23,7 @@
 //	                            state (no node, clock sequence, hash or
 //	                            running counter)
 //	P_mask(id, key [, tweak])   the ID's public form under a key (Private IDs:
-//	P_unmask(public, key [, tweak])  package mask), and back; with their
-//	                            helpers P_mask_pad and P_mask_hmac
+//	P_unmask(public, key [, tweak])  package mask), and back
 //	P_mask_named(id, key_name [, tweak]), P_unmask_named(public, key_name [, tweak])
 //	                            the same under the key named key_name in the
 //	                            table idforge_mask_keys, which the script
@@ -34,8 +33,9 @@
 // P_mask refuses an ID whose constant bits are not the layout's (SQLSTATE
 // 22P02, ErrInvalid), P_unmask a value whose constant bits are not the
 // public form's (22P02, ErrNotMasked), both a key under 16 bytes or of zero
-// bytes only (22023, ErrKey); the message names the error kind, as the
-// other languages do, and never shows the key. A key passed as an argument
+// bytes only (22023, ErrKey), and a NULL key or tweak (22004, naming it);
+// the message names the error kind, as the other languages do, and never
+// shows the key. A NULL ID gives NULL. A key passed as an argument
 // reaches the server's log as a literal or a parameter: the functions that
 // take one say so in their COMMENTs, and the named-key functions are for
 // the rest.
@@ -52,10 +52,15 @@
 // uuid_extract_timestamp reads: their bodies have a CASE, which keeps a
 // STRICT function from being inlined, so they are IMMUTABLE PARALLEL SAFE
 // and return NULL for NULL themselves. The Private IDs functions, which all
-// take a key or a key's name, are STABLE STRICT PARALLEL SAFE: PostgreSQL
+// take a key or a key's name, are STABLE PARALLEL SAFE: PostgreSQL
 // refuses them in a generated column or an index expression, where a key
 // literal would stay in the catalog (pg_attrdef, pg_index), and a lookup
-// WHERE id = P_unmask_named($1, 'name') still uses an index on id.
+// WHERE id = P_unmask_named($1, 'name') still uses an index on id. They
+// are not STRICT, so that a NULL key, key name or tweak is an error rather
+// than a NULL. Their bodies, which the SECURITY DEFINER functions run as
+// the key table's owner, call every built-in as pg_catalog's with
+// exactly-typed arguments (safe.go, custody.go); the other functions run
+// with their caller's rights and are written plainly.
 //
 // PostgreSQL 18 casts bytea to the integer types, which reads a run of an
 // ID's bits several times faster than the bit strings older servers need.
@@ -69,10 +74,11 @@
 // v7 layout keeps a counter seeded with its top bit clear.
 //
 // The functions call one another (the readers of a bytea layout call
-// P_length_error, P_mask calls P_mask_hmac), by name. By default the names
-// are unqualified: the functions land in the first schema of search_path,
-// and every caller's search_path must reach that schema too, as a call
-// inlined into a query is resolved where the query runs. With
+// P_length_error, P_mask(id, key) calls P_mask(id, key, tweak)), by name.
+// By default the names are unqualified: the functions land in the first
+// schema of search_path, and every caller's search_path must reach that
+// schema too, as a call inlined into a query is resolved where the query
+// runs. With
 // Options.Schema the script creates every function in that schema and
 // every call between them names it, so that a caller's search_path no
 // longer matters.
