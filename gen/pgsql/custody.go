@@ -147,6 +147,7 @@ DECLARE
   path text := pg_catalog.current_setting('search_path');
   owner oid;
   writers text;
+  owners text;
   anyone boolean;
 BEGIN
   PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
@@ -166,8 +167,14 @@ BEGIN
         AND has_schema_privilege(r.oid, s, 'CREATE');
   END IF;
   IF writers IS NOT NULL THEN
-    RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = format('idforge_mask_keys: refused: %%s may CREATE in schema %%I, and objects created there could take over the functions that read the keys. Run REVOKE CREATE ON SCHEMA %%I FROM %%s; or install into a schema of its own that only %%I may create in (idforge gen -lang sql -schema NAME)',
-      writers, s, s, CASE WHEN anyone THEN 'PUBLIC' ELSE writers END, current_user);
+    -- The schema's owner (or the database's, through pg_database_owner)
+    -- keeps CREATE whatever is revoked.
+    SELECT string_agg(quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO owners FROM pg_roles AS r, pg_namespace AS n
+      WHERE n.nspname = s AND NOT r.rolsuper AND r.rolname <> current_user AND r.rolname <> 'pg_database_owner'
+        AND pg_has_role(r.oid, n.nspowner, 'MEMBER');
+    RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = format('idforge_mask_keys: refused: %%s may CREATE in schema %%I, and objects created there could take over the functions that read the keys. %%s, or install into a schema of its own that only %%I may create in (idforge gen -lang sql -schema NAME)',
+      writers, s, CASE WHEN owners IS NULL THEN format('Run REVOKE CREATE ON SCHEMA %%I FROM %%s;', s, CASE WHEN anyone THEN 'PUBLIC' ELSE writers END)
+        ELSE format('%%s owns the schema (or the database, for which pg_database_owner stands) and keeps CREATE there: run the script as %%s', owners, owners) END, current_user);
   END IF;
 `, s.name("mask_named"), s.name("unmask_named"), strings.Join(grants, ",\n--     "), schema)
 	for i, st := range stmts {
