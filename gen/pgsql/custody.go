@@ -21,10 +21,12 @@ import (
 //     their schema (the DO block's s: Options.Schema, or current_schema()
 //     where the script runs), calls every built-in as pg_catalog.name with
 //     arguments of the exact types of one of its signatures and every
-//     operator as OPERATOR(pg_catalog.op) with exactly-typed operands
-//     (safe.go): no implicit cast leaves room for a closer overload that
-//     another role created, in any schema, and a hostile search_path of
-//     the caller's changes nothing.
+//     operator as OPERATOR(pg_catalog.op) with exactly-typed operands, and
+//     declares and casts to pg_catalog's types only (safe.go): no implicit
+//     cast leaves room for a closer overload that another role created, in
+//     any schema, no type of another schema (a domain whose CHECK runs its
+//     code) stands in for one, and a hostile search_path of the caller's
+//     changes nothing, even one under which the caller ran P_mask first.
 //   - The script refuses (SQLSTATE 42501, with the fix in the message) to
 //     create the table or the functions in a schema where any role but the
 //     one running it (superusers aside) may CREATE: PUBLIC, as on public
@@ -74,7 +76,7 @@ func (s *script) emitNamed() {
 		}
 		for _, tweak := range []bool{true, false} {
 			params := [][2]string{{param, s.typ}, {"key_name", "text"}}
-			tw := "''::bytea"
+			tw := "''::pg_catalog.bytea"
 			if tweak {
 				params = append(params, [2]string{"tweak", "bytea"})
 				tw = "tweak"
@@ -87,11 +89,12 @@ func (s *script) emitNamed() {
 			sig := fmt.Sprintf("%s(%s)", qref(suffix), strings.Join(types, ", "))
 			s.safe = true
 			body := fmt.Sprintf(`DECLARE
-  k bytea;
+  k pg_catalog.bytea;
 BEGIN
   -- search_path is pg_catalog, pg_temp: idforge's objects are named with
-  -- their schema, built-ins and operators as pg_catalog's, with arguments
-  -- of their exact types, so nothing another role creates is run here.
+  -- their schema, built-ins, operators and types as pg_catalog's, with
+  -- arguments of their exact types, so nothing another role creates is
+  -- run here.
   IF key_name IS NULL THEN
     %s
   END IF;

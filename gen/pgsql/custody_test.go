@@ -16,6 +16,8 @@ var (
 	callSite   = regexp.MustCompile(`([A-Za-z0-9_."%$]*?)"?([A-Za-z_][A-Za-z0-9_]*)"?\s*\(`)
 	qualifier  = regexp.MustCompile(`^(pg_catalog\.|"ids"\.|%1\$I\.)$`)
 	opChars    = regexp.MustCompile(`[-+*/<>=~!@#%^&|?]+`)
+	castType   = regexp.MustCompile(`::"?([A-Za-z_][A-Za-z0-9_.]*)`)
+	declType   = regexp.MustCompile(`(?m)^  [a-z][a-z0-9]* ([^ ;:]+)[ ;]`)
 )
 
 // notCalls are the words a body writes before a parenthesis that call no
@@ -27,8 +29,9 @@ var notCalls = map[string]bool{"IF": true, "AND": true, "OR": true, "NOT": true,
 // The bodies the SECURITY DEFINER functions run as the key table's owner
 // (theirs, and P_mask's and P_unmask's with a tweak, in both versions'
 // bodies, with and without a schema) call every function qualified, with
-// pg_catalog or the schema, and every operator as OPERATOR(pg_catalog.op):
-// nothing in them is looked up on a search_path. interop/pgsql's
+// pg_catalog or the schema, every operator as OPERATOR(pg_catalog.op), and
+// casts to and declare only pg_catalog's types (qualified, or the keywords
+// bit and bigint): nothing in them is looked up on a search_path. interop/pgsql's
 // TestAttackCustody tries the attacks on a server.
 func TestCustodyQualified(t *testing.T) {
 	for _, name := range []string{"uuidv7", "uuidv1", "ksuid", "snowflake", "xid", "ulid"} {
@@ -62,6 +65,18 @@ func TestCustodyQualified(t *testing.T) {
 							continue
 						}
 						t.Errorf("%s (server %d, schema %q): %s calls %s%s unqualified", name, server, schema, fn, q, f)
+					}
+					for _, ty := range castType.FindAllStringSubmatch(code, -1) {
+						if !strings.HasPrefix(ty[1], "pg_catalog.") && ty[1] != "bit" && ty[1] != "bigint" {
+							t.Errorf("%s (server %d, schema %q): %s casts to %s, not pg_catalog's", name, server, schema, fn, ty[1])
+						}
+					}
+					if decl, _, ok := strings.Cut(code, "\nBEGIN\n"); ok {
+						for _, d := range declType.FindAllStringSubmatch(decl, -1) {
+							if !strings.HasPrefix(d[1], "pg_catalog.") && !strings.HasPrefix(d[1], "bit(") && d[1] != "bigint" {
+								t.Errorf("%s (server %d, schema %q): %s declares a %s, not pg_catalog's", name, server, schema, fn, d[1])
+							}
+						}
 					}
 					rest := regexp.MustCompile(`OPERATOR\(pg_catalog\.[^)\s]+\)|::|:=|%1\$I|%%|(ERRCODE|MESSAGE) =`).ReplaceAllString(code, " ")
 					for _, op := range opChars.FindAllString(rest, -1) {

@@ -238,7 +238,7 @@ func (s *script) fromBits(b string) string {
 	}
 	h := strings.Join(hex, "\n    "+s.catOp()+" ")
 	if s.kind == kUUID {
-		return "(" + h + ")::uuid"
+		return "(" + h + ")::" + s.sqlType("uuid")
 	}
 	return s.call("decode", h, s.str("hex"))
 }

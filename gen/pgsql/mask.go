@@ -1,7 +1,6 @@
 package pgsql
 
 import (
-	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -88,9 +87,6 @@ func bitsLit(b []byte, n int) string {
 	return sb.String()
 }
 
-// byteaLit returns a bytea literal of b.
-func byteaLit(b []byte) string { return `'\x` + hex.EncodeToString(b) + `'::bytea` }
-
 // width of half j: u for even j, v for odd.
 func (p maskPlan) width(j int) int {
 	if j%2 == 0 {
@@ -148,7 +144,7 @@ func (s *script) lowBits(e string, w int) string {
 func (s *script) roundStmts(p maskPlan, i, dst, src, in int) string {
 	wIn, wOut := p.width(in), p.width(dst)
 	var b strings.Builder
-	inner := s.call("sha256", s.cat("ip", byteaLit([]byte{byte(p.n >> 8), byte(p.n), byte(i)}), s.halfBytes(in, wIn)))
+	inner := s.call("sha256", s.cat("ip", s.bytes([]byte{byte(p.n >> 8), byte(p.n), byte(i)}), s.halfBytes(in, wIn)))
 	fmt.Fprintf(&b, "  d := %s;\n", s.call("sha256", s.cat("op", inner)))
 	nb := (wOut + 7) / 8
 	dh, dl := half(dst, wOut)
@@ -183,9 +179,12 @@ func (s *script) halfBits(j, w int) []string {
 }
 
 // maskDecls declares the halves and the HMAC's state.
-func maskDecls(p maskPlan) string {
+func (s *script) maskDecls(p maskPlan) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "  k bytea;\n  ip bytea;\n  op bytea;\n  d bytea;\n  x bit(%d);\n", p.n)
+	for _, v := range []string{"k", "ip", "op", "d"} {
+		fmt.Fprintf(&b, "  %s %s;\n", v, s.sqlType("bytea"))
+	}
+	fmt.Fprintf(&b, "  x bit(%d);\n", p.n)
 	var names []string
 	for j := range idrt.MaskRounds + 2 {
 		hi, lo := half(j, p.width(j))
@@ -231,11 +230,11 @@ func (s *script) keyStmts(suffix string) string {
 `,
 		s.raise(suffix, "22004", "key is NULL"),
 		s.raise(suffix, "22004", "tweak is NULL (no tweak is an empty bytea)"),
-		s.op(length, "<", fmt.Sprint(idrt.MinMaskKey)), s.op(s.call("btrim", "key", `'\x00'::bytea`), "=", "''::bytea"),
+		s.op(length, "<", fmt.Sprint(idrt.MinMaskKey)), s.op(s.call("btrim", "key", s.bytes([]byte{0})), "=", s.bytes(nil)),
 		s.raise(suffix, "22023", "ErrKey: a mask key is at least %s bytes (128 bits), not all of them zero", s.str(fmt.Sprint(idrt.MinMaskKey))),
 		s.op(length, ">", "64"), s.call("sha256", "key"),
 		s.pad("k", ipad), s.pad("k", opad),
-		s.call("sha256", s.cat("op", s.call("sha256", s.cat("ip", byteaLit([]byte(info)), "tweak")))),
+		s.call("sha256", s.cat("op", s.call("sha256", s.cat("ip", s.bytes([]byte(info)), "tweak")))),
 		s.pad("k", ipad), s.pad("k", opad))
 }
 
@@ -311,7 +310,7 @@ func (s *script) emitMask() {
 		if forward {
 			suffix = "mask"
 		}
-		fmt.Fprintf(&b, "DECLARE\n%s  b bit(%d) := %s;\nBEGIN\n", maskDecls(p), s.l.Bits, s.idBits("$1"))
+		fmt.Fprintf(&b, "DECLARE\n%s  b bit(%d) := %s;\nBEGIN\n", s.maskDecls(p), s.l.Bits, s.idBits("$1"))
 		b.WriteString(`  -- The named-key functions call this as the owner of the key table:
   -- every name is pg_catalog's, qualified, and every argument has the
   -- exact type of its signature, so that no function or operator another
@@ -319,11 +318,12 @@ func (s *script) emitMask() {
 `)
 		b.WriteString(s.keyStmts(suffix))
 		bits := func(parts []string) string { return fmt.Sprintf("(%s)::bit(%d)", s.catBits(parts...), p.n) }
-		notMasked := s.raise(suffix, "22P02", "ErrNotMasked: %s is not a public form of a %s ID", "$1::text", s.str(s.l.Name))
+		id := "$1::" + s.sqlType("text")
+		notMasked := s.raise(suffix, "22P02", "ErrNotMasked: %s is not a public form of a %s ID", id, s.str(s.l.Name))
 		if forward {
 			if hasOnes(p.shape.IDMask) {
 				b.WriteString(s.checkConst(p.shape.IDMask, p.shape.IDBits,
-					s.raise(suffix, "22P02", "ErrInvalid: %s is not a %s ID: its constant bits are not the layout's", "$1::text", s.str(s.l.Name))))
+					s.raise(suffix, "22P02", "ErrInvalid: %s is not a %s ID: its constant bits are not the layout's", id, s.str(s.l.Name))))
 			}
 			x := s.gather("b", p.free)
 			if p.pad > 0 {

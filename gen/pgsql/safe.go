@@ -1,6 +1,7 @@
 package pgsql
 
 import (
+	"encoding/hex"
 	"fmt"
 	"strings"
 )
@@ -19,9 +20,16 @@ import (
 //     string goes to || as varbit, which is what pg_catalog's || takes),
 //     so that no implicit cast is needed and no closer overload could win
 //     even if the names were looked up on a path;
-//   - casts (::bit(64), ::bigint, ::uuid) are not looked up on search_path
-//     at all: PostgreSQL finds them in pg_cast, which only the owner of a
-//     type can add to.
+//   - every type is pg_catalog's: bit, bit varying and bigint are keywords,
+//     which always name pg_catalog's types, and the others are qualified
+//     (pg_catalog.bytea, pg_catalog.text, pg_catalog.uuid), in casts and in
+//     PL/pgSQL's declarations alike. PL/pgSQL resolves a declaration's type
+//     once a session, when it first runs the function, so a caller's
+//     search_path that named another schema's bytea (a domain whose CHECK
+//     runs the attacker's code) would otherwise stay with the function when
+//     a named-key function later calls it as the key table's owner. A cast
+//     between pg_catalog's types is found in pg_cast, which only a type's
+//     owner can add to, never on search_path.
 //
 // The other functions run with their caller's rights, hold no key and stay
 // as a person would write them: script.safe is set only while the bodies
@@ -82,9 +90,23 @@ func (s *script) catOp() string {
 // str returns a text literal, typed while safe.
 func (s *script) str(v string) string {
 	if s.safe {
-		return literal(v) + "::text"
+		return literal(v) + "::" + s.sqlType("text")
 	}
 	return literal(v)
+}
+
+// sqlType returns a type's name as the body writes it: pg_catalog's,
+// qualified, while safe.
+func (s *script) sqlType(name string) string {
+	if s.safe {
+		return "pg_catalog." + name
+	}
+	return name
+}
+
+// bytes returns a bytea literal of b, typed.
+func (s *script) bytes(b []byte) string {
+	return `'\x` + hex.EncodeToString(b) + `'::` + s.sqlType("bytea")
 }
 
 // sub returns bits or bytes [from, from+n) of a bit string or bytea e (n

@@ -53,7 +53,10 @@ import (
 //
 // A control shows the attack bites: a definer function of the shape
 // idforge wrote before issue 56 (its schema on its search_path, varbit_send
-// given a bit) hands the attacker the keys on its first call. And the
+// given a bit) hands the attacker the keys on its first call. The attacker
+// also creates domains named as the types the bodies use, and the
+// legitimate role first calls P_mask itself under its hostile path, so
+// that PL/pgSQL resolves P_mask's declarations there. And the
 // install itself is refused, with the fix in the message, while the
 // attacker or PUBLIC may CREATE in the schema.
 //
@@ -156,7 +159,7 @@ func TestAttackCustody(t *testing.T) {
 	attackerExec(fmt.Sprintf(`GRANT USAGE ON SCHEMA %[1]s TO PUBLIC;
 CREATE TABLE %[1]s.loot (via text, who text, keys text);
 GRANT INSERT ON %[1]s.loot TO PUBLIC;
-CREATE FUNCTION %[1]s.steal(via text) RETURNS void LANGUAGE plpgsql AS $s$
+CREATE FUNCTION %[1]s.steal(via text) RETURNS void LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $s$
 DECLARE
   keys text;
 BEGIN
@@ -208,12 +211,13 @@ $r$`, own, inst))
 		}
 	}
 
-	// The overloads and operators, in both schemas.
+	// The overloads and operators, in both schemas. The attacker's own code
+	// pins its search_path, so that its overloads do not call one another.
 	var stmts []string
 	seq := 0
 	overload := func(schema, name string, types []string, ret string) string {
 		via := fmt.Sprintf("%s.%s(%s)", schema, name, strings.Join(types, ", "))
-		return fmt.Sprintf("CREATE FUNCTION %s.%s(%s) RETURNS %s LANGUAGE sql AS $a$ SELECT NULL::%s FROM %s.steal(%s) $a$",
+		return fmt.Sprintf("CREATE FUNCTION %s.%s(%s) RETURNS %s LANGUAGE sql SET search_path = pg_catalog, pg_temp AS $a$ SELECT NULL::%s FROM %s.steal(%s) $a$",
 			schema, quoteIdent(name), strings.Join(types, ", "), ret, ret, own, quote(via))
 	}
 	for _, name := range names {
@@ -248,6 +252,22 @@ $r$`, own, inst))
 	if made < len(stmts)/2 {
 		t.Errorf("only %d of %d attacks were created", made, len(stmts))
 	}
+	// Types too: domains over pg_catalog's types, named as the types the
+	// bodies use, whose CHECK hands the attacker each value. PL/pgSQL
+	// resolves a declaration's type once a session, on the function's
+	// first call, under that call's search_path.
+	attackerExec(fmt.Sprintf(`CREATE FUNCTION %[1]s.check_steal(d text, v text) RETURNS boolean LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $c$
+BEGIN
+  PERFORM %[1]s.steal(d || ': ' || v);
+  RETURN true;
+END
+$c$`, own))
+	for _, schema := range []string{inst, own} {
+		for _, ty := range []string{"bytea", "text", "uuid", "varbit", "int8", "bit"} {
+			attackerExec(fmt.Sprintf("CREATE DOMAIN %[1]s.%[2]s AS pg_catalog.%[2]s CHECK (%[3]s.check_steal('%[1]s.%[2]s', VALUE::pg_catalog.text))", schema, ty, own))
+		}
+	}
+
 	// The attacks issue 56 found, and one operator, are among them.
 	var found int
 	if err := owner.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM pg_proc WHERE proname = 'varbit_send' AND pronamespace = $1::regnamespace AND proargtypes[0] = 'bit'::regtype)
@@ -307,12 +327,27 @@ $r$`, own, inst))
 	for pass, path := range []string{"", "pg_temp, " + own + ", " + inst + ", pg_catalog"} {
 		if path != "" {
 			// pg_temp first, with a decoy key table of the role's own.
-			if _, err := legit.ExecContext(ctx, "SET search_path = "+path+"; CREATE TEMP TABLE idforge_mask_keys (name text, key bytea); INSERT INTO pg_temp.idforge_mask_keys VALUES ('orders', '\\x000102030405060708090a0b0c0d0e0f'::bytea)"); err != nil {
+			if _, err := legit.ExecContext(ctx, "SET search_path = "+path+"; CREATE TEMP TABLE idforge_mask_keys (name pg_catalog.text, key pg_catalog.bytea); INSERT INTO pg_temp.idforge_mask_keys VALUES ('orders', '\\x000102030405060708090a0b0c0d0e0f'::pg_catalog.bytea)"); err != nil {
 				t.Fatal(err)
 			}
 		}
 		for _, l := range ls {
 			p, typ := pgsql.DefaultPrefix(l), sqlTypeOf(l)
+			if typ != "bigint" { // a keyword, pg_catalog's int8
+				typ = "pg_catalog." + typ
+			}
+			if pass == 0 {
+				// The role's own call of P_mask and P_unmask, with a key of its
+				// own, under the hostile search_path: PL/pgSQL compiles them
+				// in this session now, before the named functions call them.
+				own := "'\\x0f0e0d0c0b0a09080706050403020100'::pg_catalog.bytea, ''::pg_catalog.bytea"
+				q := fmt.Sprintf("SELECT %[1]s.%[2]s_unmask(%[1]s.%[2]s_mask($1::%[3]s, %[4]s), %[4]s)::pg_catalog.text", inst, p, typ, own)
+				var back string
+				if err := legit.QueryRowContext(ctx, q, idArg(l, sample(l, r, 1)[0])).Scan(&back); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+				calls += 2
+			}
 			for _, c := range []struct {
 				key   string
 				tweak []byte
@@ -331,7 +366,7 @@ $r$`, own, inst))
 						tw, args = ", $3", append(args, c.tweak)
 					}
 					var pub, back string
-					q := fmt.Sprintf("SELECT %[1]s.%[2]s_mask_named($1::%[3]s, $2::text%[4]s)::text, %[1]s.%[2]s_unmask_named(%[1]s.%[2]s_mask_named($1::%[3]s, $2::text%[4]s), $2::text%[4]s)::text", inst, p, typ, tw)
+					q := fmt.Sprintf("SELECT %[1]s.%[2]s_mask_named($1::%[3]s, $2::pg_catalog.text%[4]s)::pg_catalog.text, %[1]s.%[2]s_unmask_named(%[1]s.%[2]s_mask_named($1::%[3]s, $2::pg_catalog.text%[4]s), $2::pg_catalog.text%[4]s)::pg_catalog.text", inst, p, typ, tw)
 					if err := legit.QueryRowContext(ctx, q, args...).Scan(&pub, &back); err != nil {
 						t.Fatalf("pass %d, %s: %v", pass, p, err)
 					}
@@ -346,11 +381,11 @@ $r$`, own, inst))
 			}
 			// Every error path, and NULL.
 			for _, c := range []struct{ q, code, says string }{
-				{fmt.Sprintf("SELECT %s.%s_mask_named($1::%s, NULL::text)", inst, p, typ), "22004", "key_name is NULL"},
-				{fmt.Sprintf("SELECT %s.%s_unmask_named($1::%s, NULL::text, ''::bytea)", inst, p, typ), "22004", "key_name is NULL"},
-				{fmt.Sprintf("SELECT %s.%s_mask_named($1::%s, 'orders'::text, NULL::bytea)", inst, p, typ), "22004", "tweak is NULL"},
-				{fmt.Sprintf("SELECT %s.%s_mask_named($1::%s, 'no such key'::text)", inst, p, typ), "42704", "no key named 'no such key'"},
-				{fmt.Sprintf("SELECT %s.%s_unmask_named($1::%s, 'orders'::text)", inst, p, typ), "22P02", "ErrNotMasked"},
+				{fmt.Sprintf("SELECT %s.%s_mask_named($1::%s, NULL::pg_catalog.text)", inst, p, typ), "22004", "key_name is NULL"},
+				{fmt.Sprintf("SELECT %s.%s_unmask_named($1::%s, NULL::pg_catalog.text, ''::pg_catalog.bytea)", inst, p, typ), "22004", "key_name is NULL"},
+				{fmt.Sprintf("SELECT %s.%s_mask_named($1::%s, 'orders'::pg_catalog.text, NULL::pg_catalog.bytea)", inst, p, typ), "22004", "tweak is NULL"},
+				{fmt.Sprintf("SELECT %s.%s_mask_named($1::%s, 'no such key'::pg_catalog.text)", inst, p, typ), "42704", "no key named 'no such key'"},
+				{fmt.Sprintf("SELECT %s.%s_unmask_named($1::%s, 'orders'::pg_catalog.text)", inst, p, typ), "22P02", "ErrNotMasked"},
 			} {
 				if c.code == "22P02" && !hasConstants(l) {
 					continue // every value is some ID's public form
@@ -363,7 +398,7 @@ $r$`, own, inst))
 				}
 			}
 			var null sql.NullString
-			if err := legit.QueryRowContext(ctx, fmt.Sprintf("SELECT %s.%s_mask_named(NULL::%s, 'orders'::text)::text", inst, p, typ)).Scan(&null); err != nil || null.Valid {
+			if err := legit.QueryRowContext(ctx, fmt.Sprintf("SELECT %s.%s_mask_named(NULL::%s, 'orders'::pg_catalog.text)::pg_catalog.text", inst, p, typ)).Scan(&null); err != nil || null.Valid {
 				t.Errorf("%s_mask_named(NULL, 'orders') = %v, %v; want NULL", p, null, err)
 			}
 			calls++
@@ -405,7 +440,7 @@ $r$`, own, inst))
 		where = append(where, fmt.Sprintf("%s (%d bytes)", name, len(text)))
 	}
 	sort.Strings(where)
-	t.Logf("%d calls as %s with a hostile search_path: no key in %s", calls, app, strings.Join(where, ", "))
+	t.Logf("%d calls as %s with a hostile search_path; the keys looked for in %s", calls, app, strings.Join(where, ", "))
 
 	// The control: a definer function of the shape idforge wrote before
 	// issue 56 hands the attacker the keys on its first call.
@@ -423,7 +458,7 @@ REVOKE ALL ON FUNCTION %[1]s.atk_control(bit) FROM PUBLIC; GRANT EXECUTE ON FUNC
 	}
 }
 
-// reached is what the SECURITY DEFINER functions of a schema reach.
+// reachedSet is what the SECURITY DEFINER functions of a schema reach.
 type reachedSet struct {
 	definers []string                // their names
 	own      []string                // idforge's functions they reach, by name
