@@ -219,11 +219,10 @@ func (s *script) keyStmts(suffix string) string {
   IF $1 IS NULL THEN
     RETURN NULL;
   END IF;
-  -- The subkey: HMAC-SHA-256 (RFC 2104) under key of the layout's info and
-  -- the tweak, and its inner and outer pads.
+  -- The subkey: HMAC-SHA-256 (RFC 2104) under key (hashed first if over
+  -- 64 bytes) of the layout's info and the tweak; then its inner and outer
+  -- pads.
   k := CASE WHEN %s THEN %s ELSE key END;
-  ip := %s;
-  op := %s;
   k := %s;
   ip := %s;
   op := %s;
@@ -233,8 +232,7 @@ func (s *script) keyStmts(suffix string) string {
 		s.op(length, "<", fmt.Sprint(idrt.MinMaskKey)), s.op(s.call("btrim", "key", s.bytes([]byte{0})), "=", s.bytes(nil)),
 		s.raise(suffix, "22023", "ErrKey: a mask key is at least %s bytes (128 bits), not all of them zero", s.str(fmt.Sprint(idrt.MinMaskKey))),
 		s.op(length, ">", "64"), s.call("sha256", "key"),
-		s.pad("k", ipad), s.pad("k", opad),
-		s.call("sha256", s.cat("op", s.call("sha256", s.cat("ip", s.bytes([]byte(info)), "tweak")))),
+		s.call("sha256", s.cat(s.pad("k", opad), s.call("sha256", s.cat(s.pad("k", ipad), s.bytes([]byte(info)), "tweak")))),
 		s.pad("k", ipad), s.pad("k", opad))
 }
 
