@@ -45,7 +45,7 @@ const (
 // provide it.
 var how = map[string]string{
 	Postgres:        "a PostgreSQL server's DSN (.ci/postgres starts one and prints it)",
-	PostgresLog:     "the path of the log of the server IDFORGE_POSTGRES_DSN names, on that server (.ci/postgres writes it to $IDFORGE_PG_DIR/log; .ci/run sets it for PostgreSQL 18)",
+	PostgresLog:     "the path of the log of the server IDFORGE_POSTGRES_DSN names, on that server (.ci/postgres writes it to $IDFORGE_PG_DIR/log; .ci/run sets it for PostgreSQL 13, 15 and 18)",
 	LeasePostgres:   "a PostgreSQL server's DSN that the test may restart (IDFORGE_PG_PORT=55499 IDFORGE_PG_DIR=/tmp/idforge-pg-lease .ci/postgres starts one and prints it)",
 	PostgresRestart: "a shell command that restarts that server (.ci/run sets it)",
 	Etcd:            "an etcd server's host:port (.ci/etcd starts one and prints it)",

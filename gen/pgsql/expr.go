@@ -25,9 +25,9 @@ import (
 func (s *script) bytesOf(v string) string {
 	switch s.kind {
 	case kUUID:
-		return "uuid_send(" + v + ")"
+		return s.call("uuid_send", v)
 	case kBigint:
-		return "int8send(" + v + ")"
+		return s.call("int8send", v)
 	}
 	return v
 }

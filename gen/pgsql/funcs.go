@@ -223,7 +223,7 @@ func (s *script) idBits(v string) string {
 	if s.kind == kBigint {
 		return v + "::bit(64)"
 	}
-	return fmt.Sprintf("('x' || encode(%s, 'hex'))::bit(%d)", s.bytesOf(v), s.l.Bits)
+	return fmt.Sprintf("(%s)::bit(%d)", s.cat(s.str("x"), s.call("encode", s.bytesOf(v), s.str("hex"))), s.l.Bits)
 }
 
 // fromBits returns the ID whose bits are the bit string b.
@@ -234,13 +234,13 @@ func (s *script) fromBits(b string) string {
 	var hex []string
 	for at := 0; at < s.l.Bits; at += 64 {
 		w := min(64, s.l.Bits-at)
-		hex = append(hex, fmt.Sprintf("lpad(to_hex(substring(%s from %d for %d)::bigint), %d, '0')", b, at+1, w, w/4))
+		hex = append(hex, s.call("lpad", s.call("to_hex", s.sub(b, at+1, w)+"::bigint"), fmt.Sprint(w/4), s.str("0")))
 	}
-	h := strings.Join(hex, "\n    || ")
+	h := strings.Join(hex, "\n    "+s.catOp()+" ")
 	if s.kind == kUUID {
-		return "(" + h + ")::uuid"
+		return "(" + h + ")::" + s.sqlType("uuid")
 	}
-	return "decode(" + h + ", 'hex')"
+	return s.call("decode", h, s.str("hex"))
 }
 
 // valueBits returns bits [lo, lo+width) of a value (an expression under 2^64,

@@ -1,7 +1,6 @@
 package pgsql
 
 import (
-	"encoding/hex"
 	"fmt"
 	"strings"
 
@@ -88,9 +87,6 @@ func bitsLit(b []byte, n int) string {
 	return sb.String()
 }
 
-// byteaLit returns a bytea literal of b.
-func byteaLit(b []byte) string { return `'\x` + hex.EncodeToString(b) + `'::bytea` }
-
 // width of half j: u for even j, v for odd.
 func (p maskPlan) width(j int) int {
 	if j%2 == 0 {
@@ -109,38 +105,38 @@ func half(j, w int) (hi, lo string) {
 }
 
 // halfBytes returns half j as ceil(w/8) big-endian bytes.
-func halfBytes(j, w int) string {
+func (s *script) halfBytes(j, w int) string {
 	hi, lo := half(j, w)
 	nb := (w + 7) / 8
 	if w > 64 {
-		return fmt.Sprintf("%s || int8send(%s)", tailBytes("int8send("+hi+")", nb-8), lo)
+		return s.cat(s.tailBytes(s.call("int8send", hi), nb-8), s.call("int8send", lo))
 	}
-	return tailBytes("int8send("+lo+")", nb)
+	return s.tailBytes(s.call("int8send", lo), nb)
 }
 
 // tailBytes returns the last n of the 8 bytes of e.
-func tailBytes(e string, n int) string {
+func (s *script) tailBytes(e string, n int) string {
 	if n == 8 {
 		return e
 	}
-	return fmt.Sprintf("substring(%s from %d)", e, 9-n)
+	return s.sub(e, 9-n, -1)
 }
 
 // word returns the bytes [from, from+n) of the bytea d (n at most 8) as a
 // bigint, big-endian.
 func (s *script) word(d string, from, n int) string {
 	if s.fast {
-		return fmt.Sprintf("substring(%s from %d for %d)::bigint", d, from+1, n)
+		return s.sub(d, from+1, n) + "::bigint"
 	}
-	return fmt.Sprintf("('x' || encode(substring(%s from %d for %d), 'hex'))::bit(%d)::bigint", d, from+1, n, 8*n)
+	return fmt.Sprintf("(%s)::bit(%d)::bigint", s.cat(s.str("x"), s.call("encode", s.sub(d, from+1, n), s.str("hex"))), 8*n)
 }
 
 // lowBits returns e & (2^w - 1), or e when w is 64.
-func lowBits(e string, w int) string {
+func (s *script) lowBits(e string, w int) string {
 	if w >= 64 {
 		return e
 	}
-	return fmt.Sprintf("(%s & %s)", e, maskLit(w))
+	return "(" + s.op(e, "&", s.bigintLit(maskLit(w))) + ")"
 }
 
 // roundStmts returns the statements of round i, making half dst from half
@@ -148,43 +144,47 @@ func lowBits(e string, w int) string {
 func (s *script) roundStmts(p maskPlan, i, dst, src, in int) string {
 	wIn, wOut := p.width(in), p.width(dst)
 	var b strings.Builder
-	fmt.Fprintf(&b, "  d := sha256(op || sha256(ip || %s || %s));\n", byteaLit([]byte{byte(p.n >> 8), byte(p.n), byte(i)}), halfBytes(in, wIn))
+	inner := s.call("sha256", s.cat("ip", s.bytes([]byte{byte(p.n >> 8), byte(p.n), byte(i)}), s.halfBytes(in, wIn)))
+	fmt.Fprintf(&b, "  d := %s;\n", s.call("sha256", s.cat("op", inner)))
 	nb := (wOut + 7) / 8
 	dh, dl := half(dst, wOut)
 	sh, sl := half(src, wOut)
 	if wOut > 64 {
-		fmt.Fprintf(&b, "  %s := %s # %s;\n", dh, sh, lowBits(s.word("d", 0, nb-8), wOut-64))
-		fmt.Fprintf(&b, "  %s := %s # %s;\n", dl, sl, s.word("d", nb-8, 8))
+		fmt.Fprintf(&b, "  %s := %s;\n", dh, s.op(sh, "#", s.lowBits(s.word("d", 0, nb-8), wOut-64)))
+		fmt.Fprintf(&b, "  %s := %s;\n", dl, s.op(sl, "#", s.word("d", nb-8, 8)))
 	} else {
-		fmt.Fprintf(&b, "  %s := %s # %s;\n", dl, sl, lowBits(s.word("d", 0, nb), wOut))
+		fmt.Fprintf(&b, "  %s := %s;\n", dl, s.op(sl, "#", s.lowBits(s.word("d", 0, nb), wOut)))
 	}
 	return b.String()
 }
 
 // splitHalf returns the statements setting half j from bits [from,
 // from+w) of the bit string x.
-func splitHalf(j, w int, x string, from int) string {
+func (s *script) splitHalf(j, w int, x string, from int) string {
 	hi, lo := half(j, w)
 	if w > 64 {
-		return fmt.Sprintf("  %s := substring(%s from %d for %d)::bit(%d)::bigint;\n  %s := substring(%s from %d for 64)::bit(64)::bigint;\n",
-			hi, x, from+1, w-64, w-64, lo, x, from+w-64+1)
+		return fmt.Sprintf("  %s := %s::bit(%d)::bigint;\n  %s := %s::bit(64)::bigint;\n",
+			hi, s.sub(x, from+1, w-64), w-64, lo, s.sub(x, from+w-64+1, 64))
 	}
-	return fmt.Sprintf("  %s := substring(%s from %d for %d)::bit(%d)::bigint;\n", lo, x, from+1, w, w)
+	return fmt.Sprintf("  %s := %s::bit(%d)::bigint;\n", lo, s.sub(x, from+1, w), w)
 }
 
-// halfBits returns half j as a bit string of w bits.
-func halfBits(j, w int) string {
+// halfBits returns half j as bit strings that make w bits.
+func (s *script) halfBits(j, w int) []string {
 	hi, lo := half(j, w)
 	if w > 64 {
-		return fmt.Sprintf("substring(%s::bit(64) from %d) || %s::bit(64)", hi, 129-w, lo)
+		return []string{s.sub(hi+"::bit(64)", 129-w, -1), lo + "::bit(64)"}
 	}
-	return fmt.Sprintf("substring(%s::bit(64) from %d)", lo, 65-w)
+	return []string{s.sub(lo+"::bit(64)", 65-w, -1)}
 }
 
 // maskDecls declares the halves and the HMAC's state.
-func maskDecls(p maskPlan) string {
+func (s *script) maskDecls(p maskPlan) string {
 	var b strings.Builder
-	b.WriteString("  k bytea;\n  ip bytea;\n  op bytea;\n  d bytea;\n  x varbit;\n")
+	for _, v := range []string{"k", "ip", "op", "d"} {
+		fmt.Fprintf(&b, "  %s %s;\n", v, s.sqlType("bytea"))
+	}
+	fmt.Fprintf(&b, "  x bit(%d);\n", p.n)
 	var names []string
 	for j := range idrt.MaskRounds + 2 {
 		hi, lo := half(j, p.width(j))
@@ -199,21 +199,57 @@ func maskDecls(p maskPlan) string {
 	return b.String()
 }
 
-// keyStmts returns the statements that check the key and make the padded
-// HMAC keys of the subkey (ip, op) from key and tweak. A key under 16
-// bytes, or of zero bytes only, is ErrKey (SQLSTATE 22023); the message
-// says what a key must be and never shows it.
+// keyStmts returns the statements that check the arguments and make the
+// padded HMAC keys of the subkey (ip, op) from key and tweak. A NULL key or
+// tweak is an error naming it (SQLSTATE 22004), a key under 16 bytes or of
+// zero bytes only ErrKey (SQLSTATE 22023); the messages say what a key must
+// be and never show it. A NULL ID then gives NULL.
 func (s *script) keyStmts(suffix string) string {
 	info := "idforge/mask/v1\x00" + s.l.Name + "\x00"
-	return fmt.Sprintf(`  IF octet_length(key) < %d OR btrim(key, '\x00'::bytea) = ''::bytea THEN
+	length := s.call("octet_length", "key")
+	return fmt.Sprintf(`  IF key IS NULL THEN
     %s
   END IF;
-  k := %s(key, %s || tweak);
-  ip := %s(k, %s);
-  op := %s(k, %s);
-`, idrt.MinMaskKey, s.raise(suffix, "22023", "ErrKey: a mask key is at least %s bytes (128 bits), not all of them zero", literal(fmt.Sprint(idrt.MinMaskKey))),
-		s.ref("mask_hmac"), byteaLit([]byte(info)),
-		s.ref("mask_pad"), ipadLit, s.ref("mask_pad"), opadLit)
+  IF tweak IS NULL THEN
+    %s
+  END IF;
+  IF %s OR %s THEN
+    %s
+  END IF;
+  IF $1 IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- The subkey: HMAC-SHA-256 (RFC 2104) under key (hashed first if over
+  -- 64 bytes) of the layout's info and the tweak; then its inner and outer
+  -- pads.
+  k := CASE WHEN %s THEN %s ELSE key END;
+  k := %s;
+  ip := %s;
+  op := %s;
+`,
+		s.raise(suffix, "22004", "key is NULL"),
+		s.raise(suffix, "22004", "tweak is NULL (no tweak is an empty bytea)"),
+		s.op(length, "<", fmt.Sprint(idrt.MinMaskKey)), s.op(s.call("btrim", "key", s.bytes([]byte{0})), "=", s.bytes(nil)),
+		s.raise(suffix, "22023", "ErrKey: a mask key is at least %s bytes (128 bits), not all of them zero", s.str(fmt.Sprint(idrt.MinMaskKey))),
+		s.op(length, ">", "64"), s.call("sha256", "key"),
+		s.call("sha256", s.cat(s.pad("k", opad), s.call("sha256", s.cat(s.pad("k", ipad), s.bytes([]byte(info)), "tweak")))),
+		s.pad("k", ipad), s.pad("k", opad))
+}
+
+// The HMAC's pad bytes.
+const (
+	ipad = "00110110"
+	opad = "01011100"
+)
+
+// pad returns the HMAC key k (at most 64 bytes) padded with zeros to 64
+// bytes, each byte xor the byte pad: as a bit string, xor the pad
+// repeated; varbit_send writes a bit string as its length (4 bytes) and
+// then its bytes.
+func (s *script) pad(k, pad string) string {
+	padded := fmt.Sprintf("(%s)::bit(512)", s.cat(s.str("x"), s.call("rpad", s.call("encode", k, s.str("hex")), "128", s.str("0"))))
+	bits := s.call("repeat", s.str(pad), "64") + "::bit(512)"
+	return s.sub(s.call("varbit_send", "("+s.op(padded, "#", bits)+")::bit varying"), 5, -1)
 }
 
 // hasOnes reports whether any bit of m is set.
@@ -231,19 +267,26 @@ func hasOnes(m []byte) bool {
 func (s *script) scatter(y string, from int, runs []resolved.Run) string {
 	var out []string
 	for _, r := range runs {
-		out = append(out, fmt.Sprintf("  b := overlay(b placing substring(%s from %d for %d) from %d);", y, from+1, r.Width, s.off(r)+1))
+		out = append(out, fmt.Sprintf("  b := %s;", s.call("overlay", "b", s.sub(y, from+1, r.Width), fmt.Sprint(s.off(r)+1))))
 		from += r.Width
 	}
 	return strings.Join(out, "\n") + "\n"
 }
 
-// gather returns a bit-string expression of the runs of the bit string b.
-func (s *script) gather(b string, runs []resolved.Run) string {
+// gather returns bit-string expressions of the runs of the bit string b.
+func (s *script) gather(b string, runs []resolved.Run) []string {
 	var parts []string
 	for _, r := range runs {
-		parts = append(parts, fmt.Sprintf("substring(%s from %d for %d)", b, s.off(r)+1, r.Width))
+		parts = append(parts, s.sub(b, s.off(r)+1, r.Width))
 	}
-	return strings.Join(parts, " || ")
+	return parts
+}
+
+// checkConst returns the statement that raises, with raise, when the bits
+// of b under mask are not bits.
+func (s *script) checkConst(mask, bits []byte, raise string) string {
+	test := s.op("("+s.op("b", "&", bitsLit(mask, s.l.Bits))+")", "<>", bitsLit(bits, s.l.Bits))
+	return fmt.Sprintf("  IF %s THEN\n    %s\n  END IF;\n", test, raise)
 }
 
 func (s *script) emitMask() {
@@ -251,7 +294,6 @@ func (s *script) emitMask() {
 	if !ok {
 		return
 	}
-	s.emitMaskHelpers()
 	last := idrt.MaskRounds
 	tweakParams := func(v string) [][2]string {
 		return [][2]string{{v, s.typ}, {"key", "bytea"}, {"tweak", "bytea"}}
@@ -259,45 +301,53 @@ func (s *script) emitMask() {
 	public := portable.PublicFormDoc(s.l, "a value of the same type")
 
 	build := func(forward bool) string {
+		s.safe = true
+		defer func() { s.safe = false }()
 		var b strings.Builder
 		suffix := "unmask"
 		if forward {
 			suffix = "mask"
 		}
-		fmt.Fprintf(&b, "DECLARE\n%s  b bit(%d) := %s;\nBEGIN\n", maskDecls(p), s.l.Bits, s.idBits("$1"))
+		fmt.Fprintf(&b, "DECLARE\n%s  b bit(%d) := %s;\nBEGIN\n", s.maskDecls(p), s.l.Bits, s.idBits("$1"))
+		b.WriteString(`  -- The named-key functions call this as the owner of the key table:
+  -- every name is pg_catalog's, qualified, and every argument has the
+  -- exact type of its signature, so that no function or operator another
+  -- role creates is a candidate, whatever the search_path.
+`)
 		b.WriteString(s.keyStmts(suffix))
+		bits := func(parts []string) string { return fmt.Sprintf("(%s)::bit(%d)", s.catBits(parts...), p.n) }
+		id := "$1::" + s.sqlType("text")
+		notMasked := s.raise(suffix, "22P02", "ErrNotMasked: %s is not a public form of a %s ID", id, s.str(s.l.Name))
 		if forward {
 			if hasOnes(p.shape.IDMask) {
-				fmt.Fprintf(&b, "  IF (b & %s) <> %s THEN\n    %s\n  END IF;\n", bitsLit(p.shape.IDMask, s.l.Bits), bitsLit(p.shape.IDBits, s.l.Bits),
-					s.raise(suffix, "22P02", "ErrInvalid: %s is not a %s ID: its constant bits are not the layout's", "$1::text", literal(s.l.Name)))
+				b.WriteString(s.checkConst(p.shape.IDMask, p.shape.IDBits,
+					s.raise(suffix, "22P02", "ErrInvalid: %s is not a %s ID: its constant bits are not the layout's", id, s.str(s.l.Name))))
 			}
 			x := s.gather("b", p.free)
 			if p.pad > 0 {
-				x = fmt.Sprintf("B'%s' || %s", strings.Repeat("0", p.pad), x)
+				x = append([]string{fmt.Sprintf("B'%s'", strings.Repeat("0", p.pad))}, x...)
 			}
-			fmt.Fprintf(&b, "  x := %s;\n", x)
-			b.WriteString(splitHalf(0, p.u, "x", 0))
-			b.WriteString(splitHalf(1, p.v, "x", p.u))
+			fmt.Fprintf(&b, "  x := %s;\n", bits(x))
+			b.WriteString(s.splitHalf(0, p.u, "x", 0))
+			b.WriteString(s.splitHalf(1, p.v, "x", p.u))
 			for i := range idrt.MaskRounds {
 				b.WriteString(s.roundStmts(p, i, i+2, i, i+1))
 			}
-			fmt.Fprintf(&b, "  x := %s || %s;\n", halfBits(last, p.u), halfBits(last+1, p.v))
+			fmt.Fprintf(&b, "  x := %s;\n", bits(append(s.halfBits(last, p.u), s.halfBits(last+1, p.v)...)))
 			fmt.Fprintf(&b, "  b := %s;\n", bitsLit(p.shape.PubBits, s.l.Bits))
 			b.WriteString(s.scatter("x", 0, p.pubs))
 		} else {
-			fmt.Fprintf(&b, "  IF (b & %s) <> %s THEN\n    %s\n  END IF;\n", bitsLit(p.shape.PubMask, s.l.Bits), bitsLit(p.shape.PubBits, s.l.Bits),
-				s.raise(suffix, "22P02", "ErrNotMasked: %s is not a public form of a %s ID", "$1::text", literal(s.l.Name)))
-			fmt.Fprintf(&b, "  x := %s;\n", s.gather("b", p.pubs))
-			b.WriteString(splitHalf(last, p.u, "x", 0))
-			b.WriteString(splitHalf(last+1, p.v, "x", p.u))
+			b.WriteString(s.checkConst(p.shape.PubMask, p.shape.PubBits, notMasked))
+			fmt.Fprintf(&b, "  x := %s;\n", bits(s.gather("b", p.pubs)))
+			b.WriteString(s.splitHalf(last, p.u, "x", 0))
+			b.WriteString(s.splitHalf(last+1, p.v, "x", p.u))
 			for i := idrt.MaskRounds - 1; i >= 0; i-- {
 				// r(i+2) = r(i) xor F(i, r(i+1)), so r(i) = r(i+2) xor F(i, r(i+1)).
 				b.WriteString(s.roundStmts(p, i, i, i+2, i+1))
 			}
-			fmt.Fprintf(&b, "  x := %s || %s;\n", halfBits(0, p.u), halfBits(1, p.v))
+			fmt.Fprintf(&b, "  x := %s;\n", bits(append(s.halfBits(0, p.u), s.halfBits(1, p.v)...)))
 			if p.pad > 0 {
-				fmt.Fprintf(&b, "  IF substring(x from 1 for %d) <> B'%s' THEN\n    %s\n  END IF;\n", p.pad, strings.Repeat("0", p.pad),
-					s.raise(suffix, "22P02", "ErrNotMasked: %s is not a public form of a %s ID", "$1::text", literal(s.l.Name)))
+				fmt.Fprintf(&b, "  IF %s THEN\n    %s\n  END IF;\n", s.op(s.sub("x", 1, p.pad), "<>", fmt.Sprintf("B'%s'", strings.Repeat("0", p.pad))), notMasked)
 			}
 			fmt.Fprintf(&b, "  b := %s;\n", bitsLit(p.shape.IDBits, s.l.Bits))
 			b.WriteString(s.scatter("x", p.pad, p.free))
@@ -310,54 +360,23 @@ func (s *script) emitMask() {
 	unmaskWarning := strings.Replace(warning, s.name("mask_named"), s.name("unmask_named"), 1)
 	body, fast := s.both(func() string { return build(true) })
 	s.function(function{
-		suffix: "mask", params: tweakParams("id"), returns: s.typ, plpgsql: true, stable: true, body: body, fast: fast,
+		suffix: "mask", params: tweakParams("id"), returns: s.typ, plpgsql: true, stable: true, lax: true, safe: true, body: body, fast: fast,
 		doc: fmt.Sprintf("The public form of the %s ID id under key (at least 16 bytes, not all zero) and tweak: %s (idforge's Private IDs: FFX, 10 rounds of HMAC-SHA-256). The same ID, key and tweak always give the same public ID; %s inverts it. Raises SQLSTATE 22P02 (ErrInvalid) for an ID whose constant bits are not the layout's, and 22023 (ErrKey) for a key under 16 bytes or of zero bytes only.", s.l.Name, public, s.name("unmask")) + warning,
 	})
 	s.function(function{
-		suffix: "mask", params: [][2]string{{"id", s.typ}, {"key", "bytea"}}, returns: s.typ, anyLength: true, stable: true,
+		suffix: "mask", params: [][2]string{{"id", s.typ}, {"key", "bytea"}}, returns: s.typ, anyLength: true, stable: true, lax: true,
 		body: fmt.Sprintf("SELECT %s($1, $2, ''::bytea)", s.ref("mask")),
 		doc:  fmt.Sprintf("%s(id, key, '') : the public form of id under key, with no tweak.", s.name("mask")) + warning,
 	})
 	body, fast = s.both(func() string { return build(false) })
 	s.function(function{
-		suffix: "unmask", params: tweakParams("public"), returns: s.typ, plpgsql: true, stable: true, body: body, fast: fast,
+		suffix: "unmask", params: tweakParams("public"), returns: s.typ, plpgsql: true, stable: true, lax: true, safe: true, body: body, fast: fast,
 		doc: fmt.Sprintf("The %s ID whose public form under key and tweak is public: the inverse of %s. Raises SQLSTATE 22P02 (ErrNotMasked) for a value whose constant bits are not the public form's, and 22023 (ErrKey) for a key under 16 bytes or of zero bytes only. A public form made under another key, tweak or layout unmasks, with no error, to some other ID: look the ID up.", s.l.Name, s.name("mask")) + unmaskWarning,
 	})
 	s.function(function{
-		suffix: "unmask", params: [][2]string{{"public", s.typ}, {"key", "bytea"}}, returns: s.typ, anyLength: true, stable: true,
+		suffix: "unmask", params: [][2]string{{"public", s.typ}, {"key", "bytea"}}, returns: s.typ, anyLength: true, stable: true, lax: true,
 		body: fmt.Sprintf("SELECT %s($1, $2, ''::bytea)", s.ref("unmask")),
 		doc:  fmt.Sprintf("%s(public, key, '') : the ID whose public form under key, with no tweak, is public.", s.name("unmask")) + unmaskWarning,
 	})
 	s.emitNamed()
 }
-
-// emitMaskHelpers writes P_mask_pad and P_mask_hmac, HMAC-SHA-256 on the
-// core sha256().
-func (s *script) emitMaskHelpers() {
-	s.function(function{
-		suffix: "mask_pad", params: [][2]string{{"k", "bytea"}, {"x", "varbit"}}, returns: "bytea", stable: true,
-		// The key, zero-padded to 64 bytes, as a bit string xor the pad
-		// byte x repeated; varbit_send writes a bit string as its length
-		// (4 bytes) and then its bytes.
-		body: "SELECT substring(varbit_send(('x' || rpad(encode($1, 'hex'), 128, '0'))::bit(512) # repeat($2::text, 64)::bit(512)) from 5)",
-		doc:  "STABLE, as every function that takes a key. An HMAC-SHA-256 key k (at most 64 bytes) padded with zeros to 64 bytes, each byte xor the byte x: the inner and outer pads of the mask's HMAC.",
-	})
-	s.function(function{
-		suffix: "mask_hmac", params: [][2]string{{"key", "bytea"}, {"msg", "bytea"}}, returns: "bytea", stable: true,
-		// One expression, with no FROM, and not STRICT (its CASE would keep
-		// a STRICT function from being inlined; NULL still gives NULL), so
-		// that the planner inlines it into P_mask's statement: a SQL
-		// function it does not inline cost about 10 µs a call on
-		// PostgreSQL 18, a third of a mask.
-		lax: true,
-		body: fmt.Sprintf("SELECT sha256(%[1]s(%[3]s, %[4]s) || sha256(%[1]s(%[3]s, %[2]s) || $2))",
-			s.ref("mask_pad"), ipadLit, "CASE WHEN octet_length($1) > 64 THEN sha256($1) ELSE $1 END", opadLit),
-		doc: "HMAC-SHA-256 (RFC 2104) of msg under key, on the core sha256(). STABLE, as every function that takes a key.",
-	})
-}
-
-// The HMAC's pad bytes, as bit strings for P_mask_pad.
-const (
-	ipadLit = "B'00110110'"
-	opadLit = "B'01011100'"
-)

@@ -23,8 +23,7 @@
 //	                            state (no node, clock sequence, hash or
 //	                            running counter)
 //	P_mask(id, key [, tweak])   the ID's public form under a key (Private IDs:
-//	P_unmask(public, key [, tweak])  package mask), and back; with their
-//	                            helpers P_mask_pad and P_mask_hmac
+//	P_unmask(public, key [, tweak])  package mask), and back
 //	P_mask_named(id, key_name [, tweak]), P_unmask_named(public, key_name [, tweak])
 //	                            the same under the key named key_name in the
 //	                            table idforge_mask_keys, which the script
@@ -34,8 +33,9 @@
 // P_mask refuses an ID whose constant bits are not the layout's (SQLSTATE
 // 22P02, ErrInvalid), P_unmask a value whose constant bits are not the
 // public form's (22P02, ErrNotMasked), both a key under 16 bytes or of zero
-// bytes only (22023, ErrKey); the message names the error kind, as the
-// other languages do, and never shows the key. A key passed as an argument
+// bytes only (22023, ErrKey), and a NULL key or tweak (22004, naming it);
+// the message names the error kind, as the other languages do, and never
+// shows the key. A NULL ID gives NULL. A key passed as an argument
 // reaches the server's log as a literal or a parameter: the functions that
 // take one say so in their COMMENTs, and the named-key functions are for
 // the rest.
@@ -52,10 +52,15 @@
 // uuid_extract_timestamp reads: their bodies have a CASE, which keeps a
 // STRICT function from being inlined, so they are IMMUTABLE PARALLEL SAFE
 // and return NULL for NULL themselves. The Private IDs functions, which all
-// take a key or a key's name, are STABLE STRICT PARALLEL SAFE: PostgreSQL
+// take a key or a key's name, are STABLE PARALLEL SAFE: PostgreSQL
 // refuses them in a generated column or an index expression, where a key
 // literal would stay in the catalog (pg_attrdef, pg_index), and a lookup
-// WHERE id = P_unmask_named($1, 'name') still uses an index on id.
+// WHERE id = P_unmask_named($1, 'name') still uses an index on id. They
+// are not STRICT, so that a NULL key, key name or tweak is an error rather
+// than a NULL. Their bodies, which the SECURITY DEFINER functions run as
+// the key table's owner, call every built-in as pg_catalog's with
+// exactly-typed arguments (safe.go, custody.go); the other functions run
+// with their caller's rights and are written plainly.
 //
 // PostgreSQL 18 casts bytea to the integer types, which reads a run of an
 // ID's bits several times faster than the bit strings older servers need.
@@ -69,10 +74,11 @@
 // v7 layout keeps a counter seeded with its top bit clear.
 //
 // The functions call one another (the readers of a bytea layout call
-// P_length_error, P_mask calls P_mask_hmac), by name. By default the names
-// are unqualified: the functions land in the first schema of search_path,
-// and every caller's search_path must reach that schema too, as a call
-// inlined into a query is resolved where the query runs. With
+// P_length_error, P_mask(id, key) calls P_mask(id, key, tweak)), by name.
+// By default the names are unqualified: the functions land in the first
+// schema of search_path, and every caller's search_path must reach that
+// schema too, as a call inlined into a query is resolved where the query
+// runs. With
 // Options.Schema the script creates every function in that schema and
 // every call between them names it, so that a caller's search_path no
 // longer matters.
@@ -150,6 +156,10 @@ type script struct {
 	// fast is set while a body for PostgreSQL 18 is being built: bits and
 	// the emitters that read it then use bytea-to-integer casts.
 	fast bool
+	// safe is set while a body the key-custody functions reach is being
+	// built: call, op and the helpers that read it write hardened SQL
+	// (safe.go).
+	safe bool
 	// text is the codec of the layout's canonical text, when that is a
 	// declared encoding, or nil.
 	text *textCodec
@@ -287,7 +297,7 @@ func (s *script) reserve() error {
 		want = append(want, [2]string{"new", "the generator"})
 	}
 	if _, ok := s.maskPlan(); ok {
-		for _, suffix := range []string{"mask", "unmask", "mask_pad", "mask_hmac", "mask_named", "unmask_named"} {
+		for _, suffix := range []string{"mask", "unmask", "mask_named", "unmask_named"} {
 			want = append(want, [2]string{suffix, "a Private IDs function"})
 		}
 	}
@@ -373,18 +383,23 @@ type function struct {
 	// STRICT (it has a CASE, which stops a STRICT function's inlining, and
 	// returns NULL for NULL all the same).
 	fastLax bool
-	doc     string
+	// safe: the body was built hardened (safe.go), as the checks
+	// function adds to it must be.
+	safe bool
+	doc  string
 }
 
 func (s *script) function(f function) {
 	if s.kind == kBytea && !f.anyLength && len(f.params) > 0 && f.params[0][1] == s.typ && (f.params[0][0] == "id" || f.params[0][0] == "public") {
+		s.safe = f.safe
 		f.body = s.checkLength(f, f.body)
 		if f.fast != "" {
 			f.fast = s.checkLength(f, f.fast)
 		}
+		s.safe = false
 		// PostgreSQL does not inline a STRICT function whose body has a
 		// CASE; the check's CASE returns NULL for NULL as STRICT would.
-		f.lax = !f.plpgsql
+		f.lax = f.lax || !f.plpgsql
 	}
 	var params, types []string
 	for _, p := range f.params {
@@ -474,8 +489,9 @@ func (s *script) emitLengthError() {
 func (s *script) checkLength(f function, body string) string {
 	n := s.l.Bytes()
 	if f.plpgsql {
-		check := fmt.Sprintf("  IF octet_length($1) <> %d THEN\n    %s\n  END IF;\n", n,
-			s.raise(f.suffix, "22026", "a %s ID is %s bytes, not %s", literal(s.l.Name), literal(fmt.Sprint(n)), "octet_length($1)"))
+		length := s.call("octet_length", "$1")
+		check := fmt.Sprintf("  IF %s THEN\n    %s\n  END IF;\n", s.op(length, "<>", fmt.Sprint(n)),
+			s.raise(f.suffix, "22026", "a %s ID is %s bytes, not %s", s.str(s.l.Name), s.str(fmt.Sprint(n)), length))
 		return strings.Replace(body, "BEGIN\n", "BEGIN\n"+check, 1)
 	}
 	expr := strings.TrimPrefix(body, "SELECT ")
@@ -485,9 +501,11 @@ func (s *script) checkLength(f function, body string) string {
 
 // raise returns a PL/pgSQL RAISE, with a SQLSTATE, of a message that names
 // the function: format and args are those of PL/pgSQL's format().
+// While safe, format is pg_catalog's and the literals are typed; the
+// caller types its args.
 func (s *script) raise(suffix, code, format string, args ...string) string {
-	all := append([]string{literal(s.name(suffix))}, args...)
-	return fmt.Sprintf("RAISE EXCEPTION USING ERRCODE = '%s', MESSAGE = format(%s, %s);", code, literal("%s: "+format), strings.Join(all, ", "))
+	all := append([]string{s.str("%s: " + format), s.str(s.name(suffix))}, args...)
+	return fmt.Sprintf("RAISE EXCEPTION USING ERRCODE = '%s', MESSAGE = %s;", code, s.call("format", all...))
 }
 
 // literal returns text as a standard SQL string literal. Only the emitter's

@@ -57,8 +57,8 @@ func TestSchema(t *testing.T) {
 		if n := strings.Count(text, prefix); n == 0 || n != strings.Count(text, `"ids".`+prefix) {
 			t.Errorf("%s: %d names, %d of them qualified", name, n, strings.Count(text, `"ids".`+prefix))
 		}
-		if strings.Contains(text, "_mask_hmac") && !strings.Contains(text, `"ids"."`+pgsql.DefaultPrefix(l)+`_mask_hmac"(`) {
-			t.Errorf("%s: mask calls its HMAC unqualified", name)
+		if strings.Contains(text, "_mask_named") && !strings.Contains(text, `RETURN "ids"."`+pgsql.DefaultPrefix(l)+`_mask"(`) {
+			t.Errorf("%s: the named-key mask calls mask unqualified", name)
 		}
 	}
 	l := parse(t, "layout t 64\n  ts 44 time unix ms\n  seq 20 counter zero wait\n")

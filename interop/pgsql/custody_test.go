@@ -54,61 +54,11 @@ func TestKeyCustody(t *testing.T) {
 		}
 		return v.String
 	}
-	exec := func(q string, args ...any) {
-		t.Helper()
-		if _, err := db.ExecContext(ctx, q, args...); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
 	if one("SELECT rolsuper::text FROM pg_roles WHERE rolname = current_user") != "true" {
 		t.Skip("skipped: IDFORGE_POSTGRES_DSN names a role that is not a superuser, which this test needs to change the log settings and read the log")
 	}
 
-	// The log settings, and pg_stat_statements where the server preloads it.
-	settings := [][2]string{
-		{"log_statement", "all"},
-		{"log_min_error_statement", "error"},
-		{"log_min_duration_statement", "0"},
-		{"log_parameter_max_length", "-1"},
-		{"log_parameter_max_length_on_error", "-1"},
-		{"log_error_verbosity", "verbose"},
-	}
-	statements := strings.Contains(one("SELECT current_setting('shared_preload_libraries')"), "pg_stat_statements")
-	if statements {
-		if one("SELECT count(*)::text FROM pg_extension WHERE extname = 'pg_stat_statements'") == "0" {
-			exec("CREATE EXTENSION pg_stat_statements")
-			t.Cleanup(func() { db.ExecContext(ctx, "DROP EXTENSION IF EXISTS pg_stat_statements") })
-		}
-		settings = append(settings, [2]string{"pg_stat_statements.track", "all"})
-	} else {
-		t.Log("pg_stat_statements is not checked: the server does not preload it (.ci/postgres with IDFORGE_PG_OPTIONS='-c shared_preload_libraries=pg_stat_statements' does)")
-	}
-	for _, s := range settings {
-		var old sql.NullString
-		err := db.QueryRowContext(ctx, `SELECT setting FROM pg_file_settings WHERE name = $1 AND sourcefile LIKE '%postgresql.auto.conf' ORDER BY seqno DESC LIMIT 1`, s[0]).Scan(&old)
-		if err != nil && err != sql.ErrNoRows {
-			t.Fatal(err)
-		}
-		exec(fmt.Sprintf("ALTER SYSTEM SET %s = %s", s[0], quote(s[1])))
-		t.Cleanup(func() {
-			if old.Valid {
-				db.ExecContext(ctx, fmt.Sprintf("ALTER SYSTEM SET %s = %s", s[0], quote(old.String)))
-			} else {
-				db.ExecContext(ctx, "ALTER SYSTEM RESET "+s[0])
-			}
-			db.ExecContext(ctx, "SELECT pg_reload_conf()")
-		})
-	}
-	exec("SELECT pg_reload_conf()")
-	for i := 0; ; i++ {
-		if one("SELECT current_setting('log_statement') || current_setting('log_parameter_max_length_on_error')") == "all-1" {
-			break
-		}
-		if i == 100 {
-			t.Fatal("the server did not take the log settings")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	statements := logEverything(t, db)
 	logStart := one("SELECT size::text FROM pg_stat_file($1)", logPath)
 
 	// The functions, in a schema of their own, as the owner (a superuser
@@ -341,6 +291,89 @@ GRANT EXECUTE ON FUNCTION %[1]s.uuidv7_mask_named(uuid, text), %[1]s.uuidv7_mask
 		where = append(where, fmt.Sprintf("%s (%d bytes)", name, len(text)))
 	}
 	t.Logf("no key in %s; the key file checked: %v", strings.Join(where, ", "), fileKey)
+}
+
+// logEverything has the server log every statement with its parameters,
+// every failing statement and every duration, and pg_stat_statements track
+// nested statements where the server preloads it (whether it does is the
+// result), with the extra settings, through ALTER SYSTEM; the settings are
+// put back as they were when the test ends. db must be a superuser's.
+func logEverything(t *testing.T, db *sql.DB, extra ...[2]string) (statements bool) {
+	t.Helper()
+	ctx := context.Background()
+	// One connection, which loads the libraries whose settings it changes
+	// (PostgreSQL 13 refuses ALTER SYSTEM for a setting it does not know).
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	one := func(q string, args ...any) string {
+		t.Helper()
+		var v sql.NullString
+		if err := conn.QueryRowContext(ctx, q, args...).Scan(&v); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		return v.String
+	}
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := conn.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	// The log settings, and pg_stat_statements where the server preloads it.
+	settings := [][2]string{
+		{"log_statement", "all"},
+		{"log_min_error_statement", "error"},
+		{"log_min_duration_statement", "0"},
+		{"log_parameter_max_length", "-1"},
+		{"log_parameter_max_length_on_error", "-1"},
+		{"log_error_verbosity", "verbose"},
+	}
+	statements = strings.Contains(one("SELECT current_setting('shared_preload_libraries')"), "pg_stat_statements")
+	if statements {
+		if one("SELECT count(*)::text FROM pg_extension WHERE extname = 'pg_stat_statements'") == "0" {
+			exec("CREATE EXTENSION pg_stat_statements")
+			t.Cleanup(func() { conn.ExecContext(ctx, "DROP EXTENSION IF EXISTS pg_stat_statements") })
+		}
+		settings = append(settings, [2]string{"pg_stat_statements.track", "all"})
+	} else {
+		t.Log("pg_stat_statements is not checked: the server does not preload it (.ci/postgres with IDFORGE_PG_OPTIONS='-c shared_preload_libraries=pg_stat_statements' does)")
+	}
+	settings = append(settings, extra...)
+	for _, s := range extra {
+		if lib, _, ok := strings.Cut(s[0], "."); ok {
+			exec("LOAD " + quote(lib))
+		}
+	}
+	for _, s := range settings {
+		var old sql.NullString
+		err := conn.QueryRowContext(ctx, `SELECT setting FROM pg_file_settings WHERE name = $1 AND sourcefile LIKE '%postgresql.auto.conf' ORDER BY seqno DESC LIMIT 1`, s[0]).Scan(&old)
+		if err != nil && err != sql.ErrNoRows {
+			t.Fatal(err)
+		}
+		exec(fmt.Sprintf("ALTER SYSTEM SET %s = %s", s[0], quote(s[1])))
+		t.Cleanup(func() {
+			if old.Valid {
+				conn.ExecContext(ctx, fmt.Sprintf("ALTER SYSTEM SET %s = %s", s[0], quote(old.String)))
+			} else {
+				conn.ExecContext(ctx, "ALTER SYSTEM RESET "+s[0])
+			}
+			conn.ExecContext(ctx, "SELECT pg_reload_conf()")
+		})
+	}
+	exec("SELECT pg_reload_conf()")
+	for i := 0; ; i++ {
+		if one("SELECT current_setting('log_statement') || current_setting('log_parameter_max_length_on_error')") == "all-1" {
+			break
+		}
+		if i == 100 {
+			t.Fatal("the server did not take the log settings")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return statements
 }
 
 // mustKey returns key as a maskkey.Key.
