@@ -122,12 +122,12 @@ func good() map[string]struct {
 	sf := must(snowflake.NewGenerator(7, snowflake.WithClock(fakeClock(100*time.Microsecond))))
 	slow := must(uuid.NewGenerator(uuid.WithClock(fakeClock(3*time.Millisecond)), uuid.WithEntropy(seeded(5))))
 	return map[string]in{
-		"uuid.NewV7": {"uuidv7", lines(n, func(int) string { return must(v7.NewV7()).String() }), verify.MethodCounter},
+		"uuid.NewV7":             {"uuidv7", lines(n, func(int) string { return must(v7.NewV7()).String() }), verify.MethodCounter},
 		"uuid.NewV7, one a 3 ms": {"uuidv7", lines(n, func(int) string { return must(slow.NewV7()).String() }), verify.MethodOnePerTick},
-		"uuid.NewV4":  {"uuidv4", lines(n, func(int) string { return must(v4.NewV4()).String() }), ""},
-		"ulid":        {"ulid", lines(n, func(int) string { return must(ul.Next()).String() }), verify.MethodMonotonicRandom},
-		"ksuid":       {"ksuid", lines(n, func(int) string { return must(ks.Next()).String() }), verify.MethodCounter},
-		"snowflake 7": {"snowflake", lines(n, func(int) string { return must(sf.Next()).String() }), verify.MethodCounter},
+		"uuid.NewV4":             {"uuidv4", lines(n, func(int) string { return must(v4.NewV4()).String() }), ""},
+		"ulid":                   {"ulid", lines(n, func(int) string { return must(ul.Next()).String() }), verify.MethodMonotonicRandom},
+		"ksuid":                  {"ksuid", lines(n, func(int) string { return must(ks.Next()).String() }), verify.MethodCounter},
+		"snowflake 7":            {"snowflake", lines(n, func(int) string { return must(sf.Next()).String() }), verify.MethodCounter},
 	}
 }
 
