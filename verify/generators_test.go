@@ -261,7 +261,7 @@ func broken() []struct {
 					return ulid.ULID(b).String()
 				})
 			}(),
-			[]string{"randomness/monobit"}, "entropy bit 50 at a tick's first ID is 1 in 0 of 100000"},
+			[]string{"randomness/monobit, counter starts"}, "entropy bit 50 at a tick's first ID is 1 in 0 of 100000"},
 	}
 }
 

@@ -130,16 +130,20 @@ type adder func(group, name string, st Status, t *tally, format string, args ...
 
 func (c *Checker) structure(add adder) {
 	if c.unreadable.n > 0 {
-		add("structure", "text", Fail, &c.unreadable, "%s do not read as %s IDs of %s (first: %q)",
-			plural(c.unreadable.n, "line"), c.text.Title, c.l.Name, c.unreadableEx[0])
+		verb := "do not read"
+		if c.unreadable.n == 1 {
+			verb = "does not read"
+		}
+		add("structure", "text", Fail, &c.unreadable, "%s %s as an ID of %s in %s text (first: %q)",
+			plural(c.unreadable.n, "line"), verb, c.l.Name, c.text.Title, c.unreadableEx[0])
 	} else {
 		add("structure", "text", Pass, nil, "every line reads as an ID of %s in %s text", c.l.Name, c.text.Title)
 	}
 	switch {
 	case c.ids == 0:
 	case c.nonCanonical.n > 0:
-		add("structure", "canonical", Note, &c.nonCanonical, "%s of %d read but are not exactly the %s text idforge writes (case, spaces)",
-			plural(c.nonCanonical.n, "line"), c.ids, c.text.Title)
+		add("structure", "canonical", Note, &c.nonCanonical, "%d of %s read as IDs but are not exactly the %s text idforge writes (case, spaces)",
+			c.nonCanonical.n, plural(c.ids, "line"), c.text.Title)
 	case c.text.Name == c.l.Text.Name:
 		add("structure", "canonical", Pass, nil, "every line is exactly the canonical %s text", c.text.Title)
 	default:
@@ -280,7 +284,7 @@ type bitTest struct {
 // randomness runs the monobit and chi-square tests and returns how many
 // it ran.
 func (c *Checker) randomness(add adder, method Method, width int) int {
-	var tests []bitTest
+	var tests, seedTests []bitTest
 	const minIDs = 20 // fewer, and even a stuck bit cannot be told from luck
 	if c.ids >= minIDs {
 		for _, run := range c.randRuns {
@@ -293,7 +297,7 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 	if seeds && c.seeds >= minIDs {
 		for _, run := range c.counterSeeds() {
 			for b := run.Shift; b < run.Shift+run.Width; b++ {
-				tests = append(tests, bitTest{c.bitName(b) + " at a tick's first ID", onesAt(c.seedHist, c.size, b), c.seeds})
+				seedTests = append(seedTests, bitTest{c.bitName(b) + " at a tick's first ID", onesAt(c.seedHist, c.size, b), c.seeds})
 			}
 		}
 	}
@@ -317,7 +321,7 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 		}
 		chis = append(chis, chiTest{fmt.Sprintf("%s's top %d bits", c.runName(run), k), fold})
 	}
-	m := len(tests) + len(chis)
+	m := len(tests) + len(seedTests) + len(chis)
 	if m == 0 {
 		if len(c.randRuns) == 0 && !seeds {
 			add("randomness", "bits", Skip, nil, "%s declares no random bits that this input shows", c.l.Name)
@@ -327,26 +331,34 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 		return 0
 	}
 	each := c.opts.Alpha / float64(m)
-	var bad []string
-	var nbad int64
-	for _, t := range tests {
-		if p := monobitP(t.ones, t.n); p < each {
-			nbad++
-			if len(bad) < c.opts.Examples {
-				bad = append(bad, fmt.Sprintf("%s is 1 in %d of %d (p = %.2g)", t.name, t.ones, t.n, p))
+	for _, family := range []struct {
+		name, of string
+		tests    []bitTest
+	}{{"monobit", "IDs", tests}, {"monobit, counter starts", "ticks' first IDs", seedTests}} {
+		if len(family.tests) == 0 {
+			continue
+		}
+		var bad []string
+		var nbad int64
+		for _, t := range family.tests {
+			if p := monobitP(t.ones, t.n); p < each {
+				nbad++
+				if len(bad) < c.opts.Examples {
+					bad = append(bad, fmt.Sprintf("%s is 1 in %d of %d (p = %.2g)", t.name, t.ones, t.n, p))
+				}
 			}
 		}
-	}
-	if len(tests) > 0 {
-		z := zFor(each)
-		n := float64(tests[0].n)
-		d := z / (2 * math.Sqrt(n))
-		desc := fmt.Sprintf("%s, each at p < %.3g", plural(int64(len(tests)), "bit"), each)
-		if nbad > 0 {
-			add("randomness", "monobit", Fail, &tally{n: nbad}, "%d of %s stuck or biased: %s", nbad, desc, strings.Join(bad, "; "))
-		} else {
-			add("randomness", "monobit", Pass, nil, "%s: none stuck or biased (at %d IDs, a bit that is 1 in under %.1f%% or over %.1f%% of them fails)",
-				desc, int64(n), 100*(0.5-d), 100*(0.5+d))
+		n := family.tests[0].n
+		d := zFor(each) / (2 * math.Sqrt(float64(n)))
+		desc := fmt.Sprintf("%s, each at p < %.3g", plural(int64(len(family.tests)), "bit"), each)
+		switch {
+		case nbad > 0:
+			add("randomness", family.name, Fail, &tally{n: nbad}, "%d of %s stuck or biased: %s", nbad, desc, strings.Join(bad, "; "))
+		case d >= 0.5:
+			add("randomness", family.name, Pass, nil, "%s: none stuck (at %d %s, too few to find a stuck bit)", desc, n, family.of)
+		default:
+			add("randomness", family.name, Pass, nil, "%s: none stuck or biased (at %d %s, a bit that is 1 in under %.1f%% or over %.1f%% of them fails)",
+				desc, n, family.of, 100*(0.5-d), 100*(0.5+d))
 		}
 	}
 	for _, t := range chis {
@@ -523,7 +535,7 @@ func (c *Checker) counter(add adder, method Method, width int) {
 	case MethodOnePerTick:
 		add("counter", "method", Note, nil, "no two IDs share a %s: the time alone orders them, and the counter is not seen at work", tick)
 	default:
-		add("counter", "method", Skip, nil, "%s of %d pairs share a %s: too few, or no method fits them", plural(int64(len(c.pairs)/2), "pair"), max(c.ids-1, 0), tick)
+		add("counter", "method", Skip, nil, "%d of %d consecutive pairs share a %s: too few to tell the method, or no method fits them", c.withinPairs, max(c.ids-1, 0), tick)
 	}
 	if method == MethodCounter || method == MethodMonotonicRandom {
 		if c.withinDown.n > 0 {
