@@ -286,12 +286,38 @@ type bitTest struct {
 func (c *Checker) randomness(add adder, method Method, width int) int {
 	var tests, seedTests []bitTest
 	const minIDs = 20 // fewer, and even a stuck bit cannot be told from luck
+	taken := c.counterBits(method, width)
+	var skipped int64
 	if c.ids >= minIDs {
 		for _, run := range c.randRuns {
 			for b := run.Shift; b < run.Shift+run.Width; b++ {
+				if taken[b] {
+					skipped++
+					continue
+				}
 				tests = append(tests, bitTest{c.bitName(b), onesAt(c.hist, c.size, b), c.ids})
 			}
 		}
+	}
+	if method == MethodRandom && c.ids >= minIDs {
+		// The bits after the time are random in every ID: test those the
+		// layout does not already call random (a counter's).
+		inRand := map[int]bool{}
+		for _, run := range c.randRuns {
+			for b := run.Shift; b < run.Shift+run.Width; b++ {
+				inRand[b] = true
+			}
+		}
+		for _, run := range c.tailRuns {
+			for b := run.Shift; b < run.Shift+run.Width; b++ {
+				if !inRand[b] {
+					tests = append(tests, bitTest{c.bitName(b), onesAt(c.hist, c.size, b), c.ids})
+				}
+			}
+		}
+	}
+	if skipped > 0 {
+		add("randomness", "counter bits", Note, nil, "%d bits that %s declares random hold the input's wider counter or finer clock: not tested as random", skipped, c.l.Name)
 	}
 	seeds := c.seedsTested(method, width)
 	if seeds && c.seeds >= minIDs {
@@ -311,15 +337,14 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 		for k > 0 && float64(c.ids)/float64(int64(1)<<k) < 5 {
 			k-- // at least 5 IDs a bucket
 		}
-		if k == 0 {
+		if k == 0 || taken[run.Shift] {
 			continue
 		}
 		fold := make([]int64, 1<<k)
-		w := min(chiBits, run.Width)
 		for v, n := range c.chi[i] {
-			fold[v>>(w-k)] += n
+			fold[v&(1<<k-1)] += n
 		}
-		chis = append(chis, chiTest{fmt.Sprintf("%s's top %d bits", c.runName(run), k), fold})
+		chis = append(chis, chiTest{c.runName(resolved.Run{Shift: run.Shift, Width: k}), fold})
 	}
 	m := len(tests) + len(seedTests) + len(chis)
 	if m == 0 {
@@ -381,6 +406,23 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 			t.name, len(t.buckets), x, len(t.buckets)-1, p, each)
 	}
 	return m
+}
+
+// counterBits returns the bits of an ID (from the least significant)
+// that the input's counter or finer clock of width bits holds: the top
+// width bits after the time.
+func (c *Checker) counterBits(method Method, width int) map[int]bool {
+	if method != MethodCounter && method != MethodMonotonicRandom && method != MethodClock {
+		return nil
+	}
+	taken := map[int]bool{}
+	for _, run := range c.tailRuns {
+		for b := run.Shift + run.Width - 1; b >= run.Shift && width > 0; b-- {
+			taken[b] = true
+			width--
+		}
+	}
+	return taken
 }
 
 // seedsTested says whether the counter's first value in each tick is
@@ -479,6 +521,11 @@ func (c *Checker) method() (Method, int) {
 	if 10*exact[best] >= 9*n && best == w && c.startsZero(best) {
 		return MethodCounter, best // every bit after the time is a counter from zero, as Snowflake's
 	}
+	if 10*exact[best] >= 9*n && c.startsLow(best) {
+		// It counts by one, but starts each tick near zero: a finer clock
+		// read often enough to step by one (a sub-millisecond fraction).
+		return MethodClock, best
+	}
 	switch {
 	case 10*exact[best] >= 9*n && best == w:
 		return MethodMonotonicRandom, best
@@ -570,6 +617,25 @@ func (c *Checker) startsZero(width int) bool {
 		}
 	}
 	return len(c.starts) >= 16
+}
+
+// startsLow says that the input's counter of width bits starts in the
+// lowest sixteenth of its range in half the ticks or more, as a fraction
+// of the tick does (a fast generator's first ID in a millisecond comes
+// soon after it starts; a pause moves some) and a counter started at
+// random does not (it starts there in one tick of 16, or of 8 with its
+// top bit clear).
+func (c *Checker) startsLow(width int) bool {
+	if len(c.starts) < 16 || width < 4 {
+		return false
+	}
+	low := 0
+	for _, s := range c.starts {
+		if s.top(c.tailBits, width).top(width, 4).isZero() {
+			low++
+		}
+	}
+	return 2*low >= len(c.starts)
 }
 
 // startsText says how the input's counter of width bits starts each tick.

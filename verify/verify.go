@@ -474,8 +474,9 @@ func (c *Checker) check() {
 		c.hist[i][b]++
 	}
 	for i, run := range c.randRuns {
-		w := min(chiBits, run.Width)
-		c.chi[i][bitsAt(id, run.Shift+run.Width-w, w)]++
+		// The run's low bits: a counter wider than the layout's, or a
+		// finer clock, reaches into random bits from the top.
+		c.chi[i][bitsAt(id, run.Shift, min(chiBits, run.Width))]++
 	}
 	if c.set != nil && !c.setFull {
 		if first, dup := c.set.add(id, line); dup {
