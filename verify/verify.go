@@ -584,16 +584,21 @@ func (c *Checker) counterSeeds() []resolved.Run {
 }
 
 // idSet is an exact set of IDs: open addressing over a flat array of the
-// IDs it holds, with the line each was first seen on.
+// IDs it holds, with the line each was first seen on. A slot holds the
+// top 32 bits of the ID's hash beside its index, so that a probe reads an
+// ID's bytes only when the hashes agree that far, and the table grows
+// without reading the IDs again: a slot's place is the top bits of its
+// hash.
 type idSet struct {
 	size  int
+	bits  uint // the table has 1<<bits slots
 	ids   []byte
 	lines []int64
-	slots []int32 // index+1 into lines, 0 for empty
+	slots []uint64 // tag<<32 | index+1; 0 for empty
 }
 
 func newIDSet(size int) *idSet {
-	return &idSet{size: size, slots: make([]int32, 1<<10)}
+	return &idSet{size: size, bits: 10, slots: make([]uint64, 1<<10)}
 }
 
 func (s *idSet) len() int { return len(s.lines) }
@@ -611,7 +616,7 @@ func hash(id []byte) uint64 {
 		h = (h ^ uint64(b)) * 0xc4ceb9fe1a85ec53
 	}
 	h ^= h >> 29
-	return h
+	return h * 0x94d049bb133111eb
 }
 
 // add puts id in the set, or returns the line it was first seen on.
@@ -619,31 +624,39 @@ func (s *idSet) add(id []byte, line int64) (first int64, dup bool) {
 	if 2*(len(s.lines)+1) > len(s.slots) {
 		s.grow()
 	}
+	tag := hash(id) >> 32
 	mask := uint64(len(s.slots) - 1)
-	for i := hash(id) & mask; ; i = (i + 1) & mask {
-		j := s.slots[i]
-		if j == 0 {
+	for i := tag >> (32 - s.bits); ; i = (i + 1) & mask {
+		slot := s.slots[i]
+		if slot == 0 {
 			s.ids = append(s.ids, id...)
 			s.lines = append(s.lines, line)
-			s.slots[i] = int32(len(s.lines))
+			s.slots[i] = tag<<32 | uint64(len(s.lines))
 			return 0, false
 		}
-		if bytes.Equal(s.ids[int(j-1)*s.size:int(j)*s.size], id) {
+		if slot>>32 != tag {
+			continue
+		}
+		j := int(slot & 0xffffffff)
+		if bytes.Equal(s.ids[(j-1)*s.size:j*s.size], id) {
 			return s.lines[j-1], true
 		}
 	}
 }
 
 func (s *idSet) grow() {
-	slots := make([]int32, 2*len(s.slots))
+	s.bits++
+	slots := make([]uint64, 1<<s.bits)
 	mask := uint64(len(slots) - 1)
-	for n := 1; n <= len(s.lines); n++ {
-		id := s.ids[(n-1)*s.size : n*s.size]
-		i := hash(id) & mask
+	for _, slot := range s.slots {
+		if slot == 0 {
+			continue
+		}
+		i := (slot >> 32) >> (32 - s.bits)
 		for slots[i] != 0 {
 			i = (i + 1) & mask
 		}
-		slots[i] = int32(n)
+		slots[i] = slot
 	}
 	s.slots = slots
 }

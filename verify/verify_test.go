@@ -141,3 +141,26 @@ func TestOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestIDSet holds the duplicate set to a map, through its growth.
+func TestIDSet(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	s := newIDSet(5)
+	seen := map[[5]byte]int64{}
+	for line := int64(1); line <= 50000; line++ {
+		var id [5]byte
+		v := r.Uint32N(30000) // many repeats
+		id[0], id[1], id[2], id[3], id[4] = byte(v), byte(v>>8), byte(v>>16), 7, 9
+		first, dup := s.add(id[:], line)
+		want, ok := seen[id]
+		if dup != ok || dup && first != want {
+			t.Fatalf("line %d: add(%x) = %d, %v; want %d, %v", line, id, first, dup, want, ok)
+		}
+		if !ok {
+			seen[id] = line
+		}
+	}
+	if s.len() != len(seen) {
+		t.Errorf("%d IDs held, want %d", s.len(), len(seen))
+	}
+}
