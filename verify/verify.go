@@ -176,13 +176,12 @@ type Checker struct {
 	set          *idSet
 	setFull      bool
 
-	hist      [][256]int64 // every ID's bytes
-	chi       [][]int64    // per random run, the top bits' buckets
-	seedHist  [][256]int64 // the first ID of each tick
-	seeds     int64
-	pairs     []tail // same-tick pairs: prev, cur, prev, cur, ...
-	starts    []tail // the first ID of each tick
-	tailsSeen int64
+	hist     [][256]int64 // every ID's bytes
+	chi      [][]int64    // per random run, the top bits' buckets
+	seedHist [][256]int64 // the first ID of each tick
+	seeds    int64
+	pairs    []tail // same-tick pairs: prev, cur, prev, cur, ...
+	starts   []tail // the first ID of each tick
 }
 
 // New returns a Checker of IDs of layout l. Its error matches ErrOptions,

@@ -164,3 +164,46 @@ func TestIDSet(t *testing.T) {
 		t.Errorf("%d IDs held, want %d", s.len(), len(seen))
 	}
 }
+
+// FuzzLine feeds arbitrary lines to checkers of several layouts: never a
+// panic, every line counted once, as an ID or as unreadable, and a line
+// that reads is one whose canonical text reads back to the same ID.
+func FuzzLine(f *testing.F) {
+	f.Add("017f22e2-79b0-7cc3-98c4-dc0c0c07398f\n017F22E2-79B0-7CC3-98C4-DC0C0C07398F\nx")
+	f.Add("01ARYZ6S410000000000000000\n0ujtsYcgvSTl8PAuAdqWYSMnLOv\n1541815603606036480")
+	var cs []*Checker
+	for _, name := range []string{"uuidv7", "ulid", "ksuid", "snowflake", "uuidv1", "xid"} {
+		l, err := layouts.Builtin(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		c, err := New(l, Options{MaxSet: 64})
+		if err != nil {
+			f.Fatal(err)
+		}
+		cs = append(cs, c)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		lines := strings.Split(in, "\n")
+		for _, c := range cs {
+			before, ids := c.lines, c.ids
+			for _, line := range lines {
+				c.Line([]byte(line))
+				if c.ids > ids {
+					back, err := c.text.Parse(c.text.Format(c.prev))
+					if err != nil || string(back) != string(c.prev) {
+						t.Fatalf("%s: %q read as %x, whose text does not read back: %v", c.l.Name, line, c.prev, err)
+					}
+					ids = c.ids
+				}
+			}
+			if c.lines != before+int64(len(lines)) {
+				t.Fatalf("%s: %d lines counted, want %d", c.l.Name, c.lines-before, len(lines))
+			}
+			rep := c.Report()
+			if rep.IDs+c.unreadable.n != rep.Lines {
+				t.Fatalf("%s: %d IDs and %d unreadable of %d lines", c.l.Name, rep.IDs, c.unreadable.n, rep.Lines)
+			}
+		}
+	})
+}
