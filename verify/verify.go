@@ -234,8 +234,11 @@ func (c *Checker) plan() {
 	for _, k := range r.Consts {
 		c.consts = append(c.consts, constCheck{Const: k, name: c.nameAt(k.Shift + k.Width - 1)})
 	}
+	// Random bits drawn once a process (an ObjectId's, an xid's) are the
+	// same in every ID of one generator: like a node, not tested.
+	once := r.Random != nil && r.Random.Once
 	for _, role := range []*resolved.Role{r.Random, r.Hash} {
-		if role != nil {
+		if role != nil && !(role == r.Random && once) {
 			c.randRuns = append(c.randRuns, role.Runs...)
 		}
 	}
@@ -257,7 +260,7 @@ func (c *Checker) plan() {
 	}
 	for _, p := range r.Parts {
 		run := resolved.Run{Shift: r.Bits - p.Offset - p.Width, Width: p.Width}
-		if run.Shift+run.Width > lowest || p.Role == layouts.Const || p.Role == layouts.Node || p.Role == layouts.Time {
+		if run.Shift+run.Width > lowest || p.Role == layouts.Const || p.Role == layouts.Node || p.Role == layouts.Time || p.Role == layouts.Random && once {
 			continue
 		}
 		if c.tailBits+run.Width > 128 {
@@ -291,9 +294,6 @@ func (c *Checker) plan() {
 	}
 	if !c.opts.Since.IsZero() {
 		c.hasSince, c.sinceTick = true, clamp(r.Clock.Floor(c.opts.Since))
-		if r.Clock.Floor(c.opts.Since).Sign() < 0 {
-			c.sinceTick = 0
-		}
 	}
 	if !c.opts.Until.IsZero() {
 		c.hasUntil, c.untilTick = true, clamp(r.Clock.Floor(c.opts.Until))
@@ -377,18 +377,36 @@ func Run(l *layouts.Layout, r io.Reader, opts Options) (*Report, error) {
 	return c.Report(), nil
 }
 
+// maxLine is the longest line read as an ID; a longer one is unreadable,
+// and the lines after it are read.
+const maxLine = 4096
+
 // ReadLines feeds every line of r to Line; progress, when not nil, is
-// called with the number of lines read every 1<<20 lines.
+// called with the number of lines read every 1<<20 lines. Only a failure
+// to read r is an error.
 func (c *Checker) ReadLines(r io.Reader, progress func(lines int64)) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		c.Line(sc.Bytes())
-		if progress != nil && c.lines%(1<<20) == 0 {
-			progress(c.lines)
+	br := bufio.NewReaderSize(r, maxLine)
+	for {
+		line, err := br.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			for errors.Is(err, bufio.ErrBufferFull) { // skip the rest of the line
+				_, err = br.ReadSlice('\n')
+			}
+			line = []byte("(a line longer than 4096 bytes)")
+		}
+		if len(line) > 0 {
+			c.Line(line)
+			if progress != nil && c.lines%(1<<20) == 0 {
+				progress(c.lines)
+			}
+		}
+		switch {
+		case err == io.EOF:
+			return nil
+		case err != nil:
+			return err
 		}
 	}
-	return sc.Err()
 }
 
 // Line checks the next line of the input: one ID's text, with or without
@@ -529,7 +547,7 @@ func (c *Checker) checkTime(id []byte, line int64) {
 		cmp := bytes.Compare(id, c.prev)
 		if tick == c.prevTick {
 			c.withinPairs++
-			if cmp < 0 {
+			if c.sortable && cmp < 0 {
 				c.withinDown.add(line, keep)
 			}
 			if len(c.pairs) < 2*maxPairs && len(c.tailRuns) > 0 {

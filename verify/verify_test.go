@@ -207,3 +207,17 @@ func FuzzLine(f *testing.F) {
 		}
 	})
 }
+
+// TestLongLine: a line longer than maxLine is one unreadable line, and
+// the lines after it are read.
+func TestLongLine(t *testing.T) {
+	l, _ := layouts.Builtin("uuidv4")
+	in := "919108f7-52d1-4320-9bac-f847db4148a8\n" + strings.Repeat("x", 10000) + "\n919108f7-52d1-4320-9bac-f847db4148a9"
+	rep, err := Run(l, strings.NewReader(in), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Lines != 3 || rep.IDs != 2 || !rep.Failed {
+		t.Errorf("%d lines, %d IDs, failed %v; want 3, 2, true", rep.Lines, rep.IDs, rep.Failed)
+	}
+}
