@@ -16,7 +16,7 @@
 //     ahead of the wall clock by more than Options.Ahead, and clock steps
 //     back (a time below the one before);
 //   - randomness: the frequency of each random bit (NIST SP 800-22's
-//     monobit test, per bit position) and a chi-square over the top bits
+//     monobit test, per bit position) and a chi-square over the low bits
 //     of each random run, at thresholds that hold the false-positive rate
 //     of the whole run to Options.Alpha (Bonferroni: each of m tests at
 //     Alpha/m);
@@ -95,7 +95,7 @@ const (
 	defaultExamples = 5
 	maxPairs        = 1 << 16 // same-tick pairs kept for the counter's analysis
 	maxStarts       = 1 << 16 // first IDs of a tick kept for it
-	chiBits         = 8       // a chi-square's buckets: the top 8 bits of a run
+	chiBits         = 8       // a chi-square's buckets: the low 8 bits of a run
 )
 
 // tally is a count of IDs (or lines, or pairs) with the first few line
@@ -690,7 +690,7 @@ func onesAt(hist [][256]int64, size, b int) (ones int64) {
 	return ones
 }
 
-// topBits returns the top n bits of a w-bit tail.
+// top returns the top n bits of a w-bit tail.
 func (t tail) top(w, n int) tail {
 	s := uint(w - n)
 	switch {

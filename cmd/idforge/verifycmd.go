@@ -28,7 +28,7 @@ order they were made. It reports, in groups:
   time        each ID's time inside -since and -until, never ahead of the
               wall clock by more than -ahead; clock steps back
   randomness  each random bit's frequency (NIST SP 800-22's monobit test,
-              per bit) and a chi-square over each random run's top 8 bits,
+              per bit) and a chi-square over each random run's low 8 bits,
               at thresholds that hold the false-positive rate of the whole
               run to -alpha: a good generator fails any of them with at
               most that chance. A stuck bit is found in a few dozen IDs;
