@@ -161,7 +161,6 @@ type Checker struct {
 	unreadable   tally
 	unreadableEx []string
 	nonCanonical tally
-	equal        tally // an ID equal to the one before it
 	withinDown   tally // below its predecessor, same tick
 	acrossDown   tally // below its predecessor, earlier tick
 	withinPairs  int64
@@ -558,9 +557,6 @@ func (c *Checker) checkTime(id []byte, line int64) {
 			if c.sortable && cmp < 0 {
 				c.acrossDown.add(line, keep)
 			}
-		}
-		if cmp == 0 {
-			c.equal.add(line, keep)
 		}
 	}
 	if first {
