@@ -55,7 +55,7 @@ millisecond optional); -strict fails them.
             whole run (default 1e-6)
   -strict   demand order within a tick, whatever the method
   -max-set  how many IDs the exact duplicate check holds (default
-            1048576, some 24 bytes each for a UUID)
+            1048576, some 40 bytes each for a UUID)
   -json     write the report as JSON, for CI
 
 It exits 1 when a check fails (or a line does not read), 2 for a usage
@@ -92,7 +92,7 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usageError{errors.New("give the IDs' layout: -layout NAME or -spec FILE")}
 	}
 	if fs.NArg() > 1 {
-		return usageError{fmt.Errorf("verify reads one file, or standard input; got %d arguments", fs.NArg())}
+		return usageError{fmt.Errorf("verify reads one file, or standard input; got %s", plural(fs.NArg(), "argument"))}
 	}
 	if err := explain.CheckFrom(*from, l); err != nil {
 		return usageError{err}
@@ -136,7 +136,7 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	var progress func(int64)
 	if isTerminal(stderr) {
-		progress = func(n int64) { fmt.Fprintf(stderr, "\ridforge verify: %d lines read", n) }
+		progress = func(n int64) { fmt.Fprintf(stderr, "\ridforge verify: %s read", plural(int(n), "line")) }
 	}
 	readErr := c.ReadLines(in, progress)
 	if progress != nil && c.Lines() >= 1<<20 {
