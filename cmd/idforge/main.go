@@ -9,6 +9,7 @@
 //	idforge store check|repair FILE
 //	idforge mask|unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-from ENCODING] ID... (or -)
 //	idforge key [-o FILE]
+//	idforge verify (-layout NAME | -spec FILE) [-from ENCODING] [-json] [FILE] (or - or nothing for standard input)
 //	idforge version
 //
 // Flags may come before or after the arguments in every command; after
@@ -59,6 +60,7 @@ commands:
   mask        write IDs' public forms under a secret key (Private IDs)
   unmask      give back the IDs of public forms
   key         write a new secret key for mask and unmask
+  verify      check IDs made by any implementation against their layout
   playground  say where the playground is served from (a command of its own)
   version     print idforge's module version, from the build information
 
@@ -96,7 +98,7 @@ var commands map[string]command
 var usages = map[string]string{
 	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage,
 	"store": storeUsage, "version": versionUsage, "playground": playgroundUsage,
-	"key": keyUsage, "mask": maskUsage, "unmask": maskUsage,
+	"key": keyUsage, "mask": maskUsage, "unmask": maskUsage, "verify": verifyUsage,
 }
 
 func init() {
@@ -110,6 +112,7 @@ func init() {
 		"key":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdKey(a, out, errw) },
 		"mask":    cmdMask(true),
 		"unmask":  cmdMask(false),
+		"verify":  cmdVerify,
 		"version": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdVersion(a, out, errw) },
 		"playground": func(a []string, _ io.Reader, out, errw io.Writer) error {
 			return cmdPlayground(a, out, errw)
