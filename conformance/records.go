@@ -444,9 +444,9 @@ func Order(l *layouts.Layout, ids [][]byte) Record {
 
 // Sequence returns the "sequence" record of layout l, which has a time,
 // for the scenario (Steady, Frozen or StepBack) starting at start: the
-// clock's readings, one for each ID a generator makes, and each reading's
-// tick as the interpreter reads it (the time of MaxAt, the largest ID
-// whose time is at or before the reading). A steady clock moves on by
+// clock's readings, one for each ID a generator makes, and the start of
+// each reading's tick (the tick it falls in, exactly: interp.Ticks), as an
+// ID's time reads, rounded down to the nanosecond (interp.TicksTime). A steady clock moves on by
 // 1.5 ms, or by the tick if that is longer, so that every ID is of a tick
 // of its own; a frozen one stays at start for 64 IDs; one that steps back
 // goes back by 0, 7 or 14 seconds in turn, 40 times. It is the
@@ -486,16 +486,12 @@ func Sequence(l *layouts.Layout, scenario string, start time.Time) (Record, erro
 	}
 	r := Record{Layout: l.Name, Kind: "sequence", Scenario: scenario}
 	for _, t := range clock {
-		hi, err := interp.MaxAt(l, t)
-		if err != nil {
-			return Record{}, err
-		}
-		ns, err := interp.UnixNanos(l, hi)
+		k, err := interp.Ticks(v, t)
 		if err != nil {
 			return Record{}, err
 		}
 		r.Clock = append(r.Clock, UnixNanos(t).String())
-		r.Times = append(r.Times, ns.String())
+		r.Times = append(r.Times, UnixNanos(interp.TicksTime(v, k)).String())
 	}
 	return r, nil
 }
