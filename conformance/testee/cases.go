@@ -275,41 +275,50 @@ func wantSequence(info *layoutInfo, r conformance.Record) func(Response, *run) s
 		} else if len(res.IDs) != len(r.Clock) {
 			return fmt.Sprintf("%d IDs, want %d", len(res.IDs), len(r.Clock))
 		}
+		// The first problem of each kind, so that a wrong time does not
+		// hide IDs out of order.
+		var problems []string
+		found := map[string]bool{}
+		report := func(kind, format string, args ...any) {
+			if !found[kind] {
+				found[kind] = true
+				problems = append(problems, fmt.Sprintf(format, args...))
+			}
+		}
 		seen := map[string]bool{}
 		var prev []byte
 		for i, h := range res.IDs {
 			b, err := hex.DecodeString(h)
 			if err != nil || len(b) != l.Bytes() {
-				return fmt.Sprintf("ID %d, %q, is not %d bytes in hex", i, h, l.Bytes())
+				report("hex", "ID %d, %q, is not %d bytes in hex", i, h, l.Bytes())
+				continue
 			}
 			if _, err := interp.Unpack(l, b); err != nil {
-				return fmt.Sprintf("ID %d, %s: %v", i, h, err)
+				report("valid", "ID %d, %s: %v", i, h, err)
 			}
 			switch {
 			case info.head.Monotonic && prev != nil && bytes.Compare(b, prev) <= 0:
-				return fmt.Sprintf("ID %d, %s, is not above ID %d, %s", i, h, i-1, hex.EncodeToString(prev))
+				report("order", "ID %d, %s, is not above ID %d, %s", i, h, i-1, hex.EncodeToString(prev))
 			case seen[h]:
-				return fmt.Sprintf("ID %d, %s, repeats an earlier one", i, h)
+				report("repeat", "ID %d, %s, repeats an earlier one", i, h)
 			}
 			seen[h] = true
 			prev = b
 			ns, err := interp.UnixNanos(l, b)
-			if err != nil {
-				return fmt.Sprintf("ID %d, %s: %v", i, h, err)
-			}
-			if !rn.caps.Clock {
+			switch {
+			case err != nil:
+				report("time", "ID %d, %s: %v", i, h, err)
+			case !rn.caps.Clock:
 				if ns.Cmp(rn.from) < 0 || ns.Cmp(rn.to) > 0 {
-					return fmt.Sprintf("ID %d, %s, is of time %s, outside the run's %s to %s", i, h, ns, rn.from, rn.to)
+					report("time", "ID %d, %s, is of time %s, outside the run's %s to %s", i, h, ns, rn.from, rn.to)
 				}
-				continue
-			}
-			if i == 0 || r.Scenario == conformance.Steady {
+			case i == 0 || r.Scenario == conformance.Steady:
 				if want := r.Times[i]; ns.String() != want {
-					return fmt.Sprintf("ID %d, %s, is of time %s, want %s (the tick of the clock's reading %s)", i, h, ns, want, r.Clock[i])
+					report("time", "ID %d, %s, is of time %s, want %s (the tick of the clock's reading %s)", i, h, ns, want, r.Clock[i])
 				}
 			}
 		}
-		return ""
+		return strings.Join(problems, "; ")
 	}
 }
 

@@ -46,6 +46,12 @@ type Request struct {
 	Clock     []string `json:"clock,omitempty"`
 }
 
+// Unsupported is the error kind of a response to a request the testee
+// has no function for, though its capabilities claim the layout and op
+// (npm uuid names the ID of a UUIDv3 and of a UUIDv5, not of a UUIDv8):
+// Run counts the case as skipped.
+const Unsupported = "ErrUnsupported"
+
 // Response is one line a testee writes: OK, or Error, the kind of error
 // (ErrSyntax, ErrLength, ...), and what the request's op answers.
 type Response struct {

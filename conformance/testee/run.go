@@ -215,6 +215,10 @@ func (rep *Report) judge(cases []Case, responses []Response, rn *run, expected m
 		rn.to = conformance.UnixNanos(time.Now().Add(2 * time.Second))
 	}
 	for i, c := range cases {
+		if res := responses[i]; !res.OK && res.Error == Unsupported {
+			rep.Skipped["refused by the testee as "+Unsupported]++
+			continue
+		}
 		rep.ran[c.Name] = true
 		problem := c.check(responses[i], rn)
 		switch {
