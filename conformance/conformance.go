@@ -27,6 +27,15 @@
 // test runs the published IDs with no code of its own. To add one, add a
 // line there and run go generate.
 //
+// The corpus is for implementations outside idforge too: docs/conformance.md
+// specifies its records and their version (FormatVersion), and the testee
+// protocol by which package conformance/testee, idforge conformance
+// -testee CMD, runs it against a program in any language; Corpus returns
+// the corpus embedded in this package. Its "order" records hold IDs in
+// unsigned byte order, and its "sequence" records what a generator must
+// make under a clock that moves on, stands still or steps back (Order,
+// Sequence).
+//
 // Beside it, conversions.jsonl holds package compat's conversions on fixed
 // inputs (see Conversion), which the JavaScript and Python packages'
 // conversions must give too; compat's TestCorpus checks Go still does.
