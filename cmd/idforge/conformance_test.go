@@ -152,3 +152,25 @@ func readFiles(t *testing.T, patterns ...string) {
 		}
 	}
 }
+
+// A testee that is missing, writes what is not a response or never answers
+// fails the run (exit 1), saying why; a call without -testee or with a
+// layout the corpus lacks is a usage error (exit 2).
+func TestConformanceBadTestee(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		exit int
+		want string
+	}{
+		{[]string{"-testee", "exit 0"}, 1, "the testee exited"},
+		{[]string{"-testee", "echo hello; cat >/dev/null"}, 1, "protocol error"},
+		{[]string{"-testee", "sleep 2", "-timeout", "100ms"}, 1, "did not finish within 100ms"},
+		{nil, 2, "-testee CMD is required"},
+		{[]string{"-testee", "cat", "-layout", "nope"}, 2, `no layout "nope"`},
+	} {
+		_, stderr, exit := idforge(t, ".", "", append([]string{"conformance"}, c.args...)...)
+		if exit != c.exit || !strings.Contains(stderr, c.want) {
+			t.Errorf("conformance %q: exit %d, stderr %q; want exit %d and %q", c.args, exit, stderr, c.exit, c.want)
+		}
+	}
+}

@@ -40,7 +40,8 @@ func Connect(in io.WriteCloser, out io.Reader) *Testee {
 
 // Start starts command, a command line that sh -c runs (so that
 // "node conformance/testees/idforge.mjs" works as written), as a testee,
-// with its standard error going to stderr. The context ends it.
+// with its standard error going to stderr. The context ends it: its
+// pipes are closed and sh is killed.
 func Start(ctx context.Context, command string, stderr io.Writer) (*Testee, error) {
 	cmd := exec.CommandContext(ctx, "sh", "-c", command)
 	cmd.Stderr = stderr
@@ -52,6 +53,14 @@ func Start(ctx context.Context, command string, stderr io.Writer) (*Testee, erro
 	if err != nil {
 		return nil, err
 	}
+	// When ctx ends, the pipes are closed as well as sh killed, so that a
+	// read waiting on a program sh started, which outlives it, returns.
+	cmd.Cancel = func() error {
+		out.Close()
+		in.Close()
+		return cmd.Process.Kill()
+	}
+	cmd.WaitDelay = 2 * time.Second
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("testee: %s: %w", command, err)
 	}
