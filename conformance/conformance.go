@@ -27,6 +27,15 @@
 // test runs the published IDs with no code of its own. To add one, add a
 // line there and run go generate.
 //
+// The corpus is for implementations outside idforge too: docs/conformance.md
+// specifies its records and their version (FormatVersion), and the testee
+// protocol by which package conformance/testee, idforge conformance
+// -testee CMD, runs it against a program in any language; Corpus returns
+// the corpus embedded in this package. Its "order" records hold IDs in
+// unsigned byte order, and its "sequence" records what a generator must
+// make under a clock that moves on, stands still or steps back (Order,
+// Sequence).
+//
 // Beside it, conversions.jsonl holds package compat's conversions on fixed
 // inputs (see Conversion), which the JavaScript and Python packages'
 // conversions must give too; compat's TestCorpus checks Go still does.
@@ -58,10 +67,23 @@ import (
 //     text, as UTF-8) in the name space Namespace (hex, a UUID's 16 bytes)
 //     makes: Go's uuid.NewV3, NewV5 or NewV8SHA256, and every language's
 //     fromName;
-//   - "mask": see Key.
+//   - "mask": see Key;
+//   - "order": IDs, hex, in ascending unsigned byte order, the order every
+//     language's compare must give them (Order);
+//   - "sequence": a generator scenario (Sequence): Scenario (steady,
+//     frozen or step-back), Clock (the readings, decimal nanoseconds since
+//     the Unix epoch, that an injected clock gives while the generator
+//     makes each ID in turn) and Times (each reading's tick, as an ID's
+//     time reads: decimal nanoseconds).
+//
+// A "layout" record carries Version, the corpus format's version
+// (FormatVersion). docs/conformance.md specifies every kind and the rule
+// by which the format changes.
 type Record struct {
 	Layout string `json:"layout"`
 	Kind   string `json:"kind"`
+
+	Version int `json:"version,omitempty"` // the format's version, on a "layout" record
 
 	File      string `json:"file,omitempty"`
 	Spec      string `json:"spec,omitempty"`
@@ -94,7 +116,26 @@ type Record struct {
 
 	Namespace string  `json:"namespace,omitempty"`
 	Name      *string `json:"name,omitempty"` // a pointer, for the empty name
+
+	IDs      []string `json:"ids,omitempty"`      // an "order" record's IDs, hex, ascending
+	Scenario string   `json:"scenario,omitempty"` // a "sequence" record's scenario
+	Clock    []string `json:"clock,omitempty"`    // a "sequence" record's clock readings
+	Times    []string `json:"times,omitempty"`    // the tick of each of Clock, as an ID's time reads
 }
+
+// FormatVersion is the version of the corpus's format that this package
+// writes and reads, carried by every "layout" record. Within a version,
+// records only gain kinds and fields, which readers ignore where they do
+// not know them; a change to what an existing field or kind means, or a
+// field or kind taken away, raises it.
+const FormatVersion = 1
+
+// Sequence scenarios: what the injected clock of a "sequence" record does.
+const (
+	Steady   = "steady"    // the clock moves on by at least one tick for every ID
+	Frozen   = "frozen"    // the clock stands still
+	StepBack = "step-back" // the clock goes back by 0, 7 or 14 seconds at each ID
+)
 
 // Load reads a corpus file.
 func Load(path string) ([]Record, error) { return loadLines[Record](path) }

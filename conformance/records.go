@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
@@ -404,4 +405,93 @@ func DecimalError(s string, signed bool) string {
 func replace(s string, i int, c string) string {
 	i = min(i, len(s)-1)
 	return s[:i] + c + s[i+1:]
+}
+
+// Order returns the "order" record of layout l: the IDs ids, and the IDs
+// where an order that is not unsigned byte order goes wrong (zero, the
+// largest, each side of the top bit, each side of a carry out of the last
+// byte), sorted as unsigned bytes with duplicates dropped. Every
+// language's compare must put them in this order; Java's UUID.compareTo,
+// which compares signed longs, would not.
+func Order(l *layouts.Layout, ids [][]byte) Record {
+	n := l.Bytes()
+	edge := func(first byte, rest byte, last byte) []byte {
+		b := bytes.Repeat([]byte{rest}, n)
+		b[0] = first
+		b[n-1] = last
+		return b
+	}
+	all := [][]byte{
+		make([]byte, n),
+		bytes.Repeat([]byte{0xff}, n),
+		edge(0x7f, 0xff, 0xff), edge(0x80, 0x00, 0x00),
+		edge(0x00, 0x00, 0x01), edge(0x00, 0x00, 0xff),
+	}
+	if n > 1 {
+		b := make([]byte, n)
+		b[n-2] = 1
+		all = append(all, b)
+	}
+	all = append(all, ids...)
+	slices.SortFunc(all, bytes.Compare)
+	all = slices.CompactFunc(all, bytes.Equal)
+	r := Record{Layout: l.Name, Kind: "order"}
+	for _, b := range all {
+		r.IDs = append(r.IDs, hex.EncodeToString(b))
+	}
+	return r
+}
+
+// Sequence returns the "sequence" record of layout l, which has a time,
+// for the scenario (Steady, Frozen or StepBack) starting at start: the
+// clock's readings, one for each ID a generator makes, and the start of
+// each reading's tick (the tick it falls in, exactly: interp.Ticks), as an
+// ID's time reads, rounded down to the nanosecond (interp.TicksTime). A steady clock moves on by
+// 1.5 ms, or by the tick if that is longer, so that every ID is of a tick
+// of its own; a frozen one stays at start for 64 IDs; one that steps back
+// goes back by 0, 7 or 14 seconds in turn, 40 times. It is the
+// interpreter's error when a reading is outside the layout's time.
+func Sequence(l *layouts.Layout, scenario string, start time.Time) (Record, error) {
+	v, ok := l.Value(layouts.Time)
+	if !ok {
+		return Record{}, fmt.Errorf("conformance: %w: %s", interp.ErrNoTime, l.Name)
+	}
+	var clock []time.Time
+	switch scenario {
+	case Steady:
+		step := 1500 * time.Microsecond
+		tick, whole := v.Unit.Nanos()
+		if !whole {
+			tick++ // a tick of no whole nanoseconds, rounded up
+		}
+		if tick > uint64(step) {
+			step = time.Duration(tick)
+		}
+		for i := range 32 {
+			clock = append(clock, start.Add(time.Duration(i)*step))
+		}
+	case Frozen:
+		for range 64 {
+			clock = append(clock, start)
+		}
+	case StepBack:
+		at := start
+		clock = append(clock, at)
+		for i := range 40 {
+			at = at.Add(-time.Duration(i%3) * 7 * time.Second)
+			clock = append(clock, at)
+		}
+	default:
+		return Record{}, fmt.Errorf("conformance: no scenario %q", scenario)
+	}
+	r := Record{Layout: l.Name, Kind: "sequence", Scenario: scenario}
+	for _, t := range clock {
+		k, err := interp.Ticks(v, t)
+		if err != nil {
+			return Record{}, err
+		}
+		r.Clock = append(r.Clock, UnixNanos(t).String())
+		r.Times = append(r.Times, UnixNanos(interp.TicksTime(v, k)).String())
+	}
+	return r, nil
 }

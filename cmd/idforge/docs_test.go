@@ -246,7 +246,7 @@ func runTranscriptCmd(t *testing.T, dir string, c transcriptCmd) []string {
 
 // referenceOrder is the order of the commands in docs/cli.md's reference,
 // the order of idforge's own list.
-var referenceOrder = []string{"new", "inspect", "convert", "layouts", "gen", "store", "mask", "unmask", "key", "verify", "playground", "version"}
+var referenceOrder = []string{"new", "inspect", "convert", "layouts", "gen", "store", "mask", "unmask", "key", "verify", "conformance", "playground", "version"}
 
 // reference returns docs/cli.md's reference section as it must read: the
 // tool's usage, then every command's help, each as idforge prints it.

@@ -10,6 +10,7 @@
 //	idforge mask|unmask (-layout NAME | -spec FILE) -key-file FILE [-tweak T] [-from ENCODING] ID... (or -)
 //	idforge key [-o FILE]
 //	idforge verify (-layout NAME | -spec FILE) [-from ENCODING] [-json] [FILE] (or - or nothing for standard input)
+//	idforge conformance -testee CMD [-layout NAMES] [-failures FILE] [-json]
 //	idforge version
 //
 // Flags may come before or after the arguments in every command; after
@@ -61,6 +62,7 @@ commands:
   unmask      give back the IDs of public forms
   key         write a new secret key for mask and unmask
   verify      check IDs made by any implementation against their layout
+  conformance run the conformance corpus against an implementation in any language
   playground  say where the playground is served from (a command of its own)
   version     print idforge's module version, from the build information
 
@@ -98,22 +100,23 @@ var commands map[string]command
 var usages = map[string]string{
 	"new": newUsage, "inspect": inspectUsage, "convert": convertUsage, "layouts": layoutsUsage, "gen": genUsage,
 	"store": storeUsage, "version": versionUsage, "playground": playgroundUsage,
-	"key": keyUsage, "mask": maskUsage, "unmask": maskUsage, "verify": verifyUsage,
+	"key": keyUsage, "mask": maskUsage, "unmask": maskUsage, "verify": verifyUsage, "conformance": conformanceUsage,
 }
 
 func init() {
 	commands = map[string]command{
-		"new":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdNew(a, out, errw) },
-		"inspect": cmdInspect,
-		"convert": cmdConvert,
-		"layouts": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdLayouts(a, out, errw) },
-		"gen":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
-		"store":   func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdStore(a, out, errw) },
-		"key":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdKey(a, out, errw) },
-		"mask":    cmdMask(true),
-		"unmask":  cmdMask(false),
-		"verify":  cmdVerify,
-		"version": func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdVersion(a, out, errw) },
+		"new":         func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdNew(a, out, errw) },
+		"inspect":     cmdInspect,
+		"convert":     cmdConvert,
+		"layouts":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdLayouts(a, out, errw) },
+		"gen":         func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdGen(a, out, errw) },
+		"store":       func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdStore(a, out, errw) },
+		"key":         func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdKey(a, out, errw) },
+		"mask":        cmdMask(true),
+		"unmask":      cmdMask(false),
+		"verify":      cmdVerify,
+		"conformance": cmdConformance,
+		"version":     func(a []string, _ io.Reader, out, errw io.Writer) error { return cmdVersion(a, out, errw) },
 		"playground": func(a []string, _ io.Reader, out, errw io.Writer) error {
 			return cmdPlayground(a, out, errw)
 		},

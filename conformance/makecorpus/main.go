@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -120,7 +121,7 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	head := conformance.Record{Layout: l.Name, Kind: "layout", File: l.File, Spec: src, Text: text, Monotonic: l.Monotonic() && l.TimeSortable()}
+	head := conformance.Record{Layout: l.Name, Kind: "layout", Version: conformance.FormatVersion, File: l.File, Spec: src, Text: text, Monotonic: l.Monotonic() && l.TimeSortable()}
 	if nv, ok := l.Value(layouts.Node); ok && l.NeedsNode() {
 		head.Node = nv.Width
 	}
@@ -199,6 +200,25 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 		}
 		for _, t := range ats {
 			r, err := conformance.Bound(l, t)
+			if err != nil {
+				return nil, err
+			}
+			rs = append(rs, r)
+		}
+	}
+	// The order of its IDs, and what its generator must do under a clock
+	// that moves on, stands still or steps back.
+	rs = append(rs, conformance.Order(l, ids))
+	if _, ok := l.Value(layouts.Time); ok && head.Generates {
+		scenarios := []string{conformance.Steady}
+		if head.Monotonic {
+			scenarios = append(scenarios, conformance.Frozen, conformance.StepBack)
+		}
+		for _, sc := range scenarios {
+			r, err := conformance.Sequence(l, sc, sample)
+			if errors.Is(err, interp.ErrRange) || errors.Is(err, interp.ErrTime) {
+				continue // a reading outside the layout's time: no such record
+			}
 			if err != nil {
 				return nil, err
 			}

@@ -145,6 +145,16 @@ for (const [layout, rs] of byLayout) {
           assert.equal(m.fromName(ns, new TextEncoder().encode(name)).hex(), r.hex, `fromName(${r.namespace}, bytes)`);
           break;
         }
+        case 'order': {
+          // compare puts the IDs in unsigned byte order.
+          const ids = r.ids.map((h) => ID.fromBytes(hexBytes(h)));
+          for (let i = 1; i < ids.length; i++) {
+            assert.equal(ids[i - 1].compare(ids[i]), -1, `${r.ids[i - 1]} before ${r.ids[i]}`);
+            assert.equal(ids[i].compare(ids[i - 1]), 1, `${r.ids[i]} after ${r.ids[i - 1]}`);
+            assert.equal(ids[i].compare(ids[i]), 0, `${r.ids[i]} equals itself`);
+          }
+          break;
+        }
         case 'bound':
           assert.equal(ID.minAt(BigInt(r.at)).hex(), r.min, `minAt(${r.at})`);
           assert.equal(ID.maxAt(BigInt(r.at)).hex(), r.max, `maxAt(${r.at})`);

@@ -117,6 +117,11 @@ class Corpus(unittest.TestCase):
             elif r["kind"] == "bound":
                 self.assertEqual(ID.min_at(int(r["at"])).hex, r["min"], r["at"])
                 self.assertEqual(ID.max_at(int(r["at"])).hex, r["max"], r["at"])
+            elif r["kind"] == "order":  # IDs order as their bytes, unsigned
+                ids = [ID.from_bytes(bytes.fromhex(h)) for h in r["ids"]]
+                for a, b in zip(ids, ids[1:]):
+                    self.assertLess(a, b)
+                    self.assertGreater(b, a)
             elif r["kind"] == "bad":
                 s = r.get("input", "")  # the empty text has no input field
                 with self.assertRaises(m.IDError) as cm:

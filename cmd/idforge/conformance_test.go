@@ -1,0 +1,176 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/idforge/idforge/conformance/testee"
+	"github.com/idforge/idforge/testenv"
+)
+
+// testees is the folder of the testee programs, from here.
+const testees = "../../conformance/testees"
+
+// conformanceRun runs idforge conformance -json with args and returns its
+// report, failing t when the command failed.
+func conformanceRun(t *testing.T, args ...string) testee.Report {
+	t.Helper()
+	stdout, stderr, exit := idforge(t, ".", "", append([]string{"conformance", "-json"}, args...)...)
+	var rep testee.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("exit %d, no report (%v):\n%s\n%s", exit, err, stdout, stderr)
+	}
+	if exit != 0 || len(rep.Failed) > 0 {
+		var b strings.Builder
+		rep.WriteText(&b)
+		t.Fatalf("exit %d:\n%s\n%s", exit, b.String(), stderr)
+	}
+	return rep
+}
+
+// passesAll checks that the testee of one of idforge's own packages passed
+// every case of every built-in layout, none expected to fail, none
+// skipped but for the corpus's random and text layouts.
+func passesAll(t *testing.T, rep testee.Report) {
+	t.Helper()
+	if len(rep.Testee.Layouts) != 23 {
+		t.Errorf("the testee claims %d layouts, want the 23 built-ins: %v", len(rep.Testee.Layouts), rep.Testee.Layouts)
+	}
+	for why, n := range rep.Skipped {
+		if why != "layout not supported" {
+			t.Errorf("%d cases skipped: %s", n, why)
+		}
+	}
+	if rep.Passed < 4000 || len(rep.Expected) > 0 || len(rep.Fixed) > 0 {
+		t.Errorf("%d passed, %d expected failures, %d fixed", rep.Passed, len(rep.Expected), len(rep.Fixed))
+	}
+	t.Logf("%s: %d passed", rep.Testee.Name, rep.Passed)
+}
+
+// idforge conformance passes the committed JavaScript package
+// (conformance/testees/idforge.mjs, on js/).
+func TestConformanceJavaScript(t *testing.T) {
+	testenv.NeedTool(t, testenv.Node)
+	readFiles(t, testees+"/idforge.mjs", "../../js/*.js")
+	passesAll(t, conformanceRun(t, "-testee", "node "+testees+"/idforge.mjs"))
+}
+
+// idforge conformance passes the committed Python package
+// (conformance/testees/idforge_testee.py, on python/).
+func TestConformancePython(t *testing.T) {
+	testenv.NeedTool(t, testenv.Python)
+	readFiles(t, testees+"/idforge_testee.py", "../../python/idforge/*.py")
+	passesAll(t, conformanceRun(t, "-testee", "python3 "+testees+"/idforge_testee.py"))
+}
+
+// idforge conformance passes the committed Java package, compiled
+// (conformance/testees/IdforgeTestee.java, on java/).
+func TestConformanceJava(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the Java package")
+	}
+	for _, tool := range []string{"javac", "java"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip(testenv.MissingTool(tool) + " (the JDK 17: apt-get install openjdk-17-jdk-headless)")
+		}
+	}
+	files, err := filepath.Glob("../../java/src/main/java/io/github/idforge/*.java")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no Java sources (%v)", err)
+	}
+	readFiles(t, testees+"/IdforgeTestee.java")
+	classes := t.TempDir()
+	if out, err := exec.Command("javac", append([]string{"--release", "17", "-d", classes}, files...)...).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, out)
+	}
+	passesAll(t, conformanceRun(t, "-testee", "java -cp "+classes+" "+testees+"/IdforgeTestee.java"))
+}
+
+// idforge conformance passes npm's uuid, a third-party implementation, with
+// only the failures its list names (conformance/testees/npm-uuid.failures):
+// none unexpected, none of them now passing, none naming no case.
+func TestConformanceNPMUUID(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs npm's uuid")
+	}
+	testenv.NeedTool(t, testenv.Node)
+	testenv.NeedTool(t, testenv.NPM)
+	// bench/js/npm-cache installs the pinned peers, uuid among them, into
+	// the user's cache, once, and prints where.
+	out, err := exec.Command("bash", "../../bench/js/npm-cache").Output()
+	if err != nil {
+		msg := "bench/js/npm-cache could not install the pinned npm packages: " + err.Error()
+		if os.Getenv("CI") != "" {
+			t.Fatal(msg)
+		}
+		t.Skip("skipped: " + msg + " (no registry, say; CI fails here)")
+	}
+	dir := strings.TrimSpace(string(out))
+	// The testee imports 'uuid': node finds it in the node_modules of a
+	// folder above the copy.
+	run, err := os.MkdirTemp(dir, "conformance-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(run) })
+	src, err := os.ReadFile(testees + "/npm-uuid.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(run, "npm-uuid.mjs"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	readFiles(t, testees+"/npm-uuid.failures", "../../bench/js/package-lock.json")
+	rep := conformanceRun(t, "-testee", "node "+filepath.Join(run, "npm-uuid.mjs"), "-failures", testees+"/npm-uuid.failures")
+	if rep.Testee.Name != "npm uuid" || rep.Testee.Version != "14.0.3" {
+		t.Errorf("testee %s %s, want npm uuid 14.0.3", rep.Testee.Name, rep.Testee.Version)
+	}
+	if len(rep.Fixed) > 0 || len(rep.NotRun) > 0 || len(rep.Expected) == 0 || rep.Passed == 0 {
+		t.Errorf("%d passed, %d expected failures; fixed (take them off the list): %q; not run: %q", rep.Passed, len(rep.Expected), rep.Fixed, rep.NotRun)
+	}
+	t.Logf("%s %s: %d passed, %d expected failures", rep.Testee.Name, rep.Testee.Version, rep.Passed, len(rep.Expected))
+}
+
+// readFiles reads the files that patterns match, which a testee run by a
+// test reads, so that go test's cache knows them: a changed file runs the
+// test again.
+func readFiles(t *testing.T, patterns ...string) {
+	t.Helper()
+	for _, p := range patterns {
+		names, err := filepath.Glob(p)
+		if err != nil || len(names) == 0 {
+			t.Fatalf("no files match %s", p)
+		}
+		for _, name := range names {
+			if _, err := os.ReadFile(name); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// A testee that is missing, writes what is not a response or never answers
+// fails the run (exit 1), saying why; a call without -testee or with a
+// layout the corpus lacks is a usage error (exit 2).
+func TestConformanceBadTestee(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		exit int
+		want string
+	}{
+		{[]string{"-testee", "exit 0"}, 1, "the testee exited"},
+		{[]string{"-testee", "echo hello; cat >/dev/null"}, 1, "protocol error"},
+		{[]string{"-testee", "sleep 2", "-timeout", "100ms"}, 1, "did not finish within 100ms"},
+		{nil, 2, "-testee CMD is required"},
+		{[]string{"-testee", "cat", "-layout", "nope"}, 2, `no layout "nope"`},
+	} {
+		_, stderr, exit := idforge(t, ".", "", append([]string{"conformance"}, c.args...)...)
+		if exit != c.exit || !strings.Contains(stderr, c.want) {
+			t.Errorf("conformance %q: exit %d, stderr %q; want exit %d and %q", c.args, exit, stderr, c.exit, c.want)
+		}
+	}
+}
