@@ -232,11 +232,14 @@ type Decoded struct {
 	Form   string // uuid, typeid, decimal or an encoding's name: base62, crockford, hex, base58, ...
 	Bytes  []byte
 	Prefix string // a TypeID's prefix
+
+	err  error // why the text is not in the form, when it has its length
+	size int   // the bytes the form reads from text of its length
 }
 
 // Decode reads an ID in any form idforge writes, by its length and
 // alphabet: the UUID forms, TypeID, every built-in encoding and decimal
-// (the int64 strconv.FormatInt writes). Text that fits several forms gives
+// (unsigned 64 bits, or the negative int64 strconv.FormatInt writes). Text that fits several forms gives
 // several results. Read and Readings read text as layouts.
 func Decode(s string) []Decoded {
 	var out []Decoded
@@ -258,7 +261,7 @@ func Decode(s string) []Decoded {
 		b, err := e.DecodeString(s)
 		add(e.Name(), b, err)
 	}
-	if b := decodeDecimal(s); b != nil {
+	if b, err := decodeDecimal(s); err == nil {
 		add("decimal", b, nil)
 	}
 	return out

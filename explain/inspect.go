@@ -39,8 +39,15 @@ type Candidate struct {
 	Model       *layouts.Layout `json:"-"` // the layout read as
 	ID          []byte          `json:"-"` // the ID's bytes
 	VariantBits string          `json:"-"` // a raw UUID's variant bits, such as 0b110
-	ownForm     bool            // the text is in the layout's canonical form
-	folded      bool            // the text is in its form only by folding its letters' case
+	// Set by Inspect: the evidence the reading rests on, strongest first
+	// ("valid check symbol", "canonical form", "version and variant",
+	// "time in 1990-2100"); and, for each reading but the first, why it
+	// ranks below the first.
+	Evidence   []string `json:"evidence,omitempty"`
+	RanksLower string   `json:"ranks_lower,omitempty"`
+
+	ownForm bool // the text is in the layout's canonical form (ownForm)
+	checked bool // the text proves its form and layout (decoder.checked)
 	at          time.Time       // the time, when hasTime
 	hasTime     bool
 	class       int // set by Inspect's judge
@@ -120,7 +127,7 @@ func read(l *layouts.Layout, d Decoded, full bool) (Candidate, error) {
 		return Candidate{}, err
 	}
 	c := Candidate{Form: d.Form, Prefix: d.Prefix, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
-	c.ownForm = d.Form == Canonical(l)
+	c.ownForm = ownForm(l, d)
 	if l == rawUUID {
 		version := int(d.Bytes[6] >> 4)
 		c.Raw, c.Version = true, &version

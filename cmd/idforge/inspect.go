@@ -165,27 +165,42 @@ func inspect(in string, o explain.ReadOptions, all bool) explain.Report {
 	return explain.Inspect(in, explain.Options{ReadOptions: o, All: all})
 }
 
-// printReport writes a report as a person's answer: the first reading in
-// full and the others one line each, or, when several are as likely, each
-// one line with its time.
+// printReport writes a report as a person's answer: the reading convert
+// takes in full and the others one line each, with why each ranks lower;
+// or, when several are as likely, each one line with its time, then the
+// others; or, for a text in no layout's canonical form, each reading one
+// line.
 func printReport(w io.Writer, r explain.Report) {
 	fmt.Fprintln(w, r.Input)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	if r.Verdict == explain.Ambiguous {
+	rest := r.Candidates
+	switch r.Verdict {
+	case explain.Ambiguous:
+		var top []explain.Candidate
+		for len(rest) > 0 && rest[0].RanksLower == "" {
+			top, rest = append(top, rest[0]), rest[1:]
+		}
 		pick := "-layout NAME"
-		if slices.ContainsFunc(r.Candidates, func(c explain.Candidate) bool { return c.Form != r.Candidates[0].Form }) {
+		if slices.ContainsFunc(top, func(c explain.Candidate) bool { return c.Form != top[0].Form }) {
 			pick = "-from ENCODING or -layout NAME"
 		}
-		fmt.Fprintf(tw, "  ambiguous: %s read it, each with its own fields and time; %s shows one in full\n", plural(len(r.Candidates), "layout"), pick)
-		for _, c := range r.Candidates {
+		fmt.Fprintf(tw, "  ambiguous: %s read it, each with its own fields and time; %s shows one in full\n", plural(len(top), "layout"), pick)
+		for _, c := range top {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, true))
 		}
-	} else {
+	case explain.Unread:
+		fmt.Fprintf(tw, "  in no layout's canonical form: convert, mask and unmask read it only with -from ENCODING\n")
+		for _, c := range rest {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, false))
+		}
+		rest = nil
+	default:
 		printFull(tw, r.Candidates[0])
 		tw.Flush() // the other readings align among themselves
-		for _, c := range r.Candidates[1:] {
-			fmt.Fprintf(tw, "  also decodes as %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, false))
-		}
+		rest = rest[1:]
+	}
+	for _, c := range rest {
+		fmt.Fprintf(tw, "  also decodes as %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, false))
 	}
 	if n := len(r.Hidden); n > 0 {
 		fmt.Fprintf(tw, "  -all also shows %s: %s\n", plural(n, "less likely reading"), strings.Join(r.Hidden, ", "))
@@ -202,9 +217,9 @@ func readingName(c explain.Candidate) string {
 }
 
 // readingNote says in a few words what a reading is: its headline (when
-// asked for), the form
-// it was read in when that is not the layout's own, and whether its time
-// is in the future or it is implausible.
+// asked for), the form it was read in when that is not the layout's own,
+// whether its time is in the future, and why it ranks lower (or that it
+// is implausible).
 func readingNote(c explain.Candidate, headline bool) string {
 	var parts []string
 	if h := explain.Headline(c.Model); headline && h != "" {
@@ -216,7 +231,10 @@ func readingNote(c explain.Candidate, headline bool) string {
 	if c.Future {
 		parts = append(parts, "in the future")
 	}
-	if c.Implausible != "" {
+	switch {
+	case c.RanksLower != "":
+		parts = append(parts, "ranks lower: "+c.RanksLower)
+	case c.Implausible != "":
 		parts = append(parts, "implausible: "+c.Implausible)
 	}
 	return strings.Join(parts, "; ")
