@@ -196,7 +196,7 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		}
 		return func(dst, id []byte) []byte { return strconv.AppendInt(dst, int64(binary.BigEndian.Uint64(id)), 10) }, nil
 	}
-	if e, err := l.Encoding(enc); err == nil {
+	if e, err := encodingOf(l, enc); err == nil {
 		if e.EncodedLen(l.Bytes()) < 0 {
 			return nil, encodingError(fmt.Sprintf("%s cannot write %s IDs of %s", e.Title(), l.Name, byteCount(l.Bytes())))
 		}

@@ -303,8 +303,8 @@ func formsOf(l *layouts.Layout) []string {
 	for _, s := range l.Encodings {
 		add(s.Name)
 	}
-	for _, name := range encodings.Names() {
-		if e, err := l.Encoding(name); err == nil && e.EncodedLen(l.Bytes()) >= 0 {
+	for _, name := range encodingList() {
+		if e, err := encodingOf(l, name); err == nil && e.EncodedLen(l.Bytes()) >= 0 {
 			add(name)
 		}
 	}
@@ -524,14 +524,16 @@ func (o ReadOptions) candidates(in string, show bool) ([]Candidate, *ReadError) 
 	var d decoder
 	d.in = in
 	for _, l := range try {
-		forms := FormsOf(l)
+		var forms []string
 		switch {
 		case o.From == "canonical":
-			forms = forms[:1]
+			forms = []string{Canonical(l)}
 		case o.From != "":
 			forms = []string{o.From}
 		case show:
+			forms = FormsOf(l)
 		case o.Layout != nil:
+			forms = FormsOf(l)
 			// Text of the canonical form's length reads in it alone.
 			if shaped(l, forms[0], in) {
 				if c, ok := d.read(l, forms[0], o, rerr, show); ok {
@@ -577,7 +579,7 @@ func shaped(l *layouts.Layout, form, in string) bool {
 		digits := strings.TrimPrefix(in, "-")
 		return digits != "" && strings.Trim(digits, "0123456789") == ""
 	}
-	e, err := l.Encoding(form)
+	e, err := encodingOf(l, form)
 	return err == nil && e.DecodedLen(len(in)) == l.Bytes()
 }
 
@@ -602,7 +604,7 @@ func readForms(l *layouts.Layout) []string {
 		}
 	}
 	for _, f := range FormsOf(l) {
-		if e, err := l.Encoding(f); err == nil && e.Spec().Check && !slices.Contains(forms, f) {
+		if e, err := encodingOf(l, f); err == nil && e.Spec().Check && !slices.Contains(forms, f) {
 			forms = append(forms, f)
 		}
 	}
@@ -616,6 +618,34 @@ func readForms(l *layouts.Layout) []string {
 	}
 	return forms
 }
+
+// encodingOf returns an encoding of layout l's IDs by its name: one l's
+// spec declares, a built-in one, or one a test added (extraEncodings).
+func encodingOf(l *layouts.Layout, name string) (*encodings.Encoding, error) {
+	e, err := l.Encoding(name)
+	if err != nil {
+		for _, x := range extraEncodings {
+			if x.Name() == name {
+				return x, nil
+			}
+		}
+	}
+	return e, err
+}
+
+// encodingList names the built-in encodings and those a test added.
+func encodingList() []string {
+	names := encodings.Names()
+	for _, x := range extraEncodings {
+		names = append(names, x.Name())
+	}
+	return names
+}
+
+// extraEncodings are encodings a test adds to the built-in ones, to show
+// that an encoding added changes no canonical reading (export_test.go).
+// Nothing else sets it.
+var extraEncodings []*encodings.Encoding
 
 // decoder decodes one text in the forms asked for, each once.
 type decoder struct {
@@ -649,7 +679,7 @@ func (d *decoder) decode(l *layouts.Layout, form string, bare bool) Decoded {
 		dec.Bytes, dec.err = decodeDecimal(d.in)
 		dec.size = 8
 	default:
-		if e, err := l.Encoding(form); err == nil && e.DecodedLen(len(d.in)) > 0 {
+		if e, err := encodingOf(l, form); err == nil && e.DecodedLen(len(d.in)) > 0 {
 			dec.size = e.DecodedLen(len(d.in))
 			dec.Bytes, dec.err = e.DecodeString(d.in)
 		}
@@ -717,7 +747,7 @@ func (d *decoder) checked(l *layouts.Layout, dec Decoded) bool {
 	case "uuid", "typeid", "decimal":
 		return false
 	}
-	e, err := l.Encoding(dec.Form)
+	e, err := encodingOf(l, dec.Form)
 	return err == nil && e.Spec().Check && Evidence(l) >= 4 && string(e.AppendEncode(nil, dec.Bytes)) == d.in
 }
 
