@@ -46,11 +46,11 @@ type Candidate struct {
 	Evidence   []string `json:"evidence,omitempty"`
 	RanksLower string   `json:"ranks_lower,omitempty"`
 
-	ownForm bool // the text is in the layout's canonical form (ownForm)
-	checked bool // the text proves its form and layout (decoder.checked)
-	at          time.Time       // the time, when hasTime
-	hasTime     bool
-	class       int // set by Inspect's judge
+	ownForm bool      // the text is in the layout's canonical form (ownForm)
+	checked bool      // the text proves its form and layout (decoder.checked)
+	at      time.Time // the time, when hasTime
+	hasTime bool
+	class   int // set by Inspect's judge
 }
 
 // Field is one field of an ID as a Candidate reads it.

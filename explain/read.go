@@ -726,6 +726,9 @@ func (d *decoder) read(l *layouts.Layout, form string, o ReadOptions, rerr *Read
 		c.checked = d.checked(l, dec)
 		return c, true
 	}
+	if o.Layout == nil && !fitsConstants(l, dec.Bytes) {
+		return Candidate{}, false // what read would find, sooner
+	}
 	c, err := read(l, dec, show)
 	if err != nil {
 		if o.Layout != nil {
@@ -750,6 +753,38 @@ func (d *decoder) checked(l *layouts.Layout, dec Decoded) bool {
 	e, err := encodingOf(l, dec.Form)
 	return err == nil && e.Spec().Check && Evidence(l) >= 4 && string(e.AppendEncode(nil, dec.Bytes)) == d.in
 }
+
+// fitsConstants reports whether an ID's bytes hold its layout's constant
+// bits, as interp.Unpack checks them.
+func fitsConstants(l *layouts.Layout, id []byte) bool {
+	var sh [2][]byte // the constants' mask and bits
+	if v, ok := constShapes.Load(l); ok {
+		sh = v.([2][]byte)
+	} else {
+		sh = [2][]byte{make([]byte, l.Bytes()), make([]byte, l.Bytes())}
+		for _, p := range l.Parts {
+			if p.Role != layouts.Const {
+				continue
+			}
+			for i := range p.Width {
+				b := p.Offset + i
+				sh[0][b/8] |= 0x80 >> (b % 8)
+				if p.Const>>(p.Width-1-i)&1 == 1 {
+					sh[1][b/8] |= 0x80 >> (b % 8)
+				}
+			}
+		}
+		constShapes.Store(l, sh)
+	}
+	for i := range id {
+		if id[i]&sh[0][i] != sh[1][i] {
+			return false
+		}
+	}
+	return true
+}
+
+var constShapes sync.Map // *layouts.Layout -> [2][]byte
 
 // ownForm reports whether a text decoded so is in its layout's canonical
 // form: for a UUID layout, any UUID form and a TypeID with a prefix too.
