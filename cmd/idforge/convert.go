@@ -9,7 +9,6 @@ import (
 	"io"
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -273,7 +272,7 @@ func noConversion(in string, r *explain.Reading, to string) error {
 		}
 		names = append(names, name)
 	}
-	text := "text " + strconv.Quote(in)
+	text := "text " + explain.Shorten(in)
 	if form != "" {
 		text = form + " " + text
 	}
@@ -317,9 +316,14 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return from, id, nil
 	}
 	target := explain.Alias(to)
+	asked := from
 	fail := func() (*layouts.Layout, []byte, error) {
-		return nil, nil, fmt.Errorf("%w from %s to %s", errNoConversion, from.Name, to)
+		return nil, nil, fmt.Errorf("%w from %s to %s", errNoConversion, asked.Name, to)
 	}
+	if t, err := explain.Builtin(target); err == nil {
+		target = convertsAs(t).Name
+	}
+	from = convertsAs(from)
 	if !explain.IsBuiltin(from) {
 		// A user's layout, the Nil or Max UUID or a raw UUID: only itself,
 		// or, for a UUID, its 128 bits as a ULID.
@@ -393,7 +397,28 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	if lerr != nil {
 		return fail()
 	}
+	switch t, err := explain.Builtin(explain.Alias(to)); {
+	case err == nil && explain.SameBits(t, l):
+		l = t // -to twitter: a Snowflake's bits, named as asked
+	case target == from.Name:
+		l = asked // re-encoded: the layout read
+	}
 	return l, out, nil
+}
+
+// convertsAs returns the built-in layout whose conversions a layout takes:
+// snowflake's for twitter, which has its bits (the layouts of the same
+// bits are one, as inspect merges them); else the layout itself.
+func convertsAs(l *layouts.Layout) *layouts.Layout {
+	if !explain.IsBuiltin(l) {
+		return l
+	}
+	for _, name := range []string{"snowflake"} {
+		if b, err := explain.Builtin(name); err == nil && b != l && explain.SameBits(b, l) {
+			return b
+		}
+	}
+	return l
 }
 
 // fits reports whether id has the constant bits of layout l.

@@ -205,7 +205,7 @@ func maskText(m *mask.Masker, o explain.ReadOptions, text string, forward bool) 
 	var re *explain.ReadError
 	switch {
 	case !forward && errors.As(err, &re) && len(re.Forms) > 0:
-		return nil, fmt.Errorf("%q is not a public %s ID under this key and tweak", text, o.Layout.Name)
+		return nil, fmt.Errorf("%s is not a public %s ID under this key and tweak", explain.Shorten(text), o.Layout.Name)
 	case err != nil:
 		return nil, err
 	case !forward:
