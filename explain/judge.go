@@ -69,7 +69,8 @@ type Options struct {
 // (Candidate.RanksLower), and says how sure the first is (Report.Verdict).
 // When Read refuses the text, the readings it weighed come first
 // (Ambiguous), or none is taken (Unread). Unless o.All, it leaves out the
-// implausible readings and those of the same ID as the first, naming them
+// implausible readings and those of the same ID as the first (or of its
+// bytes as a layout of no more constant bits), naming them
 // in Report.Hidden (with the form they read the text in, when it is not
 // the first reading's: "ksuid (as crockford)").
 func Inspect(in string, o Options) Report {
@@ -125,7 +126,7 @@ func Inspect(in string, o Options) Report {
 	if !o.All {
 		var kept []Candidate
 		for i, c := range cs {
-			hide := i >= len(top) && (c.class == implausible || len(top) > 0 && bytes.Equal(c.ID, top[0].ID))
+			hide := i >= len(top) && (c.class == implausible || len(top) > 0 && sameOrLess(&c, &top[0]))
 			if i == 0 || !hide {
 				kept = append(kept, c)
 				continue
@@ -142,6 +143,12 @@ func Inspect(in string, o Options) Report {
 	}
 	r.Candidates = cs
 	return r
+}
+
+// sameOrLess reports whether reading c is of the same ID as top, or of its
+// bytes as a layout with no more constant bits: left out unless -all.
+func sameOrLess(c, top *Candidate) bool {
+	return SameID(c, top) || bytes.Equal(c.ID, top.ID) && Evidence(c.Model) <= Evidence(top.Model)
 }
 
 // matching returns the readings among cs of the IDs Read named: the same

@@ -227,7 +227,7 @@ func (e *ReadError) Error() string {
 	case e.Layout == nil:
 		return fmt.Sprintf("%s is not an ID%s: no layout fits its length, alphabet and constant bits", q, in)
 	case len(e.Forms) > 0 && e.Err != nil:
-		return fmt.Sprintf("%s is not a %s ID: %v", q, e.Layout.Name, e.Err)
+		return fmt.Sprintf("%s is not an ID of layout %s: %v", q, e.Layout.Name, e.Err)
 	case len(e.Forms) > 0:
 		return fmt.Sprintf("%s is not a %s ID (read as %s)", q, e.Layout.Name, orWords(e.Forms))
 	}
@@ -580,7 +580,7 @@ func shaped(l *layouts.Layout, form, in string) bool {
 		return digits != "" && strings.Trim(digits, "0123456789") == ""
 	}
 	e, err := encodingOf(l, form)
-	return err == nil && e.DecodedLen(len(in)) == l.Bytes()
+	return err == nil && e.EncodedLen(l.Bytes()) == len(in)
 }
 
 // readForms are the forms Read tries a layout in without -from and
@@ -706,7 +706,7 @@ func (d *decoder) read(l *layouts.Layout, form string, o ReadOptions, rerr *Read
 		if dec.size == l.Bytes() && errors.Is(dec.err, encodings.ErrOverflow) && (form == Canonical(l) || form == o.From) && !show {
 			rerr.overflow(l, form)
 		}
-		if o.Layout != nil && dec.err != nil && dec.size == l.Bytes() && !errors.Is(dec.err, encodings.ErrOverflow) {
+		if o.Layout != nil && dec.err != nil && dec.size == l.Bytes() && form == Canonical(l) && !errors.Is(dec.err, encodings.ErrOverflow) {
 			rerr.Forms = append(rerr.Forms, form)
 			rerr.Err = cmp.Or(rerr.Err, dec.err)
 		}
@@ -797,6 +797,9 @@ func ownForm(l *layouts.Layout, d Decoded) bool {
 // layout's largest.
 func aboveMax(l *layouts.Layout, id []byte) bool {
 	n := leadingZeros(l)
+	if n == l.Bits {
+		return false // all zeros: the Nil UUID, which has no largest
+	}
 	for i := 0; i < n; i++ {
 		if id[i/8]&(0x80>>(i%8)) != 0 {
 			return true

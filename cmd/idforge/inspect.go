@@ -29,31 +29,27 @@ raw UUID, layout uuid, with its variant named as google/uuid names it
 "raw": true.
 
 Without -layout or -spec, it tries every built-in layout (and the Nil and
-Max UUIDs): the text fits a layout when its form decodes to as many bytes
-as the layout has and the layout's constant bits match. Then it judges:
+Max UUIDs) in every form: the text fits a layout when its form decodes to
+as many bytes as the layout has and the layout's constant bits match. The
+first reading, in full, is the one convert reads ('idforge help
+convert'); each other says why it ranks lower. Evidence ranks them, and
+-json lists each one's: a valid check symbol (of a layout whose constant
+bits match), the layout's canonical form, constant bits (a UUID's version
+and variant), a time from 1990 to 2100. Then:
   - A reading whose time is before 1990 or after 2100, or whose layout is
-    an expired draft (uuidv7-draft01), is implausible: left out, unless
-    -all, or marked so when it is the only one. So is a reading of
-    digits alone (a decimal number) in another form, such as Crockford,
-    and one that reads the text only by folding the case of its letters
-    where another form reads it as written.
-  - A reading that matches constant bits no other does (a UUID's version
-    and variant) is certain and shown alone: a UUIDv7 is a uuidv7, not
-    also a ULID of the same bits. So is the only plausible reading; a
-    layout's variant (ksuid-ms of ksuid) is no rival to it.
-  - A TypeID is a UUID: it reads as the UUID layouts only.
+    an expired draft (uuidv7-draft01), is implausible; it and the
+    readings of the first one's bytes as other layouts (a UUIDv7's as a
+    ULID) are left out unless -all, which shows every reading.
   - Layouts with the same bits are one reading: "twitter (also:
-    snowflake)".
-  - When several readings are as likely, as a decimal Snowflake-style ID
-    is (Twitter, Discord, Instagram, Mastodon, Sonyflake and TSID differ
-    only in their epochs and fields), each is one line with the time it
-    gives and its system: those in the past first, latest first, then
-    those in the future. -layout NAME shows one in full.
-The likeliest come first: plausible readings, text in the layout's own
-form (a UUID's dashes, a ULID's Crockford, a Snowflake's decimal), more
-constant bits, a later time. inspect only shows: convert, mask and unmask
-read the same text as one ID or refuse it, naming its readings, when it
-reads as several ('idforge help convert').
+    snowflake)"; a layout's variant (ksuid-ms of ksuid) is the same ID.
+  - When convert would refuse the text as ambiguous (a decimal
+    Snowflake-style ID: Twitter, Discord, Instagram, Mastodon and
+    Sonyflake differ only in their epochs and fields), each reading it
+    weighed is one line with the time it gives and its system: those in
+    the past first, latest first, then those in the future. -layout NAME
+    shows one in full.
+  - Text in no layout's canonical form (a UUID in Base58) lists its
+    readings: convert reads it only with -from ENCODING.
 
   -layout  read the IDs as this built-in layout only (or as nil, max, or
            uuid: any UUID, raw)
@@ -65,11 +61,11 @@ reads as several ('idforge help convert').
   -all     show every reading, the implausible and those a certain reading
            leaves out, each marked
   -json    print a JSON list with one object per ID: "input", "verdict"
-           (certain, likely or ambiguous), "candidates" (the readings shown,
-           likeliest first, each with "layout", "title", "form", "fields",
-           "time", "encodings", and "also", "implausible" and "future"
-           where they apply) and "hidden" (the layouts of the readings
-           left out)
+           (certain, likely, ambiguous or unread), "candidates" (the
+           readings shown, likeliest first, each with "layout", "title",
+           "form", "fields", "time", "encodings", "evidence", and "also",
+           "implausible", "future" and "ranks_lower" where they apply) and
+           "hidden" (the layouts of the readings left out)
 
 IDs, given as arguments or as lines of standard input, are trimmed of
 surrounding space. An input that is not an ID, a blank line, or a line
