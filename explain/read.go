@@ -227,7 +227,7 @@ func (e *ReadError) Error() string {
 	case e.Layout == nil:
 		return fmt.Sprintf("%s is not an ID%s: no layout fits its length, alphabet and constant bits", q, in)
 	case len(e.Forms) > 0 && e.Err != nil:
-		return fmt.Sprintf("%s is not an ID of layout %s: %v", q, e.Layout.Name, e.Err)
+		return fmt.Sprintf("%s is not a %s ID: %v", q, e.Layout.Name, e.Err)
 	case len(e.Forms) > 0:
 		return fmt.Sprintf("%s is not a %s ID (read as %s)", q, e.Layout.Name, orWords(e.Forms))
 	}

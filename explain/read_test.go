@@ -110,7 +110,7 @@ func TestRead(t *testing.T) {
 		t.Errorf("not an ID: %v", err)
 	}
 	var re *explain.ReadError
-	if _, err := explain.Read("919108f7-52d1-4320-9bac-f847db4148a8", explain.ReadOptions{Layout: v7}); !errors.As(err, &re) || len(re.Forms) == 0 || !strings.Contains(err.Error(), "is not an ID of layout uuidv7") {
+	if _, err := explain.Read("919108f7-52d1-4320-9bac-f847db4148a8", explain.ReadOptions{Layout: v7}); !errors.As(err, &re) || len(re.Forms) == 0 || !strings.Contains(err.Error(), "is not a uuidv7 ID") {
 		t.Errorf("a UUIDv4 as v7: %v", err)
 	}
 }
