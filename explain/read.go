@@ -368,6 +368,7 @@ func (o ReadOptions) contenders(cs []Candidate) []Candidate {
 		switch {
 		case slices.ContainsFunc(cs, func(c Candidate) bool { return c.checked }):
 			cs = slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool { return !c.checked })
+		case all(cs, func(c Candidate) bool { return c.ownForm }):
 		case slices.ContainsFunc(cs, func(c Candidate) bool { return c.ownForm }):
 			cs = slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool { return !c.ownForm })
 		case o.Layout == nil:
@@ -377,11 +378,19 @@ func (o ReadOptions) contenders(cs []Candidate) []Candidate {
 	return o.ranked(cs)
 }
 
+// all reports whether every reading is so.
+func all(cs []Candidate, is func(Candidate) bool) bool {
+	return !slices.ContainsFunc(cs, func(c Candidate) bool { return !is(c) })
+}
+
 // ranked drops the readings that yield by time or constant bits (Read's
 // step 3).
 func (o ReadOptions) ranked(cs []Candidate) []Candidate {
-	if o.Public == nil && slices.ContainsFunc(cs, plausibleTime) {
+	if o.Public == nil && slices.ContainsFunc(cs, plausibleTime) && !all(cs, plausibleTime) {
 		cs = slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool { return !plausibleTime(c) })
+	}
+	if len(cs) == 1 {
+		return cs
 	}
 	var kept []Candidate
 	for i, c := range cs {

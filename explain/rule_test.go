@@ -122,19 +122,35 @@ func readsAs(r *explain.Reading, name string) bool {
 // decimal ID as convert -enc hex reads it: it is each Snowflake-style
 // system's, and the IDs of the same bytes agree; any other canonical text
 // needs no Agree). TestCanonicalReadsWithLayout reads them with -layout.
-func TestCanonicalReadsAsItsLayout(t *testing.T) { canonicalReads(t, false) }
+// (Two tests, the UUID layouts and the others, each under 20 s on a busy
+// machine.)
+func TestCanonicalReadsAsItsLayout(t *testing.T) { canonicalReads(t, false, false) }
+
+// TestCanonicalUUIDReadsAsItsLayout is TestCanonicalReadsAsItsLayout for
+// the UUID layouts.
+func TestCanonicalUUIDReadsAsItsLayout(t *testing.T) { canonicalReads(t, false, true) }
 
 // For every built-in layout, 10,000 fresh IDs in its canonical form read
 // back with -layout as that layout, to the same bytes.
-func TestCanonicalReadsWithLayout(t *testing.T) { canonicalReads(t, true) }
+func TestCanonicalReadsWithLayout(t *testing.T) {
+	canonicalReads(t, true, false)
+	canonicalReads(t, true, true)
+}
 
-func canonicalReads(t *testing.T, withLayout bool) {
-	ls, err := explain.Builtins()
+// canonicalReads reads fresh IDs of the UUID layouts (uuids) or the others.
+func canonicalReads(t *testing.T, withLayout, uuids bool) {
+	all, err := explain.Builtins()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ls) != 23 {
-		t.Errorf("%d built-in layouts, want 23", len(ls))
+	if len(all) != 23 {
+		t.Errorf("%d built-in layouts, want 23", len(all))
+	}
+	var ls []*layouts.Layout
+	for _, l := range all {
+		if l.IsUUID() == uuids {
+			ls = append(ls, l)
+		}
 	}
 	n := 10_000
 	if testing.Short() {
