@@ -194,9 +194,12 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		if l.Bytes() != 8 {
 			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 8-byte IDs have a decimal form", l.Name, byteCount(l.Bytes())))
 		}
+		// As resolved.TextIn writes decimal: an int64, negative when the
+		// top bit is set. (Read reads unsigned digits up to 2^64-1 too, as
+		// a layout whose top bit is not a constant 0 may be written.)
 		return func(dst, id []byte) []byte { return strconv.AppendInt(dst, int64(binary.BigEndian.Uint64(id)), 10) }, nil
 	}
-	if e, err := l.Encoding(enc); err == nil {
+	if e, err := encodingOf(l, enc); err == nil {
 		if e.EncodedLen(l.Bytes()) < 0 {
 			return nil, encodingError(fmt.Sprintf("%s cannot write %s IDs of %s", e.Title(), l.Name, byteCount(l.Bytes())))
 		}
@@ -232,11 +235,14 @@ type Decoded struct {
 	Form   string // uuid, typeid, decimal or an encoding's name: base62, crockford, hex, base58, ...
 	Bytes  []byte
 	Prefix string // a TypeID's prefix
+
+	err  error // why the text is not in the form, when it has its length
+	size int   // the bytes the form reads from text of its length
 }
 
 // Decode reads an ID in any form idforge writes, by its length and
 // alphabet: the UUID forms, TypeID, every built-in encoding and decimal
-// (the int64 strconv.FormatInt writes). Text that fits several forms gives
+// (unsigned 64 bits, or the negative int64 strconv.FormatInt writes). Text that fits several forms gives
 // several results. Read and Readings read text as layouts.
 func Decode(s string) []Decoded {
 	var out []Decoded
@@ -258,7 +264,7 @@ func Decode(s string) []Decoded {
 		b, err := e.DecodeString(s)
 		add(e.Name(), b, err)
 	}
-	if b := decodeDecimal(s); b != nil {
+	if b, err := decodeDecimal(s); err == nil {
 		add("decimal", b, nil)
 	}
 	return out

@@ -39,11 +39,18 @@ type Candidate struct {
 	Model       *layouts.Layout `json:"-"` // the layout read as
 	ID          []byte          `json:"-"` // the ID's bytes
 	VariantBits string          `json:"-"` // a raw UUID's variant bits, such as 0b110
-	ownForm     bool            // the text is in the layout's canonical form
-	folded      bool            // the text is in its form only by folding its letters' case
-	at          time.Time       // the time, when hasTime
-	hasTime     bool
-	class       int // set by Inspect's judge
+	// Set by Inspect: the evidence the reading rests on, strongest first
+	// ("valid check symbol", "canonical form", "version and variant",
+	// "time in 1990-2100"); and, for each reading but the first, why it
+	// ranks below the first.
+	Evidence   []string `json:"evidence,omitempty"`
+	RanksLower string   `json:"ranks_lower,omitempty"`
+
+	ownForm bool      // the text is in the layout's canonical form (ownForm)
+	checked bool      // the text proves its form and layout (decoder.checked)
+	at      time.Time // the time, when hasTime
+	hasTime bool
+	class   int // set by Inspect's judge
 }
 
 // Field is one field of an ID as a Candidate reads it.
@@ -89,11 +96,11 @@ func Readings(in string, o ReadOptions) Report {
 		case rerr != nil && rerr.Layout == nil && rerr.Err != nil:
 			r.Error = rerr.Err.Error()
 		case o.Layout != nil:
-			r.Error = fmt.Sprintf("%q is not an ID of layout %s", in, o.Layout.Name)
+			r.Error = fmt.Sprintf("%s is not an ID of layout %s", Shorten(in), o.Layout.Name)
 		case o.From != "":
-			r.Error = fmt.Sprintf("%q is not an ID in %s: no layout fits its length, alphabet and constant bits", in, o.From)
+			r.Error = fmt.Sprintf("%s is not an ID in %s: no layout fits its length, alphabet and constant bits", Shorten(in), o.From)
 		default:
-			r.Error = fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", in, TypeIDReason(in))
+			r.Error = fmt.Sprintf("%s is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", Shorten(in), TypeIDReason(in))
 		}
 	}
 	return r
@@ -120,7 +127,7 @@ func read(l *layouts.Layout, d Decoded, full bool) (Candidate, error) {
 		return Candidate{}, err
 	}
 	c := Candidate{Form: d.Form, Prefix: d.Prefix, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
-	c.ownForm = d.Form == Canonical(l)
+	c.ownForm = ownForm(l, d)
 	if l == rawUUID {
 		version := int(d.Bytes[6] >> 4)
 		c.Raw, c.Version = true, &version

@@ -1,7 +1,10 @@
 package explain
 
 import (
+	"bytes"
 	"cmp"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -11,18 +14,23 @@ import (
 
 // How sure Inspect is of its first reading: Report.Verdict.
 const (
-	// Certain: the first reading is the answer. Its text form and constant
-	// bits leave no other likely reading (a UUID whose version and variant
-	// match an RFC 9562 layout is that layout), or it is the only one.
+	// Certain: the first reading is the one Read takes (convert, mask
+	// and unmask read the text so), and no other ID reads the text: the
+	// other readings are of the same bytes, or implausible.
 	Certain = "certain"
-	// Likely: the first reading is likelier than the others (its text is
-	// in the layout's own form, or it matches more constant bits), but the
-	// others are plausible too.
+	// Likely: the first reading is the one Read takes, and the text reads
+	// as other IDs too, each of weaker evidence (another encoding than a
+	// layout's canonical one, a time outside 1990 to 2100, ...), said in
+	// Candidate.RanksLower.
 	Likely = "likely"
-	// Ambiguous: several readings are as likely as the first, each with its
-	// own fields and time (a decimal Snowflake-style ID, read with each
-	// system's epoch). The likeliest come first.
+	// Ambiguous: Read refuses the text: several readings of as strong
+	// evidence read it as different IDs, each with its own fields and time
+	// (a decimal Snowflake-style ID, read with each system's epoch). They
+	// come first, the likeliest first; -layout or -from picks one.
 	Ambiguous = "ambiguous"
+	// Unread: Read refuses the text: it is in no layout's canonical form,
+	// and reads only in other encodings, which -from names.
+	Unread = "unread"
 )
 
 // Plausible returns the window of plausible times, 1990 to 2100: from, and
@@ -43,8 +51,8 @@ const futureSlack = 24 * time.Hour
 // Readings), and what it shows.
 type Options struct {
 	ReadOptions
-	// All keeps every reading: the implausible ones, and the others of a
-	// certain reading. Without it Report.Hidden names the ones left out.
+	// All keeps every reading: the implausible ones, and those of the same
+	// ID as the first. Without it Report.Hidden names the ones left out.
 	All bool
 	// Now is the time a reading's time is compared with to mark it in the
 	// future; the zero Time means time.Now().
@@ -52,22 +60,30 @@ type Options struct {
 }
 
 // Inspect reads one input as Readings does (as o.Layout alone, when it is
-// not nil, and in o.From alone, when it is not "") and judges the readings as a person would: it merges layouts with
-// the same bits into one reading (Candidate.Also), marks the implausible
-// (Candidate.Implausible) and those in the future, orders them likeliest
-// first and says how sure the first is (Report.Verdict). Unless o.All, it
-// leaves out the implausible readings (all but the first, when every one
-// is) and, when the first is certain, every other one, naming them in
-// Report.Hidden (with the form they read the text in, when it is not the
-// first reading's: "ksuid (as crockford)").
-//
-// The order: plausible readings in the past (or without a time) first,
-// then those in the future, then the implausible; within each, text in the
-// layout's own form first, then the layout with more constant bits (not
-// counting leading zero bits, which any small number has), then the later
-// time.
+// not nil, and in o.From alone, when it is not "") and judges the readings
+// by the rule Read follows, so that its first reading is the one Read
+// takes (o.Agree aside): it merges layouts with the same bits into one
+// reading (Candidate.Also), marks the implausible (Candidate.Implausible)
+// and those in the future, states each reading's evidence
+// (Candidate.Evidence) and, for each but the first, why it ranks lower
+// (Candidate.RanksLower), and says how sure the first is (Report.Verdict).
+// When Read refuses the text, the readings it weighed come first
+// (Ambiguous), or none is taken (Unread). Unless o.All, it leaves out the
+// implausible readings and those of the same ID as the first (or of its
+// bytes as a layout of no more constant bits), naming them
+// in Report.Hidden (with the form they read the text in, when it is not
+// the first reading's: "ksuid (as crockford)").
 func Inspect(in string, o Options) Report {
 	r := Readings(in, o.ReadOptions)
+	ro := o.ReadOptions
+	ro.Agree = nil
+	read, err := Read(in, ro)
+	var amb *AmbiguousError
+	if errors.Is(err, ErrRange) || o.Layout != nil && err != nil && !errors.As(err, &amb) {
+		// Above the layout's largest, or not in its forms: an error,
+		// never a reading in another encoding of the same length.
+		return Report{Input: in, Candidates: []Candidate{}, Error: err.Error()}
+	}
 	if len(r.Candidates) == 0 {
 		return r
 	}
@@ -76,17 +92,42 @@ func Inspect(in string, o Options) Report {
 		now = time.Now()
 	}
 	cs := r.Candidates
-	decimal := slices.ContainsFunc(cs, func(c Candidate) bool { return c.Form == "decimal" })
 	for i := range cs {
-		judge(&cs[i], now, decimal, slices.ContainsFunc(cs, func(d Candidate) bool { return asWritten(&d, &cs[i]) }))
+		judge(&cs[i], now)
 	}
 	cs = mergeSame(cs)
 	slices.SortStableFunc(cs, rank)
-	r.Verdict = verdict(cs)
+	var top []Candidate // the readings Read took or weighed
+	switch {
+	case err == nil:
+		r.Verdict = Certain
+		top = matching(cs, []Reading{read})
+	case errors.As(err, &amb):
+		r.Verdict = Ambiguous
+		top = matching(cs, amb.Readings)
+		slices.SortStableFunc(top, rankTimes)
+	default:
+		r.Verdict = Unread
+	}
+	rest := slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool {
+		return slices.ContainsFunc(top, func(t Candidate) bool { return sameReading(&c, &t) })
+	})
+	for i := range rest {
+		if len(top) > 0 {
+			rest[i].RanksLower = whyLower(&rest[i], &top[0])
+		} else {
+			rest[i].RanksLower = notRead(&rest[i])
+		}
+	}
+	cs = append(top, rest...)
+	if r.Verdict == Certain && slices.ContainsFunc(rest, func(c Candidate) bool { return c.class < implausible && !bytes.Equal(c.ID, top[0].ID) }) {
+		r.Verdict = Likely
+	}
 	if !o.All {
 		var kept []Candidate
 		for i, c := range cs {
-			if i == 0 || r.Verdict != Certain && c.class < implausible {
+			hide := i >= len(top) && (c.class == implausible || len(top) > 0 && sameOrLess(&c, &top[0]))
+			if i == 0 || !hide {
 				kept = append(kept, c)
 				continue
 			}
@@ -104,6 +145,106 @@ func Inspect(in string, o Options) Report {
 	return r
 }
 
+// sameOrLess reports whether reading c is of the same ID as top, or of its
+// bytes as a layout with no more constant bits: left out unless -all.
+func sameOrLess(c, top *Candidate) bool {
+	return SameID(c, top) || bytes.Equal(c.ID, top.ID) && Evidence(c.Model) <= Evidence(top.Model)
+}
+
+// matching returns the readings among cs of the IDs Read named: the same
+// form, bytes and layout (or one of the same bits merged into it).
+func matching(cs []Candidate, rs []Reading) []Candidate {
+	var out []Candidate
+	for _, c := range cs {
+		if slices.ContainsFunc(rs, func(r Reading) bool {
+			return r.Form == c.Form && bytes.Equal(r.ID, c.ID) && (r.Layout == c.Layout || slices.Contains(c.Also, r.Layout) || slices.Contains(r.Also, c.Layout))
+		}) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// sameReading reports whether two readings are one: the same form, bytes
+// and layout.
+func sameReading(a, b *Candidate) bool {
+	return a.Form == b.Form && a.Layout == b.Layout && bytes.Equal(a.ID, b.ID)
+}
+
+// whyLower says why reading c ranks below top, the reading Read takes (or
+// the first it weighed).
+func whyLower(c, top *Candidate) string {
+	switch {
+	case bytes.Equal(c.ID, top.ID) && (Variant(top.Model, c.Model) || kin(top.Model, c.Model)):
+		return "the same ID: " + c.Layout + " is a variant of " + top.Layout
+	case bytes.Equal(c.ID, top.ID) && Evidence(top.Model) >= Evidence(c.Model)+4:
+		return fmt.Sprintf("the same bytes, which match %s's %s", top.Layout, constantWords(top.Model))
+	case top.checked && !c.checked:
+		return "the text's valid " + top.Form + " check symbol, of " + top.Layout + "'s constant bits, outranks " + formWords(c)
+	case !c.ownForm && !c.checked:
+		return notCanonical(c)
+	case c.Implausible != "":
+		return "implausible: " + c.Implausible
+	case bytes.Equal(c.ID, top.ID):
+		return "the same bytes"
+	}
+	return "weaker evidence than " + top.Layout + "'s"
+}
+
+// notRead says why Read takes no reading of a text in no layout's
+// canonical form.
+func notRead(c *Candidate) string {
+	if c.ownForm || c.checked {
+		return "weaker evidence than others"
+	}
+	return notCanonical(c)
+}
+
+// notCanonical says that a reading is not in its layout's canonical form,
+// and what reads it.
+func notCanonical(c *Candidate) string {
+	return c.Form + " is not " + c.Layout + "'s canonical form (" + Canonical(c.Model) + ")"
+}
+
+// formWords names a reading's form for whyLower.
+func formWords(c *Candidate) string {
+	if c.ownForm {
+		return c.Layout + "'s canonical form"
+	}
+	return c.Form
+}
+
+// constantWords names a layout's constant bits: "version and variant" for
+// a UUID layout's six, else "N constant bits".
+func constantWords(l *layouts.Layout) string {
+	n := Evidence(l)
+	if l.IsUUID() && n == 6 {
+		return "version and variant"
+	}
+	if n == 1 {
+		return "1 constant bit"
+	}
+	return fmt.Sprintf("%d constant bits", n)
+}
+
+// evidenceOf lists what a reading rests on, strongest first.
+func evidenceOf(c *Candidate) []string {
+	var ev []string
+	if c.checked {
+		ev = append(ev, "valid check symbol")
+	}
+	if c.ownForm {
+		ev = append(ev, "canonical form")
+	}
+	if Evidence(c.Model) > 0 {
+		ev = append(ev, constantWords(c.Model))
+	}
+	if c.hasTime && plausibleTime(*c) {
+		ev = append(ev, fmt.Sprintf("time in %d-%d", plausibleFrom.Year(), plausibleTo.Year()-1))
+	}
+	return ev
+}
+
 // A reading's class, the first key of its rank.
 const (
 	plausible   = iota // a time in the window, not in the future; or no time
@@ -111,20 +252,12 @@ const (
 	implausible        // a time outside the window, or an expired draft
 )
 
-// judge sets a reading's title, class and what makes it implausible. Text
-// that reads as a decimal number (digits alone, no leading zero) is one:
-// its readings in other forms are implausible. So is a reading of text
-// in its form only by folding its case, when another form reads the text
-// exactly as it writes it (caseOnly; see asWritten).
-func judge(c *Candidate, now time.Time, decimal, caseOnly bool) {
+// judge sets a reading's title, class, evidence and what makes it
+// implausible.
+func judge(c *Candidate, now time.Time) {
 	c.Title = Title(c.Model)
+	c.Evidence = evidenceOf(c)
 	var why []string
-	if decimal && c.Form != "decimal" {
-		why = append(why, "its text is a decimal number")
-	}
-	if caseOnly {
-		why = append(why, "its letters are not in the case "+c.Form+" writes")
-	}
 	if IsBuiltin(c.Model) && strings.Contains(c.Layout, "draft") {
 		why = append(why, "an expired draft")
 	}
@@ -145,13 +278,27 @@ func judge(c *Candidate, now time.Time, decimal, caseOnly bool) {
 	}
 }
 
-// rank orders two readings of one text, likelier first.
+// rank orders two readings of one text, stronger first: by the tier of
+// their form (checked, canonical, universal, other), then plausible before
+// in the future before implausible, more constant bits, a layout before
+// its variants, a time before none, the later time.
 func rank(a, b Candidate) int {
 	return cmp.Or(
+		cmp.Compare(formTier(&a), formTier(&b)),
 		cmp.Compare(a.class, b.class),
-		-cmp.Compare(boolInt(a.ownForm), boolInt(b.ownForm)),
 		-cmp.Compare(Evidence(a.Model), Evidence(b.Model)),
 		cmp.Compare(boolInt(isVariant(a.Model)), boolInt(isVariant(b.Model))),
+		-cmp.Compare(boolInt(a.hasTime), boolInt(b.hasTime)),
+		-a.at.Compare(b.at),
+	)
+}
+
+// rankTimes orders readings Read weighed alike (a decimal ID's systems):
+// those in the past first, then those in the future, then the
+// implausible; the later time first.
+func rankTimes(a, b Candidate) int {
+	return cmp.Or(
+		cmp.Compare(a.class, b.class),
 		-cmp.Compare(boolInt(a.hasTime), boolInt(b.hasTime)),
 		-a.at.Compare(b.at),
 	)
@@ -162,36 +309,6 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// verdict says how sure the first of readings ordered by rank is.
-func verdict(cs []Candidate) string {
-	top := cs[0]
-	var others []Candidate
-	for _, c := range cs[1:] {
-		if (c.class < implausible || top.class == implausible) && !Variant(top.Model, c.Model) && !Variant(c.Model, top.Model) {
-			others = append(others, c)
-		}
-	}
-	if len(others) == 0 {
-		return Certain
-	}
-	// Matching four or more constant bits that no other reading matches
-	// (a UUID's version, say) is the answer: a ULID, say, reads any 128
-	// bits.
-	most := 0
-	for _, c := range others {
-		most = max(most, Evidence(c.Model))
-	}
-	if Evidence(top.Model)-most >= 4 {
-		return Certain
-	}
-	for _, c := range others {
-		if c.class == top.class && c.ownForm == top.ownForm && Evidence(c.Model) == Evidence(top.Model) {
-			return Ambiguous
-		}
-	}
-	return Likely
 }
 
 // Evidence counts the constant bits of a layout that tell its IDs apart

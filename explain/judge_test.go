@@ -2,6 +2,7 @@ package explain_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -172,20 +173,28 @@ func TestSameBitsTitle(t *testing.T) {
 	}
 }
 
-// Text of digits alone is a decimal number: its readings in other forms
-// (13 digits are also 13 Crockford characters) are implausible.
+// Digits alone are a decimal number, a Snowflake-style layout's canonical
+// form, and 13 of them a TSID's Crockford too: those readings are
+// weighed, the others rank lower as not canonical, and say so.
 func TestInspectDigitsAreDecimal(t *testing.T) {
 	r := explain.Inspect("1234567890123", explain.Options{All: true, Now: now})
-	crockford := 0
+	if r.Verdict != explain.Ambiguous {
+		t.Fatalf("verdict %s", r.Verdict)
+	}
+	others := 0
 	for _, c := range r.Candidates {
-		if c.Form != "decimal" {
-			crockford++
-			if c.Implausible == "" {
-				t.Errorf("%s read as %s is not marked implausible", c.Layout, c.Form)
+		canonical := c.Form == explain.Canonical(c.Model)
+		switch {
+		case canonical && c.RanksLower != "" && c.Implausible == "" && c.Layout != "tsid":
+			t.Errorf("%s read as %s ranks lower: %s", c.Layout, c.Form, c.RanksLower)
+		case !canonical:
+			others++
+			if !strings.Contains(c.RanksLower, "is not "+c.Layout+"'s canonical form") {
+				t.Errorf("%s read as %s: ranks lower %q", c.Layout, c.Form, c.RanksLower)
 			}
 		}
 	}
-	if crockford == 0 || r.Candidates[0].Form != "decimal" {
-		t.Errorf("readings %v: want decimal first, and Crockford ones after", layoutsOf(r))
+	if others == 0 || r.Candidates[0].Form != "decimal" {
+		t.Errorf("readings %v: want decimal first, and others after", layoutsOf(r))
 	}
 }

@@ -6,11 +6,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
@@ -19,54 +19,58 @@ import (
 
 // The one reader of text: every command of idforge that reads IDs (inspect,
 // convert, mask, unmask) and the playground read through ReadOptions.
-// Readings lists every way a text reads, for inspect, which only shows;
-// Read takes one, or refuses the text when it reads as different IDs.
+// Readings lists every way a text reads, for inspect, which shows them;
+// Read takes one, or refuses the text; Inspect's first reading is Read's.
 //
 // A reading is a layout, a form (uuid, typeid, decimal or an encoding's
 // name) in which the text decodes to as many bytes as the layout has, and
 // those bytes; the layout's constant bits must match (for a public form,
-// o.Public says what fits). Read takes a text so:
+// o.Public says what fits). Evidence ranks readings, strongest first, as
+// file(1) ranks its magic by strength:
 //
-//  1. The readings tried. With o.Layout (-layout, -spec), only its forms
-//     (FormsOf), and a reading in its canonical form is the answer: a
-//     Snowflake's decimal before the hex that 16 digits also are. With
-//     o.From (-from), only that form ("canonical": each layout's own).
-//     Without either, every layout in every form, but text in a UUID form
-//     (36 characters, 32 hex digits, braces, urn:uuid:) or a TypeID with a
-//     prefix reads in that form only, and as a UUID only: an RFC 9562
-//     layout, the Nil or Max UUID, else a raw UUID.
-//  2. Time. A reading whose time is before PlausibleFrom or not before
-//     PlausibleTo yields to any reading with a time inside them or none
-//     (not for a public form, whose bits are masked).
-//  3. How the text is written. A reading yields to one of other bytes
-//     that reads the text exactly as its form writes it, where it reads
-//     the text only by folding its letters' case (upper-case Crockford
-//     read as Base36, which writes lower case), unless it is in its
-//     layout's canonical form and the other is not (a lower-case ULID is
-//     two readings, not base32hex). And a reading yields to one of other
-//     bytes when its form writes text made only of characters the
-//     other's form reads by a chance below 2^-30 (unlikelyText): 19
-//     digits are a decimal ID, not 12 bytes of Base36.
-//  4. Meaning. Of readings of the same bytes as layouts of other bits,
-//     the one whose constants match four or more bits more stays (a
-//     UUID's version and variant, beside a ULID, which any 16 bytes are),
-//     else the one in its layout's canonical form, else in a Universal
-//     form, beside one in any other.
-//  5. What is left are the text's IDs. Readings of the same bytes as one
+//   - checked: the text ends in a valid check symbol, is written exactly as
+//     its encoding writes it (Crockford-check: upper case), and the bytes
+//     match four or more of the layout's constant bits (a UUID's version
+//     and variant): it proves both its form and its layout;
+//   - canonical: the text is in the layout's canonical form (Canonical; for
+//     a UUID layout, any UUID form and a TypeID with a prefix too);
+//   - constant bits: a reading of the same bytes that matches four or more
+//     constant bits more (a UUIDv7's version and variant, beside a ULID
+//     in -from crockford) names the ID;
+//   - time: a reading whose time is in the plausible window (1990 to 2100)
+//     or that has none, beside one whose time is outside it.
+//
+// Read takes a text so:
+//
+//  1. The readings tried. With o.From (-from), each layout in that form
+//     only ("canonical": each layout's own). With o.Layout (-layout,
+//     -spec), that layout only: a text of the length of its canonical
+//     form (for decimal: digits) is read in that form alone, so that it
+//     is an error there (ErrRange for a value above the layout's largest)
+//     and never another encoding of the same length; any other text is
+//     read in the layout's other forms. Without either, every layout in
+//     its canonical form and in the checked forms (crockford-check).
+//  2. The strongest tier. Without o.From, checked readings when there
+//     are some, else the canonical ones; without o.Layout either, a text
+//     with neither is refused: it reads only in other encodings, which
+//     -from names (the error lists them). So a text in one layout's
+//     canonical form reads as that layout whatever other encodings read it,
+//     and adding an encoding (one without a check symbol) never changes how
+//     it reads.
+//  3. Time, then constant bits: a reading with a time outside the window
+//     yields to one with a time inside or none (not for a public form,
+//     whose bits are masked); a reading yields to one of the same bytes
+//     that matches four or more constant bits more.
+//  4. What is left are the text's IDs. Readings of the same bytes as one
 //     layout, as layouts of the same bits (twitter and snowflake) or as a
-//     layout and its variant (uuidv7 and uuidv7-subms) are one ID; so are
-//     two IDs that o.Agree finds give the caller the same answer (a
-//     re-encoding to hex writes the same bytes, whichever Snowflake-style
-//     layout read them). One ID is the answer; several are refused with
-//     an *AmbiguousError that names each: its form, layout, canonical text
-//     and time.
-//
-// Readings of different bytes are never chosen among by how likely each
-// is: steps 2 and 3 drop a reading only where no text -enc writes, of an
-// ID of a plausible time, is read so, but by a chance below 2^-30. So no
-// such text is read as another ID than the one written: it is refused
-// instead. The price is refusals: a Base62 text that
-// Base58 also decodes to a plausible ID is two IDs, and -from says which.
+//     layout and its variant (uuidv7 and uuidv7-subms, uuidv8 and
+//     uuidv8-sha256) are one ID; so are two IDs that o.Agree finds give
+//     the caller the same answer (a re-encoding to hex writes the same
+//     bytes, whichever Snowflake-style layout read them). One ID is the
+//     answer; several are refused with an *AmbiguousError that names
+//     each: its form, layout, canonical text and time. A text is
+//     ambiguous so only where another layout's canonical form reads it too
+//     (64-bit decimal: Twitter's, Discord's, Instagram's, ...).
 type ReadOptions struct {
 	// Layout, when not nil, is the only layout tried: -layout or -spec.
 	Layout *layouts.Layout
@@ -150,7 +154,7 @@ func (e *AmbiguousError) Hint() string {
 // same bits), the ID in the layout's canonical text, and its time.
 func (e *AmbiguousError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%q is ambiguous: it reads as %d different IDs; %s:", e.Input, len(e.Readings), e.Hint())
+	fmt.Fprintf(&b, "%s is ambiguous: it reads as %d different IDs; %s:", Shorten(e.Input), len(e.Readings), e.Hint())
 	for _, r := range e.Readings {
 		b.WriteString("\n  " + r.Describe())
 	}
@@ -179,7 +183,7 @@ func CanonicalText(c *Candidate) string {
 // ErrNoReading matches Read's error for a text that does not read at all.
 var ErrNoReading = errors.New("explain: the text is not an ID")
 
-// ReadError is Read's error for a text with no reading.
+// ReadError is Read's error for a text with no reading it takes.
 type ReadError struct {
 	Input  string
 	Layout *layouts.Layout // as asked for, or nil
@@ -189,6 +193,12 @@ type ReadError struct {
 	// Err says why the first does not.
 	Forms []string
 	Err   error
+	// Others are the IDs a text in no layout's canonical form reads as in
+	// other encodings, which only -from reads (given neither Layout nor
+	// From).
+	Others []Reading
+
+	rangeErr *RangeError // the text is in a layout's form but above its largest
 }
 
 // Is makes errors.Is(err, ErrNoReading) true.
@@ -199,17 +209,29 @@ func (e *ReadError) Error() string {
 	if e.From != "" {
 		in = " in " + e.From
 	}
+	q := Shorten(e.Input)
 	switch {
+	case len(e.Others) > 0:
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s is in no layout's canonical form: -from ENCODING reads it in another, as", q)
+		if len(e.Others) > 1 {
+			fmt.Fprintf(&b, " one of %d different IDs", len(e.Others))
+		}
+		b.WriteString(":")
+		for _, r := range e.Others {
+			b.WriteString("\n  " + r.Describe())
+		}
+		return b.String()
 	case e.Layout == nil && e.From == "":
-		return fmt.Sprintf("%q is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", e.Input, TypeIDReason(e.Input))
+		return fmt.Sprintf("%s is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", q, TypeIDReason(e.Input))
 	case e.Layout == nil:
-		return fmt.Sprintf("%q is not an ID%s: no layout fits its length, alphabet and constant bits", e.Input, in)
+		return fmt.Sprintf("%s is not an ID%s: no layout fits its length, alphabet and constant bits", q, in)
 	case len(e.Forms) > 0 && e.Err != nil:
-		return fmt.Sprintf("%q is not a %s ID: %v", e.Input, e.Layout.Name, e.Err)
+		return fmt.Sprintf("%s is not a %s ID: %v", q, e.Layout.Name, e.Err)
 	case len(e.Forms) > 0:
-		return fmt.Sprintf("%q is not a %s ID (read as %s)", e.Input, e.Layout.Name, orWords(e.Forms))
+		return fmt.Sprintf("%s is not a %s ID (read as %s)", q, e.Layout.Name, orWords(e.Forms))
 	}
-	return fmt.Sprintf("%q is not an ID of layout %s%s", e.Input, e.Layout.Name, in)
+	return fmt.Sprintf("%s is not an ID of layout %s%s", q, e.Layout.Name, in)
 }
 
 // CheckFrom reports whether from names a form IDs of l (any layout, when l
@@ -258,7 +280,8 @@ func FormsOf(l *layouts.Layout) []string {
 // built-ins and the Nil, Max and raw UUIDs.
 var builtinForms struct {
 	sync.Mutex
-	m map[*layouts.Layout][]string
+	m    map[*layouts.Layout][]string
+	read map[*layouts.Layout][]string // readForms'
 }
 
 func formsOf(l *layouts.Layout) []string {
@@ -280,8 +303,8 @@ func formsOf(l *layouts.Layout) []string {
 	for _, s := range l.Encodings {
 		add(s.Name)
 	}
-	for _, name := range encodings.Names() {
-		if e, err := l.Encoding(name); err == nil && e.EncodedLen(l.Bytes()) >= 0 {
+	for _, name := range encodingList() {
+		if e, err := encodingOf(l, name); err == nil && e.EncodedLen(l.Bytes()) >= 0 {
 			add(name)
 		}
 	}
@@ -289,14 +312,15 @@ func formsOf(l *layouts.Layout) []string {
 }
 
 // Read reads one text as one ID, or refuses it: see ReadOptions for how.
-// Its errors are an *AmbiguousError (matching ErrAmbiguous) and a
-// *ReadError (matching ErrNoReading).
+// Its errors are an *AmbiguousError (matching ErrAmbiguous), a *RangeError
+// (matching ErrRange) and a *ReadError (matching ErrNoReading).
 func Read(in string, o ReadOptions) (Reading, error) {
 	cs, rerr := o.candidates(in, false)
-	if len(cs) == 0 {
-		return Reading{}, rerr
+	top := o.contenders(cs)
+	if len(top) == 0 {
+		return Reading{}, o.noReading(in, rerr)
 	}
-	ids := o.choose(in, cs)
+	ids := o.choose(top)
 	if len(ids) == 1 {
 		r := ids[0]
 		complete(&r.Candidate, nil)
@@ -313,21 +337,74 @@ func Read(in string, o ReadOptions) (Reading, error) {
 	return Reading{}, e
 }
 
-// choose takes Read's steps 2 to 5 on the readings of a text: it returns
-// its IDs, likeliest first.
-func (o ReadOptions) choose(in string, cs []Candidate) []Reading {
-	if o.Public == nil && slices.ContainsFunc(cs, plausibleTime) {
-		cs = slices.DeleteFunc(cs, func(c Candidate) bool { return !plausibleTime(c) })
+// noReading returns Read's error for a text with no reading it takes: the
+// value above a layout's largest, when the text is in that layout's
+// canonical form; the readings in other forms, when there are some (for a
+// text in no layout's canonical form); else why it is no ID.
+func (o ReadOptions) noReading(in string, rerr *ReadError) error {
+	if rerr.rangeErr != nil {
+		return rerr.rangeErr
 	}
-	cs = slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool {
-		return slices.ContainsFunc(cs, func(d Candidate) bool { return asWritten(&d, &c) || unlikelyText(&d, &c, len(in)) })
-	})
+	if o.Layout == nil && o.From == "" {
+		others, _ := o.candidates(in, true)
+		if len(others) > 0 {
+			rerr.Others = (ReadOptions{Public: o.Public}).choose(o.ranked(others))
+			for i := range rerr.Others {
+				rerr.Others[i].Alike = nil
+			}
+		}
+	}
+	return rerr
+}
+
+// contenders returns the readings of the strongest tier (Read's steps 2
+// and 3): nil when, without o.From and o.Layout, no reading is checked or
+// canonical.
+func (o ReadOptions) contenders(cs []Candidate) []Candidate {
+	if len(cs) == 0 {
+		return nil
+	}
+	if o.From == "" {
+		switch {
+		case slices.ContainsFunc(cs, func(c Candidate) bool { return c.checked }):
+			cs = slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool { return !c.checked })
+		case all(cs, func(c Candidate) bool { return c.ownForm }):
+		case slices.ContainsFunc(cs, func(c Candidate) bool { return c.ownForm }):
+			cs = slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool { return !c.ownForm })
+		case o.Layout == nil:
+			return nil
+		}
+	}
+	return o.ranked(cs)
+}
+
+// all reports whether every reading is so.
+func all(cs []Candidate, is func(Candidate) bool) bool {
+	return !slices.ContainsFunc(cs, func(c Candidate) bool { return !is(c) })
+}
+
+// ranked drops the readings that yield by time or constant bits (Read's
+// step 3).
+func (o ReadOptions) ranked(cs []Candidate) []Candidate {
+	if o.Public == nil && slices.ContainsFunc(cs, plausibleTime) && !all(cs, plausibleTime) {
+		cs = slices.DeleteFunc(slices.Clone(cs), func(c Candidate) bool { return !plausibleTime(c) })
+	}
+	if len(cs) == 1 {
+		return cs
+	}
 	var kept []Candidate
 	for i, c := range cs {
 		if !slices.ContainsFunc(cs, func(d Candidate) bool { return outranks(&d, &cs[i]) }) {
 			kept = append(kept, c)
 		}
 	}
+	return kept
+}
+
+// choose merges the readings Read keeps into IDs (Read's step 4): it
+// returns them likeliest first.
+func (o ReadOptions) choose(cs []Candidate) []Reading {
+	kept := slices.Clone(cs)
 	slices.SortStableFunc(kept, readFirst)
 	var ids []Reading
 next:
@@ -375,122 +452,33 @@ func plausibleTime(c Candidate) bool {
 	return !c.hasTime || !c.at.Before(plausibleFrom) && c.at.Before(plausibleTo)
 }
 
-// asWritten reports whether reading a, of the text exactly as its form
-// writes it, makes b, of other bytes, unlikely: b reads the text only by
-// folding its case (Crockford's upper-case text read as Base36, which
-// writes lower case), and unless b is in its layout's canonical form and
-// a not (a lower-case ULID is not taken for base32hex: both stay).
-func asWritten(a, b *Candidate) bool {
-	return b.folded && !a.folded && !bytes.Equal(a.ID, b.ID) && (formTier(b) > 0 || formTier(a) == 0)
-}
-
-// unlikelyText reports whether reading b, of other bytes than a, is
-// unlikely because b's form would write text a's form reads only by a
-// chance below 2^-30: the text's characters (but its first and last,
-// which a sign, a check symbol or padding may restrict) are each one of
-// those b's form writes, and b's form writes few texts made only of the
-// characters a's reads. So a decimal ID's 19 digits are not taken for a
-// 12-byte ID in Base36 ((10/36)^17 is 2^-31), nor 32 hex digits for a
-// KSUID in Crockford.
-func unlikelyText(a, b *Candidate, n int) bool {
-	if bytes.Equal(a.ID, b.ID) || n < 3 {
-		return false
-	}
-	return float64(n-2)*shared(a, b) < -30
-}
-
-// shared returns log2 of the share of the characters b's form writes that
-// a's form reads (-Inf for none), kept for the built-in forms.
-func shared(a, b *Candidate) float64 {
-	key := [2]string{a.Form, b.Form}
-	builtin := !slices.ContainsFunc(a.Model.Encodings, func(s encodings.Spec) bool { return s.Name == a.Form }) &&
-		!slices.ContainsFunc(b.Model.Encodings, func(s encodings.Spec) bool { return s.Name == b.Form })
-	if builtin {
-		if v, ok := sharedCache.Load(key); ok {
-			return v.(float64)
-		}
-	}
-	written, _ := alphabets(b.Model, b.Form)
-	_, read := alphabets(a.Model, a.Form)
-	v := 0.0 // unknown alphabets: no evidence
-	if written != "" && read != "" {
-		both := 0
-		for _, r := range written {
-			if strings.ContainsRune(read, r) {
-				both++
-			}
-		}
-		v = math.Log2(float64(both) / float64(len(written)))
-	}
-	if builtin {
-		sharedCache.Store(key, v)
-	}
-	return v
-}
-
-var sharedCache sync.Map // [2]string{a's form, b's form} -> float64
-
-// alphabets returns the characters a form writes and those it reads, but
-// for the first and last of a text: an encoding's digits, in their case
-// and, for one that folds case, in both.
-func alphabets(l *layouts.Layout, form string) (written, read string) {
-	const digits, lower = "0123456789", "abcdefghijklmnopqrstuvwxyz"
-	switch form {
-	case "decimal":
-		return digits, digits
-	case "uuid":
-		return digits + "abcdef-", digits + "abcdefABCDEF-"
-	case "typeid":
-		return digits + lower + "_", digits + lower + "_"
-	}
-	e, err := l.Encoding(form)
-	if err != nil {
-		return "", ""
-	}
-	written = e.Spec().Digits
-	read = written
-	if e.Spec().Fold {
-		read = strings.ToLower(written) + strings.ToUpper(written)
-	}
-	return written, read
-}
-
-// formTier ranks a reading's form: 0 for its layout's canonical form, 1
-// for a Universal one, 2 for any other.
+// formTier ranks a reading's form: 0 for a checked reading, 1 for its
+// layout's canonical form, 2 for a Universal one, 3 for any other.
 func formTier(c *Candidate) int {
 	switch {
-	case c.Form == Canonical(c.Model):
+	case c.checked:
 		return 0
-	case slices.Contains(universal, c.Form):
+	case c.ownForm:
 		return 1
+	case slices.Contains(universal, c.Form):
+		return 2
 	}
-	return 2
+	return 3
 }
 
 // outranks reports whether reading a makes b, a reading of the same bytes
-// as another layout, unlikely: Read's step 3.
+// as another layout, unlikely: it matches four or more constant bits more.
 func outranks(a, b *Candidate) bool {
-	if !bytes.Equal(a.ID, b.ID) || SameID(a, b) {
-		return false
-	}
-	ea, eb := Evidence(a.Model), Evidence(b.Model)
-	switch {
-	case ea >= eb+4:
-		return true
-	case eb >= ea+4:
-		return false
-	}
-	return formTier(a) < formTier(b)
+	return bytes.Equal(a.ID, b.ID) && !SameID(a, b) && Evidence(a.Model) >= Evidence(b.Model)+4
 }
 
-// readFirst orders the readings Read keeps: the canonical form first, then
-// the Universal forms, then more constant bits matched, and a layout
-// before its variants.
+// readFirst orders the readings Read keeps: the stronger form first, then
+// more constant bits matched, and a layout before its variants.
 func readFirst(a, b Candidate) int {
 	return cmp.Or(
 		cmp.Compare(formTier(&a), formTier(&b)),
 		-cmp.Compare(Evidence(a.Model), Evidence(b.Model)),
-		cmp.Compare(boolInt(isVariant(a.Model)), boolInt(isVariant(b.Model))),
+		cmp.Compare(boolInt(isVariant(a.Model) || kin(b.Model, a.Model)), boolInt(isVariant(b.Model) || kin(a.Model, b.Model))),
 	)
 }
 
@@ -501,10 +489,20 @@ func namesOther(a, b *Candidate) bool {
 }
 
 // SameID reports whether two readings are one ID: the same bytes, as one
-// layout, as layouts with the same bits, or as a layout and its variant.
+// layout, as layouts with the same bits, or as a layout and its variant or
+// its kin (uuidv8-sha256 of uuidv8: a name with a suffix, the same
+// constant bits).
 func SameID(a, b *Candidate) bool {
 	return bytes.Equal(a.ID, b.ID) &&
-		(a.Model == b.Model || SameBits(a.Model, b.Model) || Variant(a.Model, b.Model) || Variant(b.Model, a.Model))
+		(a.Model == b.Model || SameBits(a.Model, b.Model) || Variant(a.Model, b.Model) || Variant(b.Model, a.Model) ||
+			kin(a.Model, b.Model) || kin(b.Model, a.Model))
+}
+
+// kin reports whether layout v is named as a kind of layout l (uuidv8-sha256
+// of uuidv8) and has the same constant bits, though not the same time: any
+// ID of v is one of l.
+func kin(l, v *layouts.Layout) bool {
+	return strings.HasPrefix(v.Name, l.Name+"-") && ConstantBits(l) == ConstantBits(v) && l.Bits == v.Bits
 }
 
 // candidates returns every reading of in under o, each a layout and a form
@@ -535,19 +533,26 @@ func (o ReadOptions) candidates(in string, show bool) ([]Candidate, *ReadError) 
 	var d decoder
 	d.in = in
 	for _, l := range try {
-		forms := FormsOf(l)
+		var forms []string
 		switch {
 		case o.From == "canonical":
-			forms = forms[:1]
+			forms = []string{Canonical(l)}
 		case o.From != "":
 			forms = []string{o.From}
-		}
-		if o.Layout != nil && o.From == "" && !show {
-			// The canonical form first: a reading in it is the answer.
-			if c, ok := d.read(l, forms[0], o, rerr, show); ok {
-				return []Candidate{c}, nil
+		case show:
+			forms = FormsOf(l)
+		case o.Layout != nil:
+			forms = FormsOf(l)
+			// Text of the canonical form's length reads in it alone.
+			if shaped(l, forms[0], in) {
+				if c, ok := d.read(l, forms[0], o, rerr, show); ok {
+					return []Candidate{c}, rerr
+				}
+				return nil, rerr
 			}
 			forms = forms[1:]
+		default:
+			forms = readForms(l)
 		}
 		for _, form := range forms {
 			switch {
@@ -568,11 +573,88 @@ func (o ReadOptions) candidates(in string, show bool) ([]Candidate, *ReadError) 
 	if o.Layout == nil && (o.From == "" || o.From == "uuid" || o.From == "typeid") {
 		out = append(d.raws(out, o.From, show), out...)
 	}
-	if len(out) == 0 {
-		return nil, rerr
-	}
-	return out, nil
+	return out, rerr
 }
+
+// shaped reports whether a text has the length of form for layout l's IDs
+// (for decimal: digits, with a sign or not), whatever its characters.
+func shaped(l *layouts.Layout, form, in string) bool {
+	switch form {
+	case "uuid":
+		return len(in) == 32 || len(in) == 36 || len(in) == 38 || len(in) == 45
+	case "typeid":
+		return false
+	case "decimal":
+		digits := strings.TrimPrefix(in, "-")
+		return digits != "" && strings.Trim(digits, "0123456789") == ""
+	}
+	e, err := encodingOf(l, form)
+	return err == nil && e.EncodedLen(l.Bytes()) == len(in)
+}
+
+// readForms are the forms Read tries a layout in without -from and
+// -layout: its own (Canonical; for a UUID layout the UUID forms and
+// TypeIDs too) and those with a check symbol.
+func readForms(l *layouts.Layout) []string {
+	if IsBuiltin(l) || l == nilUUID || l == maxUUID || l == rawUUID {
+		builtinForms.Lock()
+		f, ok := builtinForms.read[l]
+		builtinForms.Unlock()
+		if ok {
+			return f
+		}
+	}
+	forms := []string{Canonical(l)}
+	if UUIDLike(l) {
+		for _, f := range []string{"uuid", "typeid"} {
+			if !slices.Contains(forms, f) {
+				forms = append(forms, f)
+			}
+		}
+	}
+	for _, f := range FormsOf(l) {
+		if e, err := encodingOf(l, f); err == nil && e.Spec().Check && !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
+	}
+	if IsBuiltin(l) || l == nilUUID || l == maxUUID || l == rawUUID {
+		builtinForms.Lock()
+		if builtinForms.read == nil {
+			builtinForms.read = map[*layouts.Layout][]string{}
+		}
+		builtinForms.read[l] = forms
+		builtinForms.Unlock()
+	}
+	return forms
+}
+
+// encodingOf returns an encoding of layout l's IDs by its name: one l's
+// spec declares, a built-in one, or one a test added (extraEncodings).
+func encodingOf(l *layouts.Layout, name string) (*encodings.Encoding, error) {
+	e, err := l.Encoding(name)
+	if err != nil {
+		for _, x := range extraEncodings {
+			if x.Name() == name {
+				return x, nil
+			}
+		}
+	}
+	return e, err
+}
+
+// encodingList names the built-in encodings and those a test added.
+func encodingList() []string {
+	names := encodings.Names()
+	for _, x := range extraEncodings {
+		names = append(names, x.Name())
+	}
+	return names
+}
+
+// extraEncodings are encodings a test adds to the built-in ones, to show
+// that an encoding added changes no canonical reading (export_test.go).
+// Nothing else sets it.
+var extraEncodings []*encodings.Encoding
 
 // decoder decodes one text in the forms asked for, each once.
 type decoder struct {
@@ -580,14 +662,15 @@ type decoder struct {
 	cache map[string]Decoded // by form, for the built-in forms; Bytes nil when the text is not in it
 }
 
-// decode reads the text in a form of layout l: nil when it is not in that
-// form or not of l's size.
+// decode reads the text in a form of layout l: Bytes nil when it is not in
+// that form or not of l's size (err says why, when the form reads text of
+// its length).
 func (d *decoder) decode(l *layouts.Layout, form string, bare bool) Decoded {
 	declared := slices.ContainsFunc(l.Encodings, func(s encodings.Spec) bool { return s.Name == form })
 	if !declared {
 		if dec, ok := d.cache[form]; ok {
 			if len(dec.Bytes) != l.Bytes() {
-				return Decoded{}
+				return Decoded{Form: form, err: dec.err, size: dec.size}
 			}
 			return dec
 		}
@@ -602,10 +685,12 @@ func (d *decoder) decode(l *layouts.Layout, form string, bare bool) Decoded {
 			dec.Bytes, dec.Prefix = u[:], t.Prefix()
 		}
 	case "decimal":
-		dec.Bytes = decodeDecimal(d.in)
+		dec.Bytes, dec.err = decodeDecimal(d.in)
+		dec.size = 8
 	default:
-		if e, err := l.Encoding(form); err == nil && e.DecodedLen(len(d.in)) > 0 {
-			dec.Bytes, _ = e.DecodeString(d.in)
+		if e, err := encodingOf(l, form); err == nil && e.DecodedLen(len(d.in)) > 0 {
+			dec.size = e.DecodedLen(len(d.in))
+			dec.Bytes, dec.err = e.DecodeString(d.in)
 		}
 	}
 	if !declared {
@@ -615,17 +700,29 @@ func (d *decoder) decode(l *layouts.Layout, form string, bare bool) Decoded {
 		d.cache[form] = dec
 	}
 	if len(dec.Bytes) != l.Bytes() {
-		return Decoded{}
+		return Decoded{Form: form, err: dec.err, size: dec.size}
 	}
 	return dec
 }
 
 // read returns the reading of the text in a form as layout l, when it
 // decodes to l's size and fits; a form that decodes but does not fit goes
-// into rerr, for the error of a text with no reading.
+// into rerr, for the error of a text with no reading, and so does a value
+// above the layout's largest in its canonical form or the form asked for.
 func (d *decoder) read(l *layouts.Layout, form string, o ReadOptions, rerr *ReadError, show bool) (Candidate, bool) {
-	dec := d.decode(l, form, !show || o.From == "typeid") // a TypeID without a prefix is Crockford text too: inspect shows it so
+	dec := d.decode(l, form, o.From == "typeid" || !show && o.Layout != nil) // a TypeID without a prefix is Crockford text too: inspect shows it so
 	if dec.Bytes == nil {
+		if dec.size == l.Bytes() && errors.Is(dec.err, encodings.ErrOverflow) && (form == Canonical(l) || form == o.From) && !show {
+			rerr.overflow(l, form)
+		}
+		if o.Layout != nil && dec.err != nil && dec.size == l.Bytes() && form == Canonical(l) && !errors.Is(dec.err, encodings.ErrOverflow) {
+			rerr.Forms = append(rerr.Forms, form)
+			rerr.Err = cmp.Or(rerr.Err, dec.err)
+		}
+		return Candidate{}, false
+	}
+	if aboveMax(l, dec.Bytes) && (form == Canonical(l) || form == o.From) && !show {
+		rerr.overflow(l, form)
 		return Candidate{}, false
 	}
 	if o.Public != nil {
@@ -634,8 +731,12 @@ func (d *decoder) read(l *layouts.Layout, form string, o ReadOptions, rerr *Read
 			return Candidate{}, false
 		}
 		c := Candidate{Form: form, Prefix: dec.Prefix, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: dec.Bytes}
-		c.folded = folded(l, dec, d.in)
+		c.ownForm = ownForm(l, dec)
+		c.checked = d.checked(l, dec)
 		return c, true
+	}
+	if o.Layout == nil && !fitsConstants(l, dec.Bytes) {
+		return Candidate{}, false // what read would find, sooner
 	}
 	c, err := read(l, dec, show)
 	if err != nil {
@@ -645,20 +746,95 @@ func (d *decoder) read(l *layouts.Layout, form string, o ReadOptions, rerr *Read
 		}
 		return Candidate{}, false
 	}
-	c.folded = folded(l, dec, d.in)
+	c.checked = d.checked(l, dec)
 	return c, true
 }
 
-// folded reports whether text is in a form only by folding case: a
-// Crockford, hex, Base36 or base32hex text whose letters are not in the
-// case the encoding writes, or a UUID in upper case. Every other form
-// reads only text exactly as it writes it.
-func folded(l *layouts.Layout, d Decoded, text string) bool {
-	if d.Form == "typeid" || d.Form == "decimal" || d.Form == "uuid" && len(text) != 36 {
-		return false // strict, or a UUID form (braces, urn:uuid:, 32 digits) that only reads
+// checked reports whether a reading proves its form and layout: its
+// encoding has a check symbol (which decoding checked), the text is
+// exactly as the encoding writes it, and the bytes match four or more of
+// the layout's constant bits.
+func (d *decoder) checked(l *layouts.Layout, dec Decoded) bool {
+	switch dec.Form {
+	case "uuid", "typeid", "decimal":
+		return false
 	}
-	f, err := Formatter(l, d.Form)
-	return err == nil && string(f(nil, d.Bytes)) != text && strings.EqualFold(string(f(nil, d.Bytes)), text)
+	e, err := encodingOf(l, dec.Form)
+	return err == nil && e.Spec().Check && Evidence(l) >= 4 && string(e.AppendEncode(nil, dec.Bytes)) == d.in
+}
+
+// fitsConstants reports whether an ID's bytes hold its layout's constant
+// bits, as interp.Unpack checks them.
+func fitsConstants(l *layouts.Layout, id []byte) bool {
+	var sh [2][]byte // the constants' mask and bits
+	if v, ok := constShapes.Load(l); ok {
+		sh = v.([2][]byte)
+	} else {
+		sh = [2][]byte{make([]byte, l.Bytes()), make([]byte, l.Bytes())}
+		for _, p := range l.Parts {
+			if p.Role != layouts.Const {
+				continue
+			}
+			for i := range p.Width {
+				b := p.Offset + i
+				sh[0][b/8] |= 0x80 >> (b % 8)
+				if p.Const>>(p.Width-1-i)&1 == 1 {
+					sh[1][b/8] |= 0x80 >> (b % 8)
+				}
+			}
+		}
+		constShapes.Store(l, sh)
+	}
+	for i := range id {
+		if id[i]&sh[0][i] != sh[1][i] {
+			return false
+		}
+	}
+	return true
+}
+
+var constShapes sync.Map // *layouts.Layout -> [2][]byte
+
+// ownForm reports whether a text decoded so is in its layout's canonical
+// form: for a UUID layout, any UUID form and a TypeID with a prefix too.
+func ownForm(l *layouts.Layout, d Decoded) bool {
+	return d.Form == Canonical(l) || UUIDLike(l) && (d.Form == "uuid" || d.Form == "typeid" && d.Prefix != "")
+}
+
+// aboveMax reports whether an ID's bytes set a bit of the zero constants
+// that lead its layout (a Snowflake's sign bit): its value is above the
+// layout's largest.
+func aboveMax(l *layouts.Layout, id []byte) bool {
+	n := leadingZeros(l)
+	if n == l.Bits {
+		return false // all zeros: the Nil UUID, which has no largest
+	}
+	for i := 0; i < n; i++ {
+		if id[i/8]&(0x80>>(i%8)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// leadingZeros counts the bits of the zero constants that lead a layout.
+func leadingZeros(l *layouts.Layout) int {
+	n := 0
+	for _, p := range l.Parts {
+		if p.Role != layouts.Const || p.Const != 0 {
+			break
+		}
+		n += p.Width
+	}
+	return n
+}
+
+// overflow records that the text is in a form of layout l but above its
+// largest ID.
+func (e *ReadError) overflow(l *layouts.Layout, form string) {
+	if e.rangeErr == nil {
+		e.rangeErr = &RangeError{Input: e.Input, Layout: l, Form: form}
+	}
 }
 
 // raws returns the raw UUID readings of UUID text (the UUID forms, a
@@ -670,7 +846,7 @@ func (d *decoder) raws(found []Candidate, from string, full bool) []Candidate {
 		if from != "" && from != form || slices.ContainsFunc(found, func(c Candidate) bool { return c.Form == form && UUIDLike(c.Model) }) {
 			continue
 		}
-		if dec := d.decode(rawUUID, form, !full || from == "typeid"); dec.Bytes != nil {
+		if dec := d.decode(rawUUID, form, from == "typeid"); dec.Bytes != nil {
 			if c, err := read(rawUUID, dec, full); err == nil {
 				out = append(out, c)
 			}
@@ -679,15 +855,87 @@ func (d *decoder) raws(found []Candidate, from string, full bool) []Candidate {
 	return out
 }
 
-// decodeDecimal reads the decimal form: an ID's 64 bits as an int64, as
-// strconv.FormatInt writes it (negative when the top bit is set), and
-// nothing else: no sign on a positive number, no leading zeros, no -0.
-func decodeDecimal(s string) []byte {
-	v, err := strconv.ParseInt(s, 10, 64)
-	if err != nil || strconv.FormatInt(v, 10) != s {
-		return nil
+// errDecimalRange is decodeDecimal's error for digits above 2^64-1.
+var errDecimalRange = fmt.Errorf("%w: above 18446744073709551615", encodings.ErrOverflow)
+
+// decodeDecimal reads the decimal form: an ID's 64 bits as an unsigned
+// number (up to 18446744073709551615, as a layout whose top bit is not a
+// constant 0 writes it), or as the negative int64 strconv.FormatInt writes
+// for such an ID, and nothing else: no sign on a positive number, no
+// leading zeros, no -0. Digits of a number above 2^64-1 are ErrOverflow.
+func decodeDecimal(s string) ([]byte, error) {
+	if strings.HasPrefix(s, "-") {
+		v, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || v >= 0 || strconv.FormatInt(v, 10) != s {
+			return nil, errNotDecimal
+		}
+		return binary.BigEndian.AppendUint64(nil, uint64(v)), nil
 	}
-	return binary.BigEndian.AppendUint64(nil, uint64(v))
+	v, err := strconv.ParseUint(s, 10, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange) && s[0] != '0':
+		return nil, errDecimalRange
+	case err != nil || strconv.FormatUint(v, 10) != s:
+		return nil, errNotDecimal
+	}
+	return binary.BigEndian.AppendUint64(nil, v), nil
+}
+
+// errNotDecimal is decodeDecimal's error for text that is not decimal.
+var errNotDecimal = errors.New("explain: not a decimal number")
+
+// ErrRange matches Read's error for a text in a layout's form whose value
+// is above the layout's largest ID: a ULID above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ,
+// a KSUID above aWgEPTl1tmebfsQzFP4bxwgy80V, a Snowflake above 2^63-1.
+var ErrRange = errors.New("explain: the value is above the layout's largest ID")
+
+// RangeError is Read's error for a text whose value is above its layout's
+// largest ID, in the layout's canonical form or the form -from names.
+type RangeError struct {
+	Input  string
+	Layout *layouts.Layout
+	Form   string
+}
+
+// Is makes errors.Is(err, ErrRange) true, and errors.Is(err,
+// encodings.ErrOverflow), as the generated packages' Parse says it.
+func (e *RangeError) Is(target error) bool {
+	return target == ErrRange || target == encodings.ErrOverflow
+}
+
+// Error names the largest ID of the layout in the form.
+func (e *RangeError) Error() string {
+	s := fmt.Sprintf("%s is above the largest %s ID", Shorten(e.Input), e.Layout.Name)
+	if f, err := Formatter(e.Layout, e.Form); err == nil {
+		s += fmt.Sprintf(" in %s, %s", e.Form, f(nil, MaxID(e.Layout)))
+	}
+	return s
+}
+
+// MaxID returns the bytes of a layout's largest value: every bit set but
+// the zero constants that lead it (its constant bits elsewhere are not
+// set as they are: the largest text its canonical form reads as it).
+func MaxID(l *layouts.Layout) []byte {
+	b := bytes.Repeat([]byte{0xff}, l.Bytes())
+	for i := range leadingZeros(l) {
+		b[i/8] &^= 0x80 >> (i % 8)
+	}
+	return b
+}
+
+// Shorten quotes a text for a message, cut to its first 64 characters and
+// its length in bytes when it is longer: an argument of 100 kB is not
+// echoed whole.
+func Shorten(s string) string {
+	const most = 64
+	if len(s) <= most {
+		return strconv.Quote(s)
+	}
+	cut := most
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + fmt.Sprintf("… (%d bytes)", len(s))
 }
 
 // orWords joins words as a choice: "a, b or c".

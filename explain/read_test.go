@@ -20,14 +20,16 @@ func mustLookup(t *testing.T, name string) *layouts.Layout {
 	return l
 }
 
-// Decimal is the ID's 64 bits as an int64, as strconv.FormatInt writes it,
-// and nothing else.
+// Decimal is the ID's 64 bits as an unsigned number, or as the negative
+// int64 strconv.FormatInt writes, and nothing else.
 func TestDecodeDecimal(t *testing.T) {
 	for in, want := range map[string]string{
 		"1541815603606036480":  "1565a11f6217a000",
 		"-1":                   "ffffffffffffffff",
 		"-9223372036854775808": "8000000000000000",
 		"0":                    "0000000000000000",
+		"18446744073709551615": "ffffffffffffffff",
+		"9265532947660804096":  "8095c92000001000",
 	} {
 		var got []string
 		for _, d := range explain.Decode(in) {
@@ -39,7 +41,7 @@ func TestDecodeDecimal(t *testing.T) {
 			t.Errorf("%s: decimal %v, want %s", in, got, want)
 		}
 	}
-	for _, in := range []string{"18446744073709551615", "+1", "01", "-0", "1 "} {
+	for _, in := range []string{"18446744073709551616", "+1", "01", "-0", "1 ", "-9223372036854775809"} {
 		for _, d := range explain.Decode(in) {
 			if d.Form == "decimal" {
 				t.Errorf("%q reads as decimal %x", in, d.Bytes)
@@ -61,10 +63,13 @@ func TestRead(t *testing.T) {
 	}{
 		// UUID text is a UUID, whatever else its digits are.
 		{"017f22e279b07cc398c4dc0c0c07398f", explain.ReadOptions{}, "uuidv7", "017f22e279b07cc398c4dc0c0c07398f"},
-		// A UUIDv7 in Crockford is a uuidv7, though any 16 bytes are a ULID.
-		{"01FWHE4YDGFK1SHH6W1G60EECF", explain.ReadOptions{}, "uuidv7", "017f22e279b07cc398c4dc0c0c07398f"},
-		// Base58 that Base62 reads as a UUIDv3: two IDs; -from and -layout pick.
-		{"1BihbxwwQ4NZZpKRH9JDCz", explain.ReadOptions{}, "", ""},
+		// 26 Crockford characters are a ULID's canonical form: a ULID,
+		// though its bits are a UUIDv7's; -from crockford reads the ID the
+		// bytes' constants name.
+		{"01FWHE4YDGFK1SHH6W1G60EECF", explain.ReadOptions{}, "ulid", "017f22e279b07cc398c4dc0c0c07398f"},
+		{"01FWHE4YDGFK1SHH6W1G60EECF", explain.ReadOptions{From: "crockford"}, "uuidv7", "017f22e279b07cc398c4dc0c0c07398f"},
+		// Base58 that Base62 reads as a UUIDv3: no layout's canonical form;
+		// -from and -layout pick.
 		{"1BihbxwwQ4NZZpKRH9JDCz", explain.ReadOptions{From: "base58"}, "uuidv7", "017f22e279b07cc398c4dc0c0c07398f"},
 		{"1BihbxwwQ4NZZpKRH9JDCz", explain.ReadOptions{Layout: v7}, "uuidv7", "017f22e279b07cc398c4dc0c0c07398f"},
 		// A decimal ID is any Snowflake-style system's: two IDs and more.
@@ -79,9 +84,10 @@ func TestRead(t *testing.T) {
 		{"0ABCDEFGHJKMN", explain.ReadOptions{}, "tsid", "052d8d73e1194e95"},
 		// -from canonical: each layout in its own form only.
 		{"0ABCDEFGHJKMN", explain.ReadOptions{From: "canonical"}, "tsid", "052d8d73e1194e95"},
-		// A TypeID without a prefix is the Nil-adjacent UUID it holds, not
-		// a ULID of 1970 in Crockford or base32hex.
-		{"0000000000000000000000000g", explain.ReadOptions{}, "uuid", "00000000000000000000000000000010"},
+		// A TypeID without a prefix is a ULID's canonical text (Crockford,
+		// either case); -from typeid reads the UUID it holds.
+		{"0000000000000000000000000g", explain.ReadOptions{}, "ulid", "00000000000000000000000000000010"},
+		{"0000000000000000000000000g", explain.ReadOptions{From: "typeid"}, "uuid", "00000000000000000000000000000010"},
 	} {
 		r, err := explain.Read(c.in, c.o)
 		var amb *explain.AmbiguousError
@@ -95,6 +101,10 @@ func TestRead(t *testing.T) {
 		case r.Layout != c.layout || hex.EncodeToString(r.ID) != c.hex:
 			t.Errorf("%s %+v: %s %x, want %s %s", c.in, c.o, r.Layout, r.ID, c.layout, c.hex)
 		}
+	}
+	var others *explain.ReadError
+	if _, err := explain.Read("1BihbxwwQ4NZZpKRH9JDCz", explain.ReadOptions{}); !errors.As(err, &others) || len(others.Others) != 2 || !strings.Contains(err.Error(), "-from ENCODING reads it") {
+		t.Errorf("Base58 text, in no canonical form: %v", err)
 	}
 	if _, err := explain.Read("not an ID", explain.ReadOptions{}); !errors.Is(err, explain.ErrNoReading) {
 		t.Errorf("not an ID: %v", err)

@@ -9,7 +9,6 @@ import (
 	"io"
 	"math/big"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -89,20 +88,26 @@ Examples:
 `
 
 // readingHelp says how convert, mask and unmask read IDs (explain.Read).
-const readingHelp = `How an ID is read: in every form idforge writes (the UUID forms, TypeIDs,
-decimal and every encoding) as every layout whose size and constant bits
-it fits. -layout NAME or -spec FILE reads it as that layout only, its
-canonical form first (a Snowflake's decimal before the hex that 16 digits
-also are); -from ENCODING reads it in that form only. A text that reads as
-different IDs (other bytes, or the same bytes as layouts that mean other
-times by them) is refused with each reading named, exit 1: -from ENCODING
-or -layout NAME picks one. It is never read one way in silence. Only
-readings that are not how idforge writes an ID of its time give way: one
-whose time is before 1990 or after 2100 to one inside; one that reads the
-text only by folding the case of its letters to one that reads it as
-written; one whose encoding writes text of only the other's characters by
-a chance below 2^-30 (19 digits are decimal, not Base36); and UUID text
-reads as UUIDs only. 'idforge inspect' shows every reading.
+const readingHelp = `How an ID is read, by one rule for inspect, convert, mask, unmask and
+the playground: text in a layout's canonical form (a UUID's forms, a
+ULID's Crockford, a KSUID's Base62, a Snowflake's decimal: 'idforge
+layouts NAME' says each) reads as that layout, whatever other encodings
+decode it too. It is ambiguous only where another layout's canonical form
+reads it too (64-bit decimal: Twitter's, Discord's, Instagram's, ...):
+then it is refused with each reading named, exit 1, unless every reading
+gives the same output; -layout NAME picks one. One reading outranks a
+canonical form: a valid check symbol (crockford-check), in text written
+as its encoding writes it, of a layout whose constant bits (a UUID's
+version and variant) the ID has. A reading whose time is before 1990 or
+after 2100 yields to one inside. Other encodings are read only when -from
+ENCODING names one: text in no layout's canonical form is refused, its
+readings named. -layout NAME or -spec FILE reads that layout only: text of
+its canonical form's length in that form alone (a value above the
+layout's largest ID is an error, never another encoding of the same
+length), other text in the layout's other forms. Crockford text is read
+in either case, as Crockford's spec says. So an encoding added to idforge
+never changes how a canonical text reads. 'idforge inspect' shows every
+reading, each with why it ranks lower.
 `
 
 // targets are the values -to takes, besides a layout's own name.
@@ -273,7 +278,7 @@ func noConversion(in string, r *explain.Reading, to string) error {
 		}
 		names = append(names, name)
 	}
-	text := "text " + strconv.Quote(in)
+	text := "text " + explain.Shorten(in)
 	if form != "" {
 		text = form + " " + text
 	}
@@ -317,9 +322,14 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 		return from, id, nil
 	}
 	target := explain.Alias(to)
+	asked := from
 	fail := func() (*layouts.Layout, []byte, error) {
-		return nil, nil, fmt.Errorf("%w from %s to %s", errNoConversion, from.Name, to)
+		return nil, nil, fmt.Errorf("%w from %s to %s", errNoConversion, asked.Name, to)
 	}
+	if t, err := explain.Builtin(target); err == nil {
+		target = convertsAs(t).Name
+	}
+	from = convertsAs(from)
 	if !explain.IsBuiltin(from) {
 		// A user's layout, the Nil or Max UUID or a raw UUID: only itself,
 		// or, for a UUID, its 128 bits as a ULID.
@@ -393,7 +403,28 @@ func convert(from *layouts.Layout, id []byte, to string) (*layouts.Layout, []byt
 	if lerr != nil {
 		return fail()
 	}
+	switch t, err := explain.Builtin(explain.Alias(to)); {
+	case err == nil && explain.SameBits(t, l):
+		l = t // -to twitter: a Snowflake's bits, named as asked
+	case target == from.Name:
+		l = asked // re-encoded: the layout read
+	}
 	return l, out, nil
+}
+
+// convertsAs returns the built-in layout whose conversions a layout takes:
+// snowflake's for twitter, which has its bits (the layouts of the same
+// bits are one, as inspect merges them); else the layout itself.
+func convertsAs(l *layouts.Layout) *layouts.Layout {
+	if !explain.IsBuiltin(l) {
+		return l
+	}
+	for _, name := range []string{"snowflake"} {
+		if b, err := explain.Builtin(name); err == nil && b != l && explain.SameBits(b, l) {
+			return b
+		}
+	}
+	return l
 }
 
 // fits reports whether id has the constant bits of layout l.

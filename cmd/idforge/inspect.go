@@ -29,31 +29,27 @@ raw UUID, layout uuid, with its variant named as google/uuid names it
 "raw": true.
 
 Without -layout or -spec, it tries every built-in layout (and the Nil and
-Max UUIDs): the text fits a layout when its form decodes to as many bytes
-as the layout has and the layout's constant bits match. Then it judges:
+Max UUIDs) in every form: the text fits a layout when its form decodes to
+as many bytes as the layout has and the layout's constant bits match. The
+first reading, in full, is the one convert reads ('idforge help
+convert'); each other says why it ranks lower. Evidence ranks them, and
+-json lists each one's: a valid check symbol (of a layout whose constant
+bits match), the layout's canonical form, constant bits (a UUID's version
+and variant), a time from 1990 to 2100. Then:
   - A reading whose time is before 1990 or after 2100, or whose layout is
-    an expired draft (uuidv7-draft01), is implausible: left out, unless
-    -all, or marked so when it is the only one. So is a reading of
-    digits alone (a decimal number) in another form, such as Crockford,
-    and one that reads the text only by folding the case of its letters
-    where another form reads it as written.
-  - A reading that matches constant bits no other does (a UUID's version
-    and variant) is certain and shown alone: a UUIDv7 is a uuidv7, not
-    also a ULID of the same bits. So is the only plausible reading; a
-    layout's variant (ksuid-ms of ksuid) is no rival to it.
-  - A TypeID is a UUID: it reads as the UUID layouts only.
+    an expired draft (uuidv7-draft01), is implausible; it and the
+    readings of the first one's bytes as other layouts (a UUIDv7's as a
+    ULID) are left out unless -all, which shows every reading.
   - Layouts with the same bits are one reading: "twitter (also:
-    snowflake)".
-  - When several readings are as likely, as a decimal Snowflake-style ID
-    is (Twitter, Discord, Instagram, Mastodon, Sonyflake and TSID differ
-    only in their epochs and fields), each is one line with the time it
-    gives and its system: those in the past first, latest first, then
-    those in the future. -layout NAME shows one in full.
-The likeliest come first: plausible readings, text in the layout's own
-form (a UUID's dashes, a ULID's Crockford, a Snowflake's decimal), more
-constant bits, a later time. inspect only shows: convert, mask and unmask
-read the same text as one ID or refuse it, naming its readings, when it
-reads as several ('idforge help convert').
+    snowflake)"; a layout's variant (ksuid-ms of ksuid) is the same ID.
+  - When convert would refuse the text as ambiguous (a decimal
+    Snowflake-style ID: Twitter, Discord, Instagram, Mastodon and
+    Sonyflake differ only in their epochs and fields), each reading it
+    weighed is one line with the time it gives and its system: those in
+    the past first, latest first, then those in the future. -layout NAME
+    shows one in full.
+  - Text in no layout's canonical form (a UUID in Base58) lists its
+    readings: convert reads it only with -from ENCODING.
 
   -layout  read the IDs as this built-in layout only (or as nil, max, or
            uuid: any UUID, raw)
@@ -65,11 +61,11 @@ reads as several ('idforge help convert').
   -all     show every reading, the implausible and those a certain reading
            leaves out, each marked
   -json    print a JSON list with one object per ID: "input", "verdict"
-           (certain, likely or ambiguous), "candidates" (the readings shown,
-           likeliest first, each with "layout", "title", "form", "fields",
-           "time", "encodings", and "also", "implausible" and "future"
-           where they apply) and "hidden" (the layouts of the readings
-           left out)
+           (certain, likely, ambiguous or unread), "candidates" (the
+           readings shown, likeliest first, each with "layout", "title",
+           "form", "fields", "time", "encodings", "evidence", and "also",
+           "implausible", "future" and "ranks_lower" where they apply) and
+           "hidden" (the layouts of the readings left out)
 
 IDs, given as arguments or as lines of standard input, are trimmed of
 surrounding space. An input that is not an ID, a blank line, or a line
@@ -165,27 +161,42 @@ func inspect(in string, o explain.ReadOptions, all bool) explain.Report {
 	return explain.Inspect(in, explain.Options{ReadOptions: o, All: all})
 }
 
-// printReport writes a report as a person's answer: the first reading in
-// full and the others one line each, or, when several are as likely, each
-// one line with its time.
+// printReport writes a report as a person's answer: the reading convert
+// takes in full and the others one line each, with why each ranks lower;
+// or, when several are as likely, each one line with its time, then the
+// others; or, for a text in no layout's canonical form, each reading one
+// line.
 func printReport(w io.Writer, r explain.Report) {
 	fmt.Fprintln(w, r.Input)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	if r.Verdict == explain.Ambiguous {
+	rest := r.Candidates
+	switch r.Verdict {
+	case explain.Ambiguous:
+		var top []explain.Candidate
+		for len(rest) > 0 && rest[0].RanksLower == "" {
+			top, rest = append(top, rest[0]), rest[1:]
+		}
 		pick := "-layout NAME"
-		if slices.ContainsFunc(r.Candidates, func(c explain.Candidate) bool { return c.Form != r.Candidates[0].Form }) {
+		if slices.ContainsFunc(top, func(c explain.Candidate) bool { return c.Form != top[0].Form }) {
 			pick = "-from ENCODING or -layout NAME"
 		}
-		fmt.Fprintf(tw, "  ambiguous: %s read it, each with its own fields and time; %s shows one in full\n", plural(len(r.Candidates), "layout"), pick)
-		for _, c := range r.Candidates {
+		fmt.Fprintf(tw, "  ambiguous: %s read it, each with its own fields and time; %s shows one in full\n", plural(len(top), "layout"), pick)
+		for _, c := range top {
 			fmt.Fprintf(tw, "  %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, true))
 		}
-	} else {
+	case explain.Unread:
+		fmt.Fprintf(tw, "  in no layout's canonical form: convert, mask and unmask read it only with -from ENCODING\n")
+		for _, c := range rest {
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, false))
+		}
+		rest = nil
+	default:
 		printFull(tw, r.Candidates[0])
 		tw.Flush() // the other readings align among themselves
-		for _, c := range r.Candidates[1:] {
-			fmt.Fprintf(tw, "  also decodes as %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, false))
-		}
+		rest = rest[1:]
+	}
+	for _, c := range rest {
+		fmt.Fprintf(tw, "  also decodes as %s\t%s\t%s\n", readingName(c), cmp.Or(c.Time, "no time"), readingNote(c, false))
 	}
 	if n := len(r.Hidden); n > 0 {
 		fmt.Fprintf(tw, "  -all also shows %s: %s\n", plural(n, "less likely reading"), strings.Join(r.Hidden, ", "))
@@ -202,9 +213,9 @@ func readingName(c explain.Candidate) string {
 }
 
 // readingNote says in a few words what a reading is: its headline (when
-// asked for), the form
-// it was read in when that is not the layout's own, and whether its time
-// is in the future or it is implausible.
+// asked for), the form it was read in when that is not the layout's own,
+// whether its time is in the future, and why it ranks lower (or that it
+// is implausible).
 func readingNote(c explain.Candidate, headline bool) string {
 	var parts []string
 	if h := explain.Headline(c.Model); headline && h != "" {
@@ -216,7 +227,10 @@ func readingNote(c explain.Candidate, headline bool) string {
 	if c.Future {
 		parts = append(parts, "in the future")
 	}
-	if c.Implausible != "" {
+	switch {
+	case c.RanksLower != "":
+		parts = append(parts, "ranks lower: "+c.RanksLower)
+	case c.Implausible != "":
 		parts = append(parts, "implausible: "+c.Implausible)
 	}
 	return strings.Join(parts, "; ")

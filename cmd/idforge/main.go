@@ -33,6 +33,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/idforge/idforge/explain"
 )
 
 // Exit codes (see the package comment for the rule).
@@ -242,11 +244,43 @@ func parseFlags(fs *flag.FlagSet, args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return usageError{err}
+		return usageError{flagError(fs, flags, err)}
 	}
 	// The flags are set; a second parse of the words alone, after "--",
 	// keeps them and makes the words fs's arguments.
 	return fs.Parse(append([]string{"--"}, words...))
+}
+
+// flagError is the error of a flag fs does not know, cut when it is long,
+// and, when the word reads as an ID (a Firebase push ID starts with -),
+// with a hint to put -- before it.
+func flagError(fs *flag.FlagSet, flags []string, err error) error {
+	const prefix = "flag provided but not defined: "
+	word, ok := strings.CutPrefix(err.Error(), prefix)
+	if !ok {
+		return err
+	}
+	for _, f := range flags {
+		if name, _, _ := strings.Cut(strings.TrimLeft(f, "-"), "="); "-"+name == word || "--"+name == word {
+			word = f
+			break
+		}
+	}
+	msg := prefix + cutWord(word)
+	if len(explain.Decode(word)) > 0 {
+		msg += fmt.Sprintf("; an ID that starts with - goes after --: idforge %s -- %s", fs.Name(), cutWord(word))
+	}
+	return errors.New(msg)
+}
+
+// cutWord writes a word for a message: whole, or its first 64 bytes and
+// its length when it is longer.
+func cutWord(w string) string {
+	if len(w) <= 64 {
+		return w
+	}
+	s := explain.Shorten(w)
+	return s[1:strings.LastIndex(s, `"`)] + s[strings.LastIndex(s, `"`)+1:]
 }
 
 // takesValue reports whether the flag word a ("-name", "--name") is a flag

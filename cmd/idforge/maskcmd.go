@@ -48,11 +48,12 @@ back. The same ID, key, tweak and layout always give the same public form.
   -from      the encoding read: any -enc writes; without it, every form
              of the layout, its canonical one first
 
-IDs and public forms are read in any text form of their layout, as
-convert reads them with -layout: the canonical form first (a masked
-Snowflake's decimal, though 16 digits are hex too); a text that reads in
-no canonical form but in several others, as different IDs, is refused with
-each named, and -from picks one. A public form's constant bits are its own
+IDs and public forms are read as convert reads them with -layout: text
+of the length of the layout's canonical form in that form alone (a masked
+Snowflake's decimal, though 16 digits are hex too; a value above the
+layout's largest ID is an error), other text in the layout's other forms,
+refused with each reading named when they are different IDs: -from picks
+one. A public form's constant bits are its own
 (a UUIDv4's, for a UUID layout), so unmask reads the forms that unmask
 under the key. mask refuses an ID whose constant bits are not the
 layout's (a UUIDv4 given as a v7). An input that does not read, that reads
@@ -205,7 +206,7 @@ func maskText(m *mask.Masker, o explain.ReadOptions, text string, forward bool) 
 	var re *explain.ReadError
 	switch {
 	case !forward && errors.As(err, &re) && len(re.Forms) > 0:
-		return nil, fmt.Errorf("%q is not a public %s ID under this key and tweak", text, o.Layout.Name)
+		return nil, fmt.Errorf("%s is not a public %s ID under this key and tweak", explain.Shorten(text), o.Layout.Name)
 	case err != nil:
 		return nil, err
 	case !forward:

@@ -33,8 +33,8 @@ type Reading struct {
 // Inspection is every reading of a pasted ID, or why there is none.
 type Inspection struct {
 	Input string `json:"input"`
-	// Verdict is certain, likely or ambiguous, as idforge inspect judges
-	// the readings, which come likeliest first.
+	// Verdict is certain, likely, ambiguous or unread, as idforge inspect
+	// judges the readings, which come likeliest first.
 	Verdict  string      `json:"verdict,omitempty"`
 	Readings []Reading   `json:"readings"`
 	Error    string      `json:"error,omitempty"`

@@ -72,9 +72,11 @@ function renderInspect() {
     return;
   }
   out.dataset.state = "ok";
-  if (r.verdict === "certain") {
+  if (r.verdict === "certain" || r.verdict === "likely") {
     out.append(el("p", { class: "note" }, `It is ${r.readings[0].title || r.readings[0].layout}.` +
-      (r.readings.length > 1 ? " It also decodes as the less likely readings after it." : "")));
+      (r.readings.length > 1 ? " It also decodes as the readings after it, each of weaker evidence, which says why it ranks lower." : "")));
+  } else if (r.verdict === "unread") {
+    out.append(el("p", { class: "note" }, "It is in no layout's canonical form: it decodes only in other encodings, which idforge reads when -from names one."));
   } else if (r.readings.length > 1) {
     out.append(el("p", { class: "note" }, `It fits ${r.readings.length} layouts, likeliest first: ` +
       r.readings.map((c) => c.layout).join(", ") + "."));
@@ -88,7 +90,8 @@ function renderInspect() {
   }
   r.readings.forEach((c, i) => {
     const card = el("article", { class: "card reading", "data-layout": c.layout });
-    const marks = [c.also && c.also.length ? "also: " + c.also.join(", ") : "", c.implausible || "", c.future ? "in the future" : ""].filter(Boolean);
+    const marks = [c.also && c.also.length ? "also: " + c.also.join(", ") : "", c.implausible || "", c.future ? "in the future" : "",
+      c.ranks_lower ? "ranks lower: " + c.ranks_lower : ""].filter(Boolean);
     card.append(el("h3", {}, `${i + 1}. ${c.layout}`, el("span", { class: "note" },
       ` read as ${c.form}${c.prefix ? ", prefix " + c.prefix : ""}${c.title ? " — " + c.title : ""}${marks.length ? " (" + marks.join("; ") + ")" : ""}`)));
     if (c.raw) card.append(el("p", {}, `A raw UUID: variant ${c.variant}, version ${c.version}.`));
