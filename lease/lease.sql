@@ -76,7 +76,9 @@ BEGIN
 
   -- The functions are (re)created only when they are missing or older than
   -- this script, never replaced by an older one; a role that neither owns
-  -- them nor needs to change them can run the script too.
+  -- them nor needs to change them can run the script too. A change to any
+  -- function below raises the version idforge_lease_protocol returns, here
+  -- and there.
   IF pg_catalog.to_regprocedure(pg_catalog.format('%I.idforge_lease_protocol()', s)) IS NOT NULL THEN
     EXECUTE pg_catalog.format('SELECT %I.idforge_lease_protocol()', s) INTO installed;
   END IF;
@@ -152,18 +154,33 @@ BEGIN
       RETURN; -- every node of the span is held: no row
     END IF;
 
-    -- Take it, if it is still free. Two callers racing for one node both
-    -- insert it; the loser waits for the winner's commit and then finds
-    -- the winner's lease unexpired, so it updates nothing.
-    INSERT INTO %1$I.idforge_lease AS l (space, node, holder, expires, token)
-    VALUES (idforge_lease_acquire.space, pg_catalog.mod(idforge_lease_acquire.first + candidate, size),
-            idforge_lease_acquire.holder, pg_catalog.clock_timestamp() + idforge_lease_acquire.ttl, 1)
-    ON CONFLICT (space, node) DO UPDATE
-      SET holder = excluded.holder, expires = excluded.expires, token = l.token + 1
-      WHERE l.expires <= pg_catalog.clock_timestamp()
+    -- Take it, if it is still free: a row of an expired or released lease
+    -- is updated, a node never leased is inserted. Neither statement locks
+    -- a row it does not take (ON CONFLICT DO UPDATE would, and callers
+    -- that hold one node while they try the next deadlock), so a failed
+    -- attempt leaves nothing behind. Two callers racing for one row both
+    -- update it; the loser waits for the winner's commit and then finds
+    -- the winner's lease unexpired. Two racing to insert a node both
+    -- insert it; the loser waits, then does nothing. The expiry is read
+    -- off the clock when the node is taken, after any wait, so that
+    -- expires - ttl is when the lease began.
+    UPDATE %1$I.idforge_lease AS l
+    SET holder = idforge_lease_acquire.holder, expires = pg_catalog.clock_timestamp() + idforge_lease_acquire.ttl,
+        token = l.token + 1
+    WHERE l.space = idforge_lease_acquire.space AND l.node = pg_catalog.mod(idforge_lease_acquire.first + candidate, size)
+      AND l.expires <= pg_catalog.clock_timestamp()
     RETURNING l.node, l.token, l.expires, l.high_water
     INTO idforge_lease_acquire.node, idforge_lease_acquire.token,
          idforge_lease_acquire.expires, idforge_lease_acquire.high_water;
+    IF NOT FOUND THEN
+      INSERT INTO %1$I.idforge_lease AS l (space, node, holder, expires, token)
+      VALUES (idforge_lease_acquire.space, pg_catalog.mod(idforge_lease_acquire.first + candidate, size),
+              idforge_lease_acquire.holder, pg_catalog.clock_timestamp() + idforge_lease_acquire.ttl, 1)
+      ON CONFLICT (space, node) DO NOTHING
+      RETURNING l.node, l.token, l.expires, l.high_water
+      INTO idforge_lease_acquire.node, idforge_lease_acquire.token,
+           idforge_lease_acquire.expires, idforge_lease_acquire.high_water;
+    END IF;
     IF FOUND THEN
       RETURN NEXT;
       RETURN;
