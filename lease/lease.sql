@@ -87,9 +87,9 @@ BEGIN
     RETURN;
   END IF;
 
-  -- In the bodies below, %1$I is the schema. Every column is qualified by
-  -- the table's alias and every argument by its function's name, so that
-  -- neither is taken for the other; "#variable_conflict use_column" settles
+  -- In the bodies below, %1$I is the schema. In their SQL statements every
+  -- column is qualified by the table's alias and every argument by its
+  -- function's name, so that neither is taken for the other; "#variable_conflict use_column" settles
   -- the one place that cannot be qualified, ON CONFLICT's column list. The
   -- operators are unqualified: with search_path pinned to pg_catalog and
   -- pg_temp, which is never searched for functions or operators, they can
