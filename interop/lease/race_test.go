@@ -189,3 +189,76 @@ func TestSQLAcquireRaces(t *testing.T) {
 	t.Logf("%d acquisitions over %d nodes from %d connections (%d refused: all held), none overlapping: %d released at once or after %d renewals, %d abandoned to expire; %d renewals after sleeping past the TTL, %d renewals and %d releases refused as lost",
 		len(grants), len(byNode), conns, refused.Load(), released.Load(), renewed.Load(), abandoned.Load(), late.Load(), renewLost.Load(), releaseLost.Load())
 }
+
+// TestSQLSearchPath calls the SQL lease functions from a session whose
+// search_path puts first a schema with its own idforge_lease table and its
+// own clock_timestamp(), and with a temporary idforge_lease table, as a
+// role that may create objects on a caller's path could: the functions
+// must use neither, and write to the table they were installed beside,
+// timed by PostgreSQL's own clock.
+func TestSQLSearchPath(t *testing.T) {
+	db := pgtest.DB(t)
+	ctx := context.Background()
+	if _, err := db.ExecContext(ctx, lease.PostgresFunctions); err != nil {
+		t.Fatal(err)
+	}
+	var schema string
+	if err := db.QueryRowContext(ctx, "SELECT pg_catalog.current_schema()").Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	q := `"` + strings.ReplaceAll(schema, `"`, `""`) + `"`
+	steer := fmt.Sprintf("lease_steer_%d", os.Getpid())
+	for _, stmt := range []string{
+		"CREATE SCHEMA " + steer,
+		"CREATE TABLE " + steer + ".idforge_lease (LIKE " + q + ".idforge_lease INCLUDING ALL)",
+		"CREATE FUNCTION " + steer + ".clock_timestamp() RETURNS timestamptz LANGUAGE sql AS $$SELECT pg_catalog.now() + interval '1 year'$$",
+	} {
+		if _, err := db.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Cleanup(func() { db.Exec("DROP SCHEMA " + steer + " CASCADE") })
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	for _, stmt := range []string{
+		"SET search_path = " + steer + ", pg_catalog, " + q,
+		"CREATE TEMPORARY TABLE idforge_lease (LIKE " + q + ".idforge_lease INCLUDING ALL)",
+	} {
+		if _, err := conn.ExecContext(ctx, stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	space := leasetest.NewSpace(t, 2).String()
+	var (
+		node, token, hw int64
+		expires         time.Time
+		inYear          bool
+	)
+	if err := conn.QueryRowContext(ctx, `SELECT a.node, a.token, a.expires, a.high_water, a.expires > pg_catalog.now() + interval '1 day' FROM `+q+`.idforge_lease_acquire($1, 2, 0, 4, 'steered', '1 minute') AS a`, space).Scan(&node, &token, &expires, &hw, &inYear); err != nil {
+		t.Fatal(err)
+	}
+	if inYear {
+		t.Errorf("the lease expires at %v: the function read the clock_timestamp() of schema %s", expires, steer)
+	}
+	var until sql.NullTime
+	if err := conn.QueryRowContext(ctx, `SELECT `+q+`.idforge_lease_renew($1, $2, 'steered', $3, '1 minute', 5)`, space, node, token).Scan(&until); err != nil || !until.Valid {
+		t.Fatalf("renewing: %v, %v", until, err)
+	}
+	for _, table := range []string{steer + ".idforge_lease", "pg_temp.idforge_lease"} {
+		var n int
+		if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM "+table).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 0 {
+			t.Errorf("%s has %d rows: the functions wrote to it", table, n)
+		}
+	}
+	var holder string
+	var mark int64
+	if err := conn.QueryRowContext(ctx, "SELECT holder, high_water FROM "+q+".idforge_lease WHERE space = $1 AND node = $2", space, node).Scan(&holder, &mark); err != nil || holder != "steered" || mark != 5 {
+		t.Fatalf("the lease in %s.idforge_lease: %q, %d, %v; want steered, 5, nil", schema, holder, mark, err)
+	}
+}
