@@ -15,8 +15,8 @@ import (
 // PostgresSchema creates the table the PostgreSQL engine keeps leases in,
 // if it does not exist. PostgresFunctions creates it too, and upgrades a
 // table made before it, so run that instead; the engine runs it on first
-// use. One row per node ever leased: its space and number, its holder (”
-// once released), when the lease expires on the server's clock, the
+// use. One row per node ever leased: its space and number, its holder
+// (empty once released), when the lease expires on the server's clock, the
 // node's high-water tick, and the fencing token of its latest acquisition.
 const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 	space      text        NOT NULL,

@@ -17,6 +17,7 @@ import (
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/lease/leasetest"
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // TestSQLAcquireRaces runs the SQL lease functions themselves, as a client
@@ -260,5 +261,50 @@ func TestSQLSearchPath(t *testing.T) {
 	var mark int64
 	if err := conn.QueryRowContext(ctx, "SELECT holder, high_water FROM "+q+".idforge_lease WHERE space = $1 AND node = $2", space, node).Scan(&holder, &mark); err != nil || holder != "steered" || mark != 5 {
 		t.Fatalf("the lease in %s.idforge_lease: %q, %d, %v; want steered, 5, nil", schema, holder, mark, err)
+	}
+}
+
+// TestSQLErrors checks the SQLSTATE of each kind of bad argument that
+// docs/leases.md lists, which clients in other languages match on.
+func TestSQLErrors(t *testing.T) {
+	db := pgtest.DB(t)
+	ctx := context.Background()
+	if _, err := db.ExecContext(ctx, lease.PostgresFunctions); err != nil {
+		t.Fatal(err)
+	}
+	var schema string
+	if err := db.QueryRowContext(ctx, "SELECT pg_catalog.current_schema()").Scan(&schema); err != nil {
+		t.Fatal(err)
+	}
+	q := `"` + strings.ReplaceAll(schema, `"`, `""`) + `"`
+	space := leasetest.NewSpace(t, 4).String()
+	for _, c := range []struct {
+		call, state string
+		args        []any
+	}{
+		{"idforge_lease_acquire('', 4, 0, 16, 'h', '1 minute')", "22023", nil},
+		{"idforge_lease_acquire($1, 0, 0, 16, 'h', '1 minute')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 63, 0, 16, 'h', '1 minute')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 4, 16, 16, 'h', '1 minute')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 4, -1, 16, 'h', '1 minute')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 4, 0, 0, 'h', '1 minute')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 4, 0, 16, '', '1 minute')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 4, 0, 16, 'h', '-1 second')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 4, 0, 16, 'h', NULL)", "22023", []any{space}},
+		{"idforge_lease_renew($1, 0, 'h', NULL, '1 minute', 0)", "22004", []any{space}},
+		{"idforge_lease_renew($1, 0, 'h', 1, '0 seconds', 0)", "22023", []any{space}},
+		{"idforge_lease_renew($1, 0, 'h', 1, '1 minute', -1)", "22023", []any{space}},
+		{"idforge_lease_release(NULL, 0, 'h', 1, 0)", "22004", nil},
+		{"idforge_lease_release($1, 0, 'h', 1, NULL)", "22023", []any{space}},
+	} {
+		rows, err := db.QueryContext(ctx, "SELECT * FROM "+q+"."+c.call, c.args...)
+		if err == nil {
+			rows.Close()
+			err = rows.Err()
+		}
+		var pe *pgconn.PgError
+		if !errors.As(err, &pe) || pe.Code != c.state {
+			t.Errorf("%s: %v, want SQLSTATE %s", c.call, err, c.state)
+		}
 	}
 }
