@@ -44,7 +44,9 @@
 //	id, err := g.Next() // errors.Is(err, lease.ErrLeaseLost) once the lease is gone
 //
 // lease uses only the standard library; the PostgreSQL backend runs on
-// database/sql with the driver the program registers. The etcd backend
+// database/sql with the driver the program registers, and calls the SQL
+// lease functions of [PostgresFunctions], which clients in other languages
+// call too. The etcd backend
 // runs over a small [EtcdClient]: [EtcdGateway] speaks etcd's v3 JSON
 // gateway with net/http, and the module github.com/idforge/idforge/lease/etcd
 // implements it on etcd's official gRPC client.

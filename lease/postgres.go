@@ -3,107 +3,120 @@ package lease
 import (
 	"context"
 	"database/sql"
+	_ "embed" // PostgresFunctions
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"sync"
+	"time"
 )
 
 // PostgresSchema creates the table the PostgreSQL engine keeps leases in,
-// if it does not exist; the engine runs it on first use (under an advisory
-// lock, so that holders starting at once do not race to create it), so a
-// role that may create tables needs nothing else. One row per node ever leased: its space
-// and number, its holder (” once released), when the lease expires on the
-// server's clock, and the node's high-water tick.
+// if it does not exist. PostgresFunctions creates it too, and upgrades a
+// table made before it, so run that instead; the engine runs it on first
+// use. One row per node ever leased: its space and number, its holder
+// (empty once released), when the lease expires on the server's clock, the
+// node's high-water tick, and the fencing token of its latest acquisition.
 const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 	space      text        NOT NULL,
 	node       bigint      NOT NULL,
 	holder     text        NOT NULL,
 	expires    timestamptz NOT NULL,
 	high_water bigint      NOT NULL DEFAULT 0,
+	token      bigint      NOT NULL DEFAULT 0,
 	PRIMARY KEY (space, node)
 )`
 
-// Each statement is one atomic step on the server, and every time in it is
-// the server's clock_timestamp(), never the client's.
+// PostgresFunctions is the lease protocol as PostgreSQL functions
+// (PostgreSQL 13 or later), the script lease.sql: run as it stands, once or
+// any number of times, it creates the table idforge_lease in
+// current_schema() if it is missing, and the functions
+// idforge_lease_acquire, idforge_lease_renew, idforge_lease_release and
+// idforge_lease_protocol beside it, unless the same or a later version of
+// them is there. The Postgres engine runs it on first use and then calls
+// the functions, as the lease clients of other languages do; docs/leases.md
+// documents their contract.
+//
+//go:embed lease.sql
+var PostgresFunctions string
+
+// The engine's calls, with the schema the functions are in (%[1]s, quoted).
+// The TTL goes as text, in whole microseconds, so that no driver or float
+// rounds it.
 const (
-	// pgAcquire takes the first node that no unexpired lease holds among
-	// span nodes counted up from a start, wrapping around the space. It
-	// returns no row when none is free, and a row of NULLs when it found
-	// one but lost it to another holder: two holders racing for one node
-	// both insert it, and the loser finds the row the winner wrote (ON
-	// CONFLICT waits for its commit), unexpired.
-	pgAcquire = `WITH free AS (
-	SELECT ($2::bigint + i) % $3::bigint AS node
-	FROM generate_series(0::bigint, $4::bigint - 1) AS i
-	WHERE ($2::bigint + i) % $3::bigint NOT IN (
-		SELECT h.node FROM idforge_lease h WHERE h.space = $1 AND h.expires > clock_timestamp())
-	ORDER BY i
-	LIMIT 1
-), taken AS (
-	INSERT INTO idforge_lease AS l (space, node, holder, expires)
-	SELECT $1, node, $5, clock_timestamp() + $6::bigint * interval '1 microsecond' FROM free
-	ON CONFLICT (space, node) DO UPDATE SET holder = excluded.holder, expires = excluded.expires
-		WHERE l.expires <= clock_timestamp()
-	RETURNING node, high_water
-)
-SELECT taken.node, taken.high_water FROM free LEFT JOIN taken ON true`
-	pgRenew = `UPDATE idforge_lease
-SET expires = clock_timestamp() + $4::bigint * interval '1 microsecond', high_water = greatest(high_water, $5::bigint)
-WHERE space = $1 AND node = $2 AND holder = $3 AND expires > clock_timestamp()`
-	pgRelease = `UPDATE idforge_lease
-SET holder = '', expires = clock_timestamp(), high_water = $4::bigint
-WHERE space = $1 AND node = $2 AND holder = $3 AND expires > clock_timestamp()`
+	pgAcquire = `SELECT a.node, a.token, a.expires, a.high_water FROM %[1]s.idforge_lease_acquire($1, $2, $3, $4, $5, $6::interval) AS a`
+	pgRenew   = `SELECT %[1]s.idforge_lease_renew($1, $2, $3, $4, $5::interval, $6)`
+	pgRelease = `SELECT %[1]s.idforge_lease_release($1, $2, $3, $4, $5)`
 )
 
-// pgEngine keeps leases in a PostgreSQL table.
+// pgEngine keeps leases in a PostgreSQL table, through the SQL lease
+// functions.
 type pgEngine struct {
-	db      *sql.DB
-	mu      sync.Mutex
-	created bool
+	db *sql.DB
+
+	mu                      sync.Mutex
+	acquire, renew, release string // the calls, once the functions are installed
+
+	tokens sync.Mutex
+	held   map[heldKey]heldLease // the fencing token of each lease this engine acquired
+	latest time.Time             // the latest time the server has reported
+}
+
+// heldKey names a lease: a node of a space and its holder.
+type heldKey struct {
+	space  string
+	node   uint64
+	holder string
+}
+
+// heldLease is what the engine keeps of a lease it acquired: its fencing
+// token, which renewals and the release must show, and its latest expiry
+// on the server's clock.
+type heldLease struct {
+	token   int64
+	expires time.Time
 }
 
 // Postgres returns an engine that keeps leases in the table idforge_lease
 // of the database db reaches (PostgreSQL 13 or later), through the
-// database/sql driver the program registers. It creates the table with
-// PostgresSchema on first use. Acquire, Renew and Release are single
-// statements, and the server's clock alone decides when a lease expires.
-// The engine of a nil db fails every call with an error matching
-// ErrNoEngine.
+// database/sql driver the program registers. On first use it runs
+// PostgresFunctions, which creates the table and the SQL lease functions in
+// the first schema of the connection's search_path if they are missing;
+// from then on it calls the functions, schema-qualified. Acquire, Renew and
+// Release are single calls, and the server's clock alone decides when a
+// lease expires. The engine of a nil db fails every call with an error
+// matching ErrNoEngine.
 func Postgres(db *sql.DB) Engine {
 	if db == nil {
 		return noEngine{"Postgres(nil)"}
 	}
-	return &pgEngine{db: db}
+	return &pgEngine{db: db, held: map[heldKey]heldLease{}}
 }
 
-// pgCreate runs PostgresSchema under a transaction-scoped advisory lock, in
-// one statement. CREATE TABLE IF NOT EXISTS alone is not safe to race: two
-// sessions that both find the table missing both create it, and the loser
-// fails on the catalog's unique index (SQLSTATE 23505) instead of finding
-// the winner's table. Under the lock the second session waits for the
-// first to commit and then sees the table.
-const pgCreate = `DO $idforge$ BEGIN
-PERFORM pg_advisory_xact_lock(29665263673829221); -- 0x6964666f726765, "idforge" in ASCII
-` + PostgresSchema + `;
-END $idforge$`
-
-// create runs PostgresSchema once.
-func (e *pgEngine) create(ctx context.Context) error {
+// install runs PostgresFunctions once, and finds the schema it installed
+// into.
+func (e *pgEngine) install(ctx context.Context) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.created {
+	if e.acquire != "" {
 		return nil
 	}
-	if _, err := e.db.ExecContext(ctx, pgCreate); err != nil {
-		return fmt.Errorf("creating the lease table: %w", err)
+	if _, err := e.db.ExecContext(ctx, PostgresFunctions); err != nil {
+		return fmt.Errorf("installing the lease table and functions: %w", err)
 	}
-	e.created = true
+	var schema string
+	if err := e.db.QueryRowContext(ctx, "SELECT pg_catalog.current_schema()").Scan(&schema); err != nil {
+		return fmt.Errorf("finding the schema of the lease functions: %w", err)
+	}
+	q := `"` + strings.ReplaceAll(schema, `"`, `""`) + `"`
+	e.acquire, e.renew, e.release = fmt.Sprintf(pgAcquire, q), fmt.Sprintf(pgRenew, q), fmt.Sprintf(pgRelease, q)
 	return nil
 }
 
-// micros returns a TTL in whole microseconds, rounded down.
-func micros(c Claim) int64 { return c.TTL.Microseconds() }
+// interval returns a TTL as PostgreSQL interval text, in whole
+// microseconds, rounded down.
+func interval(c Claim) string { return fmt.Sprintf("%d microseconds", c.TTL.Microseconds()) }
 
 // tick checks that a high-water tick fits PostgreSQL's bigint.
 func tick(hw uint64) (int64, error) {
@@ -113,32 +126,56 @@ func tick(hw uint64) (int64, error) {
 	return int64(hw), nil
 }
 
-// Acquire implements Engine. A node lost to another holder between finding
-// it free and taking it is no proof that the span is full, so Acquire looks
-// again, until it takes a node or finds none free.
+// Acquire implements Engine.
 func (e *pgEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, highWater uint64, err error) {
-	if err := e.create(ctx); err != nil {
+	if err := e.install(ctx); err != nil {
 		return 0, 0, err
 	}
 	size := c.Space.Size()
-	if size > math.MaxInt64 {
+	if c.Space.NodeBits > 62 {
 		return 0, 0, fmt.Errorf("%w: %s is too large for PostgreSQL's bigint", ErrSpace, c.Space)
 	}
 	span = min(span, size)
-	for {
-		var n, hw sql.NullInt64
-		err := e.db.QueryRowContext(ctx, pgAcquire, c.Space.String(), int64(c.Node), int64(size), int64(span), c.Holder, micros(c)).Scan(&n, &hw)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)
-		case err != nil:
-			return 0, 0, err
-		case n.Valid:
-			return uint64(n.Int64), uint64(hw.Int64), nil
-		}
-		// Lost a race: every loss is a node another holder took, so this
-		// ends once they hold the span.
+	var (
+		n, token, hw int64
+		expires      time.Time
+	)
+	err = e.db.QueryRowContext(ctx, e.acquire, c.Space.String(), c.Space.NodeBits, int64(c.Node), int64(span), c.Holder, interval(c)).Scan(&n, &token, &expires, &hw)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)
+	case err != nil:
+		return 0, 0, err
 	}
+	e.tokens.Lock()
+	defer e.tokens.Unlock()
+	e.forget(expires.Add(-c.TTL))
+	e.held[heldKey{c.Space.String(), uint64(n), c.Holder}] = heldLease{token, expires}
+	return uint64(n), uint64(hw), nil
+}
+
+// forget drops the tokens of leases that had expired by now on the
+// server's clock: no renewal or release can show them any longer. Tokens
+// of leases that were lost, rather than released, go this way.
+// e.tokens must be held.
+func (e *pgEngine) forget(now time.Time) {
+	if !now.After(e.latest) {
+		return
+	}
+	e.latest = now
+	for k, l := range e.held {
+		if !l.expires.After(now) {
+			delete(e.held, k)
+		}
+	}
+}
+
+// token returns the fencing token of c's lease, if this engine acquired
+// it and it may still be held; 0, which no acquisition has, otherwise.
+func (e *pgEngine) token(c Claim) int64 {
+	e.tokens.Lock()
+	defer e.tokens.Unlock()
+	return e.held[heldKey{c.Space.String(), c.Node, c.Holder}].token
 }
 
 // Renew implements Engine.
@@ -147,7 +184,23 @@ func (e *pgEngine) Renew(ctx context.Context, c Claim, highWater uint64) error {
 	if err != nil {
 		return err
 	}
-	return e.exec(ctx, c, pgRenew, micros(c), hw)
+	if err := e.install(ctx); err != nil {
+		return err
+	}
+	token := e.token(c)
+	var expires sql.NullTime
+	if err := e.db.QueryRowContext(ctx, e.renew, c.Space.String(), int64(c.Node), c.Holder, token, interval(c), hw).Scan(&expires); err != nil {
+		return err
+	}
+	e.tokens.Lock()
+	defer e.tokens.Unlock()
+	k := heldKey{c.Space.String(), c.Node, c.Holder}
+	if !expires.Valid {
+		delete(e.held, k)
+		return lost(c)
+	}
+	e.held[k] = heldLease{token, expires.Time}
+	return nil
 }
 
 // Release implements Engine.
@@ -156,22 +209,23 @@ func (e *pgEngine) Release(ctx context.Context, c Claim, highWater uint64) error
 	if err != nil {
 		return err
 	}
-	return e.exec(ctx, c, pgRelease, hw)
-}
-
-// exec runs a statement on c's row and returns ErrLeaseLost if it changed
-// none.
-func (e *pgEngine) exec(ctx context.Context, c Claim, stmt string, args ...any) error {
-	res, err := e.db.ExecContext(ctx, stmt, append([]any{c.Space.String(), int64(c.Node), c.Holder}, args...)...)
-	if err != nil {
+	if err := e.install(ctx); err != nil {
 		return err
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
+	var released sql.NullTime
+	if err := e.db.QueryRowContext(ctx, e.release, c.Space.String(), int64(c.Node), c.Holder, e.token(c), hw).Scan(&released); err != nil {
 		return err
 	}
-	if n != 1 {
-		return fmt.Errorf("%w: node %d of %s is not held by %s", ErrLeaseLost, c.Node, c.Space, c.Holder)
+	e.tokens.Lock()
+	defer e.tokens.Unlock()
+	delete(e.held, heldKey{c.Space.String(), c.Node, c.Holder})
+	if !released.Valid {
+		return lost(c)
 	}
 	return nil
+}
+
+// lost returns the error of a renewal or release of a lease not held.
+func lost(c Claim) error {
+	return fmt.Errorf("%w: node %d of %s is not held by %s", ErrLeaseLost, c.Node, c.Space, c.Holder)
 }
