@@ -65,6 +65,27 @@ func (s Spec) String() string {
 	return line
 }
 
+// DescribeAliases says, for docs and help, which characters the decoder
+// reads as which digits: "I and L read as 1, O as 0" for Crockford's, ""
+// for none. Every emitter's doc comments take it from here.
+func (s Spec) DescribeAliases() string {
+	var parts []string
+	for _, w := range aliasWords(s.Aliases) {
+		as, d, _ := strings.Cut(w, "=")
+		names := strings.Split(as, "")
+		list := names[0]
+		if len(names) > 1 {
+			list = strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+		}
+		verb := " as "
+		if len(parts) == 0 {
+			verb = " read as "
+		}
+		parts = append(parts, list+verb+d)
+	}
+	return strings.Join(parts, ", ")
+}
+
 // aliasWords writes aliases, pairs of an alias and its digit, as the words
 // that declare them: the aliases of one digit together, "IL=1", in the
 // order their digits first appear.
