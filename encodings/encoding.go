@@ -42,8 +42,8 @@ type Spec struct {
 	// Aliases are characters the decoder reads as digits though the
 	// encoder never writes them, as pairs: each alias, then the digit it
 	// reads as. Crockford's are "I1L1O0": I and L read as 1, O as 0. With
-	// Fold an alias is read in either case too. A check symbol reads the
-	// same aliases, where the digit is one of CheckDigits.
+	// Fold an alias is read in either case too. A check symbol is read as
+	// CheckDigits, in either case, without aliases.
 	Aliases string
 }
 
@@ -188,9 +188,6 @@ func New(s Spec) (*Encoding, error) {
 			return bad("alias %q reads as %q, which is not a digit", a, d)
 		}
 		setAlias(&e.table, a, e.table[d], s.Fold)
-		if v := strings.IndexByte(CheckDigits, d); v >= 0 && e.check[a] == invalid {
-			setAlias(&e.check, a, byte(v), true)
-		}
 	}
 	if e.base&(e.base-1) == 0 {
 		e.shift = bits.TrailingZeros(uint(e.base))
@@ -264,6 +261,29 @@ func (e *Encoding) Title() string { return e.spec.Title }
 func (e *Encoding) Digit(c byte) (byte, bool) {
 	v := e.table[c]
 	return v, v != invalid
+}
+
+// Canonical returns text that the encoding decodes, s, as its encoder
+// writes the same value: each digit in the alphabet's case, each alias as
+// the digit it stands for, a check symbol in upper case. Decoding then
+// re-encoding gives Canonical(s), which is s itself only for text in the
+// encoder's own spelling. Bytes the encoding does not read are left as
+// they are.
+func (e *Encoding) Canonical(s string) string {
+	out := []byte(s)
+	digits := len(out)
+	if e.spec.Check && digits > 0 {
+		digits--
+		if v := e.check[out[digits]]; v != invalid {
+			out[digits] = CheckDigits[v]
+		}
+	}
+	for i := 0; i < digits; i++ {
+		if v := e.table[out[i]]; v != invalid {
+			out[i] = e.spec.Digits[v]
+		}
+	}
+	return string(out)
 }
 
 // Sorts reports whether the alphabet ascends in byte order, so that

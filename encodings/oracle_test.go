@@ -157,17 +157,9 @@ func (o oracle) plainDigit(c byte) int {
 func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
 // checkValue returns the value of the check symbol c, or -1: one of
-// CheckDigits in either case, or an alias of one of them.
+// CheckDigits in either case (aliases are for digits only).
 func (o oracle) checkValue(c byte) int {
-	if i := strings.IndexByte(encodings.CheckDigits, upper(c)); i >= 0 {
-		return i
-	}
-	for i := 0; i+1 < len(o.aliases); i += 2 {
-		if upper(o.aliases[i]) == upper(c) {
-			return strings.IndexByte(encodings.CheckDigits, o.aliases[i+1])
-		}
-	}
-	return -1
+	return strings.IndexByte(encodings.CheckDigits, upper(c))
 }
 
 // canonical returns text that decoded, s, as the encoder writes it: each

@@ -233,14 +233,14 @@ func TestCodecs(t *testing.T) {
 	for _, v := range values {
 		id := ID(v)
 		b := binary.BigEndian.AppendUint64(nil, uint64(v))
-		if id.String() != strconv.FormatInt(v, 10) {
+		if id.String() != strconv.FormatUint(uint64(v), 10) { // unsigned, whatever the sign of the int64
 			t.Fatalf("String() = %q", id.String())
 		}
 		forms := []struct {
 			text, want string
 			parse      func(string) (ID, error)
 		}{
-			{id.String(), strconv.FormatInt(v, 10), Parse},
+			{id.String(), strconv.FormatUint(uint64(v), 10), Parse},
 			{id.Base62(), encodings.Base62.EncodeToString(b), ParseBase62},
 			{id.Crockford(), encodings.Crockford.EncodeToString(b), ParseCrockford},
 			{id.Hex(), encodings.Hex.EncodeToString(b), ParseHex},

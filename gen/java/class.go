@@ -210,9 +210,10 @@ func (w *writer) formConstants() {
     /** The fixed-width text forms: their titles, digits, widths and rules. */
 `)
 	for _, f := range w.forms() {
-		w.t(`    private static final Form $NAME$ = new Form(LAYOUT, BITS, $TITLE$, $DIGITS$, $WIDTH$, $FOLD$, $PAD$, $CHECK$, $LIMBS$);
+		w.t(`    private static final Form $NAME$ = new Form(LAYOUT, BITS, $TITLE$, $DIGITS$, $WIDTH$, $FOLD$, $PAD$, $CHECK$, $LIMBS$, $ALIASES$);
 `, "NAME", formConst(f), "TITLE", javaString(f.Title), "DIGITS", javaString(f.Alphabet), "WIDTH", fmt.Sprint(f.Width),
-			"FOLD", fmt.Sprint(f.FoldCase), "PAD", fmt.Sprint(f.Pad), "CHECK", fmt.Sprint(f.Check), "LIMBS", fmt.Sprint(w.limbs(f)))
+			"FOLD", fmt.Sprint(f.FoldCase), "PAD", fmt.Sprint(f.Pad), "CHECK", fmt.Sprint(f.Check), "LIMBS", fmt.Sprint(w.limbs(f)),
+			"ALIASES", javaString(f.Aliases))
 	}
 }
 
@@ -277,7 +278,7 @@ func (w *writer) parsers() {
     }
 `)
 	case "decimal":
-		w.b.WriteString("\n" + doc("    ", "Reads the text {@link #toString()} writes: the ID's 64 bits as a long in decimal, "+html(p.Text.DecimalSyntax())+".\n\n@param s the text\n@return the ID\n@throws IDException ErrLength, ErrSyntax or ErrOverflow for other text"))
+		w.b.WriteString("\n" + doc("    ", "Reads the text {@link #toString()} writes: the unsigned number the ID's 64 bits hold, in decimal, "+html(p.Text.DecimalSyntax())+".\n\n@param s the text\n@return the ID\n@throws IDException ErrLength, ErrSyntax or ErrOverflow for other text"))
 		parser := "parseDecimal"
 		if p.Text.NonNegative {
 			parser = "parseNonNegativeDecimal"
@@ -540,7 +541,7 @@ func (w *writer) writers() {
 		w.b.WriteString("\n" + doc("    ", "Returns the ID's text: "+html(p.Text.DecimalDoc())+".\n\n@return the text"))
 		w.t(`    @Override
     public String toString() {
-        return Long.toString(v);
+        return Long.toUnsignedString(v);
     }
 `)
 	default:

@@ -96,6 +96,15 @@ func overflowDoc(f portable.Form) string {
 func (w *writer) ownForm(f portable.Form) {
 	w.f(`
 /** The %s form: digits %s%s. */
-const %s = /* @__PURE__ */ form(%s, %s, %t);
-`, f.Title, jsString(f.Alphabet), f.CaseNote(), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase)
+const %s = /* @__PURE__ */ form(%s, %s, %t%s);
+`, f.Title, jsString(f.Alphabet), f.CaseNote(), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase, aliasesArg(f))
+}
+
+// aliasesArg returns form()'s last argument, the form's aliases, after a
+// comma, or "" for a form without them.
+func aliasesArg(f portable.Form) string {
+	if f.Aliases == "" {
+		return ""
+	}
+	return ", " + jsString(f.Aliases)
 }

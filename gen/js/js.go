@@ -476,7 +476,7 @@ class %[3]s {
   static parse(s) {
     return make(%[3]s);
   }
-`, p.Type, docText("  ", "Reads the text toString writes: the ID's 64 bits as an int64 in decimal, "+p.Text.DecimalSyntax()+"."), decodeCall(p, p.Text, "s"))
+`, p.Type, docText("  ", "Reads the text toString writes: the unsigned number the ID's 64 bits hold, in decimal, "+p.Text.DecimalSyntax()+"."), decodeCall(p, p.Text, "s"))
 	} else {
 		w.f(`
   /**

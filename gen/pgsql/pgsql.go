@@ -16,6 +16,10 @@
 //	P_to_base62, P_from_base62  fixed-width Base62 text, sorting like the bytes
 //	P_to_crockford, P_from_crockford
 //	P_to_hex, P_from_hex
+//	P_to_decimal, P_from_decimal  the layout's canonical text, for a 64-bit
+//	                            layout whose text is decimal: the unsigned
+//	                            number the ID's bits hold (bigint's own text
+//	                            is signed)
 //	P_to_NAME, P_from_NAME      the layout's canonical text, when that is
 //	                            another encoding declared as data (NAME is
 //	                            its name, '-' as '_': xid_to_base32hex)
@@ -235,7 +239,7 @@ func generate(r *resolved.Layout, o Options) ([]byte, error) {
 		return nil, err
 	}
 	s.header()
-	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitText, s.emitNew, s.emitMask} {
+	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitText, s.emitDecimal, s.emitNew, s.emitMask} {
 		emit()
 	}
 	return []byte(s.out.String()), nil
@@ -273,6 +277,9 @@ func (s *script) reserve() error {
 	}
 	if s.text != nil {
 		want = append(want, [2]string{"to_" + s.text.name, "a function of its own"}, [2]string{"from_" + s.text.name, "a function of its own"})
+	}
+	if s.decimalText() {
+		want = append(want, [2]string{"to_decimal", "a function of its own"}, [2]string{"from_decimal", "a function of its own"})
 	}
 	if s.kind == kBytea {
 		want = append(want, [2]string{"length_error", "a function of its own"})

@@ -31,14 +31,19 @@ var ErrLayout = errors.New("unsupported layout")
 
 // Form is a text form of an ID: a fixed-width one (an encoding's), the
 // canonical UUID form, or decimal, a 64-bit layout's canonical text, which
-// is not fixed-width: the ID's bits as an int64, as Go's strconv.FormatInt
-// and PostgreSQL's bigint write them.
+// is not fixed-width: the unsigned number the ID's 64 bits hold, as Go's
+// generated String writes it.
 type Form struct {
 	Name     string // "uuid", "decimal" or an encoding's: "base62", "crockford", "hex", "base58", ...
 	Title    string // for messages: Base62, Crockford, hex, UUID, decimal, Base58
 	Alphabet string // the digits, digit 0 first
 	Width    int    // digits for one ID, not counting a check symbol; for decimal, the most
 	FoldCase bool   // the decoder takes either case; the encoder writes Alphabet's
+	// Aliases are characters the decoder reads as digits though the
+	// encoder never writes them, as pairs of an alias and its digit
+	// (encodings.Spec.Aliases): Crockford's "I1L1O0". With FoldCase an
+	// alias is read in either case.
+	Aliases string
 	// Pad is the number of zero bits below the ID in its digits: an
 	// encoding that writes the bits from the top (encodings.Spec.Bits)
 	// writes the ID shifted left by Pad.
@@ -51,9 +56,9 @@ type Form struct {
 	// stand for a value above the largest ID.
 	Overflows bool
 	// NonNegative says, for decimal, that the layout's top bit is a
-	// constant zero, so that no ID's text has a '-': the readers take the
-	// digits of 0 to 2^63-1 and no sign, as Go's generated parsers do,
-	// where a layout whose IDs can be negative takes any int64.
+	// constant zero: the readers take the digits of 0 to 2^63-1, as Go's
+	// generated parsers do, where a layout whose top bit is not constant
+	// takes those of 0 to 2^64-1. Neither takes a sign.
 	NonNegative bool
 }
 
@@ -176,7 +181,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 // form returns the fixed-width form of an encoding for the plan's size.
 func (p *Plan) form(e *encodings.Encoding) Form {
 	s := e.Spec()
-	f := Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Check: s.Check,
+	f := Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Aliases: s.Aliases, Check: s.Check,
 		Width: e.DigitLen(p.Size), Pad: e.Pad(p.Size)}
 	f.Max = Digits(new(big.Int).Lsh(p.Max, uint(f.Pad)), s.Digits, f.Width)
 	// Text whose bits go from the top has no value above the largest ID,
@@ -208,25 +213,24 @@ func (f Form) Describe() string {
 	return d
 }
 
-// DecimalDoc says what decimal text is, for docs: the ID's 64 bits as an
-// int64, and whether a valid ID's text is never negative.
+// DecimalDoc says what decimal text is, for docs: the unsigned number the
+// ID's 64 bits hold, and how large it gets.
 func (f Form) DecimalDoc() string {
-	d := "the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them"
 	if f.NonNegative {
-		d += " (never negative for a valid ID: the layout's top bit is a constant zero)"
+		return "the unsigned number the ID's 64 bits hold, in decimal, as Go's strconv.FormatUint writes it (at most 2^63-1 for a valid ID: the layout's top bit is a constant zero)"
 	}
-	return d
+	return "the unsigned number the ID's 64 bits hold, in decimal, as Go's strconv.FormatUint writes it: up to 2^64-1, never negative, as the services that publish such IDs (Discord's) write them"
 }
 
-// DecimalSyntax says, for a parser's doc, what decimal text it reads: an
-// int64 for a layout whose IDs can be negative; for one whose top bit is a
-// constant zero (NonNegative), a number from 0 to 2^63-1 with no sign, as
+// DecimalSyntax says, for a parser's doc, what decimal text it reads: the
+// digits of a number from 0 to 2^63-1 for a layout whose top bit is a
+// constant zero (NonNegative), else from 0 to 2^64-1, with no sign, as
 // Go's generated parser of the layout reads it.
 func (f Form) DecimalSyntax() string {
 	if f.NonNegative {
-		return "with no sign, as no ID is negative (the layout's top bit is a constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors"
+		return "with no sign: 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors"
 	}
-	return "an optional '-' and 1 to 19 digits, with no leading zeros; \"-0\", '+', spaces and values outside an int64's range are errors"
+	return "with no sign: 1 to 20 digits, with no leading zeros, of a number from 0 to 2^64-1; '-', '+', spaces and values above 2^64-1 are errors"
 }
 
 // Own reports whether the form is a layout's text form that is none of
@@ -336,12 +340,17 @@ func Fill(text string, width int) string {
 	return strings.Join(out, "\n")
 }
 
-// CaseNote says, for a parser's doc, whether the form's decoder folds case.
+// CaseNote says, for a parser's doc, whether the form's decoder folds case,
+// and what its aliases read as.
 func (f Form) CaseNote() string {
+	note := "; case matters"
 	if f.FoldCase {
-		return ", in either case"
+		note = ", in either case"
 	}
-	return "; case matters"
+	if a := (encodings.Spec{Aliases: f.Aliases}).DescribeAliases(); a != "" {
+		note += ", with " + a
+	}
+	return note
 }
 
 // Mask returns 2^width - 1.
