@@ -556,18 +556,18 @@ func errOverflow(form string) error {
 	return fmt.Errorf("%w: %s text of a value above 63 bits", ErrOverflow, form)
 }
 
-// String returns id in decimal, its canonical text form, as strconv.FormatInt
-// writes it. Base62 gives a shorter form of fixed width that sorts as the IDs
-// do.
+// String returns id in decimal, its canonical text form: the number its 64
+// bits hold, unsigned, as strconv.FormatUint writes it. Base62 gives a shorter
+// form of fixed width that sorts as the IDs do.
 func (id ID) String() string {
-	return strconv.FormatInt(int64(id), 10)
+	return strconv.FormatUint(uint64(id), 10)
 }
 
 // AppendText appends id in decimal, as String writes it, to b and returns the
 // extended slice. It implements encoding.TextAppender and allocates only if b
 // lacks the capacity.
 func (id ID) AppendText(b []byte) ([]byte, error) {
-	return strconv.AppendInt(b, int64(id), 10), nil
+	return strconv.AppendUint(b, uint64(id), 10), nil
 }
 
 // Base62 returns id as 11 Base62 digits (0-9, A-Z, a-z): the number id holds,

@@ -283,14 +283,14 @@ func writeDocf(f *jen.File, format string, args ...any) { writeDoc(f, fmt.Sprint
 func fill(text string) string { return portable.Fill(text, docWidth) }
 
 // commentLines returns a doc comment of several // lines for a var or
-// const block entry.
+// const block entry, each made safe as commentText makes it.
 func commentLines(text string) *jen.Statement {
 	s := jen.Null()
 	for i, line := range strings.Split(text, "\n") {
 		if i > 0 {
 			s.Line()
 		}
-		s.Comment(line)
+		s.Comment(commentText(line))
 	}
 	return s
 }
@@ -384,17 +384,15 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
 			tp.appendEncoded(36, "encodeUUID", func(b ...jen.Code) *jen.Statement { return jen.Return(append(b, jen.Nil())...) })...)
 	case EncDecimal:
-		doc := "String returns id in decimal, its canonical text form, as strconv.FormatInt\nwrites it. Base62 gives a shorter form of fixed width that sorts as the\nIDs do."
-		format, appendFn, conv := "FormatInt", "AppendInt", jen.Int64()
+		doc := "String returns id in decimal, its canonical text form: the number its 64\nbits hold, unsigned, as strconv.FormatUint writes it. Base62 gives a\nshorter form of fixed width that sorts as the IDs do."
 		if tp.signed {
 			doc = "String returns id in decimal, its canonical text form: the number its 64\nbits hold, unsigned, as strconv.FormatUint writes it, so an ID whose top\nbit is set is 2^63 or more, never negative, as the services that publish\nsuch IDs (Discord's) write them. Base62 gives a shorter form of fixed width\nthat sorts as Compare orders the IDs."
-			format, appendFn, conv = "FormatUint", "AppendUint", jen.Uint64()
 		}
 		tp.method(f, doc,
-			"String", nil, str, jen.Return(jen.Qual("strconv", format).Call(conv.Clone().Call(jen.Id("id")), jen.Lit(10))))
+			"String", nil, str, jen.Return(jen.Qual("strconv", "FormatUint").Call(jen.Uint64().Call(jen.Id("id")), jen.Lit(10))))
 		tp.method(f, "AppendText appends id in decimal, as String writes it, to b and returns the\nextended slice. It implements encoding.TextAppender and allocates only if b\nlacks the capacity.",
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
-			jen.Return(jen.Qual("strconv", appendFn).Call(jen.Id("b"), conv.Clone().Call(jen.Id("id")), jen.Lit(10)), jen.Nil()))
+			jen.Return(jen.Qual("strconv", "AppendUint").Call(jen.Id("b"), jen.Uint64().Call(jen.Id("id")), jen.Lit(10)), jen.Nil()))
 	case EncDeclared:
 		form := tp.declared
 		sorts := tp.sortsDoc()

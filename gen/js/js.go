@@ -63,6 +63,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
@@ -377,8 +378,12 @@ func jsString(s string) string {
 		case r == '\'' || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029':
-			fmt.Fprintf(&b, "\\u%04x", r)
+		case !portable.CommentSafe(r) || r == '\t':
+			// Controls, line ends and bidirectional controls, escaped by
+			// the rule the comments follow, so that none shows raw.
+			for _, u := range utf16.Encode([]rune{r}) {
+				fmt.Fprintf(&b, "\\u%04x", u)
+			}
 		default:
 			b.WriteRune(r)
 		}

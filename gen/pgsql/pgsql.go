@@ -91,6 +91,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
@@ -317,6 +318,7 @@ func quote(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`
 // dollar returns text as a dollar-quoted string literal whose tag does not
 // occur in it, so no text can end the literal early.
 func dollar(text string) string {
+	text = portable.Comment(text) // a COMMENT is read as a comment is: no control shows raw
 	tag := "$doc$"
 	for i := 0; strings.Contains(text, tag); i++ {
 		tag = fmt.Sprintf("$doc%d$", i)
@@ -324,18 +326,13 @@ func dollar(text string) string {
 	return tag + text + tag
 }
 
-// commentLines writes text as SQL line comments, one per line, with every
+// commentLines writes text as SQL line comments, one per line, each made
+// safe by the rule every emitter's comments follow (portable.Comment): a
 // control character (a carriage return could end a comment early in some
-// clients) replaced by a space.
+// clients) or a bidirectional control becomes an escape.
 func (s *script) commentLines(text string) {
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		line = strings.Map(func(r rune) rune {
-			if r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029' {
-				return ' '
-			}
-			return r
-		}, line)
-		s.out.WriteString(strings.TrimRight("-- "+line, " ") + "\n")
+		s.out.WriteString(strings.TrimRight("-- "+portable.Comment(line), " ") + "\n")
 	}
 }
 

@@ -14,8 +14,11 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
@@ -279,16 +282,55 @@ func what(l *layouts.Layout, f *layouts.Field) string {
 	return fmt.Sprintf("%d bits (%s): %s", f.Width, kind, strings.Join(roles, " + "))
 }
 
-// Comment returns text made safe for a line comment: every control
-// character and every character a language reads as a line end (JavaScript
-// takes U+2028 and U+2029, Python \f and \r) becomes a space.
+// CommentSafe reports whether r may stand as itself in a generated
+// comment, in every language idforge writes: a tab, or a printable
+// character (unicode.IsPrint: a letter, mark, number, punctuation, symbol
+// or the ASCII space). Every other rune is written as an escape: a
+// control character or one a language reads as a line end (JavaScript
+// takes U+2028 and U+2029, Python \f and \r, some SQL clients U+0085)
+// could end the comment early, and a bidirectional or other format
+// control (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C, U+FEFF and
+// the rest of category Cf) could make the code read otherwise than it
+// compiles ("Trojan Source", CVE-2021-42574). It is the one rule that
+// every emitter's comments follow, Go's too.
+func CommentSafe(r rune) bool { return r == '\t' || unicode.IsPrint(r) }
+
+// Comment returns text made safe for a comment: each rune that is not
+// CommentSafe written as Go writes it in a quoted rune, ASCII only (\r,
+// \x00, \u202e, \U000e0001), and each byte of invalid UTF-8 as \xNN.
 func Comment(text string) string {
-	return strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || r == 0x85 || r == '\u2028' || r == '\u2029' {
-			return ' '
+	var b strings.Builder
+	for i, r := range text {
+		size := utf8.RuneLen(r)
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(text[i:], string(utf8.RuneError)):
+			fmt.Fprintf(&b, `\x%02x`, text[i])
+		case CommentSafe(r):
+			b.WriteString(text[i : i+size])
+		default:
+			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
 		}
-		return r
-	}, text)
+	}
+	return b.String()
+}
+
+// Source returns generated source with every rune that is not
+// CommentSafe, but the newlines that end its lines, escaped as Comment
+// escapes it. The emitters whose code pastes a spec's text (a declared
+// encoding's title, say) into comments and docs in many places pass their
+// whole output through it, so that none of those places can show a
+// control raw; their string literals escape such runes already, so only
+// comments and docs change.
+func Source(src []byte) []byte { return []byte(Doc(string(src))) }
+
+// Doc returns text of several lines, a doc comment's, with each line made
+// safe as Comment makes it and the newlines between them kept.
+func Doc(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = Comment(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Lines returns text's lines, each made safe with Comment, without trailing
