@@ -282,6 +282,30 @@ func Aliases(l *layouts.Layout, b []byte) []Record {
 	return rs
 }
 
+// Alias returns the "alias" record of text input in form ("crockford", or
+// "text" for the layout's canonical text) of layout l: the ID the form's
+// encoding reads it as and the canonical text it writes of that ID. It is
+// for published texts that use aliases, tsid-creator's among them; input
+// that does not read is an error.
+func Alias(l *layouts.Layout, form, input string) (Record, error) {
+	name := form
+	if form == "text" {
+		name = l.CanonicalText()
+	}
+	e, err := l.Encoding(name)
+	if err != nil {
+		return Record{}, fmt.Errorf("conformance: %s: %w", l.Name, err)
+	}
+	b, err := e.DecodeString(input)
+	if err == nil && len(b) != l.Bytes() {
+		err = fmt.Errorf("%d bytes, not %d", len(b), l.Bytes())
+	}
+	if err != nil {
+		return Record{}, fmt.Errorf("conformance: %s: %s %q: %w", l.Name, form, input, err)
+	}
+	return Record{Layout: l.Name, Kind: "alias", Form: form, Input: input, Hex: hex.EncodeToString(b), Text: e.EncodeToString(b)}, nil
+}
+
 // Bad returns "bad" records: inputs made from the ID of layout l whose
 // bytes are b, each with the error kind the reference codecs give it. It
 // returns none when b is not an ID of l (a nil l, or bytes of another

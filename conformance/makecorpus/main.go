@@ -179,6 +179,21 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 	rs = append(rs, named...)
 	rs = append(rs, conformance.Aliases(l, ids[0])...)
 	rs = append(rs, conformance.Aliases(l, ids[3])...)
+	if l.Name == "tsid" {
+		// tsid-creator's own cases of Crockford's aliases, which its
+		// Tsid.isValid accepts (TsidTest.testIsValid in
+		// github.com/f4b6a3/tsid-creator): every language reads them, as
+		// its canonical text and as Crockford.
+		for _, s := range []string{"0123456789ABi", "0123456789ABl", "0123456789ABo", "0123456789abc", "0123456789AbC"} {
+			for _, form := range []string{"text", "crockford"} {
+				r, err := conformance.Alias(l, form, s)
+				if err != nil {
+					return nil, err
+				}
+				rs = append(rs, r)
+			}
+		}
+	}
 	if v, ok := l.Value(layouts.Time); ok {
 		// The sample's microsecond and its last nanosecond too: PostgreSQL's
 		// times are microseconds, and its P_max_at(t) covers t's whole
