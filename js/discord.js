@@ -150,7 +150,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and L
+     * read as 1, O as 0.
      * Text above FZZZZZZZZZZZZ is ErrOverflow.
      * @param {string} s
      * @returns {ID}

@@ -290,7 +290,7 @@ func (w *writer) parsers() {
 	default:
 		w.t(`
     /**
-     * Reads the text {@link #toString()} writes: exactly $DESC$$CASE$.
+     * $READS$
      *
      * @param s the text
      * @return the ID
@@ -299,7 +299,7 @@ func (w *writer) parsers() {
     public static $T$ parse(String s) {
         return of(decode(s, $FORM$));
     }
-`, "DESC", html(p.Text.Describe()), "CASE", p.Text.CaseNote(), "FORM", formConst(p.Text))
+`, "READS", javadocLines(fmt.Sprintf("Reads the text {@link #toString()} writes: exactly %s%s.", html(p.Text.Describe()), p.Text.CaseNote())), "FORM", formConst(p.Text))
 	}
 	for _, f := range append(slices.Clip(p.Forms), w.declared...) {
 		over := ""
@@ -308,7 +308,7 @@ func (w *writer) parsers() {
 		}
 		w.t(`
     /**
-     * Reads the $TITLE$ form: exactly $WIDTH$ digits$CASE$.$OVER$
+     * $READS$$OVER$
      *
      * @param s the text
      * @return the ID
@@ -317,7 +317,7 @@ func (w *writer) parsers() {
     public static $T$ parse$NAME$(String s) {
         return of(decode(s, $FORM$));
     }
-`, "TITLE", html(f.Title), "WIDTH", fmt.Sprint(f.Width), "CASE", f.CaseNote(), "OVER", over, "NAME", camel(f.Ident()), "FORM", formConst(f))
+`, "READS", javadocLines(fmt.Sprintf("Reads the %s form: exactly %d digits%s.", html(f.Title), f.Width, f.CaseNote())), "OVER", over, "NAME", camel(f.Ident()), "FORM", formConst(f))
 	}
 	if p.Text.Own() {
 		// The layout's own form has parse; a method named after it too, as
@@ -917,4 +917,10 @@ func tickBig(expr string, width int) string {
 		return "BigInteger.valueOf(" + expr + ")"
 	}
 	return "new BigInteger(Long.toUnsignedString(" + expr + "))"
+}
+
+// javadocLines fills text to the width of a member's Javadoc, its lines
+// after the first starting "     * ", for a template line "     * $X$".
+func javadocLines(text string) string {
+	return strings.ReplaceAll(portable.Fill(text, 72), "\n", "\n     * ")
 }

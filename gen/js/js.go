@@ -485,14 +485,14 @@ class %[3]s {
 	} else {
 		w.f(`
   /**
-   * Reads the text toString writes: exactly %[2]s%[3]s.
+   * %[2]s
    * @param {string} s
    * @returns {%[1]s}
    */
   static parse(s) {
-    return make(%[4]s);
+    return make(%[3]s);
   }
-`, p.Type, p.Text.Describe(), p.Text.CaseNote(), decodeCall(p, p.Text, "s"))
+`, p.Type, docText("  ", fmt.Sprintf("Reads the text toString writes: exactly %s%s.", p.Text.Describe(), p.Text.CaseNote())), decodeCall(p, p.Text, "s"))
 	}
 	for _, f := range p.Forms {
 		read := fmt.Sprintf("decodeRadix(L, s, %s_DIGITS, %d)", constName(f), f.Width)
@@ -501,14 +501,14 @@ class %[3]s {
 		}
 		w.f(`
   /**
-   * Reads the %[2]s form: exactly %[3]d digits%[4]s.%[6]s
+   * %[2]s
    * @param {string} s
    * @returns {%[1]s}
    */
-  static parse%[5]s(s) {
-    return make(%[7]s);
+  static parse%[3]s(s) {
+    return make(%[4]s);
   }
-`, p.Type, f.Title, f.Width, f.CaseNote(), title(f.Name), overflowNote(f), read)
+`, p.Type, docText("  ", fmt.Sprintf("Reads the %s form: exactly %d digits%s.", f.Title, f.Width, f.CaseNote()))+overflowNote(f), title(f.Name), read)
 	}
 	w.f(`
   /**

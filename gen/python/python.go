@@ -424,9 +424,9 @@ class %[1]s:
 		w.f(`
     @classmethod
     def parse(cls, s: %[5]s) -> %[1]s:
-        """Reads the text str writes: exactly %[2]s%[3]s.%[6]s"""%[7]s
+        """%[2]s%[6]s"""%[7]s
         return _made(cls, _decode(s, _%[4]s))
-`, p.Type, p.Text.Describe(), p.Text.CaseNote(), constName(p.Text), sType, sDoc, sCheck)
+`, p.Type, docText("        ", fmt.Sprintf("Reads the text str writes: exactly %s%s.", p.Text.Describe(), p.Text.CaseNote())), "", constName(p.Text), sType, sDoc, sCheck)
 	}
 	for _, f := range p.Forms {
 		over := ""
@@ -436,9 +436,9 @@ class %[1]s:
 		w.f(`
     @classmethod
     def parse_%[2]s(cls, s: str) -> %[1]s:
-        """Reads the %[3]s form: exactly %[4]d digits%[5]s.%[6]s"""
+        """%[3]s%[6]s"""
         return _made(cls, _decode(s, _%[7]s))
-`, p.Type, f.Name, f.Title, f.Width, f.CaseNote(), over, constName(f))
+`, p.Type, f.Name, docText("        ", fmt.Sprintf("Reads the %s form: exactly %d digits%s.", f.Title, f.Width, f.CaseNote())), f.Width, "", over, constName(f))
 	}
 	w.f(`
     @classmethod

@@ -130,7 +130,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 20 Firebase digits; case matters."""
+        """Reads the text str writes: exactly 20 Firebase digits; case
+        matters."""
         return _made(cls, _decode(s, _FIREBASE))
 
     @classmethod
@@ -141,7 +142,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 24 digits, in either case, with I and L read as 1, O as 0."""
+        """Reads the Crockford form: exactly 24 digits, in either case,
+        with I and L read as 1, O as 0."""
         return _made(cls, _decode(s, _CROCKFORD))
 
     @classmethod

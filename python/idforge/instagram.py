@@ -139,7 +139,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 13 digits, in either case, with I and L read as 1, O as 0.
+        """Reads the Crockford form: exactly 13 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above FZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

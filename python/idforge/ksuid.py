@@ -131,7 +131,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 27 Base62 digits; case matters."""
+        """Reads the text str writes: exactly 27 Base62 digits; case
+        matters."""
         return _made(cls, _decode(s, _BASE62))
 
     @classmethod
@@ -142,7 +143,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 32 digits, in either case, with I and L read as 1, O as 0."""
+        """Reads the Crockford form: exactly 32 digits, in either case,
+        with I and L read as 1, O as 0."""
         return _made(cls, _decode(s, _CROCKFORD))
 
     @classmethod

@@ -125,7 +125,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 24 hex digits, in either case."""
+        """Reads the text str writes: exactly 24 hex digits, in either
+        case."""
         return _made(cls, _decode(s, _HEX))
 
     @classmethod
@@ -136,7 +137,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 20 digits, in either case, with I and L read as 1, O as 0.
+        """Reads the Crockford form: exactly 20 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above 1ZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

@@ -128,7 +128,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: Union[str, _uuid.UUID]) -> ID:
-        """Reads the text str writes: exactly 26 Crockford digits, in either case, with I and L read as 1, O as 0.
+        """Reads the text str writes: exactly 26 Crockford digits, in
+        either case, with I and L read as 1, O as 0.
         A uuid.UUID gives the ID of its 128 bits."""
         if isinstance(s, _uuid.UUID):
             return _made(cls, s.int)
@@ -142,7 +143,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 26 digits, in either case, with I and L read as 1, O as 0.
+        """Reads the Crockford form: exactly 26 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

@@ -128,7 +128,8 @@ class ID(_uuid.UUID):
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 26 digits, in either case, with I and L read as 1, O as 0.
+        """Reads the Crockford form: exactly 26 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

@@ -114,7 +114,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 20 Firebase digits; case matters.
+     * Reads the text {@link #toString()} writes: exactly 20 Firebase digits;
+     * case matters.
      *
      * @param s the text
      * @return the ID
@@ -137,7 +138,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 24 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 24 digits, in either case, with I and
+     * L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID

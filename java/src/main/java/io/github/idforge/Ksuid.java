@@ -113,7 +113,8 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 27 Base62 digits; case matters.
+     * Reads the text {@link #toString()} writes: exactly 27 Base62 digits;
+     * case matters.
      *
      * @param s the text
      * @return the ID
@@ -136,7 +137,8 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 32 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 32 digits, in either case, with I and
+     * L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID

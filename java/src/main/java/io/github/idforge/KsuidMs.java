@@ -109,7 +109,8 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 27 Base62 digits; case matters.
+     * Reads the text {@link #toString()} writes: exactly 27 Base62 digits;
+     * case matters.
      *
      * @param s the text
      * @return the ID
@@ -132,7 +133,8 @@ public final class KsuidMs implements Comparable<KsuidMs>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 32 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 32 digits, in either case, with I and
+     * L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID

@@ -108,7 +108,8 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 24 hex digits, in either case.
+     * Reads the text {@link #toString()} writes: exactly 24 hex digits, in
+     * either case.
      *
      * @param s the text
      * @return the ID
@@ -131,7 +132,8 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 20 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 20 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code 1ZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

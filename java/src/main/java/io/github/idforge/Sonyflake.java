@@ -137,7 +137,8 @@ public final class Sonyflake implements Comparable<Sonyflake>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

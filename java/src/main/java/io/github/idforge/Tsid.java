@@ -106,7 +106,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 13 Crockford digits, in either case, with I and L read as 1, O as 0.
+     * Reads the text {@link #toString()} writes: exactly 13 Crockford digits,
+     * in either case, with I and L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID
@@ -129,7 +130,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

@@ -139,7 +139,8 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

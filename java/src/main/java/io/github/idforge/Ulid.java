@@ -112,7 +112,8 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 26 Crockford digits, in either case, with I and L read as 1, O as 0.
+     * Reads the text {@link #toString()} writes: exactly 26 Crockford digits,
+     * in either case, with I and L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID
@@ -135,7 +136,8 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 26 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

@@ -151,7 +151,8 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 26 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

@@ -111,7 +111,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 20 base32hex digits, in either case.
+     * Reads the text {@link #toString()} writes: exactly 20 base32hex digits,
+     * in either case.
      *
      * @param s the text
      * @return the ID
@@ -134,7 +135,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 20 digits, in either case, with I and L read as 1, O as 0.
+     * Reads the Crockford form: exactly 20 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code 1ZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
