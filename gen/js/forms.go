@@ -101,10 +101,20 @@ const %s = /* @__PURE__ */ form(%s, %s, %t%s);
 }
 
 // aliasesArg returns form()'s last argument, the form's aliases, after a
-// comma, or "" for a form without them.
+// comma, or "" for a form without them: pairs of an alias and its digit,
+// each alias in both cases where the form folds case, as form() takes
+// them.
 func aliasesArg(f portable.Form) string {
 	if f.Aliases == "" {
 		return ""
 	}
-	return ", " + jsString(f.Aliases)
+	var pairs strings.Builder
+	for i := 0; i+1 < len(f.Aliases); i += 2 {
+		a, d := f.Aliases[i], f.Aliases[i+1]
+		pairs.WriteString(string([]byte{a, d}))
+		if f.FoldCase && 'a' <= a|0x20 && a|0x20 <= 'z' {
+			pairs.WriteString(string([]byte{a ^ 0x20, d}))
+		}
+	}
+	return ", " + jsString(pairs.String())
 }

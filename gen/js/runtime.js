@@ -82,8 +82,9 @@ export function fits(L, n) {
  * a width that depends on the ID's size, so that text sorts as the bytes
  * do. A form is data: its digits in ascending order, whether its reader
  * folds case, and its aliases (pairs of a character its reader takes
- * though its writer never writes it and the digit that character reads
- * as), from which it has its table (each character's value, or -1).
+ * though its writer never writes it, in each case it takes it, and the
+ * digit that character reads as), from which it has its table (each
+ * character's value, or -1).
  * It is read and written chunk digits at a time: as many as keep a chunk's
  * value below 2^21, so that every step on 32-bit words is exact in a
  * number; unit is base ** chunk, worked out once, as ** of a number that
@@ -96,13 +97,13 @@ export function form(title, digits, foldCase, aliases = '') {
   const table = new Int8Array(128).fill(-1);
   let chunk = 1;
   while (base ** (chunk + 1) < 0x200000) chunk++;
-  const set = (c, v) => {
-    table[c.charCodeAt(0)] = v;
-    if (foldCase) table[c.toLowerCase().charCodeAt(0)] = table[c.toUpperCase().charCodeAt(0)] = v;
-  };
-  for (let i = 0; i < base; i++) set(digits[i], i);
-  // Each alias, then the digit it reads as: Crockford's read I and L as 1, O as 0.
-  for (let i = 0; i < aliases.length; i += 2) set(aliases[i], digits.indexOf(aliases[i + 1]));
+  for (let i = 0; i < base; i++) {
+    const c = digits[i];
+    table[c.charCodeAt(0)] = i;
+    if (foldCase) table[c.toLowerCase().charCodeAt(0)] = table[c.toUpperCase().charCodeAt(0)] = i;
+  }
+  // Each alias, in each case it is read in, then the digit it reads as.
+  for (let i = 0; i < aliases.length; i += 2) table[aliases.charCodeAt(i)] = table[aliases.charCodeAt(i + 1)];
   return { title, digits, base, chunk, unit: base ** chunk, table };
 }
 
@@ -117,7 +118,7 @@ export function pairsOf(f) {
 export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false);
 
 /** Crockford's base32, written in upper case and read in either, with I and L as 1 and O as 0. */
-export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true, 'I1L1O0');
+export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true, 'I1i1L1l1O0o0');
 
 /** Hex, written in lower case and read in either. */
 export const HEX = /* @__PURE__ */ form('hex', '0123456789abcdef', true);
@@ -226,10 +227,12 @@ export const BASE62_DIGITS = { title: 'Base62', digits: '0123456789ABCDEFGHIJKLM
 /**
  * Crockford's base32 as encodeRadix and decodeRadix take it, written in
  * upper case and read in either, lower case first, as text from elsewhere
- * (a TypeID's, say) most often has it; its aliases, in either case, read
- * as the digits of alias (I and L as 1, O as 0).
+ * (a TypeID's, say) most often has it. Each character's value is its place
+ * in read modulo 32, so Crockford's aliases follow the digits at places of
+ * their digits' values (o and O as 0, i, I, l and L as 1), the places
+ * between them holding digits that indexOf finds first further back.
  */
-export const CROCKFORD_DIGITS = { title: 'Crockford', digits: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', read: '0123456789abcdefghjkmnpqrstvwxyz0123456789ABCDEFGHJKMNPQRSTVWXYZ', aliases: 'iIlLoO', alias: '111100' };
+export const CROCKFORD_DIGITS = { title: 'Crockford', digits: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', read: '0123456789abcdefghjkmnpqrstvwxyzOI23456789ABCDEFGHJKMNPQRSTVWXYZoi23456789ABCDEFGHJKMNPQRSTVWXYZ0l23456789ABCDEFGHJKMNPQRSTVWXYZ0L' };
 
 /** Hex as encodeRadix and decodeRadix take it, read in either case. */
 export const HEX_DIGITS = { title: 'hex', digits: '0123456789abcdef', read: '0123456789abcdef0123456789ABCDEF' };
@@ -261,9 +264,8 @@ export function encodeRadix(w, f, width) {
 /**
  * Reads s, exactly width digits of form f, a digit at a time, and returns
  * the ID's words: it multiplies the words by the base and adds each
- * digit's value, an alias (f.aliases) that of its digit (f.alias). It
- * checks, in Go's order, the length (in bytes of UTF-8, as Go counts it),
- * every character, then the value: text above the
+ * digit's value. It checks, in Go's order, the length (in bytes of UTF-8,
+ * as Go counts it), every character, then the value: text above the
  * largest ID is ErrOverflow. The forms other than a layout's canonical
  * text are read so, with no table: decodeMultiply, which takes the digits
  * a chunk at a time and looks each up in a form's table, is faster.
@@ -276,8 +278,7 @@ export function decodeRadix(L, s, f, width) {
   const w = new Array(L.words).fill(0);
   let over = 0;
   for (let i = 0; i < s.length; i++) {
-    const a = f.aliases ? f.aliases.indexOf(s[i]) : -1;
-    const v = f.read.indexOf(a < 0 ? s[i] : f.alias[a]) % base;
+    const v = f.read.indexOf(s[i]) % base;
     if (v < 0) throw syntaxError(L, f.title, s, i);
     over |= mulAdd(w, base, v);
   }
