@@ -26,9 +26,11 @@ func (s *script) emitDecimal() {
 		body: "SELECT CASE WHEN $1 >= 0 THEN $1::text ELSE ($1::numeric + 18446744073709551616)::text END",
 		doc:  fmt.Sprintf("A %s ID in decimal, its canonical text: the unsigned number its 64 bits hold, as Go's String writes it (a bigint of 2^63 and above is negative; its text here is not).", s.l.Name),
 	})
-	most, largest := 19, "9223372036854775807"
+	most, largest, wrap := 19, "9223372036854775807", ""
 	if s.r.Text.Signed {
+		// From 2^63 on, the bigint of the same 64 bits is negative.
 		most, largest = 20, "18446744073709551615"
+		wrap = "\n  IF n > 9223372036854775807 THEN\n    n := n - 18446744073709551616;\n  END IF;"
 	}
 	suffix := "from_decimal"
 	body := fmt.Sprintf(`DECLARE
@@ -46,17 +48,14 @@ BEGIN
   n := $1::numeric;
   IF n > %s THEN
     %s
-  END IF;
-  IF n > 9223372036854775807 THEN
-    n := n - 18446744073709551616;
-  END IF;
+  END IF;%s
   RETURN n::bigint;
 END`, most,
 		s.raise(suffix, "22P02", "%L is %s characters long, want 1 to "+strconv.Itoa(most), "$1", "length($1)"),
 		s.raise(suffix, "22P02", "invalid character %L at position 1 of %L: only zero itself starts with a zero", "'0'", "$1"),
 		s.raise(suffix, "22P02", "invalid character %L at position %s of %L", "substring($1 from '[^0-9]')", "strpos($1, substring($1 from '[^0-9]'))", "$1"),
 		largest,
-		s.raise(suffix, "22P02", "%L is above the largest ID, "+largest, "$1"))
+		s.raise(suffix, "22P02", "%L is above the largest ID, "+largest, "$1"), wrap)
 	s.function(function{
 		suffix: suffix, params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: body,
 		doc: fmt.Sprintf("The %s ID whose canonical text is s: 1 to %d digits with no sign and no leading zeros, the unsigned number its bits hold, at most %s; anything else is an error (SQLSTATE 22P02).", s.l.Name, most, largest),
