@@ -212,11 +212,11 @@ func New(s Spec) (*Encoding, error) {
 	}
 	switch {
 	case s.Bits || s.Check:
-	case s.Digits == base62Alphabet && !s.Fold:
+	case s.Digits == base62Alphabet && !s.Fold && s.Aliases == "":
 		e.fast = fastBase62
 	case s.Digits == crockfordAlphabet && s.Fold && s.Aliases == crockfordAliases:
 		e.fast = fastCrockford
-	case s.Digits == hexAlphabet && s.Fold:
+	case s.Digits == hexAlphabet && s.Fold && s.Aliases == "":
 		e.fast = fastHex
 	}
 	return e, nil

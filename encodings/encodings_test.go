@@ -682,3 +682,38 @@ func mustLookup(t *testing.T, name string) *encodings.Encoding {
 	}
 	return e
 }
+
+// Aliases are declared as ALIASES=DIGIT words, written back the same by
+// Spec.String, and refused where they clash with a digit or name none.
+func TestDeclareAliases(t *testing.T) {
+	e, err := encodings.Declare("encoding tern Tern 012 fold xy=1 z=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := e.Spec(); s.Aliases != "x1y1z0" || s.String() != "encoding tern Tern 012 fold xy=1 z=0" {
+		t.Errorf("Spec %+v, String %q", s, s.String())
+	}
+	if got := e.Spec().DescribeAliases(); got != "x and y read as 1, z as 0" {
+		t.Errorf("DescribeAliases = %q", got)
+	}
+	// X reads as 1 (fold), and the text writes back canonical.
+	b, err := e.DecodeString("0XZy1z")
+	if err != nil || e.EncodeToString(b) != "010110" || e.Canonical("0XZy1z") != "010110" {
+		t.Errorf("0XZy1z: %x, %v, writes %q, canonical %q", b, err, e.EncodeToString(b), e.Canonical("0XZy1z"))
+	}
+	if v, ok := e.Digit('Y'); !ok || v != 1 {
+		t.Errorf("Digit('Y') = %d, %v", v, ok)
+	}
+	for _, bad := range []string{
+		"encoding t T 012 1=2",      // an alias that is a digit
+		"encoding t T 012 x=9",      // a digit that is none
+		"encoding t T 0ab fold A=0", // an alias that is a digit in the other case
+		"encoding t T 012 =1",       // no alias
+		"encoding t T 012 x=12",     // two digits
+		"encoding t T 012 x=1 x=2",  // an alias twice
+	} {
+		if _, err := encodings.Declare(bad); !errors.Is(err, encodings.ErrSpec) {
+			t.Errorf("Declare(%q) = %v, want ErrSpec", bad, err)
+		}
+	}
+}

@@ -168,3 +168,21 @@ func TestZeroEncoding(t *testing.T) {
 	}()
 	e.EncodeToString([]byte{1})
 }
+
+// A declared encoding with the alphabet of a hand-tuned codec but other
+// aliases is not given that codec, which reads its own aliases only.
+func TestFastCodecsKeepAliases(t *testing.T) {
+	for _, s := range []Spec{
+		{Name: "b62x", Digits: base62Alphabet, Aliases: "-0"},
+		{Name: "hexo", Digits: hexAlphabet, Fold: true, Aliases: "o0"},
+		{Name: "plain-crockford", Digits: crockfordAlphabet, Fold: true},
+	} {
+		e, err := New(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.fast != noFast {
+			t.Errorf("%s: aliases %q, and the hand-tuned codec %d", s.Name, s.Aliases, e.fast)
+		}
+	}
+}
