@@ -139,6 +139,19 @@ func (CrockfordEncoding) AppendDecode(dst, src []byte) ([]byte, error) {
 	return decodeCrockford(dst, src)
 }
 
+// Canonical returns Crockford text that decodes, s, as the encoder writes
+// the same value: upper case, with each alias (I, L, O, in either case) as
+// the digit it stands for. Bytes that are no digit are left as they are.
+func (CrockfordEncoding) Canonical(s string) string {
+	out := []byte(s)
+	for i, c := range out {
+		if v := crockfordDecode[c]; v != invalid {
+			out[i] = crockfordAlphabet[v]
+		}
+	}
+	return string(out)
+}
+
 // DecodeString returns the bytes that the Crockford text s decodes to, or
 // nil and an error as described for AppendDecode. The empty string decodes
 // to an empty slice.
