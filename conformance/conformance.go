@@ -67,6 +67,11 @@ import (
 //     text, as UTF-8) in the name space Namespace (hex, a UUID's 16 bytes)
 //     makes: Go's uuid.NewV3, NewV5 or NewV8SHA256, and every language's
 //     fromName;
+//   - "alias": Form (crockford, or text for a layout whose canonical text
+//     is an encoding with aliases) and Input, text that the form reads
+//     though its writer never writes it (Crockford's I, L and O, and lower
+//     case); Hex, the ID it reads as; Text, what the form writes of that
+//     ID, upper case with no alias;
 //   - "mask": see Key;
 //   - "order": IDs, hex, in ascending unsigned byte order, the order every
 //     language's compare must give them (Order);

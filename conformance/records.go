@@ -220,6 +220,93 @@ func ID(l *layouts.Layout, b []byte) (Record, error) {
 	return r, nil
 }
 
+// Aliases returns "alias" records: text of the ID of layout l whose bytes
+// are b that a form reads though its writer never writes it, each with
+// the ID it reads as (Hex) and what the form writes of that ID (Text):
+// Crockford text with its aliases (I and L for 1, O for 0, as the
+// encoding's declaration says) in mixed case, as form "crockford", and as
+// form "text" where the layout's canonical text is an encoding with
+// aliases. It returns none when the text of b has no digit that an alias
+// stands for, or when b is not an ID of l.
+func Aliases(l *layouts.Layout, b []byte) []Record {
+	if l == nil || len(b) == 0 || len(b) != l.Bytes() {
+		return nil
+	}
+	var rs []Record
+	add := func(form, name string) {
+		spec, err := interp.Alphabet(l, name)
+		if err != nil || spec.Aliases == "" {
+			return
+		}
+		canonical, err := interp.Encode(l, name, b)
+		if err != nil {
+			panic(fmt.Sprintf("conformance: %s: %s of %x: %v", l.Name, name, b, err)) // any bytes of the layout's size encode
+		}
+		digits := len(canonical)
+		if spec.Check {
+			digits-- // the check symbol stays as written
+		}
+		// Each digit that has aliases is written as one of them, in turn,
+		// and every other letter in lower case, where the encoding folds
+		// case: the whole of Crockford's rules in one text.
+		var as []string // per digit, its aliases
+		for i := 0; i+1 < len(spec.Aliases); i += 2 {
+			d := int(spec.Aliases[i+1])
+			for len(as) <= d {
+				as = append(as, "")
+			}
+			as[d] += spec.Aliases[i : i+1]
+		}
+		out := []byte(canonical)
+		n := 0
+		for i := 0; i < digits; i++ {
+			c := int(out[i])
+			switch {
+			case c < len(as) && as[c] != "":
+				a := as[c][n%len(as[c])]
+				if spec.Fold && n%2 == 1 {
+					a |= 0x20 // lower case
+				}
+				out[i] = a
+				n++
+			case spec.Fold && 'A' <= c && c <= 'Z':
+				out[i] |= 0x20
+			}
+		}
+		if n == 0 {
+			return
+		}
+		if got, err := interp.Decode(l, name, string(out)); err != nil || !bytes.Equal(got, b) {
+			panic(fmt.Sprintf("conformance: alias text %q of %x reads as %x, %v", out, b, got, err)) // the encoding's own rule
+		}
+		rs = append(rs, Record{Layout: l.Name, Kind: "alias", Form: form, Input: string(out), Hex: hex.EncodeToString(b), Text: canonical})
+	}
+	add("crockford", "crockford")
+	add("text", interp.TextForm(l)) // none where it is uuid or decimal text
+	return rs
+}
+
+// Alias returns the "alias" record of text input in form ("crockford", or
+// "text" for the layout's canonical text) of layout l: the ID the form's
+// encoding reads it as and the canonical text it writes of that ID. It is
+// for published texts that use aliases, tsid-creator's among them; input
+// that does not read is an error.
+func Alias(l *layouts.Layout, form, input string) (Record, error) {
+	name := form
+	if form == "text" {
+		name = interp.TextForm(l)
+	}
+	b, err := interp.Decode(l, name, input)
+	if err != nil {
+		return Record{}, fmt.Errorf("conformance: %s: %s %q: %w", l.Name, form, input, err)
+	}
+	text, err := interp.Encode(l, name, b)
+	if err != nil {
+		return Record{}, fmt.Errorf("conformance: %s: %s of %x: %w", l.Name, name, b, err)
+	}
+	return Record{Layout: l.Name, Kind: "alias", Form: form, Input: input, Hex: hex.EncodeToString(b), Text: text}, nil
+}
+
 // Bad returns "bad" records: inputs made from the ID of layout l whose
 // bytes are b, each with the error kind the reference codecs give it. It
 // returns none when b is not an ID of l (a nil l, or bytes of another
@@ -330,19 +417,17 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 
 // badDecimal returns the "bad" records of decimal text, made from the
 // digits of the ID whose bytes are b and from their first half (so that a
-// character more is still no more than 19), each with the error kind
-// DecimalError gives it for the layout's signedness. Where the layout's
-// top bit is a constant zero, Go's package of the layout holds IDs from 0
-// to 2^63-1 only and its Parse takes a '-' for a bad character, not for a
-// sign, so that negative inputs, "-1" and the ID's own digits after a '-'
-// among them, are bad there too; where the top bit is not a constant
-// zero, they are IDs and no records.
+// character more is still no more than 20), each with the error kind
+// DecimalError gives it for the layout. Decimal text is unsigned in every
+// layout: a '-' is a bad character, so that negative inputs, "-1" and the
+// ID's own digits after a '-' among them, are bad everywhere; where the
+// top bit is a constant zero, so is a number of 2^63 or more.
 func badDecimal(l *layouts.Layout, b []byte) []Record {
-	digits := strings.TrimPrefix(strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10), "-")
+	digits := strconv.FormatUint(binary.BigEndian.Uint64(b), 10)
 	half := digits[:(len(digits)+1)/2]
 	inputs := []string{
-		"", "-0", strconv.FormatUint(1<<63, 10), strings.Repeat("9", 20),
-		"-", "-1", "-9223372036854775808", "-9223372036854775809",
+		"", "-0", strconv.FormatUint(1<<63, 10), strings.Repeat("9", 20), strings.Repeat("9", 21),
+		"18446744073709551616", "-", "-1", "-9223372036854775808", "-9223372036854775809",
 	}
 	for _, d := range []string{digits, half} {
 		inputs = append(inputs,
@@ -356,7 +441,7 @@ func badDecimal(l *layouts.Layout, b []byte) []Record {
 	var rs []Record
 	seen := map[string]bool{}
 	for _, s := range inputs {
-		if kind := DecimalError(s, interp.Negative(l)); kind != "" && !seen[s] { // a short ID's changes can coincide
+		if kind := DecimalError(s, interp.Wide(l)); kind != "" && !seen[s] { // a short ID's changes can coincide
 			seen[s] = true
 			rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: "text", Input: s, Error: kind})
 		}
@@ -365,36 +450,31 @@ func badDecimal(l *layouts.Layout, b []byte) []Record {
 }
 
 // DecimalError returns the kind of error that reading s as decimal text
-// of a layout gives, signed saying whether the layout's IDs can be
-// negative (its top bit is not a constant zero: interp.Negative). It
-// is "" for canonical decimal, what strconv.FormatInt writes of an ID: an
-// optional '-' (only if signed) and 1 to 19 digits with no leading zeros,
-// whose value is an int64 (at most 2^63-1 if not signed). It is the rule
-// that every language's parser of decimal text follows, checked in the
-// order in which Go's generated parsers check it:
-//
-//   - signed: ErrLength for no digits, or more than 19 bytes after the
-//     sign; ErrSyntax for a leading zero ("-0" included), then for a byte
-//     that is not a digit; ErrOverflow for a value outside an int64's
-//     range.
-//   - not signed: ErrLength for text of no bytes or more than 19, a '-'
-//     counted as any byte; ErrSyntax for a leading zero, then for a byte
-//     that is not a digit, a '-' included; ErrOverflow for a value above
-//     2^63-1.
-func DecimalError(s string, signed bool) string {
-	digits := s
-	if signed {
-		digits = strings.TrimPrefix(s, "-")
+// of a layout gives; wide says that the layout's top bit is not a
+// constant zero (interp.Wide, as resolved.Text.Signed), so that its IDs run to 2^64-1. It
+// is "" for canonical decimal, the unsigned number an ID's 64 bits hold:
+// 1 to 19 digits (20 if wide) with no sign and no leading zeros, whose
+// value is at most 2^63-1 (2^64-1 if wide). It is the rule that every
+// language's parser of decimal text follows, checked in the order in
+// which Go's generated parsers check it: ErrLength for text of no bytes
+// or more than 19 (20), a '-' counted as any byte; ErrSyntax for a
+// leading zero, then for a byte that is not a digit, a '-' included;
+// ErrOverflow for a value above the largest.
+func DecimalError(s string, wide bool) string {
+	most := 19
+	if wide {
+		most = 20
 	}
 	switch {
-	case len(digits) == 0 || len(digits) > 19:
+	case len(s) == 0 || len(s) > most:
 		return "ErrLength"
-	case digits[0] == '0' && (len(digits) > 1 || len(digits) < len(s)):
+	case s[0] == '0' && len(s) > 1:
 		return "ErrSyntax"
-	case strings.Trim(digits, "0123456789") != "":
+	case strings.Trim(s, "0123456789") != "":
 		return "ErrSyntax"
 	}
-	if _, err := strconv.ParseInt(s, 10, 64); err != nil {
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n>>63 != 0 && !wide {
 		return "ErrOverflow" // digits only, so out of range
 	}
 	return ""

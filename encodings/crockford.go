@@ -17,20 +17,31 @@ var Crockford CrockfordEncoding
 // alphabet is in ASCII order, so encodings of equal-length inputs sort as
 // the inputs do.
 //
-// Decoding ignores case but is otherwise strict. It rejects, in either
-// case, the letters I, L and O, which Crockford's scheme reads as 1, 1 and
-// 0, the letter U, which it leaves out, and the hyphen, which it ignores.
-// Accepting the aliases would let several strings decode to the same bytes:
-// IDs equal as values could then differ as stored text, so comparing,
-// deduplicating or indexing the text would disagree with the values, and
-// sort order would no longer follow byte order. Rejecting them keeps the
-// round trip canonical: one string (up to case) per value. A string whose
-// unused top bits are not zero is rejected with [ErrOverflow].
+// Decoding follows Crockford's rules, as tsid-creator and the ULID spec
+// do: it reads either case, and the letters I and L as 1 and O as 0, in
+// either case, as builtin.encodings declares for "crockford". It is
+// otherwise strict: it rejects the letter U, which the scheme leaves out,
+// and the hyphen, which the scheme ignores. The encoder never writes an
+// alias or a lower-case letter, so text read with them re-encodes to the
+// canonical text of the same value, not to itself: compare, deduplicate
+// and index IDs as values, or as the text the encoder writes. A string
+// whose unused top bits are not zero is rejected with [ErrOverflow].
 type CrockfordEncoding struct{}
 
 const crockfordAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
-var crockfordDecode = decodeTable(crockfordAlphabet, true)
+// crockfordAliases are the letters Crockford's decoding reads as digits, as
+// Spec.Aliases holds them: I and L as 1, O as 0. A test holds them to the
+// declaration of "crockford" in builtin.encodings.
+const crockfordAliases = "I1L1O0"
+
+var crockfordDecode = func() [256]byte {
+	t := decodeTable(crockfordAlphabet, true)
+	for i := 0; i < len(crockfordAliases); i += 2 {
+		setAlias(&t, crockfordAliases[i], t[crockfordAliases[i+1]], true)
+	}
+	return t
+}()
 
 // crockfordPairs maps each 10-bit value to its two digits, big-endian, so
 // the encoder can write a 40-bit group with four table lookups.
@@ -119,13 +130,26 @@ func (e CrockfordEncoding) EncodeToString(src []byte) string {
 
 // AppendDecode appends the bytes that the Crockford text src decodes to,
 // DecodedLen(len(src)) of them, to dst and returns the extended slice. Upper
-// and lower case are accepted. It allocates only if dst lacks the capacity.
+// and lower case are accepted, and I, L and O as 1, 1 and 0. It allocates only if dst lacks the capacity.
 // On error it returns dst unchanged, with nothing appended, and an error
 // matching [ErrLength], [ErrInvalidChar] (as an [InvalidCharError]) or
 // [ErrOverflow]; dst's spare capacity, beyond len(dst), may have been
 // written to.
 func (CrockfordEncoding) AppendDecode(dst, src []byte) ([]byte, error) {
 	return decodeCrockford(dst, src)
+}
+
+// Canonical returns Crockford text that decodes, s, as the encoder writes
+// the same value: upper case, with each alias (I, L, O, in either case) as
+// the digit it stands for. Bytes that are no digit are left as they are.
+func (CrockfordEncoding) Canonical(s string) string {
+	out := []byte(s)
+	for i, c := range out {
+		if v := crockfordDecode[c]; v != invalid {
+			out[i] = crockfordAlphabet[v]
+		}
+	}
+	return string(out)
 }
 
 // DecodeString returns the bytes that the Crockford text s decodes to, or

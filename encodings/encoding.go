@@ -39,6 +39,12 @@ type Spec struct {
 	// Check appends a check symbol: the value modulo 37 in Crockford's
 	// check digits, CheckDigits.
 	Check bool
+	// Aliases are characters the decoder reads as digits though the
+	// encoder never writes them, as pairs: each alias, then the digit it
+	// reads as. Crockford's are "I1L1O0": I and L read as 1, O as 0. With
+	// Fold an alias is read in either case too. A check symbol is read as
+	// CheckDigits, in either case, without aliases.
+	Aliases string
 }
 
 // String returns the spec as the line that declares it (Declare reads it
@@ -53,7 +59,49 @@ func (s Spec) String() string {
 			line += " " + o.word
 		}
 	}
+	for _, a := range aliasWords(s.Aliases) {
+		line += " " + a
+	}
 	return line
+}
+
+// DescribeAliases says, for docs and help, which characters the decoder
+// reads as which digits: "I and L read as 1, O as 0" for Crockford's, ""
+// for none. Every emitter's doc comments take it from here.
+func (s Spec) DescribeAliases() string {
+	var parts []string
+	for _, w := range aliasWords(s.Aliases) {
+		as, d, _ := strings.Cut(w, "=")
+		names := strings.Split(as, "")
+		list := names[0]
+		if len(names) > 1 {
+			list = strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+		}
+		verb := " as "
+		if len(parts) == 0 {
+			verb = " read as "
+		}
+		parts = append(parts, list+verb+d)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// aliasWords writes aliases, pairs of an alias and its digit, as the words
+// that declare them: the aliases of one digit together, "IL=1", in the
+// order their digits first appear.
+func aliasWords(aliases string) []string {
+	var words []string
+	at := map[byte]int{}
+	for i := 0; i+1 < len(aliases); i += 2 {
+		d := aliases[i+1]
+		if j, ok := at[d]; ok {
+			words[j] = words[j][:len(words[j])-2] + string(aliases[i]) + "=" + string(d)
+			continue
+		}
+		at[d] = len(words)
+		words = append(words, string(aliases[i])+"="+string(d))
+	}
+	return words
 }
 
 // CheckDigits are Crockford's check symbols: the symbol for a value v
@@ -126,6 +174,21 @@ func New(s Spec) (*Encoding, error) {
 			return bad("digit %q appears twice (or in both cases, with fold)", c)
 		}
 	}
+	if len(s.Aliases)%2 != 0 {
+		return bad("aliases %q are not pairs of an alias and a digit", s.Aliases)
+	}
+	for i := 0; i < len(s.Aliases); i += 2 {
+		a, d := s.Aliases[i], s.Aliases[i+1]
+		switch {
+		case a <= ' ' || a >= 0x7f || a == '=':
+			return bad("alias %q is not printable ASCII other than '='", a)
+		case e.table[a] != invalid:
+			return bad("alias %q is already a digit or an alias (or is one in the other case, with fold)", a)
+		case e.table[d] == invalid || s.Digits[e.table[d]] != d:
+			return bad("alias %q reads as %q, which is not a digit", a, d)
+		}
+		setAlias(&e.table, a, e.table[d], s.Fold)
+	}
 	if e.base&(e.base-1) == 0 {
 		e.shift = bits.TrailingZeros(uint(e.base))
 	} else {
@@ -149,11 +212,11 @@ func New(s Spec) (*Encoding, error) {
 	}
 	switch {
 	case s.Bits || s.Check:
-	case s.Digits == base62Alphabet && !s.Fold:
+	case s.Digits == base62Alphabet && !s.Fold && s.Aliases == "":
 		e.fast = fastBase62
-	case s.Digits == crockfordAlphabet && s.Fold:
+	case s.Digits == crockfordAlphabet && s.Fold && s.Aliases == crockfordAliases:
 		e.fast = fastCrockford
-	case s.Digits == hexAlphabet && s.Fold:
+	case s.Digits == hexAlphabet && s.Fold && s.Aliases == "":
 		e.fast = fastHex
 	}
 	return e, nil
@@ -172,6 +235,15 @@ func validName(name string) bool {
 	return true
 }
 
+// setAlias makes alias a read as the digit value v in table t, and with
+// fold its other case too, if it is a letter.
+func setAlias(t *[256]byte, a, v byte, fold bool) {
+	t[a] = v
+	if fold && 'a' <= a|0x20 && a|0x20 <= 'z' {
+		t[a^0x20] = v
+	}
+}
+
 // Spec returns the declaration the encoding was built from.
 func (e *Encoding) Spec() Spec { return e.spec }
 
@@ -180,6 +252,39 @@ func (e *Encoding) Name() string { return e.spec.Name }
 
 // Title returns the encoding's name for messages, such as "Base58".
 func (e *Encoding) Title() string { return e.spec.Title }
+
+// Digit returns the value of the digit that c reads as: its place in the
+// alphabet for a digit, in either case where the Spec folds it, and for
+// an alias the value of the digit it stands for. It reports false for any
+// other byte. Every emitter builds its decode tables from Digit, so that
+// what one language reads, every language reads.
+func (e *Encoding) Digit(c byte) (byte, bool) {
+	v := e.table[c]
+	return v, v != invalid
+}
+
+// Canonical returns text that the encoding decodes, s, as its encoder
+// writes the same value: each digit in the alphabet's case, each alias as
+// the digit it stands for, a check symbol in upper case. Decoding then
+// re-encoding gives Canonical(s), which is s itself only for text in the
+// encoder's own spelling. Bytes the encoding does not read are left as
+// they are.
+func (e *Encoding) Canonical(s string) string {
+	out := []byte(s)
+	digits := len(out)
+	if e.spec.Check && digits > 0 {
+		digits--
+		if v := e.check[out[digits]]; v != invalid {
+			out[digits] = CheckDigits[v]
+		}
+	}
+	for i := 0; i < digits; i++ {
+		if v := e.table[out[i]]; v != invalid {
+			out[i] = e.spec.Digits[v]
+		}
+	}
+	return string(out)
+}
 
 // Sorts reports whether the alphabet ascends in byte order, so that
 // encodings of equal-length inputs compare as the inputs do. Flickr's
@@ -540,16 +645,27 @@ func decodeMultiply[S text](e *Encoding, out []byte, src S) error {
 // Declare reads an encoding declared on one line, as specs and the built-in
 // list declare them:
 //
-//	encoding NAME TITLE DIGITS [fold] [bits] [check]
+//	encoding NAME TITLE DIGITS [fold] [bits] [check] [ALIASES=DIGIT ...]
 //
-// The options are Spec's Fold, Bits and Check. An error matches [ErrSpec].
+// The options are Spec's Fold, Bits and Check; a word ALIASES=DIGIT says
+// that each character of ALIASES reads as DIGIT (Spec.Aliases): "IL=1"
+// reads I and L as 1. An error matches [ErrSpec].
 func Declare(line string) (*Encoding, error) {
 	words := strings.Fields(line)
 	if len(words) < 4 || words[0] != "encoding" {
-		return nil, fmt.Errorf("%w: %q: want encoding NAME TITLE DIGITS [fold] [bits] [check]", ErrSpec, line)
+		return nil, fmt.Errorf("%w: %q: want encoding NAME TITLE DIGITS [fold] [bits] [check] [ALIASES=DIGIT ...]", ErrSpec, line)
 	}
 	s := Spec{Name: words[1], Title: words[2], Digits: words[3]}
 	for _, o := range words[4:] {
+		if as, d, ok := strings.Cut(o, "="); ok {
+			if as == "" || len(d) != 1 {
+				return nil, fmt.Errorf("%w: encoding %q: %q: want ALIASES=DIGIT, one or more characters and one digit", ErrSpec, s.Name, o)
+			}
+			for i := 0; i < len(as); i++ {
+				s.Aliases += as[i:i+1] + d
+			}
+			continue
+		}
 		var opt *bool
 		switch o {
 		case "fold":
@@ -559,7 +675,7 @@ func Declare(line string) (*Encoding, error) {
 		case "check":
 			opt = &s.Check
 		default:
-			return nil, fmt.Errorf("%w: encoding %q: unknown option %q (want fold, bits or check)", ErrSpec, s.Name, o)
+			return nil, fmt.Errorf("%w: encoding %q: unknown option %q (want fold, bits, check or ALIASES=DIGIT)", ErrSpec, s.Name, o)
 		}
 		if *opt {
 			return nil, fmt.Errorf("%w: encoding %q: option %q given twice", ErrSpec, s.Name, o)

@@ -336,12 +336,9 @@ func TestDecodeErrors(t *testing.T) {
 		{"base62 space", encodings.Base62, " " + ksuid[1:], encodings.ErrInvalidChar, bad{0, ' '}},
 		{"base62 first of several", encodings.Base62, ksuid[:3] + "__" + ksuid[5:], encodings.ErrInvalidChar, bad{3, '_'}},
 		{"base62 char before overflow", encodings.Base62, "zzzzzzzzzzzzzzzzzzzzzzzzzz.", encodings.ErrInvalidChar, bad{26, '.'}},
-		{"crockford I", encodings.Crockford, "0I" + ulid[2:], encodings.ErrInvalidChar, bad{1, 'I'}},
-		{"crockford i", encodings.Crockford, "0i" + ulid[2:], encodings.ErrInvalidChar, bad{1, 'i'}},
-		{"crockford L", encodings.Crockford, ulid[:25] + "L", encodings.ErrInvalidChar, bad{25, 'L'}},
-		{"crockford l", encodings.Crockford, ulid[:25] + "l", encodings.ErrInvalidChar, bad{25, 'l'}},
-		{"crockford O", encodings.Crockford, ulid[:12] + "O" + ulid[13:], encodings.ErrInvalidChar, bad{12, 'O'}},
-		{"crockford o", encodings.Crockford, ulid[:12] + "o" + ulid[13:], encodings.ErrInvalidChar, bad{12, 'o'}},
+		{"crockford U", encodings.Crockford, "0U" + ulid[2:], encodings.ErrInvalidChar, bad{1, 'U'}},
+		{"crockford u", encodings.Crockford, ulid[:25] + "u", encodings.ErrInvalidChar, bad{25, 'u'}},
+		{"crockford hyphen", encodings.Crockford, ulid[:12] + "-" + ulid[13:], encodings.ErrInvalidChar, bad{12, '-'}},
 		{"crockford U", encodings.Crockford, ulid[:7] + "U" + ulid[8:], encodings.ErrInvalidChar, bad{7, 'U'}},
 		{"crockford u", encodings.Crockford, ulid[:7] + "u" + ulid[8:], encodings.ErrInvalidChar, bad{7, 'u'}},
 		{"crockford hyphen", encodings.Crockford, ulid[:10] + "-" + ulid[11:], encodings.ErrInvalidChar, bad{10, '-'}},
@@ -629,6 +626,94 @@ func TestSpecLine(t *testing.T) {
 			if got, want := e.Pad(n), int(o.pad(n)); got != want {
 				t.Errorf("%s.Pad(%d) = %d, want %d", o.name, n, got, want)
 			}
+		}
+	}
+}
+
+// TestCrockfordTSIDCases reads the texts of tsid-creator's TsidTest.testIsValid
+// (github.com/f4b6a3/tsid-creator, src/test/java/com/github/f4b6a3/tsid/TsidTest.java):
+// a TSID is 13 Crockford digits of 64 bits, read in any case, with I and L
+// as 1 and O as 0; U, other characters and other lengths are refused. What
+// reads writes back canonical: upper case, no aliases.
+func TestCrockfordTSIDCases(t *testing.T) {
+	for _, tt := range []struct {
+		in, canonical string // canonical is "" for text that is refused
+	}{
+		{"0123456789ABC", "0123456789ABC"}, // all upper case
+		{"0123456789abc", "0123456789ABC"}, // all lower case
+		{"0123456789AbC", "0123456789ABC"}, // mixed case
+		{"0123456789ABi", "0123456789AB1"}, // letter I
+		{"0123456789ABl", "0123456789AB1"}, // letter L
+		{"0123456789ABo", "0123456789AB0"}, // letter O
+		{"0123456789ABI", "0123456789AB1"},
+		{"0123456789ABL", "0123456789AB1"},
+		{"0123456789ABO", "0123456789AB0"},
+		{"0123456789ABu", ""},              // letter U
+		{"0123456789AB#", ""},              // a special character
+		{"0123456789AB\u3617", ""},         // a multibyte character
+		{"0123456789AB", ""},               // 12 characters
+		{"0123456789ABCC", ""},             // 14 characters
+		{"", ""},                           // empty
+		{"FZZZZZZZZZZZZ", "FZZZZZZZZZZZZ"}, // the largest TSID
+		{"GZZZZZZZZZZZZ", ""},              // above 64 bits
+	} {
+		for _, e := range []interface {
+			DecodeString(string) ([]byte, error)
+			EncodeToString([]byte) string
+		}{encodings.Crockford, mustLookup(t, "crockford")} {
+			b, err := e.DecodeString(tt.in)
+			switch {
+			case tt.canonical == "" && err == nil && len(b) == 8:
+				t.Errorf("%T: DecodeString(%q) = %x, want an error", e, tt.in, b)
+			case tt.canonical != "" && (err != nil || len(b) != 8):
+				t.Errorf("%T: DecodeString(%q) = %x, %v; want 8 bytes", e, tt.in, b, err)
+			case tt.canonical != "" && e.EncodeToString(b) != tt.canonical:
+				t.Errorf("%T: %q reads as %x, which writes %q, want %q", e, tt.in, b, e.EncodeToString(b), tt.canonical)
+			}
+		}
+	}
+}
+
+func mustLookup(t *testing.T, name string) *encodings.Encoding {
+	t.Helper()
+	e, ok := encodings.Lookup(name)
+	if !ok {
+		t.Fatalf("no encoding %q", name)
+	}
+	return e
+}
+
+// Aliases are declared as ALIASES=DIGIT words, written back the same by
+// Spec.String, and refused where they clash with a digit or name none.
+func TestDeclareAliases(t *testing.T) {
+	e, err := encodings.Declare("encoding tern Tern 012 fold xy=1 z=0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := e.Spec(); s.Aliases != "x1y1z0" || s.String() != "encoding tern Tern 012 fold xy=1 z=0" {
+		t.Errorf("Spec %+v, String %q", s, s.String())
+	}
+	if got := e.Spec().DescribeAliases(); got != "x and y read as 1, z as 0" {
+		t.Errorf("DescribeAliases = %q", got)
+	}
+	// X reads as 1 (fold), and the text writes back canonical.
+	b, err := e.DecodeString("0XZy1z")
+	if err != nil || e.EncodeToString(b) != "010110" || e.Canonical("0XZy1z") != "010110" {
+		t.Errorf("0XZy1z: %x, %v, writes %q, canonical %q", b, err, e.EncodeToString(b), e.Canonical("0XZy1z"))
+	}
+	if v, ok := e.Digit('Y'); !ok || v != 1 {
+		t.Errorf("Digit('Y') = %d, %v", v, ok)
+	}
+	for _, bad := range []string{
+		"encoding t T 012 1=2",      // an alias that is a digit
+		"encoding t T 012 x=9",      // a digit that is none
+		"encoding t T 0ab fold A=0", // an alias that is a digit in the other case
+		"encoding t T 012 =1",       // no alias
+		"encoding t T 012 x=12",     // two digits
+		"encoding t T 012 x=1 x=2",  // an alias twice
+	} {
+		if _, err := encodings.Declare(bad); !errors.Is(err, encodings.ErrSpec) {
+			t.Errorf("Declare(%q) = %v, want ErrSpec", bad, err)
 		}
 	}
 }

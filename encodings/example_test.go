@@ -31,15 +31,18 @@ func ExampleCrockford() {
 	s := encodings.Crockford.EncodeToString(id)
 	fmt.Println(s)
 
-	// Lower case is accepted; the aliases I, L, O and U are not.
-	b, err := encodings.Crockford.DecodeString("01aryz6s410000000000000000")
+	// Lower case is accepted, and Crockford's aliases: I and L read as 1,
+	// O as 0. U is not a digit.
+	b, err := encodings.Crockford.DecodeString("01aryz6s41oooooooooooooooo")
 	fmt.Printf("%x %v\n", b, err)
-	_, err = encodings.Crockford.DecodeString("01ARYZ6S41000000000000000O")
+	fmt.Println(encodings.Crockford.EncodeToString(b))
+	_, err = encodings.Crockford.DecodeString("01ARYZ6S41000000000000000U")
 	fmt.Println(err)
 	// Output:
 	// 01ARYZ6S410000000000000000
 	// 01563df3648100000000000000000000 <nil>
-	// encodings: invalid character 'O' at position 25
+	// 01ARYZ6S410000000000000000
+	// encodings: invalid character 'U' at position 25
 }
 
 func ExampleHex() {

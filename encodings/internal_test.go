@@ -33,10 +33,11 @@ func TestDecodeTables(t *testing.T) {
 		alphabet string
 		table    *[256]byte
 		fold     bool
+		aliases  string
 	}{
-		{"base62", base62Alphabet, &base62Decode, false},
-		{"crockford", crockfordAlphabet, &crockfordDecode, true},
-		{"hex", hexAlphabet, &hexDecode, true},
+		{"base62", base62Alphabet, &base62Decode, false, ""},
+		{"crockford", crockfordAlphabet, &crockfordDecode, true, "IiLlOo"},
+		{"hex", hexAlphabet, &hexDecode, true, ""},
 	}
 	for _, tt := range tables {
 		want := [256]int{}
@@ -56,10 +57,35 @@ func TestDecodeTables(t *testing.T) {
 				want[c-32] = i
 			}
 		}
+		for _, a := range tt.aliases { // Crockford's: I and L read as 1, O as 0
+			want[a] = map[rune]int{'I': 1, 'i': 1, 'L': 1, 'l': 1, 'O': 0, 'o': 0}[a]
+		}
 		for c := range 256 {
 			if int(tt.table[c]) != want[c] {
 				t.Errorf("%s table[%#x] = %#x, want %#x", tt.name, c, tt.table[c], want[c])
 			}
+		}
+	}
+}
+
+// TestCrockfordAliases holds the hand-written Crockford codec's aliases
+// to the declaration of "crockford" in builtin.encodings, the data every
+// emitter reads, so that the fast path reads what the declaration says.
+func TestCrockfordAliases(t *testing.T) {
+	e, ok := Lookup("crockford")
+	if !ok {
+		t.Fatal("no crockford in builtin.encodings")
+	}
+	if s := e.Spec(); s.Aliases != crockfordAliases || s.Digits != crockfordAlphabet || !s.Fold {
+		t.Errorf("builtin crockford is %q, fold %v, aliases %q; the hand-written codec has %q, fold, aliases %q",
+			s.Digits, s.Fold, s.Aliases, crockfordAlphabet, crockfordAliases)
+	}
+	if e.fast != fastCrockford {
+		t.Error("builtin crockford does not use the hand-written codec")
+	}
+	for c := range 256 {
+		if v, ok := e.Digit(byte(c)); (v != crockfordDecode[c]) || ok != (crockfordDecode[c] != invalid) {
+			t.Errorf("Digit(%q) = %d, %v; the hand-written table has %d", c, v, ok, crockfordDecode[c])
 		}
 	}
 }
@@ -141,4 +167,22 @@ func TestZeroEncoding(t *testing.T) {
 		}
 	}()
 	e.EncodeToString([]byte{1})
+}
+
+// A declared encoding with the alphabet of a hand-tuned codec but other
+// aliases is not given that codec, which reads its own aliases only.
+func TestFastCodecsKeepAliases(t *testing.T) {
+	for _, s := range []Spec{
+		{Name: "b62x", Digits: base62Alphabet, Aliases: "-0"},
+		{Name: "hexo", Digits: hexAlphabet, Fold: true, Aliases: "o0"},
+		{Name: "plain-crockford", Digits: crockfordAlphabet, Fold: true},
+	} {
+		e, err := New(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.fast != noFast {
+			t.Errorf("%s: aliases %q, and the hand-tuned codec %d", s.Name, s.Aliases, e.fast)
+		}
+	}
 }

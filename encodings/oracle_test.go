@@ -29,14 +29,17 @@ type oracle struct {
 	foldCase bool // decoding ignores ASCII case
 	maxBytes int  // longest source supported, or -1 for no limit
 	codec    codec
-	bits     bool // a base 2^k written from the top bit: the number is shifted left to fill the width
-	check    bool // a Crockford check symbol follows
+	bits     bool   // a base 2^k written from the top bit: the number is shifted left to fill the width
+	check    bool   // a Crockford check symbol follows
+	aliases  string // pairs of an alias and the digit it reads as (Spec.Aliases)
 }
 
 var oracles = []oracle{
-	{"Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", false, encodings.Base62MaxBytes, encodings.Base62, false, false},
-	{"Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", true, -1, encodings.Crockford, false, false},
-	{"Hex", "0123456789abcdef", true, -1, encodings.Hex, false, false},
+	{"Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", false, encodings.Base62MaxBytes, encodings.Base62, false, false, ""},
+	// Crockford's aliases, from his definition
+	// (https://www.crockford.com/base32.html): I and L read as 1, O as 0.
+	{"Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", true, -1, encodings.Crockford, false, false, "I1L1O0"},
+	{"Hex", "0123456789abcdef", true, -1, encodings.Hex, false, false, ""},
 }
 
 // The declared encodings, each checked against an oracle built from its
@@ -44,7 +47,7 @@ var oracles = []oracle{
 func init() {
 	for _, e := range encodings.Builtins() {
 		s := e.Spec()
-		o := oracle{name: s.Name, alphabet: s.Digits, foldCase: s.Fold, maxBytes: e.MaxLen(), codec: e, bits: s.Bits, check: s.Check}
+		o := oracle{name: s.Name, alphabet: s.Digits, foldCase: s.Fold, maxBytes: e.MaxLen(), codec: e, bits: s.Bits, check: s.Check, aliases: s.Aliases}
 		oracles = append(oracles, o)
 	}
 }
@@ -119,8 +122,24 @@ func (o oracle) encode(src []byte) string {
 	return s
 }
 
-// digit returns the value of c, or -1 if it is not a digit.
+// digit returns the value of c, or -1 if it is not a digit: a digit of
+// the alphabet, one in the other case where the encoding folds case, or
+// an alias (in either case, with folding) of a digit.
 func (o oracle) digit(c byte) int {
+	if i := o.plainDigit(c); i >= 0 {
+		return i
+	}
+	for i := 0; i+1 < len(o.aliases); i += 2 {
+		if a := o.aliases[i]; a == c || o.foldCase && upper(a) == upper(c) && isLetter(c) {
+			return strings.IndexByte(o.alphabet, o.aliases[i+1])
+		}
+	}
+	return -1
+}
+
+// plainDigit returns the value of the digit c, in either case with
+// folding, ignoring aliases; or -1.
+func (o oracle) plainDigit(c byte) int {
 	if i := strings.IndexByte(o.alphabet, c); i >= 0 {
 		return i
 	}
@@ -133,6 +152,30 @@ func (o oracle) digit(c byte) int {
 		}
 	}
 	return -1
+}
+
+func isLetter(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
+
+// checkValue returns the value of the check symbol c, or -1: one of
+// CheckDigits in either case (aliases are for digits only).
+func (o oracle) checkValue(c byte) int {
+	return strings.IndexByte(encodings.CheckDigits, upper(c))
+}
+
+// canonical returns text that decoded, s, as the encoder writes it: each
+// digit in the alphabet's case, each alias as its digit, and the check
+// symbol upper case.
+func (o oracle) canonical(s string) string {
+	out := []byte(s)
+	digits := len(s)
+	if o.check {
+		digits--
+		out[digits] = encodings.CheckDigits[o.checkValue(s[digits])]
+	}
+	for i := 0; i < digits; i++ {
+		out[i] = o.alphabet[o.digit(s[i])]
+	}
+	return string(out)
 }
 
 // decode returns the bytes s decodes to, or an error of the kind the real
@@ -178,7 +221,7 @@ func (o oracle) decode(s string) ([]byte, error) {
 		return nil, encodings.InvalidCharError{Pos: last, Char: s[last]}
 	}
 	x.Rsh(x, pad)
-	if o.check && int64(strings.IndexByte(encodings.CheckDigits, upper(s[len(s)-1]))) != new(big.Int).Mod(x, big.NewInt(37)).Int64() {
+	if o.check && int64(o.checkValue(s[len(s)-1])) != new(big.Int).Mod(x, big.NewInt(37)).Int64() {
 		return nil, encodings.InvalidCharError{Pos: len(s) - 1, Char: s[len(s)-1]}
 	}
 	return x.FillBytes(make([]byte, n)), nil

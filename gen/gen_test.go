@@ -183,3 +183,55 @@ func TestOptionError(t *testing.T) {
 		}
 	}
 }
+
+// The characters that can end a comment early or reorder how source reads
+// ("Trojan Source", CVE-2021-42574): the bidirectional embeddings,
+// overrides and isolates, the marks, the line and paragraph separators,
+// and other format and control characters.
+var trojan = []rune{
+	'\u202a', '\u202b', '\u202c', '\u202d', '\u202e', // embeddings, overrides, pop
+	'\u2066', '\u2067', '\u2068', '\u2069', // isolates
+	'\u200e', '\u200f', '\u061c', // marks
+	'\u2028', '\u2029', '\u0085', // line and paragraph ends
+	'\u200b', '\u200d', '\u2060', '\ufeff', '\u00ad', '\U000e0001', // other format characters
+	'\r', '\f', '\v', '\x00', '\x1b', '\x7f', // controls
+}
+
+// Every language escapes, in the comments it writes, the characters that
+// could reorder or end them, wherever a spec's text reaches them: its
+// comment (the layout's doc) and a declared encoding's title. Go's and
+// Java's did; SQL's, JavaScript's and Python's passed them through.
+func TestCommentsEscapeControls(t *testing.T) {
+	var doc strings.Builder
+	for _, r := range trojan {
+		doc.WriteString("# before " + string(r) + " after\n")
+	}
+	spec := doc.String() + `layout trojan 64
+  encoding tr4 Tr` + "\u202e" + `x 0123456789abcdefghijklmnopqrstuv
+  text tr4
+  stamp  48  time unix ms
+  noise  16  random
+`
+	l, err := layouts.Parse("trojan.layout", []byte(spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := resolved.Must(l)
+	for _, e := range gen.Languages() {
+		files, err := e.Generate(r, options(e, "trojan"))
+		if err != nil {
+			t.Fatalf("%s: %v", e.Name(), err)
+		}
+		for _, f := range files {
+			text := string(f.Content)
+			if !strings.Contains(text, "before") {
+				t.Errorf("%s: %s holds none of the spec's comment", e.Name(), f.Name)
+			}
+			for _, c := range trojan {
+				if strings.ContainsRune(text, c) {
+					t.Errorf("%s: %s holds %U raw", e.Name(), f.Name, c)
+				}
+			}
+		}
+	}
+}

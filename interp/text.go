@@ -66,12 +66,11 @@ func TextForm(l *layouts.Layout) string {
 	return "base62"
 }
 
-// Negative reports whether some valid IDs of a 64-bit layout are negative
-// in decimal text, which writes an ID as a two's complement int64 (as Go's
-// int64 and PostgreSQL's bigint hold it): unless its most significant bit
-// is a constant 0, when every valid ID is at most 2^63-1 and decimal text
-// with a sign is no ID's.
-func Negative(l *layouts.Layout) bool {
+// Wide reports whether the valid IDs of a 64-bit layout run to 2^64-1 in
+// decimal text, which writes the unsigned number an ID's 64 bits hold (as
+// Discord's API writes its IDs): unless its most significant bit is a
+// constant 0, when every valid ID is at most 2^63-1, 19 digits at most.
+func Wide(l *layouts.Layout) bool {
 	for _, p := range l.Parts {
 		if p.Offset == 0 {
 			return !(p.Role == layouts.Const && p.Const>>(p.Width-1)&1 == 0)
@@ -158,13 +157,8 @@ func Encode(l *layouts.Layout, form string, b []byte) (string, error) {
 		if l.Bits != 64 {
 			return "", fmt.Errorf("%w: %s: decimal needs 64 bits, not %d", ErrForm, l.Name, l.Bits)
 		}
-		// The 64 bits as a two's complement int64, as Go's int64 and
-		// PostgreSQL's bigint hold them: negative when the top bit is set,
-		// which for a layout whose top bit is a constant 0 only an invalid
-		// ID has.
-		if x.Bit(63) == 1 {
-			x.Sub(x, new(big.Int).Lsh(big.NewInt(1), 64))
-		}
+		// The unsigned number the 64 bits hold, in every layout (an
+		// invalid ID of a layout whose top bit is a constant 0 too).
 		return x.String(), nil
 	}
 	s, err := Alphabet(l, form)
@@ -239,18 +233,15 @@ func Decode(l *layouts.Layout, form, text string) ([]byte, error) {
 		if !ok {
 			return nil, fmt.Errorf("%w: %q is not a decimal number", ErrSyntax, text)
 		}
-		lo := big.NewInt(0)
-		if Negative(l) {
-			lo.Lsh(big.NewInt(1), 63).Neg(lo)
-		}
-		if x.Cmp(lo) < 0 || x.Cmp(new(big.Int).Lsh(big.NewInt(1), 63)) >= 0 {
-			return nil, fmt.Errorf("%w: %s is outside an ID's range", ErrOverflow, text)
-		}
-		if x.String() != text {
+		if x.String() != text { // a sign, a leading zero
 			return nil, fmt.Errorf("%w: %q is not written as an ID is", ErrSyntax, text)
 		}
-		if x.Sign() < 0 {
-			x.Add(x, new(big.Int).Lsh(big.NewInt(1), 64))
+		top := uint(63)
+		if Wide(l) {
+			top = 64
+		}
+		if x.Cmp(new(big.Int).Lsh(big.NewInt(1), top)) >= 0 {
+			return nil, fmt.Errorf("%w: %s is above the largest ID", ErrOverflow, text)
 		}
 		return x.FillBytes(make([]byte, n)), nil
 	}
@@ -302,18 +293,23 @@ func decodeDigits(s encodings.Spec, text string, n int) ([]byte, error) {
 }
 
 // digitOf returns the digit character c stands for in the alphabet s, or
-// -1: its place in the alphabet, or, where s folds case, the place of the
-// same letter in the other case.
+// -1: its place in the alphabet, else the place of the digit it is an
+// alias of (s.Aliases: pairs of an alias and its digit); where s folds
+// case, the same for the letter in the other case.
 func digitOf(s encodings.Spec, c byte) int {
-	if i := strings.IndexByte(s.Digits, c); i >= 0 {
-		return i
-	}
+	cs := []byte{c}
 	if s.Fold {
-		for _, o := range []byte{lower(c), upper(c)} {
-			if o != c {
-				if i := strings.IndexByte(s.Digits, o); i >= 0 {
-					return i
-				}
+		cs = append(cs, lower(c), upper(c))
+	}
+	for _, c := range cs {
+		if i := strings.IndexByte(s.Digits, c); i >= 0 {
+			return i
+		}
+	}
+	for _, c := range cs {
+		for j := 0; j+1 < len(s.Aliases); j += 2 {
+			if s.Aliases[j] == c {
+				return strings.IndexByte(s.Digits, s.Aliases[j+1])
 			}
 		}
 	}

@@ -83,9 +83,10 @@ export declare class ID {
   /** The ID with every bit one. */
   static readonly MAX: ID;
   /**
-   * Reads the text toString writes: the ID's 64 bits as an int64 in decimal,
-   * an optional '-' and 1 to 19 digits, with no leading zeros; "-0", '+',
-   * spaces and values outside an int64's range are errors.
+   * Reads the text toString writes: the unsigned number the ID's 64 bits hold,
+   * in decimal, with no sign: 1 to 20 digits, with no leading zeros, of a
+   * number from 0 to 2^64-1; '-', '+', spaces and values above 2^64-1 are
+   * errors.
    */
   static parse(s: string): ID;
   /** Reads the Base62 form: exactly 11 digits, 0-9, A-Z, a-z; case matters. */
@@ -116,8 +117,9 @@ export declare class ID {
    */
   static maxAt(t: Date | bigint): ID;
   /**
-   * The ID's text: the ID's 64 bits as an int64 in decimal, as Go's
-   * strconv.FormatInt and PostgreSQL's bigint write them.
+   * The ID's text: the unsigned number the ID's 64 bits hold, in decimal, as
+   * Go's strconv.FormatUint writes it: up to 2^64-1, never negative, as the
+   * services that publish such IDs (Discord's) write them.
    */
   toString(): string;
   /** The ID's text, as toString writes it, so that JSON.stringify writes it. */

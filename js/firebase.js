@@ -191,7 +191,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the Crockford form: exactly 24 digits, in either case.
+     * Reads the Crockford form: exactly 24 digits, in either case, with I and L
+     * read as 1, O as 0.
      * @param {string} s
      * @returns {ID}
      */

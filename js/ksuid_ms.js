@@ -147,7 +147,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the Crockford form: exactly 32 digits, in either case.
+     * Reads the Crockford form: exactly 32 digits, in either case, with I and L
+     * read as 1, O as 0.
      * @param {string} s
      * @returns {ID}
      */

@@ -75,10 +75,10 @@ export declare class ID {
   /** The ID with every bit one. */
   static readonly MAX: ID;
   /**
-   * Reads the text toString writes: the ID's 64 bits as an int64 in decimal,
-   * with no sign, as no ID is negative (the layout's top bit is a constant
-   * zero): 1 to 19 digits, with no leading zeros, of a number from 0 to
-   * 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
+   * Reads the text toString writes: the unsigned number the ID's 64 bits hold,
+   * in decimal, with no sign: 1 to 19 digits, with no leading zeros, of a
+   * number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are
+   * errors.
    */
   static parse(s: string): ID;
   /** Reads the Base62 form: exactly 11 digits, 0-9, A-Z, a-z; case matters. */
@@ -109,9 +109,9 @@ export declare class ID {
    */
   static maxAt(t: Date | bigint): ID;
   /**
-   * The ID's text: the ID's 64 bits as an int64 in decimal, as Go's
-   * strconv.FormatInt and PostgreSQL's bigint write them (never negative for a
-   * valid ID: the layout's top bit is a constant zero).
+   * The ID's text: the unsigned number the ID's 64 bits hold, in decimal, as
+   * Go's strconv.FormatUint writes it (at most 2^63-1 for a valid ID: the
+   * layout's top bit is a constant zero).
    */
   toString(): string;
   /** The ID's text, as toString writes it, so that JSON.stringify writes it. */

@@ -19,12 +19,12 @@
 // An ES module for browsers, Node 20 and later, Deno and Bun, with no top-level
 // await. It imports what it uses of idforge's JavaScript runtime from
 // ./runtime.js. An ID holds its 64 bits as 32-bit words, and as one BigInt when
-// asked for one (toBigInt, fields). Its text (toString) is the ID's 64 bits as
-// an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write
-// them (never negative for a valid ID: the layout's top bit is a constant
-// zero); base62(), crockford() and hex() write the fixed-width forms, which
-// sort as the bytes do. Errors are IDError, whose code (such as ErrSyntax) says
-// what is wrong.
+// asked for one (toBigInt, fields). Its text (toString) is the unsigned number
+// the ID's 64 bits hold, in decimal, as Go's strconv.FormatUint writes it (at
+// most 2^63-1 for a valid ID: the layout's top bit is a constant zero);
+// base62(), crockford() and hex() write the fixed-width forms, which sort as
+// the bytes do. Errors are IDError, whose code (such as ErrSyntax) says what is
+// wrong.
 
 import {
   IDError, fail, INSPECT, wordsOf, bigOf, fits, form, BASE62_DIGITS, CROCKFORD_DIGITS, HEX_DIGITS,
@@ -131,10 +131,10 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the text toString writes: the ID's 64 bits as an int64 in decimal,
-     * with no sign, as no ID is negative (the layout's top bit is a constant
-     * zero): 1 to 19 digits, with no leading zeros, of a number from 0 to
-     * 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
+     * Reads the text toString writes: the unsigned number the ID's 64 bits hold,
+     * in decimal, with no sign: 1 to 19 digits, with no leading zeros, of a
+     * number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are
+     * errors.
      * @param {string} s
      * @returns {ID}
      */
@@ -153,7 +153,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and L
+     * read as 1, O as 0.
      * Text above FZZZZZZZZZZZZ is ErrOverflow.
      * @param {string} s
      * @returns {ID}
@@ -220,9 +221,9 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's
-     * strconv.FormatInt and PostgreSQL's bigint write them (never negative for a
-     * valid ID: the layout's top bit is a constant zero).
+     * Returns the ID's text: the unsigned number the ID's 64 bits hold, in
+     * decimal, as Go's strconv.FormatUint writes it (at most 2^63-1 for a valid
+     * ID: the layout's top bit is a constant zero).
      */
     toString() {
       return decimalOf(this[W]);
@@ -350,10 +351,10 @@ export function bytesToText(b) {
 }
 
 /**
- * Reports whether s is text ID.parse reads (the ID's 64 bits as an int64 in
- * decimal, with no sign, as no ID is negative (the layout's top bit is a
- * constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to
- * 2^63-1; '-', '+', spaces and values above 2^63-1 are errors),
+ * Reports whether s is text ID.parse reads (the unsigned number the ID's 64
+ * bits hold, in decimal, with no sign: 1 to 19 digits, with no leading zeros,
+ * of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are
+ * errors),
  * without throwing: false for anything else, a value that is not a string
  * included. Like ID.parse it checks the form, not the constant bits (see
  * valid()).

@@ -78,7 +78,10 @@ export declare class ID {
   static readonly NIL: ID;
   /** The ID with every bit one. */
   static readonly MAX: ID;
-  /** Reads the text toString writes: exactly 13 Crockford digits, in either case. */
+  /**
+   * Reads the text toString writes: exactly 13 Crockford digits, in either
+   * case, with I and L read as 1, O as 0.
+   */
   static parse(s: string): ID;
   /** Reads the Base62 form: exactly 11 digits, 0-9, A-Z, a-z; case matters. */
   static parseBase62(s: string): ID;

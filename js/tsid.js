@@ -156,7 +156,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the text toString writes: exactly 13 Crockford digits, in either case.
+     * Reads the text toString writes: exactly 13 Crockford digits, in either
+     * case, with I and L read as 1, O as 0.
      * @param {string} s
      * @returns {ID}
      */
@@ -175,7 +176,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and L
+     * read as 1, O as 0.
      * Text above FZZZZZZZZZZZZ is ErrOverflow.
      * @param {string} s
      * @returns {ID}
@@ -344,7 +346,7 @@ export const ID = /* @__PURE__ */ (() =>
 
 /**
  * Reads the text toString writes: exactly 13 Crockford digits, in either case,
- * and returns the ID's 8
+ * with I and L read as 1, O as 0, and returns the ID's 8
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -366,7 +368,8 @@ export function bytesToText(b) {
 }
 
 /**
- * Reports whether s is text ID.parse reads (exactly 13 Crockford digits, in either case),
+ * Reports whether s is text ID.parse reads (exactly 13 Crockford digits, in
+ * either case, with I and L read as 1, O as 0),
  * without throwing: false for anything else, a value that is not a string
  * included. Like ID.parse it checks the form, not the constant bits (see
  * valid()).

@@ -166,7 +166,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the text toString writes: exactly 26 Crockford digits, in either case.
+     * Reads the text toString writes: exactly 26 Crockford digits, in either
+     * case, with I and L read as 1, O as 0.
      * @param {string} s
      * @returns {ID}
      */
@@ -185,7 +186,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Reads the Crockford form: exactly 26 digits, in either case, with I and L
+     * read as 1, O as 0.
      * Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
      * @param {string} s
      * @returns {ID}
@@ -354,7 +356,7 @@ export const ID = /* @__PURE__ */ (() =>
 
 /**
  * Reads the text toString writes: exactly 26 Crockford digits, in either case,
- * and returns the ID's 16
+ * with I and L read as 1, O as 0, and returns the ID's 16
  * bytes, big-endian, as ID.parse(s).bytes() would: a bundle that needs no
  * more than that, and bytesToText, leaves the ID class out.
  * @param {string} s
@@ -376,7 +378,8 @@ export function bytesToText(b) {
 }
 
 /**
- * Reports whether s is text ID.parse reads (exactly 26 Crockford digits, in either case),
+ * Reports whether s is text ID.parse reads (exactly 26 Crockford digits, in
+ * either case, with I and L read as 1, O as 0),
  * without throwing: false for anything else, a value that is not a string
  * included. Like ID.parse it checks the form, not the constant bits (see
  * valid()).

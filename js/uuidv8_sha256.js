@@ -139,7 +139,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Reads the Crockford form: exactly 26 digits, in either case, with I and L
+     * read as 1, O as 0.
      * Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
      * @param {string} s
      * @returns {ID}

@@ -166,7 +166,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the text toString writes: exactly 20 base32hex digits, in either case.
+     * Reads the text toString writes: exactly 20 base32hex digits, in either
+     * case.
      * @param {string} s
      * @returns {ID}
      */
@@ -185,7 +186,8 @@ export const ID = /* @__PURE__ */ (() =>
     }
 
     /**
-     * Reads the Crockford form: exactly 20 digits, in either case.
+     * Reads the Crockford form: exactly 20 digits, in either case, with I and L
+     * read as 1, O as 0.
      * Text above 1ZZZZZZZZZZZZZZZZZZZ is ErrOverflow.
      * @param {string} s
      * @returns {ID}

@@ -24,7 +24,7 @@ func FuzzText(f *testing.F) {
 		rs = append(rs, resolved.Must(l))
 	}
 	f.Add(uint8(0), []byte{0x01, 0x7f, 0x22, 0xe2}, "175928847299117063")
-	f.Add(uint8(7), []byte{0xff}, "-1")
+	f.Add(uint8(7), []byte{0xff}, "18446744073709551615")
 	f.Add(uint8(20), []byte{}, "017f22e2-79b0-7cc3-98c4-dc0c0c07398f")
 	f.Fuzz(func(t *testing.T, pick uint8, raw []byte, text string) {
 		r := rs[int(pick)%len(rs)]

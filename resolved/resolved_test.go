@@ -75,7 +75,7 @@ func TestTextVectors(t *testing.T) {
 		{"uuidv7", "017f22e279b07cc398c4dc0c0c07398f", "017f22e2-79b0-7cc3-98c4-dc0c0c07398f"},
 		{"ksuid", "0669f7efb5a1cd34b5f99d1154fb6853345c9735", "0ujtsYcgvSTl8PAuAdqWYSMnLOv"},
 		{"discord", "0271065ac1020007", "175928847299117063"},
-		{"discord", "ffffffffffffffff", "-1"},
+		{"discord", "ffffffffffffffff", "18446744073709551615"}, // unsigned, as Discord writes IDs
 		{"snowflake", "15ddcefc55403000", "1575643027806892032"},
 	} {
 		r := builtin(t, c.layout)
@@ -117,6 +117,24 @@ func TestTextRoundTrip(t *testing.T) {
 	for _, bad := range []string{"", "-1", "+1", "01", "-0", "9223372036854775808", "1 ", "x"} {
 		if _, err := snow.Text.Parse(bad); !errors.Is(err, resolved.ErrText) {
 			t.Errorf("snowflake: Parse(%q) = %v, want ErrText", bad, err)
+		}
+	}
+	// Discord's IDs have no sign bit, and Discord writes them unsigned: an
+	// ID of 2085 is above 2^63, never negative.
+	discord := builtin(t, "discord")
+	id2085 := []byte{0x80, 0x95, 0xc9, 0x20, 0x00, 0x00, 0x00, 0x00} // 2085-01-01, node and increment 0
+	if s := discord.Text.Format(id2085); s != "9265532947660800000" {
+		t.Errorf("discord: Format(%x) = %q, want 9265532947660800000", id2085, s)
+	}
+	for _, tt := range []struct {
+		in string
+		ok bool
+	}{
+		{"9265532947660800000", true}, {"18446744073709551615", true}, {"0", true},
+		{"-9181211126048747520", false}, {"18446744073709551616", false}, {"09265532947660804096", false},
+	} {
+		if _, err := discord.Text.Parse(tt.in); (err == nil) != tt.ok {
+			t.Errorf("discord: Parse(%q) = %v, want ok %v", tt.in, err, tt.ok)
 		}
 	}
 	v7 := builtin(t, "uuidv7")

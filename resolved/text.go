@@ -29,9 +29,12 @@ type Text struct {
 	Fixed bool
 	// Sorts says that IDs' texts sort as their bytes do.
 	Sorts bool
-	// Signed says, for decimal, that some IDs are negative: the layout's
-	// top bit is not a constant zero, and decimal is the two's complement
-	// int64 that Go's int64 and PostgreSQL's bigint hold.
+	// Signed says, for decimal, that the layout's top bit is not a
+	// constant zero, so that some IDs are negative as the two's complement
+	// int64 that Go's int64 and PostgreSQL's bigint hold. Their text is
+	// unsigned all the same: the number the 64 bits hold, up to 2^64-1
+	// and 20 digits, as Discord writes its IDs. Where the top bit is a
+	// constant zero, decimal runs to 2^63-1 and 19 digits.
 	Signed bool
 
 	size int // bytes
@@ -62,7 +65,7 @@ func TextIn(l *layouts.Layout, name string) (Text, error) {
 		t.Signed = !topBitZero(l)
 		t.Title, t.Width, t.Fixed = "decimal", 19, false
 		if t.Signed {
-			t.Width = 20 // -9223372036854775808
+			t.Width = 20 // 18446744073709551615
 		}
 		return t, nil
 	}
@@ -101,7 +104,7 @@ func (t Text) Append(dst, id []byte) []byte {
 		b[8], b[13], b[18], b[23] = '-', '-', '-', '-'
 		return append(dst, b[:]...)
 	case "decimal":
-		return strconv.AppendInt(dst, int64(binary.BigEndian.Uint64(id)), 10)
+		return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10)
 	}
 	return t.Encoding.AppendEncode(dst, id)
 }
@@ -110,7 +113,8 @@ func (t Text) Append(dst, id []byte) []byte {
 func (t Text) Format(id []byte) string { return string(t.Append(nil, id)) }
 
 // Parse reads the canonical text of an ID: exactly what Append writes (a
-// UUID's and an encoding's that folds case in either case). It reads
+// UUID's and an encoding's that folds case in either case, and an
+// encoding's aliases, Crockford's I, L and O, as their digits). It reads
 // nothing else, not even a UUID's other forms, which are the command's
 // reader's to take. Its error matches ErrText, and wraps the encoding's
 // own error where there is one.
@@ -126,11 +130,11 @@ func (t Text) Parse(s string) ([]byte, error) {
 		}
 		return b, nil
 	case "decimal":
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || strconv.FormatInt(n, 10) != s || n < 0 && !t.Signed {
+		n, err := strconv.ParseUint(s, 10, 64)
+		if err != nil || strconv.FormatUint(n, 10) != s || n>>63 != 0 && !t.Signed {
 			return nil, fmt.Errorf("%w: %q is not the decimal of an ID", ErrText, s)
 		}
-		return binary.BigEndian.AppendUint64(nil, uint64(n)), nil
+		return binary.BigEndian.AppendUint64(nil, n), nil
 	}
 	b, err := t.Encoding.DecodeString(s)
 	if err != nil {

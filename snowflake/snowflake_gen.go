@@ -556,18 +556,18 @@ func errOverflow(form string) error {
 	return fmt.Errorf("%w: %s text of a value above 63 bits", ErrOverflow, form)
 }
 
-// String returns id in decimal, its canonical text form, as strconv.FormatInt
-// writes it. Base62 gives a shorter form of fixed width that sorts as the IDs
-// do.
+// String returns id in decimal, its canonical text form: the number its 64
+// bits hold, unsigned, as strconv.FormatUint writes it. Base62 gives a shorter
+// form of fixed width that sorts as the IDs do.
 func (id ID) String() string {
-	return strconv.FormatInt(int64(id), 10)
+	return strconv.FormatUint(uint64(id), 10)
 }
 
 // AppendText appends id in decimal, as String writes it, to b and returns the
 // extended slice. It implements encoding.TextAppender and allocates only if b
 // lacks the capacity.
 func (id ID) AppendText(b []byte) ([]byte, error) {
-	return strconv.AppendInt(b, int64(id), 10), nil
+	return strconv.AppendUint(b, uint64(id), 10), nil
 }
 
 // Base62 returns id as 11 Base62 digits (0-9, A-Z, a-z): the number id holds,
@@ -673,9 +673,9 @@ func ParseBase62(s string) (ID, error) {
 
 // ParseCrockford reads the Crockford form that Crockford writes: exactly 13
 // digits of Crockford's base32 (0-9 and A-Z less I, L, O and U), in either
-// case. Text above 7ZZZZZZZZZZZZ is an error matching ErrOverflow; other
-// errors match ErrLength or ErrSyntax (a *SyntaxError, which gives the
-// position).
+// case, with I and L read as 1, O as 0 (written back as the digits). Text
+// above 7ZZZZZZZZZZZZ is an error matching ErrOverflow; other errors match
+// ErrLength or ErrSyntax (a *SyntaxError, which gives the position).
 func ParseCrockford(s string) (ID, error) {
 	var b [8]byte
 	if err := decodeCrockford(&b, s); err != nil {
@@ -1136,9 +1136,9 @@ var crockfordDecode = [256]byte{
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-	0xff, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0xff, 0x12, 0x13, 0xff, 0x14, 0x15, 0xff,
+	0xff, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x01, 0x12, 0x13, 0x01, 0x14, 0x15, 0x00,
 	0x16, 0x17, 0x18, 0x19, 0x1a, 0xff, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f, 0xff, 0xff, 0xff, 0xff, 0xff,
-	0xff, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0xff, 0x12, 0x13, 0xff, 0x14, 0x15, 0xff,
+	0xff, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x01, 0x12, 0x13, 0x01, 0x14, 0x15, 0x00,
 	0x16, 0x17, 0x18, 0x19, 0x1a, 0xff, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f, 0xff, 0xff, 0xff, 0xff, 0xff,
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
@@ -1178,8 +1178,9 @@ func encodeCrockford(out *[13]byte, id *[8]byte) {
 	binary.BigEndian.PutUint16(out[11:13], crockfordPairs[v&1023])
 }
 
-// decodeCrockford reads 13 Crockford digits, in either case. The top 1 bits of
-// the first digit lie beyond 64 bits: a first digit above 'F' is overflow.
+// decodeCrockford reads 13 Crockford digits, in either case, with I and L read
+// as 1, O as 0. The top 1 bits of the first digit lie beyond 64 bits: a first
+// digit above 'F' is overflow.
 func decodeCrockford(id *[8]byte, s string) error {
 	if len(s) != 13 {
 		return errLength("Crockford text", len(s), "13")

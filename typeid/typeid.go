@@ -118,7 +118,9 @@ func Parse(s string) (TypeID, error) {
 	// is wrong.
 	if n := len(s) - suffixLen; n == 0 || n > 1 && s[n-1] == '_' {
 		u, err := uuid.ParseCrockford(s[n:])
-		if err == nil && lowerCase(s[n:]) && (n == 0 || checkPrefix(s[:n-1]) == nil) {
+		// uuid reads Crockford's aliases (i, l and o as 1, 1 and 0); the
+		// specification has none.
+		if err == nil && lowerCase(s[n:]) && !strings.ContainsAny(s[n:], "ilo") && (n == 0 || checkPrefix(s[:n-1]) == nil) {
 			if n == 0 && u == (uuid.UUID{}) {
 				return TypeID{}, nil
 			}

@@ -18,16 +18,20 @@ func ExampleParse() {
 	// true 01ARYZ6S410000000000000000
 }
 
-// Crockford's I, L, O and U are not read as 1, 1, 0 and 0: each ULID has one
-// text, up to case. A first character above 7 does not fit in 128 bits.
+// Crockford's I and L read as 1 and O as 0, in either case, as the ULID
+// spec says; String writes the ULID back canonical. U is no digit, and a
+// first character above 7 does not fit in 128 bits.
 func ExampleParse_errors() {
-	_, err := ulid.Parse("01ARYZ6S41OOOOOOOOOOOOOOOO")
+	id, err := ulid.Parse("01ARYZ6S41OoOoIiLl00000000")
+	fmt.Println(id, err)
+	_, err = ulid.Parse("01ARYZ6S41UUUUUUUUUUUUUUUU")
 	var se *ulid.SyntaxError
 	fmt.Println(errors.As(err, &se), se.Pos, string(se.Char))
 	_, err = ulid.Parse("8ZZZZZZZZZZZZZZZZZZZZZZZZZ")
 	fmt.Println(errors.Is(err, ulid.ErrOverflow))
 	// Output:
-	// true 10 O
+	// 01ARYZ6S410000111100000000 <nil>
+	// true 10 U
 	// true
 }
 

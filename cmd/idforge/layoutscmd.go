@@ -127,7 +127,7 @@ func listLayouts(stdout io.Writer) error {
 
 // listEncodings writes the table of the built-in encodings: each one's
 // width for a 64-bit and a 128-bit ID, whether its text sorts as the IDs
-// do, and its alphabet and options.
+// do, and its alphabet and options (the aliases it reads among them).
 func listEncodings(stdout io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ENCODING\t64 BITS\t128 BITS\tSORTS\tDIGITS")
@@ -137,7 +137,7 @@ func listEncodings(stdout io.Writer) error {
 		for _, o := range []struct {
 			on   bool
 			word string
-		}{{s.Fold, "either case"}, {s.Bits, "bits from the top"}, {s.Check, "check symbol"}} {
+		}{{s.Fold, "either case"}, {s.Aliases != "", s.DescribeAliases()}, {s.Bits, "bits from the top"}, {s.Check, "check symbol"}} {
 			if o.on {
 				digits += ", " + o.word
 			}

@@ -132,9 +132,9 @@ func cmdMask(forward bool) func(args []string, stdin io.Reader, stdout, stderr i
 		if *keyFile == "" {
 			return usageError{fmt.Errorf("give the key: -key-file FILE (idforge key makes one)")}
 		}
-		format, err := explain.Formatter(l, *enc)
+		format, err := formatterFor(l, *enc, "")
 		if err != nil {
-			return usageError{err}
+			return err
 		}
 		o, err := readOptions(l, *from)
 		if err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"cmp"
 	"encoding/binary"
 	"flag"
@@ -32,7 +31,10 @@ const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING]
        idforge new [-layout NAME | -spec FILE] [-min-at TIME] [-max-at TIME] [-enc ENCODING]
 
 Makes N new IDs, one a line; with -at, IDs of a given time (a backfill);
-with -min-at and -max-at, the bounds of a time range. A spec of yours (-spec) one of whose
+with -min-at and -max-at, the bounds of a time range. Each ID goes out
+with its newline in one write, so a run that is killed leaves whole lines;
+a reader of output that may have been cut short drops a final line that
+has no newline (it could be a shorter, valid ID). A spec of yours (-spec) one of whose
 generators would repeat its own IDs at full speed (10^8 IDs a second: a
 time but no counter, say) gets a warning on standard error first, naming
 the remedy; see 'idforge layouts -spec FILE' for how soon. (The built-in
@@ -182,7 +184,9 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	} else if next, err = source(l, *specFile != "", *ns, *hashName, flagSet(fs, "name"), *node, st); err != nil {
 		return err
 	}
-	w := bufio.NewWriterSize(stdout, 64<<10)
+	// Each ID and its newline go out in one write, lines whole: a process
+	// killed mid-run leaves no partial last line (docs/cli.md).
+	w := newLineWriter(stdout, 64<<10)
 	line := make([]byte, 0, 64)
 	for range *n {
 		id, err := next()
@@ -191,7 +195,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		line = append(format(line[:0], id), '\n')
-		if _, err := w.Write(line); err != nil {
+		if err := w.WriteLine(line); err != nil {
 			return err
 		}
 	}
@@ -279,13 +283,15 @@ func newBounds(fs *flag.FlagSet, l *layouts.Layout, minAt, maxAt string, format 
 	return writeIDs(stdout, ids, format)
 }
 
-// writeIDs writes IDs one a line.
+// writeIDs writes IDs one a line, each line whole in one write.
 func writeIDs(stdout io.Writer, ids [][]byte, format func(dst, id []byte) []byte) error {
-	w := bufio.NewWriter(stdout)
+	w := newLineWriter(stdout, 4<<10)
 	var line []byte
 	for _, id := range ids {
 		line = append(format(line[:0], id), '\n')
-		w.Write(line)
+		if err := w.WriteLine(line); err != nil {
+			return err
+		}
 	}
 	return w.Flush()
 }

@@ -25,6 +25,7 @@ import (
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/uuid"
 
 	"github.com/idforge/idforge/conformance"
@@ -187,7 +188,29 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 		}
 		rs = append(rs, r)
 	}
+	late, err := lateID(l)
+	if err != nil {
+		return nil, err
+	}
+	rs = append(rs, late...)
 	rs = append(rs, named...)
+	rs = append(rs, conformance.Aliases(l, ids[0])...)
+	rs = append(rs, conformance.Aliases(l, ids[3])...)
+	if l.Name == "tsid" {
+		// tsid-creator's own cases of Crockford's aliases, which its
+		// Tsid.isValid accepts (TsidTest.testIsValid in
+		// github.com/f4b6a3/tsid-creator): every language reads them, as
+		// its canonical text and as Crockford.
+		for _, s := range []string{"0123456789ABi", "0123456789ABl", "0123456789ABo", "0123456789abc", "0123456789AbC"} {
+			for _, form := range []string{"text", "crockford"} {
+				r, err := conformance.Alias(l, form, s)
+				if err != nil {
+					return nil, err
+				}
+				rs = append(rs, r)
+			}
+		}
+	}
 	if v, ok := l.Value(layouts.Time); ok {
 		// The sample's microsecond and its last nanosecond too: PostgreSQL's
 		// times are microseconds, and its P_max_at(t) covers t's whole
@@ -232,6 +255,34 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 	}
 	rs = append(rs, masks...)
 	return append(rs, conformance.Bad(l, ids[3])...), nil
+}
+
+// lateID returns, for a layout written in decimal whose top bit is not a
+// constant zero, the "id" record of its first ID of 2085-01-01, when its
+// clock reaches that far: an ID of 2^63 or more, which every language
+// must write unsigned, as Discord does (its IDs pass 2^63 in 2084-09).
+func lateID(l *layouts.Layout) ([]conformance.Record, error) {
+	r, err := resolved.New(l)
+	if err != nil || r.Text.Name != "decimal" || !r.Text.Signed || r.Clock == nil {
+		return nil, err
+	}
+	at := time.Date(2085, 1, 1, 0, 0, 0, 0, time.UTC)
+	if end, ok := l.Overflow(); ok && !at.Before(end) {
+		return nil, nil
+	}
+	b, err := conformance.Bound(l, at)
+	if err != nil {
+		return nil, err
+	}
+	id, err := hex.DecodeString(b.Min)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := conformance.ID(l, id)
+	if err != nil {
+		return nil, err
+	}
+	return []conformance.Record{rec}, nil
 }
 
 // spec returns the spec text of a layout: the built-in file, or the random

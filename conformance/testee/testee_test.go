@@ -253,7 +253,7 @@ func (g *goTestee) parse(l *layouts.Layout, form, text string) ([]byte, error) {
 		}
 		return interp.Decode(l, "uuid", s)
 	case "decimal":
-		switch conformance.DecimalError(text, interp.Negative(l)) {
+		switch conformance.DecimalError(text, interp.Wide(l)) {
 		case "ErrLength":
 			return nil, interp.ErrLength
 		case "ErrSyntax":

@@ -523,12 +523,12 @@ func (c *fuzzCase) checkID(lang string, r conformance.Record, packed string, wan
 		errorf("%s: unix nanos %q, want %q", r.Hex, gotNs, r.UnixNs)
 	}
 	c.checkTime(lang, r, a, errorf)
-	// The text of an ID whose top bit is set, where the layout's decimal
-	// text takes no sign (its top bit is a constant zero), is a negative
-	// int64 that reads as bad text, as in Go's Parse.
+	// The text of an ID whose top bit is set, where the layout's top bit
+	// is a constant zero, is a number above 2^63-1 that reads as bad text,
+	// as in Go's Parse.
 	badText := ""
-	if t, err := resolved.TextIn(c.l, "decimal"); err == nil && c.l.CanonicalText() == "decimal" && !t.Signed && strings.HasPrefix(r.Text, "-") {
-		badText = conformance.DecimalError(r.Text, false)
+	if t, err := resolved.TextIn(c.l, "decimal"); err == nil && c.l.CanonicalText() == "decimal" {
+		badText = conformance.DecimalError(r.Text, t.Signed)
 	}
 	for i, p := range a.Parsed {
 		if i == 5 && badText != "" {

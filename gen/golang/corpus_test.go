@@ -16,8 +16,10 @@ import (
 // records as JavaScript, Python and SQL read them: every ID's text forms
 // (the canonical one, in whatever encoding the layout declares, and
 // Base62, Crockford and hex) written and read back, and every bad input
-// refused with the error the corpus names. A package of an int64 ID
-// writes its canonical text in decimal, checked against strconv.FormatInt;
+// refused with the error the corpus names, and every alias text read as
+// its ID and written back canonical. A package of an int64 ID writes its
+// canonical text in decimal, the unsigned number its bits hold, checked
+// against strconv.FormatUint;
 // where its top bit is a constant zero it holds no ID with that bit set,
 // and its readers refuse the corpus's such IDs with ErrOverflow, as package
 // snowflake does.
@@ -69,7 +71,7 @@ func TestCorpus(t *testing.T) {
 // layouts, which the corpus once wrote in Base62) names another: its text
 // records are then read and written in the form it names, as
 // internal/texttest reads them, and the package's own decimal is checked
-// against strconv.FormatInt alone.
+// against strconv.FormatUint alone.
 func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Record) string {
 	t.Helper()
 	p := golang.Single(l, pkg, "ID")
@@ -82,18 +84,20 @@ func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Re
 		encode, parse = "ID."+method, "Parse"+method
 	}
 	fixedSign := p.Int64 && topBitZero(l)
-	var ids, bads strings.Builder
+	var ids, bads, aliases strings.Builder
 	for _, r := range rs {
 		switch r.Kind {
 		case "id":
 			fmt.Fprintf(&ids, "\t{%q, %q, %q, %q},\n", r.Hex, r.Base62, r.Crockford, r.Text)
+		case "alias":
+			fmt.Fprintf(&aliases, "\t{%q, %q, %q, %q},\n", r.Form, r.Input, r.Hex, r.Text)
 		case "bad":
 			if r.Form != "bytes" {
 				fmt.Fprintf(&bads, "\t{%q, %q, %q},\n", r.Form, r.Input, r.Error)
 			}
 		}
 	}
-	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String(), encode, parse, p.Int64, fixedSign)
+	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String(), encode, parse, p.Int64, fixedSign, aliases.String())
 }
 
 const corpusTestFile = `package %[1]s
@@ -114,6 +118,11 @@ var ids = []struct{ hex, base62, crockford, text string }{
 var bads = []struct{ form, input, kind string }{
 %[4]s}
 
+// Text each form reads though it never writes it, the ID it reads as and
+// what the form writes of it.
+var aliases = []struct{ form, input, hex, canonical string }{
+%[9]s}
+
 // The form the corpus's text records are in: the package's canonical one,
 // or the one a corpus made before it names.
 var (
@@ -122,7 +131,7 @@ var (
 )
 
 const (
-	decimal   = %[7]t // String writes the ID's bits as an int64, in decimal
+	decimal   = %[7]t // String writes the ID's 64 bits as an unsigned number, in decimal
 	fixedSign = %[8]t // and the top bit of every ID is zero
 )
 
@@ -150,7 +159,7 @@ func TestCorpus(t *testing.T) {
 			s     string
 		}{{corpusParse, r.text}, {ParseBase62, r.base62}, {ParseCrockford, r.crockford}, {ParseCrockford, strings.ToLower(r.crockford)}, {ParseHex, strings.ToUpper(r.hex)}}
 		if decimal {
-			want := strconv.FormatInt(int64(binary.BigEndian.Uint64(b)), 10)
+			want := strconv.FormatUint(binary.BigEndian.Uint64(b), 10)
 			if id.String() != want {
 				t.Errorf("%%s: String %%q, want %%q", r.hex, id.String(), want)
 			}
@@ -166,6 +175,18 @@ func TestCorpus(t *testing.T) {
 		}
 	}
 	parsers := map[string]func(string) (ID, error){"base62": ParseBase62, "crockford": ParseCrockford, "hex": ParseHex, "text": corpusParse}
+	writers := map[string]func(ID) string{"crockford": ID.Crockford, "text": corpusEncode}
+	for _, a := range aliases {
+		if b, _ := hex.DecodeString(a.hex); fixedSign && b[0] >= 0x80 {
+			continue
+		}
+		id, err := parsers[a.form](a.input)
+		if err != nil || id.Hex() != a.hex {
+			t.Errorf("%%s %%q read as %%v, %%v; want %%s", a.form, a.input, id, err, a.hex)
+		} else if got := writers[a.form](id); got != a.canonical {
+			t.Errorf("%%s %%q reads as %%s, which writes %%q, want %%q", a.form, a.input, a.hex, got, a.canonical)
+		}
+	}
 	kinds := map[string]error{"ErrLength": ErrLength, "ErrSyntax": ErrSyntax, "ErrOverflow": ErrOverflow}
 	for _, b := range bads {
 		if _, err := parsers[b.form](b.input); !errors.Is(err, kinds[b.kind]) {

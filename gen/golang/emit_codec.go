@@ -86,6 +86,9 @@ func emitDeclaredCodec(f *jen.File, e *encodings.Encoding, n int) {
 			spec = append(spec, jen.Id(o.name).Op(":").True())
 		}
 	}
+	if s.Aliases != "" {
+		spec = append(spec, jen.Id("Aliases").Op(":").Lit(s.Aliases))
+	}
 	writeDoc(f, fmt.Sprintf("textEncoding is the package's text form, %s, declared as data: package\nencodings builds its codec from the Spec.", s.Title))
 	f.Var().Id("textEncoding").Op("=").Func().Params().Op("*").Qual(encodingsPath, "Encoding").Block(
 		jen.List(jen.Id("e"), jen.Err()).Op(":=").Qual(encodingsPath, "New").Call(jen.Qual(encodingsPath, "Spec").Values(spec...)),
@@ -129,23 +132,16 @@ func arrayPtr(name string, lo, n int) *jen.Statement {
 // limb returns the name of the i-th 64-bit limb, x0 the least significant.
 func limb(i int) string { return fmt.Sprintf("x%d", i) }
 
-// tableLiteral renders a decode table for alphabet as the body of a
-// [256]byte literal, sixteen entries a line: each byte of the alphabet maps
-// to its index (and, with foldCase, so does the other case of each letter),
-// every other byte to 0xff.
-func tableLiteral(alphabet string, foldCase bool) jen.Code {
+// tableLiteral renders a decode table as the body of a [256]byte literal,
+// sixteen entries a line: each byte that digit reads (a digit, in either
+// case where the encoding folds it, or an alias) maps to its value, every
+// other byte to 0xff.
+func tableLiteral(digit func(c byte) (byte, bool)) jen.Code {
 	var t [256]byte
-	for i := range t {
-		t[i] = 0xff
-	}
-	for i := 0; i < len(alphabet); i++ {
-		c := alphabet[i]
-		t[c] = byte(i)
-		if foldCase && 'A' <= c && c <= 'Z' {
-			t[c+'a'-'A'] = byte(i)
-		}
-		if foldCase && 'a' <= c && c <= 'z' {
-			t[c-'a'+'A'] = byte(i)
+	for c := range t {
+		t[c] = 0xff
+		if v, ok := digit(byte(c)); ok {
+			t[c] = v
 		}
 	}
 	var b strings.Builder
@@ -162,10 +158,10 @@ func tableLiteral(alphabet string, foldCase bool) jen.Code {
 	return jen.Id(strings.ReplaceAll(b.String(), "0x0,", "0x00,"))
 }
 
-// emitTable writes a decode table.
-func emitTable(f *jen.File, name, alphabet string, foldCase bool, doc string) {
+// emitTable writes a decode table of what digit reads.
+func emitTable(f *jen.File, name string, digit func(c byte) (byte, bool), doc string) {
 	writeDoc(f, doc)
-	f.Var().Id(name).Op("=").Index(jen.Lit(256)).Byte().Values(tableLiteral(alphabet, foldCase))
+	f.Var().Id(name).Op("=").Index(jen.Lit(256)).Byte().Values(tableLiteral(digit))
 	f.Line()
 }
 
@@ -322,7 +318,7 @@ func putUint(bits int, dst *jen.Statement, val jen.Code) *jen.Statement {
 
 func emitHexCodec(f *jen.File, n int) {
 	w := 2 * n
-	emitTable(f, "hexDecode", hexAlphabet, true,
+	emitTable(f, "hexDecode", builtinForm("hex", "Hex").enc.Digit,
 		"hexDecode maps each hex digit, in either case, to its value and every\nother byte to 0xff.")
 	if n == 16 {
 		writeDoc(f, "encodeHex writes id as 32 lower-case hex digits into out, with the\nruntime's encoder (SSE2 on amd64).")
@@ -501,11 +497,17 @@ func emitDigits(f *jen.File, form codecForm, digitsDoc, tableDoc string) {
 		if form.fold() {
 			tableDoc = fmt.Sprintf("%s maps each %s digit, in either case, to its value\nand every other byte to 0xff.", table, form.title())
 		}
+		if a := form.enc.Spec().DescribeAliases(); a != "" {
+			tableDoc = fmt.Sprintf("%s maps each %s digit, in either case, to its value\n(%s) and every other byte to 0xff.", table, form.title(), a)
+			if !form.fold() {
+				tableDoc = fmt.Sprintf("%s maps each %s digit to its value (%s)\nand every other byte to 0xff.", table, form.title(), a)
+			}
+		}
 	}
 	writeDoc(f, digitsDoc)
 	f.Const().Id(digits).Op("=").Lit(form.digits())
 	f.Line()
-	emitTable(f, table, form.digits(), form.fold(), tableDoc)
+	emitTable(f, table, form.enc.Digit, tableDoc)
 }
 
 // base returns the form's base.
@@ -806,7 +808,7 @@ func emitRadixCodec(f *jen.File, n int, form codecForm) {
 	encode, decode := "encode"+form.fn, "decode"+form.fn
 	writeDocf(f, "%s writes id as %d %s digits into out: the big-endian number\nid holds, in base %d, zero-padded on the left.", encode, w, form.title(), base)
 	encoderFunc(f, encode, w, n, enc)
-	writeDocf(f, "%s reads %d %s digits%s. It reports digits whose value is\n2^%d or more, which %d digits can hold, as overflow.", decode, w, form.title(), foldDoc(form.fold()), 8*n, w)
+	writeDocf(f, "%s reads %d %s digits%s. It reports digits whose value is\n2^%d or more, which %d digits can hold, as overflow.", decode, w, form.title(), foldDoc(form.fold(), form.enc.Spec().DescribeAliases()), 8*n, w)
 	decoderFunc(f, decode, n, dec)
 }
 
@@ -993,17 +995,24 @@ func emitBase32Codec(f *jen.File, n int, form codecForm) {
 	dec = append(dec, jen.Return(jen.Nil()))
 	switch {
 	case pad > 0 && top:
-		writeDocf(f, "%s reads %d %s digits%s. The low %d bits of the last\ndigit lie beyond %d bits: a last digit with any of them set is a syntax\nerror.", decode, w, form.title(), foldDoc(form.fold()), pad, 8*n)
+		writeDocf(f, "%s reads %d %s digits%s. The low %d bits of the last\ndigit lie beyond %d bits: a last digit with any of them set is a syntax\nerror.", decode, w, form.title(), foldDoc(form.fold(), form.enc.Spec().DescribeAliases()), pad, 8*n)
 	case pad > 0:
-		writeDocf(f, "%s reads %d %s digits%s. The top %d bits\nof the first digit lie beyond %d bits: a first digit above '%c' is overflow.", decode, w, form.title(), foldDoc(form.fold()), pad, 8*n, form.digits()[1<<(5-pad)-1])
+		writeDocf(f, "%s reads %d %s digits%s. The top %d bits\nof the first digit lie beyond %d bits: a first digit above '%c' is overflow.", decode, w, form.title(), foldDoc(form.fold(), form.enc.Spec().DescribeAliases()), pad, 8*n, form.digits()[1<<(5-pad)-1])
 	default:
-		writeDocf(f, "%s reads %d %s digits%s.", decode, w, form.title(), foldDoc(form.fold()))
+		writeDocf(f, "%s reads %d %s digits%s.", decode, w, form.title(), foldDoc(form.fold(), form.enc.Spec().DescribeAliases()))
 	}
 	decoderFunc(f, decode, n, dec)
 }
 
-// foldDoc returns ", in either case" for a form that folds case.
-func foldDoc(fold bool) string {
+// foldDoc returns ", in either case" for a form that folds case, and
+// what its aliases read as, if it has any.
+func foldDoc(fold bool, aliases string) string {
+	if aliases != "" {
+		if fold {
+			return ", in either case, with " + aliases
+		}
+		return ", with " + aliases
+	}
 	if fold {
 		return ", in either case"
 	}
@@ -1024,81 +1033,68 @@ func signBitFixed(p *Package) bool {
 	return true
 }
 
-// signed reports whether some IDs of the package are negative: it is an
-// int64 ID, and the top bit of some layout is not a constant zero. Such IDs
-// are written in decimal with a '-', and their order as int64s (Go's <, and
-// PostgreSQL's on a bigint) is not the order of their bits (Compare).
+// signed reports whether some IDs of the package are negative as Go holds
+// them: it is an int64 ID, and the top bit of some layout is not a
+// constant zero. Such IDs are written in unsigned decimal, the number
+// their 64 bits hold (as Discord writes its IDs), and their order as
+// int64s (Go's <, and PostgreSQL's on a bigint) is not the order of their
+// bits (Compare).
 func (p *Package) signed() bool { return p.Int64 && !signBitFixed(p) }
 
 // emitDecimalCodec writes the parser of the canonical decimal form of an
-// int64 ID: what strconv.FormatInt writes, and nothing else.
+// int64 ID: the unsigned number its 64 bits hold, with no sign and no
+// leading zeros, and nothing else. Where the top bit is a constant zero
+// that is what strconv.FormatInt writes, up to 2^63-1; else what
+// strconv.FormatUint writes of the bits, up to 2^64-1.
 func emitDecimalCodec(f *jen.File, p *Package) {
 	t := p.Type
-	signed := p.signed()
-	digits := "s" // the digits, after the sign if there is one
-	if signed {
-		digits = "digits"
-	}
-	s := func(i jen.Code) *jen.Statement { return jen.Id(digits).Index(i) }
+	wide := p.signed() // 20 digits, up to 2^64-1
 	syntax := func(pos, char jen.Code) jen.Code {
 		return jen.Return(jen.Lit(0), syntaxLit(jen.Lit("decimal"), pos, char))
 	}
-	var body []jen.Code
-	at := func(i jen.Code) jen.Code { return i }
-	var first jen.Code = jen.Lit(0) // the position of the first digit
-	if signed {
-		first = jen.Id("sign")
-		body = append(body,
-			jen.Id("digits").Op(",").Id("neg").Op(":=").Id("s").Op(",").False(),
-			jen.If(jen.Len(jen.Id("s")).Op(">").Lit(0).Op("&&").Id("s").Index(jen.Lit(0)).Op("==").LitRune('-')).Block(
-				jen.Id("digits").Op(",").Id("neg").Op("=").Id("s").Index(jen.Lit(1), jen.Empty()).Op(",").True(),
-			),
-			jen.Id("sign").Op(":=").Len(jen.Id("s")).Op("-").Len(jen.Id("digits")),
-		)
-		at = func(i jen.Code) jen.Code { return jen.Id("sign").Op("+").Add(i) }
+	maxDigits, lengthDoc := 19, "1 to 19"
+	if wide {
+		maxDigits, lengthDoc = 20, "1 to 20"
 	}
-	lengthDoc := "1 to 19"
-	if signed {
-		lengthDoc = "1 to 19 digits"
-	}
-	leadingZero := jen.Len(jen.Id(digits)).Op(">").Lit(1)
-	if signed {
-		leadingZero = jen.Parens(jen.Len(jen.Id(digits)).Op(">").Lit(1).Op("||").Id("neg"))
-	}
-	body = append(body,
-		jen.If(jen.Len(jen.Id(digits)).Op("==").Lit(0).Op("||").Len(jen.Id(digits)).Op(">").Lit(19)).Block(
+	body := []jen.Code{
+		jen.If(jen.Len(jen.Id("s")).Op("==").Lit(0).Op("||").Len(jen.Id("s")).Op(">").Lit(maxDigits)).Block(
 			jen.Return(jen.Lit(0), jen.Id("errLength").Call(jen.Lit("decimal text"), jen.Len(jen.Id("s")), jen.Lit(lengthDoc))),
 		),
-		jen.If(s(jen.Lit(0)).Op("==").LitRune('0').Op("&&").Add(leadingZero)).Block(
+		jen.If(jen.Id("s").Index(jen.Lit(0)).Op("==").LitRune('0').Op("&&").Len(jen.Id("s")).Op(">").Lit(1)).Block(
 			jen.Comment("Only zero itself starts with a zero."),
-			syntax(first, jen.LitRune('0')),
+			syntax(jen.Lit(0), jen.LitRune('0')),
 		),
-		jen.Var().Id("v").Uint64(),
-		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Len(jen.Id(digits)), jen.Id("i").Op("++")).Block(
-			jen.Id("d").Op(":=").Add(s(jen.Id("i"))).Op("-").LitRune('0'),
-			jen.If(jen.Id("d").Op(">").Lit(9)).Block(syntax(at(jen.Id("i")), s(jen.Id("i")))),
-			jen.Id("v").Op("=").Id("v").Op("*").Lit(10).Op("+").Uint64().Call(jen.Id("d")).Comment("19 digits cannot wrap"),
-		),
-	)
-	if signed {
-		body = append(body,
-			jen.If(jen.Id("neg")).Block(
-				jen.If(jen.Id("v").Op(">").Lit(1).Op("<<").Lit(63)).Block(
-					jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"))),
-				),
-				jen.Return(jen.Id(t).Call(jen.Op("-").Id("v")), jen.Nil()).Comment("-(1<<63) wraps to itself, the least int64"),
-			),
-		)
 	}
-	body = append(body,
-		jen.If(jen.Id("v").Op(">").Qual("math", "MaxInt64")).Block(
-			jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"))),
-		),
-		jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Nil()),
-	)
-	if signed {
-		writeDoc(f, "parseDecimal reads canonical decimal text, as strconv.FormatInt writes it: an optional '-' and the digits of a number that fits an int64, with no leading zeros and no \"-0\".")
+	if wide {
+		body = append(body,
+			jen.Var().Defs(jen.Id("v").Uint64(), jen.Id("over").Uint64()),
+			jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Len(jen.Id("s")), jen.Id("i").Op("++")).Block(
+				jen.Id("d").Op(":=").Id("s").Index(jen.Id("i")).Op("-").LitRune('0'),
+				jen.If(jen.Id("d").Op(">").Lit(9)).Block(syntax(jen.Id("i"), jen.Id("s").Index(jen.Id("i")))),
+				jen.List(jen.Id("hi"), jen.Id("lo")).Op(":=").Qual("math/bits", "Mul64").Call(jen.Id("v"), jen.Lit(10)),
+				jen.Var().Id("carry").Uint64(),
+				jen.List(jen.Id("v"), jen.Id("carry")).Op("=").Qual("math/bits", "Add64").Call(jen.Id("lo"), jen.Uint64().Call(jen.Id("d")), jen.Lit(0)),
+				jen.Id("over").Op("|=").Id("hi").Op("|").Id("carry").Comment("a 20th digit can carry past 2^64-1"),
+			),
+			jen.If(jen.Id("over").Op("!=").Lit(0)).Block(
+				jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"))),
+			),
+			jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Nil()).Comment("2^63 and above are negative as an int64"),
+		)
+		writeDoc(f, "parseDecimal reads canonical decimal text, as strconv.FormatUint writes an ID's 64 bits: the digits of a number from 0 to 2^64-1, with no sign and no leading zeros. An ID whose top bit is set is 2^63 or more, as the services that publish such IDs write them; its int64 is negative.")
 	} else {
+		body = append(body,
+			jen.Var().Id("v").Uint64(),
+			jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Len(jen.Id("s")), jen.Id("i").Op("++")).Block(
+				jen.Id("d").Op(":=").Id("s").Index(jen.Id("i")).Op("-").LitRune('0'),
+				jen.If(jen.Id("d").Op(">").Lit(9)).Block(syntax(jen.Id("i"), jen.Id("s").Index(jen.Id("i")))),
+				jen.Id("v").Op("=").Id("v").Op("*").Lit(10).Op("+").Uint64().Call(jen.Id("d")).Comment("19 digits cannot wrap"),
+			),
+			jen.If(jen.Id("v").Op(">").Qual("math", "MaxInt64")).Block(
+				jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"))),
+			),
+			jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Nil()),
+		)
 		writeDoc(f, "parseDecimal reads canonical decimal text, as strconv.FormatInt writes it: the digits of a number from 0 to 2^63-1, with no sign and no leading zeros. IDs are never negative: their top bit is a constant zero.")
 	}
 	f.Func().Id("parseDecimal").Params(jen.Id("s").String()).Params(jen.Id(t), jen.Error()).Block(body...)

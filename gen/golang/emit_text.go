@@ -26,10 +26,25 @@ type textForm struct {
 	decode    string
 	what      string // what the form is, for doc comments
 	cased     bool   // the parser accepts either case
+	aliases   string // what else it reads, for docs: "I and L read as 1, O as 0" (encodings.Spec.DescribeAliases)
 	overflows bool   // some text of the right length and alphabet is above Max
 	digits    string // the alphabet
 	pad       int    // zero bits below the ID in the digits (an encoding that writes bits from the top)
 	check     bool   // a check symbol follows the digits
+}
+
+// caseDoc says, after what a parser reads, which case it reads and what
+// aliases: ", in either case. ", "; case matters. ", or ", in either case,
+// with I and L read as 1, O as 0 (written back as the digits). ".
+func (form textForm) caseDoc() string {
+	doc := "; case matters"
+	if form.cased {
+		doc = ", in either case"
+	}
+	if form.aliases != "" {
+		doc += ",\nwith " + form.aliases + " (written back as the digits)"
+	}
+	return doc + ". "
 }
 
 // textPkg gathers what the text emitters need to know about a package.
@@ -69,7 +84,8 @@ func newTextPkg(p *Package) (*textPkg, error) {
 		{name: "Base62", method: "Base62", width: base62Width(n), encode: "encodeBase62", decode: "decodeBase62",
 			what: fmt.Sprintf("%d Base62 digits (0-9, A-Z, a-z)", base62Width(n)), digits: base62Form.digits()},
 		{name: "Crockford", method: "Crockford", width: crockfordWidth(n), encode: "encodeCrockford", decode: "decodeCrockford",
-			what: fmt.Sprintf("%d digits of Crockford's base32 (0-9 and A-Z less I, L, O and U)", crockfordWidth(n)), cased: true, digits: crockfordForm.digits()},
+			what: fmt.Sprintf("%d digits of Crockford's base32 (0-9 and A-Z less I, L, O and U)", crockfordWidth(n)), cased: true, digits: crockfordForm.digits(),
+			aliases: crockfordForm.enc.Spec().DescribeAliases()},
 		{name: "hex", method: "Hex", width: 2 * n, encode: "encodeHex", decode: "decodeHex",
 			what: fmt.Sprintf("%d hex digits", 2*n), cased: true, digits: hexAlphabet},
 	}
@@ -85,7 +101,7 @@ func newTextPkg(p *Package) (*textPkg, error) {
 		s := e.Spec()
 		d := textForm{name: s.Title, width: e.EncodedLen(n), encode: "encodeText", decode: "decodeText",
 			what: fmt.Sprintf("%d %s digits (%s)", e.DigitLen(n), s.Title, s.Digits), cased: s.Fold, digits: s.Digits,
-			pad: e.Pad(n), check: s.Check}
+			pad: e.Pad(n), check: s.Check, aliases: s.DescribeAliases()}
 		if s.Check {
 			d.what += " and a check symbol"
 		}
@@ -200,7 +216,7 @@ func (tp *textPkg) emitErrors(f *jen.File) {
 	if tp.p.Int64 {
 		overflow = "ErrOverflow means a value that no ID has: one that needs all 64 bits of an\nunsigned number, or a negative one, as IDs are never negative."
 		if tp.signed {
-			overflow = "ErrOverflow means a value too large for an int64."
+			overflow = "ErrOverflow means a value too large for 64 bits."
 		}
 	}
 	writeDoc(f, "Errors from reading IDs: parsing text, decoding bytes and scanning database\nvalues. They come wrapped with detail; match them with errors.Is.")
@@ -267,14 +283,14 @@ func writeDocf(f *jen.File, format string, args ...any) { writeDoc(f, fmt.Sprint
 func fill(text string) string { return portable.Fill(text, docWidth) }
 
 // commentLines returns a doc comment of several // lines for a var or
-// const block entry.
+// const block entry, each made safe as commentText makes it.
 func commentLines(text string) *jen.Statement {
 	s := jen.Null()
 	for i, line := range strings.Split(text, "\n") {
 		if i > 0 {
 			s.Line()
 		}
-		s.Comment(line)
+		s.Comment(commentText(line))
 	}
 	return s
 }
@@ -368,15 +384,15 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
 			tp.appendEncoded(36, "encodeUUID", func(b ...jen.Code) *jen.Statement { return jen.Return(append(b, jen.Nil())...) })...)
 	case EncDecimal:
-		doc := "String returns id in decimal, its canonical text form, as strconv.FormatInt\nwrites it. Base62 gives a shorter form of fixed width that sorts as the\nIDs do."
+		doc := "String returns id in decimal, its canonical text form: the number its 64\nbits hold, unsigned, as strconv.FormatUint writes it. Base62 gives a\nshorter form of fixed width that sorts as the IDs do."
 		if tp.signed {
-			doc = "String returns id in decimal, its canonical text form, as strconv.FormatInt\nwrites it: with a '-' where the top bit is set. Base62 gives a shorter form\nof fixed width that sorts as Compare orders the IDs."
+			doc = "String returns id in decimal, its canonical text form: the number its 64\nbits hold, unsigned, as strconv.FormatUint writes it, so an ID whose top\nbit is set is 2^63 or more, never negative, as the services that publish\nsuch IDs (Discord's) write them. Base62 gives a shorter form of fixed width\nthat sorts as Compare orders the IDs."
 		}
 		tp.method(f, doc,
-			"String", nil, str, jen.Return(jen.Qual("strconv", "FormatInt").Call(jen.Int64().Call(jen.Id("id")), jen.Lit(10))))
+			"String", nil, str, jen.Return(jen.Qual("strconv", "FormatUint").Call(jen.Uint64().Call(jen.Id("id")), jen.Lit(10))))
 		tp.method(f, "AppendText appends id in decimal, as String writes it, to b and returns the\nextended slice. It implements encoding.TextAppender and allocates only if b\nlacks the capacity.",
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
-			jen.Return(jen.Qual("strconv", "AppendInt").Call(jen.Id("b"), jen.Int64().Call(jen.Id("id")), jen.Lit(10)), jen.Nil()))
+			jen.Return(jen.Qual("strconv", "AppendUint").Call(jen.Id("b"), jen.Uint64().Call(jen.Id("id")), jen.Lit(10)), jen.Nil()))
 	case EncDeclared:
 		form := tp.declared
 		sorts := tp.sortsDoc()
@@ -476,17 +492,13 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 	case EncDecimal:
 		parseDoc = "Parse reads an ID in decimal, as String writes it: the digits of a number\nfrom 0 to 9223372036854775807, with no sign, no leading zeros and no\nspaces. " + tp.parseErrorsDoc(true) + "\nParseBase62 reads the sortable form."
 		if tp.signed {
-			parseDoc = "Parse reads an ID in decimal, as String writes it: an optional '-' and the\ndigits of a number that fits an int64, with no leading zeros and no spaces.\n" + tp.parseErrorsDoc(true)
+			parseDoc = "Parse reads an ID in decimal, as String writes it: the digits of the\nunsigned number its 64 bits hold, from 0 to 18446744073709551615, with no\nsign, no leading zeros and no spaces. " + tp.parseErrorsDoc(true)
 		}
 		textBody = []jen.Code{jen.Return(jen.Id("parseDecimal").Call(jen.Id("s")))}
 	default:
 		form, _ := tp.canonicalForm()
 		parseDoc = fmt.Sprintf("Parse reads the canonical text form of %s, as String writes it: exactly\n%s", an(t), form.what)
-		if form.cased {
-			parseDoc += ", in either case. "
-		} else {
-			parseDoc += "; case matters. "
-		}
+		parseDoc += form.caseDoc()
 		if form.overflows {
 			parseDoc += fmt.Sprintf("Text above %s is an error\nmatching ErrOverflow; other errors match ErrLength or ErrSyntax (a\n*SyntaxError, which gives the position).", tp.maxText(form))
 		} else {
@@ -519,11 +531,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 
 	for _, form := range tp.forms {
 		doc := fmt.Sprintf("Parse%s reads the %s form that %s writes: exactly %s", form.method, form.name, form.method, form.what)
-		if form.cased {
-			doc += ", in either case. "
-		} else {
-			doc += "; case\nmatters. "
-		}
+		doc += form.caseDoc()
 		if form.overflows {
 			doc += fmt.Sprintf("Text above %s is an error matching ErrOverflow; other errors\nmatch ErrLength or ErrSyntax (a *SyntaxError, which gives the position).", tp.maxText(form))
 		} else {

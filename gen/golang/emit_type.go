@@ -62,7 +62,7 @@ func emitType(f *jen.File, p *Package) error {
 		doc.WriteString("\nIts bytes are big-endian, so comparing IDs as bytes, or as their fixed-width\ntext, orders them like the numbers they hold.")
 	}
 	if p.signed() {
-		doc.WriteString("\n" + fill(fmt.Sprintf("The type holds the ID's 64 bits as an int64, in two's complement, as Go and PostgreSQL's bigint hold them: %s whose top bit is set is negative, and its decimal text starts with '-'. Compare orders IDs as their bits do, as unsigned numbers, which is the order of their bytes and of their fixed-width text; Go's < puts the negative ones first.", an(t))))
+		doc.WriteString("\n" + fill(fmt.Sprintf("The type holds the ID's 64 bits as an int64, in two's complement, as Go and PostgreSQL's bigint hold them: %s whose top bit is set is negative as an int64, though its decimal text is the unsigned number its bits hold, 2^63 or more. Compare orders IDs as their bits do, as unsigned numbers, which is the order of their bytes and of their fixed-width text; Go's < puts the negative ones first.", an(t))))
 	}
 	comment(f, strings.TrimRight(doc.String(), "\n"))
 	if p.Int64 {

@@ -209,7 +209,7 @@ func excerpt(src []byte, err error) string {
 // rather than the /* */ block jennifer uses for several lines.
 func comment(f *jen.File, text string) {
 	for _, line := range strings.Split(text, "\n") {
-		f.Comment(line)
+		f.Comment(commentText(line)) // whatever of a spec the text holds: a name, a title
 	}
 }
 

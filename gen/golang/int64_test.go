@@ -55,7 +55,7 @@ func int64Package(t *testing.T, name, spec string) (*layouts.Layout, []byte) {
 
 // TestInt64Layouts generates the package of each of int64Layouts, as
 // `idforge gen` writes it, and runs its checks in a module of its own: its
-// decimal text is what strconv.FormatInt writes of its bits, and Parse,
+// decimal text is what strconv.FormatUint writes of its bits, and Parse,
 // FromBytes and the fixed-width forms read back every int64 (or refuse the
 // negative ones, where the top bit is a constant zero); fuzz.Generated holds
 // it to the interpreter; a batch Fill gives increasing, valid IDs; a
@@ -115,7 +115,7 @@ func TestDecimal(t *testing.T) {
 	for i, v := range values {
 		id := ID(v)
 		b := binary.BigEndian.AppendUint64(nil, uint64(v))
-		text := strconv.FormatInt(v, 10)
+		text := strconv.FormatUint(uint64(v), 10) // the bits, unsigned, as Discord writes its IDs
 		readers := []struct {
 			what string
 			read func() (ID, error)
@@ -127,9 +127,9 @@ func TestDecimal(t *testing.T) {
 			{"ParseCrockford", func() (ID, error) { return ParseCrockford(id.Crockford()) }},
 		}
 		if fixedSign && v < 0 {
-			// Decimal with a '-' is not an ID's text (ErrSyntax, or
-			// ErrLength for the 20 characters of math.MinInt64); the other
-			// forms of such bits are too large for an ID.
+			// Decimal of 2^63 or more is not an ID's text (ErrOverflow,
+			// or ErrLength for 20 digits); the other forms of such bits
+			// are too large for an ID too.
 			if got, err := readers[0].read(); err == nil {
 				t.Fatalf("%%d, whose top bit is set: Parse gives %%d", v, got)
 			}
@@ -158,7 +158,13 @@ func TestDecimal(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range []string{"", "-", "-0", "+1", "01", "-01", " 1", "1 ", "9223372036854775808", "-9223372036854775809", "1e3"} {
+	// Decimal text has no sign; it runs to 2^63-1 where the top bit is a
+	// constant zero, else to 2^64-1.
+	bad := []string{"", "-", "-0", "-1", "+1", "01", "-01", " 1", "1 ", "-9223372036854775809", "1e3", "18446744073709551616", "99999999999999999999"}
+	if fixedSign {
+		bad = append(bad, "9223372036854775808", "18446744073709551615")
+	}
+	for _, s := range bad {
 		if id, err := Parse(s); err == nil {
 			t.Errorf("Parse(%%q) = %%d", s, id)
 		}

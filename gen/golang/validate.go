@@ -10,9 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -121,27 +120,19 @@ func sourceName(file string) string {
 	return base
 }
 
-// commentText escapes one line of text for a // comment: control
-// characters, invalid UTF-8 and byte order marks become Go escapes (which
-// the compiler would otherwise refuse, or read as a line's end), and a line
-// starting with '/' gets a space before it, since jennifer writes a comment
-// that starts with // or /* as it is, as code.
+// commentText escapes one line of text for a // comment by the rule every
+// emitter follows (portable.Comment): control characters, line and
+// paragraph separators, bidirectional and other format controls, invalid
+// UTF-8 and byte order marks become Go escapes (which the compiler would
+// otherwise refuse, or read as a line's end, or show reordered), and a
+// line starting with '/' gets a space before it, since jennifer writes a
+// comment that starts with // or /* as it is, as code.
 func commentText(line string) string {
-	var b strings.Builder
-	for i, r := range line {
-		switch size := utf8.RuneLen(r); {
-		case r == utf8.RuneError && !strings.HasPrefix(line[i:], string(utf8.RuneError)):
-			fmt.Fprintf(&b, `\x%02x`, line[i])
-		case r == '\t' || unicode.IsPrint(r) || r == ' ':
-			b.WriteString(line[i : i+size])
-		default:
-			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
-		}
+	line = portable.Comment(line)
+	if strings.HasPrefix(line, "/") {
+		return " " + line
 	}
-	if strings.HasPrefix(b.String(), "/") {
-		return " " + b.String()
-	}
-	return b.String()
+	return line
 }
 
 // checkDeclared refuses generated source that declares a name twice at

@@ -210,9 +210,10 @@ func (w *writer) formConstants() {
     /** The fixed-width text forms: their titles, digits, widths and rules. */
 `)
 	for _, f := range w.forms() {
-		w.t(`    private static final Form $NAME$ = new Form(LAYOUT, BITS, $TITLE$, $DIGITS$, $WIDTH$, $FOLD$, $PAD$, $CHECK$, $LIMBS$);
+		w.t(`    private static final Form $NAME$ = new Form(LAYOUT, BITS, $TITLE$, $DIGITS$, $WIDTH$, $FOLD$, $PAD$, $CHECK$, $LIMBS$, $ALIASES$);
 `, "NAME", formConst(f), "TITLE", javaString(f.Title), "DIGITS", javaString(f.Alphabet), "WIDTH", fmt.Sprint(f.Width),
-			"FOLD", fmt.Sprint(f.FoldCase), "PAD", fmt.Sprint(f.Pad), "CHECK", fmt.Sprint(f.Check), "LIMBS", fmt.Sprint(w.limbs(f)))
+			"FOLD", fmt.Sprint(f.FoldCase), "PAD", fmt.Sprint(f.Pad), "CHECK", fmt.Sprint(f.Check), "LIMBS", fmt.Sprint(w.limbs(f)),
+			"ALIASES", javaString(f.Aliases))
 	}
 }
 
@@ -277,7 +278,7 @@ func (w *writer) parsers() {
     }
 `)
 	case "decimal":
-		w.b.WriteString("\n" + doc("    ", "Reads the text {@link #toString()} writes: the ID's 64 bits as a long in decimal, "+html(p.Text.DecimalSyntax())+".\n\n@param s the text\n@return the ID\n@throws IDException ErrLength, ErrSyntax or ErrOverflow for other text"))
+		w.b.WriteString("\n" + doc("    ", "Reads the text {@link #toString()} writes: the unsigned number the ID's 64 bits hold, in decimal, "+html(p.Text.DecimalSyntax())+".\n\n@param s the text\n@return the ID\n@throws IDException ErrLength, ErrSyntax or ErrOverflow for other text"))
 		parser := "parseDecimal"
 		if p.Text.NonNegative {
 			parser = "parseNonNegativeDecimal"
@@ -289,7 +290,7 @@ func (w *writer) parsers() {
 	default:
 		w.t(`
     /**
-     * Reads the text {@link #toString()} writes: exactly $DESC$$CASE$.
+     * $READS$
      *
      * @param s the text
      * @return the ID
@@ -298,7 +299,7 @@ func (w *writer) parsers() {
     public static $T$ parse(String s) {
         return of(decode(s, $FORM$));
     }
-`, "DESC", html(p.Text.Describe()), "CASE", p.Text.CaseNote(), "FORM", formConst(p.Text))
+`, "READS", javadocLines(fmt.Sprintf("Reads the text {@link #toString()} writes: exactly %s%s.", html(p.Text.Describe()), p.Text.CaseNote())), "FORM", formConst(p.Text))
 	}
 	for _, f := range append(slices.Clip(p.Forms), w.declared...) {
 		over := ""
@@ -307,7 +308,7 @@ func (w *writer) parsers() {
 		}
 		w.t(`
     /**
-     * Reads the $TITLE$ form: exactly $WIDTH$ digits$CASE$.$OVER$
+     * $READS$$OVER$
      *
      * @param s the text
      * @return the ID
@@ -316,7 +317,7 @@ func (w *writer) parsers() {
     public static $T$ parse$NAME$(String s) {
         return of(decode(s, $FORM$));
     }
-`, "TITLE", html(f.Title), "WIDTH", fmt.Sprint(f.Width), "CASE", f.CaseNote(), "OVER", over, "NAME", camel(f.Ident()), "FORM", formConst(f))
+`, "READS", javadocLines(fmt.Sprintf("Reads the %s form: exactly %d digits%s.", html(f.Title), f.Width, f.CaseNote())), "OVER", over, "NAME", camel(f.Ident()), "FORM", formConst(f))
 	}
 	if p.Text.Own() {
 		// The layout's own form has parse; a method named after it too, as
@@ -540,7 +541,7 @@ func (w *writer) writers() {
 		w.b.WriteString("\n" + doc("    ", "Returns the ID's text: "+html(p.Text.DecimalDoc())+".\n\n@return the text"))
 		w.t(`    @Override
     public String toString() {
-        return Long.toString(v);
+        return Long.toUnsignedString(v);
     }
 `)
 	default:
@@ -916,4 +917,10 @@ func tickBig(expr string, width int) string {
 		return "BigInteger.valueOf(" + expr + ")"
 	}
 	return "new BigInteger(Long.toUnsignedString(" + expr + "))"
+}
+
+// javadocLines fills text to the width of a member's Javadoc, its lines
+// after the first starting "     * ", for a template line "     * $X$".
+func javadocLines(text string) string {
+	return strings.ReplaceAll(portable.Fill(text, 72), "\n", "\n     * ")
 }

@@ -534,7 +534,7 @@ func declaredForms(p *portable.Plan) ([]portable.Form, error) {
 		if !ident.MatchString(name) || keywords[name] || methods[name] {
 			return nil, fmt.Errorf("%w: encoding %q cannot name a Java method", ErrName, s.Name)
 		}
-		f := portable.Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Check: s.Check,
+		f := portable.Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Aliases: s.Aliases, Check: s.Check,
 			Width: e.DigitLen(p.Size), Pad: e.Pad(p.Size)}
 		f.Max = portable.Digits(new(big.Int).Lsh(p.Max, uint(f.Pad)), s.Digits, f.Width)
 		f.Overflows = !s.Bits && f.Max != strings.Repeat(s.Digits[len(s.Digits)-1:], f.Width)

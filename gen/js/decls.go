@@ -238,7 +238,7 @@ func parseDoc(w *writer) string {
 	case "uuid":
 		return ": a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in either case"
 	case "decimal":
-		return ": the ID's 64 bits as an int64 in decimal, " + p.Text.DecimalSyntax()
+		return ": the unsigned number the ID's 64 bits hold, in decimal, " + p.Text.DecimalSyntax()
 	}
 	return fmt.Sprintf(": exactly %s%s", p.Text.Describe(), p.Text.CaseNote())
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/emit"
+	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -56,5 +57,5 @@ func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, erro
 		out = emit.ModuleName(l) + ".js"
 	}
 	names := e.Files(out)
-	return []emit.File{{Name: names[0], Content: module}, {Name: names[1], Content: decls}}, nil
+	return []emit.File{{Name: names[0], Content: portable.Source(module)}, {Name: names[1], Content: portable.Source(decls)}}, nil
 }

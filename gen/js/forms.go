@@ -96,6 +96,25 @@ func overflowDoc(f portable.Form) string {
 func (w *writer) ownForm(f portable.Form) {
 	w.f(`
 /** The %s form: digits %s%s. */
-const %s = /* @__PURE__ */ form(%s, %s, %t);
-`, f.Title, jsString(f.Alphabet), f.CaseNote(), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase)
+const %s = /* @__PURE__ */ form(%s, %s, %t%s);
+`, f.Title, jsString(f.Alphabet), f.CaseNote(), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase, aliasesArg(f))
+}
+
+// aliasesArg returns form()'s last argument, the form's aliases, after a
+// comma, or "" for a form without them: pairs of an alias and its digit,
+// each alias in both cases where the form folds case, as form() takes
+// them.
+func aliasesArg(f portable.Form) string {
+	if f.Aliases == "" {
+		return ""
+	}
+	var pairs strings.Builder
+	for i := 0; i+1 < len(f.Aliases); i += 2 {
+		a, d := f.Aliases[i], f.Aliases[i+1]
+		pairs.WriteString(string([]byte{a, d}))
+		if f.FoldCase && 'a' <= a|0x20 && a|0x20 <= 'z' {
+			pairs.WriteString(string([]byte{a ^ 0x20, d}))
+		}
+	}
+	return ", " + jsString(pairs.String())
 }

@@ -19,5 +19,5 @@ func plan(p *portable.Plan) gen { return gen{keep: p.Drawn(), nodeFixed: p.NodeS
 // docText returns text filled for a /** */ comment whose lines start at
 // indent: its lines after the first begin with indent and " * ".
 func docText(indent, text string) string {
-	return strings.Join(strings.Split(portable.Fill(text, 76-len(indent)), "\n"), "\n"+indent+" * ")
+	return strings.Join(strings.Split(portable.Fill(portable.Doc(text), 76-len(indent)), "\n"), "\n"+indent+" * ")
 }

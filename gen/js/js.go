@@ -63,6 +63,7 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"unicode/utf16"
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
@@ -377,8 +378,12 @@ func jsString(s string) string {
 		case r == '\'' || r == '\\':
 			b.WriteByte('\\')
 			b.WriteRune(r)
-		case r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029':
-			fmt.Fprintf(&b, "\\u%04x", r)
+		case !portable.CommentSafe(r) || r == '\t':
+			// Controls, line ends and bidirectional controls, escaped by
+			// the rule the comments follow, so that none shows raw.
+			for _, u := range utf16.Encode([]rune{r}) {
+				fmt.Fprintf(&b, "\\u%04x", u)
+			}
 		default:
 			b.WriteRune(r)
 		}
@@ -476,18 +481,18 @@ class %[3]s {
   static parse(s) {
     return make(%[3]s);
   }
-`, p.Type, docText("  ", "Reads the text toString writes: the ID's 64 bits as an int64 in decimal, "+p.Text.DecimalSyntax()+"."), decodeCall(p, p.Text, "s"))
+`, p.Type, docText("  ", "Reads the text toString writes: the unsigned number the ID's 64 bits hold, in decimal, "+p.Text.DecimalSyntax()+"."), decodeCall(p, p.Text, "s"))
 	} else {
 		w.f(`
   /**
-   * Reads the text toString writes: exactly %[2]s%[3]s.
+   * %[2]s
    * @param {string} s
    * @returns {%[1]s}
    */
   static parse(s) {
-    return make(%[4]s);
+    return make(%[3]s);
   }
-`, p.Type, p.Text.Describe(), p.Text.CaseNote(), decodeCall(p, p.Text, "s"))
+`, p.Type, docText("  ", fmt.Sprintf("Reads the text toString writes: exactly %s%s.", p.Text.Describe(), p.Text.CaseNote())), decodeCall(p, p.Text, "s"))
 	}
 	for _, f := range p.Forms {
 		read := fmt.Sprintf("decodeRadix(L, s, %s_DIGITS, %d)", constName(f), f.Width)
@@ -496,14 +501,14 @@ class %[3]s {
 		}
 		w.f(`
   /**
-   * Reads the %[2]s form: exactly %[3]d digits%[4]s.%[6]s
+   * %[2]s
    * @param {string} s
    * @returns {%[1]s}
    */
-  static parse%[5]s(s) {
-    return make(%[7]s);
+  static parse%[3]s(s) {
+    return make(%[4]s);
   }
-`, p.Type, f.Title, f.Width, f.CaseNote(), title(f.Name), overflowNote(f), read)
+`, p.Type, docText("  ", fmt.Sprintf("Reads the %s form: exactly %d digits%s.", f.Title, f.Width, f.CaseNote()))+overflowNote(f), title(f.Name), read)
 	}
 	w.f(`
   /**

@@ -80,8 +80,11 @@ export function fits(L, n) {
 /**
  * A text form: an ID as one number in the alphabet's base, zero-padded to
  * a width that depends on the ID's size, so that text sorts as the bytes
- * do. A form is data: its digits in ascending order, and whether its reader
- * folds case, from which it has its table (each character's value, or -1).
+ * do. A form is data: its digits in ascending order, whether its reader
+ * folds case, and its aliases (pairs of a character its reader takes
+ * though its writer never writes it, in each case it takes it, and the
+ * digit that character reads as), from which it has its table (each
+ * character's value, or -1).
  * It is read and written chunk digits at a time: as many as keep a chunk's
  * value below 2^21, so that every step on 32-bit words is exact in a
  * number; unit is base ** chunk, worked out once, as ** of a number that
@@ -89,7 +92,7 @@ export function fits(L, n) {
  * power-of-two base writes it with straight-line code and the form's pairs
  * (pairsOf) instead.
  */
-export function form(title, digits, foldCase) {
+export function form(title, digits, foldCase, aliases = '') {
   const base = digits.length;
   const table = new Int8Array(128).fill(-1);
   let chunk = 1;
@@ -99,6 +102,8 @@ export function form(title, digits, foldCase) {
     table[c.charCodeAt(0)] = i;
     if (foldCase) table[c.toLowerCase().charCodeAt(0)] = table[c.toUpperCase().charCodeAt(0)] = i;
   }
+  // Each alias, in each case it is read in, then the digit it reads as.
+  for (let i = 0; i < aliases.length; i += 2) table[aliases.charCodeAt(i)] = table[aliases.charCodeAt(i + 1)];
   return { title, digits, base, chunk, unit: base ** chunk, table };
 }
 
@@ -112,8 +117,8 @@ export function pairsOf(f) {
 /** Base62: 0-9, A-Z, a-z; case matters. Its chunk is 3 digits: 62^3 < 2^21 <= 62^4. */
 export const BASE62 = /* @__PURE__ */ form('Base62', '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', false);
 
-/** Crockford's base32, written in upper case and read in either. */
-export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true);
+/** Crockford's base32, written in upper case and read in either, with I and L as 1 and O as 0. */
+export const CROCKFORD = /* @__PURE__ */ form('Crockford', '0123456789ABCDEFGHJKMNPQRSTVWXYZ', true, 'I1i1L1l1O0o0');
 
 /** Hex, written in lower case and read in either. */
 export const HEX = /* @__PURE__ */ form('hex', '0123456789abcdef', true);
@@ -222,9 +227,12 @@ export const BASE62_DIGITS = { title: 'Base62', digits: '0123456789ABCDEFGHIJKLM
 /**
  * Crockford's base32 as encodeRadix and decodeRadix take it, written in
  * upper case and read in either, lower case first, as text from elsewhere
- * (a TypeID's, say) most often has it.
+ * (a TypeID's, say) most often has it. Each character's value is its place
+ * in read modulo 32, so Crockford's aliases follow the digits at places of
+ * their digits' values (o and O as 0, i, I, l and L as 1), the places
+ * between them holding digits that indexOf finds first further back.
  */
-export const CROCKFORD_DIGITS = { title: 'Crockford', digits: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', read: '0123456789abcdefghjkmnpqrstvwxyz0123456789ABCDEFGHJKMNPQRSTVWXYZ' };
+export const CROCKFORD_DIGITS = { title: 'Crockford', digits: '0123456789ABCDEFGHJKMNPQRSTVWXYZ', read: '0123456789abcdefghjkmnpqrstvwxyzOI23456789ABCDEFGHJKMNPQRSTVWXYZoi23456789ABCDEFGHJKMNPQRSTVWXYZ0l23456789ABCDEFGHJKMNPQRSTVWXYZ0L' };
 
 /** Hex as encodeRadix and decodeRadix take it, read in either case. */
 export const HEX_DIGITS = { title: 'hex', digits: '0123456789abcdef', read: '0123456789abcdef0123456789ABCDEF' };
@@ -308,24 +316,17 @@ export function checked(L, s, f, width, read) {
 }
 
 /**
- * Writes the words w of a 64-bit ID in decimal, as the int64 its bits are
- * (two's complement): what Go's strconv.FormatInt and PostgreSQL's bigint
- * write, an optional '-' and the digits, with no leading zeros. Below 2^53
- * the number is exact in a JavaScript number; above, it divides the
- * magnitude by 10^7 sixteen bits at a time, each step exact, and writes
- * the quotient (below 2^41) and the remainder's seven digits.
+ * Writes the words w of a 64-bit ID in decimal, the unsigned number its
+ * bits hold, as Go's generated String writes it: the digits, with no sign
+ * and no leading zeros, up to 18446744073709551615 (as Discord writes its
+ * IDs). Below 2^53 the number is exact in a JavaScript number; above, it
+ * divides the number by 10^7 sixteen bits at a time, each step exact, and
+ * writes the quotient (below 2^41) and the remainder's seven digits.
  */
 export function decimalOf(w) {
-  let hi = w[0];
-  let lo = w[1];
-  let sign = '';
-  if (hi >= 0x80000000) {
-    // A negative int64: write its magnitude, 2^64 less the bits.
-    sign = '-';
-    lo = (~lo + 1) >>> 0;
-    hi = (~hi + (lo === 0 ? 1 : 0)) >>> 0;
-  }
-  if (hi < 0x200000) return sign + (hi * 0x100000000 + lo);
+  const hi = w[0];
+  const lo = w[1];
+  if (hi < 0x200000) return String(hi * 0x100000000 + lo);
   const q1 = Math.floor(hi / 1e7);
   let r = hi - q1 * 1e7;
   let x = r * 0x10000 + (lo >>> 16);
@@ -334,43 +335,35 @@ export function decimalOf(w) {
   x = r * 0x10000 + (lo & 0xffff);
   const q3 = Math.floor(x / 1e7);
   r = x - q3 * 1e7;
-  return sign + (q1 * 0x100000000 + q2 * 0x10000 + q3) + String(r).padStart(7, '0');
+  return q1 * 0x100000000 + q2 * 0x10000 + q3 + String(r).padStart(7, '0');
 }
 
 /**
  * Reads decimal text as decimalOf writes it, as Go's generated parsers of
- * a layout whose IDs can be negative (its top bit is not a constant zero)
- * read it: an optional '-' and 1 to 19 digits with no leading zeros (only
- * zero itself starts with a zero, and "-0" is no number), whose value is
- * an int64. It returns the words of the ID whose bits are that int64, two's
- * complement. The length counts bytes of UTF-8, and the sign, as Go does.
- * nonNegativeDecimalWords reads the other layouts' text.
+ * a layout whose top bit is not a constant zero read it: 1 to 20 digits
+ * with no sign and no leading zeros (only zero itself starts with a zero),
+ * the unsigned number the ID's 64 bits hold, at most 2^64 - 1, as Discord
+ * writes its IDs. A '-' is no sign but a character that is not a digit.
+ * It checks, in Go's order, the length (in bytes of UTF-8, as Go counts
+ * it), a leading zero, every character, then the value, and returns the
+ * ID's words. nonNegativeDecimalWords reads the other layouts' text.
  */
 export function decimalWords(L, s) {
   if (typeof s !== 'string') throw fail(L, 'ErrType', 'decimal text is a string, not ' + typeof s);
-  const neg = s[0] === '-';
-  const at = neg ? 1 : 0; // where the digits start
-  const n = byteLength(s) - at;
-  if (n < 1 || n > 19) throw lengthError(L, 'decimal', n + at, '1 to 19 digits');
-  if (s[at] === '0' && (n > 1 || neg)) throw syntaxError(L, 'decimal', s, at);
+  const n = byteLength(s);
+  if (n < 1 || n > 20) throw lengthError(L, 'decimal', n, '1 to 20');
+  if (s[0] === '0' && n > 1) throw syntaxError(L, 'decimal', s, 0);
   let hi = 0;
   let lo = 0;
-  for (let i = at; i < s.length; i++) {
+  for (let i = 0; i < s.length; i++) {
     const d = s.charCodeAt(i) - 0x30;
     if (d < 0 || d > 9) throw syntaxError(L, 'decimal', s, i);
-    // Exact in numbers: x is below 2^36, and hi below 2^32, as 19 digits are below 2^64.
+    // Exact in numbers: x is below 2^36, and hi below 2^35, as 20 digits are below 2^67.
     const x = lo * 10 + d;
     lo = x >>> 0;
     hi = hi * 10 + Math.floor(x / 0x100000000);
   }
-  // An int64 runs from -2^63 to 2^63 - 1.
-  if (hi >= 0x80000000 && !(neg && hi === 0x80000000 && lo === 0)) {
-    throw fail(L, 'ErrOverflow', 'decimal text of a value outside an int64\'s range');
-  }
-  if (neg) {
-    lo = (~lo + 1) >>> 0;
-    hi = (~hi + (lo === 0 ? 1 : 0)) >>> 0;
-  }
+  if (hi > 0xffffffff) throw fail(L, 'ErrOverflow', 'decimal text of a value above 2^64 - 1');
   return [hi, lo];
 }
 

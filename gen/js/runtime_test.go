@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -175,6 +176,43 @@ func TestErrorCodesDeclared(t *testing.T) {
 	for c := range union0 {
 		if !seen[c] {
 			t.Errorf("IDErrorCode lists %s, which no module throws", c)
+		}
+	}
+}
+
+// runtime.js writes Crockford's base32 out by hand, twice (CROCKFORD, the
+// table a canonical Crockford text reads with, and CROCKFORD_DIGITS, the
+// string the other forms read with): both read every byte as the
+// declaration of "crockford" in encodings/builtin.encodings says, its
+// aliases and case folding included.
+func TestRuntimeCrockford(t *testing.T) {
+	e, ok := encodings.Lookup("crockford")
+	if !ok {
+		t.Fatal("no crockford encoding")
+	}
+	m := regexp.MustCompile(`CROCKFORD = /\* @__PURE__ \*/ form\('Crockford', '([^']*)', true, '([^']*)'\);`).FindStringSubmatch(runtimeSource)
+	if m == nil || m[1] != e.Spec().Digits {
+		t.Fatalf("runtime.js's CROCKFORD is %q, want form('Crockford', %q, true, ...)", m, e.Spec().Digits)
+	}
+	table := map[byte]int{}
+	for i := 0; i < len(m[1]); i++ {
+		table[m[1][i]], table[m[1][i]|0x20] = i, i // digits and letters: |0x20 is the lower case
+	}
+	for i := 0; i+1 < len(m[2]); i += 2 {
+		table[m[2][i]] = table[m[2][i+1]]
+	}
+	read := regexp.MustCompile(`CROCKFORD_DIGITS = \{ title: 'Crockford', digits: '([^']*)', read: '([^']*)' \};`).FindStringSubmatch(runtimeSource)
+	if read == nil || read[1] != e.Spec().Digits {
+		t.Fatalf("runtime.js's CROCKFORD_DIGITS is %q", read)
+	}
+	for c := 0; c < 128; c++ {
+		v, ok := e.Digit(byte(c))
+		if got, in := table[byte(c)]; in != ok || in && got != int(v) {
+			t.Errorf("CROCKFORD reads %q as %d (%v); the encoding reads it as %d (%v)", c, got, in, v, ok)
+		}
+		at := strings.IndexByte(read[2], byte(c))
+		if (at >= 0) != ok || ok && at%32 != int(v) {
+			t.Errorf("CROCKFORD_DIGITS reads %q at %d; the encoding reads it as %d (%v)", c, at, v, ok)
 		}
 	}
 }

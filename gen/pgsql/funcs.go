@@ -678,9 +678,10 @@ func (s *script) emitCrockford() {
 		doc:  fmt.Sprintf("A %s ID as %d upper-case Crockford base-32 characters, zero-padded, so that under COLLATE \"C\" the text sorts as the IDs do.", s.l.Name, width),
 	})
 
+	crockford, _ := encodings.Lookup("crockford")
 	var dec strings.Builder
-	fmt.Fprintf(&dec, "DECLARE\n  u text := upper($1);\n  v bit(%d);\n  b bit(%d);\nBEGIN\n", 5*width, s.l.Bits)
-	dec.WriteString(s.checkText("from_crockford", width, "0-9A-HJKMNP-TV-Za-hjkmnp-tv-z"))
+	fmt.Fprintf(&dec, "DECLARE\n  u text := %s;\n  v bit(%d);\n  b bit(%d);\nBEGIN\n", canonical(crockford, "$1"), 5*width, s.l.Bits)
+	dec.WriteString(s.checkText("from_crockford", width, readClass(crockford)))
 	var groups []string
 	for i := range width {
 		groups = append(groups, fmt.Sprintf("(strpos('%s', substr(u, %d, 1)) - 1)::bit(5)", crockfordAlphabet, i+1))
@@ -693,7 +694,7 @@ func (s *script) emitCrockford() {
 	fmt.Fprintf(&dec, "  b := substring(v from %d);\n  RETURN %s;\nEND", pad+1, s.fromBits("b"))
 	s.function(function{
 		suffix: "from_crockford", params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: dec.String(),
-		doc: fmt.Sprintf("The %s ID that %d Crockford base-32 characters spell (either case; I, L, O and U are refused, as the Go decoder refuses them); anything else, or a value above the largest ID, is an error (SQLSTATE 22P02).", s.l.Name, width),
+		doc: fmt.Sprintf("The %s ID that %d Crockford base-32 characters spell%s, as every language reads them; anything else, U included, or a value above the largest ID, is an error (SQLSTATE 22P02).", s.l.Name, width, readsNote(crockford.Spec())),
 	})
 }
 

@@ -16,6 +16,10 @@
 //	P_to_base62, P_from_base62  fixed-width Base62 text, sorting like the bytes
 //	P_to_crockford, P_from_crockford
 //	P_to_hex, P_from_hex
+//	P_to_decimal, P_from_decimal  the layout's canonical text, for a 64-bit
+//	                            layout whose text is decimal: the unsigned
+//	                            number the ID's bits hold (bigint's own text
+//	                            is signed)
 //	P_to_NAME, P_from_NAME      the layout's canonical text, when that is
 //	                            another encoding declared as data (NAME is
 //	                            its name, '-' as '_': xid_to_base32hex)
@@ -93,6 +97,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
@@ -245,7 +250,7 @@ func generate(r *resolved.Layout, o Options) ([]byte, error) {
 		return nil, err
 	}
 	s.header()
-	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitText, s.emitNew, s.emitMask} {
+	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitText, s.emitDecimal, s.emitNew, s.emitMask} {
 		emit()
 	}
 	return []byte(s.out.String()), nil
@@ -284,6 +289,9 @@ func (s *script) reserve() error {
 	if s.text != nil {
 		want = append(want, [2]string{"to_" + s.text.name, "a function of its own"}, [2]string{"from_" + s.text.name, "a function of its own"})
 	}
+	if s.decimalText() {
+		want = append(want, [2]string{"to_decimal", "a function of its own"}, [2]string{"from_decimal", "a function of its own"})
+	}
 	if s.kind == kBytea {
 		want = append(want, [2]string{"length_error", "a function of its own"})
 	}
@@ -320,6 +328,7 @@ func quote(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`
 // dollar returns text as a dollar-quoted string literal whose tag does not
 // occur in it, so no text can end the literal early.
 func dollar(text string) string {
+	text = portable.Comment(text) // a COMMENT is read as a comment is: no control shows raw
 	tag := "$doc$"
 	for i := 0; strings.Contains(text, tag); i++ {
 		tag = fmt.Sprintf("$doc%d$", i)
@@ -327,18 +336,13 @@ func dollar(text string) string {
 	return tag + text + tag
 }
 
-// commentLines writes text as SQL line comments, one per line, with every
+// commentLines writes text as SQL line comments, one per line, each made
+// safe by the rule every emitter's comments follow (portable.Comment): a
 // control character (a carriage return could end a comment early in some
-// clients) replaced by a space.
+// clients) or a bidirectional control becomes an escape.
 func (s *script) commentLines(text string) {
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		line = strings.Map(func(r rune) rune {
-			if r < ' ' || r == 0x7f || r == '\u2028' || r == '\u2029' {
-				return ' '
-			}
-			return r
-		}, line)
-		s.out.WriteString(strings.TrimRight("-- "+line, " ") + "\n")
+		s.out.WriteString(strings.TrimRight("-- "+portable.Comment(line), " ") + "\n")
 	}
 }
 

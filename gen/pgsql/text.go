@@ -144,24 +144,41 @@ func (t textCodec) checkSymbol(n string) string {
 	return fmt.Sprintf("substr(%s, mod(%s, 37)::int + 1, 1)", literal(encodings.CheckDigits), n)
 }
 
-// class returns the characters the text may hold as a bracket expression,
-// both cases of a letter where the encoding folds case: ']' first, '-'
-// last, '^' not first.
-func (t textCodec) class(chars string) string {
-	set := map[byte]bool{}
-	for i := 0; i < len(chars); i++ {
-		c := chars[i]
-		set[c] = true
-		if t.spec().Fold && 'a' <= c|0x20 && c|0x20 <= 'z' {
-			set[c^0x20] = true
-		}
-	}
+// class returns the characters the text may hold as a bracket expression:
+// every byte the encoding reads (encodings.Encoding.Digit: its digits, in
+// either case where it folds case, and its aliases), ']' first, '-' last,
+// '^' not first.
+func (t textCodec) class() string { return readClass(t.e) }
+
+// readClass returns the bytes encoding e reads as a bracket expression's
+// characters: ']' first, '^' and '-' last, the rest by code.
+func readClass(e *encodings.Encoding) string {
 	var cs []byte
-	for c := range set {
-		cs = append(cs, c)
+	for c := 0; c < 128; c++ {
+		if _, ok := e.Digit(byte(c)); ok {
+			cs = append(cs, byte(c))
+		}
 	}
 	slices.SortFunc(cs, func(a, b byte) int { return rank(a) - rank(b) })
 	return string(cs)
+}
+
+// canonical returns the expression of the text x with every byte that
+// encoding e reads but never writes (a letter in the other case, an
+// alias: Crockford's I, L and O) translated to the digit it reads as, so
+// that strpos in the digits gives each character's value.
+func canonical(e *encodings.Encoding, x string) string {
+	var from, to []byte
+	digits := e.Spec().Digits
+	for c := 0; c < 128; c++ {
+		if v, ok := e.Digit(byte(c)); ok && digits[v] != byte(c) {
+			from, to = append(from, byte(c)), append(to, digits[v])
+		}
+	}
+	if len(from) == 0 {
+		return x
+	}
+	return fmt.Sprintf("translate(%s, %s, %s)", x, literal(string(from)), literal(string(to)))
 }
 
 // rank orders a bracket expression's characters: ']' first, '^' and '-'
@@ -178,22 +195,6 @@ func rank(c byte) int {
 	return int(c)
 }
 
-// folded returns $1 with every letter in the digits' case, for an
-// encoding that folds case.
-func (t textCodec) folded() string {
-	if !t.spec().Fold {
-		return "$1"
-	}
-	var from, to []byte
-	for i := 0; i < len(t.spec().Digits); i++ {
-		c := t.spec().Digits[i]
-		if 'a' <= c|0x20 && c|0x20 <= 'z' {
-			from, to = append(from, c^0x20), append(to, c)
-		}
-	}
-	return fmt.Sprintf("translate($1, %s, %s)", literal(string(from)), literal(string(to)))
-}
-
 func (t textCodec) decode() {
 	s := t.s
 	suffix := "from_" + t.name
@@ -202,13 +203,13 @@ func (t textCodec) decode() {
 		length++
 	}
 	var dec strings.Builder
-	fmt.Fprintf(&dec, "DECLARE\n  u text := %s;\n  n numeric;\n  b bit(%d);\n", t.folded(), s.l.Bits)
+	fmt.Fprintf(&dec, "DECLARE\n  u text := %s;\n  n numeric;\n  b bit(%d);\n", canonical(t.e, "$1"), s.l.Bits)
 	if t.k != 0 {
 		fmt.Fprintf(&dec, "  v bit(%d);\n", t.k*t.width)
 	}
 	dec.WriteString("BEGIN\n")
 	dec.WriteString(s.checkTextLen(suffix, length))
-	dec.WriteString(s.checkChars(suffix, t.width, t.class(t.spec().Digits)))
+	dec.WriteString(s.checkChars(suffix, t.width, t.class()))
 	digit := func(i int) string {
 		return fmt.Sprintf("(strpos(%s, substr(u, %d, 1)) - 1)", literal(t.spec().Digits), i+1)
 	}
@@ -244,7 +245,7 @@ func (t textCodec) decode() {
 	dec.WriteString("  RETURN " + s.fromBits("b") + ";\nEND")
 	s.function(function{
 		suffix: suffix, params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: dec.String(),
-		doc: fmt.Sprintf("The %s ID that %s spell%s; a wrong length, another character, a value above the largest ID or padding bits set is an error (SQLSTATE 22P02).", s.l.Name, t.what(), map[bool]string{true: " (either case)", false: " (case matters)"}[t.spec().Fold]),
+		doc: fmt.Sprintf("The %s ID that %s spell%s; a wrong length, another character, a value above the largest ID or padding bits set is an error (SQLSTATE 22P02).", s.l.Name, t.what(), readsNote(t.spec())),
 	})
 }
 
@@ -261,4 +262,18 @@ func numericOfBits(b string, width int) string {
 		terms = append(terms, t)
 	}
 	return strings.Join(terms, "\n    + ")
+}
+
+// readsNote says, for a decoder's comment, in which case it reads the
+// digits and what aliases it reads: " (either case)", " (case matters)",
+// " (either case; I and L read as 1, O as 0)".
+func readsNote(spec encodings.Spec) string {
+	note := "case matters"
+	if spec.Fold {
+		note = "either case"
+	}
+	if a := spec.DescribeAliases(); a != "" {
+		note += "; " + a
+	}
+	return " (" + note + ")"
 }

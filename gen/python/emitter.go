@@ -6,6 +6,7 @@ import (
 	"regexp"
 
 	"github.com/idforge/idforge/gen/emit"
+	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -56,7 +57,7 @@ func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error)
 	if out == "" {
 		out = emit.ModuleName(l) + ".py"
 	}
-	return []emit.File{{Name: out, Content: module}}, nil
+	return []emit.File{{Name: out, Content: portable.Source(module)}}, nil
 }
 
 // runtimeName matches a module's name as an import names it: dotted

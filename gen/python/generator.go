@@ -542,7 +542,7 @@ func nextDoc(p *portable.Plan) string {
 // docText returns text filled for a docstring whose lines start at indent:
 // its lines after the first begin with indent (blank lines stay empty).
 func docText(indent, text string) string {
-	lines := strings.Split(portable.Fill(text, 72-len(indent)), "\n")
+	lines := strings.Split(portable.Fill(portable.Doc(text), 72-len(indent)), "\n")
 	for i, l := range lines[1:] {
 		if l != "" {
 			lines[i+1] = indent + l

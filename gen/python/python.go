@@ -313,6 +313,9 @@ func (w *writer) forms() {
 		if f.Pad != 0 || f.Check {
 			more = fmt.Sprintf(", %d, %s", f.Pad, pyBool(f.Check))
 		}
+		if f.Aliases != "" {
+			more += ", aliases=" + pyString(f.Aliases)
+		}
 		w.f("\n_%s = _Form(_LAYOUT, %d, %s, %s, %d, %s%s)", constName(f), p.Bits, pyString(f.Title), pyString(f.Alphabet), f.Width, pyBool(f.FoldCase), more)
 	}
 	w.f("\n")
@@ -406,7 +409,7 @@ class %[1]s:
     def parse(cls, s: str) -> %[1]s:
         """%[2]s"""
         return _made(cls, %[3]s(_LAYOUT, s))
-`, p.Type, docText("        ", "Reads the text str writes: the ID's 64 bits as an int64 in decimal, "+p.Text.DecimalSyntax()+"."), map[bool]string{true: "_parse_uint63", false: "_parse_int64"}[p.Text.NonNegative])
+`, p.Type, docText("        ", "Reads the text str writes: the unsigned number the ID's 64 bits hold, in decimal, "+p.Text.DecimalSyntax()+"."), map[bool]string{true: "_parse_uint63", false: "_parse_uint64"}[p.Text.NonNegative])
 	case "uuid":
 		w.f(`
     @classmethod
@@ -421,9 +424,9 @@ class %[1]s:
 		w.f(`
     @classmethod
     def parse(cls, s: %[5]s) -> %[1]s:
-        """Reads the text str writes: exactly %[2]s%[3]s.%[6]s"""%[7]s
+        """%[2]s%[6]s"""%[7]s
         return _made(cls, _decode(s, _%[4]s))
-`, p.Type, p.Text.Describe(), p.Text.CaseNote(), constName(p.Text), sType, sDoc, sCheck)
+`, p.Type, docText("        ", fmt.Sprintf("Reads the text str writes: exactly %s%s.", p.Text.Describe(), p.Text.CaseNote())), "", constName(p.Text), sType, sDoc, sCheck)
 	}
 	for _, f := range p.Forms {
 		over := ""
@@ -433,9 +436,9 @@ class %[1]s:
 		w.f(`
     @classmethod
     def parse_%[2]s(cls, s: str) -> %[1]s:
-        """Reads the %[3]s form: exactly %[4]d digits%[5]s.%[6]s"""
+        """%[3]s%[6]s"""
         return _made(cls, _decode(s, _%[7]s))
-`, p.Type, f.Name, f.Title, f.Width, f.CaseNote(), over, constName(f))
+`, p.Type, f.Name, docText("        ", fmt.Sprintf("Reads the %s form: exactly %d digits%s.", f.Title, f.Width, f.CaseNote())), f.Width, "", over, constName(f))
 	}
 	w.f(`
     @classmethod
@@ -509,8 +512,7 @@ class %[1]s:
 		w.f(`
     def __str__(self) -> str:
         """%s"""
-        n = self._n
-        return str(n - (1 << 64) if n >> 63 else n)
+        return str(self._n)
 `, docText("        ", "Returns the ID's text: "+decimalDoc(p)+"."))
 	case "uuid":
 		w.f(`
@@ -865,5 +867,5 @@ func examples(p *portable.Plan) string {
 
 // decimalDoc is the Plan's decimal text's doc, in Python's words.
 func decimalDoc(p *portable.Plan) string {
-	return strings.Replace(p.Text.DecimalDoc(), "as Go's strconv.FormatInt and PostgreSQL's bigint write them", "as Python's int and PostgreSQL's bigint write them", 1)
+	return strings.Replace(p.Text.DecimalDoc(), "as Go's strconv.FormatUint writes it", "as Python's str of an int writes it", 1)
 }

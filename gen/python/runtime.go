@@ -86,18 +86,23 @@ class _Form:
     alphabet's base, zero-padded to width digits, so that text sorts as the
     bytes do where the digits ascend. Every form is data: its digits, its
     width, whether its decoder folds case, the zero bits below the ID in
-    the digits (pad, for a form that writes the bits from the top) and
-    whether a check symbol follows (the ID modulo 37, in _CHECK).
+    the digits (pad, for a form that writes the bits from the top), whether
+    a check symbol follows (the ID modulo 37, in _CHECK) and its aliases:
+    pairs of a character the decoder reads though the encoder never writes
+    it and the digit it reads as (Crockford's "I1L1O0": I and L as 1, O as
+    0).
     """
 
     __slots__ = ("layout", "bits", "max", "title", "digits", "width", "base", "table", "pad", "check", "pairs", "shifts", "top")
 
-    def __init__(self, layout: str, bits: int, title: str, digits: str, width: int, fold_case: bool, pad: int = 0, check: bool = False) -> None:
+    def __init__(self, layout: str, bits: int, title: str, digits: str, width: int, fold_case: bool, pad: int = 0, check: bool = False, aliases: str = "") -> None:
         self.layout, self.bits, self.max = layout, bits, (1 << bits) - 1
         self.title, self.digits, self.width, self.base = title, digits, width, len(digits)
         self.pad, self.check = pad, check
         self.table: Dict[str, int] = {}
-        for i, c in enumerate(digits):
+        read = [(c, i) for i, c in enumerate(digits)]
+        read += [(aliases[j], digits.index(aliases[j + 1])) for j in range(0, len(aliases), 2)]
+        for c, i in read:
             self.table[c] = i
             if fold_case:
                 self.table[c.lower()] = i
@@ -217,33 +222,32 @@ def _parse_uint63(layout: str, s: object) -> int:
     return v
 `,
 }, {
-	names: []string{"_parse_int64"},
+	names: []string{"_parse_uint64"},
 	code: `
 
-def _parse_int64(layout: str, s: object) -> int:
-    """Reads the decimal text of a 64-bit layout, its bits as an int64: an
-    optional "-" and 1 to 19 digits (0-9) with no leading zeros (only zero
-    itself starts with a zero, and "-0" is no number), whose value is an
-    int64. It returns the ID's bits, the int64's two's complement. The
-    length counts bytes of UTF-8, and the sign."""
+def _parse_uint64(layout: str, s: object) -> int:
+    """Reads the decimal text of a 64-bit layout whose top bit is not a
+    constant zero: 1 to 20 digits (0-9) with no sign and no leading zeros
+    (only zero itself starts with a zero), the unsigned number the ID's
+    bits hold, at most 2^64-1, as Discord writes its IDs. A "-" is no sign
+    but a character that is not a digit. It checks the length (in bytes of
+    UTF-8), a leading zero, every character, then the value, in that
+    order, and returns the ID's bits."""
     if not isinstance(s, str):
         raise IDError("ErrType", f"{layout}: decimal text must be a str, not {type(s).__name__}")
-    neg = s.startswith("-")
-    at = 1 if neg else 0  # where the digits start
-    n = _byte_length(s) - at
-    if not 1 <= n <= 19:
-        raise IDError("ErrLength", f"{layout}: decimal text of length {n + at}, want 1 to 19 digits")
-    if s[at] == "0" and (n > 1 or neg):
-        raise _syntax_error(layout, "decimal", s, at)
-    digits = s[at:]
-    if not (digits.isascii() and digits.isdigit()):  # isdigit alone takes every script's digits
-        for i in range(at, len(s)):
-            if not "0" <= s[i] <= "9":
+    n = _byte_length(s)
+    if not 1 <= n <= 20:
+        raise IDError("ErrLength", f"{layout}: decimal text of length {n}, want 1 to 20")
+    if s[0] == "0" and n > 1:
+        raise _syntax_error(layout, "decimal", s, 0)
+    if not (s.isascii() and s.isdigit()):  # isdigit alone takes every script's digits
+        for i, c in enumerate(s):
+            if not "0" <= c <= "9":
                 raise _syntax_error(layout, "decimal", s, i)
-    v = -int(digits) if neg else int(digits)
-    if not -(1 << 63) <= v < 1 << 63:
-        raise IDError("ErrOverflow", f"{layout}: decimal text of a value outside an int64's range")
-    return v & 0xffffffffffffffff
+    v = int(s)
+    if v >= 1 << 64:
+        raise IDError("ErrOverflow", f"{layout}: decimal text of a value above 2^64-1")
+    return v
 `,
 }, {
 	names: []string{"_parse_uuid"},

@@ -132,9 +132,7 @@ func TestTextBadInput(t *testing.T) {
 		{"base62 max+1", ksuid.ParseBase62, "aWgEPTl1tmebfsQzFP4bxwgy80W", ksuid.ErrOverflow, 0},
 		{"canonical uuid", ksuid.Parse, "017f22e2-79b0-7cc3-98c4-dc0c0c07398f", ksuid.ErrLength, 0},
 		{"crockford short", ksuid.ParseCrockford, crock[:31], ksuid.ErrLength, 0},
-		{"crockford I", ksuid.ParseCrockford, "I" + crock[1:], ksuid.ErrSyntax, 0},
-		{"crockford L", ksuid.ParseCrockford, crock[:31] + "L", ksuid.ErrSyntax, 31},
-		{"crockford O", ksuid.ParseCrockford, crock[:9] + "o" + crock[10:], ksuid.ErrSyntax, 9},
+		// I, L and O read as 1, 1 and 0 (Crockford's aliases); U is no digit.
 		{"crockford U", ksuid.ParseCrockford, crock[:9] + "U" + crock[10:], ksuid.ErrSyntax, 9},
 		{"hex short", ksuid.ParseHex, hx[:39], ksuid.ErrLength, 0},
 		{"hex x", ksuid.ParseHex, "x" + hx[1:], ksuid.ErrSyntax, 0},

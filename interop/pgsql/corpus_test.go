@@ -15,6 +15,7 @@ import (
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // The SQL functions of every corpus layout the SQL emitter supports read,
@@ -145,6 +146,12 @@ END $$`)
 	default:
 		own = strings.ReplaceAll(text, "-", "_")
 	}
+	// A decimal layout whose top bit is a constant zero reads no more than
+	// 2^63-1 (resolved.Text.Signed is false for it).
+	narrow := false
+	if r, err := resolved.New(l); err == nil && r.Text.Name == "decimal" {
+		narrow = !r.Text.Signed
+	}
 	counts := map[string]int{}
 	keys := map[string]bool{} // the corpus's mask keys, stored in idforge_mask_keys
 	keysSchema := s.schema
@@ -169,10 +176,18 @@ END $$`)
 				add(r.Hex, fmt.Sprintf("%s(%s(%s))", s.fn("to_hex"), s.fn("from_"+own), quote(r.Text)), r.Hex)
 			}
 			if l.CanonicalText() == "decimal" {
-				// The ID's text is its bigint's, written and read by
-				// PostgreSQL itself.
-				add(r.Hex, id+"::text", r.Text)
-				add(r.Hex, fmt.Sprintf("%s(%s::bigint)", s.fn("to_hex"), quote(r.Text)), r.Hex)
+				// The ID's text is the unsigned number its bits hold,
+				// which P_to_decimal writes and P_from_decimal reads;
+				// bigint's own text is signed.
+				add(r.Hex, s.fn("to_decimal")+"("+id+")", r.Text)
+				if narrow && r.Hex[0] >= '8' {
+					// An ID with the top bit set, which a layout whose
+					// top bit is a constant zero never has: its text is
+					// no ID's.
+					fail(r.Hex+" text", fmt.Sprintf("%s(%s)", s.fn("from_decimal"), quote(r.Text)), "22P02", anyMessage)
+				} else {
+					add(r.Hex, fmt.Sprintf("%s(%s(%s))", s.fn("to_hex"), s.fn("from_decimal"), quote(r.Text)), r.Hex)
+				}
 			}
 			add(r.Hex, s.fn("valid")+"("+id+")", strconv.FormatBool(*r.Valid))
 			for _, f := range l.Fields {
@@ -240,6 +255,17 @@ END $$`)
 				counts["max_at"]++
 				add("max_at "+r.At, fmt.Sprintf("%s(%s(%s::timestamptz))", s.fn("to_hex"), s.fn("max_at"), at), r.Max)
 			}
+		case "alias":
+			// Text the form reads though its writer never writes it
+			// (Crockford's I, L and O, and lower case): the ID, and the
+			// form's writer writes it back canonical.
+			from := map[string]string{"crockford": "crockford", "text": own}[r.Form]
+			if from == "" {
+				continue
+			}
+			read := fmt.Sprintf("%s(%s)", s.fn("from_"+from), quote(r.Input))
+			add("alias "+r.Input, s.fn("to_hex")+"("+read+")", r.Hex)
+			add("alias "+r.Input+" written back", s.fn("to_"+from)+"("+read+")", r.Text)
 		case "bad":
 			switch r.Form {
 			case "base62", "crockford", "hex":
@@ -249,12 +275,16 @@ END $$`)
 				}
 				fail(r.Form+" "+r.Input, fmt.Sprintf("%s(%s)", s.fn("from_"+r.Form), quote(r.Input)), "22P02", reason)
 			case "text":
+				if l.CanonicalText() == "decimal" {
+					reason := map[string]*regexp.Regexp{"ErrLength": lengthMessage, "ErrSyntax": syntaxMessage, "ErrOverflow": overflowMessage}[r.Error]
+					if r.Error == "ErrLength" && !isASCII(r.Input) {
+						reason = anyMessage // PostgreSQL counts characters, Go bytes
+					}
+					fail("text "+r.Input, fmt.Sprintf("%s(%s)", s.fn("from_decimal"), quote(r.Input)), "22P02", reason)
+					continue
+				}
 				if own == "" {
-					// A UUID's or a 64-bit ID's text: PostgreSQL's own uuid or
-					// bigint type reads it, and bigint takes what no generated
-					// parser does ('+1', ' 1', '01', and '-1' where the
-					// layout's top bit is a constant zero, which the emitter
-					// has no text reader of its own to refuse).
+					// A UUID's text: PostgreSQL's own uuid type reads it.
 					continue
 				}
 				reason := map[string]*regexp.Regexp{"ErrLength": lengthMessage, "ErrSyntax": syntaxMessage, "ErrOverflow": overflowMessage}[r.Error]

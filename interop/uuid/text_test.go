@@ -248,9 +248,7 @@ func TestTextBadInput(t *testing.T) {
 		{"base62 max+1", uuid.ParseBase62, "7n42DGM5Tflk9n8mt7Fhc8", uuid.ErrOverflow, 0},
 		{"base62 all z", uuid.ParseBase62, strings.Repeat("z", 22), uuid.ErrOverflow, 0},
 		{"crockford short", uuid.ParseCrockford, crock[:25], uuid.ErrLength, 0},
-		{"crockford I", uuid.ParseCrockford, crock[:3] + "I" + crock[4:], uuid.ErrSyntax, 3},
-		{"crockford L", uuid.ParseCrockford, crock[:3] + "l" + crock[4:], uuid.ErrSyntax, 3},
-		{"crockford O", uuid.ParseCrockford, crock[:3] + "O" + crock[4:], uuid.ErrSyntax, 3},
+		// I, L and O read as 1, 1 and 0 (Crockford's aliases); U is no digit.
 		{"crockford U", uuid.ParseCrockford, crock[:3] + "u" + crock[4:], uuid.ErrSyntax, 3},
 		{"crockford hyphen", uuid.ParseCrockford, crock[:3] + "-" + crock[4:], uuid.ErrSyntax, 3},
 		{"crockford max+1", uuid.ParseCrockford, "8" + strings.Repeat("0", 25), uuid.ErrOverflow, 0},

@@ -73,7 +73,7 @@ _MAX = 0xffffffffffffffffffffffffffffff  # every bit one
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 120, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 21, False)
-_CROCKFORD = _Form(_LAYOUT, 120, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24, True)
+_CROCKFORD = _Form(_LAYOUT, 120, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 120, "hex", "0123456789abcdef", 30, True)
 _FIREBASE = _Form(_LAYOUT, 120, "Firebase", "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 20, False)
 
@@ -130,7 +130,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 20 Firebase digits; case matters."""
+        """Reads the text str writes: exactly 20 Firebase digits; case
+        matters."""
         return _made(cls, _decode(s, _FIREBASE))
 
     @classmethod
@@ -141,7 +142,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 24 digits, in either case."""
+        """Reads the Crockford form: exactly 24 digits, in either case,
+        with I and L read as 1, O as 0."""
         return _made(cls, _decode(s, _CROCKFORD))
 
     @classmethod

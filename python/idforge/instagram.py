@@ -17,9 +17,11 @@
 ordered as its bytes are, and IDError. Standard library only, Python 3.9
 and later.
 
-str(id) is the ID's 64 bits as an int64 in decimal, as Python's int and
-PostgreSQL's bigint write them; base62() and crockford() write the
-fixed-width forms, as the property hex does, which sort as the bytes do.
+str(id) is the unsigned number the ID's 64 bits hold, in decimal, as
+Python's str of an int writes it: up to 2^64-1, never negative, as the
+services that publish such IDs (Discord's) write them; base62() and
+crockford() write the fixed-width forms, as the property hex does, which
+sort as the bytes do.
 
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
@@ -48,7 +50,7 @@ from ._runtime import (
     Form as _Form,
     encode as _encode,
     decode as _decode,
-    parse_int64 as _parse_int64,
+    parse_uint64 as _parse_uint64,
     integer as _integer,
     from_bytes as _from_bytes,
     UNIX as _UNIX,
@@ -67,7 +69,7 @@ _MAX = 0xffffffffffffffff  # every bit one
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 64, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, False)
-_CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True)
+_CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 64, "hex", "0123456789abcdef", 16, True)
 
 
@@ -123,11 +125,11 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: the ID's 64 bits as an int64 in
-        decimal, an optional '-' and 1 to 19 digits, with no leading
-        zeros; "-0", '+', spaces and values outside an int64's range are
-        errors."""
-        return _made(cls, _parse_int64(_LAYOUT, s))
+        """Reads the text str writes: the unsigned number the ID's 64 bits
+        hold, in decimal, with no sign: 1 to 20 digits, with no leading
+        zeros, of a number from 0 to 2^64-1; '-', '+', spaces and values
+        above 2^64-1 are errors."""
+        return _made(cls, _parse_uint64(_LAYOUT, s))
 
     @classmethod
     def parse_base62(cls, s: str) -> ID:
@@ -137,7 +139,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 13 digits, in either case.
+        """Reads the Crockford form: exactly 13 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above FZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 
@@ -184,10 +187,11 @@ class ID:
         return _made(cls, 0x7fffff | tick << 23)
 
     def __str__(self) -> str:
-        """Returns the ID's text: the ID's 64 bits as an int64 in decimal,
-        as Python's int and PostgreSQL's bigint write them."""
-        n = self._n
-        return str(n - (1 << 64) if n >> 63 else n)
+        """Returns the ID's text: the unsigned number the ID's 64 bits
+        hold, in decimal, as Python's str of an int writes it: up to
+        2^64-1, never negative, as the services that publish such IDs
+        (Discord's) write them."""
+        return str(self._n)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"

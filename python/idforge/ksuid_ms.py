@@ -73,7 +73,7 @@ _MAX = 0xffffffffffffffffffffffffffffffffffffffff  # every bit one
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 160, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 27, False)
-_CROCKFORD = _Form(_LAYOUT, 160, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 32, True)
+_CROCKFORD = _Form(_LAYOUT, 160, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 32, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 160, "hex", "0123456789abcdef", 40, True)
 
 
@@ -128,7 +128,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 27 Base62 digits; case matters."""
+        """Reads the text str writes: exactly 27 Base62 digits; case
+        matters."""
         return _made(cls, _decode(s, _BASE62))
 
     @classmethod
@@ -139,7 +140,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 32 digits, in either case."""
+        """Reads the Crockford form: exactly 32 digits, in either case,
+        with I and L read as 1, O as 0."""
         return _made(cls, _decode(s, _CROCKFORD))
 
     @classmethod

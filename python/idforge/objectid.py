@@ -69,7 +69,7 @@ _MAX = 0xffffffffffffffffffffffff  # every bit one
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 96, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 17, False)
-_CROCKFORD = _Form(_LAYOUT, 96, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 20, True)
+_CROCKFORD = _Form(_LAYOUT, 96, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 20, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 96, "hex", "0123456789abcdef", 24, True)
 
 
@@ -125,7 +125,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 24 hex digits, in either case."""
+        """Reads the text str writes: exactly 24 hex digits, in either
+        case."""
         return _made(cls, _decode(s, _HEX))
 
     @classmethod
@@ -136,7 +137,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 20 digits, in either case.
+        """Reads the Crockford form: exactly 20 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above 1ZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

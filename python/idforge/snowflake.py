@@ -17,8 +17,8 @@
 ordered as its bytes are, and IDError. Standard library only, Python 3.9
 and later.
 
-str(id) is the ID's 64 bits as an int64 in decimal, as Python's int and
-PostgreSQL's bigint write them (never negative for a valid ID: the
+str(id) is the unsigned number the ID's 64 bits hold, in decimal, as
+Python's str of an int writes it (at most 2^63-1 for a valid ID: the
 layout's top bit is a constant zero); base62() and crockford() write the
 fixed-width forms, as the property hex does, which sort as the bytes do.
 
@@ -70,7 +70,7 @@ _CONST_VALUE = 0
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 64, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, False)
-_CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True)
+_CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 64, "hex", "0123456789abcdef", 16, True)
 
 
@@ -126,11 +126,10 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: the ID's 64 bits as an int64 in
-        decimal, with no sign, as no ID is negative (the layout's top
-        bit is a constant zero): 1 to 19 digits, with no leading zeros,
-        of a number from 0 to 2^63-1; '-', '+', spaces and values above
-        2^63-1 are errors."""
+        """Reads the text str writes: the unsigned number the ID's 64 bits
+        hold, in decimal, with no sign: 1 to 19 digits, with no leading
+        zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values
+        above 2^63-1 are errors."""
         return _made(cls, _parse_uint63(_LAYOUT, s))
 
     @classmethod
@@ -141,7 +140,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 13 digits, in either case.
+        """Reads the Crockford form: exactly 13 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above FZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 
@@ -188,12 +188,10 @@ class ID:
         return _made(cls, 0x3fffff | tick << 22)
 
     def __str__(self) -> str:
-        """Returns the ID's text: the ID's 64 bits as an int64 in decimal,
-        as Python's int and PostgreSQL's bigint write them (never
-        negative for a valid ID: the layout's top bit is a constant
-        zero)."""
-        n = self._n
-        return str(n - (1 << 64) if n >> 63 else n)
+        """Returns the ID's text: the unsigned number the ID's 64 bits
+        hold, in decimal, as Python's str of an int writes it (at most
+        2^63-1 for a valid ID: the layout's top bit is a constant zero)."""
+        return str(self._n)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"

@@ -67,7 +67,7 @@ _MAX = 0xffffffffffffffff  # every bit one
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 64, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, False)
-_CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True)
+_CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 64, "hex", "0123456789abcdef", 16, True)
 
 
@@ -123,7 +123,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 13 Crockford digits, in either case."""
+        """Reads the text str writes: exactly 13 Crockford digits, in
+        either case, with I and L read as 1, O as 0."""
         return _made(cls, _decode(s, _CROCKFORD))
 
     @classmethod
@@ -134,7 +135,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 13 digits, in either case.
+        """Reads the Crockford form: exactly 13 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above FZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

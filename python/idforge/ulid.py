@@ -72,7 +72,7 @@ _MAX = 0xffffffffffffffffffffffffffffffff  # every bit one
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 128, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, False)
-_CROCKFORD = _Form(_LAYOUT, 128, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, True)
+_CROCKFORD = _Form(_LAYOUT, 128, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 128, "hex", "0123456789abcdef", 32, True)
 
 
@@ -128,7 +128,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: Union[str, _uuid.UUID]) -> ID:
-        """Reads the text str writes: exactly 26 Crockford digits, in either case.
+        """Reads the text str writes: exactly 26 Crockford digits, in
+        either case, with I and L read as 1, O as 0.
         A uuid.UUID gives the ID of its 128 bits."""
         if isinstance(s, _uuid.UUID):
             return _made(cls, s.int)
@@ -142,7 +143,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 26 digits, in either case.
+        """Reads the Crockford form: exactly 26 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

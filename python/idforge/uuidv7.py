@@ -76,7 +76,7 @@ _CONST_VALUE = 0x70008000000000000000
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 128, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, False)
-_CROCKFORD = _Form(_LAYOUT, 128, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, True)
+_CROCKFORD = _Form(_LAYOUT, 128, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 128, "hex", "0123456789abcdef", 32, True)
 
 
@@ -147,7 +147,8 @@ class ID(_uuid.UUID):
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 26 digits, in either case.
+        """Reads the Crockford form: exactly 26 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

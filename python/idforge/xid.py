@@ -71,7 +71,7 @@ _MAX = 0xffffffffffffffffffffffff  # every bit one
 
 # The layout's text forms.
 _BASE62 = _Form(_LAYOUT, 96, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 17, False)
-_CROCKFORD = _Form(_LAYOUT, 96, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 20, True)
+_CROCKFORD = _Form(_LAYOUT, 96, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 20, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 96, "hex", "0123456789abcdef", 24, True)
 _BASE32HEX = _Form(_LAYOUT, 96, "base32hex", "0123456789abcdefghijklmnopqrstuv", 20, True, 4, False)
 
@@ -129,7 +129,8 @@ class ID:
 
     @classmethod
     def parse(cls, s: str) -> ID:
-        """Reads the text str writes: exactly 20 base32hex digits, in either case."""
+        """Reads the text str writes: exactly 20 base32hex digits, in
+        either case."""
         return _made(cls, _decode(s, _BASE32HEX))
 
     @classmethod
@@ -140,7 +141,8 @@ class ID:
 
     @classmethod
     def parse_crockford(cls, s: str) -> ID:
-        """Reads the Crockford form: exactly 20 digits, in either case.
+        """Reads the Crockford form: exactly 20 digits, in either case,
+        with I and L read as 1, O as 0.
         Text above 1ZZZZZZZZZZZZZZZZZZZ is ErrOverflow."""
         return _made(cls, _decode(s, _CROCKFORD))
 

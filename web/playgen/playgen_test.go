@@ -189,7 +189,8 @@ func TestPageScript(t *testing.T) {
 }
 
 // A 64-bit layout's Go, as idforge gen writes it, is an int64 package that
-// writes its IDs in decimal, as Twitter, Discord and Mastodon publish theirs.
+// writes its IDs in decimal, the unsigned number their bits hold, as
+// Twitter, Discord and Mastodon publish theirs.
 func TestCode64(t *testing.T) {
 	const spec64 = "layout shard-id 64\n  ts 41 time 2020-01-01T00:00:00Z ms\n  shard 10 node\n  seq 13 counter zero wait\n"
 	files, err := playgen.Code(spec64, "go")
@@ -197,7 +198,7 @@ func TestCode64(t *testing.T) {
 		t.Fatalf("files %v, error %v", files, err)
 	}
 	code := files[0].Content
-	for _, want := range []string{"\ntype ID int64\n", "strconv.FormatInt(int64(id), 10)"} {
+	for _, want := range []string{"\ntype ID int64\n", "strconv.FormatUint(uint64(id), 10)"} {
 		if !strings.Contains(string(code), want) {
 			t.Errorf("no %q in the Go of a 64-bit layout", want)
 		}

@@ -213,10 +213,11 @@ test('unmask: ErrNotMasked only for text whose constant bits no public form has'
   const other = v7.unmask(v7.mask(id, key), key.map((b) => b ^ 1));
   assert.ok(!other.equals(id));
   assert.ok(other.valid());
-  // The all-ones ID, top bit set, is no snowflake: its text, "-1", is no
-  // snowflake text either, whose top bit is a constant zero (Go's Parse
-  // refuses it too), and unmask reads it no further.
-  throwsCode(() => snowflake.unmask(snowflake.ID.fromBytes(new Uint8Array(8).fill(0xff)).toString(), key), 'ErrSyntax');
+  // The all-ones ID, top bit set, is no snowflake: its text,
+  // "18446744073709551615", is no snowflake text either, whose top bit is a
+  // constant zero (19 digits at most; Go's Parse refuses it too), and
+  // unmask reads it no further.
+  throwsCode(() => snowflake.unmask(snowflake.ID.fromBytes(new Uint8Array(8).fill(0xff)).toString(), key), 'ErrLength');
 });
 
 test('the published known-answer vectors (mask/testdata/vectors.json), for every built-in layout: mask and unmask both ways', async () => {

@@ -326,12 +326,13 @@ class MaskTest(unittest.TestCase):
         other = uuidv7.ID.unmask(id.mask(key), bytes(b ^ 1 for b in key))
         self.assertNotEqual(other, id)
         self.assertTrue(other.valid())
-        # The all-ones ID, top bit set, is no snowflake: its text, "-1", is no
-        # snowflake text either, whose top bit is a constant zero (Go's Parse
-        # refuses it too), and unmask reads it no further.
+        # The all-ones ID, top bit set, is no snowflake: its text,
+        # "18446744073709551615", is no snowflake text either, whose top bit
+        # is a constant zero (19 digits at most; Go's Parse refuses it too),
+        # and unmask reads it no further.
         with self.assertRaises(snowflake.IDError) as cm:
             snowflake.ID.unmask(str(snowflake.ID.from_bytes(b"\xff" * 8)), key)
-        self.assertEqual(cm.exception.code, "ErrSyntax")
+        self.assertEqual(cm.exception.code, "ErrLength")
 
     def test_vectors(self):
         """The published known-answer vectors (mask/testdata/vectors.json), for

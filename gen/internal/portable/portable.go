@@ -14,8 +14,11 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
@@ -31,14 +34,19 @@ var ErrLayout = errors.New("unsupported layout")
 
 // Form is a text form of an ID: a fixed-width one (an encoding's), the
 // canonical UUID form, or decimal, a 64-bit layout's canonical text, which
-// is not fixed-width: the ID's bits as an int64, as Go's strconv.FormatInt
-// and PostgreSQL's bigint write them.
+// is not fixed-width: the unsigned number the ID's 64 bits hold, as Go's
+// generated String writes it.
 type Form struct {
 	Name     string // "uuid", "decimal" or an encoding's: "base62", "crockford", "hex", "base58", ...
 	Title    string // for messages: Base62, Crockford, hex, UUID, decimal, Base58
 	Alphabet string // the digits, digit 0 first
 	Width    int    // digits for one ID, not counting a check symbol; for decimal, the most
 	FoldCase bool   // the decoder takes either case; the encoder writes Alphabet's
+	// Aliases are characters the decoder reads as digits though the
+	// encoder never writes them, as pairs of an alias and its digit
+	// (encodings.Spec.Aliases): Crockford's "I1L1O0". With FoldCase an
+	// alias is read in either case.
+	Aliases string
 	// Pad is the number of zero bits below the ID in its digits: an
 	// encoding that writes the bits from the top (encodings.Spec.Bits)
 	// writes the ID shifted left by Pad.
@@ -51,9 +59,9 @@ type Form struct {
 	// stand for a value above the largest ID.
 	Overflows bool
 	// NonNegative says, for decimal, that the layout's top bit is a
-	// constant zero, so that no ID's text has a '-': the readers take the
-	// digits of 0 to 2^63-1 and no sign, as Go's generated parsers do,
-	// where a layout whose IDs can be negative takes any int64.
+	// constant zero: the readers take the digits of 0 to 2^63-1, as Go's
+	// generated parsers do, where a layout whose top bit is not constant
+	// takes those of 0 to 2^64-1. Neither takes a sign.
 	NonNegative bool
 }
 
@@ -176,7 +184,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 // form returns the fixed-width form of an encoding for the plan's size.
 func (p *Plan) form(e *encodings.Encoding) Form {
 	s := e.Spec()
-	f := Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Check: s.Check,
+	f := Form{Name: s.Name, Title: s.Title, Alphabet: s.Digits, FoldCase: s.Fold, Aliases: s.Aliases, Check: s.Check,
 		Width: e.DigitLen(p.Size), Pad: e.Pad(p.Size)}
 	f.Max = Digits(new(big.Int).Lsh(p.Max, uint(f.Pad)), s.Digits, f.Width)
 	// Text whose bits go from the top has no value above the largest ID,
@@ -208,25 +216,24 @@ func (f Form) Describe() string {
 	return d
 }
 
-// DecimalDoc says what decimal text is, for docs: the ID's 64 bits as an
-// int64, and whether a valid ID's text is never negative.
+// DecimalDoc says what decimal text is, for docs: the unsigned number the
+// ID's 64 bits hold, and how large it gets.
 func (f Form) DecimalDoc() string {
-	d := "the ID's 64 bits as an int64 in decimal, as Go's strconv.FormatInt and PostgreSQL's bigint write them"
 	if f.NonNegative {
-		d += " (never negative for a valid ID: the layout's top bit is a constant zero)"
+		return "the unsigned number the ID's 64 bits hold, in decimal, as Go's strconv.FormatUint writes it (at most 2^63-1 for a valid ID: the layout's top bit is a constant zero)"
 	}
-	return d
+	return "the unsigned number the ID's 64 bits hold, in decimal, as Go's strconv.FormatUint writes it: up to 2^64-1, never negative, as the services that publish such IDs (Discord's) write them"
 }
 
-// DecimalSyntax says, for a parser's doc, what decimal text it reads: an
-// int64 for a layout whose IDs can be negative; for one whose top bit is a
-// constant zero (NonNegative), a number from 0 to 2^63-1 with no sign, as
+// DecimalSyntax says, for a parser's doc, what decimal text it reads: the
+// digits of a number from 0 to 2^63-1 for a layout whose top bit is a
+// constant zero (NonNegative), else from 0 to 2^64-1, with no sign, as
 // Go's generated parser of the layout reads it.
 func (f Form) DecimalSyntax() string {
 	if f.NonNegative {
-		return "with no sign, as no ID is negative (the layout's top bit is a constant zero): 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors"
+		return "with no sign: 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors"
 	}
-	return "an optional '-' and 1 to 19 digits, with no leading zeros; \"-0\", '+', spaces and values outside an int64's range are errors"
+	return "with no sign: 1 to 20 digits, with no leading zeros, of a number from 0 to 2^64-1; '-', '+', spaces and values above 2^64-1 are errors"
 }
 
 // Own reports whether the form is a layout's text form that is none of
@@ -275,16 +282,55 @@ func what(l *layouts.Layout, f *layouts.Field) string {
 	return fmt.Sprintf("%d bits (%s): %s", f.Width, kind, strings.Join(roles, " + "))
 }
 
-// Comment returns text made safe for a line comment: every control
-// character and every character a language reads as a line end (JavaScript
-// takes U+2028 and U+2029, Python \f and \r) becomes a space.
+// CommentSafe reports whether r may stand as itself in a generated
+// comment, in every language idforge writes: a tab, or a printable
+// character (unicode.IsPrint: a letter, mark, number, punctuation, symbol
+// or the ASCII space). Every other rune is written as an escape: a
+// control character or one a language reads as a line end (JavaScript
+// takes U+2028 and U+2029, Python \f and \r, some SQL clients U+0085)
+// could end the comment early, and a bidirectional or other format
+// control (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C, U+FEFF and
+// the rest of category Cf) could make the code read otherwise than it
+// compiles ("Trojan Source", CVE-2021-42574). It is the one rule that
+// every emitter's comments follow, Go's too.
+func CommentSafe(r rune) bool { return r == '\t' || unicode.IsPrint(r) }
+
+// Comment returns text made safe for a comment: each rune that is not
+// CommentSafe written as Go writes it in a quoted rune, ASCII only (\r,
+// \x00, \u202e, \U000e0001), and each byte of invalid UTF-8 as \xNN.
 func Comment(text string) string {
-	return strings.Map(func(r rune) rune {
-		if r < ' ' || r == 0x7f || r == 0x85 || r == '\u2028' || r == '\u2029' {
-			return ' '
+	var b strings.Builder
+	for i, r := range text {
+		size := utf8.RuneLen(r)
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(text[i:], string(utf8.RuneError)):
+			fmt.Fprintf(&b, `\x%02x`, text[i])
+		case CommentSafe(r):
+			b.WriteString(text[i : i+size])
+		default:
+			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
 		}
-		return r
-	}, text)
+	}
+	return b.String()
+}
+
+// Source returns generated source with every rune that is not
+// CommentSafe, but the newlines that end its lines, escaped as Comment
+// escapes it. The emitters whose code pastes a spec's text (a declared
+// encoding's title, say) into comments and docs in many places pass their
+// whole output through it, so that none of those places can show a
+// control raw; their string literals escape such runes already, so only
+// comments and docs change.
+func Source(src []byte) []byte { return []byte(Doc(string(src))) }
+
+// Doc returns text of several lines, a doc comment's, with each line made
+// safe as Comment makes it and the newlines between them kept.
+func Doc(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		lines[i] = Comment(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // Lines returns text's lines, each made safe with Comment, without trailing
@@ -336,12 +382,17 @@ func Fill(text string, width int) string {
 	return strings.Join(out, "\n")
 }
 
-// CaseNote says, for a parser's doc, whether the form's decoder folds case.
+// CaseNote says, for a parser's doc, whether the form's decoder folds case,
+// and what its aliases read as.
 func (f Form) CaseNote() string {
+	note := "; case matters"
 	if f.FoldCase {
-		return ", in either case"
+		note = ", in either case"
 	}
-	return "; case matters"
+	if a := (encodings.Spec{Aliases: f.Aliases}).DescribeAliases(); a != "" {
+		note += ", with " + a
+	}
+	return note
 }
 
 // Mask returns 2^width - 1.

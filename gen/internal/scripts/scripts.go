@@ -392,7 +392,7 @@ func textName(l *layouts.Layout) string {
 func decimalNote(toString, parse, parseBase62, base62 string, more ...string) string {
 	item := "64-bit layouts (Snowflake, Discord, Twitter, Mastodon, Instagram, Sonyflake, and a 64-bit layout of your own without a `text` line) now write and read their IDs in decimal, as every language idforge generates does: " +
 		toString + " gives, and " + parse + " takes, `175928847299117063`, as Go's `String`, the `idforge` command, PostgreSQL's `bigint` and those services write it. " +
-		"Before, this package wrote them in Base62 and refused decimal. The text is the ID's 64 bits as an int64: an optional `-` and 1 to 19 digits, with no leading zeros (`-0`, `+1` and spaces are errors). " +
+		"Before, this package wrote them in Base62 and refused decimal. The text is the unsigned number the ID's 64 bits hold: 1 to 20 digits (19 where the top bit is a constant 0), with no sign and no leading zeros (`-1`, `+1` and spaces are errors); a Discord ID of 2085 is `9265532947660804096`. " +
 		parseBase62 + " and " + base62 + " still read and write the Base62 form; TSID keeps its Crockford text."
 	var b strings.Builder
 	b.WriteString("## Changes\n\n")
@@ -556,10 +556,11 @@ KSUIDToUUID(UUIDToKSUID(id)) === String(id); // true
 - ` + "`newId()`" + ` is JavaScript's name for Go's package-level ` + "`New`" + `; Go's
   Snowflake package has no package-level generator, and here ` + "`setNode`" + `
   gives it its node.
-- A 64-bit ID's text is decimal, as Go's ` + "`String`" + ` writes it: the int64 Go
-  holds. ` + "`id.toBigInt()`" + ` is the unsigned number of its bytes: for an ID
-  whose top bit is set (a Discord ID after 2084, say) it is 2^64 above the
-  int64, whose text has a ` + "`-`" + `.
+- A 64-bit ID's text is decimal, as Go's ` + "`String`" + ` writes it: the unsigned
+  number its 64 bits hold, as ` + "`id.toBigInt()`" + ` is. An ID whose top bit is
+  set (a Discord ID after 2084-09, say) is 2^63 or more, never negative,
+  as Discord writes it, where Go's int64 and PostgreSQL's bigint hold it
+  as a negative number.
 - Name-based layouts (UUIDv3, v5, v8 with SHA-256) have ` + "`fromName`" + ` and no
   generator. Web Crypto's digests are asynchronous and have no MD5 or
   SHA-1, so the package has synchronous MD5, SHA-1 and SHA-256 of its own,

@@ -40,12 +40,13 @@ import static io.github.idforge.IDRuntime.*;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * <p>{@link #toString()} writes the ID's 64 bits as an int64 in decimal, as
- * Go's strconv.FormatInt and PostgreSQL's bigint write them; {@link
- * #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width
- * forms, which sort as the bytes do. Every bad input throws {@link
- * IDException}, whose code names the kind of error; null arguments throw
- * NullPointerException, as the JDK's classes do.
+ * <p>{@link #toString()} writes the unsigned number the ID's 64 bits hold,
+ * in decimal, as Go's strconv.FormatUint writes it: up to 2^64-1, never
+ * negative, as the services that publish such IDs (Discord's) write them;
+ * {@link #base62()}, {@link #crockford()} and {@link #hex()} write the
+ * fixed-width forms, which sort as the bytes do. Every bad input throws
+ * {@link IDException}, whose code names the kind of error; null arguments
+ * throw NullPointerException, as the JDK's classes do.
  *
  * <p>{@link #newId()} (after {@link #setNode(long)}: the layout's generator
  * needs its node) returns the next ID of one process-wide generator; {@link
@@ -64,9 +65,9 @@ public final class Discord implements Comparable<Discord>, Serializable {
     public static final int BITS = 64;
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, false, 0, false, 3);
-    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, true, 0, false, 3);
-    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 16, true, 0, false, 3);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, false, 0, false, 3, "");
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, true, 0, false, 3, "I1L1O0");
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 16, true, 0, false, 3, "");
 
     /**
      * The layout's clock: ticks of ms since 2015-01-01T00:00:00Z, a tick being
@@ -108,9 +109,10 @@ public final class Discord implements Comparable<Discord>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long in
-     * decimal, an optional '-' and 1 to 19 digits, with no leading zeros;
-     * "-0", '+', spaces and values outside an int64's range are errors.
+     * Reads the text {@link #toString()} writes: the unsigned number the ID's
+     * 64 bits hold, in decimal, with no sign: 1 to 20 digits, with no leading
+     * zeros, of a number from 0 to 2^64-1; '-', '+', spaces and values above
+     * 2^64-1 are errors.
      *
      * @param s the text
      * @return the ID
@@ -134,7 +136,8 @@ public final class Discord implements Comparable<Discord>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
@@ -252,14 +255,15 @@ public final class Discord implements Comparable<Discord>, Serializable {
     private static final byte[] UNTIMED = unhex("00000000003fffff");
 
     /**
-     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's
-     * strconv.FormatInt and PostgreSQL's bigint write them.
+     * Returns the ID's text: the unsigned number the ID's 64 bits hold, in
+     * decimal, as Go's strconv.FormatUint writes it: up to 2^64-1, never
+     * negative, as the services that publish such IDs (Discord's) write them.
      *
      * @return the text
      */
     @Override
     public String toString() {
-        return Long.toString(v);
+        return Long.toUnsignedString(v);
     }
 
     /**

@@ -67,10 +67,10 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     public static final int BITS = 120;
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 21, false, 0, false, 4);
-    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24, true, 0, false, 4);
-    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 30, true, 0, false, 4);
-    private static final Form FIREBASE = new Form(LAYOUT, BITS, "Firebase", "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 20, false, 0, false, 4);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 21, false, 0, false, 4, "");
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24, true, 0, false, 4, "I1L1O0");
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 30, true, 0, false, 4, "");
+    private static final Form FIREBASE = new Form(LAYOUT, BITS, "Firebase", "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 20, false, 0, false, 4, "");
 
     /**
      * The layout's clock: ticks of ms since 1970-01-01T00:00:00Z, a tick being
@@ -114,7 +114,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 20 Firebase digits; case matters.
+     * Reads the text {@link #toString()} writes: exactly 20 Firebase digits;
+     * case matters.
      *
      * @param s the text
      * @return the ID
@@ -137,7 +138,8 @@ public final class Firebase implements Comparable<Firebase>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 24 digits, in either case.
+     * Reads the Crockford form: exactly 24 digits, in either case, with I and
+     * L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID

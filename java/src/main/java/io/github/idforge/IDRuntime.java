@@ -161,8 +161,11 @@ final class IDRuntime {
         /** The digits' values by character, -1 for none. */
         final byte[] table = new byte[128];
 
-        /** Returns the form of the arguments, which the fields name alike; fold makes the digits' other case read too. */
-        Form(String layout, int bits, String title, String digits, int width, boolean fold, int pad, boolean check, int limbs) {
+        /**
+         * Returns the form of the arguments, which the fields name alike; fold makes the digits' other case read too,
+         * and aliases are pairs of a character read though never written and the digit it reads as ("I1L1O0").
+         */
+        Form(String layout, int bits, String title, String digits, int width, boolean fold, int pad, boolean check, int limbs, String aliases) {
             this.layout = layout;
             this.bits = bits;
             this.size = (bits + 7) / 8;
@@ -174,12 +177,13 @@ final class IDRuntime {
             this.check = check;
             this.limbs = limbs;
             Arrays.fill(table, (byte) -1);
-            for (int i = 0; i < base; i++) {
-                char c = digits.charAt(i);
-                table[c] = (byte) i;
+            for (int i = 0; i < base + aliases.length() / 2; i++) {
+                char c = i < base ? digits.charAt(i) : aliases.charAt(2 * (i - base));
+                byte v = (byte) (i < base ? i : digits.indexOf(aliases.charAt(2 * (i - base) + 1)));
+                table[c] = v;
                 if (fold) {
-                    table[Character.toLowerCase(c)] = (byte) i;
-                    table[Character.toUpperCase(c)] = (byte) i;
+                    table[Character.toLowerCase(c)] = v;
+                    table[Character.toUpperCase(c)] = v;
                 }
             }
         }
@@ -354,38 +358,37 @@ final class IDRuntime {
     }
 
     /**
-     * Reads decimal text of an ID of layout as its toString writes it, as
-     * Go's generated parsers read it: an optional '-' and 1 to 19 digits
-     * (0-9) with no leading zeros (only zero itself starts with a zero, and
-     * "-0" is no number), whose value is a long. It checks the length (in
-     * bytes of UTF-8, the sign too), a leading zero, every character, then
-     * the value.
+     * Reads decimal text of an ID of layout, whose top bit is not a
+     * constant zero, as its toString writes it and Go's generated parser
+     * of the layout reads it: 1 to 20 digits (0-9) with no sign and no
+     * leading zeros, the unsigned number the ID's 64 bits hold, at most
+     * 2^64-1, as Discord writes its IDs. It checks the length (in bytes of
+     * UTF-8), a leading zero, every character, then the value, and returns
+     * the bits.
      */
     static long parseDecimal(String layout, String s) {
         Objects.requireNonNull(s, "s");
-        boolean neg = s.startsWith("-");
-        int at = neg ? 1 : 0;
-        int n = utf8Length(s) - at;
-        if (n < 1 || n > 19) {
-            throw new IDException("ErrLength", layout + ": decimal text of length " + (n + at) + ", want 1 to 19 digits");
+        int n = utf8Length(s);
+        if (n < 1 || n > 20) {
+            throw new IDException("ErrLength", layout + ": decimal text of length " + n + ", want 1 to 20");
         }
-        if (s.charAt(at) == '0' && (n > 1 || neg)) {
-            throw syntaxError(layout, "decimal", s, at);
+        if (s.charAt(0) == '0' && n > 1) {
+            throw syntaxError(layout, "decimal", s, 0);
         }
-        long v = 0; // minus the value, as a long holds -2^63 but not 2^63
+        long v = 0;
         boolean over = false;
-        for (int i = at; i < s.length(); i++) {
+        for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c < '0' || c > '9') {
                 throw syntaxError(layout, "decimal", s, i);
             }
-            over |= v < (Long.MIN_VALUE + (c - '0')) / 10;
-            v = v * 10 - (c - '0');
+            over |= Long.compareUnsigned(v, Long.divideUnsigned(-1L - (c - '0'), 10)) > 0;
+            v = v * 10 + (c - '0');
         }
-        if (over || !neg && v == Long.MIN_VALUE) {
-            throw new IDException("ErrOverflow", layout + ": decimal text of a value outside a long's range");
+        if (over) {
+            throw new IDException("ErrOverflow", layout + ": decimal text of a value above 2^64-1");
         }
-        return neg ? v : -v;
+        return v;
     }
 
     /** The nanoseconds of a second. */

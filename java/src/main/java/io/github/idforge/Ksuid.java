@@ -71,9 +71,9 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     public static final int BITS = 160;
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 27, false, 0, false, 6);
-    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 32, true, 0, false, 6);
-    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 40, true, 0, false, 6);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 27, false, 0, false, 6, "");
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 32, true, 0, false, 6, "I1L1O0");
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 40, true, 0, false, 6, "");
 
     /**
      * The layout's clock: ticks of s since 2014-05-13T16:53:20Z, a tick being
@@ -113,7 +113,8 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 27 Base62 digits; case matters.
+     * Reads the text {@link #toString()} writes: exactly 27 Base62 digits;
+     * case matters.
      *
      * @param s the text
      * @return the ID
@@ -136,7 +137,8 @@ public final class Ksuid implements Comparable<Ksuid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 32 digits, in either case.
+     * Reads the Crockford form: exactly 32 digits, in either case, with I and
+     * L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID

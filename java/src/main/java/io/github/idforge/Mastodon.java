@@ -40,13 +40,13 @@ import static io.github.idforge.IDRuntime.*;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * <p>{@link #toString()} writes the ID's 64 bits as an int64 in decimal, as
- * Go's strconv.FormatInt and PostgreSQL's bigint write them (never negative
- * for a valid ID: the layout's top bit is a constant zero); {@link
- * #base62()}, {@link #crockford()} and {@link #hex()} write the fixed-width
- * forms, which sort as the bytes do. Every bad input throws {@link
- * IDException}, whose code names the kind of error; null arguments throw
- * NullPointerException, as the JDK's classes do.
+ * <p>{@link #toString()} writes the unsigned number the ID's 64 bits hold,
+ * in decimal, as Go's strconv.FormatUint writes it (at most 2^63-1 for a
+ * valid ID: the layout's top bit is a constant zero); {@link #base62()},
+ * {@link #crockford()} and {@link #hex()} write the fixed-width forms, which
+ * sort as the bytes do. Every bad input throws {@link IDException}, whose
+ * code names the kind of error; null arguments throw NullPointerException,
+ * as the JDK's classes do.
  *
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
@@ -67,9 +67,9 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     private static final byte[] CONST_VALUE = unhex("0000000000000000");
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, false, 0, false, 3);
-    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, true, 0, false, 3);
-    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 16, true, 0, false, 3);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, false, 0, false, 3, "");
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, true, 0, false, 3, "I1L1O0");
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 16, true, 0, false, 3, "");
 
     /**
      * The layout's clock: ticks of ms since 1970-01-01T00:00:00Z, a tick being
@@ -111,10 +111,10 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: the ID's 64 bits as a long in
-     * decimal, with no sign, as no ID is negative (the layout's top bit is a
-     * constant zero): 1 to 19 digits, with no leading zeros, of a number from
-     * 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors.
+     * Reads the text {@link #toString()} writes: the unsigned number the ID's
+     * 64 bits hold, in decimal, with no sign: 1 to 19 digits, with no leading
+     * zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above
+     * 2^63-1 are errors.
      *
      * @param s the text
      * @return the ID
@@ -138,7 +138,8 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
@@ -248,15 +249,15 @@ public final class Mastodon implements Comparable<Mastodon>, Serializable {
     private static final byte[] UNTIMED = unhex("000000000000ffff");
 
     /**
-     * Returns the ID's text: the ID's 64 bits as an int64 in decimal, as Go's
-     * strconv.FormatInt and PostgreSQL's bigint write them (never negative for
-     * a valid ID: the layout's top bit is a constant zero).
+     * Returns the ID's text: the unsigned number the ID's 64 bits hold, in
+     * decimal, as Go's strconv.FormatUint writes it (at most 2^63-1 for a
+     * valid ID: the layout's top bit is a constant zero).
      *
      * @return the text
      */
     @Override
     public String toString() {
-        return Long.toString(v);
+        return Long.toUnsignedString(v);
     }
 
     /**

@@ -62,9 +62,9 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     public static final int BITS = 64;
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, false, 0, false, 3);
-    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, true, 0, false, 3);
-    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 16, true, 0, false, 3);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, false, 0, false, 3, "");
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, true, 0, false, 3, "I1L1O0");
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 16, true, 0, false, 3, "");
 
     /**
      * The layout's clock: ticks of ms since 2020-01-01T00:00:00Z, a tick being
@@ -106,7 +106,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 13 Crockford digits, in either case.
+     * Reads the text {@link #toString()} writes: exactly 13 Crockford digits,
+     * in either case, with I and L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID
@@ -129,7 +130,8 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 13 digits, in either case.
+     * Reads the Crockford form: exactly 13 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code FZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

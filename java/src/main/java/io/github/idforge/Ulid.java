@@ -66,9 +66,9 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     public static final int BITS = 128;
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5);
-    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, true, 0, false, 5);
-    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 32, true, 0, false, 5);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5, "");
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, true, 0, false, 5, "I1L1O0");
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 32, true, 0, false, 5, "");
 
     /**
      * The layout's clock: ticks of ms since 1970-01-01T00:00:00Z, a tick being
@@ -112,7 +112,8 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 26 Crockford digits, in either case.
+     * Reads the text {@link #toString()} writes: exactly 26 Crockford digits,
+     * in either case, with I and L read as 1, O as 0.
      *
      * @param s the text
      * @return the ID
@@ -135,7 +136,8 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Reads the Crockford form: exactly 26 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

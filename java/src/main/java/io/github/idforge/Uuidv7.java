@@ -70,9 +70,9 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     private static final byte[] CONST_VALUE = unhex("00000000000070008000000000000000");
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5);
-    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, true, 0, false, 5);
-    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 32, true, 0, false, 5);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, false, 0, false, 5, "");
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, true, 0, false, 5, "I1L1O0");
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 32, true, 0, false, 5, "");
 
     /**
      * The layout's clock: ticks of ms since 1970-01-01T00:00:00Z, a tick being
@@ -152,7 +152,8 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 26 digits, in either case.
+     * Reads the Crockford form: exactly 26 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code 7ZZZZZZZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text

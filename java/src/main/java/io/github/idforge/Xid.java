@@ -64,10 +64,10 @@ public final class Xid implements Comparable<Xid>, Serializable {
     public static final int BITS = 96;
 
     /** The fixed-width text forms: their titles, digits, widths and rules. */
-    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 17, false, 0, false, 4);
-    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 20, true, 0, false, 4);
-    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 24, true, 0, false, 4);
-    private static final Form BASE32HEX = new Form(LAYOUT, BITS, "base32hex", "0123456789abcdefghijklmnopqrstuv", 20, true, 4, false, 4);
+    private static final Form BASE62 = new Form(LAYOUT, BITS, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 17, false, 0, false, 4, "");
+    private static final Form CROCKFORD = new Form(LAYOUT, BITS, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 20, true, 0, false, 4, "I1L1O0");
+    private static final Form HEX = new Form(LAYOUT, BITS, "hex", "0123456789abcdef", 24, true, 0, false, 4, "");
+    private static final Form BASE32HEX = new Form(LAYOUT, BITS, "base32hex", "0123456789abcdefghijklmnopqrstuv", 20, true, 4, false, 4, "");
 
     /**
      * The layout's clock: ticks of s since 1970-01-01T00:00:00Z, a tick being
@@ -111,7 +111,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
     }
 
     /**
-     * Reads the text {@link #toString()} writes: exactly 20 base32hex digits, in either case.
+     * Reads the text {@link #toString()} writes: exactly 20 base32hex digits,
+     * in either case.
      *
      * @param s the text
      * @return the ID
@@ -134,7 +135,8 @@ public final class Xid implements Comparable<Xid>, Serializable {
     }
 
     /**
-     * Reads the Crockford form: exactly 20 digits, in either case.
+     * Reads the Crockford form: exactly 20 digits, in either case, with I and
+     * L read as 1, O as 0.
      * Text above {@code 1ZZZZZZZZZZZZZZZZZZZ} is ErrOverflow.
      *
      * @param s the text
