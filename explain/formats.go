@@ -194,10 +194,10 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		if l.Bytes() != 8 {
 			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 8-byte IDs have a decimal form", l.Name, byteCount(l.Bytes())))
 		}
-		// As resolved.TextIn writes decimal: an int64, negative when the
-		// top bit is set. (Read reads unsigned digits up to 2^64-1 too, as
-		// a layout whose top bit is not a constant 0 may be written.)
-		return func(dst, id []byte) []byte { return strconv.AppendInt(dst, int64(binary.BigEndian.Uint64(id)), 10) }, nil
+		// As resolved.TextIn writes decimal: the unsigned number the 64
+		// bits hold. (Read also reads the negative int64 that idforge
+		// wrote before, for IDs pasted from old logs.)
+		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
 	}
 	if e, err := encodingOf(l, enc); err == nil {
 		if e.EncodedLen(l.Bytes()) < 0 {

@@ -9,7 +9,6 @@ import (
 
 	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/typeid"
 	"github.com/idforge/idforge/uuid"
 )
@@ -83,9 +82,6 @@ func reportInput(stderr io.Writer, cmd string, in input, err error) {
 
 // formatterFor returns the function that writes an ID in an encoding, as
 // explain.Formatter does, or, for -enc typeid, as a TypeID with the prefix.
-// Decimal is written as resolved.Text writes it, the unsigned number the
-// ID's bits hold (a Discord ID of 2085 is above 2^63, never negative), as
-// every generated package writes it.
 func formatterFor(l *layouts.Layout, enc, prefix string) (func(dst, id []byte) []byte, error) {
 	if enc != "typeid" {
 		if prefix != "" {
@@ -94,13 +90,6 @@ func formatterFor(l *layouts.Layout, enc, prefix string) (func(dst, id []byte) [
 		f, err := explain.Formatter(l, enc)
 		if err != nil {
 			return nil, usageError{err}
-		}
-		if enc == "decimal" || enc == "canonical" && explain.Canonical(l) == "decimal" {
-			t, err := resolved.TextIn(l, "decimal")
-			if err != nil {
-				return nil, usageError{err}
-			}
-			return t.Append, nil
 		}
 		return f, nil
 	}

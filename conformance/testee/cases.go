@@ -29,9 +29,10 @@ type Case struct {
 
 // layoutInfo is what the cases of one layout need from its layout record.
 type layoutInfo struct {
-	head     conformance.Record
-	l        *layouts.Layout // parsed from the record's spec: the interpreter reads generated IDs with it
-	signless bool            // decimal text whose top bit is a constant zero: no sign
+	head    conformance.Record
+	l       *layouts.Layout // parsed from the record's spec: the interpreter reads generated IDs with it
+	decimal bool            // the layout's text is decimal
+	wide    bool            // and runs to 2^64-1 (interp.Wide)
 }
 
 // Cases returns the cases of the records rs, a corpus (conformance.Load's),
@@ -54,10 +55,8 @@ func Cases(rs []conformance.Record) ([]Case, error) {
 		}
 		infos[r.Layout] = &layoutInfo{head: r, l: l}
 	}
-	for _, r := range rs {
-		if info := infos[r.Layout]; info != nil && r.Kind == "bad" && r.Form == "text" && r.Input == "-1" && info.head.Text == "decimal" {
-			info.signless = true
-		}
+	for _, info := range infos {
+		info.decimal, info.wide = info.head.Text == "decimal", interp.Wide(info.l)
 	}
 	var cs []Case
 	seen := map[string]bool{}
@@ -92,14 +91,13 @@ func recordCases(info *layoutInfo, r conformance.Record) []Case {
 		parses := [][2]string{{"text", r.Text}, {"base62", r.Base62}, {"crockford", r.Crockford}, {"crockford", strings.ToLower(r.Crockford)}, {"hex", r.Hex}, {"hex", strings.ToUpper(r.Hex)}}
 		for _, p := range parses {
 			want := wantHex(r.Hex)
-			if p[0] == "text" && info.signless && strings.HasPrefix(p[1], "-") {
+			if p[0] == "text" && info.decimal {
 				// The text of an ID whose top bit is set, in a layout
-				// whose top bit is a constant zero, is no text of it.
-				kind := "ErrSyntax"
-				if len(p[1]) > 19 {
-					kind = "ErrLength"
+				// whose top bit is a constant zero, is 20 digits: no
+				// text of it.
+				if kind := conformance.DecimalError(p[1], info.wide); kind != "" {
+					want = wantError(kind)
 				}
-				want = wantError(kind)
 			}
 			cs = append(cs, Case{Name: name("parse/"+p[0], strconv.Quote(p[1])), Record: r, Request: Request{Op: "parse", Layout: L, Form: p[0], Text: p[1]}, check: want})
 		}
