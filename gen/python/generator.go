@@ -54,7 +54,10 @@ func (w *writer) generator() {
 	}
 	w.f(`
 
-_generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
+# The hooks (Generator._after_fork) of the live generators, which a forked
+# child runs: weak, so that a generator no one holds goes, and its hook
+# with it.
+_fork_hooks: Set[weakref.WeakMethod[Callable[[], None]]] = set()
 
 
 class Generator:
@@ -104,7 +107,7 @@ class Generator:
 	if block {
 		w.f("        self._blocks: list[int] = []  # random blocks of _SIZE bytes, each an int, taken from the end\n")
 	}
-	w.f("        self._fixed = 0\n        self._draw()\n        self._lock = threading.Lock()\n        _generators.add(self)\n")
+	w.f("        self._fixed = 0\n        self._draw()\n        self._lock = threading.Lock()\n        hook = weakref.WeakMethod(self._after_fork)\n        _fork_hooks.add(hook)\n        weakref.finalize(self, _fork_hooks.discard, hook)\n")
 
 	// _draw
 	fixed := pyConstStart(p)
@@ -305,12 +308,13 @@ class Generator:
 func (w *writer) forkHook() {
 	p := w.p
 	var doc, globals, body []string
-	doc = append(doc, "moves every generator on (Generator._after_fork)")
+	doc = append(doc, "moves every live generator on (Generator._after_fork)")
 	globals = append(globals, "_shared_lock")
 	body = append(body, "_shared_lock = threading.Lock()",
-		"for g in list(_generators):",
-		"    # The module's own hook, which a type checker takes for a stranger's.",
-		"    g._after_fork()  # pyright: ignore[reportPrivateUsage]")
+		"for ref in list(_fork_hooks):",
+		"    hook = ref()",
+		"    if hook is not None:",
+		"        hook()")
 	if p.Node != nil {
 		doc = append(doc, "and, if set_node gave new_id's generator its node, drops that generator: the parent goes on with the node, so the child's new_id waits for a set_node of its own")
 		globals = append(globals, "_shared", "_shared_node", "_forked_node")

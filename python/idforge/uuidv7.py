@@ -47,7 +47,7 @@ import time as _time
 import uuid as _uuid
 import weakref
 from datetime import datetime, timedelta
-from typing import Callable, ClassVar, Dict, Iterator, Optional, Tuple, Type, TypeVar, TypedDict, Union
+from typing import Callable, ClassVar, Dict, Iterator, Optional, Set, Tuple, Type, TypeVar, TypedDict, Union
 
 from ._runtime import (
     IDError,
@@ -96,7 +96,7 @@ def _clamp_tick(k: int) -> int:
 
 class IDFields(TypedDict):
     """The fields of an ID of layout uuidv7, keyed by the spec's names, as
-    ID.fields returns them and ID.pack takes them."""
+    ID.values returns them and ID.pack takes them."""
 
     unix_ms: int  # 48 bits (an integer): time
     rand_a: int  # 12 bits (an integer): counter
@@ -165,10 +165,9 @@ class ID(_uuid.UUID):
 
     @classmethod
     def from_uuid(cls, u: _uuid.UUID) -> ID:
-        """Returns the ID of the 128 bits of u, a uuid.UUID."""
-        if not isinstance(u, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
-        return _made(cls, u.int)
+        """Returns the ID of the 128 bits of u, a uuid.UUID; anything else is
+        ErrType."""
+        return _made(cls, _uuid_bits(u))
 
     @classmethod
     def pack(cls, *, unix_ms: int = 0, rand_a: int = 0, rand_b: int = 0) -> ID:
@@ -221,11 +220,10 @@ class ID(_uuid.UUID):
         """Returns the Crockford form: 26 digits, zero-padded, sorting as the bytes do."""
         return _encode(self.int, _CROCKFORD)
 
-    # The ID's fields and time are methods, where uuid.UUID has properties
-    # of RFC 4122's version 1 fields.
-    def fields(self) -> IDFields:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]
-        """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
-        bytes fields."""
+    def values(self) -> IDFields:
+        """Returns the values of the ID's fields, keyed by the spec's names: ints,
+        and bytes for bytes fields. (A uuid.UUID's fields is another thing:
+        the tuple of RFC 4122's version 1 fields.)"""
         n = self.int
         return {
             "unix_ms": n >> 80,  # 48 bits (an integer): time
@@ -238,10 +236,12 @@ class ID(_uuid.UUID):
         n = self.int
         return _EPOCH_NS + (n >> 80) * _TICK_NUM // _TICK_DEN
 
-    def time(self) -> datetime:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]
-        """Returns the ID's time as an aware UTC datetime, rounded down to the
+    @property
+    def datetime(self) -> datetime:
+        """The ID's time as an aware UTC datetime, rounded down to the
         microsecond. A time outside a datetime's years 1 to 9999 is ErrTime;
-        unix_nanos has it."""
+        unix_nanos has it. (A uuid.UUID's time is another thing: an int of
+        the UUID's timestamp bits, as the standard library defines it.)"""
         try:
             return _UNIX + timedelta(microseconds=self.unix_nanos() // 1000)
         except OverflowError:
@@ -331,6 +331,14 @@ def _bits(n: object) -> int:
     return n
 
 
+def _uuid_bits(u: object) -> int:
+    """Returns the bits of u, from_uuid's argument: a uuid.UUID, else
+    ErrType."""
+    if not isinstance(u, _uuid.UUID):
+        raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
+    return u.int
+
+
 
 # Sets the slot of an ID's bits, uuid.UUID's int, past __setattr__, which
 # refuses: for the module's own readers, whose results are in range
@@ -349,21 +357,27 @@ def _made(cls: Type[_I], n: int) -> _I:
     return i
 
 
+# uuid.UUID's is_safe is a slot its constructor fills, and the module's
+# readers fill int alone: the class gives every ID the value uuid.UUID(int=n)
+# has, unknown. (A class attribute over the slot, set here as the type
+# checkers take uuid.UUID's for Final.)
+setattr(ID, "is_safe", _uuid.SafeUUID.unknown)
 ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
 
 
 def is_valid(s: object) -> bool:
-    """Reports whether s is text that ID.parse reads, never raising: False
-    for anything else, a value that is not a str included. As parse does,
-    it checks the form, not the constant bits (see ID.valid)."""
+    """Reports whether s is the text of an ID of this layout: text that
+    ID.parse reads, whose constant bits (versions, variants) are the
+    layout's, as ID.valid checks them; so the text of another version's
+    UUID is not valid here. It never raises: anything but a str is False.
+    The same meaning as isValid in idforge's other languages."""
     if not isinstance(s, str):
         return False
     try:
-        ID.parse(s)
+        return ID.parse(s).valid()
     except IDError:
         return False
-    return True
 
 
 # Private IDs: the constant bits of an ID and of its public form, a UUIDv4
@@ -379,7 +393,10 @@ _RANDOM_MASK = 0xffffffffffff  # the bits of an ID that are fresh random bits, a
 _COUNTER_MAX = 0x3ffffff
 
 
-_generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
+# The hooks (Generator._after_fork) of the live generators, which a forked
+# child runs: weak, so that a generator no one holds goes, and its hook
+# with it.
+_fork_hooks: Set[weakref.WeakMethod[Callable[[], None]]] = set()
 
 
 class Generator:
@@ -405,7 +422,9 @@ class Generator:
         self._fixed = 0
         self._draw()
         self._lock = threading.Lock()
-        _generators.add(self)
+        hook = weakref.WeakMethod(self._after_fork)
+        _fork_hooks.add(hook)
+        weakref.finalize(self, _fork_hooks.discard, hook)
 
     def _draw(self) -> None:
         """Draws the values fixed for the generator's life, with the constant
@@ -480,13 +499,14 @@ class Generator:
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: moves every generator on
+    """Runs in a forked child: moves every live generator on
     (Generator._after_fork)."""
     global _shared_lock
     _shared_lock = threading.Lock()
-    for g in list(_generators):
-        # The module's own hook, which a type checker takes for a stranger's.
-        g._after_fork()  # pyright: ignore[reportPrivateUsage]
+    for ref in list(_fork_hooks):
+        hook = ref()
+        if hook is not None:
+            hook()
 
 
 if hasattr(os, "register_at_fork"):
