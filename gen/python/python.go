@@ -328,6 +328,21 @@ func (w *writer) forms() {
 		w.f("\n_%s = _Form(_LAYOUT, %d, %s, %s, %d, %s%s)", constName(f), p.Bits, pyString(f.Title), pyString(f.Alphabet), f.Width, pyBool(f.FoldCase), more)
 	}
 	w.f("\n")
+	var tables []string
+	for _, f := range forms {
+		if usesPairs(f) && w.writes(f) {
+			tables = append(tables, fmt.Sprintf("%s = _digit_pairs(_%s)", pairsName(f), constName(f)))
+		}
+	}
+	if len(tables) > 0 {
+		w.f("\n# The tables of pairs of digits that the forms' own writers read.\n%s\n", strings.Join(tables, "\n"))
+	}
+}
+
+// writes reports whether the class writes form f with a method of its own
+// (str, or base62() and the like; hex is a property that %-formats).
+func (w *writer) writes(f portable.Form) bool {
+	return f.Name != "hex" || w.p.Text.Name == f.Name
 }
 
 func pyBool(b bool) string {
@@ -534,11 +549,14 @@ class %[1]s:
 		if !p.Text.Own() {
 			as = fmt.Sprintf(", as %s() writes them", p.Text.Name)
 		}
+		body := fmt.Sprintf("        return _encode(self._n, _%s)\n", constName(p.Text))
+		if unrolls(p.Text) {
+			body = unrolled(p.Text, "self._n")
+		}
 		w.f(`
     def __str__(self) -> str:
         """Returns the ID's text: %s%s."""
-        return _encode(self._n, _%s)
-`, p.Text.Describe(), as, constName(p.Text))
+%s`, p.Text.Describe(), as, body)
 	}
 	w.f(`
     def __repr__(self) -> str:
@@ -584,11 +602,14 @@ class %[1]s:
 		if f.Name == "hex" {
 			continue // a property, as the standard library's UUID.hex is: see below
 		}
+		body := fmt.Sprintf("        return _encode(self._n, _%s)\n", constName(f))
+		if unrolls(f) {
+			body = unrolled(f, "self._n")
+		}
 		w.f(`
     def %[1]s(self) -> str:
         """Returns the %[2]s form: %[3]d digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _%[4]s)
-`, f.Name, f.Title, f.Width, strings.ToUpper(f.Name))
+%[4]s`, f.Name, f.Title, f.Width, body)
 	}
 
 	w.f(`

@@ -53,6 +53,7 @@ from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     integer as _integer,
     from_bytes as _from_bytes,
@@ -76,6 +77,10 @@ _BASE62 = _Form(_LAYOUT, 120, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabc
 _CROCKFORD = _Form(_LAYOUT, 120, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 24, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 120, "hex", "0123456789abcdef", 30, True)
 _FIREBASE = _Form(_LAYOUT, 120, "Firebase", "-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz", 20, False)
+
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
+_FIREBASE_PAIRS = _digit_pairs(_FIREBASE)
 
 
 # The layout's clock: ticks of ms since 1970-01-01T00:00:00Z, a tick being
@@ -190,7 +195,15 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the ID's text: 20 Firebase digits."""
-        return _encode(self._n, _FIREBASE)
+        v = self._n
+        p = _FIREBASE_PAIRS
+        a = v >> 60
+        b = v & 0xfffffffffffffff
+        return (
+            f"{p[a >> 48]}{p[a >> 36 & 0xfff]}{p[a >> 24 & 0xfff]}{p[a >> 12 & 0xfff]}"
+            f"{p[a & 0xfff]}{p[b >> 48]}{p[b >> 36 & 0xfff]}{p[b >> 24 & 0xfff]}"
+            f"{p[b >> 12 & 0xfff]}{p[b & 0xfff]}"
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
@@ -237,7 +250,15 @@ class ID:
 
     def crockford(self) -> str:
         """Returns the Crockford form: 24 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _CROCKFORD)
+        v = self._n
+        p = _CROCKFORD_PAIRS
+        a = v >> 60
+        b = v & 0xfffffffffffffff
+        return (
+            f"{p[a >> 50]}{p[a >> 40 & 0x3ff]}{p[a >> 30 & 0x3ff]}{p[a >> 20 & 0x3ff]}"
+            f"{p[a >> 10 & 0x3ff]}{p[a & 0x3ff]}{p[b >> 50]}{p[b >> 40 & 0x3ff]}"
+            f"{p[b >> 30 & 0x3ff]}{p[b >> 20 & 0x3ff]}{p[b >> 10 & 0x3ff]}{p[b & 0x3ff]}"
+        )
 
     def values(self) -> IDFields:
         """Returns the values of the ID's fields, keyed by the spec's names: ints,

@@ -52,6 +52,7 @@ from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     integer as _integer,
     from_bytes as _from_bytes,
@@ -75,6 +76,9 @@ _MAX = 0xffffffffffffffffffffffffffffffffffffffff  # every bit one
 _BASE62 = _Form(_LAYOUT, 160, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 27, False)
 _CROCKFORD = _Form(_LAYOUT, 160, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 32, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 160, "hex", "0123456789abcdef", 40, True)
+
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
 
 
 # The layout's clock: ticks of 2^-12s since 2014-05-13T16:53:20Z, a tick being
@@ -233,7 +237,17 @@ class ID:
 
     def crockford(self) -> str:
         """Returns the Crockford form: 32 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _CROCKFORD)
+        v = self._n
+        p = _CROCKFORD_PAIRS
+        a = v >> 120
+        b = v >> 60 & 0xfffffffffffffff
+        c = v & 0xfffffffffffffff
+        return (
+            f"{p[a >> 30]}{p[a >> 20 & 0x3ff]}{p[a >> 10 & 0x3ff]}{p[a & 0x3ff]}"
+            f"{p[b >> 50]}{p[b >> 40 & 0x3ff]}{p[b >> 30 & 0x3ff]}{p[b >> 20 & 0x3ff]}"
+            f"{p[b >> 10 & 0x3ff]}{p[b & 0x3ff]}{p[c >> 50]}{p[c >> 40 & 0x3ff]}"
+            f"{p[c >> 30 & 0x3ff]}{p[c >> 20 & 0x3ff]}{p[c >> 10 & 0x3ff]}{p[c & 0x3ff]}"
+        )
 
     def values(self) -> IDFields:
         """Returns the values of the ID's fields, keyed by the spec's names: ints,

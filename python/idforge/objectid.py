@@ -48,6 +48,7 @@ from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     integer as _integer,
     from_bytes as _from_bytes,
@@ -71,6 +72,9 @@ _MAX = 0xffffffffffffffffffffffff  # every bit one
 _BASE62 = _Form(_LAYOUT, 96, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 17, False)
 _CROCKFORD = _Form(_LAYOUT, 96, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 20, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 96, "hex", "0123456789abcdef", 24, True)
+
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
 
 
 # The layout's clock: ticks of s since 1970-01-01T00:00:00Z, a tick being
@@ -186,7 +190,7 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the ID's text: 24 hex digits, as hex() writes them."""
-        return _encode(self._n, _HEX)
+        return "%024x" % self._n
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
@@ -233,7 +237,15 @@ class ID:
 
     def crockford(self) -> str:
         """Returns the Crockford form: 20 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _CROCKFORD)
+        v = self._n
+        p = _CROCKFORD_PAIRS
+        a = v >> 60
+        b = v & 0xfffffffffffffff
+        return (
+            f"{p[a >> 30]}{p[a >> 20 & 0x3ff]}{p[a >> 10 & 0x3ff]}{p[a & 0x3ff]}"
+            f"{p[b >> 50]}{p[b >> 40 & 0x3ff]}{p[b >> 30 & 0x3ff]}{p[b >> 20 & 0x3ff]}"
+            f"{p[b >> 10 & 0x3ff]}{p[b & 0x3ff]}"
+        )
 
     def values(self) -> IDFields:
         """Returns the values of the ID's fields, keyed by the spec's names: ints,

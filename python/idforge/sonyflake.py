@@ -47,6 +47,7 @@ from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     parse_uint63 as _parse_uint63,
     integer as _integer,
@@ -71,6 +72,9 @@ _CONST_VALUE = 0
 _BASE62 = _Form(_LAYOUT, 64, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 11, False)
 _CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 64, "hex", "0123456789abcdef", 16, True)
+
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
 
 
 # The layout's clock: ticks of 10ms since 2014-09-01T00:00:00Z, a tick being
@@ -237,7 +241,13 @@ class ID:
 
     def crockford(self) -> str:
         """Returns the Crockford form: 13 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _CROCKFORD)
+        v = self._n
+        p = _CROCKFORD_PAIRS
+        a = v & 0xfffffffffffffff
+        return (
+            f"{_CROCKFORD.digits[v >> 60]}{p[a >> 50]}{p[a >> 40 & 0x3ff]}{p[a >> 30 & 0x3ff]}"
+            f"{p[a >> 20 & 0x3ff]}{p[a >> 10 & 0x3ff]}{p[a & 0x3ff]}"
+        )
 
     def values(self) -> IDFields:
         """Returns the values of the ID's fields, keyed by the spec's names: ints,

@@ -51,6 +51,7 @@ from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     integer as _integer,
     from_bytes as _from_bytes,
@@ -74,6 +75,9 @@ _MAX = 0xffffffffffffffffffffffffffffffff  # every bit one
 _BASE62 = _Form(_LAYOUT, 128, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, False)
 _CROCKFORD = _Form(_LAYOUT, 128, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 128, "hex", "0123456789abcdef", 32, True)
+
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
 
 
 # The layout's clock: ticks of ms since 1970-01-01T00:00:00Z, a tick being
@@ -196,7 +200,17 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the ID's text: 26 Crockford digits, as crockford() writes them."""
-        return _encode(self._n, _CROCKFORD)
+        v = self._n
+        p = _CROCKFORD_PAIRS
+        a = v >> 120
+        b = v >> 60 & 0xfffffffffffffff
+        c = v & 0xfffffffffffffff
+        return (
+            f"{p[a]}{p[b >> 50]}{p[b >> 40 & 0x3ff]}{p[b >> 30 & 0x3ff]}"
+            f"{p[b >> 20 & 0x3ff]}{p[b >> 10 & 0x3ff]}{p[b & 0x3ff]}{p[c >> 50]}"
+            f"{p[c >> 40 & 0x3ff]}{p[c >> 30 & 0x3ff]}{p[c >> 20 & 0x3ff]}{p[c >> 10 & 0x3ff]}"
+            f"{p[c & 0x3ff]}"
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
@@ -243,7 +257,17 @@ class ID:
 
     def crockford(self) -> str:
         """Returns the Crockford form: 26 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _CROCKFORD)
+        v = self._n
+        p = _CROCKFORD_PAIRS
+        a = v >> 120
+        b = v >> 60 & 0xfffffffffffffff
+        c = v & 0xfffffffffffffff
+        return (
+            f"{p[a]}{p[b >> 50]}{p[b >> 40 & 0x3ff]}{p[b >> 30 & 0x3ff]}"
+            f"{p[b >> 20 & 0x3ff]}{p[b >> 10 & 0x3ff]}{p[b & 0x3ff]}{p[c >> 50]}"
+            f"{p[c >> 40 & 0x3ff]}{p[c >> 30 & 0x3ff]}{p[c >> 20 & 0x3ff]}{p[c >> 10 & 0x3ff]}"
+            f"{p[c & 0x3ff]}"
+        )
 
     def values(self) -> IDFields:
         """Returns the values of the ID's fields, keyed by the spec's names: ints,

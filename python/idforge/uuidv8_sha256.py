@@ -42,6 +42,7 @@ from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     parse_uuid as _parse_uuid,
     integer as _integer,
@@ -64,6 +65,9 @@ _CONST_VALUE = 0x80008000000000000000
 _BASE62 = _Form(_LAYOUT, 128, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 22, False)
 _CROCKFORD = _Form(_LAYOUT, 128, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 128, "hex", "0123456789abcdef", 32, True)
+
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
 
 
 
@@ -174,7 +178,17 @@ class ID(_uuid.UUID):
 
     def crockford(self) -> str:
         """Returns the Crockford form: 26 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self.int, _CROCKFORD)
+        v = self.int
+        p = _CROCKFORD_PAIRS
+        a = v >> 120
+        b = v >> 60 & 0xfffffffffffffff
+        c = v & 0xfffffffffffffff
+        return (
+            f"{p[a]}{p[b >> 50]}{p[b >> 40 & 0x3ff]}{p[b >> 30 & 0x3ff]}"
+            f"{p[b >> 20 & 0x3ff]}{p[b >> 10 & 0x3ff]}{p[b & 0x3ff]}{p[c >> 50]}"
+            f"{p[c >> 40 & 0x3ff]}{p[c >> 30 & 0x3ff]}{p[c >> 20 & 0x3ff]}{p[c >> 10 & 0x3ff]}"
+            f"{p[c & 0x3ff]}"
+        )
 
     def values(self) -> IDFields:
         """Returns the values of the ID's fields, keyed by the spec's names: ints,
