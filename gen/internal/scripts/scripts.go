@@ -388,7 +388,7 @@ func textName(l *layouts.Layout) string {
 // pythonUUIDChange and pythonValidChange are python/README.md's notes of
 // issue 59: uuid.UUID kept whole, and is_valid's one meaning.
 const (
-	pythonUUIDChange = "An ID of a UUID layout keeps `uuid.UUID` whole: `id.time` and `id.fields` are `uuid.UUID`'s again (an int and a tuple), where they were methods of the layout's time and fields, and `id.is_safe` reads `SafeUUID.unknown` where it raised. The layout's own are `id.datetime` (a property; `None` for a layout without a time) and `id.values()`, in every module: rename `id.time()` to `id.datetime` and `id.fields()` to `id.values()`. No alias keeps the old names, as `uuid.UUID` has them."
+	pythonUUIDChange  = "An ID of a UUID layout keeps `uuid.UUID` whole: `id.time` and `id.fields` are `uuid.UUID`'s again (an int and a tuple), where they were methods of the layout's time and fields, and `id.is_safe` reads `SafeUUID.unknown` where it raised. The layout's own are `id.datetime` (a property; `None` for a layout without a time) and `id.values()`, in every module: rename `id.time()` to `id.datetime` and `id.fields()` to `id.values()`. No alias keeps the old names, as `uuid.UUID` has them."
 	pythonValidChange = "`is_valid(text)` is `False` for text whose constant bits are not the layout's (`uuidv7.is_valid` of a UUIDv4's text), as in every language; it was whether `ID.parse` reads the text."
 )
 
