@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
@@ -266,6 +267,25 @@ class Generator:
 	}
 
 	if p.Clock != nil {
+		// The tick, floored (so negative before the epoch), with no
+		// arithmetic that is the identity (an epoch of 0, a tick of a whole
+		// number of nanoseconds): the clock is read for every ID.
+		c := w.p.Clock
+		tick := "t"
+		if c.EpochNs.Sign() != 0 {
+			tick = "t - _EPOCH_NS"
+		}
+		if c.TickDen.Cmp(big.NewInt(1)) != 0 || c.TickNum.Cmp(big.NewInt(1)) != 0 {
+			if c.EpochNs.Sign() != 0 {
+				tick = "(" + tick + ")"
+			}
+			if c.TickDen.Cmp(big.NewInt(1)) != 0 {
+				tick += " * _TICK_DEN"
+			}
+			if c.TickNum.Cmp(big.NewInt(1)) != 0 {
+				tick += " // _TICK_NUM"
+			}
+		}
 		w.f(`
     def _now(self) -> int:
         """Returns the clock's tick; a reading that is no int of nanoseconds (a
@@ -273,12 +293,11 @@ class Generator:
         t: object = self._clock()
         if type(t) is not int:
             raise IDError("ErrTime", f"{_LAYOUT}: the clock read {t!r}, not an int of nanoseconds since the Unix epoch")
-        ns = t - _EPOCH_NS
-        tick = -1 if ns < 0 else ns * _TICK_DEN // _TICK_NUM
-        if tick < 0 or tick > _MAX_TICK:
-            raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
-        return tick
-`)
+        tick = %s
+        if 0 <= tick <= _MAX_TICK:
+            return tick
+        raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
+`, tick)
 		if p.Counter != nil && p.Counter.V.Overflow == layouts.OverflowWait {
 			w.f(`
     def _wait_past(self, last: int) -> int:

@@ -509,11 +509,10 @@ class Generator:
         t: object = self._clock()
         if type(t) is not int:
             raise IDError("ErrTime", f"{_LAYOUT}: the clock read {t!r}, not an int of nanoseconds since the Unix epoch")
-        ns = t - _EPOCH_NS
-        tick = -1 if ns < 0 else ns * _TICK_DEN // _TICK_NUM
-        if tick < 0 or tick > _MAX_TICK:
-            raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
-        return tick
+        tick = t * _TICK_DEN // _TICK_NUM
+        if 0 <= tick <= _MAX_TICK:
+            return tick
+        raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
 
 
 def _after_fork() -> None:
