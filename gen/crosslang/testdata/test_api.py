@@ -309,6 +309,40 @@ if __name__ == "__main__":
     unittest.main()
 
 
+class WriterTest(unittest.TestCase):
+    def test_unrolled_writers(self):
+        # The modules' own writers of the forms whose base is a power of two
+        # (unrolled over chunks of the ID) write what the runtime's encode,
+        # the plain loop over the digits, writes: for every layout and
+        # form, at the edges (every single bit, every run of low ones) and
+        # at random.
+        import pkgutil
+        import random
+
+        import idforge
+        from idforge import _runtime
+
+        rnd = random.Random(59)
+        for info in pkgutil.iter_modules(idforge.__path__):
+            if info.name.startswith("_") or info.name == "compat":
+                continue
+            m = importlib.import_module("idforge." + info.name)
+            size = len(bytes(m.ID.NIL))
+            bits = 8 * size
+            values = [0, (1 << bits) - 1] + [1 << i for i in range(bits)] + [(1 << i) - 1 for i in range(1, bits)]
+            values += [rnd.getrandbits(bits) for _ in range(500)]
+            own = [(k, f) for k, f in vars(m).items() if isinstance(f, _runtime.Form) and k not in ("_BASE62", "_CROCKFORD", "_HEX")]
+            for n in values:
+                i = m.ID.from_bytes(n.to_bytes(size, "big"))
+                self.assertEqual(i.crockford(), _runtime.encode(n, m._CROCKFORD), (info.name, n))
+                self.assertEqual(i.base62(), _runtime.encode(n, m._BASE62), (info.name, n))
+                self.assertEqual(i.hex, _runtime.encode(n, m._HEX), (info.name, n))
+                for k, f in own:  # the layout's own text form, which str writes
+                    self.assertEqual(str(i), _runtime.encode(n, f), (info.name, k, n))
+                if info.name in ("ulid", "tsid"):
+                    self.assertEqual(str(i), i.crockford())
+
+
 class MaskTest(unittest.TestCase):
     def test_round_trip(self):
         key = bytes(range(32))
