@@ -156,7 +156,17 @@ func (w *writer) module() {
 		text = decimalDoc(p)
 	}
 	forms := docText("", "str(id) is "+text+"; base62() and crockford() write the fixed-width forms, as the property hex does, which sort as the bytes do.")
+	when := "the property datetime the ID's time, an aware UTC datetime"
+	if p.Clock == nil {
+		when = "the property datetime is None, as the layout holds no time"
+	}
+	own := docText("", "values() gives the ID's fields, keyed by the spec's names (the TypedDict "+p.Type+"Fields), and "+when+": names that every module of idforge gives them, and that no attribute of uuid.UUID has.")
+	if p.UUID {
+		own = docText("", p.Type+" is a uuid.UUID, and keeps every attribute of one with the standard library's meaning and type (time, fields, node, clock_seq, version, variant, urn, bytes_le, is_safe, ...). The layout's own have names of their own, the same in every module of idforge: values() gives the ID's fields, keyed by the spec's names (the TypedDict "+p.Type+"Fields), and "+when+".")
+	}
 	w.f(`"""%s
+
+%s
 
 %s
 
@@ -164,7 +174,7 @@ func (w *writer) module() {
 
 from __future__ import annotations
 
-`, docText("", fmt.Sprintf("IDs of one layout, %d bits: the class %s, immutable, hashable and ordered as its bytes are, and IDError. Standard library only, Python 3.9 and later.", p.Bits, p.Type)), forms, examples(p))
+`, docText("", fmt.Sprintf("IDs of one layout, %d bits: the class %s, immutable, hashable and ordered as its bytes are, and IDError. Standard library only, Python 3.9 and later.", p.Bits, p.Type)), forms, own, examples(p))
 	head := w.b.String()
 	w.b.Reset()
 	w.f(`

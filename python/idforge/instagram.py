@@ -23,6 +23,11 @@ services that publish such IDs (Discord's) write them; base62() and
 crockford() write the fixed-width forms, as the property hex does, which
 sort as the bytes do.
 
+values() gives the ID's fields, keyed by the spec's names (the TypedDict
+IDFields), and the property datetime the ID's time, an aware UTC
+datetime: names that every module of idforge gives them, and that no
+attribute of uuid.UUID has.
+
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
 >>> len(ID.NIL.hex), len(bytes(ID.NIL))

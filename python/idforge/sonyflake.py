@@ -21,6 +21,11 @@ Python's str of an int writes it (at most 2^63-1 for a valid ID: the
 layout's top bit is a constant zero); base62() and crockford() write the
 fixed-width forms, as the property hex does, which sort as the bytes do.
 
+values() gives the ID's fields, keyed by the spec's names (the TypedDict
+IDFields), and the property datetime the ID's time, an aware UTC
+datetime: names that every module of idforge gives them, and that no
+attribute of uuid.UUID has.
+
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
 >>> len(ID.NIL.hex), len(bytes(ID.NIL))

@@ -30,6 +30,13 @@ str(id) is the canonical UUID form, and ID.parse reads every UUID form;
 base62() and crockford() write the fixed-width forms, as the property
 hex does, which sort as the bytes do.
 
+ID is a uuid.UUID, and keeps every attribute of one with the standard
+library's meaning and type (time, fields, node, clock_seq, version,
+variant, urn, bytes_le, is_safe, ...). The layout's own have names of
+their own, the same in every module of idforge: values() gives the ID's
+fields, keyed by the spec's names (the TypedDict IDFields), and the
+property datetime the ID's time, an aware UTC datetime.
+
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
 >>> len(ID.NIL.hex), len(bytes(ID.NIL))
