@@ -53,6 +53,9 @@ func (w *writer) generator() {
 	} else {
 		params = params[:len(params)-2]
 	}
+	if block {
+		w.f("%s", w.blockStruct())
+	}
 	w.f(`
 
 # The hooks (Generator._after_fork) of the live generators, which a forked
@@ -233,9 +236,8 @@ class Generator:
         (a call costs about as much for 16 bytes as for 1 KiB), and returns
         one. The caller holds the lock."""
         buf = os.urandom(64 * _SIZE) if self._source is None else _read_random(_LAYOUT, self._source, 64 * _SIZE)
-        self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
-        return self._blocks.pop()
-`)
+%s        return self._blocks.pop()
+`, w.blocksFromBuf())
 	}
 	if once {
 		w.f(`
@@ -572,4 +574,51 @@ func docText(indent, text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// blockWords returns how the generator's random blocks are read from its
+// buffer, as words of one struct format: the format's code ("Q" or "I"),
+// the word's bits and the words in a block; or words 0 where the size is
+// a multiple of neither 8 nor 4 bytes, or a block is more than 5 words.
+func blockWords(size int) (code string, bits, words int) {
+	switch {
+	case size%8 == 0 && size/8 <= 5:
+		return "Q", 64, size / 8
+	case size%4 == 0 && size/4 <= 5:
+		return "I", 32, size / 4
+	}
+	return "", 0, 0
+}
+
+// blockStruct returns the module constant that reads the generator's 64
+// random blocks from one buffer, or "".
+func (w *writer) blockStruct() string {
+	code, _, words := blockWords(w.p.Size)
+	if words == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\n# Reads the 64 random blocks of one buffer as big-endian words, %d a block:\n# one C call, where a slice and an int.from_bytes a block cost twice as much.\n_BLOCKS = _struct.Struct(\">%d%s\")\n", words, 64*words, code)
+}
+
+// blocksFromBuf returns the statements of _refill that read the blocks
+// from buf.
+func (w *writer) blocksFromBuf() string {
+	_, bits, words := blockWords(w.p.Size)
+	switch words {
+	case 0:
+		return "        self._blocks = [int.from_bytes(buf[i : i + _SIZE], \"big\") for i in range(0, len(buf), _SIZE)]\n"
+	case 1:
+		return "        self._blocks = list(_BLOCKS.unpack(buf))\n"
+	}
+	names := []string{"a", "b", "c", "d", "e"}[:words]
+	var terms []string
+	for i, n := range names {
+		if sh := bits * (words - 1 - i); sh > 0 {
+			terms = append(terms, fmt.Sprintf("%s << %d", n, sh))
+		} else {
+			terms = append(terms, n)
+		}
+	}
+	its := strings.TrimSuffix(strings.Repeat("it, ", words), ", ")
+	return fmt.Sprintf("        it = iter(_BLOCKS.unpack(buf))\n        self._blocks = [%s for %s in zip(%s)]\n", strings.Join(terms, " | "), strings.Join(names, ", "), its)
 }

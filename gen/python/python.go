@@ -282,7 +282,7 @@ func (w *writer) assemble(body string) {
 // standard library's modules, typing's names, and whether it uses
 // datetime's.
 func bodyImports(body string) (std, typing, dt []string) {
-	for _, m := range []string{"builtins", "os", "re", "threading", "weakref", "time as _time", "uuid as _uuid", "hashlib as _hashlib", "hmac as _hmac"} {
+	for _, m := range []string{"builtins", "os", "re", "threading", "weakref", "time as _time", "uuid as _uuid", "hashlib as _hashlib", "hmac as _hmac", "struct as _struct"} {
 		name := m
 		if i := strings.LastIndex(m, " "); i >= 0 {
 			name = m[i+1:]

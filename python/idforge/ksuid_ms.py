@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import builtins
 import os
+import struct as _struct
 import threading
 import time as _time
 import weakref
@@ -418,6 +419,10 @@ _MASK_SHAPE = _MaskShape(_LAYOUT, 160, _MASK_ID, _MASK_ID_BITS, _MASK_PUB, _MASK
 
 _RANDOM_MASK = 0xfffffffffffffffffffffffffffff  # the bits of an ID that are fresh random bits, as drawn
 
+# Reads the 64 random blocks of one buffer as big-endian words, 5 a block:
+# one C call, where a slice and an int.from_bytes a block cost twice as much.
+_BLOCKS = _struct.Struct(">320I")
+
 
 # The hooks (Generator._after_fork) of the live generators, which a forked
 # child runs: weak, so that a generator no one holds goes, and its hook
@@ -481,7 +486,8 @@ class Generator:
         (a call costs about as much for 16 bytes as for 1 KiB), and returns
         one. The caller holds the lock."""
         buf = os.urandom(64 * _SIZE) if self._source is None else _read_random(_LAYOUT, self._source, 64 * _SIZE)
-        self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
+        it = iter(_BLOCKS.unpack(buf))
+        self._blocks = [a << 128 | b << 96 | c << 64 | d << 32 | e for a, b, c, d, e in zip(it, it, it, it, it)]
         return self._blocks.pop()
 
     def __iter__(self) -> Iterator[ID]:
