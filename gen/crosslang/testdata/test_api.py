@@ -219,6 +219,10 @@ class InteropTest(unittest.TestCase):
         b = uuidv7.Generator(clock=clock, random=zeros)
         self.assertEqual([a.next() for _ in range(3)], [b.next() for _ in range(3)])
         self.assertEqual(uuidv4.Generator(random=zeros).next(), uuidv4.ID.parse("00000000-0000-4000-8000-000000000000"))
+        # The blocks are read from the source's bytes in order, big-endian,
+        # the last first.
+        counting = uuidv4.Generator(random=lambda n: bytes(i % 256 for i in range(n)))
+        self.assertEqual([str(counting.next()) for _ in range(2)], ["f0f1f2f3-f4f5-46f7-b8f9-fafbfcfdfeff", "e0e1e2e3-e4e5-46e7-a8e9-eaebecedeeef"])
         g = uuidv1.Generator(random=lambda n: b"\xff" * n)
         self.assertEqual(g.next().values()["node"], (1 << 48) - 1)
         for bad in (lambda n: bytes(n - 1), lambda n: "x" * n, lambda n: None):
