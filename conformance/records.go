@@ -528,8 +528,8 @@ func Order(l *layouts.Layout, ids [][]byte) Record {
 // each reading's tick (the tick it falls in, exactly: interp.Ticks), as an
 // ID's time reads, rounded down to the nanosecond (interp.TicksTime). A steady clock moves on by
 // 1.5 ms, or by the tick if that is longer, so that every ID is of a tick
-// of its own; a frozen one stays at start for 64 IDs; one that steps back
-// goes back by 0, 7 or 14 seconds in turn, 40 times. It is the
+// of its own, for 16 IDs; a frozen one stays at start for 32 IDs; one that
+// steps back goes back by 0, 7 or 14 seconds in turn, 20 times. It is the
 // interpreter's error when a reading is outside the layout's time.
 func Sequence(l *layouts.Layout, scenario string, start time.Time) (Record, error) {
 	v, ok := l.Value(layouts.Time)
@@ -547,17 +547,17 @@ func Sequence(l *layouts.Layout, scenario string, start time.Time) (Record, erro
 		if tick > uint64(step) {
 			step = time.Duration(tick)
 		}
-		for i := range 32 {
+		for i := range 16 {
 			clock = append(clock, start.Add(time.Duration(i)*step))
 		}
 	case Frozen:
-		for range 64 {
+		for range 32 {
 			clock = append(clock, start)
 		}
 	case StepBack:
 		at := start
 		clock = append(clock, at)
-		for i := range 40 {
+		for i := range 20 {
 			at = at.Add(-time.Duration(i%3) * 7 * time.Second)
 			clock = append(clock, at)
 		}
