@@ -1097,13 +1097,20 @@ export function sha256(msg) {
 }
 
 /**
+ * Matches a surrogate that is not half of a pair: in a regular expression
+ * of code points (the u flag), a pair is one code point, outside the class.
+ */
+export const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
  * Returns the bits of the ID of L that fromName makes for namespace and
  * name, with hash (md5, sha1 or sha256): the digest of the namespace's
  * L.size bytes followed by the name's, its first L.size bytes read
  * big-endian, as Go's generated code makes it (the caller writes the
  * constant bits over them). The namespace is an ID of L (any object whose
  * bytes() are L.size bytes), text parse reads, or L.size bytes; the name is
- * text (its UTF-8) or bytes.
+ * text (its UTF-8) or bytes, hashed as they are; text that is not valid
+ * Unicode is ErrType.
  */
 export function nameBits(L, hash, parse, namespace, name) {
   let ns;
@@ -1111,6 +1118,9 @@ export function nameBits(L, hash, parse, namespace, name) {
   else if (namespace !== null && typeof namespace === 'object' && typeof namespace.bytes === 'function') ns = namespace.bytes();
   else ns = bytesOf(bytesWords(L, namespace), L.size);
   if (ns.length !== L.size) throw fail(L, 'ErrLength', 'a namespace of ' + ns.length + ' bytes, want ' + L.size);
+  // A string with a surrogate that is not half of a pair has no UTF-8:
+  // TextEncoder would write U+FFFD for it, another name.
+  if (typeof name === 'string' && LONE_SURROGATE.test(name)) throw fail(L, 'ErrType', 'a name of text that is not valid Unicode (a lone surrogate): give its bytes instead');
   const b = typeof name === 'string' ? new TextEncoder().encode(name) : bytesView(name);
   if (!b) throw fail(L, 'ErrType', 'a name is a string or bytes');
   const msg = new Uint8Array(L.size + b.length);
