@@ -19,7 +19,7 @@ import (
 // refused with the error the corpus names, every alias text read as its
 // ID and written back canonical, and every "valid" record's text read by
 // Parse, with the error it names or an ID whose Valid is what it says (Go's
-// form of isValid). A package of an int64 ID writes its
+// form of isValid), and every "order" record's IDs put in order by Compare. A package of an int64 ID writes its
 // canonical text in decimal, the unsigned number its bits hold, checked
 // against strconv.FormatUint;
 // where its top bit is a constant zero it holds no ID with that bit set,
@@ -86,13 +86,15 @@ func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Re
 		encode, parse = "ID."+method, "Parse"+method
 	}
 	fixedSign := p.Int64 && topBitZero(l)
-	var ids, bads, aliases, valids strings.Builder
+	var ids, bads, aliases, valids, orders strings.Builder
 	for _, r := range rs {
 		switch r.Kind {
 		case "id":
 			fmt.Fprintf(&ids, "\t{%q, %q, %q, %q},\n", r.Hex, r.Base62, r.Crockford, r.Text)
 		case "alias":
 			fmt.Fprintf(&aliases, "\t{%q, %q, %q, %q},\n", r.Form, r.Input, r.Hex, r.Text)
+		case "order":
+			fmt.Fprintf(&orders, "\t%#v,\n", r.IDs)
 		case "valid":
 			fmt.Fprintf(&valids, "\t{%q, %t, %q},\n", r.Input, *r.Valid, r.Error)
 		case "bad":
@@ -101,7 +103,7 @@ func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Re
 			}
 		}
 	}
-	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String(), encode, parse, p.Int64, fixedSign, aliases.String(), valids.String())
+	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String(), encode, parse, p.Int64, fixedSign, aliases.String(), valids.String(), orders.String())
 }
 
 const corpusTestFile = `package %[1]s
@@ -135,6 +137,10 @@ var valids = []struct {
 	kind  string
 }{
 %[10]s}
+
+// IDs (hex) in unsigned byte order, the order Compare must give them.
+var orders = [][]string{
+%[11]s}
 
 // The form the corpus's text records are in: the package's canonical one,
 // or the one a corpus made before it names.
@@ -204,6 +210,27 @@ func TestCorpus(t *testing.T) {
 	for _, b := range bads {
 		if _, err := parsers[b.form](b.input); !errors.Is(err, kinds[b.kind]) {
 			t.Errorf("%%s %%q: %%v, want %%s", b.form, b.input, err, b.kind)
+		}
+	}
+	// Compare puts the IDs in unsigned byte order, but for IDs with the top
+	// bit set where the layout holds none (ParseHex refuses them).
+	for _, hs := range orders {
+		var prev ID
+		for i, h := range hs {
+			if b, _ := hex.DecodeString(h); fixedSign && b[0] >= 0x80 {
+				continue
+			}
+			id, err := ParseHex(h)
+			if err != nil {
+				t.Fatalf("order: ParseHex(%%q): %%v", h, err)
+			}
+			if id.Compare(id) != 0 {
+				t.Errorf("order: %%s does not equal itself", h)
+			}
+			if i > 0 && (prev.Compare(id) != -1 || id.Compare(prev) != 1) {
+				t.Errorf("order: %%s, %%s compare %%d and %%d, want -1 and +1", prev.Hex(), h, prev.Compare(id), id.Compare(prev))
+			}
+			prev = id
 		}
 	}
 	// The contract's isValid(text) is, in Go, Parse reading the text and
