@@ -749,7 +749,7 @@ func setBits(b []byte, off, width int, v uint64) []byte {
 // BadNames are the names of the "bad-name" records: text that is not
 // valid Unicode, as UTF-16 code units, each with a surrogate that is not
 // half of a pair (a lone high or low one, one at the end of the text, a
-// pair in the wrong order).
+// low one before a high one).
 var BadNames = [][]uint16{
 	{0xd800},
 	{'a', 0xdc00, 'b'},
