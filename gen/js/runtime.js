@@ -872,6 +872,19 @@ export function maskFree(mask) {
 }
 
 /**
+ * Returns what the bytes id of a UUID are, when its constant bits (mask,
+ * their values want) are not those of the UUID layout they are given to:
+ * ": a UUIDv4, not a UUIDv7", or that its variant is not RFC 9562's. It
+ * is "" for a layout that is no UUID one (its version, bits 48 to 51, and
+ * its variant 0b10, bits 64 and 65, not constant).
+ */
+export function otherUUID(id, mask, want) {
+  if (id.length !== 16 || (mask[6] & 0xf0) !== 0xf0 || (mask[8] & 0xc0) !== 0xc0 || (want[8] & 0xc0) !== 0x80) return '';
+  if ((id[8] & 0xc0) !== 0x80) return ': its variant is not RFC 9562\'s';
+  return id[6] >> 4 !== want[6] >> 4 ? ': a UUIDv' + (id[6] >> 4) + ', not a UUIDv' + (want[6] >> 4) : '';
+}
+
+/**
  * Returns the masker of layout L under key and tweak (Private IDs): mask
  * (an ID's bytes to its public form's; ErrInvalid for bytes whose constant
  * bits are not the layout's) and unmask (back, or null for bytes that are
@@ -972,7 +985,7 @@ export function masker(L, S, key, tweak) {
   const idBits = Uint8Array.from(S.idBits), pubBits = Uint8Array.from(S.pubBits);
   const m = {
     mask(id) {
-      for (let i = 0; i < id.length; i++) if ((id[i] & S.id[i]) !== S.idBits[i]) throw fail(L, 'ErrInvalid', 'mask: the ID\'s constant bits are not the layout\'s');
+      for (let i = 0; i < id.length; i++) if ((id[i] & S.id[i]) !== S.idBits[i]) throw fail(L, 'ErrInvalid', 'mask: the ID\'s constant bits are not the layout\'s' + otherUUID(id, S.id, S.idBits));
       h.fill(0);
       for (let j = 0; j < fb.length; j++) if (id[fb[j]] & fm[j]) h[hb[pad + j]] |= hm[pad + j];
       feistel(true);

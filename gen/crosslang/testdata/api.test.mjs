@@ -166,7 +166,9 @@ test('mask refuses an ID whose constant bits are not the layout\'s: ErrInvalid',
   try {
     v7.mask(v7.ID.parse(uuid4), key);
   } catch (e) {
-    assert.match(e.message, /^uuidv7: mask: the ID's constant bits are not the layout's$/);
+    // It names what the UUID is instead (the contract: text of another
+    // version says so).
+    assert.match(e.message, /^uuidv7: mask: the ID's constant bits are not the layout's: a UUIDv4, not a UUIDv7$/);
   }
   // Not an ID of the layout at all.
   throwsCode(() => v7.mask(uuid4, key), 'ErrType');
@@ -285,6 +287,14 @@ test('isValid never throws, and is true exactly where ID.parse reads an ID whose
   assert.equal(v7.isValid('ffffffff-ffff-ffff-ffff-ffffffffffff'), false); // Max is no UUIDv7
   assert.equal(v4.isValid('919108f7-52d1-4320-9bac-f847db4148a8'), true);
   assert.equal(snowflake.isValid('9223372036854775808'), false); // its top bit is a constant zero
+});
+
+test('mask names the version or variant of a UUID it refuses, and nothing for another layout', () => {
+  const key = new Uint8Array(16).fill(7);
+  assert.throws(() => v7.mask(v7.ID.parse('919108f7-52d1-4320-9bac-f847db4148a8'), key), (e) => e.code === 'ErrInvalid' && e.message.endsWith(': a UUIDv4, not a UUIDv7'));
+  assert.throws(() => v7.mask(v7.ID.parse('01890a5d-ac96-774b-3cce-b302099a8057'), key), (e) => e.code === 'ErrInvalid' && e.message.endsWith(': its variant is not RFC 9562\'s'));
+  const neg = snowflake.ID.fromBytes(new Uint8Array(8).fill(0xff));
+  assert.throws(() => snowflake.mask(neg, key), (e) => e.code === 'ErrInvalid' && e.message.endsWith('not the layout\'s'));
 });
 
 test('fromName refuses a name of text that is not valid Unicode, and hashes bytes as they are', async () => {
