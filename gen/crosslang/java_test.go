@@ -120,7 +120,18 @@ func TestJava(t *testing.T) {
 		t.Fatal(err)
 	}
 	readInputs(t, vectors)
-	runJava(t, "java", "-cp", classes, "CorpusTest.java", corpus, javaPackage, vectors)
+	out := runJava(t, "java", "-cp", classes, "CorpusTest.java", corpus, javaPackage, vectors)
+	// Records the classes fail as CorpusTest's PENDING says another branch
+	// will fix: shown, so that they are not forgotten.
+	var skips []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "skip ") {
+			skips = append(skips, line)
+		}
+	}
+	if len(skips) > 0 {
+		t.Logf("%d layouts with pending records; the first: %s", len(skips), strings.Join(skips[:min(2, len(skips))], "; "))
+	}
 }
 
 // The committed Java package (java/, which go generate writes) compiles
