@@ -30,7 +30,7 @@ func TestEmitter(t *testing.T) {
 		o           emit.Options
 		class, file string
 	}{
-		{emit.Options{Package: "com.example"}, "Uuidv7Draft01", "Uuidv7Draft01.java"},
+		{emit.Options{Package: "com.example"}, "UuidV7Draft01", "UuidV7Draft01.java"},
 		{emit.Options{Package: "com.example", Type: "OrderId"}, "OrderId", "OrderId.java"},
 		{emit.Options{Package: "com.example", Out: "src/OrderId.java"}, "OrderId", "src/OrderId.java"},
 		{emit.Options{Package: "com.example", Out: "src/OrderId.java", Type: "OrderId", Text: "hex"}, "OrderId", "src/OrderId.java"},
@@ -87,7 +87,11 @@ func TestFieldNames(t *testing.T) {
 
 // ClassName writes a layout's name in UpperCamelCase.
 func TestClassName(t *testing.T) {
-	for in, want := range map[string]string{"uuidv7": "Uuidv7", "ksuid-ms": "KsuidMs", "uuidv8-sha256": "Uuidv8Sha256", "m3_epoch": "M3Epoch"} {
+	for in, want := range map[string]string{
+		"uuidv7": "UuidV7", "ksuid-ms": "KsuidMs", "uuidv8-sha256": "UuidV8Sha256", "m3_epoch": "M3Epoch",
+		"uuidv7-draft01": "UuidV7Draft01", "objectid": "ObjectId", "ulid": "Ulid", "tsid": "Tsid", "xid": "Xid",
+		"t-base58flickr": "TBase58Flickr", "r00-random64": "R00Random64", "v7": "V7",
+	} {
 		if got := java.ClassName(in); got != want {
 			t.Errorf("ClassName(%q) = %q, want %q", in, got, want)
 		}

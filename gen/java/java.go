@@ -75,10 +75,10 @@ var keywords = words(`abstract assert boolean break byte case catch char class c
 var typeWords = words(`Object String Long Integer Math System Character Byte Boolean Thread Class Override
 	SuppressWarnings Comparable Iterable Runnable Record Enum Error Exception RuntimeException
 	IllegalArgumentException IllegalStateException InterruptedException ArithmeticException
-	StringBuilder Serializable MethodHandles VarHandle ByteOrder InvalidObjectException ObjectInputStream ObjectStreamException Arrays
+	StringBuilder Serializable MethodHandles VarHandle ByteOrder InvalidObjectException ObjectInputStream ObjectOutputStream IOException ObjectStreamException Arrays
 	BigInteger Instant Clock Duration UUID MessageDigest Mac SecretKeySpec SecureRandom RandomGenerator
 	StandardCharsets GeneralSecurityException NoSuchAlgorithmException DateTimeException
-	LockSupport IDException IDRuntime Fields Generator Form Serialized Shared Masker Objects`)
+	LockSupport IDException IDRuntime Fields Generator Form Ser Shared Masker Objects`)
 
 // fieldWords are the names a field may not take besides the keywords: a
 // record's component may not be named as a method of Object.
@@ -133,6 +133,20 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 	p, err := portable.New(r, typ, text, reservedTypes, reservedFields)
 	if err != nil {
 		return nil, err
+	}
+	// The record's components are the spec's snake_case names in Java's
+	// lowerCamelCase: unix_ms is unixMs.
+	components := map[string]string{}
+	for i, f := range p.Fields {
+		name := javaField(f.Name)
+		if reservedFields[name] {
+			return nil, fmt.Errorf("%w: field %q is %q in Java, a reserved word", ErrName, f.Name, name)
+		}
+		if other, ok := components[name]; ok {
+			return nil, fmt.Errorf("%w: fields %q and %q are both %q in Java", ErrName, other, f.Name, name)
+		}
+		components[name] = f.Name
+		p.Fields[i].Name = name
 	}
 	for _, role := range []*portable.Role{p.Time, p.ClockSeq, p.Node} {
 		if role != nil && role.Width > 64 {
@@ -198,8 +212,10 @@ func (w *writer) t(template string, vars ...string) {
 // imports are the classes the source may name, each imported where its
 // simple name appears in the class.
 var imports = []string{
+	"java.io.IOException",
 	"java.io.InvalidObjectException",
 	"java.io.ObjectInputStream",
+	"java.io.ObjectOutputStream",
 	"java.io.ObjectStreamException",
 	"java.io.Serializable",
 	"java.lang.invoke.MethodHandles",
@@ -393,13 +409,23 @@ func mask64(width int) string { return long(portable.Mask(width)) }
 
 // camel returns a form's name as a Java method name's tail: crockford_check
 // gives CrockfordCheck.
-func camel(name string) string { return ClassName(name) }
+func camel(name string) string { return upperCamel(name) }
 
-// lowerCamel returns a form's name as a Java method name: crockford-check
-// gives crockfordCheck.
+// lowerCamel returns a form's or a field's name as a Java method name:
+// crockford-check gives crockfordCheck, unix_ms unixMs.
 func lowerCamel(name string) string {
 	c := camel(name)
 	return strings.ToLower(c[:1]) + c[1:]
+}
+
+// javaField returns a spec's field name as a record component's:
+// lowerCamelCase, unix_ms giving unixMs; a name of underscores alone stays
+// as it is.
+func javaField(name string) string {
+	if strings.Trim(name, "_-") == "" {
+		return name
+	}
+	return lowerCamel(name)
 }
 
 // formConst returns the name of the constant that holds form f: BASE62,

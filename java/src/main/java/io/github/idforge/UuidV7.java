@@ -2,8 +2,10 @@
 
 package io.github.idforge;
 
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -54,7 +56,7 @@ import static io.github.idforge.IDRuntime.*;
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
  */
-public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
+public final class UuidV7 implements Comparable<UuidV7>, Serializable {
     private static final long serialVersionUID = 1L;
 
     /** The layout's name, which every error message starts with. */
@@ -84,23 +86,23 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
             MAX_TICK = new BigInteger("281474976710655");
 
     /** The ID with every bit zero. */
-    public static final Uuidv7 NIL = new Uuidv7(0L, 0L);
+    public static final UuidV7 NIL = new UuidV7(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Uuidv7 MAX = new Uuidv7(0xffffffffffffffffL, 0xffffffffffffffffL);
+    public static final UuidV7 MAX = new UuidV7(0xffffffffffffffffL, 0xffffffffffffffffL);
 
     /** The ID's bits: hi the 64 above lo's 64. */
     private final long hi, lo;
 
     /** Returns the ID of the bits given. */
-    private Uuidv7(long hi, long lo) {
+    private UuidV7(long hi, long lo) {
         this.hi = hi;
         this.lo = lo;
     }
 
     /** Returns the ID of b: 16 bytes, big-endian. */
-    private static Uuidv7 of(byte[] b) {
-        return new Uuidv7((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
+    private static UuidV7 of(byte[] b) {
+        return new UuidV7((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
     }
 
     /**
@@ -123,15 +125,15 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      * @throws IDException ErrLength or ErrSyntax for text that is no UUID
      */
-    public static Uuidv7 parse(String s) {
+    public static UuidV7 parse(String s) {
         int n = Objects.requireNonNull(s, "s").length();
         if (n == 36) {
-            Uuidv7 id = readUUID(s, 0, true);
+            UuidV7 id = readUUID(s, 0, true);
             if (id != null) {
                 return id;
             }
         } else if (n == 32) {
-            Uuidv7 id = readUUID(s, 0, false);
+            UuidV7 id = readUUID(s, 0, false);
             if (id != null) {
                 return id;
             }
@@ -147,7 +149,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv7 parseBase62(String s) {
+    public static UuidV7 parseBase62(String s) {
         return of(decode(s, BASE62));
     }
 
@@ -160,7 +162,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv7 parseCrockford(String s) {
+    public static UuidV7 parseCrockford(String s) {
         return of(decode(s, CROCKFORD));
     }
 
@@ -171,7 +173,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv7 parseHex(String s) {
+    public static UuidV7 parseHex(String s) {
         return of(decode(s, HEX));
     }
 
@@ -183,10 +185,10 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      * @throws IDException ErrLength for another number of bytes
      */
-    public static Uuidv7 fromBytes(byte[] b) {
+    public static UuidV7 fromBytes(byte[] b) {
         Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
-            throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
+            throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
         }
         return of(b);
     }
@@ -197,9 +199,9 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @param u a UUID
      * @return the ID
      */
-    public static Uuidv7 fromUUID(UUID u) {
+    public static UuidV7 fromUUID(UUID u) {
         Objects.requireNonNull(u, "u");
-        return new Uuidv7(u.getMostSignificantBits(), u.getLeastSignificantBits());
+        return new UuidV7(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
     /**
@@ -210,21 +212,21 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID
      * @throws IDException ErrRange for a field that does not fit
      */
-    public static Uuidv7 pack(Fields f) {
+    public static UuidV7 pack(Fields f) {
         Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
-        if (f.unix_ms() >>> 48 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": unix_ms " + f.unix_ms() + " does not fit in 48 bits");
+        if (f.unixMs() >>> 48 != 0) {
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": unixMs " + f.unixMs() + " does not fit in 48 bits");
         }
-        place(b, 80, 48, f.unix_ms());
-        if (f.rand_a() >>> 12 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": rand_a " + f.rand_a() + " does not fit in 12 bits");
+        place(b, 80, 48, f.unixMs());
+        if (f.randA() >>> 12 != 0) {
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": randA " + f.randA() + " does not fit in 12 bits");
         }
-        place(b, 64, 12, f.rand_a());
-        if (f.rand_b() >>> 62 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": rand_b " + f.rand_b() + " does not fit in 62 bits");
+        place(b, 64, 12, f.randA());
+        if (f.randB() >>> 62 != 0) {
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": randB " + f.randB() + " does not fit in 62 bits");
         }
-        place(b, 0, 62, f.rand_b());
+        place(b, 0, 62, f.randB());
         return of(b);
     }
 
@@ -236,7 +238,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @param t an instant
      * @return the smallest ID at or after t
      */
-    public static Uuidv7 minAt(Instant t) {
+    public static UuidV7 minAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
@@ -254,7 +256,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @param t an instant
      * @return the largest ID at or before t
      */
-    public static Uuidv7 maxAt(Instant t) {
+    public static UuidV7 maxAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
@@ -357,7 +359,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 
@@ -370,6 +372,28 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     public boolean isValid() {
         return (hi & 0xf000L) == 0x7000L
                 && (lo & 0xc000000000000000L) == 0x8000000000000000L;
+    }
+
+    /**
+     * Reports whether text is an ID of layout uuidv7: whether
+     * {@link #parse(String)} reads it and the ID it reads
+     * {@link #isValid() is valid}, its constant bits (versions, variants)
+     * the layout's. It has this one meaning in every language idforge
+     * writes: the text of a UUID of another version parses, but is not valid. It never throws: null, and any text parse refuses,
+     * is false.
+     *
+     * @param text the text, or null
+     * @return whether text is an ID of the layout
+     */
+    public static boolean isValid(String text) {
+        if (text == null) {
+            return false;
+        }
+        try {
+            return parse(text).isValid();
+        } catch (IDException e) {
+            return false;
+        }
     }
 
     /**
@@ -428,7 +452,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
-                throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
+                throw new IDException(IDException.Code.ERR_INVALID, LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Masker m = masker(LAYOUT, key, tweak);
@@ -447,7 +471,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv7 unmask(String text, byte[] key) {
+    public static UuidV7 unmask(String text, byte[] key) {
         return unmask(text, key, new byte[0]);
     }
 
@@ -462,7 +486,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv7 unmask(String text, byte[] key, String tweak) {
+    public static UuidV7 unmask(String text, byte[] key, String tweak) {
         return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
@@ -481,18 +505,18 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv7 unmask(String text, byte[] key, byte[] tweak) {
+    public static UuidV7 unmask(String text, byte[] key, byte[] tweak) {
         Objects.requireNonNull(text, "text");
         Masker m = masker(LAYOUT, key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
-                throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
+                throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
         BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
-            throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
+            throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
@@ -500,27 +524,34 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
     }
 
     /**
-     * Compares the IDs' bytes, unsigned, as their fixed-width text sorts.
+     * Compares the IDs' bytes, unsigned, as their fixed-width text sorts, as
+     * every language idforge writes compares IDs, and as PostgreSQL orders
+     * its uuid type. This differs from {@link java.util.UUID#compareTo},
+     * which compares the two halves as signed longs, so that a UUID whose
+     * first hex digit is 8 to f sorts before one whose first digit is 0 to
+     * 7: for IDs that sort by time, only unsigned order is the order they
+     * were made in. Sort {@link #toUUID()}'s results with
+     * {@code Comparator.comparing(UuidV7::fromUUID)} to keep it.
      *
      * @param o another ID
      * @return a negative number, zero or a positive number as this ID is
      *     less than, equal to or greater than o
      */
     @Override
-    public int compareTo(Uuidv7 o) {
+    public int compareTo(UuidV7 o) {
         int c = Long.compareUnsigned(hi, o.hi);
         return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
-     * Reports whether o is a Uuidv7 of the same bytes.
+     * Reports whether o is a UuidV7 of the same bytes.
      *
      * @param o an object
      * @return whether o is the same ID
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Uuidv7 other && hi == other.hi && lo == other.lo;
+        return o instanceof UuidV7 other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -539,7 +570,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(bytes());
+        return new Ser(bytes());
     }
 
     /**
@@ -553,22 +584,54 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
     }
 
-    /** The serialized form of an ID: its bytes. */
-    private static final class Serialized implements Serializable {
+    /**
+     * The serialized form of an ID: its bytes alone, written as raw data
+     * after a class descriptor with no fields, so that a stream holds little
+     * more than the ID (as the JDK's own proxies, named Ser, do).
+     */
+    private static final class Ser implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The ID's bytes. */
-        private final byte[] bytes;
+        /** The ID's bytes, written by writeObject, not as a field. */
+        private transient byte[] bytes;
 
-        Serialized(byte[] bytes) {
+        Ser(byte[] bytes) {
             this.bytes = bytes;
         }
 
         /**
-         * Returns the ID of the bytes read, checked.
+         * Writes the ID's bytes.
+         *
+         * @param out the stream
+         * @throws IOException if the stream fails
+         */
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.write(bytes);
+        }
+
+        /**
+         * Reads the ID's bytes: exactly SIZE of them.
+         *
+         * @param in the stream
+         * @throws IOException if the stream fails or holds another number of bytes
+         * @throws ClassNotFoundException never: the form names no class
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            byte[] b = new byte[SIZE];
+            in.readFully(b);
+            if (in.read() != -1) {
+                throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
+            }
+            bytes = b;
+        }
+
+        /**
+         * Returns the ID of the bytes read.
          *
          * @return the ID
-         * @throws ObjectStreamException for bytes of the wrong size
+         * @throws ObjectStreamException for a proxy that read no bytes
          */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
@@ -585,11 +648,11 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * (one of 64 holds its bits, read unsigned), and a byte[] for a bytes
      * field.
      *
-     * @param unix_ms 48 bits (an integer): time
-     * @param rand_a 12 bits (an integer): counter
-     * @param rand_b 62 bits (an integer): counter + random
+     * @param unixMs 48 bits (an integer): time
+     * @param randA 12 bits (an integer): counter
+     * @param randB 62 bits (an integer): counter + random
      */
-    public record Fields(long unix_ms, long rand_a, long rand_b) {}
+    public record Fields(long unixMs, long randA, long randB) {}
 
     /**
      * Makes IDs of layout uuidv7. Each ID it makes is greater than the last,
@@ -650,7 +713,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
          * @throws IDException ErrTime when the clock reads a time outside
          *     the layout's range
          */
-        public Uuidv7 next() {
+        public UuidV7 next() {
             byte[] b = new byte[SIZE];
             synchronized (this) {
                 if (at == pool.length) {
@@ -667,7 +730,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                     counter++; // the same tick, or the clock went back: count on
                 } else {
                     if (last == MAX_TICK_LONG) {
-                        throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
+                        throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
                     counter = get(b, 64, 11) << 14 | get(b, 48, 14); // random bits, the top one clear
@@ -697,7 +760,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                 tick = -1;
             }
             if (tick < 0 || tick > MAX_TICK_LONG) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -716,7 +779,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * @return a new ID
      * @throws IDException ErrTime when the clock reads a time outside the layout's range
      */
-    public static Uuidv7 newId() {
+    public static UuidV7 newId() {
         return Shared.GENERATOR.next();
     }
 
@@ -725,7 +788,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
      * not there, for parseUUID to say why.
      */
-    private static Uuidv7 readUUID(String s, int at, boolean dashed) {
+    private static UuidV7 readUUID(String s, int at, boolean dashed) {
         int d = 0;
         if (dashed) {
             if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
@@ -738,7 +801,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
         if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
             return null;
         }
-        return new Uuidv7(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
+        return new UuidV7(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
     }
 
     /**
@@ -748,7 +811,7 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
      * parse's way for the forms it does not read itself, and for text that
      * is no UUID, where it finds what is wrong.
      */
-    private static Uuidv7 parseUUID(String s) {
+    private static UuidV7 parseUUID(String s) {
         int n = s.length();
         int length = utf8Length(s);
         if (length == n) {
@@ -776,11 +839,11 @@ public final class Uuidv7 implements Comparable<Uuidv7>, Serializable {
                     break;
             }
         }
-        throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
+        throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
-    private static Uuidv7 checkUUID(String s, int at) {
+    private static UuidV7 checkUUID(String s, int at) {
         for (int i = 0; i < 36; i++) {
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;

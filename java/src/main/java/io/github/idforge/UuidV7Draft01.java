@@ -2,8 +2,10 @@
 
 package io.github.idforge;
 
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -53,7 +55,7 @@ import static io.github.idforge.IDRuntime.*;
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
  */
-public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializable {
+public final class UuidV7Draft01 implements Comparable<UuidV7Draft01>, Serializable {
     private static final long serialVersionUID = 1L;
 
     /** The layout's name, which every error message starts with. */
@@ -83,23 +85,23 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
             MAX_TICK = new BigInteger("1152921504606846975");
 
     /** The ID with every bit zero. */
-    public static final Uuidv7Draft01 NIL = new Uuidv7Draft01(0L, 0L);
+    public static final UuidV7Draft01 NIL = new UuidV7Draft01(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Uuidv7Draft01 MAX = new Uuidv7Draft01(0xffffffffffffffffL, 0xffffffffffffffffL);
+    public static final UuidV7Draft01 MAX = new UuidV7Draft01(0xffffffffffffffffL, 0xffffffffffffffffL);
 
     /** The ID's bits: hi the 64 above lo's 64. */
     private final long hi, lo;
 
     /** Returns the ID of the bits given. */
-    private Uuidv7Draft01(long hi, long lo) {
+    private UuidV7Draft01(long hi, long lo) {
         this.hi = hi;
         this.lo = lo;
     }
 
     /** Returns the ID of b: 16 bytes, big-endian. */
-    private static Uuidv7Draft01 of(byte[] b) {
-        return new Uuidv7Draft01((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
+    private static UuidV7Draft01 of(byte[] b) {
+        return new UuidV7Draft01((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
     }
 
     /**
@@ -122,15 +124,15 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the ID
      * @throws IDException ErrLength or ErrSyntax for text that is no UUID
      */
-    public static Uuidv7Draft01 parse(String s) {
+    public static UuidV7Draft01 parse(String s) {
         int n = Objects.requireNonNull(s, "s").length();
         if (n == 36) {
-            Uuidv7Draft01 id = readUUID(s, 0, true);
+            UuidV7Draft01 id = readUUID(s, 0, true);
             if (id != null) {
                 return id;
             }
         } else if (n == 32) {
-            Uuidv7Draft01 id = readUUID(s, 0, false);
+            UuidV7Draft01 id = readUUID(s, 0, false);
             if (id != null) {
                 return id;
             }
@@ -146,7 +148,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv7Draft01 parseBase62(String s) {
+    public static UuidV7Draft01 parseBase62(String s) {
         return of(decode(s, BASE62));
     }
 
@@ -159,7 +161,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv7Draft01 parseCrockford(String s) {
+    public static UuidV7Draft01 parseCrockford(String s) {
         return of(decode(s, CROCKFORD));
     }
 
@@ -170,7 +172,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv7Draft01 parseHex(String s) {
+    public static UuidV7Draft01 parseHex(String s) {
         return of(decode(s, HEX));
     }
 
@@ -182,10 +184,10 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the ID
      * @throws IDException ErrLength for another number of bytes
      */
-    public static Uuidv7Draft01 fromBytes(byte[] b) {
+    public static UuidV7Draft01 fromBytes(byte[] b) {
         Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
-            throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
+            throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
         }
         return of(b);
     }
@@ -196,9 +198,9 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @param u a UUID
      * @return the ID
      */
-    public static Uuidv7Draft01 fromUUID(UUID u) {
+    public static UuidV7Draft01 fromUUID(UUID u) {
         Objects.requireNonNull(u, "u");
-        return new Uuidv7Draft01(u.getMostSignificantBits(), u.getLeastSignificantBits());
+        return new UuidV7Draft01(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
     /**
@@ -209,25 +211,25 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the ID
      * @throws IDException ErrRange for a field that does not fit
      */
-    public static Uuidv7Draft01 pack(Fields f) {
+    public static UuidV7Draft01 pack(Fields f) {
         Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
-        if (f.unix_ts() >>> 36 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": unix_ts " + f.unix_ts() + " does not fit in 36 bits");
+        if (f.unixTs() >>> 36 != 0) {
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": unixTs " + f.unixTs() + " does not fit in 36 bits");
         }
-        place(b, 92, 36, f.unix_ts());
-        if (f.subsec_a() >>> 12 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": subsec_a " + f.subsec_a() + " does not fit in 12 bits");
+        place(b, 92, 36, f.unixTs());
+        if (f.subsecA() >>> 12 != 0) {
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": subsecA " + f.subsecA() + " does not fit in 12 bits");
         }
-        place(b, 80, 12, f.subsec_a());
-        if (f.subsec_b() >>> 12 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": subsec_b " + f.subsec_b() + " does not fit in 12 bits");
+        place(b, 80, 12, f.subsecA());
+        if (f.subsecB() >>> 12 != 0) {
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": subsecB " + f.subsecB() + " does not fit in 12 bits");
         }
-        place(b, 64, 12, f.subsec_b());
-        if (f.seq_rand() >>> 62 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": seq_rand " + f.seq_rand() + " does not fit in 62 bits");
+        place(b, 64, 12, f.subsecB());
+        if (f.seqRand() >>> 62 != 0) {
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": seqRand " + f.seqRand() + " does not fit in 62 bits");
         }
-        place(b, 0, 62, f.seq_rand());
+        place(b, 0, 62, f.seqRand());
         return of(b);
     }
 
@@ -239,7 +241,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @param t an instant
      * @return the smallest ID at or after t
      */
-    public static Uuidv7Draft01 minAt(Instant t) {
+    public static UuidV7Draft01 minAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
@@ -259,7 +261,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @param t an instant
      * @return the largest ID at or before t
      */
-    public static Uuidv7Draft01 maxAt(Instant t) {
+    public static UuidV7Draft01 maxAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
@@ -365,7 +367,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 
@@ -378,6 +380,28 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
     public boolean isValid() {
         return (hi & 0xf000L) == 0x7000L
                 && (lo & 0xc000000000000000L) == 0x8000000000000000L;
+    }
+
+    /**
+     * Reports whether text is an ID of layout uuidv7-draft01: whether
+     * {@link #parse(String)} reads it and the ID it reads
+     * {@link #isValid() is valid}, its constant bits (versions, variants)
+     * the layout's. It has this one meaning in every language idforge
+     * writes: the text of a UUID of another version parses, but is not valid. It never throws: null, and any text parse refuses,
+     * is false.
+     *
+     * @param text the text, or null
+     * @return whether text is an ID of the layout
+     */
+    public static boolean isValid(String text) {
+        if (text == null) {
+            return false;
+        }
+        try {
+            return parse(text).isValid();
+        } catch (IDException e) {
+            return false;
+        }
     }
 
     /**
@@ -436,7 +460,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
         byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
-                throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
+                throw new IDException(IDException.Code.ERR_INVALID, LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Masker m = masker(LAYOUT, key, tweak);
@@ -455,7 +479,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv7Draft01 unmask(String text, byte[] key) {
+    public static UuidV7Draft01 unmask(String text, byte[] key) {
         return unmask(text, key, new byte[0]);
     }
 
@@ -470,7 +494,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv7Draft01 unmask(String text, byte[] key, String tweak) {
+    public static UuidV7Draft01 unmask(String text, byte[] key, String tweak) {
         return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
@@ -489,18 +513,18 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv7Draft01 unmask(String text, byte[] key, byte[] tweak) {
+    public static UuidV7Draft01 unmask(String text, byte[] key, byte[] tweak) {
         Objects.requireNonNull(text, "text");
         Masker m = masker(LAYOUT, key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
-                throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
+                throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
         BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
-            throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
+            throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
@@ -508,27 +532,34 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
     }
 
     /**
-     * Compares the IDs' bytes, unsigned, as their fixed-width text sorts.
+     * Compares the IDs' bytes, unsigned, as their fixed-width text sorts, as
+     * every language idforge writes compares IDs, and as PostgreSQL orders
+     * its uuid type. This differs from {@link java.util.UUID#compareTo},
+     * which compares the two halves as signed longs, so that a UUID whose
+     * first hex digit is 8 to f sorts before one whose first digit is 0 to
+     * 7: for IDs that sort by time, only unsigned order is the order they
+     * were made in. Sort {@link #toUUID()}'s results with
+     * {@code Comparator.comparing(UuidV7Draft01::fromUUID)} to keep it.
      *
      * @param o another ID
      * @return a negative number, zero or a positive number as this ID is
      *     less than, equal to or greater than o
      */
     @Override
-    public int compareTo(Uuidv7Draft01 o) {
+    public int compareTo(UuidV7Draft01 o) {
         int c = Long.compareUnsigned(hi, o.hi);
         return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
-     * Reports whether o is a Uuidv7Draft01 of the same bytes.
+     * Reports whether o is a UuidV7Draft01 of the same bytes.
      *
      * @param o an object
      * @return whether o is the same ID
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Uuidv7Draft01 other && hi == other.hi && lo == other.lo;
+        return o instanceof UuidV7Draft01 other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -547,7 +578,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(bytes());
+        return new Ser(bytes());
     }
 
     /**
@@ -561,22 +592,54 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
     }
 
-    /** The serialized form of an ID: its bytes. */
-    private static final class Serialized implements Serializable {
+    /**
+     * The serialized form of an ID: its bytes alone, written as raw data
+     * after a class descriptor with no fields, so that a stream holds little
+     * more than the ID (as the JDK's own proxies, named Ser, do).
+     */
+    private static final class Ser implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The ID's bytes. */
-        private final byte[] bytes;
+        /** The ID's bytes, written by writeObject, not as a field. */
+        private transient byte[] bytes;
 
-        Serialized(byte[] bytes) {
+        Ser(byte[] bytes) {
             this.bytes = bytes;
         }
 
         /**
-         * Returns the ID of the bytes read, checked.
+         * Writes the ID's bytes.
+         *
+         * @param out the stream
+         * @throws IOException if the stream fails
+         */
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.write(bytes);
+        }
+
+        /**
+         * Reads the ID's bytes: exactly SIZE of them.
+         *
+         * @param in the stream
+         * @throws IOException if the stream fails or holds another number of bytes
+         * @throws ClassNotFoundException never: the form names no class
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            byte[] b = new byte[SIZE];
+            in.readFully(b);
+            if (in.read() != -1) {
+                throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
+            }
+            bytes = b;
+        }
+
+        /**
+         * Returns the ID of the bytes read.
          *
          * @return the ID
-         * @throws ObjectStreamException for bytes of the wrong size
+         * @throws ObjectStreamException for a proxy that read no bytes
          */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
@@ -593,12 +656,12 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * to 64 bits (one of 64 holds its bits, read unsigned), and a byte[] for
      * a bytes field.
      *
-     * @param unix_ts 36 bits (an integer): time
-     * @param subsec_a 12 bits (an integer): time
-     * @param subsec_b 12 bits (an integer): time
-     * @param seq_rand 62 bits (an integer): counter + random
+     * @param unixTs 36 bits (an integer): time
+     * @param subsecA 12 bits (an integer): time
+     * @param subsecB 12 bits (an integer): time
+     * @param seqRand 62 bits (an integer): counter + random
      */
-    public record Fields(long unix_ts, long subsec_a, long subsec_b, long seq_rand) {}
+    public record Fields(long unixTs, long subsecA, long subsecB, long seqRand) {}
 
     /**
      * Makes IDs of layout uuidv7-draft01. Each ID it makes is greater than the
@@ -659,7 +722,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
          * @throws IDException ErrTime when the clock reads a time outside
          *     the layout's range
          */
-        public Uuidv7Draft01 next() {
+        public UuidV7Draft01 next() {
             byte[] b = new byte[SIZE];
             synchronized (this) {
                 if (at == pool.length) {
@@ -676,7 +739,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
                     counter++; // the same tick, or the clock went back: count on
                 } else {
                     if (last == MAX_TICK_LONG) {
-                        throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
+                        throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
                     counter = get(b, 46, 15); // random bits, the top one clear
@@ -713,7 +776,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
                 tick = -1;
             }
             if (tick < 0 || tick > MAX_TICK_LONG) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -732,7 +795,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * @return a new ID
      * @throws IDException ErrTime when the clock reads a time outside the layout's range
      */
-    public static Uuidv7Draft01 newId() {
+    public static UuidV7Draft01 newId() {
         return Shared.GENERATOR.next();
     }
 
@@ -741,7 +804,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
      * not there, for parseUUID to say why.
      */
-    private static Uuidv7Draft01 readUUID(String s, int at, boolean dashed) {
+    private static UuidV7Draft01 readUUID(String s, int at, boolean dashed) {
         int d = 0;
         if (dashed) {
             if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
@@ -754,7 +817,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
         if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
             return null;
         }
-        return new Uuidv7Draft01(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
+        return new UuidV7Draft01(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
     }
 
     /**
@@ -764,7 +827,7 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
      * parse's way for the forms it does not read itself, and for text that
      * is no UUID, where it finds what is wrong.
      */
-    private static Uuidv7Draft01 parseUUID(String s) {
+    private static UuidV7Draft01 parseUUID(String s) {
         int n = s.length();
         int length = utf8Length(s);
         if (length == n) {
@@ -792,11 +855,11 @@ public final class Uuidv7Draft01 implements Comparable<Uuidv7Draft01>, Serializa
                     break;
             }
         }
-        throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
+        throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
-    private static Uuidv7Draft01 checkUUID(String s, int at) {
+    private static UuidV7Draft01 checkUUID(String s, int at) {
         for (int i = 0; i < 36; i++) {
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;
