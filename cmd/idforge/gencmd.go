@@ -90,7 +90,7 @@ built-in layout, with the name, type and text form you choose.
 		}
 	}
 	out := "the file to write, such as orderid_gen.go; a directory (one that exists, or a path ending in /, " +
-		"which gen makes; for java any path but a .java file's), to write the files in under the names the language gives them; or - for standard output"
+		"which gen makes; for java any path without an extension), to write the files in under the names the language gives them; or - for standard output"
 	if len(several) > 0 {
 		out += " (" + strings.Join(several, "; ") + ")"
 	}

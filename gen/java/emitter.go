@@ -23,13 +23,20 @@ func (Emitter) Title() string { return "Java" }
 
 // Summary says what the emitter writes, for idforge gen's help.
 func (Emitter) Summary() string {
-	return "one Java 17 class, JDK only, in FILE.java (the file names the class) or, with -o a directory, CLASS.java in it, and IDException.java beside it"
+	return "one Java 17 class, JDK only, in FILE.java (the file names the class) or, with -o a directory (a path without an extension), CLASS.java in it, and IDException.java beside it"
 }
 
-// OutDir reports whether out names a directory: any path but a .java
-// file's, as the directory of a package's sources
-// (src/main/java/com/example/ids) is, whether it exists yet or not.
-func (Emitter) OutDir(out string) bool { return !strings.HasSuffix(out, ".java") }
+// OutDir reports whether out names a directory: a path whose last element
+// has no extension (or is . or ..), as the directory of a package's
+// sources (src/main/java/com/example/ids) has none, whether it exists yet
+// or not. A path with another extension than .java is neither: Generate
+// refuses it.
+func (Emitter) OutDir(out string) bool { return outDir(out) }
+
+func outDir(out string) bool {
+	base := filepath.Base(out)
+	return filepath.Ext(base) == "" || base == "." || base == ".." || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator))
+}
 
 // Params returns the package, which Java code must be in, the class's
 // name and the text form.
@@ -50,10 +57,10 @@ const ExceptionFile = "IDException.java"
 // class's file after it, so the two names are one: the class is named by
 // o.Type, else by o.Out's file name (OrderId.java holds class OrderId),
 // else after the layout (ClassName: uuidv7 gives UuidV7, ksuid-ms KsuidMs),
-// and its file, without o.Out or with an o.Out that is no .java file (a
-// directory, OutDir), is the class's name with .java, in o.Out. A type,
-// package or field name Java cannot use, an o.Out .java file that names
-// another class than o.Type, a text form the class cannot write and a
+// and its file, without o.Out or with an o.Out that names a directory
+// (OutDir), is the class's name with .java, in o.Out. A type, package or
+// field name Java cannot use, an o.Out that is neither a directory nor a
+// .java file, or a .java file that names another class than o.Type, a text form the class cannot write and a
 // Runtime other than RuntimeClass are mistakes in the options
 // (emit.ErrOption).
 //
@@ -73,8 +80,15 @@ func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, erro
 		base := filepath.Base(o.Out)
 		name, ok := strings.CutSuffix(base, ".java")
 		switch {
-		case !ok:
+		case !ok && outDir(o.Out):
 			dir = o.Out
+		case !ok:
+			class := typ
+			if class == "" {
+				class = ClassName(l.Name)
+			}
+			return nil, emit.OptionError(fmt.Errorf("%w: -o %s: name the class's file, CLASS.java, which names the class, or a directory, such as %s",
+				ErrName, o.Out, filepath.Join(strings.TrimSuffix(o.Out, filepath.Ext(o.Out)), class+".java")))
 		case typ == "":
 			typ = name
 		case typ != name:

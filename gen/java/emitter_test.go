@@ -33,6 +33,8 @@ func TestEmitter(t *testing.T) {
 		{emit.Options{Package: "com.example"}, "UuidV7Draft01", "UuidV7Draft01.java"},
 		{emit.Options{Package: "com.example", Type: "OrderId"}, "OrderId", "OrderId.java"},
 		{emit.Options{Package: "com.example", Out: "src/OrderId.java"}, "OrderId", "src/OrderId.java"},
+		{emit.Options{Package: "com.example", Out: "src/main/java/com/example"}, "UuidV7Draft01", "src/main/java/com/example/UuidV7Draft01.java"},
+		{emit.Options{Package: "com.example", Out: "src/main/java/com/example", Type: "OrderId"}, "OrderId", "src/main/java/com/example/OrderId.java"},
 		{emit.Options{Package: "com.example", Out: "src/OrderId.java", Type: "OrderId", Text: "hex"}, "OrderId", "src/OrderId.java"},
 	} {
 		want, err := java.Generate(l, "com.example", c.class, c.o.Text)

@@ -187,6 +187,8 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 	if optionalNode {
 		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own that reads %s, as withRandomNode does. %s", what, nodeDoc)))
 		fmt.Fprintf(&w.b, "        public Generator() {\n            this(false, 0L, %s);\n        }\n", strings.Join(defaults, ", "))
+		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own that reads %s: the node is random, as new Generator() has it.\n\n@return the generator", what)))
+		fmt.Fprintf(&w.b, "        public static Generator withRandomNode() {\n            return new Generator();\n        }\n")
 	}
 	if p.Node != nil {
 		short("long node", "node", fmt.Sprintf("Returns a generator of the given node that reads %s.\n\n@param node the node, of %d bits", what, p.Node.Width))

@@ -418,9 +418,11 @@ func lowerCamel(name string) string {
 	return strings.ToLower(c[:1]) + c[1:]
 }
 
-// javaField returns a spec's field name as a record component's:
-// lowerCamelCase, unix_ms giving unixMs; a name of underscores alone stays
-// as it is.
+// ComponentName returns a spec's field name as the Fields record's
+// component (and accessor) has it: lowerCamelCase, unix_ms giving unixMs,
+// clock_seq clockSeq; a name of underscores alone stays as it is.
+func ComponentName(name string) string { return javaField(name) }
+
 func javaField(name string) string {
 	if strings.Trim(name, "_-") == "" {
 		return name

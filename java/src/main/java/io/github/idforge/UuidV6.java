@@ -733,6 +733,17 @@ public final class UuidV6 implements Comparable<UuidV6>, Serializable {
         }
 
         /**
+         * Returns a generator without a node of its own that reads the system
+         * clock and a DRBG SecureRandom: the node is random, as new
+         * Generator() has it.
+         *
+         * @return the generator
+         */
+        public static Generator withRandomNode() {
+            return new Generator();
+        }
+
+        /**
          * Returns a generator of the given node that reads the system clock
          * and a DRBG SecureRandom.
          *
