@@ -145,18 +145,18 @@ func (w *writer) generator() {
 $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 
 	// Constructors: the full one, and shorter ones for the defaults.
+	random := "random bits for each ID" // the node, left out
+	if p.Node != nil && p.Node.V.MAC {
+		random = "random, with the multicast bit set (RFC 9562, section 6.10)"
+	}
 	if optionalNode {
 		// One private constructor with and without the node, which hasNode
 		// tells apart: a long has no null, and the public constructors and
 		// withRandomNode say which they mean.
 		rest := strings.Join(params[1:], ", ")
 		restArgs := strings.Join(names(params[1:]), ", ")
-		w.b.WriteString("\n" + doc("        ", strings.TrimSpace(fmt.Sprintf("Returns a generator of the given node. %s", nodeDoc))+"\n\n"+strings.Join(paramDocs, "\n")))
+		w.b.WriteString("\n" + doc("        ", "Returns a generator of the given node: withRandomNode makes one without.\n\n"+strings.Join(paramDocs, "\n")+"\n@throws IDException ErrRange for a node that does not fit"))
 		fmt.Fprintf(&w.b, "        public Generator(%s) {\n            this(true, %s);\n        }\n", strings.Join(params, ", "), strings.Join(names(params), ", "))
-		random := "random bits for each ID"
-		if p.Node.V.MAC {
-			random = "random, with the multicast bit set (RFC 9562, section 6.10)"
-		}
 		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own: the node is %s.\n\n%s\n@return the generator", random, strings.Join(paramDocs[1:], "\n"))))
 		fmt.Fprintf(&w.b, "        public static Generator withRandomNode(%s) {\n            return new Generator(false, 0L, %s);\n        }\n", rest, restArgs)
 		w.b.WriteString("\n" + doc("        ", "Returns a generator with the given node, if hasNode, else with a random one.\n\n@param hasNode whether node is the generator's node\n"+strings.Join(paramDocs, "\n")))
@@ -185,9 +185,9 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 		fmt.Fprintf(&w.b, "        public Generator(%s) {\n            this(%s);\n        }\n", param, strings.Join(all, ", "))
 	}
 	if optionalNode {
-		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own that reads %s, as withRandomNode does. %s", what, nodeDoc)))
+		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own that reads %s: the node is %s, as withRandomNode() has it.", what, random)))
 		fmt.Fprintf(&w.b, "        public Generator() {\n            this(false, 0L, %s);\n        }\n", strings.Join(defaults, ", "))
-		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own that reads %s: the node is random, as new Generator() has it.\n\n@return the generator", what)))
+		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own that reads %s: the node is %s.\n\n@return the generator", what, random)))
 		fmt.Fprintf(&w.b, "        public static Generator withRandomNode() {\n            return new Generator();\n        }\n")
 	}
 	if p.Node != nil {

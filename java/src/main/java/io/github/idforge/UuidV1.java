@@ -675,12 +675,13 @@ public final class UuidV1 implements Comparable<UuidV1>, Serializable {
         private long last = -1;
 
         /**
-         * Returns a generator of the given node. node, of 48 bits, is random
-         * with the multicast bit set if left out.
+         * Returns a generator of the given node: withRandomNode makes one
+         * without.
          *
          * @param node the node, of 48 bits
          * @param clock the clock the generator reads
          * @param random the source of the random bits
+         * @throws IDException ErrRange for a node that does not fit
          */
         public Generator(long node, Clock clock, RandomGenerator random) {
             this(true, node, clock, random);
@@ -725,8 +726,9 @@ public final class UuidV1 implements Comparable<UuidV1>, Serializable {
 
         /**
          * Returns a generator without a node of its own that reads the system
-         * clock and a DRBG SecureRandom, as withRandomNode does. node, of 48
-         * bits, is random with the multicast bit set if left out.
+         * clock and a DRBG SecureRandom: the node is random, with the
+         * multicast bit set (RFC 9562, section 6.10), as withRandomNode() has
+         * it.
          */
         public Generator() {
             this(false, 0L, Clock.systemUTC(), defaultRandom());
@@ -734,8 +736,8 @@ public final class UuidV1 implements Comparable<UuidV1>, Serializable {
 
         /**
          * Returns a generator without a node of its own that reads the system
-         * clock and a DRBG SecureRandom: the node is random, as new
-         * Generator() has it.
+         * clock and a DRBG SecureRandom: the node is random, with the
+         * multicast bit set (RFC 9562, section 6.10).
          *
          * @return the generator
          */
