@@ -4,20 +4,29 @@
 // compiles with javac --release 17 -Xlint:all -Xdoclint:all -Werror.
 //
 // The class (named as gen's -type, else after its file, else after the
-// layout) holds an ID of at most 128 bits in private longs, hi and lo (v
+// layout as Java writes a class's name: UuidV7, ObjectId; see ClassName)
+// holds an ID of at most 128 bits in private longs, hi and lo (v
 // alone for 64 bits or fewer), as java.util.UUID does, and a wider one's
 // bytes, big-endian, in a private array that never leaves it: it is
-// immutable, Comparable in byte order and Serializable (through a proxy
-// that checks what it reads). Beside the ID's readers and writers it has a
-// Fields record keyed by the spec's names, a thread-safe Generator with an
+// immutable, Comparable in unsigned byte order (its Javadoc says why that
+// is not java.util.UUID's signed order) and Serializable (the ID's bytes
+// as the raw data of a proxy with no fields, which checks what it reads: 68
+// bytes for a UUID layout's). Beside the ID's readers and writers and a
+// static isValid(String) (parse succeeds, and the constant bits are the
+// layout's) it has a Fields record whose components are the spec's names
+// in camelCase (ComponentName), a thread-safe Generator with an
 // injectable java.time.Clock and random source, a process-wide newId, mask
 // and unmask (HMAC-SHA-256: javax.crypto.Mac for the subkey,
 // java.security.MessageDigest for the rounds, the last few keys' kept),
-// and fromName for a name-based layout (java.security.MessageDigest).
-// Every bad input throws IDException (unchecked, in the same package,
-// written beside the class: see Exception), whose code names the error
-// kind as Go's sentinel errors and the conformance corpus name it; a null
-// argument throws NullPointerException.
+// and fromName for a name-based layout (java.security.MessageDigest; the
+// name space an ID or a java.util.UUID, the name a String, refused as
+// ErrType where it is not valid Unicode, or a byte[]). A generator's node
+// is a long; Generator.withRandomNode makes one without. Every bad input
+// throws IDException (unchecked, in the same package, written beside the
+// class: see Exception), whose code is an enum, IDException.Code, each
+// constant naming the error kind as Go's sentinel errors and the
+// conformance corpus name it (errorName); a null argument throws
+// NullPointerException.
 //
 // Such a class is self-contained: it holds, as private static members, the
 // helpers it uses that do not depend on its layout (the text forms' codec,
