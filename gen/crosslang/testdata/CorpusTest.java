@@ -462,8 +462,16 @@ public final class CorpusTest {
                     // A generator under an injected clock: idforge conformance
                     // runs these through conformance/testees/IdforgeTestee.java.
                     break;
+                case "valid":
+                    checkValid(c, layout, r, parse);
+                    break;
+                case "bad-name":
+                    checkBadName(c, layout, r, fromBytes);
+                    break;
                 default:
-                    failures.add("a record of kind " + kind);
+                    // A kind this reader does not know: the corpus's format
+                    // gains kinds, which readers ignore (docs/conformance.md).
+                    break;
             }
         }
         if (Boolean.TRUE.equals(head.get("generates"))) {
@@ -471,6 +479,81 @@ public final class CorpusTest {
         } else {
             check(!hasClass(c, "Generator"), "a name-based layout has no Generator");
         }
+    }
+
+    /** Returns c's public method name whose parameters are of the types given, or null. */
+    static Method method(Class<?> c, String name, Class<?>... params) {
+        try {
+            return c.getMethod(name, params);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Checks a "valid" record: the static isValid(String) is true when parse reads the text and the ID has the
+     * layout's constant bits, and never throws; where parse refuses the text, the record names the error kind.
+     */
+    static void checkValid(Class<?> c, String layout, Map<String, Object> r, Method parse) throws Exception {
+        String s = (String) r.getOrDefault("input", "");
+        boolean want = Boolean.TRUE.equals(r.get("valid"));
+        String what = "valid " + layout + " \"" + s + "\"";
+        if (r.get("error") != null) {
+            throwsCode(() -> parse.invoke(null, s), (String) r.get("error"), what + " parse", layout);
+        } else {
+            Object id = call(() -> parse.invoke(null, s));
+            Method own = method(c, "isValid");
+            if (own != null && !java.lang.reflect.Modifier.isStatic(own.getModifiers())) {
+                equal(own.invoke(id), want, what + " parse(s).isValid()");
+            }
+        }
+        Method isValid = method(c, "isValid", String.class);
+        if (isValid == null || !java.lang.reflect.Modifier.isStatic(isValid.getModifiers())) {
+            failures.add(what + ": no static isValid(String)");
+            return;
+        }
+        try {
+            equal(call(() -> isValid.invoke(null, s)), want, what + " isValid");
+        } catch (Exception e) {
+            failures.add(what + ": isValid threw " + e);
+        }
+    }
+
+    /**
+     * Checks a "bad-name" record: fromName refuses a name of text that is not valid Unicode (a lone surrogate,
+     * which String.getBytes would write as '?') with ErrType, and hashes the name's bytes, given as bytes, as they
+     * are; the name space an ID of the layout and, for a 128-bit layout, a java.util.UUID, as fromName takes both.
+     */
+    static void checkBadName(Class<?> c, String layout, Map<String, Object> r, Method fromBytes) throws Exception {
+        byte[] nsBytes = hex((String) r.get("namespace"));
+        @SuppressWarnings("unchecked")
+        List<Object> units = (List<Object>) r.get("utf16");
+        char[] cs = new char[units.size()];
+        for (int i = 0; i < cs.length; i++) {
+            cs[i] = (char) ((BigInteger) units.get(i)).intValue();
+        }
+        String name = new String(cs);
+        String what = "fromName " + layout + " " + units;
+        List<Object> namespaces = new ArrayList<>(List.of(fromBytes.invoke(null, (Object) nsBytes)));
+        if (nsBytes.length == 16) {
+            namespaces.add(uuidOf(nsBytes));
+        }
+        for (Object space : namespaces) {
+            String of = what + " in a " + space.getClass().getSimpleName() + " name space";
+            Method text = method(c, "fromName", space.getClass(), String.class);
+            Method bytes = method(c, "fromName", space.getClass(), byte[].class);
+            if (text == null || bytes == null) {
+                failures.add(of + ": no fromName(namespace, String) or fromName(namespace, byte[])");
+                continue;
+            }
+            throwsCode(() -> text.invoke(null, space, name), (String) r.get("error"), of, layout);
+            equal(hexOf(call(() -> bytes.invoke(null, space, (Object) hex((String) r.get("input"))))), r.get("hex"), of + " as bytes");
+        }
+    }
+
+    static java.util.UUID uuidOf(byte[] b) {
+        java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(b);
+        return new java.util.UUID(bb.getLong(), bb.getLong());
     }
 
     static boolean hasMethod(Class<?> c, String name) {
