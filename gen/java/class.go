@@ -779,19 +779,8 @@ $BODY$    }
     }
 `, "NAME", html(p.L.Name))
 	}
-	w.t(`
-    /**
-     * Reports whether text is an ID of layout $NAME$: whether
-     * {@link #parse(String)} reads it and the ID it reads
-     * {@link #isValid() is valid}, its constant bits (versions, variants)
-     * the layout's. It has this one meaning in every language idforge
-     * writes$EXAMPLE$. It never throws: null, and any text parse refuses,
-     * is false.
-     *
-     * @param text the text, or null
-     * @return whether text is an ID of the layout
-     */
-    public static boolean isValid(String text) {
+	w.b.WriteString("\n" + doc("    ", fmt.Sprintf("Reports whether text is an ID of layout %s: whether {@link #parse(String)} reads it and the ID it reads {@link #isValid() is valid}, its constant bits (versions, variants) the layout's. It has this one meaning in every language idforge writes%s. It never throws: null, and any text parse refuses, is false.\n\n@param text the text, or null\n@return whether text is an ID of the layout", html(p.L.Name), example)))
+	w.t(`    public static boolean isValid(String text) {
         if (text == null) {
             return false;
         }
@@ -801,7 +790,7 @@ $BODY$    }
             return false;
         }
     }
-`, "NAME", html(p.L.Name), "EXAMPLE", example)
+`)
 	w.t(`
     /**
      * Reports whether every bit of the ID is zero.

@@ -352,12 +352,11 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     }
 
     /**
-     * Reports whether text is an ID of layout ulid: whether
-     * {@link #parse(String)} reads it and the ID it reads
-     * {@link #isValid() is valid}, its constant bits (versions, variants)
-     * the layout's. It has this one meaning in every language idforge
-     * writes. It never throws: null, and any text parse refuses,
-     * is false.
+     * Reports whether text is an ID of layout ulid: whether {@link
+     * #parse(String)} reads it and the ID it reads {@link #isValid() is
+     * valid}, its constant bits (versions, variants) the layout's. It has this
+     * one meaning in every language idforge writes. It never throws: null, and
+     * any text parse refuses, is false.
      *
      * @param text the text, or null
      * @return whether text is an ID of the layout

@@ -375,12 +375,12 @@ public final class UuidV7 implements Comparable<UuidV7>, Serializable {
     }
 
     /**
-     * Reports whether text is an ID of layout uuidv7: whether
-     * {@link #parse(String)} reads it and the ID it reads
-     * {@link #isValid() is valid}, its constant bits (versions, variants)
-     * the layout's. It has this one meaning in every language idforge
-     * writes: the text of a UUID of another version parses, but is not valid. It never throws: null, and any text parse refuses,
-     * is false.
+     * Reports whether text is an ID of layout uuidv7: whether {@link
+     * #parse(String)} reads it and the ID it reads {@link #isValid() is
+     * valid}, its constant bits (versions, variants) the layout's. It has this
+     * one meaning in every language idforge writes: the text of a UUID of
+     * another version parses, but is not valid. It never throws: null, and any
+     * text parse refuses, is false.
      *
      * @param text the text, or null
      * @return whether text is an ID of the layout
