@@ -188,6 +188,7 @@ func Files(license []byte) ([]File, error) {
 		File{"java/pom.xml", pom()},
 		File{JavaDir + "/" + java.RuntimeFile, java.Runtime(JavaPackage)},
 		File{JavaDir + "/package-info.java", javaPackageInfo(ls)},
+		File{JavaModuleInfo, javaModuleInfo()},
 	)
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
