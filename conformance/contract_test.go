@@ -151,8 +151,8 @@ func TestBadNameRecords(t *testing.T) {
 		}
 	}
 	for l := range makers {
-		if counts[l] != len(conformance.BadNames) {
-			t.Errorf("%s: %d bad-name records, want %d", l, counts[l], len(conformance.BadNames))
+		if counts[l] != len(conformance.BadNames()) {
+			t.Errorf("%s: %d bad-name records, want %d", l, counts[l], len(conformance.BadNames()))
 		}
 	}
 }

@@ -746,19 +746,21 @@ func setBits(b []byte, off, width int, v uint64) []byte {
 	return out
 }
 
-// BadNames are the names of the "bad-name" records: text that is not
+// BadNames returns the names of the "bad-name" records: text that is not
 // valid Unicode, as UTF-16 code units, each with a surrogate that is not
 // half of a pair (a lone high or low one, one at the end of the text, a
 // low one before a high one).
-var BadNames = [][]uint16{
-	{0xd800},
-	{'a', 0xdc00, 'b'},
-	{'w', 'w', 'w', '.', 'e', 'x', 'a', 'm', 'p', 'l', 'e', '.', 'c', 'o', 'm', 0xd83e},
-	{0xdeab, 0xd83e},
+func BadNames() [][]uint16 {
+	return [][]uint16{
+		{0xd800},
+		{'a', 0xdc00, 'b'},
+		{'w', 'w', 'w', '.', 'e', 'x', 'a', 'm', 'p', 'l', 'e', '.', 'c', 'o', 'm', 0xd83e},
+		{0xdeab, 0xd83e},
+	}
 }
 
 // BadNameRecords returns the "bad-name" records of a name-based layout l
-// (one with a hash role; none for another layout): for each of BadNames in
+// (one with a hash role; none for another layout): for each of BadNames() in
 // the DNS name space, fromName with the name as text, a string of those
 // UTF-16 code units, fails with ErrType, in every language whose strings
 // can hold it (JavaScript's, Java's, Python's str). Input is the name's
@@ -776,7 +778,7 @@ func BadNameRecords(l *layouts.Layout) ([]Record, error) {
 	}
 	ns := []byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8} // RFC 9562's DNS name space
 	var rs []Record
-	for _, units := range BadNames {
+	for _, units := range BadNames() {
 		b := wtf8(units)
 		if utf8.Valid(b) {
 			return nil, fmt.Errorf("conformance: bad name %x is valid UTF-8", b)

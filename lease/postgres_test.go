@@ -18,7 +18,7 @@ func TestPostgresSchemaIsTheScripts(t *testing.T) {
 		return strings.Join(strings.Fields(s[i:i+1+j]), " ")
 	}
 	schema := columns(PostgresSchema, "space      text        NOT NULL", "PRIMARY KEY (space, node)")
-	script := columns(PostgresFunctions, "space      text        NOT NULL", "PRIMARY KEY (space, node)")
+	script := columns(PostgresFunctions(), "space      text        NOT NULL", "PRIMARY KEY (space, node)")
 	if schema != script {
 		t.Errorf("PostgresSchema's table:\n%s\nlease.sql's:\n%s", schema, script)
 	}
