@@ -72,6 +72,18 @@ import (
 //     though its writer never writes it (Crockford's I, L and O, and lower
 //     case); Hex, the ID it reads as; Text, what the form writes of that
 //     ID, upper case with no alias;
+//   - "valid": Input (absent for the empty text) and Valid, whether the
+//     layout's check of text (JavaScript's isValid, Python's is_valid,
+//     Java's static isValid; Go's Parse and then Valid) is true of it:
+//     parse reads it and the ID it reads has the layout's constant bits.
+//     Error, where parse refuses the text, is the kind it gives
+//     (ErrLength, ErrSyntax or ErrOverflow). See Valid;
+//   - "bad-name", for a name-based layout: text that is not valid
+//     Unicode, UTF16 (its UTF-16 code units, with a lone surrogate), which
+//     fromName refuses as a name of text with Error (ErrType); Input, its
+//     code points as bytes in UTF-8's scheme (hex), which no UTF-8 decoder
+//     accepts, and Hex, the ID that fromName gives those bytes as a name
+//     of bytes, hashed as they are, in Namespace. See BadNameRecords;
 //   - "mask": see Key;
 //   - "order": IDs, hex, in ascending unsigned byte order, the order every
 //     language's compare must give them (Order);
@@ -121,6 +133,8 @@ type Record struct {
 
 	Namespace string  `json:"namespace,omitempty"`
 	Name      *string `json:"name,omitempty"` // a pointer, for the empty name
+
+	UTF16 []uint16 `json:"utf16,omitempty"` // a "bad-name" record's name, as UTF-16 code units
 
 	IDs      []string `json:"ids,omitempty"`      // an "order" record's IDs, hex, ascending
 	Scenario string   `json:"scenario,omitempty"` // a "sequence" record's scenario

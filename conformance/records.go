@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
@@ -490,7 +492,7 @@ func replace(s string, i int, c string) string {
 // Order returns the "order" record of layout l: the IDs ids, and the IDs
 // where an order that is not unsigned byte order goes wrong (zero, the
 // largest, each side of the top bit, each side of a carry out of the last
-// byte), sorted as unsigned bytes with duplicates dropped. Every
+// byte, each side of the top bit of every later 32-bit word), sorted as unsigned bytes with duplicates dropped. Every
 // language's compare must put them in this order; Java's UUID.compareTo,
 // which compares signed longs, would not.
 func Order(l *layouts.Layout, ids [][]byte) Record {
@@ -512,6 +514,18 @@ func Order(l *layouts.Layout, ids [][]byte) Record {
 		b[n-2] = 1
 		all = append(all, b)
 	}
+	// Each side of the top bit of every 32-bit word after the first, the
+	// rest of the ID zero: where an order by signed 64-bit halves (Java's
+	// UUID.compareTo) or by signed 32-bit words goes wrong, though the
+	// first word is the same.
+	for w := 4; w < n; w += 4 {
+		lo, hi := make([]byte, n), make([]byte, n)
+		lo[w], hi[w] = 0x7f, 0x80
+		for i := w + 1; i < n; i++ {
+			lo[i] = 0xff
+		}
+		all = append(all, lo, hi)
+	}
 	all = append(all, ids...)
 	slices.SortFunc(all, bytes.Compare)
 	all = slices.CompactFunc(all, bytes.Equal)
@@ -528,8 +542,8 @@ func Order(l *layouts.Layout, ids [][]byte) Record {
 // each reading's tick (the tick it falls in, exactly: interp.Ticks), as an
 // ID's time reads, rounded down to the nanosecond (interp.TicksTime). A steady clock moves on by
 // 1.5 ms, or by the tick if that is longer, so that every ID is of a tick
-// of its own; a frozen one stays at start for 64 IDs; one that steps back
-// goes back by 0, 7 or 14 seconds in turn, 40 times. It is the
+// of its own, for 16 IDs; a frozen one stays at start for 32 IDs; one that
+// steps back goes back by 0, 7 or 14 seconds in turn, 20 times. It is the
 // interpreter's error when a reading is outside the layout's time.
 func Sequence(l *layouts.Layout, scenario string, start time.Time) (Record, error) {
 	v, ok := l.Value(layouts.Time)
@@ -547,17 +561,17 @@ func Sequence(l *layouts.Layout, scenario string, start time.Time) (Record, erro
 		if tick > uint64(step) {
 			step = time.Duration(tick)
 		}
-		for i := range 32 {
+		for i := range 16 {
 			clock = append(clock, start.Add(time.Duration(i)*step))
 		}
 	case Frozen:
-		for range 64 {
+		for range 32 {
 			clock = append(clock, start)
 		}
 	case StepBack:
 		at := start
 		clock = append(clock, at)
-		for i := range 40 {
+		for i := range 20 {
 			at = at.Add(-time.Duration(i%3) * 7 * time.Second)
 			clock = append(clock, at)
 		}
@@ -574,4 +588,227 @@ func Sequence(l *layouts.Layout, scenario string, start time.Time) (Record, erro
 		r.Times = append(r.Times, UnixNanos(interp.TicksTime(v, k)).String())
 	}
 	return r, nil
+}
+
+// Valid returns the "valid" records of layout l: text, each with whether
+// isValid must be true of it, made from the IDs ids of l (at least one of
+// them with l's constant bits, if l has any; the last such is the good ID
+// the changes below are made to). isValid(text) is true when
+// parse reads the text and the ID it reads has l's constant bits: every
+// language's check of text means this, and never throws. The records hold
+// the canonical text of each of ids; for each constant part of l (a
+// version, a variant), a good ID's text with that part changed to each
+// other value it can hold (every other value up to 4 bits, else the bits
+// inverted), so that a UUIDv7 check meets the text of every other UUID
+// version and variant; for a UUID layout, the other forms parse reads
+// (32 hex digits, braces, URN, upper case); and text parse refuses (a
+// character short, one too many, a bad character, the empty text, a
+// number above the largest ID), with the error kind it gives. Validity and
+// every error kind are the interpreter's. It returns none for a nil l or
+// a layout whose text names no encoding.
+func Valid(l *layouts.Layout, ids [][]byte) ([]Record, error) {
+	if l == nil {
+		return nil, nil
+	}
+	text := TextForm(l)
+	var good []byte
+	for _, b := range ids {
+		if len(b) != l.Bytes() {
+			return nil, fmt.Errorf("conformance: %w: %s is %d bytes, got %d", interp.ErrLength, l.Name, l.Bytes(), len(b))
+		}
+		if _, err := interp.Unpack(l, b); err == nil {
+			good = b // the last, an ID the generator or a name made, rather than zero
+		}
+	}
+	if good == nil {
+		return nil, fmt.Errorf("conformance: %s: no ID with the layout's constant bits to make valid records of", l.Name)
+	}
+	if _, err := interp.Encode(l, text, good); err != nil {
+		return nil, nil
+	}
+	var rs []Record
+	seen := map[string]bool{}
+	// add records input, read as the layout's canonical text by the
+	// interpreter: valid when it reads and its constant bits are l's.
+	add := func(input string) error {
+		if seen[input] {
+			return nil
+		}
+		seen[input] = true
+		r := Record{Layout: l.Name, Kind: "valid", Input: input}
+		b, err := interp.Decode(l, text, input)
+		if text == "decimal" {
+			// Decimal text's errors are checked in the order of the
+			// corpus's rule for them (DecimalError), as its bad records'.
+			if kind := DecimalError(input, interp.Wide(l)); kind != "" {
+				f := false
+				rs = append(rs, Record{Layout: l.Name, Kind: "valid", Input: input, Valid: &f, Error: kind})
+				return nil
+			}
+		}
+		switch {
+		case err == nil:
+			_, cerr := interp.Unpack(l, b)
+			if cerr != nil && !errors.Is(cerr, interp.ErrConstant) {
+				return cerr
+			}
+			valid := cerr == nil
+			r.Valid = &valid
+		case errors.Is(err, interp.ErrLength):
+			r.Error = "ErrLength"
+		case errors.Is(err, interp.ErrSyntax):
+			r.Error = "ErrSyntax"
+		case errors.Is(err, interp.ErrOverflow):
+			r.Error = "ErrOverflow"
+		default:
+			return err
+		}
+		if r.Valid == nil {
+			f := false
+			r.Valid = &f
+		}
+		rs = append(rs, r)
+		return nil
+	}
+	// addForm records another form of the ID whose bytes are b, one that
+	// parse reads though the interpreter's text is only the canonical
+	// one: valid as the canonical text is.
+	addForm := func(input string, b []byte) {
+		if seen[input] {
+			return
+		}
+		seen[input] = true
+		_, err := interp.Unpack(l, b)
+		valid := err == nil
+		rs = append(rs, Record{Layout: l.Name, Kind: "valid", Input: input, Valid: &valid})
+	}
+	var changed [][]byte
+	for _, p := range l.Parts {
+		if p.Role != layouts.Const {
+			continue
+		}
+		if p.Width > 4 {
+			changed = append(changed, invertBits(good, p.Offset, p.Width))
+			continue
+		}
+		for v := range uint64(1) << p.Width {
+			if v != p.Const {
+				changed = append(changed, setBits(good, p.Offset, p.Width, v))
+			}
+		}
+	}
+	for _, b := range append(slices.Clone(ids), changed...) {
+		s, _ := interp.Encode(l, text, b) // any bytes of the layout's size encode
+		if err := add(s); err != nil {
+			return nil, err
+		}
+	}
+	s, _ := interp.Encode(l, text, good)
+	if text == "uuid" {
+		forms := [][]byte{good}
+		if len(changed) > 0 {
+			forms = append(forms, changed[0]) // another version's text in each form too
+		}
+		for _, b := range forms {
+			u, _ := interp.Encode(l, text, b)
+			h := strings.ReplaceAll(u, "-", "")
+			for _, f := range []string{h, strings.ToUpper(u), "{" + u + "}", "urn:uuid:" + u, "URN:UUID:" + strings.ToUpper(u)} {
+				addForm(f, b)
+			}
+		}
+	}
+	bad := []string{"", s[1:], s + "0", replace(s, 3, "!"), " " + s, s + "\n"}
+	if sp, err := interp.Alphabet(l, text); err == nil && !sp.Check {
+		if t := strings.Repeat(sp.Digits[len(sp.Digits)-1:], interp.TextWidth(sp, l.Bytes())); t != "" {
+			bad = append(bad, t) // above the largest ID, where the width holds more
+		}
+	}
+	if text == "decimal" {
+		bad = append(bad, "18446744073709551616", "9223372036854775808", "-1", "+"+s, "0"+s)
+	}
+	for _, in := range bad {
+		if err := add(in); err != nil {
+			return nil, err
+		}
+	}
+	return rs, nil
+}
+
+// setBits returns a copy of b with its bits [off, off+width) set to v, bit
+// 0 the most significant of b[0].
+func setBits(b []byte, off, width int, v uint64) []byte {
+	out := slices.Clone(b)
+	for i := 0; i < width; i++ {
+		bit := byte(v >> (width - 1 - i) & 1)
+		j := off + i
+		out[j/8] = out[j/8]&^(0x80>>(j%8)) | bit<<(7-j%8)
+	}
+	return out
+}
+
+// BadNames returns the names of the "bad-name" records: text that is not
+// valid Unicode, as UTF-16 code units, each with a surrogate that is not
+// half of a pair (a lone high or low one, one at the end of the text, a
+// low one before a high one).
+func BadNames() [][]uint16 {
+	return [][]uint16{
+		{0xd800},
+		{'a', 0xdc00, 'b'},
+		{'w', 'w', 'w', '.', 'e', 'x', 'a', 'm', 'p', 'l', 'e', '.', 'c', 'o', 'm', 0xd83e},
+		{0xdeab, 0xd83e},
+	}
+}
+
+// BadNameRecords returns the "bad-name" records of a name-based layout l
+// (one with a hash role; none for another layout): for each of BadNames() in
+// the DNS name space, fromName with the name as text, a string of those
+// UTF-16 code units, fails with ErrType, in every language whose strings
+// can hold it (JavaScript's, Java's, Python's str). Input is the name's
+// code points in UTF-8's scheme, each lone surrogate as the three bytes
+// it would take (WTF-8), which no UTF-8 decoder accepts; Hex is the ID
+// that hashing those bytes as a name of bytes gives (interp.Hash): a name
+// given as bytes (a Go string, Python bytes, a Java byte[], a JavaScript
+// Uint8Array) is hashed as it is, never checked or changed.
+func BadNameRecords(l *layouts.Layout) ([]Record, error) {
+	if l == nil {
+		return nil, nil
+	}
+	if _, ok := l.Value(layouts.Hash); !ok {
+		return nil, nil
+	}
+	ns := []byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8} // RFC 9562's DNS name space
+	var rs []Record
+	for _, units := range BadNames() {
+		b := wtf8(units)
+		if utf8.Valid(b) {
+			return nil, fmt.Errorf("conformance: bad name %x is valid UTF-8", b)
+		}
+		id, err := interp.Hash(l, append(slices.Clone(ns), b...))
+		if err != nil {
+			return nil, err
+		}
+		rs = append(rs, Record{Layout: l.Name, Kind: "bad-name", Namespace: hex.EncodeToString(ns), UTF16: slices.Clone(units), Input: hex.EncodeToString(b), Hex: hex.EncodeToString(id), Error: "ErrType"})
+	}
+	return rs, nil
+}
+
+// wtf8 returns UTF-16 code units as bytes in UTF-8's scheme: a pair of
+// surrogates as the code point they make, any other unit (a lone
+// surrogate included) as the code point of its value.
+func wtf8(units []uint16) []byte {
+	var b []byte
+	for i := 0; i < len(units); i++ {
+		c := rune(units[i])
+		if utf16.IsSurrogate(c) && c < 0xdc00 && i+1 < len(units) && 0xdc00 <= units[i+1] && units[i+1] < 0xe000 {
+			b = utf8.AppendRune(b, utf16.DecodeRune(c, rune(units[i+1])))
+			i++
+			continue
+		}
+		if utf16.IsSurrogate(c) {
+			b = append(b, 0xe0|byte(c>>12), 0x80|byte(c>>6&0x3f), 0x80|byte(c&0x3f))
+			continue
+		}
+		b = utf8.AppendRune(b, c)
+	}
+	return b
 }

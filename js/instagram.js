@@ -342,13 +342,14 @@ export function bytesToText(b) {
 }
 
 /**
- * Reports whether s is text ID.parse reads (the unsigned number the ID's 64
- * bits hold, in decimal, with no sign: 1 to 20 digits, with no leading zeros,
- * of a number from 0 to 2^64-1; '-', '+', spaces and values above 2^64-1 are
- * errors),
- * without throwing: false for anything else, a value that is not a string
- * included. Like ID.parse it checks the form, not the constant bits (see
- * valid()).
+ * Reports whether s is the text of an ID of layout instagram, without throwing:
+ * text ID.parse reads (the unsigned number the ID's 64 bits hold, in decimal,
+ * with no sign: 1 to 20 digits, with no leading zeros, of a number from 0 to
+ * 2^64-1; '-', '+', spaces and values above 2^64-1 are errors),
+ * of an ID whose constant bits are the layout's (valid()). It is false for
+ * anything else, a value that is not a string included, as in every
+ * language idforge writes. The layout has no constant bits, so
+ * every text parse reads is valid.
  * @param {unknown} s
  * @returns {boolean}
  */

@@ -368,11 +368,13 @@ export function bytesToText(b) {
 }
 
 /**
- * Reports whether s is text ID.parse reads (exactly 13 Crockford digits, in
- * either case, with I and L read as 1, O as 0),
- * without throwing: false for anything else, a value that is not a string
- * included. Like ID.parse it checks the form, not the constant bits (see
- * valid()).
+ * Reports whether s is the text of an ID of layout tsid, without throwing:
+ * text ID.parse reads (exactly 13 Crockford digits, in either case, with I and
+ * L read as 1, O as 0),
+ * of an ID whose constant bits are the layout's (valid()). It is false for
+ * anything else, a value that is not a string included, as in every
+ * language idforge writes. The layout has no constant bits, so
+ * every text parse reads is valid.
  * @param {unknown} s
  * @returns {boolean}
  */

@@ -351,20 +351,21 @@ export function bytesToText(b) {
 }
 
 /**
- * Reports whether s is text ID.parse reads (the unsigned number the ID's 64
- * bits hold, in decimal, with no sign: 1 to 19 digits, with no leading zeros,
- * of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are
- * errors),
- * without throwing: false for anything else, a value that is not a string
- * included. Like ID.parse it checks the form, not the constant bits (see
- * valid()).
+ * Reports whether s is the text of an ID of layout twitter, without throwing:
+ * text ID.parse reads (the unsigned number the ID's 64 bits hold, in decimal,
+ * with no sign: 1 to 19 digits, with no leading zeros, of a number from 0 to
+ * 2^63-1; '-', '+', spaces and values above 2^63-1 are errors),
+ * of an ID whose constant bits are the layout's (valid()). It is false for
+ * anything else, a value that is not a string included, as in every
+ * language idforge writes. Text of an ID of another layout of the same
+ * size (a UUID of another version or variant) is false, though ID.parse
+ * reads it: parse it to see which it is (docs/contract.md).
  * @param {unknown} s
  * @returns {boolean}
  */
 export function isValid(s) {
   try {
-    nonNegativeDecimalWords(L, s);
-    return true;
+    return (bigOf(nonNegativeDecimalWords(L, s)) & CONST_MASK) === CONST_VALUE;
   } catch {
     return false;
   }

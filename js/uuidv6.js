@@ -348,19 +348,20 @@ export function bytesToText(b) {
 }
 
 /**
- * Reports whether s is text ID.parse reads (a UUID in any of its forms
- * (canonical 8-4-4-4-12, 32 hex digits, {canonical}, urn:uuid:canonical), in
- * either case),
- * without throwing: false for anything else, a value that is not a string
- * included. Like ID.parse it checks the form, not the constant bits (see
- * valid()).
+ * Reports whether s is the text of an ID of layout uuidv6, without throwing:
+ * text ID.parse reads (a UUID in any of its forms (canonical 8-4-4-4-12, 32 hex
+ * digits, {canonical}, urn:uuid:canonical), in either case),
+ * of an ID whose constant bits are the layout's (valid()). It is false for
+ * anything else, a value that is not a string included, as in every
+ * language idforge writes. Text of an ID of another layout of the same
+ * size (a UUID of another version or variant) is false, though ID.parse
+ * reads it: parse it to see which it is (docs/contract.md).
  * @param {unknown} s
  * @returns {boolean}
  */
 export function isValid(s) {
   try {
-    parseUUID(L, s);
-    return true;
+    return (bigOf(parseUUID(L, s)) & CONST_MASK) === CONST_VALUE;
   } catch {
     return false;
   }

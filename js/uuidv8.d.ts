@@ -158,7 +158,11 @@ export declare function textToBytes(s: string): Uint8Array;
  */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
 
-/** Whether s is text ID.parse reads, without throwing: false for anything else. */
+/**
+ * Whether s is the text of an ID of layout uuidv8: text ID.parse reads, of an ID
+ * whose constant bits are the layout's (valid()), without throwing: false
+ * for anything else.
+ */
 export declare function isValid(s: unknown): boolean;
 
 /**

@@ -145,14 +145,20 @@ export declare function textToBytes(s: string): Uint8Array;
  */
 export declare function bytesToText(b: ArrayBufferLike | ArrayBufferView): string;
 
-/** Whether s is text ID.parse reads, without throwing: false for anything else. */
+/**
+ * Whether s is the text of an ID of layout uuidv8-sha256: text ID.parse reads, of an ID
+ * whose constant bits are the layout's (valid()), without throwing: false
+ * for anything else.
+ */
 export declare function isValid(s: unknown): boolean;
 
 /**
  * Returns the ID of layout uuidv8-sha256 for a name in a namespace: the SHA256 digest
  * of the namespace's 16 bytes followed by the name's, with the constant
  * bits written over it, as Go makes it. The namespace is an ID (of 16
- * bytes), text ID.parse reads, or bytes; the name is text (UTF-8) or bytes.
+ * bytes), text ID.parse reads, or bytes; the name is text (UTF-8) or bytes,
+ * hashed as they are. Text that is not valid Unicode (a lone surrogate) is
+ * IDError ErrType.
  */
 export declare function fromName(namespace: { bytes(): Uint8Array } | string | ArrayBufferLike | ArrayBufferView, name: string | ArrayBufferLike | ArrayBufferView): ID;
 

@@ -3,7 +3,7 @@ package lease
 import (
 	"context"
 	"database/sql"
-	_ "embed" // PostgresFunctions
+	_ "embed" // leaseSQL
 	"errors"
 	"fmt"
 	"math"
@@ -28,7 +28,12 @@ const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 	PRIMARY KEY (space, node)
 )`
 
-// PostgresFunctions is the lease protocol as PostgreSQL functions
+// leaseSQL is the script lease.sql, which PostgresFunctions returns.
+//
+//go:embed lease.sql
+var leaseSQL string
+
+// PostgresFunctions returns the lease protocol as PostgreSQL functions
 // (PostgreSQL 13 or later), the script lease.sql: run as it stands, once or
 // any number of times, it creates the table idforge_lease in
 // current_schema() if it is missing, and the functions
@@ -37,9 +42,7 @@ const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 // them is there. The Postgres engine runs it on first use and then calls
 // the functions, as the lease clients of other languages do; docs/leases.md
 // documents their contract.
-//
-//go:embed lease.sql
-var PostgresFunctions string
+func PostgresFunctions() string { return leaseSQL }
 
 // The engine's calls, with the schema the functions are in (%[1]s, quoted).
 // The TTL goes as text, in whole microseconds, so that no driver or float
@@ -102,7 +105,7 @@ func (e *pgEngine) install(ctx context.Context) error {
 	if e.acquire != "" {
 		return nil
 	}
-	if _, err := e.db.ExecContext(ctx, PostgresFunctions); err != nil {
+	if _, err := e.db.ExecContext(ctx, PostgresFunctions()); err != nil {
 		return fmt.Errorf("installing the lease table and functions: %w", err)
 	}
 	var schema string

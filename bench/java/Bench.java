@@ -14,8 +14,8 @@
 // classes are on the class path (run builds them from the source it is
 // given); otherwise its row says so. It measures; it asserts nothing.
 
-import io.github.idforge.Uuidv4;
-import io.github.idforge.Uuidv7;
+import io.github.idforge.UuidV4;
+import io.github.idforge.UuidV7;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -134,10 +134,10 @@ public final class Bench {
         // The inputs: UUIDv7 text from our generator, read by both sides, a
         // call taking the next in turn so that none repeats the last's.
         String[] text = new String[1024];
-        Uuidv7[] ours = new Uuidv7[1024];
+        UuidV7[] ours = new UuidV7[1024];
         UUID[] jdk = new UUID[1024];
         for (int i = 0; i < 1024; i++) {
-            ours[i] = Uuidv7.newId();
+            ours[i] = UuidV7.newId();
             text[i] = ours[i].toString();
             jdk[i] = UUID.fromString(text[i]);
         }
@@ -157,20 +157,20 @@ public final class Bench {
             }));
         }
         List<Op> ops = List.of(
-                new Op("UUIDv4 new", ">= 2x", new Impl("Uuidv4.newId()", i -> Uuidv4.newId()),
+                new Op("UUIDv4 new", ">= 2x", new Impl("UuidV4.newId()", i -> UuidV4.newId()),
                         List.of(new Impl("UUID.randomUUID()", i -> UUID.randomUUID()))),
-                new Op("UUIDv4 new, as text", "", new Impl("Uuidv4.newId().toString()", i -> Uuidv4.newId().toString()),
+                new Op("UUIDv4 new, as text", "", new Impl("UuidV4.newId().toString()", i -> UuidV4.newId().toString()),
                         List.of(new Impl("UUID.randomUUID().toString()", i -> UUID.randomUUID().toString()))),
-                new Op("UUID parse", ">= 1x", new Impl("Uuidv7.parse(s)", i -> Uuidv7.parse(text[i])),
+                new Op("UUID parse", ">= 1x", new Impl("UuidV7.parse(s)", i -> UuidV7.parse(text[i])),
                         List.of(new Impl("UUID.fromString(s)", i -> UUID.fromString(text[i])))),
                 new Op("UUID toString", ">= 1x", new Impl("id.toString()", i -> ours[i].toString()),
                         List.of(new Impl("uuid.toString()", i -> jdk[i].toString()))),
-                new Op("UUID parse + toString", "", new Impl("Uuidv7.parse(s).toString()", i -> Uuidv7.parse(text[i]).toString()),
+                new Op("UUID parse + toString", "", new Impl("UuidV7.parse(s).toString()", i -> UuidV7.parse(text[i]).toString()),
                         List.of(new Impl("UUID.fromString(s).toString()", i -> UUID.fromString(text[i]).toString()))),
-                new Op("UUIDv7 new", ">= 2x", new Impl("Uuidv7.newId()", i -> Uuidv7.newId()), creator),
-                new Op("UUIDv7 new, as java.util.UUID", "", new Impl("Uuidv7.newId().toUUID()", i -> Uuidv7.newId().toUUID()), creator),
+                new Op("UUIDv7 new", ">= 2x", new Impl("UuidV7.newId()", i -> UuidV7.newId()), creator),
+                new Op("UUIDv7 new, as java.util.UUID", "", new Impl("UuidV7.newId().toUUID()", i -> UuidV7.newId().toUUID()), creator),
                 new Op("UUIDv7 mask (Private IDs)", "", new Impl("id.mask(key)", i -> ours[i].mask(key)), List.of()),
-                new Op("UUIDv7 unmask", "", new Impl("Uuidv7.unmask(text, key)", i -> Uuidv7.unmask(masked[i], key)), List.of()));
+                new Op("UUIDv7 unmask", "", new Impl("UuidV7.unmask(text, key)", i -> UuidV7.unmask(masked[i], key)), List.of()));
 
         String filter = only;
         ops = ops.stream().filter(op -> op.name.contains(filter)).toList();

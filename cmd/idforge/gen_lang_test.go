@@ -84,7 +84,8 @@ func TestGenOptionFlags(t *testing.T) {
 }
 
 // -o naming a directory (one that exists, or a path ending in /, which gen
-// makes) writes every file there under the names the language gives them,
+// makes; for Java, any path but a .java file's, as docs/cli.md writes it)
+// writes every file there under the names the language gives them,
 // as -o - names them; -package is -pkg's other name, and both at once is
 // a usage error.
 func TestGenIntoDirectory(t *testing.T) {
@@ -94,7 +95,9 @@ func TestGenIntoDirectory(t *testing.T) {
 		dir   string
 		files []string
 	}{
-		{[]string{"-lang", "java", "-layout", "v7", "-package", "com.example.ids", "-o", "src/com/example/ids/"}, "src/com/example/ids", []string{"IDException.java", "Uuidv7.java"}},
+		{[]string{"-lang", "java", "-layout", "v7", "-package", "com.example.ids", "-o", "src/com/example/ids/"}, "src/com/example/ids", []string{"IDException.java", "UuidV7.java"}},
+		{[]string{"-lang", "java", "-layout", "v7", "-package", "com.example.ids", "-o", "src/main/java/com/example/ids"}, "src/main/java/com/example/ids", []string{"IDException.java", "UuidV7.java"}},
+		{[]string{"-lang", "java", "-layout", "ulid", "-type", "OrderId", "-package", "com.example.ids", "-o", "src/main/java/com/example/ids"}, "src/main/java/com/example/ids", []string{"OrderId.java"}},
 		{[]string{"-lang", "js", "-layout", "ulid", "-o", "web"}, "web", []string{"ulid.d.ts", "ulid.js"}},
 		{[]string{"-layout", "ksuid", "-package", "ids", "-o", "."}, ".", []string{"ids_gen.go"}},
 	} {
@@ -113,7 +116,7 @@ func TestGenIntoDirectory(t *testing.T) {
 			}
 		}
 	}
-	java, _ := os.ReadFile(filepath.Join(dir, "src/com/example/ids/Uuidv7.java"))
+	java, _ := os.ReadFile(filepath.Join(dir, "src/main/java/com/example/ids/UuidV7.java"))
 	if !strings.HasPrefix(string(java), "// Code generated") || !strings.Contains(string(java), "\npackage com.example.ids;\n") {
 		t.Errorf("-package com.example.ids: the class is not in that package")
 	}

@@ -90,7 +90,7 @@ built-in layout, with the name, type and text form you choose.
 		}
 	}
 	out := "the file to write, such as orderid_gen.go; a directory (one that exists, or a path ending in /, " +
-		"which gen makes), to write the files in under the names the language gives them; or - for standard output"
+		"which gen makes; for java any path without an extension), to write the files in under the names the language gives them; or - for standard output"
 	if len(several) > 0 {
 		out += " (" + strings.Join(several, "; ") + ")"
 	}
@@ -251,7 +251,9 @@ func cmdGen(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	dir := "" // -o a directory: the files, under the names the language gives them
-	if info, err := os.Stat(*out); err == nil && info.IsDir() || strings.HasSuffix(*out, "/") || strings.HasSuffix(*out, string(filepath.Separator)) {
+	outDir, byForm := e.(emit.OutDir)
+	byForm = byForm && *out != "-" && outDir.OutDir(*out)
+	if info, err := os.Stat(*out); err == nil && info.IsDir() || byForm || strings.HasSuffix(*out, "/") || strings.HasSuffix(*out, string(filepath.Separator)) {
 		dir = *out
 	} else if *out != "-" {
 		o.Out = *out

@@ -232,6 +232,18 @@ func records(l *layouts.Layout) ([]conformance.Record, error) {
 	// The order of its IDs, and what its generator must do under a clock
 	// that moves on, stands still or steps back.
 	rs = append(rs, conformance.Order(l, ids))
+	// What the check of text is true of, and the names that are no valid
+	// Unicode, which fromName refuses as text.
+	valid, err := conformance.Valid(l, ids)
+	if err != nil {
+		return nil, err
+	}
+	rs = append(rs, valid...)
+	badNames, err := conformance.BadNameRecords(l)
+	if err != nil {
+		return nil, err
+	}
+	rs = append(rs, badNames...)
 	if _, ok := l.Value(layouts.Time); ok && head.Generates {
 		scenarios := []string{conformance.Steady}
 		if head.Monotonic {

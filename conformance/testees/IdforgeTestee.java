@@ -6,7 +6,7 @@
 //
 // It reads requests, one JSON object a line, on standard input and writes
 // one response a line, in order, on standard output. It finds each layout's
-// class by reflection (uuidv7-draft01 is io.github.idforge.Uuidv7Draft01);
+// class by reflection (uuidv7-draft01 is io.github.idforge.UuidV7Draft01);
 // a built-in layout added to the package is added to LAYOUTS.
 
 import java.io.BufferedReader;
@@ -77,11 +77,41 @@ public final class IdforgeTestee {
         out.flush();
     }
 
-    /** The class name gen -lang java gives a layout: uuidv7-draft01 is Uuidv7Draft01. */
+    /**
+     * The class name gen -lang java gives a layout (gen/java's ClassName):
+     * uuidv7-draft01 is UuidV7Draft01, objectid ObjectId, ksuid-ms KsuidMs.
+     */
     static String className(String layout) {
         StringBuilder b = new StringBuilder();
-        for (String part : layout.split("-")) {
-            b.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        for (String w : layout.split("[-_]")) {
+            if (w.equalsIgnoreCase("objectid")) {
+                b.append("ObjectId");
+                continue;
+            }
+            for (int i = 0; i < w.length(); i++) {
+                char r = w.charAt(i);
+                boolean first = i == 0
+                        || Character.isDigit(w.charAt(i - 1)) && !Character.isDigit(r)
+                        || (r == 'v' || r == 'V') && i + 1 < w.length() && Character.isDigit(w.charAt(i + 1)) && !Character.isDigit(w.charAt(i - 1));
+                b.append(first ? Character.toUpperCase(r) : r);
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * The spec's name of a Fields record's component, which is the spec's
+     * snake_case name in camelCase: unixTsMs is unix_ts_ms, as the built-in
+     * layouts' names all come back.
+     */
+    static String specName(String component) {
+        StringBuilder b = new StringBuilder();
+        for (char ch : component.toCharArray()) {
+            if (Character.isUpperCase(ch)) {
+                b.append('_').append(Character.toLowerCase(ch));
+            } else {
+                b.append(ch);
+            }
         }
         return b.toString();
     }
@@ -92,7 +122,8 @@ public final class IdforgeTestee {
         res.put("ok", false);
         if (e.getClass().getSimpleName().equals("IDException")) {
             try {
-                res.put("error", String.valueOf(e.getClass().getMethod("code").invoke(e)));
+                Object code = e.getClass().getMethod("code").invoke(e); // an enum: IDException.Code
+                res.put("error", String.valueOf(code.getClass().getMethod("errorName").invoke(code)));
             } catch (ReflectiveOperationException r) {
                 res.put("error", "ErrTestee");
             }
@@ -144,7 +175,7 @@ public final class IdforgeTestee {
                 Map<String, Object> out = new LinkedHashMap<>();
                 for (RecordComponent rc : fields.getClass().getRecordComponents()) {
                     Object v = rc.getAccessor().invoke(fields);
-                    out.put(rc.getName(), v instanceof Long ? Long.toUnsignedString((Long) v)
+                    out.put(specName(rc.getName()), v instanceof Long ? Long.toUnsignedString((Long) v)
                             : v instanceof byte[] ? HexFormat.of().formatHex((byte[]) v) : v.toString());
                 }
                 res.put("fields", out);
@@ -226,7 +257,7 @@ public final class IdforgeTestee {
         Class<?>[] types = full.getParameterTypes();
         Object[] args = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
-            if (types[i] == long.class || types[i] == Long.class) {
+            if (types[i] == long.class) {
                 args[i] = node;
             } else if (types[i] == Clock.class) {
                 args[i] = readings == null ? Clock.systemUTC() : clock;

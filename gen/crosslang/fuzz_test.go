@@ -21,6 +21,7 @@ import (
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/emit"
+	"github.com/idforge/idforge/gen/java"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
@@ -508,6 +509,9 @@ func (c *fuzzCase) checkID(lang string, r conformance.Record, packed string, wan
 		errorf("%s: fields %v, want %v", r.Hex, a.Fields, r.Fields)
 	}
 	for k, want := range r.Fields {
+		if lang == "java" {
+			k = java.ComponentName(k) // a record's component: unix_ms is unixMs
+		}
 		if got, ok := a.Fields[k]; !ok || got != want {
 			errorf("%s: field %s = %q, want %q", r.Hex, k, got, want)
 		}

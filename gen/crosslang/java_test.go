@@ -133,7 +133,11 @@ func TestJava(t *testing.T) {
 // still give increasing IDs; Snowflake's counter waits and then stalls;
 // UUIDv3 and v5 names, v4 and the text agree with the JDK's UUID and with
 // uuid-creator's and tsid-creator's test vectors (testdata/peer-names.tsv,
-// as data); an ID serializes and reads back.
+// as data); an ID serializes and reads back, in no more bytes than a
+// java.util.UUID; isValid(text), fromName of a UUID name space, of bytes
+// and of a lone surrogate (ErrType), unsigned compareTo and withRandomNode
+// keep their promises. A consumer module (testdata/consumer-module) that
+// requires io.github.idforge compiles with -Xlint:all -Werror and runs.
 func TestJavaPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the Java package")
@@ -148,10 +152,12 @@ func TestJavaPackage(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Java sources in %s (%v): run go generate ./...", src, err)
 	}
-	readInputs(t, filepath.Join(src, "io", "github", "idforge", "*.java"))
+	readInputs(t, filepath.Join(src, "io", "github", "idforge", "*.java"), filepath.Join(src, "module-info.java"))
+	files = append(files, filepath.Join(src, "module-info.java")) // the module io.github.idforge
 	dir := t.TempDir()
 	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Xdoclint:all/protected", "-Werror", "-d", filepath.Join(dir, "classes")}, files...)...)
 	runJava(t, "javadoc", append([]string{"--release", "17", "-Xdoclint:all", "-Werror", "-quiet", "-d", filepath.Join(dir, "apidocs")}, files...)...)
+	javaConsumer(t, filepath.Join(dir, "classes"))
 	javaExamples(t, filepath.Join(dir, "classes"))
 	readInputs(t, "testdata/GeneratorTest.java", "testdata/peer-names.tsv")
 	n := "10000000"
@@ -160,6 +166,32 @@ func TestJavaPackage(t *testing.T) {
 	}
 	out := runJava(t, "java", "-Xmx1g", "-cp", filepath.Join(dir, "classes"), "GeneratorTest.java", n)
 	t.Logf("%s", out)
+}
+
+// javaConsumer builds testdata/consumer-module, a module of a user's that
+// requires io.github.idforge, against the package's classes on the module
+// path, as a Maven or Gradle build of a modular project would, with every
+// lint on and warnings as errors (an automatic module's requires would be
+// a warning, and fail), and runs it on the module path.
+func javaConsumer(t *testing.T, classes string) {
+	t.Helper()
+	src := filepath.Join("testdata", "consumer-module")
+	files := []string{filepath.Join(src, "module-info.java"), filepath.Join(src, "com", "example", "consumer", "Main.java")}
+	readInputs(t, files...)
+	abs := make([]string, len(files))
+	for i, f := range files {
+		a, err := filepath.Abs(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		abs[i] = a
+	}
+	out := filepath.Join(t.TempDir(), "consumer")
+	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Werror", "--module-path", classes, "-d", out}, abs...)...)
+	got := runJava(t, "java", "--module-path", classes+string(os.PathListSeparator)+out, "-m", "com.example.consumer/com.example.consumer.Main")
+	if !strings.Contains(got, "PASS") {
+		t.Errorf("the consumer module: %s", got)
+	}
 }
 
 // javaBlock is a fenced Java example of a page: ```java to ```.

@@ -49,6 +49,17 @@ type Emitter interface {
 	Generate(l *resolved.Layout, o Options) ([]File, error)
 }
 
+// OutDir is an Emitter for which some values of Options.Out name a
+// directory by their form alone, whether it exists or not: Java's, whose
+// files are named after their classes, takes any -o that is not a .java
+// file as the directory of the package's sources. idforge gen writes the
+// files into such a directory, making it, under the names Generate gives
+// them with Options.Out empty.
+type OutDir interface {
+	// OutDir reports whether out names a directory.
+	OutDir(out string) bool
+}
+
 // File is one file an emitter writes.
 type File struct {
 	// Name is the file's path, as Emitter.Files names it from

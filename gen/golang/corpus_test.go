@@ -16,8 +16,10 @@ import (
 // records as JavaScript, Python and SQL read them: every ID's text forms
 // (the canonical one, in whatever encoding the layout declares, and
 // Base62, Crockford and hex) written and read back, and every bad input
-// refused with the error the corpus names, and every alias text read as
-// its ID and written back canonical. A package of an int64 ID writes its
+// refused with the error the corpus names, every alias text read as its
+// ID and written back canonical, and every "valid" record's text read by
+// Parse, with the error it names or an ID whose Valid is what it says (Go's
+// form of isValid), and every "order" record's IDs put in order by Compare. A package of an int64 ID writes its
 // canonical text in decimal, the unsigned number its bits hold, checked
 // against strconv.FormatUint;
 // where its top bit is a constant zero it holds no ID with that bit set,
@@ -84,20 +86,24 @@ func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Re
 		encode, parse = "ID."+method, "Parse"+method
 	}
 	fixedSign := p.Int64 && topBitZero(l)
-	var ids, bads, aliases strings.Builder
+	var ids, bads, aliases, valids, orders strings.Builder
 	for _, r := range rs {
 		switch r.Kind {
 		case "id":
 			fmt.Fprintf(&ids, "\t{%q, %q, %q, %q},\n", r.Hex, r.Base62, r.Crockford, r.Text)
 		case "alias":
 			fmt.Fprintf(&aliases, "\t{%q, %q, %q, %q},\n", r.Form, r.Input, r.Hex, r.Text)
+		case "order":
+			fmt.Fprintf(&orders, "\t%#v,\n", r.IDs)
+		case "valid":
+			fmt.Fprintf(&valids, "\t{%q, %t, %q},\n", r.Input, *r.Valid, r.Error)
 		case "bad":
 			if r.Form != "bytes" {
 				fmt.Fprintf(&bads, "\t{%q, %q, %q},\n", r.Form, r.Input, r.Error)
 			}
 		}
 	}
-	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String(), encode, parse, p.Int64, fixedSign, aliases.String())
+	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String(), encode, parse, p.Int64, fixedSign, aliases.String(), valids.String(), orders.String())
 }
 
 const corpusTestFile = `package %[1]s
@@ -122,6 +128,19 @@ var bads = []struct{ form, input, kind string }{
 // what the form writes of it.
 var aliases = []struct{ form, input, hex, canonical string }{
 %[9]s}
+
+// Text, whether the check of text is true of it (Go's is Parse, then
+// Valid), and the error kind Parse gives it, if it refuses it.
+var valids = []struct {
+	input string
+	valid bool
+	kind  string
+}{
+%[10]s}
+
+// IDs (hex) in unsigned byte order, the order Compare must give them.
+var orders = [][]string{
+%[11]s}
 
 // The form the corpus's text records are in: the package's canonical one,
 // or the one a corpus made before it names.
@@ -191,6 +210,42 @@ func TestCorpus(t *testing.T) {
 	for _, b := range bads {
 		if _, err := parsers[b.form](b.input); !errors.Is(err, kinds[b.kind]) {
 			t.Errorf("%%s %%q: %%v, want %%s", b.form, b.input, err, b.kind)
+		}
+	}
+	// Compare puts the IDs in unsigned byte order, but for IDs with the top
+	// bit set where the layout holds none (ParseHex refuses them).
+	for _, hs := range orders {
+		var prev ID
+		for i, h := range hs {
+			if b, _ := hex.DecodeString(h); fixedSign && b[0] >= 0x80 {
+				continue
+			}
+			id, err := ParseHex(h)
+			if err != nil {
+				t.Fatalf("order: ParseHex(%%q): %%v", h, err)
+			}
+			if id.Compare(id) != 0 {
+				t.Errorf("order: %%s does not equal itself", h)
+			}
+			if i > 0 && (prev.Compare(id) != -1 || id.Compare(prev) != 1) {
+				t.Errorf("order: %%s, %%s compare %%d and %%d, want -1 and +1", prev.Hex(), h, prev.Compare(id), id.Compare(prev))
+			}
+			prev = id
+		}
+	}
+	// The contract's isValid(text) is, in Go, Parse reading the text and
+	// Valid of the ID it reads.
+	for _, v := range valids {
+		id, err := corpusParse(v.input)
+		switch {
+		case v.kind != "":
+			if !errors.Is(err, kinds[v.kind]) {
+				t.Errorf("valid %%q: Parse gives %%v, want %%s", v.input, err, v.kind)
+			}
+		case err != nil:
+			t.Errorf("valid %%q: Parse: %%v", v.input, err)
+		case id.Valid() != v.valid:
+			t.Errorf("valid %%q: Parse reads %%s, whose Valid is %%v, want %%v", v.input, id, id.Valid(), v.valid)
 		}
 	}
 }

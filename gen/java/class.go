@@ -348,7 +348,7 @@ func (w *writer) parsers() {
     public static $T$ fromBytes(byte[] b) {
         Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
-            throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want $SIZE$ bytes");
+            throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": binary form of length " + b.length + ", want $SIZE$ bytes");
         }
         return $OF$;
     }
@@ -394,14 +394,14 @@ func (w *writer) pack() {
 		case f.Bytes:
 			fmt.Fprintf(&body, "        Objects.requireNonNull(f.%[1]s(), %[1]q);\n", f.Name)
 			if from, to, ok := w.alignedBytes(f); ok {
-				fmt.Fprintf(&body, "        if (f.%[1]s().length != %[2]d) {\n            throw new IDException(\"ErrRange\", LAYOUT + \": %[1]s must be %[2]d bytes, not \" + f.%[1]s().length);\n        }\n", f.Name, to-from)
+				fmt.Fprintf(&body, "        if (f.%[1]s().length != %[2]d) {\n            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + \": %[1]s must be %[2]d bytes, not \" + f.%[1]s().length);\n        }\n", f.Name, to-from)
 				fmt.Fprintf(&body, "        System.arraycopy(f.%s(), 0, b, %d, %d);\n", f.Name, from, to-from)
 				continue
 			}
 			fmt.Fprintf(&body, "        placeBytes(b, %q, f.%s(), %s);\n", f.Name, f.Name, runsArray(f.Runs))
 		default:
 			if f.Width < 64 {
-				fmt.Fprintf(&body, "        if (f.%s() >>> %d != 0) {\n            throw new IDException(\"ErrRange\", LAYOUT + \": %s \" + f.%s() + \" does not fit in %d bits\");\n        }\n", f.Name, f.Width, f.Name, f.Name, f.Width)
+				fmt.Fprintf(&body, "        if (f.%s() >>> %d != 0) {\n            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + \": %s \" + f.%s() + \" does not fit in %d bits\");\n        }\n", f.Name, f.Width, f.Name, f.Name, f.Width)
 			}
 			body.WriteString(place("        ", "b", "f."+f.Name+"()", f.Runs))
 		}
@@ -490,27 +490,96 @@ func (w *writer) fromName() {
         }
 `
 	}
+	uuid := ""
+	if p.UUID {
+		uuid = `
+    /**
+     * Returns the ID of a name in a name space given as a
+     * {@link java.util.UUID}, as {@link #fromName($T$, String)} does.
+     *
+     * @param namespace the name space, such as a {@code UUID} another
+     *     library names
+     * @param name the name, which must be valid Unicode
+     * @return the ID
+     * @throws IDException ErrType for a name with a lone surrogate
+     */
+    public static $T$ fromName(UUID namespace, String name) {
+        return fromName(fromUUID(Objects.requireNonNull(namespace, "namespace")), name);
+    }
+
+    /**
+     * Returns the ID of a name, given as its bytes, in a name space given
+     * as a {@link java.util.UUID}, as {@link #fromName($T$, byte[])} does.
+     *
+     * @param namespace the name space
+     * @param name the name's bytes
+     * @return the ID
+     */
+    public static $T$ fromName(UUID namespace, byte[] name) {
+        return fromName(fromUUID(Objects.requireNonNull(namespace, "namespace")), name);
+    }
+`
+	}
 	w.t(`
     /**
      * Returns the ID of a name in a name space: the $ALG$ digest of the name
      * space's bytes followed by the name's UTF-8, with the constant bits
-     * written over it. The same name space and name always give the same ID.
+     * written over it. The same name space and name always give the same ID,
+     * in every language idforge writes. A name that is not valid Unicode (a
+     * lone surrogate, which has no UTF-8) is refused, never hashed as
+     * {@code String.getBytes} would write it, with a '?' in its place.
      *
      * @param namespace the name space
-     * @param name the name
+     * @param name the name, which must be valid Unicode
      * @return the ID
+     * @throws IDException ErrType for a name with a lone surrogate
      */
     public static $T$ fromName($T$ namespace, String name) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(name, "name");
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < name.length() && Character.isLowSurrogate(name.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                throw new IDException(IDException.Code.ERR_TYPE,
+                        LAYOUT + ": the name is not valid Unicode: a lone surrogate at index " + i);
+            }
+        }
+        return hashName($NSBYTES$, name.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Returns the ID of a name, given as its bytes, in a name space: the
+     * $ALG$ digest of the name space's bytes followed by the name's, with
+     * the constant bits written over it.
+     *
+     * @param namespace the name space
+     * @param name the name's bytes
+     * @return the ID
+     */
+    public static $T$ fromName($T$ namespace, byte[] name) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(name, "name");
+        return hashName($NSBYTES$, name);
+    }
+`+uuid+`
+    /**
+     * Returns the ID of the digest of a name space's bytes and a name's.
+     *
+     * @param namespace the name space's bytes
+     * @param name the name's bytes
+     * @return the ID
+     */
+    private static $T$ hashName(byte[] namespace, byte[] name) {
         MessageDigest md;
         try {
             md = MessageDigest.getInstance("$ALG$");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK has no $ALG$, which every JDK must have", e);
         }
-        md.update($NSBYTES$);
-        md.update(name.getBytes(StandardCharsets.UTF_8));
+        md.update(namespace);
+        md.update(name);
         byte[] b = Arrays.copyOf(md.digest(), SIZE);
 $OVERLAY$        return of(b);
     }
@@ -599,8 +668,12 @@ func (w *writer) writers() {
 	}
 }
 
-// readers writes fields, time, isValid and isZero.
+// readers writes fields, time, isValid (of an ID, and of text) and isZero.
 func (w *writer) readers() {
+	example := ""
+	if w.p.UUID && w.p.ConstMask.Sign() != 0 {
+		example = ": the text of a UUID of another version parses, but is not valid"
+	}
 	p := w.p
 	var args []string
 	for _, f := range p.Fields {
@@ -660,7 +733,7 @@ $LOCAL$        return new Fields(
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 `, "TICK", tickBig(w.readID(p.Time.Runs), p.Time.Width))
@@ -706,6 +779,18 @@ $BODY$    }
     }
 `, "NAME", html(p.L.Name))
 	}
+	w.b.WriteString("\n" + doc("    ", fmt.Sprintf("Reports whether text is an ID of layout %s: whether {@link #parse(String)} reads it and the ID it reads {@link #isValid() is valid}, its constant bits (versions, variants) the layout's. It has this one meaning in every language idforge writes%s. It never throws: null, and any text parse refuses, is false.\n\n@param text the text, or null\n@return whether text is an ID of the layout", html(p.L.Name), example)))
+	w.t(`    public static boolean isValid(String text) {
+        if (text == null) {
+            return false;
+        }
+        try {
+            return parse(text).isValid();
+        } catch (IDException e) {
+            return false;
+        }
+    }
+`)
 	w.t(`
     /**
      * Reports whether every bit of the ID is zero.
@@ -734,6 +819,17 @@ func (w *writer) isZeroBody() string {
 }
 
 func (w *writer) objectMethods() {
+	uuidNote := "."
+	if w.p.UUID {
+		uuidNote = `, as
+     * every language idforge writes compares IDs, and as PostgreSQL orders
+     * its uuid type. This differs from {@link java.util.UUID#compareTo},
+     * which compares the two halves as signed longs, so that a UUID whose
+     * first hex digit is 8 to f sorts before one whose first digit is 0 to
+     * 7: for IDs that sort by time, only unsigned order is the order they
+     * were made in. Sort {@link #toUUID()}'s results with
+     * {@code Comparator.comparing(` + w.p.Type + `::fromUUID)} to keep it.`
+	}
 	compare := "        return Arrays.compareUnsigned(b, o.b);\n"
 	equals := "o instanceof $T$ && Arrays.equals(b, (($T$) o).b)"
 	hash := "Arrays.hashCode(b)"
@@ -749,7 +845,7 @@ func (w *writer) objectMethods() {
 	}
 	w.t(strings.NewReplacer("$COMPARE$", compare, "$EQUALS$", equals, "$HASH$", hash).Replace(`
     /**
-     * Compares the IDs' bytes, unsigned, as their fixed-width text sorts.
+     * Compares the IDs' bytes, unsigned, as their fixed-width text sorts$UUIDNOTE$
      *
      * @param o another ID
      * @return a negative number, zero or a positive number as this ID is
@@ -786,7 +882,7 @@ $COMPARE$    }
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized($BYTES$);
+        return new Ser($BYTES$);
     }
 
     /**
@@ -800,22 +896,54 @@ $COMPARE$    }
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
     }
 
-    /** The serialized form of an ID: its bytes. */
-    private static final class Serialized implements Serializable {
+    /**
+     * The serialized form of an ID: its bytes alone, written as raw data
+     * after a class descriptor with no fields, so that a stream holds little
+     * more than the ID (as the JDK's own proxies, named Ser, do).
+     */
+    private static final class Ser implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The ID's bytes. */
-        private final byte[] bytes;
+        /** The ID's bytes, written by writeObject, not as a field. */
+        private transient byte[] bytes;
 
-        Serialized(byte[] bytes) {
+        Ser(byte[] bytes) {
             this.bytes = bytes;
         }
 
         /**
-         * Returns the ID of the bytes read, checked.
+         * Writes the ID's bytes.
+         *
+         * @param out the stream
+         * @throws IOException if the stream fails
+         */
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.write(bytes);
+        }
+
+        /**
+         * Reads the ID's bytes: exactly SIZE of them.
+         *
+         * @param in the stream
+         * @throws IOException if the stream fails or holds another number of bytes
+         * @throws ClassNotFoundException never: the form names no class
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            byte[] b = new byte[SIZE];
+            in.readFully(b);
+            if (in.read() != -1) {
+                throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
+            }
+            bytes = b;
+        }
+
+        /**
+         * Returns the ID of the bytes read.
          *
          * @return the ID
-         * @throws ObjectStreamException for bytes of the wrong size
+         * @throws ObjectStreamException for a proxy that read no bytes
          */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
@@ -824,7 +952,7 @@ $COMPARE$    }
             return $OF$;
         }
     }
-`), "BYTES", w.bytesOfID(""), "OF", w.ofCopy("bytes"))
+`), "BYTES", w.bytesOfID(""), "OF", w.ofCopy("bytes"), "UUIDNOTE", uuidNote)
 }
 
 func (w *writer) fieldsRecord() {

@@ -30,9 +30,11 @@ func TestEmitter(t *testing.T) {
 		o           emit.Options
 		class, file string
 	}{
-		{emit.Options{Package: "com.example"}, "Uuidv7Draft01", "Uuidv7Draft01.java"},
+		{emit.Options{Package: "com.example"}, "UuidV7Draft01", "UuidV7Draft01.java"},
 		{emit.Options{Package: "com.example", Type: "OrderId"}, "OrderId", "OrderId.java"},
 		{emit.Options{Package: "com.example", Out: "src/OrderId.java"}, "OrderId", "src/OrderId.java"},
+		{emit.Options{Package: "com.example", Out: "src/main/java/com/example"}, "UuidV7Draft01", "src/main/java/com/example/UuidV7Draft01.java"},
+		{emit.Options{Package: "com.example", Out: "src/main/java/com/example", Type: "OrderId"}, "OrderId", "src/main/java/com/example/OrderId.java"},
 		{emit.Options{Package: "com.example", Out: "src/OrderId.java", Type: "OrderId", Text: "hex"}, "OrderId", "src/OrderId.java"},
 	} {
 		want, err := java.Generate(l, "com.example", c.class, c.o.Text)
@@ -70,10 +72,11 @@ func TestEmitter(t *testing.T) {
 	}
 }
 
-// A field named as a Java keyword or as a method of Object cannot be a
-// record component: ErrName.
+// A field named as a Java keyword or as a method of Object, in the spec or
+// in camelCase (hash_code is hashCode), cannot be a record component:
+// ErrName.
 func TestFieldNames(t *testing.T) {
-	for _, name := range []string{"int", "clone", "wait"} {
+	for _, name := range []string{"int", "clone", "wait", "hash_code", "to_string"} {
 		spec := "layout words 64\n  " + name + " 64 random\n"
 		l, err := layouts.Parse("words.layout", []byte(spec))
 		if err != nil {
@@ -87,7 +90,11 @@ func TestFieldNames(t *testing.T) {
 
 // ClassName writes a layout's name in UpperCamelCase.
 func TestClassName(t *testing.T) {
-	for in, want := range map[string]string{"uuidv7": "Uuidv7", "ksuid-ms": "KsuidMs", "uuidv8-sha256": "Uuidv8Sha256", "m3_epoch": "M3Epoch"} {
+	for in, want := range map[string]string{
+		"uuidv7": "UuidV7", "ksuid-ms": "KsuidMs", "uuidv8-sha256": "UuidV8Sha256", "m3_epoch": "M3Epoch",
+		"uuidv7-draft01": "UuidV7Draft01", "objectid": "ObjectId", "ulid": "Ulid", "tsid": "Tsid", "xid": "Xid",
+		"t-base58flickr": "TBase58Flickr", "r00-random64": "R00Random64", "v7": "V7",
+	} {
 		if got := java.ClassName(in); got != want {
 			t.Errorf("ClassName(%q) = %q, want %q", in, got, want)
 		}
@@ -209,5 +216,33 @@ public final class Main {
 	out, err := exec.Command("java", "-cp", filepath.Join(dir, "classes"), "decl.Main").CombinedOutput()
 	if err != nil || strings.TrimSpace(string(out)) != "ok" {
 		t.Fatalf("java: %v\n%s", err, out)
+	}
+}
+
+// A record's components are the spec's snake_case names in camelCase, and
+// two names that are one in camelCase (a_1 and a1) are ErrName.
+func TestComponentNames(t *testing.T) {
+	for in, want := range map[string]string{"unix_ms": "unixMs", "clock_seq": "clockSeq", "shard_id": "shardId", "node": "node", "unix_ts_ms": "unixTsMs", "md5_high": "md5High"} {
+		if got := java.ComponentName(in); got != want {
+			t.Errorf("ComponentName(%q) = %q, want %q", in, got, want)
+		}
+	}
+	l, err := layouts.Parse("parts.layout", []byte("layout parts 64\n  unix_ms 48 time unix ms\n  shard_id 16 random\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := java.Generate(l, "p", "Parts", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(src, []byte("public record Fields(long unixMs, long shardId)")) {
+		t.Errorf("the Fields record of unix_ms and shard_id is not (long unixMs, long shardId)")
+	}
+	l, err = layouts.Parse("twins.layout", []byte("layout twins 64\n  a_1 32 random\n  a1 32 random\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := java.Generate(l, "p", "Twins", ""); !errors.Is(err, java.ErrName) {
+		t.Errorf("fields a_1 and a1: %v, want ErrName", err)
 	}
 }

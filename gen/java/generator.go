@@ -97,9 +97,7 @@ func (w *writer) generator() {
 
 	optionalNode := p.Node != nil && !p.NeedsNode
 	if optionalNode {
-		params[0] = "Long node"
-		paramDocs[0] = fmt.Sprintf("@param node the node, of %d bits, or null", p.Node.Width)
-		fmt.Fprintf(&ctor, "            if (node != null) {\n                checkNode(node);\n")
+		fmt.Fprintf(&ctor, "            if (hasNode) {\n                checkNode(node);\n")
 		ctor.WriteString(place("                ", "f", "node", p.Node.Runs))
 		if p.Node.V.MAC {
 			ctor.WriteString("            } else {\n                // Random, with the multicast bit set (RFC 9562, section 6.10).\n")
@@ -115,7 +113,7 @@ func (w *writer) generator() {
 		}
 		if keep.Sign() != 0 && !p.Node.V.MAC {
 			nodeMask := w.roleMask(p.Node)
-			fmt.Fprintf(&ctor, "            byte[] k = unhex(%s);\n            if (node != null) {\n                byte[] nodeBits = unhex(%s);\n                for (int i = 0; i < SIZE; i++) {\n                    k[i] &= (byte) ~nodeBits[i];\n                }\n            }\n            this.keep = k;\n", keepExpr, hexBytes(nodeMask))
+			fmt.Fprintf(&ctor, "            byte[] k = unhex(%s);\n            if (hasNode) {\n                byte[] nodeBits = unhex(%s);\n                for (int i = 0; i < SIZE; i++) {\n                    k[i] &= (byte) ~nodeBits[i];\n                }\n            }\n            this.keep = k;\n", keepExpr, hexBytes(nodeMask))
 		} else if keep.Sign() != 0 {
 			fmt.Fprintf(&ctor, "            this.keep = unhex(%s);\n", keepExpr)
 		}
@@ -147,8 +145,26 @@ func (w *writer) generator() {
 $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 
 	// Constructors: the full one, and shorter ones for the defaults.
-	w.b.WriteString("\n" + doc("        ", strings.TrimSpace(fmt.Sprintf("Returns a generator. %s", nodeDoc))+"\n\n"+strings.Join(paramDocs, "\n")))
-	fmt.Fprintf(&w.b, "        public Generator(%s) {\n%s        }\n", strings.Join(params, ", "), ctor.String())
+	random := "random bits for each ID" // the node, left out
+	if p.Node != nil && p.Node.V.MAC {
+		random = "random, with the multicast bit set (RFC 9562, section 6.10)"
+	}
+	if optionalNode {
+		// One private constructor with and without the node, which hasNode
+		// tells apart: a long has no null, and the public constructors and
+		// withRandomNode say which they mean.
+		rest := strings.Join(params[1:], ", ")
+		restArgs := strings.Join(names(params[1:]), ", ")
+		w.b.WriteString("\n" + doc("        ", "Returns a generator of the given node: withRandomNode makes one without.\n\n"+strings.Join(paramDocs, "\n")+"\n@throws IDException ErrRange for a node that does not fit"))
+		fmt.Fprintf(&w.b, "        public Generator(%s) {\n            this(true, %s);\n        }\n", strings.Join(params, ", "), strings.Join(names(params), ", "))
+		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own: the node is %s.\n\n%s\n@return the generator", random, strings.Join(paramDocs[1:], "\n"))))
+		fmt.Fprintf(&w.b, "        public static Generator withRandomNode(%s) {\n            return new Generator(false, 0L, %s);\n        }\n", rest, restArgs)
+		w.b.WriteString("\n" + doc("        ", "Returns a generator with the given node, if hasNode, else with a random one.\n\n@param hasNode whether node is the generator's node\n"+strings.Join(paramDocs, "\n")))
+		fmt.Fprintf(&w.b, "        private Generator(boolean hasNode, %s) {\n%s        }\n", strings.Join(params, ", "), ctor.String())
+	} else {
+		w.b.WriteString("\n" + doc("        ", strings.TrimSpace(fmt.Sprintf("Returns a generator. %s", nodeDoc))+"\n\n"+strings.Join(paramDocs, "\n")))
+		fmt.Fprintf(&w.b, "        public Generator(%s) {\n%s        }\n", strings.Join(params, ", "), ctor.String())
+	}
 
 	// The short constructors: the node (where there is one), the system
 	// clock and a SecureRandom (defaultRandom).
@@ -169,7 +185,10 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 		fmt.Fprintf(&w.b, "        public Generator(%s) {\n            this(%s);\n        }\n", param, strings.Join(all, ", "))
 	}
 	if optionalNode {
-		short("", "null", fmt.Sprintf("Returns a generator that reads %s. %s", what, nodeDoc))
+		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own that reads %s: the node is %s, as withRandomNode() has it.", what, random)))
+		fmt.Fprintf(&w.b, "        public Generator() {\n            this(false, 0L, %s);\n        }\n", strings.Join(defaults, ", "))
+		w.b.WriteString("\n" + doc("        ", fmt.Sprintf("Returns a generator without a node of its own that reads %s: the node is %s.\n\n@return the generator", what, random)))
+		fmt.Fprintf(&w.b, "        public static Generator withRandomNode() {\n            return new Generator();\n        }\n")
 	}
 	if p.Node != nil {
 		short("long node", "node", fmt.Sprintf("Returns a generator of the given node that reads %s.\n\n@param node the node, of %d bits", what, p.Node.Width))
@@ -253,10 +272,10 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
                 }
                 if (System.nanoTime() - deadline >= 0) {
                     if (now < last) {
-                        throw new IDException("ErrClockBackwards",
+                        throw new IDException(IDException.Code.ERR_CLOCK_BACKWARDS,
                                 LAYOUT + ": the clock is behind the last tick used, after a second's wait");
                     }
-                    throw new IDException("ErrClockStalled",
+                    throw new IDException(IDException.Code.ERR_CLOCK_STALLED,
                             LAYOUT + ": the counter ran out and the clock stood still for a second");
                 }
                 LockSupport.parkNanos($NAP$);
@@ -270,7 +289,7 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
         /** Checks that node fits the layout's node, else ErrRange. */
         private static void checkNode(long node) {
             if (node >>> $W$ != 0) {
-                throw new IDException("ErrRange", LAYOUT + ": node " + node + " does not fit in $W$ bits");
+                throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": node " + node + " does not fit in $W$ bits");
             }
         }
 `, "W", fmt.Sprint(p.Node.Width))
@@ -299,7 +318,7 @@ func (w *writer) tick(in, seed string) (decide, places string) {
 	p := w.p
 	var b strings.Builder
 	timeAt := func(v string) string { return place(in, "b", v, p.Time.Runs) }
-	overflow := in + "    if (last == MAX_TICK_LONG) {\n" + in + "        throw new IDException(\"ErrTime\", LAYOUT + \": the next tick is past the layout's last\");\n" + in + "    }\n"
+	overflow := in + "    if (last == MAX_TICK_LONG) {\n" + in + "        throw new IDException(IDException.Code.ERR_TIME, LAYOUT + \": the next tick is past the layout's last\");\n" + in + "    }\n"
 	switch {
 	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
 		fmt.Fprintf(&b, "%slong tick = now();\n%s// A running counter counts on across ticks, wrapping; the tick follows the clock.\n", in, in)
@@ -368,7 +387,7 @@ func (w *writer) nowMethod() {
                 tick = -1;
             }
             if ($CHECK$) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -409,7 +428,7 @@ func (w *writer) nowMethod() {
                 tick = -1;
             }
             if ($CHECK$) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -423,11 +442,20 @@ func (w *writer) nowMethod() {
             Instant t = clock.instant();
             BigInteger tick = floorDiv(nanos(t).subtract(EPOCH_NS).multiply(TICK_DEN), TICK_NUM);
             if (tick.signum() < 0 || tick.compareTo(MAX_TICK) > 0 || tick.bitLength() > 63) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick.longValue();
         }
 `)
+}
+
+// names returns the names of Java parameters ("long node" gives node).
+func names(params []string) []string {
+	var ns []string
+	for _, p := range params {
+		ns = append(ns, p[strings.LastIndex(p, " ")+1:])
+	}
+	return ns
 }
 
 // defaults writes newId, the generator it keeps, and setNode for a layout
@@ -484,7 +512,7 @@ func (w *writer) defaults() {
             sharedNode = node;
         } else if (sharedNode == null || sharedNode != node) {
             String had = sharedNode == null ? "no node" : "node " + sharedNode;
-            throw new IDException("ErrRange", LAYOUT + ": newId has " + had + " already");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": newId has " + had + " already");
         }
     }
 `, "W", fmt.Sprint(p.Node.Width), "NEEDS", needs)
@@ -502,7 +530,7 @@ func (w *writer) defaults() {
     public static $T$ newId() {
         Generator g = shared;
         if (g == null) {
-            throw new IDException("ErrNoGenerator", LAYOUT + ": newId needs its node: call setNode(node) first");
+            throw new IDException(IDException.Code.ERR_NO_GENERATOR, LAYOUT + ": newId needs its node: call setNode(node) first");
         }
         return g.next();
     }

@@ -303,7 +303,7 @@ func shared(n needs, private string, maskers int) string {
             over |= n[j] != 0;
         }
         if (over) {
-            throw new IDException("ErrOverflow", f.layout + ": " + f.title + " text of a value above " + f.bits + " bits");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, f.layout + ": " + f.title + " text of a value above " + f.bits + " bits");
         }
         if ((n[n.length - 1] & (1 << f.pad) - 1) != 0) {
             throw syntaxError(f.layout, f.title, s, f.width - 1);
@@ -366,7 +366,7 @@ func shared(n needs, private string, maskers int) string {
     $P$static void checkLength(String layout, String title, String s, int length) {
         int n = utf8Length(s);
         if (n != length) {
-            throw new IDException("ErrLength", layout + ": " + title + " text of length " + n + ", want " + length);
+            throw new IDException(IDException.Code.ERR_LENGTH, layout + ": " + title + " text of length " + n + ", want " + length);
         }
     }
 
@@ -378,7 +378,7 @@ func shared(n needs, private string, maskers int) string {
     $P$static IDException syntaxError(String layout, String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax",
+        return new IDException(IDException.Code.ERR_SYNTAX,
                 layout + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 `)
@@ -419,7 +419,7 @@ func shared(n needs, private string, maskers int) string {
         Objects.requireNonNull(s, "s");
         int n = utf8Length(s);
         if (n < 1 || n > 19) {
-            throw new IDException("ErrLength", layout + ": decimal text of length " + n + ", want 1 to 19");
+            throw new IDException(IDException.Code.ERR_LENGTH, layout + ": decimal text of length " + n + ", want 1 to 19");
         }
         if (s.charAt(0) == '0' && n > 1) {
             throw syntaxError(layout, "decimal", s, 0);
@@ -435,7 +435,7 @@ func shared(n needs, private string, maskers int) string {
             v = v * 10 + (c - '0');
         }
         if (over) {
-            throw new IDException("ErrOverflow", layout + ": decimal text of a value above 2^63-1");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, layout + ": decimal text of a value above 2^63-1");
         }
         return v;
     }
@@ -456,7 +456,7 @@ func shared(n needs, private string, maskers int) string {
         Objects.requireNonNull(s, "s");
         int n = utf8Length(s);
         if (n < 1 || n > 20) {
-            throw new IDException("ErrLength", layout + ": decimal text of length " + n + ", want 1 to 20");
+            throw new IDException(IDException.Code.ERR_LENGTH, layout + ": decimal text of length " + n + ", want 1 to 20");
         }
         if (s.charAt(0) == '0' && n > 1) {
             throw syntaxError(layout, "decimal", s, 0);
@@ -472,7 +472,7 @@ func shared(n needs, private string, maskers int) string {
             v = v * 10 + (c - '0');
         }
         if (over) {
-            throw new IDException("ErrOverflow", layout + ": decimal text of a value above 2^64-1");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, layout + ": decimal text of a value above 2^64-1");
         }
         return v;
     }
@@ -541,7 +541,7 @@ func (w *writer) classHelpers() {
             width += runs[i + 1];
         }
         if (v.length * 8 != width) {
-            throw new IDException("ErrRange", LAYOUT + ": " + name + " must be " + width / 8 + " bytes, not " + v.length);
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": " + name + " must be " + width / 8 + " bytes, not " + v.length);
         }
         BigInteger x = new BigInteger(1, v);
         for (int i = 0; i < runs.length; i += 3) {
@@ -627,7 +627,7 @@ func (w *writer) uuidHelpers() {
                     break;
             }
         }
-        throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
+        throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */

@@ -4,20 +4,29 @@
 // compiles with javac --release 17 -Xlint:all -Xdoclint:all -Werror.
 //
 // The class (named as gen's -type, else after its file, else after the
-// layout) holds an ID of at most 128 bits in private longs, hi and lo (v
+// layout as Java writes a class's name: UuidV7, ObjectId; see ClassName)
+// holds an ID of at most 128 bits in private longs, hi and lo (v
 // alone for 64 bits or fewer), as java.util.UUID does, and a wider one's
 // bytes, big-endian, in a private array that never leaves it: it is
-// immutable, Comparable in byte order and Serializable (through a proxy
-// that checks what it reads). Beside the ID's readers and writers it has a
-// Fields record keyed by the spec's names, a thread-safe Generator with an
+// immutable, Comparable in unsigned byte order (its Javadoc says why that
+// is not java.util.UUID's signed order) and Serializable (the ID's bytes
+// as the raw data of a proxy with no fields, which checks what it reads: 68
+// bytes for a UUID layout's). Beside the ID's readers and writers and a
+// static isValid(String) (parse succeeds, and the constant bits are the
+// layout's) it has a Fields record whose components are the spec's names
+// in camelCase (ComponentName), a thread-safe Generator with an
 // injectable java.time.Clock and random source, a process-wide newId, mask
 // and unmask (HMAC-SHA-256: javax.crypto.Mac for the subkey,
 // java.security.MessageDigest for the rounds, the last few keys' kept),
-// and fromName for a name-based layout (java.security.MessageDigest).
-// Every bad input throws IDException (unchecked, in the same package,
-// written beside the class: see Exception), whose code names the error
-// kind as Go's sentinel errors and the conformance corpus name it; a null
-// argument throws NullPointerException.
+// and fromName for a name-based layout (java.security.MessageDigest; the
+// name space an ID or a java.util.UUID, the name a String, refused as
+// ErrType where it is not valid Unicode, or a byte[]). A generator's node
+// is a long; Generator.withRandomNode makes one without. Every bad input
+// throws IDException (unchecked, in the same package, written beside the
+// class: see Exception), whose code is an enum, IDException.Code, each
+// constant naming the error kind as Go's sentinel errors and the
+// conformance corpus name it (errorName); a null argument throws
+// NullPointerException.
 //
 // Such a class is self-contained: it holds, as private static members, the
 // helpers it uses that do not depend on its layout (the text forms' codec,
@@ -75,10 +84,10 @@ var keywords = words(`abstract assert boolean break byte case catch char class c
 var typeWords = words(`Object String Long Integer Math System Character Byte Boolean Thread Class Override
 	SuppressWarnings Comparable Iterable Runnable Record Enum Error Exception RuntimeException
 	IllegalArgumentException IllegalStateException InterruptedException ArithmeticException
-	StringBuilder Serializable MethodHandles VarHandle ByteOrder InvalidObjectException ObjectInputStream ObjectStreamException Arrays
+	StringBuilder Serializable MethodHandles VarHandle ByteOrder InvalidObjectException ObjectInputStream ObjectOutputStream IOException ObjectStreamException Arrays
 	BigInteger Instant Clock Duration UUID MessageDigest Mac SecretKeySpec SecureRandom RandomGenerator
 	StandardCharsets GeneralSecurityException NoSuchAlgorithmException DateTimeException
-	LockSupport IDException IDRuntime Fields Generator Form Serialized Shared Masker Objects`)
+	LockSupport IDException IDRuntime Fields Generator Form Ser Shared Masker Objects`)
 
 // fieldWords are the names a field may not take besides the keywords: a
 // record's component may not be named as a method of Object.
@@ -133,6 +142,20 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 	p, err := portable.New(r, typ, text, reservedTypes, reservedFields)
 	if err != nil {
 		return nil, err
+	}
+	// The record's components are the spec's snake_case names in Java's
+	// lowerCamelCase: unix_ms is unixMs.
+	components := map[string]string{}
+	for i, f := range p.Fields {
+		name := javaField(f.Name)
+		if reservedFields[name] {
+			return nil, fmt.Errorf("%w: field %q is %q in Java, a reserved word", ErrName, f.Name, name)
+		}
+		if other, ok := components[name]; ok {
+			return nil, fmt.Errorf("%w: fields %q and %q are both %q in Java", ErrName, other, f.Name, name)
+		}
+		components[name] = f.Name
+		p.Fields[i].Name = name
 	}
 	for _, role := range []*portable.Role{p.Time, p.ClockSeq, p.Node} {
 		if role != nil && role.Width > 64 {
@@ -198,8 +221,10 @@ func (w *writer) t(template string, vars ...string) {
 // imports are the classes the source may name, each imported where its
 // simple name appears in the class.
 var imports = []string{
+	"java.io.IOException",
 	"java.io.InvalidObjectException",
 	"java.io.ObjectInputStream",
+	"java.io.ObjectOutputStream",
 	"java.io.ObjectStreamException",
 	"java.io.Serializable",
 	"java.lang.invoke.MethodHandles",
@@ -393,13 +418,25 @@ func mask64(width int) string { return long(portable.Mask(width)) }
 
 // camel returns a form's name as a Java method name's tail: crockford_check
 // gives CrockfordCheck.
-func camel(name string) string { return ClassName(name) }
+func camel(name string) string { return upperCamel(name) }
 
-// lowerCamel returns a form's name as a Java method name: crockford-check
-// gives crockfordCheck.
+// lowerCamel returns a form's or a field's name as a Java method name:
+// crockford-check gives crockfordCheck, unix_ms unixMs.
 func lowerCamel(name string) string {
 	c := camel(name)
 	return strings.ToLower(c[:1]) + c[1:]
+}
+
+// ComponentName returns a spec's field name as the Fields record's
+// component (and accessor) has it: lowerCamelCase, unix_ms giving unixMs,
+// clock_seq clockSeq; a name of underscores alone stays as it is.
+func ComponentName(name string) string { return javaField(name) }
+
+func javaField(name string) string {
+	if strings.Trim(name, "_-") == "" {
+		return name
+	}
+	return lowerCamel(name)
 }
 
 // formConst returns the name of the constant that holds form f: BASE62,

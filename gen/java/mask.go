@@ -68,7 +68,7 @@ $MASKDOC$    public String mask(byte[] key, byte[] tweak) {
         byte[] id = $BYTES$;
         for (int i = 0; i < SIZE; i++) {
             if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
-                throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
+                throw new IDException(IDException.Code.ERR_INVALID, LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Masker m = masker(LAYOUT, key, tweak);
@@ -122,12 +122,12 @@ $UNMASKDOC$
         byte[] pub = $PUBBYTES$;
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
-                throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
+                throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
         BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
-            throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
+            throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
@@ -213,7 +213,7 @@ const maskShared = `
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", layout
+            throw new IDException(IDException.Code.ERR_KEY, layout
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         synchronized (MASKERS) {

@@ -281,27 +281,38 @@ export function bytesToText(b) {
 	}
 }
 
-// isValid writes isValid, the check of text that never throws.
+// isValid writes isValid, the check of text that never throws: true when
+// ID.parse reads the text and the ID it reads has the layout's constant
+// bits (docs/contract.md), worked out on the words the reader gives,
+// without the class, so that a bundle that checks text need not carry it.
 func (w *writer) isValid() {
 	p := w.p
+	check := "return true;"
+	constDoc := "The layout has no constant bits, so\n * every text parse reads is valid."
+	if p.ConstMask.Sign() != 0 {
+		check = "return (bigOf(" + decodeCall(p, p.Text, "s") + ") & CONST_MASK) === CONST_VALUE;"
+		constDoc = "Text of an ID of another layout of the same\n * size (a UUID of another version or variant) is false, though ID.parse\n * reads it: parse it to see which it is (docs/contract.md)."
+	} else {
+		check = decodeCall(p, p.Text, "s") + ";\n    return true;"
+	}
 	w.f(`
 /**
- * Reports whether s is text ID.parse reads (%[1]s),
- * without throwing: false for anything else, a value that is not a string
- * included. Like ID.parse it checks the form, not the constant bits (see
- * valid()).
+ * Reports whether s is the text of an ID of layout %[1]s, without throwing:
+ * text ID.parse reads (%[2]s),
+ * of an ID whose constant bits are the layout's (valid()). It is false for
+ * anything else, a value that is not a string included, as in every
+ * language idforge writes. %[3]s
  * @param {unknown} s
  * @returns {boolean}
  */
 export function isValid(s) {
   try {
-    %[2]s;
-    return true;
+    %[4]s
   } catch {
     return false;
   }
 }
-`, strings.TrimPrefix(parseDoc(w), ": "), decodeCall(p, p.Text, "s"))
+`, p.L.Name, strings.TrimPrefix(parseDoc(w), ": "), constDoc, check)
 }
 
 // hashNames are the runtime's digests of the algorithms a hash role names.
@@ -319,7 +330,9 @@ func (w *writer) fromName() {
  * written over them. The same namespace and name always give the same ID.
  * The namespace is an ID (its bytes: any ID of %[3]d bytes, such as a UUID
  * of another version), text ID.parse reads, or %[3]d bytes; the name is text
- * (its UTF-8 bytes) or bytes.
+ * (its UTF-8 bytes) or bytes, hashed as they are. Text that is not valid
+ * Unicode (a string with a surrogate that is not half of a pair), which
+ * has no UTF-8, is IDError ErrType, as in every language idforge writes.
  * @param {{bytes(): Uint8Array} | string | ArrayBufferLike | ArrayBufferView} namespace
  * @param {string | ArrayBufferLike | ArrayBufferView} name
  * @returns {%[4]s}

@@ -872,6 +872,19 @@ export function maskFree(mask) {
 }
 
 /**
+ * Returns what the bytes id of a UUID are, when its constant bits (mask,
+ * their values want) are not those of the UUID layout they are given to:
+ * ": a UUIDv4, not a UUIDv7", or that its variant is not RFC 9562's. It
+ * is "" for a layout that is no UUID one (its version, bits 48 to 51, and
+ * its variant 0b10, bits 64 and 65, not constant).
+ */
+export function otherUUID(id, mask, want) {
+  if (id.length !== 16 || (mask[6] & 0xf0) !== 0xf0 || (mask[8] & 0xc0) !== 0xc0 || (want[8] & 0xc0) !== 0x80) return '';
+  if ((id[8] & 0xc0) !== 0x80) return ': its variant is not RFC 9562\'s';
+  return id[6] >> 4 !== want[6] >> 4 ? ': a UUIDv' + (id[6] >> 4) + ', not a UUIDv' + (want[6] >> 4) : '';
+}
+
+/**
  * Returns the masker of layout L under key and tweak (Private IDs): mask
  * (an ID's bytes to its public form's; ErrInvalid for bytes whose constant
  * bits are not the layout's) and unmask (back, or null for bytes that are
@@ -972,7 +985,7 @@ export function masker(L, S, key, tweak) {
   const idBits = Uint8Array.from(S.idBits), pubBits = Uint8Array.from(S.pubBits);
   const m = {
     mask(id) {
-      for (let i = 0; i < id.length; i++) if ((id[i] & S.id[i]) !== S.idBits[i]) throw fail(L, 'ErrInvalid', 'mask: the ID\'s constant bits are not the layout\'s');
+      for (let i = 0; i < id.length; i++) if ((id[i] & S.id[i]) !== S.idBits[i]) throw fail(L, 'ErrInvalid', 'mask: the ID\'s constant bits are not the layout\'s' + otherUUID(id, S.id, S.idBits));
       h.fill(0);
       for (let j = 0; j < fb.length; j++) if (id[fb[j]] & fm[j]) h[hb[pad + j]] |= hm[pad + j];
       feistel(true);
@@ -1089,13 +1102,20 @@ export function sha256(msg) {
 }
 
 /**
+ * Matches a surrogate that is not half of a pair: in a regular expression
+ * of code points (the u flag), a pair is one code point, outside the class.
+ */
+export const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
  * Returns the bits of the ID of L that fromName makes for namespace and
  * name, with hash (md5, sha1 or sha256): the digest of the namespace's
  * L.size bytes followed by the name's, its first L.size bytes read
  * big-endian, as Go's generated code makes it (the caller writes the
  * constant bits over them). The namespace is an ID of L (any object whose
  * bytes() are L.size bytes), text parse reads, or L.size bytes; the name is
- * text (its UTF-8) or bytes.
+ * text (its UTF-8) or bytes, hashed as they are; text that is not valid
+ * Unicode is ErrType.
  */
 export function nameBits(L, hash, parse, namespace, name) {
   let ns;
@@ -1103,6 +1123,9 @@ export function nameBits(L, hash, parse, namespace, name) {
   else if (namespace !== null && typeof namespace === 'object' && typeof namespace.bytes === 'function') ns = namespace.bytes();
   else ns = bytesOf(bytesWords(L, namespace), L.size);
   if (ns.length !== L.size) throw fail(L, 'ErrLength', 'a namespace of ' + ns.length + ' bytes, want ' + L.size);
+  // A string with a surrogate that is not half of a pair has no UTF-8:
+  // TextEncoder would write U+FFFD for it, another name.
+  if (typeof name === 'string' && LONE_SURROGATE.test(name)) throw fail(L, 'ErrType', 'a name of text that is not valid Unicode (a lone surrogate): give its bytes instead');
   const b = typeof name === 'string' ? new TextEncoder().encode(name) : bytesView(name);
   if (!b) throw fail(L, 'ErrType', 'a name is a string or bytes');
   const msg = new Uint8Array(L.size + b.length);

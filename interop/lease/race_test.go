@@ -47,7 +47,7 @@ func TestSQLAcquireRaces(t *testing.T) {
 	db.SetMaxOpenConns(conns)
 	db.SetMaxIdleConns(conns)
 	ctx := context.Background()
-	if _, err := db.ExecContext(ctx, lease.PostgresFunctions); err != nil {
+	if _, err := db.ExecContext(ctx, lease.PostgresFunctions()); err != nil {
 		t.Fatal(err)
 	}
 	var schema string
@@ -200,7 +200,7 @@ func TestSQLAcquireRaces(t *testing.T) {
 func TestSQLSearchPath(t *testing.T) {
 	db := pgtest.DB(t)
 	ctx := context.Background()
-	if _, err := db.ExecContext(ctx, lease.PostgresFunctions); err != nil {
+	if _, err := db.ExecContext(ctx, lease.PostgresFunctions()); err != nil {
 		t.Fatal(err)
 	}
 	var schema string
@@ -269,7 +269,7 @@ func TestSQLSearchPath(t *testing.T) {
 func TestSQLErrors(t *testing.T) {
 	db := pgtest.DB(t)
 	ctx := context.Background()
-	if _, err := db.ExecContext(ctx, lease.PostgresFunctions); err != nil {
+	if _, err := db.ExecContext(ctx, lease.PostgresFunctions()); err != nil {
 		t.Fatal(err)
 	}
 	var schema string

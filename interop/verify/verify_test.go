@@ -288,7 +288,7 @@ func TestJava(t *testing.T) {
 		want expect
 	}{
 		"java.util.UUID.randomUUID": {"java.util.UUID.randomUUID()", expect{layout: "uuidv4"}},
-		"idforge Uuidv7":            {"io.github.idforge.Uuidv7.newId()", expect{"uuidv7", monotonic, "", nil}},
+		"idforge UuidV7":            {"io.github.idforge.UuidV7.newId()", expect{"uuidv7", monotonic, "", nil}},
 		"idforge Ulid":              {"io.github.idforge.Ulid.newId()", expect{"ulid", monotonic, "", nil}},
 	} {
 		t.Run(name, func(t *testing.T) {

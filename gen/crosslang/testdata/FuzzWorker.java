@@ -218,7 +218,8 @@ public final class FuzzWorker {
             Map<String, Object> m = new LinkedHashMap<>();
             if (t.getClass().getSimpleName().equals("IDException")) {
                 try {
-                    m.put("error", t.getClass().getMethod("code").invoke(t));
+                    Object code = t.getClass().getMethod("code").invoke(t);
+                    m.put("error", code.getClass().getMethod("errorName").invoke(code));
                 } catch (ReflectiveOperationException r) {
                     m.put("error", "IDException without code(): " + r);
                 }
@@ -370,7 +371,7 @@ public final class FuzzWorker {
                     for (Map.Entry<String, Object> e : ((Map<String, Object>) r.get("wide")).entrySet()) {
                         Class<?> type = null;
                         for (RecordComponent rc : comps) {
-                            if (rc.getName().equals(e.getKey())) {
+                            if (rc.getName().equals(componentName(e.getKey()))) {
                                 type = rc.getType();
                             }
                         }
@@ -451,11 +452,26 @@ public final class FuzzWorker {
     }
 
     /** Returns the Fields record of the given values, one of them (name) replaced by v. */
+    /** Returns a spec's field name as the record's component: unix_ms is unixMs (gen/java's ComponentName). */
+    static String componentName(String field) {
+        StringBuilder b = new StringBuilder();
+        for (String w : field.split("[-_]")) {
+            if (!w.isEmpty()) {
+                b.append(b.length() == 0 ? w : Character.toUpperCase(w.charAt(0)) + w.substring(1));
+            }
+        }
+        return b.length() == 0 ? field : b.toString();
+    }
+
     static Object fieldsOf(Constructor<?> make, RecordComponent[] comps, Map<String, Object> values, List<Object> bytesFields,
             String name, BigInteger v) throws Exception {
+        Map<String, String> spec = new LinkedHashMap<>(); // the components' names, the spec's: unixMs, unix_ms
+        for (String k : values.keySet()) {
+            spec.put(componentName(k), k);
+        }
         Object[] args = new Object[comps.length];
         for (int i = 0; i < comps.length; i++) {
-            String k = comps[i].getName();
+            String k = spec.getOrDefault(comps[i].getName(), comps[i].getName());
             String s = (String) values.get(k);
             if (bytesFields.contains(k)) {
                 args[i] = hex(s);
@@ -479,20 +495,26 @@ public final class FuzzWorker {
             }
         }
         String node = (String) g.get("node");
+        Method withRandomNode = null; // a node left out: the generator's own, random
+        for (Method m : gen.getMethods()) {
+            if (m.getName().equals("withRandomNode") && m.getParameterCount() == 2) {
+                withRandomNode = m;
+            }
+        }
         Class<?>[] types = full.getParameterTypes();
         Object[] args = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
             if (types[i] == long.class) {
-                args[i] = Long.parseUnsignedLong(node);
-            } else if (types[i] == Long.class) {
-                args[i] = node == null ? null : (Object) Long.parseUnsignedLong(node);
+                args[i] = node == null ? 0L : Long.parseUnsignedLong(node);
             } else if (types[i] == Clock.class) {
                 args[i] = clock;
             } else {
                 args[i] = new SecureRandom();
             }
         }
-        Object generator = full.newInstance(args);
+        Object generator = node == null && withRandomNode != null
+                ? withRandomNode.invoke(null, clock, new SecureRandom())
+                : full.newInstance(args);
         Method next = gen.getMethod("next");
         List<Object> ids = new ArrayList<>();
         int n = ((BigInteger) g.get("n")).intValue();

@@ -166,7 +166,9 @@ test('mask refuses an ID whose constant bits are not the layout\'s: ErrInvalid',
   try {
     v7.mask(v7.ID.parse(uuid4), key);
   } catch (e) {
-    assert.match(e.message, /^uuidv7: mask: the ID's constant bits are not the layout's$/);
+    // It names what the UUID is instead (the contract: text of another
+    // version says so).
+    assert.match(e.message, /^uuidv7: mask: the ID's constant bits are not the layout's: a UUIDv4, not a UUIDv7$/);
   }
   // Not an ID of the layout at all.
   throwsCode(() => v7.mask(uuid4, key), 'ErrType');
@@ -264,21 +266,49 @@ test('fromName: RFC 9562\'s vectors (appendix A.2, A.4, B.2), and the digests ag
   assert.equal(v7.fromName, undefined, 'no fromName for a layout that is not name-based');
 });
 
-test('isValid never throws, and is true exactly where ID.parse reads', () => {
+test('isValid never throws, and is true exactly where ID.parse reads an ID whose constant bits are the layout\'s', () => {
   for (const m of [v7, ulid, snowflake, v4]) {
     const good = m === snowflake ? '1541815603606036480' : m.ID.MAX.toString();
-    for (const s of [good, '', 'x', good + ' ', good.slice(1), null, undefined, 42, {}, [], Symbol('s'), 12n, '\u{1F600}'.repeat(13)]) {
-      let parses = true;
+    for (const s of [good, m.ID.NIL?.toString() ?? '0', '', 'x', good + ' ', good.slice(1), null, undefined, 42, {}, [], Symbol('s'), 12n, '\u{1F600}'.repeat(13)]) {
+      let valid = true;
       try {
-        m.ID.parse(s);
+        valid = m.ID.parse(s).valid();
       } catch {
-        parses = false;
+        valid = false;
       }
-      assert.equal(m.isValid(s), parses, String(typeof s === 'symbol' ? 'a symbol' : s));
+      assert.equal(m.isValid(s), valid, String(typeof s === 'symbol' ? 'a symbol' : s));
     }
   }
   assert.equal(v7.isValid('{01890a5d-ac96-774b-bcce-b302099a8057}'), true);
   assert.equal(v7.isValid('urn:uuid:01890a5d-ac96-774b-bcce-b302099a8057'), true);
+  // Text of another UUID version, or of another variant, which ID.parse reads: no UUIDv7's.
+  assert.equal(v7.isValid('919108f7-52d1-4320-9bac-f847db4148a8'), false); // RFC 9562's UUIDv4
+  assert.equal(v7.isValid('01890a5d-ac96-774b-3cce-b302099a8057'), false); // the NCS variant
+  assert.equal(v7.isValid('ffffffff-ffff-ffff-ffff-ffffffffffff'), false); // Max is no UUIDv7
+  assert.equal(v4.isValid('919108f7-52d1-4320-9bac-f847db4148a8'), true);
+  assert.equal(snowflake.isValid('9223372036854775808'), false); // its top bit is a constant zero
+});
+
+test('mask names the version or variant of a UUID it refuses, and nothing for another layout', () => {
+  const key = new Uint8Array(16).fill(7);
+  assert.throws(() => v7.mask(v7.ID.parse('919108f7-52d1-4320-9bac-f847db4148a8'), key), (e) => e.code === 'ErrInvalid' && e.message.endsWith(': a UUIDv4, not a UUIDv7'));
+  assert.throws(() => v7.mask(v7.ID.parse('01890a5d-ac96-774b-3cce-b302099a8057'), key), (e) => e.code === 'ErrInvalid' && e.message.endsWith(': its variant is not RFC 9562\'s'));
+  const neg = snowflake.ID.fromBytes(new Uint8Array(8).fill(0xff));
+  assert.throws(() => snowflake.mask(neg, key), (e) => e.code === 'ErrInvalid' && e.message.endsWith('not the layout\'s'));
+});
+
+test('fromName refuses a name of text that is not valid Unicode, and hashes bytes as they are', async () => {
+  const v3 = await load('uuidv3'), v5 = await load('uuidv5');
+  const dns = '6ba7b810-9dad-11d1-80b4-00c04fd430c8';
+  for (const name of ['\ud800', 'a\udc00b', 'x\ud83e', '\udeab\ud83e']) {
+    throwsCode(() => v5.fromName(dns, name), 'ErrType');
+    throwsCode(() => v3.fromName(dns, name), 'ErrType');
+  }
+  // A pair of surrogates is one code point, valid Unicode: its UTF-8.
+  assert.equal(v5.fromName(dns, '\ud83e\uddab').hex(), v5.fromName(dns, new TextEncoder().encode('\u{1F9AB}')).hex());
+  // The bytes of a lone surrogate in UTF-8's scheme, given as bytes, are hashed as they are.
+  const wtf8 = new Uint8Array([0x61, 0xed, 0xb0, 0x80, 0x62]);
+  assert.notEqual(v5.fromName(dns, wtf8).hex(), v5.fromName(dns, 'a\ufffdb').hex());
 });
 
 test('newGenerator: an option the generator cannot use, or an argument too many, is ErrOption', async () => {

@@ -65,7 +65,8 @@ for (const [layout, rs] of byLayout) {
           for (const [form, s] of texts) {
             assert.ok(ID[form](s).equals(id), `${form}(${s})`);
           }
-          assert.equal(m.isValid(r.text), !unreadable(r.text), `isValid(${r.text})`);
+          // isValid: parse reads the text, and the ID has the layout's constant bits.
+          assert.equal(m.isValid(r.text), !unreadable(r.text) && r.valid, `isValid(${r.text})`);
           assert.deepEqual(id.bytes(), hexBytes(r.hex));
           assert.equal(id.valid(), r.valid);
           assert.equal(id.isZero(), /^0+$/.test(r.hex));
@@ -147,6 +148,28 @@ for (const [layout, rs] of byLayout) {
           assert.equal(m.fromName(ns, new TextEncoder().encode(name)).hex(), r.hex, `fromName(${r.namespace}, bytes)`);
           break;
         }
+        case 'bad-name': {
+          // A name of text that is not valid Unicode (a lone surrogate)
+          // has no UTF-8: fromName refuses it, where TextEncoder would
+          // hash U+FFFD instead. Its bytes, given as bytes, are hashed as
+          // they are.
+          const ns = hexBytes(r.namespace);
+          const name = String.fromCharCode(...r.utf16);
+          assert.equal(name.isWellFormed?.() ?? false, false, `${JSON.stringify(name)} is not valid Unicode`);
+          throwsCode(() => m.fromName(ns, name), r.error, `fromName(${r.namespace}, ${JSON.stringify(name)})`, layout);
+          assert.equal(m.fromName(ns, hexBytes(r.input)).hex(), r.hex, `fromName(${r.namespace}, bytes ${r.input})`);
+          break;
+        }
+        case 'valid': {
+          // isValid(text) is true when parse reads the text and the ID it
+          // reads has the layout's constant bits; it never throws. Where
+          // parse refuses the text, the record names the error kind.
+          const input = r.input ?? ''; // the empty text has no input field
+          assert.equal(m.isValid(input), r.valid, `isValid(${JSON.stringify(input)})`);
+          if (r.error) throwsCode(() => ID.parse(input), r.error, `parse(${JSON.stringify(input)})`, layout);
+          else assert.equal(ID.parse(input).valid(), r.valid, `parse(${JSON.stringify(input)}).valid()`);
+          break;
+        }
         case 'order': {
           // compare puts the IDs in unsigned byte order.
           const ids = r.ids.map((h) => ID.fromBytes(hexBytes(h)));
@@ -169,7 +192,7 @@ for (const [layout, rs] of byLayout) {
           const id = ID[parse](r.input);
           assert.equal(id.hex(), r.hex, `${parse}(${r.input})`);
           assert.equal(r.form === 'text' ? id.toString() : id.crockford(), r.text, `${parse}(${r.input}) written back`);
-          if (r.form === 'text') assert.equal(m.isValid(r.input), true, `isValid(${r.input})`);
+          if (r.form === 'text') assert.equal(m.isValid(r.input), id.valid(), `isValid(${r.input})`);
           break;
         }
         case 'bad': {

@@ -19,6 +19,19 @@ BY_LAYOUT = {}
 for r in RECORDS:
     BY_LAYOUT.setdefault(r["layout"], []).append(r)
 
+# Records of the contract of meanings (docs/contract.md) that the Python
+# package on this branch fails for a reason another branch fixes: each kind,
+# with what it waits for. Only a failure of exactly that shape is skipped
+# (any other fails the test); take the entry away once that branch is in.
+# None is pending: wt-python made is_valid(text) parse + valid() (issue 59).
+PENDING = {}
+
+
+def utf16_text(units):
+    """Returns the str of UTF-16 code units, a lone surrogate kept as the
+    code point of its value (a pair makes one code point)."""
+    return b"".join(u.to_bytes(2, "little") for u in units).decode("utf-16-le", "surrogatepass")
+
 
 class Corpus(unittest.TestCase):
     def check_mask(self, m, r, unreadable):
@@ -57,6 +70,36 @@ class Corpus(unittest.TestCase):
         else:
             self.fail(f"a mask record of error {err}")
 
+    def check_contract(self, m, r, pending):
+        """Checks a record of the contract of meanings: "valid" (is_valid(text)
+        is true when parse reads the text and the ID has the layout's constant
+        bits; it never raises) or "bad-name" (from_name refuses a name of text
+        that is not valid Unicode with ErrType, and hashes its bytes as they
+        are). A failure PENDING names is added to pending, not raised."""
+        ID = m.ID
+        if r["kind"] == "valid":
+            s = r.get("input", "")  # the empty text has no input field
+            if r.get("error"):
+                with self.assertRaises(m.IDError, msg=repr(s)) as cm:
+                    ID.parse(s)
+                self.assertEqual(cm.exception.code, r["error"], repr(s))
+            else:
+                self.assertEqual(ID.parse(s).valid(), r["valid"], repr(s))
+            got = m.is_valid(s)
+            if got != r["valid"] and got and not r.get("error") and "valid" in PENDING:
+                pending.setdefault("valid", []).append(s)  # the form read, the constants not checked
+                return
+            self.assertEqual(got, r["valid"], f"is_valid({s!r})")
+        elif r["kind"] == "bad-name":
+            ns = ID.from_bytes(bytes.fromhex(r["namespace"]))
+            name = utf16_text(r["utf16"])
+            with self.assertRaises(UnicodeEncodeError, msg=repr(name)):
+                name.encode("utf-8")
+            with self.assertRaises(m.IDError, msg=repr(name)) as cm:
+                ID.from_name(ns, name)
+            self.assertEqual(cm.exception.code, r["error"], repr(name))
+            self.assertEqual(ID.from_name(ns, bytes.fromhex(r["input"])).hex, r["hex"], r["input"])
+
     def check_layout(self, layout, rs):
         m = importlib.import_module(layout.replace("-", "_"))
         # The module docstring's examples.
@@ -75,8 +118,11 @@ class Corpus(unittest.TestCase):
 
         def unreadable(text):
             return narrow and text.isdigit() and int(text) >= 1 << 63
+        pending = {}
         for r in rs:
-            if r["kind"] == "id":
+            if r["kind"] in ("valid", "bad-name"):
+                self.check_contract(m, r, pending)
+            elif r["kind"] == "id":
                 id = ID.from_bytes(bytes.fromhex(r["hex"]))
                 self.assertEqual(id.hex, r["hex"])
                 self.assertEqual(id.base62(), r["base62"])
@@ -123,7 +169,11 @@ class Corpus(unittest.TestCase):
                 self.assertEqual(id.hex, r["hex"], r["input"])
                 self.assertEqual(str(id) if r["form"] == "text" else id.crockford(), r["text"], r["input"])
                 if r["form"] == "text":
-                    self.assertTrue(m.is_valid(r["input"]), r["input"])
+                    got = m.is_valid(r["input"])
+                    if got and not id.valid() and "valid" in PENDING:
+                        pending.setdefault("valid", []).append(r["input"])
+                    else:
+                        self.assertEqual(got, id.valid(), r["input"])
             elif r["kind"] == "name":
                 ns = ID.from_bytes(bytes.fromhex(r["namespace"]))
                 self.assertEqual(ID.from_name(ns, r["name"]).hex, r["hex"], r)
@@ -146,6 +196,14 @@ class Corpus(unittest.TestCase):
                 self.assertEqual(cm.exception.code, r["error"], repr(s))
                 self.assertTrue(str(cm.exception).startswith(r["layout"] + ": "), str(cm.exception))
                 self.assertIsInstance(cm.exception, ValueError)
+        self.check_generator(m, head)
+        for kind, inputs in pending.items():
+            with self.subTest(pending=kind):
+                self.skipTest(f"{len(inputs)} {kind} records fail; {PENDING[kind]}; the first: {inputs[0]!r}")
+
+    def check_generator(self, m, head):
+        """Checks the module's generator against the layout record head."""
+        ID = m.ID
         if not head.get("generates"):
             self.assertFalse(hasattr(m, "Generator"))
             return

@@ -188,6 +188,7 @@ func Files(license []byte) ([]File, error) {
 		File{"java/pom.xml", pom()},
 		File{JavaDir + "/" + java.RuntimeFile, java.Runtime(JavaPackage)},
 		File{JavaDir + "/package-info.java", javaPackageInfo(ls)},
+		File{JavaModuleInfo, javaModuleInfo()},
 	)
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
@@ -495,11 +496,16 @@ KB from ` + "`'idforge/uuidv7'`" + `. With esbuild, import from the layout's mod
   to wait: the next ID of that tick throws ` + "`IDError`" + ` ` + "`ErrClockStalled`" + ` at
   once (` + "`ErrClockBackwards`" + ` if the clock went back); make it again on a
   later tick.
-- ` + "`isValid(s)`" + `: whether ` + "`ID.parse(s)`" + ` would read s, without throwing (false
-  for anything that is not a string).
+- ` + "`isValid(s)`" + `: whether s is the text of an ID of the module's layout:
+  ` + "`ID.parse(s)`" + ` reads it and the ID's constant bits are the layout's
+  (` + "`id.valid()`" + `), so a UUIDv4's text is no UUIDv7's; it never throws
+  (false for anything that is not a string). The same in every language
+  ([the contract](` + Repository + `/blob/main/docs/contract.md)).
 - ` + "`fromName(namespace, name)`" + ` for the name-based layouts (UUIDv3 with MD5,
   UUIDv5 with SHA-1, UUIDv8 with SHA-256, as RFC 9562 defines them): the
-  namespace an ID, its text or its bytes, the name text (UTF-8) or bytes.
+  namespace an ID, its text or its bytes, the name text (UTF-8) or bytes,
+  hashed as they are; text that is not valid Unicode (a lone surrogate) is
+  ` + "`IDError`" + ` ` + "`ErrType`" + `.
 - ` + "`ID.parse(s)`" + ` (the layout's text: a UUID in every UUID form, a ULID
   in Crockford, a Snowflake in decimal), ` + "`ID.parseBase62`" + `,
   ` + "`ID.parseCrockford`, `ID.parseHex`, `ID.fromBytes(b)`" + ` (an ` + "`ArrayBuffer`" + `
@@ -527,6 +533,8 @@ const dns = '6ba7b810-9dad-11d1-80b4-00c04fd430c8'; // RFC 9562's DNS namespace
 String(fromName(dns, 'www.example.com')) === '2ed6657d-e927-568b-95e1-2665a8aea6a2'; // true
 isValid('2ed6657d-e927-568b-95e1-2665a8aea6a2'); // true
 isValid('not an ID'); // false
+// RFC 9562's DNS namespace is a UUIDv1: its text is no UUIDv5's.
+isValid(dns); // false
 const seeded = newGenerator({ clock: () => 1700000000000000000n, random: (bytes) => bytes.fill(7) });
 seeded.next().time().toISOString() === '2023-11-14T22:13:20.000Z'; // true
 ` + "```" + `

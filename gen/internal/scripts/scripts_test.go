@@ -92,7 +92,7 @@ func TestEveryLayout(t *testing.T) {
 				t.Errorf("no %s", p)
 			}
 		}
-		class := map[string]string{"uuidv7": "Uuidv7", "ulid": "Ulid", "ksuid": "Ksuid", "snowflake": "Snowflake", "uuidv8_sha256": "Uuidv8Sha256", "ksuid_ms": "KsuidMs"}[mod]
+		class := map[string]string{"uuidv7": "UuidV7", "ulid": "Ulid", "ksuid": "Ksuid", "snowflake": "Snowflake", "uuidv8_sha256": "UuidV8Sha256", "ksuid_ms": "KsuidMs"}[mod]
 		if have[scripts.JavaDir+"/"+class+".java"] == nil {
 			t.Errorf("no %s/%s.java", scripts.JavaDir, class)
 		}

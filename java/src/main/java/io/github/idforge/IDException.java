@@ -4,38 +4,95 @@ package io.github.idforge;
 
 /**
  * The exception of every bad input to the ID classes of this package: text,
- * bytes, fields, times, nodes and keys they cannot take. It is unchecked, an
- * {@link IllegalArgumentException}, and its {@link #code()} names the kind
- * of error, with the same names in every language idforge writes (Go,
- * JavaScript, Python, SQL):
+ * bytes, fields, times, nodes, names and keys they cannot take. It is
+ * unchecked, an {@link IllegalArgumentException}, and its {@link #code()}
+ * says the kind of error as a {@link Code}, whose {@link Code#errorName()}
+ * is the name every language idforge writes (Go, JavaScript, Python, SQL)
+ * gives it, such as {@code "ErrSyntax"}:
  *
- * <ul>
- * <li>{@code ErrLength}: text or bytes of a length the form never has;
- * <li>{@code ErrSyntax}: a character the form does not allow, a padding bit
- *     set or a check symbol that does not match ({@link #position()} says
- *     where, in bytes of UTF-8 as Go counts them);
- * <li>{@code ErrOverflow}: text of a value above the largest ID;
- * <li>{@code ErrRange}: a field or node that does not fit its bits;
- * <li>{@code ErrTime}: a time outside the layout's range, or a clock that
- *     reads one;
- * <li>{@code ErrClockBackwards}, {@code ErrClockStalled}: a generator whose
- *     clock went back, or stood still, for a second when it had to wait;
- * <li>{@code ErrNoGenerator}: {@code newId()} before {@code setNode}, for a
- *     layout whose generator needs its node;
- * <li>{@code ErrKey}: a mask key under 16 bytes or all zero;
- * <li>{@code ErrInvalid}: an ID given to {@code mask} whose constant bits are
- *     not the layout's;
- * <li>{@code ErrNotMasked}: text given to {@code unmask} whose constant bits
- *     no public form has.
- * </ul>
+ * <pre>{@code
+ * try {
+ *     UuidV7.parse(text);
+ * } catch (IDException e) {
+ *     switch (e.code()) {
+ *         case ERR_LENGTH, ERR_SYNTAX -> reject(text);
+ *         default -> throw e;
+ *     }
+ * }
+ * }</pre>
  *
  * <p>Its message starts with the layout's name and never holds a key.
  */
 public final class IDException extends IllegalArgumentException {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
-    /** The kind of error, such as {@code "ErrSyntax"}. */
-    private final String code;
+    /**
+     * The kinds of error. Each constant is the Java spelling of the error
+     * kind that Go's sentinel errors, the conformance corpus and every other
+     * language idforge writes name as {@link #errorName()} returns it.
+     */
+    public enum Code {
+        /** Text or bytes of a length the form never has ({@code ErrLength}). */
+        ERR_LENGTH("ErrLength"),
+        /**
+         * A character the form does not allow, a padding bit set or a check
+         * symbol that does not match ({@code ErrSyntax}); {@link
+         * IDException#position()} says where.
+         */
+        ERR_SYNTAX("ErrSyntax"),
+        /** Text of a value above the largest ID ({@code ErrOverflow}). */
+        ERR_OVERFLOW("ErrOverflow"),
+        /** A field or node that does not fit its bits ({@code ErrRange}). */
+        ERR_RANGE("ErrRange"),
+        /** A time outside the layout's range, or a clock that reads one ({@code ErrTime}). */
+        ERR_TIME("ErrTime"),
+        /** A generator whose clock went back for a second when it had to wait ({@code ErrClockBackwards}). */
+        ERR_CLOCK_BACKWARDS("ErrClockBackwards"),
+        /** A generator whose clock stood still for a second when it had to wait ({@code ErrClockStalled}). */
+        ERR_CLOCK_STALLED("ErrClockStalled"),
+        /**
+         * {@code newId()} before {@code setNode}, for a layout whose
+         * generator needs its node ({@code ErrNoGenerator}).
+         */
+        ERR_NO_GENERATOR("ErrNoGenerator"),
+        /**
+         * A value of a type that holds no such input: a name that is not
+         * valid Unicode, such as a string with a lone surrogate, given to
+         * {@code fromName} ({@code ErrType}).
+         */
+        ERR_TYPE("ErrType"),
+        /** A mask key under 16 bytes or all zero ({@code ErrKey}). */
+        ERR_KEY("ErrKey"),
+        /**
+         * An ID given to {@code mask} whose constant bits are not the
+         * layout's ({@code ErrInvalid}).
+         */
+        ERR_INVALID("ErrInvalid"),
+        /**
+         * Text given to {@code unmask} whose constant bits no public form
+         * has ({@code ErrNotMasked}).
+         */
+        ERR_NOT_MASKED("ErrNotMasked");
+
+        private final String errorName;
+
+        Code(String errorName) {
+            this.errorName = errorName;
+        }
+
+        /**
+         * Returns the kind's name in every language idforge writes and in
+         * the conformance corpus, such as {@code "ErrSyntax"}.
+         *
+         * @return the language-neutral name
+         */
+        public String errorName() {
+            return errorName;
+        }
+    }
+
+    /** The kind of error. */
+    private final Code code;
 
     /** Where in the text the error is, in bytes of UTF-8, or -1. */
     private final int position;
@@ -43,42 +100,39 @@ public final class IDException extends IllegalArgumentException {
     /**
      * Returns an exception of the given kind.
      *
-     * @param code the kind of error, such as {@code "ErrLength"}
+     * @param code the kind of error
      * @param message the message, which starts with the layout's name
      */
-    public IDException(String code, String message) {
+    public IDException(Code code, String message) {
         this(code, message, -1);
     }
 
     /**
      * Returns an exception of the given kind at a position in the text.
      *
-     * @param code the kind of error, such as {@code "ErrSyntax"}
+     * @param code the kind of error
      * @param message the message, which starts with the layout's name
      * @param position where in the text the error is, in bytes of UTF-8, or -1
      */
-    public IDException(String code, String message, int position) {
+    public IDException(Code code, String message, int position) {
         super(message);
-        this.code = code;
+        this.code = java.util.Objects.requireNonNull(code, "code");
         this.position = position;
     }
 
     /**
-     * Returns the kind of error, named as in every language idforge writes:
-     * {@code "ErrLength"}, {@code "ErrSyntax"}, {@code "ErrOverflow"},
-     * {@code "ErrRange"}, {@code "ErrTime"}, {@code "ErrClockBackwards"},
-     * {@code "ErrClockStalled"}, {@code "ErrNoGenerator"}, {@code "ErrKey"},
-     * {@code "ErrInvalid"} or {@code "ErrNotMasked"}.
+     * Returns the kind of error; {@code code().errorName()} names it as
+     * every language idforge writes does, such as {@code "ErrSyntax"}.
      *
      * @return the kind of error
      */
-    public String code() {
+    public Code code() {
         return code;
     }
 
     /**
-     * Returns where in the text an {@code ErrSyntax} is, in bytes of UTF-8
-     * as Go counts them, or -1 for an error that has no position.
+     * Returns where in the text an {@link Code#ERR_SYNTAX} is, in bytes of
+     * UTF-8 as Go counts them, or -1 for an error that has no position.
      *
      * @return the position, or -1
      */

@@ -248,7 +248,7 @@ final class IDRuntime {
             over |= n[j] != 0;
         }
         if (over) {
-            throw new IDException("ErrOverflow", f.layout + ": " + f.title + " text of a value above " + f.bits + " bits");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, f.layout + ": " + f.title + " text of a value above " + f.bits + " bits");
         }
         if ((n[n.length - 1] & (1 << f.pad) - 1) != 0) {
             throw syntaxError(f.layout, f.title, s, f.width - 1);
@@ -288,7 +288,7 @@ final class IDRuntime {
     static void checkLength(String layout, String title, String s, int length) {
         int n = utf8Length(s);
         if (n != length) {
-            throw new IDException("ErrLength", layout + ": " + title + " text of length " + n + ", want " + length);
+            throw new IDException(IDException.Code.ERR_LENGTH, layout + ": " + title + " text of length " + n + ", want " + length);
         }
     }
 
@@ -300,7 +300,7 @@ final class IDRuntime {
     static IDException syntaxError(String layout, String title, String s, int i) {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
-        return new IDException("ErrSyntax",
+        return new IDException(IDException.Code.ERR_SYNTAX,
                 layout + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
     }
 
@@ -336,7 +336,7 @@ final class IDRuntime {
         Objects.requireNonNull(s, "s");
         int n = utf8Length(s);
         if (n < 1 || n > 19) {
-            throw new IDException("ErrLength", layout + ": decimal text of length " + n + ", want 1 to 19");
+            throw new IDException(IDException.Code.ERR_LENGTH, layout + ": decimal text of length " + n + ", want 1 to 19");
         }
         if (s.charAt(0) == '0' && n > 1) {
             throw syntaxError(layout, "decimal", s, 0);
@@ -352,7 +352,7 @@ final class IDRuntime {
             v = v * 10 + (c - '0');
         }
         if (over) {
-            throw new IDException("ErrOverflow", layout + ": decimal text of a value above 2^63-1");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, layout + ": decimal text of a value above 2^63-1");
         }
         return v;
     }
@@ -370,7 +370,7 @@ final class IDRuntime {
         Objects.requireNonNull(s, "s");
         int n = utf8Length(s);
         if (n < 1 || n > 20) {
-            throw new IDException("ErrLength", layout + ": decimal text of length " + n + ", want 1 to 20");
+            throw new IDException(IDException.Code.ERR_LENGTH, layout + ": decimal text of length " + n + ", want 1 to 20");
         }
         if (s.charAt(0) == '0' && n > 1) {
             throw syntaxError(layout, "decimal", s, 0);
@@ -386,7 +386,7 @@ final class IDRuntime {
             v = v * 10 + (c - '0');
         }
         if (over) {
-            throw new IDException("ErrOverflow", layout + ": decimal text of a value above 2^64-1");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, layout + ": decimal text of a value above 2^64-1");
         }
         return v;
     }
@@ -455,7 +455,7 @@ final class IDRuntime {
         }
         if (key.length < 16 || zero) {
             String what = key.length < 16 ? "not " + key.length + " bytes" : "not all zero bytes";
-            throw new IDException("ErrKey", layout
+            throw new IDException(IDException.Code.ERR_KEY, layout
                     + ": a mask key must be at least 16 bytes (128 bits) and not all zero, such as idforge key makes, " + what);
         }
         synchronized (MASKERS) {

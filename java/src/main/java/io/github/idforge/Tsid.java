@@ -2,8 +2,10 @@
 
 package io.github.idforge;
 
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -164,7 +166,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     public static Tsid fromBytes(byte[] b) {
         Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
-            throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
+            throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
         return of(b);
     }
@@ -191,15 +193,15 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 42 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 42 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 42 bits");
         }
         place(b, 22, 42, f.timestamp());
         if (f.node() >>> 10 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": node " + f.node() + " does not fit in 10 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": node " + f.node() + " does not fit in 10 bits");
         }
         place(b, 12, 10, f.node());
         if (f.counter() >>> 12 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": counter " + f.counter() + " does not fit in 12 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": counter " + f.counter() + " does not fit in 12 bits");
         }
         place(b, 0, 12, f.counter());
         return of(b);
@@ -332,7 +334,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 
@@ -344,6 +346,27 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      */
     public boolean isValid() {
         return true;
+    }
+
+    /**
+     * Reports whether text is an ID of layout tsid: whether {@link
+     * #parse(String)} reads it and the ID it reads {@link #isValid() is
+     * valid}, its constant bits (versions, variants) the layout's. It has this
+     * one meaning in every language idforge writes. It never throws: null, and
+     * any text parse refuses, is false.
+     *
+     * @param text the text, or null
+     * @return whether text is an ID of the layout
+     */
+    public static boolean isValid(String text) {
+        if (text == null) {
+            return false;
+        }
+        try {
+            return parse(text).isValid();
+        } catch (IDException e) {
+            return false;
+        }
     }
 
     /**
@@ -401,7 +424,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
-                throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
+                throw new IDException(IDException.Code.ERR_INVALID, LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Masker m = masker(LAYOUT, key, tweak);
@@ -460,12 +483,12 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
-                throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
+                throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
         BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
-            throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
+            throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
@@ -511,7 +534,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(bytes());
+        return new Ser(bytes());
     }
 
     /**
@@ -525,22 +548,54 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
     }
 
-    /** The serialized form of an ID: its bytes. */
-    private static final class Serialized implements Serializable {
+    /**
+     * The serialized form of an ID: its bytes alone, written as raw data
+     * after a class descriptor with no fields, so that a stream holds little
+     * more than the ID (as the JDK's own proxies, named Ser, do).
+     */
+    private static final class Ser implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The ID's bytes. */
-        private final byte[] bytes;
+        /** The ID's bytes, written by writeObject, not as a field. */
+        private transient byte[] bytes;
 
-        Serialized(byte[] bytes) {
+        Ser(byte[] bytes) {
             this.bytes = bytes;
         }
 
         /**
-         * Returns the ID of the bytes read, checked.
+         * Writes the ID's bytes.
+         *
+         * @param out the stream
+         * @throws IOException if the stream fails
+         */
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.write(bytes);
+        }
+
+        /**
+         * Reads the ID's bytes: exactly SIZE of them.
+         *
+         * @param in the stream
+         * @throws IOException if the stream fails or holds another number of bytes
+         * @throws ClassNotFoundException never: the form names no class
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            byte[] b = new byte[SIZE];
+            in.readFully(b);
+            if (in.read() != -1) {
+                throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
+            }
+            bytes = b;
+        }
+
+        /**
+         * Returns the ID of the bytes read.
          *
          * @return the ID
-         * @throws ObjectStreamException for bytes of the wrong size
+         * @throws ObjectStreamException for a proxy that read no bytes
          */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
@@ -642,7 +697,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
                     counter++; // the same tick, or the clock went back: count on
                 } else {
                     if (last == MAX_TICK_LONG) {
-                        throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
+                        throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
                     counter = get(b, 0, 11); // random bits, the top one clear
@@ -669,7 +724,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
                 tick = -1;
             }
             if (tick < 0 || tick > MAX_TICK_LONG) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -677,7 +732,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
         /** Checks that node fits the layout's node, else ErrRange. */
         private static void checkNode(long node) {
             if (node >>> 10 != 0) {
-                throw new IDException("ErrRange", LAYOUT + ": node " + node + " does not fit in 10 bits");
+                throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": node " + node + " does not fit in 10 bits");
             }
         }
     }
@@ -703,7 +758,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
             sharedNode = node;
         } else if (sharedNode == null || sharedNode != node) {
             String had = sharedNode == null ? "no node" : "node " + sharedNode;
-            throw new IDException("ErrRange", LAYOUT + ": newId has " + had + " already");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": newId has " + had + " already");
         }
     }
 
@@ -719,7 +774,7 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     public static Tsid newId() {
         Generator g = shared;
         if (g == null) {
-            throw new IDException("ErrNoGenerator", LAYOUT + ": newId needs its node: call setNode(node) first");
+            throw new IDException(IDException.Code.ERR_NO_GENERATOR, LAYOUT + ": newId needs its node: call setNode(node) first");
         }
         return g.next();
     }

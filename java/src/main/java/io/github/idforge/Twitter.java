@@ -2,8 +2,10 @@
 
 package io.github.idforge;
 
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -173,7 +175,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
     public static Twitter fromBytes(byte[] b) {
         Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
-            throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
+            throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": binary form of length " + b.length + ", want 8 bytes");
         }
         return of(b);
     }
@@ -200,15 +202,15 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
         if (f.timestamp() >>> 41 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 41 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 41 bits");
         }
         place(b, 22, 41, f.timestamp());
         if (f.machine() >>> 10 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": machine " + f.machine() + " does not fit in 10 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": machine " + f.machine() + " does not fit in 10 bits");
         }
         place(b, 12, 10, f.machine());
         if (f.sequence() >>> 12 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": sequence " + f.sequence() + " does not fit in 12 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": sequence " + f.sequence() + " does not fit in 12 bits");
         }
         place(b, 0, 12, f.sequence());
         return of(b);
@@ -342,7 +344,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 
@@ -354,6 +356,27 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      */
     public boolean isValid() {
         return (v & 0x8000000000000000L) == 0L;
+    }
+
+    /**
+     * Reports whether text is an ID of layout twitter: whether {@link
+     * #parse(String)} reads it and the ID it reads {@link #isValid() is
+     * valid}, its constant bits (versions, variants) the layout's. It has this
+     * one meaning in every language idforge writes. It never throws: null, and
+     * any text parse refuses, is false.
+     *
+     * @param text the text, or null
+     * @return whether text is an ID of the layout
+     */
+    public static boolean isValid(String text) {
+        if (text == null) {
+            return false;
+        }
+        try {
+            return parse(text).isValid();
+        } catch (IDException e) {
+            return false;
+        }
     }
 
     /**
@@ -411,7 +434,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
-                throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
+                throw new IDException(IDException.Code.ERR_INVALID, LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Masker m = masker(LAYOUT, key, tweak);
@@ -470,12 +493,12 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
-                throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
+                throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
         BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
-            throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
+            throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
@@ -521,7 +544,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(bytes());
+        return new Ser(bytes());
     }
 
     /**
@@ -535,22 +558,54 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
     }
 
-    /** The serialized form of an ID: its bytes. */
-    private static final class Serialized implements Serializable {
+    /**
+     * The serialized form of an ID: its bytes alone, written as raw data
+     * after a class descriptor with no fields, so that a stream holds little
+     * more than the ID (as the JDK's own proxies, named Ser, do).
+     */
+    private static final class Ser implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The ID's bytes. */
-        private final byte[] bytes;
+        /** The ID's bytes, written by writeObject, not as a field. */
+        private transient byte[] bytes;
 
-        Serialized(byte[] bytes) {
+        Ser(byte[] bytes) {
             this.bytes = bytes;
         }
 
         /**
-         * Returns the ID of the bytes read, checked.
+         * Writes the ID's bytes.
+         *
+         * @param out the stream
+         * @throws IOException if the stream fails
+         */
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.write(bytes);
+        }
+
+        /**
+         * Reads the ID's bytes: exactly SIZE of them.
+         *
+         * @param in the stream
+         * @throws IOException if the stream fails or holds another number of bytes
+         * @throws ClassNotFoundException never: the form names no class
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            byte[] b = new byte[SIZE];
+            in.readFully(b);
+            if (in.read() != -1) {
+                throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
+            }
+            bytes = b;
+        }
+
+        /**
+         * Returns the ID of the bytes read.
          *
          * @return the ID
-         * @throws ObjectStreamException for bytes of the wrong size
+         * @throws ObjectStreamException for a proxy that read no bytes
          */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
@@ -664,7 +719,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
                 tick = -1;
             }
             if (tick < 0 || tick > MAX_TICK_LONG) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -683,10 +738,10 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
                 }
                 if (System.nanoTime() - deadline >= 0) {
                     if (now < last) {
-                        throw new IDException("ErrClockBackwards",
+                        throw new IDException(IDException.Code.ERR_CLOCK_BACKWARDS,
                                 LAYOUT + ": the clock is behind the last tick used, after a second's wait");
                     }
-                    throw new IDException("ErrClockStalled",
+                    throw new IDException(IDException.Code.ERR_CLOCK_STALLED,
                             LAYOUT + ": the counter ran out and the clock stood still for a second");
                 }
                 LockSupport.parkNanos(250000L);
@@ -696,7 +751,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
         /** Checks that node fits the layout's node, else ErrRange. */
         private static void checkNode(long node) {
             if (node >>> 10 != 0) {
-                throw new IDException("ErrRange", LAYOUT + ": node " + node + " does not fit in 10 bits");
+                throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": node " + node + " does not fit in 10 bits");
             }
         }
     }
@@ -722,7 +777,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
             sharedNode = node;
         } else if (sharedNode == null || sharedNode != node) {
             String had = sharedNode == null ? "no node" : "node " + sharedNode;
-            throw new IDException("ErrRange", LAYOUT + ": newId has " + had + " already");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": newId has " + had + " already");
         }
     }
 
@@ -738,7 +793,7 @@ public final class Twitter implements Comparable<Twitter>, Serializable {
     public static Twitter newId() {
         Generator g = shared;
         if (g == null) {
-            throw new IDException("ErrNoGenerator", LAYOUT + ": newId needs its node: call setNode(node) first");
+            throw new IDException(IDException.Code.ERR_NO_GENERATOR, LAYOUT + ": newId needs its node: call setNode(node) first");
         }
         return g.next();
     }

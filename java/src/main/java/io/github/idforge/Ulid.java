@@ -2,8 +2,10 @@
 
 package io.github.idforge;
 
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -170,7 +172,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
     public static Ulid fromBytes(byte[] b) {
         Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
-            throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
+            throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
         }
         return of(b);
     }
@@ -198,12 +200,12 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
         Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 48 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 48 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 48 bits");
         }
         place(b, 80, 48, f.timestamp());
         Objects.requireNonNull(f.entropy(), "entropy");
         if (f.entropy().length != 10) {
-            throw new IDException("ErrRange", LAYOUT + ": entropy must be 10 bytes, not " + f.entropy().length);
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": entropy must be 10 bytes, not " + f.entropy().length);
         }
         System.arraycopy(f.entropy(), 0, b, 6, 10);
         return of(b);
@@ -335,7 +337,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 
@@ -347,6 +349,27 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
      */
     public boolean isValid() {
         return true;
+    }
+
+    /**
+     * Reports whether text is an ID of layout ulid: whether {@link
+     * #parse(String)} reads it and the ID it reads {@link #isValid() is
+     * valid}, its constant bits (versions, variants) the layout's. It has this
+     * one meaning in every language idforge writes. It never throws: null, and
+     * any text parse refuses, is false.
+     *
+     * @param text the text, or null
+     * @return whether text is an ID of the layout
+     */
+    public static boolean isValid(String text) {
+        if (text == null) {
+            return false;
+        }
+        try {
+            return parse(text).isValid();
+        } catch (IDException e) {
+            return false;
+        }
     }
 
     /**
@@ -404,7 +427,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
         byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
-                throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
+                throw new IDException(IDException.Code.ERR_INVALID, LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Masker m = masker(LAYOUT, key, tweak);
@@ -463,12 +486,12 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
-                throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
+                throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
         BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
-            throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
+            throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
@@ -515,7 +538,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(bytes());
+        return new Ser(bytes());
     }
 
     /**
@@ -529,22 +552,54 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
     }
 
-    /** The serialized form of an ID: its bytes. */
-    private static final class Serialized implements Serializable {
+    /**
+     * The serialized form of an ID: its bytes alone, written as raw data
+     * after a class descriptor with no fields, so that a stream holds little
+     * more than the ID (as the JDK's own proxies, named Ser, do).
+     */
+    private static final class Ser implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The ID's bytes. */
-        private final byte[] bytes;
+        /** The ID's bytes, written by writeObject, not as a field. */
+        private transient byte[] bytes;
 
-        Serialized(byte[] bytes) {
+        Ser(byte[] bytes) {
             this.bytes = bytes;
         }
 
         /**
-         * Returns the ID of the bytes read, checked.
+         * Writes the ID's bytes.
+         *
+         * @param out the stream
+         * @throws IOException if the stream fails
+         */
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.write(bytes);
+        }
+
+        /**
+         * Reads the ID's bytes: exactly SIZE of them.
+         *
+         * @param in the stream
+         * @throws IOException if the stream fails or holds another number of bytes
+         * @throws ClassNotFoundException never: the form names no class
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            byte[] b = new byte[SIZE];
+            in.readFully(b);
+            if (in.read() != -1) {
+                throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
+            }
+            bytes = b;
+        }
+
+        /**
+         * Returns the ID of the bytes read.
          *
          * @return the ID
-         * @throws ObjectStreamException for bytes of the wrong size
+         * @throws ObjectStreamException for a proxy that read no bytes
          */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
@@ -675,7 +730,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
                     counter = counter.add(BigInteger.ONE); // the same tick, or the clock went back: count on
                 } else {
                     if (last == MAX_TICK_LONG) {
-                        throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
+                        throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the next tick is past the layout's last");
                     }
                     last++; // the counter ran out: borrow the next tick
                     counter = getBig(b, 0, 80); // random bits
@@ -702,7 +757,7 @@ public final class Ulid implements Comparable<Ulid>, Serializable {
                 tick = -1;
             }
             if (tick < 0 || tick > MAX_TICK_LONG) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }

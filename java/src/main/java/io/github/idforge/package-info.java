@@ -21,22 +21,22 @@
  * <li>{@link Ksuid}: KSUID &#x2014; Segment's K-Sortable Unique IDentifier.
  * <li>{@link KsuidMs}: KSUID with milliseconds: KSUID's 32-bit seconds, and a 12-bit fraction of a second (244 &#xb5;s) in the leading payload bits.
  * <li>{@link Mastodon}: Mastodon &#x2014; Mastodon's status IDs.
- * <li>{@link Objectid}: MongoDB ObjectId.
+ * <li>{@link ObjectId}: MongoDB ObjectId.
  * <li>{@link Snowflake}: Snowflake &#x2014; Twitter's 64-bit ID.
  * <li>{@link Sonyflake}: Sonyflake &#x2014; Sony's 63-bit ID.
  * <li>{@link Tsid}: TSID &#x2014; Time-Sorted ID (f4b6a3/tsid-creator).
  * <li>{@link Twitter}: Twitter/X &#x2014; the original Snowflake.
  * <li>{@link Ulid}: ULID &#x2014; Universally Unique Lexicographically Sortable Identifier.
- * <li>{@link Uuidv1}: UUIDv1 &#x2014; RFC 9562 section 5.1.
- * <li>{@link Uuidv3}: UUIDv3 &#x2014; RFC 9562 section 5.3.
- * <li>{@link Uuidv4}: UUIDv4 &#x2014; RFC 9562 section 5.4.
- * <li>{@link Uuidv5}: UUIDv5 &#x2014; RFC 9562 section 5.5.
- * <li>{@link Uuidv6}: UUIDv6 &#x2014; RFC 9562 section 5.6.
- * <li>{@link Uuidv7}: UUIDv7 &#x2014; RFC 9562 section 5.7.
- * <li>{@link Uuidv7Draft01}: UUIDv7 as in draft-peabody-dispatch-new-uuid-format-01.
- * <li>{@link Uuidv7Subms}: UUIDv7 with a sub-millisecond fraction &#x2014; RFC 9562 section 6.2, method 3, as PostgreSQL 18's uuidv7() and Go 1.27's uuid.NewV7 make it.
- * <li>{@link Uuidv8}: UUIDv8 &#x2014; RFC 9562 appendix B.1, the time-based example.
- * <li>{@link Uuidv8Sha256}: UUIDv8 &#x2014; RFC 9562 appendix B.2, name-based with SHA-256.
+ * <li>{@link UuidV1}: UUIDv1 &#x2014; RFC 9562 section 5.1.
+ * <li>{@link UuidV3}: UUIDv3 &#x2014; RFC 9562 section 5.3.
+ * <li>{@link UuidV4}: UUIDv4 &#x2014; RFC 9562 section 5.4.
+ * <li>{@link UuidV5}: UUIDv5 &#x2014; RFC 9562 section 5.5.
+ * <li>{@link UuidV6}: UUIDv6 &#x2014; RFC 9562 section 5.6.
+ * <li>{@link UuidV7}: UUIDv7 &#x2014; RFC 9562 section 5.7.
+ * <li>{@link UuidV7Draft01}: UUIDv7 as in draft-peabody-dispatch-new-uuid-format-01.
+ * <li>{@link UuidV7Subms}: UUIDv7 with a sub-millisecond fraction &#x2014; RFC 9562 section 6.2, method 3, as PostgreSQL 18's uuidv7() and Go 1.27's uuid.NewV7 make it.
+ * <li>{@link UuidV8}: UUIDv8 &#x2014; RFC 9562 appendix B.1, the time-based example.
+ * <li>{@link UuidV8Sha256}: UUIDv8 &#x2014; RFC 9562 appendix B.2, name-based with SHA-256.
  * <li>{@link Xid}: xid &#x2014; rs/xid's 12-byte ID, written in 20 characters of base32hex.
  * </ul>
  */

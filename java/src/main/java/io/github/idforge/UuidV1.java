@@ -2,8 +2,10 @@
 
 package io.github.idforge;
 
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -53,7 +55,7 @@ import static io.github.idforge.IDRuntime.*;
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
  */
-public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
+public final class UuidV1 implements Comparable<UuidV1>, Serializable {
     private static final long serialVersionUID = 1L;
 
     /** The layout's name, which every error message starts with. */
@@ -83,23 +85,23 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
             MAX_TICK = new BigInteger("1152921504606846975");
 
     /** The ID with every bit zero. */
-    public static final Uuidv1 NIL = new Uuidv1(0L, 0L);
+    public static final UuidV1 NIL = new UuidV1(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Uuidv1 MAX = new Uuidv1(0xffffffffffffffffL, 0xffffffffffffffffL);
+    public static final UuidV1 MAX = new UuidV1(0xffffffffffffffffL, 0xffffffffffffffffL);
 
     /** The ID's bits: hi the 64 above lo's 64. */
     private final long hi, lo;
 
     /** Returns the ID of the bits given. */
-    private Uuidv1(long hi, long lo) {
+    private UuidV1(long hi, long lo) {
         this.hi = hi;
         this.lo = lo;
     }
 
     /** Returns the ID of b: 16 bytes, big-endian. */
-    private static Uuidv1 of(byte[] b) {
-        return new Uuidv1((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
+    private static UuidV1 of(byte[] b) {
+        return new UuidV1((long) LONGS.get(b, 0), (long) LONGS.get(b, 8));
     }
 
     /**
@@ -122,15 +124,15 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @return the ID
      * @throws IDException ErrLength or ErrSyntax for text that is no UUID
      */
-    public static Uuidv1 parse(String s) {
+    public static UuidV1 parse(String s) {
         int n = Objects.requireNonNull(s, "s").length();
         if (n == 36) {
-            Uuidv1 id = readUUID(s, 0, true);
+            UuidV1 id = readUUID(s, 0, true);
             if (id != null) {
                 return id;
             }
         } else if (n == 32) {
-            Uuidv1 id = readUUID(s, 0, false);
+            UuidV1 id = readUUID(s, 0, false);
             if (id != null) {
                 return id;
             }
@@ -146,7 +148,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv1 parseBase62(String s) {
+    public static UuidV1 parseBase62(String s) {
         return of(decode(s, BASE62));
     }
 
@@ -159,7 +161,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv1 parseCrockford(String s) {
+    public static UuidV1 parseCrockford(String s) {
         return of(decode(s, CROCKFORD));
     }
 
@@ -170,7 +172,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Uuidv1 parseHex(String s) {
+    public static UuidV1 parseHex(String s) {
         return of(decode(s, HEX));
     }
 
@@ -182,10 +184,10 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @return the ID
      * @throws IDException ErrLength for another number of bytes
      */
-    public static Uuidv1 fromBytes(byte[] b) {
+    public static UuidV1 fromBytes(byte[] b) {
         Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
-            throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
+            throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": binary form of length " + b.length + ", want 16 bytes");
         }
         return of(b);
     }
@@ -196,9 +198,9 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @param u a UUID
      * @return the ID
      */
-    public static Uuidv1 fromUUID(UUID u) {
+    public static UuidV1 fromUUID(UUID u) {
         Objects.requireNonNull(u, "u");
-        return new Uuidv1(u.getMostSignificantBits(), u.getLeastSignificantBits());
+        return new UuidV1(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
     /**
@@ -209,21 +211,21 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @return the ID
      * @throws IDException ErrRange for a field that does not fit
      */
-    public static Uuidv1 pack(Fields f) {
+    public static UuidV1 pack(Fields f) {
         Objects.requireNonNull(f, "f");
         byte[] b = CONST_VALUE.clone();
         if (f.timestamp() >>> 60 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 60 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 60 bits");
         }
         place(b, 96, 32, f.timestamp());
         place(b, 80, 16, f.timestamp() >>> 32);
         place(b, 64, 12, f.timestamp() >>> 48);
-        if (f.clock_seq() >>> 14 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": clock_seq " + f.clock_seq() + " does not fit in 14 bits");
+        if (f.clockSeq() >>> 14 != 0) {
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": clockSeq " + f.clockSeq() + " does not fit in 14 bits");
         }
-        place(b, 48, 14, f.clock_seq());
+        place(b, 48, 14, f.clockSeq());
         if (f.node() >>> 48 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": node " + f.node() + " does not fit in 48 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": node " + f.node() + " does not fit in 48 bits");
         }
         place(b, 0, 48, f.node());
         return of(b);
@@ -237,7 +239,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @param t an instant
      * @return the smallest ID at or after t
      */
-    public static Uuidv1 minAt(Instant t) {
+    public static UuidV1 minAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
@@ -257,7 +259,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @param t an instant
      * @return the largest ID at or before t
      */
-    public static Uuidv1 maxAt(Instant t) {
+    public static UuidV1 maxAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
@@ -362,7 +364,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 
@@ -375,6 +377,28 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
     public boolean isValid() {
         return (hi & 0xf000L) == 0x1000L
                 && (lo & 0xc000000000000000L) == 0x8000000000000000L;
+    }
+
+    /**
+     * Reports whether text is an ID of layout uuidv1: whether {@link
+     * #parse(String)} reads it and the ID it reads {@link #isValid() is
+     * valid}, its constant bits (versions, variants) the layout's. It has this
+     * one meaning in every language idforge writes: the text of a UUID of
+     * another version parses, but is not valid. It never throws: null, and any
+     * text parse refuses, is false.
+     *
+     * @param text the text, or null
+     * @return whether text is an ID of the layout
+     */
+    public static boolean isValid(String text) {
+        if (text == null) {
+            return false;
+        }
+        try {
+            return parse(text).isValid();
+        } catch (IDException e) {
+            return false;
+        }
     }
 
     /**
@@ -433,7 +457,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
         byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
-                throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
+                throw new IDException(IDException.Code.ERR_INVALID, LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Masker m = masker(LAYOUT, key, tweak);
@@ -452,7 +476,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv1 unmask(String text, byte[] key) {
+    public static UuidV1 unmask(String text, byte[] key) {
         return unmask(text, key, new byte[0]);
     }
 
@@ -467,7 +491,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv1 unmask(String text, byte[] key, String tweak) {
+    public static UuidV1 unmask(String text, byte[] key, String tweak) {
         return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
@@ -486,18 +510,18 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Uuidv1 unmask(String text, byte[] key, byte[] tweak) {
+    public static UuidV1 unmask(String text, byte[] key, byte[] tweak) {
         Objects.requireNonNull(text, "text");
         Masker m = masker(LAYOUT, key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
-                throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
+                throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
         BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
-            throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
+            throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
@@ -505,27 +529,34 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
     }
 
     /**
-     * Compares the IDs' bytes, unsigned, as their fixed-width text sorts.
+     * Compares the IDs' bytes, unsigned, as their fixed-width text sorts, as
+     * every language idforge writes compares IDs, and as PostgreSQL orders
+     * its uuid type. This differs from {@link java.util.UUID#compareTo},
+     * which compares the two halves as signed longs, so that a UUID whose
+     * first hex digit is 8 to f sorts before one whose first digit is 0 to
+     * 7: for IDs that sort by time, only unsigned order is the order they
+     * were made in. Sort {@link #toUUID()}'s results with
+     * {@code Comparator.comparing(UuidV1::fromUUID)} to keep it.
      *
      * @param o another ID
      * @return a negative number, zero or a positive number as this ID is
      *     less than, equal to or greater than o
      */
     @Override
-    public int compareTo(Uuidv1 o) {
+    public int compareTo(UuidV1 o) {
         int c = Long.compareUnsigned(hi, o.hi);
         return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
-     * Reports whether o is a Uuidv1 of the same bytes.
+     * Reports whether o is a UuidV1 of the same bytes.
      *
      * @param o an object
      * @return whether o is the same ID
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Uuidv1 other && hi == other.hi && lo == other.lo;
+        return o instanceof UuidV1 other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -544,7 +575,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(bytes());
+        return new Ser(bytes());
     }
 
     /**
@@ -558,22 +589,54 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
     }
 
-    /** The serialized form of an ID: its bytes. */
-    private static final class Serialized implements Serializable {
+    /**
+     * The serialized form of an ID: its bytes alone, written as raw data
+     * after a class descriptor with no fields, so that a stream holds little
+     * more than the ID (as the JDK's own proxies, named Ser, do).
+     */
+    private static final class Ser implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The ID's bytes. */
-        private final byte[] bytes;
+        /** The ID's bytes, written by writeObject, not as a field. */
+        private transient byte[] bytes;
 
-        Serialized(byte[] bytes) {
+        Ser(byte[] bytes) {
             this.bytes = bytes;
         }
 
         /**
-         * Returns the ID of the bytes read, checked.
+         * Writes the ID's bytes.
+         *
+         * @param out the stream
+         * @throws IOException if the stream fails
+         */
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.write(bytes);
+        }
+
+        /**
+         * Reads the ID's bytes: exactly SIZE of them.
+         *
+         * @param in the stream
+         * @throws IOException if the stream fails or holds another number of bytes
+         * @throws ClassNotFoundException never: the form names no class
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            byte[] b = new byte[SIZE];
+            in.readFully(b);
+            if (in.read() != -1) {
+                throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
+            }
+            bytes = b;
+        }
+
+        /**
+         * Returns the ID of the bytes read.
          *
          * @return the ID
-         * @throws ObjectStreamException for bytes of the wrong size
+         * @throws ObjectStreamException for a proxy that read no bytes
          */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
@@ -591,10 +654,10 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * field.
      *
      * @param timestamp 60 bits (an integer): time
-     * @param clock_seq 14 bits (an integer): clockseq
+     * @param clockSeq 14 bits (an integer): clockseq
      * @param node 48 bits (an integer): node
      */
-    public record Fields(long timestamp, long clock_seq, long node) {}
+    public record Fields(long timestamp, long clockSeq, long node) {}
 
     /**
      * Makes IDs of layout uuidv1. Each ID it makes is greater than the last,
@@ -612,19 +675,45 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
         private long last = -1;
 
         /**
-         * Returns a generator. node, of 48 bits, is random with the multicast
-         * bit set if left out.
+         * Returns a generator of the given node: withRandomNode makes one
+         * without.
          *
-         * @param node the node, of 48 bits, or null
+         * @param node the node, of 48 bits
+         * @param clock the clock the generator reads
+         * @param random the source of the random bits
+         * @throws IDException ErrRange for a node that does not fit
+         */
+        public Generator(long node, Clock clock, RandomGenerator random) {
+            this(true, node, clock, random);
+        }
+
+        /**
+         * Returns a generator without a node of its own: the node is random,
+         * with the multicast bit set (RFC 9562, section 6.10).
+         *
+         * @param clock the clock the generator reads
+         * @param random the source of the random bits
+         * @return the generator
+         */
+        public static Generator withRandomNode(Clock clock, RandomGenerator random) {
+            return new Generator(false, 0L, clock, random);
+        }
+
+        /**
+         * Returns a generator with the given node, if hasNode, else with a
+         * random one.
+         *
+         * @param hasNode whether node is the generator's node
+         * @param node the node, of 48 bits
          * @param clock the clock the generator reads
          * @param random the source of the random bits
          */
-        public Generator(Long node, Clock clock, RandomGenerator random) {
+        private Generator(boolean hasNode, long node, Clock clock, RandomGenerator random) {
             this.clock = Objects.requireNonNull(clock, "clock");
             this.random = Objects.requireNonNull(random, "random");
             byte[] f = CONST_VALUE.clone();
             drawOnce(f, unhex("00000000000000003fff000000000000")); // the clock sequence
-            if (node != null) {
+            if (hasNode) {
                 checkNode(node);
                 place(f, 0, 48, node);
             } else {
@@ -636,12 +725,24 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
         }
 
         /**
-         * Returns a generator that reads the system clock and a DRBG
-         * SecureRandom. node, of 48 bits, is random with the multicast bit set
-         * if left out.
+         * Returns a generator without a node of its own that reads the system
+         * clock and a DRBG SecureRandom: the node is random, with the
+         * multicast bit set (RFC 9562, section 6.10), as withRandomNode() has
+         * it.
          */
         public Generator() {
-            this(null, Clock.systemUTC(), defaultRandom());
+            this(false, 0L, Clock.systemUTC(), defaultRandom());
+        }
+
+        /**
+         * Returns a generator without a node of its own that reads the system
+         * clock and a DRBG SecureRandom: the node is random, with the
+         * multicast bit set (RFC 9562, section 6.10).
+         *
+         * @return the generator
+         */
+        public static Generator withRandomNode() {
+            return new Generator();
         }
 
         /**
@@ -664,14 +765,14 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
          * @throws IDException ErrTime when the clock reads a time outside
          *     the layout's range
          */
-        public Uuidv1 next() {
+        public UuidV1 next() {
             byte[] b = new byte[SIZE];
             synchronized (this) {
                 long tick = now();
                 if (tick <= last) {
                     // The same tick, or the clock went back: step the tick itself (RFC 9562, section 6.2).
                     if (last == MAX_TICK_LONG) {
-                        throw new IDException("ErrTime", LAYOUT + ": the next tick is past the layout's last");
+                        throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the next tick is past the layout's last");
                     }
                     tick = last + 1;
                 }
@@ -705,7 +806,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
                 tick = -1;
             }
             if (tick < 0 || tick > MAX_TICK_LONG) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -713,7 +814,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
         /** Checks that node fits the layout's node, else ErrRange. */
         private static void checkNode(long node) {
             if (node >>> 48 != 0) {
-                throw new IDException("ErrRange", LAYOUT + ": node " + node + " does not fit in 48 bits");
+                throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": node " + node + " does not fit in 48 bits");
             }
         }
 
@@ -748,7 +849,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
             sharedNode = node;
         } else if (sharedNode == null || sharedNode != node) {
             String had = sharedNode == null ? "no node" : "node " + sharedNode;
-            throw new IDException("ErrRange", LAYOUT + ": newId has " + had + " already");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": newId has " + had + " already");
         }
     }
 
@@ -760,10 +861,10 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * @return a new ID
      * @throws IDException ErrTime when the clock reads a time outside the layout's range
      */
-    public static Uuidv1 newId() {
+    public static UuidV1 newId() {
         Generator g = shared;
         if (g == null) {
-            synchronized (Uuidv1.class) {
+            synchronized (UuidV1.class) {
                 if (shared == null) {
                     shared = new Generator();
                 }
@@ -778,7 +879,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * (dashed: 8-4-4-4-12) or not, four at a time; returns null if they are
      * not there, for parseUUID to say why.
      */
-    private static Uuidv1 readUUID(String s, int at, boolean dashed) {
+    private static UuidV1 readUUID(String s, int at, boolean dashed) {
         int d = 0;
         if (dashed) {
             if (s.charAt(at + 8) != '-' || s.charAt(at + 13) != '-' || s.charAt(at + 18) != '-' || s.charAt(at + 23) != '-') {
@@ -791,7 +892,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
         if ((h1 | h2 | h3 | h4 | l1 | l2 | l3 | l4) < 0) {
             return null;
         }
-        return new Uuidv1(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
+        return new UuidV1(h1 << 48 | h2 << 32 | h3 << 16 | h4, l1 << 48 | l2 << 32 | l3 << 16 | l4);
     }
 
     /**
@@ -801,7 +902,7 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
      * parse's way for the forms it does not read itself, and for text that
      * is no UUID, where it finds what is wrong.
      */
-    private static Uuidv1 parseUUID(String s) {
+    private static UuidV1 parseUUID(String s) {
         int n = s.length();
         int length = utf8Length(s);
         if (length == n) {
@@ -829,11 +930,11 @@ public final class Uuidv1 implements Comparable<Uuidv1>, Serializable {
                     break;
             }
         }
-        throw new IDException("ErrLength", LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
+        throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": UUID text of length " + length + ", want 36, 32, 38 or 45");
     }
 
     /** Reads the canonical form from s at offset at, or finds what is wrong with it. */
-    private static Uuidv1 checkUUID(String s, int at) {
+    private static UuidV1 checkUUID(String s, int at) {
         for (int i = 0; i < 36; i++) {
             char c = s.charAt(at + i);
             boolean ok = i == 8 || i == 13 || i == 18 || i == 23 ? c == '-' : c < 128 && HEX_VALUES[c] >= 0;

@@ -2,8 +2,10 @@
 
 package io.github.idforge;
 
+import java.io.IOException;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
+import java.io.ObjectOutputStream;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.math.BigInteger;
@@ -49,7 +51,7 @@ import static io.github.idforge.IDRuntime.*;
  * <p>{@link #newId()} returns the next ID of one process-wide generator;
  * {@link Generator} makes a generator of your own.
  */
-public final class Objectid implements Comparable<Objectid>, Serializable {
+public final class ObjectId implements Comparable<ObjectId>, Serializable {
     private static final long serialVersionUID = 1L;
 
     /** The layout's name, which every error message starts with. */
@@ -76,23 +78,23 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
             MAX_TICK = new BigInteger("4294967295");
 
     /** The ID with every bit zero. */
-    public static final Objectid NIL = new Objectid(0L, 0L);
+    public static final ObjectId NIL = new ObjectId(0L, 0L);
 
     /** The ID with every bit one. */
-    public static final Objectid MAX = new Objectid(0xffffffffL, 0xffffffffffffffffL);
+    public static final ObjectId MAX = new ObjectId(0xffffffffL, 0xffffffffffffffffL);
 
     /** The ID's bits: hi the 32 above lo's 64. */
     private final long hi, lo;
 
     /** Returns the ID of the bits given. */
-    private Objectid(long hi, long lo) {
+    private ObjectId(long hi, long lo) {
         this.hi = hi;
         this.lo = lo;
     }
 
     /** Returns the ID of b: 12 bytes, big-endian. */
-    private static Objectid of(byte[] b) {
-        return new Objectid(get(b, 64, 32), get(b, 0, 64));
+    private static ObjectId of(byte[] b) {
+        return new ObjectId(get(b, 64, 32), get(b, 0, 64));
     }
 
     /**
@@ -115,7 +117,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Objectid parse(String s) {
+    public static ObjectId parse(String s) {
         return of(decode(s, HEX));
     }
 
@@ -127,7 +129,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Objectid parseBase62(String s) {
+    public static ObjectId parseBase62(String s) {
         return of(decode(s, BASE62));
     }
 
@@ -140,7 +142,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Objectid parseCrockford(String s) {
+    public static ObjectId parseCrockford(String s) {
         return of(decode(s, CROCKFORD));
     }
 
@@ -151,7 +153,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the ID
      * @throws IDException ErrLength, ErrSyntax or ErrOverflow for other text
      */
-    public static Objectid parseHex(String s) {
+    public static ObjectId parseHex(String s) {
         return of(decode(s, HEX));
     }
 
@@ -163,10 +165,10 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the ID
      * @throws IDException ErrLength for another number of bytes
      */
-    public static Objectid fromBytes(byte[] b) {
+    public static ObjectId fromBytes(byte[] b) {
         Objects.requireNonNull(b, "b");
         if (b.length != SIZE) {
-            throw new IDException("ErrLength", LAYOUT + ": binary form of length " + b.length + ", want 12 bytes");
+            throw new IDException(IDException.Code.ERR_LENGTH, LAYOUT + ": binary form of length " + b.length + ", want 12 bytes");
         }
         return of(b);
     }
@@ -179,19 +181,19 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the ID
      * @throws IDException ErrRange for a field that does not fit
      */
-    public static Objectid pack(Fields f) {
+    public static ObjectId pack(Fields f) {
         Objects.requireNonNull(f, "f");
         byte[] b = new byte[SIZE];
         if (f.timestamp() >>> 32 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": timestamp " + f.timestamp() + " does not fit in 32 bits");
         }
         place(b, 64, 32, f.timestamp());
         if (f.process() >>> 40 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": process " + f.process() + " does not fit in 40 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": process " + f.process() + " does not fit in 40 bits");
         }
         place(b, 24, 40, f.process());
         if (f.counter() >>> 24 != 0) {
-            throw new IDException("ErrRange", LAYOUT + ": counter " + f.counter() + " does not fit in 24 bits");
+            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": counter " + f.counter() + " does not fit in 24 bits");
         }
         place(b, 0, 24, f.counter());
         return of(b);
@@ -205,7 +207,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @param t an instant
      * @return the smallest ID at or after t
      */
-    public static Objectid minAt(Instant t) {
+    public static ObjectId minAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
@@ -223,7 +225,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @param t an instant
      * @return the largest ID at or before t
      */
-    public static Objectid maxAt(Instant t) {
+    public static ObjectId maxAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
         long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
@@ -313,7 +315,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
         try {
             return Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
         } catch (ArithmeticException | DateTimeException e) {
-            throw new IDException("ErrTime", LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the time is past what an Instant holds; unixNanos has it");
         }
     }
 
@@ -325,6 +327,27 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      */
     public boolean isValid() {
         return true;
+    }
+
+    /**
+     * Reports whether text is an ID of layout objectid: whether {@link
+     * #parse(String)} reads it and the ID it reads {@link #isValid() is
+     * valid}, its constant bits (versions, variants) the layout's. It has this
+     * one meaning in every language idforge writes. It never throws: null, and
+     * any text parse refuses, is false.
+     *
+     * @param text the text, or null
+     * @return whether text is an ID of the layout
+     */
+    public static boolean isValid(String text) {
+        if (text == null) {
+            return false;
+        }
+        try {
+            return parse(text).isValid();
+        } catch (IDException e) {
+            return false;
+        }
     }
 
     /**
@@ -382,7 +405,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
         byte[] id = bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((id[i] & MASK_ID[i]) != MASK_ID_BITS[i]) {
-                throw new IDException("ErrInvalid", LAYOUT + ": mask: the ID's constant bits are not the layout's");
+                throw new IDException(IDException.Code.ERR_INVALID, LAYOUT + ": mask: the ID's constant bits are not the layout's");
             }
         }
         Masker m = masker(LAYOUT, key, tweak);
@@ -401,7 +424,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Objectid unmask(String text, byte[] key) {
+    public static ObjectId unmask(String text, byte[] key) {
         return unmask(text, key, new byte[0]);
     }
 
@@ -416,7 +439,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Objectid unmask(String text, byte[] key, String tweak) {
+    public static ObjectId unmask(String text, byte[] key, String tweak) {
         return unmask(text, key, Objects.requireNonNull(tweak, "tweak").getBytes(StandardCharsets.UTF_8));
     }
 
@@ -435,18 +458,18 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @throws IDException ErrKey for a bad key, the errors of
      *     {@link #parse(String)}, or ErrNotMasked
      */
-    public static Objectid unmask(String text, byte[] key, byte[] tweak) {
+    public static ObjectId unmask(String text, byte[] key, byte[] tweak) {
         Objects.requireNonNull(text, "text");
         Masker m = masker(LAYOUT, key, tweak);
         byte[] pub = parse(text).bytes();
         for (int i = 0; i < SIZE; i++) {
             if ((pub[i] & MASK_PUB[i]) != MASK_PUB_BITS[i]) {
-                throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text's constant bits are no public form's");
+                throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text's constant bits are no public form's");
             }
         }
         BigInteger y = feistel(m, MASK_N, gather(pub, MASK_PUBLIC), false);
         if (y.bitLength() > MASK_N - MASK_PAD) {
-            throw new IDException("ErrNotMasked", LAYOUT + ": unmask: the text is no public form's");
+            throw new IDException(IDException.Code.ERR_NOT_MASKED, LAYOUT + ": unmask: the text is no public form's");
         }
         byte[] out = MASK_ID_BITS.clone();
         scatter(y, MASK_N - MASK_PAD, MASK_FREE, out);
@@ -461,20 +484,20 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      *     less than, equal to or greater than o
      */
     @Override
-    public int compareTo(Objectid o) {
+    public int compareTo(ObjectId o) {
         int c = Long.compareUnsigned(hi, o.hi);
         return c != 0 ? c : Long.compareUnsigned(lo, o.lo);
     }
 
     /**
-     * Reports whether o is a Objectid of the same bytes.
+     * Reports whether o is a ObjectId of the same bytes.
      *
      * @param o an object
      * @return whether o is the same ID
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof Objectid other && hi == other.hi && lo == other.lo;
+        return o instanceof ObjectId other && hi == other.hi && lo == other.lo;
     }
 
     /**
@@ -493,7 +516,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return the ID's serialized form
      */
     private Object writeReplace() {
-        return new Serialized(bytes());
+        return new Ser(bytes());
     }
 
     /**
@@ -507,22 +530,54 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
         throw new InvalidObjectException(LAYOUT + ": an ID is read through its proxy");
     }
 
-    /** The serialized form of an ID: its bytes. */
-    private static final class Serialized implements Serializable {
+    /**
+     * The serialized form of an ID: its bytes alone, written as raw data
+     * after a class descriptor with no fields, so that a stream holds little
+     * more than the ID (as the JDK's own proxies, named Ser, do).
+     */
+    private static final class Ser implements Serializable {
         private static final long serialVersionUID = 1L;
 
-        /** The ID's bytes. */
-        private final byte[] bytes;
+        /** The ID's bytes, written by writeObject, not as a field. */
+        private transient byte[] bytes;
 
-        Serialized(byte[] bytes) {
+        Ser(byte[] bytes) {
             this.bytes = bytes;
         }
 
         /**
-         * Returns the ID of the bytes read, checked.
+         * Writes the ID's bytes.
+         *
+         * @param out the stream
+         * @throws IOException if the stream fails
+         */
+        private void writeObject(ObjectOutputStream out) throws IOException {
+            out.defaultWriteObject();
+            out.write(bytes);
+        }
+
+        /**
+         * Reads the ID's bytes: exactly SIZE of them.
+         *
+         * @param in the stream
+         * @throws IOException if the stream fails or holds another number of bytes
+         * @throws ClassNotFoundException never: the form names no class
+         */
+        private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+            in.defaultReadObject();
+            byte[] b = new byte[SIZE];
+            in.readFully(b);
+            if (in.read() != -1) {
+                throw new InvalidObjectException(LAYOUT + ": a serialized ID of the wrong size");
+            }
+            bytes = b;
+        }
+
+        /**
+         * Returns the ID of the bytes read.
          *
          * @return the ID
-         * @throws ObjectStreamException for bytes of the wrong size
+         * @throws ObjectStreamException for a proxy that read no bytes
          */
         private Object readResolve() throws ObjectStreamException {
             if (bytes == null || bytes.length != SIZE) {
@@ -598,7 +653,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
          * @throws IDException ErrTime when the clock reads a time outside
          *     the layout's range
          */
-        public Objectid next() {
+        public ObjectId next() {
             byte[] b = new byte[SIZE];
             synchronized (this) {
                 if (at == pool.length) {
@@ -633,7 +688,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
                 tick = -1;
             }
             if (tick < 0 || tick > MAX_TICK_LONG) {
-                throw new IDException("ErrTime", LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -661,7 +716,7 @@ public final class Objectid implements Comparable<Objectid>, Serializable {
      * @return a new ID
      * @throws IDException ErrTime when the clock reads a time outside the layout's range
      */
-    public static Objectid newId() {
+    public static ObjectId newId() {
         return Shared.GENERATOR.next();
     }
 
