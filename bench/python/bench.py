@@ -52,6 +52,7 @@ def main() -> None:
     ours_id, std_id = itertools.cycle(ours_ids).__next__, itertools.cycle(std_ids).__next__
     ops = [
         ("new ID as text (str(new_id()) / str(uuid.uuid4()))", lambda: str(uuidv7.new_id()), lambda: str(uuid.uuid4()), "uuid"),
+        ("new ULID as text (str(ulid.new_id()) / str(uuid.uuid4()))", lambda: str(our_ulid.new_id()), lambda: str(uuid.uuid4()), "uuid"),
         ("str(id)", lambda: str(ours_id()), lambda: str(std_id()), "uuid"),
         ("parse", lambda: uuidv7.ID.parse(ours_text()), lambda: uuid.UUID(std_text()), "uuid"),
         ("parse + str", lambda: str(uuidv7.ID.parse(ours_text())), lambda: str(uuid.UUID(std_text())), "uuid"),

@@ -88,7 +88,7 @@ def answer(req):
     if op == "format":
         return {"ok": True, "text": format_id(id, req["form"])}
     if op == "fields":
-        fields = {k: v.hex() if isinstance(v, bytes) else str(v) for k, v in id.fields().items()}
+        fields = {k: v.hex() if isinstance(v, bytes) else str(v) for k, v in id.values().items()}
         return {"ok": True, "fields": fields, "valid": id.valid()}
     if op == "time":
         # A layout without a time has no min_at, and its IDs no time.

@@ -94,6 +94,20 @@ func TestPythonDocs(t *testing.T) {
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_docs")
 }
 
+// CPython's own checks of uuid.UUID (test.test_uuid, where the Python that
+// runs them has its test package) pass on IDs of the committed package's
+// UUIDv1, v4, v6 and v7 layouts: they keep every uuid.UUID attribute, with
+// the standard library's meaning and type (testdata/test_stdlib_uuid.py).
+// .ci/python-packages runs them with Debian's test package installed.
+func TestPythonStdlibUUID(t *testing.T) {
+	readInputs(t, "../../python/idforge/*.py", "testdata/test_stdlib_uuid.py")
+	dir, err := filepath.Abs("../../python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_stdlib_uuid")
+}
+
 // IDs of the committed Python package go into Django's UUIDField,
 // SQLAlchemy's UUID types and a pydantic model (testdata/test_frameworks.py);
 // a framework that python3 cannot import is skipped there, unless

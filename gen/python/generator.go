@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"math/big"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
@@ -52,9 +53,15 @@ func (w *writer) generator() {
 	} else {
 		params = params[:len(params)-2]
 	}
+	if block {
+		w.f("%s", w.blockStruct())
+	}
 	w.f(`
 
-_generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
+# The hooks (Generator._after_fork) of the live generators, which a forked
+# child runs: weak, so that a generator no one holds goes, and its hook
+# with it.
+_fork_hooks: Set[weakref.WeakMethod[Callable[[], None]]] = set()
 
 
 class Generator:
@@ -104,7 +111,7 @@ class Generator:
 	if block {
 		w.f("        self._blocks: list[int] = []  # random blocks of _SIZE bytes, each an int, taken from the end\n")
 	}
-	w.f("        self._fixed = 0\n        self._draw()\n        self._lock = threading.Lock()\n        _generators.add(self)\n")
+	w.f("        self._fixed = 0\n        self._draw()\n        self._lock = threading.Lock()\n        hook = weakref.WeakMethod(self._after_fork)\n        _fork_hooks.add(hook)\n        weakref.finalize(self, _fork_hooks.discard, hook)\n")
 
 	// _draw
 	fixed := pyConstStart(p)
@@ -229,9 +236,8 @@ class Generator:
         (a call costs about as much for 16 bytes as for 1 KiB), and returns
         one. The caller holds the lock."""
         buf = os.urandom(64 * _SIZE) if self._source is None else _read_random(_LAYOUT, self._source, 64 * _SIZE)
-        self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
-        return self._blocks.pop()
-`)
+%s        return self._blocks.pop()
+`, w.blocksFromBuf())
 	}
 	if once {
 		w.f(`
@@ -263,6 +269,25 @@ class Generator:
 	}
 
 	if p.Clock != nil {
+		// The tick, floored (so negative before the epoch), with no
+		// arithmetic that is the identity (an epoch of 0, a tick of a whole
+		// number of nanoseconds): the clock is read for every ID.
+		c := w.p.Clock
+		tick := "t"
+		if c.EpochNs.Sign() != 0 {
+			tick = "t - _EPOCH_NS"
+		}
+		if c.TickDen.Cmp(big.NewInt(1)) != 0 || c.TickNum.Cmp(big.NewInt(1)) != 0 {
+			if c.EpochNs.Sign() != 0 {
+				tick = "(" + tick + ")"
+			}
+			if c.TickDen.Cmp(big.NewInt(1)) != 0 {
+				tick += " * _TICK_DEN"
+			}
+			if c.TickNum.Cmp(big.NewInt(1)) != 0 {
+				tick += " // _TICK_NUM"
+			}
+		}
 		w.f(`
     def _now(self) -> int:
         """Returns the clock's tick; a reading that is no int of nanoseconds (a
@@ -270,12 +295,11 @@ class Generator:
         t: object = self._clock()
         if type(t) is not int:
             raise IDError("ErrTime", f"{_LAYOUT}: the clock read {t!r}, not an int of nanoseconds since the Unix epoch")
-        ns = t - _EPOCH_NS
-        tick = -1 if ns < 0 else ns * _TICK_DEN // _TICK_NUM
-        if tick < 0 or tick > _MAX_TICK:
-            raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
-        return tick
-`)
+        tick = %s
+        if 0 <= tick <= _MAX_TICK:
+            return tick
+        raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
+`, tick)
 		if p.Counter != nil && p.Counter.V.Overflow == layouts.OverflowWait {
 			w.f(`
     def _wait_past(self, last: int) -> int:
@@ -305,12 +329,13 @@ class Generator:
 func (w *writer) forkHook() {
 	p := w.p
 	var doc, globals, body []string
-	doc = append(doc, "moves every generator on (Generator._after_fork)")
+	doc = append(doc, "moves every live generator on (Generator._after_fork)")
 	globals = append(globals, "_shared_lock")
 	body = append(body, "_shared_lock = threading.Lock()",
-		"for g in list(_generators):",
-		"    # The module's own hook, which a type checker takes for a stranger's.",
-		"    g._after_fork()  # pyright: ignore[reportPrivateUsage]")
+		"for ref in list(_fork_hooks):",
+		"    hook = ref()",
+		"    if hook is not None:",
+		"        hook()")
 	if p.Node != nil {
 		doc = append(doc, "and, if set_node gave new_id's generator its node, drops that generator: the parent goes on with the node, so the child's new_id waits for a set_node of its own")
 		globals = append(globals, "_shared", "_shared_node", "_forked_node")
@@ -549,4 +574,51 @@ func docText(indent, text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// blockWords returns how the generator's random blocks are read from its
+// buffer, as words of one struct format: the format's code ("Q" or "I"),
+// the word's bits and the words in a block; or words 0 where the size is
+// a multiple of neither 8 nor 4 bytes, or a block is more than 5 words.
+func blockWords(size int) (code string, bits, words int) {
+	switch {
+	case size%8 == 0 && size/8 <= 5:
+		return "Q", 64, size / 8
+	case size%4 == 0 && size/4 <= 5:
+		return "I", 32, size / 4
+	}
+	return "", 0, 0
+}
+
+// blockStruct returns the module constant that reads the generator's 64
+// random blocks from one buffer, or "".
+func (w *writer) blockStruct() string {
+	code, _, words := blockWords(w.p.Size)
+	if words == 0 {
+		return ""
+	}
+	return fmt.Sprintf("\n# Reads the 64 random blocks of one buffer as big-endian words, %d a block:\n# one C call, where a slice and an int.from_bytes a block cost twice as much.\n_BLOCKS = _struct.Struct(\">%d%s\")\n", words, 64*words, code)
+}
+
+// blocksFromBuf returns the statements of _refill that read the blocks
+// from buf.
+func (w *writer) blocksFromBuf() string {
+	_, bits, words := blockWords(w.p.Size)
+	switch words {
+	case 0:
+		return "        self._blocks = [int.from_bytes(buf[i : i + _SIZE], \"big\") for i in range(0, len(buf), _SIZE)]\n"
+	case 1:
+		return "        self._blocks = list(_BLOCKS.unpack(buf))\n"
+	}
+	names := []string{"a", "b", "c", "d", "e"}[:words]
+	var terms []string
+	for i, n := range names {
+		if sh := bits * (words - 1 - i); sh > 0 {
+			terms = append(terms, fmt.Sprintf("%s << %d", n, sh))
+		} else {
+			terms = append(terms, n)
+		}
+	}
+	its := strings.TrimSuffix(strings.Repeat("it, ", words), ", ")
+	return fmt.Sprintf("        it = iter(_BLOCKS.unpack(buf))\n        self._blocks = [%s for %s in zip(%s)]\n", strings.Join(terms, " | "), strings.Join(names, ", "), its)
 }

@@ -21,12 +21,18 @@
 //
 // What Python cannot express as Go does, and what the module does instead:
 //
-//   - A datetime holds microseconds: time() rounds the ID's instant down to
-//     the microsecond, as an aware UTC datetime (and raises ErrTime outside
-//     the years 1 to 9999); unix_nanos() gives it exactly. min_at and
-//     max_at take an aware datetime or an int of nanoseconds since the Unix
-//     epoch; a naive datetime is ErrTime rather than a guess at its zone. A
-//     layout without a time has no time().
+//   - A UUID layout's ID keeps every attribute uuid.UUID has, with the
+//     standard library's meaning and type (time, fields, node, clock_seq,
+//     version, variant, urn, bytes_le, is_safe, ...): the class overrides
+//     none of them. idforge's own accessors take names uuid.UUID does not
+//     have, the same in every module: values() (the spec's fields, a
+//     TypedDict) and the property datetime.
+//   - A datetime holds microseconds: the property datetime is the ID's
+//     instant rounded down to the microsecond, an aware UTC datetime (it
+//     raises ErrTime outside the years 1 to 9999), or None for a layout
+//     without a time; unix_nanos() gives it exactly. min_at and max_at take
+//     an aware datetime or an int of nanoseconds since the Unix epoch; a
+//     naive datetime is ErrTime rather than a guess at its zone.
 //   - pack takes the fields as keyword arguments, so a field named after a
 //     Python keyword cannot be packed: such a layout is refused (ErrName).
 //   - A forked child re-draws what a generator drew once (a random node, a
@@ -150,7 +156,17 @@ func (w *writer) module() {
 		text = decimalDoc(p)
 	}
 	forms := docText("", "str(id) is "+text+"; base62() and crockford() write the fixed-width forms, as the property hex does, which sort as the bytes do.")
+	when := "the property datetime the ID's time, an aware UTC datetime"
+	if p.Clock == nil {
+		when = "the property datetime is None, as the layout holds no time"
+	}
+	own := docText("", "values() gives the ID's fields, keyed by the spec's names (the TypedDict "+p.Type+"Fields), and "+when+": names that every module of idforge gives them, and that no attribute of uuid.UUID has.")
+	if p.UUID {
+		own = docText("", p.Type+" is a uuid.UUID, and keeps every attribute of one with the standard library's meaning and type (time, fields, node, clock_seq, version, variant, urn, bytes_le, is_safe, ...). The layout's own have names of their own, the same in every module of idforge: values() gives the ID's fields, keyed by the spec's names (the TypedDict "+p.Type+"Fields), and "+when+".")
+	}
 	w.f(`"""%s
+
+%s
 
 %s
 
@@ -158,7 +174,7 @@ func (w *writer) module() {
 
 from __future__ import annotations
 
-`, docText("", fmt.Sprintf("IDs of one layout, %d bits: the class %s, immutable, hashable and ordered as its bytes are, and IDError. Standard library only, Python 3.9 and later.", p.Bits, p.Type)), forms, examples(p))
+`, docText("", fmt.Sprintf("IDs of one layout, %d bits: the class %s, immutable, hashable and ordered as its bytes are, and IDError. Standard library only, Python 3.9 and later.", p.Bits, p.Type)), forms, own, examples(p))
 	head := w.b.String()
 	w.b.Reset()
 	w.f(`
@@ -198,16 +214,17 @@ def _made(cls: Type[_I], n: int) -> _I:
 
 
 def is_valid(s: object) -> bool:
-    """Reports whether s is text that %[1]s.parse reads, never raising: False
-    for anything else, a value that is not a str included. As parse does,
-    it checks the form, not the constant bits (see %[1]s.valid)."""
+    """Reports whether s is the text of an ID of this layout: text that
+    %[1]s.parse reads, whose constant bits (versions, variants) are the
+    layout's, as %[1]s.valid checks them; so the text of another version's
+    UUID is not valid here. It never raises: anything but a str is False.
+    The same meaning as isValid in idforge's other languages."""
     if not isinstance(s, str):
         return False
     try:
-        %[1]s.parse(s)
+        return %[1]s.parse(s).valid()
     except IDError:
         return False
-    return True
 `, p.Type)
 	w.maskRuntime()
 	if p.Generates {
@@ -265,7 +282,7 @@ func (w *writer) assemble(body string) {
 // standard library's modules, typing's names, and whether it uses
 // datetime's.
 func bodyImports(body string) (std, typing, dt []string) {
-	for _, m := range []string{"builtins", "os", "re", "threading", "weakref", "time as _time", "uuid as _uuid", "hashlib as _hashlib", "hmac as _hmac"} {
+	for _, m := range []string{"builtins", "os", "re", "threading", "weakref", "time as _time", "uuid as _uuid", "hashlib as _hashlib", "hmac as _hmac", "struct as _struct"} {
 		name := m
 		if i := strings.LastIndex(m, " "); i >= 0 {
 			name = m[i+1:]
@@ -274,7 +291,7 @@ func bodyImports(body string) (std, typing, dt []string) {
 			std = append(std, m)
 		}
 	}
-	for _, t := range []string{"Any", "Callable", "ClassVar", "Dict", "Iterator", "List", "NoReturn", "Optional", "Tuple", "Type", "TypeVar", "Union"} {
+	for _, t := range []string{"Any", "Callable", "ClassVar", "Dict", "Iterator", "List", "NoReturn", "Optional", "Set", "Tuple", "Type", "TypeVar", "Union"} {
 		if regexp.MustCompile(`\b` + t + `[\[(]|-> ` + t + `:`).MatchString(body) {
 			typing = append(typing, t)
 		}
@@ -282,8 +299,10 @@ func bodyImports(body string) (std, typing, dt []string) {
 	if strings.Contains(body, "(TypedDict)") {
 		typing = append(typing, "TypedDict")
 	}
+	// The property datetime, which every ID has, needs no import of its own.
+	named := strings.ReplaceAll(body, "    def datetime(self)", "")
 	for _, d := range []string{"datetime", "timedelta", "timezone"} {
-		if regexp.MustCompile(`(^|[\[ (])` + d + `\b[^ ]`).MatchString(body) {
+		if regexp.MustCompile(`(^|[\[ (])` + d + `\b[^ ]`).MatchString(named) {
 			dt = append(dt, d)
 		}
 	}
@@ -319,6 +338,21 @@ func (w *writer) forms() {
 		w.f("\n_%s = _Form(_LAYOUT, %d, %s, %s, %d, %s%s)", constName(f), p.Bits, pyString(f.Title), pyString(f.Alphabet), f.Width, pyBool(f.FoldCase), more)
 	}
 	w.f("\n")
+	var tables []string
+	for _, f := range forms {
+		if usesPairs(f) && w.writes(f) {
+			tables = append(tables, fmt.Sprintf("%s = _digit_pairs(_%s)", pairsName(f), constName(f)))
+		}
+	}
+	if len(tables) > 0 {
+		w.f("\n# The tables of pairs of digits that the forms' own writers read.\n%s\n", strings.Join(tables, "\n"))
+	}
+}
+
+// writes reports whether the class writes form f with a method of its own
+// (str, or base62() and the like; hex is a property that %-formats).
+func (w *writer) writes(f portable.Form) bool {
+	return f.Name != "hex" || w.p.Text.Name == f.Name
 }
 
 func pyBool(b bool) string {
@@ -353,7 +387,7 @@ func (w *writer) class() {
 
 class %[1]sFields(TypedDict):
     """The fields of an ID of layout %[2]s, keyed by the spec's names, as
-    %[1]s.fields returns them and %[1]s.pack takes them."""
+    %[1]s.values returns them and %[1]s.pack takes them."""
 
 `, p.Type, p.L.Name)
 	for _, f := range p.Fields {
@@ -451,10 +485,9 @@ class %[1]s:
 		w.f(`
     @classmethod
     def from_uuid(cls, u: _uuid.UUID) -> %[1]s:
-        """Returns the ID of the 128 bits of u, a uuid.UUID."""
-        if not isinstance(u, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
-        return _made(cls, u.int)
+        """Returns the ID of the 128 bits of u, a uuid.UUID; anything else is
+        ErrType."""
+        return _made(cls, _uuid_bits(u))
 `, p.Type)
 	}
 
@@ -526,11 +559,14 @@ class %[1]s:
 		if !p.Text.Own() {
 			as = fmt.Sprintf(", as %s() writes them", p.Text.Name)
 		}
+		body := fmt.Sprintf("        return _encode(self._n, _%s)\n", constName(p.Text))
+		if unrolls(p.Text) {
+			body = unrolled(p.Text, "self._n")
+		}
 		w.f(`
     def __str__(self) -> str:
         """Returns the ID's text: %s%s."""
-        return _encode(self._n, _%s)
-`, p.Text.Describe(), as, constName(p.Text))
+%s`, p.Text.Describe(), as, body)
 	}
 	w.f(`
     def __repr__(self) -> str:
@@ -576,17 +612,21 @@ class %[1]s:
 		if f.Name == "hex" {
 			continue // a property, as the standard library's UUID.hex is: see below
 		}
+		body := fmt.Sprintf("        return _encode(self._n, _%s)\n", constName(f))
+		if unrolls(f) {
+			body = unrolled(f, "self._n")
+		}
 		w.f(`
     def %[1]s(self) -> str:
         """Returns the %[2]s form: %[3]d digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _%[4]s)
-`, f.Name, f.Title, f.Width, strings.ToUpper(f.Name))
+%[4]s`, f.Name, f.Title, f.Width, body)
 	}
 
 	w.f(`
-    def fields(self) -> %[1]sFields:
-        """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
-        bytes fields."""
+    def values(self) -> %[1]sFields:
+        """Returns the values of the ID's fields, keyed by the spec's names: ints,
+        and bytes for bytes fields. (A uuid.UUID's fields is another thing:
+        the tuple of RFC 4122's version 1 fields.)"""
         n = self._n
         return {
 `, p.Type)
@@ -606,15 +646,24 @@ class %[1]s:
         n = self._n
         return _EPOCH_NS + (%s) * _TICK_NUM // _TICK_DEN
 
-    def time(self) -> datetime:
-        """Returns the ID's time as an aware UTC datetime, rounded down to the
+    @property
+    def datetime(self) -> datetime:
+        """The ID's time as an aware UTC datetime, rounded down to the
         microsecond. A time outside a datetime's years 1 to 9999 is ErrTime;
-        unix_nanos has it."""
+        unix_nanos has it. (A uuid.UUID's time is another thing: an int of
+        the UUID's timestamp bits, as the standard library defines it.)"""
         try:
             return _UNIX + timedelta(microseconds=self.unix_nanos() // 1000)
         except OverflowError:
             raise IDError("ErrTime", f"{_LAYOUT}: the time is past what a datetime holds; use unix_nanos") from None
 `, lang.Read("n", p.Time.Runs, p.Bits))
+	} else {
+		w.f(`
+    @property
+    def datetime(self) -> None:
+        """None: an ID of layout %s holds no time."""
+        return None
+`, p.L.Name)
 	}
 	if p.ConstMask.Sign() != 0 {
 		w.f(`
@@ -663,8 +712,8 @@ def _bits(n: object) -> int:
     if n < 0 or n > _MAX:
         raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[5]d bits")
     return n
-
-`, toUUID(p)+fromName(p)+maskMethods(p)+pydanticHooks(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p))
+%[8]s
+`, toUUID(p)+fromName(p)+maskMethods(p)+pydanticHooks(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p), argChecks(p))
 }
 
 // uuidArg returns the start of the constructor of a 128-bit layout's ID,
@@ -739,20 +788,14 @@ func asUUID(p *portable.Plan, body string) string {
 	// uuid.UUID's own: int(), hash and the comparisons of the bits, which
 	// take any uuid.UUID.
 	cut("    def __int__(self)", "    def "+firstFormMethod(body))
-	swap(`    def fields(self) -> `+typ+`Fields:`, `    # The ID's fields and time are methods, where uuid.UUID has properties
-    # of RFC 4122's version 1 fields.
-    def fields(self) -> `+typ+`Fields:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]`)
-	if p.Clock != nil {
-		swap(`    def time(self) -> datetime:`, `    def time(self) -> datetime:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]`)
-	} else {
-		swap(`    def valid(self) -> bool:`, `    @property
-    def time(self) -> NoReturn:
-        """The layout has no time: reading it is an AttributeError, where
-        uuid.UUID would read the bits of a version 1 UUID's time."""
-        raise AttributeError(f"an ID of layout {_LAYOUT} has no time")
-
-    def valid(self) -> bool:`)
-	}
+	swap(`
+`+typ+`.NIL = _made(`+typ+`, 0)`, `
+# uuid.UUID's is_safe is a slot its constructor fills, and the module's
+# readers fill int alone: the class gives every ID the value uuid.UUID(int=n)
+# has, unknown. (A class attribute over the slot, set here as the type
+# checkers take uuid.UUID's for Final.)
+setattr(`+typ+`, "is_safe", _uuid.SafeUUID.unknown)
+`+typ+`.NIL = _made(`+typ+`, 0)`)
 	cut("\n    # The properties named as the standard library's UUID has them come", "\n\ndef _bits(")
 	swap(`vars(`+typ+`)["_n"].__set__`, `vars(_uuid.UUID)["int"].__set__`)
 	swap(`# Sets the slot of an ID's bits past `+typ+`.__setattr__, which refuses: for the
@@ -816,11 +859,11 @@ func fromName(p *portable.Plan) string {
 		return ""
 	}
 	alg := p.Hash.V.Algorithm
-	nsType, nsDoc, nsCheck := p.Type, "an ID of the layout", "isinstance(namespace, "+p.Type+")"
+	nsType, nsDoc := p.Type, "an ID of the layout"
 	if p.Bits == 128 {
-		nsType, nsDoc, nsCheck = "_uuid.UUID", "a uuid.UUID (an ID of a UUID layout is one), such as uuid.NAMESPACE_DNS", "isinstance(namespace, _uuid.UUID)"
+		nsType, nsDoc = "_uuid.UUID", "a uuid.UUID (an ID of a UUID layout is one), such as uuid.NAMESPACE_DNS"
 		if !p.UUID {
-			nsType, nsDoc, nsCheck = "Union["+p.Type+", _uuid.UUID]", "an ID of the layout or a uuid.UUID", "isinstance(namespace, ("+p.Type+", _uuid.UUID))"
+			nsType, nsDoc = "Union["+p.Type+", _uuid.UUID]", "an ID of the layout or a uuid.UUID"
 		}
 	}
 	constBits := ""
@@ -832,20 +875,63 @@ func fromName(p *portable.Plan) string {
     @classmethod
     def from_name(cls, namespace: %[2]s, name: Union[str, builtins.bytes]) -> %[1]s:
         """%[3]s"""
-        if not %[4]s:  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise IDError("ErrType", f"{_LAYOUT}: a namespace is %[5]s, not {type(namespace).__name__}")
-        if isinstance(name, str):
-            try:
-                data = name.encode("utf-8")
-            except UnicodeEncodeError:
-                raise IDError("ErrType", f"{_LAYOUT}: the name is no text UTF-8 can write; give its bytes") from None
-        elif isinstance(name, (builtins.bytes, bytearray, memoryview)):  # pyright: ignore[reportUnnecessaryIsInstance]
-            data = builtins.bytes(name)
-        else:
-            raise IDError("ErrType", f"{_LAYOUT}: a name is a str or bytes, not {type(name).__name__}")
-        digest = _hashlib.%[6]s(namespace.bytes + data).digest()
-        return _made(cls, int.from_bytes(digest[:_SIZE], "big")%[7]s)
-`, p.Type, nsType, doc, nsCheck, strings.ReplaceAll(nsDoc, ", such as uuid.NAMESPACE_DNS", ""), alg, constBits)
+        digest = _hashlib.%[4]s(_namespace_bytes(namespace) + _name_bytes(name)).digest()
+        return _made(cls, int.from_bytes(digest[:_SIZE], "big")%[5]s)
+`, p.Type, nsType, doc, alg, constBits)
+}
+
+// argChecks returns the module's functions that check, at run time, the
+// arguments of from_uuid and from_name, for callers no type checker sees:
+// they take an object, so that the check is no redundant isinstance of a
+// declared type.
+func argChecks(p *portable.Plan) string {
+	var b strings.Builder
+	if p.Bits == 128 {
+		b.WriteString(`
+
+def _uuid_bits(u: object) -> int:
+    """Returns the bits of u, from_uuid's argument: a uuid.UUID, else
+    ErrType."""
+    if not isinstance(u, _uuid.UUID):
+        raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
+    return u.int
+`)
+	}
+	if p.Hash == nil {
+		return b.String()
+	}
+	nsDoc, nsCheck := "an ID of the layout", "isinstance(ns, "+p.Type+")"
+	if p.Bits == 128 {
+		nsDoc, nsCheck = "a uuid.UUID (an ID of a UUID layout is one)", "isinstance(ns, _uuid.UUID)"
+		if !p.UUID {
+			nsDoc, nsCheck = "an ID of the layout or a uuid.UUID", "isinstance(ns, ("+p.Type+", _uuid.UUID))"
+		}
+	}
+	fmt.Fprintf(&b, `
+
+def _namespace_bytes(ns: object) -> bytes:
+    """Returns the bytes of ns, from_name's namespace: %[1]s, else ErrType."""
+    if not %[2]s:
+        raise IDError("ErrType", f"{_LAYOUT}: a namespace is %[1]s, not {type(ns).__name__}")
+    return ns.bytes
+
+
+def _name_bytes(name: object) -> bytes:
+    """Returns the bytes of name, from_name's name: a str's UTF-8, or bytes.
+    A str that is not valid Unicode (a lone surrogate, which UTF-8 cannot
+    write) is ErrType, as is anything but a str or bytes."""
+    if isinstance(name, str):
+        try:
+            return name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise IDError("ErrType", f"{_LAYOUT}: the name is not valid Unicode (a lone surrogate, say), which UTF-8 cannot write; give its bytes") from None
+    if isinstance(name, (bytes, bytearray)):
+        return bytes(name)
+    if isinstance(name, memoryview):
+        return name.tobytes()
+    raise IDError("ErrType", f"{_LAYOUT}: a name is a str or bytes, not {type(name).__name__}")
+`, nsDoc, nsCheck)
+	return b.String()
 }
 
 // examples returns the module docstring's examples, which run as doctests

@@ -24,6 +24,21 @@ func TestBuiltins(t *testing.T) {
 		if i := strings.Index(string(m), "%!"); i >= 0 {
 			t.Errorf("%s: a formatting error in the module: %q", l.Name, string(m)[i:min(len(m), i+40)])
 		}
+		// The checkers are satisfied, never silenced.
+		for _, ignore := range []string{"type: ignore", "pyright: ignore"} {
+			if strings.Contains(string(m), ignore) {
+				t.Errorf("%s: the module silences a type checker (%q)", l.Name, ignore)
+			}
+		}
+		// An ID of a UUID layout keeps uuid.UUID's attributes: the class
+		// defines none of them.
+		if strings.Contains(string(m), "(_uuid.UUID):") {
+			for _, attr := range []string{"time", "fields", "node", "clock_seq", "clock_seq_hi_variant", "clock_seq_low", "time_low", "time_mid", "time_hi_version", "version", "variant", "urn", "hex", "int", "bytes", "bytes_le", "is_safe"} {
+				if strings.Contains(string(m), "\n    def "+attr+"(") || strings.Contains(string(m), "\n    "+attr+" =") {
+					t.Errorf("%s: the class overrides uuid.UUID's %s", l.Name, attr)
+				}
+			}
+		}
 		_, hash := l.Value(layouts.Hash)
 		if got := strings.Contains(string(m), "\nclass Generator:"); got == hash {
 			t.Errorf("%s: Generator %v, hash role %v", l.Name, got, hash)

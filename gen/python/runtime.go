@@ -77,7 +77,7 @@ class IDError(ValueError):
         return self.message
 `,
 }, {
-	names:  []string{"_Form", "_encode", "_decode", "_byte_length", "_syntax_error", "_check_text", "_CHECK"},
+	names:  []string{"_Form", "_encode", "_digit_pairs", "_decode", "_byte_length", "_syntax_error", "_check_text", "_CHECK"},
 	typing: []string{"Dict", "List", "Optional", "Tuple"},
 	code: `
 
@@ -125,6 +125,15 @@ class _Form:
 
 # The tables of pairs of digits, by alphabet.
 _PAIRS: Dict[str, List[str]] = {}
+
+
+def _digit_pairs(f: _Form) -> List[str]:
+    """Returns the table of every pair of form f's digits, the pair of
+    digits of each 2k-bit number, for a form whose base is a power of two
+    (2 to the k): the table a module's own writer of the form reads."""
+    if f.pairs is None:
+        raise ValueError(f"{f.title}: a base of {f.base} is no power of two")
+    return f.pairs
 
 
 _CHECK = %[2]s  # Crockford's check symbols
@@ -309,7 +318,9 @@ def _parse_uuid(s: object, f: _Form) -> int:
     raise IDError("ErrLength", f"{f.layout}: UUID text of length {n}, want 36, 32, 38 or 45")
 `,
 }, {
-	names: []string{"_integer", "_from_bytes"},
+	// A piece of its own: a layout whose fields are all bytes packs none
+	// of them with it, and a strict checker refuses an unused function.
+	names: []string{"_integer"},
 	code: `
 
 def _integer(layout: str, name: str, x: object, width: int) -> int:
@@ -319,7 +330,10 @@ def _integer(layout: str, name: str, x: object, width: int) -> int:
     if x < 0 or x >> width:
         raise IDError("ErrRange", f"{layout}: {name} {x} does not fit in {width} bits")
     return x
-
+`,
+}, {
+	names: []string{"_from_bytes"},
+	code: `
 
 def _from_bytes(layout: str, b: object, size: int) -> int:
     """Returns the bits of the ID whose bytes are b, checked to be size bytes."""

@@ -103,6 +103,15 @@ class Form:
 _PAIRS: Dict[str, List[str]] = {}
 
 
+def digit_pairs(f: Form) -> List[str]:
+    """Returns the table of every pair of form f's digits, the pair of
+    digits of each 2k-bit number, for a form whose base is a power of two
+    (2 to the k): the table a module's own writer of the form reads."""
+    if f.pairs is None:
+        raise ValueError(f"{f.title}: a base of {f.base} is no power of two")
+    return f.pairs
+
+
 CHECK = "0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U"  # Crockford's check symbols
 
 

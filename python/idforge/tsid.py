@@ -21,6 +21,11 @@ and later.
 str(id) is 13 Crockford digits; base62() and crockford() write the
 fixed-width forms, as the property hex does, which sort as the bytes do.
 
+values() gives the ID's fields, keyed by the spec's names (the TypedDict
+IDFields), and the property datetime the ID's time, an aware UTC
+datetime: names that every module of idforge gives them, and that no
+attribute of uuid.UUID has.
+
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
 >>> len(ID.NIL.hex), len(bytes(ID.NIL))
@@ -37,16 +42,18 @@ from __future__ import annotations
 
 import builtins
 import os
+import struct as _struct
 import threading
 import time as _time
 import weakref
 from datetime import datetime, timedelta
-from typing import Callable, ClassVar, Dict, Iterator, Optional, Tuple, Type, TypeVar, TypedDict, Union
+from typing import Callable, ClassVar, Dict, Iterator, Optional, Set, Tuple, Type, TypeVar, TypedDict, Union
 
 from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     integer as _integer,
     from_bytes as _from_bytes,
@@ -70,6 +77,9 @@ _BASE62 = _Form(_LAYOUT, 64, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcd
 _CROCKFORD = _Form(_LAYOUT, 64, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 13, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 64, "hex", "0123456789abcdef", 16, True)
 
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
+
 
 # The layout's clock: ticks of ms since 2020-01-01T00:00:00Z, a tick being
 # _TICK_NUM / _TICK_DEN nanoseconds.
@@ -87,7 +97,7 @@ def _clamp_tick(k: int) -> int:
 
 class IDFields(TypedDict):
     """The fields of an ID of layout tsid, keyed by the spec's names, as
-    ID.fields returns them and ID.pack takes them."""
+    ID.values returns them and ID.pack takes them."""
 
     timestamp: int  # 42 bits (an integer): time
     node: int  # 10 bits (an integer): node
@@ -184,7 +194,13 @@ class ID:
 
     def __str__(self) -> str:
         """Returns the ID's text: 13 Crockford digits, as crockford() writes them."""
-        return _encode(self._n, _CROCKFORD)
+        v = self._n
+        p = _CROCKFORD_PAIRS
+        a = v & 0xfffffffffffffff
+        return (
+            f"{_CROCKFORD.digits[v >> 60]}{p[a >> 50]}{p[a >> 40 & 0x3ff]}{p[a >> 30 & 0x3ff]}"
+            f"{p[a >> 20 & 0x3ff]}{p[a >> 10 & 0x3ff]}{p[a & 0x3ff]}"
+        )
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}.parse({str(self)!r})"
@@ -231,11 +247,18 @@ class ID:
 
     def crockford(self) -> str:
         """Returns the Crockford form: 13 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self._n, _CROCKFORD)
+        v = self._n
+        p = _CROCKFORD_PAIRS
+        a = v & 0xfffffffffffffff
+        return (
+            f"{_CROCKFORD.digits[v >> 60]}{p[a >> 50]}{p[a >> 40 & 0x3ff]}{p[a >> 30 & 0x3ff]}"
+            f"{p[a >> 20 & 0x3ff]}{p[a >> 10 & 0x3ff]}{p[a & 0x3ff]}"
+        )
 
-    def fields(self) -> IDFields:
-        """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
-        bytes fields."""
+    def values(self) -> IDFields:
+        """Returns the values of the ID's fields, keyed by the spec's names: ints,
+        and bytes for bytes fields. (A uuid.UUID's fields is another thing:
+        the tuple of RFC 4122's version 1 fields.)"""
         n = self._n
         return {
             "timestamp": n >> 22,  # 42 bits (an integer): time
@@ -248,10 +271,12 @@ class ID:
         n = self._n
         return _EPOCH_NS + (n >> 22) * _TICK_NUM // _TICK_DEN
 
-    def time(self) -> datetime:
-        """Returns the ID's time as an aware UTC datetime, rounded down to the
+    @property
+    def datetime(self) -> datetime:
+        """The ID's time as an aware UTC datetime, rounded down to the
         microsecond. A time outside a datetime's years 1 to 9999 is ErrTime;
-        unix_nanos has it."""
+        unix_nanos has it. (A uuid.UUID's time is another thing: an int of
+        the UUID's timestamp bits, as the standard library defines it.)"""
         try:
             return _UNIX + timedelta(microseconds=self.unix_nanos() // 1000)
         except OverflowError:
@@ -371,16 +396,17 @@ ID.MAX = _made(ID, _MAX)
 
 
 def is_valid(s: object) -> bool:
-    """Reports whether s is text that ID.parse reads, never raising: False
-    for anything else, a value that is not a str included. As parse does,
-    it checks the form, not the constant bits (see ID.valid)."""
+    """Reports whether s is the text of an ID of this layout: text that
+    ID.parse reads, whose constant bits (versions, variants) are the
+    layout's, as ID.valid checks them; so the text of another version's
+    UUID is not valid here. It never raises: anything but a str is False.
+    The same meaning as isValid in idforge's other languages."""
     if not isinstance(s, str):
         return False
     try:
-        ID.parse(s)
+        return ID.parse(s).valid()
     except IDError:
         return False
-    return True
 
 
 # Private IDs: the constant bits of an ID and of its public form, an ID of
@@ -392,8 +418,15 @@ _MASK_PUB, _MASK_PUB_BITS = 0x0000000000000000, 0x0000000000000000
 _MASK_SHAPE = _MaskShape(_LAYOUT, 64, _MASK_ID, _MASK_ID_BITS, _MASK_PUB, _MASK_PUB_BITS)
 _COUNTER_MAX = 0xfff
 
+# Reads the 64 random blocks of one buffer as big-endian words, 1 a block:
+# one C call, where a slice and an int.from_bytes a block cost twice as much.
+_BLOCKS = _struct.Struct(">64Q")
 
-_generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
+
+# The hooks (Generator._after_fork) of the live generators, which a forked
+# child runs: weak, so that a generator no one holds goes, and its hook
+# with it.
+_fork_hooks: Set[weakref.WeakMethod[Callable[[], None]]] = set()
 
 
 class Generator:
@@ -421,7 +454,9 @@ class Generator:
         self._fixed = 0
         self._draw()
         self._lock = threading.Lock()
-        _generators.add(self)
+        hook = weakref.WeakMethod(self._after_fork)
+        _fork_hooks.add(hook)
+        weakref.finalize(self, _fork_hooks.discard, hook)
 
     def _draw(self) -> None:
         """Draws the values fixed for the generator's life, with the constant
@@ -467,7 +502,7 @@ class Generator:
         (a call costs about as much for 16 bytes as for 1 KiB), and returns
         one. The caller holds the lock."""
         buf = os.urandom(64 * _SIZE) if self._source is None else _read_random(_LAYOUT, self._source, 64 * _SIZE)
-        self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
+        self._blocks = list(_BLOCKS.unpack(buf))
         return self._blocks.pop()
 
     def __iter__(self) -> Iterator[ID]:
@@ -489,23 +524,23 @@ class Generator:
         t: object = self._clock()
         if type(t) is not int:
             raise IDError("ErrTime", f"{_LAYOUT}: the clock read {t!r}, not an int of nanoseconds since the Unix epoch")
-        ns = t - _EPOCH_NS
-        tick = -1 if ns < 0 else ns * _TICK_DEN // _TICK_NUM
-        if tick < 0 or tick > _MAX_TICK:
-            raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
-        return tick
+        tick = (t - _EPOCH_NS) // _TICK_NUM
+        if 0 <= tick <= _MAX_TICK:
+            return tick
+        raise IDError("ErrTime", f"{_LAYOUT}: the clock reads a time outside the layout's range")
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: moves every generator on
+    """Runs in a forked child: moves every live generator on
     (Generator._after_fork), and, if set_node gave new_id's generator
     its node, drops that generator: the parent goes on with the node, so
     the child's new_id waits for a set_node of its own."""
     global _shared_lock, _shared, _shared_node, _forked_node
     _shared_lock = threading.Lock()
-    for g in list(_generators):
-        # The module's own hook, which a type checker takes for a stranger's.
-        g._after_fork()  # pyright: ignore[reportPrivateUsage]
+    for ref in list(_fork_hooks):
+        hook = ref()
+        if hook is not None:
+            hook()
     if _shared_node is not None:
         _shared, _shared_node, _forked_node = None, None, True
 

@@ -24,6 +24,13 @@ str(id) is the canonical UUID form, and ID.parse reads every UUID form;
 base62() and crockford() write the fixed-width forms, as the property
 hex does, which sort as the bytes do.
 
+ID is a uuid.UUID, and keeps every attribute of one with the standard
+library's meaning and type (time, fields, node, clock_seq, version,
+variant, urn, bytes_le, is_safe, ...). The layout's own have names of
+their own, the same in every module of idforge: values() gives the ID's
+fields, keyed by the spec's names (the TypedDict IDFields), and the
+property datetime is None, as the layout holds no time.
+
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
 >>> len(ID.NIL.hex), len(bytes(ID.NIL))
@@ -40,15 +47,17 @@ from __future__ import annotations
 
 import builtins
 import os
+import struct as _struct
 import threading
 import uuid as _uuid
 import weakref
-from typing import Callable, ClassVar, Dict, Iterator, NoReturn, Optional, Tuple, Type, TypeVar, TypedDict, Union
+from typing import Callable, ClassVar, Dict, Iterator, Optional, Set, Tuple, Type, TypeVar, TypedDict, Union
 
 from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     parse_uuid as _parse_uuid,
     integer as _integer,
@@ -73,11 +82,14 @@ _BASE62 = _Form(_LAYOUT, 128, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabc
 _CROCKFORD = _Form(_LAYOUT, 128, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 128, "hex", "0123456789abcdef", 32, True)
 
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
+
 
 
 class IDFields(TypedDict):
     """The fields of an ID of layout uuidv4, keyed by the spec's names, as
-    ID.fields returns them and ID.pack takes them."""
+    ID.values returns them and ID.pack takes them."""
 
     random_a: int  # 48 bits (an integer): random
     random_b: int  # 12 bits (an integer): random
@@ -146,10 +158,9 @@ class ID(_uuid.UUID):
 
     @classmethod
     def from_uuid(cls, u: _uuid.UUID) -> ID:
-        """Returns the ID of the 128 bits of u, a uuid.UUID."""
-        if not isinstance(u, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
-        return _made(cls, u.int)
+        """Returns the ID of the 128 bits of u, a uuid.UUID; anything else is
+        ErrType."""
+        return _made(cls, _uuid_bits(u))
 
     @classmethod
     def pack(cls, *, random_a: int = 0, random_b: int = 0, random_c: int = 0) -> ID:
@@ -183,13 +194,22 @@ class ID(_uuid.UUID):
 
     def crockford(self) -> str:
         """Returns the Crockford form: 26 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self.int, _CROCKFORD)
+        v = self.int
+        p = _CROCKFORD_PAIRS
+        a = v >> 120
+        b = v >> 60 & 0xfffffffffffffff
+        c = v & 0xfffffffffffffff
+        return (
+            f"{p[a]}{p[b >> 50]}{p[b >> 40 & 0x3ff]}{p[b >> 30 & 0x3ff]}"
+            f"{p[b >> 20 & 0x3ff]}{p[b >> 10 & 0x3ff]}{p[b & 0x3ff]}{p[c >> 50]}"
+            f"{p[c >> 40 & 0x3ff]}{p[c >> 30 & 0x3ff]}{p[c >> 20 & 0x3ff]}{p[c >> 10 & 0x3ff]}"
+            f"{p[c & 0x3ff]}"
+        )
 
-    # The ID's fields and time are methods, where uuid.UUID has properties
-    # of RFC 4122's version 1 fields.
-    def fields(self) -> IDFields:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]
-        """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
-        bytes fields."""
+    def values(self) -> IDFields:
+        """Returns the values of the ID's fields, keyed by the spec's names: ints,
+        and bytes for bytes fields. (A uuid.UUID's fields is another thing:
+        the tuple of RFC 4122's version 1 fields.)"""
         n = self.int
         return {
             "random_a": n >> 80,  # 48 bits (an integer): random
@@ -198,10 +218,9 @@ class ID(_uuid.UUID):
         }
 
     @property
-    def time(self) -> NoReturn:
-        """The layout has no time: reading it is an AttributeError, where
-        uuid.UUID would read the bits of a version 1 UUID's time."""
-        raise AttributeError(f"an ID of layout {_LAYOUT} has no time")
+    def datetime(self) -> None:
+        """None: an ID of layout uuidv4 holds no time."""
+        return None
 
     def valid(self) -> bool:
         """Reports whether the ID's constant bits (versions, variants) are those
@@ -287,6 +306,14 @@ def _bits(n: object) -> int:
     return n
 
 
+def _uuid_bits(u: object) -> int:
+    """Returns the bits of u, from_uuid's argument: a uuid.UUID, else
+    ErrType."""
+    if not isinstance(u, _uuid.UUID):
+        raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
+    return u.int
+
+
 
 # Sets the slot of an ID's bits, uuid.UUID's int, past __setattr__, which
 # refuses: for the module's own readers, whose results are in range
@@ -305,21 +332,27 @@ def _made(cls: Type[_I], n: int) -> _I:
     return i
 
 
+# uuid.UUID's is_safe is a slot its constructor fills, and the module's
+# readers fill int alone: the class gives every ID the value uuid.UUID(int=n)
+# has, unknown. (A class attribute over the slot, set here as the type
+# checkers take uuid.UUID's for Final.)
+setattr(ID, "is_safe", _uuid.SafeUUID.unknown)
 ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
 
 
 def is_valid(s: object) -> bool:
-    """Reports whether s is text that ID.parse reads, never raising: False
-    for anything else, a value that is not a str included. As parse does,
-    it checks the form, not the constant bits (see ID.valid)."""
+    """Reports whether s is the text of an ID of this layout: text that
+    ID.parse reads, whose constant bits (versions, variants) are the
+    layout's, as ID.valid checks them; so the text of another version's
+    UUID is not valid here. It never raises: anything but a str is False.
+    The same meaning as isValid in idforge's other languages."""
     if not isinstance(s, str):
         return False
     try:
-        ID.parse(s)
+        return ID.parse(s).valid()
     except IDError:
         return False
-    return True
 
 
 # Private IDs: the constant bits of an ID and of its public form, a UUIDv4
@@ -333,8 +366,15 @@ _MASK_SHAPE = _MaskShape(_LAYOUT, 128, _MASK_ID, _MASK_ID_BITS, _MASK_PUB, _MASK
 
 _RANDOM_MASK = 0xffffffffffff0fff3fffffffffffffff  # the bits of an ID that are fresh random bits, as drawn
 
+# Reads the 64 random blocks of one buffer as big-endian words, 2 a block:
+# one C call, where a slice and an int.from_bytes a block cost twice as much.
+_BLOCKS = _struct.Struct(">128Q")
 
-_generators: "weakref.WeakSet[Generator]" = weakref.WeakSet()
+
+# The hooks (Generator._after_fork) of the live generators, which a forked
+# child runs: weak, so that a generator no one holds goes, and its hook
+# with it.
+_fork_hooks: Set[weakref.WeakMethod[Callable[[], None]]] = set()
 
 
 class Generator:
@@ -354,7 +394,9 @@ class Generator:
         self._fixed = 0
         self._draw()
         self._lock = threading.Lock()
-        _generators.add(self)
+        hook = weakref.WeakMethod(self._after_fork)
+        _fork_hooks.add(hook)
+        weakref.finalize(self, _fork_hooks.discard, hook)
 
     def _draw(self) -> None:
         """Draws the values fixed for the generator's life, with the constant
@@ -385,7 +427,8 @@ class Generator:
         (a call costs about as much for 16 bytes as for 1 KiB), and returns
         one. The caller holds the lock."""
         buf = os.urandom(64 * _SIZE) if self._source is None else _read_random(_LAYOUT, self._source, 64 * _SIZE)
-        self._blocks = [int.from_bytes(buf[i : i + _SIZE], "big") for i in range(0, len(buf), _SIZE)]
+        it = iter(_BLOCKS.unpack(buf))
+        self._blocks = [a << 64 | b for a, b in zip(it, it)]
         return self._blocks.pop()
 
     def __iter__(self) -> Iterator[ID]:
@@ -398,13 +441,14 @@ class Generator:
 
 
 def _after_fork() -> None:
-    """Runs in a forked child: moves every generator on
+    """Runs in a forked child: moves every live generator on
     (Generator._after_fork)."""
     global _shared_lock
     _shared_lock = threading.Lock()
-    for g in list(_generators):
-        # The module's own hook, which a type checker takes for a stranger's.
-        g._after_fork()  # pyright: ignore[reportPrivateUsage]
+    for ref in list(_fork_hooks):
+        hook = ref()
+        if hook is not None:
+            hook()
 
 
 if hasattr(os, "register_at_fork"):

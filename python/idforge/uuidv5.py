@@ -25,6 +25,13 @@ str(id) is the canonical UUID form, and ID.parse reads every UUID form;
 base62() and crockford() write the fixed-width forms, as the property
 hex does, which sort as the bytes do.
 
+ID is a uuid.UUID, and keeps every attribute of one with the standard
+library's meaning and type (time, fields, node, clock_seq, version,
+variant, urn, bytes_le, is_safe, ...). The layout's own have names of
+their own, the same in every module of idforge: values() gives the ID's
+fields, keyed by the spec's names (the TypedDict IDFields), and the
+property datetime is None, as the layout holds no time.
+
 >>> ID.parse(str(ID.NIL)) == ID.NIL, ID.NIL.is_zero()
 (True, True)
 >>> len(ID.NIL.hex), len(bytes(ID.NIL))
@@ -36,12 +43,13 @@ from __future__ import annotations
 import builtins
 import hashlib as _hashlib
 import uuid as _uuid
-from typing import Callable, ClassVar, Dict, Iterator, NoReturn, Tuple, Type, TypeVar, TypedDict, Union
+from typing import Callable, ClassVar, Dict, Iterator, Tuple, Type, TypeVar, TypedDict, Union
 
 from ._runtime import (
     IDError,
     Form as _Form,
     encode as _encode,
+    digit_pairs as _digit_pairs,
     decode as _decode,
     parse_uuid as _parse_uuid,
     integer as _integer,
@@ -65,11 +73,14 @@ _BASE62 = _Form(_LAYOUT, 128, "Base62", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabc
 _CROCKFORD = _Form(_LAYOUT, 128, "Crockford", "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 26, True, aliases="I1L1O0")
 _HEX = _Form(_LAYOUT, 128, "hex", "0123456789abcdef", 32, True)
 
+# The tables of pairs of digits that the forms' own writers read.
+_CROCKFORD_PAIRS = _digit_pairs(_CROCKFORD)
+
 
 
 class IDFields(TypedDict):
     """The fields of an ID of layout uuidv5, keyed by the spec's names, as
-    ID.fields returns them and ID.pack takes them."""
+    ID.values returns them and ID.pack takes them."""
 
     sha1_high: int  # 48 bits (an integer): hash
     sha1_mid: int  # 12 bits (an integer): hash
@@ -138,10 +149,9 @@ class ID(_uuid.UUID):
 
     @classmethod
     def from_uuid(cls, u: _uuid.UUID) -> ID:
-        """Returns the ID of the 128 bits of u, a uuid.UUID."""
-        if not isinstance(u, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
-        return _made(cls, u.int)
+        """Returns the ID of the 128 bits of u, a uuid.UUID; anything else is
+        ErrType."""
+        return _made(cls, _uuid_bits(u))
 
     @classmethod
     def pack(cls, *, sha1_high: int = 0, sha1_mid: int = 0, sha1_low: int = 0) -> ID:
@@ -175,13 +185,22 @@ class ID(_uuid.UUID):
 
     def crockford(self) -> str:
         """Returns the Crockford form: 26 digits, zero-padded, sorting as the bytes do."""
-        return _encode(self.int, _CROCKFORD)
+        v = self.int
+        p = _CROCKFORD_PAIRS
+        a = v >> 120
+        b = v >> 60 & 0xfffffffffffffff
+        c = v & 0xfffffffffffffff
+        return (
+            f"{p[a]}{p[b >> 50]}{p[b >> 40 & 0x3ff]}{p[b >> 30 & 0x3ff]}"
+            f"{p[b >> 20 & 0x3ff]}{p[b >> 10 & 0x3ff]}{p[b & 0x3ff]}{p[c >> 50]}"
+            f"{p[c >> 40 & 0x3ff]}{p[c >> 30 & 0x3ff]}{p[c >> 20 & 0x3ff]}{p[c >> 10 & 0x3ff]}"
+            f"{p[c & 0x3ff]}"
+        )
 
-    # The ID's fields and time are methods, where uuid.UUID has properties
-    # of RFC 4122's version 1 fields.
-    def fields(self) -> IDFields:  # type: ignore[override]  # pyright: ignore[reportIncompatibleVariableOverride]
-        """Returns the ID's fields, keyed by the spec's names: ints, and bytes for
-        bytes fields."""
+    def values(self) -> IDFields:
+        """Returns the values of the ID's fields, keyed by the spec's names: ints,
+        and bytes for bytes fields. (A uuid.UUID's fields is another thing:
+        the tuple of RFC 4122's version 1 fields.)"""
         n = self.int
         return {
             "sha1_high": n >> 80,  # 48 bits (an integer): hash
@@ -190,10 +209,9 @@ class ID(_uuid.UUID):
         }
 
     @property
-    def time(self) -> NoReturn:
-        """The layout has no time: reading it is an AttributeError, where
-        uuid.UUID would read the bits of a version 1 UUID's time."""
-        raise AttributeError(f"an ID of layout {_LAYOUT} has no time")
+    def datetime(self) -> None:
+        """None: an ID of layout uuidv5 holds no time."""
+        return None
 
     def valid(self) -> bool:
         """Reports whether the ID's constant bits (versions, variants) are those
@@ -219,18 +237,7 @@ class ID(_uuid.UUID):
         uuid.UUID (an ID of a UUID layout is one), such as
         uuid.NAMESPACE_DNS; anything else is ErrType, as is a name that
         is neither str nor bytes."""
-        if not isinstance(namespace, _uuid.UUID):  # pyright: ignore[reportUnnecessaryIsInstance]
-            raise IDError("ErrType", f"{_LAYOUT}: a namespace is a uuid.UUID (an ID of a UUID layout is one), not {type(namespace).__name__}")
-        if isinstance(name, str):
-            try:
-                data = name.encode("utf-8")
-            except UnicodeEncodeError:
-                raise IDError("ErrType", f"{_LAYOUT}: the name is no text UTF-8 can write; give its bytes") from None
-        elif isinstance(name, (builtins.bytes, bytearray, memoryview)):  # pyright: ignore[reportUnnecessaryIsInstance]
-            data = builtins.bytes(name)
-        else:
-            raise IDError("ErrType", f"{_LAYOUT}: a name is a str or bytes, not {type(name).__name__}")
-        digest = _hashlib.sha1(namespace.bytes + data).digest()
+        digest = _hashlib.sha1(_namespace_bytes(namespace) + _name_bytes(name)).digest()
         return _made(cls, int.from_bytes(digest[:_SIZE], "big") & ~_CONST_MASK | _CONST_VALUE)
 
     def mask(self, key: builtins.bytes, tweak: Union[builtins.bytes, str] = b"") -> str:
@@ -303,6 +310,37 @@ def _bits(n: object) -> int:
     return n
 
 
+def _uuid_bits(u: object) -> int:
+    """Returns the bits of u, from_uuid's argument: a uuid.UUID, else
+    ErrType."""
+    if not isinstance(u, _uuid.UUID):
+        raise IDError("ErrType", f"{_LAYOUT}: from_uuid takes a uuid.UUID, not {type(u).__name__}")
+    return u.int
+
+
+def _namespace_bytes(ns: object) -> bytes:
+    """Returns the bytes of ns, from_name's namespace: a uuid.UUID (an ID of a UUID layout is one), else ErrType."""
+    if not isinstance(ns, _uuid.UUID):
+        raise IDError("ErrType", f"{_LAYOUT}: a namespace is a uuid.UUID (an ID of a UUID layout is one), not {type(ns).__name__}")
+    return ns.bytes
+
+
+def _name_bytes(name: object) -> bytes:
+    """Returns the bytes of name, from_name's name: a str's UTF-8, or bytes.
+    A str that is not valid Unicode (a lone surrogate, which UTF-8 cannot
+    write) is ErrType, as is anything but a str or bytes."""
+    if isinstance(name, str):
+        try:
+            return name.encode("utf-8")
+        except UnicodeEncodeError:
+            raise IDError("ErrType", f"{_LAYOUT}: the name is not valid Unicode (a lone surrogate, say), which UTF-8 cannot write; give its bytes") from None
+    if isinstance(name, (bytes, bytearray)):
+        return bytes(name)
+    if isinstance(name, memoryview):
+        return name.tobytes()
+    raise IDError("ErrType", f"{_LAYOUT}: a name is a str or bytes, not {type(name).__name__}")
+
+
 
 # Sets the slot of an ID's bits, uuid.UUID's int, past __setattr__, which
 # refuses: for the module's own readers, whose results are in range
@@ -321,21 +359,27 @@ def _made(cls: Type[_I], n: int) -> _I:
     return i
 
 
+# uuid.UUID's is_safe is a slot its constructor fills, and the module's
+# readers fill int alone: the class gives every ID the value uuid.UUID(int=n)
+# has, unknown. (A class attribute over the slot, set here as the type
+# checkers take uuid.UUID's for Final.)
+setattr(ID, "is_safe", _uuid.SafeUUID.unknown)
 ID.NIL = _made(ID, 0)
 ID.MAX = _made(ID, _MAX)
 
 
 def is_valid(s: object) -> bool:
-    """Reports whether s is text that ID.parse reads, never raising: False
-    for anything else, a value that is not a str included. As parse does,
-    it checks the form, not the constant bits (see ID.valid)."""
+    """Reports whether s is the text of an ID of this layout: text that
+    ID.parse reads, whose constant bits (versions, variants) are the
+    layout's, as ID.valid checks them; so the text of another version's
+    UUID is not valid here. It never raises: anything but a str is False.
+    The same meaning as isValid in idforge's other languages."""
     if not isinstance(s, str):
         return False
     try:
-        ID.parse(s)
+        return ID.parse(s).valid()
     except IDError:
         return False
-    return True
 
 
 # Private IDs: the constant bits of an ID and of its public form, a UUIDv4

@@ -8,18 +8,30 @@ from __future__ import annotations
 
 import itertools
 import uuid
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
-from idforge import snowflake, ulid, uuidv4, uuidv7
+from idforge import snowflake, ulid, uuidv1, uuidv4, uuidv7
 
 
 def main() -> None:
     id = uuidv7.new_id()
-    when: datetime = id.time()  # a datetime, never None, for a layout with a time
+    when: datetime = id.datetime  # a datetime, never None, for a layout with a time
     print(str(id), when.isoformat())
-    fields: uuidv7.IDFields = id.fields()
-    ms: int = fields["unix_ms"] + 1  # an int field is an int
-    entropy: bytes = ulid.new_id().fields()["entropy"]  # a bytes field is bytes
+    values: uuidv7.IDFields = id.values()
+    ms: int = values["unix_ms"] + 1  # an int field is an int
+    entropy: bytes = ulid.new_id().values()["entropy"]  # a bytes field is bytes
+    nothing: None = uuidv4.new_id().datetime  # None, for a layout without a time
+    assert nothing is None
+
+    # uuid.UUID's own attributes keep the standard library's types.
+    v1 = uuidv1.new_id()
+    stamp: int = v1.time  # the 60-bit timestamp, as uuid.UUID has it
+    parts: tuple[int, int, int, int, int, int] = v1.fields
+    clock_seq: int = v1.clock_seq
+    version: int | None = v1.version
+    safe: uuid.SafeUUID = v1.is_safe
+    assert (stamp, parts, clock_seq, version, safe) == (uuid.UUID(str(v1)).time, uuid.UUID(str(v1)).fields, uuid.UUID(str(v1)).clock_seq, 1, uuid.SafeUUID.unknown)
+    assert v1.datetime == datetime(1582, 10, 15, tzinfo=timezone.utc) + timedelta(microseconds=stamp // 10)
     print(ms, entropy.hex())
 
     u: uuid.UUID = id.to_uuid()
@@ -34,7 +46,7 @@ def main() -> None:
     assert uuidv7.ID.min_at(datetime(2024, 1, 1, tzinfo=timezone.utc)) < id < uuidv7.ID.MAX
 
     snowflake.set_node(1)
-    node: int = snowflake.new_id().fields()["node"]
+    node: int = snowflake.new_id().values()["node"]
     assert node == 1
     assert not uuidv4.new_id().is_zero()
 

@@ -49,8 +49,8 @@ def answer(req, n):
 
     def one(r):
         id = ID.from_bytes(bytes.fromhex(r["hex"]))
-        # A layout without a time has neither time nor unix_nanos.
-        t = attempt(m, id.time) if hasattr(id, "time") else None
+        # A layout without a time has no unix_nanos, and its datetime is None.
+        t = attempt(m, lambda: id.datetime)
         if isinstance(t, datetime):
             if t.tzinfo is None or t.utcoffset() != timedelta(0):
                 t = "not an aware UTC datetime: %r" % (t,)
@@ -71,7 +71,7 @@ def answer(req, n):
             "crockford": id.crockford(),
             "text": str(id),
             "bytes": bytes(id).hex(),
-            "fields": {k: field_text(v) for k, v in id.fields().items()},
+            "fields": {k: field_text(v) for k, v in id.values().items()},
             "valid": id.valid(),
             "unix_ns": None if u is None else str(u),
             "time_us": t,

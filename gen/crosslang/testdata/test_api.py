@@ -94,7 +94,7 @@ class DefaultGeneratorTest(unittest.TestCase):
         self.assertEqual(cm.exception.code, "ErrRange")
         ids = [snowflake.new_id() for _ in range(5000)]
         self.assertTrue(all(a < b for a, b in zip(ids, ids[1:])))
-        self.assertEqual({i.fields()["node"] for i in ids}, {5})
+        self.assertEqual({i.values()["node"] for i in ids}, {5})
 
     @unittest.skipUnless(hasattr(os, "fork"), "no fork here")
     def test_fork(self):
@@ -185,7 +185,7 @@ class InteropTest(unittest.TestCase):
             self.assertEqual(m.ID.from_name(m.ID.from_uuid(dns), b"www.example.com"), got)
         self.assertEqual(uuidv3.ID.from_name(dns, "idforge"), uuid.uuid3(dns, "idforge"))
         self.assertEqual(uuidv5.ID.from_name(uuid.NAMESPACE_URL, "https://example.com/é"), uuid.uuid5(uuid.NAMESPACE_URL, "https://example.com/é"))
-        for bad_ns, bad_name in ((str(dns), "x"), (dns, 1), (dns, "\ud800")):
+        for bad_ns, bad_name in ((str(dns), "x"), (dns, 1), (dns, "\ud800"), (dns, "a\ud800b"), (dns, "\udfff")):
             with self.assertRaises(uuidv5.IDError) as cm:
                 uuidv5.ID.from_name(bad_ns, bad_name)
             self.assertEqual(cm.exception.code, "ErrType")
@@ -194,11 +194,19 @@ class InteropTest(unittest.TestCase):
         from idforge import snowflake as sf, uuidv5
 
         for m in (uuidv7, ulid, ksuid, sf, uuidv5, objectid):
-            i = m.ID.NIL if m is uuidv5 else m.new_id() if m is not sf else m.ID.pack(timestamp=1, node=2)
+            i = m.ID.from_name(uuid.NAMESPACE_DNS, "x") if m is uuidv5 else m.new_id() if m is not sf else m.ID.pack(timestamp=1, node=2)
             self.assertTrue(m.is_valid(str(i)), m.__name__)
             for bad in ("", "x" * 40, None, 12, b"00", str(i) + "!", "\ud800", "€" * 26, [], object()):
                 self.assertFalse(m.is_valid(bad), (m.__name__, bad))
-        self.assertTrue(uuidv7.is_valid(str(uuidv4.new_id())))  # the form, not the version
+        # The text parses, and its constant bits are the layout's: another
+        # version's UUID is not valid, in any of its forms.
+        v4 = uuidv4.new_id()
+        for text in (str(v4), v4.hex, v4.urn, "{%s}" % v4, str(v4).upper()):
+            self.assertTrue(uuidv7.ID.parse(text) == v4 and uuidv4.is_valid(text), text)
+            self.assertFalse(uuidv7.is_valid(text), text)
+        self.assertFalse(uuidv5.is_valid(str(uuidv5.ID.NIL)))
+        self.assertFalse(sf.is_valid(str(1 << 63)))  # the top bit, a constant 0, set
+        self.assertTrue(ulid.is_valid(str(ulid.ID.MAX)))  # no constant bits: every ID is valid
 
     def test_random_source(self):
         # A generator takes another source of random bytes: the same bytes
@@ -211,8 +219,12 @@ class InteropTest(unittest.TestCase):
         b = uuidv7.Generator(clock=clock, random=zeros)
         self.assertEqual([a.next() for _ in range(3)], [b.next() for _ in range(3)])
         self.assertEqual(uuidv4.Generator(random=zeros).next(), uuidv4.ID.parse("00000000-0000-4000-8000-000000000000"))
+        # The blocks are read from the source's bytes in order, big-endian,
+        # the last first.
+        counting = uuidv4.Generator(random=lambda n: bytes(i % 256 for i in range(n)))
+        self.assertEqual([str(counting.next()) for _ in range(2)], ["f0f1f2f3-f4f5-46f7-b8f9-fafbfcfdfeff", "e0e1e2e3-e4e5-46e7-a8e9-eaebecedeeef"])
         g = uuidv1.Generator(random=lambda n: b"\xff" * n)
-        self.assertEqual(g.next().fields()["node"], (1 << 48) - 1)
+        self.assertEqual(g.next().values()["node"], (1 << 48) - 1)
         for bad in (lambda n: bytes(n - 1), lambda n: "x" * n, lambda n: None):
             with self.assertRaises(uuidv4.IDError) as cm:
                 uuidv4.Generator(random=bad).next()
@@ -232,12 +244,36 @@ class InteropTest(unittest.TestCase):
     def test_fields_typed_dict(self):
         for m in (uuidv7, ulid, snowflake, objectid):
             i = m.ID.MAX
-            self.assertEqual(list(i.fields()), list(getattr(m, "IDFields").__annotations__), m.__name__)
+            self.assertEqual(list(i.values()), list(getattr(m, "IDFields").__annotations__), m.__name__)
 
     def test_time(self):
-        t = uuidv7.ID.parse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f").time()
+        t = uuidv7.ID.parse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f").datetime
         self.assertEqual(t, datetime.datetime(2022, 2, 22, 19, 22, 22, tzinfo=datetime.timezone.utc))
-        self.assertFalse(hasattr(uuidv4.ID.NIL, "time"), "a layout without a time has no time()")
+        self.assertIsNone(uuidv4.ID.NIL.datetime, "a layout without a time has a datetime of None")
+        self.assertEqual(snowflake.ID.pack(timestamp=1).datetime, datetime.datetime(2010, 11, 4, 1, 42, 54, 658000, tzinfo=datetime.timezone.utc))
+
+    def test_uuid_attributes(self):
+        # An ID of a UUID layout has every attribute uuid.UUID has, with the
+        # standard library's value and type: the class overrides none.
+        from idforge import uuidv1, uuidv3, uuidv6, uuidv7_subms, uuidv8
+
+        names = [n for n in dir(uuid.UUID) if not n.startswith("_") or n in ("__str__", "__int__", "__hash__")]
+        for m in (uuidv1, uuidv3, uuidv4, uuidv6, uuidv7, uuidv7_subms, uuidv8):
+            ids = [m.ID.NIL, m.ID.MAX, m.ID.parse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f")]
+            if hasattr(m, "new_id"):
+                ids.append(m.new_id())
+            for i in ids:
+                u = uuid.UUID(int=i.int)
+                for n in names:
+                    got, want = getattr(i, n), getattr(u, n)
+                    if callable(want):
+                        got, want = got(), want()
+                    self.assertEqual((n, type(got), got), (n, type(want), want), (m.__name__, str(i)))
+                self.assertIs(i.is_safe, uuid.SafeUUID.unknown)
+                self.assertEqual(i.__getstate__(), u.__getstate__())
+                # idforge's own names, which uuid.UUID has not
+                for n in ("datetime", "values", "valid", "is_zero", "base62", "crockford", "to_uuid", "unix_nanos", "mask"):
+                    self.assertFalse(hasattr(u, n), n)
 
 
 class ObjectTest(unittest.TestCase):
@@ -275,6 +311,40 @@ class ObjectTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class WriterTest(unittest.TestCase):
+    def test_unrolled_writers(self):
+        # The modules' own writers of the forms whose base is a power of two
+        # (unrolled over chunks of the ID) write what the runtime's encode,
+        # the plain loop over the digits, writes: for every layout and
+        # form, at the edges (every single bit, every run of low ones) and
+        # at random.
+        import pkgutil
+        import random
+
+        import idforge
+        from idforge import _runtime
+
+        rnd = random.Random(59)
+        for info in pkgutil.iter_modules(idforge.__path__):
+            if info.name.startswith("_") or info.name == "compat":
+                continue
+            m = importlib.import_module("idforge." + info.name)
+            size = len(bytes(m.ID.NIL))
+            bits = 8 * size
+            values = [0, (1 << bits) - 1] + [1 << i for i in range(bits)] + [(1 << i) - 1 for i in range(1, bits)]
+            values += [rnd.getrandbits(bits) for _ in range(500)]
+            own = [(k, f) for k, f in vars(m).items() if isinstance(f, _runtime.Form) and k not in ("_BASE62", "_CROCKFORD", "_HEX")]
+            for n in values:
+                i = m.ID.from_bytes(n.to_bytes(size, "big"))
+                self.assertEqual(i.crockford(), _runtime.encode(n, m._CROCKFORD), (info.name, n))
+                self.assertEqual(i.base62(), _runtime.encode(n, m._BASE62), (info.name, n))
+                self.assertEqual(i.hex, _runtime.encode(n, m._HEX), (info.name, n))
+                for k, f in own:  # the layout's own text form, which str writes
+                    self.assertEqual(str(i), _runtime.encode(n, f), (info.name, k, n))
+                if info.name in ("ulid", "tsid"):
+                    self.assertEqual(str(i), i.crockford())
 
 
 class MaskTest(unittest.TestCase):

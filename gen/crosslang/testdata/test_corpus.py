@@ -23,11 +23,8 @@ for r in RECORDS:
 # package on this branch fails for a reason another branch fixes: each kind,
 # with what it waits for. Only a failure of exactly that shape is skipped
 # (any other fails the test); take the entry away once that branch is in.
-PENDING = {
-    # is_valid(text) reads the form only: it is true of text whose ID has
-    # constant bits not the layout's (a UUIDv4's text for uuidv7).
-    "valid": "is_valid(text) reads the form only: pending branch wt-python, which makes it parse + valid() (issue 59)",
-}
+# None is pending: wt-python made is_valid(text) parse + valid() (issue 59).
+PENDING = {}
 
 
 def utf16_text(units):
@@ -144,7 +141,7 @@ class Corpus(unittest.TestCase):
                 self.assertEqual(id.valid(), r["valid"])
                 self.assertEqual(id.is_zero(), int(r["hex"], 16) == 0)
                 self.assertEqual(hash(id), hash(ID.parse_hex(r["hex"])))
-                fields = id.fields()
+                fields = id.values()
                 for name, want in r["fields"].items():
                     got = fields[name]
                     self.assertEqual(got, bytes.fromhex(want) if isinstance(got, bytes) else int(want), name)
@@ -154,13 +151,13 @@ class Corpus(unittest.TestCase):
                     ns = int(r["unix_ns"])
                     self.assertEqual(id.unix_nanos(), ns)
                     try:
-                        t = id.time()
+                        t = id.datetime
                     except m.IDError as e:
                         self.assertEqual(e.code, "ErrTime")
                     else:
                         self.assertEqual(ID.min_at(t), ID.min_at(ns // 1000 * 1000))
                 else:
-                    self.assertFalse(hasattr(id, "time"), "a layout without a time has no time()")
+                    self.assertIsNone(id.datetime, "a layout without a time has a datetime of None")
             elif r["kind"] == "mask":
                 self.check_mask(m, r, unreadable)
             elif r["kind"] == "alias":
