@@ -694,6 +694,30 @@ def _masker(s: _MaskShape, key: object, tweak: object) -> _Mask:
             _maskers[(s, k, t)] = m
     return m
 `,
+}, {
+	names:  []string{"_Leased"},
+	typing: []string{"Callable", "Protocol", "Tuple"},
+	code: `
+
+class _Leased(Protocol):
+    """What Generator.from_lease needs of a lease (idforge.lease.Lease): the
+    node it holds, and bind, which ties the lease to the generator of a
+    layout's space and returns the clock the generator reads, a clock that
+    raises IDError ErrLeaseLost once the lease is lost or may be about to
+    end, and reads no earlier than the tick after the node's previous
+    holder's high-water tick."""
+
+    @property
+    def node(self) -> int:
+        """The node number held."""
+        ...
+
+    def bind(self, space: Tuple[str, int, int, int, int], clock: Callable[[], int]) -> Callable[[], int]:
+        """Ties the lease to the generator of space (a layout's LEASE_SPACE)
+        that reads clock (nanoseconds since the Unix epoch), and returns the
+        clock the generator reads instead."""
+        ...
+`,
 }}
 
 // text returns a piece's code, formatted (the %% of its Python as %), for
