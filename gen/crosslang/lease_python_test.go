@@ -13,8 +13,10 @@ import (
 // fork and making 10,000 IDs, make no duplicates; a worker that uses the
 // parent's lease gets ErrLeaseLost naming the fix; a stolen lease, and one
 // whose renewals stall past the TTL, stop the generator with ErrLeaseLost
-// (the latter while the server still holds the lease); a new holder starts
-// above the node's high-water tick. It runs the Python that has psycopg2
+// (the latter while the server still holds the lease); renewals that fail
+// are retried; a worker stopped (SIGSTOP) past its TTL while another
+// process takes its node makes no ID after it; a new holder starts above
+// the node's high-water tick. It runs the Python that has psycopg2
 // or psycopg: python3, else Debian's /usr/bin/python3.
 func TestPythonLease(t *testing.T) {
 	readInputs(t, "../../python/idforge/*.py", "testdata/test_lease.py", "../../lease/lease.sql")

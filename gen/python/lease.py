@@ -227,6 +227,7 @@ class Lease:
         self._deadline = 0.0  # on the monotonic clock: the last confirmed expiry minus the margin
         self._renew_at = 0.0  # on the monotonic clock: when the next renewal is due
         self._error: Optional[IDError] = None  # why the lease was lost; None while it is held
+        self._failure = ""  # why the last renewal got no answer, if it got none
         self._lose_lock = threading.Lock()  # guards _error
         self._lock = threading.Lock()  # orders renewals and close
         self._stop = threading.Event()
@@ -361,7 +362,7 @@ class Lease:
             raise _error("ErrLeaseLost", f"node {self._node} of {self._space[0]} is leased by the parent process, not this forked child: {_FORK_FIX}")
         if space != self._space:
             raise _error("ErrOption", f"a lease of {self._space[0]} for a generator of {space[0]}")
-        with self._lock:
+        with self._lose_lock:  # not _lock, which a renewal waiting on the server holds
             if self._bound:
                 raise _error("ErrOption", f"node {self._node} of {self._space[0]} serves a generator already")
             self._bound = True
@@ -420,7 +421,10 @@ class Lease:
             self._lose("no renewal confirmed in time")
 
     def _lose(self, why: str) -> None:
-        """Ends the lease, for good, with an ErrLeaseLost that says why."""
+        """Ends the lease, for good, with an ErrLeaseLost that says why (and
+        why the last renewal failed, if it did)."""
+        if self._failure:
+            why += f" (the last renewal failed: {self._failure})"
         with self._lose_lock:
             if self._error is None:
                 self._error = _error("ErrLeaseLost", f"node {self._node} of {self._space[0]}: {why}")
@@ -461,7 +465,9 @@ class Lease:
         if now >= self._renew_at:
             try:
                 self._renew()
-            except Exception:  # the server out of reach, or failing: try again soon, while the deadline allows
+                self._failure = ""
+            except Exception as e:  # the server out of reach, or failing: try again soon, while the deadline allows
+                self._failure = f"{type(e).__name__}: {e}".strip()
                 self._renew_at = now + self._ttl / 20
         if self._error is not None:
             return None

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import tempfile
 import threading
 import time
@@ -273,6 +274,98 @@ class TestLost(unittest.TestCase):
         resume.set()
         held.close()
         print(f"\nstalled: {made} IDs, then {err.code}, with the lease still live on the server")
+
+    def test_failed_renewals_are_retried(self) -> None:
+        """Renewals that get no answer (the next three raise, as a dropped
+        connection does) are retried while the deadline allows: the lease
+        stays held, and its generator goes on."""
+        conn = connect()
+        run = executor(conn)
+        failures = 0
+        renewed = threading.Semaphore(0)
+        lock = threading.Lock()
+
+        def execute(sql: str, params: Sequence[object]) -> List[Any]:
+            nonlocal failures
+            if "idforge_lease_renew" in sql:
+                with lock:
+                    if failures > 0:
+                        failures -= 1
+                        raise OSError("connection reset (the test)")
+                rows = run(sql, params)
+                renewed.release()
+                return rows
+            return run(sql, params)
+
+        held = lease.acquire(execute, snowflake.LEASE_SPACE, ttl=9)
+        renewed.acquire()  # acquire's own renewal
+        gen = snowflake.Generator.from_lease(held)
+        gen.next()
+        with lock:
+            failures = 3
+        self.assertTrue(renewed.acquire(timeout=60), "no renewal after the failures")
+        self.assertEqual(failures, 0)
+        self.assertIsNone(held.error)
+        gen.next()
+        holder, token, _, live = row(connect(), held)
+        self.assertEqual((holder, token, live), (held.holder, held.token, True))
+        held.close()
+
+    def test_sigstop_past_the_ttl(self) -> None:
+        """A worker stopped (SIGSTOP) past its TTL while another process takes
+        its node makes no ID after it wakes: its generator raises
+        ErrLeaseLost, and no ID of the two holders is the same."""
+        r, w = os.pipe()
+        go_r, go_w = os.pipe()
+        out = tempfile.mkdtemp()
+        pid = os.fork()
+        if pid == 0:
+            code = 1
+            try:
+                os.close(r)
+                os.close(go_w)
+                with lease.acquire(executor(connect()), snowflake.LEASE_SPACE, ttl=3) as held:
+                    gen = snowflake.Generator.from_lease(held)
+                    ids = [gen.next().int]
+                    os.write(w, json.dumps(held.node).encode())
+                    os.close(w)
+                    os.read(go_r, 1)  # the parent stops this process before it writes
+                    err = ""
+                    try:
+                        while True:
+                            ids.append(gen.next().int)
+                    except IDError as e:
+                        err = e.code
+                with open(os.path.join(out, "stopped.json"), "w") as f:
+                    json.dump({"ids": ids, "error": err}, f)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(w)
+        node = json.loads(os.read(r, 64))
+        os.close(r)
+        os.kill(pid, signal.SIGSTOP)
+        try:
+            # The node is free only once the stopped holder's lease has
+            # ended on the server: wait for it.
+            conn = connect()
+            taker = lease.acquire(executor(conn), snowflake.LEASE_SPACE, ttl=30, node=node, wait=60)
+            gen = snowflake.Generator.from_lease(taker)
+            theirs = [gen.next().int for _ in range(5000)]
+        finally:
+            os.write(go_w, b"g")
+            os.kill(pid, signal.SIGCONT)
+        _, status = os.waitpid(pid, 0)
+        self.assertEqual(os.waitstatus_to_exitcode(status), 0)
+        with open(os.path.join(out, "stopped.json")) as f:
+            stopped = json.load(f)
+        shutil.rmtree(out)
+        self.assertEqual(stopped["error"], "ErrLeaseLost")
+        self.assertEqual(len(stopped["ids"]), 1, "the stopped worker made IDs after its lease ended")
+        self.assertFalse(set(stopped["ids"]) & set(theirs))
+        self.assertGreater(min(theirs), max(stopped["ids"]))
+        taker.close()
+        conn.close()
 
 
 class TestHighWater(unittest.TestCase):
