@@ -50,10 +50,13 @@ mask whose constant bits are not the layout's) and ErrNotMasked (text given
 to unmask whose constant bits no public form has){{COMPAT}}. The codes are
 the same in every language idforge writes.`
 
-// compatCodes is what IDError's doc says of the package's conversions,
-// which a self-contained module does not have.
-const compatCodes = `; and, from the conversions of idforge.compat, ErrNoTime, ErrNotUUID,
-ErrNotV7 and ErrNotEmbedded`
+// compatCodes is what IDError's doc says of the package's conversions and
+// lease client, which a self-contained module does not have.
+const compatCodes = `; from the conversions of idforge.compat, ErrNoTime, ErrNotUUID,
+ErrNotV7 and ErrNotEmbedded; and, from the lease client idforge.lease and
+a Generator made from a lease, ErrLeaseLost (the lease lost, or taken by
+a process before it forked), ErrFull (every node held), ErrClockBehind (a
+clock behind the node's last holder) and ErrOption (a bad argument)`
 
 var pieces = []piece{{
 	typing: []string{"Optional"},

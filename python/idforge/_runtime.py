@@ -38,9 +38,13 @@ class IDError(ValueError):
     whose generator needs its node, in a forked child too), ErrKey (a mask
     key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given to
     mask whose constant bits are not the layout's) and ErrNotMasked (text
-    given to unmask whose constant bits no public form has); and, from the
+    given to unmask whose constant bits no public form has); from the
     conversions of idforge.compat, ErrNoTime, ErrNotUUID, ErrNotV7 and
-    ErrNotEmbedded. The codes are the same in every language idforge writes.
+    ErrNotEmbedded; and, from the lease client idforge.lease and a Generator
+    made from a lease, ErrLeaseLost (the lease lost, or taken by a process
+    before it forked), ErrFull (every node held), ErrClockBehind (a clock
+    behind the node's last holder) and ErrOption (a bad argument). The codes
+    are the same in every language idforge writes.
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,
