@@ -327,9 +327,15 @@ class Lease:
                 raise _error("ErrFull", f"{what} of space {key} held, after waiting {waited:.3f}s")
             _time.sleep(min(nap * (1 + secrets.randbelow(1 << 20) / (2 << 20)), wait - waited))
             nap = min(2 * nap, 1.0, self._ttl / 4)
+        # Renewing from here on, so that a long wait for the clock keeps the
+        # lease.
+        self._thread = threading.Thread(target=self._run, name=f"idforge lease {key} node {self._node}", daemon=True)
+        self._thread.start()
         try:
             began = _time.monotonic()
             while True:
+                if self._error is not None:
+                    raise self._error
                 behind = self._time_of(self._above + 1) - _time.time_ns()
                 if behind <= 0:
                     break
@@ -342,13 +348,12 @@ class Lease:
                 raise self._error
         except BaseException:
             self._lose("acquire failed")
+            self._thread.join()
             try:
                 self._release(self._above)
             except Exception:
                 pass  # the error that stopped acquire is the one to see; the lease expires in a TTL anyway
             raise
-        self._thread = threading.Thread(target=self._run, name=f"idforge lease {key} node {self._node}", daemon=True)
-        self._thread.start()
 
     def bind(self, space: Space, clock: Callable[[], int]) -> Callable[[], int]:
         """Ties the lease to the generator of space (its module's
