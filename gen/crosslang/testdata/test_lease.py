@@ -3,8 +3,10 @@ IDFORGE_POSTGRES_DSN (the tests skip, saying so, without one): pre-forked
 workers that each lease a node make no duplicates; a worker that uses the
 parent's lease is refused with an error that names the fix; a lease that
 is stolen, or whose renewals stall past the TTL, stops its generator with
-ErrLeaseLost before the server lets the node go; a new holder starts above
-the node's high-water tick.
+ErrLeaseLost before the server lets the node go; renewals that fail are
+retried; a worker stopped (SIGSTOP) past its TTL makes no ID after another
+process took its node; a new holder starts above the node's high-water
+tick.
 
     IDFORGE_POSTGRES_DSN=postgres://... PYTHONPATH=python python3 -m unittest test_lease
 
