@@ -23,7 +23,7 @@ import idforge  # noqa: E402  (found through the path set above)
 # Every layout's module: its name is the layout's with '-' as '_'.
 MODULES = {}
 for info in sorted(pkgutil.iter_modules(idforge.__path__), key=lambda i: i.name):
-    if info.name.startswith("_") or info.name == "compat":
+    if info.name.startswith("_") or info.name in ("compat", "lease"):  # not layouts
         continue
     MODULES[info.name.replace("_", "-")] = importlib.import_module("idforge." + info.name)
 

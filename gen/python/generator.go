@@ -19,6 +19,16 @@ func (w *writer) generator() {
 	if p.Counter != nil && p.Clock != nil {
 		w.f("_COUNTER_MAX = %s\n", lang.Lit(portable.Mask(p.Counter.Width)))
 	}
+	leaseKey, leaseBits, leasable := leaseSpace(p)
+	if leasable {
+		w.f(`
+# The node space leases of the layout come from (idforge.lease.acquire): its
+# key, as Go's lease.Space and every language's lease client write it, the
+# node's width, the epoch in nanoseconds since the Unix epoch, and a tick of
+# the first over the second nanoseconds.
+LEASE_SPACE: Tuple[str, int, int, int, int] = (%s, %d, %s, %s, %s)
+`, pyString(leaseKey), leaseBits, lang.Lit(p.Clock.EpochNs), lang.Lit(p.Clock.TickNum), lang.Lit(p.Clock.TickDen))
+	}
 
 	nodeParam, nodeDoc := "", ""
 	switch {
@@ -70,8 +80,8 @@ class Generator:
     %s
     """
 
-    def __init__(%s) -> None:
-`, docText("    ", fmt.Sprintf("Makes IDs of layout %s. %s It is safe for use from several threads.", p.L.Name, portable.OrderDoc(p))), docText("    ", nodeDoc+strings.Join(kwDoc, " ")), params)
+%s    def __init__(%s) -> None:
+`, docText("    ", fmt.Sprintf("Makes IDs of layout %s. %s It is safe for use from several threads.", p.L.Name, portable.OrderDoc(p))), docText("    ", nodeDoc+strings.Join(kwDoc, " ")), map[bool]string{true: "    _leased = False  # whether from_lease made it\n\n"}[leasable], params)
 	if p.Clock != nil {
 		w.f("        self._clock: Callable[[], int] = clock or _time.time_ns\n")
 	}
@@ -259,13 +269,29 @@ class Generator:
         """Returns a new ID, as next() does."""
         return self.next()
 `, p.Type)
+	if leasable {
+		w.f(`
+    @classmethod
+    def from_lease(cls, lease: _Leased, *, clock: Optional[Callable[[], int]] = None) -> Generator:
+        """%[1]s"""
+        g = cls(lease.node, clock=lease.bind(LEASE_SPACE, clock or _time.time_ns))
+        g._leased = True
+        return g
+`, docText("        ", "Returns a generator of the node that lease (an idforge.lease.Lease of LEASE_SPACE) holds. It makes IDs only while the lease is held: once the lease is lost, or may be about to end on the server, next is IDError ErrLeaseLost, for good; and every ID it makes is on a later tick than any the node's previous holder used. A lease serves one generator, in the process that took it: a forked child takes a lease of its own. clock is as for Generator."))
+	}
 	if p.Node != nil {
+		leased := ""
+		if leasable {
+			leased = `        if self._leased:
+            raise IDError("ErrLeaseLost", f"{_LAYOUT}: this Generator was made from a lease of node {self._node} taken before the process forked, and the lease stays the parent's: take a lease in each worker after the fork (idforge.lease.acquire, for example in gunicorn's post_fork hook) and make the worker's Generator from it with Generator.from_lease")
+`
+		}
 		w.f(`
     def _forked(self) -> %[1]s:
         """Stands for next in a forked child of the process that made the
         generator with its node, which the parent goes on using."""
-        raise IDError("ErrNoGenerator", f"{_LAYOUT}: this Generator was made with node {self._node} before the process forked, and the parent goes on with that node: make one in each worker, with a node of its own (%[2]s)")
-`, p.Type, perWorker)
+%[3]s        raise IDError("ErrNoGenerator", f"{_LAYOUT}: this Generator was made with node {self._node} before the process forked, and the parent goes on with that node: make one in each worker, with a node of its own (%[2]s)")
+`, p.Type, perWorker, leased)
 	}
 
 	if p.Clock != nil {

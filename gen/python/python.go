@@ -316,6 +316,9 @@ func exports(p *portable.Plan) string {
 		if p.Node != nil {
 			names = append(names, `"set_node"`)
 		}
+		if _, _, ok := leaseSpace(p); ok {
+			names = append(names, `"LEASE_SPACE"`)
+		}
 	}
 	return strings.Join(names, ", ")
 }

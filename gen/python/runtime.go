@@ -50,10 +50,13 @@ mask whose constant bits are not the layout's) and ErrNotMasked (text given
 to unmask whose constant bits no public form has){{COMPAT}}. The codes are
 the same in every language idforge writes.`
 
-// compatCodes is what IDError's doc says of the package's conversions,
-// which a self-contained module does not have.
-const compatCodes = `; and, from the conversions of idforge.compat, ErrNoTime, ErrNotUUID,
-ErrNotV7 and ErrNotEmbedded`
+// compatCodes is what IDError's doc says of the package's conversions and
+// lease client, which a self-contained module does not have.
+const compatCodes = `; from the conversions of idforge.compat, ErrNoTime, ErrNotUUID,
+ErrNotV7 and ErrNotEmbedded; and, from the lease client idforge.lease and
+a Generator made from a lease, ErrLeaseLost (the lease lost, or taken by
+a process before it forked), ErrFull (every node held), ErrClockBehind (a
+clock behind the node's last holder) and ErrOption (a bad argument)`
 
 var pieces = []piece{{
 	typing: []string{"Optional"},
@@ -693,6 +696,30 @@ def _masker(s: _MaskShape, key: object, tweak: object) -> _Mask:
                 _maskers.clear()
             _maskers[(s, k, t)] = m
     return m
+`,
+}, {
+	names:  []string{"_Leased"},
+	typing: []string{"Callable", "Protocol", "Tuple"},
+	code: `
+
+class _Leased(Protocol):
+    """What Generator.from_lease needs of a lease (idforge.lease.Lease): the
+    node it holds, and bind, which ties the lease to the generator of a
+    layout's space and returns the clock the generator reads, a clock that
+    raises IDError ErrLeaseLost once the lease is lost or may be about to
+    end, and reads no earlier than the tick after the node's previous
+    holder's high-water tick."""
+
+    @property
+    def node(self) -> int:
+        """The node number held."""
+        ...
+
+    def bind(self, space: Tuple[str, int, int, int, int], clock: Callable[[], int]) -> Callable[[], int]:
+        """Ties the lease to the generator of space (a layout's LEASE_SPACE)
+        that reads clock (nanoseconds since the Unix epoch), and returns the
+        clock the generator reads instead."""
+        ...
 `,
 }}
 

@@ -10,7 +10,8 @@ node) and Generator. Standard library only, Python 3.9 and later, typed
 Every module raises one error class, idforge.IDError (a ValueError with a
 code), which each module names IDError too: except idforge.IDError catches
 them all. idforge.compat converts between layouts as idforge's Go package
-compat does.
+compat does; idforge.lease leases a layout's node number from PostgreSQL
+(docs/leases.md).
 
 The modules:
 

@@ -20,7 +20,7 @@ import tempfile
 import threading
 import uuid as _uuid
 from datetime import datetime, timedelta, timezone
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Protocol, Tuple
 
 __all__ = ["IDError"]
 
@@ -38,9 +38,13 @@ class IDError(ValueError):
     whose generator needs its node, in a forked child too), ErrKey (a mask
     key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given to
     mask whose constant bits are not the layout's) and ErrNotMasked (text
-    given to unmask whose constant bits no public form has); and, from the
+    given to unmask whose constant bits no public form has); from the
     conversions of idforge.compat, ErrNoTime, ErrNotUUID, ErrNotV7 and
-    ErrNotEmbedded. The codes are the same in every language idforge writes.
+    ErrNotEmbedded; and, from the lease client idforge.lease and a Generator
+    made from a lease, ErrLeaseLost (the lease lost, or taken by a process
+    before it forked), ErrFull (every node held), ErrClockBehind (a clock
+    behind the node's last holder) and ErrOption (a bad argument). The codes
+    are the same in every language idforge writes.
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,
@@ -626,3 +630,23 @@ def masker(s: MaskShape, key: object, tweak: object) -> _Mask:
                 _maskers.clear()
             _maskers[(s, k, t)] = m
     return m
+
+
+class Leased(Protocol):
+    """What Generator.from_lease needs of a lease (idforge.lease.Lease): the
+    node it holds, and bind, which ties the lease to the generator of a
+    layout's space and returns the clock the generator reads, a clock that
+    raises IDError ErrLeaseLost once the lease is lost or may be about to
+    end, and reads no earlier than the tick after the node's previous
+    holder's high-water tick."""
+
+    @property
+    def node(self) -> int:
+        """The node number held."""
+        ...
+
+    def bind(self, space: Tuple[str, int, int, int, int], clock: Callable[[], int]) -> Callable[[], int]:
+        """Ties the lease to the generator of space (a layout's LEASE_SPACE)
+        that reads clock (nanoseconds since the Unix epoch), and returns the
+        clock the generator reads instead."""
+        ...

@@ -62,9 +62,10 @@ from ._runtime import (
     since_unix as _since_unix,
     MaskShape as _MaskShape,
     masker as _masker,
+    Leased as _Leased,
 )
 
-__all__ = ["ID", "IDFields", "IDError", "is_valid", "Generator", "new_id", "set_node"]
+__all__ = ["ID", "IDFields", "IDError", "is_valid", "Generator", "new_id", "set_node", "LEASE_SPACE"]
 
 
 _LAYOUT = "snowflake"
@@ -418,6 +419,12 @@ _MASK_PUB, _MASK_PUB_BITS = 0x8000000000000000, 0x0000000000000000
 _MASK_SHAPE = _MaskShape(_LAYOUT, 64, _MASK_ID, _MASK_ID_BITS, _MASK_PUB, _MASK_PUB_BITS)
 _COUNTER_MAX = 0xfff
 
+# The node space leases of the layout come from (idforge.lease.acquire): its
+# key, as Go's lease.Space and every language's lease client write it, the
+# node's width, the epoch in nanoseconds since the Unix epoch, and a tick of
+# the first over the second nanoseconds.
+LEASE_SPACE: Tuple[str, int, int, int, int] = ("snowflake/2010-11-04T01:42:54.657Z/10", 10, 0x11e2dc94b687b240, 1000000, 1)
+
 
 # The hooks (Generator._after_fork) of the live generators, which a forked
 # child runs: weak, so that a generator no one holds goes, and its hook
@@ -434,6 +441,8 @@ class Generator:
     function returning nanoseconds since the Unix epoch, replaces the
     system clock (for tests).
     """
+
+    _leased = False  # whether from_lease made it
 
     def __init__(self, node: int, *, clock: Optional[Callable[[], int]] = None) -> None:
         self._clock: Callable[[], int] = clock or _time.time_ns
@@ -490,9 +499,25 @@ class Generator:
         """Returns a new ID, as next() does."""
         return self.next()
 
+    @classmethod
+    def from_lease(cls, lease: _Leased, *, clock: Optional[Callable[[], int]] = None) -> Generator:
+        """Returns a generator of the node that lease (an
+        idforge.lease.Lease of LEASE_SPACE) holds. It makes IDs only
+        while the lease is held: once the lease is lost, or may be about
+        to end on the server, next is IDError ErrLeaseLost, for good;
+        and every ID it makes is on a later tick than any the node's
+        previous holder used. A lease serves one generator, in the
+        process that took it: a forked child takes a lease of its own.
+        clock is as for Generator."""
+        g = cls(lease.node, clock=lease.bind(LEASE_SPACE, clock or _time.time_ns))
+        g._leased = True
+        return g
+
     def _forked(self) -> ID:
         """Stands for next in a forked child of the process that made the
         generator with its node, which the parent goes on using."""
+        if self._leased:
+            raise IDError("ErrLeaseLost", f"{_LAYOUT}: this Generator was made from a lease of node {self._node} taken before the process forked, and the lease stays the parent's: take a lease in each worker after the fork (idforge.lease.acquire, for example in gunicorn's post_fork hook) and make the worker's Generator from it with Generator.from_lease")
         raise IDError("ErrNoGenerator", f"{_LAYOUT}: this Generator was made with node {self._node} before the process forked, and the parent goes on with that node: make one in each worker, with a node of its own (one node per worker process, for example from gunicorn's post_fork hook)")
 
     def _now(self) -> int:

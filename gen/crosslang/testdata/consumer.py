@@ -10,7 +10,9 @@ import itertools
 import uuid
 from datetime import datetime, timedelta, timezone
 
-from idforge import snowflake, ulid, uuidv1, uuidv4, uuidv7
+from typing import Sequence
+
+from idforge import lease, snowflake, ulid, uuidv1, uuidv4, uuidv7
 
 
 def main() -> None:
@@ -56,6 +58,29 @@ def main() -> None:
         code: str = e.code
         position: int | None = e.position
         print(code, position, e.message)
+
+
+def leased(execute: lease.Execute) -> list[snowflake.ID]:
+    """Snowflakes under a lease, as a worker makes them: execute is typed as
+    a psycopg cursor's execute and fetchall make it (leased_ids below)."""
+    with lease.acquire(execute, snowflake.LEASE_SPACE, ttl=30, wait=5) as held:
+        node: int = held.node
+        gen = snowflake.Generator.from_lease(held)
+        ids = [gen.next() for _ in range(3)]
+        assert all(i.values()["node"] == node for i in ids)
+        lost: snowflake.IDError | None = held.error
+        assert lost is None
+        return ids
+
+
+def leased_ids(rows: list[tuple[object, ...]]) -> list[snowflake.ID]:
+    """leased, with a function shaped as one over psycopg's cursor: it
+    type-checks (it runs only with a database, which this program has not)."""
+
+    def execute(sql: str, params: Sequence[object]) -> list[tuple[object, ...]]:
+        return rows
+
+    return leased(execute)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ def modules():
     """Every built-in layout's module that has a generator."""
     out = []
     for info in pkgutil.iter_modules(idforge.__path__):
-        if info.name.startswith("_") or info.name == "compat":
+        if info.name.startswith("_") or info.name in ("compat", "lease"):  # not layouts
             continue
         m = importlib.import_module("idforge." + info.name)
         if hasattr(m, "new_id"):

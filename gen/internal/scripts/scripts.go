@@ -181,6 +181,7 @@ func Files(license []byte) ([]File, error) {
 		File{"python/idforge/__init__.py", pyInit(ls, mods)},
 		File{"python/idforge/_runtime.py", python.Runtime()},
 		File{"python/idforge/compat.py", python.Compat()},
+		File{"python/idforge/lease.py", python.Lease()},
 		File{"python/idforge/py.typed", nil},
 		File{"python/pyproject.toml", pyproject()},
 		File{"java/LICENSE", license},
@@ -282,7 +283,8 @@ node) and Generator. Standard library only, Python 3.9 and later, typed
 Every module raises one error class, idforge.IDError (a ValueError with a
 code), which each module names IDError too: except idforge.IDError catches
 them all. idforge.compat converts between layouts as idforge's Go package
-compat does.
+compat does; idforge.lease leases a layout's node number from PostgreSQL
+(docs/leases.md).
 
 The modules:
 
