@@ -264,12 +264,16 @@ class TestLost(unittest.TestCase):
                 resume.wait()
             return run(sql, params)
 
-        held = lease.acquire(execute, snowflake.LEASE_SPACE, ttl=6)
+        # A margin of 3 s: the check below, on a connection opened
+        # beforehand, must reach the server within it, however loaded the
+        # machine is.
+        held = lease.acquire(execute, snowflake.LEASE_SPACE, ttl=6, margin=3)
         gen = snowflake.Generator.from_lease(held)
         gen.next()
+        observer = connect()
         stall.set()
         made, err = until_lost(gen)
-        _, _, _, live = row(connect(), held)
+        _, _, _, live = row(observer, held)
         self.assertEqual(err.code, "ErrLeaseLost")
         self.assertIn("no renewal confirmed in time", err.message)
         self.assertTrue(live, "the generator made IDs until after the server's expiry")
