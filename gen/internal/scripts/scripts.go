@@ -193,6 +193,9 @@ func Files(license []byte) ([]File, error) {
 		File{JavaDir + "/package-info.java", javaPackageInfo(ls)},
 		File{JavaModuleInfo, javaModuleInfo()},
 	)
+	for name, src := range java.LeaseFiles() {
+		files = append(files, File{JavaDir + "/" + name, src})
+	}
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
 }
