@@ -1,6 +1,26 @@
-import { IDError } from './runtime.js';
+/**
+ * The codes of the IDError the lease client throws: ErrLeaseLost (a
+ * generator of a lease that is lost, closed or may be about to end),
+ * ErrFull (every node of the space, or the one asked for, held),
+ * ErrClockBehind (a clock behind the node's previous holder's high-water
+ * tick), ErrOption (a bad option or argument) and ErrRange (a node outside
+ * the space).
+ */
+export type IDErrorCode = 'ErrLeaseLost' | 'ErrFull' | 'ErrClockBehind' | 'ErrOption' | 'ErrRange';
 
-export { IDError };
+/**
+ * The error every module of the package throws (one class: an error of the
+ * lease client is an instance of the IDError every layout's module exports).
+ */
+export declare class IDError extends Error {
+  /**
+   * @param code the kind of error, such as 'ErrLeaseLost'
+   * @param message what is wrong, 'lease: ' first
+   */
+  constructor(code: IDErrorCode, message: string);
+  /** The kind of error, such as 'ErrLeaseLost'. */
+  readonly code: IDErrorCode;
+}
 
 /** The lease's time to live unless options.ttl says otherwise: 10000 milliseconds. */
 export declare const DEFAULT_TTL: number;

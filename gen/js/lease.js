@@ -6,6 +6,8 @@
 
 import { IDError } from './runtime.js';
 
+export { IDError };
+
 /** The lease's time to live unless options.ttl says otherwise: 10 seconds, as Go's lease.DefaultTTL. */
 export const DEFAULT_TTL = 10000;
 
