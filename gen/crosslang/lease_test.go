@@ -21,9 +21,10 @@ const leaseSQL = "../../lease/lease.sql"
 // testdata/npm/package.json): four node:cluster workers, each with a lease
 // of its own, make 10,000 Snowflakes each with no duplicate and every ID on
 // its worker's node; closing releases the node with its last tick as the
-// high-water mark, which the node's next holder starts above; and a lease
-// whose row another holder takes stops its generator with ErrLeaseLost.
-// testdata/npm/lease.cluster.mjs does the work and checks; this test runs
+// high-water mark, which the node's next holder starts above; a lease
+// whose row another holder takes stops its generator with ErrLeaseLost;
+// and so does one that cannot renew (its event loop busy), while the
+// server still holds its node. testdata/npm/lease.cluster.mjs does the work and checks; this test runs
 // it and reports its figures.
 func TestLeaseJS(t *testing.T) {
 	dsn := testenv.Need(t, testenv.Postgres)
@@ -72,8 +73,9 @@ func jdbcURL(t *testing.T, dsn string) string {
 // driver: eight threads share one lease and its generator and make 10,000
 // Snowflakes each, with no duplicate and every ID on the leased node;
 // closing releases the node with its last tick, which the node's next
-// holder starts above; a lease serves one generator; and a lease whose row
-// another holder takes stops its generator with ErrLeaseLost.
+// holder starts above; a lease serves one generator; a lease whose row
+// another holder takes stops its generator with ErrLeaseLost; and so does
+// one whose renewals fail, while the server still holds its node.
 // testdata/LeaseTest.java does the work and checks.
 func TestLeaseJava(t *testing.T) {
 	dsn := testenv.Need(t, testenv.Postgres)

@@ -19,7 +19,8 @@ import org.postgresql.ds.PGSimpleDataSource;
  * 10,000 Snowflakes each, with no duplicate and every ID on the leased
  * node; closing releases the node with its last tick, which the node's next
  * holder starts above; a lease whose row another holder takes stops its
- * generator with ErrLeaseLost. Run by gen/crosslang's TestLeaseJava:
+ * generator with ErrLeaseLost, and so does one whose renewals fail, while
+ * the server still holds its node. Run by gen/crosslang's TestLeaseJava:
  * java -cp CLASSES:postgresql.jar LeaseTest.java JDBC_URL LEASE_SQL.
  */
 public final class LeaseTest {
@@ -118,7 +119,38 @@ public final class LeaseTest {
             check(refused.equals("ErrLeaseLost"), "a generator of a lost lease made an ID, or failed with " + refused);
             client.query("DELETE FROM public.idforge_lease WHERE space = ? AND node = ?", key, lost.node());
         }
+        // A holder whose renewals fail (the server out of its reach) stops,
+        // with ErrLeaseLost, while the server still holds the node for it:
+        // before the lease could end.
+        java.util.concurrent.atomic.AtomicBoolean cut = new java.util.concurrent.atomic.AtomicBoolean();
+        LeaseClient flaky = (sql, params) -> {
+            if (cut.get()) {
+                throw new java.sql.SQLException("the network is cut");
+            }
+            return client.query(sql, params);
+        };
+        long madeCut = 0;
+        boolean held;
+        try (Lease paused = Lease.acquire(flaky, Snowflake.LEASE_SPACE, Lease.Options.defaults().ttl(Duration.ofSeconds(5)).margin(Duration.ofMillis(2500)))) {
+            Snowflake.Generator g = new Snowflake.Generator(paused);
+            cut.set(true);
+            IDException stopped = null;
+            while (stopped == null) {
+                try {
+                    g.next();
+                    madeCut++;
+                } catch (IDException e) {
+                    stopped = e;
+                }
+            }
+            List<Object[]> still = client.query("SELECT expires > clock_timestamp() FROM public.idforge_lease WHERE space = ? AND node = ? AND holder = ?",
+                    key, paused.node(), paused.holder());
+            held = still.size() == 1 && Boolean.TRUE.equals(still.get(0)[0]);
+            check(stopped.code() == IDException.Code.ERR_LEASE_LOST, "a holder that could not renew failed with " + stopped.code());
+            check(held, "a holder that could not renew stopped only after its lease could end");
+            client.query("DELETE FROM public.idforge_lease WHERE space = ? AND node = ?", key, paused.node());
+        }
         System.out.println("PASS threads=" + THREADS + " ids=" + seen.size() + " duplicates=" + duplicates + " wrongNode=" + wrongNode
-                + " node=" + node + " lost=" + refused);
+                + " node=" + node + " lost=" + refused + " unrenewed: made=" + madeCut + " serverStillHeld=" + held);
     }
 }

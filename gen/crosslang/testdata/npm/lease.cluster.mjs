@@ -2,8 +2,9 @@
 // node's pg (pinned in package.json): four cluster workers, each with a
 // lease of its own, make 10,000 Snowflakes each; the primary counts
 // duplicates and checks every ID's node against its worker's lease. Then a
-// lease whose row the test steals stops its generator with ErrLeaseLost,
-// and a released node's next holder starts above the last tick used.
+// released node's next holder starts above the last tick used, a lease
+// whose row the test steals stops its generator with ErrLeaseLost, and so
+// does one that cannot renew, while the server still holds its node.
 // Run by gen/crosslang's TestLeaseJS with IDFORGE_POSTGRES_DSN and
 // LEASE_SQL (the path of lease/lease.sql) set; it prints one JSON line of
 // figures and exits 1 on any failure.
@@ -93,7 +94,29 @@ if (cluster.isPrimary) {
     await lost.close();
     await query('DELETE FROM public.idforge_lease WHERE space = $1 AND node = $2', [LEASE_SPACE.key, lost.node.toString()]);
 
-    console.log(JSON.stringify({ workers: WORKERS, ids: seen.size, duplicates, wrongNode, nodes: [...nodes], lost: refused.code }));
+    // A holder that cannot renew (its event loop is busy, so no timer
+    // runs) stops, with ErrLeaseLost, while the server still holds the
+    // node for it: before the lease could end.
+    const paused = await acquire(query, LEASE_SPACE, { ttl: 5000, margin: 2500 });
+    const busy = paused.newGenerator();
+    let stopped = null;
+    let madeBusy = 0;
+    while (stopped === null) {
+      try {
+        busy.next();
+        madeBusy++;
+      } catch (e) {
+        stopped = e;
+      }
+    }
+    const [{ held }] = await query('SELECT expires > clock_timestamp() AS held FROM public.idforge_lease WHERE space = $1 AND node = $2 AND holder = $3',
+      [LEASE_SPACE.key, paused.node.toString(), paused.holder]);
+    check(stopped.code === 'ErrLeaseLost', 'a holder that could not renew failed with ' + stopped.code);
+    check(held === true, 'a holder that could not renew stopped only after its lease could end');
+    await paused.close();
+    await query('DELETE FROM public.idforge_lease WHERE space = $1 AND node = $2', [LEASE_SPACE.key, paused.node.toString()]);
+
+    console.log(JSON.stringify({ workers: WORKERS, ids: seen.size, duplicates, wrongNode, nodes: [...nodes], lost: refused.code, unrenewed: { made: madeBusy, stopped: stopped.code, serverStillHeld: held } }));
   } catch (e) {
     console.error(e);
     process.exitCode = 1;
