@@ -10,6 +10,10 @@ import { IDError } from './runtime.js';
 
 export { IDError };
 
+/** The keys of what acquire calls of a Lease, which are no part of its API. */
+const TAKEN = Symbol('taken');
+const START = Symbol('start');
+
 /** The lease's time to live unless options.ttl says otherwise: 10 seconds, as Go's lease.DefaultTTL. */
 export const DEFAULT_TTL = 10000;
 
@@ -118,7 +122,7 @@ export async function acquire(query, space, options = {}) {
     if (rows.length > 0) {
       const row = rows[0];
       const [node, token, , highWater] = Array.isArray(row) ? row : [row.node, row.token, row.expires, row.high_water];
-      lease.taken(big(node), big(token), big(highWater), sent);
+      lease[TAKEN](big(node), big(token), big(highWater), sent);
       break;
     }
     if (mono() - began >= wait) {
@@ -127,7 +131,7 @@ export async function acquire(query, space, options = {}) {
     await sleep(nap * (1 + Math.random() / 2));
   }
   try {
-    await lease.start(wait);
+    await lease[START](wait);
   } catch (e) {
     await lease.close().catch(() => {});
     throw e;
@@ -176,7 +180,7 @@ export class Lease {
   #done;
   #resolveDone;
 
-  /** @private acquire makes a Lease; do not call this yourself. */
+  /** acquire makes a Lease: it is no part of the API. */
   constructor(query, space, schema, holder, ttl, margin, interval) {
     this.#interval = interval;
     this.#query = query;
@@ -188,8 +192,8 @@ export class Lease {
     this.#done = new Promise((resolve) => { this.#resolveDone = resolve; });
   }
 
-  /** @private Records acquire's row: the node, the token, the high-water tick, and the deadline from sent. */
-  taken(node, token, highWater, sent) {
+  /** Records acquire's row: the node, the token, the high-water tick, and the deadline from sent. */
+  [TAKEN](node, token, highWater, sent) {
     this.#node = node;
     this.#token = token;
     this.#above = highWater;
@@ -199,11 +203,11 @@ export class Lease {
   }
 
   /**
-   * @private Waits (up to wait ms) for the clock to pass the node's
+   * Waits (up to wait ms) for the clock to pass the node's
    * high-water tick, records a high-water tick that covers the generator's
    * first IDs, and starts renewing.
    */
-  async start(wait) {
+  async [START](wait) {
     const began = mono();
     for (;;) {
       const behind = this.#timeOf(this.#above + 1n) - this.#nowNs();
