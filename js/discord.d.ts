@@ -235,3 +235,25 @@ export declare function newGenerator(node: bigint | number, options?: GeneratorO
  * (before it, newId is ErrNoGenerator); once: another node later is ErrRange.
  */
 export declare function setNode(node: bigint | number): void;
+
+/**
+ * The node space of the layout, for lease.js's acquire: its key
+ * (discord/2015-01-01T00:00:00Z/10), as
+ * every language's lease client writes it, the node's width, the clock's
+ * epoch (nanoseconds since the Unix epoch) and tick (num / den
+ * nanoseconds), and newGenerator.
+ */
+export declare const LEASE_SPACE: {
+  /** The space's key, as Go's lease.Space.String() writes it. */
+  readonly key: string;
+  /** The width of the node field. */
+  readonly nodeBits: 10;
+  /** The clock's epoch, in nanoseconds since the Unix epoch. */
+  readonly epoch: bigint;
+  /** A tick is num / den nanoseconds. */
+  readonly num: bigint;
+  /** A tick is num / den nanoseconds. */
+  readonly den: bigint;
+  /** The module's newGenerator, which the lease calls with its node. */
+  readonly newGenerator: typeof newGenerator;
+};

@@ -595,3 +595,11 @@ export function setNode(node) {
     throw fail(L, 'ErrRange', 'newId has ' + (sharedNode === undefined ? 'no node' : 'node ' + sharedNode) + ' already');
   }
 }
+
+/**
+ * The node space of layout instagram, for lease.js's acquire: its key, as
+ * every language's lease client and Go's package lease write it, the node's
+ * width, the clock (its epoch in nanoseconds since the Unix epoch, a tick
+ * being num / den nanoseconds) and newGenerator.
+ */
+export const LEASE_SPACE = { key: 'instagram/2011-08-24T21:07:01.721Z/13', nodeBits: 13, epoch: 0x123d0c258f62e840n, num: 1000000n, den: 1n, newGenerator };

@@ -603,3 +603,11 @@ export function setNode(node) {
     throw fail(L, 'ErrRange', 'newId has ' + (sharedNode === undefined ? 'no node' : 'node ' + sharedNode) + ' already');
   }
 }
+
+/**
+ * The node space of layout snowflake, for lease.js's acquire: its key, as
+ * every language's lease client and Go's package lease write it, the node's
+ * width, the clock (its epoch in nanoseconds since the Unix epoch, a tick
+ * being num / den nanoseconds) and newGenerator.
+ */
+export const LEASE_SPACE = { key: 'snowflake/2010-11-04T01:42:54.657Z/10', nodeBits: 10, epoch: 0x11e2dc94b687b240n, num: 1000000n, den: 1n, newGenerator };

@@ -602,3 +602,11 @@ export function setNode(node) {
     throw fail(L, 'ErrRange', 'newId has ' + (sharedNode === undefined ? 'no node' : 'node ' + sharedNode) + ' already');
   }
 }
+
+/**
+ * The node space of layout sonyflake, for lease.js's acquire: its key, as
+ * every language's lease client and Go's package lease write it, the node's
+ * width, the clock (its epoch in nanoseconds since the Unix epoch, a tick
+ * being num / den nanoseconds) and newGenerator.
+ */
+export const LEASE_SPACE = { key: 'sonyflake/2014-09-01T00:00:00Z/16', nodeBits: 16, epoch: 0x138fa7b404660000n, num: 10000000n, den: 1n, newGenerator };

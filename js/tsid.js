@@ -614,3 +614,11 @@ export function setNode(node) {
     throw fail(L, 'ErrRange', 'newId has ' + (sharedNode === undefined ? 'no node' : 'node ' + sharedNode) + ' already');
   }
 }
+
+/**
+ * The node space of layout tsid, for lease.js's acquire: its key, as
+ * every language's lease client and Go's package lease write it, the node's
+ * width, the clock (its epoch in nanoseconds since the Unix epoch, a tick
+ * being num / den nanoseconds) and newGenerator.
+ */
+export const LEASE_SPACE = { key: 'tsid/2020-01-01T00:00:00Z/10', nodeBits: 10, epoch: 0x15e59a35b98a0000n, num: 1000000n, den: 1n, newGenerator };

@@ -83,7 +83,19 @@ public final class IDException extends IllegalArgumentException {
          * Text given to {@code unmask} whose constant bits no public form
          * has ({@code ErrNotMasked}).
          */
-        ERR_NOT_MASKED("ErrNotMasked");
+        ERR_NOT_MASKED("ErrNotMasked"),
+        /**
+         * A generator of a {@code Lease} that is lost, closed or may be
+         * about to end: it makes no more IDs ({@code ErrLeaseLost}).
+         */
+        ERR_LEASE_LOST("ErrLeaseLost"),
+        /**
+         * A clock behind the high-water tick a leased node's previous
+         * holder left ({@code ErrClockBehind}).
+         */
+        ERR_CLOCK_BEHIND("ErrClockBehind"),
+        /** Every node of a lease's space, or the one asked for, held ({@code ErrFull}). */
+        ERR_FULL("ErrFull");
 
         private final String errorName;
 

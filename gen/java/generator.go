@@ -128,6 +128,19 @@ func (w *writer) generator() {
 	if !block {
 		classDoc = fmt.Sprintf("Makes IDs of layout %s. %s It is safe for use from several threads: next() holds the generator's lock.", html(p.L.Name), html(order))
 	}
+	// In idforge's own package, which holds Lease, a layout whose node can
+	// be leased declares its space, and its generator takes a lease.
+	leaseKey, leaseBits, leased := portable.LeaseSpace(p)
+	leased = leased && w.runtime && hasClock
+	if leased {
+		fmt.Fprintf(&w.b, `
+    /**
+     * The node space of layout %[1]s, for {@link Lease#acquire(LeaseClient, Lease.Space, Lease.Options)}:
+     * %[2]s, as every language's lease client and Go's package lease key it.
+     */
+    public static final Lease.Space LEASE_SPACE = Lease.Space.of(%[3]s, %[4]d, "%[5]s", "%[6]s", "%[7]s");
+`, p.L.Name, html(leaseKey), javaString(leaseKey), leaseBits, p.Clock.EpochNs, p.Clock.TickNum, p.Clock.TickDen)
+	}
 	w.b.WriteString("\n" + doc("    ", classDoc))
 	counterMax := ""
 	if w.wideCounter() {
@@ -192,6 +205,10 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 	}
 	if p.Node != nil {
 		short("long node", "node", fmt.Sprintf("Returns a generator of the given node that reads %s.\n\n@param node the node, of %d bits", what, p.Node.Width))
+		if leased {
+			w.b.WriteString("\n" + doc("        ", "Returns a generator of the lease's node that reads the system clock through the lease, and a DRBG SecureRandom. It makes every ID on a tick past the high-water tick the node's previous holder left, and refuses to make one, with ErrLeaseLost, once the lease is lost, closed or may be about to end. A lease serves one generator, which any number of threads may share.\n\n@param lease a lease of LEASE_SPACE\n@throws IDException ErrRange for a lease of another space, or one that serves a generator already; ErrLeaseLost for a lease that ended"))
+			w.b.WriteString("        public Generator(Lease lease) {\n            this(lease.node(), lease.clockFor(LEASE_SPACE), defaultRandom());\n        }\n")
+		}
 	} else {
 		short("", "", fmt.Sprintf("Returns a generator that reads %s.", what))
 	}

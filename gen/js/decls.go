@@ -3,6 +3,8 @@ package js
 import (
 	"fmt"
 	"strings"
+
+	"github.com/idforge/idforge/gen/internal/portable"
 )
 
 // decls writes the TypeScript declarations of the module: every member
@@ -235,6 +237,30 @@ export declare function newText(): string;
 		needs = ", which newId needs first (before it, newId is ErrNoGenerator)"
 	}
 	w.f("\n/** Sets the node (%d bits) of the generator newId uses%s; once: another node later is ErrRange. */\nexport declare function setNode(node: bigint | number): void;\n", p.Node.Width, needs)
+	if key, bits, ok := portable.LeaseSpace(p); ok && p.Clock != nil {
+		w.f(`
+/**
+ * The node space of the layout, for lease.js's acquire: its key (%s), as
+ * every language's lease client writes it, the node's width, the clock's
+ * epoch (nanoseconds since the Unix epoch) and tick (num / den
+ * nanoseconds), and newGenerator.
+ */
+export declare const LEASE_SPACE: {
+  /** The space's key, as Go's lease.Space.String() writes it. */
+  readonly key: string;
+  /** The width of the node field. */
+  readonly nodeBits: %d;
+  /** The clock's epoch, in nanoseconds since the Unix epoch. */
+  readonly epoch: bigint;
+  /** A tick is num / den nanoseconds. */
+  readonly num: bigint;
+  /** A tick is num / den nanoseconds. */
+  readonly den: bigint;
+  /** The module's newGenerator, which the lease calls with its node. */
+  readonly newGenerator: typeof newGenerator;
+};
+`, key, bits)
+	}
 }
 
 // parseDoc returns what parse reads, for its doc comment.

@@ -380,6 +380,28 @@ export function setNode(node) {
   }
 }
 `, p.Node.Width, map[bool]string{true: "", false: " without a node"}[p.NeedsNode])
+	w.leaseSpace()
+}
+
+// leaseSpace writes LEASE_SPACE, what the lease client (lease.js) needs of
+// a layout whose node can be leased: the space's key, as Go's lease.Space
+// writes it, the node's width, the clock's epoch and tick, and
+// newGenerator. A bundle that never leases leaves it out.
+func (w *writer) leaseSpace() {
+	p := w.p
+	key, bits, ok := portable.LeaseSpace(p)
+	if !ok || p.Clock == nil {
+		return
+	}
+	w.f(`
+/**
+ * The node space of layout %[1]s, for lease.js's acquire: its key, as
+ * every language's lease client and Go's package lease write it, the node's
+ * width, the clock (its epoch in nanoseconds since the Unix epoch, a tick
+ * being num / den nanoseconds) and newGenerator.
+ */
+export const LEASE_SPACE = { key: %[2]s, nodeBits: %[3]d, epoch: %[4]s, num: %[5]s, den: %[6]s, newGenerator };
+`, p.L.Name, jsString(key), bits, lang.Lit(p.Clock.EpochNs), lang.Lit(p.Clock.TickNum), lang.Lit(p.Clock.TickDen))
 }
 
 // seed writes the function that returns a new counter's words. shared says

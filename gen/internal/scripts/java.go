@@ -31,7 +31,9 @@ const (
 
 // javaModuleInfo returns the package's module-info.java: a named module
 // that needs nothing but java.base (java.security and javax.crypto are in
-// it) and exports the package, so that a consumer module that requires
+// it) and java.sql, for the lease client's JDBC convenience (transitive,
+// since LeaseClient's API names DataSource and SQLException), and exports
+// the package, so that a consumer module that requires
 // io.github.idforge builds with -Xlint:all -Werror, which an automatic
 // module's requires fails (javac's "requires-automatic" warning).
 func javaModuleInfo() []byte {
@@ -40,10 +42,13 @@ func javaModuleInfo() []byte {
 /**
  * IDs of idforge's built-in layouts, one class per layout, in the package
  * {@code ` + JavaPackage + `}: JDK only, needing no module but
- * {@code java.base}. A module of yours reads it with
+ * {@code java.base} and, for the lease client ({@code Lease},
+ * {@code LeaseClient}), {@code java.sql}. A module of yours reads it with
  * {@code requires ` + JavaModule + `;}.
  */
 module ` + JavaModule + ` {
+    requires transitive java.sql;
+
     exports ` + JavaPackage + `;
 }
 `)

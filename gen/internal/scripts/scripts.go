@@ -166,9 +166,12 @@ func Files(license []byte) ([]File, error) {
 		return nil, err
 	}
 	compat, compatDecls := js.Compat()
+	lease, leaseDecls := js.Lease()
 	files = append(files,
 		File{"js/compat.d.ts", compatDecls},
 		File{"js/compat.js", compat},
+		File{"js/lease.d.ts", leaseDecls},
+		File{"js/lease.js", lease},
 		File{"js/LICENSE", license},
 		File{"js/README.md", jsReadme(ls, mods)},
 		File{"js/index.d.ts", jsIndex(mods, ".js")},
@@ -191,6 +194,9 @@ func Files(license []byte) ([]File, error) {
 		File{JavaDir + "/package-info.java", javaPackageInfo(ls)},
 		File{JavaModuleInfo, javaModuleInfo()},
 	)
+	for name, src := range java.LeaseFiles() {
+		files = append(files, File{JavaDir + "/" + name, src})
+	}
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path, b.Path) })
 	return files, nil
 }
@@ -221,8 +227,8 @@ const Repository = "https://github.com/idforge/idforge"
 var keywords = []string{"id", "uuid", "uuidv7", "ulid", "ksuid", "snowflake", "objectid", "sortable", "monotonic", "base62", "crockford"}
 
 func packageJSON(mods []string) ([]byte, error) {
-	files := []string{"index.js", "index.d.ts", "runtime.js", "compat.js", "compat.d.ts"}
-	exports := []string{`".":{"types":"./index.d.ts","default":"./index.js"}`, `"./package.json":"./package.json"`, `"./compat":{"types":"./compat.d.ts","default":"./compat.js"}`}
+	files := []string{"index.js", "index.d.ts", "runtime.js", "compat.js", "compat.d.ts", "lease.js", "lease.d.ts"}
+	exports := []string{`".":{"types":"./index.d.ts","default":"./index.js"}`, `"./package.json":"./package.json"`, `"./compat":{"types":"./compat.d.ts","default":"./compat.js"}`, `"./lease":{"types":"./lease.d.ts","default":"./lease.js"}`}
 	for _, mod := range mods {
 		e, err := json.Marshal(exportPath{"./" + mod + ".d.ts", "./" + mod + ".js"})
 		if err != nil {

@@ -8,6 +8,7 @@ import * as snowflake from '../../../../js/snowflake.js';
 import * as uuidv1 from '../../../../js/uuidv1.js';
 import * as v5 from '../../../../js/uuidv5.js';
 import * as compat from '../../../../js/compat.js';
+import * as lease from '../../../../js/lease.js';
 import type { ID as ksuidID } from '../../../../js/ksuid.js';
 
 // UUIDv7: a generator with no node, every text form, fields as BigInt.
@@ -117,3 +118,17 @@ const asUUID: string = compat.KSUIDToUUID(compat.UUIDToKSUIDAt(named.bytes(), ne
 const convCode: compat.IDErrorCode = 'ErrNotEmbedded';
 
 export const used = [named2, valid, k, u7, s7, asUUID, convCode, texts, same, ms, when, ns, order, flags, n, fixed, next, fromBuffer, fromView, ends, codes, noCode, unmasked, idText, none, node, sf2, sf3, lossy, v1a, v1b, u];
+
+// The lease client: the generator of a lease of Snowflake's space makes
+// Snowflakes of the leased node.
+async function leased(query: lease.Query): Promise<snowflake.ID> {
+  const l: lease.Lease<snowflake.Generator> = await lease.acquire(query, snowflake.LEASE_SPACE, { ttl: 10000, wait: 30000 });
+  const made: snowflake.ID = l.newGenerator().next();
+  const node: bigint = l.node;
+  const lost: lease.IDError = await l.done;
+  await l.close();
+  // @ts-expect-error the lease's options have no clock
+  await lease.acquire(query, snowflake.LEASE_SPACE, { clock: 1 });
+  return node === made.fields().node && lost.code === 'ErrLeaseLost' ? made : made;
+}
+void leased;

@@ -3,9 +3,12 @@
 /**
  * IDs of idforge's built-in layouts, one class per layout, in the package
  * {@code io.github.idforge}: JDK only, needing no module but
- * {@code java.base}. A module of yours reads it with
+ * {@code java.base} and, for the lease client ({@code Lease},
+ * {@code LeaseClient}), {@code java.sql}. A module of yours reads it with
  * {@code requires io.github.idforge;}.
  */
 module io.github.idforge {
+    requires transitive java.sql;
+
     exports io.github.idforge;
 }

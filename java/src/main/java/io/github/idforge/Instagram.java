@@ -625,6 +625,12 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
     public record Fields(long timestamp, long shardId, long sequence) {}
 
     /**
+     * The node space of layout instagram, for {@link Lease#acquire(LeaseClient, Lease.Space, Lease.Options)}:
+     * instagram/2011-08-24T21:07:01.721Z/13, as every language's lease client and Go's package lease key it.
+     */
+    public static final Lease.Space LEASE_SPACE = Lease.Space.of("instagram/2011-08-24T21:07:01.721Z/13", 13, "1314220021721000000", "1000000", "1");
+
+    /**
      * Makes IDs of layout instagram. Each ID it makes is greater than the
      * last, even when the clock stands still or goes back. It is safe for use
      * from several threads: next() holds the generator's lock.
@@ -665,6 +671,23 @@ public final class Instagram implements Comparable<Instagram>, Serializable {
          */
         public Generator(long node) {
             this(node, Clock.systemUTC(), defaultRandom());
+        }
+
+        /**
+         * Returns a generator of the lease's node that reads the system clock
+         * through the lease, and a DRBG SecureRandom. It makes every ID on a
+         * tick past the high-water tick the node's previous holder left, and
+         * refuses to make one, with ErrLeaseLost, once the lease is lost,
+         * closed or may be about to end. A lease serves one generator, which
+         * any number of threads may share.
+         *
+         * @param lease a lease of LEASE_SPACE
+         * @throws IDException ErrRange for a lease of another space, or
+         *     one that serves a generator already; ErrLeaseLost for a lease
+         *     that ended
+         */
+        public Generator(Lease lease) {
+            this(lease.node(), lease.clockFor(LEASE_SPACE), defaultRandom());
         }
 
         /**

@@ -619,6 +619,12 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
     public record Fields(long timestamp, long node, long counter) {}
 
     /**
+     * The node space of layout tsid, for {@link Lease#acquire(LeaseClient, Lease.Space, Lease.Options)}:
+     * tsid/2020-01-01T00:00:00Z/10, as every language's lease client and Go's package lease key it.
+     */
+    public static final Lease.Space LEASE_SPACE = Lease.Space.of("tsid/2020-01-01T00:00:00Z/10", 10, "1577836800000000000", "1000000", "1");
+
+    /**
      * Makes IDs of layout tsid. Each ID it makes is greater than the last,
      * even when the clock stands still or goes back. It is safe for use from
      * several threads: next() holds the generator's lock. It draws random bits
@@ -666,6 +672,23 @@ public final class Tsid implements Comparable<Tsid>, Serializable {
          */
         public Generator(long node) {
             this(node, Clock.systemUTC(), defaultRandom());
+        }
+
+        /**
+         * Returns a generator of the lease's node that reads the system clock
+         * through the lease, and a DRBG SecureRandom. It makes every ID on a
+         * tick past the high-water tick the node's previous holder left, and
+         * refuses to make one, with ErrLeaseLost, once the lease is lost,
+         * closed or may be about to end. A lease serves one generator, which
+         * any number of threads may share.
+         *
+         * @param lease a lease of LEASE_SPACE
+         * @throws IDException ErrRange for a lease of another space, or
+         *     one that serves a generator already; ErrLeaseLost for a lease
+         *     that ended
+         */
+        public Generator(Lease lease) {
+            this(lease.node(), lease.clockFor(LEASE_SPACE), defaultRandom());
         }
 
         /**

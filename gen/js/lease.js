@@ -1,0 +1,417 @@
+// The lease client: a node number for a layout's generator, held in
+// PostgreSQL through idforge's SQL lease functions (lease/lease.sql), by the
+// rules of Go's package lease. It is a module of its own, so that a bundle
+// that never leases carries none of it, and it depends on no driver: the
+// caller passes a function that runs one statement.
+
+import { IDError } from './runtime.js';
+
+export { IDError };
+
+/** The keys of what acquire calls of a Lease, which are no part of its API. */
+const TAKEN = Symbol('taken');
+const START = Symbol('start');
+
+/** The lease's time to live unless options.ttl says otherwise: 10 seconds, as Go's lease.DefaultTTL. */
+export const DEFAULT_TTL = 10000;
+
+/** The monotonic clock, in milliseconds: performance.now, or Date.now where there is none. */
+const mono = typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : Date.now;
+
+/** Returns the IDError of the lease client, its message prefixed by 'lease: ', as Go's errors are. */
+function leaseError(code, message) {
+  return new IDError(code, 'lease: ' + message);
+}
+
+/** Returns a column's value, a bigint (node, token, high_water), as a BigInt, whatever the driver returned it as. */
+function big(v) {
+  return typeof v === 'bigint' ? v : BigInt(String(v));
+}
+
+/** Returns the first column of a row, an object keyed by column (node's pg, postgres) or an array. */
+function first(row) {
+  return Array.isArray(row) ? row[0] : Object.values(row)[0];
+}
+
+/** Returns a random integer below 2^bits (bits up to 62), as a BigInt, from Web Crypto. */
+function randomBelow(bits) {
+  const b = new Uint32Array(2);
+  globalThis.crypto.getRandomValues(b);
+  return ((BigInt(b[0]) << 32n) | BigInt(b[1])) & ((1n << BigInt(bits)) - 1n);
+}
+
+/** Returns a holder's identity unique to each lease: the process (in Node), and 64 random bits. */
+function holderName() {
+  const pid = globalThis.process?.pid;
+  const b = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(b);
+  return 'js/' + (pid === undefined ? '' : pid + '/') + Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** Returns a promise that resolves after ms milliseconds, on a timer that does not keep Node running. */
+function sleep(ms) {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    t?.unref?.();
+  });
+}
+
+/**
+ * Leases a node of a layout's space from PostgreSQL, and returns the Lease,
+ * which renews itself in the background until close. The SQL lease
+ * functions must be installed (lease/lease.sql; Go's PostgreSQL engine and
+ * idforge new -lease install them on first use).
+ *
+ * query runs one statement with parameters ($1, $2, ...) and returns its
+ * rows, as objects keyed by column or as arrays: with node's pg,
+ * `(sql, params) => pool.query(sql, params).then((r) => r.rows)`; with
+ * postgres, `(sql, params) => sql.unsafe(text, params)`. Give it a pool
+ * (or a connection of its own), outside any transaction: the lease calls it
+ * from its renewal timer too.
+ *
+ * space is the layout's LEASE_SPACE (import { LEASE_SPACE } from
+ * 'idforge/snowflake'). options: ttl, the lease's time to live in
+ * milliseconds (default 10000), renewed every ttl/3; margin, how long
+ * before the server could let the node go the generator stops (default
+ * ttl/5); node, to take that node only; wait, how long to keep trying, in
+ * milliseconds, while every node is held (default 0: one try) and, at
+ * most as long again, for the clock to pass the node's high-water tick;
+ * holder, the identity recorded (default the process and random bits);
+ * schema, where the functions are (default 'public').
+ *
+ * Errors are IDError: ErrFull when every node (or the node asked for) is
+ * held after the wait, ErrClockBehind when this clock stays behind the
+ * node's previous holder, ErrOption for a bad option, and whatever query
+ * throws.
+ *
+ * @param {(sql: string, params: unknown[]) => Promise<unknown[]>} query
+ * @param {{key: string, nodeBits: number, epoch: bigint, num: bigint, den: bigint, newGenerator: Function}} space
+ * @param {{ttl?: number, margin?: number, node?: bigint | number, wait?: number, holder?: string, schema?: string}} [options]
+ * @returns {Promise<Lease>}
+ */
+export async function acquire(query, space, options = {}) {
+  const bad = (why) => leaseError('ErrOption', why);
+  if (typeof query !== 'function') throw bad('acquire needs a function that runs one statement: (sql, params) => rows');
+  if (space === null || typeof space !== 'object' || typeof space.key !== 'string' || typeof space.newGenerator !== 'function') {
+    throw bad('acquire needs the LEASE_SPACE of a layout with a node and a time');
+  }
+  const { ttl = DEFAULT_TTL, holder = holderName(), wait = 0, schema = 'public' } = options;
+  const margin = options.margin ?? ttl / 5;
+  if (!(ttl > 0 && margin >= 0 && margin < (ttl * 2) / 3)) throw bad(`TTL ${ttl}ms with margin ${margin}ms: want a positive TTL and a margin below 2/3 of it`);
+  if (!(wait >= 0)) throw bad('wait is a number of milliseconds, 0 or more');
+  if (typeof holder !== 'string' || holder === '') throw bad('holder is a string, not empty');
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(schema)) throw bad('schema is a plain SQL identifier');
+  const size = 1n << BigInt(space.nodeBits);
+  let start = randomBelow(space.nodeBits);
+  let span = size;
+  if (options.node !== undefined) {
+    start = BigInt(options.node);
+    if (start < 0n || start >= size) throw leaseError('ErrRange', `node ${start} is outside ${space.key}, which holds ${size}`);
+    span = 1n;
+  }
+  const interval = Math.round(ttl * 1000) + ' microseconds'; // the TTL as a PostgreSQL interval
+  const lease = new Lease(query, space, schema, holder, ttl, margin, interval);
+  const began = mono();
+  for (let nap = 10; ; nap = Math.min(2 * nap, 1000, ttl / 4)) {
+    const sent = mono();
+    const rows = await query(
+      `SELECT node, token, expires, high_water FROM ${schema}.idforge_lease_acquire($1, $2, $3, $4, $5, $6::interval)`,
+      [space.key, space.nodeBits, start.toString(), span.toString(), holder, interval]);
+    if (rows.length > 0) {
+      const row = rows[0];
+      const [node, token, , highWater] = Array.isArray(row) ? row : [row.node, row.token, row.expires, row.high_water];
+      lease[TAKEN](big(node), big(token), big(highWater), sent);
+      break;
+    }
+    if (mono() - began >= wait) {
+      throw leaseError('ErrFull', `${span === 1n ? 'node ' + start : 'all ' + size + ' nodes'} of space ${space.key} held, after waiting ${Math.round(mono() - began)}ms`);
+    }
+    await sleep(nap * (1 + Math.random() / 2));
+  }
+  try {
+    await lease[START](wait);
+  } catch (e) {
+    await lease.close().catch(() => {});
+    throw e;
+  }
+  return lease;
+}
+
+/**
+ * A node of a layout's space, held in PostgreSQL: acquire makes one. It
+ * renews itself every ttl/3 on a timer that does not keep Node running, and
+ * is lost for good when a renewal is refused or none is confirmed in time.
+ * Its generator (newGenerator) refuses to make an ID, with IDError
+ * ErrLeaseLost, once the lease may be about to end on the server: from the
+ * last confirmed renewal's sending plus the TTL minus the margin. Close
+ * releases the node.
+ *
+ * A lease serves one generator, in one process: in Node's cluster, each
+ * worker acquires its own.
+ */
+export class Lease {
+  #query;
+  #space;
+  #schema;
+  #holder;
+  #ttl;
+  #margin;
+  #interval;
+  /** The node, its fencing token, and the high-water tick the node's last holder left. */
+  #node = 0n;
+  #token = 0n;
+  #above = 0n;
+  /** The high-water tick the server last confirmed: the generator makes no ID on a tick at or past it. */
+  #reserved = 0n;
+  /** On the monotonic clock: the last confirmed expiry minus the margin, and when the next renewal is due. */
+  #deadline = 0;
+  #renewAt = 0;
+  /** Why the lease was lost, an IDError ErrLeaseLost, or null while it is held. */
+  #error = null;
+  #timer = null;
+  #renewing = null;
+  /** The generator's clock and its last ID, once newGenerator made it. */
+  #generated = false;
+  #clock = null;
+  #lastTick = -1n;
+  #lastId = null;
+  #done;
+  #resolveDone;
+
+  /** acquire makes a Lease: it is no part of the API. */
+  constructor(query, space, schema, holder, ttl, margin, interval) {
+    this.#interval = interval;
+    this.#query = query;
+    this.#space = space;
+    this.#schema = schema;
+    this.#holder = holder;
+    this.#ttl = ttl;
+    this.#margin = margin;
+    this.#done = new Promise((resolve) => { this.#resolveDone = resolve; });
+  }
+
+  /** Records acquire's row: the node, the token, the high-water tick, and the deadline from sent. */
+  [TAKEN](node, token, highWater, sent) {
+    this.#node = node;
+    this.#token = token;
+    this.#above = highWater;
+    this.#reserved = highWater;
+    this.#deadline = sent + this.#ttl - this.#margin;
+    this.#renewAt = sent + this.#ttl / 3;
+  }
+
+  /**
+   * Waits (up to wait ms) for the clock to pass the node's
+   * high-water tick, records a high-water tick that covers the generator's
+   * first IDs, and starts renewing.
+   */
+  async [START](wait) {
+    const began = mono();
+    for (;;) {
+      const behind = this.#timeOf(this.#above + 1n) - this.#nowNs();
+      if (behind <= 0n) break;
+      if (mono() - began >= wait) {
+        throw leaseError('ErrClockBehind', `node ${this.#node} of ${this.#space.key} was used up to tick ${this.#above}; this clock is ${behind / 1000000n}ms behind it`);
+      }
+      await sleep(Math.min(Number(behind / 1000000n) + 1, 1000));
+    }
+    if (!(await this.#renew())) throw this.#error ?? leaseError('ErrLeaseLost', `node ${this.#node} of ${this.#space.key}: no renewal confirmed`);
+    this.#schedule();
+  }
+
+  /** The node number held, a BigInt. */
+  get node() {
+    return this.#node;
+  }
+
+  /** The space's key, as every language's lease client writes it: "snowflake/2010-11-04T01:42:54.657Z/10". */
+  get space() {
+    return this.#space.key;
+  }
+
+  /** The holder's identity, as the server records it. */
+  get holder() {
+    return this.#holder;
+  }
+
+  /** The high-water tick the node's previous holder left: the generator makes every ID on a later tick. */
+  get highWater() {
+    return this.#above;
+  }
+
+  /** Why the lease ended (an IDError whose code is ErrLeaseLost), or null while it is held. */
+  get error() {
+    return this.#error;
+  }
+
+  /** A promise that resolves, to the IDError ErrLeaseLost that says why, when the lease is lost or closed. */
+  get done() {
+    return this.#done;
+  }
+
+  /**
+   * Returns the generator of the lease's node: the layout's newGenerator of
+   * the node, whose next() throws IDError ErrLeaseLost once the lease is
+   * lost or may be about to end, and makes every ID on a tick past the
+   * previous holder's high-water tick. options are newGenerator's (a
+   * clock, in nanoseconds as a BigInt, for tests; a source of random
+   * bytes). A lease serves one generator: a second call is ErrOption.
+   * @returns {{next(): object}}
+   */
+  newGenerator(options = {}) {
+    if (this.#generated) throw leaseError('ErrOption', `node ${this.#node} of ${this.#space.key} serves a generator already`);
+    this.#generated = true;
+    const clock = options.clock ?? (() => BigInt(Date.now()) * 1000000n);
+    const floor = this.#timeOf(this.#above + 1n);
+    this.#clock = clock;
+    this.#check();
+    const g = this.#space.newGenerator(this.#node, {
+      ...options,
+      // The generator reads the lease with its clock: once the lease may be
+      // about to end, its reading is ErrLeaseLost, and a reading at or
+      // below the previous holder's high-water tick reads as the tick
+      // after it, so that the generator never makes an ID on such a tick.
+      clock: () => {
+        this.#check();
+        let ns = clock();
+        if (ns < floor) ns = floor;
+        const tick = this.#tickOf(ns);
+        if (tick >= this.#reserved) {
+          this.#lose(`node ${this.#node} of ${this.#space.key}: the clock reached the high-water tick last confirmed`);
+          this.#check();
+        }
+        if (tick > this.#lastTick) this.#lastTick = tick;
+        return ns;
+      },
+    });
+    return {
+      next: () => {
+        const id = g.next();
+        this.#lastId = id;
+        return id;
+      },
+    };
+  }
+
+  /**
+   * Stops the generator, renewals and releases the node, recording the last
+   * tick the generator used as its high-water mark, so that the node is free
+   * at once. Closing a lost lease only stops the renewals.
+   * @returns {Promise<void>}
+   */
+  async close() {
+    clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#error !== null) return;
+    this.#lose(`node ${this.#node} of ${this.#space.key}: closed`);
+    await this.#renewing;
+    let hw = this.#above > this.#lastTick ? this.#above : this.#lastTick;
+    const last = this.#lastIdTick();
+    if (last > hw) hw = last;
+    await this.#query(`SELECT ${this.#schema}.idforge_lease_release($1, $2, $3, $4, $5) AS ended`,
+      [this.#space.key, this.#node.toString(), this.#holder, this.#token.toString(), hw.toString()]);
+  }
+
+  /** Throws the lease's error once it is lost, or its deadline on the monotonic clock has come. */
+  #check() {
+    if (this.#error === null && mono() >= this.#deadline) this.#lose(`node ${this.#node} of ${this.#space.key}: no renewal confirmed in time`);
+    if (this.#error !== null) throw this.#error;
+  }
+
+  /** Ends the lease, for good, with an ErrLeaseLost that says why. */
+  #lose(why) {
+    if (this.#error !== null) return;
+    this.#error = leaseError('ErrLeaseLost', why);
+    clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#resolveDone(this.#error);
+  }
+
+  /** The clock's reading, in nanoseconds since the Unix epoch: the generator's clock, or the system's. */
+  #nowNs() {
+    return this.#clock !== null ? this.#clock() : BigInt(Date.now()) * 1000000n;
+  }
+
+  /** Returns the tick of the layout's clock that holds ns (nanoseconds since the Unix epoch). */
+  #tickOf(ns) {
+    const s = this.#space;
+    const since = ns - s.epoch;
+    return since < 0n ? -1n : (since * s.den) / s.num;
+  }
+
+  /** Returns when tick begins, in nanoseconds since the Unix epoch, rounded up. */
+  #timeOf(tick) {
+    const s = this.#space;
+    return s.epoch + (tick * s.num + s.den - 1n) / s.den;
+  }
+
+  /**
+   * Returns a tick at or past the last ID's, from its time (which a counter
+   * that borrows ticks may put past the clock's), or -1n before the first.
+   */
+  #lastIdTick() {
+    const t = this.#lastId?.time?.();
+    return t instanceof Date ? this.#tickOf(BigInt(t.getTime() + 1) * 1000000n) : -1n;
+  }
+
+  /**
+   * Renews the lease once, recording a high-water tick above every tick the
+   * generator can reach before the new deadline. Returns true when the
+   * server confirmed it; a refusal, or a confirmation too late, loses the
+   * lease; a failed call (the server out of reach) throws.
+   */
+  async #renew() {
+    const sent = mono();
+    let now = this.#tickOf(this.#nowNs());
+    const last = this.#lastTick > this.#lastIdTick() ? this.#lastTick : this.#lastIdTick();
+    if (last > now) now = last;
+    let hw = this.#tickOf(this.#timeOf(now) + BigInt(Math.ceil(this.#ttl * 1e6)));
+    if (hw < this.#reserved) hw = this.#reserved;
+    const rows = await this.#query(`SELECT ${this.#schema}.idforge_lease_renew($1, $2, $3, $4, $5::interval, $6) AS expires`,
+      [this.#space.key, this.#node.toString(), this.#holder, this.#token.toString(), this.#interval, hw.toString()]);
+    if (this.#error !== null) return false;
+    const expires = rows.length > 0 ? first(rows[0]) : null;
+    if (expires === null || expires === undefined) {
+      this.#lose(`node ${this.#node} of ${this.#space.key}: the server refused the renewal (the lease expired or the node went to another holder)`);
+      return false;
+    }
+    if (mono() >= this.#deadline) {
+      this.#lose(`node ${this.#node} of ${this.#space.key}: the renewal was confirmed too late`);
+      return false;
+    }
+    this.#deadline = sent + this.#ttl - this.#margin;
+    this.#renewAt = sent + this.#ttl / 3;
+    if (hw > this.#reserved) this.#reserved = hw;
+    return true;
+  }
+
+  /** Sets the timer of the next step: the next renewal, or the deadline, whichever comes first. */
+  #schedule() {
+    if (this.#error !== null) return;
+    const now = mono();
+    const wait = Math.max(Math.min(this.#renewAt - now, this.#deadline - now), 1);
+    this.#timer = setTimeout(() => this.#step(), wait);
+    this.#timer?.unref?.();
+  }
+
+  /** Renews the lease if it is due, or loses it if its deadline has come, and sets the next timer. */
+  async #step() {
+    this.#timer = null;
+    if (this.#error !== null) return;
+    const now = mono();
+    if (now >= this.#deadline) {
+      this.#lose(`node ${this.#node} of ${this.#space.key}: no renewal confirmed in time`);
+      return;
+    }
+    if (now >= this.#renewAt) {
+      this.#renewing = this.#renew().catch(() => {
+        // The server is out of reach or failed: try again soon, while the deadline allows.
+        this.#renewAt = mono() + this.#ttl / 20;
+        return false;
+      });
+      await this.#renewing;
+      this.#renewing = null;
+    }
+    this.#schedule();
+  }
+}
