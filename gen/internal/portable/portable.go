@@ -129,7 +129,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 	if !ident.MatchString(typ) || typeWords[typ] {
 		return nil, fmt.Errorf("%w: type name %q is not an identifier that the language allows", ErrName, typ)
 	}
-	p := &Plan{L: l.Layout, Type: typ, Bits: l.Bits, Size: l.Bytes(), UUID: l.IsUUID()}
+	p := &Plan{L: l.Model, Type: typ, Bits: l.Model.Bits, Size: l.Model.Bytes(), UUID: l.Model.IsUUID()}
 	p.Max = l.Max()
 	for _, name := range []string{"base62", "crockford", "hex"} {
 		e, _ := encodings.Lookup(name)
@@ -138,7 +138,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 	t := l.Text
 	if text != "" {
 		var err error
-		if t, err = resolved.TextIn(l.Layout, text); err != nil {
+		if t, err = resolved.TextIn(l.Model, text); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrLayout, err)
 		}
 	}
@@ -156,7 +156,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 		if !ident.MatchString(f.Name) || fieldWords[f.Name] {
 			return nil, fmt.Errorf("%w: field %q is a reserved word in the target language", ErrName, f.Name)
 		}
-		p.Fields = append(p.Fields, Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l.Layout, f.Field), Runs: f.Runs})
+		p.Fields = append(p.Fields, Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l.Model, f.Field), Runs: f.Runs})
 	}
 	role := func(r *resolved.Role) *Role {
 		if r == nil {
