@@ -48,6 +48,7 @@ func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error)
 		typ = "ID"
 	}
 	p := Single(l.Model, o.Package, typ)
+	p.Members[0].Resolved = l // resolved once, by the caller: the emitters read it
 	if o.Text != "" {
 		e, err := ParseEncoding(l.Model, o.Text)
 		if err != nil || e == EncDecimal && l.Model.Bits != 64 || e == EncUUID && l.Model.Bits != 128 {

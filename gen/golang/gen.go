@@ -20,6 +20,7 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Package describes one generated ID package: a type and the layouts it
@@ -37,6 +38,11 @@ type Package struct {
 // Member is one layout of a package.
 type Member struct {
 	Layout *layouts.Layout
+	// Resolved is Layout resolved, once: what the emitters read of it
+	// (runs, clock, text, sign). Generate resolves Layout where it is nil,
+	// as for a Package written by hand; the Go emitter passes on the
+	// resolved layout it is given.
+	Resolved *resolved.Layout
 	// Suffix names the layout's declarations: V7 gives V7Fields, PackV7,
 	// (UUID).V7, NewV7 and FillV7. A package with one layout leaves it
 	// empty: Fields, Pack, (ID).Fields, New and Fill.
@@ -104,6 +110,17 @@ func DefaultEncoding(l *layouts.Layout) Encoding {
 	return e
 }
 
+// resolved returns l, a member's layout, resolved: the member's Resolved,
+// which Generate has filled for every member.
+func (p *Package) resolved(l *layouts.Layout) *resolved.Layout {
+	for _, m := range p.Members {
+		if m.Layout == l && m.Resolved != nil {
+			return m.Resolved
+		}
+	}
+	panic("gen: a layout not resolved in its package: " + l.Name)
+}
+
 // size returns the ID's size in bytes.
 func (p *Package) size() int { return p.Members[0].Layout.Bytes() }
 
@@ -139,6 +156,15 @@ func Generate(p *Package) ([]byte, error) {
 		return nil, err
 	}
 	p = p.safeText()
+	for i := range p.Members {
+		if p.Members[i].Resolved == nil {
+			r, err := resolved.New(p.Members[i].Layout)
+			if err != nil {
+				return nil, fmt.Errorf("gen: %w", err)
+			}
+			p.Members[i].Resolved = r
+		}
+	}
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true
 	f.ImportName(idrtPath, "idrt")
