@@ -110,6 +110,37 @@ func DefaultEncoding(l *layouts.Layout) Encoding {
 	return e
 }
 
+// resolve fills each member's Resolved, resolving its Layout where a
+// Package written by hand left it nil, and makes its Text the package's
+// text form (resolved.TextIn) where SetText or Canonical chose another
+// than the layout's canonical one. A form no layout can write is left for
+// the emitters to refuse, as they always have.
+func (p *Package) resolve() error {
+	name := p.Canonical.String()
+	if p.Canonical == EncDeclared {
+		name = p.Declared
+	}
+	for i := range p.Members {
+		m := &p.Members[i]
+		r := m.Resolved
+		if r == nil {
+			var err error
+			if r, err = resolved.New(m.Layout); err != nil {
+				return fmt.Errorf("gen: %w", err)
+			}
+		}
+		if r.Text.Name != name {
+			if t, err := resolved.TextIn(m.Layout, name); err == nil {
+				rc := *r
+				rc.Text = t
+				r = &rc
+			}
+		}
+		m.Resolved = r
+	}
+	return nil
+}
+
 // resolved returns l, a member's layout, resolved: the member's Resolved,
 // which Generate has filled for every member.
 func (p *Package) resolved(l *layouts.Layout) *resolved.Layout {
@@ -156,14 +187,8 @@ func Generate(p *Package) ([]byte, error) {
 		return nil, err
 	}
 	p = p.safeText()
-	for i := range p.Members {
-		if p.Members[i].Resolved == nil {
-			r, err := resolved.New(p.Members[i].Layout)
-			if err != nil {
-				return nil, fmt.Errorf("gen: %w", err)
-			}
-			p.Members[i].Resolved = r
-		}
+	if err := p.resolve(); err != nil {
+		return nil, err
 	}
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true

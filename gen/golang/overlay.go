@@ -115,7 +115,7 @@ func overlay(p *Package, l *layouts.Layout, dst string, returned bool) []jen.Cod
 // chunk is all random, and so dst's word as it is.
 func overlayWord(p *Package, l *layouts.Layout, dst string, c chunk) (val *jen.Statement, random bool) {
 	runs, set := partRuns(p.resolved(l), c) // set: the constant bits
-	var keep uint64             // the random bits, kept from dst
+	var keep uint64                         // the random bits, kept from dst
 	var terms []jen.Code
 	for _, r := range runs {
 		if r.role == layouts.Random {

@@ -131,7 +131,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 	}
 	p := &Plan{L: l.Model, Type: typ, Bits: l.Model.Bits, Size: l.Model.Bytes(), UUID: l.Model.IsUUID()}
 	p.Max = l.Max()
-	for _, name := range []string{"base62", "crockford", "hex"} {
+	for _, name := range resolved.CommonForms() {
 		e, _ := encodings.Lookup(name)
 		p.Forms = append(p.Forms, p.form(e))
 	}
@@ -144,9 +144,9 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 	}
 	switch t.Name {
 	case "uuid":
-		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: 36, FoldCase: true}
+		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: t.Width, FoldCase: true}
 	case "decimal":
-		p.Text = Form{Name: "decimal", Title: "decimal", Alphabet: "0123456789", Width: 19, NonNegative: !t.Signed}
+		p.Text = Form{Name: "decimal", Title: "decimal", Alphabet: "0123456789", Width: t.Width, NonNegative: !t.Signed}
 	default:
 		p.Text = p.form(t.Encoding)
 	}
@@ -240,11 +240,7 @@ func (f Form) DecimalSyntax() string {
 // the forms every module has (base62, crockford, hex) nor uuid or decimal:
 // one the module defines for itself.
 func (f Form) Own() bool {
-	switch f.Name {
-	case "uuid", "decimal", "base62", "crockford", "hex":
-		return false
-	}
-	return true
+	return f.Name != "uuid" && f.Name != "decimal" && !resolved.IsCommonForm(f.Name)
 }
 
 // Ident returns the form's name as part of an identifier: its name with
