@@ -28,29 +28,29 @@ func FuzzText(f *testing.F) {
 	f.Add(uint8(20), []byte{}, "017f22e2-79b0-7cc3-98c4-dc0c0c07398f")
 	f.Fuzz(func(t *testing.T, pick uint8, raw []byte, text string) {
 		r := rs[int(pick)%len(rs)]
-		id := make([]byte, r.Bytes())
+		id := make([]byte, r.Model.Bytes())
 		copy(id, raw)
 		if r.Text.Name == "decimal" && !r.Text.Signed {
 			id[0] &= 0x7f
 		}
 		s := r.Text.Format(id)
 		if len(s) > r.Text.Width || r.Text.Fixed && len(s) != r.Text.Width {
-			t.Fatalf("%s: %q is %d characters, width %d", r.Name, s, len(s), r.Text.Width)
+			t.Fatalf("%s: %q is %d characters, width %d", r.Model.Name, s, len(s), r.Text.Width)
 		}
 		back, err := r.Text.Parse(s)
 		if err != nil || !bytes.Equal(back, id) {
-			t.Fatalf("%s: Parse(%q) = %x, %v; want %x", r.Name, s, back, err, id)
+			t.Fatalf("%s: Parse(%q) = %x, %v; want %x", r.Model.Name, s, back, err, id)
 		}
 		got, err := r.Text.Parse(text)
 		if err != nil {
 			return
 		}
-		if len(got) != r.Bytes() {
-			t.Fatalf("%s: Parse(%q) gave %d bytes", r.Name, text, len(got))
+		if len(got) != r.Model.Bytes() {
+			t.Fatalf("%s: Parse(%q) gave %d bytes", r.Model.Name, text, len(got))
 		}
 		again := r.Text.Format(got)
 		if !strings.EqualFold(again, text) {
-			t.Fatalf("%s: Parse(%q) = %x, written %q", r.Name, text, got, again)
+			t.Fatalf("%s: Parse(%q) = %x, written %q", r.Model.Name, text, got, again)
 		}
 	})
 }

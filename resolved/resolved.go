@@ -38,10 +38,16 @@ import (
 // whose text names no encoding, or whose time has no unit.
 var ErrLayout = errors.New("resolved: bad layout")
 
-// Layout is a layouts.Layout resolved. It embeds the model, which it never
-// changes; like the model, it is read-only once made.
+// Layout is a layouts.Layout resolved. It holds the model in a named
+// field, Model, which it never changes, as protogen keeps a descriptor in
+// Desc: what a consumer reads of a layout, it reads here, and a reach past
+// the resolved view into the model is visible as .Model. Like the model,
+// a Layout is read-only once made.
 type Layout struct {
-	*layouts.Layout
+	// Model is the layout resolved: the spec's names, segments, parts and
+	// properties. Emitters read what it decides (text, sign, widths, runs,
+	// clock, kind) from the resolved fields instead.
+	Model *layouts.Layout
 
 	// Text is the canonical text form: what Go's String, JavaScript's
 	// toString, Python's str, SQL's text function and the command write.
@@ -133,7 +139,7 @@ func New(l *layouts.Layout) (*Layout, error) {
 	if l == nil {
 		return nil, fmt.Errorf("%w: no layout", ErrLayout)
 	}
-	r := &Layout{Layout: l, NeedsNode: l.NeedsNode()}
+	r := &Layout{Model: l, NeedsNode: l.NeedsNode()}
 	text, err := newText(l)
 	if err != nil {
 		return nil, err
@@ -250,7 +256,7 @@ func (r *Layout) ConstValue() *big.Int {
 
 // Max returns the largest value an ID of the layout's width holds: every
 // bit one.
-func (r *Layout) Max() *big.Int { return ones(r.Bits) }
+func (r *Layout) Max() *big.Int { return ones(r.Model.Bits) }
 
 // ones returns 2^n - 1.
 func ones(n int) *big.Int {

@@ -96,7 +96,7 @@ func TestTextRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, r := range builtins(t) {
 		for range 200 {
-			id := make([]byte, r.Bytes())
+			id := make([]byte, r.Model.Bytes())
 			for i := range id {
 				id[i] = byte(rng.Uint32())
 			}
@@ -105,11 +105,11 @@ func TestTextRoundTrip(t *testing.T) {
 			}
 			s := r.Text.Format(id)
 			if r.Text.Fixed && len(s) != r.Text.Width || len(s) > r.Text.Width {
-				t.Fatalf("%s: %q has %d characters, width %d", r.Name, s, len(s), r.Text.Width)
+				t.Fatalf("%s: %q has %d characters, width %d", r.Model.Name, s, len(s), r.Text.Width)
 			}
 			back, err := r.Text.Parse(s)
 			if err != nil || !bytes.Equal(back, id) {
-				t.Fatalf("%s: Parse(Format(%x)) = %x, %v", r.Name, id, back, err)
+				t.Fatalf("%s: Parse(Format(%x)) = %x, %v", r.Model.Name, id, back, err)
 			}
 		}
 	}
@@ -151,12 +151,12 @@ func TestTextRoundTrip(t *testing.T) {
 // once (a hash may leave digest bits unused).
 func TestRuns(t *testing.T) {
 	for _, r := range builtins(t) {
-		owner := make([]int, r.Bits) // by offset from the most significant end
+		owner := make([]int, r.Model.Bits) // by offset from the most significant end
 		mark := func(what string, run resolved.Run) {
 			for b := range run.Width {
-				at := run.Offset(r.Bits) + b
-				if at < 0 || at >= r.Bits {
-					t.Fatalf("%s: %s run %+v leaves the ID", r.Name, what, run)
+				at := run.Offset(r.Model.Bits) + b
+				if at < 0 || at >= r.Model.Bits {
+					t.Fatalf("%s: %s run %+v leaves the ID", r.Model.Name, what, run)
 				}
 				owner[at]++
 			}
@@ -169,12 +169,12 @@ func TestRuns(t *testing.T) {
 		for _, c := range r.Consts {
 			mark("const", c.Run)
 			if c.Value>>c.Width != 0 {
-				t.Errorf("%s: const %+v wider than its run", r.Name, c)
+				t.Errorf("%s: const %+v wider than its run", r.Model.Name, c)
 			}
 		}
 		for at, n := range owner {
 			if n != 1 {
-				t.Fatalf("%s: bit %d is held %d times", r.Name, at, n)
+				t.Fatalf("%s: bit %d is held %d times", r.Model.Name, at, n)
 			}
 		}
 		for _, role := range []*resolved.Role{r.Time, r.Counter, r.ClockSeq, r.Node, r.Random, r.Hash} {
@@ -183,9 +183,9 @@ func TestRuns(t *testing.T) {
 			}
 			held := make([]int, role.Width)
 			for i, run := range role.Runs {
-				part := r.Layout.Parts[role.Parts[i]]
-				if run.Offset(r.Bits) != part.Offset || run.Width != part.Width || run.Lo != part.Lo {
-					t.Errorf("%s: %s run %+v is not part %+v", r.Name, role.Role, run, part)
+				part := r.Model.Parts[role.Parts[i]]
+				if run.Offset(r.Model.Bits) != part.Offset || run.Width != part.Width || run.Lo != part.Lo {
+					t.Errorf("%s: %s run %+v is not part %+v", r.Model.Name, role.Role, run, part)
 				}
 				for b := range run.Width {
 					held[run.Lo+b]++
@@ -193,7 +193,7 @@ func TestRuns(t *testing.T) {
 			}
 			for b, n := range held {
 				if n > 1 || n == 0 && role.Role != layouts.Hash {
-					t.Errorf("%s: bit %d of the %s is held %d times", r.Name, b, role.Role, n)
+					t.Errorf("%s: bit %d of the %s is held %d times", r.Model.Name, b, role.Role, n)
 				}
 			}
 		}
@@ -202,7 +202,7 @@ func TestRuns(t *testing.T) {
 		for _, c := range r.Consts {
 			for b := range c.Width {
 				if m.Bit(c.Shift+b) != 1 || v.Bit(c.Shift+b) != uint(c.Value>>b&1) {
-					t.Fatalf("%s: const bit %d of %+v", r.Name, b, c)
+					t.Fatalf("%s: const bit %d of %+v", r.Model.Name, b, c)
 				}
 			}
 		}

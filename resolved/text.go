@@ -145,3 +145,20 @@ func (t Text) Parse(s string) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// CommonForms returns the names of the text forms every generated module
+// has beside its canonical text, in the order the modules write them:
+// Base62, Crockford and hex. A module's own form is its canonical text when
+// that is none of these, uuid nor decimal (IsCommonForm). This is the one
+// list: the Go, SQL, JavaScript, Python and Java emitters read it.
+func CommonForms() []string { return []string{"base62", "crockford", "hex"} }
+
+// IsCommonForm reports whether name is one of CommonForms.
+func IsCommonForm(name string) bool {
+	for _, n := range CommonForms() {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}

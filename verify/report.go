@@ -101,7 +101,7 @@ func (c *Checker) Lines() int64 { return c.lines }
 
 // Report returns what the checker has found so far.
 func (c *Checker) Report() *Report {
-	r := &Report{Layout: c.l.Name, Text: c.text.Title, Lines: c.lines, IDs: c.ids, FalsePositiveRate: c.opts.Alpha}
+	r := &Report{Layout: c.l.Model.Name, Text: c.text.Title, Lines: c.lines, IDs: c.ids, FalsePositiveRate: c.opts.Alpha}
 	add := func(group, name string, st Status, t *tally, format string, args ...any) {
 		ch := Check{Group: group, Name: name, Status: st, Message: fmt.Sprintf(format, args...)}
 		if t != nil {
@@ -135,9 +135,9 @@ func (c *Checker) structure(add adder) {
 			verb = "does not read"
 		}
 		add("structure", "text", Fail, &c.unreadable, "%s %s as an ID of %s in %s text (first: %q)",
-			plural(c.unreadable.n, "line"), verb, c.l.Name, c.text.Title, c.unreadableEx[0])
+			plural(c.unreadable.n, "line"), verb, c.l.Model.Name, c.text.Title, c.unreadableEx[0])
 	} else {
-		add("structure", "text", Pass, nil, "every line reads as an ID of %s in %s text", c.l.Name, c.text.Title)
+		add("structure", "text", Pass, nil, "every line reads as an ID of %s in %s text", c.l.Model.Name, c.text.Title)
 	}
 	switch {
 	case c.ids == 0:
@@ -147,7 +147,7 @@ func (c *Checker) structure(add adder) {
 	case c.text.Name == c.l.Text.Name:
 		add("structure", "canonical", Pass, nil, "every line is exactly the canonical %s text", c.text.Title)
 	default:
-		add("structure", "canonical", Note, nil, "every line is exactly the %s text, which is not %s's canonical %s", c.text.Title, c.l.Name, c.l.Text.Title)
+		add("structure", "canonical", Note, nil, "every line is exactly the %s text, which is not %s's canonical %s", c.text.Title, c.l.Model.Name, c.l.Text.Title)
 	}
 	for i := range c.consts {
 		k := &c.consts[i]
@@ -185,14 +185,14 @@ func (c *Checker) order(add adder, method Method) {
 		add("order", "duplicates", Pass, nil, "none (%s)", how)
 	}
 	if !c.timed {
-		add("order", "increasing", Skip, nil, "%s has no time: its IDs are not made in order", c.l.Name)
+		add("order", "increasing", Skip, nil, "%s has no time: its IDs are not made in order", c.l.Model.Name)
 		return
 	}
 	if c.ids < 2 {
 		return
 	}
 	if !c.sortable {
-		add("order", "across ticks", Skip, nil, "%s's bytes do not sort by time: only its time's order is checked (clock steps back)", c.l.Name)
+		add("order", "across ticks", Skip, nil, "%s's bytes do not sort by time: only its time's order is checked (clock steps back)", c.l.Model.Name)
 	} else if c.acrossDown.n > 0 {
 		add("order", "across ticks", Fail, &c.acrossDown, "%s of %d below its predecessor, in an earlier tick", plural(c.acrossDown.n, "ID"), c.acrossPairs)
 	} else {
@@ -205,7 +205,7 @@ func (c *Checker) order(add adder, method Method) {
 		add("order", "within a tick", Pass, nil, "every ID in the same tick as its predecessor is above it (%s)", plural(c.withinPairs, "pair"))
 	case method == MethodRandom && c.randomWithin && !c.opts.Strict:
 		add("order", "within a tick", Note, &c.withinDown, "%s of %d below its predecessor in the same tick: the IDs are random within a tick, which %s allows (RFC 9562 makes order within a tick optional; -strict demands it)",
-			plural(c.withinDown.n, "ID"), c.withinPairs, c.l.Name)
+			plural(c.withinDown.n, "ID"), c.withinPairs, c.l.Model.Name)
 	case method == MethodCounter || method == MethodMonotonicRandom:
 		add("order", "within a tick", Fail, &c.withinDown, "%s of %d below its predecessor in the same tick: the counter rolled over below its predecessor",
 			plural(c.withinDown.n, "ID"), c.withinPairs)
@@ -317,7 +317,7 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 		}
 	}
 	if skipped > 0 {
-		add("randomness", "counter bits", Note, nil, "%d bits that %s declares random hold the input's wider counter or finer clock: not tested as random", skipped, c.l.Name)
+		add("randomness", "counter bits", Note, nil, "%d bits that %s declares random hold the input's wider counter or finer clock: not tested as random", skipped, c.l.Model.Name)
 	}
 	seeds := c.seedsTested(method, width)
 	if seeds && c.seeds >= minIDs {
@@ -352,7 +352,7 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 			return 0 // every random bit holds the counter: said above
 		}
 		if len(c.randRuns) == 0 && !seeds {
-			add("randomness", "bits", Skip, nil, "%s declares no random bits that this input shows", c.l.Name)
+			add("randomness", "bits", Skip, nil, "%s declares no random bits that this input shows", c.l.Model.Name)
 		} else {
 			add("randomness", "bits", Skip, nil, "too few IDs to test random bits (%d; at least %d)", c.ids, minIDs)
 		}
@@ -572,16 +572,16 @@ func (c *Checker) counter(add adder, method Method, width int) {
 			below = ""
 		}
 		add("counter", "method", Note, nil, "a %d-bit counter in %s%s (RFC 9562 §6.2 method 1); %s declares %s%s",
-			width, where, below, c.l.Name, declared, c.startsText(width))
+			width, where, below, c.l.Model.Name, declared, c.startsText(width))
 	case MethodMonotonicRandom:
 		add("counter", "method", Note, nil, "every bit after the time counts up by one within a %s (%d bits in %s: RFC 9562 §6.2 method 2, monotonic random); %s declares %s%s",
-			tick, width, where, c.l.Name, declared, c.startsText(width))
+			tick, width, where, c.l.Model.Name, declared, c.startsText(width))
 	case MethodClock:
 		add("counter", "method", Note, nil, "the top %d bits after the time (%s) grow by varying steps within a %s, a finer clock (RFC 9562 §6.2 method 3, as a sub-millisecond fraction); %s declares %s",
-			width, where, tick, c.l.Name, declared)
+			width, where, tick, c.l.Model.Name, declared)
 	case MethodRandom:
 		add("counter", "method", Note, nil, "the bits after the time are random: IDs of one %s are in no order (no monotonic guarantee); %s declares %s",
-			tick, c.l.Name, declared)
+			tick, c.l.Model.Name, declared)
 	case MethodOnePerTick:
 		add("counter", "method", Note, nil, "no two IDs share a %s: the time alone orders them, and the counter is not seen at work", tick)
 	default:

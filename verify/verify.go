@@ -249,16 +249,16 @@ func (c *Checker) plan() {
 		return
 	}
 	c.timed = true
-	c.sortable = r.TimeSortable()
+	c.sortable = r.Model.TimeSortable()
 	c.timeRuns = r.Time.Runs
 	// The tail: every bit below the time's lowest bit that is neither a
 	// constant nor a node, most significant first.
-	lowest := r.Bits
+	lowest := r.Model.Bits
 	for _, run := range c.timeRuns {
 		lowest = min(lowest, run.Shift)
 	}
-	for _, p := range r.Parts {
-		run := resolved.Run{Shift: r.Bits - p.Offset - p.Width, Width: p.Width}
+	for _, p := range r.Model.Parts {
+		run := resolved.Run{Shift: r.Model.Bits - p.Offset - p.Width, Width: p.Width}
 		if run.Shift+run.Width > lowest || p.Role == layouts.Const || p.Role == layouts.Node || p.Role == layouts.Time || p.Role == layouts.Random && once {
 			continue
 		}
@@ -311,8 +311,8 @@ func (c *Checker) nameAt(b int) string {
 			}
 		}
 	}
-	for _, s := range c.l.Segments {
-		if off := c.l.Bits - 1 - b; off >= s.Offset && off < s.Offset+s.Width {
+	for _, s := range c.l.Model.Segments {
+		if off := c.l.Model.Bits - 1 - b; off >= s.Offset && off < s.Offset+s.Width {
 			return s.Name
 		}
 	}

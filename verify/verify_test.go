@@ -192,17 +192,17 @@ func FuzzLine(f *testing.F) {
 				if c.ids > ids {
 					back, err := c.text.Parse(c.text.Format(c.prev))
 					if err != nil || string(back) != string(c.prev) {
-						t.Fatalf("%s: %q read as %x, whose text does not read back: %v", c.l.Name, line, c.prev, err)
+						t.Fatalf("%s: %q read as %x, whose text does not read back: %v", c.l.Model.Name, line, c.prev, err)
 					}
 					ids = c.ids
 				}
 			}
 			if c.lines != before+int64(len(lines)) {
-				t.Fatalf("%s: %d lines counted, want %d", c.l.Name, c.lines-before, len(lines))
+				t.Fatalf("%s: %d lines counted, want %d", c.l.Model.Name, c.lines-before, len(lines))
 			}
 			rep := c.Report()
 			if rep.IDs+c.unreadable.n != rep.Lines {
-				t.Fatalf("%s: %d IDs and %d unreadable of %d lines", c.l.Name, rep.IDs, c.unreadable.n, rep.Lines)
+				t.Fatalf("%s: %d IDs and %d unreadable of %d lines", c.l.Model.Name, rep.IDs, c.unreadable.n, rep.Lines)
 			}
 		}
 	})

@@ -60,7 +60,7 @@ func Resolved(rs []conformance.Record) ([]Mismatch, error) {
 				return nil, fmt.Errorf("check: %s: %w", r.Layout, err)
 			}
 		case "id":
-			if rl == nil || rl.Name != r.Layout {
+			if rl == nil || rl.Model.Name != r.Layout {
 				return nil, fmt.Errorf("check: an id record of %s before its layout record", r.Layout)
 			}
 			more, err := checkID(rl, r)
@@ -69,7 +69,7 @@ func Resolved(rs []conformance.Record) ([]Mismatch, error) {
 			}
 			ms = append(ms, more...)
 		case "bound":
-			if rl == nil || rl.Name != r.Layout {
+			if rl == nil || rl.Model.Name != r.Layout {
 				return nil, fmt.Errorf("check: a bound record of %s before its layout record", r.Layout)
 			}
 			more, err := checkBound(rl, r)
@@ -86,7 +86,7 @@ func Resolved(rs []conformance.Record) ([]Mismatch, error) {
 // field, the time.
 func checkID(rl *resolved.Layout, r conformance.Record) ([]Mismatch, error) {
 	b, err := hex.DecodeString(r.Hex)
-	if err != nil || len(b) != rl.Bytes() {
+	if err != nil || len(b) != rl.Model.Bytes() {
 		return nil, fmt.Errorf("check: %s: bad hex %q", r.Layout, r.Hex)
 	}
 	var ms []Mismatch
@@ -168,7 +168,7 @@ func checkBound(rl *resolved.Layout, r conformance.Record) ([]Mismatch, error) {
 			bits.And(bits, new(big.Int).Rsh(run.Mask(), uint(run.Shift)))
 			id.Or(id, bits.Lsh(bits, uint(run.Shift)))
 		}
-		if got := hex.EncodeToString(id.FillBytes(make([]byte, rl.Bytes()))); got != b.want {
+		if got := hex.EncodeToString(id.FillBytes(make([]byte, rl.Model.Bytes()))); got != b.want {
 			ms = append(ms, Mismatch{Layout: r.Layout, What: b.what, Input: r.At, Got: got, Want: b.want})
 		}
 	}

@@ -5,23 +5,26 @@ import (
 	"slices"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // builtinPackages are idforge's own generated packages and the layouts each
-// one carries.
+// one carries. A package's text form is its first layout's canonical text,
+// as resolved.Layout.Text has it (Builtin): UUID text for uuid, Base62 for
+// ksuid, Crockford for ulid, decimal (an int64) for snowflake.
 var builtinPackages = []struct {
 	pkg     Package
 	members []builtinMember
 }{
-	{Package{Name: "uuid", Type: "UUID", Canonical: EncUUID}, []builtinMember{
+	{Package{Name: "uuid", Type: "UUID"}, []builtinMember{
 		{"uuidv1", "V1", false}, {"uuidv3", "V3", false}, {"uuidv4", "V4", false}, {"uuidv5", "V5", false},
 		{"uuidv6", "V6", false}, {"uuidv7", "V7", false},
 		// A UUIDv8's bits are custom: Time does not read them as B.1's clock.
 		{"uuidv8", "V8", true}, {"uuidv8-sha256", "V8SHA256", false},
 	}},
-	{Package{Name: "ksuid", Type: "KSUID", Canonical: EncBase62}, []builtinMember{{"ksuid", "", false}}},
-	{Package{Name: "ulid", Type: "ULID", Canonical: EncCrockford}, []builtinMember{{"ulid", "", false}}},
-	{Package{Name: "snowflake", Type: "ID", Canonical: EncDecimal, Int64: true}, []builtinMember{{"snowflake", "", false}}},
+	{Package{Name: "ksuid", Type: "KSUID"}, []builtinMember{{"ksuid", "", false}}},
+	{Package{Name: "ulid", Type: "ULID"}, []builtinMember{{"ulid", "", false}}},
+	{Package{Name: "snowflake", Type: "ID"}, []builtinMember{{"snowflake", "", false}}},
 }
 
 type builtinMember struct {
@@ -57,8 +60,18 @@ func Builtin(name string) (*Package, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Members = append(p.Members, Member{Layout: l, Suffix: bm.suffix, NoTime: bm.noTime})
+		r, err := resolved.New(l)
+		if err != nil {
+			return nil, err
+		}
+		p.Members = append(p.Members, Member{Layout: l, Resolved: r, Suffix: bm.suffix, NoTime: bm.noTime})
 	}
+	text := p.Members[0].Resolved.Text.Name
+	e, err := ParseEncoding(p.Members[0].Layout, text)
+	if err != nil {
+		return nil, err
+	}
+	p.SetText(e, text)
 	return &p, nil
 }
 

@@ -106,7 +106,7 @@ them: an ID whose top bit is set is negative, so Go's < does not.`, name, l.Name
 // boundWord returns the terms of chunk c of a bound: its constant bits, its
 // other bits set to fill, and its bits of the time value tick.
 func boundWord(p *Package, l *layouts.Layout, v *layouts.Value, c chunk, fill bool) []jen.Code {
-	runs, set := partRuns(l, c)
+	runs, set := partRuns(p.resolved(l), c)
 	var terms []jen.Code
 	for _, r := range runs {
 		switch {

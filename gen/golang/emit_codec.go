@@ -1021,25 +1021,23 @@ func foldDoc(fold bool, aliases string) string {
 
 // --- Decimal ---
 
-// signBitFixed reports whether every layout of an int64 package has a
-// constant zero as its top bit, so that no ID is negative.
-func signBitFixed(p *Package) bool {
-	for _, m := range p.Members {
-		top := m.Layout.Segments[0]
-		if top.Field >= 0 || m.Layout.Parts[top.Parts[0]].Const>>(top.Width-1)&1 != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // signed reports whether some IDs of the package are negative as Go holds
 // them: it is an int64 ID, and the top bit of some layout is not a
 // constant zero. Such IDs are written in unsigned decimal, the number
 // their 64 bits hold (as Discord writes its IDs), and their order as
 // int64s (Go's <, and PostgreSQL's on a bigint) is not the order of their
-// bits (Compare).
-func (p *Package) signed() bool { return p.Int64 && !signBitFixed(p) }
+// bits (Compare). resolved.Text.Signed decides it for each layout.
+func (p *Package) signed() bool {
+	if !p.Int64 {
+		return false
+	}
+	for _, m := range p.Members {
+		if m.Resolved.Text.Signed {
+			return true
+		}
+	}
+	return false
+}
 
 // emitDecimalCodec writes the parser of the canonical decimal form of an
 // int64 ID: the unsigned number its 64 bits hold, with no sign and no

@@ -282,7 +282,7 @@ func emitPackRaw(f *jen.File, p *Package, m Member) {
 		copied := make([]bool, len(pl.chunks)) // chunks that a bytes field's copy above wrote whole
 		for ci, c := range pl.chunks {
 			// The bits of a bytes field that lies in chunks, copied above.
-			if keep := mixedBytes(l, c); keep == c.mask() {
+			if keep := mixedBytes(pl.r, c); keep == c.mask() {
 				copied[ci] = true
 			} else if keep != 0 {
 				words[ci] = append(words[ci], keepBits(p, "id", c, keep))

@@ -38,9 +38,8 @@ func memberKind(l *layouts.Layout) kind {
 // random.
 func needsNode(p *Package) (layouts.Value, bool) {
 	for _, m := range p.Members {
-		if m.Layout.NeedsNode() {
-			v, _ := m.Layout.Value(layouts.Node)
-			return *v, true
+		if m.Resolved.NeedsNode {
+			return *m.Resolved.Node.Value, true
 		}
 	}
 	return layouts.Value{}, false

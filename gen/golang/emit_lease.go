@@ -18,7 +18,7 @@ func leaseMember(p *Package) (Member, bool) {
 	}
 	var found []Member
 	for _, m := range p.Members {
-		if m.Layout.NeedsNode() {
+		if m.Resolved.NeedsNode {
 			found = append(found, m)
 		}
 	}

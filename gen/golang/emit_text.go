@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen/internal/portable"
+	"github.com/idforge/idforge/resolved"
 )
 
 // The text API of a generated package: its errors, the String, Base62,
@@ -89,6 +91,11 @@ func newTextPkg(p *Package) (*textPkg, error) {
 		{name: "hex", method: "Hex", width: 2 * n, encode: "encodeHex", decode: "decodeHex",
 			what: fmt.Sprintf("%d hex digits", 2*n), cased: true, digits: hexAlphabet},
 	}
+	for i, name := range resolved.CommonForms() {
+		if !strings.EqualFold(tp.forms[i].method, name) {
+			panic("gen: the Go package's forms are not resolved.CommonForms: " + tp.forms[i].method + ", " + name)
+		}
+	}
 	fixedSign := p.Int64 && !tp.signed
 	tp.forms[0].overflows = true // the width is the least that holds every ID, so it holds more
 	tp.forms[1].overflows = 5*crockfordWidth(n) > 8*n || fixedSign
@@ -116,14 +123,10 @@ func newTextPkg(p *Package) (*textPkg, error) {
 // canonicalForm returns the fixed-width form that is the package's
 // canonical one, if it is one of them.
 func (tp *textPkg) canonicalForm() (textForm, bool) {
-	switch tp.p.Canonical {
-	case EncBase62:
-		return tp.forms[0], true
-	case EncCrockford:
-		return tp.forms[1], true
-	case EncHex:
-		return tp.forms[2], true
-	case EncDeclared:
+	if i := slices.Index(resolved.CommonForms(), tp.p.Canonical.String()); i >= 0 {
+		return tp.forms[i], true // tp.forms are resolved.CommonForms, in order
+	}
+	if tp.p.Canonical == EncDeclared {
 		return tp.declared, true
 	}
 	return textForm{}, false

@@ -47,10 +47,11 @@ func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error)
 	if typ == "" {
 		typ = "ID"
 	}
-	p := Single(l.Layout, o.Package, typ)
+	p := Single(l.Model, o.Package, typ)
+	p.Members[0].Resolved = l // resolved once, by the caller: the emitters read it
 	if o.Text != "" {
-		e, err := ParseEncoding(l.Layout, o.Text)
-		if err != nil || e == EncDecimal && l.Bits != 64 || e == EncUUID && l.Bits != 128 {
+		e, err := ParseEncoding(l.Model, o.Text)
+		if err != nil || e == EncDecimal && l.Model.Bits != 64 || e == EncUUID && l.Model.Bits != 128 {
 			return nil, emit.OptionError(fmt.Errorf("-text %q: want uuid (128-bit layouts), decimal (64-bit layouts) or an encoding (%s, or one the spec declares)", o.Text, strings.Join(encodings.Names(), ", ")))
 		}
 		p.SetText(e, o.Text)

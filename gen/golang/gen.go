@@ -20,6 +20,7 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Package describes one generated ID package: a type and the layouts it
@@ -37,6 +38,11 @@ type Package struct {
 // Member is one layout of a package.
 type Member struct {
 	Layout *layouts.Layout
+	// Resolved is Layout resolved, once: what the emitters read of it
+	// (runs, clock, text, sign). Generate resolves Layout where it is nil,
+	// as for a Package written by hand; the Go emitter passes on the
+	// resolved layout it is given.
+	Resolved *resolved.Layout
 	// Suffix names the layout's declarations: V7 gives V7Fields, PackV7,
 	// (UUID).V7, NewV7 and FillV7. A package with one layout leaves it
 	// empty: Fields, Pack, (ID).Fields, New and Fill.
@@ -104,6 +110,48 @@ func DefaultEncoding(l *layouts.Layout) Encoding {
 	return e
 }
 
+// resolve fills each member's Resolved, resolving its Layout where a
+// Package written by hand left it nil, and makes its Text the package's
+// text form (resolved.TextIn) where SetText or Canonical chose another
+// than the layout's canonical one. A form no layout can write is left for
+// the emitters to refuse, as they always have.
+func (p *Package) resolve() error {
+	name := p.Canonical.String()
+	if p.Canonical == EncDeclared {
+		name = p.Declared
+	}
+	for i := range p.Members {
+		m := &p.Members[i]
+		r := m.Resolved
+		if r == nil {
+			var err error
+			if r, err = resolved.New(m.Layout); err != nil {
+				return fmt.Errorf("gen: %w", err)
+			}
+		}
+		if r.Text.Name != name {
+			if t, err := resolved.TextIn(m.Layout, name); err == nil {
+				rc := *r
+				rc.Text = t
+				r = &rc
+			}
+		}
+		m.Resolved = r
+	}
+	return nil
+}
+
+// resolved returns l, a member's layout, resolved: the member's Resolved,
+// which Generate has filled for every member.
+func (p *Package) resolved(l *layouts.Layout) *resolved.Layout {
+	for _, m := range p.Members {
+		if m.Layout == l && m.Resolved != nil {
+			return m.Resolved
+		}
+	}
+	panic("gen: a layout not resolved in its package: " + l.Name)
+}
+
 // size returns the ID's size in bytes.
 func (p *Package) size() int { return p.Members[0].Layout.Bytes() }
 
@@ -139,6 +187,9 @@ func Generate(p *Package) ([]byte, error) {
 		return nil, err
 	}
 	p = p.safeText()
+	if err := p.resolve(); err != nil {
+		return nil, err
+	}
 	f := jen.NewFile(p.Name)
 	f.NoFormat = true
 	f.ImportName(idrtPath, "idrt")

@@ -114,8 +114,8 @@ func overlay(p *Package, l *layouts.Layout, dst string, returned bool) []jen.Cod
 // g.clockSeq, and its random bits kept from dst. It reports whether the
 // chunk is all random, and so dst's word as it is.
 func overlayWord(p *Package, l *layouts.Layout, dst string, c chunk) (val *jen.Statement, random bool) {
-	runs, set := partRuns(l, c) // set: the constant bits
-	var keep uint64             // the random bits, kept from dst
+	runs, set := partRuns(p.resolved(l), c) // set: the constant bits
+	var keep uint64                         // the random bits, kept from dst
 	var terms []jen.Code
 	for _, r := range runs {
 		if r.role == layouts.Random {

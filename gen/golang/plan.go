@@ -37,8 +37,7 @@ type partRun struct {
 // roleRuns returns the runs of every role and constant of l
 // (resolved.Layout's), most significant first, each with its role and,
 // for a constant, its value.
-func roleRuns(l *layouts.Layout) []placedRun {
-	r := resolved.Must(l)
+func roleRuns(r *resolved.Layout) []placedRun {
 	var out []placedRun
 	for _, role := range []*resolved.Role{r.Time, r.Counter, r.ClockSeq, r.Node, r.Random, r.Hash} {
 		if role == nil {
@@ -65,9 +64,9 @@ type placedRun struct {
 
 // partRuns returns the runs of l's roles that lie in chunk c, other than
 // constants, and the chunk's constant bits, in place.
-func partRuns(l *layouts.Layout, c chunk) (runs []partRun, consts uint64) {
-	for _, pr := range roleRuns(l) {
-		off := pr.Offset(l.Bits)
+func partRuns(r *resolved.Layout, c chunk) (runs []partRun, consts uint64) {
+	for _, pr := range roleRuns(r) {
+		off := pr.Offset(r.Model.Bits)
 		lo, hi := max(off, c.start*8), min(off+pr.Width, c.end())
 		if lo >= hi {
 			continue
@@ -102,15 +101,17 @@ type piece struct {
 // plan is how one layout maps onto chunks.
 type plan struct {
 	l      *layouts.Layout
+	r      *resolved.Layout // l resolved, the package's Member.Resolved
 	chunks []chunk
 	pieces []piece
 }
 
 // newPlan returns how layout l, a member of package pk, maps onto chunks.
 func newPlan(pk *Package, l *layouts.Layout) *plan {
-	p := &plan{l: l}
+	r := pk.resolved(l)
+	p := &plan{l: l, r: r}
 	inBytes := make([]bool, l.Bytes())
-	for _, f := range resolved.Must(l).Fields {
+	for _, f := range r.Fields {
 		if byteRegion(f.Field) && !pk.Int64 {
 			start, end := runBytes(l, f.Runs[0])
 			for i := start; i < end; i++ {
@@ -136,7 +137,7 @@ func newPlan(pk *Package, l *layouts.Layout) *plan {
 			i, n = i+size, n-size
 		}
 	}
-	for _, pr := range fieldRuns(l) {
+	for _, pr := range fieldRuns(r) {
 		if pr.field >= 0 && l.Fields[pr.field].Bytes && !pk.Int64 {
 			continue
 		}
@@ -159,8 +160,7 @@ func newPlan(pk *Package, l *layouts.Layout) *plan {
 
 // fieldRuns returns the runs of every field and constant of l
 // (resolved.Layout's), most significant first: one a segment.
-func fieldRuns(l *layouts.Layout) []placedRun {
-	r := resolved.Must(l)
+func fieldRuns(r *resolved.Layout) []placedRun {
 	var out []placedRun
 	for i, f := range r.Fields {
 		for _, run := range f.Runs {
@@ -186,14 +186,14 @@ func byteRegion(f *layouts.Field) bool {
 
 // mixedBytes returns the bits of chunk c, in place in its word, that belong
 // to bytes fields that lie in chunks (see byteRegion).
-func mixedBytes(l *layouts.Layout, c chunk) uint64 {
+func mixedBytes(r *resolved.Layout, c chunk) uint64 {
 	var bits uint64
-	for _, f := range resolved.Must(l).Fields {
+	for _, f := range r.Fields {
 		if !f.Bytes || byteRegion(f.Field) {
 			continue
 		}
 		for _, run := range f.Runs {
-			off := run.Offset(l.Bits)
+			off := run.Offset(r.Model.Bits)
 			if lo, hi := max(off, c.start*8), min(off+run.Width, c.end()); lo < hi {
 				bits |= (1<<(hi-lo) - 1) << (c.end() - hi)
 			}
@@ -216,7 +216,7 @@ func (p *plan) fieldLo(pc piece) int { return pc.runLo + pc.lo }
 
 // bytesRange returns the bytes a bytes field occupies.
 func (p *plan) bytesRange(f *layouts.Field) (start, end int) {
-	for _, rf := range resolved.Must(p.l).Fields {
+	for _, rf := range p.r.Fields {
 		if rf.Name == f.Name {
 			return runBytes(p.l, rf.Runs[0])
 		}

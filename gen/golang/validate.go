@@ -100,6 +100,11 @@ func (p *Package) safeText() *Package {
 		}
 		l.Doc = strings.Join(lines, "\n")
 		q.Members[i].Layout = &l
+		if r := q.Members[i].Resolved; r != nil {
+			rc := *r
+			rc.Model = &l
+			q.Members[i].Resolved = &rc
+		}
 	}
 	return &q
 }

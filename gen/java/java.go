@@ -159,7 +159,7 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 	}
 	for _, role := range []*portable.Role{p.Time, p.ClockSeq, p.Node} {
 		if role != nil && role.Width > 64 {
-			return nil, fmt.Errorf("%w: %s: a time, clock sequence or node wider than 64 bits", ErrLayout, r.Name)
+			return nil, fmt.Errorf("%w: %s: a time, clock sequence or node wider than 64 bits", ErrLayout, r.Model.Name)
 		}
 	}
 	declared, err := declaredForms(p)
@@ -170,7 +170,7 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 	w.runtime = runtime
 	if runtime {
 		if !runtimeNeeds().covers(w.needs()) {
-			return nil, fmt.Errorf("%w: %s: IDRuntime serves the built-in layouts' classes, and this layout needs helpers it does not hold (a check symbol?): generate a self-contained class", ErrLayout, r.Name)
+			return nil, fmt.Errorf("%w: %s: IDRuntime serves the built-in layouts' classes, and this layout needs helpers it does not hold (a check symbol?): generate a self-contained class", ErrLayout, r.Model.Name)
 		}
 		for _, f := range w.forms() {
 			for _, n := range []string{lowerCamel(f.Ident()), "parse" + camel(f.Ident()), formConst(f)} {

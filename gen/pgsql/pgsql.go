@@ -216,7 +216,7 @@ func GenerateWith(l *layouts.Layout, o Options) ([]byte, error) {
 // generate is GenerateWith for a layout resolved already, as the
 // registry's Emitter has it.
 func generate(r *resolved.Layout, o Options) ([]byte, error) {
-	l := r.Layout
+	l := r.Model
 	server, prefix := o.Server, o.Prefix
 	if server != AnyVersion && server < PG13 {
 		return nil, fmt.Errorf("%w: %d: want 0 (any) or a server_version_num from %d up", ErrVersion, server, PG13)

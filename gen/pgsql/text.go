@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/resolved"
 )
 
 // newTextCodec returns the codec of the layout's canonical text when that
@@ -18,8 +19,8 @@ import (
 // alone: a base 2^k is read and written k bits at a time as bit strings,
 // any other base as groups of digits held in bigints.
 func newTextCodec(s *script) (*textCodec, error) {
-	switch e := s.r.Text.Encoding; s.r.Text.Name {
-	case "uuid", "decimal", "base62", "crockford", "hex":
+	switch e, name := s.r.Text.Encoding, s.r.Text.Name; {
+	case name == "uuid", name == "decimal", resolved.IsCommonForm(name):
 		return nil, nil
 	default:
 		spec := e.Spec()

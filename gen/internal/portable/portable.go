@@ -129,24 +129,24 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 	if !ident.MatchString(typ) || typeWords[typ] {
 		return nil, fmt.Errorf("%w: type name %q is not an identifier that the language allows", ErrName, typ)
 	}
-	p := &Plan{L: l.Layout, Type: typ, Bits: l.Bits, Size: l.Bytes(), UUID: l.IsUUID()}
+	p := &Plan{L: l.Model, Type: typ, Bits: l.Model.Bits, Size: l.Model.Bytes(), UUID: l.Model.IsUUID()}
 	p.Max = l.Max()
-	for _, name := range []string{"base62", "crockford", "hex"} {
+	for _, name := range resolved.CommonForms() {
 		e, _ := encodings.Lookup(name)
 		p.Forms = append(p.Forms, p.form(e))
 	}
 	t := l.Text
 	if text != "" {
 		var err error
-		if t, err = resolved.TextIn(l.Layout, text); err != nil {
+		if t, err = resolved.TextIn(l.Model, text); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrLayout, err)
 		}
 	}
 	switch t.Name {
 	case "uuid":
-		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: 36, FoldCase: true}
+		p.Text = Form{Name: "uuid", Title: "UUID", Alphabet: "0123456789abcdef", Width: t.Width, FoldCase: true}
 	case "decimal":
-		p.Text = Form{Name: "decimal", Title: "decimal", Alphabet: "0123456789", Width: 19, NonNegative: !t.Signed}
+		p.Text = Form{Name: "decimal", Title: "decimal", Alphabet: "0123456789", Width: t.Width, NonNegative: !t.Signed}
 	default:
 		p.Text = p.form(t.Encoding)
 	}
@@ -156,7 +156,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 		if !ident.MatchString(f.Name) || fieldWords[f.Name] {
 			return nil, fmt.Errorf("%w: field %q is a reserved word in the target language", ErrName, f.Name)
 		}
-		p.Fields = append(p.Fields, Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l.Layout, f.Field), Runs: f.Runs})
+		p.Fields = append(p.Fields, Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l.Model, f.Field), Runs: f.Runs})
 	}
 	role := func(r *resolved.Role) *Role {
 		if r == nil {
@@ -240,11 +240,7 @@ func (f Form) DecimalSyntax() string {
 // the forms every module has (base62, crockford, hex) nor uuid or decimal:
 // one the module defines for itself.
 func (f Form) Own() bool {
-	switch f.Name {
-	case "uuid", "decimal", "base62", "crockford", "hex":
-		return false
-	}
-	return true
+	return f.Name != "uuid" && f.Name != "decimal" && !resolved.IsCommonForm(f.Name)
 }
 
 // Ident returns the form's name as part of an identifier: its name with
