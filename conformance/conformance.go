@@ -14,8 +14,8 @@
 // -random, so that regenerating never depends on the day it runs.
 // TestCorpusUpToDate makes the corpus again in memory and holds the
 // committed files to it. A layout whose epoch is after the corpus's sample
-// instant (2024-05-06) starts its IDs on its epoch's day instead
-// (corpus.Start).
+// instant (2024-05-06) starts its IDs within a day after its epoch
+// instead (corpus.Start).
 //
 // Its readers: the uuid, ksuid, ulid and snowflake packages' TestTextCorpus
 // (through internal/texttest), gen/pgsql's TestCorpus (PostgreSQL),

@@ -128,14 +128,14 @@ func Layouts(dir string) ([]Spec, error) {
 }
 
 // sample is the instant the generated IDs start at and a bound is taken
-// at, in every layout whose time holds it (Start).
+// at, in every layout whose epoch is before it (Start).
 var sample = time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.UTC)
 
 // Start returns the instant at which a layout's generated IDs start and
 // its sample bounds are taken: sample, for a layout whose epoch is before
 // it, so that the records of every such layout stay as they were; for a
-// layout whose epoch is later, the time of day of sample on the day of its
-// epoch, after the epoch. (A layout whose time overflows before sample is
+// layout whose epoch is later, its epoch plus sample's time of day (7 h 8
+// min 9.123456789 s), within a day of the epoch. (A layout whose time overflows before sample is
 // no valid spec: layouts.Parse refuses a clock that cannot hold the time
 // now.)
 func Start(l *layouts.Layout) time.Time {
