@@ -4,14 +4,18 @@
 // time, validity, MinAt/MaxAt at sample instants, and bad inputs with the
 // error kind (the Go sentinel's name) each must give.
 //
-// The corpus is made by makecorpus, which go generate runs, from the
-// interpreter (package interp): every text, field, time and bound, and the
-// error kind of every bad input, is its plain arithmetic, which shares no
-// code with package resolved or the encodings' codecs, so that a mistake
-// in either is not written into the corpus too (conformance/check holds
-// resolved to the corpus). Its mask records come from package mask. The
-// random layouts are files made once by makecorpus -random, so that
-// regenerating never depends on the day it runs.
+// The corpus is made by makecorpus (package conformance/internal/corpus),
+// which go generate runs, from the interpreter (package interp): every text,
+// field, time and bound, and the error kind of every bad input, is its plain
+// arithmetic, which shares no code with package resolved or the encodings'
+// codecs, so that a mistake in either is not written into the corpus too
+// (conformance/check holds resolved to the corpus). Its mask records come
+// from package mask. The random layouts are files made once by makecorpus
+// -random, so that regenerating never depends on the day it runs.
+// TestCorpusUpToDate makes the corpus again in memory and holds the
+// committed files to it. A layout whose epoch is after the corpus's sample
+// instant (2024-05-06) starts its IDs within a day after its epoch
+// instead (corpus.Start).
 //
 // Its readers: the uuid, ksuid, ulid and snowflake packages' TestTextCorpus
 // (through internal/texttest), gen/pgsql's TestCorpus (PostgreSQL),

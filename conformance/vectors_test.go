@@ -44,7 +44,7 @@ func TestVectors(t *testing.T) {
 		}
 		covered[v.Layout] = true
 		if !inCorpus[r.Layout+" "+r.Hex+" "+r.Source] {
-			t.Errorf("%s %s (%s) is not in the corpus: go generate ./conformance", v.Layout, v.Text, v.Source)
+			t.Errorf("%s %s (%s) is not in the corpus: run %s", v.Layout, v.Text, v.Source, regen)
 		}
 	}
 	ls, err := layouts.Builtins()

@@ -1,40 +1,29 @@
-// Command makecorpus writes the conformance corpus, corpus.jsonl, from the
-// interpreter and the reference codecs: go generate in the conformance
-// folder runs it. With -random N it first writes N new random layouts to
-// random/ (fuzz.RandomSpec), once: they are files so that the corpus never
-// depends on the day it is made.
+// Command makecorpus writes the conformance corpus, corpus.jsonl, and
+// conversions.jsonl, from the interpreter and the reference codecs
+// (package conformance/internal/corpus makes them): go generate in the
+// conformance folder runs it. With -random N it first writes N new random
+// layouts to random/ (fuzz.RandomSpec), once: they are files so that the
+// corpus never depends on the day it is made.
 package main
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"log"
-	"math/big"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
-	"time"
 
+	"github.com/idforge/idforge/conformance/internal/corpus"
 	"github.com/idforge/idforge/fuzz"
-	"github.com/idforge/idforge/interp"
-	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/resolved"
-	"github.com/idforge/idforge/uuid"
-
-	"github.com/idforge/idforge/conformance"
 )
 
 func main() {
 	random := flag.Int("random", 0, "write this many new random layouts to random/ first")
 	flag.Parse()
 	log.SetFlags(0)
+	log.SetPrefix("makecorpus: ")
 	if *random > 0 {
 		for i := range *random {
 			seed := sha256.Sum256([]byte(fmt.Sprint("idforge conformance ", i)))
@@ -45,265 +34,14 @@ func main() {
 			}
 		}
 	}
-	ls, err := layouts.Builtins()
+	recs, conv, err := corpus.Make(".")
 	if err != nil {
 		log.Fatal(err)
 	}
-	// The random layouts, then the layouts that exercise the text
-	// encodings (texts/), each in one language-neutral file.
-	var files []string
-	for _, dir := range []string{"random", "texts"} {
-		more, err := filepath.Glob(filepath.Join(dir, "*.layout"))
-		if err != nil {
-			log.Fatal(err)
-		}
-		slices.Sort(more)
-		files = append(files, more...)
-	}
-	for _, name := range files {
-		src, err := os.ReadFile(name)
-		if err != nil {
-			log.Fatal(err)
-		}
-		l, err := layouts.Parse("conformance/"+filepath.ToSlash(name), src)
-		if err != nil {
-			log.Fatal(err)
-		}
-		ls = append(ls, l)
-	}
-	// The IDs published outside idforge, each held to its source by the
-	// interpreter, go into the corpus after their layout's other records.
-	vectors, err := conformance.LoadVectors("vectors.jsonl")
-	if err != nil {
-		log.Fatal(err)
-	}
-	var out bytes.Buffer
-	enc := json.NewEncoder(&out)
-	enc.SetEscapeHTML(false)
-	for _, l := range ls {
-		rs, err := records(l)
-		if err != nil {
-			log.Fatalf("%s: %v", l.Name, err)
-		}
-		for _, v := range vectors {
-			if v.Layout != l.Name {
-				continue
-			}
-			r, err := conformance.VectorRecord(l, v)
-			if err != nil {
-				log.Fatal(err)
-			}
-			rs = append(rs, r)
-		}
-		for _, r := range rs {
-			if err := enc.Encode(r); err != nil {
-				log.Fatal(err)
-			}
-		}
-	}
-	if err := os.WriteFile("corpus.jsonl", out.Bytes(), 0o644); err != nil {
-		log.Fatal(err)
-	}
-	conv, err := conversions()
-	if err != nil {
+	if err := os.WriteFile("corpus.jsonl", recs, 0o644); err != nil {
 		log.Fatal(err)
 	}
 	if err := os.WriteFile("conversions.jsonl", conv, 0o644); err != nil {
 		log.Fatal(err)
 	}
-}
-
-// sample is the instant the generated IDs start at and a bound is taken at.
-var sample = time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.UTC)
-
-func records(l *layouts.Layout) ([]conformance.Record, error) {
-	text := conformance.TextForm(l)
-	src, err := spec(l)
-	if err != nil {
-		return nil, err
-	}
-	head := conformance.Record{Layout: l.Name, Kind: "layout", Version: conformance.FormatVersion, File: l.File, Spec: src, Text: text, Monotonic: l.Monotonic() && l.TimeSortable()}
-	if nv, ok := l.Value(layouts.Node); ok && l.NeedsNode() {
-		head.Node = nv.Width
-	}
-	_, hash := l.Value(layouts.Hash)
-	head.Generates = !hash
-	rs := []conformance.Record{head}
-	size := l.Bytes()
-	rnd := rand.NewChaCha8(sha256.Sum256([]byte(l.Name))) // deterministic: the corpus is the same at every run
-	ids := [][]byte{make([]byte, size), bytes.Repeat([]byte{0xff}, size)}
-	for range 3 {
-		b := make([]byte, size)
-		rnd.Read(b)
-		ids = append(ids, b)
-	}
-	var named []conformance.Record
-	if hash {
-		for _, name := range []string{"www.example.com", "idforge"} {
-			ns := uuid.NamespaceDNS()
-			b, err := interp.Hash(l, append(ns[:], name...))
-			if err != nil {
-				return nil, err
-			}
-			ids = append(ids, b)
-		}
-		// Names in every name space RFC 9562 defines, the empty name, and
-		// names beyond ASCII and longer than a hash block.
-		names := []string{"www.example.com", "", "idforge", "héllo, wörld ☃ 🦫", "http://www.example.com/" + strings.Repeat("path/", 30)}
-		for i, ns := range []uuid.UUID{uuid.NamespaceDNS(), uuid.NamespaceURL(), uuid.NamespaceOID(), uuid.NamespaceX500(), uuid.Max()} {
-			if i > 0 {
-				names = names[:3] // every name once; the other name spaces with three
-			}
-			for _, name := range names {
-				b, err := interp.Hash(l, append(ns[:], name...))
-				if err != nil {
-					return nil, err
-				}
-				named = append(named, conformance.Record{Layout: l.Name, Kind: "name", Namespace: hex.EncodeToString(ns[:]), Name: &name, Hex: hex.EncodeToString(b)})
-			}
-		}
-	} else {
-		at := sample
-		opts := []interp.Option{interp.WithRand(rnd), interp.WithClock(func() time.Time { at = at.Add(1500 * time.Microsecond); return at })}
-		if l.NeedsNode() {
-			nv, _ := l.Value(layouts.Node)
-			opts = append(opts, interp.WithFixed(layouts.Node, big.NewInt(int64(min(5, 1<<nv.Width-1)))))
-		}
-		g, err := interp.NewGenerator(l, opts...)
-		if err != nil {
-			return nil, err
-		}
-		for range 4 {
-			b, err := g.Next()
-			if err != nil {
-				return nil, err
-			}
-			ids = append(ids, b)
-		}
-	}
-	for _, b := range ids {
-		r, err := conformance.ID(l, b)
-		if err != nil {
-			return nil, err
-		}
-		rs = append(rs, r)
-	}
-	late, err := lateID(l)
-	if err != nil {
-		return nil, err
-	}
-	rs = append(rs, late...)
-	rs = append(rs, named...)
-	rs = append(rs, conformance.Aliases(l, ids[0])...)
-	rs = append(rs, conformance.Aliases(l, ids[3])...)
-	if l.Name == "tsid" {
-		// tsid-creator's own cases of Crockford's aliases, which its
-		// Tsid.isValid accepts (TsidTest.testIsValid in
-		// github.com/f4b6a3/tsid-creator): every language reads them, as
-		// its canonical text and as Crockford.
-		for _, s := range []string{"0123456789ABi", "0123456789ABl", "0123456789ABo", "0123456789abc", "0123456789AbC"} {
-			for _, form := range []string{"text", "crockford"} {
-				r, err := conformance.Alias(l, form, s)
-				if err != nil {
-					return nil, err
-				}
-				rs = append(rs, r)
-			}
-		}
-	}
-	if v, ok := l.Value(layouts.Time); ok {
-		// The sample's microsecond and its last nanosecond too: PostgreSQL's
-		// times are microseconds, and its P_max_at(t) covers t's whole
-		// microsecond, so the SQL tests check P_min_at at the first and
-		// P_max_at at the second.
-		us := sample.Truncate(time.Microsecond)
-		ats := []time.Time{v.Epoch.Add(-1), v.Epoch, v.Epoch.Add(1), sample, sample.Add(-1), us, us.Add(999)}
-		if end, ok := l.Overflow(); ok {
-			ats = append(ats, end.Add(-1), end, end.Add(time.Hour))
-		}
-		for _, t := range ats {
-			r, err := conformance.Bound(l, t)
-			if err != nil {
-				return nil, err
-			}
-			rs = append(rs, r)
-		}
-	}
-	// The order of its IDs, and what its generator must do under a clock
-	// that moves on, stands still or steps back.
-	rs = append(rs, conformance.Order(l, ids))
-	// What the check of text is true of, and the names that are no valid
-	// Unicode, which fromName refuses as text.
-	valid, err := conformance.Valid(l, ids)
-	if err != nil {
-		return nil, err
-	}
-	rs = append(rs, valid...)
-	badNames, err := conformance.BadNameRecords(l)
-	if err != nil {
-		return nil, err
-	}
-	rs = append(rs, badNames...)
-	if _, ok := l.Value(layouts.Time); ok && head.Generates {
-		scenarios := []string{conformance.Steady}
-		if head.Monotonic {
-			scenarios = append(scenarios, conformance.Frozen, conformance.StepBack)
-		}
-		for _, sc := range scenarios {
-			r, err := conformance.Sequence(l, sc, sample)
-			if errors.Is(err, interp.ErrRange) || errors.Is(err, interp.ErrTime) {
-				continue // a reading outside the layout's time: no such record
-			}
-			if err != nil {
-				return nil, err
-			}
-			rs = append(rs, r)
-		}
-	}
-	// The IDs the layout makes (its constants right) mask and unmask.
-	masks, err := conformance.Masks(l, ids[5:])
-	if err != nil {
-		return nil, err
-	}
-	rs = append(rs, masks...)
-	return append(rs, conformance.Bad(l, ids[3])...), nil
-}
-
-// lateID returns, for a layout written in decimal whose top bit is not a
-// constant zero, the "id" record of its first ID of 2085-01-01, when its
-// clock reaches that far: an ID of 2^63 or more, which every language
-// must write unsigned, as Discord does (its IDs pass 2^63 in 2084-09).
-func lateID(l *layouts.Layout) ([]conformance.Record, error) {
-	r, err := resolved.New(l)
-	if err != nil || r.Text.Name != "decimal" || !r.Text.Signed || r.Clock == nil {
-		return nil, err
-	}
-	at := time.Date(2085, 1, 1, 0, 0, 0, 0, time.UTC)
-	if end, ok := l.Overflow(); ok && !at.Before(end) {
-		return nil, nil
-	}
-	b, err := conformance.Bound(l, at)
-	if err != nil {
-		return nil, err
-	}
-	id, err := hex.DecodeString(b.Min)
-	if err != nil {
-		return nil, err
-	}
-	rec, err := conformance.ID(l, id)
-	if err != nil {
-		return nil, err
-	}
-	return []conformance.Record{rec}, nil
-}
-
-// spec returns the spec text of a layout: the built-in file, or the random
-// layout's file.
-func spec(l *layouts.Layout) (string, error) {
-	if name, ok := strings.CutPrefix(l.File, "layouts/"); ok {
-		b, err := layouts.BuiltinSpec(strings.TrimSuffix(name, ".layout"))
-		return string(b), err
-	}
-	b, err := os.ReadFile(strings.TrimPrefix(l.File, "conformance/"))
-	return string(b), err
 }

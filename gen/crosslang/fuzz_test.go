@@ -7,11 +7,18 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"io"
 	"math/big"
 	"os"
 	"os/exec"
+	pathpkg "path"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -139,25 +146,41 @@ type harness struct {
 }
 
 // checkedElsewhere says, for each language of the registry that has no
-// harness here, where its generated code is held to the corpus and the
-// interpreter instead.
-var checkedElsewhere = map[string]string{
-	"go":  "gen/golang (TestCorpus, TestRandomLayouts: the generated packages built and run in a module of their own)",
-	"sql": "interop/pgsql (the corpus on a real PostgreSQL)",
+// harness here, where its generated code is held to the corpus instead: a
+// test function in a file, named from the repository's root.
+// TestEveryLanguageChecked holds each to what it says: the file has the
+// test, and the test reads the corpus and writes the language's code with
+// the language's emitter.
+var checkedElsewhere = map[string]elsewhere{
+	"go":  {file: "gen/golang/corpus_test.go", test: "TestCorpus", what: "the generated packages built and run in a module of their own"},
+	"sql": {file: "interop/pgsql/corpus_test.go", test: "TestCorpus", what: "the corpus on a real PostgreSQL"},
+}
+
+// elsewhere is a test outside gen/crosslang that holds a language to the
+// corpus: the function test in file (a path from the repository's root),
+// and what it does.
+type elsewhere struct {
+	file, test, what string
 }
 
 // Every language of the registry (package gen) is held to the corpus: by a
-// harness here, or where checkedElsewhere says; and neither names a
+// harness here, or where checkedElsewhere says, which must be a test that
+// reads the corpus and calls the language's emitter; and neither names a
 // language the registry does not have.
 func TestEveryLanguageChecked(t *testing.T) {
 	for _, name := range gen.Names() {
 		_, here := harnesses[name]
-		elsewhere := checkedElsewhere[name]
+		e, there := checkedElsewhere[name]
 		switch {
-		case !here && elsewhere == "":
+		case !here && !there:
 			t.Errorf("language %s: no harness in gen/crosslang (harnesses) and no test named elsewhere (checkedElsewhere): its generated code is held to nothing", name)
-		case here && elsewhere != "":
-			t.Errorf("language %s: a harness here, and checked elsewhere too (%s)", name, elsewhere)
+		case here && there:
+			t.Errorf("language %s: a harness here, and checked elsewhere too (%s)", name, e.file)
+		case there:
+			em, _ := gen.Lookup(name)
+			if err := e.check(emitterPackage(em)); err != nil {
+				t.Errorf("language %s: checkedElsewhere: %v", name, err)
+			}
 		}
 	}
 	for name := range harnesses {
@@ -170,6 +193,99 @@ func TestEveryLanguageChecked(t *testing.T) {
 			t.Errorf("checkedElsewhere names %s: no such language in the registry", name)
 		}
 	}
+}
+
+// The check of checkedElsewhere refuses a file that is not there, a test
+// that is not in it, and a test that reads no corpus or calls no emitter
+// of the language.
+func TestElsewhereCheck(t *testing.T) {
+	golang := emitterPackage(mustLookup(t, "go"))
+	for _, e := range []elsewhere{
+		{file: "gen/golang/no_such_test.go", test: "TestCorpus"},
+		{file: "gen/golang/corpus_test.go", test: "TestNoSuchTest"},
+		{file: "gen/golang/gen_test.go", test: "TestUnsupported"},  // no corpus
+		{file: "interop/pgsql/corpus_test.go", test: "TestCorpus"}, // another language's
+		{file: "gen/golang/corpus_test.go", test: "corpusTest"},    // no test function
+	} {
+		if err := e.check(golang); err == nil {
+			t.Errorf("%s %s: no error", e.file, e.test)
+		} else {
+			t.Log(err)
+		}
+	}
+}
+
+func mustLookup(t *testing.T, name string) emit.Emitter {
+	e, ok := gen.Lookup(name)
+	if !ok {
+		t.Fatalf("no language %s", name)
+	}
+	return e
+}
+
+// emitterPackage returns the import path of the package that defines an
+// emitter's type: the language's own package (gen/golang, gen/pgsql).
+func emitterPackage(e emit.Emitter) string {
+	typ := reflect.TypeOf(e)
+	if typ.Kind() == reflect.Pointer {
+		typ = typ.Elem()
+	}
+	return typ.PkgPath()
+}
+
+// check returns an error unless e.file declares the test function e.test
+// (func TestX(t *testing.T)), whose body reads the corpus (conformance.Load
+// or conformance.Corpus) and calls into the emitter's package, pkg.
+func (e elsewhere) check(pkg string) error {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filepath.Join("..", "..", filepath.FromSlash(e.file)), nil, parser.SkipObjectResolution)
+	if err != nil {
+		return err
+	}
+	imports := map[string]string{} // the name a file gives an import, its path
+	for _, im := range f.Imports {
+		path, _ := strconv.Unquote(im.Path.Value)
+		name := pathpkg.Base(path)
+		if im.Name != nil {
+			name = im.Name.Name
+		}
+		imports[name] = path
+	}
+	var fn *ast.FuncDecl
+	for _, d := range f.Decls {
+		if d, ok := d.(*ast.FuncDecl); ok && d.Recv == nil && d.Name.Name == e.test {
+			fn = d
+		}
+	}
+	if fn == nil {
+		return fmt.Errorf("%s has no function %s", e.file, e.test)
+	}
+	if !strings.HasPrefix(e.test, "Test") || len(fn.Type.Params.List) != 1 || types.ExprString(fn.Type.Params.List[0].Type) != "*testing.T" {
+		return fmt.Errorf("%s: %s is no test function (func TestX(t *testing.T))", e.file, e.test)
+	}
+	readsCorpus, callsEmitter := false, false
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if x, ok := sel.X.(*ast.Ident); ok {
+			switch imports[x.Name] {
+			case "github.com/idforge/idforge/conformance":
+				readsCorpus = readsCorpus || sel.Sel.Name == "Load" || sel.Sel.Name == "Corpus"
+			case pkg:
+				callsEmitter = true
+			}
+		}
+		return true
+	})
+	switch {
+	case !readsCorpus:
+		return fmt.Errorf("%s's %s reads no corpus (conformance.Load or conformance.Corpus)", e.file, e.test)
+	case !callsEmitter:
+		return fmt.Errorf("%s's %s does not call the language's emitter (package %s)", e.file, e.test, pkg)
+	}
+	return nil
 }
 
 // startWorkers starts a worker for each language of the registry that has

@@ -123,7 +123,7 @@ func TestJava(t *testing.T) {
 	runJava(t, "java", "-cp", classes, "CorpusTest.java", corpus, javaPackage, vectors)
 }
 
-// The committed Java package (java/, which go generate writes) compiles
+// The committed Java package (java/, which go run ./internal/regen writes) compiles
 // with every lint and every doclint check of its public API on, warnings
 // as errors, and its Javadoc builds as Maven's Javadoc jar would, with
 // doclint on. Then testdata/GeneratorTest.java holds its generators and
@@ -150,7 +150,7 @@ func TestJavaPackage(t *testing.T) {
 	}
 	files, err := filepath.Glob(filepath.Join(src, "io", "github", "idforge", "*.java"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no Java sources in %s (%v): run go generate ./...", src, err)
+		t.Fatalf("no Java sources in %s (%v): run go run ./internal/regen at the repository's root", src, err)
 	}
 	readInputs(t, filepath.Join(src, "io", "github", "idforge", "*.java"), filepath.Join(src, "module-info.java"))
 	files = append(files, filepath.Join(src, "module-info.java")) // the module io.github.idforge

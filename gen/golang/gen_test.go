@@ -20,8 +20,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the generated files and golden outputs")
 
 // The committed generated files are what the generator makes from the specs
-// today. Run `go test ./gen/golang -update` (or `go generate ./...`) after changing
-// a spec or an emitter.
+// today. Run `go run ./internal/regen` at the repository's root (or `go
+// test ./gen/golang -update` for these alone) after changing a spec or an
+// emitter.
 func TestGeneratedFilesUpToDate(t *testing.T) {
 	for _, name := range golang.BuiltinNames() {
 		p, err := golang.Builtin(name)
@@ -44,7 +45,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(have, src) {
-			t.Errorf("%s is stale: run go generate ./... (or go test ./gen/golang -update)", path)
+			t.Errorf("%s is stale: run go run ./internal/regen at the repository's root (or go test ./gen/golang -update)", path)
 		}
 	}
 }
@@ -94,7 +95,7 @@ func TestGolden(t *testing.T) {
 				return
 			}
 			if want := archiveFile(t, ar, "want.go"); !bytes.Equal(src, want) {
-				t.Errorf("generated source differs from %s's want.go (go test ./gen/golang -update rewrites it)", file)
+				t.Errorf("generated source differs from %s's want.go: go test ./gen/golang -run TestGolden -update rewrites it (so does go run ./internal/regen at the repository's root)", file)
 			}
 			built = append(built, file)
 		})

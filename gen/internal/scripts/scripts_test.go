@@ -29,8 +29,9 @@ func license(t *testing.T) []byte {
 
 // The committed JavaScript and Python packages under js/ and python/ are
 // what the emitters make from the built-in specs today, and no module is
-// left there of a layout that is gone. Run `go generate ./...` (or
-// `go test ./gen/internal/scripts -update`) after changing a spec or an emitter.
+// left there of a layout that is gone. Run `go run ./internal/regen` at the
+// repository's root (or `go test ./gen/internal/scripts -update`) after
+// changing a spec or an emitter.
 func TestFilesUpToDate(t *testing.T) {
 	files, err := scripts.Files(license(t))
 	if err != nil {
@@ -51,11 +52,11 @@ func TestFilesUpToDate(t *testing.T) {
 		}
 		have, err := os.ReadFile(name)
 		if err != nil {
-			t.Errorf("%v: run go generate ./...", err)
+			t.Errorf("%v: run go run ./internal/regen at the repository's root", err)
 			continue
 		}
 		if !bytes.Equal(have, f.Data) {
-			t.Errorf("%s is stale: run go generate ./... (or go test ./gen/internal/scripts -update)", f.Path)
+			t.Errorf("%s is stale: run go run ./internal/regen at the repository's root (or go test ./gen/internal/scripts -update)", f.Path)
 		}
 	}
 	for _, dir := range scripts.Dirs {
@@ -69,7 +70,7 @@ func TestFilesUpToDate(t *testing.T) {
 				continue
 			}
 			if b, err := os.ReadFile(name); err == nil && scripts.Generated(b) {
-				t.Errorf("%s is a generated module that no built-in layout makes any more: run go generate ./...", name)
+				t.Errorf("%s is a generated module that no built-in layout makes any more: run go run ./internal/regen at the repository's root", name)
 			}
 		}
 	}

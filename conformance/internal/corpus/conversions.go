@@ -1,4 +1,4 @@
-package main
+package corpus
 
 import (
 	"bytes"
@@ -20,9 +20,9 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-// conversions returns conversions.jsonl: package compat's functions on
+// makeConversions returns conversions.jsonl: package compat's functions on
 // fixed inputs chosen to reach every branch, each error included.
-func conversions() ([]byte, error) {
+func makeConversions() ([]byte, error) {
 	rnd := rand.NewChaCha8(sha256.Sum256([]byte("idforge conversions")))
 	random := func(n int) []byte { b := make([]byte, n); rnd.Read(b); return b }
 	// withVersion returns 16 random bytes with RFC 9562's variant and the
@@ -177,5 +177,5 @@ func errorName(err error) string {
 			return e.name
 		}
 	}
-	panic("makecorpus: an error the corpus has no name for: " + err.Error())
+	panic("conformance/internal/corpus: an error the corpus has no name for: " + err.Error())
 }
