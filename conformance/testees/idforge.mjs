@@ -16,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.env.IDFORGE_JS ?? join(here, '..', '..', 'js');
 
 // Every layout's module: its file is the layout's name with '-' as '_'.
-const notLayouts = new Set(['index.js', 'runtime.js', 'compat.js']);
+const notLayouts = new Set(['index.js', 'runtime.js', 'compat.js', 'lease.js']);
 const modules = new Map();
 for (const file of readdirSync(dir).sort()) {
   if (!file.endsWith('.js') || notLayouts.has(file)) continue;
