@@ -150,54 +150,47 @@ export async function acquire(query, space, options = {}) {
  * worker acquires its own.
  */
 export class Lease {
-  #query;
-  #space;
-  #schema;
-  #holder;
-  #ttl;
-  #margin;
-  #interval;
-  /** The node, its fencing token, and the high-water tick the node's last holder left. */
-  #node = 0n;
-  #token = 0n;
-  #above = 0n;
-  /** The high-water tick the server last confirmed: the generator makes no ID on a tick at or past it. */
-  #reserved = 0n;
-  /** On the monotonic clock: the last confirmed expiry minus the margin, and when the next renewal is due. */
-  #deadline = 0;
-  #renewAt = 0;
-  /** Why the lease was lost, an IDError ErrLeaseLost, or null while it is held. */
-  #error = null;
-  #timer = null;
-  #renewing = null;
-  /** The generator's clock and its last ID, once newGenerator made it. */
-  #generated = false;
-  #clock = null;
-  #lastTick = -1n;
-  #lastId = null;
-  #done;
-  #resolveDone;
-
   /** acquire makes a Lease: it is no part of the API. */
   constructor(query, space, schema, holder, ttl, margin, interval) {
-    this.#interval = interval;
-    this.#query = query;
-    this.#space = space;
-    this.#schema = schema;
-    this.#holder = holder;
-    this.#ttl = ttl;
-    this.#margin = margin;
-    this.#done = new Promise((resolve) => { this.#resolveDone = resolve; });
+    // Fields are set here, not declared on the class, and named with a
+    // leading underscore rather than #: the package runs at ES2020, which
+    // has neither class fields nor private names.
+    this._query = query;
+    this._space = space;
+    this._schema = schema;
+    this._holder = holder;
+    this._ttl = ttl;
+    this._margin = margin;
+    this._interval = interval;
+    // The node, its fencing token, and the high-water tick the node's last holder left.
+    this._node = 0n;
+    this._token = 0n;
+    this._above = 0n;
+    // The high-water tick the server last confirmed: the generator makes no ID on a tick at or past it.
+    this._reserved = 0n;
+    // On the monotonic clock: the last confirmed expiry minus the margin, and when the next renewal is due.
+    this._deadline = 0;
+    this._renewAt = 0;
+    // Why the lease was lost, an IDError ErrLeaseLost, or null while it is held.
+    this._error = null;
+    this._timer = null;
+    this._renewing = null;
+    // The generator's clock and its last ID, once newGenerator made it.
+    this._generated = false;
+    this._clock = null;
+    this._lastTick = -1n;
+    this._lastId = null;
+    this._done = new Promise((resolve) => { this._resolveDone = resolve; });
   }
 
   /** Records acquire's row: the node, the token, the high-water tick, and the deadline from sent. */
   [TAKEN](node, token, highWater, sent) {
-    this.#node = node;
-    this.#token = token;
-    this.#above = highWater;
-    this.#reserved = highWater;
-    this.#deadline = sent + this.#ttl - this.#margin;
-    this.#renewAt = sent + this.#ttl / 3;
+    this._node = node;
+    this._token = token;
+    this._above = highWater;
+    this._reserved = highWater;
+    this._deadline = sent + this._ttl - this._margin;
+    this._renewAt = sent + this._ttl / 3;
   }
 
   /**
@@ -208,45 +201,45 @@ export class Lease {
   async [START](wait) {
     const began = mono();
     for (;;) {
-      const behind = this.#timeOf(this.#above + 1n) - this.#nowNs();
+      const behind = this._timeOf(this._above + 1n) - this._nowNs();
       if (behind <= 0n) break;
       if (mono() - began >= wait) {
-        throw leaseError('ErrClockBehind', `node ${this.#node} of ${this.#space.key} was used up to tick ${this.#above}; this clock is ${behind / 1000000n}ms behind it`);
+        throw leaseError('ErrClockBehind', `node ${this._node} of ${this._space.key} was used up to tick ${this._above}; this clock is ${behind / 1000000n}ms behind it`);
       }
       await sleep(Math.min(Number(behind / 1000000n) + 1, 1000));
     }
-    if (!(await this.#renew())) throw this.#error ?? leaseError('ErrLeaseLost', `node ${this.#node} of ${this.#space.key}: no renewal confirmed`);
-    this.#schedule();
+    if (!(await this._renew())) throw this._error ?? leaseError('ErrLeaseLost', `node ${this._node} of ${this._space.key}: no renewal confirmed`);
+    this._schedule();
   }
 
   /** The node number held, a BigInt. */
   get node() {
-    return this.#node;
+    return this._node;
   }
 
   /** The space's key, as every language's lease client writes it: "snowflake/2010-11-04T01:42:54.657Z/10". */
   get space() {
-    return this.#space.key;
+    return this._space.key;
   }
 
   /** The holder's identity, as the server records it. */
   get holder() {
-    return this.#holder;
+    return this._holder;
   }
 
   /** The high-water tick the node's previous holder left: the generator makes every ID on a later tick. */
   get highWater() {
-    return this.#above;
+    return this._above;
   }
 
   /** Why the lease ended (an IDError whose code is ErrLeaseLost), or null while it is held. */
   get error() {
-    return this.#error;
+    return this._error;
   }
 
   /** A promise that resolves, to the IDError ErrLeaseLost that says why, when the lease is lost or closed. */
   get done() {
-    return this.#done;
+    return this._done;
   }
 
   /**
@@ -259,35 +252,35 @@ export class Lease {
    * @returns {{next(): object}}
    */
   newGenerator(options = {}) {
-    if (this.#generated) throw leaseError('ErrOption', `node ${this.#node} of ${this.#space.key} serves a generator already`);
-    this.#generated = true;
+    if (this._generated) throw leaseError('ErrOption', `node ${this._node} of ${this._space.key} serves a generator already`);
+    this._generated = true;
     const clock = options.clock ?? (() => BigInt(Date.now()) * 1000000n);
-    const floor = this.#timeOf(this.#above + 1n);
-    this.#clock = clock;
-    this.#check();
-    const g = this.#space.newGenerator(this.#node, {
+    const floor = this._timeOf(this._above + 1n);
+    this._clock = clock;
+    this._check();
+    const g = this._space.newGenerator(this._node, {
       ...options,
       // The generator reads the lease with its clock: once the lease may be
       // about to end, its reading is ErrLeaseLost, and a reading at or
       // below the previous holder's high-water tick reads as the tick
       // after it, so that the generator never makes an ID on such a tick.
       clock: () => {
-        this.#check();
+        this._check();
         let ns = clock();
         if (ns < floor) ns = floor;
-        const tick = this.#tickOf(ns);
-        if (tick >= this.#reserved) {
-          this.#lose(`node ${this.#node} of ${this.#space.key}: the clock reached the high-water tick last confirmed`);
-          this.#check();
+        const tick = this._tickOf(ns);
+        if (tick >= this._reserved) {
+          this._lose(`node ${this._node} of ${this._space.key}: the clock reached the high-water tick last confirmed`);
+          this._check();
         }
-        if (tick > this.#lastTick) this.#lastTick = tick;
+        if (tick > this._lastTick) this._lastTick = tick;
         return ns;
       },
     });
     return {
       next: () => {
         const id = g.next();
-        this.#lastId = id;
+        this._lastId = id;
         return id;
       },
     };
@@ -300,48 +293,48 @@ export class Lease {
    * @returns {Promise<void>}
    */
   async close() {
-    clearTimeout(this.#timer);
-    this.#timer = null;
-    if (this.#error !== null) return;
-    this.#lose(`node ${this.#node} of ${this.#space.key}: closed`);
-    await this.#renewing;
-    let hw = this.#above > this.#lastTick ? this.#above : this.#lastTick;
-    const last = this.#lastIdTick();
+    clearTimeout(this._timer);
+    this._timer = null;
+    if (this._error !== null) return;
+    this._lose(`node ${this._node} of ${this._space.key}: closed`);
+    await this._renewing;
+    let hw = this._above > this._lastTick ? this._above : this._lastTick;
+    const last = this._lastIdTick();
     if (last > hw) hw = last;
-    await this.#query(`SELECT ${this.#schema}.idforge_lease_release($1, $2, $3, $4, $5) AS ended`,
-      [this.#space.key, this.#node.toString(), this.#holder, this.#token.toString(), hw.toString()]);
+    await this._query(`SELECT ${this._schema}.idforge_lease_release($1, $2, $3, $4, $5) AS ended`,
+      [this._space.key, this._node.toString(), this._holder, this._token.toString(), hw.toString()]);
   }
 
   /** Throws the lease's error once it is lost, or its deadline on the monotonic clock has come. */
-  #check() {
-    if (this.#error === null && mono() >= this.#deadline) this.#lose(`node ${this.#node} of ${this.#space.key}: no renewal confirmed in time`);
-    if (this.#error !== null) throw this.#error;
+  _check() {
+    if (this._error === null && mono() >= this._deadline) this._lose(`node ${this._node} of ${this._space.key}: no renewal confirmed in time`);
+    if (this._error !== null) throw this._error;
   }
 
   /** Ends the lease, for good, with an ErrLeaseLost that says why. */
-  #lose(why) {
-    if (this.#error !== null) return;
-    this.#error = leaseError('ErrLeaseLost', why);
-    clearTimeout(this.#timer);
-    this.#timer = null;
-    this.#resolveDone(this.#error);
+  _lose(why) {
+    if (this._error !== null) return;
+    this._error = leaseError('ErrLeaseLost', why);
+    clearTimeout(this._timer);
+    this._timer = null;
+    this._resolveDone(this._error);
   }
 
   /** The clock's reading, in nanoseconds since the Unix epoch: the generator's clock, or the system's. */
-  #nowNs() {
-    return this.#clock !== null ? this.#clock() : BigInt(Date.now()) * 1000000n;
+  _nowNs() {
+    return this._clock !== null ? this._clock() : BigInt(Date.now()) * 1000000n;
   }
 
   /** Returns the tick of the layout's clock that holds ns (nanoseconds since the Unix epoch). */
-  #tickOf(ns) {
-    const s = this.#space;
+  _tickOf(ns) {
+    const s = this._space;
     const since = ns - s.epoch;
     return since < 0n ? -1n : (since * s.den) / s.num;
   }
 
   /** Returns when tick begins, in nanoseconds since the Unix epoch, rounded up. */
-  #timeOf(tick) {
-    const s = this.#space;
+  _timeOf(tick) {
+    const s = this._space;
     return s.epoch + (tick * s.num + s.den - 1n) / s.den;
   }
 
@@ -349,9 +342,9 @@ export class Lease {
    * Returns a tick at or past the last ID's, from its time (which a counter
    * that borrows ticks may put past the clock's), or -1n before the first.
    */
-  #lastIdTick() {
-    const t = this.#lastId?.time?.();
-    return t instanceof Date ? this.#tickOf(BigInt(t.getTime() + 1) * 1000000n) : -1n;
+  _lastIdTick() {
+    const t = this._lastId?.time?.();
+    return t instanceof Date ? this._tickOf(BigInt(t.getTime() + 1) * 1000000n) : -1n;
   }
 
   /**
@@ -360,58 +353,58 @@ export class Lease {
    * server confirmed it; a refusal, or a confirmation too late, loses the
    * lease; a failed call (the server out of reach) throws.
    */
-  async #renew() {
+  async _renew() {
     const sent = mono();
-    let now = this.#tickOf(this.#nowNs());
-    const last = this.#lastTick > this.#lastIdTick() ? this.#lastTick : this.#lastIdTick();
+    let now = this._tickOf(this._nowNs());
+    const last = this._lastTick > this._lastIdTick() ? this._lastTick : this._lastIdTick();
     if (last > now) now = last;
-    let hw = this.#tickOf(this.#timeOf(now) + BigInt(Math.ceil(this.#ttl * 1e6)));
-    if (hw < this.#reserved) hw = this.#reserved;
-    const rows = await this.#query(`SELECT ${this.#schema}.idforge_lease_renew($1, $2, $3, $4, $5::interval, $6) AS expires`,
-      [this.#space.key, this.#node.toString(), this.#holder, this.#token.toString(), this.#interval, hw.toString()]);
-    if (this.#error !== null) return false;
+    let hw = this._tickOf(this._timeOf(now) + BigInt(Math.ceil(this._ttl * 1e6)));
+    if (hw < this._reserved) hw = this._reserved;
+    const rows = await this._query(`SELECT ${this._schema}.idforge_lease_renew($1, $2, $3, $4, $5::interval, $6) AS expires`,
+      [this._space.key, this._node.toString(), this._holder, this._token.toString(), this._interval, hw.toString()]);
+    if (this._error !== null) return false;
     const expires = rows.length > 0 ? first(rows[0]) : null;
     if (expires === null || expires === undefined) {
-      this.#lose(`node ${this.#node} of ${this.#space.key}: the server refused the renewal (the lease expired or the node went to another holder)`);
+      this._lose(`node ${this._node} of ${this._space.key}: the server refused the renewal (the lease expired or the node went to another holder)`);
       return false;
     }
-    if (mono() >= this.#deadline) {
-      this.#lose(`node ${this.#node} of ${this.#space.key}: the renewal was confirmed too late`);
+    if (mono() >= this._deadline) {
+      this._lose(`node ${this._node} of ${this._space.key}: the renewal was confirmed too late`);
       return false;
     }
-    this.#deadline = sent + this.#ttl - this.#margin;
-    this.#renewAt = sent + this.#ttl / 3;
-    if (hw > this.#reserved) this.#reserved = hw;
+    this._deadline = sent + this._ttl - this._margin;
+    this._renewAt = sent + this._ttl / 3;
+    if (hw > this._reserved) this._reserved = hw;
     return true;
   }
 
   /** Sets the timer of the next step: the next renewal, or the deadline, whichever comes first. */
-  #schedule() {
-    if (this.#error !== null) return;
+  _schedule() {
+    if (this._error !== null) return;
     const now = mono();
-    const wait = Math.max(Math.min(this.#renewAt - now, this.#deadline - now), 1);
-    this.#timer = setTimeout(() => this.#step(), wait);
-    this.#timer?.unref?.();
+    const wait = Math.max(Math.min(this._renewAt - now, this._deadline - now), 1);
+    this._timer = setTimeout(() => this._step(), wait);
+    this._timer?.unref?.();
   }
 
   /** Renews the lease if it is due, or loses it if its deadline has come, and sets the next timer. */
-  async #step() {
-    this.#timer = null;
-    if (this.#error !== null) return;
+  async _step() {
+    this._timer = null;
+    if (this._error !== null) return;
     const now = mono();
-    if (now >= this.#deadline) {
-      this.#lose(`node ${this.#node} of ${this.#space.key}: no renewal confirmed in time`);
+    if (now >= this._deadline) {
+      this._lose(`node ${this._node} of ${this._space.key}: no renewal confirmed in time`);
       return;
     }
-    if (now >= this.#renewAt) {
-      this.#renewing = this.#renew().catch(() => {
+    if (now >= this._renewAt) {
+      this._renewing = this._renew().catch(() => {
         // The server is out of reach or failed: try again soon, while the deadline allows.
-        this.#renewAt = mono() + this.#ttl / 20;
+        this._renewAt = mono() + this._ttl / 20;
         return false;
       });
-      await this.#renewing;
-      this.#renewing = null;
+      await this._renewing;
+      this._renewing = null;
     }
-    this.#schedule();
+    this._schedule();
   }
 }
