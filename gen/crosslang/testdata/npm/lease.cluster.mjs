@@ -37,12 +37,25 @@ if (cluster.isPrimary) {
   const { pool, query } = connect();
   try {
     await query(readFileSync(process.env.LEASE_SQL, 'utf8'), []);
-    // Four workers, each leasing its own node.
+    // Four workers, each leasing its own node. Each holds its lease until
+    // every worker has made its IDs (the primary then tells them all to
+    // release), so that the four hold theirs at once: otherwise one that
+    // finished first could release a node that a later one then takes.
+    const workers = [];
+    let reported = 0;
+    const releaseAll = () => workers.forEach((w) => w.isConnected() && w.send('release'));
     const results = await Promise.all(Array.from({ length: WORKERS }, () => new Promise((resolve, reject) => {
       const w = cluster.fork();
+      workers.push(w);
       let got = null;
-      w.on('message', (m) => { got = m; });
-      w.on('exit', (code) => (code === 0 && got !== null ? resolve(got) : reject(new Error('a worker exited with ' + code + (got?.error ? ': ' + got.error : '')))));
+      w.on('message', (m) => {
+        got = m;
+        if (++reported === WORKERS) releaseAll();
+      });
+      w.on('exit', (code) => {
+        if (code !== 0) releaseAll(); // the others must not wait for it
+        return code === 0 && got !== null ? resolve(got) : reject(new Error('a worker exited with ' + code + (got?.error ? ': ' + got.error : '')));
+      });
     })));
     const seen = new Set();
     let duplicates = 0;
@@ -136,8 +149,10 @@ if (cluster.isPrimary) {
       ids.push(id.toString());
       lastTick = id.fields().timestamp;
     }
-    await lease.close();
+    const released = new Promise((resolve) => process.once('message', resolve));
     await send({ node: lease.node.toString(), ids, lastTick: lastTick.toString() });
+    await released; // every worker has made its IDs: see the primary
+    await lease.close();
   } catch (e) {
     await send({ error: String(e?.stack ?? e) });
     process.exitCode = 1;
