@@ -127,30 +127,35 @@ func TestModules(t *testing.T) {
 		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-30*time.Second))
 		defer cancel()
 	}
+	var patterns []string
 	for _, dir := range modules(t) {
 		touch(t, filepath.Join(root, dir))
-		args = append(args, dir+"/...")
+		patterns = append(patterns, dir+"/...")
 	}
+	args = append(args, patterns...)
 	fmt.Printf("=== go %s\n", strings.Join(args, " "))
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = root
+	cmd.WaitDelay = 10 * time.Second // test binaries the go command started may outlive it
 	var failures failed
 	cmd.Stdout = io.MultiWriter(os.Stdout, &failures)
 	cmd.Stderr = cmd.Stdout
 	err := cmd.Run()
 	switch {
 	case ctx.Err() != nil:
-		t.Fatalf("the other modules' tests did not finish before this test's deadline (run with a longer -timeout); failed so far: %s", failures.summary())
+		t.Fatalf("the other modules' tests did not finish before this test's deadline (run with a longer -timeout, such as go test -timeout 30m ./...); still running or not started: %s; failed so far: %s",
+			unfinished(patterns, failures.done), failures.summary())
 	case err != nil:
 		t.Fatalf("the other modules' tests failed (%v): %s; their output is above", err, failures.summary())
 	}
 }
 
 // failed collects, from go test's output, the lines that name a failing
-// test or package.
+// test or package, and the packages that have finished.
 type failed struct {
 	partial []byte
 	lines   []string
+	done    map[string]bool // import paths go test has reported on
 }
 
 func (f *failed) Write(p []byte) (int, error) {
@@ -165,12 +170,69 @@ func (f *failed) Write(p []byte) (int, error) {
 		if strings.HasPrefix(line, "--- FAIL") || strings.HasPrefix(line, "FAIL\t") || strings.HasPrefix(line, "panic: test timed out") {
 			f.lines = append(f.lines, line)
 		}
+		// "ok  \tpath\t1.2s", "FAIL\tpath\t3.4s", "?   \tpath\t[no test files]"
+		if fields := strings.Split(line, "\t"); len(fields) >= 2 && isResult(strings.TrimSpace(fields[0])) {
+			if f.done == nil {
+				f.done = map[string]bool{}
+			}
+			f.done[strings.TrimSpace(fields[1])] = true
+		}
 	}
 }
+
+// isResult reports whether word begins go test's line on a finished package.
+func isResult(word string) bool { return word == "ok" || word == "FAIL" || word == "?" }
 
 func (f *failed) summary() string {
 	if len(f.lines) == 0 {
 		return "no failing test named"
 	}
 	return strings.Join(f.lines, "; ")
+}
+
+// unfinished lists the packages of patterns (run from the repository's
+// root) that have test files and that go test has not reported on.
+func unfinished(patterns []string, done map[string]bool) string {
+	cmd := exec.Command("go", append([]string{"list", "-f", "{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}"}, patterns...)...)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		return fmt.Sprintf("(go list failed: %v)", err)
+	}
+	var left []string
+	for _, p := range strings.Fields(string(out)) {
+		if !done[p] {
+			left = append(left, p)
+		}
+	}
+	if len(left) == 0 {
+		return "none"
+	}
+	return strings.Join(left, ", ")
+}
+
+// TestFailedReadsGoTest holds failed to go test's output: the failing tests
+// and packages, and every package reported on, across split writes.
+func TestFailedReadsGoTest(t *testing.T) {
+	out := "ok  \tgithub.com/idforge/idforge/gen\t1.233s\n" +
+		"?   \tgithub.com/idforge/idforge/gen/emit\t[no test files]\n" +
+		"--- FAIL: TestX (0.00s)\n" +
+		"FAIL\tgithub.com/idforge/idforge/interop/lease\t3.1s\n" +
+		"=== RUN   TestY\n"
+	var f failed
+	for i := 0; i < len(out); i += 7 { // writes that split lines anywhere
+		f.Write([]byte(out[i:min(i+7, len(out))]))
+	}
+	for _, p := range []string{"github.com/idforge/idforge/gen", "github.com/idforge/idforge/gen/emit", "github.com/idforge/idforge/interop/lease"} {
+		if !f.done[p] {
+			t.Errorf("%s not counted as reported on", p)
+		}
+	}
+	if len(f.done) != 3 {
+		t.Errorf("reported on: %v, want 3 packages", f.done)
+	}
+	want := "--- FAIL: TestX (0.00s); FAIL\tgithub.com/idforge/idforge/interop/lease\t3.1s"
+	if got := f.summary(); got != want {
+		t.Errorf("summary() = %q, want %q", got, want)
+	}
 }
