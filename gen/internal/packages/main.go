@@ -8,9 +8,11 @@
 // -m build builds), and DIR/java, the Maven project of
 // io.github.idforge:idforge (pom.xml and src/main/java). The repository
 // keeps none of them: they are made, never committed, and a build is
-// always of the layouts and emitters of today. DIR is outside the checkout
-// (a temporary directory, say); building again into the same DIR replaces
-// the three packages there. It prints DIR's absolute path.
+// always of the layouts and emitters of today. DIR must be outside the
+// checkout (a temporary directory, say): a build inside it is refused, so
+// that no generated package lands in the tree. Building again into the
+// same DIR replaces the three packages there. It prints DIR's absolute
+// path.
 //
 // Run it anywhere in the checkout: it finds the repository's root (the
 // directory with go.work) for the LICENSE each package carries. The tests
@@ -25,6 +27,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/idforge/idforge/gen/internal/scripts"
 )
@@ -57,6 +60,9 @@ func build(out string) (string, error) {
 	root, err := repoRoot()
 	if err != nil {
 		return "", err
+	}
+	if rel, err := filepath.Rel(root, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", fmt.Errorf("%s is inside the checkout (%s): build the packages outside it (a temporary directory, say), where no git status and no test sees them", dir, root)
 	}
 	license, err := os.ReadFile(filepath.Join(root, "LICENSE"))
 	if err != nil {
