@@ -9,6 +9,7 @@
 // Usage, from the repository's root:
 //
 //	go run ./release check
+//	go run ./release packages -o DIR [-python PYTHON]
 //	go run ./release proxy -o DIR [-rev REV] [-version V] [-module PATH]
 //	go run ./release tags [-rev REV]
 //	go run ./release version
@@ -17,7 +18,17 @@
 // stands: a replace directive, a requirement of a sibling at any version
 // but the next release's, or an import of another module's internal
 // packages (Go allows one by path; a user who builds two of idforge's
-// modules at different versions pays for it).
+// modules at different versions pays for it), or JavaScript, Python and
+// Java packages (built, as go run ./gen/internal/packages builds them)
+// whose metadata is not at the next release's version.
+//
+// packages builds the JavaScript, Python and Java packages from the
+// checkout (go run ./gen/internal/packages: the repository keeps none of
+// them) and assembles, in DIR, what the release publishes beside the Go
+// modules: the npm tarball (npm pack), the wheel and the sdist (PYTHON -m
+// build, without build isolation; PYTHON is python3 by default), and the
+// Maven artifact's jar, sources jar, Javadoc jar and POM (javac, javadoc
+// and jar). .ci/packages installs and uses each.
 //
 // proxy writes, into DIR, a file-based module proxy (GOPROXY=file://DIR)
 // serving every installable module at the next release's version (or at
@@ -61,6 +72,7 @@ func main() {
 }
 
 const usage = `usage: go run ./release check
+       go run ./release packages -o DIR [-python PYTHON]
        go run ./release proxy -o DIR [-rev REV] [-version V] [-module PATH]
        go run ./release tags [-rev REV]
        go run ./release version`
@@ -84,6 +96,20 @@ func run(args []string, stdout io.Writer) error {
 			return err
 		}
 		return check(repo, stdout)
+	case "packages":
+		out := fs.String("o", "", "the directory of the npm tarball, the wheel, the sdist and the Maven jars and POM")
+		python := fs.String("python", "python3", "the Python whose setuptools and build make the wheel and the sdist")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		if *out == "" {
+			return errNoOut
+		}
+		v, err := next(repo)
+		if err != nil {
+			return err
+		}
+		return assemble(repo, *out, strings.TrimPrefix(v, "v"), *python, stdout)
 	case "proxy":
 		out := fs.String("o", "", "the proxy's directory")
 		version := fs.String("version", "", "the version to publish (default: the next release's)")
@@ -158,7 +184,16 @@ func check(repo string, stdout io.Writer) error {
 		}
 	}
 	if v != "" {
-		problems = append(problems, packageVersions(repo, strings.TrimPrefix(v, "v"))...)
+		work, err := os.MkdirTemp("", "idforge-release-check-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(work)
+		build, err := buildPackages(repo, filepath.Join(work, "packages"))
+		if err != nil {
+			return err
+		}
+		problems = append(problems, packageVersions(build, strings.TrimPrefix(v, "v"))...)
 	}
 	if v != "" {
 		problems = append(problems, workReplaces(repo, ms, v)...)
@@ -210,13 +245,14 @@ func workReplaces(repo string, ms []Module, v string) []string {
 	return problems
 }
 
-// packageVersions reports the npm, Python and Java packages whose version is
-// not want, the Go modules' next release without its "v": a release is
-// one version everywhere.
-func packageVersions(repo, want string) []string {
+// packageVersions reports the npm, Python and Java packages, built into
+// dir (dir/js, dir/python, dir/java), whose version is not want, the Go
+// modules' next release without its "v": a release is one version
+// everywhere.
+func packageVersions(dir, want string) []string {
 	var problems []string
 	var pkg struct{ Version string }
-	data, err := os.ReadFile(filepath.Join(repo, "js", "package.json"))
+	data, err := os.ReadFile(filepath.Join(dir, "js", "package.json"))
 	if err == nil {
 		err = json.Unmarshal(data, &pkg)
 	}
@@ -226,7 +262,7 @@ func packageVersions(repo, want string) []string {
 	case pkg.Version != want:
 		problems = append(problems, fmt.Sprintf("js/package.json says version %s, the Go modules' next release is %s (gen/internal/scripts.Version makes both)", pkg.Version, want))
 	}
-	data, err = os.ReadFile(filepath.Join(repo, "python", "pyproject.toml"))
+	data, err = os.ReadFile(filepath.Join(dir, "python", "pyproject.toml"))
 	if err != nil {
 		return append(problems, "python/pyproject.toml: "+err.Error())
 	}
@@ -240,7 +276,7 @@ func packageVersions(repo, want string) []string {
 	if got != want {
 		problems = append(problems, fmt.Sprintf("python/pyproject.toml says version %q, the Go modules' next release is %s (gen/internal/scripts.Version makes both)", got, want))
 	}
-	data, err = os.ReadFile(filepath.Join(repo, "java", "pom.xml"))
+	data, err = os.ReadFile(filepath.Join(dir, "java", "pom.xml"))
 	if err != nil {
 		return append(problems, "java/pom.xml: "+err.Error())
 	}

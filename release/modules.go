@@ -29,9 +29,8 @@ var Installable = []string{".", "gen", "cmd/idforge", "web", "lease/etcd"}
 
 // Unpublished are the repository's other modules: they hold tests,
 // benchmarks and tools for idforge's own development, live in go.work
-// only, and are never tagged. js, python and java hold no Go code (they
-// carve the npm, Python and Java packages out of the library module's zip).
-var Unpublished = []string{"bench", "interop", "release", "js", "python", "java"}
+// only, and are never tagged.
+var Unpublished = []string{"bench", "interop", "release"}
 
 // modulePath is the module path of the module in dir.
 func modulePath(dir string) string {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -72,5 +74,38 @@ func TestNextVersion(t *testing.T) {
 	}
 	if v, err := nextVersion([]Module{lib, gen("v0.2.0-rc.1")}); v != "v0.2.0-rc.1" || err != nil {
 		t.Errorf("a release candidate: %q, %v", v, err)
+	}
+}
+
+// packageVersions reads the versions of a build of the packages (dir/js,
+// dir/python, dir/java) and names each one that is not the release's.
+func TestPackageVersions(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("js/package.json", `{"name":"idforge","version":"0.2.0"}`)
+	write("python/pyproject.toml", "[project]\nname = \"idforge\"\nversion = \"0.2.0\"\n")
+	write("java/pom.xml", "<project><version>0.2.0</version><build><plugins><plugin><version>3.0</version></plugin></plugins></build></project>")
+	if p := packageVersions(dir, "0.2.0"); len(p) != 0 {
+		t.Errorf("a build at 0.2.0: %v", p)
+	}
+	p := packageVersions(dir, "0.3.0")
+	if len(p) != 3 {
+		t.Fatalf("a build at 0.2.0 checked against 0.3.0: %v, want three problems", p)
+	}
+	for i, name := range []string{"js/package.json", "python/pyproject.toml", "java/pom.xml"} {
+		if !strings.HasPrefix(p[i], name) {
+			t.Errorf("problem %d is %q, want one about %s", i, p[i], name)
+		}
+	}
+	if p := packageVersions(t.TempDir(), "0.2.0"); len(p) == 0 {
+		t.Error("an empty directory: no problem")
 	}
 }

@@ -1,4 +1,4 @@
-"""Speed of idforge's generated Python (python/idforge) against the standard
+"""Speed of idforge's generated Python (the package idforge) against the standard
 library's uuid module and, where they can be imported, python-ulid (ULID)
 and uuid6 (uuid7), measured side by side in one process.
 
@@ -12,32 +12,51 @@ and the median over the rounds of the per-round ratio peer / ours (above
 
 --rounds (default 21) and --number (calls per timing, default 10000) trade
 time for steadiness; --rounds 1 --number 100 only checks that it runs.
---package is the folder that holds the package idforge (default: the
-checkout's python/), so that another version of it can be measured beside
-the peers; --peers a folder put first on the path for the peers (python-ulid
+--package is the folder that holds the package idforge (default:
+IDFORGE_PACKAGES/python when IDFORGE_PACKAGES names a build of
+go run ./gen/internal/packages -o DIR, or else such a build of the
+checkout's layouts, made into a temporary folder), so that another version
+of it can be measured beside the peers; --peers a folder put first on the path for the peers (python-ulid
 and uuid6 from their sources, say, where the package index cannot be
 reached: their folders ulid and uuid6 beside a dist-info of each, whose
 METADATA names the version their __init__ asks importlib.metadata for).
 """
 
 import argparse
+import atexit
 import importlib
 import itertools
 import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import timeit
 import uuid
+
+
+def built_package() -> str:
+    """The folder of the Python project of a build of idforge's packages:
+    IDFORGE_PACKAGES's, or one built now (go run ./gen/internal/packages)
+    into a temporary folder removed when the benchmark exits."""
+    if os.environ.get("IDFORGE_PACKAGES"):
+        return os.path.join(os.environ["IDFORGE_PACKAGES"], "python")
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    out = tempfile.mkdtemp(prefix="idforge-packages-")
+    atexit.register(shutil.rmtree, out, True)
+    subprocess.run(["go", "run", "./gen/internal/packages", "-o", out], cwd=root, check=True, stdout=subprocess.DEVNULL)
+    return os.path.join(out, "python")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=21)
     ap.add_argument("--number", type=int, default=10000)
-    ap.add_argument("--package", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "python"))
+    ap.add_argument("--package", default="")
     ap.add_argument("--peers", default="")
     args = ap.parse_args()
-    sys.path.insert(0, args.package)
+    sys.path.insert(0, args.package or built_package())
     if args.peers:
         sys.path.insert(0, args.peers)
     uuidv7 = importlib.import_module("idforge.uuidv7")

@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/idforge/idforge/conformance/testee"
@@ -21,7 +23,14 @@ const testees = "../../conformance/testees"
 // report, failing t when the command failed.
 func conformanceRun(t *testing.T, args ...string) testee.Report {
 	t.Helper()
-	stdout, stderr, exit := idforge(t, ".", "", append([]string{"conformance", "-json"}, args...)...)
+	return conformanceRunEnv(t, nil, args...)
+}
+
+// conformanceRunEnv is conformanceRun with more environment variables
+// (KEY=VALUE) for the command and so for its testee.
+func conformanceRunEnv(t *testing.T, env []string, args ...string) testee.Report {
+	t.Helper()
+	stdout, stderr, exit := idforgeEnv(t, ".", "", env, append([]string{"conformance", "-json"}, args...)...)
 	var rep testee.Report
 	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
 		t.Fatalf("exit %d, no report (%v):\n%s\n%s", exit, err, stdout, stderr)
@@ -62,24 +71,61 @@ func passesAll(t *testing.T, rep testee.Report) {
 	t.Logf("%s: %d passed", rep.Testee.Name, rep.Passed)
 }
 
-// idforge conformance passes the committed JavaScript package
-// (conformance/testees/idforge.mjs, on js/).
+// packagesBuild is the build of idforge's JavaScript, Python and Java
+// packages that this test process's conformance tests run, made once by
+// builtPackage.
+var packagesBuild struct {
+	sync.Once
+	dir string
+	err error
+}
+
+// builtPackage returns the absolute path of one of idforge's packages,
+// lang "js", "python" or "java", which the repository does not keep: go
+// run ./gen/internal/packages builds them, from the checkout's layouts
+// and emitters, once per test process, into the temporary directory of
+// TestMain, which removes it. The test cache reads package scripts'
+// sources (readFiles), from which the packages' shape comes; the emitters
+// are compiled into this binary.
+func builtPackage(t *testing.T, lang string) string {
+	t.Helper()
+	packagesBuild.Do(func() {
+		dir := filepath.Join(filepath.Dir(idforgeBin), "packages")
+		cmd := exec.Command("go", "run", "./gen/internal/packages", "-o", dir)
+		cmd.Dir = "../.."
+		if out, err := cmd.CombinedOutput(); err != nil {
+			packagesBuild.err = fmt.Errorf("go run ./gen/internal/packages: %v\n%s", err, out)
+			return
+		}
+		packagesBuild.dir = dir
+	})
+	if packagesBuild.err != nil {
+		t.Fatal(packagesBuild.err)
+	}
+	readFiles(t, "../../gen/internal/scripts/*.go")
+	return filepath.Join(packagesBuild.dir, lang)
+}
+
+// idforge conformance passes the JavaScript package
+// (conformance/testees/idforge.mjs, on the build's js/).
 func TestConformanceJavaScript(t *testing.T) {
 	testenv.NeedTool(t, testenv.Node)
-	readFiles(t, testees+"/idforge.mjs", "../../js/*.js")
-	passesAll(t, conformanceRun(t, "-testee", "node "+testees+"/idforge.mjs"))
+	readFiles(t, testees+"/idforge.mjs")
+	env := []string{"IDFORGE_JS=" + builtPackage(t, "js")}
+	passesAll(t, conformanceRunEnv(t, env, "-testee", "node "+testees+"/idforge.mjs"))
 }
 
-// idforge conformance passes the committed Python package
-// (conformance/testees/idforge_testee.py, on python/).
+// idforge conformance passes the Python package
+// (conformance/testees/idforge_testee.py, on the build's python/).
 func TestConformancePython(t *testing.T) {
 	testenv.NeedTool(t, testenv.Python)
-	readFiles(t, testees+"/idforge_testee.py", "../../python/idforge/*.py")
-	passesAll(t, conformanceRun(t, "-testee", "python3 "+testees+"/idforge_testee.py"))
+	readFiles(t, testees+"/idforge_testee.py")
+	env := []string{"IDFORGE_PYTHON=" + builtPackage(t, "python")}
+	passesAll(t, conformanceRunEnv(t, env, "-testee", "python3 "+testees+"/idforge_testee.py"))
 }
 
-// idforge conformance passes the committed Java package, compiled
-// (conformance/testees/IdforgeTestee.java, on java/).
+// idforge conformance passes the Java package, compiled
+// (conformance/testees/IdforgeTestee.java, on the build's java/).
 func TestConformanceJava(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles the Java package")
@@ -89,7 +135,7 @@ func TestConformanceJava(t *testing.T) {
 			t.Skip(testenv.MissingTool(tool) + " (the JDK 17: apt-get install openjdk-17-jdk-headless)")
 		}
 	}
-	files, err := filepath.Glob("../../java/src/main/java/io/github/idforge/*.java")
+	files, err := filepath.Glob(filepath.Join(builtPackage(t, "java"), "src", "main", "java", "io", "github", "idforge", "*.java"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Java sources (%v)", err)
 	}

@@ -38,9 +38,9 @@ corpus record; the testee's standard error passes through.
 Exit status 1 when a case fails that the list does not name, or the testee
 breaks the protocol or exits early.
 
-examples:
-  idforge conformance -testee 'node conformance/testees/idforge.mjs'
-  idforge conformance -testee 'python3 conformance/testees/idforge_testee.py' -layout uuidv7,ulid
+examples (DIR is where go run ./gen/internal/packages -o DIR built idforge's packages):
+  IDFORGE_JS=DIR/js idforge conformance -testee 'node conformance/testees/idforge.mjs'
+  IDFORGE_PYTHON=DIR/python idforge conformance -testee 'python3 conformance/testees/idforge_testee.py' -layout uuidv7,ulid
   idforge conformance -testee 'node conformance/testees/npm-uuid.mjs' -failures conformance/testees/npm-uuid.failures
 `
 

@@ -1,7 +1,9 @@
 // A testee of idforge's conformance protocol (docs/conformance.md) over
-// idforge's own Java package, the committed java/ folder, compiled:
+// idforge's own Java package, the Maven project that
+// go run ./gen/internal/packages -o DIR builds (DIR/java), compiled:
 //
-//   javac --release 17 -d /tmp/idforge-classes java/src/main/java/io/github/idforge/*.java
+//   go run ./gen/internal/packages -o /tmp/idforge-packages
+//   javac --release 17 -d /tmp/idforge-classes /tmp/idforge-packages/java/src/main/java/io/github/idforge/*.java
 //   idforge conformance -testee 'java -cp /tmp/idforge-classes conformance/testees/IdforgeTestee.java'
 //
 // It reads requests, one JSON object a line, on standard input and writes

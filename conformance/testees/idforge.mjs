@@ -1,19 +1,23 @@
 // A testee of idforge's conformance protocol (docs/conformance.md) over
-// idforge's own JavaScript package, the committed js/ folder:
+// idforge's own JavaScript package, the npm package that
+// go run ./gen/internal/packages -o DIR builds (DIR/js), named by IDFORGE_JS:
 //
-//   idforge conformance -testee 'node conformance/testees/idforge.mjs'
+//   go run ./gen/internal/packages -o /tmp/idforge-packages
+//   IDFORGE_JS=/tmp/idforge-packages/js \
+//     idforge conformance -testee 'node conformance/testees/idforge.mjs'
 //
 // It reads requests, one JSON object a line, on standard input and writes
-// one response a line, in order, on standard output. IDFORGE_JS names
-// another folder of the package's modules (default: ../../js beside this
-// file).
+// one response a line, in order, on standard output.
 import { readdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const dir = process.env.IDFORGE_JS ?? join(here, '..', '..', 'js');
+const dir = process.env.IDFORGE_JS;
+if (!dir) {
+  process.stderr.write('idforge.mjs: IDFORGE_JS is not set: build the packages with go run ./gen/internal/packages -o DIR and set IDFORGE_JS=DIR/js\n');
+  process.exit(2);
+}
 
 // Every layout's module: its file is the layout's name with '-' as '_'.
 const notLayouts = new Set(['index.js', 'runtime.js', 'compat.js', 'lease.js']);

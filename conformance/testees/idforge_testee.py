@@ -1,11 +1,14 @@
 """A testee of idforge's conformance protocol (docs/conformance.md) over
-idforge's own Python package, the committed python/ folder:
+idforge's own Python package, the Python project that
+go run ./gen/internal/packages -o DIR builds (DIR/python), named by
+IDFORGE_PYTHON:
 
-    idforge conformance -testee 'python3 conformance/testees/idforge_testee.py'
+    go run ./gen/internal/packages -o /tmp/idforge-packages
+    IDFORGE_PYTHON=/tmp/idforge-packages/python \
+      idforge conformance -testee 'python3 conformance/testees/idforge_testee.py'
 
 It reads requests, one JSON object a line, on standard input and writes one
-response a line, in order, on standard output. IDFORGE_PYTHON names another
-folder that holds the package (default: ../../python beside this file).
+response a line, in order, on standard output.
 """
 
 import importlib
@@ -15,8 +18,9 @@ import pkgutil
 import sys
 import uuid
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.environ.get("IDFORGE_PYTHON", os.path.join(HERE, "..", "..", "python")))
+if not os.environ.get("IDFORGE_PYTHON"):
+    sys.exit("idforge_testee.py: IDFORGE_PYTHON is not set: build the packages with go run ./gen/internal/packages -o DIR and set IDFORGE_PYTHON=DIR/python")
+sys.path.insert(0, os.environ["IDFORGE_PYTHON"])
 
 import idforge  # noqa: E402  (found through the path set above)
 

@@ -123,7 +123,7 @@ func TestJava(t *testing.T) {
 	runJava(t, "java", "-cp", classes, "CorpusTest.java", corpus, javaPackage, vectors)
 }
 
-// The committed Java package (java/, which go run ./internal/regen writes) compiles
+// The Java package (java/ of the build pkgDir makes) compiles
 // with every lint and every doclint check of its public API on, warnings
 // as errors, and its Javadoc builds as Maven's Javadoc jar would, with
 // doclint on. Then testdata/GeneratorTest.java holds its generators and
@@ -144,15 +144,11 @@ func TestJavaPackage(t *testing.T) {
 	}
 	needJava(t)
 	testenv.NeedTool(t, "javadoc")
-	src, err := filepath.Abs("../../java/src/main/java")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := filepath.Join(pkgDir(t, "java"), "src", "main", "java")
 	files, err := filepath.Glob(filepath.Join(src, "io", "github", "idforge", "*.java"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no Java sources in %s (%v): run go run ./internal/regen at the repository's root", src, err)
+		t.Fatalf("no Java sources in %s (%v)", src, err)
 	}
-	readInputs(t, filepath.Join(src, "io", "github", "idforge", "*.java"), filepath.Join(src, "module-info.java"))
 	files = append(files, filepath.Join(src, "module-info.java")) // the module io.github.idforge
 	dir := t.TempDir()
 	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Xdoclint:all/protected", "-Werror", "-d", filepath.Join(dir, "classes")}, files...)...)
@@ -205,10 +201,12 @@ var javaBlock = regexp.MustCompile("(?ms)^```java\n(.*?)^```\n")
 // "// true" or "// false" checked to be so.
 func javaExamples(t *testing.T, classes string) {
 	t.Helper()
-	pages := []string{"../../java/README.md", "../../README.md"}
+	readme := filepath.Join(pkgDir(t, "java"), "README.md")
+	pages := []string{"../../README.md"}
 	guides, _ := filepath.Glob("../../docs/*.md")
 	pages = append(pages, guides...)
 	readInputs(t, pages...)
+	pages = append([]string{readme}, pages...)
 	dir := t.TempDir()
 	n := 0
 	for _, page := range pages {
@@ -217,6 +215,9 @@ func javaExamples(t *testing.T, classes string) {
 			t.Fatal(err)
 		}
 		name := strings.TrimPrefix(filepath.ToSlash(page), "../../")
+		if page == readme {
+			name = "java/README.md"
+		}
 		for _, m := range javaBlock.FindAllSubmatchIndex(src, -1) {
 			n++
 			first := bytes.Count(src[:m[2]], []byte("\n")) + 1

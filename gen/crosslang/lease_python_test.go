@@ -3,11 +3,10 @@ package conformance_test
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 )
 
-// The committed Python package's lease client (idforge.lease) against the
+// The Python package's lease client (idforge.lease) against the
 // real PostgreSQL at IDFORGE_POSTGRES_DSN (testdata/test_lease.py): four
 // pre-forked workers, each leasing a node of Snowflake's space after the
 // fork and making 10,000 IDs, make no duplicates; a worker that uses the
@@ -19,7 +18,7 @@ import (
 // the node's high-water tick. It runs the Python that has psycopg2
 // or psycopg: python3, else Debian's /usr/bin/python3.
 func TestPythonLease(t *testing.T) {
-	readInputs(t, "../../python/idforge/*.py", "testdata/test_lease.py", "../../lease/lease.sql")
+	readInputs(t, "testdata/test_lease.py", "../../lease/lease.sql")
 	if os.Getenv("IDFORGE_POSTGRES_DSN") == "" {
 		t.Skip("IDFORGE_POSTGRES_DSN is not set: the lease client is tested against a real PostgreSQL (.ci/postgres starts one)")
 	}
@@ -33,9 +32,6 @@ func TestPythonLease(t *testing.T) {
 	if python == "" {
 		t.Skip("no Python with psycopg2 or psycopg (apt-get install python3-psycopg2; .ci/run installs it)")
 	}
-	dir, err := filepath.Abs("../../python")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := pkgDir(t, "python")
 	runPackageTest(t, "PYTHONPATH="+dir, python, "-B", "-m", "unittest", "-v", "test_lease")
 }

@@ -29,7 +29,7 @@ const leaseSQL = "../../lease/lease.sql"
 func TestLeaseJS(t *testing.T) {
 	dsn := testenv.Need(t, testenv.Postgres)
 	tools := npmTools(t)
-	readInputs(t, "../../js/*.js", npmDir+"/lease.cluster.mjs", npmDir+"/package-lock.json", leaseSQL)
+	readInputs(t, npmDir+"/lease.cluster.mjs", npmDir+"/package-lock.json", leaseSQL)
 	sql, err := filepath.Abs(leaseSQL)
 	if err != nil {
 		t.Fatal(err)
@@ -83,10 +83,7 @@ func TestLeaseJava(t *testing.T) {
 	if _, err := os.Stat(pgJDBC); err != nil {
 		t.Skip("skipped: " + pgJDBC + " is not installed: it is PostgreSQL's JDBC driver (apt-get install libpostgresql-jdbc-java)")
 	}
-	src, err := filepath.Abs("../../java/src/main/java")
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := filepath.Join(pkgDir(t, "java"), "src", "main", "java")
 	files, err := filepath.Glob(filepath.Join(src, "io", "github", "idforge", "*.java"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no Java sources in %s (%v): run go generate ./...", src, err)

@@ -118,18 +118,17 @@ func npmInstall(dir string) (string, string, error) {
 
 // inCache copies the test script name from npmDir into a new directory
 // under the installation dir, where node finds the packages in
-// dir/node_modules, with its imports of the repository's js/ made
-// absolute; it returns the copy's path, removed when the test ends.
+// dir/node_modules, with its imports of '../../../../js/' (the npm
+// package, as if it were beside the repository's root) made the file URL
+// of pkgDir(t, "js"); it returns the copy's path, removed when the test
+// ends.
 func inCache(t *testing.T, dir, name string) string {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(npmDir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := filepath.Abs("../../js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := pkgDir(t, "js")
 	const rel = "'../../../../js/"
 	if !bytes.Contains(src, []byte(rel)) {
 		t.Fatalf("%s imports nothing from %s", name, rel)
@@ -164,7 +163,7 @@ func readInputs(t *testing.T, patterns ...string) {
 	}
 }
 
-// The TypeScript declarations of the committed JavaScript package (js/)
+// The TypeScript declarations of the JavaScript package (js/)
 // type-check with strict tsc, and so does a typed use of them
 // (testdata/npm/usage.ts), whose @ts-expect-error lines must each be an
 // error: a generator without its node, a BigInt field read as a number.
@@ -173,11 +172,28 @@ func TestTypeScript(t *testing.T) {
 		t.Skip("installs and runs tsc")
 	}
 	tools := npmTools(t)
-	readInputs(t, "../../js/*.d.ts", npmDir+"/usage.ts", npmDir+"/tsconfig.json")
-	// usage.ts imports only the repository's js/: tsc, from the cache, checks
-	// it where it is, and writes nothing (--noEmit).
+	// usage.ts and tsconfig.json import the npm package as
+	// '../../../../js/', as if it were beside the repository's root: tsc,
+	// from the cache, checks copies of them, in a directory outside the
+	// checkout, whose imports name pkgDir(t, "js"), and writes nothing
+	// (--noEmit).
+	js := filepath.ToSlash(pkgDir(t, "js"))
+	run := t.TempDir()
+	for _, name := range []string{"usage.ts", "tsconfig.json"} {
+		src, err := os.ReadFile(filepath.Join(npmDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(src, []byte("../../../../js/")) {
+			t.Fatalf("%s names nothing of ../../../../js/", name)
+		}
+		src = bytes.ReplaceAll(src, []byte("../../../../js/"), []byte(js+"/"))
+		if err := os.WriteFile(filepath.Join(run, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cmd := exec.Command("node", filepath.Join(tools, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", ".")
-	cmd.Dir = npmDir
+	cmd.Dir = run
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
@@ -188,7 +204,7 @@ func TestTypeScript(t *testing.T) {
 	}
 }
 
-// The committed JavaScript package reads what the npm peers make (uuid,
+// The JavaScript package reads what the npm peers make (uuid,
 // ulid, ksuid and typeid-js, pinned in testdata/npm/package.json), and they
 // read what it makes: testdata/npm/peers.test.mjs under node --test.
 func TestPeers(t *testing.T) {
@@ -196,7 +212,7 @@ func TestPeers(t *testing.T) {
 		t.Skip("installs and runs the npm peers")
 	}
 	tools := npmTools(t)
-	readInputs(t, "../../js/*.js", npmDir+"/peers.test.mjs", npmDir+"/package-lock.json")
+	readInputs(t, npmDir+"/peers.test.mjs", npmDir+"/package-lock.json")
 	script := inCache(t, tools, "peers.test.mjs")
 	cmd := exec.Command("node", "--test", filepath.Base(script))
 	cmd.Dir = filepath.Dir(script)
@@ -214,16 +230,13 @@ func TestPeers(t *testing.T) {
 // has none of them carries no SHA-256.
 var sha256Constants = []string{"0x428a2f98", "1116352408", "0x71374491", "1899447441", "0x6a09e667", "1779033703", "0xbb67ae85", "3144134277", "-1150833019"}
 
-// bundle bundles the program src, which imports the repository's js/ by
-// absolute path, with the pinned esbuild as BENCHMARKS.md's bundle table
+// bundle bundles the program src, which imports the npm package as JS/
+// (pkgDir(t, "js") by absolute path), with the pinned esbuild as BENCHMARKS.md's bundle table
 // measures (esbuild --bundle --minify, its defaults otherwise: for the
 // browser), and returns the bundle and its size under gzip -9.
 func bundle(t *testing.T, tools, src string) ([]byte, int) {
 	t.Helper()
-	js, err := filepath.Abs("../../js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	js := pkgDir(t, "js")
 	dir, err := os.MkdirTemp(tools, "bundle-")
 	if err != nil {
 		t.Fatal(err)
@@ -260,7 +273,7 @@ func TestBundleWithoutSHA256(t *testing.T) {
 		t.Skip("installs and runs esbuild")
 	}
 	tools := npmTools(t)
-	readInputs(t, "../../js/*.js", npmDir+"/package-lock.json")
+	readInputs(t, npmDir+"/package-lock.json")
 	for _, c := range []struct {
 		name, src string
 		sha       bool

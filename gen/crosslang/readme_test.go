@@ -25,10 +25,10 @@ var claim = regexp.MustCompile(`^(\s*)([^\s].*?);\s*// (true|false)$`)
 // declaration is a statement a claim cannot be: it declares or imports.
 var declaration = regexp.MustCompile(`^(const|let|var|import|export|function|class)\b`)
 
-// Every example of the npm package's README (js/README.md), and the
-// JavaScript of the repository's README and guides (docs/, but for the
-// walkthrough's files, which .ci/walkthrough runs), runs against the committed
-// package, as its users would write it: each ```js block a module of its
+// Every example of the npm package's README (js/README.md of the built
+// package), and the JavaScript of the repository's README and guides
+// (docs/, but for the walkthrough's files, which .ci/walkthrough runs),
+// runs against the package, as its users would write it: each ```js block a module of its
 // own, importing 'idforge/...' from a node_modules that holds the package,
 // and each line that ends "// true" or "// false" checked to be so. So an
 // example that drifts from the API fails the build.
@@ -36,11 +36,8 @@ func TestJavaScriptREADME(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: the README's examples are not run (.ci/run installs it)")
 	}
-	readInputs(t, "../../js/*.js", "../../js/README.md", "../../js/package.json", "../../README.md", "../../docs/*.md")
-	pkg, err := filepath.Abs("../../js")
-	if err != nil {
-		t.Fatal(err)
-	}
+	readInputs(t, "../../README.md", "../../docs/*.md")
+	pkg := pkgDir(t, "js")
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "node_modules"), 0o755); err != nil {
 		t.Fatal(err)
@@ -52,16 +49,17 @@ func TestJavaScriptREADME(t *testing.T) {
 		t.Fatal(err)
 	}
 	type page struct {
-		file string
+		file string // its name in messages
+		path string
 		min  int // the examples it has at least
 	}
-	pages := []page{{"js/README.md", 3}, {"README.md", 1}}
+	pages := []page{{"js/README.md", filepath.Join(pkg, "README.md"), 3}, {"README.md", "../../README.md", 1}}
 	guides, _ := filepath.Glob("../../docs/*.md")
 	for _, g := range guides {
-		pages = append(pages, page{strings.TrimPrefix(filepath.ToSlash(g), "../../"), 0})
+		pages = append(pages, page{strings.TrimPrefix(filepath.ToSlash(g), "../../"), g, 0})
 	}
 	for _, c := range pages {
-		readme, err := os.ReadFile("../../" + c.file)
+		readme, err := os.ReadFile(c.path)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,14 +11,17 @@
 //     so that a broken generated file never stops its own regeneration);
 //  2. go generate ./conformance: the corpus and conversions.jsonl, made by
 //     the interpreter and compat, which import the packages of step 1;
-//  3. go generate ./gen/internal/scripts: the JavaScript, Python and Java
-//     packages (js/, python/, java/) and their READMEs;
-//  4. go generate ./interop/xid and ./web: xid's package for the peer test
+//  3. go generate ./interop/xid and ./web: xid's package for the peer test
 //     and the playground's list of languages;
-//  5. the golden files that tests compare output with, each rewritten by
+//  4. the golden files that tests compare output with, each rewritten by
 //     its test's -update flag: gen/golang's golden cases (TestGolden) and
 //     cmd/idforge's scripts and reference (TestScripts, TestReference),
 //     which list the layouts and encodings.
+//
+// The JavaScript, Python and Java packages are not among them: the
+// repository does not keep them. go run ./gen/internal/packages -o DIR
+// builds them outside the checkout, and the tests that run them build
+// them afresh.
 //
 // On a clean checkout it changes nothing, and run twice it changes nothing
 // the second time. Every test that finds a generated or golden file stale
@@ -45,7 +48,6 @@ var steps = []struct {
 }{
 	{generate: []string{"./uuid", "./ksuid", "./ulid", "./snowflake"}},
 	{generate: []string{"./conformance"}},
-	{generate: []string{"./gen/internal/scripts"}},
 	{generate: []string{"./interop/xid", "./web"}},
 	{test: []string{"./gen/golang", "-run", "^TestGolden$", "-update"}},
 	{test: []string{"./cmd/idforge", "-run", "^(TestScripts|TestReference)$", "-update"}},

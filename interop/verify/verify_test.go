@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -166,10 +167,52 @@ func root(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "js", "uuidv7.js")); err != nil {
-		t.Skip("skipped: the repository's js/, python/ and java/ are not beside this module (a module zip has none)")
+	if _, err := os.Stat(filepath.Join(dir, "go.work")); err != nil {
+		t.Skip("skipped: the repository is not beside this module (a module zip has none)")
 	}
 	return dir
+}
+
+// packagesBuild is the build of idforge's JavaScript, Python and Java
+// packages this test process runs, made once by builtPackage.
+var packagesBuild struct {
+	sync.Once
+	dir string
+	err error
+}
+
+// builtPackage returns the absolute path of one of idforge's packages
+// (lang "js", "python" or "java"), which the repository does not keep: go
+// run ./gen/internal/packages builds them from the checkout's layouts, once
+// per test process, into a temporary directory that TestMain removes.
+func builtPackage(t *testing.T, lang string) string {
+	t.Helper()
+	repo := root(t)
+	packagesBuild.Do(func() {
+		dir, err := os.MkdirTemp("", "idforge-packages-")
+		if err != nil {
+			packagesBuild.err = err
+			return
+		}
+		packagesBuild.dir = dir
+		cmd := exec.Command("go", "run", "./gen/internal/packages", "-o", dir)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			packagesBuild.err = fmt.Errorf("go run ./gen/internal/packages: %v\n%s", err, out)
+		}
+	})
+	if packagesBuild.err != nil {
+		t.Fatal(packagesBuild.err)
+	}
+	return filepath.Join(packagesBuild.dir, lang)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if packagesBuild.dir != "" {
+		os.RemoveAll(packagesBuild.dir)
+	}
+	os.Exit(code)
 }
 
 // run runs a command and returns its standard output.
@@ -239,7 +282,7 @@ func TestNPMPeers(t *testing.T) {
 // generators.
 func TestIdforgeJavaScript(t *testing.T) {
 	testenv.NeedTool(t, "node")
-	js := filepath.Join(root(t), "js")
+	js := builtPackage(t, "js")
 	for _, c := range []struct{ module, layout string }{{"uuidv7", "uuidv7"}, {"ulid", "ulid"}, {"ksuid", "ksuid"}, {"uuidv4", "uuidv4"}} {
 		t.Run(c.module, func(t *testing.T) {
 			body := print(fmt.Sprintf("import { newId } from %q;", "file://"+filepath.ToSlash(filepath.Join(js, c.module+".js"))), "newId()")
@@ -250,7 +293,7 @@ func TestIdforgeJavaScript(t *testing.T) {
 
 func TestPython(t *testing.T) {
 	testenv.NeedTool(t, "python3")
-	py := filepath.Join(root(t), "python")
+	py := builtPackage(t, "python")
 	for name, c := range map[string]struct {
 		code string
 		want expect
@@ -273,7 +316,7 @@ func TestJava(t *testing.T) {
 	testenv.NeedTool(t, "java")
 	testenv.NeedTool(t, "javac")
 	dir := t.TempDir()
-	src := filepath.Join(root(t), "java", "src", "main", "java")
+	src := filepath.Join(builtPackage(t, "java"), "src", "main", "java")
 	var files []string
 	filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(p, ".java") && !strings.HasSuffix(p, "module-info.java") {

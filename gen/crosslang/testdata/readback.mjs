@@ -1,13 +1,16 @@
-// Prints IDs made by the generators of the committed JavaScript package
-// (js/), one per line as "LAYOUT TEXT DECIMAL", for readback_test.go to
-// read with idforge's Go packages. Its argument is how many IDs of each.
-import * as uuidv1 from '../../../js/uuidv1.js';
-import * as uuidv4 from '../../../js/uuidv4.js';
-import * as uuidv6 from '../../../js/uuidv6.js';
-import * as uuidv7 from '../../../js/uuidv7.js';
-import * as ulid from '../../../js/ulid.js';
-import * as ksuid from '../../../js/ksuid.js';
-import * as snowflake from '../../../js/snowflake.js';
+// Prints IDs made by the generators of the JavaScript package (the folder
+// IDFORGE_JS names, as go run ./gen/internal/packages builds it), one per
+// line as "LAYOUT TEXT DECIMAL", for readback_test.go to read with
+// idforge's Go packages. Its argument is how many IDs of each.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dir = process.env.IDFORGE_JS;
+if (!dir) throw new Error('IDFORGE_JS is not set: name the npm package built by go run ./gen/internal/packages -o DIR (DIR/js)');
+const load = (name) => import(pathToFileURL(join(dir, name + '.js')).href);
+const [uuidv1, uuidv4, uuidv6, uuidv7, ulid, ksuid, snowflake] = await Promise.all(
+  ['uuidv1', 'uuidv4', 'uuidv6', 'uuidv7', 'ulid', 'ksuid', 'snowflake'].map(load),
+);
 
 const n = Number(process.argv[2]);
 const node = 0x9f6bdeced846n; // RFC 9562's example node, for v1 and v6

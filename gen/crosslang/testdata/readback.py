@@ -1,12 +1,15 @@
-"""Prints IDs made by the generators of the committed Python package
-(python/idforge), one per line as "LAYOUT TEXT DECIMAL", for
+"""Prints IDs made by the generators of the Python package (the project
+folder IDFORGE_PYTHON names, as go run ./gen/internal/packages builds it),
+one per line as "LAYOUT TEXT DECIMAL", for
 readback_test.go to read with idforge's Go packages. Its argument is how
 many IDs of each."""
 
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+if not os.environ.get("IDFORGE_PYTHON"):
+    sys.exit("IDFORGE_PYTHON is not set: name the Python project built by go run ./gen/internal/packages -o DIR (DIR/python)")
+sys.path.insert(0, os.environ["IDFORGE_PYTHON"])
 
 from idforge import ksuid, snowflake, ulid, uuidv1, uuidv4, uuidv6, uuidv7  # noqa: E402
 

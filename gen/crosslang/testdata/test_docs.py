@@ -1,6 +1,8 @@
 """The Python package's documentation runs: the pycon examples of its
-README (python/README.md, or the file IDFORGE_README names) and the
-docstring examples of every module of the package (python/ on the path),
+README (the README.md beside the idforge package imported, in the Python
+project go run ./gen/internal/packages builds, or the file IDFORGE_README
+names) and the docstring examples of every module of the package (the
+project's folder on the path),
 as doctests, with ELLIPSIS (... stands for what differs from run to run).
 
     python3 -m unittest test_docs
@@ -15,7 +17,7 @@ import unittest
 import idforge
 
 README = os.environ.get("IDFORGE_README") or os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python", "README.md")
+    os.path.dirname(os.path.abspath(idforge.__file__)), "..", "README.md")
 
 
 class Docs(unittest.TestCase):

@@ -1,4 +1,5 @@
-// Writes and reads IDs with the committed JavaScript package (js/), for
+// Writes and reads IDs with the JavaScript package (the folder IDFORGE_JS
+// names, as go run ./gen/internal/packages builds it), for
 // texts_test.go. Its input (standard input) is JSON: a list of requests,
 // { module, hex, texts }: the layout's module name, IDs (hex) to write in
 // the layout's text (toString) and texts to read (ID.parse). It prints one
@@ -7,6 +8,11 @@
 // time as nanoseconds since the Unix epoch (null without one), or
 // { error: code }.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dir = process.env.IDFORGE_JS;
+if (!dir) throw new Error('IDFORGE_JS is not set: name the npm package built by go run ./gen/internal/packages -o DIR (DIR/js)');
 
 const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
 
@@ -20,7 +26,7 @@ function attempt(f) {
 
 const answers = [];
 for (const req of JSON.parse(readFileSync(0, 'utf8'))) {
-  const { ID } = await import(`../../../js/${req.module}.js`);
+  const { ID } = await import(pathToFileURL(join(dir, `${req.module}.js`)).href);
   const ids = req.hex.map((h) => ID.fromBytes(hexBytes(h)));
   answers.push({
     texts: ids.map((id) => id.toString()),

@@ -1,4 +1,5 @@
-"""Writes and reads IDs with the committed Python package (python/idforge),
+"""Writes and reads IDs with the Python package (the project folder
+IDFORGE_PYTHON names, as go run ./gen/internal/packages builds it),
 for texts_test.go. Its input (standard input) is JSON: a list of requests,
 {module, hex, texts}: the layout's module name, IDs (hex) to write in the
 layout's text (str) and texts to read (ID.parse). It prints one JSON answer
@@ -11,7 +12,9 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+if not os.environ.get("IDFORGE_PYTHON"):
+    sys.exit("IDFORGE_PYTHON is not set: name the Python project built by go run ./gen/internal/packages -o DIR (DIR/python)")
+sys.path.insert(0, os.environ["IDFORGE_PYTHON"])
 
 
 def read(m, s):

@@ -2,17 +2,18 @@ package scripts_test
 
 import (
 	"bytes"
-	"flag"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/internal/scripts"
 )
-
-var update = flag.Bool("update", false, "rewrite the generated files")
 
 // root is the repository's root, from this package's folder.
 const root = "../../.."
@@ -27,52 +28,56 @@ func license(t *testing.T) []byte {
 	return b
 }
 
-// The committed JavaScript and Python packages under js/ and python/ are
-// what the emitters make from the built-in specs today, and no module is
-// left there of a layout that is gone. Run `go run ./internal/regen` at the
-// repository's root (or `go test ./gen/internal/scripts -update`) after
-// changing a spec or an emitter.
-func TestFilesUpToDate(t *testing.T) {
+// Write builds the three packages into a directory: every file Files
+// makes, under js, python and java, and its Marker. Building again replaces
+// them, removing what the last build made and this one does not; a
+// directory that holds a package folder no build made, or the
+// repository's root, is refused and left as it was.
+func TestWrite(t *testing.T) {
 	files, err := scripts.Files(license(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	made := map[string]bool{}
+	dir := filepath.Join(t.TempDir(), "packages")
+	if err := scripts.Write(dir, license(t)); err != nil {
+		t.Fatal(err)
+	}
 	for _, f := range files {
-		name := filepath.Join(root, filepath.FromSlash(f.Path))
-		made[name] = true
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(name, f.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		have, err := os.ReadFile(name)
-		if err != nil {
-			t.Errorf("%v: run go run ./internal/regen at the repository's root", err)
-			continue
-		}
-		if !bytes.Equal(have, f.Data) {
-			t.Errorf("%s is stale: run go run ./internal/regen at the repository's root (or go test ./gen/internal/scripts -update)", f.Path)
+		have, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f.Path)))
+		if err != nil || !bytes.Equal(have, f.Data) {
+			t.Errorf("%s: not what Files makes (%v)", f.Path, err)
 		}
 	}
-	for _, dir := range scripts.Dirs {
-		entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range entries {
-			name := filepath.Join(root, filepath.FromSlash(dir), e.Name())
-			if e.IsDir() || made[name] {
-				continue
-			}
-			if b, err := os.ReadFile(name); err == nil && scripts.Generated(b) {
-				t.Errorf("%s is a generated module that no built-in layout makes any more: run go run ./internal/regen at the repository's root", name)
-			}
-		}
+	if _, err := os.Stat(filepath.Join(dir, scripts.Marker)); err != nil {
+		t.Errorf("no marker: %v", err)
+	}
+	stale := filepath.Join(dir, "js", "gone.js")
+	if err := os.WriteFile(stale, []byte("// a module of a layout that is gone\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := scripts.Write(dir, license(t)); err != nil {
+		t.Fatalf("building again: %v", err)
+	}
+	if _, err := os.Stat(stale); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("building again left js/gone.js (%v)", err)
+	}
+
+	other := t.TempDir()
+	mine := filepath.Join(other, "python", "mine.py")
+	if err := os.MkdirAll(filepath.Dir(mine), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(mine, []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := scripts.Write(other, license(t)); err == nil || !strings.Contains(err.Error(), scripts.Marker) {
+		t.Errorf("Write into a directory with a python folder no build made: %v, want an error naming %s", err, scripts.Marker)
+	}
+	if _, err := os.Stat(mine); err != nil {
+		t.Errorf("the refused Write removed python/mine.py: %v", err)
+	}
+	if err := scripts.Write(root, license(t)); err == nil || !strings.Contains(err.Error(), "outside the checkout") {
+		t.Errorf("Write into the repository's root: %v, want a refusal", err)
 	}
 }
 
@@ -113,8 +118,10 @@ func TestPackagesRegistered(t *testing.T) {
 		}
 		dirs[p.Dir] = true
 	}
-	if len(scripts.Dirs) != len(scripts.Packages) {
-		t.Errorf("Dirs %v are not the packages' folders", scripts.Dirs)
+	for dir := range dirs {
+		if lang, _, _ := strings.Cut(dir, "/"); !slices.Contains(scripts.Langs(), lang) {
+			t.Errorf("package in %s: not under one of %v", dir, scripts.Langs())
+		}
 	}
 }
 
