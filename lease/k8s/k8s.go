@@ -287,7 +287,7 @@ func LeaseName(s lease.Space, n uint64) string {
 	var b strings.Builder
 	dash := true
 	for _, r := range strings.ToLower(s.Layout) {
-		if b.Len() >= 24 {
+		if b.Len() >= 16 {
 			break
 		}
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
