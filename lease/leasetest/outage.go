@@ -10,7 +10,8 @@ import (
 
 // Outage runs the scenario of a server that goes away for longer than a
 // lease lives and comes back (a cut network, as the holders see it): four
-// children hold nodes; stop takes the server away; each child must stop
+// children hold nodes; stop takes the server away, for two TTLs at least,
+// until the children have stopped; each child must stop
 // with ErrLeaseLost, and none may have made an ID on a tick past the last
 // instant its lease was confirmed until; start brings the server back, and
 // four new children must then get nodes and make IDs, none repeated and
@@ -61,6 +62,9 @@ func Outage(t *testing.T, ttl time.Duration, stop, start func() error, env ...st
 		}
 		t.Logf("%s stopped with ErrLeaseLost; its lease was confirmed until %v after the server went away", c.name, gone.Round(time.Millisecond))
 	}
+	// The server stays away two TTLs at least, past every lease's expiry
+	// on its clock, as a cut network would keep it.
+	time.Sleep(time.Until(stopped.Add(2 * ttl)))
 	down := time.Since(stopped)
 	began := time.Now()
 	if err := start(); err != nil {
