@@ -127,6 +127,7 @@ func (e *Engine) do(ctx context.Context, method, path string, query url.Values, 
 		return answer{}, err
 	}
 	req.Header.Set("Accept", "application/json")
+	req.Header.Set("User-Agent", "idforge-lease/k8s") // the field manager the API server records: idforge-lease
 	if in != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
