@@ -524,6 +524,17 @@ func (e *Engine) held(ctx context.Context, c lease.Claim) (leaseObject, Record, 
 	return o, r, token, nil
 }
 
+// maxConflicts is how many times Renew and Release read a Lease again
+// after a 409 Conflict before they give up for this call (the lease
+// package retries a renewal soon after).
+const maxConflicts = 5
+
+// errConflicts is the error of a renewal or release that met a conflict
+// each time.
+func errConflicts(c lease.Claim) error {
+	return fmt.Errorf("kubernetes: the Lease of node %d of %s changed under each of %d updates", c.Node, c.Space, maxConflicts)
+}
+
 // forget drops c's fencing token: the lease is over.
 func (e *Engine) forget(c lease.Claim) {
 	e.mu.Lock()
@@ -537,7 +548,7 @@ func (e *Engine) forget(c lease.Claim) {
 // leaseDurationSeconds, and the high-water annotation raised to highWater.
 // A conflict (the Lease changed since it was read) reads it again.
 func (e *Engine) Renew(ctx context.Context, c lease.Claim, highWater uint64) error {
-	for {
+	for range maxConflicts {
 		o, r, _, err := e.held(ctx, c)
 		if err != nil {
 			if errors.Is(err, lease.ErrLeaseLost) {
@@ -560,13 +571,14 @@ func (e *Engine) Renew(ctx context.Context, c lease.Claim, highWater uint64) err
 		}
 		return err
 	}
+	return errConflicts(c)
 }
 
 // Release implements lease.Engine: if the Lease still names the holder and
 // its token, it clears holderIdentity (the node is free at once) and sets
 // the high-water annotation to highWater.
 func (e *Engine) Release(ctx context.Context, c lease.Claim, highWater uint64) error {
-	for {
+	for range maxConflicts {
 		o, _, _, err := e.held(ctx, c)
 		if err != nil {
 			if errors.Is(err, lease.ErrLeaseLost) {
@@ -585,4 +597,5 @@ func (e *Engine) Release(ctx context.Context, c lease.Claim, highWater uint64) e
 		}
 		return err
 	}
+	return errConflicts(c)
 }
