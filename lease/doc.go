@@ -8,10 +8,12 @@
 // A lease belongs to a [Space]: a layout's name, epoch and node width, so
 // that layouts never share node numbers. Its rules:
 //
-//   - Renewal. The holder renews every TTL/3. Every deadline is measured on
-//     the holder's monotonic clock from the moment it sent the request that
-//     the engine confirmed, and the engine measures the TTL on its own clock
-//     from a later moment, so the holder's deadline always comes first.
+//   - Renewal. The holder renews about every TTL/3 (TTL/4 to 5/12 of it, at
+//     random, so that holders started together spread their renewals).
+//     Every deadline is measured on the holder's monotonic clock from the
+//     moment it sent the request that the engine confirmed, and the engine
+//     measures the TTL on its own clock from a later moment, so the
+//     holder's deadline always comes first.
 //   - Fencing. A generator bound to the lease (its WithLease option) stops
 //     handing out IDs, with an error that matches [ErrLeaseLost], once its
 //     clock passes the last confirmed deadline minus a safety margin

@@ -17,7 +17,7 @@ import (
 const DefaultTTL = 10 * time.Second
 
 // Lease is one node of a Space, held from an Engine. It renews itself in the
-// background every TTL/3 until it is closed or lost. A generated generator
+// background about every TTL/3 (see WithTTL) until it is closed or lost. A generated generator
 // takes it in place of a fixed node (snowflake.WithLease, for example), as
 // does the interpreter's (interp.WithLease). Its methods are safe for
 // concurrent use.
@@ -33,6 +33,7 @@ type Lease struct {
 	clockWait time.Duration
 	above     uint64 // the previous holder's high-water tick
 	mono      func() time.Duration
+	renewIn   func(ttl time.Duration) time.Duration // the wait from a confirmed renewal to the next
 
 	mu       sync.Mutex    // guards the fields below, and orders renewals
 	deadline time.Duration // on mono: the last confirmed expiry minus the margin
@@ -55,8 +56,9 @@ type options struct {
 	node                   uint64
 	exact                  bool
 	mono                   func() time.Duration
-	manual                 bool                     // no renewer goroutine: the simulation drives step
-	start                  func(size uint64) uint64 // where to start looking for a free node; randomNode if nil
+	manual                 bool                                  // no renewer goroutine: the simulation drives step
+	start                  func(size uint64) uint64              // where to start looking for a free node; randomNode if nil
+	renewIn                func(ttl time.Duration) time.Duration // when the next renewal is due; renewJitter if nil
 }
 
 // An Option changes how Acquire leases a node.
@@ -65,7 +67,10 @@ type Option func(*options)
 // WithTTL sets the lease's time to live (default DefaultTTL, 10s): how long
 // after its last confirmed renewal the engine keeps the node for a holder
 // that went silent. A shorter TTL frees a crashed holder's node sooner and
-// costs more renewals. The holder renews every TTL/3.
+// costs more renewals. The holder renews about every TTL/3: between TTL/4
+// and 5/12 of the TTL after its last confirmed renewal, at random, so that
+// holders that began together (a fleet's pods started at once) do not all
+// renew at the same moment.
 func WithTTL(d time.Duration) Option { return func(o *options) { o.ttl = d } }
 
 // WithMargin sets the safety margin (default TTL/5): the holder stops
@@ -156,6 +161,9 @@ func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease
 	if o.mono == nil {
 		o.mono = systemMono()
 	}
+	if o.renewIn == nil {
+		o.renewIn = renewJitter
+	}
 	span := space.Size()
 	if o.exact {
 		span = 1
@@ -170,6 +178,7 @@ func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease
 		margin:    o.margin,
 		clockWait: o.clockWait,
 		mono:      o.mono,
+		renewIn:   o.renewIn,
 		done:      make(chan struct{}),
 	}
 	if err := l.acquire(ctx, span); err != nil {
@@ -199,7 +208,7 @@ func (l *Lease) acquire(ctx context.Context, span uint64) error {
 		if err == nil {
 			l.claim.Node, l.above, l.reserved = node, hw, hw
 			l.deadline = sent + l.claim.TTL - l.margin
-			l.renewAt = sent + l.claim.TTL/3
+			l.renewAt = sent + l.renewIn(l.claim.TTL)
 			return nil
 		}
 		full = full || errors.Is(err, ErrFull)
@@ -465,7 +474,7 @@ func (l *Lease) renew(ctx context.Context) error {
 		return nil
 	}
 	l.deadline = sent + l.claim.TTL - l.margin
-	l.renewAt = sent + l.claim.TTL/3
+	l.renewAt = sent + l.renewIn(l.claim.TTL)
 	l.reserved = max(l.reserved, hw)
 	l.fence(l.mono())
 	return nil
@@ -557,6 +566,14 @@ func randomNode(size uint64) uint64 {
 		x = x<<8 | uint64(c)
 	}
 	return x & (size - 1)
+}
+
+// renewJitter returns how long after a confirmed renewal the next is due:
+// TTL/3 give or take TTL/12, at random. The deadline is TTL minus the
+// margin (below 2/3 of the TTL) after the renewal, so a renewal that fails
+// leaves time for retries.
+func renewJitter(ttl time.Duration) time.Duration {
+	return ttl/4 + time.Duration(randomNode(1<<20))*(ttl/6)/(1<<20)
 }
 
 // jitter returns d plus up to half of it at random.

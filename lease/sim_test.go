@@ -324,6 +324,7 @@ func (s *sim) acquire(h *simHolder) {
 		func(o *options) {
 			o.manual, o.mono = true, func() time.Duration { return s.mono(h) }
 			o.start = func(size uint64) uint64 { return s.rng.Uint64N(size) }
+			o.renewIn = func(ttl time.Duration) time.Duration { return ttl/4 + time.Duration(s.rng.Int64N(int64(ttl/6)+1)) }
 		})
 	switch {
 	case errors.Is(err, ErrFull):

@@ -2,8 +2,8 @@
 // module proxy of a release for rehearsing it, and names a release's tags.
 // A release of idforge is one version, vX.Y.Z, tagged on one commit of
 // main for every installable module (see Installable): vX.Y.Z for the
-// library, gen/vX.Y.Z, cmd/idforge/vX.Y.Z, web/vX.Y.Z and
-// lease/etcd/vX.Y.Z. The version is the one the modules' go.mod files
+// library, gen/vX.Y.Z, cmd/idforge/vX.Y.Z, web/vX.Y.Z, lease/etcd/vX.Y.Z
+// and lease/k8s/vX.Y.Z. The version is the one the modules' go.mod files
 // require of each other on main: the next release's.
 //
 // Usage, from the repository's root:

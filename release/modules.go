@@ -22,10 +22,11 @@ const root = "github.com/idforge/idforge"
 
 // Installable are the modules a release publishes, by directory from the
 // repository's root: the library, the generators, the command, the
-// playground and the etcd lease backend. Users install or require these,
-// so each must stand alone: no replace directive, real versions of its
-// siblings, no import of another module's internal packages.
-var Installable = []string{".", "gen", "cmd/idforge", "web", "lease/etcd"}
+// playground and the etcd and Kubernetes lease backends. Users install or
+// require these, so each must stand alone: no replace directive, real
+// versions of its siblings, no import of another module's internal
+// packages.
+var Installable = []string{".", "gen", "cmd/idforge", "web", "lease/etcd", "lease/k8s"}
 
 // Unpublished are the repository's other modules: they hold tests,
 // benchmarks and tools for idforge's own development, live in go.work

@@ -29,6 +29,13 @@ const (
 	PostgresRestart = "IDFORGE_POSTGRES_RESTART"   // a shell command that restarts LeasePostgres's server
 	Etcd            = "IDFORGE_ETCD_ENDPOINT"      // an etcd server's host:port
 	EtcdRestart     = "IDFORGE_ETCD_RESTART"       // a shell command that restarts Etcd's server
+	Kube            = "IDFORGE_KUBE_SERVER"        // a Kubernetes API server's URL, https://host:port
+	KubeToken       = "IDFORGE_KUBE_TOKEN"         // a bearer token for Kube, allowed to manage Leases
+	KubeCA          = "IDFORGE_KUBE_CA"            // the file of the CA of Kube's serving certificate
+	KubeNamespace   = "IDFORGE_KUBE_NAMESPACE"     // the namespace where the token may manage Leases
+	KubeRestart     = "IDFORGE_KUBE_RESTART"       // a shell command that kills Kube's API server and starts it again
+	KubeStop        = "IDFORGE_KUBE_STOP"          // a shell command that stops Kube's API server (its etcd stays)
+	KubeStart       = "IDFORGE_KUBE_START"         // a shell command that starts it again after KubeStop
 	Full            = "IDFORGE_FULL"               // "1": run the long simulations in full, as a CI step does
 )
 
@@ -50,6 +57,13 @@ var how = map[string]string{
 	PostgresRestart: "a shell command that restarts that server (.ci/run sets it)",
 	Etcd:            "an etcd server's host:port (.ci/etcd starts one and prints it)",
 	EtcdRestart:     "a shell command that restarts that server (.ci/etcd restart)",
+	Kube:            "a Kubernetes API server's URL (eval \"$(.ci/kube)\" starts kube-apiserver over its own etcd and sets it and the IDFORGE_KUBE_ variables below)",
+	KubeToken:       "a bearer token that may get, list, create and update Leases in IDFORGE_KUBE_NAMESPACE (.ci/kube prints it)",
+	KubeCA:          "the file of the CA that signed the API server's serving certificate (.ci/kube prints it)",
+	KubeNamespace:   "the namespace of the lease tests' Leases (.ci/kube prints it)",
+	KubeRestart:     "a shell command that kills the API server and starts it again on the same etcd (.ci/kube restart)",
+	KubeStop:        "a shell command that stops the API server, its etcd left running (.ci/kube stop-apiserver)",
+	KubeStart:       "a shell command that starts the API server again (.ci/kube start-apiserver)",
 	Full:            "1 to run the long simulations in full (.ci/run does, in a step of its own)",
 	Go:              "the go command (a Go toolchain's bin directory on PATH)",
 	Node:            "Node.js 18 or later (.ci/run installs Debian's nodejs)",

@@ -7,6 +7,7 @@ go 1.24.0
 require (
 	github.com/idforge/idforge v0.1.0
 	github.com/idforge/idforge/gen v0.1.0
+	github.com/idforge/idforge/lease/k8s v0.1.0
 	github.com/jackc/pgx/v5 v5.8.0
 	golang.org/x/tools v0.42.0
 )

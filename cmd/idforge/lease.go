@@ -18,7 +18,7 @@ import (
 
 // leaseFlags are new's flags for a leased node.
 type leaseFlags struct {
-	engine    string        // -lease: postgres://… or etcd://host:port
+	engine    string        // -lease: postgres://…, etcd://host:port or k8s://…
 	ttl, wait time.Duration // -lease-ttl, -lease-wait
 }
 
@@ -26,7 +26,8 @@ type leaseFlags struct {
 const answerTime = 5 * time.Second
 
 // openEngine returns the engine a -lease URL names: PostgreSQL through
-// database/sql and pgx, or etcd through its JSON gateway.
+// database/sql and pgx, etcd through its JSON gateway, or Kubernetes
+// Lease objects (k8sEngine).
 func openEngine(url string) (lease.Engine, func(), error) {
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
@@ -37,8 +38,14 @@ func openEngine(url string) (lease.Engine, func(), error) {
 		return lease.Postgres(db), func() { db.Close() }, nil
 	case strings.HasPrefix(url, "etcd://"):
 		return lease.Etcd(lease.EtcdGateway(strings.TrimPrefix(url, "etcd://"), nil)), func() {}, nil
+	case strings.HasPrefix(url, "k8s://"):
+		e, err := k8sEngine(url)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e, func() {}, nil
 	}
-	return nil, nil, usageError{fmt.Errorf("-lease %q: want postgres://… or etcd://host:port", url)}
+	return nil, nil, usageError{fmt.Errorf("-lease %q: want postgres://…, etcd://host:port or k8s://…", url)}
 }
 
 // leased acquires a node of l's space and returns a source of IDs under it:

@@ -19,9 +19,14 @@ import (
 // than its TTL, so that its lease lapses, and resumed. (Unix only: see
 // lease_other_test.go.)
 func TestLeaseLost(t *testing.T) {
-	for _, e := range []struct{ name, env, scheme string }{{"postgres", testenv.Postgres, ""}, {"etcd", testenv.Etcd, "etcd://"}} {
+	for _, e := range []struct{ name, env, scheme string }{{"postgres", testenv.Postgres, ""}, {"etcd", testenv.Etcd, "etcd://"}, {"k8s", testenv.Kube, "k8s://"}} {
 		t.Run(e.name, func(t *testing.T) {
 			url := e.scheme + testenv.Need(t, e.env)
+			if e.name == "k8s" {
+				// k8s://HOST:PORT/NAMESPACE, with the token and the CA in
+				// IDFORGE_KUBE_TOKEN and IDFORGE_KUBE_CA, as .ci/kube sets them.
+				url = "k8s://" + strings.TrimPrefix(testenv.Need(t, e.env), "https://") + "/" + testenv.Need(t, testenv.KubeNamespace)
+			}
 			cmd := exec.Command(idforgeBin, "new", "-layout", "snowflake", "-lease", url, "-lease-ttl", "2s", "-n", "100000000")
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr

@@ -26,7 +26,7 @@ import (
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
                    [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
                    [-store FILE [-max-ahead D]]
-                   [-lease postgres://…|etcd://host:port [-lease-ttl D] [-lease-wait D]]
+                   [-lease postgres://…|etcd://host:port|k8s://… [-lease-ttl D] [-lease-wait D]]
        idforge new [-layout NAME | -spec FILE] -at TIME [-n N] [-node N] [-enc ENCODING]
        idforge new [-layout NAME | -spec FILE] [-min-at TIME] [-max-at TIME] [-enc ENCODING]
 
@@ -67,8 +67,12 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
             ahead of the clock than -max-ahead is an error
   -max-ahead  with -store: how far ahead of the clock the store's marks
               may be (default 24h; see 'idforge help store')
-  -lease    instead of -node, lease a free node from PostgreSQL or etcd
-            (see docs/leases.md); a lost lease stops with an error
+  -lease    instead of -node, lease a free node from PostgreSQL, etcd or
+            Kubernetes (see docs/leases.md); a lost lease stops with an
+            error. k8s:// in a pod uses its service account;
+            k8s://HOST:PORT/NAMESPACE an API server, with the token in
+            $IDFORGE_KUBE_TOKEN (or ?token-file=PATH) and its CA's file in
+            $IDFORGE_KUBE_CA (or ?ca-file=PATH)
   -lease-ttl   the lease's time to live (default 10s)
   -lease-wait  how long to wait for a free node (beyond 5s for the engine
                to answer), and for this clock to catch up with the node's
@@ -98,6 +102,7 @@ Examples:
   idforge new -layout v7 -enc base62 -n 5
   idforge new -layout snowflake -node 42
   idforge new -layout snowflake -lease etcd://127.0.0.1:2379 -n 1000
+  idforge new -layout snowflake -lease k8s:// -n 1000
   idforge new -layout v5 -ns dns -name www.example.com
   idforge new -layout v7 -store ids.state -n 100
   idforge new -spec orders.layout -n 3
