@@ -37,19 +37,16 @@ func emitCodecs(f *jen.File, p *Package) error {
 	n := p.size()
 	emitSyntaxErrorHelper(f)
 	emitHexCodec(f, n)
-	if p.Canonical == EncUUID {
+	if p.Text == "uuid" {
 		emitUUIDCodec(f)
 	}
 	emitRadixCodec(f, n, base62Form)
 	emitBase32Codec(f, n, crockfordForm)
-	if p.Canonical == EncDecimal {
+	if p.Text == "decimal" {
 		emitDecimalCodec(f, p)
 	}
-	if p.Canonical == EncDeclared {
-		e, err := p.declaredEncoding()
-		if err != nil {
-			return err
-		}
+	if p.declared() {
+		e := p.text().Encoding
 		form := codecForm{enc: e, name: "text", fn: "Text"}
 		switch s := e.Spec(); {
 		case s.Check:

@@ -544,11 +544,12 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 			continue
 		}
 		var terms []jen.Code
+		r := p.resolved(l)
 		for k, si := range fd.Segments {
 			seg := l.Segments[si]
 			for _, pi := range seg.Parts {
 				pt := l.Parts[pi]
-				pos := seg.Offset + seg.Width - (pt.Offset + pt.Width)
+				pos := r.Parts[pi].Shift - r.Segments[si].Shift // the part's lowest bit in the segment
 				if fd.Split() {
 					pos = fd.Lo[k]
 				}

@@ -301,12 +301,11 @@ func subConst(x *jen.Statement, c int64) *jen.Statement {
 // read from the ID variable src, as a uint64.
 func roleValue(p *Package, l *layouts.Layout, r layouts.Role, src string) *jen.Statement {
 	pl := newPlan(p, l)
-	v, _ := l.Value(r)
 	var terms []jen.Code
-	for _, pi := range v.Parts {
-		part := l.Parts[pi]
+	for _, run := range pl.r.Role(r).Runs {
+		off := run.Offset(l.Bits)
 		for _, c := range pl.chunks {
-			lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
+			lo, hi := max(off, c.start*8), min(off+run.Width, c.end())
 			if lo >= hi {
 				continue
 			}
@@ -314,8 +313,9 @@ func roleValue(p *Package, l *layouts.Layout, r layouts.Role, src string) *jen.S
 			if c.bits() != 64 {
 				bits = jen.Uint64().Call(bits)
 			}
-			// The run's lowest bit is this far above the part's lowest bit.
-			terms = append(terms, shiftLeft(bits, part.Lo+part.Offset+part.Width-hi))
+			// The chunk's lowest bit of the run is this far above the
+			// run's lowest bit, which is bit Lo of the value.
+			terms = append(terms, shiftLeft(bits, run.Lo+off+run.Width-hi))
 		}
 	}
 	return joinOp("|", terms)
