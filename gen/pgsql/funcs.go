@@ -11,11 +11,20 @@ import (
 )
 
 const (
-	base62Alphabet          = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	crockfordAlphabet       = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-	base62Chunk             = 10                 // Base62 digits per bigint
-	base62ChunkBase   int64 = 839299365868340224 // 62^10, the largest power of 62 in a bigint
+	base62Chunk           = 10                 // Base62 digits per bigint
+	base62ChunkBase int64 = 839299365868340224 // 62^10, the largest power of 62 in a bigint
 )
+
+// alphabet returns the digits of a built-in encoding, as package encodings
+// declares them: the alphabets of the forms every script has
+// (resolved.CommonForms).
+func alphabet(name string) string {
+	e, ok := encodings.Lookup(name)
+	if !ok {
+		panic("pgsql: no built-in encoding " + name)
+	}
+	return e.Spec().Digits
+}
 
 // both returns a body built as every server from 13 runs it, and as
 // PostgreSQL 18 and later run it (empty when the two are the same).
@@ -569,7 +578,7 @@ func (s *script) emitBase62() {
 	dec.WriteString("DECLARE\n  n numeric;\n  b bit(" + fmt.Sprint(s.l.Bits) + ");\nBEGIN\n")
 	dec.WriteString(s.checkText("from_base62", width, "0-9A-Za-z"))
 	dec.WriteString(numericStmts(width, base62Chunk, 62, fmt.Sprint(base62ChunkBase), func(i int) string {
-		return fmt.Sprintf("(strpos('%s', substr($1, %d, 1)) - 1)", base62Alphabet, i+1)
+		return fmt.Sprintf("(strpos('%s', substr($1, %d, 1)) - 1)", alphabet("base62"), i+1)
 	}))
 	fmt.Fprintf(&dec, "  IF n > %s THEN\n    %s\n  END IF;\n", maxValue(s.l.Bits),
 		s.raise("from_base62", "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1"))
@@ -663,7 +672,7 @@ func (s *script) emitCrockford() {
 	}
 	var digits []string
 	for i := range width {
-		digits = append(digits, fmt.Sprintf("substr('%s', substring(b from %d for 5)::int + 1, 1)", crockfordAlphabet, 5*i+1))
+		digits = append(digits, fmt.Sprintf("substr('%s', substring(b from %d for 5)::int + 1, 1)", alphabet("crockford"), 5*i+1))
 	}
 	s.function(function{
 		suffix: "to_crockford", params: [][2]string{{"id", s.typ}}, returns: "text", plpgsql: true,
@@ -677,7 +686,7 @@ func (s *script) emitCrockford() {
 	dec.WriteString(s.checkText("from_crockford", width, readClass(crockford)))
 	var groups []string
 	for i := range width {
-		groups = append(groups, fmt.Sprintf("(strpos('%s', substr(u, %d, 1)) - 1)::bit(5)", crockfordAlphabet, i+1))
+		groups = append(groups, fmt.Sprintf("(strpos('%s', substr(u, %d, 1)) - 1)::bit(5)", alphabet("crockford"), i+1))
 	}
 	fmt.Fprintf(&dec, "  v := %s;\n", strings.Join(groups, "\n    || "))
 	if pad > 0 {
