@@ -251,8 +251,8 @@ func supported(r *resolved.Layout) error {
 			}
 		}
 	}
-	if t, ok := l.Value(layouts.Time); ok {
-		if _, err := timeUnit(t); err != nil {
+	if r.Clock != nil {
+		if _, err := timeUnit(r.Clock); err != nil {
 			return fail("%v", err)
 		}
 	}
