@@ -40,8 +40,8 @@ import (
 
 	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/maskkey"
+	"github.com/idforge/idforge/resolved"
 )
 
 var (
