@@ -39,8 +39,8 @@ func TestParseTime(t *testing.T) {
 	}
 }
 
-// timeLayouts are the built-in layouts with a time, and a time in the
-// range of each: 2024-05-01T12:00:00Z, on a tick of every one of them.
+// timeLayouts are the built-in layouts with a time (sampleTime gives a
+// time in the range of each).
 func timeLayouts(t *testing.T) []*layouts.Layout {
 	ls, err := explain.Builtins()
 	if err != nil {
@@ -58,6 +58,27 @@ func timeLayouts(t *testing.T) []*layouts.Layout {
 	return out
 }
 
+// sampleTime returns a time well inside l's range, on a whole second and
+// so on a tick of every layout whose ticks divide a second or are whole
+// seconds from an epoch on a whole second: 2024-05-01T12:00:00Z where the
+// range holds it a day either side, else the whole hour a day after the
+// epoch (a layout whose epoch is later) or a day before the range ends.
+func sampleTime(t *testing.T, l *layouts.Layout) time.Time {
+	t.Helper()
+	first, last, ok := explain.TimeRange(l)
+	if !ok {
+		t.Fatalf("%s has no time", l.Name)
+	}
+	at := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
+	switch {
+	case at.Before(first.Add(24 * time.Hour)):
+		at = first.Add(48 * time.Hour).Truncate(time.Hour)
+	case at.After(last.Add(-24 * time.Hour)):
+		at = last.Add(-48 * time.Hour).Truncate(time.Hour)
+	}
+	return at
+}
+
 func nodeOpts(l *layouts.Layout) []interp.Option {
 	if v, ok := l.Value(layouts.Node); ok && !v.MAC {
 		return []interp.Option{interp.WithFixed(layouts.Node, big.NewInt(1))}
@@ -70,8 +91,8 @@ func nodeOpts(l *layouts.Layout) []interp.Option {
 // Bounds's lie around them: min <= every ID <= max for a layout whose IDs
 // sort by time, and for any layout the bounds' times are the time's tick.
 func TestAtAndBounds(t *testing.T) {
-	at := time.Date(2024, 5, 1, 12, 0, 0, 0, time.UTC)
 	for _, l := range timeLayouts(t) {
+		at := sampleTime(t, l)
 		ids, err := explain.At(l, at, 50, nodeOpts(l)...)
 		if err != nil {
 			t.Errorf("%s: %v", l.Name, err)
@@ -110,8 +131,8 @@ func TestAtAndBounds(t *testing.T) {
 // A time between ticks: At's IDs have the tick at or before it; MinAt's
 // time is at or after it and MaxAt's at or before it.
 func TestBetweenTicks(t *testing.T) {
-	at := time.Date(2024, 5, 1, 12, 0, 0, 123456789, time.UTC)
 	for _, l := range timeLayouts(t) {
+		at := sampleTime(t, l).Add(123456789 * time.Nanosecond)
 		tick, _ := l.Tick()
 		ids, err := explain.At(l, at, 3, nodeOpts(l)...)
 		if err != nil {

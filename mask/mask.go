@@ -41,6 +41,7 @@ import (
 	"github.com/idforge/idforge/idrt"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/maskkey"
+	"github.com/idforge/idforge/resolved"
 )
 
 var (
@@ -144,17 +145,25 @@ func ShapeOf(l *layouts.Layout) (Shape, error) {
 	if l == nil {
 		return Shape{}, fmt.Errorf("%w: no layout", ErrLayout)
 	}
+	r, err := resolved.New(l)
+	if err != nil {
+		return Shape{}, fmt.Errorf("%w: %v", ErrLayout, err)
+	}
 	n := l.Bytes()
 	s := Shape{IDMask: make([]byte, n), IDBits: make([]byte, n)}
-	for _, p := range l.Parts {
-		if p.Role == layouts.Const {
-			setConst(s.IDMask, s.IDBits, p.Offset, p.Width, p.Const)
-		}
+	for _, c := range r.Consts {
+		setConst(s.IDMask, s.IDBits, c)
 	}
 	if l.IsUUID() {
+		// A UUIDv4's version and variant: its constants.
+		v4, err := layouts.Builtin("uuidv4")
+		if err != nil {
+			return Shape{}, err
+		}
 		s.PubMask, s.PubBits = make([]byte, n), make([]byte, n)
-		setConst(s.PubMask, s.PubBits, 48, 4, 4)
-		setConst(s.PubMask, s.PubBits, 64, 2, 0b10)
+		for _, c := range resolved.Must(v4).Consts {
+			setConst(s.PubMask, s.PubBits, c)
+		}
 	} else {
 		s.PubMask, s.PubBits = s.IDMask, s.IDBits
 	}
@@ -164,13 +173,15 @@ func ShapeOf(l *layouts.Layout) (Shape, error) {
 	return s, nil
 }
 
-// setConst marks bits [off, off+width) constant with value v.
-func setConst(mask, bits []byte, off, width int, v uint64) {
-	for i := range width {
-		b := off + i
-		mask[b/8] |= 0x80 >> (b % 8)
-		if v>>(width-1-i)&1 == 1 {
-			bits[b/8] |= 0x80 >> (b % 8)
+// setConst marks the bits of a constant's run constant, with its value, in
+// an ID's big-endian bytes.
+func setConst(mask, bits []byte, c resolved.Const) {
+	for i := range c.Width {
+		at := c.Shift + i // bit i of the value, from the ID's least significant bit
+		b, bit := len(mask)-1-at/8, byte(1)<<(at%8)
+		mask[b] |= bit
+		if c.Value>>i&1 == 1 {
+			bits[b] |= bit
 		}
 	}
 }

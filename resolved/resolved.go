@@ -58,6 +58,13 @@ type Layout struct {
 	Fields []Field
 	// Consts are the layout's constant bits, most significant first.
 	Consts []Const
+	// Segments are the runs of the model's segments, in its order (most
+	// significant first): Segments[i] is where Model.Segments[i] lies, Lo
+	// the bits of its field's value it holds (0 for a constant segment).
+	Segments []Run
+	// Parts are the runs of the model's parts, in its order: Parts[i] is
+	// where Model.Parts[i] lies, Lo the bits of its role's value it holds.
+	Parts []Run
 	// The logical value of each role the layout has, nil for the others.
 	Time, Counter, ClockSeq, Node, Random, Hash *Role
 	// Kind says how IDs of the layout are made.
@@ -103,8 +110,21 @@ func (k Kind) Generates() bool { return k == Timed || k == Random }
 type Run struct{ Shift, Width, Lo int }
 
 // Offset returns the run's first bit counted from the most significant
-// end of an ID of bits bits, as layouts.Part.Offset counts.
+// end of an ID of bits bits, as layouts.Part.Offset counts and as SQL's
+// bit strings and Go's chunks of big-endian bytes index bits.
 func (r Run) Offset(bits int) int { return bits - r.Shift - r.Width }
+
+// Bytes returns the bytes of an ID of bits bits, held big-endian (byte 0
+// the most significant), that hold any of the run's bits: [start, end).
+// For a run of whole bytes, as a bytes field is, they hold it exactly.
+func (r Run) Bytes(bits int) (start, end int) {
+	off := r.Offset(bits)
+	return off / 8, (off + r.Width + 7) / 8
+}
+
+// Bit reports whether bit i of the run, counted from its most significant
+// bit (0) down, is set in v, the value the run holds (a constant's).
+func (r Run) Bit(v uint64, i int) bool { return v>>(r.Width-1-i)&1 == 1 }
 
 // Mask returns the run's bits in place, in an ID held as one integer.
 func (r Run) Mask() *big.Int {
@@ -145,20 +165,22 @@ func New(l *layouts.Layout) (*Layout, error) {
 		return nil, err
 	}
 	r.Text = text
+	for _, seg := range l.Segments {
+		r.Segments = append(r.Segments, Run{Shift: l.Bits - seg.Offset - seg.Width + breakage.shift, Width: seg.Width})
+	}
 	for i := range l.Fields {
 		f := &l.Fields[i]
 		rf := Field{Field: f}
 		for j, si := range f.Segments {
-			seg := l.Segments[si]
-			run := Run{Shift: l.Bits - seg.Offset - seg.Width + breakage.shift, Width: seg.Width}
 			if f.Split() {
-				run.Lo = f.Lo[j]
+				r.Segments[si].Lo = f.Lo[j]
 			}
-			rf.Runs = append(rf.Runs, run)
+			rf.Runs = append(rf.Runs, r.Segments[si])
 		}
 		r.Fields = append(r.Fields, rf)
 	}
 	for _, p := range l.Parts {
+		r.Parts = append(r.Parts, partRun(l, p))
 		if p.Role == layouts.Const {
 			r.Consts = append(r.Consts, Const{Run: partRun(l, p), Value: p.Const})
 		}
@@ -252,6 +274,20 @@ func (r *Layout) ConstValue() *big.Int {
 		v.Or(v, new(big.Int).Lsh(new(big.Int).SetUint64(c.Value), uint(c.Shift)))
 	}
 	return v
+}
+
+// TopBitZero reports whether the layout's most significant bit is a
+// constant zero: then no ID is negative as a two's complement integer of
+// the layout's width (Go's int64, PostgreSQL's bigint), and their order as
+// such integers is the order of their bytes. Text.Signed is its negation,
+// for decimal text.
+func (r *Layout) TopBitZero() bool {
+	for _, c := range r.Consts {
+		if c.Shift+c.Width == r.Model.Bits {
+			return !c.Bit(c.Value, 0)
+		}
+	}
+	return false
 }
 
 // Max returns the largest value an ID of the layout's width holds: every

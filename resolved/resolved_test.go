@@ -231,3 +231,51 @@ func mustHex(t *testing.T, s string) []byte {
 	}
 	return x.FillBytes(make([]byte, len(s)/2))
 }
+
+// The runs of the model's segments tile the ID, each bit in exactly one,
+// and each part's run lies in its segment's; Bytes names exactly the bytes
+// a run touches; TopBitZero is what the constants put in the top bit.
+func TestSegmentsAndParts(t *testing.T) {
+	for _, r := range builtins(t) {
+		l := r.Model
+		if len(r.Segments) != len(l.Segments) || len(r.Parts) != len(l.Parts) {
+			t.Fatalf("%s: %d segment runs, %d part runs; the model has %d and %d", r.Model.Name, len(r.Segments), len(r.Parts), len(l.Segments), len(l.Parts))
+		}
+		all := new(big.Int)
+		for _, run := range r.Segments {
+			m := run.Mask()
+			if new(big.Int).And(all, m).Sign() != 0 {
+				t.Errorf("%s: segment run %+v overlaps another", l.Name, run)
+			}
+			all.Or(all, m)
+			start, end := run.Bytes(l.Bits)
+			for i := range l.Bytes() {
+				byteMask := new(big.Int).Lsh(big.NewInt(0xff), uint(8*(l.Bytes()-1-i)))
+				touches := new(big.Int).And(byteMask, m).Sign() != 0
+				if touches != (start <= i && i < end) {
+					t.Errorf("%s: run %+v: Bytes gives [%d, %d), byte %d touched %v", l.Name, run, start, end, i, touches)
+				}
+			}
+		}
+		if all.Cmp(r.Max()) != 0 {
+			t.Errorf("%s: the segments' runs cover %x, not every bit", l.Name, all)
+		}
+		for i, run := range r.Parts {
+			seg := r.Segments[l.Parts[i].Segment]
+			if run.Shift < seg.Shift || run.Shift+run.Width > seg.Shift+seg.Width {
+				t.Errorf("%s: part %d's run %+v lies outside its segment's %+v", l.Name, i, run, seg)
+			}
+			if run.Lo != l.Parts[i].Lo || run.Width != l.Parts[i].Width {
+				t.Errorf("%s: part %d's run %+v, the model's part holds bits %d.. of width %d", l.Name, i, run, l.Parts[i].Lo, l.Parts[i].Width)
+			}
+		}
+		top := new(big.Int).Lsh(big.NewInt(1), uint(l.Bits-1))
+		zero := new(big.Int).And(r.ConstMask(), top).Sign() != 0 && new(big.Int).And(r.ConstValue(), top).Sign() == 0
+		if r.TopBitZero() != zero {
+			t.Errorf("%s: TopBitZero %v, the constants say %v", l.Name, r.TopBitZero(), zero)
+		}
+		if r.Text.Name == "decimal" && r.Text.Signed == r.TopBitZero() {
+			t.Errorf("%s: decimal text Signed %v beside TopBitZero %v", l.Name, r.Text.Signed, r.TopBitZero())
+		}
+	}
+}

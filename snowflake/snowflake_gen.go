@@ -718,7 +718,7 @@ func fromBigEndian(b [8]byte) (ID, error) {
 // MarshalText returns the canonical text form of id, as String writes it. It
 // implements encoding.TextMarshaler.
 func (id ID) MarshalText() ([]byte, error) {
-	return id.AppendText(make([]byte, 0, 20))
+	return id.AppendText(make([]byte, 0, 19))
 }
 
 // UnmarshalText sets *id from text in any form Parse accepts, leaving *id
@@ -760,7 +760,7 @@ func (id *ID) UnmarshalBinary(b []byte) error {
 // float64, which holds integers exactly only up to 2^53, and IDs are larger.
 // It implements json.Marshaler.
 func (id ID) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 22)
+	b := make([]byte, 0, 21)
 	b = append(b, '"')
 	b, _ = id.AppendText(b)
 	return append(b, '"'), nil

@@ -257,8 +257,8 @@ func (c *Checker) plan() {
 	for _, run := range c.timeRuns {
 		lowest = min(lowest, run.Shift)
 	}
-	for _, p := range r.Model.Parts {
-		run := resolved.Run{Shift: r.Model.Bits - p.Offset - p.Width, Width: p.Width}
+	for i, p := range r.Model.Parts {
+		run := resolved.Run{Shift: r.Parts[i].Shift, Width: r.Parts[i].Width}
 		if run.Shift+run.Width > lowest || p.Role == layouts.Const || p.Role == layouts.Node || p.Role == layouts.Time || p.Role == layouts.Random && once {
 			continue
 		}
@@ -311,9 +311,9 @@ func (c *Checker) nameAt(b int) string {
 			}
 		}
 	}
-	for _, s := range c.l.Model.Segments {
-		if off := c.l.Model.Bits - 1 - b; off >= s.Offset && off < s.Offset+s.Width {
-			return s.Name
+	for i, run := range c.l.Segments {
+		if b >= run.Shift && b < run.Shift+run.Width {
+			return c.l.Model.Segments[i].Name
 		}
 	}
 	return fmt.Sprintf("bit %d", b)

@@ -7,9 +7,10 @@
 //   idforge conformance -testee 'java -cp /tmp/idforge-classes conformance/testees/IdforgeTestee.java'
 //
 // It reads requests, one JSON object a line, on standard input and writes
-// one response a line, in order, on standard output. It finds each layout's
-// class by reflection (uuidv7-draft01 is io.github.idforge.UuidV7Draft01);
-// a built-in layout added to the package is added to LAYOUTS.
+// one response a line, in order, on standard output. It claims every
+// class of the package that has a LAYOUT constant (UuidV7Draft01's is
+// "uuidv7-draft01"), found on the class path, so that a built-in layout
+// added to the package is claimed without a change here.
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -21,6 +22,12 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.math.BigInteger;
+import java.net.JarURLConnection;
+import java.net.URI;
+import java.net.URL;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -28,7 +35,12 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Enumeration;
 import java.util.HexFormat;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,22 +51,55 @@ public final class IdforgeTestee {
     /** The package of idforge's classes. */
     static final String PACKAGE = "io.github.idforge";
 
-    /** The built-in layouts, by the names the corpus gives them. */
-    static final String[] LAYOUTS = {
-        "discord", "firebase", "instagram", "ksuid", "ksuid-ms", "mastodon", "objectid", "snowflake",
-        "sonyflake", "tsid", "twitter", "ulid", "uuidv1", "uuidv3", "uuidv4", "uuidv5", "uuidv6",
-        "uuidv7", "uuidv7-draft01", "uuidv7-subms", "uuidv8", "uuidv8-sha256", "xid",
-    };
-
-    public static void main(String[] args) throws IOException {
-        Map<String, Class<?>> classes = new LinkedHashMap<>();
-        for (String layout : LAYOUTS) {
-            try {
-                classes.put(layout, Class.forName(PACKAGE + "." + className(layout)));
-            } catch (ClassNotFoundException e) {
-                // Not in this build of the package: not claimed.
+    /**
+     * The layouts' classes in this build of the package, by the names the
+     * corpus gives them: each class of the package, in a directory or a jar
+     * on the class path, that has a static String LAYOUT.
+     */
+    static Map<String, Class<?>> layoutClasses() throws IOException {
+        String dir = PACKAGE.replace('.', '/');
+        TreeSet<String> names = new TreeSet<>();
+        Enumeration<URL> urls = IdforgeTestee.class.getClassLoader().getResources(dir);
+        while (urls.hasMoreElements()) {
+            URL url = urls.nextElement();
+            if (url.getProtocol().equals("jar")) {
+                JarURLConnection c = (JarURLConnection) url.openConnection();
+                try (JarFile jar = c.getJarFile()) {
+                    for (Enumeration<JarEntry> e = jar.entries(); e.hasMoreElements(); ) {
+                        String n = e.nextElement().getName();
+                        if (n.startsWith(dir + "/") && n.indexOf('/', dir.length() + 1) < 0) {
+                            names.add(n.substring(dir.length() + 1));
+                        }
+                    }
+                }
+            } else if (url.getProtocol().equals("file")) {
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(Path.of(URI.create(url.toString())))) {
+                    for (Path p : files) {
+                        names.add(p.getFileName().toString());
+                    }
+                }
             }
         }
+        Map<String, Class<?>> classes = new TreeMap<>();
+        for (String n : names) {
+            if (!n.endsWith(".class") || n.contains("$")) {
+                continue;
+            }
+            try {
+                Class<?> c = Class.forName(PACKAGE + "." + n.substring(0, n.length() - ".class".length()));
+                java.lang.reflect.Field f = c.getField("LAYOUT");
+                if (java.lang.reflect.Modifier.isStatic(f.getModifiers()) && f.get(null) instanceof String layout) {
+                    classes.put(layout, c);
+                }
+            } catch (ReflectiveOperationException e) {
+                // Not a layout's class.
+            }
+        }
+        return classes;
+    }
+
+    public static void main(String[] args) throws IOException {
+        Map<String, Class<?>> classes = layoutClasses();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
         for (String line; (line = in.readLine()) != null; ) {
@@ -77,28 +122,6 @@ public final class IdforgeTestee {
             }
         }
         out.flush();
-    }
-
-    /**
-     * The class name gen -lang java gives a layout (gen/java's ClassName):
-     * uuidv7-draft01 is UuidV7Draft01, objectid ObjectId, ksuid-ms KsuidMs.
-     */
-    static String className(String layout) {
-        StringBuilder b = new StringBuilder();
-        for (String w : layout.split("[-_]")) {
-            if (w.equalsIgnoreCase("objectid")) {
-                b.append("ObjectId");
-                continue;
-            }
-            for (int i = 0; i < w.length(); i++) {
-                char r = w.charAt(i);
-                boolean first = i == 0
-                        || Character.isDigit(w.charAt(i - 1)) && !Character.isDigit(r)
-                        || (r == 'v' || r == 'V') && i + 1 < w.length() && Character.isDigit(w.charAt(i + 1)) && !Character.isDigit(w.charAt(i - 1));
-                b.append(first ? Character.toUpperCase(r) : r);
-            }
-        }
-        return b.toString();
     }
 
     /**

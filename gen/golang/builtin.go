@@ -10,8 +10,7 @@ import (
 
 // builtinPackages are idforge's own generated packages and the layouts each
 // one carries. A package's text form is its first layout's canonical text,
-// as resolved.Layout.Text has it (Builtin): UUID text for uuid, Base62 for
-// ksuid, Crockford for ulid, decimal (an int64) for snowflake.
+// as resolved.Layout.Text has it (Builtin).
 var builtinPackages = []struct {
 	pkg     Package
 	members []builtinMember
@@ -66,33 +65,35 @@ func Builtin(name string) (*Package, error) {
 		}
 		p.Members = append(p.Members, Member{Layout: l, Resolved: r, Suffix: bm.suffix, NoTime: bm.noTime})
 	}
-	text := p.Members[0].Resolved.Text.Name
-	e, err := ParseEncoding(p.Members[0].Layout, text)
-	if err != nil {
-		return nil, err
-	}
-	p.SetText(e, text)
+	p.SetText(p.Members[0].Resolved.Text.Name)
 	return &p, nil
 }
 
 // Single returns the description of a package that carries one layout: the
 // form `idforge gen` uses for users' own specs. Its text form is the
-// layout's DefaultEncoding, so a 64-bit layout without a text line gets an
-// int64 package, written in decimal; SetText chooses another form.
+// layout's canonical text (resolved.Layout.Text), so a 64-bit layout
+// without a text line gets an int64 package, written in decimal; SetText
+// chooses another form. A layout that does not resolve is left for
+// Generate to refuse.
 func Single(l *layouts.Layout, pkg, typ string) *Package {
-	p := &Package{Name: pkg, Type: typ, Members: []Member{{Layout: l}}}
-	p.SetText(DefaultEncoding(l), l.CanonicalText())
+	r, err := resolved.New(l)
+	if err != nil {
+		return &Package{Name: pkg, Type: typ, Members: []Member{{Layout: l}}}
+	}
+	return single(r, pkg, typ)
+}
+
+// single is Single for a layout resolved already.
+func single(r *resolved.Layout, pkg, typ string) *Package {
+	p := &Package{Name: pkg, Type: typ, Members: []Member{{Layout: r.Model, Resolved: r}}}
+	p.SetText(r.Text.Name)
 	return p
 }
 
-// SetText makes e the package's text form, with name the encoding's name
-// for EncDeclared (any other e ignores name). A package whose text is
-// decimal holds an int64, as Snowflake IDs are held, and one of any other
-// text a byte array. Setting Canonical alone leaves Int64 and Declared as
-// they were.
-func (p *Package) SetText(e Encoding, name string) {
-	p.Canonical, p.Declared, p.Int64 = e, "", e == EncDecimal
-	if e == EncDeclared {
-		p.Declared = name
-	}
+// SetText makes the form named the package's text form (Package.Text, as
+// resolved.TextIn takes the name). A package whose text is decimal holds
+// an int64, as Snowflake IDs are held, and one of any other text a byte
+// array. Setting Text alone leaves Int64 as it was.
+func (p *Package) SetText(name string) {
+	p.Text, p.Int64 = name, name == "decimal"
 }

@@ -37,19 +37,16 @@ func emitCodecs(f *jen.File, p *Package) error {
 	n := p.size()
 	emitSyntaxErrorHelper(f)
 	emitHexCodec(f, n)
-	if p.Canonical == EncUUID {
+	if p.Text == "uuid" {
 		emitUUIDCodec(f)
 	}
 	emitRadixCodec(f, n, base62Form)
 	emitBase32Codec(f, n, crockfordForm)
-	if p.Canonical == EncDecimal {
+	if p.Text == "decimal" {
 		emitDecimalCodec(f, p)
 	}
-	if p.Canonical == EncDeclared {
-		e, err := p.declaredEncoding()
-		if err != nil {
-			return err
-		}
+	if p.declared() {
+		e := p.text().Encoding
 		form := codecForm{enc: e, name: "text", fn: "Text"}
 		switch s := e.Spec(); {
 		case s.Check:
@@ -1050,10 +1047,8 @@ func emitDecimalCodec(f *jen.File, p *Package) {
 	syntax := func(pos, char jen.Code) jen.Code {
 		return jen.Return(jen.Lit(0), syntaxLit(jen.Lit("decimal"), pos, char))
 	}
-	maxDigits, lengthDoc := 19, "1 to 19"
-	if wide {
-		maxDigits, lengthDoc = 20, "1 to 20"
-	}
+	maxDigits := p.text().Width // 19, or 20 where some ID's top bit is set (resolved.Text)
+	lengthDoc := fmt.Sprintf("1 to %d", maxDigits)
 	body := []jen.Code{
 		jen.If(jen.Len(jen.Id("s")).Op("==").Lit(0).Op("||").Len(jen.Id("s")).Op(">").Lit(maxDigits)).Block(
 			jen.Return(jen.Lit(0), jen.Id("errLength").Call(jen.Lit("decimal text"), jen.Len(jen.Id("s")), jen.Lit(lengthDoc))),

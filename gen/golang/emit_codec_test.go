@@ -20,7 +20,7 @@ import (
 func TestCodecSizes(t *testing.T) {
 	dir := userModule(t)
 
-	canonical := map[golang.Encoding]string{golang.EncBase62: "Base62", golang.EncCrockford: "Crockford", golang.EncHex: "Hex"}
+	canonical := map[string]string{"base62": "Base62", "crockford": "Crockford", "hex": "Hex"}
 	sizes := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 19, 20, 21, 24, 25, 28, 31, 32, 33, 40, 64, 128}
 	for _, n := range sizes {
 		spec := fmt.Sprintf("layout size%d %d\n  data %d random bytes\n", n, 8*n, 8*n)
@@ -29,12 +29,12 @@ func TestCodecSizes(t *testing.T) {
 			t.Fatalf("%d bytes: %v", n, err)
 		}
 		for enc, form := range canonical {
-			if enc != golang.EncBase62 && n%4 != 0 && n > 8 {
+			if enc != "base62" && n%4 != 0 && n > 8 {
 				continue // the other canonical forms only need a few sizes
 			}
 			pkg := fmt.Sprintf("s%d%s", n, strings.ToLower(form))
 			p := golang.Single(l, pkg, "ID")
-			p.SetText(enc, "")
+			p.SetText(enc)
 			src, err := golang.Generate(p)
 			if err != nil {
 				t.Fatalf("%d bytes, %s: %v", n, form, err)
@@ -55,8 +55,8 @@ func TestCodecSizes(t *testing.T) {
 		}
 		pkg := "i" + name
 		p := golang.Single(l, pkg, "ID")
-		if !p.Int64 || p.Canonical != golang.EncDecimal {
-			t.Fatalf("%s: Single gives Int64 %v and text %v, want an int64 in decimal", name, p.Int64, p.Canonical)
+		if !p.Int64 || p.Text != "decimal" {
+			t.Fatalf("%s: Single gives Int64 %v and text %q, want an int64 in decimal", name, p.Int64, p.Text)
 		}
 		src, err := golang.Generate(p)
 		if err != nil {
@@ -77,12 +77,13 @@ func TestTextFormMismatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []*golang.Package{
-		{Name: "a", Type: "ID", Canonical: golang.EncUUID, Members: []golang.Member{{Layout: l}}},
-		{Name: "b", Type: "ID", Canonical: golang.EncDecimal, Members: []golang.Member{{Layout: l}}},
-		{Name: "c", Type: "ID", Canonical: golang.Encoding(99), Members: []golang.Member{{Layout: l}}},
+		{Name: "a", Type: "ID", Text: "uuid", Members: []golang.Member{{Layout: l}}},
+		{Name: "b", Type: "ID", Text: "decimal", Members: []golang.Member{{Layout: l}}},
+		{Name: "c", Type: "ID", Text: "no-such-form", Members: []golang.Member{{Layout: l}}},
+		{Name: "d", Type: "ID", Text: "decimal", Int64: true, Members: []golang.Member{{Layout: l}}},
 	} {
 		if _, err := golang.Generate(p); err == nil {
-			t.Errorf("package %s with text form %d: no error", p.Name, p.Canonical)
+			t.Errorf("package %s with text form %q: no error", p.Name, p.Text)
 		}
 	}
 }

@@ -435,13 +435,13 @@ func fieldValue(p *Package, pl *plan, fd *layouts.Field) *jen.Statement {
 // array of the bytes of its bits, read from the ID's word, most significant
 // first, or id.bytes() for a field of all eight.
 func int64Bytes(pl *plan, fd *layouts.Field) *jen.Statement {
-	seg := pl.l.Segments[fd.Segments[0]]
 	if fd.Width == 64 {
 		return jen.Id("id").Dot("bytes").Call()
 	}
+	run := pl.r.Segments[fd.Segments[0]]
 	var elems []jen.Code
-	for at := seg.Offset; at < seg.Offset+seg.Width; at += 8 {
-		elems = append(elems, jen.Byte().Call(shiftRight(jen.Uint64().Call(jen.Id("id")), 64-8-at)))
+	for shift := run.Shift + run.Width - 8; shift >= run.Shift; shift -= 8 {
+		elems = append(elems, jen.Byte().Call(shiftRight(jen.Uint64().Call(jen.Id("id")), shift)))
 	}
 	return jen.Index(jen.Lit(fd.Width / 8)).Byte().Values(elems...)
 }

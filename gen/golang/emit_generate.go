@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // kind says how a member is made.
@@ -306,7 +307,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 			mark := jen.Id("g").Dot("mark" + m.Suffix)
 			_, timeAt := timeNames(m)
 			resume = append(resume,
-				jen.If(jen.List(mark.Clone(), jen.Err()).Op("=").Qual(idrtPath, "OpenMark").Call(jen.Id("g").Dot("store"), jen.Lit(m.Layout.Name), num(storeAhead(m.Layout))), jen.Err().Op("!=").Nil()).Block(
+				jen.If(jen.List(mark.Clone(), jen.Err()).Op("=").Qual(idrtPath, "OpenMark").Call(jen.Id("g").Dot("store"), jen.Lit(m.Layout.Name), num(storeAhead(m.Resolved))), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Err()),
 				),
 				jen.If(jen.Id("t").Op(":=").Add(mark.Clone()).Dot("Loaded").Call(), jen.Id("t").Op("!=").Lit(0)).Block(
@@ -491,18 +492,18 @@ func waitsIn(gens []Member) string {
 // and bounds how far behind its last tick the clock may be (waitBounded),
 // so that a generator resumed above its mark, up to that far ahead of the
 // clock, can go on making IDs.
-func storeAhead(l *layouts.Layout) uint64 {
-	if cv, ok := l.Value(layouts.Counter); ok && waitBounded(cv) {
-		return max(ticksPerSecond(l)/2, 1)
+func storeAhead(r *resolved.Layout) uint64 {
+	if r.Counter != nil && waitBounded(r.Counter.Value) {
+		return max(ticksPerSecond(r)/2, 1)
 	}
-	return ticksPerSecond(l)
+	return ticksPerSecond(r)
 }
 
 // storeAheadWords says in words how far ahead the package's generators
 // write their marks.
 func storeAheadWords(gens []Member) string {
 	for _, m := range gens {
-		if stateful(m.Layout) && storeAhead(m.Layout) < ticksPerSecond(m.Layout) {
+		if stateful(m.Layout) && storeAhead(m.Resolved) < ticksPerSecond(m.Resolved) {
 			if len(gens) == 1 {
 				return "half a second"
 			}
@@ -634,31 +635,28 @@ func entropyCase(gens []Member) jen.Code {
 // time.Now: its ticks are a microsecond or more, or each ID takes a tick of
 // its own (then ticks within one microsecond count on from the last, as
 // UUIDv1 and v6 do).
-func fastClock(l *layouts.Layout) bool {
-	tv, _ := l.Value(layouts.Time)
-	_, counter := l.Value(layouts.Counter)
-	perTick := stateful(l) && !counter
-	return clockOf(tv).AtLeast(time.Microsecond) || perTick
+func fastClock(r *resolved.Layout) bool {
+	perTick := stateful(r.Model) && r.Counter == nil
+	return clockOf(r).AtLeast(time.Microsecond) || perTick
 }
 
 // milliClock reports whether a member can read the system clock with
 // idrt.NowMilli, truncated to the millisecond: its ticks are whole
 // milliseconds counted from an epoch on a whole millisecond, so that the
 // truncation never changes the tick.
-func milliClock(l *layouts.Layout) bool {
-	tv, _ := l.Value(layouts.Time)
-	return clockOf(tv).WholeMillis()
+func milliClock(r *resolved.Layout) bool {
+	return clockOf(r).WholeMillis()
 }
 
 // readClock returns the expression that reads the time for a member's ID:
 // the generator's clock, with the system clock read by idrt.NowMilli or
 // idrt.Now if the member's ticks allow it, or else by time.Now.
-func readClock(l *layouts.Layout) *jen.Statement {
+func readClock(r *resolved.Layout) *jen.Statement {
 	read := jen.Qual("time", "Now")
 	switch {
-	case milliClock(l):
+	case milliClock(r):
 		read = jen.Qual(idrtPath, "NowMilli")
-	case fastClock(l):
+	case fastClock(r):
 		read = jen.Qual(idrtPath, "Now")
 	}
 	return jen.Id("g").Dot("now").Call(read)

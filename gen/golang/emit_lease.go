@@ -81,7 +81,7 @@ func emitBindLease(f *jen.File, p *Package) {
 	// or for a counter that bounds how far behind its last tick the clock
 	// may be (waitBounded), one tick less than that bound, so that the
 	// first ID, on the tick after the high-water tick, is within it.
-	behind := ticksPerSecond(l)
+	behind := ticksPerSecond(m.Resolved)
 	if cv != nil && waitBounded(cv) {
 		behind--
 	}
@@ -102,7 +102,7 @@ func emitBindLease(f *jen.File, p *Package) {
 			jen.Id("Layout"):   jen.Lit(l.Name),
 			jen.Id("NodeBits"): jen.Lit(node.Width),
 			jen.Id("Fence"):    jen.Op("&").Id("g").Dot("fence"),
-			jen.Id("Clock"):    jen.Func().Params().Qual("time", "Time").Block(jen.Return(readClock(l))),
+			jen.Id("Clock"):    jen.Func().Params().Qual("time", "Time").Block(jen.Return(readClock(m.Resolved))),
 			jen.Id("Ticks"):    jen.Id(ticksFrom),
 			jen.Id("TimeOf"):   jen.Id(timeAt),
 			jen.Id("Last"): jen.Func().Params().Params(jen.Uint64(), jen.Bool()).Block(

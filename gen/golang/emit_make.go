@@ -9,6 +9,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 var hashPackages = map[string]string{"md5": "crypto/md5", "sha1": "crypto/sha1", "sha256": "crypto/sha256"}
@@ -130,7 +131,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	var doc string
 
 	body = append(body,
-		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(l)),
+		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(m.Resolved)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 	)
 	counter := "_"
@@ -163,7 +164,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		emitPolicy(f, p, m, policy)
 		if hasCounter && cv.Overflow == layouts.OverflowWait {
 			clock := jen.Func().Params().Uint64().Block(
-				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(readClock(l)),
+				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(readClock(m.Resolved)),
 				jen.Return(jen.Id("t")),
 			)
 			body = append(body, jen.If(jen.Err().Op("!=").Nil().Op("&&").Qual("errors", "Is").Call(jen.Err(), jen.Qual(idrtPath, "ErrExhausted"))).Block(
@@ -196,9 +197,9 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		case cv.Init == layouts.InitRunning:
 			doc = fmt.Sprintf("A %d-bit counter counts on from ID to ID, across ticks, and wraps:\nIDs are unique while fewer than 2^%d are made in one %s, but they\nare not ordered within it, and it follows the clock back.", cv.Width, cv.Width, tick)
 		case waitBounded(cv):
-			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick,\n%s at most, and then returns ErrClockStalled if the clock stood still\nand ErrClockBackwards if it is behind. When the clock goes back it stays\non its last tick, up to a second: further back, it returns\nErrClockBackwards at once.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv), maxWaitWords(tv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick,\n%s at most, and then returns ErrClockStalled if the clock stood still\nand ErrClockBackwards if it is behind. When the clock goes back it stays\non its last tick, up to a second: further back, it returns\nErrClockBackwards at once.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv), maxWaitWords(m.Resolved.Clock))
 		case cv.Overflow == layouts.OverflowWait:
-			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick,\n%s at most, and then returns ErrClockStalled if the clock stood still\nand ErrClockBackwards if it is behind. When the clock goes back it stays\non its last tick and counts on there.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv), maxWaitWords(tv))
+			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs; when it runs out the generator waits for the next tick,\n%s at most, and then returns ErrClockStalled if the clock stood still\nand ErrClockBackwards if it is behind. When the clock goes back it stays\non its last tick and counts on there.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv), maxWaitWords(m.Resolved.Clock))
 		default:
 			doc = fmt.Sprintf("Within one %s %s counter, starting at %s,\norders the IDs (RFC 9562 §6.2); when it runs out the generator takes\nthe next tick, running ahead of the clock until the clock catches up.\nWhen the clock goes back it stays on its last tick.", tick, an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv))
 		}
@@ -302,19 +303,19 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 		layouts.OverflowWait: "OverflowWait", layouts.OverflowBorrow: "OverflowBorrow", layouts.OverflowWrap: "OverflowWrap",
 	}[cv.Overflow])
 	if waitBounded(cv) {
-		d[jen.Id("MaxBehind")] = num(ticksPerSecond(l))
+		d[jen.Id("MaxBehind")] = num(ticksPerSecond(m.Resolved))
 	}
 	commentf(f, "%s keeps %s in order (RFC 9562 §6.2): %s counter,\nstarting at %s in each tick, that %s when it runs out.", name, idNoun(p, l, true), an(fmt.Sprintf("%d-bit", cv.Width)), startName(cv),
 		map[layouts.Overflow]string{layouts.OverflowWait: "waits for the next tick", layouts.OverflowBorrow: "borrows the next tick", layouts.OverflowWrap: "wraps"}[cv.Overflow])
 	f.Var().Id(name).Op("=").Qual(idrtPath, "Policy").Values(d)
 	f.Line()
 	if cv.Overflow == layouts.OverflowWait {
-		tick := uint64(clockOf(tv).Duration())
+		tick := uint64(clockOf(m.Resolved).Duration())
 		f.Const().Defs(
 			jen.Comment("tickLength"+m.Suffix+" is one tick of the "+l.Name+" clock."),
 			jen.Id("tickLength"+m.Suffix).Op("=").Add(num(tick)).Op("*").Qual("time", "Nanosecond"),
 			jen.Comment("maxWait"+m.Suffix+" is how long a generator waits for the clock to pass its last tick."),
-			jen.Id("maxWait"+m.Suffix).Op("=").Add(maxWait(tv)),
+			jen.Id("maxWait"+m.Suffix).Op("=").Add(maxWait(m.Resolved.Clock)),
 		)
 		f.Line()
 	}
@@ -340,13 +341,13 @@ const maxWaitTicks = 2
 
 // maxWaitNanos returns how long, in nanoseconds, a generator waits for the
 // clock's next tick: a second, or maxWaitTicks ticks if that is longer.
-func maxWaitNanos(tv *layouts.Value) uint64 {
-	return max(clockOf(tv).NanosAt(big.NewInt(maxWaitTicks)).Uint64(), 1e9)
+func maxWaitNanos(c *resolved.Clock) uint64 {
+	return max(c.NanosAt(big.NewInt(maxWaitTicks)).Uint64(), 1e9)
 }
 
 // maxWait returns maxWaitNanos as a Go duration.
-func maxWait(tv *layouts.Value) *jen.Statement {
-	ns := maxWaitNanos(tv)
+func maxWait(c *resolved.Clock) *jen.Statement {
+	ns := maxWaitNanos(c)
 	switch {
 	case ns == 1e9:
 		return jen.Qual("time", "Second")
@@ -357,8 +358,8 @@ func maxWait(tv *layouts.Value) *jen.Statement {
 }
 
 // maxWaitWords says maxWaitNanos in words, for a doc.
-func maxWaitWords(tv *layouts.Value) string {
-	ns := maxWaitNanos(tv)
+func maxWaitWords(c *resolved.Clock) string {
+	ns := maxWaitNanos(c)
 	switch {
 	case ns == 1e9:
 		return "a second"
@@ -544,11 +545,12 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 			continue
 		}
 		var terms []jen.Code
+		r := p.resolved(l)
 		for k, si := range fd.Segments {
 			seg := l.Segments[si]
 			for _, pi := range seg.Parts {
 				pt := l.Parts[pi]
-				pos := seg.Offset + seg.Width - (pt.Offset + pt.Width)
+				pos := r.Parts[pi].Shift - r.Segments[si].Shift // the part's lowest bit in the segment
 				if fd.Split() {
 					pos = fd.Lo[k]
 				}
@@ -669,7 +671,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		))
 	}
 	loop = append(loop,
-		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(l)),
+		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(m.Resolved)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	)
 	if cv.Init != layouts.InitZero {
@@ -705,9 +707,8 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 
 // ticksPerSecond returns how many of the layout's ticks make a second,
 // rounded up.
-func ticksPerSecond(l *layouts.Layout) uint64 {
-	tv, _ := l.Value(layouts.Time)
-	return clockOf(tv).PerSecondCeil()
+func ticksPerSecond(r *resolved.Layout) uint64 {
+	return clockOf(r).PerSecondCeil()
 }
 
 // needsRandom reports whether making an ID reads fresh random bits: for

@@ -58,24 +58,19 @@ type textPkg struct {
 	null   string // "NullUUID"
 	forms  []textForm
 	signed bool // an int64 ID whose top bit is not fixed at zero
-	// declared is the canonical form when it is an encoding declared as
-	// data (Canonical EncDeclared), and enc that encoding.
+	// declared is the canonical form when it is an encoding other than
+	// the common forms (Package.declared), and enc that encoding.
 	declared textForm
 	enc      *encodings.Encoding
 }
 
-// declaredEncoding returns the encoding of a package whose canonical text
-// is declared as data (Canonical EncDeclared), as its first member's layout
-// resolves Declared, checked against the ID's size.
-func (p *Package) declaredEncoding() (*encodings.Encoding, error) {
-	e, err := p.Members[0].Layout.Encoding(p.Declared)
-	if err != nil {
-		return nil, fmt.Errorf("gen: package %s: %w", p.Name, err)
-	}
-	if e.EncodedLen(p.size()) < 0 {
-		return nil, fmt.Errorf("gen: package %s: %s cannot write %d-byte IDs", p.Name, e.Title(), p.size())
-	}
-	return e, nil
+// declared reports whether the package's text form is an encoding other
+// than the forms every package has (resolved.IsCommonForm): one declared
+// as data, built in (base58, base32hex) or in the spec. Its encoding is
+// the resolved text's (Package.text).
+func (p *Package) declared() bool {
+	t := p.Members[0].Resolved.Text
+	return t.Encoding != nil && !resolved.IsCommonForm(t.Name)
 }
 
 func newTextPkg(p *Package) (*textPkg, error) {
@@ -100,11 +95,8 @@ func newTextPkg(p *Package) (*textPkg, error) {
 	tp.forms[0].overflows = true // the width is the least that holds every ID, so it holds more
 	tp.forms[1].overflows = 5*crockfordWidth(n) > 8*n || fixedSign
 	tp.forms[2].overflows = fixedSign
-	if p.Canonical == EncDeclared {
-		e, err := p.declaredEncoding()
-		if err != nil {
-			return nil, err
-		}
+	if p.declared() {
+		e := p.text().Encoding
 		s := e.Spec()
 		d := textForm{name: s.Title, width: e.EncodedLen(n), encode: "encodeText", decode: "decodeText",
 			what: fmt.Sprintf("%d %s digits (%s)", e.DigitLen(n), s.Title, s.Digits), cased: s.Fold, digits: s.Digits,
@@ -123,26 +115,18 @@ func newTextPkg(p *Package) (*textPkg, error) {
 // canonicalForm returns the fixed-width form that is the package's
 // canonical one, if it is one of them.
 func (tp *textPkg) canonicalForm() (textForm, bool) {
-	if i := slices.Index(resolved.CommonForms(), tp.p.Canonical.String()); i >= 0 {
+	if i := slices.Index(resolved.CommonForms(), tp.p.Text); i >= 0 {
 		return tp.forms[i], true // tp.forms are resolved.CommonForms, in order
 	}
-	if tp.p.Canonical == EncDeclared {
+	if tp.p.declared() {
 		return tp.declared, true
 	}
 	return textForm{}, false
 }
 
-// canonicalWidth returns the longest canonical text of an ID.
-func (tp *textPkg) canonicalWidth() int {
-	switch tp.p.Canonical {
-	case EncUUID:
-		return 36
-	case EncDecimal:
-		return 20
-	}
-	f, _ := tp.canonicalForm()
-	return f.width
-}
+// canonicalWidth returns the longest canonical text of an ID, as the
+// resolved text has it (Package.text).
+func (tp *textPkg) canonicalWidth() int { return tp.p.text().Width }
 
 // bytesOf returns the statements and the expression that pass the ID's
 // bytes to an encoder, as a pointer: an array passed by value would be
@@ -187,12 +171,10 @@ func (tp *textPkg) maxText(form textForm) string {
 // emitText writes the package's text API.
 func emitText(f *jen.File, p *Package) error {
 	switch {
-	case p.Canonical == EncUUID && (p.Int64 || p.size() != 16):
-		return fmt.Errorf("gen: package %s: the UUID text form needs a 16-byte ID", p.Name)
-	case p.Canonical == EncDecimal && !p.Int64:
+	case p.Text == "uuid" && p.Int64:
+		return fmt.Errorf("gen: package %s: the UUID text form needs a 16-byte ID, not an int64", p.Name)
+	case p.Text == "decimal" && !p.Int64:
 		return fmt.Errorf("gen: package %s: the decimal text form needs an int64 ID", p.Name)
-	case p.Canonical < EncUUID || p.Canonical > EncDeclared:
-		return fmt.Errorf("gen: package %s: unknown text form %d", p.Name, p.Canonical)
 	}
 	tp, err := newTextPkg(p)
 	if err != nil {
@@ -372,8 +354,8 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 	bParam := []jen.Code{jen.Id("b").Index().Byte()}
 
 	// String and AppendText: the canonical form.
-	switch tp.p.Canonical {
-	case EncUUID:
+	switch {
+	case tp.p.Text == "uuid":
 		tp.method(f, "String returns id in the canonical form of RFC 9562: 36 characters, lower-case\nhex digits in groups of 8, 4, 4, 4 and 12 separated by hyphens, such as\nf81d4fae-7dec-11d0-a765-00a0c91e6bf6.",
 			"String", nil, str, tp.stringEncoded(36, "encodeUUID")...)
 		tp.method(f, "URN returns id as a URN of RFC 9562's form: \"urn:uuid:\" and the canonical form.",
@@ -386,7 +368,7 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 		tp.method(f, "AppendText appends the canonical form of id, as String writes it, to b and\nreturns the extended slice. It implements encoding.TextAppender and\nallocates only if b lacks the capacity.",
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
 			tp.appendEncoded(36, "encodeUUID", func(b ...jen.Code) *jen.Statement { return jen.Return(append(b, jen.Nil())...) })...)
-	case EncDecimal:
+	case tp.p.Text == "decimal":
 		doc := "String returns id in decimal, its canonical text form: the number its 64\nbits hold, unsigned, as strconv.FormatUint writes it. Base62 gives a\nshorter form of fixed width that sorts as the IDs do."
 		if tp.signed {
 			doc = "String returns id in decimal, its canonical text form: the number its 64\nbits hold, unsigned, as strconv.FormatUint writes it, so an ID whose top\nbit is set is 2^63 or more, never negative, as the services that publish\nsuch IDs (Discord's) write them. Base62 gives a shorter form of fixed width\nthat sorts as Compare orders the IDs."
@@ -396,7 +378,7 @@ func (tp *textPkg) emitFormatting(f *jen.File) {
 		tp.method(f, "AppendText appends id in decimal, as String writes it, to b and returns the\nextended slice. It implements encoding.TextAppender and allocates only if b\nlacks the capacity.",
 			"AppendText", bParam, []jen.Code{jen.Index().Byte(), jen.Error()},
 			jen.Return(jen.Qual("strconv", "AppendUint").Call(jen.Id("b"), jen.Uint64().Call(jen.Id("id")), jen.Lit(10)), jen.Nil()))
-	case EncDeclared:
+	case tp.p.declared():
 		form := tp.declared
 		sorts := tp.sortsDoc()
 		if tp.enc.Spec().Bits {
@@ -482,8 +464,8 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 	// unmarshalers share.
 	var parseDoc string
 	var textBody []jen.Code
-	switch tp.p.Canonical {
-	case EncUUID:
+	switch {
+	case tp.p.Text == "uuid":
 		parseDoc = "Parse reads a UUID in any of the forms RFC 9562 and common use give it, with\nhex digits in either case:\n\n" +
 			"\txxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx           the canonical form, 36 characters\n" +
 			"\txxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx               32 hex digits\n" +
@@ -492,7 +474,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 			"It accepts nothing else: no other punctuation, no whitespace, no text\naround the UUID. " +
 			tp.parseErrorsDoc(false) + " ParseBase62 and ParseCrockford read the\nsortable forms."
 		textBody = tp.uuidParseBody()
-	case EncDecimal:
+	case tp.p.Text == "decimal":
 		parseDoc = "Parse reads an ID in decimal, as String writes it: the digits of a number\nfrom 0 to 9223372036854775807, with no sign, no leading zeros and no\nspaces. " + tp.parseErrorsDoc(true) + "\nParseBase62 reads the sortable form."
 		if tp.signed {
 			parseDoc = "Parse reads an ID in decimal, as String writes it: the digits of the\nunsigned number its 64 bits hold, from 0 to 18446744073709551615, with no\nsign, no leading zeros and no spaces. " + tp.parseErrorsDoc(true)
@@ -615,10 +597,10 @@ func (tp *textPkg) int64Decode(decode string, input jen.Code) []jen.Code {
 
 // exampleText returns the canonical text of an example ID for doc comments.
 func (tp *textPkg) exampleText() string {
-	switch tp.p.Canonical {
-	case EncUUID:
+	switch {
+	case tp.p.Text == "uuid":
 		return "f81d4fae-7dec-11d0-a765-00a0c91e6bf6"
-	case EncDecimal:
+	case tp.p.Text == "decimal":
 		return "1541815603606036480"
 	}
 	form, _ := tp.canonicalForm()
@@ -629,7 +611,7 @@ func (tp *textPkg) exampleText() string {
 		x.Lsh(x, 8)
 		x.Or(x, big.NewInt(int64(pattern[i%len(pattern)])))
 	}
-	if tp.p.Canonical == EncDeclared {
+	if tp.p.declared() {
 		return tp.enc.EncodeToString(x.FillBytes(make([]byte, tp.n)))
 	}
 	digits := form.digits
@@ -722,7 +704,7 @@ func (tp *textPkg) emitMarshalling(f *jen.File) {
 	)
 
 	jsonDoc := "MarshalJSON writes id as a JSON string of its canonical text form. It\nimplements json.Marshaler."
-	if tp.p.Canonical == EncDecimal {
+	if tp.p.Text == "decimal" {
 		jsonDoc = "MarshalJSON writes id as a JSON string of its decimal form, such as\n\"1541815603606036480\", not as a JSON number: JavaScript reads numbers as\nfloat64, which holds integers exactly only up to 2^53, and IDs are larger.\nIt implements json.Marshaler."
 	}
 	tp.method(f, jsonDoc, "MarshalJSON", nil, bytesErr,
@@ -819,7 +801,7 @@ func (tp *textPkg) emitSQL(f *jen.File) {
 		}
 		doc = fmt.Sprintf("Scan sets *id from a database value, leaving *id unchanged on error. It\nimplements sql.Scanner and accepts a string or []byte in any form Parse\naccepts, or a []byte of exactly %d raw bytes, as a %s column gives.", tp.n, col)
 		valueDoc = "Value returns the canonical text form of id, as String writes it, for a\ntext column. It implements driver.Valuer."
-		if tp.p.Canonical == EncUUID {
+		if tp.p.Text == "uuid" {
 			valueDoc = "Value returns the canonical text form of id, as String writes it, for a\ntext column or PostgreSQL's uuid type. It implements driver.Valuer."
 		}
 		value = jen.Id("id").Dot("String").Call()

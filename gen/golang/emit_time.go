@@ -22,8 +22,7 @@ type tunit struct {
 	secPerTik uint64 // for ticks of whole seconds
 }
 
-func timeUnit(v *layouts.Value) (tunit, error) {
-	c := clockOf(v)
+func timeUnit(c *resolved.Clock) (tunit, error) {
 	per, whole := c.PerSecond()
 	if whole && 1e9%per == 0 {
 		return tunit{perSec: per, nsPerTick: 1e9 / per}, nil
@@ -39,17 +38,16 @@ func timeUnit(v *layouts.Value) (tunit, error) {
 	if s, ok := c.Seconds(); ok {
 		return tunit{secPerTik: s}, nil
 	}
-	return tunit{}, fmt.Errorf("unit %s: the generator takes ticks of whole nanoseconds that divide a second evenly (ms, 10ms, 100ns, ...), a whole number of ticks a second up to 2^34 (ms/4096), binary fractions of a second down to 2^-33 s, and whole seconds", v.Unit)
+	return tunit{}, fmt.Errorf("unit %s: the generator takes ticks of whole nanoseconds that divide a second evenly (ms, 10ms, 100ns, ...), a whole number of ticks a second up to 2^34 (ms/4096), binary fractions of a second down to 2^-33 s, and whole seconds", c.Unit)
 }
 
-// clockOf returns the clock of a time value of a validated layout, which
-// always has one: its tick and time arithmetic (resolved.Clock).
-func clockOf(v *layouts.Value) *resolved.Clock {
-	c, err := resolved.NewClock(v)
-	if err != nil {
-		panic(fmt.Sprintf("gen: a time without a unit in a validated layout: %v", err))
+// clockOf returns the clock of a member's layout, which has a time: its
+// tick and time arithmetic, as resolved once (resolved.Layout.Clock).
+func clockOf(r *resolved.Layout) *resolved.Clock {
+	if r.Clock == nil {
+		panic("gen: the clock of a layout without a time: " + r.Model.Name)
 	}
-	return c
+	return r.Clock
 }
 
 // maxPerSec is the most ticks a second the generated arithmetic takes for a
@@ -134,7 +132,7 @@ func maxTick(v *layouts.Value) string { return mask(v.Width) }
 // emitTickConversions writes a member's conversion from time.Time to ticks
 // (ticksFrom), if from, and back (timeAt), if to.
 func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool) {
-	u, _ := timeUnit(v)
+	u, _ := timeUnit(m.Resolved.Clock)
 	ticksFrom, timeAt := timeNames(m)
 	epochSec, epochNs := v.Epoch.Unix(), int64(v.Epoch.Nanosecond())
 	unix := v.Epoch.Equal(layouts.UnixEpoch())
@@ -301,12 +299,11 @@ func subConst(x *jen.Statement, c int64) *jen.Statement {
 // read from the ID variable src, as a uint64.
 func roleValue(p *Package, l *layouts.Layout, r layouts.Role, src string) *jen.Statement {
 	pl := newPlan(p, l)
-	v, _ := l.Value(r)
 	var terms []jen.Code
-	for _, pi := range v.Parts {
-		part := l.Parts[pi]
+	for _, run := range pl.r.Role(r).Runs {
+		off := run.Offset(l.Bits)
 		for _, c := range pl.chunks {
-			lo, hi := max(part.Offset, c.start*8), min(part.Offset+part.Width, c.end())
+			lo, hi := max(off, c.start*8), min(off+run.Width, c.end())
 			if lo >= hi {
 				continue
 			}
@@ -314,8 +311,9 @@ func roleValue(p *Package, l *layouts.Layout, r layouts.Role, src string) *jen.S
 			if c.bits() != 64 {
 				bits = jen.Uint64().Call(bits)
 			}
-			// The run's lowest bit is this far above the part's lowest bit.
-			terms = append(terms, shiftLeft(bits, part.Lo+part.Offset+part.Width-hi))
+			// The chunk's lowest bit of the run is this far above the
+			// run's lowest bit, which is bit Lo of the value.
+			terms = append(terms, shiftLeft(bits, run.Lo+off+run.Width-hi))
 		}
 	}
 	return joinOp("|", terms)

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 const (
@@ -58,7 +59,7 @@ func emitType(f *jen.File, p *Package) error {
 			fmt.Fprintf(&doc, "\t%s\n", line)
 		}
 	}
-	if p.Canonical != EncDecimal {
+	if p.Text != "decimal" {
 		doc.WriteString("\nIts bytes are big-endian, so comparing IDs as bytes, or as their fixed-width\ntext, orders them like the numbers they hold.")
 	}
 	if p.signed() {
@@ -128,7 +129,7 @@ func emitValid(f *jen.File, p *Package) {
 		seen := map[string]bool{} // members with the same constants need one test
 		for _, m := range p.Members {
 			names = append(names, m.Layout.Name)
-			if key := constants(m.Layout); !seen[key] {
+			if key := constants(m.Resolved); !seen[key] {
 				seen[key] = true
 				tests = append(tests, jen.Id("id").Dot("is"+m.Suffix).Call())
 			}
@@ -153,14 +154,12 @@ func emitValid(f *jen.File, p *Package) {
 	f.Line()
 }
 
-// constants returns a layout's constant parts as text, the same for layouts
-// whose constant bits are the same.
-func constants(l *layouts.Layout) string {
+// constants returns a layout's constant runs as text, the same for layouts
+// (of one size) whose constant bits are the same.
+func constants(r *resolved.Layout) string {
 	var b strings.Builder
-	for _, pt := range l.Parts {
-		if pt.Role == layouts.Const {
-			fmt.Fprintf(&b, "%d:%d=%d ", pt.Offset, pt.Width, pt.Const)
-		}
+	for _, c := range r.Consts {
+		fmt.Fprintf(&b, "%d:%d=%d ", c.Shift, c.Width, c.Value)
 	}
 	return b.String()
 }
@@ -206,7 +205,7 @@ func emitMembership(f *jen.File, p *Package) {
 	for _, m := range p.Members {
 		// Valid tests the first member of each set of constants, and Time
 		// each member with a time it reads; no other member needs a test.
-		key := constants(m.Layout)
+		key := constants(m.Resolved)
 		_, hasTime := m.Layout.Value(layouts.Time)
 		if seen[key] && (m.NoTime || !hasTime) {
 			continue
@@ -218,14 +217,15 @@ func emitMembership(f *jen.File, p *Package) {
 		)
 		f.Line()
 	}
-	seg, ok := versionSegment(p)
+	ver, ok := versionRun(p)
 	if !ok {
 		return
 	}
 	pl := newPlan(p, p.Members[0].Layout)
+	off := ver.Offset(pl.l.Bits)
 	var parts []jen.Code
 	for _, pc := range pl.pieces {
-		if seg.Offset <= pc.offset && pc.offset < seg.Offset+seg.Width {
+		if off <= pc.offset && pc.offset < off+ver.Width {
 			parts = append(parts, shiftLeft(jen.Int().Call(bitsExpr(p, pl, pc)), pc.lo))
 		}
 	}
@@ -236,18 +236,19 @@ func emitMembership(f *jen.File, p *Package) {
 	f.Line()
 }
 
-// versionSegment returns the constant segment named "ver" that every member
-// has at the same place.
-func versionSegment(p *Package) (layouts.Segment, bool) {
-	var ver layouts.Segment
+// versionRun returns the run of the constant segment named "ver" that
+// every member has at the same place.
+func versionRun(p *Package) (resolved.Run, bool) {
+	var ver resolved.Run
 	for i, m := range p.Members {
 		found := false
-		for _, s := range m.Layout.Segments {
+		for si, s := range m.Layout.Segments {
 			if s.Name == "ver" && s.Field < 0 {
-				if i > 0 && (s.Offset != ver.Offset || s.Width != ver.Width) {
+				run := m.Resolved.Segments[si]
+				if i > 0 && (run.Shift != ver.Shift || run.Width != ver.Width) {
 					return ver, false
 				}
-				ver, found = s, true
+				ver, found = run, true
 			}
 		}
 		if !found {

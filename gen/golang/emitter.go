@@ -37,8 +37,8 @@ func (Emitter) Files(out string) []string { return []string{out} }
 
 // Generate returns the package's file, named PACKAGE_gen.go without
 // o.Out. A package, type or field name Generate refuses (ErrName), a
-// text form ParseEncoding does not know or the layout's width cannot
-// hold, and a Runtime are mistakes in the options (emit.ErrOption).
+// text form resolved.TextIn refuses for the layout, and a Runtime are
+// mistakes in the options (emit.ErrOption).
 func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error) {
 	if o.Runtime != "" {
 		return nil, emit.OptionError(fmt.Errorf("gen: a Go package imports idforge's runtime as package idrt, not from %q", o.Runtime))
@@ -47,14 +47,12 @@ func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error)
 	if typ == "" {
 		typ = "ID"
 	}
-	p := Single(l.Model, o.Package, typ)
-	p.Members[0].Resolved = l // resolved once, by the caller: the emitters read it
+	p := single(l, o.Package, typ) // resolved once, by the caller: the emitters read it
 	if o.Text != "" {
-		e, err := ParseEncoding(l.Model, o.Text)
-		if err != nil || e == EncDecimal && l.Model.Bits != 64 || e == EncUUID && l.Model.Bits != 128 {
+		if _, err := resolved.TextIn(l.Model, o.Text); err != nil {
 			return nil, emit.OptionError(fmt.Errorf("-text %q: want uuid (128-bit layouts), decimal (64-bit layouts) or an encoding (%s, or one the spec declares)", o.Text, strings.Join(encodings.Names(), ", ")))
 		}
-		p.SetText(e, o.Text)
+		p.SetText(o.Text)
 	}
 	src, err := Generate(p)
 	if errors.Is(err, ErrName) {

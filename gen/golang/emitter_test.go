@@ -22,7 +22,7 @@ func TestEmitter(t *testing.T) {
 	for _, text := range []string{"", "base62"} {
 		p := golang.Single(l, "ids", "ULID")
 		if text != "" {
-			p.SetText(golang.EncBase62, text)
+			p.SetText(text)
 		}
 		want, err := golang.Generate(p)
 		if err != nil {

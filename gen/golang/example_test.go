@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"log"
+	"strings"
 
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
@@ -44,25 +45,28 @@ layout orderid 128
 	// func Parse(s string) (id ID, err error) {
 }
 
-// A layout's default text form: the one its spec declares, else the
-// canonical UUID form for a layout that is an RFC 9562 UUID, decimal for a
-// 64-bit layout, whose package then holds an int64, and Base62 for any
-// other. SetText chooses another, as `idforge gen -text hex` does; a
-// package whose text is not decimal holds a byte array.
-func ExampleDefaultEncoding() {
-	v7, _ := layouts.Builtin("uuidv7")
-	snow, _ := layouts.Builtin("snowflake")
-	ulid, _ := layouts.Builtin("ulid")
-	fmt.Println(golang.DefaultEncoding(v7), golang.DefaultEncoding(snow), golang.DefaultEncoding(ulid))
-
-	p := golang.Single(snow, "flake", "ID")
-	fmt.Println(p.Canonical, p.Int64)
-	e, err := golang.ParseEncoding(snow, "hex")
-	if err != nil {
-		log.Fatal(err)
+// A package's default text form is its layout's canonical text
+// (resolved.Layout.Text): the one its spec declares, else the canonical
+// UUID form for a layout that is an RFC 9562 UUID, decimal for a 64-bit
+// layout, whose package then holds an int64, and Base62 for any other.
+// SetText chooses another, as `idforge gen -text hex` does; a package
+// whose text is not decimal holds a byte array.
+func ExampleSingle() {
+	var texts []string
+	for _, name := range []string{"uuidv7", "snowflake", "ulid"} {
+		l, err := layouts.Builtin(name)
+		if err != nil {
+			log.Fatal(err)
+		}
+		texts = append(texts, golang.Single(l, "x", "ID").Text)
 	}
-	p.SetText(e, "hex")
-	fmt.Println(p.Canonical, p.Int64)
+	fmt.Println(strings.Join(texts, " "))
+
+	snow, _ := layouts.Builtin("snowflake")
+	p := golang.Single(snow, "flake", "ID")
+	fmt.Println(p.Text, p.Int64)
+	p.SetText("hex")
+	fmt.Println(p.Text, p.Int64)
 	// Output:
 	// uuid decimal crockford
 	// decimal true

@@ -18,7 +18,6 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
@@ -27,12 +26,15 @@ import (
 // carries. One package may carry a family of layouts told apart by their
 // constants, as package uuid carries UUIDv1 to v8.
 type Package struct {
-	Name      string   // the Go package name, such as "uuid"
-	Type      string   // the ID type, such as "UUID"
-	Canonical Encoding // the form String writes and Parse reads
-	Declared  string   // with Canonical EncDeclared: the encoding's name, as the first member's layout resolves it
-	Int64     bool     // the type is an int64, as Snowflake IDs are, rather than a byte array
-	Members   []Member
+	Name string // the Go package name, such as "uuid"
+	Type string // the ID type, such as "UUID"
+	// Text names the form String writes and Parse reads, as
+	// resolved.TextIn takes it: "uuid", "decimal" or an encoding's name
+	// ("base62", "crockford", "hex", "base58", one the spec declares).
+	// Empty, it is the first member's canonical text (resolved.Layout.Text).
+	Text    string
+	Int64   bool // the type is an int64, as Snowflake IDs are, rather than a byte array
+	Members []Member
 }
 
 // Member is one layout of a package.
@@ -52,74 +54,12 @@ type Member struct {
 	NoTime bool
 }
 
-// Encoding is a text form of an ID.
-type Encoding int
-
-// The text forms.
-const (
-	EncUUID      Encoding = iota // 8-4-4-4-12 lower-case hex
-	EncBase62                    // fixed-width Base62
-	EncCrockford                 // fixed-width Crockford base32, upper case
-	EncHex                       // lower-case hex
-	EncDecimal                   // decimal, for int64 IDs
-	// EncDeclared is any other encoding declared as data (base58,
-	// base32hex, one a spec declares): Package.Declared names it.
-	EncDeclared
-)
-
-var encodingNames = [...]string{"uuid", "base62", "crockford", "hex", "decimal", "declared"}
-
-// String returns the form's name, as `idforge gen -text` takes it: "uuid",
-// "base62", "crockford", "hex" or "decimal", or "declared" for any other.
-func (e Encoding) String() string {
-	if e >= 0 && int(e) < len(encodingNames) {
-		return encodingNames[e]
-	}
-	return fmt.Sprintf("Encoding(%d)", int(e))
-}
-
-// ParseEncoding returns the text form with the given name, as String
-// writes it, or EncDeclared for the name of any other encoding that l
-// declares or has built in (layouts.Layout.Encoding), which then goes in
-// Package.Declared.
-func ParseEncoding(l *layouts.Layout, name string) (Encoding, error) {
-	for i, n := range encodingNames[:EncDeclared] {
-		if n == name {
-			return Encoding(i), nil
-		}
-	}
-	if _, err := l.Encoding(name); err == nil {
-		return EncDeclared, nil
-	}
-	return 0, fmt.Errorf("gen: unknown text form %q (want uuid, %s or an encoding the spec declares; decimal is for int64 IDs)", name, strings.Join(encodings.Names(), ", "))
-}
-
-// DefaultEncoding returns the text form a package for one layout writes and
-// reads by default: the form the layout's spec declares with its text line,
-// else the one layouts.Layout.CanonicalText gives a layout that declares
-// none: the canonical UUID form for a layout that is an RFC 9562 UUID (see
-// layouts.Layout.IsUUID), as package uuid does, decimal for a 64-bit layout,
-// as package snowflake does, and Base62, which sorts like the bytes, for any
-// other. A Text that no form has (in a Layout made by hand, not by
-// layouts.Parse) gives an Encoding that Generate refuses.
-func DefaultEncoding(l *layouts.Layout) Encoding {
-	e, err := ParseEncoding(l, l.CanonicalText())
-	if err != nil {
-		return -1
-	}
-	return e
-}
-
 // resolve fills each member's Resolved, resolving its Layout where a
 // Package written by hand left it nil, and makes its Text the package's
-// text form (resolved.TextIn) where SetText or Canonical chose another
-// than the layout's canonical one. A form no layout can write is left for
-// the emitters to refuse, as they always have.
+// text form (resolved.TextIn), where Text or SetText chose another than
+// the layout's canonical one. A form that some member's layout cannot
+// write is an error matching resolved.ErrLayout.
 func (p *Package) resolve() error {
-	name := p.Canonical.String()
-	if p.Canonical == EncDeclared {
-		name = p.Declared
-	}
 	for i := range p.Members {
 		m := &p.Members[i]
 		r := m.Resolved
@@ -129,16 +69,36 @@ func (p *Package) resolve() error {
 				return fmt.Errorf("gen: %w", err)
 			}
 		}
-		if r.Text.Name != name {
-			if t, err := resolved.TextIn(m.Layout, name); err == nil {
-				rc := *r
-				rc.Text = t
-				r = &rc
+		if p.Text == "" {
+			p.Text = r.Text.Name
+		}
+		if r.Text.Name != p.Text {
+			t, err := resolved.TextIn(m.Layout, p.Text)
+			if err != nil {
+				return fmt.Errorf("gen: package %s: %w", p.Name, err)
 			}
+			rc := *r
+			rc.Text = t
+			r = &rc
 		}
 		m.Resolved = r
+		if err := supported(r); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// text returns the package's text form, resolved: its first member's, with
+// the width of the longest text of any member's IDs and Signed where any
+// member's is (decimal, whose width is 19 digits or 20 with Signed).
+func (p *Package) text() resolved.Text {
+	t := p.Members[0].Resolved.Text
+	for _, m := range p.Members[1:] {
+		t.Width = max(t.Width, m.Resolved.Text.Width)
+		t.Signed = t.Signed || m.Resolved.Text.Signed
+	}
+	return t
 }
 
 // resolved returns l, a member's layout, resolved: the member's Resolved,
@@ -167,9 +127,6 @@ func (p *Package) check() error {
 		}
 		if len(p.Members) > 1 && m.Suffix == "" {
 			return fmt.Errorf("gen: package %s has several layouts, so %s needs a suffix", p.Name, m.Layout.Name)
-		}
-		if err := supported(m.Layout); err != nil {
-			return err
 		}
 	}
 	if p.Int64 && p.size() != 8 {

@@ -77,11 +77,7 @@ func TestGolden(t *testing.T) {
 			}
 			p := golang.Single(l, pkg, typ)
 			if text != "" {
-				e, err := golang.ParseEncoding(l, text)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p.SetText(e, text)
+				p.SetText(text)
 			}
 			src, err := golang.Generate(p)
 			if err != nil {

@@ -43,8 +43,8 @@ func int64Package(t *testing.T, name, spec string) (*layouts.Layout, []byte) {
 		t.Fatalf("%s: %v", name, err)
 	}
 	p := golang.Single(l, name, "ID")
-	if !p.Int64 || p.Canonical != golang.EncDecimal {
-		t.Fatalf("%s: Single gives Int64 %v and text %v, want an int64 in decimal", name, p.Int64, p.Canonical)
+	if !p.Int64 || p.Text != "decimal" {
+		t.Fatalf("%s: Single gives Int64 %v and text %q, want an int64 in decimal", name, p.Int64, p.Text)
 	}
 	src, err := golang.Generate(p)
 	if err != nil {

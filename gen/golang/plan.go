@@ -113,7 +113,7 @@ func newPlan(pk *Package, l *layouts.Layout) *plan {
 	inBytes := make([]bool, l.Bytes())
 	for _, f := range r.Fields {
 		if byteRegion(f.Field) && !pk.Int64 {
-			start, end := runBytes(l, f.Runs[0])
+			start, end := f.Runs[0].Bytes(l.Bits)
 			for i := start; i < end; i++ {
 				inBytes[i] = true
 			}
@@ -218,21 +218,16 @@ func (p *plan) fieldLo(pc piece) int { return pc.runLo + pc.lo }
 func (p *plan) bytesRange(f *layouts.Field) (start, end int) {
 	for _, rf := range p.r.Fields {
 		if rf.Name == f.Name {
-			return runBytes(p.l, rf.Runs[0])
+			return rf.Runs[0].Bytes(p.l.Bits)
 		}
 	}
 	panic("gen: bytesRange of a field not in the plan's layout")
 }
 
-// runBytes returns the bytes a run of whole bytes occupies.
-func runBytes(l *layouts.Layout, r resolved.Run) (start, end int) {
-	off := r.Offset(l.Bits)
-	return off / 8, (off + r.Width) / 8
-}
-
 // supported refuses layouts the emitters do not handle; the interpreter
 // still handles them.
-func supported(l *layouts.Layout) error {
+func supported(r *resolved.Layout) error {
+	l := r.Model
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("gen: %s: "+format+" (the interpreter handles it; the generator does not yet)", append([]any{l.File}, args...)...)
 	}
@@ -250,14 +245,14 @@ func supported(l *layouts.Layout) error {
 		}
 	}
 	if h, ok := l.Value(layouts.Hash); ok {
-		for _, pi := range h.Parts {
-			if pt := l.Parts[pi]; h.Width-pt.Hi != pt.Offset {
+		for _, run := range r.Hash.Runs {
+			if run.Offset(l.Bits) != h.Width-(run.Lo+run.Width) {
 				return fail("hash bits must sit where they are in the digest")
 			}
 		}
 	}
-	if t, ok := l.Value(layouts.Time); ok {
-		if _, err := timeUnit(t); err != nil {
+	if r.Clock != nil {
+		if _, err := timeUnit(r.Clock); err != nil {
 			return fail("%v", err)
 		}
 	}

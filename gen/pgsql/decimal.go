@@ -26,10 +26,10 @@ func (s *script) emitDecimal() {
 		body: "SELECT CASE WHEN $1 >= 0 THEN $1::text ELSE ($1::numeric + 18446744073709551616)::text END",
 		doc:  fmt.Sprintf("A %s ID in decimal, its canonical text: the unsigned number its 64 bits hold, as Go's String writes it (a bigint of 2^63 and above is negative; its text here is not).", s.l.Name),
 	})
-	most, largest, wrap := 19, "9223372036854775807", ""
+	most, largest, wrap := s.r.Text.Width, "9223372036854775807", ""
 	if s.r.Text.Signed {
 		// From 2^63 on, the bigint of the same 64 bits is negative.
-		most, largest = 20, "18446744073709551615"
+		largest = "18446744073709551615"
 		wrap = "\n  IF n > 9223372036854775807 THEN\n    n := n - 18446744073709551616;\n  END IF;"
 	}
 	suffix := "from_decimal"

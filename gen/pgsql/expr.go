@@ -330,18 +330,17 @@ func (s *script) builtinTime(v *layouts.Value) (version uint64, expr string, ok 
 	if s.kind != kUUID || !l.IsUUID() {
 		return 0, "", false
 	}
-	for _, p := range l.Parts {
-		if p.Role == layouts.Const && p.Offset == 48 && p.Width == 4 {
-			version = p.Const
+	for _, c := range s.r.Consts {
+		if s.off(c.Run) == 48 && c.Width == 4 {
+			version = c.Value
 		}
 	}
-	parts := map[[3]int]bool{} // offset, width, lo of each part of the time
-	var top *layouts.Part
-	for _, pi := range v.Parts {
-		p := l.Parts[pi]
-		parts[[3]int{p.Offset, p.Width, p.Lo}] = true
-		if p.Offset == 0 {
-			top = &l.Parts[pi]
+	parts := map[[3]int]bool{} // offset, width, lo of each run of the time
+	var top *resolved.Run
+	for _, r := range s.valueRuns(v) {
+		parts[[3]int{s.off(r), r.Width, r.Lo}] = true
+		if s.off(r) == 0 {
+			top = &r
 		}
 	}
 	const extract = "uuid_extract_timestamp($1)"
@@ -351,7 +350,7 @@ func (s *script) builtinTime(v *layouts.Value) (version uint64, expr string, ok 
 			len(parts) == 3 && parts[[3]int{0, 32, 0}] && parts[[3]int{32, 16, 32}] && parts[[3]int{52, 12, 48}]
 		return 1, extract, v1
 	case 7:
-		if !v.Epoch.Equal(layouts.UnixEpoch()) || top == nil || top.Width != 48 || top.Hi != v.Width || top.Lo > 32 {
+		if !v.Epoch.Equal(layouts.UnixEpoch()) || top == nil || top.Width != 48 || top.Lo+top.Width != v.Width || top.Lo > 32 {
 			return 0, "", false
 		}
 		// 2^Lo ticks make a millisecond.

@@ -11,11 +11,20 @@ import (
 )
 
 const (
-	base62Alphabet          = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	crockfordAlphabet       = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-	base62Chunk             = 10                 // Base62 digits per bigint
-	base62ChunkBase   int64 = 839299365868340224 // 62^10, the largest power of 62 in a bigint
+	base62Chunk           = 10                 // Base62 digits per bigint
+	base62ChunkBase int64 = 839299365868340224 // 62^10, the largest power of 62 in a bigint
 )
+
+// alphabet returns the digits of a built-in encoding, as package encodings
+// declares them: the alphabets of the forms every script has
+// (resolved.CommonForms).
+func alphabet(name string) string {
+	e, ok := encodings.Lookup(name)
+	if !ok {
+		panic("pgsql: no built-in encoding " + name)
+	}
+	return e.Spec().Digits
+}
 
 // both returns a body built as every server from 13 runs it, and as
 // PostgreSQL 18 and later run it (empty when the two are the same).
@@ -99,13 +108,12 @@ func (s *script) emitValid() {
 func (s *script) fastConstTest() string {
 	isConst := make([]bool, s.l.Bits)
 	want := make([]byte, s.l.Bits)
-	for _, p := range s.l.Parts {
-		if p.Role != layouts.Const {
-			continue
-		}
-		for i := range p.Width {
-			isConst[p.Offset+i] = true
-			want[p.Offset+i] = byte(p.Const >> (p.Width - 1 - i) & 1)
+	for _, c := range s.r.Consts {
+		for i := range c.Width {
+			isConst[s.off(c.Run)+i] = true
+			if c.Bit(c.Value, i) {
+				want[s.off(c.Run)+i] = 1
+			}
 		}
 	}
 	type window struct{ first, n int }
@@ -146,8 +154,8 @@ func (s *script) emitFields() {
 		f := &s.l.Fields[i]
 		body, fast := s.both(func() string {
 			if f.Bytes {
-				seg := s.l.Segments[f.Segments[0]]
-				return fmt.Sprintf("SELECT substring(%s from %d for %d)", s.bytesOf("$1"), seg.Offset/8+1, seg.Width/8)
+				start, end := s.fieldRuns(f)[0].Bytes(s.l.Bits)
+				return fmt.Sprintf("SELECT substring(%s from %d for %d)", s.bytesOf("$1"), start+1, end-start)
 			}
 			e, _ := s.value("$1", s.fieldRuns(f), f.Width)
 			return "SELECT " + e
@@ -207,12 +215,13 @@ func (s *script) constantMask() (string, bool) {
 // constant of the bit's value ('0' or '1'), and fill at every other.
 func (s *script) bitString(constant func(bit byte) byte, fill byte) string {
 	b := []byte(strings.Repeat(string(fill), s.l.Bits))
-	for _, p := range s.l.Parts {
-		if p.Role != layouts.Const {
-			continue
-		}
-		for i := range p.Width {
-			b[p.Offset+i] = constant('0' + byte(p.Const>>(p.Width-1-i)&1))
+	for _, c := range s.r.Consts {
+		for i := range c.Width {
+			bit := byte('0')
+			if c.Bit(c.Value, i) {
+				bit = '1'
+			}
+			b[s.off(c.Run)+i] = constant(bit)
 		}
 	}
 	return "B'" + string(b) + "'"
@@ -348,10 +357,10 @@ func (s *script) emitPack() {
 		case f == nil:
 			timeArg = p
 		case f.Bytes:
-			seg := s.l.Segments[f.Segments[0]]
+			run := s.fieldRuns(f)[0]
 			checks = append(checks, fmt.Sprintf("  IF octet_length(%s) <> %d THEN\n    %s\n  END IF;", p, f.Width/8,
 				s.raise("pack", "22026", "%s is %s bytes, want "+fmt.Sprint(f.Width/8), literal(f.Name), "octet_length("+p+")")))
-			places = append(places, fmt.Sprintf("  b := overlay(b placing ('x' || encode(%s, 'hex'))::bit(%d) from %d);", p, f.Width, seg.Offset+1))
+			places = append(places, fmt.Sprintf("  b := overlay(b placing ('x' || encode(%s, 'hex'))::bit(%d) from %d);", p, f.Width, s.off(run)+1))
 		default:
 			bad := fmt.Sprintf("%s < 0 OR %s > %s", p, p, maxValue(f.Width))
 			if f.Width == 64 {
@@ -431,7 +440,7 @@ func (s *script) emitBounds() {
 END`, s.l.Bits, s.template(bound.fill), timeDecls, microsStmts(base, "$1"), bound.x, maxValue(v.Width), bound.ticks,
 			s.placeValue("ticks", true, s.valueRuns(v)), s.fromBits("b"))
 		note := " on an index of the key"
-		if s.kind == kBigint && !signFree(s.l) {
+		if s.kind == kBigint && !s.r.TopBitZero() {
 			note = "; bigint compares signed, so this holds while the top bit is 0"
 		}
 		s.function(function{
@@ -439,13 +448,6 @@ END`, s.l.Bits, s.template(bound.fill), timeDecls, microsStmts(base, "$1"), boun
 			doc: fmt.Sprintf(bound.doc, s.l.Name, s.prefix, note),
 		})
 	}
-}
-
-// signFree reports whether a 64-bit layout's top bit is the constant 0, so
-// that bigint's signed order is the bytes' order.
-func signFree(l *layouts.Layout) bool {
-	p := l.Parts[0]
-	return p.Role == layouts.Const && p.Const>>(p.Width-1) == 0
 }
 
 func (s *script) emitHex() {
@@ -576,7 +578,7 @@ func (s *script) emitBase62() {
 	dec.WriteString("DECLARE\n  n numeric;\n  b bit(" + fmt.Sprint(s.l.Bits) + ");\nBEGIN\n")
 	dec.WriteString(s.checkText("from_base62", width, "0-9A-Za-z"))
 	dec.WriteString(numericStmts(width, base62Chunk, 62, fmt.Sprint(base62ChunkBase), func(i int) string {
-		return fmt.Sprintf("(strpos('%s', substr($1, %d, 1)) - 1)", base62Alphabet, i+1)
+		return fmt.Sprintf("(strpos('%s', substr($1, %d, 1)) - 1)", alphabet("base62"), i+1)
 	}))
 	fmt.Fprintf(&dec, "  IF n > %s THEN\n    %s\n  END IF;\n", maxValue(s.l.Bits),
 		s.raise("from_base62", "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1"))
@@ -670,7 +672,7 @@ func (s *script) emitCrockford() {
 	}
 	var digits []string
 	for i := range width {
-		digits = append(digits, fmt.Sprintf("substr('%s', substring(b from %d for 5)::int + 1, 1)", crockfordAlphabet, 5*i+1))
+		digits = append(digits, fmt.Sprintf("substr('%s', substring(b from %d for 5)::int + 1, 1)", alphabet("crockford"), 5*i+1))
 	}
 	s.function(function{
 		suffix: "to_crockford", params: [][2]string{{"id", s.typ}}, returns: "text", plpgsql: true,
@@ -684,7 +686,7 @@ func (s *script) emitCrockford() {
 	dec.WriteString(s.checkText("from_crockford", width, readClass(crockford)))
 	var groups []string
 	for i := range width {
-		groups = append(groups, fmt.Sprintf("(strpos('%s', substr(u, %d, 1)) - 1)::bit(5)", crockfordAlphabet, i+1))
+		groups = append(groups, fmt.Sprintf("(strpos('%s', substr(u, %d, 1)) - 1)::bit(5)", alphabet("crockford"), i+1))
 	}
 	fmt.Fprintf(&dec, "  v := %s;\n", strings.Join(groups, "\n    || "))
 	if pad > 0 {
@@ -736,10 +738,8 @@ func (s *script) emitNew() {
   END LOOP;
   b := ('x' || encode(substring(r from 1 for %d), 'hex'))::bit(%d);
 `, (n+13)/14, n, s.l.Bits)
-	for _, p := range s.l.Parts {
-		if p.Role == layouts.Const {
-			fmt.Fprintf(&b, "  b := overlay(b placing %s from %d);\n", valueBits(fmt.Sprint(p.Const), false, 0, p.Width), p.Offset+1)
-		}
+	for _, c := range s.r.Consts {
+		fmt.Fprintf(&b, "  b := overlay(b placing %s from %d);\n", valueBits(fmt.Sprint(c.Value), false, 0, c.Width), s.off(c.Run)+1)
 	}
 	doc := fmt.Sprintf("A new %s ID: ", s.l.Name)
 	if hasTime {
@@ -753,9 +753,10 @@ func (s *script) emitNew() {
 		doc += " SQL keeps no state between calls, so the counter bits are random, as a generator's first ID in a tick has them"
 		if c.Init == layouts.InitSeeded {
 			// The counter's top bit is clear, as a seeded counter starts.
-			for _, pi := range c.Parts {
-				if p := s.l.Parts[pi]; p.Lo <= c.Width-1 && c.Width-1 < p.Hi {
-					fmt.Fprintf(&b, "  b := overlay(b placing B'0' from %d);\n", p.Offset+p.Hi-c.Width+1)
+			for _, r := range s.valueRuns(c) {
+				if top := c.Width - 1; r.Lo <= top && top < r.Lo+r.Width {
+					// The value's top bit, counted from the run's top.
+					fmt.Fprintf(&b, "  b := overlay(b placing B'0' from %d);\n", s.off(r)+r.Lo+r.Width-c.Width+1)
 				}
 			}
 			doc += " (top bit clear)"

@@ -283,8 +283,9 @@ func (s *script) reserve() error {
 		return nil
 	}
 	var want [][2]string
-	for _, suffix := range []string{"pack", "to_base62", "from_base62", "to_crockford", "from_crockford", "to_hex", "from_hex"} {
-		want = append(want, [2]string{suffix, "a function of its own"})
+	want = append(want, [2]string{"pack", "a function of its own"})
+	for _, form := range resolved.CommonForms() { // P_to_base62, P_from_base62, ...: emitBase62, emitCrockford, emitHex
+		want = append(want, [2]string{"to_" + form, "a function of its own"}, [2]string{"from_" + form, "a function of its own"})
 	}
 	if s.text != nil {
 		want = append(want, [2]string{"to_" + s.text.name, "a function of its own"}, [2]string{"from_" + s.text.name, "a function of its own"})

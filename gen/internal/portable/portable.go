@@ -230,10 +230,11 @@ func (f Form) DecimalDoc() string {
 // constant zero (NonNegative), else from 0 to 2^64-1, with no sign, as
 // Go's generated parser of the layout reads it.
 func (f Form) DecimalSyntax() string {
+	bits := 64
 	if f.NonNegative {
-		return "with no sign: 1 to 19 digits, with no leading zeros, of a number from 0 to 2^63-1; '-', '+', spaces and values above 2^63-1 are errors"
+		bits = 63
 	}
-	return "with no sign: 1 to 20 digits, with no leading zeros, of a number from 0 to 2^64-1; '-', '+', spaces and values above 2^64-1 are errors"
+	return fmt.Sprintf("with no sign: 1 to %d digits, with no leading zeros, of a number from 0 to 2^%d-1; '-', '+', spaces and values above 2^%d-1 are errors", f.Width, bits, bits)
 }
 
 // Own reports whether the form is a layout's text form that is none of
