@@ -43,8 +43,9 @@ class IDError(ValueError):
     ErrNotEmbedded; and, from the lease client idforge.lease and a Generator
     made from a lease, ErrLeaseLost (the lease lost, or taken by a process
     before it forked), ErrFull (every node held), ErrClockBehind (a clock
-    behind the node's last holder) and ErrOption (a bad argument). The codes
-    are the same in every language idforge writes.
+    behind the node's last holder), ErrOption (a bad argument) and
+    ErrOrdinal (a StatefulSet ordinal that does not parse or fit the space).
+    The codes are the same in every language idforge writes.
 
     Its args are (code, message, position), so that it pickles and copies
     whole: it crosses process boundaries (multiprocessing,
