@@ -97,6 +97,16 @@ again:
 	out.Flush()
 	skew := dur("IDFORGE_LEASE_SKEW")
 	g, err := snowflake.NewGenerator(0, snowflake.WithLease(ls), snowflake.WithClock(func() time.Time { return time.Now().Add(skew) }))
+	if err != nil && goOn && !errors.Is(err, lease.ErrClockBehind) {
+		// Lost, or not confirmed in time, before its first ID: take another.
+		fmt.Fprintf(out, "L lost %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+		out.Flush()
+		ls.Close()
+		if ls = reacquire(e, space, opts, term); ls == nil {
+			return 0
+		}
+		goto again
+	}
 	if err != nil {
 		ls.Close()
 		if errors.Is(err, lease.ErrClockBehind) {
