@@ -184,6 +184,7 @@ type Child struct {
 	lost      int            // L lines: leases lost while the child went on
 	lostNow   bool           // an L line came after the last A line
 	afterLoss []snowflake.ID // IDs written after an L line, before the next A line
+	bad       []string       // I lines that hold no ID
 	kind      string         // from its E or last L line
 	message   string
 	exitCode  int
@@ -257,7 +258,9 @@ func (c *Child) line(s string) {
 		last = c.tenures[len(c.tenures)-1]
 	}
 	switch {
-	case f[0] == "I" && len(f) == 2:
+	case f[0] == "I" && (len(f) != 2 || !isID(f[1])):
+		c.bad = append(c.bad, s)
+	case f[0] == "I":
 		if last == nil || c.lostNow {
 			c.afterLoss = append(c.afterLoss, snowflake.ID(num(1)))
 		} else {
@@ -279,6 +282,13 @@ func (c *Child) line(s string) {
 	case f[0] == "E" && len(f) == 3:
 		c.kind, c.message = f[1], f[2]
 	}
+}
+
+// isID reports whether s is a Snowflake ID in decimal: 1 to 19 digits that
+// fit 63 bits.
+func isID(s string) bool {
+	n, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && n > 0 && strconv.FormatInt(n, 10) == s
 }
 
 // Tenures returns how many leases the child has taken so far, and how many
@@ -433,6 +443,9 @@ func Check(t *testing.T, children ...*Child) int {
 	total := 0
 	for _, c := range children {
 		c.mu.Lock()
+		for _, l := range c.bad {
+			t.Errorf("%s wrote %q, not an ID", c.name, l)
+		}
 		for _, id := range c.afterLoss {
 			t.Errorf("%s made ID %d after it lost its lease, before it took another", c.name, id)
 		}

@@ -256,8 +256,14 @@ public final class Lease implements AutoCloseable {
     private volatile long reserved;
     /** The last tick the generator's clock read, or -1. */
     private final AtomicLong lastTick = new AtomicLong(-1);
-    /** Why the lease ended, or null while it is held. */
+    /** Why the lease ended, or null while it is held; once set, never unset. */
     private volatile IDException error;
+    /**
+     * Guards the setting of error alone, so that the generator can lose
+     * the lease at its deadline while a renewal, which holds the lease's
+     * monitor, waits on a server out of reach.
+     */
+    private final Object losing = new Object();
     private boolean bound;
 
     private Lease(LeaseClient client, Space space, String schema, String holder, long ttlNanos, long marginNanos, String interval,
@@ -635,9 +641,7 @@ public final class Lease implements AutoCloseable {
             }
             long tick = space.tickOf(t);
             if (tick >= reserved) {
-                synchronized (Lease.this) {
-                    lose("the clock reached the high-water tick last confirmed");
-                }
+                lose("the clock reached the high-water tick last confirmed");
                 check(true);
             }
             lastTick.accumulateAndGet(tick, Math::max);
@@ -652,15 +656,12 @@ public final class Lease implements AutoCloseable {
 
     /**
      * Loses the lease once its deadline has come; throws its error, if
-     * orThrow, once it is lost.
+     * orThrow, once it is lost. It never waits for a renewal in flight: a
+     * renewal confirmed after the deadline it read finds the lease lost.
      */
     private void check(boolean orThrow) {
         if (error == null && System.nanoTime() - deadline >= 0) {
-            synchronized (this) {
-                if (System.nanoTime() - deadline >= 0) {
-                    lose("no renewal confirmed in time");
-                }
-            }
+            lose("no renewal confirmed in time");
         }
         IDException e = error;
         if (e != null && orThrow) {
@@ -668,11 +669,13 @@ public final class Lease implements AutoCloseable {
         }
     }
 
-    /** Ends the lease, for good, with an ErrLeaseLost that says why. Callers hold the lock. */
+    /** Ends the lease, for good, with an ErrLeaseLost that says why. */
     private void lose(String why) {
-        if (error == null) {
-            error = new IDException(IDException.Code.ERR_LEASE_LOST, "lease: node " + node + " of " + space + ": " + why);
-            renewer.shutdown();
+        synchronized (losing) {
+            if (error == null) {
+                error = new IDException(IDException.Code.ERR_LEASE_LOST, "lease: node " + node + " of " + space + ": " + why);
+                renewer.shutdown();
+            }
         }
     }
 
