@@ -24,7 +24,7 @@ import (
 // ID (ErrLeaseLost) while the node's next holder makes them; SIGKILL: the
 // node goes to the next holder only after its quarantine; the server
 // restarted (kill -9 and started on its data, IDFORGE_POSTGRES_RESTART, on
-// the server of IDFORGE_LEASE_POSTGRES_DSN) and the network cut for twice
+// the server of IDFORGE_FAULTS_POSTGRES_DSN) and the network cut for twice
 // the TTL (a proxy that drops all traffic): no ID made while a lease was
 // lost, and every holder takes a new lease and makes IDs once the server is
 // back. leasetest.Check finds no ID twice, none off its lease's node, and
@@ -34,15 +34,17 @@ import (
 const faultTTL = 3 * time.Second
 
 // faultServer returns the DSN of the PostgreSQL the fault tests use, and
-// the command that restarts it: IDFORGE_LEASE_POSTGRES_DSN with
-// IDFORGE_POSTGRES_RESTART if set, else IDFORGE_POSTGRES_DSN, not
+// the command that restarts it: IDFORGE_FAULTS_POSTGRES_DSN with
+// IDFORGE_FAULTS_POSTGRES_RESTART, a server of their own (.ci/run starts
+// one: interop/lease's tests, which may run at the same time, restart the
+// server of IDFORGE_LEASE_POSTGRES_DSN), else IDFORGE_POSTGRES_DSN, not
 // restarted (other tests use it). It skips the test without either.
 func faultServer(t *testing.T) (*url.URL, func() error) {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("the fault tests take a minute or two")
 	}
-	dsn, restart := os.Getenv(testenv.LeasePostgres), leasetest.RestartCommand(t, "IDFORGE_POSTGRES_RESTART")
+	dsn, restart := os.Getenv("IDFORGE_FAULTS_POSTGRES_DSN"), leasetest.RestartCommand(t, "IDFORGE_FAULTS_POSTGRES_RESTART")
 	if dsn == "" {
 		dsn, restart = testenv.Need(t, testenv.Postgres), nil
 	}
