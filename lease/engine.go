@@ -50,6 +50,11 @@ type Claim struct {
 	Node   uint64 // the node held; for Acquire, the first node tried
 	Holder string // the holder's identity, unique to this lease
 	TTL    time.Duration
+	// Skew is the clock-skew bound the holder states: an engine keeps a
+	// node whose lease expired (rather than being released) from every
+	// holder until TTL + Skew after the expiry, its quarantine. Acquire
+	// sets it from WithSkew (DefaultSkew unless changed).
+	Skew time.Duration
 }
 
 // An Engine keeps leases on a server whose clock alone decides when they
@@ -57,7 +62,8 @@ type Claim struct {
 // concurrent use.
 type Engine interface {
 	// Acquire takes the first node that is free (never held, released, or
-	// past its expiry on the engine's clock) among span nodes counted up
+	// past its expiry plus its quarantine, its last holder's TTL + Skew, on
+	// the engine's clock) among span nodes counted up
 	// from c.Node, wrapping around the space, and holds it for c.Holder
 	// until c.TTL from now on the engine's clock. It returns the node and
 	// the high-water tick the node's last holder recorded (0 if none), or

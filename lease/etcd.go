@@ -64,21 +64,36 @@ type etcdEngine struct {
 	c      EtcdClient
 	prefix string
 	mu     sync.Mutex
-	ids    map[string]int64 // etcd lease IDs, by claim
+	ids    map[string]etcdHeld // by claim
+}
+
+// etcdHeld is what the engine keeps of a lease it acquired: its etcd lease,
+// and when the lease expires for the holder: its TTL after the sending of
+// the last call that etcd confirmed (the etcd lease itself lives on through
+// the quarantine).
+type etcdHeld struct {
+	id      int64
+	expires time.Time
 }
 
 // Etcd returns an engine that keeps leases in etcd, through c, under keys
 // that start with "/idforge/lease/". A node is held by a key created, in a
-// transaction, only if it does not exist, attached to an etcd lease of the
-// holder's TTL, rounded up to whole seconds; etcd's leader alone decides
-// when it expires. The engine remembers the etcd leases of the holders it
-// served, so Renew and Release must go to the engine that acquired. The
-// engine of a nil c fails every call with an error matching ErrNoEngine.
+// transaction, only if it does not exist, attached to an etcd lease of
+// twice the holder's TTL plus its clock-skew bound (Claim.Skew), rounded up
+// to whole seconds, which each renewal keeps alive: etcd's leader alone
+// decides when the key goes and the node is free. The lease itself ends a
+// TTL after the sending of the last renewal etcd confirmed, on the engine's
+// clock: from then on Renew and Release fail with ErrLeaseLost, and the key
+// stays as the node's quarantine, TTL + Skew after the expiry; a release in
+// time deletes it at once. The engine remembers the etcd leases of the
+// holders it served, so Renew and Release must go to the engine that
+// acquired. The engine of a nil c fails every call with an error matching
+// ErrNoEngine.
 func Etcd(c EtcdClient) Engine {
 	if c == nil {
 		return noEngine{"Etcd(nil)"}
 	}
-	return &etcdEngine{c: c, prefix: "/idforge/lease/", ids: map[string]int64{}}
+	return &etcdEngine{c: c, prefix: "/idforge/lease/", ids: map[string]etcdHeld{}}
 }
 
 func (e *etcdEngine) nodeKey(s Space, n uint64) string {
@@ -100,6 +115,10 @@ func claimKey(c Claim) string { return fmt.Sprint(c.Space, "|", c.Node, "|", c.H
 // little longer than the holder counts on, never shorter.
 func seconds(d time.Duration) int64 { return int64((d + time.Second - 1) / time.Second) }
 
+// etcdTTL returns the TTL of a claim's etcd lease, in whole seconds: the
+// lease's TTL and then its quarantine, TTL + Skew.
+func etcdTTL(c Claim) int64 { return seconds(2*c.TTL + max(c.Skew, 0)) }
+
 // Acquire implements Engine.
 func (e *etcdEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, highWater uint64, err error) {
 	keys, err := e.c.Keys(ctx, fmt.Sprintf("%s%s/node/", e.prefix, c.Space))
@@ -113,7 +132,10 @@ func (e *etcdEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, h
 		}
 	}
 	size := c.Space.Size()
-	var id int64
+	var (
+		id   int64
+		sent time.Time
+	)
 	defer func() {
 		if id != 0 && err != nil {
 			e.c.Revoke(context.WithoutCancel(ctx), id)
@@ -125,7 +147,8 @@ func (e *etcdEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, h
 			continue
 		}
 		if id == 0 {
-			if id, err = e.c.Grant(ctx, seconds(c.TTL)); err != nil {
+			sent = time.Now()
+			if id, err = e.c.Grant(ctx, etcdTTL(c)); err != nil {
 				return 0, 0, err
 			}
 		}
@@ -148,22 +171,39 @@ func (e *etcdEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, h
 		}
 		c.Node = n
 		e.mu.Lock()
-		e.ids[claimKey(c)] = id
+		e.ids[claimKey(c)] = etcdHeld{id: id, expires: sent.Add(c.TTL)}
 		e.mu.Unlock()
 		return n, hw, nil
 	}
 	return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)
 }
 
-// id returns the etcd lease of a claim this engine acquired.
+// id returns the etcd lease of a claim this engine acquired, if the lease
+// has not expired; once it has, it forgets it and returns ErrLeaseLost.
 func (e *etcdEngine) id(c Claim) (int64, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	id, ok := e.ids[claimKey(c)]
+	h, ok := e.ids[claimKey(c)]
 	if !ok {
 		return 0, fmt.Errorf("%w: node %d of %s was not acquired by %s through this engine", ErrLeaseLost, c.Node, c.Space, c.Holder)
 	}
-	return id, nil
+	if !time.Now().Before(h.expires) {
+		delete(e.ids, claimKey(c))
+		return 0, fmt.Errorf("%w: the lease of node %d of %s expired; the node is in quarantine", ErrLeaseLost, c.Node, c.Space)
+	}
+	return h.id, nil
+}
+
+// renewed records that etcd confirmed a keep-alive of c's etcd lease sent
+// at sent.
+func (e *etcdEngine) renewed(c Claim, id int64, sent time.Time) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if h, ok := e.ids[claimKey(c)]; ok && h.id == id {
+		if exp := sent.Add(c.TTL); exp.After(h.expires) {
+			e.ids[claimKey(c)] = etcdHeld{id: id, expires: exp}
+		}
+	}
 }
 
 // Renew implements Engine: it keeps the etcd lease alive, then raises the
@@ -173,6 +213,7 @@ func (e *etcdEngine) Renew(ctx context.Context, c Claim, highWater uint64) error
 	if err != nil {
 		return err
 	}
+	sent := time.Now()
 	ttl, err := e.c.KeepAlive(ctx, id)
 	if err != nil {
 		return err
@@ -191,6 +232,7 @@ func (e *etcdEngine) Renew(ctx context.Context, c Claim, highWater uint64) error
 	if !ok && got[nk] != c.Holder {
 		return fmt.Errorf("%w: node %d of %s is not held by %s", ErrLeaseLost, c.Node, c.Space, c.Holder)
 	}
+	e.renewed(c, id, sent)
 	return nil
 }
 

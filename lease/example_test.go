@@ -39,3 +39,21 @@ func ExampleAcquire() {
 	// snowflake/2010-11-04T01:42:54.657Z/10 7 7
 	// true
 }
+
+func ExampleOrdinalFromHostname() {
+	sf, _ := layouts.Builtin("snowflake")
+	space, _ := lease.SpaceOf(sf)
+	node, err := lease.OrdinalFromHostname("ids-3", space) // in a pod: lease.StatefulSetOrdinal(space)
+	if err != nil {
+		fmt.Println(err) // errors.Is(err, lease.ErrOrdinal)
+		return
+	}
+	g, _ := snowflake.NewGenerator(int64(node))
+	id, _ := g.Next()
+	fmt.Println(node, id.Node())
+	_, err = lease.OrdinalFromHostname("ids-1024", space)
+	fmt.Println(errors.Is(err, lease.ErrOrdinal))
+	// Output:
+	// 3 3
+	// true
+}

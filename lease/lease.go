@@ -16,6 +16,11 @@ import (
 // DefaultTTL is a lease's time to live unless WithTTL says otherwise.
 const DefaultTTL = 10 * time.Second
 
+// DefaultSkew is the clock-skew bound unless WithSkew says otherwise: a node
+// whose lease expired goes to no one until a TTL plus this after the
+// expiry. It is the SQL lease functions' default too.
+const DefaultSkew = time.Second
+
 // Lease is one node of a Space, held from an Engine. It renews itself in the
 // background about every TTL/3 (see WithTTL) until it is closed or lost. A generated generator
 // takes it in place of a fixed node (snowflake.WithLease, for example), as
@@ -52,6 +57,7 @@ type Lease struct {
 // options are Acquire's settings.
 type options struct {
 	ttl, margin, clockWait time.Duration
+	skew                   time.Duration
 	holder                 string
 	node                   uint64
 	exact                  bool
@@ -78,6 +84,15 @@ func WithTTL(d time.Duration) Option { return func(o *options) { o.ttl = d } }
 // must cover the holder's scheduling delays and any difference in rate
 // between its clock and the engine's.
 func WithMargin(d time.Duration) Option { return func(o *options) { o.margin = d } }
+
+// WithSkew sets the clock-skew bound (default DefaultSkew, 1s): how far
+// the holder's clocks may be off the engine's, in rate over a TTL and in
+// the delay between a holder's last check of its lease and the last ID it
+// hands out. When the lease expires instead of being released (the holder
+// crashed, paused or lost the engine), the engine quarantines the node: no
+// one gets it until the TTL plus this bound after the expiry. A node
+// released by Close is free at once. It must not be negative.
+func WithSkew(d time.Duration) Option { return func(o *options) { o.skew = d } }
 
 // WithHolder sets the identity recorded in the engine (default the host
 // name, the process ID and random bits). It must be unique to each lease.
@@ -140,7 +155,7 @@ func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease
 	if err := space.check(); err != nil {
 		return nil, err
 	}
-	o := options{ttl: DefaultTTL, margin: -1}
+	o := options{ttl: DefaultTTL, margin: -1, skew: DefaultSkew}
 	for _, opt := range opts {
 		if opt != nil {
 			opt(&o)
@@ -151,6 +166,9 @@ func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease
 	}
 	if o.ttl <= 0 || o.margin >= o.ttl*2/3 {
 		return nil, fmt.Errorf("lease: TTL %v with margin %v: want a positive TTL and a margin below 2/3 of it", o.ttl, o.margin)
+	}
+	if o.skew < 0 {
+		return nil, fmt.Errorf("lease: clock-skew bound %v: want 0 or more", o.skew)
 	}
 	if o.exact && o.node >= space.Size() {
 		return nil, fmt.Errorf("%w: node %d is outside %s, which holds %d", ErrSpace, o.node, space, space.Size())
@@ -174,7 +192,7 @@ func Acquire(ctx context.Context, e Engine, space Space, opts ...Option) (*Lease
 	}
 	l := &Lease{
 		engine:    e,
-		claim:     Claim{Space: space, Node: o.node, Holder: o.holder, TTL: o.ttl},
+		claim:     Claim{Space: space, Node: o.node, Holder: o.holder, TTL: o.ttl, Skew: o.skew},
 		margin:    o.margin,
 		clockWait: o.clockWait,
 		mono:      o.mono,

@@ -13,7 +13,8 @@
 -- same reason.
 --
 --   idforge_lease_acquire(space text, node_bits integer, first bigint,
---                         span bigint, holder text, ttl interval)
+--                         span bigint, holder text, ttl interval,
+--                         skew interval DEFAULT '1 second')
 --     RETURNS TABLE (node bigint, token bigint, expires timestamptz,
 --                    high_water bigint)
 --   idforge_lease_renew(space text, node bigint, holder text, token bigint,
@@ -32,6 +33,17 @@
 -- renew and release when the lease is no longer held. A bad argument
 -- raises SQLSTATE 22023 (invalid_parameter_value) or 22004
 -- (null_value_not_allowed).
+--
+-- A node whose lease expired (its holder crashed, paused or was cut off)
+-- is quarantined: no one can take it until ttl + skew after the expiry,
+-- where ttl is the longest TTL of its holder's acquisition and renewals and
+-- skew the clock-skew bound its acquire stated (1 second unless given). A
+-- node released is free at once.
+--
+-- Versions: 1, the first; 2 adds the quarantine (the columns ttl and skew,
+-- and acquire's argument skew). Running this script over version 1 adds
+-- the columns and replaces the functions; version 1's callers, which pass
+-- six arguments to acquire, get the default skew.
 DO $install$
 DECLARE
   s name := pg_catalog.current_schema();
@@ -61,6 +73,8 @@ BEGIN
   expires    timestamptz NOT NULL,
   high_water bigint      NOT NULL DEFAULT 0,
   token      bigint      NOT NULL DEFAULT 0,
+  ttl        interval    NOT NULL DEFAULT '0',
+  skew       interval    NOT NULL DEFAULT '0',
   PRIMARY KEY (space, node)
 )$create$, s);
   END IF;
@@ -73,6 +87,18 @@ BEGIN
   ) THEN
     EXECUTE pg_catalog.format('ALTER TABLE %I.idforge_lease ADD COLUMN token bigint NOT NULL DEFAULT 0', s);
   END IF;
+  -- Tables made before version 2 have no quarantine: their rows' ttl and
+  -- skew are 0, so that an expired lease of an older holder is free once
+  -- it expires, as it was.
+  IF NOT EXISTS (
+    SELECT FROM pg_catalog.pg_attribute AS a
+    WHERE a.attrelid = pg_catalog.format('%I.idforge_lease', s)::pg_catalog.regclass
+      AND a.attname = 'skew' AND NOT a.attisdropped
+  ) THEN
+    EXECUTE pg_catalog.format($alter$ALTER TABLE %I.idforge_lease
+      ADD COLUMN IF NOT EXISTS ttl interval NOT NULL DEFAULT '0',
+      ADD COLUMN IF NOT EXISTS skew interval NOT NULL DEFAULT '0'$alter$, s);
+  END IF;
 
   -- The functions are (re)created only when they are missing or older than
   -- this script, never replaced by an older one; a role that neither owns
@@ -82,7 +108,7 @@ BEGIN
   IF pg_catalog.to_regprocedure(pg_catalog.format('%I.idforge_lease_protocol()', s)) IS NOT NULL THEN
     EXECUTE pg_catalog.format('SELECT %I.idforge_lease_protocol()', s) INTO installed;
   END IF;
-  IF installed IS NOT NULL AND installed >= 1 THEN
+  IF installed IS NOT NULL AND installed >= 2 THEN
     PERFORM pg_catalog.set_config('search_path', caller_path, true);
     RETURN;
   END IF;
@@ -95,9 +121,14 @@ BEGIN
   -- pg_temp, which is never searched for functions or operators, they can
   -- only be PostgreSQL's own.
 
+  -- Version 1's acquire had no skew: dropped, so that a call with six
+  -- arguments finds the one below, with its default, and no other.
+  EXECUTE pg_catalog.format('DROP FUNCTION IF EXISTS %I.idforge_lease_acquire(text, integer, bigint, bigint, text, interval)', s);
+
   EXECUTE pg_catalog.format($create$
 CREATE OR REPLACE FUNCTION %1$I.idforge_lease_acquire(
-  space text, node_bits integer, first bigint, span bigint, holder text, ttl interval)
+  space text, node_bits integer, first bigint, span bigint, holder text, ttl interval,
+  skew interval DEFAULT interval '1 second')
 RETURNS TABLE (node bigint, token bigint, expires timestamptz, high_water bigint)
 LANGUAGE plpgsql VOLATILE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
@@ -132,13 +163,19 @@ BEGIN
     RAISE EXCEPTION USING ERRCODE = '22023',
       MESSAGE = 'idforge_lease_acquire: ttl must be positive, not ' || coalesce(ttl::text, 'NULL');
   END IF;
+  IF idforge_lease_acquire.skew IS NULL OR idforge_lease_acquire.skew < interval '0' THEN
+    RAISE EXCEPTION USING ERRCODE = '22023',
+      MESSAGE = 'idforge_lease_acquire: skew must be 0 or more, not ' || coalesce(idforge_lease_acquire.skew::text, 'NULL');
+  END IF;
 
   LOOP
     SELECT pg_catalog.array_agg(h.o ORDER BY h.o) INTO held
     FROM (
       SELECT pg_catalog.mod(l.node - idforge_lease_acquire.first + size, size) AS o
       FROM %1$I.idforge_lease AS l
-      WHERE l.space = idforge_lease_acquire.space AND l.expires > pg_catalog.clock_timestamp()
+      WHERE l.space = idforge_lease_acquire.space
+        AND (l.expires > pg_catalog.clock_timestamp()
+             OR (l.holder <> '' AND l.expires + l.ttl + l.skew > pg_catalog.clock_timestamp()))
     ) AS h
     WHERE h.o < idforge_lease_acquire.span;
     -- The first offset that is not held: walk the held ones while they
@@ -154,7 +191,11 @@ BEGIN
       RETURN; -- every node of the span is held: no row
     END IF;
 
-    -- Take it, if it is still free: a row of an expired or released lease
+    -- A node is held while its lease is unexpired, and quarantined for
+    -- ttl + skew after an expiry (a released lease has no holder, and no
+    -- quarantine).
+    -- Take it, if it is still free: a row of a released lease, or of an
+    -- expired one past its quarantine,
     -- is updated, a node never leased is inserted. Neither statement locks
     -- a row it does not take (ON CONFLICT DO UPDATE would, and callers
     -- that hold one node while they try the next deadlock), so a failed
@@ -166,16 +207,18 @@ BEGIN
     -- expires - ttl is when the lease began.
     UPDATE %1$I.idforge_lease AS l
     SET holder = idforge_lease_acquire.holder, expires = pg_catalog.clock_timestamp() + idforge_lease_acquire.ttl,
-        token = l.token + 1
+        token = l.token + 1, ttl = idforge_lease_acquire.ttl, skew = idforge_lease_acquire.skew
     WHERE l.space = idforge_lease_acquire.space AND l.node = pg_catalog.mod(idforge_lease_acquire.first + candidate, size)
       AND l.expires <= pg_catalog.clock_timestamp()
+      AND (l.holder = '' OR l.expires + l.ttl + l.skew <= pg_catalog.clock_timestamp())
     RETURNING l.node, l.token, l.expires, l.high_water
     INTO idforge_lease_acquire.node, idforge_lease_acquire.token,
          idforge_lease_acquire.expires, idforge_lease_acquire.high_water;
     IF NOT FOUND THEN
-      INSERT INTO %1$I.idforge_lease AS l (space, node, holder, expires, token)
+      INSERT INTO %1$I.idforge_lease AS l (space, node, holder, expires, token, ttl, skew)
       VALUES (idforge_lease_acquire.space, pg_catalog.mod(idforge_lease_acquire.first + candidate, size),
-              idforge_lease_acquire.holder, pg_catalog.clock_timestamp() + idforge_lease_acquire.ttl, 1)
+              idforge_lease_acquire.holder, pg_catalog.clock_timestamp() + idforge_lease_acquire.ttl, 1,
+              idforge_lease_acquire.ttl, idforge_lease_acquire.skew)
       ON CONFLICT (space, node) DO NOTHING
       RETURNING l.node, l.token, l.expires, l.high_water
       INTO idforge_lease_acquire.node, idforge_lease_acquire.token,
@@ -192,8 +235,8 @@ END
 $body$;
 $create$, s);
   EXECUTE pg_catalog.format($create$
-COMMENT ON FUNCTION %1$I.idforge_lease_acquire(text, integer, bigint, bigint, text, interval) IS
-'idforge_lease_acquire(space, node_bits, first, span, holder, ttl) takes the first node that no unexpired lease holds among span nodes counted up from first, wrapping around the 2^node_bits nodes of space, and holds it for holder until ttl from now on the server''s clock. It returns the node, the fencing token of this acquisition (one more than the node''s last), the expiry, and the high-water tick the node''s last holder recorded (0 if none), which every ID made under the lease must be above; no row when all span nodes are held.'
+COMMENT ON FUNCTION %1$I.idforge_lease_acquire(text, integer, bigint, bigint, text, interval, interval) IS
+'idforge_lease_acquire(space, node_bits, first, span, holder, ttl, skew) takes the first node that is free (never leased, released, or expired at least ttl + skew ago, ttl that of its last holder and skew the clock-skew bound it stated) among span nodes counted up from first, wrapping around the 2^node_bits nodes of space, and holds it for holder until ttl from now on the server''s clock. It returns the node, the fencing token of this acquisition (one more than the node''s last), the expiry, and the high-water tick the node''s last holder recorded (0 if none), which every ID made under the lease must be above; no row when all span nodes are held.'
 $create$, s);
 
   EXECUTE pg_catalog.format($create$
@@ -221,7 +264,8 @@ BEGIN
   END IF;
   UPDATE %1$I.idforge_lease AS l
   SET expires = pg_catalog.clock_timestamp() + idforge_lease_renew.ttl,
-      high_water = greatest(l.high_water, idforge_lease_renew.high_water)
+      high_water = greatest(l.high_water, idforge_lease_renew.high_water),
+      ttl = greatest(l.ttl, idforge_lease_renew.ttl)
   WHERE l.space = idforge_lease_renew.space AND l.node = idforge_lease_renew.node
     AND l.holder = idforge_lease_renew.holder AND l.token = idforge_lease_renew.token
     AND l.expires > pg_catalog.clock_timestamp()
@@ -274,9 +318,9 @@ $create$, s);
 CREATE OR REPLACE FUNCTION %1$I.idforge_lease_protocol() RETURNS integer
 LANGUAGE sql IMMUTABLE SECURITY INVOKER
 SET search_path = pg_catalog, pg_temp
-AS 'SELECT 1';
+AS 'SELECT 2';
 COMMENT ON FUNCTION %1$I.idforge_lease_protocol() IS
-'The version of the idforge lease functions installed beside it: 1.';
+'The version of the idforge lease functions installed beside it: 2.';
 $create$, s);
 
   PERFORM pg_catalog.set_config('search_path', caller_path, true);

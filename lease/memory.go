@@ -8,8 +8,9 @@ import (
 )
 
 // Memory is an Engine that keeps leases in memory, on its own clock, with
-// the same semantics as the PostgreSQL and etcd engines: for the holders of
-// one process, and for tests.
+// the same semantics as the PostgreSQL and etcd engines, the quarantine of
+// a node whose lease expired included: for the holders of one process, and
+// for tests.
 //
 // The zero Memory is ready to use, on the system clock, as NewMemory(nil)
 // is. A Memory must not be copied after its first use. A nil *Memory is
@@ -25,6 +26,19 @@ type memoryRow struct {
 	holder    string
 	expires   time.Time
 	highWater uint64
+	// quarantine is how long after an expiry the node stays out of reach:
+	// the lease's longest TTL plus its holder's clock-skew bound. A release
+	// (holder "") ends it.
+	quarantine time.Duration
+}
+
+// free reports whether the row's node can be taken at now: never leased,
+// released, or expired at least its quarantine ago.
+func (r *memoryRow) free(now time.Time) bool {
+	if r.expires.After(now) {
+		return false
+	}
+	return r.holder == "" || !r.expires.Add(r.quarantine).After(now)
 }
 
 // NewMemory returns an in-memory engine that reads the time from clock
@@ -71,10 +85,10 @@ func (m *Memory) Acquire(_ context.Context, c Claim, span uint64) (node, highWat
 		if r == nil {
 			r = &memoryRow{}
 			rows[n] = r
-		} else if r.expires.After(now) {
+		} else if !r.free(now) {
 			continue
 		}
-		r.holder, r.expires = c.Holder, now.Add(c.TTL)
+		r.holder, r.expires, r.quarantine = c.Holder, now.Add(c.TTL), c.TTL+max(c.Skew, 0)
 		return n, r.highWater, nil
 	}
 	return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)
@@ -102,6 +116,7 @@ func (m *Memory) Renew(_ context.Context, c Claim, highWater uint64) error {
 		return err
 	}
 	r.expires, r.highWater = now.Add(c.TTL), max(r.highWater, highWater)
+	r.quarantine = max(r.quarantine, c.TTL+max(c.Skew, 0))
 	return nil
 }
 

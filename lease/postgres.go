@@ -17,7 +17,8 @@ import (
 // table made before it, so run that instead; the engine runs it on first
 // use. One row per node ever leased: its space and number, its holder
 // (empty once released), when the lease expires on the server's clock, the
-// node's high-water tick, and the fencing token of its latest acquisition.
+// node's high-water tick, the fencing token of its latest acquisition, and
+// the TTL and clock-skew bound of its quarantine after an expiry.
 const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 	space      text        NOT NULL,
 	node       bigint      NOT NULL,
@@ -25,6 +26,8 @@ const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 	expires    timestamptz NOT NULL,
 	high_water bigint      NOT NULL DEFAULT 0,
 	token      bigint      NOT NULL DEFAULT 0,
+	ttl        interval    NOT NULL DEFAULT '0',
+	skew       interval    NOT NULL DEFAULT '0',
 	PRIMARY KEY (space, node)
 )`
 
@@ -48,7 +51,7 @@ func PostgresFunctions() string { return leaseSQL }
 // The TTL goes as text, in whole microseconds, so that no driver or float
 // rounds it.
 const (
-	pgAcquire = `SELECT a.node, a.token, a.expires, a.high_water FROM %[1]s.idforge_lease_acquire($1, $2, $3, $4, $5, $6::interval) AS a`
+	pgAcquire = `SELECT a.node, a.token, a.expires, a.high_water FROM %[1]s.idforge_lease_acquire($1, $2, $3, $4, $5, $6::interval, $7::interval) AS a`
 	pgRenew   = `SELECT %[1]s.idforge_lease_renew($1, $2, $3, $4, $5::interval, $6)`
 	pgRelease = `SELECT %[1]s.idforge_lease_release($1, $2, $3, $4, $5)`
 )
@@ -119,7 +122,18 @@ func (e *pgEngine) install(ctx context.Context) error {
 
 // interval returns a TTL as PostgreSQL interval text, in whole
 // microseconds, rounded down.
-func interval(c Claim) string { return fmt.Sprintf("%d microseconds", c.TTL.Microseconds()) }
+func interval(c Claim) string { return micros(c.TTL) }
+
+// micros returns a duration as PostgreSQL interval text, in whole
+// microseconds, rounded down.
+func micros(d time.Duration) string { return fmt.Sprintf("%d microseconds", d.Microseconds()) }
+
+// skewInterval returns a claim's clock-skew bound as PostgreSQL interval
+// text, in whole microseconds, rounded up: the quarantine is never shorter
+// than asked.
+func skewInterval(c Claim) string {
+	return micros(max(c.Skew, 0) + time.Microsecond - 1)
+}
 
 // tick checks that a high-water tick fits PostgreSQL's bigint.
 func tick(hw uint64) (int64, error) {
@@ -143,7 +157,7 @@ func (e *pgEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, hig
 		n, token, hw int64
 		expires      time.Time
 	)
-	err = e.db.QueryRowContext(ctx, e.acquire, c.Space.String(), c.Space.NodeBits, int64(c.Node), int64(span), c.Holder, interval(c)).Scan(&n, &token, &expires, &hw)
+	err = e.db.QueryRowContext(ctx, e.acquire, c.Space.String(), c.Space.NodeBits, int64(c.Node), int64(span), c.Holder, interval(c), skewInterval(c)).Scan(&n, &token, &expires, &hw)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return 0, 0, fmt.Errorf("%w in %s", ErrFull, c.Space)

@@ -254,8 +254,14 @@ public final class Lease implements AutoCloseable {
     private volatile long reserved;
     /** The last tick the generator's clock read, or -1. */
     private final AtomicLong lastTick = new AtomicLong(-1);
-    /** Why the lease ended, or null while it is held. */
+    /** Why the lease ended, or null while it is held; once set, never unset. */
     private volatile IDException error;
+    /**
+     * Guards the setting of error alone, so that the generator can lose
+     * the lease at its deadline while a renewal, which holds the lease's
+     * monitor, waits on a server out of reach.
+     */
+    private final Object losing = new Object();
     private boolean bound;
 
     private Lease(LeaseClient client, Space space, String schema, String holder, long ttlNanos, long marginNanos, String interval,
@@ -279,6 +285,138 @@ public final class Lease implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * The environment variable {@link #statefulSetOrdinal(Space)} reads
+     * first: the pod's index in its StatefulSet, which Kubernetes 1.28 and
+     * later put in the pod's label {@code apps.kubernetes.io/pod-index}.
+     * Kubernetes sets no such variable itself: map the label to it with the
+     * downward API ({@code fieldRef}, {@code fieldPath:
+     * metadata.labels['apps.kubernetes.io/pod-index']}).
+     */
+    public static final String POD_INDEX_ENV = "IDFORGE_POD_INDEX";
+
+    /** What every ERR_ORDINAL of a value that does not parse says to do. */
+    private static final String ORDINAL_FIX = "run the generator in a StatefulSet's pod, whose name is <statefulset>-<ordinal>, or map the label "
+            + "apps.kubernetes.io/pod-index to " + POD_INDEX_ENV + " with the downward API, or lease node numbers from PostgreSQL or etcd instead";
+
+    /**
+     * Returns the node number of this pod of a Kubernetes StatefulSet, its
+     * ordinal, for the layout's generator: from {@link #POD_INDEX_ENV} if it
+     * is set, else from the pod's name in {@code HOSTNAME} (Kubernetes sets
+     * it), else from the local host's name, as Go's
+     * {@code lease.StatefulSetOrdinal} does. A StatefulSet runs at most one
+     * pod of each ordinal, so it needs no lease, as long as its replicas fit
+     * the space and no other generator of the layout uses the same numbers.
+     *
+     * @param space the layout's {@code LEASE_SPACE}
+     * @return the ordinal, a node of space
+     * @throws IDException ERR_ORDINAL, naming the value, the size of the
+     *     space and the fix, when the value is not a StatefulSet pod's or
+     *     its ordinal is not a node of space
+     */
+    public static long statefulSetOrdinal(Space space) {
+        return statefulSetOrdinal(space, System.getenv());
+    }
+
+    /**
+     * Returns the ordinal as {@link #statefulSetOrdinal(Space)} does, from
+     * the environment env instead of the process's.
+     *
+     * @param space the layout's {@code LEASE_SPACE}
+     * @param env the environment: {@link #POD_INDEX_ENV} and {@code HOSTNAME}
+     * @return the ordinal, a node of space
+     * @throws IDException ERR_ORDINAL as {@link #statefulSetOrdinal(Space)} does
+     */
+    public static long statefulSetOrdinal(Space space, java.util.Map<String, String> env) {
+        Objects.requireNonNull(space, "space");
+        Objects.requireNonNull(env, "env");
+        String index = env.get(POD_INDEX_ENV);
+        if (index != null) {
+            String what = POD_INDEX_ENV + "=" + quote(index);
+            Object n = readOrdinal(index);
+            if (n instanceof String why) {
+                throw new IDException(IDException.Code.ERR_ORDINAL, "lease: " + what + " is not a pod index (" + why + "): " + ORDINAL_FIX);
+            }
+            return ordinalIn((BigInteger) n, what, space);
+        }
+        String host = env.getOrDefault("HOSTNAME", "");
+        if (host.isEmpty()) {
+            try {
+                host = java.net.InetAddress.getLocalHost().getHostName();
+            } catch (java.net.UnknownHostException e) {
+                throw new IDException(IDException.Code.ERR_ORDINAL, "lease: HOSTNAME is not set and the host's name cannot be read (" + e.getMessage() + "): " + ORDINAL_FIX);
+            }
+        }
+        return ordinalFromHostname(host, space);
+    }
+
+    /**
+     * Returns the ordinal of a StatefulSet pod's name (or its host name, the
+     * name followed by a domain): the decimal number after the last
+     * {@code -} of its first label ({@code web-3} and
+     * {@code web-3.web.default.svc} give 3), checked to be a node of space,
+     * as Go's {@code lease.OrdinalFromHostname} does.
+     *
+     * @param hostname the pod's name
+     * @param space the layout's {@code LEASE_SPACE}
+     * @return the ordinal, a node of space
+     * @throws IDException ERR_ORDINAL, naming the value, the size of the
+     *     space and the fix, for a name that is not
+     *     {@code <statefulset>-<ordinal>} (no {@code -}, nothing before it,
+     *     anything but digits after it, or a leading zero) and for an
+     *     ordinal outside the space
+     */
+    public static long ordinalFromHostname(String hostname, Space space) {
+        Objects.requireNonNull(hostname, "hostname");
+        Objects.requireNonNull(space, "space");
+        int dot = hostname.indexOf('.');
+        String name = dot < 0 ? hostname : hostname.substring(0, dot);
+        int i = name.lastIndexOf('-');
+        if (i <= 0) {
+            throw new IDException(IDException.Code.ERR_ORDINAL,
+                    "lease: the host name " + quote(hostname) + " is not a StatefulSet pod's name, <statefulset>-<ordinal>: " + ORDINAL_FIX);
+        }
+        Object n = readOrdinal(name.substring(i + 1));
+        if (n instanceof String why) {
+            throw new IDException(IDException.Code.ERR_ORDINAL,
+                    "lease: the host name " + quote(hostname) + " does not end in a StatefulSet ordinal (" + why + "): " + ORDINAL_FIX);
+        }
+        return ordinalIn((BigInteger) n, "the host name " + quote(hostname), space);
+    }
+
+    /** Reads a StatefulSet ordinal: ASCII digits, no sign, no leading zero; a BigInteger, or a String that says what is wrong. */
+    private static Object readOrdinal(String s) {
+        if (s.isEmpty()) {
+            return "no digits";
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < '0' || c > '9') {
+                return quote(s) + " is not a decimal number";
+            }
+        }
+        if (s.length() > 1 && s.charAt(0) == '0') {
+            return quote(s) + " has a leading zero";
+        }
+        return new BigInteger(s);
+    }
+
+    /** Returns the ordinal n, read from what, if it is a node of space; else throws ERR_ORDINAL. */
+    private static long ordinalIn(BigInteger n, String what, Space space) {
+        BigInteger size = BigInteger.ONE.shiftLeft(space.nodeBits());
+        if (n.compareTo(size) >= 0) {
+            throw new IDException(IDException.Code.ERR_ORDINAL, "lease: ordinal " + n + ", from " + what + ", is outside the node space " + space.key()
+                    + ", which holds " + size + " nodes, 0 to " + size.subtract(BigInteger.ONE) + ": run at most " + size
+                    + " replicas (counting the StatefulSet's ordinals.start), or lease node numbers from PostgreSQL or etcd instead");
+        }
+        return n.longValue();
+    }
+
+    /** Quotes s as Go's %q does, for the plain text of host names. */
+    private static String quote(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /**
@@ -501,9 +639,7 @@ public final class Lease implements AutoCloseable {
             }
             long tick = space.tickOf(t);
             if (tick >= reserved) {
-                synchronized (Lease.this) {
-                    lose("the clock reached the high-water tick last confirmed");
-                }
+                lose("the clock reached the high-water tick last confirmed");
                 check(true);
             }
             lastTick.accumulateAndGet(tick, Math::max);
@@ -518,15 +654,12 @@ public final class Lease implements AutoCloseable {
 
     /**
      * Loses the lease once its deadline has come; throws its error, if
-     * orThrow, once it is lost.
+     * orThrow, once it is lost. It never waits for a renewal in flight: a
+     * renewal confirmed after the deadline it read finds the lease lost.
      */
     private void check(boolean orThrow) {
         if (error == null && System.nanoTime() - deadline >= 0) {
-            synchronized (this) {
-                if (System.nanoTime() - deadline >= 0) {
-                    lose("no renewal confirmed in time");
-                }
-            }
+            lose("no renewal confirmed in time");
         }
         IDException e = error;
         if (e != null && orThrow) {
@@ -534,11 +667,13 @@ public final class Lease implements AutoCloseable {
         }
     }
 
-    /** Ends the lease, for good, with an ErrLeaseLost that says why. Callers hold the lock. */
+    /** Ends the lease, for good, with an ErrLeaseLost that says why. */
     private void lose(String why) {
-        if (error == null) {
-            error = new IDException(IDException.Code.ERR_LEASE_LOST, "lease: node " + node + " of " + space + ": " + why);
-            renewer.shutdown();
+        synchronized (losing) {
+            if (error == null) {
+                error = new IDException(IDException.Code.ERR_LEASE_LOST, "lease: node " + node + " of " + space + ": " + why);
+                renewer.shutdown();
+            }
         }
     }
 

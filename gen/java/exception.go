@@ -95,7 +95,12 @@ public final class IDException extends IllegalArgumentException {
          */
         ERR_CLOCK_BEHIND("ErrClockBehind"),
         /** Every node of a lease's space, or the one asked for, held ({@code ErrFull}). */
-        ERR_FULL("ErrFull");
+        ERR_FULL("ErrFull"),
+        /**
+         * A StatefulSet ordinal that does not parse, or is outside a
+         * layout's node space ({@code ErrOrdinal}).
+         */
+        ERR_ORDINAL("ErrOrdinal");
 
         private final String errorName;
 

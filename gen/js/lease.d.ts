@@ -3,10 +3,11 @@
  * generator of a lease that is lost, closed or may be about to end),
  * ErrFull (every node of the space, or the one asked for, held),
  * ErrClockBehind (a clock behind the node's previous holder's high-water
- * tick), ErrOption (a bad option or argument) and ErrRange (a node outside
- * the space).
+ * tick), ErrOption (a bad option or argument), ErrRange (a node outside
+ * the space) and ErrOrdinal (a StatefulSet ordinal that does not parse or
+ * does not fit the space).
  */
-export type IDErrorCode = 'ErrLeaseLost' | 'ErrFull' | 'ErrClockBehind' | 'ErrOption' | 'ErrRange';
+export type IDErrorCode = 'ErrLeaseLost' | 'ErrFull' | 'ErrClockBehind' | 'ErrOption' | 'ErrRange' | 'ErrOrdinal';
 
 /**
  * The error every module of the package throws (one class: an error of the
@@ -40,6 +41,29 @@ export interface LeaseSpace<G extends { next(): unknown } = { next(): unknown }>
   /** The layout's newGenerator, which the lease calls with its node. */
   newGenerator(node: bigint, options?: object): G;
 }
+
+/**
+ * The environment variable statefulSetOrdinal reads first, 'IDFORGE_POD_INDEX':
+ * map the pod's label apps.kubernetes.io/pod-index (Kubernetes 1.28 and
+ * later) to it with the downward API.
+ */
+export declare const POD_INDEX_ENV: string;
+
+/**
+ * Returns the ordinal of a StatefulSet pod's name, <statefulset>-<ordinal>
+ * (a domain after it is ignored), checked to be a node of space. Throws
+ * IDError ErrOrdinal, naming the value, the size of the space and the fix,
+ * for a name that does not parse or an ordinal outside the space.
+ */
+export declare function ordinalFromHostname(hostname: string, space: { readonly key: string; readonly nodeBits: number }): bigint;
+
+/**
+ * Returns this StatefulSet pod's ordinal as a node number: from
+ * env[POD_INDEX_ENV] if set, else the pod's name in env.HOSTNAME, else the
+ * host's name; env defaults to process.env. Throws IDError ErrOrdinal as
+ * ordinalFromHostname does.
+ */
+export declare function statefulSetOrdinal(space: { readonly key: string; readonly nodeBits: number }, env?: Record<string, string | undefined>): bigint;
 
 /** Options of acquire. */
 export interface LeaseOptions {

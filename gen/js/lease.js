@@ -57,6 +57,107 @@ function sleep(ms) {
 }
 
 /**
+ * The environment variable statefulSetOrdinal reads first: the pod's index
+ * in its StatefulSet, which Kubernetes 1.28 and later put in the pod's label
+ * apps.kubernetes.io/pod-index. Kubernetes sets no such variable itself: map
+ * the label to it with the downward API (fieldRef, fieldPath
+ * metadata.labels['apps.kubernetes.io/pod-index']).
+ */
+export const POD_INDEX_ENV = 'IDFORGE_POD_INDEX';
+
+/** What every ErrOrdinal of a value that does not parse says to do. */
+const ORDINAL_FIX = 'run the generator in a StatefulSet\'s pod, whose name is <statefulset>-<ordinal>, or map the label apps.kubernetes.io/pod-index to ' +
+  POD_INDEX_ENV + ' with the downward API, or lease node numbers from PostgreSQL or etcd instead';
+
+/** Reads a StatefulSet ordinal: decimal digits, no sign, no leading zero. Returns a BigInt, or a string that says what is wrong. */
+function readOrdinal(s) {
+  if (s === '') return 'no digits';
+  if (!/^[0-9]+$/.test(s)) return `${JSON.stringify(s)} is not a decimal number`;
+  if (s.length > 1 && s[0] === '0') return `${JSON.stringify(s)} has a leading zero`;
+  return BigInt(s);
+}
+
+/** Returns the ordinal n, read from what, if it is a node of space; else throws ErrOrdinal. */
+function ordinalIn(n, what, space) {
+  const size = 1n << BigInt(space.nodeBits);
+  if (n >= size) {
+    throw leaseError('ErrOrdinal', `ordinal ${n}, from ${what}, is outside the node space ${space.key}, which holds ${size} nodes, 0 to ${size - 1n}: ` +
+      `run at most ${size} replicas (counting the StatefulSet's ordinals.start), or lease node numbers from PostgreSQL or etcd instead`);
+  }
+  return n;
+}
+
+/** Throws ErrOption unless space is a layout's LEASE_SPACE. */
+function checkSpace(space, what) {
+  if (space === null || typeof space !== 'object' || typeof space.key !== 'string' || !Number.isInteger(space.nodeBits)) {
+    throw leaseError('ErrOption', `${what} needs the LEASE_SPACE of a layout with a node and a time`);
+  }
+}
+
+/**
+ * Returns the ordinal of a StatefulSet pod's name (or its host name, the
+ * name followed by a domain), as a BigInt: the decimal number after the last
+ * '-' of its first label ('web-3' and 'web-3.web.default.svc' give 3n),
+ * checked to be a node of space (a layout's LEASE_SPACE). It throws IDError
+ * ErrOrdinal, naming the value, the size of the space and the fix, for a
+ * name that is not <statefulset>-<ordinal> (no '-', nothing before it,
+ * anything but digits after it, or a leading zero) and for an ordinal
+ * outside the space, as Go's lease.OrdinalFromHostname does.
+ *
+ * @param {string} hostname
+ * @param {{key: string, nodeBits: number}} space
+ * @returns {bigint}
+ */
+export function ordinalFromHostname(hostname, space) {
+  checkSpace(space, 'ordinalFromHostname');
+  if (typeof hostname !== 'string') throw leaseError('ErrOption', 'ordinalFromHostname needs a host name, a string');
+  const name = hostname.split('.')[0];
+  const i = name.lastIndexOf('-');
+  if (i <= 0) {
+    throw leaseError('ErrOrdinal', `the host name ${JSON.stringify(hostname)} is not a StatefulSet pod's name, <statefulset>-<ordinal>: ${ORDINAL_FIX}`);
+  }
+  const n = readOrdinal(name.slice(i + 1));
+  if (typeof n === 'string') {
+    throw leaseError('ErrOrdinal', `the host name ${JSON.stringify(hostname)} does not end in a StatefulSet ordinal (${n}): ${ORDINAL_FIX}`);
+  }
+  return ordinalIn(n, `the host name ${JSON.stringify(hostname)}`, space);
+}
+
+/**
+ * Returns the node number of this pod of a Kubernetes StatefulSet, its
+ * ordinal, as a BigInt for the layout's newGenerator: from POD_INDEX_ENV if
+ * env has it, else from the pod's name in HOSTNAME (Kubernetes sets it),
+ * else from Node's os.hostname(), as Go's lease.StatefulSetOrdinal does. It
+ * throws IDError ErrOrdinal, naming the value, the size of the space and the
+ * fix, when the value is not a StatefulSet pod's or its ordinal is not a
+ * node of space. A StatefulSet runs at most one pod of each ordinal, so it
+ * needs no lease, as long as its replicas fit the space and no other
+ * generator of the layout uses the same numbers.
+ *
+ * @param {{key: string, nodeBits: number}} space a layout's LEASE_SPACE
+ * @param {Record<string, string | undefined>} [env] the environment (default process.env)
+ * @returns {bigint}
+ */
+export function statefulSetOrdinal(space, env = globalThis.process?.env ?? {}) {
+  checkSpace(space, 'statefulSetOrdinal');
+  const index = env[POD_INDEX_ENV];
+  if (index !== undefined) {
+    const n = readOrdinal(String(index));
+    if (typeof n === 'string') {
+      throw leaseError('ErrOrdinal', `${POD_INDEX_ENV}=${JSON.stringify(String(index))} is not a pod index (${n}): ${ORDINAL_FIX}`);
+    }
+    return ordinalIn(n, `${POD_INDEX_ENV}=${JSON.stringify(String(index))}`, space);
+  }
+  let host = env.HOSTNAME ?? '';
+  if (host === '') {
+    const os = globalThis.process?.getBuiltinModule?.('node:os');
+    if (os === undefined) throw leaseError('ErrOrdinal', `HOSTNAME is not set and this platform has no host name to read: ${ORDINAL_FIX}`);
+    host = os.hostname();
+  }
+  return ordinalFromHostname(host, space);
+}
+
+/**
  * Leases a node of a layout's space from PostgreSQL, and returns the Lease,
  * which renews itself in the background until close. The SQL lease
  * functions must be installed (lease/lease.sql; Go's PostgreSQL engine and

@@ -43,11 +43,11 @@ import socket
 import threading
 import time as _time
 import weakref
-from typing import Callable, Mapping, Optional, Sequence, Set, Tuple, cast
+from typing import Callable, Mapping, Optional, Sequence, Set, Tuple, Union, cast
 
 from ._runtime import IDError
 
-__all__ = ["DEFAULT_TTL", "Execute", "Lease", "Space", "acquire"]
+__all__ = ["DEFAULT_TTL", "POD_INDEX_ENV", "Execute", "Lease", "Space", "acquire", "ordinal_from_hostname", "stateful_set_ordinal"]
 
 DEFAULT_TTL = 10.0
 """A lease's time to live, in seconds, unless acquire's ttl says otherwise:
@@ -120,6 +120,108 @@ def _holder_name() -> str:
     """Returns a holder's identity unique to each lease: the host, the
     process and 64 random bits, as Go's lease writes it."""
     return f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(8)}"
+
+
+POD_INDEX_ENV = "IDFORGE_POD_INDEX"
+"""The environment variable stateful_set_ordinal reads first: the pod's
+index in its StatefulSet, which Kubernetes 1.28 and later put in the pod's
+label apps.kubernetes.io/pod-index. Kubernetes sets no such variable
+itself: map the label to it with the downward API (fieldRef, fieldPath
+metadata.labels['apps.kubernetes.io/pod-index'])."""
+
+_ORDINAL_FIX = (
+    "run the generator in a StatefulSet's pod, whose name is <statefulset>-<ordinal>, or map the label "
+    f"apps.kubernetes.io/pod-index to {POD_INDEX_ENV} with the downward API, or lease node numbers from PostgreSQL or etcd instead"
+)
+
+_DIGITS = re.compile(r"[0-9]+\Z")
+
+
+def _read_ordinal(s: str) -> Union[int, str]:
+    """Reads a StatefulSet ordinal: decimal digits (ASCII), no sign, no
+    leading zero. Returns the number, or a str that says what is wrong."""
+    if s == "":
+        return "no digits"
+    if not _DIGITS.match(s):
+        return f"{_quote(s)} is not a decimal number"
+    if len(s) > 1 and s[0] == "0":
+        return f"{_quote(s)} has a leading zero"
+    return int(s)
+
+
+def _quote(s: str) -> str:
+    """Quotes s as Go's %q and JavaScript's JSON.stringify do, for the
+    plain text of host names."""
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _ordinal_space(space: object, what: str) -> Space:
+    """Returns space as a Space, or raises ErrOption naming what needs it."""
+    try:
+        return _space(space)
+    except IDError:
+        raise _error("ErrOption", f"{what} needs the LEASE_SPACE of a layout's module, such as idforge.snowflake.LEASE_SPACE") from None
+
+
+def _ordinal_in(n: int, what: str, space: Space) -> int:
+    """Returns the ordinal n, read from what, if it is a node of space;
+    else raises ErrOrdinal."""
+    size = 1 << space[1]
+    if n >= size:
+        raise _error(
+            "ErrOrdinal",
+            f"ordinal {n}, from {what}, is outside the node space {space[0]}, which holds {size} nodes, 0 to {size - 1}: "
+            f"run at most {size} replicas (counting the StatefulSet's ordinals.start), or lease node numbers from PostgreSQL or etcd instead",
+        )
+    return n
+
+
+def ordinal_from_hostname(hostname: str, space: Space) -> int:
+    """Returns the ordinal of a StatefulSet pod's name (or its host name,
+    the name followed by a domain): the decimal number after the last "-"
+    of its first label ("web-3" and "web-3.web.default.svc" give 3), checked
+    to be a node of space (a layout's LEASE_SPACE). It raises IDError
+    ErrOrdinal, naming the value, the size of the space and the fix, for a
+    name that is not <statefulset>-<ordinal> (no "-", nothing before it,
+    anything but digits after it, or a leading zero) and for an ordinal
+    outside the space, as Go's lease.OrdinalFromHostname does."""
+    sp = _ordinal_space(space, "ordinal_from_hostname")
+    if not _is_text(hostname):
+        raise _error("ErrOption", f"ordinal_from_hostname needs a host name, a str, not {type(hostname).__name__}")
+    name = hostname.split(".", 1)[0]
+    i = name.rfind("-")
+    if i <= 0:
+        raise _error("ErrOrdinal", f"the host name {_quote(hostname)} is not a StatefulSet pod's name, <statefulset>-<ordinal>: {_ORDINAL_FIX}")
+    n = _read_ordinal(name[i + 1 :])
+    if isinstance(n, str):
+        raise _error("ErrOrdinal", f"the host name {_quote(hostname)} does not end in a StatefulSet ordinal ({n}): {_ORDINAL_FIX}")
+    return _ordinal_in(n, f"the host name {_quote(hostname)}", sp)
+
+
+def stateful_set_ordinal(space: Space, env: Optional[Mapping[str, str]] = None) -> int:
+    """Returns the node number of this pod of a Kubernetes StatefulSet, its
+    ordinal, for the layout's Generator: from POD_INDEX_ENV if env (default
+    os.environ) has it, else from the pod's name in HOSTNAME (Kubernetes
+    sets it), else from socket.gethostname(), as Go's
+    lease.StatefulSetOrdinal does. It raises IDError ErrOrdinal, naming the
+    value, the size of the space and the fix, when the value is not a
+    StatefulSet pod's or its ordinal is not a node of space. A StatefulSet
+    runs at most one pod of each ordinal, so it needs no lease, as long as
+    its replicas fit the space and no other generator of the layout uses
+    the same numbers."""
+    sp = _ordinal_space(space, "stateful_set_ordinal")
+    environ: Mapping[str, str] = os.environ if env is None else env
+    index = environ.get(POD_INDEX_ENV)
+    if index is not None:
+        what = f"{POD_INDEX_ENV}={_quote(index)}"
+        n = _read_ordinal(index)
+        if isinstance(n, str):
+            raise _error("ErrOrdinal", f"{what} is not a pod index ({n}): {_ORDINAL_FIX}")
+        return _ordinal_in(n, what, sp)
+    host = environ.get("HOSTNAME", "")
+    if host == "":
+        host = socket.gethostname()
+    return ordinal_from_hostname(host, sp)
 
 
 def acquire(

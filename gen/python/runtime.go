@@ -56,7 +56,8 @@ const compatCodes = `; from the conversions of idforge.compat, ErrNoTime, ErrNot
 ErrNotV7 and ErrNotEmbedded; and, from the lease client idforge.lease and
 a Generator made from a lease, ErrLeaseLost (the lease lost, or taken by
 a process before it forked), ErrFull (every node held), ErrClockBehind (a
-clock behind the node's last holder) and ErrOption (a bad argument)`
+clock behind the node's last holder), ErrOption (a bad argument) and
+ErrOrdinal (a StatefulSet ordinal that does not parse or fit the space)`
 
 var pieces = []piece{{
 	typing: []string{"Optional"},

@@ -35,7 +35,10 @@ import (
 //     server's clock when it took the node) no earlier than its
 //     predecessor's lease ended: at the release the server confirmed, or
 //     else at the last expiry it confirmed. Two live holders of one node
-//     at any instant would break this.
+//     at any instant would break this;
+//   - per node, an acquisition after an expiry began no earlier than the
+//     quarantine's end, the expiry plus the TTL (the calls state a skew
+//     bound of 0).
 func TestSQLAcquireRaces(t *testing.T) {
 	db := pgtest.DB(t)
 	const (
@@ -55,7 +58,7 @@ func TestSQLAcquireRaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	q := `"` + strings.ReplaceAll(schema, `"`, `""`) + `"`
-	acquireSQL := `SELECT a.node, a.token, a.expires, a.high_water FROM ` + q + `.idforge_lease_acquire($1, $2, $3, $4, $5, $6::interval) AS a`
+	acquireSQL := `SELECT a.node, a.token, a.expires, a.high_water FROM ` + q + `.idforge_lease_acquire($1, $2, $3, $4, $5, $6::interval, '0') AS a`
 	renewSQL := `SELECT ` + q + `.idforge_lease_renew($1, $2, $3, $4, $5::interval, $6)`
 	releaseSQL := `SELECT ` + q + `.idforge_lease_release($1, $2, $3, $4, $5)`
 	space := leasetest.NewSpace(t, bits).String()
@@ -67,6 +70,10 @@ func TestSQLAcquireRaces(t *testing.T) {
 		token  int64
 		began  time.Time // expires - ttl: when the server took the node
 		ended  time.Time // the release the server confirmed, or the last expiry it confirmed
+		// quarantine is how long after ended no one may take the node: the
+		// TTL (the skew bound given is 0) after an expiry, none after a
+		// release.
+		quarantine time.Duration
 	}
 	var (
 		mu     sync.Mutex
@@ -105,7 +112,7 @@ func TestSQLAcquireRaces(t *testing.T) {
 					return
 				}
 				taken.Add(1) // the workers stop once it reaches wanted: a few more may finish
-				g.began, g.ended = expires.Add(-ttl), expires
+				g.began, g.ended, g.quarantine = expires.Add(-ttl), expires, ttl
 				mark := hw + 1
 				switch action := r.IntN(10); {
 				case action < 4: // release at once
@@ -142,7 +149,7 @@ func TestSQLAcquireRaces(t *testing.T) {
 				}
 				if at.Valid {
 					released.Add(1)
-					g.ended = at.Time
+					g.ended, g.quarantine = at.Time, 0
 				} else {
 					releaseLost.Add(1)
 				}
@@ -161,12 +168,19 @@ func TestSQLAcquireRaces(t *testing.T) {
 	for _, g := range grants {
 		byNode[g.node] = append(byNode[g.node], g)
 	}
-	overlaps := 0
+	overlaps, quarantined := 0, 0
 	for node, gs := range byNode {
 		slices.SortFunc(gs, func(a, b grant) int { return int(a.token - b.token) })
 		for i, g := range gs {
 			if g.token != int64(i+1) {
 				t.Fatalf("node %d: acquisition %d of %d has token %d (holder %s): tokens must run 1, 2, 3, ... once each", node, i+1, len(gs), g.token, g.holder)
+			}
+			if i > 0 && !g.began.Before(gs[i-1].ended) && g.began.Before(gs[i-1].ended.Add(gs[i-1].quarantine)) {
+				quarantined++
+				if quarantined <= 5 {
+					t.Errorf("node %d: %s (token %d) took it at %v, %v after %s's (token %d) lease expired, inside its quarantine of %v",
+						node, g.holder, g.token, g.began.Format(time.RFC3339Nano), g.began.Sub(gs[i-1].ended), gs[i-1].holder, gs[i-1].token, gs[i-1].quarantine)
+				}
 			}
 			if i > 0 && g.began.Before(gs[i-1].ended) {
 				overlaps++
@@ -184,8 +198,8 @@ func TestSQLAcquireRaces(t *testing.T) {
 			t.Errorf("node %d: the table's token is %d; the clients saw %d acquisitions", node, token, len(gs))
 		}
 	}
-	if overlaps > 0 {
-		t.Fatalf("%d acquisitions overlapped the lease before them", overlaps)
+	if overlaps > 0 || quarantined > 0 {
+		t.Fatalf("%d acquisitions overlapped the lease before them, %d took a node in its quarantine", overlaps, quarantined)
 	}
 	t.Logf("%d acquisitions over %d nodes from %d connections (%d refused: all held), none overlapping: %d released at once or after %d renewals, %d abandoned to expire; %d renewals after sleeping past the TTL, %d renewals and %d releases refused as lost",
 		len(grants), len(byNode), conns, refused.Load(), released.Load(), renewed.Load(), abandoned.Load(), late.Load(), renewLost.Load(), releaseLost.Load())
@@ -290,6 +304,8 @@ func TestSQLErrors(t *testing.T) {
 		{"idforge_lease_acquire($1, 4, 0, 0, 'h', '1 minute')", "22023", []any{space}},
 		{"idforge_lease_acquire($1, 4, 0, 16, '', '1 minute')", "22023", []any{space}},
 		{"idforge_lease_acquire($1, 4, 0, 16, 'h', '-1 second')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 4, 0, 16, 'h', '1 minute', '-1 second')", "22023", []any{space}},
+		{"idforge_lease_acquire($1, 4, 0, 16, 'h', '1 minute', NULL)", "22023", []any{space}},
 		{"idforge_lease_acquire($1, 4, 0, 16, 'h', NULL)", "22023", []any{space}},
 		{"idforge_lease_renew($1, 0, 'h', NULL, '1 minute', 0)", "22004", []any{space}},
 		{"idforge_lease_renew($1, 0, 'h', 1, '0 seconds', 0)", "22023", []any{space}},

@@ -33,7 +33,8 @@ func NewSpace(t testing.TB, bits int) lease.Space {
 
 // Engine checks the rules of lease.Engine on e: a node has one holder at a
 // time; a renewal by anyone else, or after the expiry, fails with
-// ErrLeaseLost; expiry and release free a node; the high-water tick only
+// ErrLeaseLost; release frees a node at once, and expiry only after a
+// quarantine of the TTL plus the claim's skew; the high-water tick only
 // goes up on renewal and is set on release; a full space gives ErrFull; and
 // holders racing for nodes all get different ones. minTTL is the shortest
 // TTL the engine keeps to (etcd rounds shorter ones up).
@@ -111,27 +112,64 @@ func Engine(t *testing.T, e lease.Engine, minTTL time.Duration) {
 			t.Fatalf("Acquire node 5 after release: %d, %d, %v; want 5, 450, nil", n, hw, err)
 		}
 	})
-	t.Run("expiry", func(t *testing.T) {
+	t.Run("expiry and quarantine", func(t *testing.T) {
+		// A lease of minTTL, left to expire, with a clock-skew bound of
+		// half of it: its node goes to no one until minTTL + skew after
+		// the expiry, and then to the next holder, with the high-water
+		// tick the last renewal recorded.
 		s := NewSpace(t, 1)
-		c := lease.Claim{Space: s, Holder: "a", TTL: minTTL}
+		skew := minTTL / 2
+		c := lease.Claim{Space: s, Holder: "a", TTL: minTTL, Skew: skew}
 		n, _, err := e.Acquire(ctx, c, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
 		c.Node = n
+		sent := time.Now() // the server's expiry is minTTL after this, or later
 		if err := e.Renew(ctx, c, 7); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := e.Acquire(ctx, lease.Claim{Space: s, Node: n, Holder: "b", TTL: ttl}, 1); !errors.Is(err, lease.ErrFull) {
+		b := lease.Claim{Space: s, Node: n, Holder: "b", TTL: ttl, Skew: skew}
+		if _, _, err := e.Acquire(ctx, b, 1); !errors.Is(err, lease.ErrFull) {
 			t.Fatalf("node %d before its expiry: %v, want ErrFull", n, err)
 		}
 		time.Sleep(minTTL + minTTL/2 + 100*time.Millisecond)
 		if err := e.Renew(ctx, c, 8); !errors.Is(err, lease.ErrLeaseLost) {
 			t.Fatalf("a renewal after the expiry: %v, want ErrLeaseLost", err)
 		}
-		m, hw, err := e.Acquire(ctx, lease.Claim{Space: s, Node: n, Holder: "b", TTL: ttl}, 1)
-		if err != nil || m != n || hw != 7 {
-			t.Fatalf("node %d after its expiry: %d, %d, %v; want %d, 7, nil", n, m, hw, err, n)
+		if err := e.Release(ctx, c, 8); !errors.Is(err, lease.ErrLeaseLost) {
+			t.Fatalf("a release after the expiry: %v, want ErrLeaseLost", err)
+		}
+		quarantine := 2*minTTL + skew // from the renewal: the TTL, then TTL + skew
+		_, _, err = e.Acquire(ctx, b, 1)
+		if since := time.Since(sent); since < quarantine {
+			// Answered inside the quarantine, for certain: refused.
+			if !errors.Is(err, lease.ErrFull) {
+				t.Fatalf("node %d %v after its last renewal, in its quarantine of %v after the expiry: %v, want ErrFull", n, since.Round(time.Millisecond), minTTL+skew, err)
+			}
+		} else {
+			t.Logf("the machine was too slow to ask inside the quarantine (%v after the renewal)", since.Round(time.Millisecond))
+		}
+		for {
+			m, hw, err := e.Acquire(ctx, b, 1)
+			if err == nil {
+				since := time.Since(sent)
+				if m != n || hw != 7 {
+					t.Fatalf("node %d after its quarantine: %d, %d; want %d, 7", n, m, hw, n)
+				}
+				if since < quarantine {
+					t.Fatalf("node %d went to another holder %v after its last renewal, before the end of its quarantine (%v)", n, since, quarantine)
+				}
+				t.Logf("node %d free again %v after its last renewal (quarantine ends %v after it)", n, since.Round(time.Millisecond), quarantine)
+				break
+			}
+			if !errors.Is(err, lease.ErrFull) {
+				t.Fatal(err)
+			}
+			if time.Since(sent) > quarantine+10*time.Second {
+				t.Fatalf("node %d still held %v after its last renewal", n, time.Since(sent).Round(time.Millisecond))
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
 	})
 	t.Run("race", func(t *testing.T) {

@@ -50,13 +50,17 @@ func Outage(t *testing.T, ttl time.Duration, stop, start func() error, env ...st
 		}
 		c.mu.Lock()
 		late := 0
-		for _, id := range c.ids {
-			if id.Time().After(c.until) {
-				late++
+		var until time.Time // the last tenure's confirmed end
+		for _, tn := range c.tenures {
+			for _, id := range tn.ids {
+				if id.Time().After(tn.until) {
+					late++
+				}
 			}
+			until = tn.until
 		}
-		gone := c.until.Sub(stopped)
 		c.mu.Unlock()
+		gone := until.Sub(stopped)
 		if late > 0 {
 			t.Errorf("%s made %d IDs on ticks after its lease was last confirmed until", c.name, late)
 		}

@@ -37,3 +37,14 @@ func Processes(t *testing.T, _ time.Duration, _ func() error, _ ...string) {
 // RestartCommand returns nil: Processes, which would use it, is skipped
 // here.
 func RestartCommand(*testing.T, string) func() error { return nil }
+
+// A Starter starts a holder; see the Unix build.
+type Starter func(t *testing.T, name, via string, env ...string) *Child
+
+// Child is a holder in a child process; none runs here.
+type Child struct{}
+
+// Faults skips t: see skipProcesses.
+func Faults(t *testing.T, _ time.Duration, _ string, _ Starter, _ func() error) {
+	t.Skip("leasetest: " + skipProcesses)
+}

@@ -22,6 +22,10 @@ func Processes(t *testing.T, ttl time.Duration, restart func() error, env ...str
 	// for 10s, so that a renewal slowed by a loaded machine does not lose
 	// it; those whose leases must lapse use the short ttl.
 	const long = "IDFORGE_LEASE_TTL=10s"
+	// A child waiting for a node whose holder was killed or stopped waits
+	// out its lease (ttl) and its quarantine (ttl + lease.DefaultSkew),
+	// with room to spare.
+	quarantined := "IDFORGE_LEASE_WAIT=" + (4*ttl + 10*time.Second).String()
 	t.Run("8 racing", func(t *testing.T) {
 		var cs []*Child
 		for i := range 8 {
@@ -44,7 +48,7 @@ func Processes(t *testing.T, ttl time.Duration, restart func() error, env ...str
 		a.WaitIDs(2000)
 		a.Signal(syscall.SIGKILL)
 		// b starts at once and waits for a's node; c takes any node.
-		b := start(t, "b", fmt.Sprint("IDFORGE_LEASE_NODE=", node), long)
+		b := start(t, "b", fmt.Sprint("IDFORGE_LEASE_NODE=", node), long, quarantined)
 		c := start(t, "c", long)
 		if c.Node() == node {
 			t.Errorf("c got node %d, which killed a held unexpired", node)
@@ -64,7 +68,7 @@ func Processes(t *testing.T, ttl time.Duration, restart func() error, env ...str
 		a.WaitIDs(2000)
 		a.Signal(syscall.SIGSTOP)
 		stopped := time.Now()
-		b := start(t, "b", fmt.Sprint("IDFORGE_LEASE_NODE=", node), long)
+		b := start(t, "b", fmt.Sprint("IDFORGE_LEASE_NODE=", node), long, quarantined)
 		if b.Node() != node {
 			t.Fatalf("b did not get node %d: %s", node, b.kind+" "+b.message)
 		}
