@@ -13,8 +13,9 @@
 //     the interpreter and compat, which import the packages of step 1;
 //  3. go generate ./interop/xid and ./web: xid's package for the peer test
 //     and the playground's list of languages;
-//  4. the golden files that tests compare output with, each rewritten by
-//     its test's -update flag: gen/golang's golden cases (TestGolden) and
+//  4. the files that tests compare output with, each rewritten by its
+//     test's -update flag: mask's published vectors (TestVectors), one set
+//     per built-in layout, gen/golang's golden cases (TestGolden) and
 //     cmd/idforge's scripts and reference (TestScripts, TestReference),
 //     which list the layouts and encodings.
 //
@@ -49,6 +50,7 @@ var steps = []struct {
 	{generate: []string{"./uuid", "./ksuid", "./ulid", "./snowflake"}},
 	{generate: []string{"./conformance"}},
 	{generate: []string{"./interop/xid", "./web"}},
+	{test: []string{"./mask", "-run", "^TestVectors$", "-update"}},
 	{test: []string{"./gen/golang", "-run", "^TestGolden$", "-update"}},
 	{test: []string{"./cmd/idforge", "-run", "^(TestScripts|TestReference)$", "-update"}},
 }
