@@ -41,16 +41,19 @@
 //     holder stops issuing IDs TTL minus package lease's margin after it
 //     sent the renewal, so before renewTime + leaseDurationSeconds on the
 //     server's clock.
-//   - Another holder takes a Lease that was not released only when the Date
-//     of the answer that showed it the Lease is at or past renewTime +
-//     leaseDurationSeconds + Skew: a quarantine of the TTL plus the
-//     clock-skew bound after the last renewal. Its update names the
-//     resourceVersion it read, so it fails if the holder renewed since.
+//   - A Lease that was not released expires at renewTime +
+//     leaseDurationSeconds. Another holder takes it only when the Date of
+//     the answer that showed it the Lease is at or past that expiry plus
+//     the quarantine every engine keeps (package lease's Engine): the TTL
+//     plus the clock-skew bound. Its update names the resourceVersion it
+//     read, so it fails if the holder renewed since.
 //
-// Skew (DefaultSkew, 1s, unless Config.Skew says otherwise) bounds how far
-// the clocks of the API server's replicas may be apart: the renewTime of a
-// holder that spoke to one replica is judged by the Date of another. With
-// a single API server it only adds to the wait. The holder's and the API
+// The clock-skew bound is the larger of the engine's (Config.Skew,
+// DefaultSkew, 1s, unless set) and the one the holder stated
+// (lease.Claim.Skew, from lease.WithSkew), which the Lease keeps in the
+// annotation AnnotationSkew. It bounds how far the clocks of the API
+// server's replicas, and the holder's, may be apart: the renewTime of a
+// holder that spoke to one replica is judged by the Date of another. The holder's and the API
 // servers' clocks must run at the same rate within package lease's margin
 // (TTL/5 by default), as every lease engine assumes.
 package k8s
@@ -88,6 +91,7 @@ const (
 	AnnotationSpace     = "idforge.dev/space"      // the space's key, lease.Space.String()
 	AnnotationNode      = "idforge.dev/node"       // the node number, in decimal
 	AnnotationHighWater = "idforge.dev/high-water" // the node's high-water tick, in decimal
+	AnnotationSkew      = "idforge.dev/skew"       // the holder's clock-skew bound (lease.Claim.Skew), as time.Duration text
 	LabelSpace          = "idforge.dev/space"      // 16 hex digits of SHA-256 of the space's key
 	LabelManagedBy      = "app.kubernetes.io/managed-by"
 )
@@ -340,6 +344,9 @@ type Record struct {
 	AcquireTime time.Time
 	RenewTime   time.Time
 	HighWater   uint64
+	// Skew is the clock-skew bound: the larger of the engine's and the one
+	// the holder stated. The quarantine after an expiry is Duration + Skew.
+	Skew time.Duration
 	// Expired reports whether the lease had expired at ServerTime (the
 	// Date of the answer that listed it), and Free whether a holder could
 	// take the node then: released, or expired for the quarantine too.
@@ -378,9 +385,17 @@ func (e *Engine) record(s lease.Space, o *leaseObject, now time.Time) (Record, e
 	if sp.RenewTime != nil {
 		r.RenewTime = sp.RenewTime.Time
 	}
+	r.Skew = e.skew
+	if v, ok := o.Metadata.Annotations[AnnotationSkew]; ok {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return r, fmt.Errorf("kubernetes: Lease %s/%s: annotation %s: %w", e.namespace, r.Name, AnnotationSkew, err)
+		}
+		r.Skew = max(r.Skew, d)
+	}
 	end := r.RenewTime.Add(r.Duration)
 	r.Expired = r.Holder == "" || !now.Before(end)
-	r.Free = r.Holder == "" || !now.Before(end.Add(e.skew))
+	r.Free = r.Holder == "" || !now.Before(end.Add(r.Duration+r.Skew))
 	return r, nil
 }
 
@@ -413,6 +428,7 @@ func (e *Engine) newObject(c lease.Claim, n uint64, token int32, hw uint64, now 
 		AnnotationSpace:     c.Space.String(),
 		AnnotationNode:      strconv.FormatUint(n, 10),
 		AnnotationHighWater: strconv.FormatUint(hw, 10),
+		AnnotationSkew:      max(c.Skew, 0).String(),
 	}
 	holder, dur, t := c.Holder, seconds(c.TTL), microTime{now}
 	o.Spec = leaseSpec{HolderIdentity: &holder, LeaseDurationSeconds: &dur, AcquireTime: &t, RenewTime: &t, LeaseTransitions: &token}
@@ -565,6 +581,7 @@ func (e *Engine) Renew(ctx context.Context, c lease.Claim, highWater uint64) err
 		t := microTime{now}
 		o.Spec.RenewTime, o.Spec.LeaseDurationSeconds = &t, &dur
 		o.Metadata.Annotations[AnnotationHighWater] = strconv.FormatUint(max(r.HighWater, highWater), 10)
+		o.Metadata.Annotations[AnnotationSkew] = max(c.Skew, 0).String()
 		_, err = e.update(ctx, &o)
 		if isStatus(err, http.StatusConflict) {
 			continue

@@ -11,7 +11,6 @@ import (
 
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/lease"
-	"github.com/idforge/idforge/lease/k8s"
 	"github.com/idforge/idforge/lease/leasetest"
 )
 
@@ -42,7 +41,7 @@ func TestKillQuarantine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	freeAt := last.RenewTime.Add(last.Duration + k8s.DefaultSkew)
+	freeAt := last.RenewTime.Add(2*last.Duration + last.Skew) // the expiry, then the quarantine: TTL + skew
 	refused := 0
 	b := lease.Claim{Space: l, Node: uint64(node), Holder: "b", TTL: 10 * time.Second}
 	for {
@@ -69,11 +68,11 @@ func TestKillQuarantine(t *testing.T) {
 	}
 	if now.AcquireTime.Before(freeAt) || now.ServerTime.Before(freeAt) {
 		t.Errorf("node %d taken again at %v on the API server's clock (Lease says acquired %v), before its quarantine ended at %v (renewed %v, TTL %v, skew %v)",
-			node, now.ServerTime.UTC(), now.AcquireTime.UTC(), freeAt.UTC(), last.RenewTime.UTC(), last.Duration, k8s.DefaultSkew)
+			node, now.ServerTime.UTC(), now.AcquireTime.UTC(), freeAt.UTC(), last.RenewTime.UTC(), last.Duration, last.Skew)
 	}
 	if refused == 0 {
 		t.Errorf("node %d was taken at the first try after its holder was killed", node)
 	}
-	t.Logf("node %d: a killed; %d tries refused, then taken %v after the kill, at %v on the API server's clock; a's last renewal said %v, so the quarantine (renewal + TTL %v + skew %v) ended at %v",
-		node, refused, time.Since(killed).Round(time.Millisecond), now.ServerTime.UTC().Format(time.TimeOnly), last.RenewTime.UTC().Format("15:04:05.000"), last.Duration, k8s.DefaultSkew, freeAt.UTC().Format("15:04:05.000"))
+	t.Logf("node %d: a killed; %d tries refused, then taken %v after the kill, at %v on the API server's clock; a's last renewal said %v, so the quarantine (renewal + TTL %v, then TTL + skew %v) ended at %v",
+		node, refused, time.Since(killed).Round(time.Millisecond), now.ServerTime.UTC().Format(time.TimeOnly), last.RenewTime.UTC().Format("15:04:05.000"), last.Duration, last.Skew, freeAt.UTC().Format("15:04:05.000"))
 }
