@@ -1,6 +1,6 @@
 // Command regen writes the generated file of one of idforge's own Go
-// packages from the built-in layout specs. Each package runs it from a
-// go:generate line:
+// packages from the built-in layout specs. Each package runs it from its
+// generate directive:
 //
 //	//go:generate go run ../gen/internal/regen uuid
 //
