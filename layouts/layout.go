@@ -100,9 +100,8 @@ type Layout struct {
 	// "text FORM", or "" when it declares none: then it is the canonical
 	// UUID form for a UUID layout, decimal for a 64-bit layout and Base62
 	// for any other (see CanonicalText). FORM is "uuid" (8-4-4-4-12 hex,
-	// for a 128-bit layout), "decimal" (for a 64-bit layout: its bits as
-	// an int64, the two's complement that Go's int64 and PostgreSQL's
-	// bigint hold, so never negative where the top bit is a constant zero)
+	// for a 128-bit layout), "decimal" (for a 64-bit layout: the unsigned
+	// number its 64 bits hold, as Discord writes its IDs, never negative)
 	// or the name of an encoding: a built-in one (encodings.Lookup) or one
 	// the spec declares itself.
 	Text string
