@@ -14,6 +14,7 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/typeid"
 )
 
@@ -764,21 +765,23 @@ func (d *decoder) checked(l *layouts.Layout, dec Decoded) bool {
 }
 
 // fitsConstants reports whether an ID's bytes hold its layout's constant
-// bits, as interp.Unpack checks them.
+// bits (resolved.Layout.Consts), as interp.Unpack checks them.
 func fitsConstants(l *layouts.Layout, id []byte) bool {
 	var sh [2][]byte // the constants' mask and bits
 	if v, ok := constShapes.Load(l); ok {
 		sh = v.([2][]byte)
 	} else {
+		r, err := resolved.New(l)
+		if err != nil {
+			return false
+		}
 		sh = [2][]byte{make([]byte, l.Bytes()), make([]byte, l.Bytes())}
-		for _, p := range l.Parts {
-			if p.Role != layouts.Const {
-				continue
-			}
-			for i := range p.Width {
-				b := p.Offset + i
+		for _, c := range r.Consts {
+			off := c.Offset(l.Bits)
+			for i := range c.Width {
+				b := off + i
 				sh[0][b/8] |= 0x80 >> (b % 8)
-				if p.Const>>(p.Width-1-i)&1 == 1 {
+				if c.Bit(c.Value, i) {
 					sh[1][b/8] |= 0x80 >> (b % 8)
 				}
 			}
