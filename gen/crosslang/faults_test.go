@@ -87,16 +87,7 @@ func TestLeaseFaultsJS(t *testing.T) {
 func TestLeaseFaultsPython(t *testing.T) {
 	u, restart := faultServer(t)
 	readInputs(t, "testdata/lease_holder.py", faultLeaseSQL)
-	python := ""
-	for _, p := range []string{"python3", "/usr/bin/python3"} {
-		if exec.Command(p, "-c", "try:\n import psycopg2\nexcept ImportError:\n import psycopg").Run() == nil {
-			python = p
-			break
-		}
-	}
-	if python == "" {
-		t.Skip("no Python with psycopg2 or psycopg (apt-get install python3-psycopg2; .ci/run installs it)")
-	}
+	python := pythonWithDriver(t)
 	script := faultPath(t, "testdata/lease_holder.py")
 	start := func(t *testing.T, name, addr string, env ...string) *leasetest.Child {
 		cmd := exec.Command(python, "-B", script)

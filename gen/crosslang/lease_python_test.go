@@ -22,16 +22,21 @@ func TestPythonLease(t *testing.T) {
 	if os.Getenv("IDFORGE_POSTGRES_DSN") == "" {
 		t.Skip("IDFORGE_POSTGRES_DSN is not set: the lease client is tested against a real PostgreSQL (.ci/postgres starts one)")
 	}
-	python := ""
-	for _, p := range []string{"python3", "/usr/bin/python3"} {
-		if exec.Command(p, "-c", "try:\n import psycopg2\nexcept ImportError:\n import psycopg").Run() == nil {
-			python = p
-			break
-		}
-	}
-	if python == "" {
-		t.Skip("no Python with psycopg2 or psycopg (apt-get install python3-psycopg2; .ci/run installs it)")
-	}
+	python := pythonWithDriver(t)
 	dir := pkgDir(t, "python")
 	runPackageTest(t, "PYTHONPATH="+dir, python, "-B", "-m", "unittest", "-v", "test_lease")
+}
+
+// pythonWithDriver returns a python3 that can import a PostgreSQL driver
+// (psycopg2, or psycopg), which the lease client's tests and holders run
+// on, or skips the test, saying how to install one.
+func pythonWithDriver(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(p, "-c", "try:\n import psycopg2\nexcept ImportError:\n import psycopg").Run() == nil {
+			return p
+		}
+	}
+	t.Skip("no Python with psycopg2 or psycopg (apt-get install python3-psycopg2; .ci/run installs it)")
+	return ""
 }
