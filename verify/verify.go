@@ -909,4 +909,4 @@ func (t tail) mask(w int) tail {
 	}
 	return tail{0, t.lo & (1<<uint(w) - 1)}
 }
-func (t tail) isOne() bool  { return t.hi == 0 && t.lo == 1 }
+func (t tail) isOne() bool { return t.hi == 0 && t.lo == 1 }
