@@ -1129,11 +1129,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, ch := range r.Checks {
 		if ch.Group != group {
 			group = ch.Group
-			if group == "randomness" && r.RandomTests > 0 {
-				fmt.Fprintf(&b, "%s (false-positive rate of the whole run at most %g: %s)\n", group, r.FalsePositiveRate, plural(int64(r.RandomTests), "test"))
-			} else {
-				fmt.Fprintf(&b, "%s\n", group)
-			}
+			fmt.Fprintf(&b, "%s\n", group)
 		}
 		fmt.Fprintf(&b, "  %-4s  %s: %s", ch.Status, ch.Name, ch.Message)
 		if len(ch.Lines) > 0 {
@@ -1148,6 +1144,14 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, " [line %s%s]", strings.Join(ls, ", "), more)
 		}
 		b.WriteString("\n")
+	}
+	if r.RandomTests > 0 {
+		verb := "weigh"
+		if r.RandomTests == 1 {
+			verb = "weighs"
+		}
+		fmt.Fprintf(&b, "false-positive rate of the whole run at most %g (%s that %s chance, each at %.3g)\n",
+			r.FalsePositiveRate, plural(int64(r.RandomTests), "test"), verb, r.FalsePositiveRate/float64(r.RandomTests))
 	}
 	if r.Failed {
 		b.WriteString("verdict: FAIL\n")
