@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/emit"
@@ -184,7 +185,9 @@ func hostileRun(t *testing.T, dir string, env []string, name string, args ...str
 	cmd.Env = append(os.Environ(), env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	start := time.Now()
 	err := cmd.Run()
+	t.Logf("%s %s (%.1fs)", name, lastLines(strings.Join(args, " "), 1), time.Since(start).Seconds())
 	if strings.Contains(out.String(), "PWNED") {
 		t.Errorf("%s %s: the spec's code ran:\n%s", name, strings.Join(args, " "), lastLines(out.String(), 30))
 	}
@@ -204,7 +207,10 @@ func hostileGo(t *testing.T, dir string) {
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	hostileRun(t, dir, []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off"}, "go", "vet", "./...")
+	out := hostileRun(t, dir, []string{"GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off"}, "go", "vet", "./...")
+	if strings.Contains(out, "matched no packages") {
+		t.Errorf("go vet found no packages: %s", out)
+	}
 }
 
 func hostileJS(t *testing.T, paths []string) {
