@@ -941,6 +941,9 @@ var errDecimalRange = fmt.Errorf("%w: above 18446744073709551615", encodings.Err
 // corpus, SQL or generated Parse reads, and a typo would make a valid ID
 // of), no leading zeros. Digits of a number above 2^64-1 are ErrOverflow.
 func decodeDecimal(s string) ([]byte, error) {
+	if s != "" && (s[0] == '-' || s[0] == '+') && len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" {
+		return nil, errDecimalSign
+	}
 	if s == "" || s[0] < '0' || s[0] > '9' {
 		return nil, errNotDecimal
 	}
@@ -953,6 +956,9 @@ func decodeDecimal(s string) ([]byte, error) {
 	}
 	return binary.BigEndian.AppendUint64(nil, v), nil
 }
+
+// errDecimalSign is decodeDecimal's error for digits with a sign.
+var errDecimalSign = errors.New("explain: decimal text has no sign: an ID is the unsigned number its bits hold")
 
 // errNotDecimal is decodeDecimal's error for text that is not decimal.
 var errNotDecimal = errors.New("explain: not a decimal number")
