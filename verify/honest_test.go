@@ -90,7 +90,9 @@ func honestGenerators() []honest {
 			return randomV7(uint64(run), func(int) uint64 { return ms0 + uint64(run) })(n)
 		}},
 		honest{"random UUIDv7s, one a 999 µs", "uuidv7", 1000, func(run, n int) []string {
-			return randomV7(uint64(run), func(i int) uint64 { return uint64(start.Add(time.Duration(run)*time.Second+time.Duration(i)*999*time.Microsecond).UnixMilli()) })(n)
+			return randomV7(uint64(run), func(i int) uint64 {
+				return uint64(start.Add(time.Duration(run)*time.Second + time.Duration(i)*999*time.Microsecond).UnixMilli())
+			})(n)
 		}},
 		honest{"a UUIDv1 that takes a new clock_seq when its clock steps back", "uuidv1", 100, func(run, n int) []string {
 			r := rand.New(seeded(uint64(run)))
