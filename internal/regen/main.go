@@ -14,7 +14,9 @@
 //  3. go generate ./interop/xid and ./web: xid's package for the peer test
 //     and the playground's list of languages;
 //  4. the files that tests compare output with, each rewritten by its
-//     test's -update flag: mask's published vectors (TestVectors), one set
+//     test's -update flag: lease/lease.sql's blocks of the PostgreSQL
+//     install rule, written by package pginstall (TestScriptRule), mask's
+//     published vectors (TestVectors), one set
 //     per built-in layout, gen/golang's golden cases (TestGolden) and
 //     cmd/idforge's scripts and reference (TestScripts, TestReference),
 //     which list the layouts and encodings.
@@ -50,6 +52,7 @@ var steps = []struct {
 	{generate: []string{"./uuid", "./ksuid", "./ulid", "./snowflake"}},
 	{generate: []string{"./conformance"}},
 	{generate: []string{"./interop/xid", "./web"}},
+	{test: []string{"./lease", "-run", "^TestScriptRule$", "-update"}},
 	{test: []string{"./mask", "-run", "^TestVectors$", "-update"}},
 	{test: []string{"./gen/golang", "-run", "^TestGolden$", "-update"}},
 	{test: []string{"./cmd/idforge", "-run", "^(TestScripts|TestReference)$", "-update"}},
