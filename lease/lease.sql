@@ -55,9 +55,11 @@
 -- and acquire's argument skew); 3 makes the table reachable only through
 -- the functions: acquire, renew and release are SECURITY DEFINER, callers
 -- get EXECUTE on them and no privilege on the table, ttl is at most
--- 1 day and skew at most 1 hour, and release, like renew, never lowers a
--- node's high-water tick. Running this script over version 1 or 2 (as the
--- owner of the functions) adds the columns, replaces the functions, caps
+-- 1 day and skew at most 1 hour, renew never lowers a node's high-water
+-- tick and release never takes it below the tick acquire returned (the
+-- column acquired_high_water keeps it). Running this script over version
+-- 1 or 2 (as the owner of the functions) adds the columns, replaces the
+-- functions, caps
 -- the ttl and skew of the rows at those bounds, and turns every privilege
 -- a role other than the owner held on the table into EXECUTE on the
 -- functions; version 1's callers, which pass six arguments to acquire, get
@@ -126,8 +128,12 @@ BEGIN
       UNION ALL
       SELECT 'create', pg_catalog.format('schema %I', n.nspname), pg_catalog.quote_ident(r.rolname::pg_catalog.text),
           'may CREATE in the schema',
-          CASE WHEN pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
-            THEN pg_catalog.format('%I owns the schema (or the database, for which pg_database_owner stands) and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+          CASE WHEN r.oid OPERATOR(pg_catalog.=) n.nspowner
+            THEN pg_catalog.format('%I owns the schema and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+            WHEN pg_catalog.pg_get_userbyid(n.nspowner) OPERATOR(pg_catalog.=) 'pg_database_owner'::pg_catalog.name AND pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
+            THEN pg_catalog.format('%I owns the database, and through pg_database_owner the schema, and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+            WHEN pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
+            THEN pg_catalog.format('REVOKE %I FROM %I', pg_catalog.pg_get_userbyid(n.nspowner), r.rolname)
             ELSE pg_catalog.format('REVOKE CREATE ON SCHEMA %I FROM %I', n.nspname, r.rolname) END
         FROM pg_catalog.pg_namespace AS n, pg_catalog.pg_roles AS r
         WHERE n.nspname OPERATOR(pg_catalog.=) (s) AND NOT r.rolsuper AND r.oid OPERATOR(pg_catalog.<>) (trusted)
@@ -194,7 +200,7 @@ BEGIN
     WHERE p.kind OPERATOR(pg_catalog.=) ANY (ARRAY['create', 'owner']::pg_catalog.text[]);
     IF problems IS NOT NULL THEN
       RAISE EXCEPTION USING ERRCODE = '42501',
-        MESSAGE = pg_catalog.format('idforge_lease: refused in schema %I, for %I: %s', s, pg_catalog.pg_get_userbyid(trusted), problems),
+        MESSAGE = pg_catalog.format('idforge_lease: refused in schema %I, trusting %I: %s. %s', s, pg_catalog.pg_get_userbyid(trusted), problems, 'Or install into a schema of its own, that only the installer may create in: first on the search_path of every connection that leases'),
         HINT = 'Each problem names its fix. A role that can create objects in a schema, own what idforge calls or read its tables can take over the guarantees: see docs/security.md.';
     END IF;
   END;
@@ -221,6 +227,7 @@ BEGIN
   token      bigint      NOT NULL DEFAULT 0,
   ttl        interval    NOT NULL DEFAULT '0',
   skew       interval    NOT NULL DEFAULT '0',
+  acquired_high_water bigint NOT NULL DEFAULT 0,
   PRIMARY KEY (space, node)
 )$create$, s);
     EXECUTE pg_catalog.format('REVOKE ALL ON TABLE %I.idforge_lease FROM PUBLIC', s);
@@ -246,6 +253,18 @@ BEGIN
     EXECUTE pg_catalog.format($alter$ALTER TABLE %I.idforge_lease
       ADD COLUMN IF NOT EXISTS ttl interval NOT NULL DEFAULT '0',
       ADD COLUMN IF NOT EXISTS skew interval NOT NULL DEFAULT '0'$alter$, s);
+  END IF;
+  -- Tables made before version 3 have no acquired_high_water, the mark
+  -- the node had when its current lease was acquired, below which a
+  -- release cannot bring it: their rows get their mark as it stands, so
+  -- that a live lease's release cannot lower it at all.
+  IF NOT EXISTS (
+    SELECT FROM pg_catalog.pg_attribute AS a
+    WHERE a.attrelid = pg_catalog.format('%I.idforge_lease', s)::pg_catalog.regclass
+      AND a.attname = 'acquired_high_water' AND NOT a.attisdropped
+  ) THEN
+    EXECUTE pg_catalog.format('ALTER TABLE %I.idforge_lease ADD COLUMN acquired_high_water bigint NOT NULL DEFAULT 0', s);
+    EXECUTE pg_catalog.format('UPDATE %I.idforge_lease AS l SET acquired_high_water = l.high_water', s);
   END IF;
   IF NOT fresh THEN
     -- A table of version 2 or before: its callers held privileges on it,
@@ -368,7 +387,8 @@ BEGIN
     -- expires - ttl is when the lease began.
     UPDATE %1$I.idforge_lease AS l
     SET holder = idforge_lease_acquire.holder, expires = pg_catalog.clock_timestamp() + idforge_lease_acquire.ttl,
-        token = l.token + 1, ttl = idforge_lease_acquire.ttl, skew = idforge_lease_acquire.skew
+        token = l.token + 1, ttl = idforge_lease_acquire.ttl, skew = idforge_lease_acquire.skew,
+        acquired_high_water = l.high_water
     WHERE l.space = idforge_lease_acquire.space AND l.node = pg_catalog.mod(idforge_lease_acquire.first + candidate, size)
       AND l.expires <= pg_catalog.clock_timestamp()
       AND (l.holder = '' OR l.expires + l.ttl + l.skew <= pg_catalog.clock_timestamp())
@@ -460,7 +480,7 @@ BEGIN
       MESSAGE = 'idforge_lease_release: high_water must be a tick, 0 or more, not ' || coalesce(idforge_lease_release.high_water::text, 'NULL');
   END IF;
   UPDATE %1$I.idforge_lease AS l
-  SET holder = '', expires = pg_catalog.clock_timestamp(), high_water = greatest(l.high_water, idforge_lease_release.high_water)
+  SET holder = '', expires = pg_catalog.clock_timestamp(), high_water = greatest(l.acquired_high_water, idforge_lease_release.high_water)
   WHERE l.space = idforge_lease_release.space AND l.node = idforge_lease_release.node
     AND l.holder = idforge_lease_release.holder AND l.token = idforge_lease_release.token
     AND l.expires > pg_catalog.clock_timestamp()
@@ -471,7 +491,7 @@ $body$;
 $create$, s);
   EXECUTE pg_catalog.format($create$
 COMMENT ON FUNCTION %1$I.idforge_lease_release(text, bigint, text, bigint, bigint) IS
-'idforge_lease_release(space, node, holder, token, high_water) ends the lease that idforge_lease_acquire gave holder with token at once, and raises the node''s high-water tick to high_water (never lowers it): the last tick of any ID made under the lease, known exactly once its generator has stopped. It returns when the lease ended on the server''s clock, or NULL, changing nothing, when the lease was not held.'
+'idforge_lease_release(space, node, holder, token, high_water) ends the lease that idforge_lease_acquire gave holder with token at once, and sets the node''s high-water tick to high_water: the last tick of any ID made under the lease, known exactly once its generator has stopped, which may be below what renewals reserved but is never taken below the tick acquire returned (the node''s previous holders''), whatever high_water says. It returns when the lease ended on the server''s clock, or NULL, changing nothing, when the lease was not held.'
 $create$, s);
 
   -- The functions run as their owner, who alone has privileges on the
@@ -505,8 +525,12 @@ SELECT 'create'::pg_catalog.text AS kind, pg_catalog.format('schema %I', n.nspna
 UNION ALL
 SELECT 'create', pg_catalog.format('schema %I', n.nspname), pg_catalog.quote_ident(r.rolname::pg_catalog.text),
     'may CREATE in the schema',
-    CASE WHEN pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
-      THEN pg_catalog.format('%I owns the schema (or the database, for which pg_database_owner stands) and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+    CASE WHEN r.oid OPERATOR(pg_catalog.=) n.nspowner
+      THEN pg_catalog.format('%I owns the schema and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+      WHEN pg_catalog.pg_get_userbyid(n.nspowner) OPERATOR(pg_catalog.=) 'pg_database_owner'::pg_catalog.name AND pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
+      THEN pg_catalog.format('%I owns the database, and through pg_database_owner the schema, and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+      WHEN pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
+      THEN pg_catalog.format('REVOKE %I FROM %I', pg_catalog.pg_get_userbyid(n.nspowner), r.rolname)
       ELSE pg_catalog.format('REVOKE CREATE ON SCHEMA %I FROM %I', n.nspname, r.rolname) END
   FROM pg_catalog.pg_namespace AS n, pg_catalog.pg_roles AS r
   WHERE n.nspname OPERATOR(pg_catalog.=) (@schema@) AND NOT r.rolsuper AND r.oid OPERATOR(pg_catalog.<>) ((SELECT f.proowner FROM pg_catalog.pg_proc AS f, pg_catalog.pg_namespace AS fn
@@ -611,8 +635,12 @@ $create$, s);
       UNION ALL
       SELECT 'create', pg_catalog.format('schema %I', n.nspname), pg_catalog.quote_ident(r.rolname::pg_catalog.text),
           'may CREATE in the schema',
-          CASE WHEN pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
-            THEN pg_catalog.format('%I owns the schema (or the database, for which pg_database_owner stands) and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+          CASE WHEN r.oid OPERATOR(pg_catalog.=) n.nspowner
+            THEN pg_catalog.format('%I owns the schema and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+            WHEN pg_catalog.pg_get_userbyid(n.nspowner) OPERATOR(pg_catalog.=) 'pg_database_owner'::pg_catalog.name AND pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
+            THEN pg_catalog.format('%I owns the database, and through pg_database_owner the schema, and keeps CREATE there: install as %I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+            WHEN pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
+            THEN pg_catalog.format('REVOKE %I FROM %I', pg_catalog.pg_get_userbyid(n.nspowner), r.rolname)
             ELSE pg_catalog.format('REVOKE CREATE ON SCHEMA %I FROM %I', n.nspname, r.rolname) END
         FROM pg_catalog.pg_namespace AS n, pg_catalog.pg_roles AS r
         WHERE n.nspname OPERATOR(pg_catalog.=) (s) AND NOT r.rolsuper AND r.oid OPERATOR(pg_catalog.<>) (trusted)
@@ -678,7 +706,7 @@ $create$, s);
     ) AS p;
     IF problems IS NOT NULL THEN
       RAISE EXCEPTION USING ERRCODE = '42501',
-        MESSAGE = pg_catalog.format('idforge_lease: refused in schema %I, for %I: %s', s, pg_catalog.pg_get_userbyid(trusted), problems),
+        MESSAGE = pg_catalog.format('idforge_lease: refused in schema %I, trusting %I: %s. %s', s, pg_catalog.pg_get_userbyid(trusted), problems, 'Or install into a schema of its own, that only the installer may create in: first on the search_path of every connection that leases'),
         HINT = 'Each problem names its fix. A role that can create objects in a schema, own what idforge calls or read its tables can take over the guarantees: see docs/security.md.';
     END IF;
   END;

@@ -18,7 +18,10 @@ import (
 // use. One row per node ever leased: its space and number, its holder
 // (empty once released), when the lease expires on the server's clock, the
 // node's high-water tick, the fencing token of its latest acquisition, and
-// the TTL and clock-skew bound of its quarantine after an expiry.
+// the TTL and clock-skew bound of its quarantine after an expiry, and the
+// high-water tick the node had when its current lease was acquired, below
+// which a release cannot bring it. Create it as the role that runs
+// PostgresFunctions, and grant no other role any privilege on it.
 const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 	space      text        NOT NULL,
 	node       bigint      NOT NULL,
@@ -28,6 +31,7 @@ const PostgresSchema = `CREATE TABLE IF NOT EXISTS idforge_lease (
 	token      bigint      NOT NULL DEFAULT 0,
 	ttl        interval    NOT NULL DEFAULT '0',
 	skew       interval    NOT NULL DEFAULT '0',
+	acquired_high_water bigint NOT NULL DEFAULT 0,
 	PRIMARY KEY (space, node)
 )`
 

@@ -32,11 +32,14 @@ var leaseObjects = []pginstall.Object{
 // when there are none.
 func ruleBlocks() map[string]string {
 	return map[string]string{
-		"owner":          pginstall.Refuse("idforge_lease", "trusted", leaseObjects, pginstall.KindCreate, pginstall.KindOwner),
-		"all":            pginstall.Refuse("idforge_lease", "trusted", leaseObjects),
+		"owner":          pginstall.Refuse("idforge_lease", leaseAdvice, "trusted", leaseObjects, pginstall.KindCreate, pginstall.KindOwner),
+		"all":            pginstall.Refuse("idforge_lease", leaseAdvice, "trusted", leaseObjects),
 		"check-function": pginstall.CheckFunction("idforge_lease_check", leaseObjects),
 	}
 }
+
+// leaseAdvice ends lease.sql's refusals.
+const leaseAdvice = "Or install into a schema of its own, that only the installer may create in: first on the search_path of every connection that leases"
 
 var blockRE = regexp.MustCompile(`(?s)(-- BEGIN pginstall ([a-z-]+)[^\n]*\n).*?(-- END pginstall ([a-z-]+)\n)`)
 

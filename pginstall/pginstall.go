@@ -104,8 +104,12 @@ func Problems(schema, trusted string, objects []Object) string {
 		// database's owner, who is checked under its own name.
 		fmt.Sprintf(`SELECT %[1]s, pg_catalog.format('schema %%I', n.nspname), pg_catalog.quote_ident(r.rolname::pg_catalog.text),
     'may CREATE in the schema',
-    CASE WHEN pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
-      THEN pg_catalog.format('%%I owns the schema (or the database, for which pg_database_owner stands) and keeps CREATE there: install as %%I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+    CASE WHEN r.oid OPERATOR(pg_catalog.=) n.nspowner
+      THEN pg_catalog.format('%%I owns the schema and keeps CREATE there: install as %%I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+      WHEN pg_catalog.pg_get_userbyid(n.nspowner) OPERATOR(pg_catalog.=) 'pg_database_owner'::pg_catalog.name AND pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
+      THEN pg_catalog.format('%%I owns the database, and through pg_database_owner the schema, and keeps CREATE there: install as %%I, or into a schema of its own that only the installer may create in', r.rolname, r.rolname)
+      WHEN pg_catalog.pg_has_role(r.oid, n.nspowner, 'MEMBER'::pg_catalog.text)
+      THEN pg_catalog.format('REVOKE %%I FROM %%I', pg_catalog.pg_get_userbyid(n.nspowner), r.rolname)
       ELSE pg_catalog.format('REVOKE CREATE ON SCHEMA %%I FROM %%I', n.nspname, r.rolname) END
   FROM pg_catalog.pg_namespace AS n, pg_catalog.pg_roles AS r
   WHERE n.nspname OPERATOR(pg_catalog.=) (%[2]s) AND NOT r.rolsuper AND r.oid OPERATOR(pg_catalog.<>) (%[3]s)
@@ -189,8 +193,9 @@ func Problems(schema, trusted string, objects []Object) string {
 // pg_temp, that raises SQLSTATE 42501 naming every problem of the kinds
 // given (all kinds when none is) that Problems finds for the role whose oid
 // the SQL expression trusted gives, with its fix. what names the installer
-// in the message ("idforge_lease", "idforge_mask_keys").
-func Refuse(what, trusted string, objects []Object, kinds ...string) string {
+// in the message ("idforge_lease", "idforge_mask_keys"); advice, which ends
+// it, says how to install elsewhere.
+func Refuse(what, advice, trusted string, objects []Object, kinds ...string) string {
 	filter := ""
 	if len(kinds) > 0 {
 		var ks []string
@@ -213,11 +218,11 @@ func Refuse(what, trusted string, objects []Object, kinds ...string) string {
     ) AS p%s;
     IF problems IS NOT NULL THEN
       RAISE EXCEPTION USING ERRCODE = '42501',
-        MESSAGE = pg_catalog.format('%s: refused in schema %%I, for %%I: %%s', s, pg_catalog.pg_get_userbyid(%s), problems),
+        MESSAGE = pg_catalog.format('%s: refused in schema %%I, trusting %%I: %%s. %%s', s, pg_catalog.pg_get_userbyid(%s), problems, %s),
         HINT = 'Each problem names its fix. A role that can create objects in a schema, own what idforge calls or read its tables can take over the guarantees: see docs/security.md.';
     END IF;
   END;
-`, q, filter, what, trusted)
+`, q, filter, what, trusted, literal(advice))
 }
 
 // CurrentUser is the SQL expression of the installer's oid.

@@ -3,6 +3,8 @@ package pgsql
 import (
 	"fmt"
 	"strings"
+
+	"github.com/idforge/idforge/pginstall"
 )
 
 // Key custody: P_mask_named and P_unmask_named take the key by name from
@@ -27,14 +29,19 @@ import (
 //     any schema, no type of another schema (a domain whose CHECK runs its
 //     code) stands in for one, and a hostile search_path of the caller's
 //     changes nothing, even one under which the caller ran P_mask first.
-//   - The script refuses (SQLSTATE 42501, with the fix in the message) to
-//     create the table or the functions in a schema where any role but the
-//     one running it (superusers aside) may CREATE: PUBLIC, as on public
-//     before PostgreSQL 15, or any role has_schema_privilege says can. The
-//     owner of the database, through pg_database_owner (which owns public
-//     from PostgreSQL 15), counts when it is another role. It also refuses
-//     a table that belongs to another role (a table someone else created
-//     first would let them read every key).
+//   - The script follows idforge's install rule (package pginstall, which
+//     lease.sql follows too): it refuses (SQLSTATE 42501, with the fix in
+//     the message) a schema where any role but the one running it
+//     (superusers aside) may CREATE: PUBLIC, as on public before
+//     PostgreSQL 15, or any role has_schema_privilege says can. The owner
+//     of the database, through pg_database_owner (which owns public from
+//     PostgreSQL 15), counts when it is another role. It refuses a table
+//     or function of these names that belongs to another role (a table
+//     someone else created first would let them read every key), and any
+//     privilege a role but the owner holds on the table: granted on it or
+//     a column, given by the owner's default privileges (ALTER DEFAULT
+//     PRIVILEGES ... GRANT SELECT ON TABLES), or by membership in the
+//     owner. idforge_mask_keys_check() reports the same at any time.
 //   - The table (name text PRIMARY KEY, key bytea NOT NULL) is created if
 //     it does not exist, with every privilege revoked from PUBLIC, and no
 //     CHECK constraint: a failing CHECK's message shows the row, key and
@@ -140,46 +147,37 @@ END`, table, s.op("t.name", "=", "key_name"), s.raise(suffix, "42704", "ErrKey: 
 --   GRANT EXECUTE ON FUNCTION %s TO app;
 -- and never SELECT on idforge_mask_keys, nor CREATE on the schema. The
 -- functions pin search_path to pg_catalog, pg_temp and name everything
--- they run with its schema; the block refuses a schema where a role other
--- than the one running it may CREATE, whose objects could stand in for
--- what the functions call. It runs its own statements with search_path
--- pg_catalog, pg_temp too, and puts the caller's back.
+-- they run with its schema. The block follows idforge's install rule: it
+-- refuses a schema where a role other than the one running it may CREATE
+-- (whose objects could stand in for what the functions call), an object
+-- of these names that another role owns, and any privilege another role
+-- holds on idforge_mask_keys, default privileges and membership in its
+-- owner included; idforge_mask_keys_check() reports the same, at any
+-- time. It runs its own statements with search_path pg_catalog, pg_temp
+-- too, and puts the caller's back.
 DO $custody$
 DECLARE
   s name := %s;
   path text := pg_catalog.current_setting('search_path');
-  owner oid;
-  writers text;
-  owners text;
-  anyone boolean;
 BEGIN
-  PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+  PERFORM set_config('search_path', 'pg_catalog, pg_temp', true);
   IF s IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = '3F000', MESSAGE = 'idforge_mask_keys: search_path names no schema that exists to create it in';
   END IF;
-  -- Who may CREATE in the schema: PUBLIC, or any role but this one and the
-  -- superusers. pg_database_owner (the owner of public from PostgreSQL 15)
-  -- stands for the database's owner, who is checked under its own name.
-  SELECT EXISTS (SELECT FROM pg_namespace AS n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) AS a
-    WHERE n.nspname = s AND a.grantee = 0 AND a.privilege_type = 'CREATE') INTO anyone;
-  IF anyone THEN
-    writers := 'PUBLIC (every role)';
-  ELSE
-    SELECT string_agg(quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO writers FROM pg_roles AS r
-      WHERE NOT r.rolsuper AND r.rolname <> current_user AND r.rolname <> 'pg_database_owner'
-        AND has_schema_privilege(r.oid, s, 'CREATE');
-  END IF;
-  IF writers IS NOT NULL THEN
-    -- The schema's owner (or the database's, through pg_database_owner)
-    -- keeps CREATE whatever is revoked.
-    SELECT string_agg(quote_ident(r.rolname), ', ' ORDER BY r.rolname) INTO owners FROM pg_roles AS r, pg_namespace AS n
-      WHERE n.nspname = s AND NOT r.rolsuper AND r.rolname <> current_user AND r.rolname <> 'pg_database_owner'
-        AND pg_has_role(r.oid, n.nspowner, 'MEMBER');
-    RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = format('idforge_mask_keys: refused: %%s may CREATE in schema %%I, and objects created there could take over the functions that read the keys. %%s, or install into a schema of its own that only %%I may create in (idforge gen -lang sql -schema NAME)',
-      writers, s, CASE WHEN owners IS NULL THEN format('Run REVOKE CREATE ON SCHEMA %%I FROM %%s;', s, CASE WHEN anyone THEN 'PUBLIC' ELSE writers END)
-        ELSE format('%%s owns the schema (or the database, for which pg_database_owner stands) and keeps CREATE there: run the script as %%s', owners, owners) END, current_user);
-  END IF;
 `, s.name("mask_named"), s.name("unmask_named"), strings.Join(grants, ",\n--     "), schema)
+	objects := []pginstall.Object{
+		{Name: "idforge_mask_keys", Guarded: true},
+		{Function: true, Name: s.name("mask")},
+		{Function: true, Name: s.name("unmask")},
+		{Function: true, Name: s.name("mask_named")},
+		{Function: true, Name: s.name("unmask_named")},
+		{Function: true, Name: "idforge_mask_keys_check"},
+	}
+	const advice = "Or install into a schema of its own that only the installer may create in (idforge gen -lang sql -schema NAME)"
+	// Before anything is created: who may CREATE in the schema, and who
+	// owns what is there (a key table someone else created first would
+	// let them read every key).
+	b.WriteString(pginstall.Refuse("idforge_mask_keys", advice, pginstall.CurrentUser, objects, pginstall.KindCreate, pginstall.KindOwner))
 	for i, st := range stmts {
 		var lit string
 		if s.schema != "" {
@@ -193,14 +191,18 @@ BEGIN
 		} else {
 			fmt.Fprintf(&b, "  EXECUTE %s;\n", lit)
 		}
-		if i == 0 {
-			b.WriteString(`  SELECT c.relowner INTO owner FROM pg_class AS c WHERE c.oid = format('%I.idforge_mask_keys', s)::regclass;
-  IF owner <> (SELECT r.oid FROM pg_roles AS r WHERE r.rolname = current_user) THEN
-    RAISE EXCEPTION USING ERRCODE = '42501', MESSAGE = format('%I.idforge_mask_keys belongs to %s, not to %s, who creates the functions that read it', s, owner::regrole, current_user);
-  END IF;
-`)
-		}
 	}
+	// The report, for every layout's functions in the schema.
+	b.WriteString(pginstall.CheckFunction("idforge_mask_keys_check", []pginstall.Object{
+		{Name: "idforge_mask_keys", Guarded: true},
+		{Function: true, Name: "%mask_named", Like: true},
+		{Function: true, Name: "idforge_mask_keys_check"},
+	}))
+	// Then the whole rule, the table's privileges too: a new table gets
+	// its owner's default privileges (ALTER DEFAULT PRIVILEGES ... GRANT
+	// SELECT ON TABLES), which it refuses, as it does any privilege
+	// granted since on a table that was there.
+	b.WriteString(pginstall.Refuse("idforge_mask_keys", advice, pginstall.CurrentUser, objects))
 	b.WriteString("  PERFORM set_config('search_path', path, true);\nEND\n$custody$;\n")
 	s.out.WriteString(b.String())
 }

@@ -19,7 +19,25 @@ func TestMain(m *testing.M) {
 			return lease.Postgres(db), err
 		})
 	}
+	ruleOnPublic()
 	os.Exit(m.Run())
+}
+
+// ruleOnPublic makes the servers' public schema follow idforge's install
+// rule before the tests install the lease functions there: on PostgreSQL
+// 13 and 14 PUBLIC may CREATE in public, and lease.sql refuses the schema
+// until that is revoked (PostgreSQL 15's default; docs/leases.md).
+// TestHijackRefused makes a schema like 13's to show the refusal.
+func ruleOnPublic() {
+	for _, dsn := range []string{os.Getenv(testenv.Postgres), os.Getenv(testenv.LeasePostgres)} {
+		if dsn == "" {
+			continue
+		}
+		if db, err := sql.Open("pgx", dsn); err == nil {
+			db.Exec("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+			db.Close()
+		}
+	}
 }
 
 // processDSN returns the database of the process tests:

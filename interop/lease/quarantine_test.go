@@ -47,12 +47,12 @@ func inSchema(t *testing.T, name string) *sql.DB {
 
 // TestSQLUpgradeToQuarantine installs version 1 of the SQL lease functions,
 // takes leases with them, and runs the current script over them, as a
-// fleet upgrading does: the protocol becomes 2, the table gains the
+// fleet upgrading does: the protocol becomes 3 (2 at the time; 3 since), the table gains the
 // quarantine's columns, a version-1 lease (its row's ttl and skew 0) is
 // renewed and released by the new functions, a version-1 caller's
 // six-argument acquire still works (with the default skew, 1 second), and
 // running either script again changes nothing (version 1 never replaces
-// version 2).
+// a later one).
 func TestSQLUpgradeToQuarantine(t *testing.T) {
 	db := inSchema(t, "lease_v1")
 	ctx := context.Background()
@@ -78,8 +78,8 @@ func TestSQLUpgradeToQuarantine(t *testing.T) {
 	if _, err := db.ExecContext(ctx, lease.PostgresFunctions()); err != nil {
 		t.Fatalf("the current script over version 1: %v", err)
 	}
-	if v := protocol(); v != 2 {
-		t.Fatalf("after the upgrade, protocol %d; want 2", v)
+	if v := protocol(); v != 3 {
+		t.Fatalf("after the upgrade, protocol %d; want 3", v)
 	}
 	var overloads int
 	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM pg_proc WHERE proname = 'idforge_lease_acquire' AND pronamespace = current_schema()::regnamespace`).Scan(&overloads); err != nil {
@@ -114,8 +114,8 @@ func TestSQLUpgradeToQuarantine(t *testing.T) {
 		if _, err := db.ExecContext(ctx, script); err != nil {
 			t.Fatal(err)
 		}
-		if v := protocol(); v != 2 {
-			t.Fatalf("running a script again gave protocol %d; want 2", v)
+		if v := protocol(); v != 3 {
+			t.Fatalf("running a script again gave protocol %d; want 3", v)
 		}
 	}
 	// The engine works on the upgraded table, and a released node is free
