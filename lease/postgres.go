@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/idforge/idforge/pginstall"
 )
 
 // PostgresSchema creates the table the PostgreSQL engine keeps leases in,
@@ -50,6 +52,35 @@ var leaseSQL string
 // the functions, as the lease clients of other languages do; docs/leases.md
 // documents their contract.
 func PostgresFunctions() string { return leaseSQL }
+
+// leaseObjects are what lease.sql installs, for the install rule (package
+// pginstall): the table, whose rows carry the fencing tokens and
+// high-water ticks, and every function of the lease protocol.
+var leaseObjects = []pginstall.Object{
+	{Name: "idforge_lease", Guarded: true},
+	{Function: true, Name: "idforge_lease_acquire"},
+	{Function: true, Name: "idforge_lease_renew"},
+	{Function: true, Name: "idforge_lease_release"},
+	{Function: true, Name: "idforge_lease_protocol"},
+	{Function: true, Name: "idforge_lease_check"},
+}
+
+// PostgresCheck returns the query a lease client runs before it trusts
+// the lease functions in the schema that the SQL expression schema names
+// (a quoted literal, or a parameter): the install rule of lease.sql and
+// package pginstall, for the role that owns idforge_lease_protocol()
+// there, read from the catalogs alone, without calling any of the
+// functions. Its rows (kind, object, role, problem, fix) are the problems,
+// each with the statement that fixes it: any row, and the client must not
+// call the functions. The Go engine runs lease.sql, which makes the same
+// checks; the JavaScript, Python and Java clients run this query, which
+// their packages carry.
+func PostgresCheck(schema string) string {
+	owner := `(SELECT f.proowner FROM pg_catalog.pg_proc AS f, pg_catalog.pg_namespace AS fn
+      WHERE f.pronamespace OPERATOR(pg_catalog.=) fn.oid AND fn.nspname OPERATOR(pg_catalog.=) (` + schema + `)
+        AND f.proname OPERATOR(pg_catalog.=) 'idforge_lease_protocol'::pg_catalog.name AND f.pronargs OPERATOR(pg_catalog.=) 0)`
+	return "SELECT p.kind, p.object, p.role, p.problem, p.fix FROM (\n" + pginstall.Problems(schema, owner, leaseObjects) + "\n) AS p"
+}
 
 // The engine's calls, with the schema the functions are in (%[1]s, quoted).
 // The TTL goes as text, in whole microseconds, so that no driver or float

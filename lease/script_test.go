@@ -12,18 +12,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite lease.sql's blocks of the install rule from package pginstall")
 
-// leaseObjects are what lease.sql installs, for the install rule: the
-// table, whose rows carry the fencing tokens and high-water ticks, and
-// every function of the lease protocol.
-var leaseObjects = []pginstall.Object{
-	{Name: "idforge_lease", Guarded: true},
-	{Function: true, Name: "idforge_lease_acquire"},
-	{Function: true, Name: "idforge_lease_renew"},
-	{Function: true, Name: "idforge_lease_release"},
-	{Function: true, Name: "idforge_lease_protocol"},
-	{Function: true, Name: "idforge_lease_check"},
-}
-
 // ruleBlocks are the blocks of lease.sql that package pginstall writes,
 // by name: the check of who may create in the schema and who owns what is
 // there, before any installed function is called or anything is created;

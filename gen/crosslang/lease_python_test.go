@@ -15,7 +15,9 @@ import (
 // (the latter while the server still holds the lease); renewals that fail
 // are retried; a worker stopped (SIGSTOP) past its TTL while another
 // process takes its node makes no ID after it; a new holder starts above
-// the node's high-water tick. It runs the Python that has psycopg2
+// the node's high-water tick; a schema where PUBLIC may CREATE, holding
+// planted functions that hand out node 7, is refused (ErrOption, naming
+// the fix) before any of them runs. It runs the Python that has psycopg2
 // or psycopg: python3, else Debian's /usr/bin/python3.
 func TestPythonLease(t *testing.T) {
 	readInputs(t, "testdata/test_lease.py", "../../lease/lease.sql")

@@ -24,7 +24,10 @@ const leaseSQL = "../../lease/lease.sql"
 // high-water mark, which the node's next holder starts above; a lease
 // whose row another holder takes stops its generator with ErrLeaseLost;
 // and so does one that cannot renew (its event loop busy), while the
-// server still holds its node. testdata/npm/lease.cluster.mjs does the work and checks; this test runs
+// server still holds its node; and a schema where PUBLIC may CREATE,
+// holding planted functions that hand out node 7, is refused (ErrOption,
+// naming the fix) before any of them runs.
+// testdata/npm/lease.cluster.mjs does the work and checks; this test runs
 // it and reports its figures.
 func TestLeaseJS(t *testing.T) {
 	dsn := testenv.Need(t, testenv.Postgres)
@@ -75,7 +78,9 @@ func jdbcURL(t *testing.T, dsn string) string {
 // closing releases the node with its last tick, which the node's next
 // holder starts above; a lease serves one generator; a lease whose row
 // another holder takes stops its generator with ErrLeaseLost; and so does
-// one whose renewals fail, while the server still holds its node.
+// one whose renewals fail, while the server still holds its node; and a
+// schema where PUBLIC may CREATE, holding planted functions that hand out
+// node 7, is refused (ERR_RANGE, naming the fix) before any of them runs.
 // testdata/LeaseTest.java does the work and checks.
 func TestLeaseJava(t *testing.T) {
 	dsn := testenv.Need(t, testenv.Postgres)

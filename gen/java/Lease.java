@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -444,7 +445,12 @@ public final class Lease implements AutoCloseable {
      * @throws SQLException when a call fails
      * @throws IDException ErrFull when every node (or the one asked for) is
      *     held after the wait, ErrClockBehind when this clock stays behind
-     *     the node's high-water tick, ErrRange for bad options
+     *     the node's high-water tick, ErrRange for bad options or a schema
+     *     that idforge's install rule refuses (before it calls any of the
+     *     functions, it checks in the catalogs that no role but their owner
+     *     may CREATE there or owns a lease object there, and none holds a
+     *     privilege on the lease table; the message names each problem and
+     *     its fix)
      */
     public static Lease acquire(LeaseClient client, Space space, Options options) throws SQLException {
         Objects.requireNonNull(client, "client");
@@ -474,6 +480,7 @@ public final class Lease implements AutoCloseable {
             span = 1;
         }
         String interval = (ttl / 1000) + " microseconds";
+        checkSchema(client, options.schema);
         long began = System.nanoTime();
         long wait = options.waitFor.toNanos();
         long nap = 10_000_000L;
@@ -507,6 +514,40 @@ public final class Lease implements AutoCloseable {
     }
 
     /** Returns a holder's identity unique to each lease: the process and 64 random bits. */
+    /**
+     * The query that checks, in the catalogs alone, that the lease functions
+     * of a schema are to be trusted before any of them is called: idforge's
+     * install rule (Go's lease.PostgresCheck, package pginstall), which the
+     * package's build writes here. {@code @schema@} stands for the schema's
+     * name.
+     */
+    private static final String CHECK_SQL = "@idforge-lease-check@";
+
+    /**
+     * Refuses a schema whose lease functions another role could have planted
+     * or could steer: one where a role other than their owner may CREATE,
+     * one of whose lease objects another role owns, or whose lease table
+     * another role holds a privilege on. Each problem comes with its fix.
+     */
+    private static void checkSchema(LeaseClient client, String schema) throws SQLException {
+        String[] parts = CHECK_SQL.split("@schema@", -1);
+        Object[] params = new Object[parts.length - 1];
+        Arrays.fill(params, schema);
+        List<Object[]> rows = client.query(String.join("?", parts), params);
+        if (rows.isEmpty()) {
+            return;
+        }
+        StringBuilder problems = new StringBuilder();
+        for (Object[] row : rows) {
+            if (problems.length() > 0) {
+                problems.append("; ");
+            }
+            problems.append(row[1]).append(": ").append(row[2]).append(' ').append(row[3]).append(" (fix: ").append(row[4]).append(')');
+        }
+        throw new IDException(IDException.Code.ERR_RANGE, "lease: schema " + schema
+                + ": refused by idforge's install rule, so no lease function there is called: " + problems);
+    }
+
     private static String holderName() {
         byte[] b = new byte[8];
         RANDOM.nextBytes(b);

@@ -91,7 +91,9 @@ export type Query = (sql: string, params: unknown[]) => Promise<readonly unknown
 /**
  * Leases a node of the layout's space from PostgreSQL, through idforge's
  * SQL lease functions; the lease renews itself until close. Errors are
- * IDError: ErrFull, ErrClockBehind, ErrOption, ErrRange, and what query throws.
+ * IDError: ErrFull, ErrClockBehind, ErrOption (a bad option, or a schema
+ * idforge's install rule refuses: checked before any lease function there
+ * is called), ErrRange, and what query throws.
  */
 export declare function acquire<G extends { next(): unknown }>(query: Query, space: LeaseSpace<G>, options?: LeaseOptions): Promise<Lease<G>>;
 

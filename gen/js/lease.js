@@ -16,6 +16,28 @@ const START = Symbol('start');
 export const DEFAULT_TTL = 10000;
 
 /** The monotonic clock, in milliseconds: performance.now, or Date.now where there is none. */
+// The query that checks, in the catalogs alone, that the lease functions
+// of a schema are to be trusted before any of them is called: idforge's
+// install rule (Go's lease.PostgresCheck, package pginstall), which the
+// package's build writes here. @schema@ stands for the schema's name.
+const CHECK_SQL = "@idforge-lease-check@";
+
+/**
+ * Refuses a schema whose lease functions another role could have planted
+ * or could steer: one where a role other than their owner may CREATE, one
+ * of whose lease objects another role owns, or whose lease table another
+ * role holds a privilege on. Each problem comes with its fix.
+ */
+async function checkSchema(query, schema) {
+  const rows = await query(CHECK_SQL.replaceAll('@schema@', '$1'), [schema]);
+  if (rows.length === 0) return;
+  const problems = rows.map((r) => {
+    const [, object, role, problem, fix] = Array.isArray(r) ? r : [r.kind, r.object, r.role, r.problem, r.fix];
+    return `${object}: ${role} ${problem} (fix: ${fix})`;
+  });
+  throw leaseError('ErrOption', `schema ${schema}: refused by idforge's install rule, so no lease function there is called: ${problems.join('; ')}`);
+}
+
 const mono = typeof globalThis.performance?.now === 'function' ? () => globalThis.performance.now() : Date.now;
 
 /** Returns the IDError of the lease client, its message prefixed by 'lease: ', as Go's errors are. */
@@ -180,10 +202,16 @@ export function statefulSetOrdinal(space, env = globalThis.process?.env ?? {}) {
  * holder, the identity recorded (default the process and random bits);
  * schema, where the functions are (default 'public').
  *
+ * Before it calls any of the functions, it checks in the catalogs that the
+ * schema follows idforge's install rule (docs/leases.md): no role but the
+ * functions' owner may CREATE there or owns a lease object there, and none
+ * holds a privilege on the lease table.
+ *
  * Errors are IDError: ErrFull when every node (or the node asked for) is
  * held after the wait, ErrClockBehind when this clock stays behind the
- * node's previous holder, ErrOption for a bad option, and whatever query
- * throws.
+ * node's previous holder, ErrOption for a bad option or a schema the
+ * install rule refuses (the message names each problem and its fix), and
+ * whatever query throws.
  *
  * @param {(sql: string, params: unknown[]) => Promise<unknown[]>} query
  * @param {{key: string, nodeBits: number, epoch: bigint, num: bigint, den: bigint, newGenerator: Function}} space
@@ -211,6 +239,7 @@ export async function acquire(query, space, options = {}) {
     span = 1n;
   }
   const interval = Math.round(ttl * 1000) + ' microseconds'; // the TTL as a PostgreSQL interval
+  await checkSchema(query, schema);
   const lease = new Lease(query, space, schema, holder, ttl, margin, interval);
   const began = mono();
   for (let nap = 10; ; nap = Math.min(2 * nap, 1000, ttl / 4)) {

@@ -262,8 +262,13 @@ def acquire(
 
     Errors are IDError: ErrFull when the node asked for, or every node, is
     still held after the wait; ErrClockBehind when the clock stays behind
-    the node's previous holder; ErrOption for a bad argument; ErrRange for a
-    node outside the space; and whatever execute raises.
+    the node's previous holder; ErrOption for a bad argument, or a schema
+    that idforge's install rule refuses (docs/leases.md: before it calls
+    any of the functions, it checks in the catalogs that no role but their
+    owner may CREATE there or owns a lease object there, and none holds a
+    privilege on the lease table; the message names each problem and its
+    fix); ErrRange for a node outside the space; and whatever execute
+    raises.
     """
     if not callable(execute):
         raise _error("ErrOption", "acquire needs a function that runs one statement: execute(sql, params) -> rows")
@@ -290,7 +295,38 @@ def acquire(
         if not _is_int(node) or not 0 <= node < size:
             raise _error("ErrRange", f"node {node!r} is outside {key}, which holds {size}")
         start, span = node, 1
+    _check_schema(execute, schema, paramstyle)
     return Lease(execute, space, schema, holder, ttl, margin, paramstyle, start, span, wait)
+
+
+# The query that checks, in the catalogs alone, that the lease functions of
+# a schema are to be trusted before any of them is called: idforge's
+# install rule (Go's lease.PostgresCheck, package pginstall), which the
+# package's build writes here. @schema@ stands for the schema's name.
+_CHECK_SQL: str = "@idforge-lease-check@"
+
+
+def _check_schema(execute: Execute, schema: str, paramstyle: str) -> None:
+    """Refuses a schema whose lease functions another role could have
+    planted or could steer: one where a role other than their owner may
+    CREATE, one of whose lease objects another role owns, or whose lease
+    table another role holds a privilege on. Each problem comes with its
+    fix."""
+    sql = _CHECK_SQL
+    if paramstyle == "format":
+        sql = sql.replace("%", "%%").replace("@schema@", "%s")
+        params: Sequence[object] = (schema,) * _CHECK_SQL.count("@schema@")
+    else:
+        sql = sql.replace("@schema@", "$1")
+        params = (schema,)
+    rows = execute(sql, params)
+    if not rows:
+        return
+    problems = []
+    for r in rows:
+        cols = [_column(r, i, name) for i, name in enumerate(("kind", "object", "role", "problem", "fix"))]
+        problems.append(f"{cols[1]}: {cols[2]} {cols[3]} (fix: {cols[4]})")
+    raise _error("ErrOption", f"schema {schema}: refused by idforge's install rule, so no lease function there is called: " + "; ".join(problems))
 
 
 class Lease:

@@ -5,6 +5,7 @@ import io.github.idforge.Snowflake;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.HashSet;
@@ -149,6 +150,34 @@ public final class LeaseTest {
             check(stopped.code() == IDException.Code.ERR_LEASE_LOST, "a holder that could not renew failed with " + stopped.code());
             check(held, "a holder that could not renew stopped only after its lease could end");
             client.query("DELETE FROM public.idforge_lease WHERE space = ? AND node = ?", key, paused.node());
+        }
+        // A schema where PUBLIC may CREATE (public on PostgreSQL 13 and 14),
+        // holding lease functions that hand out node 7: acquire refuses it
+        // (ErrRange, the client's error for a bad option, naming the fix)
+        // before it calls any of them.
+        String planted = "planted_java_" + ProcessHandle.current().pid();
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + planted + "; GRANT CREATE ON SCHEMA " + planted + " TO PUBLIC; CREATE TABLE " + planted + ".calls (fn text);"
+                    + "CREATE FUNCTION " + planted + ".idforge_lease_protocol() RETURNS integer LANGUAGE sql VOLATILE AS $$ INSERT INTO " + planted + ".calls VALUES ('protocol'); SELECT 3 $$;"
+                    + "CREATE FUNCTION " + planted + ".idforge_lease_acquire(space text, node_bits integer, first bigint, span bigint, holder text, ttl interval, skew interval DEFAULT '1 second')"
+                    + " RETURNS TABLE (node bigint, token bigint, expires timestamptz, high_water bigint) LANGUAGE sql VOLATILE"
+                    + " AS $$ INSERT INTO " + planted + ".calls VALUES ('acquire'); SELECT 7::bigint, 1::bigint, clock_timestamp() + interval '1 hour', 0::bigint $$");
+            try {
+                IDException refusal = null;
+                try (Lease l = Lease.acquire(client, Snowflake.LEASE_SPACE, Lease.Options.defaults().schema(planted))) {
+                    check(false, "a schema where PUBLIC may CREATE gave node " + l.node());
+                } catch (IDException e) {
+                    refusal = e;
+                }
+                check(refusal.code() == IDException.Code.ERR_RANGE && refusal.getMessage().contains("REVOKE CREATE ON SCHEMA " + planted + " FROM PUBLIC"),
+                        "a schema where PUBLIC may CREATE: " + refusal);
+                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + planted + ".calls")) {
+                    rs.next();
+                    check(rs.getLong(1) == 0, "the planted functions ran " + rs.getLong(1) + " times");
+                }
+            } finally {
+                s.execute("DROP SCHEMA " + planted + " CASCADE");
+            }
         }
         System.out.println("PASS threads=" + THREADS + " ids=" + seen.size() + " duplicates=" + duplicates + " wrongNode=" + wrongNode
                 + " node=" + node + " lost=" + refused + " unrenewed: made=" + madeCut + " serverStillHeld=" + held);

@@ -260,7 +260,7 @@ class TestLost(unittest.TestCase):
         resume = threading.Event()
 
         def execute(sql: str, params: Sequence[object]) -> List[Any]:
-            if stall.is_set() and "idforge_lease_renew" in sql:
+            if stall.is_set() and "idforge_lease_renew(" in sql:
                 resume.wait()
             return run(sql, params)
 
@@ -293,7 +293,7 @@ class TestLost(unittest.TestCase):
 
         def execute(sql: str, params: Sequence[object]) -> List[Any]:
             nonlocal failures
-            if "idforge_lease_renew" in sql:
+            if "idforge_lease_renew(" in sql:
                 with lock:
                     if failures > 0:
                         failures -= 1
@@ -424,6 +424,33 @@ class TestArguments(unittest.TestCase):
             with self.assertRaises(IDError) as e:
                 snowflake.Generator.from_lease(held)
             self.assertEqual(e.exception.code, "ErrOption")
+
+
+class TestInstallRule(unittest.TestCase):
+    def test_planted_schema_refused(self) -> None:
+        """A schema where PUBLIC may CREATE (public on PostgreSQL 13 and 14)
+        holds lease functions that hand out node 7: acquire refuses the
+        schema with ErrOption, naming the fix, before it calls any of
+        them."""
+        conn = connect()
+        cur = conn.cursor()
+        schema = f"planted_{os.getpid()}"
+        cur.execute(f"""CREATE SCHEMA {schema}; GRANT CREATE ON SCHEMA {schema} TO PUBLIC;
+CREATE TABLE {schema}.calls (fn text);
+CREATE FUNCTION {schema}.idforge_lease_protocol() RETURNS integer LANGUAGE sql VOLATILE AS $$ INSERT INTO {schema}.calls VALUES ('protocol'); SELECT 3 $$;
+CREATE FUNCTION {schema}.idforge_lease_acquire(space text, node_bits integer, first bigint, span bigint, holder text, ttl interval, skew interval DEFAULT '1 second')
+  RETURNS TABLE (node bigint, token bigint, expires timestamptz, high_water bigint) LANGUAGE sql VOLATILE
+  AS $$ INSERT INTO {schema}.calls VALUES ('acquire'); SELECT 7::bigint, 1::bigint, clock_timestamp() + interval '1 hour', 0::bigint $$""")
+        try:
+            with self.assertRaises(IDError) as e:
+                lease.acquire(executor(connect()), snowflake.LEASE_SPACE, schema=schema)
+            self.assertEqual(e.exception.code, "ErrOption")
+            self.assertIn(f"REVOKE CREATE ON SCHEMA {schema} FROM PUBLIC", str(e.exception))
+            cur.execute(f"SELECT count(*) FROM {schema}.calls")
+            self.assertEqual(cur.fetchone()[0], 0, "a planted function ran")
+        finally:
+            cur.execute(f"DROP SCHEMA {schema} CASCADE")
+            conn.close()
 
 
 if __name__ == "__main__":

@@ -129,7 +129,34 @@ if (cluster.isPrimary) {
     await paused.close();
     await query('DELETE FROM public.idforge_lease WHERE space = $1 AND node = $2', [LEASE_SPACE.key, paused.node.toString()]);
 
-    console.log(JSON.stringify({ workers: WORKERS, ids: seen.size, duplicates, wrongNode, nodes: [...nodes], lost: refused.code, unrenewed: { made: madeBusy, stopped: stopped.code, serverStillHeld: held } }));
+    // A schema where PUBLIC may CREATE (public on PostgreSQL 13 and 14),
+    // holding lease functions that hand out node 7: acquire refuses it
+    // (ErrOption, naming the fix) before it calls any of them.
+    const planted = 'planted_js_' + process.pid;
+    await query(`CREATE SCHEMA ${planted}`, []);
+    let plantedRefusal = null;
+    try {
+      await query(`GRANT CREATE ON SCHEMA ${planted} TO PUBLIC`, []);
+      await query(`CREATE TABLE ${planted}.calls (fn text)`, []);
+      await query(`CREATE FUNCTION ${planted}.idforge_lease_acquire(space text, node_bits integer, first bigint, span bigint, holder text, ttl interval, skew interval DEFAULT '1 second')
+  RETURNS TABLE (node bigint, token bigint, expires timestamptz, high_water bigint) LANGUAGE sql VOLATILE
+  AS $$ INSERT INTO ${planted}.calls VALUES ('acquire'); SELECT 7::bigint, 1::bigint, clock_timestamp() + interval '1 hour', 0::bigint $$`, []);
+      await query(`CREATE FUNCTION ${planted}.idforge_lease_protocol() RETURNS integer LANGUAGE sql VOLATILE AS $$ INSERT INTO ${planted}.calls VALUES ('protocol'); SELECT 3 $$`, []);
+      try {
+        const l = await acquire(query, LEASE_SPACE, { schema: planted });
+        await l.close();
+      } catch (e) {
+        plantedRefusal = e;
+      }
+      const [{ calls }] = await query(`SELECT count(*)::int AS calls FROM ${planted}.calls`, []);
+      check(plantedRefusal?.code === 'ErrOption' && plantedRefusal.message.includes(`REVOKE CREATE ON SCHEMA ${planted} FROM PUBLIC`),
+        'a schema where PUBLIC may CREATE: ' + plantedRefusal);
+      check(calls === 0, `the planted functions ran ${calls} times`);
+    } finally {
+      await query(`DROP SCHEMA ${planted} CASCADE`, []);
+    }
+
+    console.log(JSON.stringify({ workers: WORKERS, ids: seen.size, duplicates, wrongNode, nodes: [...nodes], lost: refused.code, unrenewed: { made: madeBusy, stopped: stopped.code, serverStillHeld: held }, planted: plantedRefusal.code }));
   } catch (e) {
     console.error(e);
     process.exitCode = 1;
