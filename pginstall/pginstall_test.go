@@ -25,7 +25,7 @@ func TestQualified(t *testing.T) {
 		// Every built-in it calls, with pg_catalog.
 		for _, fn := range []string{"format", "aclexplode", "acldefault", "has_schema_privilege", "pg_has_role", "pg_get_userbyid",
 			"quote_ident", "quote_literal", "string_agg", "replace"} {
-			calls := regexp.MustCompile(`(\S*)\b` + fn + `\(`).FindAllStringSubmatch(sql, -1)
+			calls := regexp.MustCompile(`(\S*)\b`+fn+`\(`).FindAllStringSubmatch(sql, -1)
 			for _, c := range calls {
 				if !strings.HasSuffix(c[1], "pg_catalog.") {
 					t.Errorf("%s calls %s%s( unqualified", name, c[1], fn)
