@@ -48,9 +48,16 @@ var leaseSQL string
 // current_schema() if it is missing, and the functions
 // idforge_lease_acquire, idforge_lease_renew, idforge_lease_release and
 // idforge_lease_protocol beside it, unless the same or a later version of
-// them is there. The Postgres engine runs it on first use and then calls
-// the functions, as the lease clients of other languages do; docs/leases.md
-// documents their contract.
+// them is there. First it checks idforge's install rule (package
+// pginstall) in the catalogs, before it calls any function already there,
+// and refuses with SQLSTATE 42501, naming each problem and its fix, a
+// schema where a role other than the functions' owner (or, with none
+// installed, the role running it) may CREATE, a lease table or function
+// another role owns, and any privilege another role holds on the table:
+// callers get EXECUTE on the functions, which are SECURITY DEFINER. The
+// Postgres engine runs it on first use and then calls the functions, as
+// the lease clients of other languages do after PostgresCheck's query;
+// docs/leases.md documents their contract.
 func PostgresFunctions() string { return leaseSQL }
 
 // leaseObjects are what lease.sql installs, for the install rule (package
