@@ -160,7 +160,7 @@ DECLARE
   s name := %s;
   path text := pg_catalog.current_setting('search_path');
 BEGIN
-  PERFORM set_config('search_path', 'pg_catalog, pg_temp', true);
+  PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
   IF s IS NULL THEN
     RAISE EXCEPTION USING ERRCODE = '3F000', MESSAGE = 'idforge_mask_keys: search_path names no schema that exists to create it in';
   END IF;
