@@ -108,19 +108,7 @@ func honestGenerators() []honest {
 				return v1At(t, seq, node).String()
 			})
 		}},
-		honest{"a sub-millisecond fraction stepped by one when the clock stands still (google/uuid, Go 1.27, PostgreSQL 18), 30 ns an ID", "uuidv7", 100_000, func(run, n int) []string {
-			r := rand.New(seeded(uint64(run)))
-			var last uint64
-			return linesOf(n, func(i int) string {
-				ns := uint64(start.UnixNano()) + uint64(run)*1e9 + uint64(i)*30
-				t := ns/1e6<<12 | (ns%1e6)*4096/1e6
-				if t <= last {
-					t = last + 1
-				}
-				last = t
-				return v7(t>>12, uint16(t&0xfff), r.Uint64()).String()
-			})
-		}},
+		subms(30), subms(250), subms(1000),
 		honest{"a ULID with a random increment (oklog/ulid's monotonic reader), a burst", "ulid", 10_000, func(run, n int) []string {
 			r := rand.New(seeded(uint64(run)))
 			var hi, lo, ms uint64
@@ -141,6 +129,27 @@ func honestGenerators() []honest {
 		}},
 	)
 	return out
+}
+
+// subms is a UUIDv7 generator that holds a sub-millisecond fraction in
+// rand_a, stepped by one when the clock has not moved on (google/uuid,
+// Go 1.27, PostgreSQL 18), making an ID every ns nanoseconds: at 30 it
+// counts by one, running ahead of the clock; at 250, about one step of
+// the fraction, it mostly does.
+func subms(ns uint64) honest {
+	return honest{fmt.Sprintf("a sub-millisecond fraction stepped by one when the clock stands still (google/uuid, Go 1.27, PostgreSQL 18), %d ns an ID", ns), "uuidv7", 100_000, func(run, n int) []string {
+		r := rand.New(seeded(uint64(run)))
+		var last uint64
+		return linesOf(n, func(i int) string {
+			t := uint64(start.UnixNano()) + uint64(run)*1e9 + uint64(i)*ns
+			t = t/1e6<<12 | (t%1e6)*4096/1e6
+			if t <= last {
+				t = last + 1
+			}
+			last = t
+			return v7(t>>12, uint16(t&0xfff), r.Uint64()).String()
+		})
+	}}
 }
 
 func addCarry(a, b uint64) (uint64, uint64) {
