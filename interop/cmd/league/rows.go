@@ -46,6 +46,9 @@ type row struct {
 	// Note says, in a sentence, where the row's implementation differs
 	// from the layout or how it was run.
 	Note string
+	// Varies, when set, says why the row's verdict differs from run to
+	// run: league -check does not hold it to the committed page's.
+	Varies string
 }
 
 // known is a published bug that the table must show.
@@ -89,6 +92,9 @@ type decimal uint64
 
 func (d decimal) String() string { return fmt.Sprint(uint64(d)) }
 
+// varV6 is why a v6 row's verdict varies.
+const varV6 = "gofrs/uuid draws a v6's clock_seq and node at random for each ID, so two IDs of one 100-ns tick are in no order, which RFC 9562 §5.6 allows; verify fails that (order/within a tick) under uuidv6, which declares no random bits: a false alarm of the kind issue 64 is fixing in verify. Whether a run makes two IDs in one tick varies, and so does the verdict"
+
 // The peers' versions, as interop/go.mod pins them (checked against the
 // build's own record by goVersion).
 func rows() []row {
@@ -120,13 +126,13 @@ func rows() []row {
 		{Section: goSec, Impl: "gofrs/uuid", Version: goVersion("github.com/gofrs/uuid/v5"), Call: "NewV4", Layout: "uuidv4", N: n,
 			Make: goFuncErr(gofrs.NewV4)},
 		{Section: goSec, Impl: "gofrs/uuid", Version: goVersion("github.com/gofrs/uuid/v5"), Call: "NewV6", Layout: "uuidv6", N: n,
-			Make: goFuncErr(gofrs.NewV6)},
+			Make: goFuncErr(gofrs.NewV6), Varies: varV6},
 		{Section: goSec, Impl: "gofrs/uuid", Version: goVersion("github.com/gofrs/uuid/v5"), Call: "NewV7", Layout: "uuidv7", N: n,
 			Make:  goFuncErr(gofrs.NewV7),
 			Known: &known{[]string{"counter/rollover", "order/within a tick"}, "NewV7's 12-bit counter in rand_a rolls over below its predecessor when a millisecond holds more IDs than it has left (gofrs/uuid#253, fixed in v5.5.0)"}},
 		{Section: goSec, Impl: "gofrs/uuid", Version: gofrsLatest, Call: "NewV1", Layout: "uuidv1", N: n, Make: gofrsSub("v1")},
 		{Section: goSec, Impl: "gofrs/uuid", Version: gofrsLatest, Call: "NewV4", Layout: "uuidv4", N: n, Make: gofrsSub("v4")},
-		{Section: goSec, Impl: "gofrs/uuid", Version: gofrsLatest, Call: "NewV6", Layout: "uuidv6", N: n, Make: gofrsSub("v6")},
+		{Section: goSec, Impl: "gofrs/uuid", Version: gofrsLatest, Call: "NewV6", Layout: "uuidv6", N: n, Make: gofrsSub("v6"), Varies: varV6},
 		{Section: goSec, Impl: "gofrs/uuid", Version: gofrsLatest, Call: "NewV7", Layout: "uuidv7", N: n, Make: gofrsSub("v7")},
 		{Section: goSec, Impl: "oklog/ulid", Version: goVersion("github.com/oklog/ulid/v2"), Call: "Make", Layout: "ulid", N: n,
 			Make: goFunc(oklog.Make),
