@@ -13,7 +13,7 @@ func fake(r row, method verify.Method, fails ...string) result {
 	rep := &verify.Report{Method: method, CounterBits: 12}
 	for _, f := range fails {
 		group, name, _ := strings.Cut(f, "/")
-		rep.Checks = append(rep.Checks, verify.Check{Group: group, Name: name, Status: verify.Fail, Message: "found"})
+		rep.Checks = append(rep.Checks, verify.Check{Group: group, Name: name, Status: verify.Fail, Class: verify.Class(name), Message: "found"})
 		rep.Failed = true
 	}
 	return result{row: r, Report: rep, Conformance: "no testee"}
@@ -22,7 +22,7 @@ func fake(r row, method verify.Method, fails ...string) result {
 func TestCompare(t *testing.T) {
 	good := row{Section: "Go modules", Impl: "a", Version: "v1", Call: "New", Layout: "uuidv7", N: 10}
 	bug := row{Section: "Go modules", Impl: "b", Version: "v1", Call: "New", Layout: "uuidv7", N: 10,
-		Known: &known{[]string{"order/duplicates"}, "repeats"}}
+		Known: &known{[]verify.Class{"duplicates"}, "repeats"}}
 	varies := row{Section: "Go modules", Impl: "c", Version: "v1", Call: "NewV6", Layout: "uuidv6", N: 10, Varies: "why"}
 	committed := render([]result{fake(good, verify.MethodCounter), fake(bug, verify.MethodCounter, "order/duplicates"), fake(varies, verify.MethodRandom)})
 
@@ -82,7 +82,7 @@ func TestCommittedPage(t *testing.T) {
 		line := "- " + r.Impl + " "
 		found := false
 		for _, l := range strings.Split(page, "\n") {
-			if strings.HasPrefix(l, line) && strings.Contains(l, "`"+r.Call+"`") && strings.Contains(l, "shown: verify fails") && !strings.Contains(l, "not shown") {
+			if strings.HasPrefix(l, line) && strings.Contains(l, "`"+r.Call+"`") && strings.Contains(l, "shown: verify finds") && !strings.Contains(l, "not shown") {
 				found = true
 			}
 		}

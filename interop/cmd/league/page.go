@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/idforge/idforge/verify"
@@ -45,9 +46,10 @@ in the wrong century). The columns:
   (every bit after the time counts up); 3, a finer clock in the bits after
   the time; or random within a tick, one ID a tick, or cannot tell. A
   layout without a time has none (—).
-- **failing checks**: each check that failed, its group and name as
-  ` + "`idforge verify`" + ` prints them; what each found, in verify's words, is
-  under [Findings](#findings), whose counts vary from run to run.
+- **faults found**: the fault class each failing check names, from
+  [verify's catalogue](verify.md#the-catalogue-of-faults); what each check
+  found, in verify's words, is under [Findings](#findings), whose counts
+  vary from run to run.
 - **conformance**: the testee's result on the corpus's cases of the layout.
 
 `
@@ -73,12 +75,20 @@ func methodText(rep *verify.Report) string {
 	return string(rep.Method)
 }
 
-// failingText lists a report's failing checks, by name.
+// failingText lists the fault classes a report's failing checks name (a
+// check's group and name where it names none), each once.
 func failingText(rep *verify.Report) string {
 	var out []string
 	for _, c := range rep.Checks {
-		if c.Status == verify.Fail {
-			out = append(out, "`"+c.Group+"/"+c.Name+"`")
+		if c.Status != verify.Fail {
+			continue
+		}
+		s := "`" + string(c.Class) + "`"
+		if c.Class == "" {
+			s = "`" + c.Group + "/" + c.Name + "`"
+		}
+		if !slices.Contains(out, s) {
+			out = append(out, s)
 		}
 	}
 	return strings.Join(out, ", ")
@@ -89,7 +99,7 @@ func findings(rep *verify.Report) []string {
 	var out []string
 	for _, c := range rep.Checks {
 		if c.Status == verify.Fail {
-			out = append(out, "`"+c.Group+"/"+c.Name+"`: "+c.Message)
+			out = append(out, "`"+c.Group+"/"+c.Name+"` ("+string(c.Class)+"): "+c.Message)
 		}
 	}
 	return out
@@ -108,7 +118,7 @@ func render(results []result) string {
 		if res.Section != section {
 			section = res.Section
 			fmt.Fprintf(&b, "\n## %s\n\n", section)
-			b.WriteString("| implementation | version | call | layout | IDs | verdict | method | failing checks | conformance |\n")
+			b.WriteString("| implementation | version | call | layout | IDs | verdict | method | faults found | conformance |\n")
 			b.WriteString("|---|---|---|---|--:|---|---|---|---|\n")
 		}
 		verdict, method, fails, conf := verdictOf(res), "", "", res.Conformance
@@ -146,10 +156,14 @@ func render(results []result) string {
 		}
 		shown := "not run here"
 		if res.Report != nil {
-			if f := failing(res.Report, res.Known.Checks); len(f) > 0 {
-				shown = "shown: verify fails `" + strings.Join(f, "`, `") + "`"
+			if f := failing(res.Report, res.Known.Classes); len(f) > 0 {
+				shown = "shown: verify finds `" + strings.Join(f, "`, `") + "`"
 			} else {
-				shown = "**not shown**: verify fails none of `" + strings.Join(res.Known.Checks, "`, `") + "`"
+				var want []string
+				for _, c := range res.Known.Classes {
+					want = append(want, string(c))
+				}
+				shown = "**not shown**: verify finds none of `" + strings.Join(want, "`, `") + "`"
 			}
 		}
 		fmt.Fprintf(&b, "- %s %s `%s`: %s. %s.\n", res.Impl, res.Version, res.Call, res.Known.What, shown)
