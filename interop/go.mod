@@ -2,8 +2,6 @@ module github.com/idforge/idforge/interop
 
 go 1.24.0
 
-
-
 require (
 	github.com/bwmarrin/discordgo v0.29.0
 	github.com/bwmarrin/snowflake v0.3.0
@@ -16,6 +14,7 @@ require (
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/rs/xid v1.6.0
 	github.com/segmentio/ksuid v1.0.4
+	github.com/sony/sonyflake v1.2.0
 )
 
 require (
