@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -103,7 +104,12 @@ func cmdConformance(args []string, _ io.Reader, stdout, stderr io.Writer) error 
 		return err
 	}
 	rep, runErr := testee.Run(t, rs, opts)
-	closeErr := t.Close()
+	var closeErr error
+	if runErr != nil {
+		t.Kill() // and its process group: nothing it started is left running
+	} else {
+		closeErr = t.Close()
+	}
 	if rep != nil {
 		if *asJSON {
 			enc := json.NewEncoder(stdout)
@@ -116,8 +122,11 @@ func cmdConformance(args []string, _ io.Reader, stdout, stderr io.Writer) error 
 		}
 	}
 	switch {
-	case runErr != nil && ctx.Err() != nil:
-		return fmt.Errorf("the testee did not finish within %v: %w", *timeout, runErr)
+	case errors.Is(runErr, testee.ErrStopped) || errors.Is(closeErr, testee.ErrStopped):
+		if runErr == nil {
+			runErr = closeErr
+		}
+		return fmt.Errorf("the testee did not finish within %v, and was killed with everything it started: %w", *timeout, runErr)
 	case runErr != nil:
 		return runErr
 	case closeErr != nil:
