@@ -111,7 +111,7 @@ func recordCases(info *layoutInfo, r conformance.Record) []Case {
 	case "bad":
 		cs = append(cs, Case{Name: name("parse/"+r.Form, strconv.Quote(r.Input)), Record: r, Request: Request{Op: "parse", Layout: L, Form: r.Form, Text: r.Input}, check: wantError(r.Error)})
 	case "bound":
-		cs = append(cs, Case{Name: name("bounds", r.At), Record: r, Request: Request{Op: "bounds", Layout: L, At: r.At}, check: wantBounds(r.Min, r.Max)})
+		cs = append(cs, Case{Name: name("bounds", r.At), Record: r, Request: Request{Op: "bounds", Layout: L, At: r.At}, check: wantBounds(r.Min, r.Max, r.Error)})
 	case "name":
 		n := ""
 		if r.Name != nil {
@@ -221,18 +221,26 @@ func wantTime(ns string) func(Response, *run) string {
 	}
 }
 
-// wantBounds wants the bounds lo and hi.
-func wantBounds(lo, hi string) func(Response, *run) string {
-	return func(res Response, _ *run) string {
+// wantBounds wants the bounds lo and hi. Where the record has no ID on one
+// side (no tick satisfies it: MaxAt before the first tick, MinAt after
+// the last), it wants the error kind kind, ErrTime, with the other side:
+// {"ok":false,"error":"ErrTime","min":H}.
+func wantBounds(lo, hi, kind string) func(Response, *run) string {
+	return func(res Response, rn *run) string {
 		var wrong []string
 		switch {
-		case !res.OK:
+		case kind == "" && !res.OK:
 			return "error " + res.Error
-		case res.Min != lo:
-			wrong = append(wrong, "min "+orNone(res.Min)+", want "+lo)
+		case kind != "" && res.OK:
+			wrong = append(wrong, "ok, want error "+kind)
+		case kind != "" && res.Error != kind && !rn.caps.UntypedErrors:
+			wrong = append(wrong, "error "+res.Error+", want "+kind)
+		}
+		if res.Min != lo {
+			wrong = append(wrong, "min "+orNone(res.Min)+", want "+orNone(lo))
 		}
 		if res.Max != hi {
-			wrong = append(wrong, "max "+orNone(res.Max)+", want "+hi)
+			wrong = append(wrong, "max "+orNone(res.Max)+", want "+orNone(hi))
 		}
 		return strings.Join(wrong, "; ")
 	}
