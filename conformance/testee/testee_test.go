@@ -302,9 +302,19 @@ func TestInterpreterPasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops := map[string]int{}
+	ops, kinds := map[string]int{}, map[string]int{}
 	for _, c := range cases {
 		ops[c.Request.Op]++
+		k := c.Record.Kind
+		if k == "bound" && c.Record.Error != "" {
+			k += " " + c.Record.Error // no ID on one side
+		}
+		kinds[k]++
+	}
+	for _, k := range []string{"id", "bad", "bound", "bound ErrTime", "alias", "name", "order", "sequence"} {
+		if kinds[k] == 0 {
+			t.Errorf("no case of a %s record", k)
+		}
 	}
 	for _, op := range g.caps.Ops {
 		if ops[op] == 0 {
