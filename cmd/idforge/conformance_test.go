@@ -257,3 +257,52 @@ func TestConformanceFlushAtExit(t *testing.T) {
 		t.Errorf("no case refused: %+v", rep)
 	}
 }
+
+// Every example of idforge conformance -h runs as written at the root of a
+// clone, with idforge on the PATH and DIR the build of idforge's packages
+// the help names, and passes (issue 64). An example whose tool (node,
+// python3) is missing is skipped, saying so.
+func TestConformanceHelpExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every example: the packages' build, node, python3, go run")
+	}
+	stdout, stderr, _ := idforge(t, ".", "", "conformance", "-h")
+	help := stdout + stderr
+	_, examples, ok := strings.Cut(help, "\nexamples")
+	if !ok {
+		t.Fatalf("no examples in the help:\n%s", help)
+	}
+	var lines []string
+	for _, line := range strings.Split(examples, "\n") {
+		if strings.HasPrefix(line, "  ") && strings.Contains(line, "idforge conformance ") {
+			lines = append(lines, strings.TrimSpace(line))
+		}
+	}
+	if len(lines) < 3 {
+		t.Fatalf("%d examples in the help, want 3 or more:\n%s", len(lines), examples)
+	}
+	readFiles(t, testees+"/*", "../../interop/conformance/oklogulid/*")
+	path := filepath.Dir(idforgeBin) + string(os.PathListSeparator) + os.Getenv("PATH")
+	for i, line := range lines {
+		t.Run(fmt.Sprint("example", i+1), func(t *testing.T) {
+			switch {
+			case strings.Contains(line, "'node "):
+				testenv.NeedTool(t, testenv.Node)
+			case strings.Contains(line, "'python3 "):
+				testenv.NeedTool(t, testenv.Python)
+			}
+			cmdline := line
+			if strings.Contains(line, "DIR/") {
+				cmdline = strings.ReplaceAll(line, "DIR/", filepath.Dir(builtPackage(t, "js"))+"/")
+			}
+			cmd := exec.Command("sh", "-c", cmdline)
+			cmd.Dir = "../.."
+			cmd.Env = append(os.Environ(), "PATH="+path)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", line, err, out)
+			}
+			t.Logf("%s", strings.SplitN(string(out), "\n", 2)[0])
+		})
+	}
+}
