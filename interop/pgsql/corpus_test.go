@@ -343,8 +343,8 @@ END $$`)
 			}
 		}
 	}
-	s.t.Logf("%d expressions from %d IDs, %d bounds (%d checked by P_min_at, %d by P_max_at), %d bad inputs and %d masks (%d refused: %d ErrInvalid, %d ErrNotMasked, %d ErrKey) (time unit %v)",
-		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["bad"],
+	s.t.Logf("%d expressions from %d IDs, %d bounds (%d checked by P_min_at, %d by P_max_at, %d and %d of them ErrTime), %d bad inputs and %d masks (%d refused: %d ErrInvalid, %d ErrNotMasked, %d ErrKey) (time unit %v)",
+		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["min_at ErrTime"], counts["max_at ErrTime"], counts["bad"],
 		counts["mask"], counts["mask"]-counts["mask "], counts["mask ErrInvalid"], counts["mask ErrNotMasked"], counts["mask ErrKey"], unitOf(v, hasTime))
 }
 
