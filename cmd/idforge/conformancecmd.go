@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -65,6 +66,13 @@ func cmdConformance(args []string, _ io.Reader, stdout, stderr io.Writer) error 
 	}
 	if *command == "" {
 		return usageError{fmt.Errorf("-testee CMD is required")}
+	}
+	// What the driver holds: the corpus's cases (some 8 MB live with
+	// every layout) and one testee line (at most testee.MaxLine). A soft
+	// limit keeps the garbage collector near that, so that a run stays
+	// well under 64 MiB whatever the testee writes; GOMEMLIMIT overrides it.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(32 << 20)
 	}
 	var opts testee.Options
 	if *only != "" {

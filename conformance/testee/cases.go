@@ -20,8 +20,11 @@ type Case struct {
 	// Name names the case, the same at every run of the same corpus: the
 	// layout, the op (and form), and what it is about, as a list of
 	// expected failures names it ("uuidv7 parse/text \"017f...\"").
-	Name    string
-	Record  conformance.Record
+	Name string
+	// Record is the corpus record the case comes from, shared by every
+	// case of the record (a pointer: the cases of a whole corpus, some
+	// 30,000, would otherwise hold as many copies).
+	Record  *conformance.Record
 	Request Request
 	// check returns what is wrong with a response, or "" when it is right.
 	check func(Response, *run) string
@@ -66,7 +69,8 @@ func Cases(rs []conformance.Record) ([]Case, error) {
 			cs = append(cs, c)
 		}
 	}
-	for _, r := range rs {
+	for i := range rs {
+		r := &rs[i]
 		info := infos[r.Layout]
 		if info == nil {
 			if r.Kind == "layout" {
@@ -82,7 +86,7 @@ func Cases(rs []conformance.Record) ([]Case, error) {
 }
 
 // recordCases returns the cases of one record.
-func recordCases(info *layoutInfo, r conformance.Record) []Case {
+func recordCases(info *layoutInfo, r *conformance.Record) []Case {
 	L := r.Layout
 	var cs []Case
 	name := func(op, subject string) string { return L + " " + op + " " + subject }
@@ -275,7 +279,7 @@ func wantCmp(c int) func(Response, *run) string {
 // one's under another. A testee that takes no clock is given none
 // (rn.caps.Clock false): then its IDs' times must lie within the run's
 // span of the system clock, and only a steady record is sent.
-func wantSequence(info *layoutInfo, r conformance.Record) func(Response, *run) string {
+func wantSequence(info *layoutInfo, r *conformance.Record) func(Response, *run) string {
 	l := info.l
 	return func(res Response, rn *run) string {
 		if !res.OK {

@@ -436,7 +436,7 @@ func (rep *Report) judge(cases []Case, responses []Response, rn *run, expected m
 		case problem == "":
 			rep.Passed++
 		default:
-			f := Failure{Case: c.Name, Problem: problem, Request: c.Request, Record: c.Record}
+			f := Failure{Case: c.Name, Problem: problem, Request: c.Request, Record: *c.Record}
 			if expected[c.Name] {
 				rep.Expected = append(rep.Expected, f)
 			} else {
