@@ -242,7 +242,7 @@ func (g *gateway) post(ctx context.Context, path, token string, req, resp any) e
 	if res.StatusCode != http.StatusOK {
 		data, _ := io.ReadAll(io.LimitReader(res.Body, maxGatewayError))
 		err := fmt.Errorf("etcd %s: %s: %s", path, res.Status, quoteCut(bytes.TrimSpace(data)))
-		if bytes.Contains(data, []byte("invalid auth token")) || bytes.Contains(data, []byte("user name is empty")) {
+		if token != "" && (bytes.Contains(data, []byte("invalid auth token")) || bytes.Contains(data, []byte("user name is empty"))) {
 			return fmt.Errorf("%w: %w", errAuthToken, err)
 		}
 		return err
