@@ -214,4 +214,3 @@ func TestEtcdSkewSaturates(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
