@@ -5,6 +5,7 @@ import (
 	"encoding/pem"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/lease/k8s"
+	"github.com/idforge/idforge/lease/leasetest"
+	"github.com/idforge/idforge/testenv"
 )
 
 // fakeAPI is a stand-in for the API server's Lease API, for what a real
@@ -153,4 +156,18 @@ func fakeEngine(t testing.TB, cfg k8s.Config) *k8s.Engine {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// The engine scenario of every engine (leasetest.Engine: races, expiry,
+// quarantine, release, fencing) on the fake API server, for machines
+// without a kube-apiserver; TestEngine runs it on the real one.
+func TestEngineFake(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the engine scenario takes half a minute")
+	}
+	if os.Getenv(testenv.Kube) != "" {
+		t.Skip("TestEngine runs the scenario on the real API server")
+	}
+	_, cfg := newFake(t)
+	leasetest.Engine(t, fakeEngine(t, cfg), 8*time.Second)
 }
