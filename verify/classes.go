@@ -56,7 +56,8 @@ const (
 	// step back, cpython#138862).
 	ClassRunsAhead Class = "time-runs-ahead"
 	// ClassCarryIntoTime: a monotonic increment that overflows carries
-	// into the time (ULID's spec asks for an error).
+	// into the time where the family forbids it (ULID's spec asks for an
+	// error; RFC 9562 §6.2 lets a UUID generator move its time ahead).
 	ClassCarryIntoTime Class = "carry-into-time"
 	// ClassSecondsAsMs: a millisecond time that is whole seconds times
 	// 1000.

@@ -481,6 +481,11 @@ func (c *Checker) times(d *drafts, m shown) {
 				// the tick as any clock's digits do.
 				return Pass, "", fmt.Sprintf("the top %d bits after the time are a finer clock, which carries into the tick as a clock does (%d of %d IDs a tick after their predecessor start near zero)", m.width, c.carried.n, n)
 			}
+			if pCarry < each && c.l.Model.IsUUID() {
+				// RFC 9562 §6.2: on a counter's overflow a UUID generator
+				// may move its timestamp ahead and start the counter again.
+				return Note, "", fmt.Sprintf("%d of %d IDs a tick after their predecessor wrap the bits after the time to near zero: a count that ran past its top took the next tick, which RFC 9562 §6.2 allows a UUID generator (it may move the timestamp ahead on overflow)", c.carried.n, n)
+			}
 			if pCarry < each {
 				return Fail, ClassCarryIntoTime, fmt.Sprintf("%d of %d IDs a tick after their predecessor wrap the bits after the time to near zero (p = %.2g): an increment that overflowed carried into the time", c.carried.n, n, pCarry)
 			}
