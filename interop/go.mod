@@ -16,6 +16,7 @@ require (
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/rs/xid v1.6.0
 	github.com/segmentio/ksuid v1.0.4
+	github.com/sony/sonyflake v1.2.0
 )
 
 require (

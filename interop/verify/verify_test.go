@@ -162,7 +162,7 @@ func TestPostgres18(t *testing.T) {
 }
 
 // root is the repository's root, two directories up.
-func root(t *testing.T) string {
+func root(t testing.TB) string {
 	dir, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +185,7 @@ var packagesBuild struct {
 // (lang "js", "python" or "java"), which the repository does not keep: go
 // run ./gen/internal/packages builds them from the checkout's layouts, once
 // per test process, into a temporary directory that TestMain removes.
-func builtPackage(t *testing.T, lang string) string {
+func builtPackage(t testing.TB, lang string) string {
 	t.Helper()
 	repo := root(t)
 	packagesBuild.Do(func() {
@@ -207,10 +207,28 @@ func builtPackage(t *testing.T, lang string) string {
 	return filepath.Join(packagesBuild.dir, lang)
 }
 
+// cleanups are the temporary directories TestMain removes once every
+// test has run: those of builds shared by the tests (the idforge command,
+// the compiled Java package).
+var cleanups struct {
+	sync.Mutex
+	dirs []string
+}
+
+// removeAtEnd has TestMain remove dir once every test has run.
+func removeAtEnd(dir string) {
+	cleanups.Lock()
+	defer cleanups.Unlock()
+	cleanups.dirs = append(cleanups.dirs, dir)
+}
+
 func TestMain(m *testing.M) {
 	code := m.Run()
 	if packagesBuild.dir != "" {
 		os.RemoveAll(packagesBuild.dir)
+	}
+	for _, dir := range cleanups.dirs {
+		os.RemoveAll(dir)
 	}
 	os.Exit(code)
 }
