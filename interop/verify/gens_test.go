@@ -186,6 +186,7 @@ func ownJS(t testing.TB, owns []own) (imports string, gens []gen) {
 // count; in a burst, each generator's IDs one after the other.
 func jsProgram(imports string, gens []gen) string {
 	var b strings.Builder
+	b.WriteString("import { writeSync } from 'node:fs';\n")
 	b.WriteString(imports)
 	b.WriteString("\nconst gens = [\n")
 	for _, g := range gens {
@@ -203,7 +204,16 @@ const paced = process.argv[2] === 'paced';
 const counts = process.argv.slice(3).map(Number);
 const sab = new Int32Array(new SharedArrayBuffer(4));
 let out = [];
-const flush = () => { if (out.length > 0) { process.stdout.write(out.join('')); out = []; } };
+// Written with writeSync to the inherited, blocking pipe: the pipe's
+// backpressure holds the generator (process.stdout would queue a long
+// stream in memory until ENOBUFS).
+const flush = () => {
+  let b = Buffer.from(out.join(''));
+  out = [];
+  while (b.length > 0) {
+    try { b = b.subarray(writeSync(1, b)); } catch (e) { if (e.code !== 'EAGAIN') throw e; }
+  }
+};
 const emit = (name, s) => { out.push(name + ' ' + s + '\n'); if (out.length >= 4096) flush(); };
 if (paced) {
   const max = Math.max(...counts);
