@@ -26,7 +26,7 @@ var ErrSpec = errors.New("encodings: bad declaration")
 // a Spec, so a new alphabet needs no code in any of them.
 type Spec struct {
 	Name   string // what specs, the CLI and the emitters call it: "base58"
-	Title  string // its name in messages: "Base58"
+	Title  string // its name in messages: "Base58"; ASCII letters, digits and - _ . +
 	Digits string // the alphabet, digit 0 first: 2 to 64 distinct printable ASCII bytes
 	// Fold makes the decoder read letters in either case; the encoder
 	// writes the case Digits have.
@@ -160,6 +160,9 @@ func New(s Spec) (*Encoding, error) {
 	if s.Title == "" {
 		s.Title = s.Name
 	}
+	if !validTitle(s.Title) {
+		return bad("the title must be ASCII letters, digits and - _ . +, starting with a letter or digit, at most %d of them", maxTitle)
+	}
 	if len(s.Digits) < 2 || len(s.Digits) > 64 {
 		return bad("%d digits; an alphabet has 2 to 64", len(s.Digits))
 	}
@@ -229,6 +232,31 @@ func validName(name string) bool {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// maxTitle is the longest title, in characters.
+const maxTitle = 64
+
+// validTitle reports whether title may name an encoding in messages and in
+// the code every emitter writes: ASCII letters, digits and - _ . +,
+// starting with a letter or digit. A title reaches comments, docstrings,
+// string literals, format strings and error messages of every language
+// idforge writes; none of these characters ends, escapes or reorders
+// anything in any of them, so no emitter needs to escape a title (the
+// spec's encoding line is where it is restricted).
+func validTitle(title string) bool {
+	if title == "" || len(title) > maxTitle {
+		return false
+	}
+	for i := 0; i < len(title); i++ {
+		switch c := title[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case i > 0 && strings.IndexByte("-_.+", c) >= 0:
+		default:
 			return false
 		}
 	}

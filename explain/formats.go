@@ -195,8 +195,7 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 8-byte IDs have a decimal form", l.Name, byteCount(l.Bytes())))
 		}
 		// As resolved.TextIn writes decimal: the unsigned number the 64
-		// bits hold. (Read also reads the negative int64 that idforge
-		// wrote before, for IDs pasted from old logs.)
+		// bits hold, which is all Read reads as decimal (no sign).
 		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
 	}
 	if e, err := encodingOf(l, enc); err == nil {
@@ -242,7 +241,7 @@ type Decoded struct {
 
 // Decode reads an ID in any form idforge writes, by its length and
 // alphabet: the UUID forms, TypeID, every built-in encoding and decimal
-// (unsigned 64 bits, or the negative int64 strconv.FormatInt writes). Text that fits several forms gives
+// (unsigned 64 bits, never a sign). Text that fits several forms gives
 // several results. Read and Readings read text as layouts.
 func Decode(s string) []Decoded {
 	var out []Decoded

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // How sure Inspect is of its first reading: Report.Verdict.
@@ -34,14 +35,12 @@ const (
 )
 
 // Plausible returns the window of plausible times, 1990 to 2100: from, and
-// up to just before to. A reading whose time is outside it, or whose
-// layout is an expired draft, is implausible.
+// up to just before to (resolved.Plausible, which verify shares). A
+// reading whose time is outside it, or whose layout is an expired draft,
+// is implausible.
 func Plausible() (from, to time.Time) { return plausibleFrom, plausibleTo }
 
-var (
-	plausibleFrom = time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC)
-	plausibleTo   = time.Date(2101, 1, 1, 0, 0, 0, 0, time.UTC)
-)
+var plausibleFrom, plausibleTo = resolved.Plausible()
 
 // futureSlack is how far past now a reading's time may be, for clocks that
 // run ahead, before it is marked as in the future.

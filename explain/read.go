@@ -57,7 +57,10 @@ import (
 //     -from names (the error lists them). So a text in one layout's
 //     canonical form reads as that layout whatever other encodings read it,
 //     and adding an encoding (one without a check symbol) never changes how
-//     it reads.
+//     it reads; but aliases never outrank an exact reading: a text that
+//     reads in a layout's canonical form only through an alias
+//     (Crockford's I, L and O) and exactly in another encoding (lower-case
+//     base32hex) is refused, with both readings named.
 //  3. Time, then constant bits: a reading with a time outside the window
 //     yields to one with a time inside or none (not for a public form,
 //     whose bits are masked); a reading yields to one of the same bytes
@@ -323,9 +326,13 @@ func Read(in string, o ReadOptions) (Reading, error) {
 	}
 	ids := o.choose(top)
 	if len(ids) == 1 {
-		r := ids[0]
-		complete(&r.Candidate, nil)
-		return r, nil
+		if exact := o.exactElsewhere(in, &ids[0].Candidate); len(exact) > 0 {
+			ids = append(ids, exact...)
+		} else {
+			r := ids[0]
+			complete(&r.Candidate, nil)
+			return r, nil
+		}
 	}
 	e := &AmbiguousError{Input: in, Layout: o.Layout != nil}
 	for _, r := range ids {
@@ -336,6 +343,72 @@ func Read(in string, o ReadOptions) (Reading, error) {
 		e.Readings[i].Alike = nil
 	}
 	return Reading{}, e
+}
+
+// exactElsewhere returns, for a reading c that Read would take without
+// o.From and o.Layout, the IDs the text reads as exactly (every character
+// a digit of the encoding, in either case where it folds case) in another
+// encoding, when c's reading needed an alias (Crockford's I, L or O read as
+// 1, 1 and 0): aliases never outrank an exact reading. Lower-case
+// base32hex, which idforge writes, holds i, l and o, which Crockford's
+// base32 reads as aliases: such a text read back without -from as a ULID,
+// silently (issue 65). Read then refuses the text with both readings
+// named; -from or -layout reads it as asked. It returns nil for a reading
+// that needed no alias, with o.From or o.Layout set, or when no other
+// encoding reads the text exactly.
+func (o ReadOptions) exactElsewhere(in string, c *Candidate) []Reading {
+	if o.From != "" || o.Layout != nil || c.checked || !usesAlias(c.Model, c.Form, in) {
+		return nil
+	}
+	all, _ := o.candidates(in, true)
+	exact := slices.DeleteFunc(all, func(d Candidate) bool {
+		if d.Form == c.Form {
+			return true
+		}
+		_, err := encodingOf(d.Model, d.Form)
+		return err != nil || usesAlias(d.Model, d.Form, in)
+	})
+	if len(exact) == 0 {
+		return nil
+	}
+	return o.choose(o.ranked(exact))
+}
+
+// usesAlias reports whether text in form (an encoding of layout l) reads
+// only through an alias of the encoding: a character it reads as a digit
+// that is not that digit in either case. A check symbol is read without
+// aliases. Forms that are not encodings (uuid, decimal) have none.
+func usesAlias(l *layouts.Layout, form, text string) bool {
+	e, err := encodingOf(l, form)
+	if err != nil {
+		return false
+	}
+	s := e.Spec()
+	if s.Aliases == "" {
+		return false
+	}
+	if s.Check && len(text) > 0 {
+		text = text[:len(text)-1]
+	}
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		v, ok := e.Digit(c)
+		if !ok {
+			return false
+		}
+		if d := s.Digits[v]; d != c && !(s.Fold && lower(d) == lower(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// lower returns an ASCII letter in lower case, and any other byte as it is.
+func lower(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // noReading returns Read's error for a text with no reading it takes: the
@@ -863,16 +936,16 @@ var errDecimalRange = fmt.Errorf("%w: above 18446744073709551615", encodings.Err
 
 // decodeDecimal reads the decimal form: an ID's 64 bits as an unsigned
 // number (up to 18446744073709551615, as a layout whose top bit is not a
-// constant 0 writes it), or as the negative int64 strconv.FormatInt writes
-// for such an ID, and nothing else: no sign on a positive number, no
-// leading zeros, no -0. Digits of a number above 2^64-1 are ErrOverflow.
+// constant 0 writes it), and nothing else: no sign (a minus sign would read
+// a negative int64 as its two's complement, which no idforge writes, no
+// corpus, SQL or generated Parse reads, and a typo would make a valid ID
+// of), no leading zeros. Digits of a number above 2^64-1 are ErrOverflow.
 func decodeDecimal(s string) ([]byte, error) {
-	if strings.HasPrefix(s, "-") {
-		v, err := strconv.ParseInt(s, 10, 64)
-		if err != nil || v >= 0 || strconv.FormatInt(v, 10) != s {
-			return nil, errNotDecimal
-		}
-		return binary.BigEndian.AppendUint64(nil, uint64(v)), nil
+	if s != "" && (s[0] == '-' || s[0] == '+') && len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" {
+		return nil, errDecimalSign
+	}
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return nil, errNotDecimal
 	}
 	v, err := strconv.ParseUint(s, 10, 64)
 	switch {
@@ -883,6 +956,9 @@ func decodeDecimal(s string) ([]byte, error) {
 	}
 	return binary.BigEndian.AppendUint64(nil, v), nil
 }
+
+// errDecimalSign is decodeDecimal's error for digits with a sign.
+var errDecimalSign = errors.New("explain: decimal text has no sign: an ID is the unsigned number its bits hold")
 
 // errNotDecimal is decodeDecimal's error for text that is not decimal.
 var errNotDecimal = errors.New("explain: not a decimal number")

@@ -199,15 +199,22 @@ var trojan = []rune{
 
 // Every language escapes, in the comments it writes, the characters that
 // could reorder or end them, wherever a spec's text reaches them: its
-// comment (the layout's doc) and a declared encoding's title. Go's and
-// Java's did; SQL's, JavaScript's and Python's passed them through.
+// comment (the layout's doc). Go's and Java's did; SQL's, JavaScript's and
+// Python's passed them through. A declared encoding's title cannot carry
+// one: it is refused where the spec is read (gen/crosslang's
+// TestHostileTitlesRefused).
 func TestCommentsEscapeControls(t *testing.T) {
 	var doc strings.Builder
 	for _, r := range trojan {
 		doc.WriteString("# before " + string(r) + " after\n")
 	}
+	title := `  encoding tr4 Tr` + "\u202e" + `x 0123456789abcdefghijklmnopqrstuv
+`
+	if _, err := layouts.Parse("title.layout", []byte("layout t 64\n"+title+"  text tr4\n  stamp 64 time unix ms\n")); err == nil {
+		t.Error("a title holding U+202E parses")
+	}
 	spec := doc.String() + `layout trojan 64
-  encoding tr4 Tr` + "\u202e" + `x 0123456789abcdefghijklmnopqrstuv
+  encoding tr4 Tr4 0123456789abcdefghijklmnopqrstuv
   text tr4
   stamp  48  time unix ms
   noise  16  random

@@ -2,8 +2,6 @@ module github.com/idforge/idforge/interop
 
 go 1.24.0
 
-
-
 require (
 	github.com/bwmarrin/discordgo v0.29.0
 	github.com/bwmarrin/snowflake v0.3.0

@@ -202,3 +202,11 @@ func floorUint(r *big.Rat) (uint64, bool) {
 	}
 	return q.Uint64(), r.IsInt()
 }
+
+// Plausible returns the window of times plausible for an ID a live
+// generator made, 1990 to 2100: from, and to (exclusive). `idforge
+// inspect` ranks readings outside it lower, and `idforge verify` fails IDs
+// before it; both take it from here.
+func Plausible() (from, to time.Time) {
+	return time.Date(1990, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2101, 1, 1, 0, 0, 0, 0, time.UTC)
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,6 +36,9 @@ type Check struct {
 	// Name names the check within its group.
 	Name   string `json:"name"`
 	Status Status `json:"status"`
+	// Class names the fault a failing check shows, from the catalogue
+	// (Classes); "" for a check that did not fail.
+	Class Class `json:"class,omitempty"`
 	// Message says what was found, in a sentence.
 	Message string `json:"message"`
 	// Count is how many IDs (or lines, pairs or bits) the finding is
@@ -49,14 +53,19 @@ type Method string
 
 // The methods verify tells apart, from IDs that share a tick.
 const (
-	// MethodCounter: a fixed-length counter in the bits after the time
-	// (method 1), random bits below it.
+	// MethodCounter: a fixed-length counter in the bits after the time,
+	// random bits below it (method 1, a fixed bit-length dedicated
+	// counter).
 	MethodCounter Method = "counter"
-	// MethodMonotonicRandom: every bit after the time counts up by one
-	// within a tick (method 2, as ULID's monotonic generators do).
+	// MethodMonotonicRandom: the bits after the time grow within a tick
+	// by a small positive step, one or a random one (method 2, monotonic
+	// random, as ULID's monotonic generators and oklog/ulid's random
+	// increment do).
 	MethodMonotonicRandom Method = "monotonic-random"
-	// MethodClock: the bits after the time grow by varying steps, a finer
-	// clock (method 3, a sub-millisecond fraction in rand_a).
+	// MethodClock: the bits after the time grow by varying steps and
+	// start each tick near zero, a finer clock (method 3, replace
+	// leftmost random bits with increased clock precision, as a
+	// sub-millisecond fraction in rand_a).
 	MethodClock Method = "finer-clock"
 	// MethodRandom: no order within a tick.
 	MethodRandom Method = "random"
@@ -75,6 +84,10 @@ type Report struct {
 	Text  string `json:"text"`
 	Lines int64  `json:"lines"`
 	IDs   int64  `json:"ids"`
+	// Ticks is how many distinct ticks the input's IDs show, for a
+	// layout with a time: what the order and counter checks can judge
+	// depends on it more than on the IDs.
+	Ticks int64 `json:"ticks,omitempty"`
 	// First and Last are the earliest and latest time of an ID, for a
 	// layout with a time.
 	First *time.Time `json:"first,omitempty"`
@@ -86,14 +99,60 @@ type Report struct {
 	// MethodCounter and MethodMonotonicRandom, or of the finer clock, for
 	// MethodClock.
 	CounterBits int `json:"counter_bits,omitempty"`
-	// FalsePositiveRate bounds the chance that a good generator fails the
-	// randomness checks; RandomTests is how many there were, each at
-	// FalsePositiveRate/RandomTests.
+	// FalsePositiveRate bounds the chance that a good generator fails
+	// any of the statistical checks (randomness, and the order, time and
+	// counter checks that weigh chance); RandomTests is how many tests
+	// there were, each at FalsePositiveRate/RandomTests (Bonferroni).
 	FalsePositiveRate float64 `json:"false_positive_rate"`
 	RandomTests       int     `json:"random_tests"`
 	Checks            []Check `json:"checks"`
 	// Failed says that a check failed: `idforge verify` exits 1.
 	Failed bool `json:"failed"`
+}
+
+// Classes returns the classes of the failing checks, each once, in the
+// report's order.
+func (r *Report) Classes() []Class {
+	var out []Class
+	for _, c := range r.Checks {
+		if c.Status == Fail && !slices.Contains(out, c.Class) {
+			out = append(out, c.Class)
+		}
+	}
+	return out
+}
+
+// draft is a check on its way into a report. A statistical one counts
+// tests toward the run's false-positive rate and is judged, by judge,
+// once the threshold each test gets is known.
+type draft struct {
+	Check
+	tests int
+	judge func(each float64) (Status, Class, string)
+}
+
+// drafts gathers a report's checks in order.
+type drafts []draft
+
+func (d *drafts) add(group, name string, st Status, class Class, t *tally, format string, args ...any) {
+	ch := Check{Group: group, Name: name, Status: st, Message: fmt.Sprintf(format, args...)}
+	if st == Fail {
+		ch.Class = class
+	}
+	if t != nil {
+		ch.Count, ch.Lines = t.n, t.lines
+	}
+	*d = append(*d, draft{Check: ch})
+}
+
+// stat adds a check of tests statistical tests, judged once the
+// threshold of each is known.
+func (d *drafts) stat(group, name string, tests int, t *tally, judge func(each float64) (Status, Class, string)) {
+	ch := Check{Group: group, Name: name}
+	if t != nil {
+		ch.Count, ch.Lines = t.n, t.lines
+	}
+	*d = append(*d, draft{Check: ch, tests: tests, judge: judge})
 }
 
 // Lines returns how many lines the checker has read.
@@ -102,61 +161,148 @@ func (c *Checker) Lines() int64 { return c.lines }
 // Report returns what the checker has found so far.
 func (c *Checker) Report() *Report {
 	r := &Report{Layout: c.l.Model.Name, Text: c.text.Title, Lines: c.lines, IDs: c.ids, FalsePositiveRate: c.opts.Alpha}
-	add := func(group, name string, st Status, t *tally, format string, args ...any) {
-		ch := Check{Group: group, Name: name, Status: st, Message: fmt.Sprintf(format, args...)}
-		if t != nil {
-			ch.Count, ch.Lines = t.n, t.lines
-		}
-		r.Checks = append(r.Checks, ch)
-		r.Failed = r.Failed || st == Fail
-	}
-	c.structure(add)
+	var d drafts
+	c.structure(&d)
 	if c.timed && c.ids > 0 {
 		first, last := c.timeAt(c.minTick), c.timeAt(c.maxTick)
-		r.First, r.Last = &first, &last
+		r.First, r.Last, r.Ticks = &first, &last, c.tickCount
 	}
-	method, width := c.method()
+	m := c.method()
 	if c.timed {
-		r.Method, r.CounterBits = method, width
+		r.Method, r.CounterBits = m.method, m.width
 	}
-	c.order(add, method)
-	c.times(add)
-	r.RandomTests = c.randomness(add, method, width)
-	c.counter(add, method, width)
+	c.order(&d, m)
+	c.times(&d, m)
+	c.randomness(&d, m)
+	c.counter(&d, m)
+	for _, x := range d {
+		r.RandomTests += x.tests
+	}
+	each := c.opts.Alpha / float64(max(r.RandomTests, 1))
+	for _, x := range d {
+		if x.judge != nil {
+			st, class, msg := x.judge(each)
+			x.Status, x.Message = st, msg
+			if st == Fail {
+				x.Class = class
+			}
+		}
+		r.Checks = append(r.Checks, x.Check)
+		r.Failed = r.Failed || x.Status == Fail
+	}
 	return r
 }
 
-type adder func(group, name string, st Status, t *tally, format string, args ...any)
-
-func (c *Checker) structure(add adder) {
+func (c *Checker) structure(d *drafts) {
 	if c.unreadable.n > 0 {
 		verb := "do not read"
 		if c.unreadable.n == 1 {
 			verb = "does not read"
 		}
-		add("structure", "text", Fail, &c.unreadable, "%s %s as an ID of %s in %s text (first: %q)",
+		d.add("structure", "text", Fail, ClassUnreadable, &c.unreadable, "%s %s as an ID of %s in %s text (first: %q)",
 			plural(c.unreadable.n, "line"), verb, c.l.Model.Name, c.text.Title, c.unreadableEx[0])
 	} else {
-		add("structure", "text", Pass, nil, "every line reads as an ID of %s in %s text", c.l.Model.Name, c.text.Title)
+		d.add("structure", "text", Pass, "", nil, "every line reads as an ID of %s in %s text", c.l.Model.Name, c.text.Title)
 	}
 	switch {
 	case c.ids == 0:
 	case c.nonCanonical.n > 0:
-		add("structure", "canonical", Note, &c.nonCanonical, "%d of %s read as IDs but are not exactly the %s text idforge writes (case, spaces)",
+		d.add("structure", "canonical", Note, "", &c.nonCanonical, "%d of %s read as IDs but are not exactly the %s text idforge writes (case, spaces)",
 			c.nonCanonical.n, plural(c.ids, "line"), c.text.Title)
 	case c.text.Name == c.l.Text.Name:
-		add("structure", "canonical", Pass, nil, "every line is exactly the canonical %s text", c.text.Title)
+		d.add("structure", "canonical", Pass, "", nil, "every line is exactly the canonical %s text", c.text.Title)
 	default:
-		add("structure", "canonical", Note, nil, "every line is exactly the %s text, which is not %s's canonical %s", c.text.Title, c.l.Model.Name, c.l.Text.Title)
+		d.add("structure", "canonical", Note, "", nil, "every line is exactly the %s text, which is not %s's canonical %s", c.text.Title, c.l.Model.Name, c.l.Text.Title)
 	}
+	bad := false
 	for i := range c.consts {
 		k := &c.consts[i]
 		if k.bad.n > 0 {
-			add("structure", "constant", Fail, &k.bad, "%s is not %s in %s", k.name, constText(k), plural(k.bad.n, "ID"))
+			bad = true
+			d.add("structure", "constant", Fail, constClass(k.name), &k.bad, "%s is not %s in %s", k.name, constText(k), plural(k.bad.n, "ID"))
 		} else if c.ids > 0 {
-			add("structure", "constant", Pass, nil, "%s is %s in every ID", k.name, constText(k))
+			d.add("structure", "constant", Pass, "", nil, "%s is %s in every ID", k.name, constText(k))
 		}
 	}
+	if bad && c.size == 16 && c.constsHold(guidOrder) {
+		d.add("structure", "byte order", Fail, ClassGUIDByteOrder, nil, "with bytes 0-3, 4-5 and 6-7 each reversed, the constants hold in all of the first %s: the IDs are in the mixed-endian byte order of a .NET Guid (Guid.ToByteArray) or a SQL Server uniqueidentifier, not RFC 9562's",
+			plural(int64(len(c.sample)), "ID"))
+	}
+	if c.v1Rule && c.sortable && c.l.Model.Name == "uuidv6" && (c.early.n > 0 || c.ahead.n > 0 || c.stepBack.n > 0) && c.readsAsV1() {
+		d.add("structure", "field order", Fail, ClassV1OrderAsV6, nil, "read in UUIDv1's field order (time_low first), the first %s have plausible times in order: a UUIDv1's time under a version 6", plural(int64(len(c.sample)), "ID"))
+	}
+}
+
+// constClass names the class of a wrong constant: a UUID's version or
+// variant, or another.
+func constClass(name string) Class {
+	switch name {
+	case "ver", "version":
+		return ClassWrongVersion
+	case "var", "variant":
+		return ClassWrongVariant
+	}
+	return ClassWrongConstant
+}
+
+// guidOrder reorders a UUID's bytes as a .NET Guid holds them: the first
+// three fields little-endian.
+func guidOrder(id []byte) []byte {
+	g := append([]byte(nil), id...)
+	slices.Reverse(g[0:4])
+	slices.Reverse(g[4:6])
+	slices.Reverse(g[6:8])
+	return g
+}
+
+// constsHold says that, reordered, every sampled ID keeps the layout's
+// constants.
+func (c *Checker) constsHold(order func([]byte) []byte) bool {
+	if len(c.sample) == 0 {
+		return false
+	}
+	for _, id := range c.sample {
+		g := order(id)
+		for _, k := range c.consts {
+			if bitsAt(g, k.Shift, k.Width) != k.Value {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// readsAsV1 says that the sampled IDs, read as UUIDv1s, have plausible
+// times that do not go down.
+func (c *Checker) readsAsV1() bool {
+	l, err := layouts.Builtin("uuidv1")
+	if err != nil {
+		return false
+	}
+	v1, err := resolved.New(l)
+	if err != nil || len(c.sample) < 2 {
+		return false
+	}
+	from, to := resolved.Plausible()
+	var last uint64
+	for i, id := range c.sample {
+		tick := valueOfTime(id, v1.Time.Runs)
+		t := v1.Clock.Time(new(big.Int).SetUint64(tick))
+		if t.Before(from) || !t.Before(to) || i > 0 && tick < last {
+			return false
+		}
+		last = tick
+	}
+	return true
+}
+
+// valueOfTime assembles a time from its runs, each at its Lo.
+func valueOfTime(id []byte, runs []resolved.Run) uint64 {
+	var t uint64
+	for _, run := range runs {
+		t |= bitsAt(id, run.Shift, run.Width) << uint(run.Lo)
+	}
+	return t
 }
 
 func constText(k *constCheck) string {
@@ -166,7 +312,14 @@ func constText(k *constCheck) string {
 	return fmt.Sprint(k.Value)
 }
 
-func (c *Checker) order(add adder, method Method) {
+// sharedNodeLayout says that the layout has a node and a sequence from
+// zero: repeats or descents within a tick are then what two generators
+// given one node number make.
+func (c *Checker) sharedNodeLayout() bool {
+	return c.l.Node != nil && c.l.Counter != nil && c.l.Counter.Init == layouts.InitZero
+}
+
+func (c *Checker) order(d *drafts, m shown) {
 	if c.dups.n > 0 {
 		var pairs []string
 		for i, l := range c.dups.lines {
@@ -174,7 +327,7 @@ func (c *Checker) order(add adder, method Method) {
 				pairs = append(pairs, fmt.Sprintf("line %d repeats line %d", l, c.dupOf[i]))
 			}
 		}
-		add("order", "duplicates", Fail, &c.dups, "%s (%s)", plural(c.dups.n, "duplicate"), strings.Join(pairs, ", "))
+		d.add("order", "duplicates", Fail, ClassDuplicate, &c.dups, "%s (%s)", plural(c.dups.n, "duplicate"), strings.Join(pairs, ", "))
 	} else if c.ids > 0 {
 		how := fmt.Sprintf("every ID held in an exact set of %d", c.ids)
 		if c.setFull {
@@ -182,39 +335,65 @@ func (c *Checker) order(add adder, method Method) {
 		} else if c.set == nil {
 			how = "each ID compared with the one before it"
 		}
-		add("order", "duplicates", Pass, nil, "none (%s)", how)
+		d.add("order", "duplicates", Pass, "", nil, "none (%s)", how)
 	}
 	if !c.timed {
-		add("order", "increasing", Skip, nil, "%s has no time: its IDs are not made in order", c.l.Model.Name)
+		d.add("order", "increasing", Skip, "", nil, "%s has no time: its IDs are not made in order", c.l.Model.Name)
 		return
 	}
 	if c.ids < 2 {
 		return
 	}
-	if !c.sortable {
-		add("order", "across ticks", Skip, nil, "%s's bytes do not sort by time: only its time's order is checked (clock steps back)", c.l.Model.Name)
-	} else if c.acrossDown.n > 0 {
-		add("order", "across ticks", Fail, &c.acrossDown, "%s of %d below its predecessor, in an earlier tick", plural(c.acrossDown.n, "ID"), c.acrossPairs)
-	} else {
-		add("order", "across ticks", Pass, nil, "every ID in a later tick than its predecessor is above it (%s)", plural(c.acrossPairs, "pair"))
-	}
 	switch {
-	case c.withinPairs == 0:
-		add("order", "within a tick", Pass, nil, "no two consecutive IDs share a tick")
-	case c.withinDown.n == 0:
-		add("order", "within a tick", Pass, nil, "every ID in the same tick as its predecessor is above it (%s)", plural(c.withinPairs, "pair"))
-	case method == MethodRandom && c.randomWithin && !c.opts.Strict:
-		add("order", "within a tick", Note, &c.withinDown, "%s of %d below its predecessor in the same tick: the IDs are random within a tick, which %s allows (RFC 9562 makes order within a tick optional; -strict demands it)",
-			plural(c.withinDown.n, "ID"), c.withinPairs, c.l.Model.Name)
-	case method == MethodCounter || method == MethodMonotonicRandom:
-		add("order", "within a tick", Fail, &c.withinDown, "%s of %d below its predecessor in the same tick: the counter rolled over below its predecessor",
-			plural(c.withinDown.n, "ID"), c.withinPairs)
+	case !c.sortable:
+		d.add("order", "across ticks", Skip, "", nil, "%s's bytes do not sort by time: only its time's order is checked (clock steps back)", c.l.Model.Name)
+	case c.acrossDown.n > 0:
+		class := ClassStepsBack
+		if c.v1Rule {
+			class = ClassStepBackSameClockSeq
+		}
+		d.add("order", "across ticks", Fail, class, &c.acrossDown, "%s of %d below its predecessor, in an earlier tick", plural(c.acrossDown.n, "ID"), c.acrossPairs)
+	case c.newSeq > 0:
+		d.add("order", "across ticks", Pass, "", nil, "every ID in a later tick than its predecessor is above it, but where the clock stepped back with a new clock sequence (%s)", plural(c.acrossPairs, "pair"))
 	default:
-		add("order", "within a tick", Fail, &c.withinDown, "%s of %d below its predecessor in the same tick", plural(c.withinDown.n, "ID"), c.withinPairs)
+		d.add("order", "across ticks", Pass, "", nil, "every ID in a later tick than its predecessor is above it (%s)", plural(c.acrossPairs, "pair"))
+	}
+	down, n := c.withinDown.n, c.withinPairs
+	switch {
+	case n == 0:
+		d.add("order", "within a tick", Pass, "", nil, "no two consecutive IDs share a tick")
+	case !c.sortable:
+	case down == 0:
+		d.add("order", "within a tick", Pass, "", nil, "every ID in the same tick as its predecessor is above it (%s)", plural(n, "pair"))
+	case !c.randomWithin || c.opts.Strict:
+		class, why := ClassOutOfOrder, ""
+		switch {
+		case c.sharedNodeLayout() && 2*c.wrapped > down:
+			class, why = ClassCounterWraps, fmt.Sprintf(": in %d of them the sequence ran past its top to zero, reusing the tick", c.wrapped)
+		case c.sharedNodeLayout():
+			class, why = ClassSharedNode, ": the sequence goes back, as two generators given one node number make it"
+		case c.opts.Strict:
+			why = " (-strict demands order within a tick)"
+		}
+		d.add("order", "within a tick", Fail, class, &c.withinDown, "%s of %d below its predecessor in the same tick%s", plural(down, "ID"), n, why)
+	default:
+		// Order within a tick is optional here: descents fail only where
+		// the IDs are ordered far beyond chance, so that the generator
+		// orders them, and yet some go down: a counter rolled over.
+		p := binomialLowerP(down, n, 0.5)
+		d.stat("order", "within a tick", 1, &c.withinDown, func(each float64) (Status, Class, string) {
+			switch {
+			case p < each:
+				return Fail, ClassCounterWraps, fmt.Sprintf("%s of %d below its predecessor in the same tick, where chance would put half (p = %.2g): the generator orders IDs within a tick, and its counter rolled over below its predecessor", plural(down, "ID"), n, p)
+			case m.method == MethodRandom:
+				return Note, "", fmt.Sprintf("%s of %d below its predecessor in the same tick: the IDs are random within a tick, which %s allows (RFC 9562 makes order within a tick optional; -strict demands it)", plural(down, "ID"), n, c.l.Model.Name)
+			}
+			return Note, "", fmt.Sprintf("%s of %d below its predecessor in the same tick: cannot tell from %s a counter that rolled over from IDs random within a tick, which %s allows (-strict demands order)", plural(down, "ID"), n, plural(n, "pair"), c.l.Model.Name)
+		})
 	}
 }
 
-func (c *Checker) times(add adder) {
+func (c *Checker) times(d *drafts, m shown) {
 	if !c.timed || c.ids == 0 {
 		return
 	}
@@ -227,27 +406,104 @@ func (c *Checker) times(add adder) {
 				t = c.after
 			}
 			t.n = bad
-			add("time", "window", Fail, &t, "%s outside %s (%d before, %d after)", plural(bad, "ID"), win, c.before.n, c.after.n)
+			d.add("time", "window", Fail, ClassOutsideWindow, &t, "%s outside %s (%d before, %d after)", plural(bad, "ID"), win, c.before.n, c.after.n)
 		} else {
-			add("time", "window", Pass, nil, "every ID's time is inside %s", win)
+			d.add("time", "window", Pass, "", nil, "every ID's time is inside %s", win)
 		}
 	} else {
-		add("time", "window", Pass, nil, "the IDs span %s to %s", format(c.timeAt(c.minTick)), format(c.timeAt(c.maxTick)))
+		d.add("time", "window", Pass, "", nil, "the IDs span %s to %s (%s)", format(c.timeAt(c.minTick)), format(c.timeAt(c.maxTick)), plural(c.tickCount, "tick"))
+	}
+	if c.hasEarly {
+		from, _ := resolved.Plausible()
+		if c.early.n > 0 {
+			d.add("time", "plausible", Fail, ClassImplausibleTime, &c.early, "%s dated before %d, the earliest at %s: no live generator made them (a misread or wrapped time; -since earlier lets them in)",
+				plural(c.early.n, "ID"), from.Year(), format(c.timeAt(c.minTick)))
+		} else {
+			d.add("time", "plausible", Pass, "", nil, "no ID is dated before %d", from.Year())
+		}
 	}
 	if c.hasAhead {
-		if c.ahead.n > 0 {
-			add("time", "ahead", Fail, &c.ahead, "%s ahead of the wall clock by more than %s (the latest at %s)",
+		switch {
+		case c.ahead.n > 0 && c.topBitFlipped():
+			d.add("time", "ahead", Fail, ClassTopBitFlipped, &c.ahead, "%s ahead of the clock when read, the first at %s; with the ID's top bit clear it reads %s: the top bit is flipped (as DuckDB 1.3.0's uuidv7 made them)",
+				plural(c.ahead.n, "ID"), format(c.timeAt(c.tickOf(c.aheadID))), format(c.timeAt(c.tickOf(clearTop(c.aheadID)))))
+		case c.ahead.n > 0:
+			d.add("time", "ahead", Fail, ClassAhead, &c.ahead, "%s ahead of the clock by more than %s when their lines were read (the latest at %s)",
 				plural(c.ahead.n, "ID"), c.opts.Ahead, format(c.timeAt(c.maxTick)))
-		} else {
-			add("time", "ahead", Pass, nil, "no ID is ahead of the wall clock by more than %s", c.opts.Ahead)
+		default:
+			d.add("time", "ahead", Pass, "", nil, "no ID is ahead of the clock by more than %s when its line was read", c.opts.Ahead)
 		}
 	}
-	if c.stepBack.n > 0 {
-		add("time", "steps back", Fail, &c.stepBack, "the clock stepped back %s, by up to %s: those IDs' times are below their predecessors'",
+	switch {
+	case c.v1Rule && c.sameSeq.n > 0:
+		d.add("time", "steps back", Fail, ClassStepBackSameClockSeq, &c.sameSeq, "the clock stepped back %s with the same clock sequence, by up to %s: RFC 9562 §5.1 asks for a new clock sequence at each step back",
+			plural(c.sameSeq.n, "time"), c.ticks(c.maxBack))
+	case c.v1Rule && c.newSeq > 0:
+		d.add("time", "steps back", Pass, "", nil, "the clock stepped back %s, by up to %s, each time with a new clock sequence, as RFC 9562 §5.1 asks", plural(c.newSeq, "time"), c.ticks(c.maxBack))
+	case c.stepBack.n > 0:
+		d.add("time", "steps back", Fail, ClassStepsBack, &c.stepBack, "the clock stepped back %s, by up to %s: those IDs' times are below their predecessors'",
 			plural(c.stepBack.n, "time"), c.ticks(c.maxBack))
-	} else {
-		add("time", "steps back", Pass, nil, "no ID's time is below its predecessor's")
+	default:
+		d.add("time", "steps back", Pass, "", nil, "no ID's time is below its predecessor's")
 	}
+	if c.perSecond > 1 && c.wholeSeconds && c.tickCount >= 2 {
+		// A clock of a millisecond or finer reads a whole second by
+		// chance once in perSecond ticks.
+		p := math.Exp(-float64(c.tickCount) * math.Log(float64(c.perSecond)))
+		ticks := c.tickCount
+		d.stat("time", "resolution", 1, nil, func(each float64) (Status, Class, string) {
+			if p < each {
+				return Fail, ClassSecondsAsMs, fmt.Sprintf("every one of the %s is a whole second: the time is seconds times %d, not a finer clock", plural(ticks, "tick"), c.perSecond)
+			}
+			return Note, "", fmt.Sprintf("every one of the %s is a whole second: cannot tell from so few ticks a clock of seconds from chance", plural(ticks, "tick"))
+		})
+	}
+	if c.freshStart && c.nextTick > 0 {
+		// The bits after the time are fresh at a tick's first ID: they
+		// land within 2^(w-16) above the predecessor's with a chance of
+		// 2^-16, and wrap to below 2^(w-8) with one under 2^-8 (each
+		// twice that for a counter seeded with its top bit clear).
+		n := c.nextTick
+		pAhead := binomialUpperP(c.runAhead.n, n, math.Ldexp(1, 1-nearBits))
+		pCarry := binomialUpperP(c.carried.n, n, math.Ldexp(1, 1-carryBits))
+		d.stat("time", "runs ahead", 1, &c.runAhead, func(each float64) (Status, Class, string) {
+			if pAhead < each {
+				return Fail, ClassRunsAhead, fmt.Sprintf("%d of %d IDs a tick after their predecessor count on from the predecessor's bits after the time (p = %.2g): the time runs ahead one tick an ID, as a generator that takes the next tick whenever the clock is behind it does (CPython 3.14's uuid7, cpython#138862)", c.runAhead.n, n, pAhead)
+			}
+			if c.countsOn > 0 && binomialUpperP(c.countsOn, n, math.Ldexp(1, 1-nearBits)) < each {
+				return Note, "", fmt.Sprintf("no ID alone in its tick counts on from its predecessor, but %d of %d IDs a tick after their predecessor do: the counter counts on across ticks instead of starting afresh at each, which keeps order but makes the next tick's IDs guessable", c.countsOn, n)
+			}
+			return Pass, "", fmt.Sprintf("the IDs a tick after their predecessor start the bits after the time afresh (%d of %d count on from the predecessor's, as chance allows)", c.runAhead.n+c.countsOn, n)
+		})
+		d.stat("time", "carry", 1, &c.carried, func(each float64) (Status, Class, string) {
+			if m.method == MethodClock {
+				// The bits a finer clock holds are time: they carry into
+				// the tick as any clock's digits do.
+				return Pass, "", fmt.Sprintf("the top %d bits after the time are a finer clock, which carries into the tick as a clock does (%d of %d IDs a tick after their predecessor start near zero)", m.width, c.carried.n, n)
+			}
+			if pCarry < each {
+				return Fail, ClassCarryIntoTime, fmt.Sprintf("%d of %d IDs a tick after their predecessor wrap the bits after the time to near zero (p = %.2g): an increment that overflowed carried into the time", c.carried.n, n, pCarry)
+			}
+			return Pass, "", fmt.Sprintf("no increment carries into the time (%d of %d IDs a tick after their predecessor start near zero below it, as chance allows)", c.carried.n, n)
+		})
+	}
+}
+
+// topBitFlipped says that the first ID ahead of the clock has its top bit
+// set, and reads a plausible time without it.
+func (c *Checker) topBitFlipped() bool {
+	if c.aheadID == nil || c.aheadID[0]&0x80 == 0 {
+		return false
+	}
+	from, to := resolved.Plausible()
+	t := c.timeAt(c.tickOf(clearTop(c.aheadID)))
+	return !t.Before(from) && t.Before(to)
+}
+
+func clearTop(id []byte) []byte {
+	g := append([]byte(nil), id...)
+	g[0] &^= 0x80
+	return g
 }
 
 func orOpen(t time.Time, format func(time.Time) string) string {
@@ -273,21 +529,19 @@ func (c *Checker) ticks(n uint64) time.Duration {
 	return time.Duration(f)
 }
 
-// bitTest is one monobit test: a bit position in IDs, counted over n of
-// them.
-type bitTest struct {
-	name string // "rand_b bit 17"
-	ones int64
-	n    int64
-}
-
-// randomness runs the monobit and chi-square tests and returns how many
-// it ran.
-func (c *Checker) randomness(add adder, method Method, width int) int {
-	var tests, seedTests []bitTest
+// randomness runs the tests of random bits: each bit's frequency, each
+// bit against its predecessor's, a chi-square of each run's low bits
+// (both tails) and of its bits beside the predecessor's, and repeats of
+// the random parts.
+func (c *Checker) randomness(d *drafts, m shown) {
 	const minIDs = 20 // fewer, and even a stuck bit cannot be told from luck
-	taken := c.counterBits(method, width)
+	taken := c.counterBits(m)
+	var tests, serials, seedTests []bitTest
 	var skipped int64
+	add := func(b int) {
+		tests = append(tests, bitTest{c.bitName(b), onesAt(c.hist, c.size, b), c.ids})
+		serials = append(serials, bitTest{c.bitName(b), c.ids - 1 - onesAt(c.xorHist, c.size, b), c.ids - 1})
+	}
 	if c.ids >= minIDs {
 		for _, run := range c.randRuns {
 			for b := run.Shift; b < run.Shift+run.Width; b++ {
@@ -295,31 +549,33 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 					skipped++
 					continue
 				}
-				tests = append(tests, bitTest{c.bitName(b), onesAt(c.hist, c.size, b), c.ids})
+				add(b)
 			}
 		}
 	}
-	if method == MethodRandom && c.ids >= minIDs {
+	if m.method == MethodRandom && c.ids >= minIDs {
 		// The bits after the time are random in every ID: test those the
-		// layout does not already call random (a counter's).
+		// layout does not already call random (a counter's), but for a
+		// seeded counter's top bit, which the layout keeps clear.
 		inRand := map[int]bool{}
 		for _, run := range c.randRuns {
 			for b := run.Shift; b < run.Shift+run.Width; b++ {
 				inRand[b] = true
 			}
 		}
+		guard, hasGuard := c.counterGuard()
 		for _, run := range c.tailRuns {
 			for b := run.Shift; b < run.Shift+run.Width; b++ {
-				if !inRand[b] {
-					tests = append(tests, bitTest{c.bitName(b), onesAt(c.hist, c.size, b), c.ids})
+				if !inRand[b] && !(hasGuard && b == guard) {
+					add(b)
 				}
 			}
 		}
 	}
 	if skipped > 0 {
-		add("randomness", "counter bits", Note, nil, "%d bits that %s declares random hold the input's wider counter or finer clock: not tested as random", skipped, c.l.Model.Name)
+		d.add("randomness", "counter bits", Note, "", nil, "%d bits that %s declares random hold the input's wider counter or finer clock: not tested as random", skipped, c.l.Model.Name)
 	}
-	seeds := c.seedsTested(method, width)
+	seeds := c.seedsTested(m)
 	if seeds && c.seeds >= minIDs {
 		for _, run := range c.counterSeeds() {
 			for b := run.Shift; b < run.Shift+run.Width; b++ {
@@ -327,97 +583,212 @@ func (c *Checker) randomness(add adder, method Method, width int) int {
 			}
 		}
 	}
-	type chiTest struct {
-		name    string
-		buckets []int64
+	if len(tests)+len(seedTests) == 0 {
+		switch {
+		case skipped > 0: // every random bit holds the counter: said above
+		case len(c.randRuns) == 0 && !seeds:
+			d.add("randomness", "bits", Skip, "", nil, "%s declares no random bits that this input shows", c.l.Model.Name)
+		case seeds && c.ids >= minIDs:
+			d.add("randomness", "bits", Skip, "", nil, "too few ticks to test the counter's start as random (%d; at least %d)", c.seeds, minIDs)
+		default:
+			d.add("randomness", "bits", Skip, "", nil, "too few IDs to test random bits (%d; at least %d)", c.ids, minIDs)
+		}
 	}
-	var chis []chiTest
+	c.monobit(d, "monobit", "IDs", tests, ClassBiasedBit)
+	c.monobit(d, "monobit, counter starts", "ticks' first IDs", seedTests, "")
+	c.monobit(d, "serial", "pairs of consecutive IDs", serials, ClassSerialCorrelation)
 	for i, run := range c.randRuns {
-		k := min(chiBits, run.Width)
-		for k > 0 && float64(c.ids)/float64(int64(1)<<k) < 5 {
-			k-- // at least 5 IDs a bucket
-		}
-		if k == 0 || taken[run.Shift] {
+		if taken[run.Shift] {
 			continue
 		}
-		fold := make([]int64, 1<<k)
-		for v, n := range c.chi[i] {
-			fold[v&(1<<k-1)] += n
-		}
-		chis = append(chis, chiTest{c.runName(resolved.Run{Shift: run.Shift, Width: k}), fold})
+		c.chiSquare(d, i, run)
 	}
-	m := len(tests) + len(seedTests) + len(chis)
-	if m == 0 {
-		if skipped > 0 {
-			return 0 // every random bit holds the counter: said above
-		}
-		if len(c.randRuns) == 0 && !seeds {
-			add("randomness", "bits", Skip, nil, "%s declares no random bits that this input shows", c.l.Model.Name)
-		} else {
-			add("randomness", "bits", Skip, nil, "too few IDs to test random bits (%d; at least %d)", c.ids, minIDs)
-		}
-		return 0
+	c.repeats(d, m, skipped)
+}
+
+// bitTest is one frequency test: a bit position in IDs, 1 (or, for the
+// serial test, equal to its predecessor's) in ones of n.
+type bitTest struct {
+	name string // "rand_b bit 17"
+	ones int64
+	n    int64
+}
+
+// monobit adds a family of frequency tests, one test a bit, as one
+// check. A family of the counter's starts names its own class: a counter
+// held at zero, or a biased bit.
+func (c *Checker) monobit(d *drafts, name, of string, tests []bitTest, class Class) {
+	if len(tests) == 0 {
+		return
 	}
-	each := c.opts.Alpha / float64(m)
-	for _, family := range []struct {
-		name, of string
-		tests    []bitTest
-	}{{"monobit", "IDs", tests}, {"monobit, counter starts", "ticks' first IDs", seedTests}} {
-		if len(family.tests) == 0 {
-			continue
-		}
+	d.stat("randomness", name, len(tests), nil, func(each float64) (Status, Class, string) {
 		var bad []string
 		var nbad int64
-		for _, t := range family.tests {
+		zero := true
+		for _, t := range tests {
 			if p := monobitP(t.ones, t.n); p < each {
 				nbad++
+				zero = zero && t.ones == 0
 				if len(bad) < c.opts.Examples {
 					bad = append(bad, fmt.Sprintf("%s is 1 in %d of %d (p = %.2g)", t.name, t.ones, t.n, p))
 				}
 			}
 		}
-		n := family.tests[0].n
-		d := zFor(each) / (2 * math.Sqrt(float64(n)))
-		desc := fmt.Sprintf("%s, each at p < %.3g", plural(int64(len(family.tests)), "bit"), each)
+		n := tests[0].n
+		dev := zFor(each) / (2 * math.Sqrt(float64(n)))
+		desc := fmt.Sprintf("%s, each at p < %.3g", plural(int64(len(tests)), "bit"), each)
+		verb, is := "stuck or biased", "is 1"
+		if class == ClassSerialCorrelation {
+			is = "equals its predecessor's"
+			verb = "following their predecessor's"
+			for i := range bad {
+				bad[i] = strings.Replace(bad[i], " is 1 in ", " equals its predecessor's in ", 1)
+			}
+		}
 		switch {
 		case nbad > 0:
-			add("randomness", family.name, Fail, &tally{n: nbad}, "%d of %s stuck or biased: %s", nbad, desc, strings.Join(bad, "; "))
-		case d >= 0.5:
-			add("randomness", family.name, Pass, nil, "%s: none stuck (at %d %s, too few to find a stuck bit)", desc, n, family.of)
-		default:
-			add("randomness", family.name, Pass, nil, "%s: none stuck or biased (at %d %s, a bit that is 1 in under %.1f%% or over %.1f%% of them fails)",
-				desc, n, family.of, 100*(0.5-d), 100*(0.5+d))
+			cl := class
+			if cl == "" {
+				cl = ClassBiasedBit
+				if zero && 2*nbad >= int64(len(tests)) {
+					cl = ClassCounterRestarts
+				}
+			}
+			return Fail, cl, fmt.Sprintf("%d of %s %s: %s", nbad, desc, verb, strings.Join(bad, "; "))
+		case dev >= 0.5:
+			return Pass, "", fmt.Sprintf("%s: none %s (at %d %s, too few to find a stuck bit)", desc, verb, n, of)
 		}
+		return Pass, "", fmt.Sprintf("%s: none %s (at %d %s, a bit that %s in under %.1f%% or over %.1f%% of them fails)",
+			desc, verb, n, of, is, 100*(0.5-dev), 100*(0.5+dev))
+	})
+}
+
+// chiSquare adds the chi-square tests of random run i: its low bits in
+// as many buckets as hold 5 IDs each (both tails once 100 fill each), and
+// its low 4 bits beside the predecessor's.
+func (c *Checker) chiSquare(d *drafts, i int, run resolved.Run) {
+	k := min(chiBits, run.Width)
+	for k > 0 && float64(c.ids)/float64(int64(1)<<k) < 5 {
+		k-- // at least 5 IDs a bucket
 	}
-	for _, t := range chis {
-		var n int64
-		for _, b := range t.buckets {
-			n += b
+	if k > 0 {
+		fold := make([]int64, 1<<k)
+		for v, n := range c.chi[i] {
+			fold[v&(1<<k-1)] += n
 		}
-		exp := float64(n) / float64(len(t.buckets))
-		var x float64
-		for _, b := range t.buckets {
-			d := float64(b) - exp
-			x += d * d / exp
+		x, dof := chiStat(fold)
+		upper := chiSquareP(x, dof)
+		both := float64(c.ids)/float64(len(fold)) >= 100
+		lower := 1.0
+		if both {
+			lower = chiSquareLowerP(x, dof)
 		}
-		p := chiSquareP(x, len(t.buckets)-1)
-		st := Pass
+		name := c.runName(resolved.Run{Shift: run.Shift, Width: k})
+		d.stat("randomness", "chi-square", 1, nil, func(each float64) (Status, Class, string) {
+			tails := fmt.Sprintf("fails beyond p = %.3g in either tail", each/2)
+			if !both {
+				tails = fmt.Sprintf("fails below %.3g; too few IDs for the lower tail, under 100 a bucket", each)
+			}
+			msg := fmt.Sprintf("%s in %d buckets: X² = %.1f, %d degrees of freedom, p = %.3g (%s)", name, len(fold), x, dof, upper, tails)
+			switch {
+			case both && upper < each/2 || !both && upper < each:
+				return Fail, ClassUneven, msg + ": unevenly spread"
+			case both && lower < each/2:
+				return Fail, ClassTooUniform, msg + fmt.Sprintf(": P(X² this low) = %.3g, more even than chance allows", lower)
+			}
+			return Pass, "", msg
+		})
+	}
+	w := min(serialBits, run.Width)
+	cells := c.serial[i]
+	var n int64
+	for _, v := range cells {
+		n += v
+	}
+	if float64(n)/float64(len(cells)) < 5 {
+		return
+	}
+	x, dof := chiStat(cells)
+	p := chiSquareP(x, dof)
+	name := c.runName(resolved.Run{Shift: run.Shift, Width: w})
+	d.stat("randomness", "serial chi-square", 1, nil, func(each float64) (Status, Class, string) {
+		msg := fmt.Sprintf("%s beside the predecessor's, in %d cells: X² = %.1f, %d degrees of freedom, p = %.3g (fails below %.3g)", name, len(cells), x, dof, p, each)
 		if p < each {
-			st = Fail
+			return Fail, ClassSerialCorrelation, msg + ": each ID's bits follow from its predecessor's"
 		}
-		add("randomness", "chi-square", st, nil, "%s in %d buckets: X² = %.1f, %d degrees of freedom, p = %.3g (fails below %.3g)",
-			t.name, len(t.buckets), x, len(t.buckets)-1, p, each)
+		return Pass, "", msg
+	})
+}
+
+// chiStat returns the chi-square statistic of counts against an even
+// spread, and its degrees of freedom.
+func chiStat(counts []int64) (float64, int) {
+	var n int64
+	for _, b := range counts {
+		n += b
 	}
-	return m
+	exp := float64(n) / float64(len(counts))
+	var x float64
+	for _, b := range counts {
+		d := float64(b) - exp
+		x += d * d / exp
+	}
+	return x, len(counts) - 1
+}
+
+// repeats adds the tests of repeated random parts: the random bits of
+// every ID, and the bits after the time at each tick's first ID, which
+// a forked or re-seeded generator repeats. Chance repeats are a Poisson
+// count with the birthday bound's mean.
+func (c *Checker) repeats(d *drafts, m shown, taken int64) {
+	test := func(name, what string, t *tally, n int64, bits int) {
+		if n < 2 || bits <= 0 {
+			return
+		}
+		lambda := float64(n) * float64(n-1) / 2 * math.Ldexp(1, -min(bits, 64))
+		p := poissonUpperP(t.n, lambda)
+		d.stat("randomness", name, 1, t, func(each float64) (Status, Class, string) {
+			if p < each {
+				return Fail, ClassRepeatedRandom, fmt.Sprintf("%s repeat in %s of %d, where chance allows %.2g (p = %.2g): the generator's random state was copied (a fork) or seeded alike", what, plural(t.n, "ID"), n, lambda, p)
+			}
+			return Pass, "", fmt.Sprintf("%s repeat in %d of %d, as chance allows", what, t.n, n)
+		})
+	}
+	if c.randSet != nil {
+		test("repeats", fmt.Sprintf("the %d random bits", c.randBits), &c.randRepeats, min(c.randSeen, int64(c.opts.MaxSet)), c.randBits-int(taken))
+	}
+	if c.seedSet != nil && c.l.Counter != nil {
+		bits := c.tailBits - 1
+		if m.method == MethodClock || m.start == startZero {
+			bits -= m.width
+		}
+		test("repeats, tick starts", "the bits after the time at a tick's first ID", &c.seedRepeats, min(c.tickCount, int64(c.opts.MaxSet)), bits)
+	}
+}
+
+// counterGuard returns the bit a seeded counter keeps clear at each
+// tick's start: its top bit.
+func (c *Checker) counterGuard() (int, bool) {
+	k := c.l.Counter
+	if k == nil || k.Init != layouts.InitSeeded {
+		return 0, false
+	}
+	for _, run := range k.Runs {
+		if run.Lo+run.Width == k.Width {
+			return run.Shift + run.Width - 1, true
+		}
+	}
+	return 0, false
 }
 
 // counterBits returns the bits of an ID (from the least significant)
-// that the input's counter or finer clock of width bits holds: the top
-// width bits after the time.
-func (c *Checker) counterBits(method Method, width int) map[int]bool {
-	if method != MethodCounter && method != MethodMonotonicRandom && method != MethodClock {
+// that the input's counter or finer clock holds: the top bits after the
+// time.
+func (c *Checker) counterBits(m shown) map[int]bool {
+	if m.method != MethodCounter && m.method != MethodMonotonicRandom && m.method != MethodClock {
 		return nil
 	}
+	width := m.width
 	taken := map[int]bool{}
 	for _, run := range c.tailRuns {
 		for b := run.Shift + run.Width - 1; b >= run.Shift && width > 0; b-- {
@@ -430,15 +801,15 @@ func (c *Checker) counterBits(method Method, width int) map[int]bool {
 
 // seedsTested says whether the counter's first value in each tick is
 // tested as random: only where the input shows the layout's own counter.
-func (c *Checker) seedsTested(method Method, width int) bool {
+func (c *Checker) seedsTested(m shown) bool {
 	k := c.l.Counter
 	if c.seedHist == nil || len(c.tailRuns) == 0 {
 		return false
 	}
-	if method == MethodOnePerTick {
+	if m.method == MethodOnePerTick {
 		return true // every ID is its tick's first: the counter's start
 	}
-	if (method != MethodCounter && method != MethodMonotonicRandom) || width != k.Width {
+	if (m.method != MethodCounter && m.method != MethodMonotonicRandom) || m.width != k.Width {
 		return false
 	}
 	top := c.tailRuns[0]
@@ -483,27 +854,56 @@ func (c *Checker) runName(run resolved.Run) string {
 	return fmt.Sprintf("%s[%s:%d]", name, lo, h+1)
 }
 
+// start is how the input's counter starts each tick.
+type start uint8
+
+const (
+	startUnknown  start = iota // too few ticks to tell
+	startZero                  // at zero, in nine ticks of ten or more
+	startLow                   // in the lowest sixteenth of its range, in half the ticks or more
+	startTopClear              // with its top bit clear, every tick
+	startAnywhere
+)
+
+// shown is the RFC 9562 §6.2 method the input shows: the method, the
+// width of its counter or finer clock, and how that starts each tick.
+type shown struct {
+	method Method
+	width  int
+	start  start
+}
+
+// randomStart says that the layout's bits after the time start each tick
+// at random: random bits, or a counter seeded at random.
+func (c *Checker) randomStart() bool {
+	k := c.l.Counter
+	return c.randomWithin && (k == nil || k.Init == layouts.InitRandom || k.Init == layouts.InitSeeded)
+}
+
 // method tells, from the IDs that share a tick, which RFC 9562 §6.2
 // method made them, and the counter's (or finer clock's) width.
-func (c *Checker) method() (Method, int) {
+func (c *Checker) method() shown {
 	if !c.timed {
-		return "", 0
+		return shown{}
 	}
 	n := len(c.pairs) / 2
 	switch {
 	case c.withinPairs == 0 && c.ids >= 2:
-		return MethodOnePerTick, 0
-	case n < 16:
-		return MethodUnknown, 0
+		return shown{method: MethodOnePerTick}
+	case n < minPairs:
+		return shown{method: MethodUnknown}
 	}
 	w := c.tailBits
-	up := 0
+	up, small := 0, 0
 	exact := make([]int, w+1) // exact[k]: pairs whose top k bits count up by one
 	grew := make([]int, w+1)  // grew[k]: pairs whose top k bits grow
 	for i := 0; i < len(c.pairs); i += 2 {
 		a, b := c.pairs[i], c.pairs[i+1]
 		if d, ok := b.sub(a); ok && !d.isZero() {
 			up++
+			if d.top(w, min(nearBits, w)).isZero() {
+				small++
+			}
 		}
 		for k := 1; k <= w; k++ {
 			d, ok := b.top(w, k).sub(a.top(w, k))
@@ -515,41 +915,111 @@ func (c *Checker) method() (Method, int) {
 			}
 		}
 	}
+	most := func(k int) bool { return 10*k >= 9*n }
 	best := 1
 	for k := 2; k <= w; k++ {
 		if exact[k] > exact[best] {
 			best = k
 		}
 	}
-	if 10*exact[best] >= 9*n && best == w && c.startsZero(best) {
-		return MethodCounter, best // every bit after the time is a counter from zero, as Snowflake's
-	}
-	if 10*exact[best] >= 9*n && c.startsLow(best) {
-		// It counts by one, but starts each tick near zero: a finer clock
-		// read often enough to step by one (a sub-millisecond fraction).
-		return MethodClock, best
+	if most(exact[best]) {
+		s := c.startOf(best)
+		switch {
+		case s == startZero && c.randomStart() && c.endsHigh(best):
+			// It counts by one from zero to its top and on into the next
+			// tick: a finer clock read at its resolution, each ID a step
+			// after the last (PostgreSQL's and google/uuid's sub-millisecond
+			// fraction in a burst).
+			return shown{MethodClock, best, s}
+		case s == startZero, c.l.Counter != nil && c.l.Counter.Init == layouts.InitZero:
+			return shown{MethodCounter, best, s}
+		case best == w:
+			return shown{MethodMonotonicRandom, best, s}
+		case s == startLow:
+			// It counts by one, but starts each tick near zero: a finer
+			// clock read often enough to step by one.
+			return shown{MethodClock, best, s}
+		}
+		return shown{MethodCounter, best, s}
 	}
 	switch {
-	case 10*exact[best] >= 9*n && best == w:
-		return MethodMonotonicRandom, best
-	case 10*exact[best] >= 9*n:
-		return MethodCounter, best
-	case 10*up >= 9*n:
-		for k := 1; k <= w; k++ {
-			if 10*grew[k] >= 9*n {
-				return MethodClock, k
+	case most(small):
+		// All the bits after the time grow by a small step: a random
+		// increment (method 2, as oklog/ulid's monotonic reader).
+		return shown{MethodMonotonicRandom, w, c.startOf(w)}
+	case most(up):
+		k := w
+		for j := 1; j <= w; j++ {
+			if most(grew[j]) {
+				k = j
+				break
 			}
 		}
-		return MethodClock, w
+		// A finer clock starts each tick near zero; an increment grows
+		// from wherever a tick's random start put it (method 2).
+		if s := c.startOf(k); s == startLow || s == startZero {
+			return shown{MethodClock, k, s}
+		}
+		return shown{MethodMonotonicRandom, w, c.startOf(w)}
 	case 10*up >= 3*n && 10*up <= 7*n:
-		return MethodRandom, 0
+		return shown{method: MethodRandom}
 	}
-	return MethodUnknown, 0
+	return shown{method: MethodUnknown}
 }
 
-// counter reports the method, how a counter starts each tick, and its
-// rollovers.
-func (c *Checker) counter(add adder, method Method, width int) {
+// minPairs is how many same-tick pairs the method is told from.
+const minPairs = 16
+
+// startOf tells how the top width bits after the time start each tick.
+func (c *Checker) startOf(width int) start {
+	if len(c.starts) < minPairs || width < 1 {
+		return startUnknown
+	}
+	zero, low, clear := 0, 0, 0
+	for _, s := range c.starts {
+		v := s.top(c.tailBits, width)
+		if v.isZero() {
+			zero++
+		}
+		if width >= 4 && v.top(width, 4).isZero() {
+			low++
+		}
+		if v.top(width, 1).isZero() {
+			clear++
+		}
+	}
+	n := len(c.starts)
+	switch {
+	case 10*zero >= 9*n:
+		return startZero
+	case 2*low >= n:
+		return startLow
+	case clear == n:
+		return startTopClear
+	}
+	return startAnywhere
+}
+
+// endsHigh says that the top width bits after the time are in the top
+// sixteenth of their range in the last ID of half the ticks or more: a
+// count that runs to its top and on into the next tick, as a finer clock
+// does (a counter from zero ends each tick at the tick's count of IDs).
+func (c *Checker) endsHigh(width int) bool {
+	if len(c.ends) < minPairs || width < 4 {
+		return false
+	}
+	high := 0
+	top := tail{^uint64(0), ^uint64(0)}.mask(4)
+	for _, e := range c.ends {
+		if e.top(c.tailBits, width).top(width, 4) == top {
+			high++
+		}
+	}
+	return 2*high >= len(c.ends)
+}
+
+// counter reports the method and how a counter starts each tick.
+func (c *Checker) counter(d *drafts, m shown) {
 	if !c.timed {
 		return
 	}
@@ -558,45 +1028,59 @@ func (c *Checker) counter(add adder, method Method, width int) {
 		declared = fmt.Sprintf("a %d-bit counter that starts %s and on overflow %ss", k.Width, startWord(k.Init), k.Overflow)
 	}
 	tick := "tick"
-	switch d, _ := c.l.Clock.Nanos(); d {
+	switch ns, _ := c.l.Clock.Nanos(); ns {
 	case 1e6:
 		tick = "millisecond"
 	case 1e9:
 		tick = "second"
 	}
-	where := c.tailWhere(width)
-	switch method {
+	where := c.tailWhere(m.width)
+	name := c.l.Model.Name
+	switch m.method {
 	case MethodCounter:
 		below := ", random bits below it"
-		if width == c.tailBits {
+		if m.width == c.tailBits {
 			below = ""
 		}
-		add("counter", "method", Note, nil, "a %d-bit counter in %s%s (RFC 9562 §6.2 method 1); %s declares %s%s",
-			width, where, below, c.l.Model.Name, declared, c.startsText(width))
+		d.add("counter", "method", Note, "", nil, "a %d-bit counter in %s%s (RFC 9562 §6.2 method 1, a fixed bit-length dedicated counter)%s; %s declares %s",
+			m.width, where, below, startsText(m.start), name, declared)
 	case MethodMonotonicRandom:
-		add("counter", "method", Note, nil, "every bit after the time counts up by one within a %s (%d bits in %s: RFC 9562 §6.2 method 2, monotonic random); %s declares %s%s",
-			tick, width, where, c.l.Model.Name, declared, c.startsText(width))
+		step := "by one"
+		if c.tailStepsVary(m) {
+			step = "by a small random step"
+		}
+		d.add("counter", "method", Note, "", nil, "every bit after the time (%d bits in %s) grows %s within a %s (RFC 9562 §6.2 method 2, monotonic random)%s; %s declares %s",
+			m.width, where, step, tick, startsText(m.start), name, declared)
 	case MethodClock:
-		add("counter", "method", Note, nil, "the top %d bits after the time (%s) grow by varying steps within a %s, a finer clock (RFC 9562 §6.2 method 3, as a sub-millisecond fraction); %s declares %s",
-			width, where, tick, c.l.Model.Name, declared)
+		d.add("counter", "method", Note, "", nil, "the top %d bits after the time (%s) grow by the clock within a %s and start it near zero, a finer clock (RFC 9562 §6.2 method 3, increased clock precision, as a sub-millisecond fraction); %s declares %s",
+			m.width, where, tick, name, declared)
 	case MethodRandom:
-		add("counter", "method", Note, nil, "the bits after the time are random: IDs of one %s are in no order (no monotonic guarantee); %s declares %s",
-			tick, c.l.Model.Name, declared)
+		d.add("counter", "method", Note, "", nil, "the bits after the time are random: IDs of one %s are in no order (no monotonic guarantee); %s declares %s",
+			tick, name, declared)
 	case MethodOnePerTick:
-		add("counter", "method", Note, nil, "no two IDs share a %s: the time alone orders them, and the counter is not seen at work", tick)
+		d.add("counter", "method", Note, "", nil, "no two IDs share a %s (%s): the time alone orders them, and the counter is not seen at work", tick, plural(c.tickCount, "tick"))
 	default:
-		add("counter", "method", Skip, nil, "%d of %d consecutive pairs share a %s: too few to tell the method, or no method fits them", c.withinPairs, max(c.ids-1, 0), tick)
+		d.add("counter", "method", Skip, "", nil, "%d of %d consecutive pairs share a %s: cannot tell the method from fewer than %d such pairs, or no method fits them", c.withinPairs, max(c.ids-1, 0), tick, minPairs)
 	}
-	if method == MethodCounter || method == MethodMonotonicRandom {
-		if c.withinDown.n > 0 {
-			add("counter", "rollover", Fail, &c.withinDown, "the counter rolled over below its predecessor %s within a %s", plural(c.withinDown.n, "time"), tick)
+	if (m.method == MethodCounter || m.method == MethodMonotonicRandom) && m.start == startZero && c.randomStart() {
+		if m.width >= 8 {
+			d.add("counter", "start", Fail, ClassCounterRestarts, nil, "the input's %d-bit counter restarts at zero each %s, where %s declares %s: its IDs within a %s are guessable, and RFC 9562 §6.2's seeding is not done",
+				m.width, tick, name, declared, tick)
 		} else {
-			add("counter", "rollover", Pass, nil, "the counter never rolled over within a %s", tick)
+			d.add("counter", "start", Note, "", nil, "the input's %d-bit counter starts at zero each %s, where %s declares %s", m.width, tick, name, declared)
 		}
 	}
-	if c.stepBack.n > 0 {
-		add("counter", "step back", Fail, &c.stepBack, "where the clock stepped back, the generator went back with it (by up to %s) rather than holding its last time", c.ticks(c.maxBack))
+}
+
+// tailStepsVary says that the monotonic-random input steps by more than
+// one in some pairs.
+func (c *Checker) tailStepsVary(m shown) bool {
+	for i := 0; i < len(c.pairs); i += 2 {
+		if d, ok := c.pairs[i+1].sub(c.pairs[i]); ok && !d.isOne() && !d.isZero() {
+			return true
+		}
 	}
+	return false
 }
 
 func startWord(i layouts.Init) string {
@@ -611,59 +1095,19 @@ func startWord(i layouts.Init) string {
 	return "where it left off"
 }
 
-// startsZero says that the input's counter of width bits starts at
-// zero in every tick the sample holds.
-func (c *Checker) startsZero(width int) bool {
-	for _, s := range c.starts {
-		if !s.top(c.tailBits, width).isZero() {
-			return false
-		}
+// startsText says how the input's counter starts each tick.
+func startsText(s start) string {
+	switch s {
+	case startZero:
+		return "; it starts at zero each tick"
+	case startLow:
+		return "; it starts near zero each tick"
+	case startTopClear:
+		return "; it starts with its top bit clear each tick"
+	case startAnywhere:
+		return "; it starts anywhere"
 	}
-	return len(c.starts) >= 16
-}
-
-// startsLow says that the input's counter of width bits starts in the
-// lowest sixteenth of its range in half the ticks or more, as a fraction
-// of the tick does (a fast generator's first ID in a millisecond comes
-// soon after it starts; a pause moves some) and a counter started at
-// random does not (it starts there in one tick of 16, or of 8 with its
-// top bit clear).
-func (c *Checker) startsLow(width int) bool {
-	if len(c.starts) < 16 || width < 4 {
-		return false
-	}
-	low := 0
-	for _, s := range c.starts {
-		if s.top(c.tailBits, width).top(width, 4).isZero() {
-			low++
-		}
-	}
-	return 2*low >= len(c.starts)
-}
-
-// startsText says how the input's counter of width bits starts each tick.
-func (c *Checker) startsText(width int) string {
-	if len(c.starts) < 16 {
-		return ""
-	}
-	zero, clear := 0, 0
-	for _, s := range c.starts {
-		v := s.top(c.tailBits, width)
-		if v.isZero() {
-			zero++
-		}
-		if top := v.top(width, 1); top.isZero() {
-			clear++
-		}
-	}
-	n := len(c.starts)
-	switch {
-	case zero == n:
-		return "; the input's starts at zero each tick"
-	case clear == n:
-		return "; the input's starts with its top bit clear each tick"
-	}
-	return "; the input's starts anywhere"
+	return ""
 }
 
 // tailWhere names the fields the top n bits after the time lie in.
@@ -693,11 +1137,7 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, ch := range r.Checks {
 		if ch.Group != group {
 			group = ch.Group
-			if group == "randomness" && r.RandomTests > 0 {
-				fmt.Fprintf(&b, "%s (false-positive rate of the whole run at most %g: %s)\n", group, r.FalsePositiveRate, plural(int64(r.RandomTests), "test"))
-			} else {
-				fmt.Fprintf(&b, "%s\n", group)
-			}
+			fmt.Fprintf(&b, "%s\n", group)
 		}
 		fmt.Fprintf(&b, "  %-4s  %s: %s", ch.Status, ch.Name, ch.Message)
 		if len(ch.Lines) > 0 {
@@ -712,6 +1152,14 @@ func (r *Report) WriteText(w io.Writer) error {
 			fmt.Fprintf(&b, " [line %s%s]", strings.Join(ls, ", "), more)
 		}
 		b.WriteString("\n")
+	}
+	if r.RandomTests > 0 {
+		verb := "weigh"
+		if r.RandomTests == 1 {
+			verb = "weighs"
+		}
+		fmt.Fprintf(&b, "false-positive rate of the whole run at most %g (%s that %s chance, each at %.3g)\n",
+			r.FalsePositiveRate, plural(int64(r.RandomTests), "test"), verb, r.FalsePositiveRate/float64(r.RandomTests))
 	}
 	if r.Failed {
 		b.WriteString("verdict: FAIL\n")

@@ -90,3 +90,112 @@ func zFor(p float64) float64 {
 	}
 	return hi
 }
+
+// chiSquareLowerP returns the chance that a chi-square statistic of dof
+// degrees of freedom is at most x: the lower tail, where a generator that
+// is too even (an LCG's full period) lands.
+func chiSquareLowerP(x float64, dof int) float64 {
+	if x <= 0 {
+		return 0
+	}
+	return 1 - gammaQ(float64(dof)/2, x/2)
+}
+
+// binomialLowerP returns P(X <= k) for X ~ Binomial(n, p).
+func binomialLowerP(k, n int64, p float64) float64 {
+	switch {
+	case k < 0:
+		return 0
+	case k >= n:
+		return 1
+	}
+	// P(X <= k) = I_{1-p}(n-k, k+1).
+	return betaI(float64(n-k), float64(k+1), 1-p)
+}
+
+// binomialUpperP returns P(X >= k) for X ~ Binomial(n, p).
+func binomialUpperP(k, n int64, p float64) float64 {
+	switch {
+	case k <= 0:
+		return 1
+	case k > n:
+		return 0
+	}
+	// P(X >= k) = I_p(k, n-k+1).
+	return betaI(float64(k), float64(n-k+1), p)
+}
+
+// poissonUpperP returns P(X >= k) for X ~ Poisson(lambda): the regularized
+// lower incomplete gamma function P(k, lambda).
+func poissonUpperP(k int64, lambda float64) float64 {
+	if k <= 0 {
+		return 1
+	}
+	if lambda <= 0 {
+		return 0
+	}
+	return 1 - gammaQ(float64(k), lambda)
+}
+
+// betaI is the regularized incomplete beta function I_x(a, b), by its
+// continued fraction (evaluated by Lentz's method), on the side of x
+// where it converges fast.
+func betaI(a, b, x float64) float64 {
+	switch {
+	case x <= 0:
+		return 0
+	case x >= 1:
+		return 1
+	}
+	la, _ := math.Lgamma(a)
+	lb, _ := math.Lgamma(b)
+	lab, _ := math.Lgamma(a + b)
+	front := math.Exp(lab - la - lb + a*math.Log(x) + b*math.Log1p(-x))
+	if x < (a+1)/(a+b+2) {
+		return front * betaCF(a, b, x) / a
+	}
+	return 1 - front*betaCF(b, a, 1-x)/b
+}
+
+// betaCF is the continued fraction of the incomplete beta function.
+func betaCF(a, b, x float64) float64 {
+	const tiny = 1e-300
+	qab, qap, qam := a+b, a+1, a-1
+	c, d := 1.0, 1-qab*x/qap
+	if math.Abs(d) < tiny {
+		d = tiny
+	}
+	d = 1 / d
+	h := d
+	for m := 1; m < 10000; m++ {
+		m2 := float64(2 * m)
+		fm := float64(m)
+		aa := fm * (b - fm) * x / ((qam + m2) * (a + m2))
+		d = 1 + aa*d
+		if math.Abs(d) < tiny {
+			d = tiny
+		}
+		c = 1 + aa/c
+		if math.Abs(c) < tiny {
+			c = tiny
+		}
+		d = 1 / d
+		h *= d * c
+		aa = -(a + fm) * (qab + fm) * x / ((a + m2) * (qap + m2))
+		d = 1 + aa*d
+		if math.Abs(d) < tiny {
+			d = tiny
+		}
+		c = 1 + aa/c
+		if math.Abs(c) < tiny {
+			c = tiny
+		}
+		d = 1 / d
+		del := d * c
+		h *= del
+		if math.Abs(del-1) < 1e-15 {
+			break
+		}
+	}
+	return h
+}

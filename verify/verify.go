@@ -64,11 +64,15 @@ type Options struct {
 	// window open on that side (the wall clock still bounds it above,
 	// through Ahead).
 	Since, Until time.Time
-	// Ahead is how far an ID's time may be ahead of the wall clock
-	// (Now): 1s when zero. A negative Ahead turns the check off.
+	// Ahead is how far an ID's time may be ahead of the wall clock when
+	// its line arrives (Now): 1s when zero. A negative Ahead turns the
+	// check off. Each line is judged against the clock when it is read:
+	// piped from a live generator, about when it was made; read from a
+	// file, when verify reads it, so a file's IDs may be of any age but
+	// none may be dated more than Ahead after the reading.
 	Ahead time.Duration
-	// Now returns the wall clock; time.Now when nil. It is read once, by
-	// New.
+	// Now returns the wall clock; time.Now when nil. It is read at New,
+	// and again whenever a line's time looks ahead of the last reading.
 	Now func() time.Time
 	// Alpha is the false-positive rate of the randomness checks for the
 	// whole run: the chance that IDs from a good generator fail any of
@@ -95,7 +99,11 @@ const (
 	defaultExamples = 5
 	maxPairs        = 1 << 16 // same-tick pairs kept for the counter's analysis
 	maxStarts       = 1 << 16 // first IDs of a tick kept for it
+	maxSample       = 64      // IDs kept whole, to read in another byte or field order
 	chiBits         = 8       // a chi-square's buckets: the low 8 bits of a run
+	serialBits      = 4       // a serial test's cells: 4 bits of an ID beside 4 of its predecessor
+	nearBits        = 16      // the bits after the time "continue" across a tick when their difference is below 2^(w-16)
+	carryBits       = 8       // or "carry" when they wrap to below 2^(w-8)
 )
 
 // tally is a count of IDs (or lines, or pairs) with the first few line
@@ -130,7 +138,7 @@ type Checker struct {
 	text resolved.Text
 	opts Options
 	size int
-	now  time.Time
+	now  func() time.Time
 
 	consts   []constCheck
 	timed    bool // the time fits 64 bits: the time and order checks run
@@ -139,13 +147,28 @@ type Checker struct {
 	tailRuns []resolved.Run // the bits below the time but constants and node, most significant first
 	tailBits int
 	randRuns []resolved.Run // random (and hash) bits, tested in every ID
+	randBits int
 	// randomWithin says that the layout's bits below the time may be
 	// plainly random within a tick (random bits, or a counter started at
 	// random): a generator without order within a tick keeps to it.
 	randomWithin bool
+	// freshStart says that the bits after the time are drawn afresh at
+	// each tick (random bits below it, or a counter started at random):
+	// a tick's first ID that continues its predecessor's count is then
+	// a finding.
+	freshStart bool
+	// v1Rule: the layout has a clock sequence, which a step back of the
+	// time must change (RFC 9562 §5.1, §5.6), in seqRuns.
+	v1Rule  bool
+	seqRuns []resolved.Run
+	// perSecond is how many ticks make a second, for a clock of a
+	// millisecond or finer; 0 otherwise.
+	perSecond uint64
 
 	sinceTick, untilTick, aheadTick uint64
 	hasSince, hasUntil, hasAhead    bool
+	earlyTick                       uint64 // the tick of 1990: IDs before it are implausible
+	hasEarly                        bool
 
 	// State.
 	lines     int64
@@ -157,6 +180,7 @@ type Checker struct {
 	minTick   uint64
 	maxTick   uint64
 	buf       []byte
+	sample    [][]byte // the first maxSample IDs
 
 	unreadable   tally
 	unreadableEx []string
@@ -167,20 +191,45 @@ type Checker struct {
 	acrossPairs  int64
 	stepBack     tally
 	maxBack      uint64
+	newSeq       int64 // steps back that changed the clock sequence
+	sameSeq      tally // steps back that kept it
 	before       tally // before Since
 	after        tally // after Until
 	ahead        tally // ahead of the wall clock
+	aheadID      []byte
+	early        tally // before 1990
 	dups         tally
 	dupOf        []int64 // the line each duplicate repeats, beside dups.lines
 	set          *idSet
 	setFull      bool
 
+	tickCount    int64 // distinct ticks, counted at each change
+	wholeSeconds bool  // every tick so far is whole seconds
+	nextTick     int64 // tick changes by exactly one tick
+	runAhead     tally // of those, ones alone in their tick whose bits after the time count on
+	countsOn     int64 // of those, others whose bits after the time count on (a counter not re-seeded)
+	prevAlone    bool  // the predecessor was the first ID of its tick
+	wrapped      int64 // descents within a tick of a sequence from its top to zero
+	wrapRuns     []resolved.Run
+	wrapTop      uint64
+	carried      tally // of those, ones whose bits after the time wrapped past their top
+
 	hist     [][256]int64 // every ID's bytes
-	chi      [][]int64    // per random run, the top bits' buckets
+	xorHist  [][256]int64 // every ID's bytes xor its predecessor's
+	chi      [][]int64    // per random run, the low bits' buckets
+	serial   [][]int64    // per random run, 4 low bits beside the predecessor's
 	seedHist [][256]int64 // the first ID of each tick
 	seeds    int64
 	pairs    []tail // same-tick pairs: prev, cur, prev, cur, ...
 	starts   []tail // the first ID of each tick
+	ends     []tail // the last ID of the tick before each of starts[1:]
+
+	randSet     *idSet // the random bits of each ID, as 8-byte fingerprints
+	randRepeats tally
+	randSeen    int64
+	seedSet     *idSet // the bits after the time at each tick's first ID
+	seedRepeats tally
+	fp          [8]byte
 }
 
 // New returns a Checker of IDs of layout l. Its error matches ErrOptions,
@@ -190,7 +239,7 @@ func New(l *layouts.Layout, opts Options) (*Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Checker{l: r, opts: opts, size: l.Bytes()}
+	c := &Checker{l: r, opts: opts, size: l.Bytes(), wholeSeconds: true}
 	if c.opts.From == "" {
 		c.text = r.Text
 	} else if c.text, err = resolved.TextIn(l, c.opts.From); err != nil {
@@ -214,12 +263,13 @@ func New(l *layouts.Layout, opts Options) (*Checker, error) {
 	if !c.opts.Since.IsZero() && !c.opts.Until.IsZero() && c.opts.Until.Before(c.opts.Since) {
 		return nil, fmt.Errorf("%w: -until %s is before -since %s", ErrOptions, c.opts.Until.Format(time.RFC3339Nano), c.opts.Since.Format(time.RFC3339Nano))
 	}
-	c.now = time.Now()
+	c.now = time.Now
 	if c.opts.Now != nil {
-		c.now = c.opts.Now()
+		c.now = c.opts.Now
 	}
 	c.cur, c.prev = make([]byte, c.size), make([]byte, c.size)
 	c.hist = make([][256]int64, c.size)
+	c.xorHist = make([][256]int64, c.size)
 	if c.opts.MaxSet > 0 {
 		c.set = newIDSet(c.size)
 	}
@@ -242,8 +292,11 @@ func (c *Checker) plan() {
 		}
 	}
 	c.chi = make([][]int64, len(c.randRuns))
+	c.serial = make([][]int64, len(c.randRuns))
 	for i, run := range c.randRuns {
 		c.chi[i] = make([]int64, 1<<min(chiBits, run.Width))
+		c.serial[i] = make([]int64, 1<<(2*min(serialBits, run.Width)))
+		c.randBits += run.Width
 	}
 	if r.Time == nil || r.Time.Width > 64 || r.Clock == nil {
 		return
@@ -251,6 +304,9 @@ func (c *Checker) plan() {
 	c.timed = true
 	c.sortable = r.Model.TimeSortable()
 	c.timeRuns = r.Time.Runs
+	if r.ClockSeq != nil {
+		c.v1Rule, c.seqRuns = true, r.ClockSeq.Runs
+	}
 	// The tail: every bit below the time's lowest bit that is neither a
 	// constant nor a node, most significant first.
 	lowest := r.Model.Bits
@@ -276,11 +332,32 @@ func (c *Checker) plan() {
 			c.randomWithin = true
 		}
 	}
-	if r.Counter != nil && (r.Counter.Init == layouts.InitRandom || r.Counter.Init == layouts.InitSeeded) {
+	randomStart := r.Counter != nil && (r.Counter.Init == layouts.InitRandom || r.Counter.Init == layouts.InitSeeded)
+	if randomStart {
 		c.randomWithin = true
+	}
+	// The bits after the time are fresh at each tick where they are all
+	// random or a counter started at random.
+	c.freshStart = c.tailBits >= 24 && c.randomWithin && (r.Counter == nil || randomStart)
+	if k := r.Counter; k != nil && k.Width <= 64 && r.Node != nil {
+		c.wrapRuns, c.wrapTop = k.Runs, 1<<uint(k.Width)-1
+		if k.Width == 64 {
+			c.wrapTop = ^uint64(0)
+		}
 	}
 	if c.counterSeeds() != nil {
 		c.seedHist = make([][256]int64, c.size)
+	}
+	if c.opts.MaxSet > 0 {
+		if c.randBits > 0 {
+			c.randSet = newIDSet(8)
+		}
+		if randomStart && c.tailBits >= 24 {
+			c.seedSet = newIDSet(8)
+		}
+	}
+	if d, ok := r.Clock.Nanos(); ok && d > 0 && d <= 1e6 && 1e9%d == 0 {
+		c.perSecond = uint64(1e9 / d)
 	}
 	clamp := func(k *big.Int) uint64 {
 		switch {
@@ -298,7 +375,28 @@ func (c *Checker) plan() {
 		c.hasUntil, c.untilTick = true, clamp(r.Clock.Floor(c.opts.Until))
 	}
 	if c.opts.Ahead >= 0 {
-		c.hasAhead, c.aheadTick = true, clamp(r.Clock.Floor(c.now.Add(c.opts.Ahead)))
+		c.hasAhead, c.aheadTick = true, clamp(r.Clock.Floor(c.now().Add(c.opts.Ahead)))
+	}
+	// Before 1990 is implausible for a live generator (inspect's rule),
+	// unless the window asked for opens earlier.
+	if from, _ := resolved.Plausible(); !c.hasSince || !c.opts.Since.Before(from) {
+		if k := r.Clock.Floor(from); k.Sign() > 0 {
+			c.hasEarly, c.earlyTick = true, clamp(k)
+		}
+	}
+}
+
+// refreshAhead reads the clock again: a line whose time looks ahead of
+// the last reading is judged against the clock when it arrived.
+func (c *Checker) refreshAhead() {
+	k := c.l.Clock.Floor(c.now().Add(c.opts.Ahead))
+	switch {
+	case k.Sign() < 0:
+		c.aheadTick = 0
+	case !k.IsUint64():
+		c.aheadTick = ^uint64(0)
+	default:
+		c.aheadTick = k.Uint64()
 	}
 }
 
@@ -480,6 +578,9 @@ var unhex = func() (t [256]byte) {
 func (c *Checker) check() {
 	id, line, keep := c.cur, c.lines, c.opts.Examples
 	c.ids++
+	if len(c.sample) < maxSample {
+		c.sample = append(c.sample, append([]byte(nil), id...))
+	}
 	for i := range c.consts {
 		k := &c.consts[i]
 		if bitsAt(id, k.Shift, k.Width) != k.Value {
@@ -489,10 +590,21 @@ func (c *Checker) check() {
 	for i, b := range id {
 		c.hist[i][b]++
 	}
+	if c.havePrev {
+		for i, b := range id {
+			c.xorHist[i][b^c.prev[i]]++
+		}
+	}
 	for i, run := range c.randRuns {
 		// The run's low bits: a counter wider than the layout's, or a
 		// finer clock, reaches into random bits from the top.
-		c.chi[i][bitsAt(id, run.Shift, min(chiBits, run.Width))]++
+		v := bitsAt(id, run.Shift, min(chiBits, run.Width))
+		c.chi[i][v]++
+		if c.havePrev {
+			w := min(serialBits, run.Width)
+			p := bitsAt(c.prev, run.Shift, w)
+			c.serial[i][p<<w|v&(1<<w-1)]++
+		}
 	}
 	if c.set != nil && !c.setFull {
 		if first, dup := c.set.add(id, line); dup {
@@ -516,6 +628,48 @@ func (c *Checker) check() {
 	c.havePrev, c.prevLine = true, line
 }
 
+// fingerprint returns the bits of id in runs as 8 bytes: the bits
+// themselves where they fit, a hash of them where they do not.
+func (c *Checker) fingerprint(id []byte, runs []resolved.Run) []byte {
+	var v uint64
+	mixed := false
+	width := 0
+	for _, run := range runs {
+		x := bitsAt(id, run.Shift, run.Width)
+		if width+run.Width > 64 || mixed {
+			v = (v^x)*0xff51afd7ed558ccd ^ uint64(run.Width)
+			v ^= v >> 31
+			mixed = true
+		} else {
+			v = v<<uint(run.Width) | x
+		}
+		width += run.Width
+	}
+	binary.BigEndian.PutUint64(c.fp[:], v)
+	return c.fp[:]
+}
+
+// valueOf returns the value of up to 64 bits in runs, most significant
+// first.
+func valueOf(id []byte, runs []resolved.Run) uint64 {
+	var v uint64
+	for _, run := range runs {
+		v = v<<uint(run.Width) | bitsAt(id, run.Shift, run.Width)
+	}
+	return v
+}
+
+// repeat adds a fingerprint to a set, counting a repeat; the set stops
+// growing at MaxSet.
+func (c *Checker) repeat(s *idSet, fp []byte, t *tally, line int64) {
+	if s.len() >= c.opts.MaxSet {
+		return
+	}
+	if _, dup := s.add(fp, line); dup {
+		t.add(line, c.opts.Examples)
+	}
+}
+
 // checkTime runs the time, order and counter checks on id.
 func (c *Checker) checkTime(id []byte, line int64) {
 	keep := c.opts.Examples
@@ -535,33 +689,87 @@ func (c *Checker) checkTime(id []byte, line int64) {
 		c.after.add(line, keep)
 	}
 	if c.hasAhead && tick > c.aheadTick {
-		c.ahead.add(line, keep)
+		c.refreshAhead()
+		if tick > c.aheadTick {
+			c.ahead.add(line, keep)
+			if c.aheadID == nil {
+				c.aheadID = append([]byte(nil), id...)
+			}
+		}
+	}
+	if c.hasEarly && tick < c.earlyTick {
+		c.early.add(line, keep)
+	}
+	if c.randSet != nil {
+		c.randSeen++
+		c.repeat(c.randSet, c.fingerprint(id, c.randRuns), &c.randRepeats, line)
 	}
 	first := !c.havePrev || tick != c.prevTick
 	if c.havePrev {
+		legit := false // a step back that RFC 9562 §5.1 allows: a new clock sequence
 		if tick < c.prevTick {
 			c.stepBack.add(line, keep)
 			c.maxBack = max(c.maxBack, c.prevTick-tick)
+			if c.v1Rule {
+				if valueOf(id, c.seqRuns) == valueOf(c.prev, c.seqRuns) {
+					c.sameSeq.add(line, keep)
+				} else {
+					c.newSeq++
+					legit = true
+				}
+			}
 		}
 		cmp := bytes.Compare(id, c.prev)
 		if tick == c.prevTick {
 			c.withinPairs++
 			if c.sortable && cmp < 0 {
 				c.withinDown.add(line, keep)
+				if c.wrapRuns != nil && valueOf(c.prev, c.wrapRuns) == c.wrapTop && valueOf(id, c.wrapRuns) == 0 {
+					c.wrapped++ // a sequence past its top, to zero: one generator's overflow
+				}
 			}
 			if len(c.pairs) < 2*maxPairs && len(c.tailRuns) > 0 {
 				c.pairs = append(c.pairs, c.tailOf(c.prev), c.tailOf(id))
 			}
 		} else {
 			c.acrossPairs++
-			if c.sortable && cmp < 0 {
+			if c.sortable && cmp < 0 && !legit {
 				c.acrossDown.add(line, keep)
+			}
+			if len(c.tailRuns) > 0 {
+				prev, cur := c.tailOf(c.prev), c.tailOf(id)
+				if len(c.ends) < maxStarts-1 {
+					c.ends = append(c.ends, prev)
+				}
+				if c.freshStart && tick == c.prevTick+1 {
+					c.nextTick++
+					d, up := cur.sub(prev)
+					switch {
+					case up && d.top(c.tailBits, nearBits).isZero() && c.prevAlone:
+						c.runAhead.add(line, keep) // counting on from the predecessor, alone in its tick
+					case up && d.top(c.tailBits, nearBits).isZero():
+						c.countsOn++ // counting on across a tick, not re-seeded
+					case !up && cur.top(c.tailBits, carryBits).isZero():
+						c.carried.add(line, keep) // wrapped past the top, to near zero
+					}
+				}
 			}
 		}
 	}
 	if first {
-		if len(c.starts) < maxStarts && len(c.tailRuns) > 0 {
-			c.starts = append(c.starts, c.tailOf(id))
+		c.tickCount++
+		if c.perSecond > 0 && tick%c.perSecond != 0 {
+			c.wholeSeconds = false
+		}
+		if len(c.tailRuns) > 0 && (len(c.starts) < maxStarts || c.seedSet != nil) {
+			t := c.tailOf(id)
+			if len(c.starts) < maxStarts {
+				c.starts = append(c.starts, t)
+			}
+			if c.seedSet != nil {
+				binary.BigEndian.PutUint64(c.fp[:], t.hi*0x9e3779b97f4a7c15^t.lo)
+				c.repeat(c.seedSet, c.fp[:], &c.seedRepeats, line)
+			}
 		}
 		if c.seedHist != nil {
 			c.seeds++
@@ -570,6 +778,7 @@ func (c *Checker) checkTime(id []byte, line int64) {
 			}
 		}
 	}
+	c.prevAlone = first
 	c.prevTick = tick
 }
 
@@ -706,4 +915,15 @@ func (a tail) sub(b tail) (tail, bool) {
 }
 
 func (t tail) isZero() bool { return t.hi == 0 && t.lo == 0 }
-func (t tail) isOne() bool  { return t.hi == 0 && t.lo == 1 }
+
+// mask keeps the low w bits of t.
+func (t tail) mask(w int) tail {
+	switch {
+	case w >= 128:
+		return t
+	case w >= 64:
+		return tail{t.hi & (1<<uint(w-64) - 1), t.lo}
+	}
+	return tail{0, t.lo & (1<<uint(w) - 1)}
+}
+func (t tail) isOne() bool { return t.hi == 0 && t.lo == 1 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -108,7 +109,15 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		return usageError{fmt.Errorf("give IDs to inspect, or - to read them from standard input")}
 	}
 	bad, total, printed := 0, 0, 0
-	reports := []explain.Report{}
+	// -json writes the list as it goes, one report at a time, so that
+	// memory stays flat however many lines standard input holds (issue
+	// 65: the whole list, held and then encoded at once, took 1.5 GB for
+	// 200,000 lines). The output is what json.Encoder with an indent of
+	// two spaces writes of the whole list.
+	var list *jsonList
+	if *asJSON {
+		list = newJSONList(stdout)
+	}
 	for in := range inputs(fs.Args(), stdin) {
 		total++
 		r := explain.Report{Input: in.text, Candidates: []explain.Candidate{}}
@@ -126,7 +135,9 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		}
 		switch {
 		case *asJSON:
-			reports = append(reports, r)
+			if err := list.add(r); err != nil {
+				return err
+			}
 		case len(r.Candidates) > 0:
 			if printed > 0 {
 				fmt.Fprintln(stdout)
@@ -136,9 +147,7 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(reports); err != nil {
+		if err := list.close(); err != nil {
 			return err
 		}
 	}
@@ -266,4 +275,41 @@ func printFull(tw *tabwriter.Writer, c explain.Candidate) {
 	for _, e := range c.Encodings {
 		fmt.Fprintf(tw, "  %s\t%s\n", e[0], e[1])
 	}
+}
+
+// jsonList writes a JSON list one element at a time, byte for byte as
+// json.Encoder with SetIndent("", "  ") writes the whole list: "[]" for
+// none, else "[", each element indented by two spaces on lines of its own,
+// separated by commas, then "]", and a newline.
+type jsonList struct {
+	w *bufio.Writer
+	n int
+}
+
+func newJSONList(w io.Writer) *jsonList { return &jsonList{w: bufio.NewWriter(w)} }
+
+// add writes one element; what it writes is flushed once the buffer fills.
+func (l *jsonList) add(v any) error {
+	b, err := json.MarshalIndent(v, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if l.n == 0 {
+		sep = "[\n  "
+	}
+	l.n++
+	l.w.WriteString(sep)
+	_, err = l.w.Write(b)
+	return err
+}
+
+// close ends the list and flushes it.
+func (l *jsonList) close() error {
+	if l.n == 0 {
+		l.w.WriteString("[]\n")
+	} else {
+		l.w.WriteString("\n]\n")
+	}
+	return l.w.Flush()
 }

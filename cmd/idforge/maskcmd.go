@@ -17,8 +17,9 @@ const keyUsage = `usage: idforge key [-o FILE]
 Writes a new secret key for mask and unmask (Private IDs): 256 random bits
 from the system's cryptographic source, in hex, on one line. With -o it
 creates FILE, readable by its owner only, and refuses to overwrite one.
-Without -o it writes the key on standard output, for a secret manager to
-take; when that is a file others can read, it says so on standard error.
+Without -o, or with -o -, it writes the key on standard output, for a
+secret manager to take; when that is a file others can read, it says so on
+standard error.
 
 Examples:
   idforge key -o ids.key
@@ -78,7 +79,7 @@ func cmdKey(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	line := maskkey.New().Hex() + "\n"
-	if *out == "" {
+	if *out == "" || *out == "-" { // -o - is standard output, as for gen
 		if f, ok := stdout.(*os.File); ok {
 			if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && maskkey.Exposed(fi.Mode()) {
 				fmt.Fprintf(stderr, "idforge key: warning: standard output is a file that others can read (mode %v); make it readable by its owner only (chmod 600), or use -o FILE\n", fi.Mode().Perm())

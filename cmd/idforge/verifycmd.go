@@ -16,31 +16,38 @@ const verifyUsage = `usage: idforge verify (-layout NAME | -spec FILE) [-from EN
        (without FILE, or with -, it reads standard input)
 
 Checks IDs made by any implementation of a layout: one ID a line, in the
-order they were made. It reports, in groups:
+order they were made, by the rules of the layout's family (RFC 9562
+section 5.1 for UUIDv1 and v6, section 6.2 for v7, the ULID, KSUID and
+Snowflake specs). It reports, in groups:
 
   structure   every line reads as an ID of the layout; the constant bits
-              (version, variant) are the layout's; whether each line is
-              exactly the canonical text or only reads (upper case, say)
-  order       IDs strictly increase, across ticks and within a tick (or
-              how often not, and on which lines); duplicates (an exact
-              set of the first -max-set IDs, then each ID against the one
-              before it)
-  time        each ID's time inside -since and -until, never ahead of the
-              wall clock by more than -ahead; clock steps back
-  randomness  each random bit's frequency (NIST SP 800-22's monobit test,
-              per bit) and a chi-square over each random run's low 8 bits,
-              at thresholds that hold the false-positive rate of the whole
-              run to -alpha: a good generator fails any of them with at
-              most that chance. A stuck bit is found in a few dozen IDs;
-              at 100,000 IDs, a bit that is 1 in 49% or 51% of them
-  counter     the RFC 9562 section 6.2 method the IDs show (a counter, and
-              its width; monotonic random; a finer clock such as a
-              sub-millisecond fraction; plain random), how the counter
-              starts each tick, rollovers, and steps back
-A method other than the layout's is named, not failed. IDs that are
-random within a tick pass where the layout's bits below the time are
-random or a randomly started counter (RFC 9562 makes order within a
-millisecond optional); -strict fails them.
+              (version, variant) are the layout's, or a .NET Guid's byte
+              order explains them; whether each line is exactly the
+              canonical text or only reads (upper case, say)
+  order       duplicates (an exact set of the first -max-set IDs, then
+              each ID against the one before it); IDs above their
+              predecessor across ticks; within a tick, a counter that
+              rolls over (order within a tick is optional where the
+              layout's bits after the time may be random; -strict
+              demands it)
+  time        each ID's time inside -since and -until, none before 1990,
+              none ahead of the clock by more than -ahead when its line
+              is read (for a file: when verify reads it); steps back (a
+              UUIDv1 or v6 must change its clock sequence at each; others
+              must hold their last time); whole seconds as milliseconds;
+              a time that runs ahead one tick an ID, or that an increment
+              carried into
+  randomness  each random bit's frequency and against its predecessor's,
+              chi-squares with both tails, repeats of random parts: a
+              stuck bit in a few dozen IDs, a forked generator's state
+  counter     the RFC 9562 section 6.2 method the IDs show (1: a counter,
+              and its width; 2: monotonic random, by one or a random
+              step; 3: a finer clock such as a sub-millisecond fraction;
+              or plain random), and a counter restarting at zero
+Every failure names its class from the catalogue in docs/verify.md. The
+checks that weigh chance hold the false-positive rate of the whole run
+to -alpha; an input too small to tell is a note ("cannot tell"), never
+a failure.
 
   -layout   the IDs' built-in layout (v7, ulid, ksuid, snowflake, ...)
   -spec     or the layout in this spec file
@@ -49,10 +56,11 @@ millisecond optional); -strict fails them.
             'idforge layouts' lists
   -since    the earliest time an ID may have; -until the latest. Times are
             RFC 3339, a date, or Unix seconds or milliseconds
-  -ahead    how far ahead of the wall clock an ID's time may be (default
-            1s; negative: not checked)
-  -alpha    the false-positive rate of the randomness checks for the
-            whole run (default 1e-6)
+  -ahead    how far ahead of the clock an ID's time may be when its line
+            is read (default 1s; negative: not checked)
+  -alpha    the false-positive rate of the whole run: the chance that an
+            honest generator fails a check that weighs chance (default
+            1e-6)
   -strict   demand order within a tick, whatever the method
   -max-set  how many IDs the exact duplicate check holds (default
             1048576, some 40 bytes each for a UUID)

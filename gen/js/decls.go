@@ -280,7 +280,7 @@ func parseDoc(w *writer) string {
 // decimal, whose doc is longer, filled over several.
 func (w *writer) memberDoc(text string) string {
 	if w.p.Text.Name != "decimal" {
-		return "/** " + text + " */"
+		return "/** " + blockComment(text) + " */"
 	}
 	return "/**\n   * " + docText("  ", text) + "\n   */"
 }

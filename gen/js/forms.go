@@ -97,7 +97,7 @@ func (w *writer) ownForm(f portable.Form) {
 	w.f(`
 /** The %s form: digits %s%s. */
 const %s = /* @__PURE__ */ form(%s, %s, %t%s);
-`, f.Title, jsString(f.Alphabet), f.CaseNote(), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase, aliasesArg(f))
+`, f.Title, blockComment(jsString(f.Alphabet)), blockComment(f.CaseNote()), constName(f), jsString(f.Title), jsString(f.Alphabet), f.FoldCase, aliasesArg(f))
 }
 
 // aliasesArg returns form()'s last argument, the form's aliases, after a

@@ -513,7 +513,17 @@ func (s *script) raise(suffix, code, format string, args ...string) string {
 	return fmt.Sprintf("RAISE EXCEPTION USING ERRCODE = '%s', MESSAGE = %s;", code, s.call("format", all...))
 }
 
-// literal returns text as a standard SQL string literal. Only the emitter's
-// own text goes through it (no backslashes), so it reads the same whatever
-// standard_conforming_strings is.
-func literal(text string) string { return "'" + strings.ReplaceAll(text, "'", "''") + "'" }
+// literal returns text as a SQL string literal that reads the same
+// whatever standard_conforming_strings is: a standard literal ('...', each
+// quote doubled) for text without a backslash, and an escape string
+// literal (E'...', each backslash doubled too) for text with one, such as
+// a declared encoding's digits. It is the one way the emitter writes a
+// string literal; a spec's text reaches no other (titles are restricted
+// where the spec is read, docs go through dollar and commentLines).
+func literal(text string) string {
+	q := "'" + strings.ReplaceAll(text, "'", "''") + "'"
+	if strings.Contains(text, `\`) {
+		return "E" + strings.ReplaceAll(q, `\`, `\\`)
+	}
+	return q
+}

@@ -24,9 +24,6 @@ func newTextCodec(s *script) (*textCodec, error) {
 		return nil, nil
 	default:
 		spec := e.Spec()
-		if strings.Contains(spec.Digits, `\`) {
-			return nil, fmt.Errorf("%w: %s's digits hold a backslash, which a SQL string reads as an escape where standard_conforming_strings is off", ErrLayout, spec.Title)
-		}
 		t := &textCodec{s: s, e: e, width: e.DigitLen(s.l.Bytes()), name: strings.ReplaceAll(spec.Name, "-", "_")}
 		if k := bits.TrailingZeros(uint(len(spec.Digits))); 1<<k == len(spec.Digits) {
 			t.k = k
@@ -152,7 +149,8 @@ func (t textCodec) checkSymbol(n string) string {
 func (t textCodec) class() string { return readClass(t.e) }
 
 // readClass returns the bytes encoding e reads as a bracket expression's
-// characters: ']' first, '^' and '-' last, the rest by code.
+// characters: ']' first, '^' and '-' last, the rest by code, a backslash
+// doubled.
 func readClass(e *encodings.Encoding) string {
 	var cs []byte
 	for c := 0; c < 128; c++ {
@@ -161,7 +159,8 @@ func readClass(e *encodings.Encoding) string {
 		}
 	}
 	slices.SortFunc(cs, func(a, b byte) int { return rank(a) - rank(b) })
-	return string(cs)
+	// A backslash escapes in an ARE's bracket expression too.
+	return strings.ReplaceAll(string(cs), `\`, `\\`)
 }
 
 // canonical returns the expression of the text x with every byte that

@@ -591,15 +591,29 @@ func nextDoc(p *portable.Plan) string {
 }
 
 // docText returns text filled for a docstring whose lines start at indent:
-// its lines after the first begin with indent (blank lines stay empty).
+// its lines after the first begin with indent (blank lines stay empty),
+// made safe by docstring.
 func docText(indent, text string) string {
-	lines := strings.Split(portable.Fill(portable.Doc(text), 72-len(indent)), "\n")
+	lines := strings.Split(portable.Fill(docstring(text), 72-len(indent)), "\n")
 	for i, l := range lines[1:] {
 		if l != "" {
 			lines[i+1] = indent + l
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// docstring returns text made safe to stand in a """ docstring: each line
+// made safe as every emitter's comments are (portable.Doc: no control,
+// line end or bidirectional control raw), each backslash doubled (a
+// docstring reads escapes: \N or \x would not compile) and each '"'
+// escaped, so that none ends the docstring or joins its closing quotes.
+// The docstring reads as the text. It is the one way a spec's text (its
+// doc, a declared encoding's digits and aliases) reaches a docstring;
+// gen/crosslang's TestHostileSpecs imports modules of hostile specs to
+// hold it so.
+func docstring(text string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(portable.Doc(text))
 }
 
 // blockWords returns how the generator's random blocks are read from its
