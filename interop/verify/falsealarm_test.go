@@ -42,7 +42,8 @@ func falseAlarmRuns() int {
 // measure cuts one generator's stream into runs of size IDs and verifies
 // each as it is read.
 type measure struct {
-	name   string
+	name   string // what the generator's program prints before each ID
+	label  string // for the log, when not name
 	l      *layouts.Layout
 	size   int
 	runs   int
@@ -119,6 +120,10 @@ func (m *measure) line(id []byte) {
 // report fails the test unless every run was verified and none failed.
 func (m *measure) report(t testing.TB) {
 	t.Helper()
+	if m.label != "" {
+		defer func(name string) { m.name = name }(m.name)
+		m.name = m.label
+	}
 	if m.done < m.runs {
 		t.Errorf("%s as %s: %d runs of %d IDs verified, want %d", m.name, m.l.Name, m.done, m.size, m.runs)
 	}
@@ -270,6 +275,25 @@ func TestFalseAlarms(t *testing.T) {
 			} else {
 				t.Logf("gofrs/uuid's newest release not measured: %s", why)
 			}
+			return ms
+		})
+	})
+	t.Run("Go (idforge gen)", func(t *testing.T) {
+		testenv.NeedTool(t, testenv.Go)
+		cmd, gs := goGenProgram(t, owns)
+		sizes := make([]int, len(gs))
+		layout := make([]string, len(gs))
+		for i := range gs {
+			sizes[i], layout[i] = ownSize(owns[i].l.Name, 1000), owns[i].l.Name
+		}
+		measured(t, func(t *testing.T) measures {
+			ms := childMeasures(t, gs, layout, sizes, runs)
+			for _, list := range ms {
+				for _, m := range list {
+					m.label = "idforge gen -lang go " + m.name
+				}
+			}
+			stream(t, exec.Command(cmd[0], args(false, ms.counts(gs))...), ms.each)
 			return ms
 		})
 	})

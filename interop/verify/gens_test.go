@@ -26,6 +26,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
@@ -45,6 +46,7 @@ const testNode = 5
 type own struct {
 	l    *layouts.Layout
 	node bool // the layout has a node field, which its generators need
+	mac  bool // a MAC address, which Go's generators draw at random unless given one
 }
 
 // module is the layout's module in the JavaScript and Python packages.
@@ -63,8 +65,8 @@ func ownLayouts(t testing.TB) []own {
 		if _, ok := l.Value(layouts.Hash); ok {
 			continue
 		}
-		_, node := l.Value(layouts.Node)
-		out = append(out, own{l, node})
+		v, node := l.Value(layouts.Node)
+		out = append(out, own{l, node, node && v.MAC})
 	}
 	return out
 }
@@ -628,4 +630,119 @@ func mustPass(t testing.TB, layout, text string, want int) *verify.Report {
 		t.Errorf("verify -layout %s fails %d IDs, method %s:\n%s\n%s", layout, r.IDs, r.Method, failures(r), b.String())
 	}
 	return r
+}
+
+// goGenBuild is the program of goGenProgram, built once per test process.
+var goGenBuild struct {
+	sync.Once
+	path string
+	err  error
+}
+
+// goGenProgram returns the command (but for its arguments) of a Go
+// program that runs the generators of packages idforge gen writes, one
+// for each own layout (gen/golang's Single, as `idforge gen -lang go`
+// writes a user's): argv is the mode and each generator's count, as
+// jsProgram's. The program is built once per test process, in a module
+// of its own that requires idforge by a replace directive to this
+// checkout, as a user's module would.
+func goGenProgram(t testing.TB, owns []own) (cmd []string, gens []gen) {
+	t.Helper()
+	for _, o := range owns {
+		gens = append(gens, gen{o.l.Name, ""})
+	}
+	repo := root(t)
+	goGenBuild.Do(func() {
+		goGenBuild.err = func() error {
+			dir, err := os.MkdirTemp("", "idforge-gogen-")
+			if err != nil {
+				return err
+			}
+			removeAtEnd(dir)
+			write := func(name string, data []byte) error {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+					return err
+				}
+				return os.WriteFile(filepath.Join(dir, name), data, 0o644)
+			}
+			if err := write("go.mod", []byte("module example.com/user\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => "+repo+"\n")); err != nil {
+				return err
+			}
+			var imports, setup, names strings.Builder
+			for i, o := range owns {
+				src, err := golang.Generate(golang.Single(o.l, "p", "ID"))
+				if err != nil {
+					return fmt.Errorf("idforge gen -lang go of %s: %w", o.l.Name, err)
+				}
+				if err := write(fmt.Sprintf("p%d/p_gen.go", i), src); err != nil {
+					return err
+				}
+				fmt.Fprintf(&imports, "\tp%d \"example.com/user/p%d\"\n", i, i)
+				node := ""
+				switch {
+				case o.mac:
+					node = fmt.Sprintf("p%d.WithNode(%d)", i, testNode)
+				case o.node:
+					node = fmt.Sprint(testNode)
+				}
+				fmt.Fprintf(&setup, "\t{\n\t\tg, err := p%d.NewGenerator(%s)\n\t\tif err != nil {\n\t\t\tpanic(err)\n\t\t}\n\t\tgens = append(gens, func() string {\n\t\t\tid, err := g.Next()\n\t\t\tif err != nil {\n\t\t\t\tpanic(err)\n\t\t\t}\n\t\t\treturn id.String()\n\t\t})\n\t}\n", i, node)
+				fmt.Fprintf(&names, "%q, ", o.l.Name)
+			}
+			main := fmt.Sprintf(`package main
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"time"
+
+%s)
+
+func main() {
+	names := []string{%s}
+	var gens []func() string
+%s	paced := os.Args[1] == "paced"
+	counts := make([]int, len(gens))
+	most := 0
+	for j := range counts {
+		counts[j], _ = strconv.Atoi(os.Args[2+j])
+		most = max(most, counts[j])
+	}
+	w := bufio.NewWriterSize(os.Stdout, 1<<16)
+	if paced {
+		for i := range most {
+			for j, g := range gens {
+				if i < counts[j] {
+					w.WriteString(names[j] + " " + g() + "\n")
+				}
+			}
+			time.Sleep(time.Millisecond)
+		}
+	} else {
+		for j, g := range gens {
+			for range counts[j] {
+				w.WriteString(names[j] + " " + g() + "\n")
+			}
+		}
+	}
+	w.Flush()
+}
+`, imports.String(), names.String(), setup.String())
+			if err := write("main.go", []byte(main)); err != nil {
+				return err
+			}
+			goGenBuild.path = filepath.Join(dir, "gogen")
+			build := exec.Command("go", "build", "-o", goGenBuild.path, ".")
+			build.Dir = dir
+			build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
+			if out, err := build.CombinedOutput(); err != nil {
+				return fmt.Errorf("building the generated Go packages: %v\n%s", err, out)
+			}
+			return nil
+		}()
+	})
+	if goGenBuild.err != nil {
+		t.Fatal(goGenBuild.err)
+	}
+	return []string{goGenBuild.path}, gens
 }

@@ -15,7 +15,9 @@ import (
 // TestOwnGenerators: idforge's own generators pass verify, with the
 // default options, in every language, at any count and rate (issue 64,
 // DESIGN's "verify": "idforge's own generators pass in every language at
-// any rate"): every built-in layout with a generator, in Go, PostgreSQL
+// any rate"): every built-in layout with a generator, in Go (idforge's
+// packages and the interpreter, as idforge new runs them, and the
+// packages idforge gen writes), PostgreSQL
 // (P_new, for the layouts that have it), JavaScript, Python and Java, at
 // 40 and at 10,000 IDs, made one a millisecond ("paced": one ID of each
 // layout, then a millisecond's sleep) and in a burst (each layout's IDs
@@ -78,6 +80,14 @@ func TestOwnGenerators(t *testing.T) {
 				got[name] = bs[i].String()
 			}
 			judge(t, "Go", paced, n, got, names)
+		})
+	})
+	t.Run("Go (idforge gen)", func(t *testing.T) {
+		t.Parallel()
+		testenv.NeedTool(t, testenv.Go)
+		cmd, gs := goGenProgram(t, owns)
+		each(counts, func(paced bool, n int) {
+			judge(t, "Go (idforge gen)", paced, n, collect(t, exec.Command(cmd[0], args(paced, same(len(gs), n))...)), names)
 		})
 	})
 	t.Run("SQL", func(t *testing.T) {
