@@ -184,7 +184,7 @@ func (ms measures) byChance() bool {
 // their runs, and reports each generator's. verify's doc says to check a
 // failure again with new IDs before believing it, since a good generator
 // fails a run with a chance of at most α (1e-6): one generator in 1,000
-// runs with at most 1e-3, the hundred or so here together with up to 0.1.
+// runs with at most 1e-3, the 128 here together with up to 0.13.
 // So where the only failure is one run failing the randomness checks
 // alone, build runs once more, with new IDs, and that measurement must
 // have none. Any other failure, or two, fails at once; the first

@@ -17,7 +17,7 @@
 // The IDs are the implementations' own, from their own randomness, so the
 // randomness checks can fail a good generator by chance: at most 1e-6 a
 // run for each input (the report states it), some 2e-3 for this whole
-// package's 1,500 or so runs (some 0.1 for the 108,000 of IDFORGE_FULL=1,
+// package's 1,800 or so runs (some 0.13 for the 128,000 of IDFORGE_FULL=1,
 // which TestFalseAlarms therefore measures again, with new IDs, where one
 // run alone failed the randomness checks alone).
 package verify
