@@ -336,6 +336,11 @@ func (c *Checker) plan() {
 	if randomStart {
 		c.randomWithin = true
 	}
+	if c.v1Rule && c.sortable {
+		// RFC 9562 §5.6: a UUIDv6's clock sequence and node should be
+		// drawn afresh for each ID, so IDs of one tick may be in any order.
+		c.randomWithin = true
+	}
 	// The bits after the time are fresh at each tick where they are all
 	// random or a counter started at random.
 	c.freshStart = c.tailBits >= 24 && c.randomWithin && (r.Counter == nil || randomStart)

@@ -95,10 +95,10 @@ func (d decimal) String() string { return fmt.Sprint(uint64(d)) }
 
 // fractionNote is said of a UUIDv7 whose rand_a is a sub-millisecond
 // fraction, read as uuidv7.
-const fractionNote = "A carry-into-time finding here is a false alarm of verify's: the fraction starts each millisecond near zero by design, not by an increment that overflowed"
+const fractionNote = "Read as uuidv7, the fraction shows as a finer clock, whose carries into the millisecond are a clock's, not an overflowing counter's"
 
-// varV6 is why a v6 row's verdict varies.
-const varV6 = "gofrs/uuid draws a v6's clock_seq and node at random for each ID, so two IDs of one 100-ns tick are in no order, which RFC 9562 §5.6 allows; verify fails that (order/within a tick) under uuidv6, which declares no random bits: a false alarm of the kind issue 64 is fixing in verify. Whether a run makes two IDs in one tick varies, and so does the verdict"
+// varV6 is why a v6 row's method varies.
+const varV6 = "gofrs/uuid draws a v6's clock_seq and node at random for each ID, as RFC 9562 §5.6 recommends, so two IDs of one 100-ns tick are in no order, which verify allows for uuidv6; whether a run makes two IDs in one tick varies"
 
 // The peers' versions, as interop/go.mod pins them (checked against the
 // build's own record by goVersion).
