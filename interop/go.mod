@@ -18,6 +18,7 @@ require (
 )
 
 require (
+	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/gorilla/websocket v1.4.2 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
