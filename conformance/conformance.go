@@ -63,7 +63,11 @@ import (
 //     for bytes fields), Valid, UnixNs (decimal, empty without a time);
 //     Source, for an ID published outside idforge (vectors.jsonl), links
 //     to where;
-//   - "bound": At (decimal nanoseconds since the Unix epoch), Min and Max (hex);
+//   - "bound": At (decimal nanoseconds since the Unix epoch), Min and Max
+//     (hex): MinAt's and MaxAt's IDs, exactly as DESIGN defines them at the
+//     range's ends too; where no ID satisfies one side (MaxAt before the
+//     first tick's time, MinAt after the last tick's), that side is absent
+//     and Error is ErrTime;
 //   - "bad": Form (base62, crockford, hex, text or bytes), Input (hex for
 //     bytes; absent for the empty text, a 64-bit layout's bad decimal),
 //     Error (ErrLength, ErrSyntax or ErrOverflow);

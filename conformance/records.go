@@ -28,17 +28,33 @@ import (
 func TextForm(l *layouts.Layout) string { return interp.TextForm(l) }
 
 // Bound returns the "bound" record of layout l at t: the interpreter's
-// MinAt and MaxAt. l must have a time.
+// MinAt and MaxAt. Where no ID satisfies one of them (MaxAt before the
+// first tick, MinAt after the last), that side is absent and Error is
+// ErrTime. l must have a time.
 func Bound(l *layouts.Layout, t time.Time) (Record, error) {
 	lo, err := interp.MinAt(l, t)
-	if err != nil {
+	if l == nil {
 		return Record{}, err
+	}
+	r := Record{Layout: l.Name, Kind: "bound", At: UnixNanos(t).String()}
+	switch {
+	case errors.Is(err, interp.ErrTime):
+		r.Error = "ErrTime"
+	case err != nil:
+		return Record{}, err
+	default:
+		r.Min = hex.EncodeToString(lo)
 	}
 	hi, err := interp.MaxAt(l, t)
-	if err != nil {
-		return Record{}, err
+	switch {
+	case errors.Is(err, interp.ErrTime) && r.Error == "":
+		r.Error = "ErrTime"
+	case err != nil:
+		return Record{}, err // both sides: the layout has no tick at all
+	default:
+		r.Max = hex.EncodeToString(hi)
 	}
-	return Record{Layout: l.Name, Kind: "bound", At: UnixNanos(t).String(), Min: hex.EncodeToString(lo), Max: hex.EncodeToString(hi)}, nil
+	return r, nil
 }
 
 // MaskKey is a key and a tweak of the corpus's mask records.

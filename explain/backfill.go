@@ -2,6 +2,7 @@ package explain
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -189,16 +190,15 @@ func Bounds(l *layouts.Layout, t time.Time) (lo, hi []byte, err error) {
 	if _, err := timeValue(l, t); err != nil {
 		return nil, nil, err
 	}
-	if lo, err = interp.MinAt(l, t); err != nil {
-		return nil, nil, err
-	}
-	if hi, err = interp.MaxAt(l, t); err != nil {
-		return nil, nil, err
-	}
-	// MinAt gives the last tick for a t inside it, after its start.
-	if at, err := interp.Time(l, lo); err != nil || at.Before(t) {
+	lo, errLo := interp.MinAt(l, t)
+	hi, errHi := interp.MaxAt(l, t)
+	// MinAt has no tick for a t inside the last one, after its start.
+	if errors.Is(errLo, interp.ErrTime) || errors.Is(errHi, interp.ErrTime) {
 		first, last, _ := TimeRange(l)
 		return nil, nil, rangeError(l, t, first, last)
+	}
+	if err := cmp.Or(errLo, errHi); err != nil {
+		return nil, nil, err
 	}
 	return lo, hi, nil
 }

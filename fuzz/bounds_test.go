@@ -20,7 +20,7 @@ import (
 func TestBounds(t *testing.T) {
 	for _, c := range []struct {
 		layout   string
-		min, max func(time.Time) []byte
+		min, max func(time.Time) ([]byte, error)
 	}{
 		{"uuidv6", uuidAt(uuid.MinAtV6), uuidAt(uuid.MaxAtV6)},
 		{"uuidv7", uuidAt(uuid.MinAtV7), uuidAt(uuid.MaxAtV7)},
@@ -44,19 +44,29 @@ func TestBounds(t *testing.T) {
 	}
 }
 
-// The bounds of each ID type as bytes.
-func uuidAt(f func(time.Time) uuid.UUID) func(time.Time) []byte {
-	return func(t time.Time) []byte { id := f(t); return id[:] }
+// The bounds of each ID type as bytes, nil with an error.
+func uuidAt(f func(time.Time) (uuid.UUID, error)) func(time.Time) ([]byte, error) {
+	return func(t time.Time) ([]byte, error) { id, err := f(t); return bytesOr(id[:], err) }
 }
 
-func ksuidAt(f func(time.Time) ksuid.KSUID) func(time.Time) []byte {
-	return func(t time.Time) []byte { id := f(t); return id[:] }
+func ksuidAt(f func(time.Time) (ksuid.KSUID, error)) func(time.Time) ([]byte, error) {
+	return func(t time.Time) ([]byte, error) { id, err := f(t); return bytesOr(id[:], err) }
 }
 
-func ulidAt(f func(time.Time) ulid.ULID) func(time.Time) []byte {
-	return func(t time.Time) []byte { id := f(t); return id[:] }
+func ulidAt(f func(time.Time) (ulid.ULID, error)) func(time.Time) ([]byte, error) {
+	return func(t time.Time) ([]byte, error) { id, err := f(t); return bytesOr(id[:], err) }
 }
 
-func snowflakeAt(f func(time.Time) snowflake.ID) func(time.Time) []byte {
-	return func(t time.Time) []byte { return binary.BigEndian.AppendUint64(nil, uint64(f(t))) }
+func snowflakeAt(f func(time.Time) (snowflake.ID, error)) func(time.Time) ([]byte, error) {
+	return func(t time.Time) ([]byte, error) {
+		id, err := f(t)
+		return bytesOr(binary.BigEndian.AppendUint64(nil, uint64(id)), err)
+	}
+}
+
+func bytesOr(b []byte, err error) ([]byte, error) {
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
 }

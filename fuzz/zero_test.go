@@ -121,5 +121,5 @@ func TestNilBoundsChild(t *testing.T) {
 	if os.Getenv("IDFORGE_FUZZ_NIL") == "" {
 		t.Skip("run by TestChecksNilLayout")
 	}
-	fuzz.Bounds(t, nil, func(time.Time) []byte { return nil }, func(time.Time) []byte { return nil })
+	fuzz.Bounds(t, nil, func(time.Time) ([]byte, error) { return nil, nil }, func(time.Time) ([]byte, error) { return nil, nil })
 }

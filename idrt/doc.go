@@ -19,7 +19,7 @@
 // major version: it is 9, the version v0.1.0's generator writes, for as
 // long as the import path stays (only a new major version, with a new
 // import path, may drop old generated code). The tests in
-// internal/gencompat keep packages written by the generator of each
+// interop/gencompat keep packages written by the generator of each
 // released runtime version, committed as users commit theirs, and hold
 // them to this runtime.
 //

@@ -2,8 +2,6 @@ module github.com/idforge/idforge/interop
 
 go 1.24.0
 
-
-
 require (
 	github.com/bwmarrin/discordgo v0.29.0
 	github.com/bwmarrin/snowflake v0.3.0
@@ -16,9 +14,11 @@ require (
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/rs/xid v1.6.0
 	github.com/segmentio/ksuid v1.0.4
+	github.com/sony/sonyflake v1.2.0
 )
 
 require (
+	github.com/dave/jennifer v1.7.1 // indirect
 	github.com/gorilla/websocket v1.4.2 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect

@@ -230,9 +230,9 @@ func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
 // MinAt returns the ID whose time is the first tick at or after t, with
 // every other variable bit 0 and the constants in place. A t before the
-// epoch gives the first tick; a t past the last tick, the last tick. For a
-// time-sortable layout it is the smallest ID whose time is at or after t,
-// the lower bound of a range query.
+// epoch gives the first tick; a t after the last tick's start has no tick
+// at or after it: ErrTime. For a time-sortable layout it is the smallest ID
+// whose time is at or after t, the lower bound of a range query.
 func MinAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 	if l == nil {
 		return nil, errNoLayout
@@ -242,14 +242,19 @@ func MinAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s has no time", ErrNoRole, l.Name)
 	}
-	return bound(l, v, c.ceil(t), false), nil
+	k := c.ceil(t)
+	if k.Cmp(c.maxTick()) > 0 {
+		return nil, fmt.Errorf("%w: no tick of %s is at or after %s", ErrTime, l.Name, rfc3339(t))
+	}
+	return bound(l, v, k, false), nil
 }
 
 // MaxAt returns the ID whose time is the last tick at or before t, with
 // every other variable bit 1 and the constants in place. A t before the
-// epoch gives the first tick; a t past the last tick, the last tick. For a
-// time-sortable layout it is the largest ID whose time is at or before t,
-// the upper bound of a range query.
+// first tick's time has no tick at or before it: ErrTime; a t past the
+// last tick gives the last tick. For a time-sortable layout it is the
+// largest ID whose time is at or before t, the upper bound of a range
+// query.
 func MaxAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 	if l == nil {
 		return nil, errNoLayout
@@ -261,11 +266,16 @@ func MaxAt(l *layouts.Layout, t time.Time) ([]byte, error) {
 	}
 	// Time rounds down to the nanosecond: the last tick whose time is at
 	// or before t.
-	return bound(l, v, c.last(t), true), nil
+	k := c.last(t)
+	if k.Sign() < 0 {
+		return nil, fmt.Errorf("%w: no tick of %s is at or before %s", ErrTime, l.Name, rfc3339(t))
+	}
+	return bound(l, v, k, true), nil
 }
 
-// bound builds the ID with tick k, clamped to the time's range, every
-// other variable bit set to fill, and the constants in place.
+// bound builds the ID with tick k, clamped to the time's range (MinAt's
+// before the first tick, MaxAt's past the last), every other variable bit
+// set to fill, and the constants in place.
 func bound(l *layouts.Layout, v *layouts.Value, k *big.Int, fill bool) []byte {
 	if k.Sign() < 0 {
 		k.SetInt64(0)

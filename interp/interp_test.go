@@ -201,8 +201,10 @@ func TestTicksErrorText(t *testing.T) {
 }
 
 // The UUIDv7 bounds of an instant inside a millisecond: MinAt rounds up to
-// the next millisecond, MaxAt down to this one; outside the range they
-// stop at the first and the last tick.
+// the next millisecond, MaxAt down to this one. Before the first tick
+// MinAt is the first tick and MaxAt ErrTime (no ID is of that time or
+// before); past the last, MinAt is ErrTime and MaxAt the last tick
+// (DESIGN's time bounds).
 func TestBoundsVector(t *testing.T) {
 	l, err := layouts.Builtin("uuidv7")
 	if err != nil {
@@ -215,12 +217,20 @@ func TestBoundsVector(t *testing.T) {
 	}{
 		{at, "017f22e279b170008000000000000000", "017f22e279b07fffbfffffffffffffff"},
 		{at.Truncate(time.Millisecond), "017f22e279b070008000000000000000", "017f22e279b07fffbfffffffffffffff"},
-		{time.Unix(-1, 0), "00000000000070008000000000000000", "0000000000007fffbfffffffffffffff"},
-		{time.Date(20000, 1, 1, 0, 0, 0, 0, time.UTC), "ffffffffffff70008000000000000000", "ffffffffffff7fffbfffffffffffffff"},
+		{time.Unix(-1, 0), "00000000000070008000000000000000", "ErrTime"},
+		{time.UnixMilli(0).Add(-1), "00000000000070008000000000000000", "ErrTime"},
+		{time.UnixMilli(0), "00000000000070008000000000000000", "0000000000007fffbfffffffffffffff"},
+		{time.UnixMilli(1<<48 - 1), "ffffffffffff70008000000000000000", "ffffffffffff7fffbfffffffffffffff"},
+		{time.UnixMilli(1<<48 - 1).Add(1), "ErrTime", "ffffffffffff7fffbfffffffffffffff"},
+		{time.Date(20000, 1, 1, 0, 0, 0, 0, time.UTC), "ErrTime", "ffffffffffff7fffbfffffffffffffff"},
 	} {
-		lo, _ := interp.MinAt(l, c.at)
-		hi, _ := interp.MaxAt(l, c.at)
-		if got := hex.EncodeToString(lo) + " " + hex.EncodeToString(hi); got != c.min+" "+c.max {
+		text := func(b []byte, err error) string {
+			if errors.Is(err, interp.ErrTime) {
+				return "ErrTime"
+			}
+			return hex.EncodeToString(b)
+		}
+		if got := text(interp.MinAt(l, c.at)) + " " + text(interp.MaxAt(l, c.at)); got != c.min+" "+c.max {
 			t.Errorf("bounds at %v = %s, want %s %s", c.at, got, c.min, c.max)
 		}
 	}

@@ -49,7 +49,10 @@
 // database/sql with the driver the program registers, and calls the SQL
 // lease functions of [PostgresFunctions], which clients in other languages
 // call too. The etcd backend
-// runs over a small [EtcdClient]: [EtcdGateway] speaks etcd's v3 JSON
-// gateway with net/http, and the module github.com/idforge/idforge/lease/etcd
-// implements it on etcd's official gRPC client.
+// runs over a small [EtcdClient]: [NewEtcdGateway] speaks etcd's v3 JSON
+// gateway with net/http, over TLS with etcd's user authentication or a
+// client certificate (plain HTTP only with
+// [EtcdGatewayConfig].InsecurePlainHTTP), and the module
+// github.com/idforge/idforge/lease/etcd implements it on etcd's official
+// gRPC client.
 package lease

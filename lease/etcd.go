@@ -113,14 +113,46 @@ func claimKey(c Claim) string { return fmt.Sprint(c.Space, "|", c.Node, "|", c.H
 
 // seconds returns a TTL in whole seconds, rounded up: etcd keeps the node a
 // little longer than the holder counts on, never shorter.
-func seconds(d time.Duration) int64 { return int64((d + time.Second - 1) / time.Second) }
+func seconds(d time.Duration) int64 {
+	s := int64(d / time.Second)
+	if d%time.Second > 0 {
+		s++
+	}
+	return s
+}
+
+// satAdd returns a + b for a, b >= 0, saturated at the largest Duration
+// instead of wrapping negative.
+func satAdd(a, b time.Duration) time.Duration {
+	if a > 1<<63-1-b {
+		return 1<<63 - 1
+	}
+	return a + b
+}
+
+// maxEtcdTTL is the longest etcd lease etcd grants (its MaxLeaseTTL), in
+// seconds.
+const maxEtcdTTL = 9_000_000_000
 
 // etcdTTL returns the TTL of a claim's etcd lease, in whole seconds: the
-// lease's TTL and then its quarantine, TTL + Skew.
-func etcdTTL(c Claim) int64 { return seconds(2*c.TTL + max(c.Skew, 0)) }
+// lease's TTL and then its quarantine, TTL + Skew, saturated (a skew near
+// the largest Duration once wrapped it negative, and etcd granted its
+// shortest lease), or an error if etcd cannot grant so long a lease.
+func etcdTTL(c Claim) (int64, error) {
+	ttl := max(c.TTL, 0)
+	s := seconds(satAdd(satAdd(ttl, ttl), max(c.Skew, 0)))
+	if s > maxEtcdTTL {
+		return 0, fmt.Errorf("lease: TTL %v and clock-skew bound %v need an etcd lease of 2 × TTL + skew, %d s, longer than etcd grants (%d s)", c.TTL, c.Skew, s, int64(maxEtcdTTL))
+	}
+	return s, nil
+}
 
 // Acquire implements Engine.
 func (e *etcdEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, highWater uint64, err error) {
+	ttl, err := etcdTTL(c)
+	if err != nil {
+		return 0, 0, err
+	}
 	keys, err := e.c.Keys(ctx, fmt.Sprintf("%s%s/node/", e.prefix, c.Space))
 	if err != nil {
 		return 0, 0, err
@@ -148,7 +180,7 @@ func (e *etcdEngine) Acquire(ctx context.Context, c Claim, span uint64) (node, h
 		}
 		if id == 0 {
 			sent = time.Now()
-			if id, err = e.c.Grant(ctx, etcdTTL(c)); err != nil {
+			if id, err = e.c.Grant(ctx, ttl); err != nil {
 				return 0, 0, err
 			}
 		}

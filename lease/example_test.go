@@ -12,8 +12,9 @@ import (
 )
 
 // A Snowflake generator that takes its node from a lease. With PostgreSQL
-// the engine would be lease.Postgres(db); with etcd,
-// lease.Etcd(lease.EtcdGateway("127.0.0.1:2379", nil)).
+// the engine would be lease.Postgres(db); with etcd, lease.Etcd(g), g from
+// lease.NewEtcdGateway(lease.EtcdGatewayConfig{Endpoint: "10.0.0.5:2379",
+// CAFile: "ca.crt", Username: "ids", Password: pw}).
 func ExampleAcquire() {
 	engine := lease.NewMemory(nil)
 	sf, _ := layouts.Builtin("snowflake")

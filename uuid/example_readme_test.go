@@ -18,7 +18,7 @@ func Example_quickStart() {
 	fmt.Println(v5)
 
 	// Time-range bounds for a query on a uuid column.
-	from := uuid.MinAtV7(time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC))
+	from, _ := uuid.MinAtV7(time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC))
 	fmt.Println(from)
 	// Output:
 	// true 7

@@ -524,89 +524,115 @@ func (id UUID) Time() (time.Time, bool) {
 }
 
 // minTickV6 returns the first tick whose time is at or after t: tick 0 for a
-// t before the epoch, the last tick for a t past it.
-func minTickV6(t time.Time) uint64 {
+// t before the epoch; ErrTime for a t after the last tick's time, which no
+// tick is at or after.
+func minTickV6(t time.Time) (uint64, error) {
 	k, err := ticksFromV6(t)
 	switch {
 	case err != nil && t.Before(timeAtV6(0)):
-		return 0
+		return 0, nil
 	case err != nil:
-		return 0xfffffffffffffff
-	case k < 0xfffffffffffffff && timeAtV6(k).Before(t):
-		return k + 1
+		return 0, err
+	case timeAtV6(k).Before(t) && k == 0xfffffffffffffff:
+		return 0, fmt.Errorf("%w: no tick of uuidv6 is at or after %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	case timeAtV6(k).Before(t):
+		return k + 1, nil
 	}
-	return k
+	return k, nil
 }
 
 // MinAtV6 returns the smallest uuidv6 whose time is at or after t: the first
 // tick at or after t, with every other bit that is not a constant 0. For a t
-// before the epoch it gives the first tick; past the last tick, the last. The
-// IDs made in [t1, t2) are those with MinAtV6(t1) <= id < MinAtV6(t2).
-func MinAtV6(t time.Time) UUID {
-	tick := minTickV6(t)
+// before the epoch it gives the first tick; for a t after the last tick's
+// time, which no ID is at or after, ErrTime. The IDs made in [t1, t2) are
+// those with MinAtV6(t1) <= id < MinAtV6(t2).
+func MinAtV6(t time.Time) (UUID, error) {
+	tick, err := minTickV6(t)
+	if err != nil {
+		return UUID{}, err
+	}
 	var id UUID
 	binary.BigEndian.PutUint64(id[0:8], 0x6000|tick>>28<<32|tick>>12&0xffff<<16|tick&0xfff)
 	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000)
-	return id
+	return id, nil
 }
 
 // MaxAtV6 returns the largest uuidv6 whose time is at or before t: the last
 // tick whose time (rounded down to the nanosecond) is at or before t, with
-// every other bit that is not a constant 1. For a t before the epoch it gives
-// the first tick; past the last tick, the last. The IDs made in [t1, t2] are
-// those with MinAtV6(t1) <= id <= MaxAtV6(t2).
-func MaxAtV6(t time.Time) UUID {
-	tick := minTickV6(t.Add(1))
-	if tick > 0 && timeAtV6(tick).After(t) {
+// every other bit that is not a constant 1. For a t before the epoch, which no
+// ID is at or before, it gives ErrTime; past the last tick, the last tick. The
+// IDs made in [t1, t2] are those with MinAtV6(t1) <= id <= MaxAtV6(t2).
+func MaxAtV6(t time.Time) (UUID, error) {
+	if t.Before(timeAtV6(0)) {
+		return UUID{}, fmt.Errorf("%w: no tick of uuidv6 is at or before %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	}
+	tick, err := minTickV6(t.Add(1))
+	switch {
+	case err != nil:
+		tick = 0xfffffffffffffff
+	case tick > 0 && timeAtV6(tick).After(t):
 		tick--
 	}
 	var id UUID
 	binary.BigEndian.PutUint64(id[0:8], 0x6000|tick>>28<<32|tick>>12&0xffff<<16|tick&0xfff)
 	binary.BigEndian.PutUint64(id[8:16], 0xbfffffffffffffff)
-	return id
+	return id, nil
 }
 
 // minTickV7 returns the first tick whose time is at or after t: tick 0 for a
-// t before the epoch, the last tick for a t past it.
-func minTickV7(t time.Time) uint64 {
+// t before the epoch; ErrTime for a t after the last tick's time, which no
+// tick is at or after.
+func minTickV7(t time.Time) (uint64, error) {
 	k, err := ticksFromV7(t)
 	switch {
 	case err != nil && t.Before(timeAtV7(0)):
-		return 0
+		return 0, nil
 	case err != nil:
-		return 0xffffffffffff
-	case k < 0xffffffffffff && timeAtV7(k).Before(t):
-		return k + 1
+		return 0, err
+	case timeAtV7(k).Before(t) && k == 0xffffffffffff:
+		return 0, fmt.Errorf("%w: no tick of uuidv7 is at or after %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	case timeAtV7(k).Before(t):
+		return k + 1, nil
 	}
-	return k
+	return k, nil
 }
 
 // MinAtV7 returns the smallest uuidv7 whose time is at or after t: the first
 // tick at or after t, with every other bit that is not a constant 0. For a t
-// before the epoch it gives the first tick; past the last tick, the last. The
-// IDs made in [t1, t2) are those with MinAtV7(t1) <= id < MinAtV7(t2).
-func MinAtV7(t time.Time) UUID {
-	tick := minTickV7(t)
+// before the epoch it gives the first tick; for a t after the last tick's
+// time, which no ID is at or after, ErrTime. The IDs made in [t1, t2) are
+// those with MinAtV7(t1) <= id < MinAtV7(t2).
+func MinAtV7(t time.Time) (UUID, error) {
+	tick, err := minTickV7(t)
+	if err != nil {
+		return UUID{}, err
+	}
 	var id UUID
 	binary.BigEndian.PutUint64(id[0:8], 0x7000|tick<<16)
 	binary.BigEndian.PutUint64(id[8:16], 0x8000000000000000)
-	return id
+	return id, nil
 }
 
 // MaxAtV7 returns the largest uuidv7 whose time is at or before t: the last
 // tick whose time (rounded down to the nanosecond) is at or before t, with
-// every other bit that is not a constant 1. For a t before the epoch it gives
-// the first tick; past the last tick, the last. The IDs made in [t1, t2] are
-// those with MinAtV7(t1) <= id <= MaxAtV7(t2).
-func MaxAtV7(t time.Time) UUID {
-	tick := minTickV7(t.Add(1))
-	if tick > 0 && timeAtV7(tick).After(t) {
+// every other bit that is not a constant 1. For a t before the epoch, which no
+// ID is at or before, it gives ErrTime; past the last tick, the last tick. The
+// IDs made in [t1, t2] are those with MinAtV7(t1) <= id <= MaxAtV7(t2).
+func MaxAtV7(t time.Time) (UUID, error) {
+	if t.Before(timeAtV7(0)) {
+		return UUID{}, fmt.Errorf("%w: no tick of uuidv7 is at or before %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	}
+	tick, err := minTickV7(t.Add(1))
+	switch {
+	case err != nil:
+		tick = 0xffffffffffff
+	case tick > 0 && timeAtV7(tick).After(t):
 		tick--
 	}
 	var id UUID
 	binary.BigEndian.PutUint64(id[0:8], 0x7fff|tick<<16)
 	binary.BigEndian.PutUint64(id[8:16], 0xbfffffffffffffff)
-	return id
+	return id, nil
 }
 
 // NewV3 returns the UUID of layout uuidv3 (layouts/uuidv3.layout) for a name in a namespace: the MD5 digest

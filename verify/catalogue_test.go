@@ -131,14 +131,20 @@ func faults() []fault {
 			}
 			return ids
 		}},
-		{verify.ClassSharedNode, "snowflake", "two Snowflake generators given node 7, one ID a millisecond each", verify.Options{}, func(n int) []string {
-			a := must(snowflake.NewGenerator(7, snowflake.WithClock(fakeClock(time.Millisecond))))
-			b := must(snowflake.NewGenerator(7, snowflake.WithClock(fakeClock(time.Millisecond))))
+		{verify.ClassSharedNode, "snowflake", "two Snowflake generators given node 7, five IDs a millisecond each, one after the other", verify.Options{}, func(n int) []string {
+			a := must(snowflake.NewGenerator(7, snowflake.WithClock(fakeClock(190*time.Microsecond))))
+			b := must(snowflake.NewGenerator(7, snowflake.WithClock(fakeClock(190*time.Microsecond))))
 			return linesOf(n, func(i int) string {
-				if i%2 == 0 {
+				if i%10 < 5 {
 					return must(a.Next()).String()
 				}
 				return must(b.Next()).String()
+			})
+		}},
+		{verify.ClassCounterWraps, "snowflake", "a Snowflake sequence that runs past 4,095 to zero within a millisecond, 5,000 IDs a millisecond (@sapphire/snowflake 3.5.5)", verify.Options{}, func(n int) []string {
+			return linesOf(n, func(i int) string {
+				ms := uint64(start.UnixMilli()-1288834974657) + uint64(i/5000)
+				return fmt.Sprint(ms<<22 | 7<<12 | uint64(i%5000)&0xfff)
 			})
 		}},
 		{verify.ClassCounterWraps, "uuidv7", "a 12-bit counter started anywhere, wrapping to zero (gofrs/uuid v5.4.0)", verify.Options{}, v7gen{perMs: 1000, seed: 7, startAt: func(r *rand.Rand) uint16 { return uint16(r.IntN(4096)) }, fix: func(_ int, u uuid.UUID, _ *rand.Rand) uuid.UUID {

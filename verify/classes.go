@@ -28,12 +28,13 @@ const (
 	ClassV1OrderAsV6 Class = "v1-order-as-v6"
 	// ClassDuplicate: the same ID twice.
 	ClassDuplicate Class = "duplicate"
-	// ClassSharedNode: IDs of a layout with a node and a sequence from
-	// zero repeat or go back within a tick, as two generators given the
-	// same node number make them.
+	// ClassSharedNode: the sequence of a layout with a node and a
+	// sequence from zero goes back within a tick, not from its top to
+	// zero, as two generators given the same node number make it.
 	ClassSharedNode Class = "shared-node"
 	// ClassCounterWraps: a generator that orders IDs within a tick lets
-	// its counter roll over below its predecessor (gofrs/uuid#253).
+	// its counter roll over below its predecessor (gofrs/uuid#253; a
+	// Snowflake sequence past its top, as @sapphire/snowflake 3.5.5's).
 	ClassCounterWraps Class = "counter-wraps"
 	// ClassOutOfOrder: IDs below their predecessor within a tick, where
 	// the layout orders them.
@@ -55,7 +56,8 @@ const (
 	// step back, cpython#138862).
 	ClassRunsAhead Class = "time-runs-ahead"
 	// ClassCarryIntoTime: a monotonic increment that overflows carries
-	// into the time (ULID's spec asks for an error).
+	// into the time where the family forbids it (ULID's spec asks for an
+	// error; RFC 9562 §6.2 lets a UUID generator move its time ahead).
 	ClassCarryIntoTime Class = "carry-into-time"
 	// ClassSecondsAsMs: a millisecond time that is whole seconds times
 	// 1000.
@@ -104,8 +106,8 @@ func Classes() []ClassInfo {
 		{ClassGUIDByteOrder, "UUIDs in a .NET Guid's or SQL Server's mixed-endian byte order (the first three fields reversed)", "dotnet/runtime#111503"},
 		{ClassV1OrderAsV6, "UUIDv6s with their time in v1's field order", ""},
 		{ClassDuplicate, "the same ID twice", "google/uuid v1.6.0 NewV6 (google/uuid#199)"},
-		{ClassSharedNode, "a node's sequence repeats or goes back within a tick: two generators with one node number", "@sapphire/snowflake 3.5.5 above 4,096 IDs a millisecond"},
-		{ClassCounterWraps, "a counter that rolls over below its predecessor within a tick", "gofrs/uuid v5.4.0 NewV7 (gofrs/uuid#253)"},
+		{ClassSharedNode, "a node's sequence goes back within a tick, not from its top: two generators with one node number", ""},
+		{ClassCounterWraps, "a counter that rolls over below its predecessor within a tick", "gofrs/uuid v5.4.0 NewV7 (gofrs/uuid#253); @sapphire/snowflake 3.5.5 above 4,096 IDs a millisecond"},
 		{ClassOutOfOrder, "IDs below their predecessor within a tick, where the layout orders them", ""},
 		{ClassCounterRestarts, "a counter the layout starts at random restarts at zero each tick", ""},
 		{ClassStepsBack, "the time steps back below its predecessor's with the clock (RFC 9562 §6.2 asks to hold the last time)", ""},

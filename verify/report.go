@@ -172,7 +172,7 @@ func (c *Checker) Report() *Report {
 		r.Method, r.CounterBits = m.method, m.width
 	}
 	c.order(&d, m)
-	c.times(&d)
+	c.times(&d, m)
 	c.randomness(&d, m)
 	c.counter(&d, m)
 	for _, x := range d {
@@ -327,11 +327,7 @@ func (c *Checker) order(d *drafts, m shown) {
 				pairs = append(pairs, fmt.Sprintf("line %d repeats line %d", l, c.dupOf[i]))
 			}
 		}
-		class, why := ClassDuplicate, ""
-		if c.sharedNodeLayout() {
-			class, why = ClassSharedNode, "; the node and sequence repeat, as two generators given one node number make them"
-		}
-		d.add("order", "duplicates", Fail, class, &c.dups, "%s (%s)%s", plural(c.dups.n, "duplicate"), strings.Join(pairs, ", "), why)
+		d.add("order", "duplicates", Fail, ClassDuplicate, &c.dups, "%s (%s)", plural(c.dups.n, "duplicate"), strings.Join(pairs, ", "))
 	} else if c.ids > 0 {
 		how := fmt.Sprintf("every ID held in an exact set of %d", c.ids)
 		if c.setFull {
@@ -371,9 +367,12 @@ func (c *Checker) order(d *drafts, m shown) {
 		d.add("order", "within a tick", Pass, "", nil, "every ID in the same tick as its predecessor is above it (%s)", plural(n, "pair"))
 	case !c.randomWithin || c.opts.Strict:
 		class, why := ClassOutOfOrder, ""
-		if c.sharedNodeLayout() {
+		switch {
+		case c.sharedNodeLayout() && 2*c.wrapped > down:
+			class, why = ClassCounterWraps, fmt.Sprintf(": in %d of them the sequence ran past its top to zero, reusing the tick", c.wrapped)
+		case c.sharedNodeLayout():
 			class, why = ClassSharedNode, ": the sequence goes back, as two generators given one node number make it"
-		} else if c.opts.Strict {
+		case c.opts.Strict:
 			why = " (-strict demands order within a tick)"
 		}
 		d.add("order", "within a tick", Fail, class, &c.withinDown, "%s of %d below its predecessor in the same tick%s", plural(down, "ID"), n, why)
@@ -394,7 +393,7 @@ func (c *Checker) order(d *drafts, m shown) {
 	}
 }
 
-func (c *Checker) times(d *drafts) {
+func (c *Checker) times(d *drafts, m shown) {
 	if !c.timed || c.ids == 0 {
 		return
 	}
@@ -471,9 +470,22 @@ func (c *Checker) times(d *drafts) {
 			if pAhead < each {
 				return Fail, ClassRunsAhead, fmt.Sprintf("%d of %d IDs a tick after their predecessor count on from the predecessor's bits after the time (p = %.2g): the time runs ahead one tick an ID, as a generator that takes the next tick whenever the clock is behind it does (CPython 3.14's uuid7, cpython#138862)", c.runAhead.n, n, pAhead)
 			}
-			return Pass, "", fmt.Sprintf("the IDs a tick after their predecessor start the bits after the time afresh (%d of %d count on from the predecessor's, as chance allows)", c.runAhead.n, n)
+			if c.countsOn > 0 && binomialUpperP(c.countsOn, n, math.Ldexp(1, 1-nearBits)) < each {
+				return Note, "", fmt.Sprintf("no ID alone in its tick counts on from its predecessor, but %d of %d IDs a tick after their predecessor do: the counter counts on across ticks instead of starting afresh at each, which keeps order but makes the next tick's IDs guessable", c.countsOn, n)
+			}
+			return Pass, "", fmt.Sprintf("the IDs a tick after their predecessor start the bits after the time afresh (%d of %d count on from the predecessor's, as chance allows)", c.runAhead.n+c.countsOn, n)
 		})
 		d.stat("time", "carry", 1, &c.carried, func(each float64) (Status, Class, string) {
+			if m.method == MethodClock {
+				// The bits a finer clock holds are time: they carry into
+				// the tick as any clock's digits do.
+				return Pass, "", fmt.Sprintf("the top %d bits after the time are a finer clock, which carries into the tick as a clock does (%d of %d IDs a tick after their predecessor start near zero)", m.width, c.carried.n, n)
+			}
+			if pCarry < each && c.l.Model.IsUUID() {
+				// RFC 9562 §6.2: on a counter's overflow a UUID generator
+				// may move its timestamp ahead and start the counter again.
+				return Note, "", fmt.Sprintf("%d of %d IDs a tick after their predecessor wrap the bits after the time to near zero: a count that ran past its top took the next tick, which RFC 9562 §6.2 allows a UUID generator (it may move the timestamp ahead on overflow)", c.carried.n, n)
+			}
 			if pCarry < each {
 				return Fail, ClassCarryIntoTime, fmt.Sprintf("%d of %d IDs a tick after their predecessor wrap the bits after the time to near zero (p = %.2g): an increment that overflowed carried into the time", c.carried.n, n, pCarry)
 			}
@@ -918,13 +930,13 @@ func (c *Checker) method() shown {
 	if most(exact[best]) {
 		s := c.startOf(best)
 		switch {
-		case s == startZero && c.randomStart() && c.endsFull(best):
+		case s == startZero && c.randomStart() && c.endsHigh(best):
 			// It counts by one from zero to its top and on into the next
 			// tick: a finer clock read at its resolution, each ID a step
 			// after the last (PostgreSQL's and google/uuid's sub-millisecond
 			// fraction in a burst).
 			return shown{MethodClock, best, s}
-		case s == startZero:
+		case s == startZero, c.l.Counter != nil && c.l.Counter.Init == layouts.InitZero:
 			return shown{MethodCounter, best, s}
 		case best == w:
 			return shown{MethodMonotonicRandom, best, s}
@@ -993,21 +1005,22 @@ func (c *Checker) startOf(width int) start {
 	return startAnywhere
 }
 
-// endsFull says that the top width bits after the time are all ones in
-// the last ID of nine ticks of ten or more: a count that runs to its top
-// and carries into the tick.
-func (c *Checker) endsFull(width int) bool {
-	if len(c.ends) < minPairs {
+// endsHigh says that the top width bits after the time are in the top
+// sixteenth of their range in the last ID of half the ticks or more: a
+// count that runs to its top and on into the next tick, as a finer clock
+// does (a counter from zero ends each tick at the tick's count of IDs).
+func (c *Checker) endsHigh(width int) bool {
+	if len(c.ends) < minPairs || width < 4 {
 		return false
 	}
-	full := 0
-	ones := tail{^uint64(0), ^uint64(0)}.mask(width)
+	high := 0
+	top := tail{^uint64(0), ^uint64(0)}.mask(4)
 	for _, e := range c.ends {
-		if e.top(c.tailBits, width) == ones {
-			full++
+		if e.top(c.tailBits, width).top(width, 4) == top {
+			high++
 		}
 	}
-	return 10*full >= 9*len(c.ends)
+	return 2*high >= len(c.ends)
 }
 
 // counter reports the method and how a counter starts each tick.

@@ -157,43 +157,31 @@ func betaI(a, b, x float64) float64 {
 	return 1 - front*betaCF(b, a, 1-x)/b
 }
 
-// betaCF is the continued fraction of the incomplete beta function.
+// betaCF is the continued fraction of the incomplete beta function,
+// two terms a step (Numerical Recipes' betacf, from its definition).
 func betaCF(a, b, x float64) float64 {
 	const tiny = 1e-300
-	qab, qap, qam := a+b, a+1, a-1
-	c, d := 1.0, 1-qab*x/qap
-	if math.Abs(d) < tiny {
-		d = tiny
+	guard := func(v float64) float64 {
+		if math.Abs(v) < tiny {
+			return tiny
+		}
+		return v
 	}
-	d = 1 / d
+	qab, qap, qam := a+b, a+1, a-1
+	c, d := 1.0, 1/guard(1-qab*x/qap)
 	h := d
-	for m := 1; m < 10000; m++ {
-		m2 := float64(2 * m)
-		fm := float64(m)
-		aa := fm * (b - fm) * x / ((qam + m2) * (a + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
+	// term applies one term of the fraction, by Lentz's method, and
+	// returns the factor it multiplied h by.
+	term := func(aa float64) float64 {
+		d = 1 / guard(1+aa*d)
+		c = guard(1 + aa/c)
 		h *= d * c
-		aa = -(a + fm) * (qab + fm) * x / ((a + m2) * (qap + m2))
-		d = 1 + aa*d
-		if math.Abs(d) < tiny {
-			d = tiny
-		}
-		c = 1 + aa/c
-		if math.Abs(c) < tiny {
-			c = tiny
-		}
-		d = 1 / d
-		del := d * c
-		h *= del
-		if math.Abs(del-1) < 1e-15 {
+		return d * c
+	}
+	for m := 1; m < 10000; m++ {
+		fm, m2 := float64(m), float64(2*m)
+		term(fm * (b - fm) * x / ((qam + m2) * (a + m2)))
+		if del := term(-(a + fm) * (qab + fm) * x / ((a + m2) * (qap + m2))); math.Abs(del-1) < 1e-15 {
 			break
 		}
 	}

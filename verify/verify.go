@@ -206,7 +206,12 @@ type Checker struct {
 	tickCount    int64 // distinct ticks, counted at each change
 	wholeSeconds bool  // every tick so far is whole seconds
 	nextTick     int64 // tick changes by exactly one tick
-	runAhead     tally // of those, ones whose bits after the time count on
+	runAhead     tally // of those, ones alone in their tick whose bits after the time count on
+	countsOn     int64 // of those, others whose bits after the time count on (a counter not re-seeded)
+	prevAlone    bool  // the predecessor was the first ID of its tick
+	wrapped      int64 // descents within a tick of a sequence from its top to zero
+	wrapRuns     []resolved.Run
+	wrapTop      uint64
 	carried      tally // of those, ones whose bits after the time wrapped past their top
 
 	hist     [][256]int64 // every ID's bytes
@@ -331,9 +336,20 @@ func (c *Checker) plan() {
 	if randomStart {
 		c.randomWithin = true
 	}
+	if c.v1Rule && c.sortable {
+		// RFC 9562 §5.6: a UUIDv6's clock sequence and node should be
+		// drawn afresh for each ID, so IDs of one tick may be in any order.
+		c.randomWithin = true
+	}
 	// The bits after the time are fresh at each tick where they are all
 	// random or a counter started at random.
 	c.freshStart = c.tailBits >= 24 && c.randomWithin && (r.Counter == nil || randomStart)
+	if k := r.Counter; k != nil && k.Width <= 64 && r.Node != nil {
+		c.wrapRuns, c.wrapTop = k.Runs, 1<<uint(k.Width)-1
+		if k.Width == 64 {
+			c.wrapTop = ^uint64(0)
+		}
+	}
 	if c.counterSeeds() != nil {
 		c.seedHist = make([][256]int64, c.size)
 	}
@@ -713,6 +729,9 @@ func (c *Checker) checkTime(id []byte, line int64) {
 			c.withinPairs++
 			if c.sortable && cmp < 0 {
 				c.withinDown.add(line, keep)
+				if c.wrapRuns != nil && valueOf(c.prev, c.wrapRuns) == c.wrapTop && valueOf(id, c.wrapRuns) == 0 {
+					c.wrapped++ // a sequence past its top, to zero: one generator's overflow
+				}
 			}
 			if len(c.pairs) < 2*maxPairs && len(c.tailRuns) > 0 {
 				c.pairs = append(c.pairs, c.tailOf(c.prev), c.tailOf(id))
@@ -731,8 +750,10 @@ func (c *Checker) checkTime(id []byte, line int64) {
 					c.nextTick++
 					d, up := cur.sub(prev)
 					switch {
+					case up && d.top(c.tailBits, nearBits).isZero() && c.prevAlone:
+						c.runAhead.add(line, keep) // counting on from the predecessor, alone in its tick
 					case up && d.top(c.tailBits, nearBits).isZero():
-						c.runAhead.add(line, keep) // counting on from the predecessor
+						c.countsOn++ // counting on across a tick, not re-seeded
 					case !up && cur.top(c.tailBits, carryBits).isZero():
 						c.carried.add(line, keep) // wrapped past the top, to near zero
 					}
@@ -762,6 +783,7 @@ func (c *Checker) checkTime(id []byte, line int64) {
 			}
 		}
 	}
+	c.prevAlone = first
 	c.prevTick = tick
 }
 

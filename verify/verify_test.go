@@ -221,3 +221,43 @@ func TestLongLine(t *testing.T) {
 		t.Errorf("%d lines, %d IDs, failed %v; want 3, 2, true", rep.Lines, rep.IDs, rep.Failed)
 	}
 }
+
+// TestTails holds the binomial and Poisson tails to sums of their terms
+// in exact rational arithmetic (math/big), the obviously correct way.
+func TestTails(t *testing.T) {
+	binom := func(n, k int64) *big.Rat { // C(n, k) / 2^n
+		c := new(big.Int).Binomial(n, k)
+		return new(big.Rat).SetFrac(c, new(big.Int).Lsh(big.NewInt(1), uint(n)))
+	}
+	for _, n := range []int64{1, 2, 10, 39, 100, 1000} {
+		lower := new(big.Rat) // P(X <= k)
+		below := new(big.Rat) // P(X <= k-1)
+		for k := int64(0); k <= n; k++ {
+			below.Set(lower)
+			lower.Add(lower, binom(n, k))
+			want, _ := lower.Float64()
+			if got := binomialLowerP(k, n, 0.5); math.Abs(got-want) > 1e-9*want {
+				t.Fatalf("binomialLowerP(%d, %d, 1/2) = %g, want %g", k, n, got, want)
+			}
+			upperWant, _ := new(big.Rat).Sub(big.NewRat(1, 1), below).Float64() // P(X >= k)
+			if got := binomialUpperP(k, n, 0.5); math.Abs(got-upperWant) > 1e-9*upperWant {
+				t.Fatalf("binomialUpperP(%d, %d, 1/2) = %g, want %g", k, n, got, upperWant)
+			}
+		}
+	}
+	// Poisson(λ) ≥ k, against 1 - Σ_{i<k} e^-λ λ^i / i!.
+	for _, lambda := range []float64{1e-5, 0.5, 3, 20} {
+		cum, term := 0.0, math.Exp(-lambda)
+		for k := int64(1); k < 40; k++ {
+			cum += term
+			term *= lambda / float64(k)
+			want := 1 - cum
+			if got := poissonUpperP(k, lambda); math.Abs(got-want) > 1e-9*want+1e-12 {
+				t.Fatalf("poissonUpperP(%d, %g) = %g, want %g", k, lambda, got, want)
+			}
+		}
+	}
+	if p := chiSquareLowerP(0.2, 255); p > 1e-100 {
+		t.Errorf("an LCG's χ² of 0.2 on 255 degrees of freedom: lower tail %g", p)
+	}
+}

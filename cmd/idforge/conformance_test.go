@@ -219,9 +219,15 @@ func TestConformanceBadTestee(t *testing.T) {
 		exit int
 		want string
 	}{
-		{[]string{"-testee", "exit 0"}, 1, "the testee exited"},
-		{[]string{"-testee", "echo hello; cat >/dev/null"}, 1, "protocol error"},
+		{[]string{"-testee", "exit 3"}, 1, "the testee exited (exit status 3) before it answered capabilities"},
+		{[]string{"-testee", "echo hello; cat >/dev/null"}, 1, `protocol error: a response that is not a JSON object: "hello"`},
 		{[]string{"-testee", "sleep 2", "-timeout", "100ms"}, 1, "did not finish within 100ms"},
+		// It closes its output and runs on: not "exited".
+		{[]string{"-testee", "exec >&-; sleep 3"}, 1, "closed its standard output before it answered capabilities, and is still running"},
+		// It answers capabilities, then exits with half its answers.
+		{[]string{"-testee", `read l; echo '` + bufferedCaps + `'; read l; echo '{"ok":false,"error":"ErrUnsupported"}'; exit 4`, "-layout", "uuidv4"}, 1, "the testee exited (exit status 4) after 1 of "},
+		// More answers than requests.
+		{[]string{"-testee", `read l; echo '` + bufferedCaps + `'; while read l; do echo '{"ok":false,"error":"ErrUnsupported"}'; done; echo '{"ok":true}'`, "-layout", "uuidv4"}, 1, "more responses than the"},
 		{nil, 2, "-testee CMD is required"},
 		{[]string{"-testee", "cat", "-layout", "nope"}, 2, `no layout "nope"`},
 	} {
@@ -229,5 +235,74 @@ func TestConformanceBadTestee(t *testing.T) {
 		if exit != c.exit || !strings.Contains(stderr, c.want) {
 			t.Errorf("conformance %q: exit %d, stderr %q; want exit %d and %q", c.args, exit, stderr, c.exit, c.want)
 		}
+	}
+}
+
+// bufferedCaps is the capabilities of a testee in sh that claims uuidv4's
+// compare and refuses every case as ErrUnsupported.
+const bufferedCaps = `{"ok":true,"name":"sh","protocol":1,"layouts":["uuidv4"],"ops":["compare"]}`
+
+// A testee that reads all its input before it answers, and writes its
+// answers only when it exits (it flushes at exit), finishes: the driver
+// closes its input after the last request. Before, it hung until the
+// timeout (issue 64).
+func TestConformanceFlushAtExit(t *testing.T) {
+	script := `read l; echo '` + bufferedCaps + `'; n=0; while read l; do n=$((n+1)); done; out=$(i=0; while [ $i -lt $n ]; do echo '{"ok":false,"error":"ErrUnsupported"}'; i=$((i+1)); done); printf '%s\n' "$out"`
+	stdout, stderr, exit := idforge(t, ".", "", "conformance", "-json", "-testee", script, "-layout", "uuidv4", "-timeout", "1m")
+	var rep testee.Report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || exit != 0 {
+		t.Fatalf("exit %d (%v):\n%s\n%s", exit, err, stdout, stderr)
+	}
+	if n := rep.Skipped["refused by the testee as "+testee.Unsupported]; n == 0 {
+		t.Errorf("no case refused: %+v", rep)
+	}
+}
+
+// Every example of idforge conformance -h runs as written at the root of a
+// clone, with idforge on the PATH and DIR the build of idforge's packages
+// the help names, and passes (issue 64). An example whose tool (node,
+// python3) is missing is skipped, saying so.
+func TestConformanceHelpExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every example: the packages' build, node, python3, go run")
+	}
+	stdout, stderr, _ := idforge(t, ".", "", "conformance", "-h")
+	help := stdout + stderr
+	_, examples, ok := strings.Cut(help, "\nexamples")
+	if !ok {
+		t.Fatalf("no examples in the help:\n%s", help)
+	}
+	var lines []string
+	for _, line := range strings.Split(examples, "\n") {
+		if strings.HasPrefix(line, "  ") && strings.Contains(line, "idforge conformance ") {
+			lines = append(lines, strings.TrimSpace(line))
+		}
+	}
+	if len(lines) < 3 {
+		t.Fatalf("%d examples in the help, want 3 or more:\n%s", len(lines), examples)
+	}
+	readFiles(t, testees+"/*", "../../interop/conformance/oklogulid/*")
+	path := filepath.Dir(idforgeBin) + string(os.PathListSeparator) + os.Getenv("PATH")
+	for i, line := range lines {
+		t.Run(fmt.Sprint("example", i+1), func(t *testing.T) {
+			switch {
+			case strings.Contains(line, "'node "):
+				testenv.NeedTool(t, testenv.Node)
+			case strings.Contains(line, "'python3 "):
+				testenv.NeedTool(t, testenv.Python)
+			}
+			cmdline := line
+			if strings.Contains(line, "DIR/") {
+				cmdline = strings.ReplaceAll(line, "DIR/", filepath.Dir(builtPackage(t, "js"))+"/")
+			}
+			cmd := exec.Command("sh", "-c", cmdline)
+			cmd.Dir = "../.."
+			cmd.Env = append(os.Environ(), "PATH="+path)
+			out, err := cmd.CombinedOutput()
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", line, err, out)
+			}
+			t.Logf("%s", strings.SplitN(string(out), "\n", 2)[0])
+		})
 	}
 }

@@ -3,9 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -20,8 +22,9 @@ in any language, a testee: CMD, a command line that sh -c runs, reads
 requests, one JSON object a line, on its standard input and writes one
 response a line on its standard output (docs/conformance.md specifies the
 protocol). It is asked what it supports (layouts, ops, forms, whether its
-generator takes a clock); every case of the corpus it supports is sent, and
-its answers are compared with the corpus's. The report gives the counts of
+generator takes a clock); every case of the corpus it supports is sent, its
+standard input is closed after the last, and its answers, read to the end of
+its output, are compared with the corpus's. The report gives the counts of
 cases passed, failed and skipped, and each failure with its request and
 corpus record; the testee's standard error passes through.
 
@@ -35,13 +38,19 @@ corpus record; the testee's standard error passes through.
   -timeout D        end the testee after D (default 5m)
   -json             the report as one JSON object
 
-Exit status 1 when a case fails that the list does not name, or the testee
-breaks the protocol or exits early.
+The testee runs in a process group of its own (on Unix): at the timeout, or
+when it has exited, the whole group is killed, so nothing it started is left
+running. A response line longer than 1 MiB is a protocol error.
 
-examples (DIR is where go run ./gen/internal/packages -o DIR built idforge's packages):
+Exit status 1 when a case fails that the list does not name, or the testee
+breaks the protocol, exits or closes its output before it answered every
+request, or does not finish within the timeout.
+
+examples, at the root of a clone (DIR is where go run ./gen/internal/packages -o DIR
+built idforge's packages):
   IDFORGE_JS=DIR/js idforge conformance -testee 'node conformance/testees/idforge.mjs'
   IDFORGE_PYTHON=DIR/python idforge conformance -testee 'python3 conformance/testees/idforge_testee.py' -layout uuidv7,ulid
-  idforge conformance -testee 'node conformance/testees/npm-uuid.mjs' -failures conformance/testees/npm-uuid.failures
+  idforge conformance -testee 'go run ./interop/conformance/oklogulid' -failures interop/conformance/oklogulid/oklog-ulid.failures
 `
 
 func cmdConformance(args []string, _ io.Reader, stdout, stderr io.Writer) error {
@@ -57,6 +66,13 @@ func cmdConformance(args []string, _ io.Reader, stdout, stderr io.Writer) error 
 	}
 	if *command == "" {
 		return usageError{fmt.Errorf("-testee CMD is required")}
+	}
+	// What the driver holds: the corpus's cases (some 8 MB live with
+	// every layout) and one testee line (at most testee.MaxLine). A soft
+	// limit keeps the garbage collector near that, so that a run stays
+	// well under 64 MiB whatever the testee writes; GOMEMLIMIT overrides it.
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(32 << 20)
 	}
 	var opts testee.Options
 	if *only != "" {
@@ -103,7 +119,12 @@ func cmdConformance(args []string, _ io.Reader, stdout, stderr io.Writer) error 
 		return err
 	}
 	rep, runErr := testee.Run(t, rs, opts)
-	closeErr := t.Close()
+	var closeErr error
+	if runErr != nil {
+		t.Kill() // and its process group: nothing it started is left running
+	} else {
+		closeErr = t.Close()
+	}
 	if rep != nil {
 		if *asJSON {
 			enc := json.NewEncoder(stdout)
@@ -116,8 +137,11 @@ func cmdConformance(args []string, _ io.Reader, stdout, stderr io.Writer) error 
 		}
 	}
 	switch {
-	case runErr != nil && ctx.Err() != nil:
-		return fmt.Errorf("the testee did not finish within %v: %w", *timeout, runErr)
+	case errors.Is(runErr, testee.ErrStopped) || errors.Is(closeErr, testee.ErrStopped):
+		if runErr == nil {
+			runErr = closeErr
+		}
+		return fmt.Errorf("the testee did not finish within %v, and was killed with everything it started: %w", *timeout, runErr)
 	case runErr != nil:
 		return runErr
 	case closeErr != nil:

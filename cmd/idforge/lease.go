@@ -18,34 +18,42 @@ import (
 
 // leaseFlags are new's flags for a leased node.
 type leaseFlags struct {
-	engine    string        // -lease: postgres://…, etcd://host:port or k8s://…
+	engine    string        // -lease: postgres://…, etcd://… or k8s://…
 	ttl, wait time.Duration // -lease-ttl, -lease-wait
+	insecure  bool          // -lease-insecure: plain HTTP to etcd or Kubernetes
 }
 
 // answerTime is how long an engine has to answer -lease, beyond -lease-wait.
 const answerTime = 5 * time.Second
 
 // openEngine returns the engine a -lease URL names: PostgreSQL through
-// database/sql and pgx, etcd through its JSON gateway, or Kubernetes
-// Lease objects (k8sEngine).
-func openEngine(url string) (lease.Engine, func(), error) {
+// database/sql and pgx, etcd through its JSON gateway (etcdEngine), or
+// Kubernetes Lease objects (k8sEngine). insecure is -lease-insecure.
+func openEngine(url string, insecure bool) (lease.Engine, func(), error) {
 	switch {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		if insecure {
+			return nil, nil, usageError{fmt.Errorf("-lease-insecure is for etcd:// and k8s://; PostgreSQL's URL says its own TLS (sslmode=)")}
+		}
 		db, err := sql.Open("pgx", url)
 		if err != nil {
 			return nil, nil, err
 		}
 		return lease.Postgres(db), func() { db.Close() }, nil
 	case strings.HasPrefix(url, "etcd://"):
-		return lease.Etcd(lease.EtcdGateway(strings.TrimPrefix(url, "etcd://"), nil)), func() {}, nil
+		e, err := etcdEngine(url, insecure)
+		if err != nil {
+			return nil, nil, err
+		}
+		return e, func() {}, nil
 	case strings.HasPrefix(url, "k8s://"):
-		e, err := k8sEngine(url)
+		e, err := k8sEngine(url, insecure)
 		if err != nil {
 			return nil, nil, err
 		}
 		return e, func() {}, nil
 	}
-	return nil, nil, usageError{fmt.Errorf("-lease %q: want postgres://…, etcd://host:port or k8s://…", url)}
+	return nil, nil, usageError{fmt.Errorf("-lease %q: want postgres://…, etcd://HOST:PORT or k8s://…", url)}
 }
 
 // leased acquires a node of l's space and returns a source of IDs under it:
@@ -57,7 +65,7 @@ func leased(l *layouts.Layout, fromSpec bool, f leaseFlags) (next func() ([]byte
 	if err != nil {
 		return nil, nil, usageError{fmt.Errorf("-lease: %w", err)}
 	}
-	e, closeEngine, err := openEngine(f.engine)
+	e, closeEngine, err := openEngine(f.engine, f.insecure)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -27,7 +27,11 @@ func TestLeaseLost(t *testing.T) {
 				// IDFORGE_KUBE_TOKEN and IDFORGE_KUBE_CA, as .ci/kube sets them.
 				url = "k8s://" + strings.TrimPrefix(testenv.Need(t, e.env), "https://") + "/" + testenv.Need(t, testenv.KubeNamespace)
 			}
-			cmd := exec.Command(idforgeBin, "new", "-layout", "snowflake", "-lease", url, "-lease-ttl", "2s", "-n", "100000000")
+			args := []string{"new", "-layout", "snowflake", "-lease", url, "-lease-ttl", "2s", "-n", "100000000"}
+			if e.name == "etcd" {
+				args = append(args, "-lease-insecure") // .ci/etcd's server speaks plain HTTP on 127.0.0.1
+			}
+			cmd := exec.Command(idforgeBin, args...)
 			var stderr bytes.Buffer
 			cmd.Stderr = &stderr
 			out, err := cmd.StdoutPipe()

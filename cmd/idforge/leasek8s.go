@@ -30,7 +30,9 @@ const (
 //	                            the system's roots)
 //
 // Either form takes ?skew=D, the bound on the API servers' clock skew.
-func k8sEngine(raw string) (lease.Engine, error) {
+// insecure (-lease-insecure) makes the second http://HOST:PORT, the token
+// in clear; in a pod it has no meaning.
+func k8sEngine(raw string, insecure bool) (lease.Engine, error) {
 	bad := func(format string, args ...any) error {
 		return usageError{fmt.Errorf("-lease %q: %s (want k8s:// in a pod, or k8s://HOST:PORT/NAMESPACE)", raw, fmt.Sprintf(format, args...))}
 	}
@@ -58,11 +60,17 @@ func k8sEngine(raw string) (lease.Engine, error) {
 		if q.Has("token-file") || q.Has("ca-file") {
 			return nil, bad("in a pod the token and CA are the service account's")
 		}
+		if insecure {
+			return nil, bad("-lease-insecure: in a pod the API server is the service account's, over HTTPS")
+		}
 		if cfg, err = k8s.InCluster(); err != nil {
 			return nil, err
 		}
 	} else {
 		cfg.Server = "https://" + u.Host
+		if insecure {
+			cfg.Server, cfg.InsecurePlainHTTP = "http://"+u.Host, true
+		}
 		cfg.TokenFile = q.Get("token-file")
 		if cfg.TokenFile == "" {
 			cfg.Token = os.Getenv(envKubeToken)
@@ -76,8 +84,8 @@ func k8sEngine(raw string) (lease.Engine, error) {
 		cfg.Namespace = ns
 	}
 	if s := q.Get("skew"); s != "" {
-		if cfg.Skew, err = time.ParseDuration(s); err != nil || cfg.Skew <= 0 {
-			return nil, bad("skew=%s: want a positive duration such as 2s", s)
+		if cfg.Skew, err = time.ParseDuration(s); err != nil || cfg.Skew <= 0 || cfg.Skew > k8s.MaxSkew {
+			return nil, bad("skew=%s: want a positive duration such as 2s, at most %v", s, k8s.MaxSkew)
 		}
 	}
 	e, err := k8s.New(cfg)

@@ -26,7 +26,7 @@ import (
 const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
                    [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
                    [-store FILE [-max-ahead D]]
-                   [-lease postgres://…|etcd://host:port|k8s://… [-lease-ttl D] [-lease-wait D]]
+                   [-lease postgres://…|etcd://…|k8s://… [-lease-ttl D] [-lease-wait D] [-lease-insecure]]
        idforge new [-layout NAME | -spec FILE] -at TIME [-n N] [-node N] [-enc ENCODING]
        idforge new [-layout NAME | -spec FILE] [-min-at TIME] [-max-at TIME] [-enc ENCODING]
 
@@ -69,10 +69,19 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
               may be (default 24h; see 'idforge help store')
   -lease    instead of -node, lease a free node from PostgreSQL, etcd or
             Kubernetes (see docs/leases.md); a lost lease stops with an
-            error. k8s:// in a pod uses its service account;
-            k8s://HOST:PORT/NAMESPACE an API server, with the token in
-            $IDFORGE_KUBE_TOKEN (or ?token-file=PATH) and its CA's file in
-            $IDFORGE_KUBE_CA (or ?ca-file=PATH)
+            error. etcd://[USER@]HOST:PORT is etcd over HTTPS, with its
+            CA's file in ?ca-file=PATH (else the system's roots), a client
+            certificate in ?cert-file=PATH&key-file=PATH, and USER's
+            password in $IDFORGE_ETCD_PASSWORD (or ?password-file=PATH).
+            k8s:// in a pod uses its service account;
+            k8s://HOST:PORT/NAMESPACE an API server over HTTPS, with the
+            token in $IDFORGE_KUBE_TOKEN (or ?token-file=PATH) and its CA's
+            file in $IDFORGE_KUBE_CA (or ?ca-file=PATH). Neither follows a
+            redirect
+  -lease-insecure  speak plain HTTP to etcd:// or k8s://HOST:PORT: every
+            request, a password or token included, travels in clear, and
+            anyone on the path can forge the answers; for a test server on
+            this machine only
   -lease-ttl   the lease's time to live (default 10s)
   -lease-wait  how long to wait for a free node (beyond 5s for the engine
                to answer), and for this clock to catch up with the node's
@@ -101,7 +110,7 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
 Examples:
   idforge new -layout v7 -enc base62 -n 5
   idforge new -layout snowflake -node 42
-  idforge new -layout snowflake -lease etcd://127.0.0.1:2379 -n 1000
+  idforge new -layout snowflake -lease 'etcd://ids@10.0.0.5:2379?ca-file=ca.crt' -n 1000
   idforge new -layout snowflake -lease k8s:// -n 1000
   idforge new -layout v5 -ns dns -name www.example.com
   idforge new -layout v7 -store ids.state -n 100
@@ -131,6 +140,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&lf.engine, "lease", "", "")
 	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
 	fs.DurationVar(&lf.wait, "lease-wait", 0, "")
+	fs.BoolVar(&lf.insecure, "lease-insecure", false, "")
 	if err := parseFlagsOnly(fs, args); err != nil {
 		return err
 	}
@@ -173,6 +183,9 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 		if err := st.CheckAhead(markClock(*maxAhead)); err != nil {
 			return err
 		}
+	}
+	if lf.insecure && lf.engine == "" {
+		return usageError{fmt.Errorf("-lease-insecure without -lease")}
 	}
 	var next func() ([]byte, error)
 	if lf.engine != "" {

@@ -148,6 +148,15 @@ func checkBound(rl *resolved.Layout, r conformance.Record) ([]Mismatch, error) {
 		want string
 	}{{"min", c.Ceil(at), false, r.Min}, {"max", c.Last(at), true, r.Max}} {
 		k := b.tick
+		// DESIGN's time bounds: MinAt before the first tick is the first
+		// tick, MaxAt past the last the last; where no tick satisfies the
+		// definition, the record has no ID on that side and says ErrTime.
+		if none := b.fill && k.Sign() < 0 || !b.fill && k.Cmp(c.MaxTick()) > 0; none {
+			if b.want != "" || r.Error != "ErrTime" {
+				ms = append(ms, Mismatch{Layout: r.Layout, What: b.what, Input: r.At, Got: "ErrTime", Want: orError(b.want, r.Error)})
+			}
+			continue
+		}
 		if k.Sign() < 0 {
 			k.SetInt64(0)
 		}
@@ -173,6 +182,14 @@ func checkBound(rl *resolved.Layout, r conformance.Record) ([]Mismatch, error) {
 		}
 	}
 	return ms, nil
+}
+
+// orError returns want, or the error kind err where want is empty.
+func orError(want, err string) string {
+	if want == "" {
+		return err
+	}
+	return want
 }
 
 // gather returns the value that runs hold in id.

@@ -215,9 +215,19 @@ public final class IdforgeTestee {
                 }
                 break;
             case "bounds": {
+                // Where no ID qualifies on one side (maxAt before the first
+                // tick, minAt after the last), its error, with the other
+                // side's ID.
                 Instant at = instantOf(new BigInteger((String) req.get("at")));
-                res.put("min", hexOf(c.getMethod("minAt", Instant.class).invoke(null, at)));
-                res.put("max", hexOf(c.getMethod("maxAt", Instant.class).invoke(null, at)));
+                for (String side : List.of("min", "max")) {
+                    try {
+                        res.put(side, hexOf(c.getMethod(side + "At", Instant.class).invoke(null, at)));
+                    } catch (InvocationTargetException e) {
+                        Map<String, Object> refused = refusal(e.getCause());
+                        res.put("ok", false);
+                        res.putIfAbsent("error", refused.get("error"));
+                    }
+                }
                 break;
             }
             case "name": {

@@ -74,8 +74,21 @@ function answer(req) {
     case 'time':
       // A layout without a time has no minAt, and its IDs no time.
       return ID.minAt === undefined ? { ok: true } : { ok: true, unix_ns: id.unixNanos().toString() };
-    case 'bounds':
-      return { ok: true, min: ID.minAt(BigInt(req.at)).hex(), max: ID.maxAt(BigInt(req.at)).hex() };
+    case 'bounds': {
+      // Where no ID qualifies on one side (maxAt before the first tick,
+      // minAt after the last), its error, with the other side's ID.
+      const res = { ok: true };
+      for (const side of ['min', 'max']) {
+        try {
+          res[side] = ID[side + 'At'](BigInt(req.at)).hex();
+        } catch (e) {
+          if (e?.name !== 'IDError') throw e;
+          res.ok = false;
+          res.error ??= e.code;
+        }
+      }
+      return res;
+    }
     case 'name':
       return { ok: true, hex: m.fromName(bytesOf(req.namespace), req.name ?? '').hex() };
     case 'compare':

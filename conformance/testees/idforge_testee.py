@@ -98,8 +98,17 @@ def answer(req):
         # A layout without a time has no min_at, and its IDs no time.
         return {"ok": True, "unix_ns": str(id.unix_nanos())} if hasattr(ID, "min_at") else {"ok": True}
     if op == "bounds":
+        # Where no ID qualifies on one side (max_at before the first tick,
+        # min_at after the last), its error, with the other side's ID.
         at = int(req["at"])
-        return {"ok": True, "min": bytes(ID.min_at(at)).hex(), "max": bytes(ID.max_at(at)).hex()}
+        res = {"ok": True}
+        for side, f in (("min", ID.min_at), ("max", ID.max_at)):
+            try:
+                res[side] = bytes(f(at)).hex()
+            except m.IDError as e:
+                res["ok"] = False
+                res.setdefault("error", e.code)
+        return res
     if op == "name":
         namespace = uuid.UUID(bytes=bytes.fromhex(req["namespace"]))
         return {"ok": True, "hex": bytes(ID.from_name(namespace, req.get("name", ""))).hex()}

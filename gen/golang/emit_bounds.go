@@ -29,15 +29,19 @@ func emitBounds(f *jen.File, p *Package) error {
 func emitMinTick(f *jen.File, m Member, v *layouts.Value) {
 	ticksFrom, timeAt := timeNames(m)
 	last := jen.Id(maxTick(v))
-	commentf(f, "minTick%s returns the first tick whose time is at or after t: tick 0 for a\nt before the epoch, the last tick for a t past it.", m.Suffix)
-	f.Func().Id("minTick"+m.Suffix).Params(jen.Id("t").Qual("time", "Time")).Uint64().Block(
+	commentf(f, "minTick%s returns the first tick whose time is at or after t: tick 0 for a\nt before the epoch; ErrTime for a t after the last tick's time, which no\ntick is at or after.", m.Suffix)
+	f.Func().Id("minTick"+m.Suffix).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(
 		jen.List(jen.Id("k"), jen.Err()).Op(":=").Id(ticksFrom).Call(jen.Id("t")),
 		jen.Switch().Block(
-			jen.Case(jen.Err().Op("!=").Nil().Op("&&").Id("t").Dot("Before").Call(jen.Id(timeAt).Call(jen.Lit(0)))).Block(jen.Return(jen.Lit(0))),
-			jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(last)),
-			jen.Case(jen.Id("k").Op("<").Add(last).Op("&&").Id(timeAt).Call(jen.Id("k")).Dot("Before").Call(jen.Id("t"))).Block(jen.Return(jen.Id("k").Op("+").Lit(1))),
+			jen.Case(jen.Err().Op("!=").Nil().Op("&&").Id("t").Dot("Before").Call(jen.Id(timeAt).Call(jen.Lit(0)))).Block(jen.Return(jen.Lit(0), jen.Nil())),
+			jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
+			jen.Case(jen.Id(timeAt).Call(jen.Id("k")).Dot("Before").Call(jen.Id("t")).Op("&&").Id("k").Op("==").Add(last)).Block(
+				jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: no tick of "+m.Layout.Name+" is at or after %s"), jen.Id("ErrTime"),
+					jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano")))),
+			),
+			jen.Case(jen.Id(timeAt).Call(jen.Id("k")).Dot("Before").Call(jen.Id("t"))).Block(jen.Return(jen.Id("k").Op("+").Lit(1), jen.Nil())),
 		),
-		jen.Return(jen.Id("k")),
+		jen.Return(jen.Id("k"), jen.Nil()),
 	)
 	f.Line()
 }
@@ -46,39 +50,50 @@ func emitMinTick(f *jen.File, m Member, v *layouts.Value) {
 func emitBound(f *jen.File, p *Package, m Member, v *layouts.Value, fill bool) {
 	l := m.Layout
 	_, timeAt := timeNames(m)
-	name, tick := "MinAt"+m.Suffix, jen.Id("tick").Op(":=").Id("minTick"+m.Suffix).Call(jen.Id("t"))
+	name := "MinAt" + m.Suffix
+	tick := []jen.Code{
+		jen.List(jen.Id("tick"), jen.Err()).Op(":=").Id("minTick" + m.Suffix).Call(jen.Id("t")),
+		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(zeroID(p), jen.Err())),
+	}
 	doc := fmt.Sprintf(`%s returns the smallest %s whose time is at or after t: the first
 tick at or after t, with every other bit that is not a constant 0. For a t
-before the epoch it gives the first tick; past the last tick, the last. The
-IDs made in [t1, t2) are those with %[1]s(t1) <= id < %[1]s(t2).`, name, l.Name)
+before the epoch it gives the first tick; for a t after the last tick's
+time, which no ID is at or after, ErrTime. The IDs made in [t1, t2) are
+those with %[1]s(t1) <= id < %[1]s(t2).`, name, l.Name)
 	if p.signed() {
 		doc = fmt.Sprintf(`%s returns the smallest %s whose time is at or after t: the first
 tick at or after t, with every other bit that is not a constant 0. For a t
-before the epoch it gives the first tick; past the last tick, the last. The
-IDs made in [t1, t2) are those from %[1]s(t1), inclusive, to %[1]s(t2),
+before the epoch it gives the first tick; for a t after the last tick's
+time, which no ID is at or after, ErrTime. The IDs made in [t1, t2) are
+those from %[1]s(t1), inclusive, to %[1]s(t2),
 exclusive, as Compare orders them: an ID whose top bit is set is negative,
 so Go's < does not.`, name, l.Name)
 	}
-	body := []jen.Code{tick}
+	body := tick
 	if fill {
 		name = "MaxAt" + m.Suffix
 		doc = fmt.Sprintf(`%s returns the largest %s whose time is at or before t: the last
 tick whose time (rounded down to the nanosecond) is at or before t, with
-every other bit that is not a constant 1. For a t before the epoch it gives
-the first tick; past the last tick, the last. The IDs made in [t1, t2] are
-those with MinAt%s(t1) <= id <= %[1]s(t2).`, name, l.Name, m.Suffix)
+every other bit that is not a constant 1. For a t before the epoch, which no
+ID is at or before, it gives ErrTime; past the last tick, the last tick. The
+IDs made in [t1, t2] are those with MinAt%s(t1) <= id <= %[1]s(t2).`, name, l.Name, m.Suffix)
 		if p.signed() {
 			doc = fmt.Sprintf(`%s returns the largest %s whose time is at or before t: the last
 tick whose time (rounded down to the nanosecond) is at or before t, with
-every other bit that is not a constant 1. For a t before the epoch it gives
-the first tick; past the last tick, the last. The IDs made in [t1, t2] are
-those from MinAt%s(t1) to %[1]s(t2), both inclusive, as Compare orders
+every other bit that is not a constant 1. For a t before the epoch, which no
+ID is at or before, it gives ErrTime; past the last tick, the last tick. The
+IDs made in [t1, t2] are those from MinAt%s(t1) to %[1]s(t2), both inclusive, as Compare orders
 them: an ID whose top bit is set is negative, so Go's < does not.`, name, l.Name, m.Suffix)
 		}
 		body = []jen.Code{
-			jen.Id("tick").Op(":=").Id("minTick" + m.Suffix).Call(jen.Id("t").Dot("Add").Call(jen.Lit(1))),
-			jen.If(jen.Id("tick").Op(">").Lit(0).Op("&&").Id(timeAt).Call(jen.Id("tick")).Dot("After").Call(jen.Id("t"))).Block(
-				jen.Id("tick").Op("--"),
+			jen.If(jen.Id("t").Dot("Before").Call(jen.Id(timeAt).Call(jen.Lit(0)))).Block(
+				jen.Return(zeroID(p), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: no tick of "+l.Name+" is at or before %s"), jen.Id("ErrTime"),
+					jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano")))),
+			),
+			jen.List(jen.Id("tick"), jen.Err()).Op(":=").Id("minTick" + m.Suffix).Call(jen.Id("t").Dot("Add").Call(jen.Lit(1))),
+			jen.Switch().Block(
+				jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Id("tick").Op("=").Id(maxTick(v))), // t is at or after the last tick's time
+				jen.Case(jen.Id("tick").Op(">").Lit(0).Op("&&").Id(timeAt).Call(jen.Id("tick")).Dot("After").Call(jen.Id("t"))).Block(jen.Id("tick").Op("--")),
 			),
 		}
 	}
@@ -97,9 +112,9 @@ them: an ID whose top bit is set is negative, so Go's < does not.`, name, l.Name
 	for _, c := range pl.chunks {
 		body = append(body, storeWord(p, c, boundWord(p, l, v, c, fill))...)
 	}
-	body = append(body, jen.Return(jen.Id("id")))
+	body = append(body, jen.Return(jen.Id("id"), jen.Nil()))
 	comment(f, doc)
-	f.Func().Id(name).Params(jen.Id("t").Qual("time", "Time")).Id(p.Type).Block(body...)
+	f.Func().Id(name).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Id(p.Type), jen.Error()).Block(body...)
 	f.Line()
 }
 
@@ -120,4 +135,12 @@ func boundWord(p *Package, l *layouts.Layout, v *layouts.Value, c chunk, fill bo
 		terms = append([]jen.Code{jen.Id(fmt.Sprintf("%#x", set))}, terms...)
 	}
 	return terms
+}
+
+// zeroID is the zero ID of package p, which a bound returns with ErrTime.
+func zeroID(p *Package) jen.Code {
+	if p.Int64 {
+		return jen.Lit(0)
+	}
+	return jen.Id(p.Type).Values()
 }

@@ -21,7 +21,7 @@ const (
 // v0.1.0's. It rises by one, with idrt.MaxVersion, when generated code
 // starts to call something new; see idrt's doc for what each version
 // holds. Raising it adds a vN directory to the library's
-// internal/gencompat.
+// interop/gencompat.
 const runtimeVersion = 9
 
 // emitGuards ties the file to the runtime's version: built against a

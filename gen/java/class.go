@@ -444,15 +444,16 @@ func (w *writer) bounds() {
     /**
      * Returns the smallest ID whose time is at or after t: the first tick at
      * or after t, with every other bit that is not a constant 0. Before the
-     * epoch it gives the first tick; past the last tick, the last.
+     * epoch it gives the first tick.
      *
      * @param t an instant
      * @return the smallest ID at or after t
+     * @throws IDException ErrTime after the last tick's time, which no ID is at or after
      */
     public static $T$ minAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS);
-        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
+        long tick = minTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM));
         byte[] b = $START$;
 $PLACE$        return of(b);
     }
@@ -460,16 +461,17 @@ $PLACE$        return of(b);
     /**
      * Returns the largest ID whose time is at or before t: the last tick
      * whose time (rounded down to the nanosecond) is at or before t, with
-     * every other bit that is not a constant 1. Before the epoch it gives
-     * the first tick; past the last tick, the last.
+     * every other bit that is not a constant 1. Past the last tick it gives
+     * the last.
      *
      * @param t an instant
      * @return the largest ID at or before t
+     * @throws IDException ErrTime before the epoch, which no ID is at or before
      */
     public static $T$ maxAt(Instant t) {
         Objects.requireNonNull(t, "t");
         BigInteger since = nanos(t).subtract(EPOCH_NS).add(BigInteger.ONE);
-        long tick = clampTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
+        long tick = maxTick(ceilDiv(since.multiply(TICK_DEN), TICK_NUM).subtract(BigInteger.ONE));
         byte[] b = UNTIMED.clone();
 $PLACE$        return of(b);
     }

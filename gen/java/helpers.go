@@ -555,10 +555,25 @@ func (w *writer) classHelpers() {
 	}
 	if p.Clock != nil {
 		w.t(`
-    /** Returns tick clamped to the clock's range, as a long's bits. */
-    private static long clampTick(BigInteger tick) {
+    /**
+     * Returns minAt's tick, as a long's bits: the first tick before the
+     * epoch; after the last tick's time, which no tick is at or after,
+     * ErrTime.
+     */
+    private static long minTick(BigInteger tick) {
+        if (tick.compareTo(MAX_TICK) > 0) {
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": no tick is at or after the time");
+        }
+        return tick.signum() < 0 ? 0 : tick.longValue();
+    }
+
+    /**
+     * Returns maxAt's tick, as a long's bits: the last tick past the last;
+     * before the epoch, which no tick is at or before, ErrTime.
+     */
+    private static long maxTick(BigInteger tick) {
         if (tick.signum() < 0) {
-            return 0;
+            throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": no tick is at or before the time");
         }
         return (tick.compareTo(MAX_TICK) > 0 ? MAX_TICK : tick).longValue();
     }

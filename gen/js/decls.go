@@ -109,10 +109,11 @@ export declare class %[1]s {
 		w.f(`  /**
    * The smallest ID whose time is at or after t (a Date, or a BigInt of
    * nanoseconds since the Unix epoch): for a layout that sorts by time, the
-   * IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2).
+   * IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2). ErrTime
+   * after the last tick's time, which no ID is at or after.
    */
   static minAt(t: Date | bigint): %[1]s;
-  /** The largest ID whose time is at or before t (a Date, or a BigInt of nanoseconds since the Unix epoch). */
+  /** The largest ID whose time is at or before t (a Date, or a BigInt of nanoseconds since the Unix epoch); ErrTime before the epoch. */
   static maxAt(t: Date | bigint): %[1]s;
 `, p.Type)
 	}

@@ -553,8 +553,9 @@ class %[3]s {
    * Returns the smallest ID whose time is at or after t (a Date, or a BigInt
    * of nanoseconds since the Unix epoch): the first tick at or after t, with
    * every other bit that is not a constant 0. Before the epoch it gives the
-   * first tick; past the last tick, the last. For a layout that sorts by
-   * time, the IDs made in [t1, t2) are those with minAt(t1) <= id < minAt(t2).
+   * first tick; after the last tick's time, which no ID is at or after, it
+   * throws ErrTime. For a layout that sorts by time, the IDs made in [t1, t2)
+   * are those with minAt(t1) <= id < minAt(t2).
    * @param {Date | bigint} t
    * @returns {%[1]s}
    */
@@ -565,8 +566,8 @@ class %[3]s {
   /**
    * Returns the largest ID whose time is at or before t: the last tick whose
    * time (rounded down to the nanosecond) is at or before t, with every
-   * other bit that is not a constant 1. Before the epoch it gives the first
-   * tick; past the last tick, the last.
+   * other bit that is not a constant 1. Before the epoch, which no ID is at
+   * or before, it throws ErrTime; past the last tick it gives the last.
    * @param {Date | bigint} t
    * @returns {%[1]s}
    */

@@ -578,7 +578,10 @@ export function packFields(L, fields, table, start) {
  * Unix epoch; num and den, a tick being num / den nanoseconds; max, the
  * last tick; runs, the time's runs in the ID }. The tick is
  * ceil(ns * den / num) of t's nanoseconds since the epoch (of one more, less
- * one tick, for the largest), clamped to the clock's range.
+ * one tick, for the largest). Before the first tick the smallest is the
+ * first tick, past the last the largest is the last; where no tick
+ * qualifies (the largest before the first tick, the smallest after the
+ * last), ErrTime.
  */
 export function boundBits(L, C, t, bits, up) {
   let ns;
@@ -587,6 +590,7 @@ export function boundBits(L, C, t, bits, up) {
   else throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of Unix nanoseconds');
   const a = (ns - C.epoch + (up ? 1n : 0n)) * C.den;
   const k = (a > 0n ? a + C.num - 1n : a) / C.num - (up ? 1n : 0n);
+  if (up ? k < 0n : k > C.max) throw fail(L, 'ErrTime', 'no tick is at or ' + (up ? 'before ' : 'after ') + ns + ' ns since the Unix epoch');
   return bits | moveRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs, 2, 0);
 }
 

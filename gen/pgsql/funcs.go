@@ -425,19 +425,33 @@ func (s *script) emitBounds() {
 		fill                  byte
 	}{
 		{"min_at", s.tickNum(v, "us"), fmt.Sprintf("div(x + %s - 1, %s)", den, den),
-			"The smallest %s ID whose time (as %[1]s_time reads it) is at or after t: the first tick at or after t, every other variable bit 0. For t before the epoch it is the first tick's; past the last tick, the last tick's. id >= %[2]s_min_at(t1) AND id < %[2]s_min_at(t2) selects [t1, t2)%[3]s.", '0'},
+			"The smallest %s ID whose time (as %[1]s_time reads it) is at or after t: the first tick at or after t, every other variable bit 0. For t before the epoch it is the first tick's; after the last tick's time, which no ID is at or after, it is an error (SQLSTATE 22008). id >= %[2]s_min_at(t1) AND id < %[2]s_min_at(t2) selects [t1, t2)%[3]s.", '0'},
 		{"max_at", s.tickNum(v, "us + 1"), fmt.Sprintf("div(x + %s - 1, %s) - 1", den, den),
-			"The largest %s ID whose time (as %[1]s_time reads it, to the microsecond) is at or before t: the last such tick, every other variable bit 1. For t before the epoch it is the first tick's; past the last tick, the last tick's. id >= %[2]s_min_at(t1) AND id <= %[2]s_max_at(t2) selects [t1, t2]%[3]s.", '1'},
+			"The largest %s ID whose time (as %[1]s_time reads it, to the microsecond) is at or before t: the last such tick, every other variable bit 1. Past the last tick it is the last tick's; before the epoch, which no ID is at or before, it is an error (SQLSTATE 22008). id >= %[2]s_min_at(t1) AND id <= %[2]s_max_at(t2) selects [t1, t2]%[3]s.", '1'},
 	} {
+		// DESIGN's time bounds: the first tick before the epoch (min_at),
+		// the last past the last tick (max_at); where no tick qualifies,
+		// 22008.
+		limit := fmt.Sprintf(`IF ticks > %s THEN
+    %s
+  END IF;
+  ticks := greatest(0, ticks);`, maxValue(v.Width), s.raise(bound.suffix, "22008", "no tick of "+s.l.Name+" is at or after %s", "$1"))
+		if bound.fill == '1' {
+			limit = fmt.Sprintf(`IF ticks < 0 THEN
+    %s
+  END IF;
+  ticks := least(%s, ticks);`, s.raise(bound.suffix, "22008", "no tick of "+s.l.Name+" is at or before %s", "$1"), maxValue(v.Width))
+		}
 		body := fmt.Sprintf(`DECLARE
   b bit(%d) := %s;
 %sBEGIN
   %s
   x := %s;
-  ticks := greatest(0, least(%s, %s));
+  ticks := %s;
+  %s
 %s
   RETURN %s;
-END`, s.l.Bits, s.template(bound.fill), timeDecls, microsStmts(base, "$1"), bound.x, maxValue(v.Width), bound.ticks,
+END`, s.l.Bits, s.template(bound.fill), timeDecls, microsStmts(base, "$1"), bound.x, bound.ticks, limit,
 			s.placeValue("ticks", true, s.valueRuns(v)), s.fromBits("b"))
 		note := " on an index of the key"
 		if s.kind == kBigint && !s.r.TopBitZero() {
@@ -700,9 +714,18 @@ func (s *script) emitCrockford() {
 	})
 }
 
+// minStatelessBits is the fewest random bits a layout must draw afresh
+// for each ID for P_new to make it without state: each call draws them
+// anew, so IDs of one tick are unique only by chance (the birthday bound:
+// with 60 bits, a million IDs in one tick collide with a chance of about
+// 4e-7). Mastodon's 16-bit sequence would collide at a few dozen IDs a
+// millisecond, as idforge verify found.
+const minStatelessBits = 60
+
 // stateless reports whether IDs of the layout can be made in SQL without
-// per-node state: no node, clock sequence, digest or bits chosen once, and
-// a counter, if any, that starts at random each tick.
+// per-node state: no node, clock sequence, digest or bits chosen once, a
+// counter, if any, that starts at random each tick, and enough random bits
+// that IDs of one tick do not collide.
 func stateless(l *layouts.Layout) bool {
 	for _, r := range []layouts.Role{layouts.Node, layouts.ClockSeq, layouts.Hash} {
 		if _, ok := l.Value(r); ok {
@@ -716,7 +739,7 @@ func stateless(l *layouts.Layout) bool {
 	if hasCounter && c.Init != layouts.InitSeeded && c.Init != layouts.InitRandom {
 		return false
 	}
-	return hasCounter || l.RandomBits() > 0
+	return l.RandomBits() >= minStatelessBits
 }
 
 func (s *script) emitNew() {

@@ -377,9 +377,20 @@ _TICK_DEN = %s
 _MAX_TICK = %s
 
 
-def _clamp_tick(k: int) -> int:
-    """Returns tick k clamped to the clock's range."""
-    return 0 if k < 0 else _MAX_TICK if k > _MAX_TICK else k
+def _min_tick(k: int) -> int:
+    """Returns min_at's tick k: the first tick before the epoch; after the
+    last tick's time, which no tick is at or after, ErrTime."""
+    if k > _MAX_TICK:
+        raise IDError("ErrTime", f"{_LAYOUT}: no tick is at or after the time")
+    return 0 if k < 0 else k
+
+
+def _max_tick(k: int) -> int:
+    """Returns max_at's tick k: the last tick past the last; before the
+    epoch, which no tick is at or before, ErrTime."""
+    if k < 0:
+        raise IDError("ErrTime", f"{_LAYOUT}: no tick is at or before the time")
+    return _MAX_TICK if k > _MAX_TICK else k
 `, c.Unit, c.Epoch, lang.Lit(c.EpochNs), lang.Lit(c.TickNum), lang.Lit(c.TickDen), lang.Lit(c.MaxTick))
 }
 
@@ -529,16 +540,19 @@ class %[1]s:
         """Returns the smallest ID whose time is at or after t (an aware datetime,
         or an int of nanoseconds since the Unix epoch): the first tick at or
         after t, with every other bit that is not a constant 0. Before the
-        epoch it gives the first tick; past the last tick, the last."""
-        tick = _clamp_tick(-(-(_since_unix(_LAYOUT, t) - _EPOCH_NS) * _TICK_DEN // _TICK_NUM))
+        epoch it gives the first tick; after the last tick's time, which no
+        ID is at or after, it raises ErrTime."""
+        tick = _min_tick(-(-(_since_unix(_LAYOUT, t) - _EPOCH_NS) * _TICK_DEN // _TICK_NUM))
         return _made(cls, %[2]s | %[3]s)
 
     @classmethod
     def max_at(cls, t: Union[datetime, builtins.int]) -> %[1]s:
         """Returns the largest ID whose time is at or before t: the last tick
         whose time (rounded down to the nanosecond) is at or before t, with
-        every other bit that is not a constant 1."""
-        tick = _clamp_tick(-(-((_since_unix(_LAYOUT, t) - _EPOCH_NS) + 1) * _TICK_DEN // _TICK_NUM) - 1)
+        every other bit that is not a constant 1. Past the last tick it
+        gives the last; before the epoch, which no ID is at or before, it
+        raises ErrTime."""
+        tick = _max_tick(-(-((_since_unix(_LAYOUT, t) - _EPOCH_NS) + 1) * _TICK_DEN // _TICK_NUM) - 1)
         return _made(cls, %[4]s | %[3]s)
 `, p.Type, pyConstStart(p), lang.Place("tick", p.Time.Runs, p.Time.Width), lang.Lit(others.Or(others, p.ConstValue)))
 	}

@@ -759,26 +759,44 @@ func (s *session) checkBounds(ids [][]byte, r *rand.Rand) {
 		ts = append(ts, at, at.Add(-time.Microsecond), at.Add(time.Microsecond),
 			at.Add(time.Duration(r.Int63n(int64(time.Second)))).Truncate(time.Microsecond))
 	}
-	var texts, want []string
+	// A bound that no tick satisfies (max_at before the first tick,
+	// min_at after the last) is ErrTime, 22008 in SQL: each call is
+	// evaluated on its own, so that an error is an answer.
+	s.exec(`CREATE OR REPLACE FUNCTION pg_temp.bound_or_error(e text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  r text;
+BEGIN
+  EXECUTE 'SELECT (' || e || ')::text' INTO r;
+  RETURN r;
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'ERROR ' || SQLSTATE;
+END $$`)
+	hexOr := func(b []byte, err error) string {
+		if errors.Is(err, interp.ErrTime) {
+			return "ERROR 22008"
+		}
+		if err != nil {
+			s.t.Fatal(err)
+		}
+		return hex.EncodeToString(b)
+	}
+	var exprs, texts, want []string
 	for _, t := range ts {
 		if t.After(limit) {
 			continue
 		}
-		lo, err := interp.MinAt(l, t)
-		if err != nil {
-			s.t.Fatal(err)
+		lo := hexOr(interp.MinAt(l, t))
+		hi := hexOr(interp.MaxAt(l, t.Add(999*time.Nanosecond)))
+		text := t.Format(time.RFC3339Nano)
+		texts = append(texts, text)
+		want = append(want, lo+" "+hi)
+		for _, fn := range []string{"min_at", "max_at"} {
+			exprs = append(exprs, fmt.Sprintf("%s(%s(%s::timestamptz))", s.fn("to_hex"), s.fn(fn), quote(text)))
 		}
-		hi, err := interp.MaxAt(l, t.Add(999*time.Nanosecond))
-		if err != nil {
-			s.t.Fatal(err)
-		}
-		texts = append(texts, t.Format(time.RFC3339Nano))
-		want = append(want, hex.EncodeToString(lo)+" "+hex.EncodeToString(hi))
 	}
-	rows := s.rows(fmt.Sprintf("SELECT %[1]s(%[2]s_min_at\"(t::timestamptz)), %[1]s(%[2]s_max_at\"(t::timestamptz)) FROM unnest($1::text[]) WITH ORDINALITY AS u(t, i) ORDER BY i",
-		s.fn("to_hex"), `"`+s.p), texts)
-	for i, row := range rows {
-		if got := row[0] + " " + row[1]; got != want[i] {
+	rows := s.rows("SELECT pg_temp.bound_or_error(e) FROM unnest($1::text[]) WITH ORDINALITY AS u(e, i) ORDER BY i", exprs)
+	for i := range texts {
+		if got := rows[2*i][0] + " " + rows[2*i+1][0]; got != want[i] {
 			s.t.Fatalf("%s: bounds at %s = %s, want %s", l.Name, texts[i], got, want[i])
 		}
 	}

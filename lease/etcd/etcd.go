@@ -8,6 +8,12 @@
 //	cli, err := clientv3.New(clientv3.Config{Endpoints: []string{"127.0.0.1:2379"}})
 //	...
 //	l, err := lease.Acquire(ctx, etcd.New(cli), space)
+//
+// TLS and etcd's user authentication are clientv3's own options: set
+// clientv3.Config's TLS (the server's CA in RootCAs, a client certificate
+// in Certificates for an etcd with --client-cert-auth) and Username and
+// Password. Across a network, use them: without TLS anyone on the path
+// reads the password and can forge what etcd answers (which node is free).
 package etcd
 
 import (

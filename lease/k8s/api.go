@@ -9,8 +9,10 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The Lease object of coordination.k8s.io/v1, with the fields the engine
@@ -77,7 +79,29 @@ type status struct {
 type apiError struct {
 	method, path string
 	code         int
-	reason, msg  string
+	reason, msg  string // as the server sent them, at most maxShown bytes each
+}
+
+// maxErrorBody is how much of an error's body the engine reads (a
+// metav1.Status is a few hundred bytes), and maxShown how much of a text
+// from the server an error shows: about 1 KiB, Go-quoted, so that a huge
+// body or one full of terminal escapes reaches neither memory nor a log.
+const (
+	maxErrorBody = 4 << 10
+	maxShown     = 1 << 10
+)
+
+// quoted returns s cut to maxShown bytes (at a rune boundary) and quoted
+// as a Go string: control characters and escapes show as \x1b, never raw.
+func quoted(s string) string {
+	if len(s) <= maxShown {
+		return strconv.Quote(s)
+	}
+	cut := maxShown
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + "…(cut)"
 }
 
 func (e *apiError) Error() string {
@@ -88,7 +112,16 @@ func (e *apiError) Error() string {
 	case http.StatusForbidden:
 		hint = " (the token's user or service account needs get, list, create and update on leases.coordination.k8s.io in the namespace: see the Role in docs/leases.md)"
 	}
-	return fmt.Sprintf("kubernetes: %s %s: %d %s: %s%s", e.method, e.path, e.code, e.reason, e.msg, hint)
+	return fmt.Sprintf("kubernetes: %s %s: %d %s: %s%s", e.method, e.path, e.code, quoted(e.reason), quoted(e.msg), hint)
+}
+
+// cut returns s cut to at most maxShown+1 bytes, enough for quoted to
+// mark it cut.
+func cut(s string) string {
+	if len(s) > maxShown+1 {
+		return s[:maxShown+1]
+	}
+	return s
 }
 
 // isStatus reports whether err is an answer of the API server with the
@@ -99,11 +132,11 @@ func isStatus(err error, code int) bool {
 }
 
 // answer is what one request brought back: the server's Date (its clock,
-// truncated to the second) and when the request was sent, on the engine's
-// monotonic clock.
+// truncated to the second), and when the request was sent and the answer
+// received, on the engine's monotonic clock.
 type answer struct {
-	date time.Time
-	sent time.Duration
+	date       time.Time
+	sent, recv time.Duration
 }
 
 // do sends one request to the API server and decodes a 2xx answer's body
@@ -144,16 +177,18 @@ func (e *Engine) do(ctx context.Context, method, path string, query url.Values, 
 		return answer{}, fmt.Errorf("kubernetes: %s %s: %w", method, path, err)
 	}
 	defer res.Body.Close()
-	data, err := io.ReadAll(io.LimitReader(res.Body, 64<<20))
-	if err != nil {
-		return answer{}, fmt.Errorf("kubernetes: %s %s: reading the answer: %w", method, path, err)
-	}
-	a := answer{sent: sent}
+	a := answer{sent: sent, recv: e.mono()}
 	if d, err := http.ParseTime(res.Header.Get("Date")); err == nil {
 		a.date = d
-		e.observe(a)
+		if err := e.observe(a); err != nil {
+			return answer{}, fmt.Errorf("kubernetes: %s %s: %w", method, path, err)
+		}
+	}
+	if res.StatusCode/100 == 3 {
+		return a, fmt.Errorf("kubernetes: %s %s: the API server answered %d with a redirect to %s; the engine follows no redirect (it would carry the token elsewhere)", method, path, res.StatusCode, quoted(res.Header.Get("Location")))
 	}
 	if res.StatusCode/100 != 2 {
+		data, _ := io.ReadAll(io.LimitReader(res.Body, maxErrorBody))
 		var st status
 		json.Unmarshal(data, &st)
 		if st.Message == "" {
@@ -162,7 +197,11 @@ func (e *Engine) do(ctx context.Context, method, path string, query url.Values, 
 		if st.Reason == "" {
 			st.Reason = http.StatusText(res.StatusCode)
 		}
-		return a, &apiError{method: method, path: path, code: res.StatusCode, reason: st.Reason, msg: st.Message}
+		return a, &apiError{method: method, path: path, code: res.StatusCode, reason: cut(st.Reason), msg: cut(st.Message)}
+	}
+	data, err := io.ReadAll(io.LimitReader(res.Body, 64<<20))
+	if err != nil {
+		return answer{}, fmt.Errorf("kubernetes: %s %s: reading the answer: %w", method, path, err)
 	}
 	if a.date.IsZero() {
 		// The engine judges expiry by the server's clock alone: an answer

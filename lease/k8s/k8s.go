@@ -48,8 +48,21 @@
 //     plus the clock-skew bound. Its update names the resourceVersion it
 //     read, so it fails if the holder renewed since.
 //
+// The engine trusts the first Date it sees as the API server's clock, and
+// holds every later one to it: an answer whose Date is further from the
+// last Date it accepted, plus the time elapsed since on its monotonic
+// clock, than the clock-skew bound (plus the second Date truncates) is
+// refused with an error matching ErrDateJump, and no Lease is judged by
+// it. An API server whose clock is stepped therefore fails every call of
+// an engine made before the step: make a new engine (restart the process).
+//
+// The engine speaks HTTPS only (plain HTTP with Config.InsecurePlainHTTP)
+// and follows no redirect, so the bearer token goes to the API server
+// named and nowhere else; an error shows at most about 1 KiB of what the
+// server sent, quoted.
+//
 // The clock-skew bound is the larger of the engine's (Config.Skew,
-// DefaultSkew, 1s, unless set) and the one the holder stated
+// DefaultSkew, 1s, unless set; at most MaxSkew) and the one the holder stated
 // (lease.Claim.Skew, from lease.WithSkew), which the Lease keeps in the
 // annotation AnnotationSkew. It bounds how far the clocks of the API
 // server's replicas, and the holder's, may be apart: the renewTime of a
@@ -82,6 +95,17 @@ import (
 // unless Config.Skew says otherwise.
 const DefaultSkew = time.Second
 
+// MaxSkew is the largest clock-skew bound the engine takes, in Config.Skew
+// or from a holder (lease.WithSkew): one hour. A Lease whose annotation
+// states more (written by hand, or by another program) is read as it
+// says, with saturating arithmetic: its node stays quarantined as long as
+// the annotation asks, up to the end of representable time, never less.
+const MaxSkew = time.Hour
+
+// MaxTTL is the longest TTL a holder may ask of the engine: the most
+// leaseDurationSeconds holds, 2^31 - 1 seconds (about 68 years).
+const MaxTTL = (1<<31 - 1) * time.Second
+
 // DefaultNamespace is the namespace of the Leases when Config.Namespace is
 // empty.
 const DefaultNamespace = "default"
@@ -103,8 +127,15 @@ const serviceAccountDir = "/var/run/secrets/kubernetes.io/serviceaccount"
 // Config says where the API server is, how to authenticate to it and in
 // which namespace the Leases live.
 type Config struct {
-	// Server is the API server's URL: https://host:port.
+	// Server is the API server's URL: https://host:port. An http:// URL is
+	// refused unless InsecurePlainHTTP is set.
 	Server string
+	// InsecurePlainHTTP allows an http:// Server: every request, the bearer
+	// token included, then travels in clear, and anyone on the path can
+	// read the token and forge the API server's answers (its Date, so the
+	// expiry of every Lease). For a test server on the loopback interface;
+	// never across a network.
+	InsecurePlainHTTP bool
 	// Token is a bearer token. TokenFile, if set, is read instead, again
 	// every minute, as a pod's projected service account token is rotated
 	// in place.
@@ -118,11 +149,14 @@ type Config struct {
 	// Namespace holds the Leases (DefaultNamespace if empty).
 	Namespace string
 	// Skew bounds how far the clocks of the API server's replicas may be
-	// apart (DefaultSkew if 0). A crashed holder's node is taken again only
-	// after its TTL plus Skew on the API server's clock.
+	// apart (DefaultSkew if 0, at most MaxSkew). A crashed holder's node is
+	// taken again only after its TTL plus Skew on the API server's clock,
+	// and an answer whose Date is further than Skew from what the engine's
+	// last Date and the time since allow is refused (see Time above).
 	Skew time.Duration
 	// Client, if not nil, sends the requests (its Transport's TLS settings
-	// then are the caller's; CA and CAFile are not used).
+	// then are the caller's; CA and CAFile are not used). The engine uses a
+	// copy whose CheckRedirect refuses every redirect.
 	Client *http.Client
 }
 
@@ -169,7 +203,7 @@ type Engine struct {
 	tokenRead time.Time
 
 	mu     sync.Mutex
-	clock  answer           // the latest answer that carried a Date
+	clock  answer           // the latest answer that carried a Date the engine accepted
 	tokens map[string]int32 // fencing tokens (leaseTransitions), by claim
 }
 
@@ -179,11 +213,17 @@ func New(cfg Config) (*Engine, error) {
 	if cfg.Server == "" {
 		return nil, errors.New("kubernetes: no API server URL (Config.Server)")
 	}
-	if !strings.HasPrefix(cfg.Server, "https://") && !strings.HasPrefix(cfg.Server, "http://") {
+	switch {
+	case strings.HasPrefix(cfg.Server, "https://"):
+	case strings.HasPrefix(cfg.Server, "http://"):
+		if !cfg.InsecurePlainHTTP {
+			return nil, fmt.Errorf("kubernetes: API server %q: plain HTTP would send the bearer token in clear and let anyone on the path forge the API server's clock; want https://, or set Config.InsecurePlainHTTP (the command line's -lease-insecure) for a test server", cfg.Server)
+		}
+	default:
 		return nil, fmt.Errorf("kubernetes: API server %q: want an https:// URL", cfg.Server)
 	}
-	if cfg.Skew < 0 {
-		return nil, fmt.Errorf("kubernetes: a negative clock-skew bound %v", cfg.Skew)
+	if cfg.Skew < 0 || cfg.Skew > MaxSkew {
+		return nil, fmt.Errorf("kubernetes: clock-skew bound %v: want 0 to %v", cfg.Skew, MaxSkew)
 	}
 	ns := cfg.Namespace
 	if ns == "" {
@@ -228,7 +268,13 @@ func New(cfg Config) (*Engine, error) {
 			tr.TLSClientConfig = &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}
 		}
 		e.client = &http.Client{Transport: tr}
+	} else {
+		c := *e.client
+		e.client = &c
 	}
+	// No redirect is followed: an API server does not send them, and one
+	// that did could send the token to another server, or over plain HTTP.
+	e.client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return e, nil
 }
 
@@ -256,15 +302,56 @@ func (e *Engine) token() (string, error) {
 // mono reads the engine's monotonic clock.
 func (e *Engine) mono() time.Duration { return time.Since(e.start) }
 
-// observe records an answer's Date as the engine's view of the server's
-// clock, if its request was sent after the one last recorded.
-func (e *Engine) observe(a answer) {
+// maxRate is the rate difference between the engine's monotonic clock and
+// the API server's clock that observe tolerates on top of the skew bound:
+// 0.1%, twice the most NTP slews a clock.
+const maxRate = 1000
+
+// observe checks an answer's Date against the engine's view of the API
+// server's clock (the latest Date it accepted, and the time elapsed since on
+// the engine's monotonic clock) and records it, if its request was sent
+// after the one last recorded. A Date that moved further than the elapsed
+// time allows, by more than the skew bound (plus the second Date truncates
+// and maxRate of the elapsed time), is an error, and the engine never
+// judges a Lease by it: a replica whose clock is off, or a server or
+// proxy that forges Dates, would otherwise make live Leases read as
+// expired (a Date ahead) or make the holder write a renewTime too early
+// (a Date behind). The first Date an engine sees is taken as the API
+// server's clock: the trust model of docs/leases.md.
+func (e *Engine) observe(a answer) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.clock.date.IsZero() || a.sent >= e.clock.sent {
+	ref := e.clock
+	if !ref.date.IsZero() {
+		// The server stamped ref between ref.sent and ref.recv, and a
+		// between a.sent and a.recv; each Date is its clock truncated to
+		// the second.
+		lo := ref.date.Add(a.sent - ref.recv - time.Second)
+		hi := ref.date.Add(a.recv - ref.sent + time.Second)
+		elapsed := a.recv - ref.sent
+		if elapsed < 0 {
+			elapsed = ref.recv - a.sent
+		}
+		tol := addSat(e.skew, elapsed/maxRate)
+		if a.date.Before(lo.Add(-tol)) || a.date.After(hi.Add(tol)) {
+			dir, by := "ahead of", a.date.Sub(hi)
+			if a.date.Before(lo) {
+				dir, by = "behind", lo.Sub(a.date)
+			}
+			return fmt.Errorf("%w: the answer's Date, %s, is %v %s what the API server's previous Date (%s) and the %v elapsed since allow, beyond the clock-skew bound %v: refused (a replica with a wrong clock, or a forged answer; see the trust model in docs/leases.md)",
+				ErrDateJump, a.date.UTC().Format(time.RFC3339), by.Round(time.Millisecond), dir, ref.date.UTC().Format(time.RFC3339), (a.sent - ref.sent).Round(time.Millisecond), e.skew)
+		}
+	}
+	if ref.date.IsZero() || a.sent >= ref.sent {
 		e.clock = a
 	}
+	return nil
 }
+
+// ErrDateJump is the error of an answer whose Date the engine refuses:
+// further from its last Date, plus the time elapsed since on its monotonic
+// clock, than the clock-skew bound allows.
+var ErrDateJump = errors.New("kubernetes: the API server's clock jumped")
 
 // serverUpper returns a time no earlier than the API server's clock now:
 // the Date of the latest answer, plus the second Date truncates, plus the
@@ -330,8 +417,36 @@ func claimKey(c lease.Claim) string { return fmt.Sprint(c.Space, "|", c.Node, "|
 // leaseDurationSeconds: the Lease says a little longer than the holder
 // counts on, never shorter.
 func seconds(d time.Duration) int32 {
-	s := (d + time.Second - 1) / time.Second
+	s := d / time.Second
+	if d%time.Second > 0 {
+		s++ // no overflow: d/time.Second is far below the maximum
+	}
 	return int32(min(max(s, 1), 1<<31-1))
+}
+
+// addSat returns a + b, saturated at the bounds of time.Duration, never
+// wrapped around.
+func addSat(a, b time.Duration) time.Duration {
+	const maxD, minD = time.Duration(1<<63 - 1), time.Duration(-1 << 63)
+	switch {
+	case b > 0 && a > maxD-b:
+		return maxD
+	case b < 0 && a < minD-b:
+		return minD
+	}
+	return a + b
+}
+
+// checkClaim refuses a TTL or a clock-skew bound the engine cannot write
+// or judge.
+func checkClaim(c lease.Claim) error {
+	if c.TTL <= 0 || c.TTL > MaxTTL {
+		return fmt.Errorf("kubernetes: TTL %v: want more than 0, at most %v (leaseDurationSeconds is 32 bits of seconds)", c.TTL, MaxTTL)
+	}
+	if c.Skew < 0 || c.Skew > MaxSkew {
+		return fmt.Errorf("kubernetes: clock-skew bound %v: want 0 to %v", c.Skew, MaxSkew)
+	}
+	return nil
 }
 
 // Record is a Lease object of the engine, as read from the API server.
@@ -377,7 +492,7 @@ func (e *Engine) record(s lease.Space, o *leaseObject, now time.Time) (Record, e
 		r.Token = *sp.LeaseTransitions
 	}
 	if sp.LeaseDurationSeconds != nil {
-		r.Duration = time.Duration(*sp.LeaseDurationSeconds) * time.Second
+		r.Duration = time.Duration(max(*sp.LeaseDurationSeconds, 0)) * time.Second
 	}
 	if sp.AcquireTime != nil {
 		r.AcquireTime = sp.AcquireTime.Time
@@ -393,9 +508,12 @@ func (e *Engine) record(s lease.Space, o *leaseObject, now time.Time) (Record, e
 		}
 		r.Skew = max(r.Skew, d)
 	}
+	// time.Time.Add saturates; the sum of durations must too, or a skew
+	// near the maximum Duration wraps negative and a live Lease reads as
+	// free.
 	end := r.RenewTime.Add(r.Duration)
 	r.Expired = r.Holder == "" || !now.Before(end)
-	r.Free = r.Holder == "" || !now.Before(end.Add(r.Duration+r.Skew))
+	r.Free = r.Holder == "" || !now.Before(end.Add(addSat(r.Duration, r.Skew)))
 	return r, nil
 }
 
@@ -443,6 +561,9 @@ func (e *Engine) newObject(c lease.Claim, n uint64, token int32, hw uint64, now 
 func (e *Engine) Acquire(ctx context.Context, c lease.Claim, span uint64) (node, highWater uint64, err error) {
 	if c.Holder == "" {
 		return 0, 0, errors.New("kubernetes: a claim without a holder")
+	}
+	if err := checkClaim(c); err != nil {
+		return 0, 0, err
 	}
 	size := c.Space.Size()
 	span = min(span, size)
@@ -564,6 +685,9 @@ func (e *Engine) forget(c lease.Claim) {
 // leaseDurationSeconds, and the high-water annotation raised to highWater.
 // A conflict (the Lease changed since it was read) reads it again.
 func (e *Engine) Renew(ctx context.Context, c lease.Claim, highWater uint64) error {
+	if err := checkClaim(c); err != nil {
+		return err
+	}
 	for range maxConflicts {
 		o, r, _, err := e.held(ctx, c)
 		if err != nil {

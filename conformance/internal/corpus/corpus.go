@@ -252,7 +252,14 @@ func Records(l *layouts.Layout, src string) ([]conformance.Record, error) {
 		ats := []time.Time{v.Epoch.Add(-1), v.Epoch, v.Epoch.Add(1), start, start.Add(-1), us, us.Add(999)}
 		if end, ok := l.Overflow(); ok {
 			ats = append(ats, end.Add(-1), end, end.Add(time.Hour))
+			// Around the last tick's time (rounded down to the
+			// nanosecond): MinAt is ErrTime after it, and MaxAt is the
+			// last tick from it on.
+			last := interp.TicksTime(v, new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(v.Width)), big.NewInt(1)))
+			ats = append(ats, last.Add(-1), last, last.Add(1))
 		}
+		// Well before the epoch: MaxAt is ErrTime, MinAt the first tick.
+		ats = append(ats, v.Epoch.Add(-time.Hour))
 		for _, t := range ats {
 			r, err := conformance.Bound(l, t)
 			if err != nil {

@@ -397,9 +397,21 @@ public final class FuzzWorker {
                     qr[1] = qr[1].add(BigInteger.valueOf(1_000_000_000L));
                 }
                 Instant t = Instant.ofEpochSecond(qr[0].longValueExact(), qr[1].longValue());
+                // Each side on its own: where no ID qualifies (maxAt before
+                // the first tick, minAt after the last), that side is
+                // ErrTime, the other an ID.
                 Map<String, Object> b = new LinkedHashMap<>();
-                b.put("min", hexOf(c.getMethod("minAt", Instant.class).invoke(null, t)));
-                b.put("max", hexOf(c.getMethod("maxAt", Instant.class).invoke(null, t)));
+                b.put("error", "");
+                for (String side : List.of("min", "max")) {
+                    Object x = attempt(() -> hexOf(c.getMethod(side + "At", Instant.class).invoke(null, t)));
+                    if (x instanceof Map<?, ?> e) {
+                        if (b.get("error").equals("")) {
+                            b.put("error", e.get("error"));
+                        }
+                    } else {
+                        b.put(side, x);
+                    }
+                }
                 return b;
             }));
         }

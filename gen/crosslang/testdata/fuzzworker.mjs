@@ -73,7 +73,13 @@ async function answer(req) {
       };
     }),
   );
-  const bounds = req.bounds.map((at) => attempt(() => ({ min: ID.minAt(BigInt(at)).hex(), max: ID.maxAt(BigInt(at)).hex() })));
+  // Each side on its own: where no ID qualifies (maxAt before the first
+  // tick, minAt after the last), that side is ErrTime, the other an ID.
+  const side = (fn) => { const x = attempt(fn); return typeof x === 'string' ? { id: x } : x; };
+  const bounds = req.bounds.map((at) => {
+    const lo = side(() => ID.minAt(BigInt(at)).hex()), hi = side(() => ID.maxAt(BigInt(at)).hex());
+    return { min: lo.id ?? '', max: hi.id ?? '', error: lo.error ?? hi.error ?? '' };
+  });
   const forms = { base62: 'parseBase62', crockford: 'parseCrockford', hex: 'parseHex', text: 'parse' };
   const bad = req.bad.map((r) => {
     const input = r.input ?? ''; // the empty text has no input field

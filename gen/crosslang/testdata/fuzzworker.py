@@ -82,7 +82,14 @@ def answer(req, n):
         }
 
     ids = [attempt(m, lambda r=r: one(r)) for r in req["ids"]]
-    bounds = [attempt(m, lambda at=at: {"min": ID.min_at(int(at)).hex, "max": ID.max_at(int(at)).hex}) for at in req["bounds"]]
+    # Each side on its own: where no ID qualifies (max_at before the first
+    # tick, min_at after the last), that side is ErrTime, the other an ID.
+    bounds = []
+    for at in req["bounds"]:
+        lo = attempt(m, lambda at=at: ID.min_at(int(at)).hex)
+        hi = attempt(m, lambda at=at: ID.max_at(int(at)).hex)
+        errs = [x["error"] for x in (lo, hi) if isinstance(x, dict)]
+        bounds.append({"min": lo if isinstance(lo, str) else "", "max": hi if isinstance(hi, str) else "", "error": errs[0] if errs else ""})
     forms = {"base62": ID.parse_base62, "crockford": ID.parse_crockford, "hex": ID.parse_hex, "text": ID.parse}
     bad = []
     for r in req["bad"]:

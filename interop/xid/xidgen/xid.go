@@ -170,46 +170,59 @@ func (id ID) Time() time.Time {
 }
 
 // minTick returns the first tick whose time is at or after t: tick 0 for a
-// t before the epoch, the last tick for a t past it.
-func minTick(t time.Time) uint64 {
+// t before the epoch; ErrTime for a t after the last tick's time, which no
+// tick is at or after.
+func minTick(t time.Time) (uint64, error) {
 	k, err := ticksFrom(t)
 	switch {
 	case err != nil && t.Before(timeAt(0)):
-		return 0
+		return 0, nil
 	case err != nil:
-		return 0xffffffff
-	case k < 0xffffffff && timeAt(k).Before(t):
-		return k + 1
+		return 0, err
+	case timeAt(k).Before(t) && k == 0xffffffff:
+		return 0, fmt.Errorf("%w: no tick of xid is at or after %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	case timeAt(k).Before(t):
+		return k + 1, nil
 	}
-	return k
+	return k, nil
 }
 
 // MinAt returns the smallest xid whose time is at or after t: the first
 // tick at or after t, with every other bit that is not a constant 0. For a t
-// before the epoch it gives the first tick; past the last tick, the last. The
-// IDs made in [t1, t2) are those with MinAt(t1) <= id < MinAt(t2).
-func MinAt(t time.Time) ID {
-	tick := minTick(t)
+// before the epoch it gives the first tick; for a t after the last tick's
+// time, which no ID is at or after, ErrTime. The IDs made in [t1, t2) are
+// those with MinAt(t1) <= id < MinAt(t2).
+func MinAt(t time.Time) (ID, error) {
+	tick, err := minTick(t)
+	if err != nil {
+		return ID{}, err
+	}
 	var id ID
 	binary.BigEndian.PutUint64(id[0:8], tick<<32)
 	binary.BigEndian.PutUint32(id[8:12], 0)
-	return id
+	return id, nil
 }
 
 // MaxAt returns the largest xid whose time is at or before t: the last
 // tick whose time (rounded down to the nanosecond) is at or before t, with
-// every other bit that is not a constant 1. For a t before the epoch it gives
-// the first tick; past the last tick, the last. The IDs made in [t1, t2] are
-// those with MinAt(t1) <= id <= MaxAt(t2).
-func MaxAt(t time.Time) ID {
-	tick := minTick(t.Add(1))
-	if tick > 0 && timeAt(tick).After(t) {
+// every other bit that is not a constant 1. For a t before the epoch, which no
+// ID is at or before, it gives ErrTime; past the last tick, the last tick. The
+// IDs made in [t1, t2] are those with MinAt(t1) <= id <= MaxAt(t2).
+func MaxAt(t time.Time) (ID, error) {
+	if t.Before(timeAt(0)) {
+		return ID{}, fmt.Errorf("%w: no tick of xid is at or before %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	}
+	tick, err := minTick(t.Add(1))
+	switch {
+	case err != nil:
+		tick = 0xffffffff
+	case tick > 0 && timeAt(tick).After(t):
 		tick--
 	}
 	var id ID
 	binary.BigEndian.PutUint64(id[0:8], 0xffffffff|tick<<32)
 	binary.BigEndian.PutUint32(id[8:12], 0xffffffff)
-	return id
+	return id, nil
 }
 
 // Generator makes IDs. It reads the clock and randomness as the layout's

@@ -2,7 +2,7 @@
 // as Vite uses it), each with its default options but the output file and
 // the target ES2020, into dist/: each a script for a browser that node runs
 // too. A warning from any bundler is a failure. TOOLS names the folder of
-// the pinned tools (.ci/npm-cache .ci/js).
+// the pinned tools (.ci/npm-cache release/jscheck).
 //
 //   TOOLS=... node build.mjs
 import { createRequire } from 'node:module';

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/gencompat/v9/shardflake"
+	"github.com/idforge/idforge/interop/gencompat/v9/shardflake"
 	"github.com/idforge/idforge/lease"
 )
 

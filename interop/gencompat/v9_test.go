@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/idforge/idforge/internal/gencompat/v9/orderid"
-	"github.com/idforge/idforge/internal/gencompat/v9/shardflake"
+	"github.com/idforge/idforge/interop/gencompat/v9/orderid"
+	"github.com/idforge/idforge/interop/gencompat/v9/shardflake"
 	"github.com/idforge/idforge/maskkey"
 	"github.com/idforge/idforge/store"
 )
