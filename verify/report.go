@@ -812,7 +812,12 @@ func (c *Checker) seedsTested(m shown) bool {
 		return false
 	}
 	if m.method == MethodOnePerTick {
-		return true // every ID is its tick's first: the counter's start
+		// Every ID is its tick's first: the counter's start, unless the
+		// family lets those bits hold a finer clock instead (RFC 9562
+		// §6.2 method 3, a sub-millisecond fraction in a UUIDv7's rand_a),
+		// which one ID a tick cannot tell from a counter: a fraction read
+		// at a steady phase of each millisecond is no biased counter.
+		return !c.l.Model.IsUUID()
 	}
 	if (m.method != MethodCounter && m.method != MethodMonotonicRandom) || m.width != k.Width {
 		return false
