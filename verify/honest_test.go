@@ -112,7 +112,7 @@ func honestGenerators() []honest {
 		honest{"a sub-millisecond fraction, one ID a millisecond, each read 100 to 300 µs into its millisecond (google/uuid beside a sleep)", "uuidv7", 2000, func(run, n int) []string {
 			r := rand.New(seeded(uint64(run)))
 			return linesOf(n, func(i int) string {
-				ms := ms0 + uint64(run)*10_000 + uint64(i)
+				ms := ms0 + uint64(run)*1000 + uint64(i)
 				frac := (100_000 + r.Uint64N(200_000)) * 4096 / 1e6
 				return v7(ms, uint16(frac), r.Uint64()).String()
 			})
