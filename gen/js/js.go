@@ -560,7 +560,7 @@ class %[3]s {
    * @returns {%[1]s}
    */
   static minAt(t) {
-    return new %[1]s(boundBits(L, CLOCK, t, %[2]s, false));
+    return new %[1]s(boundBits(L, CLOCK, t, %[2]s, 0n));
   }
 
   /**
@@ -572,7 +572,7 @@ class %[3]s {
    * @returns {%[1]s}
    */
   static maxAt(t) {
-    return new %[1]s(boundBits(L, CLOCK, t, REST, true));
+    return new %[1]s(boundBits(L, CLOCK, t, REST, 1n));
   }
 `, p.Type, constStart(p))
 	}

@@ -571,7 +571,7 @@ export function packFields(L, fields, table, start) {
 
 /**
  * Returns the bits of the smallest ID of clock C whose time is at or after
- * t (up false), or of the largest whose time is at or before t (up true),
+ * t (up 0n), or of the largest whose time is at or before t (up 1n),
  * ORed into bits: the constant bits for the first, those and every bit that
  * is not the time's for the second. t is a Date or a BigInt of nanoseconds
  * since the Unix epoch. C is { epoch, the epoch in nanoseconds since the
@@ -588,9 +588,9 @@ export function boundBits(L, C, t, bits, up) {
   if (typeof t === 'bigint') ns = t;
   else if (t instanceof Date && !Number.isNaN(t.getTime())) ns = BigInt(t.getTime()) * 1000000n;
   else throw fail(L, 'ErrType', 'a time is a valid Date or a BigInt of Unix nanoseconds');
-  const a = (ns - C.epoch + (up ? 1n : 0n)) * C.den;
-  const k = (a > 0n ? a + C.num - 1n : a) / C.num - (up ? 1n : 0n);
-  if (up ? k < 0n : k > C.max) throw fail(L, 'ErrTime', 'no tick is at or ' + (up ? 'before ' : 'after ') + ns + ' ns since the Unix epoch');
+  const a = (ns - C.epoch + up) * C.den;
+  const k = (a > 0n ? a + C.num - 1n : a) / C.num - up;
+  if (up ? k < 0n : k > C.max) throw fail(L, 'ErrTime', 'no ID');
   return bits | moveRuns(k < 0n ? 0n : k > C.max ? C.max : k, C.runs, 2, 0);
 }
 
