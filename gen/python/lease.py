@@ -322,7 +322,7 @@ def _check_schema(execute: Execute, schema: str, paramstyle: str) -> None:
     rows = execute(sql, params)
     if not rows:
         return
-    problems = []
+    problems: list[str] = []
     for r in rows:
         cols = [_column(r, i, name) for i, name in enumerate(("kind", "object", "role", "problem", "fix"))]
         problems.append(f"{cols[1]}: {cols[2]} {cols[3]} (fix: {cols[4]})")
