@@ -286,7 +286,7 @@ func (c *Checker) readsAsV1() bool {
 	from, to := resolved.Plausible()
 	var last uint64
 	for i, id := range c.sample {
-		tick := valueOfTime(id, v1.Time.Runs)
+		tick := valueOf(id, v1.Time.Runs)
 		t := v1.Clock.Time(new(big.Int).SetUint64(tick))
 		if t.Before(from) || !t.Before(to) || i > 0 && tick < last {
 			return false
@@ -294,15 +294,6 @@ func (c *Checker) readsAsV1() bool {
 		last = tick
 	}
 	return true
-}
-
-// valueOfTime assembles a time from its runs, each at its Lo.
-func valueOfTime(id []byte, runs []resolved.Run) uint64 {
-	var t uint64
-	for _, run := range runs {
-		t |= bitsAt(id, run.Shift, run.Width) << uint(run.Lo)
-	}
-	return t
 }
 
 func constText(k *constCheck) string {

@@ -364,29 +364,20 @@ func (c *Checker) plan() {
 	if d, ok := r.Clock.Nanos(); ok && d > 0 && d <= 1e6 && 1e9%d == 0 {
 		c.perSecond = uint64(1e9 / d)
 	}
-	clamp := func(k *big.Int) uint64 {
-		switch {
-		case k.Sign() < 0:
-			return 0
-		case !k.IsUint64():
-			return ^uint64(0)
-		}
-		return k.Uint64()
-	}
 	if !c.opts.Since.IsZero() {
-		c.hasSince, c.sinceTick = true, clamp(r.Clock.Floor(c.opts.Since))
+		c.hasSince, c.sinceTick = true, clampTick(r.Clock.Floor(c.opts.Since))
 	}
 	if !c.opts.Until.IsZero() {
-		c.hasUntil, c.untilTick = true, clamp(r.Clock.Floor(c.opts.Until))
+		c.hasUntil, c.untilTick = true, clampTick(r.Clock.Floor(c.opts.Until))
 	}
 	if c.opts.Ahead >= 0 {
-		c.hasAhead, c.aheadTick = true, clamp(r.Clock.Floor(c.now().Add(c.opts.Ahead)))
+		c.hasAhead, c.aheadTick = true, clampTick(r.Clock.Floor(c.now().Add(c.opts.Ahead)))
 	}
 	// Before 1990 is implausible for a live generator (inspect's rule),
 	// unless the window asked for opens earlier.
 	if from, _ := resolved.Plausible(); !c.hasSince || !c.opts.Since.Before(from) {
 		if k := r.Clock.Floor(from); k.Sign() > 0 {
-			c.hasEarly, c.earlyTick = true, clamp(k)
+			c.hasEarly, c.earlyTick = true, clampTick(k)
 		}
 	}
 }
@@ -394,15 +385,19 @@ func (c *Checker) plan() {
 // refreshAhead reads the clock again: a line whose time looks ahead of
 // the last reading is judged against the clock when it arrived.
 func (c *Checker) refreshAhead() {
-	k := c.l.Clock.Floor(c.now().Add(c.opts.Ahead))
+	c.aheadTick = clampTick(c.l.Clock.Floor(c.now().Add(c.opts.Ahead)))
+}
+
+// clampTick returns a tick as a uint64: 0 below the epoch, the largest
+// past it.
+func clampTick(k *big.Int) uint64 {
 	switch {
 	case k.Sign() < 0:
-		c.aheadTick = 0
+		return 0
 	case !k.IsUint64():
-		c.aheadTick = ^uint64(0)
-	default:
-		c.aheadTick = k.Uint64()
+		return ^uint64(0)
 	}
+	return k.Uint64()
 }
 
 // nameAt names the field that holds bit b (from the least significant).
@@ -442,13 +437,7 @@ func bitsAt(id []byte, shift, width int) uint64 {
 }
 
 // tickOf returns an ID's time in ticks.
-func (c *Checker) tickOf(id []byte) uint64 {
-	var t uint64
-	for _, run := range c.timeRuns {
-		t |= bitsAt(id, run.Shift, run.Width) << uint(run.Lo)
-	}
-	return t
-}
+func (c *Checker) tickOf(id []byte) uint64 { return valueOf(id, c.timeRuns) }
 
 // tailOf returns the bits below an ID's time.
 func (c *Checker) tailOf(id []byte) tail {
@@ -594,9 +583,7 @@ func (c *Checker) check() {
 	}
 	for i, b := range id {
 		c.hist[i][b]++
-	}
-	if c.havePrev {
-		for i, b := range id {
+		if c.havePrev {
 			c.xorHist[i][b^c.prev[i]]++
 		}
 	}
@@ -654,12 +641,13 @@ func (c *Checker) fingerprint(id []byte, runs []resolved.Run) []byte {
 	return c.fp[:]
 }
 
-// valueOf returns the value of up to 64 bits in runs, most significant
-// first.
+// valueOf assembles a value of up to 64 bits (a time, a counter, a clock
+// sequence) from its runs, each at its Lo, in whatever order the ID holds
+// them.
 func valueOf(id []byte, runs []resolved.Run) uint64 {
 	var v uint64
 	for _, run := range runs {
-		v = v<<uint(run.Width) | bitsAt(id, run.Shift, run.Width)
+		v |= bitsAt(id, run.Shift, run.Width) << uint(run.Lo)
 	}
 	return v
 }
