@@ -15,10 +15,7 @@ import (
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/lease"
 	"github.com/idforge/idforge/lease/leasetest"
-	"github.com/idforge/idforge/testenv"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // leaseV2 is version 2 of lease/lease.sql, as idforge shipped it before
@@ -54,24 +51,6 @@ func exec(t *testing.T, db interface {
 	}
 }
 
-// as returns a pool of one connection as role, whose search_path is schema.
-func as(t *testing.T, role, schema string) *sql.DB {
-	t.Helper()
-	cfg, err := pgx.ParseConfig(os.Getenv(testenv.Postgres))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.User = role
-	cfg.RuntimeParams["search_path"] = schema
-	db := stdlib.OpenDB(*cfg)
-	db.SetMaxOpenConns(1)
-	t.Cleanup(func() { db.Close() })
-	if err := db.Ping(); err != nil {
-		t.Fatalf("connecting as %s: %v", role, err)
-	}
-	return db
-}
-
 // sqlState returns err's SQLSTATE, or "".
 func sqlState(err error) string {
 	var pe *pgconn.PgError
@@ -103,7 +82,7 @@ func TestHijackRefused(t *testing.T) {
 				}
 				exec(t, db, fmt.Sprintf("CREATE SCHEMA %[1]s; GRANT USAGE ON SCHEMA %[1]s TO PUBLIC; GRANT CREATE ON SCHEMA %[1]s TO %[2]s; GRANT CREATE ON SCHEMA %[1]s TO %[3]s", schema, g, victim))
 				// The planter records every call of its functions.
-				planter := as(t, evil, schema)
+				planter := pgtest.As(t, evil, schema)
 				exec(t, planter, fmt.Sprintf(`CREATE TABLE %[1]s.calls (fn text);
 GRANT INSERT ON %[1]s.calls TO PUBLIC;
 CREATE FUNCTION %[1]s.idforge_lease_protocol() RETURNS integer LANGUAGE sql VOLATILE AS $$ INSERT INTO %[1]s.calls VALUES ('protocol'); SELECT %[2]d $$;
@@ -118,7 +97,7 @@ CREATE FUNCTION %[1]s.idforge_lease_release(space text, node bigint, holder text
 				s := leasetest.NewSpace(t, 10)
 				var nodes []uint64
 				for i := range 2 {
-					e := lease.Postgres(as(t, victim, schema))
+					e := lease.Postgres(pgtest.As(t, victim, schema))
 					c := lease.Claim{Space: s, Holder: fmt.Sprint("victim ", i), TTL: time.Minute}
 					n, _, err := e.Acquire(context.Background(), c, s.Size())
 					if err == nil {
@@ -163,7 +142,7 @@ func leaseDeployment(t *testing.T) (owner, app, thief *sql.DB, schema string) {
 	sfx := roles(t, db, "leases", "lowner", "app", "thief")
 	schema = "leases" + sfx
 	exec(t, db, fmt.Sprintf("CREATE SCHEMA %s AUTHORIZATION lowner%s", schema, sfx))
-	owner = as(t, "lowner"+sfx, schema)
+	owner = pgtest.As(t, "lowner"+sfx, schema)
 	exec(t, owner, lease.PostgresFunctions())
 	for _, r := range []string{"app", "thief"} {
 		exec(t, owner, fmt.Sprintf(`GRANT USAGE ON SCHEMA %[1]s TO %[2]s;
@@ -171,7 +150,7 @@ GRANT EXECUTE ON FUNCTION %[1]s.idforge_lease_acquire(text, integer, bigint, big
   %[1]s.idforge_lease_renew(text, bigint, text, bigint, interval, bigint),
   %[1]s.idforge_lease_release(text, bigint, text, bigint, bigint) TO %[2]s`, schema, r+sfx))
 	}
-	return owner, as(t, "app"+sfx, schema), as(t, "thief"+sfx, schema), schema
+	return owner, pgtest.As(t, "app"+sfx, schema), pgtest.As(t, "thief"+sfx, schema), schema
 }
 
 // TestExecuteOnly is issue 65's third finding, with the grants docs/leases.md
@@ -329,7 +308,7 @@ func TestTableGrantRefused(t *testing.T) {
 	fresh := "fresh" + sfx
 	exec(t, db, fmt.Sprintf("CREATE SCHEMA %s AUTHORIZATION %s", fresh, reporting))
 	t.Cleanup(func() { db.Exec("DROP SCHEMA " + fresh + " CASCADE") })
-	inst := as(t, reporting, fresh)
+	inst := pgtest.As(t, reporting, fresh)
 	exec(t, inst, "ALTER DEFAULT PRIVILEGES IN SCHEMA "+fresh+" GRANT SELECT ON TABLES TO PUBLIC")
 	if _, err := inst.Exec(lease.PostgresFunctions()); sqlState(err) != "42501" || !strings.Contains(err.Error(), "ALTER DEFAULT PRIVILEGES") {
 		t.Errorf("installing under default privileges that give PUBLIC SELECT: %v, want SQLSTATE 42501 with the fix", err)
@@ -354,10 +333,10 @@ func TestUpgradeFromProtocol2(t *testing.T) {
 	sfx := roles(t, db, "upgrade", "uowner", "uapp")
 	schema, ownerRole, appRole := "upgrade"+sfx, "uowner"+sfx, "uapp"+sfx
 	exec(t, db, fmt.Sprintf("CREATE SCHEMA %s AUTHORIZATION %s", schema, ownerRole))
-	owner := as(t, ownerRole, schema)
+	owner := pgtest.As(t, ownerRole, schema)
 	exec(t, owner, leaseV2)
 	exec(t, owner, fmt.Sprintf("GRANT USAGE ON SCHEMA %[1]s TO %[2]s; GRANT SELECT, INSERT, UPDATE ON %[1]s.idforge_lease TO %[2]s", schema, appRole))
-	app := as(t, appRole, schema)
+	app := pgtest.As(t, appRole, schema)
 	s := leasetest.NewSpace(t, 2)
 	var node, token int64
 	if err := app.QueryRow("SELECT a.node, a.token FROM idforge_lease_acquire($1, 2, 0, 4, 'old', '1 minute') AS a", s.String()).Scan(&node, &token); err != nil {

@@ -5,17 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/testenv"
-	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // TestKeyTablePrivileges is issue 65's second finding: the key table's
@@ -56,15 +52,7 @@ func TestKeyTablePrivileges(t *testing.T) {
 		}
 	}
 	super_(fmt.Sprintf("CREATE ROLE %[1]s LOGIN NOSUPERUSER; CREATE ROLE %[2]s LOGIN NOSUPERUSER; CREATE SCHEMA %[3]s AUTHORIZATION %[1]s; GRANT USAGE ON SCHEMA %[3]s TO %[2]s", kown, reporting, schema))
-	cfg, err := pgx.ParseConfig(os.Getenv(testenv.Postgres))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.User = kown
-	cfg.RuntimeParams["search_path"] = schema
-	owner := stdlib.OpenDB(*cfg)
-	owner.SetMaxOpenConns(1)
-	t.Cleanup(func() { owner.Close() })
+	owner := pgtest.As(t, kown, schema)
 	ownerExec := func(q string) {
 		t.Helper()
 		if _, err := owner.ExecContext(ctx, q); err != nil {
@@ -93,10 +81,7 @@ func TestKeyTablePrivileges(t *testing.T) {
 	ownerExec(fmt.Sprintf("ALTER DEFAULT PRIVILEGES IN SCHEMA %s REVOKE ALL ON TABLES FROM %s", schema, reporting))
 	ownerExec(string(script))
 	ownerExec("INSERT INTO idforge_mask_keys VALUES ('orders', '\\x000102030405060708090a0b0c0d0e0f')")
-	cfg.User = reporting
-	rep := stdlib.OpenDB(*cfg)
-	rep.SetMaxOpenConns(1)
-	t.Cleanup(func() { rep.Close() })
+	rep := pgtest.As(t, reporting, schema)
 	var key []byte
 	if err := rep.QueryRowContext(ctx, "SELECT key FROM idforge_mask_keys").Scan(&key); err == nil {
 		t.Fatalf("reporting read the key %x", key)
