@@ -354,6 +354,8 @@ func (c *Checker) order(d *drafts, m shown) {
 	case n == 0:
 		d.add("order", "within a tick", Pass, "", nil, "no two consecutive IDs share a tick")
 	case !c.sortable:
+	case down == 0 && c.declaredWraps > 0:
+		d.add("order", "within a tick", Pass, "", nil, "every ID in the same tick as its predecessor is above it (%s), but where the counter wrapped from its top to zero (%d), as %s declares", plural(n, "pair"), c.declaredWraps, c.l.Model.Name)
 	case down == 0:
 		d.add("order", "within a tick", Pass, "", nil, "every ID in the same tick as its predecessor is above it (%s)", plural(n, "pair"))
 	case !c.randomWithin || c.opts.Strict:

@@ -203,16 +203,18 @@ type Checker struct {
 	set          *idSet
 	setFull      bool
 
-	tickCount    int64 // distinct ticks, counted at each change
-	wholeSeconds bool  // every tick so far is whole seconds
-	nextTick     int64 // tick changes by exactly one tick
-	runAhead     tally // of those, ones alone in their tick whose bits after the time count on
-	countsOn     int64 // of those, others whose bits after the time count on (a counter not re-seeded)
-	prevAlone    bool  // the predecessor was the first ID of its tick
-	wrapped      int64 // descents within a tick of a sequence from its top to zero
-	wrapRuns     []resolved.Run
-	wrapTop      uint64
-	carried      tally // of those, ones whose bits after the time wrapped past their top
+	tickCount     int64 // distinct ticks, counted at each change
+	wholeSeconds  bool  // every tick so far is whole seconds
+	nextTick      int64 // tick changes by exactly one tick
+	runAhead      tally // of those, ones alone in their tick whose bits after the time count on
+	countsOn      int64 // of those, others whose bits after the time count on (a counter not re-seeded)
+	prevAlone     bool  // the predecessor was the first ID of its tick
+	wrapped       int64 // descents within a tick of a sequence from its top to zero
+	wrapDeclared  bool  // the layout's counter wraps on overflow (xid, ObjectId)
+	declaredWraps int64 // descents within a tick where such a counter wrapped
+	wrapRuns      []resolved.Run
+	wrapTop       uint64
+	carried       tally // of those, ones whose bits after the time wrapped past their top
 
 	hist     [][256]int64 // every ID's bytes
 	xorHist  [][256]int64 // every ID's bytes xor its predecessor's
@@ -344,8 +346,9 @@ func (c *Checker) plan() {
 	// The bits after the time are fresh at each tick where they are all
 	// random or a counter started at random.
 	c.freshStart = c.tailBits >= 24 && c.randomWithin && (r.Counter == nil || randomStart)
-	if k := r.Counter; k != nil && k.Width <= 64 && r.Node != nil {
+	if k := r.Counter; k != nil && k.Width <= 64 {
 		c.wrapRuns, c.wrapTop = k.Runs, 1<<uint(k.Width)-1
+		c.wrapDeclared = k.Overflow == layouts.OverflowWrap
 		if k.Width == 64 {
 			c.wrapTop = ^uint64(0)
 		}
@@ -716,9 +719,15 @@ func (c *Checker) checkTime(id []byte, line int64) {
 		if tick == c.prevTick {
 			c.withinPairs++
 			if c.sortable && cmp < 0 {
-				c.withinDown.add(line, keep)
-				if c.wrapRuns != nil && valueOf(c.prev, c.wrapRuns) == c.wrapTop && valueOf(id, c.wrapRuns) == 0 {
+				wrap := c.wrapRuns != nil && valueOf(c.prev, c.wrapRuns) == c.wrapTop && valueOf(id, c.wrapRuns) == 0
+				switch {
+				case wrap && c.wrapDeclared:
+					c.declaredWraps++ // the layout's own rule: a running counter wraps
+				case wrap:
 					c.wrapped++ // a sequence past its top, to zero: one generator's overflow
+					c.withinDown.add(line, keep)
+				default:
+					c.withinDown.add(line, keep)
 				}
 			}
 			if len(c.pairs) < 2*maxPairs && len(c.tailRuns) > 0 {
