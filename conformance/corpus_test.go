@@ -13,7 +13,7 @@ import (
 
 // regen is the one command that regenerates everything generated in the
 // repository, the corpus included.
-const regen = "go run ./internal/regen (at the repository's root)"
+const regen = "go run ./tools/regen (at the repository's root)"
 
 // TestCorpusUpToDate makes the corpus and the conversions in memory, as
 // go generate does, and holds corpus.jsonl and conversions.jsonl to them

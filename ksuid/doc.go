@@ -14,4 +14,4 @@
 // for the next second.)
 package ksuid
 
-//go:generate go run ../gen/internal/regen ksuid
+//go:generate go run ../gen/tools/regen ksuid

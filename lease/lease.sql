@@ -110,7 +110,7 @@ BEGIN
   SELECT p.proowner INTO t FROM pg_catalog.pg_proc AS p
   WHERE p.oid = pg_catalog.to_regprocedure(pg_catalog.format('%I.idforge_lease_protocol()', s));
   trusted := COALESCE(t, me);
--- BEGIN pginstall owner (go run ./internal/regen writes this block)
+-- BEGIN pginstall owner (go run ./tools/regen writes this block)
   -- idforge's install rule (package pginstall): no role but the trusted
   -- one may CREATE in the schema, own an object of idforge's names there,
   -- or hold a privilege on a table whose rows carry a guarantee.

@@ -58,7 +58,7 @@ func withRule(t *testing.T, script string) string {
 // TestScriptRule holds lease.sql's checks to package pginstall's install
 // rule, the one the Private IDs key table's script takes too: the blocks
 // between "-- BEGIN pginstall NAME" and "-- END pginstall NAME" are its
-// output, byte for byte. -update (a step of go run ./internal/regen)
+// output, byte for byte. -update (a step of go run ./tools/regen)
 // rewrites them.
 func TestScriptRule(t *testing.T) {
 	want := withRule(t, leaseSQL)
@@ -71,7 +71,7 @@ func TestScriptRule(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("lease.sql's install-rule blocks are out of date with package pginstall: run go run ./internal/regen (or go test ./lease -run TestScriptRule -update)")
+	t.Errorf("lease.sql's install-rule blocks are out of date with package pginstall: run go run ./tools/regen (or go test ./lease -run TestScriptRule -update)")
 	if !strings.Contains(leaseSQL, "-- BEGIN pginstall") {
 		t.Error("lease.sql has no pginstall block")
 	}

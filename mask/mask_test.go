@@ -118,7 +118,7 @@ func TestVectors(t *testing.T) {
 	if want, err := json.Marshal(makeVectors(t)); err != nil {
 		t.Fatal(err)
 	} else if got, _ := json.Marshal(vs); !bytes.Equal(got, want) {
-		t.Errorf("%s is out of date with the built-in layouts: run go run ./internal/regen (or go test ./mask -run TestVectors -update)", vectorsFile)
+		t.Errorf("%s is out of date with the built-in layouts: run go run ./tools/regen (or go test ./mask -run TestVectors -update)", vectorsFile)
 	}
 	if len(vs) < 100 {
 		t.Fatalf("%s has %d vectors", vectorsFile, len(vs))

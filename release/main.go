@@ -19,11 +19,11 @@
 // but the next release's, or an import of another module's internal
 // packages (Go allows one by path; a user who builds two of idforge's
 // modules at different versions pays for it), or JavaScript, Python and
-// Java packages (built, as go run ./gen/internal/packages builds them)
+// Java packages (built, as go run ./gen/tools/packages builds them)
 // whose metadata is not at the next release's version.
 //
 // packages builds the JavaScript, Python and Java packages from the
-// checkout (go run ./gen/internal/packages: the repository keeps none of
+// checkout (go run ./gen/tools/packages: the repository keeps none of
 // them) and assembles, in DIR, what the release publishes beside the Go
 // modules: the npm tarball (npm pack), the wheel and the sdist (PYTHON -m
 // build, without build isolation; PYTHON is python3 by default), and the

@@ -12,15 +12,15 @@ import (
 )
 
 // buildPackages builds idforge's JavaScript, Python and Java packages from
-// the checkout at repo into dir, with go run ./gen/internal/packages (the
+// the checkout at repo into dir, with go run ./gen/tools/packages (the
 // repository keeps none of them), and returns dir.
 func buildPackages(repo, dir string) (string, error) {
-	cmd := exec.Command("go", "run", "./gen/internal/packages", "-o", dir)
+	cmd := exec.Command("go", "run", "./gen/tools/packages", "-o", dir)
 	cmd.Dir = repo
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("go run ./gen/internal/packages -o %s: %v\n%s", dir, err, stderr.String())
+		return "", fmt.Errorf("go run ./gen/tools/packages -o %s: %v\n%s", dir, err, stderr.String())
 	}
 	return dir, nil
 }

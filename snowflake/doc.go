@@ -3,4 +3,4 @@
 // and a 12-bit sequence, held in an int64.
 package snowflake
 
-//go:generate go run ../gen/internal/regen snowflake
+//go:generate go run ../gen/tools/regen snowflake

@@ -13,4 +13,4 @@
 // ULID's conversion to UUIDv7 in order, which package compat relies on.)
 package ulid
 
-//go:generate go run ../gen/internal/regen ulid
+//go:generate go run ../gen/tools/regen ulid

@@ -25,4 +25,4 @@
 // and Crockford forms; and database/sql and JSON support.
 package uuid
 
-//go:generate go run ../gen/internal/regen uuid
+//go:generate go run ../gen/tools/regen uuid

@@ -9,7 +9,7 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-// The opening example of docs/go.md: internal/doccheck holds the guide's
+// The opening example of docs/go.md: tools/doccheck holds the guide's
 // snippet to this function's body.
 func Example_guide() {
 	id := uuid.NewV7() // time-ordered, strictly increasing in the process

@@ -7,7 +7,7 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-// The README's quick start for Go: a test in internal/doccheck holds the
+// The README's quick start for Go: a test in tools/doccheck holds the
 // README's snippet to this function's body.
 func Example_quickStart() {
 	id := uuid.NewV7() // time-ordered, strictly increasing in the process

@@ -14,7 +14,7 @@ and the median over the rounds of the per-round ratio peer / ours (above
 time for steadiness; --rounds 1 --number 100 only checks that it runs.
 --package is the folder that holds the package idforge (default:
 IDFORGE_PACKAGES/python when IDFORGE_PACKAGES names a build of
-go run ./gen/internal/packages -o DIR, or else such a build of the
+go run ./gen/tools/packages -o DIR, or else such a build of the
 checkout's layouts, made into a temporary folder), so that another version
 of it can be measured beside the peers; --peers a folder put first on the path for the peers (python-ulid
 and uuid6 from their sources, say, where the package index cannot be
@@ -38,14 +38,14 @@ import uuid
 
 def built_package() -> str:
     """The folder of the Python project of a build of idforge's packages:
-    IDFORGE_PACKAGES's, or one built now (go run ./gen/internal/packages)
+    IDFORGE_PACKAGES's, or one built now (go run ./gen/tools/packages)
     into a temporary folder removed when the benchmark exits."""
     if os.environ.get("IDFORGE_PACKAGES"):
         return os.path.join(os.environ["IDFORGE_PACKAGES"], "python")
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     out = tempfile.mkdtemp(prefix="idforge-packages-")
     atexit.register(shutil.rmtree, out, True)
-    subprocess.run(["go", "run", "./gen/internal/packages", "-o", out], cwd=root, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["go", "run", "./gen/tools/packages", "-o", out], cwd=root, check=True, stdout=subprocess.DEVNULL)
     return os.path.join(out, "python")
 
 

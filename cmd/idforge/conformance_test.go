@@ -82,7 +82,7 @@ var packagesBuild struct {
 
 // builtPackage returns the absolute path of one of idforge's packages,
 // lang "js", "python" or "java", which the repository does not keep: go
-// run ./gen/internal/packages builds them, from the checkout's layouts
+// run ./gen/tools/packages builds them, from the checkout's layouts
 // and emitters, once per test process, into the temporary directory of
 // TestMain, which removes it. The test cache reads package scripts'
 // sources (readFiles), from which the packages' shape comes; the emitters
@@ -91,10 +91,10 @@ func builtPackage(t *testing.T, lang string) string {
 	t.Helper()
 	packagesBuild.Do(func() {
 		dir := filepath.Join(filepath.Dir(idforgeBin), "packages")
-		cmd := exec.Command("go", "run", "./gen/internal/packages", "-o", dir)
+		cmd := exec.Command("go", "run", "./gen/tools/packages", "-o", dir)
 		cmd.Dir = "../.."
 		if out, err := cmd.CombinedOutput(); err != nil {
-			packagesBuild.err = fmt.Errorf("go run ./gen/internal/packages: %v\n%s", err, out)
+			packagesBuild.err = fmt.Errorf("go run ./gen/tools/packages: %v\n%s", err, out)
 			return
 		}
 		packagesBuild.dir = dir

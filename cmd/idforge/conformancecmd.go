@@ -46,7 +46,7 @@ Exit status 1 when a case fails that the list does not name, or the testee
 breaks the protocol, exits or closes its output before it answered every
 request, or does not finish within the timeout.
 
-examples, at the root of a clone (DIR is where go run ./gen/internal/packages -o DIR
+examples, at the root of a clone (DIR is where go run ./gen/tools/packages -o DIR
 built idforge's packages):
   IDFORGE_JS=DIR/js idforge conformance -testee 'node conformance/testees/idforge.mjs'
   IDFORGE_PYTHON=DIR/python idforge conformance -testee 'python3 conformance/testees/idforge_testee.py' -layout uuidv7,ulid

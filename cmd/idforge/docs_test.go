@@ -287,6 +287,6 @@ func TestReference(t *testing.T) {
 			}
 			return
 		}
-		t.Errorf("docs/cli.md's reference differs from the commands' help: go test ./cmd/idforge -run TestReference -update rewrites it (so does go run ./internal/regen at the repository's root)")
+		t.Errorf("docs/cli.md's reference differs from the commands' help: go test ./cmd/idforge -run TestReference -update rewrites it (so does go run ./tools/regen at the repository's root)")
 	}
 }

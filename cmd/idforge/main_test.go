@@ -152,7 +152,7 @@ func TestScripts(t *testing.T) {
 					}
 				}
 				if got[name] != want {
-					t.Errorf("%s:\n%s\nwant:\n%s\n(%s's golden %s: go test ./cmd/idforge -run 'TestScripts/%s$' -update rewrites it, as go run ./internal/regen at the repository's root does every golden file)", name, got[name], want, file, name, t.Name()[len("TestScripts/"):])
+					t.Errorf("%s:\n%s\nwant:\n%s\n(%s's golden %s: go test ./cmd/idforge -run 'TestScripts/%s$' -update rewrites it, as go run ./tools/regen at the repository's root does every golden file)", name, got[name], want, file, name, t.Name()[len("TestScripts/"):])
 				}
 			}
 		})

@@ -1,8 +1,8 @@
 // A testee of idforge's conformance protocol (docs/conformance.md) over
 // idforge's own Java package, the Maven project that
-// go run ./gen/internal/packages -o DIR builds (DIR/java), compiled:
+// go run ./gen/tools/packages -o DIR builds (DIR/java), compiled:
 //
-//   go run ./gen/internal/packages -o /tmp/idforge-packages
+//   go run ./gen/tools/packages -o /tmp/idforge-packages
 //   javac --release 17 -d /tmp/idforge-classes /tmp/idforge-packages/java/src/main/java/io/github/idforge/*.java
 //   idforge conformance -testee 'java -cp /tmp/idforge-classes conformance/testees/IdforgeTestee.java'
 //

@@ -1,8 +1,8 @@
 // A testee of idforge's conformance protocol (docs/conformance.md) over
 // idforge's own JavaScript package, the npm package that
-// go run ./gen/internal/packages -o DIR builds (DIR/js), named by IDFORGE_JS:
+// go run ./gen/tools/packages -o DIR builds (DIR/js), named by IDFORGE_JS:
 //
-//   go run ./gen/internal/packages -o /tmp/idforge-packages
+//   go run ./gen/tools/packages -o /tmp/idforge-packages
 //   IDFORGE_JS=/tmp/idforge-packages/js \
 //     idforge conformance -testee 'node conformance/testees/idforge.mjs'
 //
@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 
 const dir = process.env.IDFORGE_JS;
 if (!dir) {
-  process.stderr.write('idforge.mjs: IDFORGE_JS is not set: build the packages with go run ./gen/internal/packages -o DIR and set IDFORGE_JS=DIR/js\n');
+  process.stderr.write('idforge.mjs: IDFORGE_JS is not set: build the packages with go run ./gen/tools/packages -o DIR and set IDFORGE_JS=DIR/js\n');
   process.exit(2);
 }
 

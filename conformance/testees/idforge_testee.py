@@ -1,9 +1,9 @@
 """A testee of idforge's conformance protocol (docs/conformance.md) over
 idforge's own Python package, the Python project that
-go run ./gen/internal/packages -o DIR builds (DIR/python), named by
+go run ./gen/tools/packages -o DIR builds (DIR/python), named by
 IDFORGE_PYTHON:
 
-    go run ./gen/internal/packages -o /tmp/idforge-packages
+    go run ./gen/tools/packages -o /tmp/idforge-packages
     IDFORGE_PYTHON=/tmp/idforge-packages/python \
       idforge conformance -testee 'python3 conformance/testees/idforge_testee.py'
 
@@ -19,7 +19,7 @@ import sys
 import uuid
 
 if not os.environ.get("IDFORGE_PYTHON"):
-    sys.exit("idforge_testee.py: IDFORGE_PYTHON is not set: build the packages with go run ./gen/internal/packages -o DIR and set IDFORGE_PYTHON=DIR/python")
+    sys.exit("idforge_testee.py: IDFORGE_PYTHON is not set: build the packages with go run ./gen/tools/packages -o DIR and set IDFORGE_PYTHON=DIR/python")
 sys.path.insert(0, os.environ["IDFORGE_PYTHON"])
 
 import idforge  # noqa: E402  (found through the path set above)

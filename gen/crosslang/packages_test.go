@@ -22,7 +22,7 @@ var built struct {
 // (the npm package), "python" (the Python project: its modules are in
 // pkgDir(t, "python")/idforge) or "java" (the Maven project), built from
 // the layouts and emitters this test binary was compiled with, as go run
-// ./gen/internal/packages builds them: the repository keeps none of them,
+// ./gen/tools/packages builds them: the repository keeps none of them,
 // so a test always runs the generated code of today. The packages are
 // built once per test process, into a temporary directory outside the
 // checkout, where a test may read but must not write.
@@ -47,7 +47,7 @@ func pkgDir(t testing.TB, lang string) string {
 		built.err = scripts.Write(dir, license)
 	})
 	if built.err != nil {
-		t.Fatalf("building the packages (as go run ./gen/internal/packages does): %v", built.err)
+		t.Fatalf("building the packages (as go run ./gen/tools/packages does): %v", built.err)
 	}
 	return filepath.Join(built.dir, lang)
 }

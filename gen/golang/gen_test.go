@@ -20,7 +20,7 @@ import (
 var update = flag.Bool("update", false, "rewrite the generated files and golden outputs")
 
 // The committed generated files are what the generator makes from the specs
-// today. Run `go run ./internal/regen` at the repository's root (or `go
+// today. Run `go run ./tools/regen` at the repository's root (or `go
 // test ./gen/golang -update` for these alone) after changing a spec or an
 // emitter.
 func TestGeneratedFilesUpToDate(t *testing.T) {
@@ -45,7 +45,7 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(have, src) {
-			t.Errorf("%s is stale: run go run ./internal/regen at the repository's root (or go test ./gen/golang -update)", path)
+			t.Errorf("%s is stale: run go run ./tools/regen at the repository's root (or go test ./gen/golang -update)", path)
 		}
 	}
 }
@@ -91,7 +91,7 @@ func TestGolden(t *testing.T) {
 				return
 			}
 			if want := archiveFile(t, ar, "want.go"); !bytes.Equal(src, want) {
-				t.Errorf("generated source differs from %s's want.go: go test ./gen/golang -run TestGolden -update rewrites it (so does go run ./internal/regen at the repository's root)", file)
+				t.Errorf("generated source differs from %s's want.go: go test ./gen/golang -run TestGolden -update rewrites it (so does go run ./tools/regen at the repository's root)", file)
 			}
 			built = append(built, file)
 		})

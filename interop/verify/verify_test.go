@@ -192,7 +192,7 @@ var packagesBuild struct {
 
 // builtPackage returns the absolute path of one of idforge's packages
 // (lang "js", "python" or "java"), which the repository does not keep: go
-// run ./gen/internal/packages builds them from the checkout's layouts, once
+// run ./gen/tools/packages builds them from the checkout's layouts, once
 // per test process, into a temporary directory that TestMain removes.
 func builtPackage(t testing.TB, lang string) string {
 	t.Helper()
@@ -204,10 +204,10 @@ func builtPackage(t testing.TB, lang string) string {
 			return
 		}
 		packagesBuild.dir = dir
-		cmd := exec.Command("go", "run", "./gen/internal/packages", "-o", dir)
+		cmd := exec.Command("go", "run", "./gen/tools/packages", "-o", dir)
 		cmd.Dir = repo
 		if out, err := cmd.CombinedOutput(); err != nil {
-			packagesBuild.err = fmt.Errorf("go run ./gen/internal/packages: %v\n%s", err, out)
+			packagesBuild.err = fmt.Errorf("go run ./gen/tools/packages: %v\n%s", err, out)
 		}
 	})
 	if packagesBuild.err != nil {

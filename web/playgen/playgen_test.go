@@ -179,7 +179,7 @@ func TestPageScript(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, playgen.PageScript()) {
-		t.Errorf("static/%s is not PageScript's: run go run ./internal/regen at the repository's root (or go test ./web/playgen -update) and commit it", playgen.PageScriptFile)
+		t.Errorf("static/%s is not PageScript's: run go run ./tools/regen at the repository's root (or go test ./web/playgen -update) and commit it", playgen.PageScriptFile)
 	}
 	for _, e := range gen.Languages() {
 		if !bytes.Contains(got, []byte(`"name": "`+e.Name()+`"`)) {

@@ -1,12 +1,12 @@
 // Prints IDs made by the generators of the JavaScript package (the folder
-// IDFORGE_JS names, as go run ./gen/internal/packages builds it), one per
+// IDFORGE_JS names, as go run ./gen/tools/packages builds it), one per
 // line as "LAYOUT TEXT DECIMAL", for readback_test.go to read with
 // idforge's Go packages. Its argument is how many IDs of each.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.env.IDFORGE_JS;
-if (!dir) throw new Error('IDFORGE_JS is not set: name the npm package built by go run ./gen/internal/packages -o DIR (DIR/js)');
+if (!dir) throw new Error('IDFORGE_JS is not set: name the npm package built by go run ./gen/tools/packages -o DIR (DIR/js)');
 const load = (name) => import(pathToFileURL(join(dir, name + '.js')).href);
 const [uuidv1, uuidv4, uuidv6, uuidv7, ulid, ksuid, snowflake] = await Promise.all(
   ['uuidv1', 'uuidv4', 'uuidv6', 'uuidv7', 'ulid', 'ksuid', 'snowflake'].map(load),

@@ -1,5 +1,5 @@
 """Prints IDs made by the generators of the Python package (the project
-folder IDFORGE_PYTHON names, as go run ./gen/internal/packages builds it),
+folder IDFORGE_PYTHON names, as go run ./gen/tools/packages builds it),
 one per line as "LAYOUT TEXT DECIMAL", for
 readback_test.go to read with idforge's Go packages. Its argument is how
 many IDs of each."""
@@ -8,7 +8,7 @@ import os
 import sys
 
 if not os.environ.get("IDFORGE_PYTHON"):
-    sys.exit("IDFORGE_PYTHON is not set: name the Python project built by go run ./gen/internal/packages -o DIR (DIR/python)")
+    sys.exit("IDFORGE_PYTHON is not set: name the Python project built by go run ./gen/tools/packages -o DIR (DIR/python)")
 sys.path.insert(0, os.environ["IDFORGE_PYTHON"])
 
 from idforge import ksuid, snowflake, ulid, uuidv1, uuidv4, uuidv6, uuidv7  # noqa: E402

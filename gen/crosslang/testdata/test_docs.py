@@ -1,6 +1,6 @@
 """The Python package's documentation runs: the pycon examples of its
 README (the README.md beside the idforge package imported, in the Python
-project go run ./gen/internal/packages builds, or the file IDFORGE_README
+project go run ./gen/tools/packages builds, or the file IDFORGE_README
 names) and the docstring examples of every module of the package (the
 project's folder on the path),
 as doctests, with ELLIPSIS (... stands for what differs from run to run).

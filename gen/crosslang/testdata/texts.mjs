@@ -1,5 +1,5 @@
 // Writes and reads IDs with the JavaScript package (the folder IDFORGE_JS
-// names, as go run ./gen/internal/packages builds it), for
+// names, as go run ./gen/tools/packages builds it), for
 // texts_test.go. Its input (standard input) is JSON: a list of requests,
 // { module, hex, texts }: the layout's module name, IDs (hex) to write in
 // the layout's text (toString) and texts to read (ID.parse). It prints one
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = process.env.IDFORGE_JS;
-if (!dir) throw new Error('IDFORGE_JS is not set: name the npm package built by go run ./gen/internal/packages -o DIR (DIR/js)');
+if (!dir) throw new Error('IDFORGE_JS is not set: name the npm package built by go run ./gen/tools/packages -o DIR (DIR/js)');
 
 const hexBytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
 

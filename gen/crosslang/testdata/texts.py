@@ -1,5 +1,5 @@
 """Writes and reads IDs with the Python package (the project folder
-IDFORGE_PYTHON names, as go run ./gen/internal/packages builds it),
+IDFORGE_PYTHON names, as go run ./gen/tools/packages builds it),
 for texts_test.go. Its input (standard input) is JSON: a list of requests,
 {module, hex, texts}: the layout's module name, IDs (hex) to write in the
 layout's text (str) and texts to read (ID.parse). It prints one JSON answer
@@ -13,7 +13,7 @@ import os
 import sys
 
 if not os.environ.get("IDFORGE_PYTHON"):
-    sys.exit("IDFORGE_PYTHON is not set: name the Python project built by go run ./gen/internal/packages -o DIR (DIR/python)")
+    sys.exit("IDFORGE_PYTHON is not set: name the Python project built by go run ./gen/tools/packages -o DIR (DIR/python)")
 sys.path.insert(0, os.environ["IDFORGE_PYTHON"])
 
 

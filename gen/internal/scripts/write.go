@@ -20,7 +20,7 @@ const Marker = ".idforge-packages"
 
 // markerText is Marker's content.
 const markerText = "The npm package (js), the Python project (python) and the Maven project\n" +
-	"(java) of idforge's built-in layouts, built by go run ./gen/internal/packages\n" +
+	"(java) of idforge's built-in layouts, built by go run ./gen/tools/packages\n" +
 	"from the layouts and emitters of one checkout. Building again here replaces\n" +
 	"the three folders.\n"
 

@@ -222,11 +222,11 @@ process.stdout.write(out.join('\n') + '\n');
 }
 
 // packages builds idforge's JavaScript, Python and Java packages from this
-// checkout, once, as go run ./gen/internal/packages does.
+// checkout, once, as go run ./gen/tools/packages does.
 func (e *env) packages() (string, error) {
 	e.pkgOnce.Do(func() {
 		e.pkgDir = filepath.Join(e.tmp, "packages")
-		cmd := exec.Command("go", "run", "./gen/internal/packages", "-o", e.pkgDir)
+		cmd := exec.Command("go", "run", "./gen/tools/packages", "-o", e.pkgDir)
 		cmd.Dir = e.root
 		_, e.pkgErr = run(cmd)
 	})

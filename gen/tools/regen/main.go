@@ -2,12 +2,12 @@
 // packages from the built-in layout specs. Each package runs it from its
 // generate directive:
 //
-//	//go:generate go run ../gen/internal/regen uuid
+//	//go:generate go run ../gen/tools/regen uuid
 //
 // A Go package carries several layouts (package uuid carries eight), so
 // the Go packages come from golang.Builtin and golang.Generate rather than
 // the registry's one-layout emitter. (The JavaScript, Python and Java
-// packages are not committed: go run ./gen/internal/packages -o DIR builds
+// packages are not committed: go run ./gen/tools/packages -o DIR builds
 // them.)
 //
 // It depends only on the generator and the layouts, never on the packages

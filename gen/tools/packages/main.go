@@ -1,7 +1,7 @@
 // Command packages builds idforge's JavaScript, Python and Java packages
 // from the built-in layouts and the emitters of the checkout it runs in:
 //
-//	go run ./gen/internal/packages -o DIR
+//	go run ./gen/tools/packages -o DIR
 //
 // It writes DIR/js, the npm package idforge (what npm pack packs),
 // DIR/python, the Python project of the distribution idforge (what python3
@@ -35,7 +35,7 @@ import (
 func main() {
 	out := flag.String("o", "", "the directory to build the packages into (outside the checkout)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: go run ./gen/internal/packages -o DIR")
+		fmt.Fprintln(os.Stderr, "usage: go run ./gen/tools/packages -o DIR")
 		flag.PrintDefaults()
 	}
 	flag.Parse()

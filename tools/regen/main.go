@@ -2,7 +2,7 @@
 // writes, in the order in which each piece depends on the last. Run it at
 // the repository's root:
 //
-//	go run ./internal/regen
+//	go run ./tools/regen
 //
 // It runs, one step at a time, and stops at the first that fails:
 //
@@ -22,7 +22,7 @@
 //     which list the layouts and encodings.
 //
 // The JavaScript, Python and Java packages are not among them: the
-// repository does not keep them. go run ./gen/internal/packages -o DIR
+// repository does not keep them. go run ./gen/tools/packages -o DIR
 // builds them outside the checkout, and the tests that run them build
 // them afresh.
 //
@@ -60,7 +60,7 @@ var steps = []struct {
 
 func main() {
 	if _, err := os.Stat("go.work"); err != nil {
-		fail("regen: run it at the repository's root (go run ./internal/regen): %v", err)
+		fail("regen: run it at the repository's root (go run ./tools/regen): %v", err)
 	}
 	if err := checkCovered(); err != nil {
 		fail("regen: %v", err)
@@ -107,7 +107,7 @@ func checkCovered() error {
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("go:generate lines in %s, which no step of internal/regen runs: add them to its steps", strings.Join(missing, ", "))
+		return fmt.Errorf("go:generate lines in %s, which no step of tools/regen runs: add them to its steps", strings.Join(missing, ", "))
 	}
 	return nil
 }

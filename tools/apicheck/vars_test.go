@@ -88,7 +88,7 @@ func walkLibrary(visit func(path, dir string, f *ast.File)) error {
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if path != root && (name == "testdata" || name == "internal" || name == "cmd" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if path != root && (name == "testdata" || name == "internal" || name == "tools" || name == "cmd" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 				return filepath.SkipDir
 			}
 			if _, err := os.Stat(filepath.Join(path, "go.mod")); path != root && err == nil {
