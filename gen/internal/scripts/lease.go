@@ -51,7 +51,7 @@ const lease = await acquire(query, LEASE_SPACE, { wait: 30000 });
 try {
   // 3. Make IDs with the generator of the leased node.
   const ids = lease.newGenerator();
-  for (let i = 0; i < 3; i++) console.log(String(ids.next()), 'on node', lease.node);
+  for (let i = 0; i < 3; i++) console.log(` + "`${ids.next()} on node ${lease.node}`" + `);
 } finally {
   // 4. Release the node, recording the last tick used, and close the pool.
   await lease.close();
