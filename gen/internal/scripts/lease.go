@@ -10,7 +10,7 @@ import (
 // recipe: the program that installs lease.sql from the package, acquires a
 // node, makes IDs and releases the node, and the command that runs it.
 // .ci/packages runs each recipe, as written, from the built artefacts
-// against a real PostgreSQL (.ci/recipe reads the blocks between the
+// against a real PostgreSQL (.ci/blocks reads the blocks between the
 // marks: a block whose fence names a file after its language, as
 // "```js lease-demo.mjs", is that file; a ```sh block is commands).
 const (
