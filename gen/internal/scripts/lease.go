@@ -31,7 +31,7 @@ type recipe struct {
 
 var recipes = map[string]recipe{
 	"js": {
-		where:  "the file `lease.sql` at the package's root, exported as `idforge/lease.sql` (`import.meta.resolve('idforge/lease.sql')` finds it)",
+		where:  "the file `lease.sql` at the package's root, beside `package.json` (`new URL('lease.sql', import.meta.resolve('idforge/package.json'))` finds it)",
 		psql:   "node_modules/idforge/lease.sql",
 		driver: "node's `pg` (`npm install idforge pg`); any client that runs one statement with `$1`-style parameters will do",
 		fence:  "js lease-demo.mjs",
@@ -44,7 +44,7 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL });
 const query = (sql, params) => pool.query(sql, params).then((r) => r.rows);
 
 // 1. Install the lease functions from the package (running it again changes nothing).
-await query(await readFile(new URL(import.meta.resolve('idforge/lease.sql')), 'utf8'));
+await query(await readFile(new URL('lease.sql', import.meta.resolve('idforge/package.json')), 'utf8'));
 
 // 2. Acquire a node of the Snowflake layout's space, waiting up to 30 s for a free one.
 const lease = await acquire(query, LEASE_SPACE, { wait: 30000 });

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestLeaseSQL(t *testing.T) {
 	readme := map[string]string{"js": "js/README.md", "python": "python/README.md", "java": "java/README.md"}
 	// How each recipe reads lease.sql from its package.
 	reads := map[string]string{
-		"js":     "import.meta.resolve('idforge/lease.sql')",
+		"js":     "new URL('lease.sql', import.meta.resolve('idforge/package.json'))",
 		"python": `files("idforge").joinpath("lease.sql")`,
 		"java":   `getResourceAsStream("/META-INF/idforge/lease.sql")`,
 	}
@@ -68,8 +69,8 @@ func TestLeaseSQL(t *testing.T) {
 	if err := json.Unmarshal(fs["js/package.json"], &pkg); err != nil {
 		t.Fatal(err)
 	}
-	if pkg.Exports["./lease.sql"] != "./lease.sql" || !bytes.Contains(fs["js/package.json"], []byte(`"lease.sql"`)) {
-		t.Errorf("package.json neither exports nor ships lease.sql: %s", fs["js/package.json"])
+	if !slices.Contains(pkg.Files, "lease.sql") || pkg.Exports["./package.json"] != "./package.json" {
+		t.Errorf("package.json does not ship lease.sql beside the package.json it exports: %s", fs["js/package.json"])
 	}
 	if !bytes.Contains(fs["python/MANIFEST.in"], []byte("include idforge/lease.sql\n")) {
 		t.Errorf("MANIFEST.in does not include idforge/lease.sql: %s", fs["python/MANIFEST.in"])

@@ -191,8 +191,9 @@ func Files(license []byte) ([]File, error) {
 // (lease.PostgresFunctions), by the package's language, from the directory
 // the packages are built into: so that someone who installs a package from
 // its registry can install the functions without idforge's repository.
-// npm's is the file lease.sql at the package's root (exported as
-// idforge/lease.sql); the Python distribution's is package data beside
+// npm's is the file lease.sql at the package's root, beside package.json,
+// which the package exports (an export of lease.sql itself would be an
+// entry point with no types, which attw refuses); the Python distribution's is package data beside
 // idforge/lease.py (importlib.resources.files("idforge") / "lease.sql");
 // the jar's is META-INF/idforge/lease.sql, under Maven's folder of
 // resources, a name no Java package can have, so that a module of yours
@@ -231,7 +232,7 @@ var keywords = []string{"id", "uuid", "uuidv7", "ulid", "ksuid", "snowflake", "o
 
 func packageJSON(mods []string) ([]byte, error) {
 	files := []string{"index.js", "index.d.ts", "runtime.js", "compat.js", "compat.d.ts", "lease.js", "lease.d.ts", "lease.sql"}
-	exports := []string{`".":{"types":"./index.d.ts","default":"./index.js"}`, `"./package.json":"./package.json"`, `"./compat":{"types":"./compat.d.ts","default":"./compat.js"}`, `"./lease":{"types":"./lease.d.ts","default":"./lease.js"}`, `"./lease.sql":"./lease.sql"`}
+	exports := []string{`".":{"types":"./index.d.ts","default":"./index.js"}`, `"./package.json":"./package.json"`, `"./compat":{"types":"./compat.d.ts","default":"./compat.js"}`, `"./lease":{"types":"./lease.d.ts","default":"./lease.js"}`}
 	for _, mod := range mods {
 		e, err := json.Marshal(exportPath{"./" + mod + ".d.ts", "./" + mod + ".js"})
 		if err != nil {
