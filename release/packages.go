@@ -36,7 +36,11 @@ func buildPackages(repo, dir string) (string, error) {
 //   - idforge-X.Y.Z.jar, idforge-X.Y.Z-sources.jar,
 //     idforge-X.Y.Z-javadoc.jar and idforge-X.Y.Z.pom, the Maven artifact
 //     io.github.idforge:idforge as Maven Central takes it, by javac,
-//     javadoc and jar (JDK 17 or later; no Maven).
+//     javadoc and jar (JDK 17 or later; no Maven), the classes' jar with
+//     Maven's resources (META-INF/idforge/lease.sql).
+//
+// The npm tarball and the wheel carry lease.sql too (npm's package.json
+// lists it; MANIFEST.in makes it package data).
 //
 // It fails when a package's metadata does not carry version, and names
 // the tool that failed.
@@ -116,6 +120,12 @@ func assemble(repo, out, version, python string, stdout io.Writer) error {
 			args = append(args, "--module-version", version)
 		}
 		args = append(args, "-C", j.dir, ".", "-C", meta, ".")
+		if j.dir == classes {
+			// Maven's resources: META-INF/idforge/lease.sql, the lease
+			// functions' install script, which the lease client's users
+			// run (the package's README says how).
+			args = append(args, "-C", filepath.Join(build, "java", "src", "main", "resources"), ".")
+		}
 		if err := runIn(work, nil, "jar", args...); err != nil {
 			return err
 		}

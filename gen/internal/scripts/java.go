@@ -24,6 +24,9 @@ const (
 	// JavaModule is the name of the package's module, the package's name,
 	// as JPMS advises (the reverse domain name of what it exports).
 	JavaModule = JavaPackage
+	// JavaResources is Maven's folder of resources, which the jar holds
+	// beside the classes.
+	JavaResources = "java/src/main/resources"
 	// JavaModuleInfo is the module's declaration, at the root of Maven's
 	// folder of sources.
 	JavaModuleInfo = "java/src/main/java/module-info.java"
@@ -95,7 +98,7 @@ func pom() []byte {
   <scm>
     <connection>scm:git:` + Repository + `.git</connection>
     <developerConnection>scm:git:` + Repository + `.git</developerConnection>
-    <url>` + Repository + `/tree/main/java</url>
+    <url>` + Repository + `/tree/main/gen/java</url>
   </scm>
 
   <issueManagement>
@@ -316,6 +319,11 @@ UuidV1.Generator random = UuidV1.Generator.withRandomNode();      // no node: ra
 - ` + "`id.mask(key)`, `id.mask(key, tweak)`, `UuidV7.unmask(text, key, tweak)`" + `:
   Private IDs, below.
 
+`)
+	b.WriteString(leaseRecipe("java", "## Node leases"))
+	b.WriteString(portable.Fill("`Lease.acquire(client, Snowflake.LEASE_SPACE, options)` returns a `Lease` (`AutoCloseable`), and `new Snowflake.Generator(lease)` the generator of its node, which any number of threads share. `LeaseClient` runs one statement with JDBC's `?` parameters; `LeaseClient.jdbc(dataSource)` makes one from any `javax.sql.DataSource` (the module requires the JDK's `java.sql`; the driver is yours). A daemon thread renews the lease every TTL/3; `next()` throws `IDException` with `ERR_LEASE_LOST` once the lease is lost or may be about to end, and `lease.error()` says why.", 74))
+	b.WriteString(`
+
 ## Private IDs
 
 `)
@@ -331,7 +339,7 @@ id.mask(key, "tenant-42");                  // another tweak, other public IDs
 	for _, it := range []string{
 		"The key is at least 16 bytes, not all zero, else `ErrKey`; no error carries it. Mask refuses an ID whose constant bits are not the layout's (`ErrInvalid`), and unmask text whose constant bits no public form has (`ErrNotMasked`).",
 		"A permutation cannot tell a wrong key, tweak or layout: unmasking under another one gives some other ID, with no error. Look the ID up before trusting it, and store the ID, not its public form.",
-		"The construction and its security bound are in the [Private IDs](" + Repository + "#private-ids) section of idforge's README.",
+		"The construction and its security bound are in idforge's [Private IDs](" + Repository + "/blob/main/docs/private-ids.md) guide.",
 	} {
 		b.WriteString("- " + strings.ReplaceAll(portable.Fill(it, 74), "\n", "\n  ") + "\n")
 	}
