@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -23,8 +22,8 @@ import (
 // pinned tsc (strict) compiles a file that assigns, for each ordered pair
 // of built-ins, an ID of the first to the type of the second under
 // // @ts-expect-error, so that a pair that compiles fails the build
-// (TS2578, an unused directive); each type to itself compiles. Without the
-// directives, tsc must report exactly one error per pair.
+// (TS2578, an unused directive); each type to itself compiles, outside
+// any directive, so that a module tsc cannot read fails too.
 func TestTypeScriptNominal(t *testing.T) {
 	tools := npmTools(t)
 	e, ok := gen.Lookup("js")
@@ -58,7 +57,7 @@ func TestTypeScriptNominal(t *testing.T) {
 		fmt.Fprintf(&same, "export const s%d: T%d = v%d;\n", i, i, i)
 		names = append(names, l.Name)
 	}
-	pairs := func(expect bool) string {
+	pairs := func() string {
 		var b strings.Builder
 		b.WriteString(imports.String() + decls.String() + same.String())
 		for i := range names {
@@ -66,9 +65,7 @@ func TestTypeScriptNominal(t *testing.T) {
 				if i == j {
 					continue
 				}
-				if expect {
-					fmt.Fprintf(&b, "// @ts-expect-error: an ID of %s is no ID of %s\n", names[i], names[j])
-				}
+				fmt.Fprintf(&b, "// @ts-expect-error: an ID of %s is no ID of %s\n", names[i], names[j])
 				fmt.Fprintf(&b, "export const p%d_%d: T%d = v%d;\n", i, j, j, i)
 			}
 		}
@@ -80,28 +77,14 @@ func TestTypeScriptNominal(t *testing.T) {
 	}
 	tsc := filepath.Join(tools, "node_modules", "typescript", "bin", "tsc")
 	args := []string{tsc, "--noEmit", "--strict", "--target", "es2020", "--module", "node16", "--moduleResolution", "node16", "--skipLibCheck", "false"}
-	// With the directives: compiles, so every pair is an error.
 	expect := filepath.Join(dir, "pairs.mts")
-	if err := os.WriteFile(expect, []byte(pairs(true)), 0o644); err != nil {
+	if err := os.WriteFile(expect, []byte(pairs()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := exec.Command("node", append(args, expect)...).CombinedOutput(); err != nil {
 		t.Errorf("tsc: a pair of layouts is assignable (TS2578 marks each): %v\n%s", err, out)
 	}
-	// Without them: one error per pair, on its line, and no other.
-	plain := filepath.Join(dir, "plain.mts")
-	if err := os.WriteFile(plain, []byte(pairs(false)), 0o644); err != nil {
-		t.Fatal(err)
+	if !t.Failed() {
+		t.Logf("%d built-ins: 0 of %d ordered pairs assignable", len(names), n)
 	}
-	out, _ := exec.Command("node", append(args, plain)...).CombinedOutput()
-	errs := regexp.MustCompile(`(?m)^\S*plain\.mts\(\d+,\d+\): error (TS\d+)`).FindAllStringSubmatch(string(out), -1)
-	if len(errs) != n {
-		t.Errorf("tsc without the directives: %d errors, want %d, one per ordered pair of layouts\n%s", len(errs), n, out)
-	}
-	for _, m := range errs {
-		if m[1] != "TS2741" && m[1] != "TS2739" && m[1] != "TS2322" {
-			t.Errorf("tsc: %s, want missing properties or an unassignable type", m[0])
-		}
-	}
-	t.Logf("%d built-ins: %d of %d ordered pairs an error", len(names), len(errs), n)
 }

@@ -1,6 +1,7 @@
 package conformance_test
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"math/big"
@@ -59,10 +60,11 @@ type schemaLayout struct {
 // "valid", "id", "bad" and "alias" records say; refuses texts one past the
 // largest ID (a ULID's 8ZZ..., a KSUID above aWgEPTl1tmebfsQzFP4bxwgy80V,
 // 2^63 and 2^64 in decimal), a leading zero, a sign; and judges random
-// IDs and random texts as the interpreter does. Three engines judge: Go's
+// IDs and random texts as the interpreter does. Four engines judge: Go's
 // regexp (RE2), Python's re (fullmatch), and ajv (draft 2020-12, with
 // ajv-formats, in strict mode) validating the schema and the OpenAPI
-// component as they are written.
+// component as they are written; and java.util.regex, as a Java service's
+// @Pattern would match the pattern.
 func TestSchemas(t *testing.T) {
 	corpus, err := filepath.Abs("../../conformance/corpus.jsonl")
 	if err != nil {
@@ -163,6 +165,26 @@ func TestSchemas(t *testing.T) {
 		testenv.NeedTool(t, testenv.Python)
 		out, err := exec.Command("python3", "-B", "-c", schemaPython, path).CombinedOutput()
 		checkEngine(t, "Python re", out, err, n)
+	})
+	t.Run("java", func(t *testing.T) {
+		needJava(t)
+		var b strings.Builder
+		for _, l := range all {
+			b.WriteString("P " + hex.EncodeToString([]byte(l.Pattern)) + "\n")
+			for _, c := range l.Cases {
+				want := "0"
+				if c.Want {
+					want = "1"
+				}
+				b.WriteString("C " + want + " " + hex.EncodeToString([]byte(c.Text)) + "\n")
+			}
+		}
+		cases := filepath.Join(t.TempDir(), "cases.txt")
+		if err := os.WriteFile(cases, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command("java", "testdata/SchemaCheck.java", cases).CombinedOutput()
+		checkEngine(t, "java.util.regex", out, err, n)
 	})
 	t.Run("ajv", func(t *testing.T) {
 		testenv.NeedTool(t, testenv.Node)
