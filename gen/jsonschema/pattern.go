@@ -38,7 +38,7 @@ func Pattern(l *resolved.Layout, t resolved.Text) (string, error) {
 		body = uuidPattern(c)
 	case t.Name == "decimal":
 		var lo, hi *big.Int
-		lo, hi, err = interval(l, c)
+		lo, hi, err = interval(l, t, c)
 		if err == nil {
 			body = decimalPattern(lo, hi)
 		}
@@ -48,7 +48,7 @@ func Pattern(l *resolved.Layout, t resolved.Text) (string, error) {
 		body = bitsPattern(l, t, c)
 	default:
 		var lo, hi *big.Int
-		lo, hi, err = interval(l, c)
+		lo, hi, err = interval(l, t, c)
 		if err == nil {
 			base := len(t.Encoding.Spec().Digits)
 			body = rangeOf(digitsOf(lo, base, t.Width), digitsOf(hi, base, t.Width), encodingClass(t), base-1)
@@ -93,7 +93,7 @@ func constraints(l *resolved.Layout) []bit {
 // whose constant bits are all at its top, where the valid IDs are the
 // numbers between them; for other constants it is an error matching
 // ErrLayout.
-func interval(l *resolved.Layout, c []bit) (lo, hi *big.Int, err error) {
+func interval(l *resolved.Layout, t resolved.Text, c []bit) (lo, hi *big.Int, err error) {
 	n := len(c)
 	top := 0 // constant bits at the top
 	for top < n && c[n-1-top] != free {
@@ -101,7 +101,7 @@ func interval(l *resolved.Layout, c []bit) (lo, hi *big.Int, err error) {
 	}
 	for i := 0; i < n-top; i++ {
 		if c[i] != free {
-			return nil, nil, fmt.Errorf("%w: %s's constant bits are not all at its top, so the texts of its valid IDs are no range of numbers that a pattern over %s text could state: name a text form of a base 2, 4, 8, 16, 32 or 64 with -text (hex, crockford)", ErrLayout, l.Model.Name, l.Text.Title)
+			return nil, nil, fmt.Errorf("%w: %s's constant bits are not all at its top, so the texts of its valid IDs are no range of numbers that a pattern over %s text could state: name a text form of a base 2, 4, 8, 16, 32 or 64 with -text (hex, crockford)", ErrLayout, l.Model.Name, t.Title)
 		}
 	}
 	lo = new(big.Int).And(l.ConstValue(), l.ConstMask())
