@@ -69,6 +69,7 @@ var emitterRules = []struct {
 		"java.go:New":    "Generate takes a *layouts.Layout and resolves it once",
 		"runtime.go:New": "the runtime class resolves each built-in layout once",
 	}},
+	{dir: "jsonschema", most: 0},
 	{dir: "internal/portable", most: 12},
 }
 

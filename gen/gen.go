@@ -16,6 +16,7 @@ import (
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/gen/java"
 	"github.com/idforge/idforge/gen/js"
+	"github.com/idforge/idforge/gen/jsonschema"
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/gen/python"
 )
@@ -28,6 +29,8 @@ var languages = []emit.Emitter{
 	js.Emitter{},
 	python.Emitter{},
 	java.Emitter{},
+	jsonschema.Emitter{},
+	jsonschema.OpenAPI{},
 }
 
 // Languages returns the registered emitters, in order: the first is the

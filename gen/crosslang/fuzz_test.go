@@ -154,6 +154,10 @@ type harness struct {
 var checkedElsewhere = map[string]elsewhere{
 	"go":  {file: "gen/golang/corpus_test.go", test: "TestCorpus", what: "the generated packages built and run in a module of their own"},
 	"sql": {file: "interop/pgsql/corpus_test.go", test: "TestCorpus", what: "the corpus on a real PostgreSQL"},
+	// The schemas are no code to run: TestSchemas judges the corpus's
+	// texts with their patterns, in Go, Python and ajv.
+	"jsonschema": {file: "gen/crosslang/schema_test.go", test: "TestSchemas", what: "the schema's pattern judges the corpus's texts under Go regexp, Python re and ajv"},
+	"openapi":    {file: "gen/crosslang/schema_test.go", test: "TestSchemas", what: "the OpenAPI component under ajv"},
 }
 
 // elsewhere is a test outside gen/crosslang that holds a language to the

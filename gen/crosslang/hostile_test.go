@@ -2,11 +2,13 @@ package conformance_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -171,10 +173,44 @@ func TestHostileSpecs(t *testing.T) {
 				hostileJava(t, dir, paths)
 			case "sql":
 				hostileSQL(t, paths)
+			case "jsonschema", "openapi":
+				hostileJSON(t, paths)
 			default:
 				t.Errorf("language %s: the hostile corpus has no check of it", lang)
 			}
 		})
+	}
+}
+
+// hostileJSON checks the schemas written of hostile specs: each is JSON,
+// in printable ASCII and line ends only (every character of the spec's
+// text escaped, none raw to reorder what a reader shows), with a pattern
+// that Go's regexp compiles.
+func hostileJSON(t *testing.T, paths []string) {
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range b {
+			if (c < 0x20 && c != '\n') || c >= 0x7f {
+				t.Errorf("%s: byte %d is %#x, raw", p, i, c)
+				break
+			}
+		}
+		var doc any
+		if err := json.Unmarshal(b, &doc); err != nil {
+			t.Errorf("%s: %v", p, err)
+			continue
+		}
+		for _, m := range regexp.MustCompile(`"pattern": ("[^"\\]*(?:\\.[^"\\]*)*")`).FindAllSubmatch(b, -1) {
+			var pat string
+			if err := json.Unmarshal(m[1], &pat); err != nil {
+				t.Errorf("%s: %v", p, err)
+			} else if _, err := regexp.Compile(pat); err != nil {
+				t.Errorf("%s: the pattern: %v", p, err)
+			}
+		}
 	}
 }
 

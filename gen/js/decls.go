@@ -84,8 +84,18 @@ export interface %[1]sFieldsInput {
 	}
 	w.f(`}
 
+/**
+ * The brand of this module's ID type: a symbol no other module declares, so
+ * that TypeScript holds the type nominal and an ID of another layout (or of
+ * this layout from another module) is not assignable to it. It exists in
+ * the types only.
+ */
+declare const idforgeLayout: unique symbol;
+
 /** An ID of layout %[2]s, %[3]d bits, immutable; IDs order as their bytes do. */
 export declare class %[1]s {
+  /** The brand that makes the type nominal: an ID of layout %[2]s only, in types; no such property exists at run time. */
+  private readonly [idforgeLayout]: %[9]s;
   /** The ID whose bytes, read as one big-endian number, are n (0 <= n < 2^%[3]d, else ErrRange). */
   constructor(n: bigint);
   /** The ID with every bit zero. */
@@ -104,7 +114,7 @@ export declare class %[1]s {
   static fromBytes(b: ArrayBufferLike | ArrayBufferView): %[1]s;
   /** Builds an ID from its fields; a value that does not fit its field is ErrRange: nothing is masked. */
   static pack(fields: %[1]sFieldsInput): %[1]s;
-`, p.Type, p.L.Name, p.Bits, w.memberDoc("Reads the text toString writes"+parseDoc(w)+"."), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size)
+`, p.Type, p.L.Name, p.Bits, w.memberDoc("Reads the text toString writes"+parseDoc(w)+"."), p.Forms[0].Width, p.Forms[1].Width, p.Forms[2].Width, p.Size, jsString(p.L.Name))
 	if p.Clock != nil {
 		w.f(`  /**
    * The smallest ID whose time is at or after t (a Date, or a BigInt of

@@ -9,4 +9,6 @@ globalThis.IDFORGE_LANGUAGES = [
   {"name": "js", "title": "JavaScript"},
   {"name": "python", "title": "Python"},
   {"name": "java", "title": "Java"},
+  {"name": "jsonschema", "title": "JSON Schema"},
+  {"name": "openapi", "title": "OpenAPI 3.1"},
 ];
