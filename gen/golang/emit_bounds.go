@@ -32,7 +32,7 @@ func emitMinTick(f *jen.File, m Member, v *layouts.Value) {
 	none := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: no tick of "+m.Layout.Name+" is at or after %s"), jen.Id("ErrTime"),
 		jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
 	var body []jen.Code
-	if unixMethod(m, v) != "" {
+	if unixMethod(m) != "" {
 		// ticksFrom's method (UnixNano, ...) is undefined for a time its
 		// int64 cannot hold, and such a time is outside the range: decide
 		// it here. The last tick's time is one a time.Time holds, as the

@@ -133,9 +133,10 @@ func joinList(xs []string, conj string) string {
 // 2262), so a 64-bit time computes them, except in seconds. Outside that
 // range the method's result is undefined: a caller that may be given such
 // a time (minTick) checks the range first.
-func unixMethod(m Member, v *layouts.Value) string {
-	u, _ := timeUnit(m.Resolved.Clock)
-	if !v.Epoch.Equal(layouts.UnixEpoch()) || u.perSec != 1 && v.Width >= 64 {
+func unixMethod(m Member) string {
+	c := clockOf(m.Resolved)
+	u, _ := timeUnit(c)
+	if c.Epoch.Unix() != 0 || c.Epoch.Nanosecond() != 0 || u.perSec != 1 && c.Width >= 64 {
 		return ""
 	}
 	return map[uint64]string{1: "Unix", 1e3: "UnixMilli", 1e6: "UnixMicro", 1e9: "UnixNano"}[u.perSec]
@@ -158,7 +159,7 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Layout.Name+"'s range"), jen.Id("ErrTime"),
 		jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
 	var body []jen.Code
-	if method := unixMethod(m, v); method != "" {
+	if method := unixMethod(m); method != "" {
 		body = append(body,
 			jen.Id("n").Op(":=").Id("t").Dot(method).Call(),
 			jen.If(outside(jen.Id("n"), 1<<v.Width-1, maxTick(v))).Block(tooEarly),
