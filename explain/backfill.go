@@ -2,7 +2,6 @@ package explain
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -181,24 +180,28 @@ func At(l *layouts.Layout, t time.Time, n int, opts ...interp.Option) ([][]byte,
 	return out, nil
 }
 
-// Bounds returns the smallest and largest IDs of layout l whose time is
-// at or after t and at or before t, as interp.MinAt and MaxAt make them:
-// the bounds of a range scan or partition, for a layout whose IDs sort by
-// time. A t outside the layout's range, or with no tick at or after it,
-// is an error that matches ErrTimeRange.
+// Bounds returns the smallest ID of layout l whose time is at or after t
+// and the largest whose time is at or before t, as interp.MinAt and MaxAt
+// make them (docs/contract.md's time bounds): the bounds of a range scan or
+// partition, for a layout whose IDs sort by time. Before the first tick lo
+// is the smallest ID, past the last tick hi the largest. A side that no ID
+// satisfies (hi before the first tick, lo after the last tick's time) is
+// nil, and err then matches ErrTimeRange, with the other side given; a
+// layout without a time is an error that matches ErrNoTime.
 func Bounds(l *layouts.Layout, t time.Time) (lo, hi []byte, err error) {
-	if _, err := timeValue(l, t); err != nil {
-		return nil, nil, err
+	first, last, ok := TimeRange(l)
+	if !ok {
+		return nil, nil, timeErrorf(ErrNoTime, "%s IDs hold no time", l.Name)
 	}
 	lo, errLo := interp.MinAt(l, t)
 	hi, errHi := interp.MaxAt(l, t)
-	// MinAt has no tick for a t inside the last one, after its start.
-	if errors.Is(errLo, interp.ErrTime) || errors.Is(errHi, interp.ErrTime) {
-		first, last, _ := TimeRange(l)
-		return nil, nil, rangeError(l, t, first, last)
+	for _, err := range []error{errLo, errHi} {
+		if err != nil && !errors.Is(err, interp.ErrTime) {
+			return nil, nil, err
+		}
 	}
-	if err := cmp.Or(errLo, errHi); err != nil {
-		return nil, nil, err
+	if errLo != nil || errHi != nil {
+		return lo, hi, rangeError(l, t, first, last)
 	}
 	return lo, hi, nil
 }

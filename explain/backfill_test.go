@@ -3,6 +3,7 @@ package explain_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/big"
 	"testing"
 	"time"
@@ -175,8 +176,14 @@ func TestAtErrors(t *testing.T) {
 	if _, err := explain.At(get("uuidv7"), time.Date(1960, 1, 1, 0, 0, 0, 0, time.UTC), 1); !errors.Is(err, explain.ErrTimeRange) {
 		t.Errorf("uuidv7 in 1960: %v, want ErrTimeRange", err)
 	}
-	if _, _, err := explain.Bounds(get("snowflake"), time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)); !errors.Is(err, explain.ErrTimeRange) {
-		t.Errorf("Bounds snowflake in 2200: %v, want ErrTimeRange", err)
+	// Beyond the ends of the range, the side that has an ID gives it (the
+	// first before the epoch, the last past the last tick), and the other
+	// is nil with ErrTimeRange.
+	if lo, hi, err := explain.Bounds(get("snowflake"), time.Date(2200, 1, 1, 0, 0, 0, 0, time.UTC)); !errors.Is(err, explain.ErrTimeRange) || lo != nil || fmt.Sprintf("%x", hi) != "7fffffffffffffff" {
+		t.Errorf("Bounds snowflake in 2200: %x, %x, %v; want nil, 7fffffffffffffff, ErrTimeRange", lo, hi, err)
+	}
+	if lo, hi, err := explain.Bounds(get("snowflake"), time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC)); !errors.Is(err, explain.ErrTimeRange) || hi != nil || fmt.Sprintf("%x", lo) != "0000000000000000" {
+		t.Errorf("Bounds snowflake in 1970: %x, %x, %v; want 0000000000000000, nil, ErrTimeRange", lo, hi, err)
 	}
 	sf := get("snowflake")
 	if ids, err := explain.At(sf, day, 4096, nodeOpts(sf)...); err != nil || len(ids) != 4096 {

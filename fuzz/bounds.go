@@ -3,6 +3,7 @@ package fuzz
 import (
 	"bytes"
 	"errors"
+	"math"
 	"math/big"
 	"testing"
 	"time"
@@ -44,6 +45,7 @@ func Bounds(t *testing.T, l *layouts.Layout, minAt, maxAt func(time.Time) ([]byt
 	for _, e := range edges {
 		times = append(times, e, e.Add(-1), e.Add(1), e.Add(-tick), e.Add(tick), e.Add(-time.Hour), e.Add(time.Hour))
 	}
+	times = append(times, farTimes()...)
 	for _, at := range times {
 		lo, errLo := minAt(at)
 		hi, errHi := maxAt(at)
@@ -59,6 +61,27 @@ func Bounds(t *testing.T, l *layouts.Layout, minAt, maxAt func(time.Time) ([]byt
 		}
 		checkBound(t, l, v, at, lo, hi)
 	}
+}
+
+// farTimes returns instants far from any layout's range, where a fast path's
+// int64 arithmetic may overflow: the first and last instants a time.Time
+// holds, year 1 (the zero Time), the Unix epoch, the ends of what an int64
+// of Unix nanoseconds holds (1677 and 2262) a nanosecond either side, and
+// years 10000, 300,000 (past an int64 of microseconds) and 300 million
+// (past one of milliseconds), and as far before the epoch.
+func farTimes() []time.Time {
+	const unixToInternal = 62135596800 // seconds from year 1 to 1970
+	ts := []time.Time{
+		time.Unix(math.MinInt64, 0), time.Unix(math.MaxInt64-unixToInternal, 999_999_999),
+		{}, time.Unix(0, 0), time.Unix(0, math.MinInt64), time.Unix(0, math.MaxInt64),
+	}
+	for _, y := range []int{10_000, 300_000, 300_000_000} {
+		ts = append(ts, time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(-y, 1, 1, 0, 0, 0, 0, time.UTC))
+	}
+	for _, t := range ts[4:6] {
+		ts = append(ts, t.Add(-1), t.Add(1))
+	}
+	return ts
 }
 
 // checkBound checks that lo is the first tick at or after at, or nil when

@@ -2,10 +2,14 @@ package fuzz_test
 
 import (
 	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"math/big"
 	"math/rand/v2"
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/ksuid"
 	"github.com/idforge/idforge/layouts"
@@ -41,6 +45,59 @@ func TestBounds(t *testing.T) {
 			}
 			fuzz.Bounds(t, l, c.min, c.max, times...)
 		})
+	}
+}
+
+// The built-in packages give the conformance corpus's bound records: each
+// side the record's ID, or ErrTime where the record has none (maxAt before
+// the first tick, minAt after the last), at the ends of each range, the
+// Unix epoch and far from any range.
+func TestBoundsCorpus(t *testing.T) {
+	rs, err := conformance.Load("../conformance/corpus.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bounds := map[string][2]func(time.Time) ([]byte, error){
+		"uuidv6":    {uuidAt(uuid.MinAtV6), uuidAt(uuid.MaxAtV6)},
+		"uuidv7":    {uuidAt(uuid.MinAtV7), uuidAt(uuid.MaxAtV7)},
+		"ksuid":     {ksuidAt(ksuid.MinAt), ksuidAt(ksuid.MaxAt)},
+		"ulid":      {ulidAt(ulid.MinAt), ulidAt(ulid.MaxAt)},
+		"snowflake": {snowflakeAt(snowflake.MinAt), snowflakeAt(snowflake.MaxAt)},
+	}
+	errs := map[string]error{"uuidv6": uuid.ErrTime, "uuidv7": uuid.ErrTime, "ksuid": ksuid.ErrTime, "ulid": ulid.ErrTime, "snowflake": snowflake.ErrTime}
+	seen := map[string]int{}
+	for _, r := range rs {
+		f, ok := bounds[r.Layout]
+		if r.Kind != "bound" || !ok {
+			continue
+		}
+		ns, ok := new(big.Int).SetString(r.At, 10)
+		if !ok {
+			t.Fatalf("%s: bound at %q", r.Layout, r.At)
+		}
+		sec, nsec := new(big.Int).DivMod(ns, big.NewInt(1e9), new(big.Int))
+		if !sec.IsInt64() {
+			continue // past what a time.Time holds
+		}
+		at := time.Unix(sec.Int64(), nsec.Int64())
+		seen[r.Layout]++
+		for i, want := range []string{r.Min, r.Max} {
+			got, err := f[i](at)
+			switch {
+			case want == "":
+				if r.Error != "ErrTime" || !errors.Is(err, errs[r.Layout]) {
+					t.Errorf("%s: %s(%s) = %x, %v; want %s", r.Layout, []string{"MinAt", "MaxAt"}[i], r.At, got, err, r.Error)
+				}
+			case err != nil || hex.EncodeToString(got) != want:
+				t.Errorf("%s: %s(%s) = %x, %v; want %s", r.Layout, []string{"MinAt", "MaxAt"}[i], r.At, got, err, want)
+			}
+		}
+	}
+	t.Logf("bound records checked: %v", seen)
+	for name := range bounds {
+		if seen[name] < 10 {
+			t.Errorf("%s: %d bound records; the corpus has fewer than it should", name, seen[name])
+		}
 	}
 }
 

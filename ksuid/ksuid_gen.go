@@ -196,7 +196,7 @@ func MaxAt(t time.Time) (KSUID, error) {
 	}
 	tick, err := minTick(t.Add(1))
 	switch {
-	case err != nil:
+	case err != nil || tick == 0:
 		tick = 0xffffffff
 	case tick > 0 && timeAt(tick).After(t):
 		tick--

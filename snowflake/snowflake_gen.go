@@ -192,7 +192,7 @@ func MaxAt(t time.Time) (ID, error) {
 	}
 	tick, err := minTick(t.Add(1))
 	switch {
-	case err != nil:
+	case err != nil || tick == 0:
 		tick = 0x1ffffffffff
 	case tick > 0 && timeAt(tick).After(t):
 		tick--

@@ -157,6 +157,12 @@ func (id ULID) Time() time.Time {
 // t before the epoch; ErrTime for a t after the last tick's time, which no
 // tick is at or after.
 func minTick(t time.Time) (uint64, error) {
+	switch {
+	case t.Before(timeAt(0)):
+		return 0, nil
+	case t.After(timeAt(0xffffffffffff)):
+		return 0, fmt.Errorf("%w: no tick of ulid is at or after %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	}
 	k, err := ticksFrom(t)
 	switch {
 	case err != nil && t.Before(timeAt(0)):
@@ -198,7 +204,7 @@ func MaxAt(t time.Time) (ULID, error) {
 	}
 	tick, err := minTick(t.Add(1))
 	switch {
-	case err != nil:
+	case err != nil || tick == 0:
 		tick = 0xffffffffffff
 	case tick > 0 && timeAt(tick).After(t):
 		tick--

@@ -568,7 +568,7 @@ func MaxAtV6(t time.Time) (UUID, error) {
 	}
 	tick, err := minTickV6(t.Add(1))
 	switch {
-	case err != nil:
+	case err != nil || tick == 0:
 		tick = 0xfffffffffffffff
 	case tick > 0 && timeAtV6(tick).After(t):
 		tick--
@@ -583,6 +583,12 @@ func MaxAtV6(t time.Time) (UUID, error) {
 // t before the epoch; ErrTime for a t after the last tick's time, which no
 // tick is at or after.
 func minTickV7(t time.Time) (uint64, error) {
+	switch {
+	case t.Before(timeAtV7(0)):
+		return 0, nil
+	case t.After(timeAtV7(0xffffffffffff)):
+		return 0, fmt.Errorf("%w: no tick of uuidv7 is at or after %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	}
 	k, err := ticksFromV7(t)
 	switch {
 	case err != nil && t.Before(timeAtV7(0)):
@@ -624,7 +630,7 @@ func MaxAtV7(t time.Time) (UUID, error) {
 	}
 	tick, err := minTickV7(t.Add(1))
 	switch {
-	case err != nil:
+	case err != nil || tick == 0:
 		tick = 0xffffffffffff
 	case tick > 0 && timeAtV7(tick).After(t):
 		tick--

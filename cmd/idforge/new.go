@@ -105,7 +105,8 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
             milliseconds if it has 12 or more (1973 on), or either with a
             suffix that says which: 1714564800s, 1714564800250ms. A time
             outside the layout's range (before its epoch, after its last
-            tick) is an error that gives the range.
+            tick) is an error that gives the range, but for -min-at before
+            it (the first ID) and -max-at after it (the last).
 
 Examples:
   idforge new -layout v7 -enc base62 -n 5
@@ -286,12 +287,14 @@ func newBounds(fs *flag.FlagSet, l *layouts.Layout, minAt, maxAt string, format 
 		if err != nil {
 			return err
 		}
+		// A time outside the range has one side: -min-at before the
+		// first tick is the first ID, -max-at past the last the last.
 		lo, hi, err := explain.Bounds(l, t)
-		if err != nil {
-			return fmt.Errorf("-%s: %w", b.name, err)
-		}
 		if b.upper {
 			lo = hi
+		}
+		if lo == nil {
+			return fmt.Errorf("-%s: %w", b.name, err)
 		}
 		ids = append(ids, lo)
 	}

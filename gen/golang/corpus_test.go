@@ -2,6 +2,7 @@ package golang_test
 
 import (
 	"fmt"
+	"math/big"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,12 +20,13 @@ import (
 // refused with the error the corpus names, every alias text read as its
 // ID and written back canonical, and every "valid" record's text read by
 // Parse, with the error it names or an ID whose Valid is what it says (Go's
-// form of isValid), and every "order" record's IDs put in order by Compare. A package of an int64 ID writes its
-// canonical text in decimal, the unsigned number its bits hold, checked
-// against strconv.FormatUint;
-// where its top bit is a constant zero it holds no ID with that bit set,
-// and its readers refuse the corpus's such IDs with ErrOverflow, as package
-// snowflake does.
+// form of isValid), every "order" record's IDs put in order by Compare,
+// and, for a layout with MinAt and MaxAt, every "bound" record: each side
+// the record's ID, or ErrTime where it has none. A package of an int64 ID
+// writes its canonical text in decimal, the unsigned number its bits hold,
+// checked against strconv.FormatUint; where its top bit is a constant zero
+// it holds no ID with that bit set, and its readers refuse the corpus's
+// such IDs with ErrOverflow, as package snowflake does.
 func TestCorpus(t *testing.T) {
 	dir := userModule(t)
 	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl"))
@@ -39,7 +41,7 @@ func TestCorpus(t *testing.T) {
 		}
 		byLayout[r.Layout] = append(byLayout[r.Layout], r)
 	}
-	made, refused := 0, 0
+	made, refused, bounded := 0, 0, 0
 	for i, head := range order {
 		l, err := layouts.Parse(head.File, []byte(head.Spec))
 		if err != nil {
@@ -56,12 +58,16 @@ func TestCorpus(t *testing.T) {
 		}
 		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
 		write(t, filepath.Join(dir, pkg, "corpus_test.go"), []byte(corpusTest(t, l, pkg, byLayout[head.Layout])))
+		if src := corpusBoundsTest(t, l, pkg, byLayout[head.Layout]); src != "" {
+			write(t, filepath.Join(dir, pkg, "bounds_test.go"), []byte(src))
+			bounded++
+		}
 		made++
 	}
 	if refused > 2 {
 		t.Errorf("the generator refused %d of the corpus's %d layouts", refused, len(order))
 	}
-	t.Logf("%d corpus layouts generated and tested; %d refused (the interpreter handles them)", made, refused)
+	t.Logf("%d corpus layouts generated and tested, %d of them on bound records; %d refused (the interpreter handles them)", made, bounded, refused)
 	vetAndTest(t, dir)
 }
 
@@ -105,6 +111,83 @@ func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Re
 	}
 	return fmt.Sprintf(corpusTestFile, pkg, rs[0].Layout, ids.String(), bads.String(), encode, parse, p.Int64, fixedSign, aliases.String(), valids.String(), orders.String())
 }
+
+// corpusBoundsTest returns the test file of package pkg, generated from
+// layout l, that runs the layout's "bound" records from rs, or "" for a
+// layout with no MinAt and MaxAt (no time, or one that does not order its
+// IDs), which has none.
+func corpusBoundsTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Record) string {
+	t.Helper()
+	if _, ok := l.Value(layouts.Time); !ok || !l.TimeSortable() {
+		return ""
+	}
+	var bounds strings.Builder
+	for _, r := range rs {
+		if r.Kind != "bound" {
+			continue
+		}
+		ns, ok := new(big.Int).SetString(r.At, 10)
+		if !ok {
+			t.Fatalf("%s: bound at %q", r.Layout, r.At)
+		}
+		sec, nsec := new(big.Int).DivMod(ns, big.NewInt(1e9), new(big.Int))
+		if !sec.IsInt64() {
+			continue // past what a time.Time holds
+		}
+		fmt.Fprintf(&bounds, "\t{%q, %d, %d, %q, %q, %q},\n", r.At, sec.Int64(), nsec.Int64(), r.Min, r.Max, r.Error)
+	}
+	return fmt.Sprintf(corpusBoundsFile, pkg, bounds.String())
+}
+
+// corpusBoundsFile is the rest of the test file of a layout with MinAt and
+// MaxAt: its "bound" records, each side an ID (hex) or, where no ID
+// satisfies the definition, the record's error.
+const corpusBoundsFile = `package %s
+
+import (
+	"errors"
+	"testing"
+	"time"
+)
+
+// The corpus's bound records: the instant (nanoseconds since the Unix
+// epoch, and as seconds and nanoseconds), MinAt and MaxAt there in hex,
+// and the error of a side without an ID.
+var bounds = []struct {
+	at        string
+	sec, nsec int64
+	min, max  string
+	kind      string
+}{
+%s}
+
+// MinAt is the smallest ID whose time is at or after the instant, MaxAt the
+// largest at or before it, also at the ends of the range; ErrTime only
+// where no ID is either.
+func TestCorpusBounds(t *testing.T) {
+	if len(bounds) == 0 {
+		t.Fatal("no bound records")
+	}
+	for _, b := range bounds {
+		at := time.Unix(b.sec, b.nsec)
+		for _, side := range []struct {
+			name string
+			f    func(time.Time) (ID, error)
+			want string
+		}{{"MinAt", MinAt, b.min}, {"MaxAt", MaxAt, b.max}} {
+			id, err := side.f(at)
+			switch {
+			case side.want == "":
+				if b.kind != "ErrTime" || !errors.Is(err, ErrTime) {
+					t.Errorf("%%s(%%s) = %%v, %%v; want %%s", side.name, b.at, id, err, b.kind)
+				}
+			case err != nil || id.Hex() != side.want:
+				t.Errorf("%%s(%%s) = %%v, %%v; want %%s", side.name, b.at, id, err, side.want)
+			}
+		}
+	}
+}
+`
 
 const corpusTestFile = `package %[1]s
 

@@ -29,20 +29,31 @@ func emitBounds(f *jen.File, p *Package) error {
 func emitMinTick(f *jen.File, m Member, v *layouts.Value) {
 	ticksFrom, timeAt := timeNames(m)
 	last := jen.Id(maxTick(v))
-	commentf(f, "minTick%s returns the first tick whose time is at or after t: tick 0 for a\nt before the epoch; ErrTime for a t after the last tick's time, which no\ntick is at or after.", m.Suffix)
-	f.Func().Id("minTick"+m.Suffix).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(
+	none := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: no tick of "+m.Layout.Name+" is at or after %s"), jen.Id("ErrTime"),
+		jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
+	var body []jen.Code
+	if unixMethod(m) != "" {
+		// ticksFrom's method (UnixNano, ...) is undefined for a time its
+		// int64 cannot hold, and such a time is outside the range: decide
+		// it here. The last tick's time is one a time.Time holds, as the
+		// unit is a second or less and the width 63 bits or less.
+		body = append(body, jen.Switch().Block(
+			jen.Case(jen.Id("t").Dot("Before").Call(jen.Id(timeAt).Call(jen.Lit(0)))).Block(jen.Return(jen.Lit(0), jen.Nil())),
+			jen.Case(jen.Id("t").Dot("After").Call(jen.Id(timeAt).Call(last))).Block(none),
+		))
+	}
+	body = append(body,
 		jen.List(jen.Id("k"), jen.Err()).Op(":=").Id(ticksFrom).Call(jen.Id("t")),
 		jen.Switch().Block(
 			jen.Case(jen.Err().Op("!=").Nil().Op("&&").Id("t").Dot("Before").Call(jen.Id(timeAt).Call(jen.Lit(0)))).Block(jen.Return(jen.Lit(0), jen.Nil())),
 			jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), jen.Err())),
-			jen.Case(jen.Id(timeAt).Call(jen.Id("k")).Dot("Before").Call(jen.Id("t")).Op("&&").Id("k").Op("==").Add(last)).Block(
-				jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: no tick of "+m.Layout.Name+" is at or after %s"), jen.Id("ErrTime"),
-					jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano")))),
-			),
+			jen.Case(jen.Id(timeAt).Call(jen.Id("k")).Dot("Before").Call(jen.Id("t")).Op("&&").Id("k").Op("==").Add(last)).Block(none),
 			jen.Case(jen.Id(timeAt).Call(jen.Id("k")).Dot("Before").Call(jen.Id("t"))).Block(jen.Return(jen.Id("k").Op("+").Lit(1), jen.Nil())),
 		),
 		jen.Return(jen.Id("k"), jen.Nil()),
 	)
+	commentf(f, "minTick%s returns the first tick whose time is at or after t: tick 0 for a\nt before the epoch; ErrTime for a t after the last tick's time, which no\ntick is at or after.", m.Suffix)
+	f.Func().Id("minTick"+m.Suffix).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(body...)
 	f.Line()
 }
 
@@ -92,7 +103,10 @@ them: an ID whose top bit is set is negative, so Go's < does not.`, name, l.Name
 			),
 			jen.List(jen.Id("tick"), jen.Err()).Op(":=").Id("minTick" + m.Suffix).Call(jen.Id("t").Dot("Add").Call(jen.Lit(1))),
 			jen.Switch().Block(
-				jen.Case(jen.Err().Op("!=").Nil()).Block(jen.Id("tick").Op("=").Id(maxTick(v))), // t is at or after the last tick's time
+				// t is at or after the last tick's time; or t is the last
+				// instant a time.Time holds and t.Add(1) wrapped to the
+				// first (a t at or after the epoch has a tick before t+1).
+				jen.Case(jen.Err().Op("!=").Nil().Op("||").Id("tick").Op("==").Lit(0)).Block(jen.Id("tick").Op("=").Id(maxTick(v))),
 				jen.Case(jen.Id("tick").Op(">").Lit(0).Op("&&").Id(timeAt).Call(jen.Id("tick")).Dot("After").Call(jen.Id("t"))).Block(jen.Id("tick").Op("--")),
 			),
 		}

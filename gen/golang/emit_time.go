@@ -126,6 +126,22 @@ func joinList(xs []string, conj string) string {
 	return strings.Join(xs[:len(xs)-1], ", ") + ", " + conj + " " + xs[len(xs)-1]
 }
 
+// unixMethod returns the method of time.Time that gives a member's ticks
+// outright (Unix, UnixMilli, UnixMicro, UnixNano: a unit of them since the
+// Unix epoch), or "" where ticksFrom computes them. The method's int64 holds
+// every tick of the time's range only up to 63 bits (UnixNano passes it in
+// 2262), so a 64-bit time computes them, except in seconds. Outside that
+// range the method's result is undefined: a caller that may be given such
+// a time (minTick) checks the range first.
+func unixMethod(m Member) string {
+	c := clockOf(m.Resolved)
+	u, _ := timeUnit(c)
+	if c.Epoch.Unix() != 0 || c.Epoch.Nanosecond() != 0 || u.perSec != 1 && c.Width >= 64 {
+		return ""
+	}
+	return map[uint64]string{1: "Unix", 1e3: "UnixMilli", 1e6: "UnixMicro", 1e9: "UnixNano"}[u.perSec]
+}
+
 // maxTick returns the largest tick a time value holds, as a Go literal.
 func maxTick(v *layouts.Value) string { return mask(v.Width) }
 
@@ -143,8 +159,7 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Layout.Name+"'s range"), jen.Id("ErrTime"),
 		jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
 	var body []jen.Code
-	if unix && u.perSec != 0 && (u.perSec == 1 || u.perSec == 1e3 || u.perSec == 1e6 || u.perSec == 1e9) {
-		method := map[uint64]string{1: "Unix", 1e3: "UnixMilli", 1e6: "UnixMicro", 1e9: "UnixNano"}[u.perSec]
+	if method := unixMethod(m); method != "" {
 		body = append(body,
 			jen.Id("n").Op(":=").Id("t").Dot(method).Call(),
 			jen.If(outside(jen.Id("n"), 1<<v.Width-1, maxTick(v))).Block(tooEarly),

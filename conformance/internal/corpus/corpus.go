@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -260,6 +261,20 @@ func Records(l *layouts.Layout, src string) ([]conformance.Record, error) {
 		}
 		// Well before the epoch: MaxAt is ErrTime, MinAt the first tick.
 		ats = append(ats, v.Epoch.Add(-time.Hour))
+		// The Unix epoch and the nanosecond before it, which a platform's
+		// zero time is (Java's Instant.EPOCH, JavaScript's new Date(0)):
+		// before the epoch of a layout that starts later (tsid's 2020, a
+		// Snowflake's 2010), MaxAt is ErrTime there and MinAt the first
+		// tick, never an ID of a time after the one asked.
+		if unix := time.Unix(0, 0).UTC(); !unix.Equal(v.Epoch) {
+			ats = append(ats, unix, unix.Add(-1))
+		}
+		// Far from every range, where a fast path's int64 overflows: a
+		// nanosecond past what an int64 of Unix nanoseconds holds either
+		// way (1677, 2262), and the years -300,000,000 and 300,000,000
+		// (past an int64 of milliseconds).
+		ats = append(ats, time.Unix(0, math.MinInt64).Add(-1), time.Unix(0, math.MaxInt64).Add(1),
+			time.Date(-300_000_000, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(300_000_000, 1, 1, 0, 0, 0, 0, time.UTC))
 		for _, t := range ats {
 			r, err := conformance.Bound(l, t)
 			if err != nil {

@@ -173,6 +173,12 @@ func (id ID) Time() time.Time {
 // t before the epoch; ErrTime for a t after the last tick's time, which no
 // tick is at or after.
 func minTick(t time.Time) (uint64, error) {
+	switch {
+	case t.Before(timeAt(0)):
+		return 0, nil
+	case t.After(timeAt(0xffffffff)):
+		return 0, fmt.Errorf("%w: no tick of xid is at or after %s", ErrTime, t.UTC().Format(time.RFC3339Nano))
+	}
 	k, err := ticksFrom(t)
 	switch {
 	case err != nil && t.Before(timeAt(0)):
@@ -214,7 +220,7 @@ func MaxAt(t time.Time) (ID, error) {
 	}
 	tick, err := minTick(t.Add(1))
 	switch {
-	case err != nil:
+	case err != nil || tick == 0:
 		tick = 0xffffffff
 	case tick > 0 && timeAt(tick).After(t):
 		tick--
