@@ -145,19 +145,15 @@ func (s *script) roundStmts(p maskPlan, i, dst, src, in int) string {
 	wIn, wOut := p.width(in), p.width(dst)
 	var b strings.Builder
 	inner := s.call("sha256", s.cat("ip", s.bytes([]byte{byte(p.n >> 8), byte(p.n), byte(i)}), s.halfBytes(in, wIn)))
-	digest := s.call("sha256", s.cat("op", inner))
+	fmt.Fprintf(&b, "  d := %s;\n", s.call("sha256", s.cat("op", inner)))
 	nb := (wOut + 7) / 8
 	dh, dl := half(dst, wOut)
 	sh, sl := half(src, wOut)
 	if wOut > 64 {
-		fmt.Fprintf(&b, "  d := %s;\n", digest)
 		fmt.Fprintf(&b, "  %s := %s;\n", dh, s.op(sh, "#", s.lowBits(s.word("d", 0, nb-8), wOut-64)))
 		fmt.Fprintf(&b, "  %s := %s;\n", dl, s.op(sl, "#", s.word("d", nb-8, 8)))
 	} else {
-		// One statement a round where the half is one bigint: PL/pgSQL's
-		// assignment of the digest to a variable of its own cost more than
-		// a tenth of a mask (issue 69).
-		fmt.Fprintf(&b, "  %s := %s;\n", dl, s.op(sl, "#", s.lowBits(s.word(digest, 0, nb), wOut)))
+		fmt.Fprintf(&b, "  %s := %s;\n", dl, s.op(sl, "#", s.lowBits(s.word("d", 0, nb), wOut)))
 	}
 	return b.String()
 }
@@ -185,14 +181,7 @@ func (s *script) halfBits(j, w int) []string {
 // maskDecls declares the halves and the HMAC's state.
 func (s *script) maskDecls(p maskPlan) string {
 	var b strings.Builder
-	vars := []string{"k", "ip", "op"}
-	for j := range idrt.MaskRounds + 2 {
-		if p.width(j) > 64 {
-			vars = append(vars, "d") // a round's digest, for a half of two bigints
-			break
-		}
-	}
-	for _, v := range vars {
+	for _, v := range []string{"k", "ip", "op", "d"} {
 		fmt.Fprintf(&b, "  %s %s;\n", v, s.sqlType("bytea"))
 	}
 	fmt.Fprintf(&b, "  x bit(%d);\n", p.n)
