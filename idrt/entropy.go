@@ -60,6 +60,17 @@ var cryptoEntropy Entropy
 // exposure; the bytes are never handed out twice, and a failed refill is
 // cleared. Code that uses IDs as secret tokens and wants no buffering at all
 // can take its random bits from crypto/rand.Read directly.
+//
+// Fork: no buffered byte can reach two processes. A Go program cannot fork
+// without exec: the runtime's threads do not survive fork(2), so the only
+// fork it makes is syscall.ForkExec's (os/exec, os.StartProcess), whose
+// child runs no Go code before exec replaces its memory, buffers and all.
+// What a buffer is refilled from cannot repeat across processes either:
+// each AES-CTR key, and each refill of a replaced crypto/rand.Reader, comes
+// from crypto/rand, which since Go 1.24 never fails and reads the kernel's
+// getrandom (its vDSO form on Linux 6.11 and later, whose state the kernel
+// wipes in a forked child). The generated Python modules, whose processes
+// do fork, drop their buffers in the child (os.register_at_fork).
 type Entropy struct {
 	mu   sync.Mutex
 	r    io.Reader     // the underlying reader; nil for crypto/rand

@@ -140,6 +140,30 @@ func ticksFrom(t time.Time) (uint64, error) {
 	return uint64(sec), nil
 }
 
+// ticksFromMilli returns the count of s since 2014-05-13T16:53:20Z for ms, milliseconds since the
+// Unix epoch, as ticksFrom does for the same instant, or ErrTime.
+func ticksFromMilli(ms int64) (uint64, error) {
+	n := ms - 1400000000000
+	if n < 0 {
+		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
+	}
+	ticks := uint64(n) / 1000
+	if ticks > 0xffffffff {
+		return 0, fmt.Errorf("%w: %s is outside ksuid's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
+	}
+	return ticks, nil
+}
+
+// ticksNow returns the clock's current count of s since 2014-05-13T16:53:20Z: from the clock
+// WithClock gave, or else from idrt.UnixMilli, the system clock's millisecond
+// (cached where the platform allows), with no time.Time made between.
+func (g *Generator) ticksNow() (uint64, error) {
+	if g.clock != nil {
+		return ticksFrom(g.clock())
+	}
+	return ticksFromMilli(idrt.UnixMilli())
+}
+
 // timeAt returns the instant a count of s since 2014-05-13T16:53:20Z stands for, in UTC.
 func timeAt(ticks uint64) time.Time {
 	return time.Unix(1400000000+int64(ticks), 0).UTC()
@@ -446,7 +470,7 @@ func (g *Generator) Next() (id KSUID, err error) {
 	if err := g.ready(); err != nil {
 		return KSUID{}, err
 	}
-	now, err := ticksFrom(g.now(idrt.NowMilli))
+	now, err := g.ticksNow()
 	if err != nil {
 		return KSUID{}, err
 	}
@@ -454,7 +478,7 @@ func (g *Generator) Next() (id KSUID, err error) {
 	if err != nil && errors.Is(err, idrt.ErrExhausted) {
 		// The counter ran out within this tick: wait for the clock's next one.
 		now, err = idrt.Wait{Tick: tickLength, Max: maxWait, Sleep: g.sleep}.Past(tick, func() uint64 {
-			t, _ := ticksFrom(g.now(idrt.NowMilli))
+			t, _ := g.ticksNow()
 			return t
 		})
 		if err == nil {

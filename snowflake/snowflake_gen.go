@@ -139,6 +139,26 @@ func ticksFrom(t time.Time) (uint64, error) {
 	return ticks, nil
 }
 
+// ticksFromMilli returns the count of ms since 2010-11-04T01:42:54.657Z for ms, milliseconds since the
+// Unix epoch, as ticksFrom does for the same instant, or ErrTime.
+func ticksFromMilli(ms int64) (uint64, error) {
+	n := ms - 1288834974657
+	if n < 0 || uint64(n) > 0x1ffffffffff {
+		return 0, fmt.Errorf("%w: %s is outside snowflake's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
+	}
+	return uint64(n), nil
+}
+
+// ticksNow returns the clock's current count of ms since 2010-11-04T01:42:54.657Z: from the clock
+// WithClock gave, or else from idrt.UnixMilli, the system clock's millisecond
+// (cached where the platform allows), with no time.Time made between.
+func (g *Generator) ticksNow() (uint64, error) {
+	if g.clock != nil {
+		return ticksFrom(g.clock())
+	}
+	return ticksFromMilli(idrt.UnixMilli())
+}
+
 // timeAt returns the instant a count of ms since 2010-11-04T01:42:54.657Z stands for, in UTC.
 func timeAt(ticks uint64) time.Time {
 	return time.Unix(1288834974+int64(ticks/1000), 657000000+int64(ticks%1000*1000000)).UTC()
@@ -471,7 +491,7 @@ func (g *Generator) Next() (id ID, err error) {
 	if err := g.ready(); err != nil {
 		return 0, err
 	}
-	now, err := ticksFrom(g.now(idrt.NowMilli))
+	now, err := g.ticksNow()
 	if err != nil {
 		return 0, err
 	}
@@ -479,7 +499,7 @@ func (g *Generator) Next() (id ID, err error) {
 	if err != nil && errors.Is(err, idrt.ErrExhausted) {
 		// The counter ran out within this tick: wait for the clock's next one.
 		now, err = idrt.Wait{Tick: tickLength, Max: maxWait, Sleep: g.sleep}.Past(tick, func() uint64 {
-			t, _ := ticksFrom(g.now(idrt.NowMilli))
+			t, _ := g.ticksNow()
 			return t
 		})
 		if err == nil {

@@ -143,6 +143,26 @@ func ticksFrom(t time.Time) (uint64, error) {
 	return uint64(n), nil
 }
 
+// ticksFromMilli returns the count of ms since the Unix epoch for ms, milliseconds since the
+// Unix epoch, as ticksFrom does for the same instant, or ErrTime.
+func ticksFromMilli(ms int64) (uint64, error) {
+	n := ms
+	if n < 0 || uint64(n) > 0xffffffffffff {
+		return 0, fmt.Errorf("%w: %s is outside ulid's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
+	}
+	return uint64(n), nil
+}
+
+// ticksNow returns the clock's current count of ms since the Unix epoch: from the clock
+// WithClock gave, or else from idrt.UnixMilli, the system clock's millisecond
+// (cached where the platform allows), with no time.Time made between.
+func (g *Generator) ticksNow() (uint64, error) {
+	if g.clock != nil {
+		return ticksFrom(g.clock())
+	}
+	return ticksFromMilli(idrt.UnixMilli())
+}
+
 // timeAt returns the instant a count of ms since the Unix epoch stands for, in UTC.
 func timeAt(ticks uint64) time.Time {
 	return time.UnixMilli(int64(ticks)).UTC()
@@ -418,7 +438,7 @@ func (g *Generator) Next() (id ULID, err error) {
 	if err := g.ready(); err != nil {
 		return ULID{}, err
 	}
-	now, err := ticksFrom(g.now(idrt.NowMilli))
+	now, err := g.ticksNow()
 	if err != nil {
 		return ULID{}, err
 	}

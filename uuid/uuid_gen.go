@@ -490,6 +490,26 @@ func ticksFromV7(t time.Time) (uint64, error) {
 	return uint64(n), nil
 }
 
+// ticksFromMilliV7 returns the count of ms since the Unix epoch for ms, milliseconds since the
+// Unix epoch, as ticksFromV7 does for the same instant, or ErrTime.
+func ticksFromMilliV7(ms int64) (uint64, error) {
+	n := ms
+	if n < 0 || uint64(n) > 0xffffffffffff {
+		return 0, fmt.Errorf("%w: %s is outside uuidv7's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
+	}
+	return uint64(n), nil
+}
+
+// ticksNowV7 returns the clock's current count of ms since the Unix epoch: from the clock
+// WithClock gave, or else from idrt.UnixMilli, the system clock's millisecond
+// (cached where the platform allows), with no time.Time made between.
+func (g *Generator) ticksNowV7() (uint64, error) {
+	if g.clock != nil {
+		return ticksFromV7(g.clock())
+	}
+	return ticksFromMilliV7(idrt.UnixMilli())
+}
+
 // timeAtV7 returns the instant a count of ms since the Unix epoch stands for, in UTC.
 func timeAtV7(ticks uint64) time.Time {
 	return time.UnixMilli(int64(ticks)).UTC()
@@ -1067,7 +1087,7 @@ func (g *Generator) NewV7() (id UUID, err error) {
 	if err := g.ready(); err != nil {
 		return UUID{}, err
 	}
-	now, err := ticksFromV7(g.now(idrt.NowMilli))
+	now, err := g.ticksNowV7()
 	if err != nil {
 		return UUID{}, err
 	}
@@ -1101,7 +1121,7 @@ func (g *Generator) FillV7(dst []UUID) error {
 		if _, err := g.entropy.Read(blocks[:n*Size]); err != nil {
 			return fmt.Errorf("%w: %w", ErrEntropy, err)
 		}
-		now, err := ticksFromV7(g.now(idrt.NowMilli))
+		now, err := g.ticksNowV7()
 		if err != nil {
 			return err
 		}

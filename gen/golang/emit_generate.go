@@ -662,6 +662,17 @@ func readClock(r *resolved.Layout) *jen.Statement {
 	return jen.Id("g").Dot("now").Call(read)
 }
 
+// clockTicks returns the expression that reads the clock's current tick for
+// a member's ID, and its error: the generator's ticksNow method where the
+// member's ticks are whole milliseconds, or else ticksFrom of readClock.
+func clockTicks(m Member) *jen.Statement {
+	if memberKind(m.Layout) == timed && milliClock(m.Resolved) {
+		return jen.Id("g").Dot("ticksNow" + m.Suffix).Call()
+	}
+	ticksFrom, _ := timeNames(m)
+	return jen.Id(ticksFrom).Call(readClock(m.Resolved))
+}
+
 // emitNow writes the generator's method that reads its clock.
 func emitNow(f *jen.File) {
 	comment(f, "now returns the time from the clock WithClock gave, or else from the\nsystem clock, read with read: idrt.NowMilli for layouts with ticks of whole\nmilliseconds, idrt.Now, which reads it once at microsecond resolution, or\ntime.Now for layouts with finer ticks.")

@@ -123,7 +123,6 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 // and the random block r, and a sentence on how they stay in order.
 func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	l := m.Layout
-	ticksFrom, _ := timeNames(m)
 	tv, _ := l.Value(layouts.Time)
 	cv, hasCounter := l.Value(layouts.Counter)
 	fail := func(err jen.Code) jen.Code { return jen.Return(zero(p), err) }
@@ -131,7 +130,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 	var doc string
 
 	body = append(body,
-		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(m.Resolved)),
+		jen.List(jen.Id("now"), jen.Err()).Op(":=").Add(clockTicks(m)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(fail(jen.Err())),
 	)
 	counter := "_"
@@ -164,7 +163,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 		emitPolicy(f, p, m, policy)
 		if hasCounter && cv.Overflow == layouts.OverflowWait {
 			clock := jen.Func().Params().Uint64().Block(
-				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Id(ticksFrom).Call(readClock(m.Resolved)),
+				jen.List(jen.Id("t"), jen.Id("_")).Op(":=").Add(clockTicks(m)),
 				jen.Return(jen.Id("t")),
 			)
 			body = append(body, jen.If(jen.Err().Op("!=").Nil().Op("&&").Qual("errors", "Is").Call(jen.Err(), jen.Qual(idrtPath, "ErrExhausted"))).Block(
@@ -622,7 +621,6 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 	l := m.Layout
 	n := memberNames(m)
 	method, fill, _ := genNames(p, m)
-	ticksFrom, _ := timeNames(m)
 	cv, _ := l.Value(layouts.Counter)
 	t := p.Type
 	lit, after, usesRF, usesOnce := fieldsFromRoles(p, l)
@@ -671,7 +669,7 @@ func emitBatchFill(f *jen.File, p *Package, m Member) {
 		))
 	}
 	loop = append(loop,
-		jen.List(jen.Id("now"), jen.Err()).Op(":=").Id(ticksFrom).Call(readClock(m.Resolved)),
+		jen.List(jen.Id("now"), jen.Err()).Op(":=").Add(clockTicks(m)),
 		jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 	)
 	if cv.Init != layouts.InitZero {

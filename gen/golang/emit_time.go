@@ -242,6 +242,9 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 		commentf(f, "%s returns the count of %s for t, or ErrTime when t\nis before the epoch or past the last tick %d bits hold.", ticksFrom, epoch, v.Width)
 		f.Func().Id(ticksFrom).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(body...)
 		f.Line()
+		if memberKind(m.Layout) == timed && milliClock(m.Resolved) {
+			emitTicksNow(f, m, v, epoch)
+		}
 	}
 	if !to {
 		return
@@ -277,6 +280,52 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 	commentf(f, "%s returns the instant a count of %s stands for, in UTC.", timeAt, epoch)
 	f.Func().Id(timeAt).Params(jen.Id("ticks").Uint64()).Qual("time", "Time").Block(
 		jen.Return(jen.Add(at).Dot("UTC").Call()),
+	)
+	f.Line()
+}
+
+// emitTicksNow writes, for a member whose ticks are whole milliseconds from
+// an epoch on a whole millisecond, the generator's method that reads the
+// clock's current tick, and the conversion it uses: from the system clock's
+// millisecond (idrt.UnixMilli, the cached one where the platform has it)
+// straight to ticks, with no time.Time between them, and from the clock
+// WithClock gave through ticksFrom. Both give the tick ticksFrom gives for
+// the same instant.
+func emitTicksNow(f *jen.File, m Member, v *layouts.Value, epoch string) {
+	ticksFrom, _ := timeNames(m)
+	fromMilli, now := "ticksFromMilli"+m.Suffix, "ticksNow"+m.Suffix
+	tickMs := clockOf(m.Resolved).TickIn(1000).Num().Int64()
+	epochMs := v.Epoch.UnixMilli()
+	n := subConst(jen.Id("ms"), epochMs)
+	tick := jen.Uint64().Call(jen.Id("n"))
+	if tickMs > 1 {
+		tick = tick.Op("/").Add(num(tickMs))
+	}
+	max := uint64(1)<<v.Width - 1
+	check := jen.Id("n").Op("<").Lit(0)
+	if tickMs == 1 && max < math.MaxInt64 {
+		check = check.Op("||").Uint64().Call(jen.Id("n")).Op(">").Id(maxTick(v))
+	}
+	var body []jen.Code
+	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Layout.Name+"'s range"), jen.Id("ErrTime"),
+		jen.Qual("time", "UnixMilli").Call(jen.Id("ms")).Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
+	body = append(body, jen.Id("n").Op(":=").Add(n), jen.If(check).Block(tooEarly))
+	if tickMs > 1 && max/uint64(tickMs) < math.MaxInt64/uint64(tickMs) {
+		body = append(body,
+			jen.Id("ticks").Op(":=").Add(tick),
+			jen.If(jen.Id("ticks").Op(">").Id(maxTick(v))).Block(tooEarly.Clone()),
+			jen.Return(jen.Id("ticks"), jen.Nil()),
+		)
+	} else {
+		body = append(body, jen.Return(tick, jen.Nil()))
+	}
+	commentf(f, "%s returns the count of %s for ms, milliseconds since the\nUnix epoch, as %s does for the same instant, or ErrTime.", fromMilli, epoch, ticksFrom)
+	f.Func().Id(fromMilli).Params(jen.Id("ms").Int64()).Params(jen.Uint64(), jen.Error()).Block(body...)
+	f.Line()
+	commentf(f, "%s returns the clock's current count of %s: from the clock\nWithClock gave, or else from idrt.UnixMilli, the system clock's millisecond\n(cached where the platform allows), with no time.Time made between.", now, epoch)
+	f.Func().Params(jen.Id("g").Op("*").Id("Generator")).Id(now).Params().Params(jen.Uint64(), jen.Error()).Block(
+		jen.If(jen.Id("g").Dot("clock").Op("!=").Nil()).Block(jen.Return(jen.Id(ticksFrom).Call(jen.Id("g").Dot("clock").Call()))),
+		jen.Return(jen.Id(fromMilli).Call(jen.Qual(idrtPath, "UnixMilli").Call())),
 	)
 	f.Line()
 }

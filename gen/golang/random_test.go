@@ -23,14 +23,19 @@ import (
 func TestRandomLayouts(t *testing.T) {
 	dir := userModule(t)
 	var imports, targets strings.Builder
+	milli := 0 // packages whose clock path reads whole milliseconds
 	made, refused := randomPackages(t, 19, 30, func(i int, l *layouts.Layout, spec string, src []byte) {
 		pkg := fmt.Sprintf("random%02d", i)
 		write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
+		if strings.Contains(string(src), "\nfunc ticksFromMilli(") {
+			write(t, filepath.Join(dir, pkg, "ticksmilli_test.go"), []byte(fmt.Sprintf(ticksMilliTestFile, pkg)))
+			milli++
+		}
 		fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
 		targets.WriteString(randomTarget(l, pkg, spec))
 	})
 	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
-	t.Logf("%d layouts generated and fuzzed on their seeds; %d refused (the interpreter handles them)", made, refused)
+	t.Logf("%d layouts generated and fuzzed on their seeds (%d of them with ticks of whole milliseconds, their clock path checked against ticksFrom); %d refused (the interpreter handles them)", made, milli, refused)
 	vetAndTest(t, dir)
 }
 
@@ -67,6 +72,56 @@ func randomPackages(t *testing.T, seed uint64, n int, each func(i int, l *layout
 	}
 	return made, refused
 }
+
+// ticksMilliTestFile is a test, in a generated package whose ticks are whole
+// milliseconds, that its clock path from the system clock's millisecond
+// (ticksFromMilli, issue 69) gives the tick, or the error, that ticksFrom
+// gives for the same instant: at 20,000 milliseconds over 70,000 years
+// around 1970, and within a second of each end of the layout's range, found
+// by bisection between samples on either side.
+const ticksMilliTestFile = `package %s
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+)
+
+func TestTicksFromMilli(t *testing.T) {
+	r := rand.New(rand.NewPCG(69, 69))
+	var ms []int64
+	for range 20000 {
+		ms = append(ms, r.Int64N(1<<52)-1<<51)
+	}
+	slices.Sort(ms)
+	ok := func(m int64) bool { _, err := ticksFrom(time.UnixMilli(m)); return err == nil }
+	n := len(ms)
+	for i := 1; i < n; i++ {
+		lo, hi := ms[i-1], ms[i]
+		if ok(lo) == ok(hi) {
+			continue
+		}
+		for hi-lo > 1 {
+			if mid := lo + (hi-lo)/2; ok(mid) == ok(lo) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		for d := int64(-1001); d <= 1001; d++ {
+			ms = append(ms, hi+d)
+		}
+	}
+	for _, m := range ms {
+		want, wantErr := ticksFrom(time.UnixMilli(m))
+		got, err := ticksFromMilli(m)
+		if got != want || (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
+			t.Fatalf("ticksFromMilli(%%d) = %%d, %%v; ticksFrom(time.UnixMilli(%%d)) = %%d, %%v", m, got, err, m, want, wantErr)
+		}
+	}
+}
+`
 
 const randomTestFile = `package randomtest
 

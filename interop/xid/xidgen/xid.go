@@ -159,6 +159,30 @@ func ticksFrom(t time.Time) (uint64, error) {
 	return uint64(n), nil
 }
 
+// ticksFromMilli returns the count of s since the Unix epoch for ms, milliseconds since the
+// Unix epoch, as ticksFrom does for the same instant, or ErrTime.
+func ticksFromMilli(ms int64) (uint64, error) {
+	n := ms
+	if n < 0 {
+		return 0, fmt.Errorf("%w: %s is outside xid's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
+	}
+	ticks := uint64(n) / 1000
+	if ticks > 0xffffffff {
+		return 0, fmt.Errorf("%w: %s is outside xid's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
+	}
+	return ticks, nil
+}
+
+// ticksNow returns the clock's current count of s since the Unix epoch: from the clock
+// WithClock gave, or else from idrt.UnixMilli, the system clock's millisecond
+// (cached where the platform allows), with no time.Time made between.
+func (g *Generator) ticksNow() (uint64, error) {
+	if g.clock != nil {
+		return ticksFrom(g.clock())
+	}
+	return ticksFromMilli(idrt.UnixMilli())
+}
+
 // timeAt returns the instant a count of s since the Unix epoch stands for, in UTC.
 func timeAt(ticks uint64) time.Time {
 	return time.Unix(int64(ticks), 0).UTC()
@@ -430,7 +454,7 @@ func (g *Generator) Next() (id ID, err error) {
 	if err := g.ready(); err != nil {
 		return ID{}, err
 	}
-	now, err := ticksFrom(g.now(idrt.NowMilli))
+	now, err := g.ticksNow()
 	if err != nil {
 		return ID{}, err
 	}
