@@ -92,6 +92,8 @@ func TestModelReads(t *testing.T) {
 			t.Errorf("%s reads the model %d times, at most %d: read it through package resolved (add what is missing there):\n\t%s", rel, len(reads), most, strings.Join(reads, "\n\t"))
 		case len(reads) < most:
 			t.Logf("%s reads the model %d times, below its ceiling %d: lower modelReads", rel, len(reads), most)
+		case len(reads) > 0:
+			t.Logf("%s reads the model %d times (its ceiling): still to move to resolved:\n\t%s", rel, len(reads), strings.Join(reads, "\n\t"))
 		}
 		for _, h := range handed {
 			if _, ok := handOffs[rel+": "+h]; !ok {
