@@ -78,9 +78,6 @@ var modelTypes = []string{"Layout", "Segment", "Part", "Field", "Value"}
 var heldPackages = []string{"github.com/idforge/idforge/gen/...", "github.com/idforge/idforge/explain"}
 
 func TestModelReads(t *testing.T) {
-	if testing.Short() {
-		t.Skip("type-checks the generator's module and explain from source (about 10 s): not in -short")
-	}
 	pkgs := loadHeld(t)
 	total := 0
 	seen := map[string]bool{}
