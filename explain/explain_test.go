@@ -9,6 +9,7 @@ import (
 
 	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Decode reads every form idforge writes; one text can be several (a
@@ -63,15 +64,15 @@ func TestPropsOf(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := explain.PropsOf(l, 1e6, 2000)
+	p := explain.PropsOf(resolved.Must(l), 1e6, 2000)
 	if p.SortsByTime != "yes" || p.NodeSpace != "1024" || p.PerTick != "4096 per 1ms" || !strings.HasPrefix(p.Leased, "snowflake/") {
 		t.Errorf("%+v", p)
 	}
 	// 2000 generators share 1024 node numbers: duplicates come.
-	if first, _ := l.FirstDuplicate(1e6, 2000); math.IsInf(first, 1) || p.Duplicates != explain.Duplicates(l, 1e6, 2000, first) {
+	if first, _ := l.FirstDuplicate(1e6, 2000); math.IsInf(first, 1) || p.Duplicates != explain.Duplicates(resolved.Must(l), 1e6, 2000, first) {
 		t.Errorf("duplicates %q", p.Duplicates)
 	}
-	if explain.PropsOf(l, 1000, 1).Duplicates != "none" {
+	if explain.PropsOf(resolved.Must(l), 1000, 1).Duplicates != "none" {
 		t.Error("one snowflake generator makes duplicates")
 	}
 }

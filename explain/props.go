@@ -31,15 +31,15 @@ type Props struct {
 	Warnings    []string `json:"warnings,omitempty"`
 }
 
-// PropsOf describes a layout, with the duplicate estimate for nodes
+// PropsOf describes a layout, resolved (resolved.New), with the duplicate estimate for nodes
 // generators each making rate IDs a second.
-func PropsOf(l *layouts.Layout, rate float64, nodes int) Props {
+func PropsOf(l *resolved.Layout, rate float64, nodes int) Props {
 	p := Props{
 		Name: l.Name, File: l.File, Bits: l.Bits, Bytes: l.Bytes(),
 		SortsByTime: YesNo(l.TimeSortable()), Monotonic: Monotonic(l), Overflows: Overflow(l),
 		PerTick: PerTick(l), RandomBits: l.RandomBits(), NodeSpace: NodeSpace(l),
 	}
-	if space, err := lease.SpaceOf(l); err == nil {
+	if space, err := lease.SpaceOf(l.Model); err == nil {
 		p.Leased = space.String()
 	}
 	first, self := l.FirstDuplicate(rate, nodes)
@@ -61,7 +61,7 @@ const year = 365 * 24 * time.Hour
 // Duplicates says how soon the first duplicate is as likely as not (first,
 // in seconds, from the layout's FirstDuplicate), and what a year holds:
 // none, a chance, or certainty with how many.
-func Duplicates(l *layouts.Layout, rate float64, nodes int, first float64) string {
+func Duplicates(l *resolved.Layout, rate float64, nodes int, first float64) string {
 	if math.IsInf(first, 1) {
 		return "none"
 	}
@@ -83,7 +83,7 @@ func Duplicates(l *layouts.Layout, rate float64, nodes int, first float64) strin
 // DuplicatesInYear returns the expected number of duplicate IDs in a year
 // of nodes generators each making rate IDs a second: the duplicates a
 // generator makes of its own IDs and those between generators.
-func DuplicatesInYear(l *layouts.Layout, rate float64, nodes int) float64 {
+func DuplicatesInYear(l *resolved.Layout, rate float64, nodes int) float64 {
 	self, cross := l.Duplicates(rate, nodes, year.Seconds())
 	return self + cross
 }
@@ -100,8 +100,8 @@ func FirstWait(s float64) string {
 // NodeSpace returns the size of a layout's node space, which -node or -lease
 // fills, or "-" for a layout with no node to give (none, or a MAC-style one
 // that defaults to random).
-func NodeSpace(l *layouts.Layout) string {
-	space, err := lease.SpaceOf(l)
+func NodeSpace(l *resolved.Layout) string {
+	space, err := lease.SpaceOf(l.Model)
 	if err != nil {
 		return "-"
 	}
@@ -118,7 +118,7 @@ func YesNo(b bool) string {
 
 // Overflow returns the date a layout's clock overflows: "never", or "-"
 // for a layout without a time.
-func Overflow(l *layouts.Layout) string {
+func Overflow(l *resolved.Layout) string {
 	if _, ok := l.Value(layouts.Time); !ok {
 		return "-"
 	}
@@ -131,7 +131,7 @@ func Overflow(l *layouts.Layout) string {
 
 // Monotonic says whether a generator of the layout makes strictly
 // increasing IDs and, for a time-based layout that does not, why not.
-func Monotonic(l *layouts.Layout) string {
+func Monotonic(l *resolved.Layout) string {
 	if l.Monotonic() {
 		return "yes"
 	}
@@ -148,7 +148,7 @@ func Monotonic(l *layouts.Layout) string {
 // PerTick returns how many IDs a generator makes in one tick before its
 // counter runs out: "any" for a layout with neither a counter nor a clock
 // sequence, whose IDs within a tick are told apart by random bits only.
-func PerTick(l *layouts.Layout) string {
+func PerTick(l *resolved.Layout) string {
 	d, ok := l.Tick()
 	if !ok {
 		return "-"
@@ -162,11 +162,9 @@ func PerTick(l *layouts.Layout) string {
 		s = fmt.Sprintf("2^%d", int(math.Log2(n)))
 	}
 	per := d.String()
-	if v, _ := l.Value(layouts.Time); d < time.Microsecond {
-		if c, err := resolved.NewClock(v); err == nil {
-			if ns := c.TickIn(1e9); !ns.IsInt() { // such as 1/4096 ms: 244.14ns, not 244ns
-				per = ns.FloatString(2) + "ns"
-			}
+	if c := l.Clock; c != nil && d < time.Microsecond {
+		if ns := c.TickIn(1e9); !ns.IsInt() { // such as 1/4096 ms: 244.14ns, not 244ns
+			per = ns.FloatString(2) + "ns"
 		}
 	}
 	return fmt.Sprintf("%s per %s", s, per)

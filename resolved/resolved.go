@@ -30,7 +30,9 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"time"
 
+	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
 )
 
@@ -49,6 +51,15 @@ type Layout struct {
 	// clock, kind) from the resolved fields instead.
 	Model *layouts.Layout
 
+	// Name is the layout's name, such as "uuidv7"; Doc the comment lines
+	// above the spec's header, without '#'; File the file the spec came
+	// from, for messages.
+	Name, Doc, File string
+	// Bits is the ID's width in bits, a multiple of 8.
+	Bits int
+	// Encodings are the encodings the spec declares itself, in its order.
+	Encodings []encodings.Spec
+
 	// Text is the canonical text form: what Go's String, JavaScript's
 	// toString, Python's str, SQL's text function and the command write.
 	Text Text
@@ -58,13 +69,14 @@ type Layout struct {
 	Fields []Field
 	// Consts are the layout's constant bits, most significant first.
 	Consts []Const
-	// Segments are the runs of the model's segments, in its order (most
-	// significant first): Segments[i] is where Model.Segments[i] lies, Lo
+	// Segments are the model's segments, in its order (most significant
+	// first), each with its run: Segments[i] is Model.Segments[i], its Lo
 	// the bits of its field's value it holds (0 for a constant segment).
-	Segments []Run
-	// Parts are the runs of the model's parts, in its order: Parts[i] is
-	// where Model.Parts[i] lies, Lo the bits of its role's value it holds.
-	Parts []Run
+	Segments []Segment
+	// Parts are the model's parts, in its order, each with its run:
+	// Parts[i] is Model.Parts[i], its Lo the bits of its role's value it
+	// holds.
+	Parts []Part
 	// The logical value of each role the layout has, nil for the others.
 	Time, Counter, ClockSeq, Node, Random, Hash *Role
 	// Kind says how IDs of the layout are made.
@@ -132,18 +144,78 @@ func (r Run) Mask() *big.Int {
 	return m.Lsh(m, uint(r.Shift))
 }
 
-// Field is a field of the layout with the runs that hold it, most
-// significant in the ID first.
-type Field struct {
-	*layouts.Field
-	Runs []Run
+// Segment is a segment of the layout: a run of bits in the ID, with its
+// name and the field it holds.
+type Segment struct {
+	Run
+	// Model is the segment resolved, which the Segment never changes.
+	Model *layouts.Segment
+	Name  string
+	Line  int   // the spec's line, for messages
+	Parts []int // indexes into Layout.Parts, most significant first
+	Field int   // index into Layout.Fields, or -1 for a constant segment
 }
 
+// Part is a part of the layout: a run of bits inside a segment with one
+// role, Lo the bits of the role's value it holds.
+type Part struct {
+	Run
+	// Model is the part resolved, which the Part never changes.
+	Model   *layouts.Part
+	Segment int // index into Layout.Segments
+	Role    layouts.Role
+	Const   uint64 // the value, for Role layouts.Const
+	Hi      int    // the part holds the role's value's bits [Lo, Hi)
+}
+
+// Field is a field of the layout with the runs that hold it, most
+// significant in the ID first. It holds the model's field in a named
+// field, Model, never embedded, so that a read of the model shows.
+type Field struct {
+	// Model is the field resolved, which the Field never changes.
+	Model *layouts.Field
+	// Index is the field's place in Layout.Fields.
+	Index int
+	Name  string // snake_case, as written in the spec
+	Line  int    // the spec's line, for messages
+	Width int
+	Bytes bool         // a byte array rather than an integer
+	Role  layouts.Role // the role of every part, or layouts.Const when they are mixed
+	// Segments are the field's segments (indexes into Layout.Segments),
+	// most significant first.
+	Segments []int
+	// Lo and Hi are, for a split field, the value bits [Lo[i], Hi[i]) in
+	// Segments[i]; nil for a field of one segment.
+	Lo, Hi []int
+	Runs   []Run
+}
+
+// Split reports whether the field is a named field spread over segments,
+// whose value bits are given by Lo and Hi rather than by segment order.
+func (f *Field) Split() bool { return f != nil && f.Lo != nil }
+
 // Role is the logical value of a role (the time, the counter, ...) with
-// the runs that hold it, most significant in the ID first.
+// the runs that hold it, most significant in the ID first, and the role's
+// arguments. It holds the model's value in a named field, Model.
 type Role struct {
-	*layouts.Value
-	Runs []Run
+	// Model is the value resolved, which the Role never changes.
+	Model *layouts.Value
+	Role  layouts.Role
+	Width int   // in bits; for a hash, the digest width
+	Parts []int // indexes into Layout.Parts, most significant in the ID first
+	// Epoch and Unit are a time's.
+	Epoch time.Time
+	Unit  layouts.Unit
+	// Init and Overflow are a counter's.
+	Init     layouts.Init
+	Overflow layouts.Overflow
+	// MAC says a node is MAC-style (random unless given).
+	MAC bool
+	// Once says random bits are drawn once per generator.
+	Once bool
+	// Algorithm is a hash's: "md5", "sha1" or "sha256".
+	Algorithm string
+	Runs      []Run
 }
 
 // Const is a run of constant bits and their value.
@@ -159,30 +231,38 @@ func New(l *layouts.Layout) (*Layout, error) {
 	if l == nil {
 		return nil, fmt.Errorf("%w: no layout", ErrLayout)
 	}
-	r := &Layout{Model: l, NeedsNode: l.NeedsNode()}
+	r := &Layout{Model: l, Name: l.Name, Doc: l.Doc, File: l.File, Bits: l.Bits, Encodings: l.Encodings, NeedsNode: l.NeedsNode()}
 	text, err := newText(l)
 	if err != nil {
 		return nil, err
 	}
 	r.Text = text
-	for _, seg := range l.Segments {
-		r.Segments = append(r.Segments, Run{Shift: l.Bits - seg.Offset - seg.Width + breakage.shift, Width: seg.Width})
+	for i := range l.Segments {
+		seg := &l.Segments[i]
+		r.Segments = append(r.Segments, Segment{
+			Run:   Run{Shift: l.Bits - seg.Offset - seg.Width + breakage.shift, Width: seg.Width},
+			Model: seg, Name: seg.Name, Line: seg.Line, Parts: seg.Parts, Field: seg.Field,
+		})
 	}
 	for i := range l.Fields {
 		f := &l.Fields[i]
-		rf := Field{Field: f}
+		rf := Field{
+			Model: f, Index: i, Name: f.Name, Line: f.Line, Width: f.Width, Bytes: f.Bytes,
+			Role: f.Role, Segments: f.Segments, Lo: f.Lo, Hi: f.Hi,
+		}
 		for j, si := range f.Segments {
 			if f.Split() {
 				r.Segments[si].Lo = f.Lo[j]
 			}
-			rf.Runs = append(rf.Runs, r.Segments[si])
+			rf.Runs = append(rf.Runs, r.Segments[si].Run)
 		}
 		r.Fields = append(r.Fields, rf)
 	}
-	for _, p := range l.Parts {
-		r.Parts = append(r.Parts, partRun(l, p))
+	for i := range l.Parts {
+		p := &l.Parts[i]
+		r.Parts = append(r.Parts, Part{Run: partRun(l, *p), Model: p, Segment: p.Segment, Role: p.Role, Const: p.Const, Hi: p.Hi})
 		if p.Role == layouts.Const {
-			r.Consts = append(r.Consts, Const{Run: partRun(l, p), Value: p.Const})
+			r.Consts = append(r.Consts, Const{Run: partRun(l, *p), Value: p.Const})
 		}
 	}
 	role := func(role layouts.Role) *Role {
@@ -190,7 +270,10 @@ func New(l *layouts.Layout) (*Layout, error) {
 		if !ok {
 			return nil
 		}
-		rr := &Role{Value: v}
+		rr := &Role{
+			Model: v, Role: v.Role, Width: v.Width, Parts: v.Parts, Epoch: v.Epoch, Unit: v.Unit,
+			Init: v.Init, Overflow: v.Overflow, MAC: v.MAC, Once: v.Once, Algorithm: v.Algorithm,
+		}
 		for _, pi := range v.Parts {
 			rr.Runs = append(rr.Runs, partRun(l, l.Parts[pi]))
 		}
@@ -207,7 +290,7 @@ func New(l *layouts.Layout) (*Layout, error) {
 		r.Kind = Random
 	}
 	if r.Time != nil {
-		if r.Clock, err = NewClock(r.Time.Value); err != nil {
+		if r.Clock, err = NewClock(r.Time.Model); err != nil {
 			return nil, fmt.Errorf("%w: %s: %v", ErrLayout, l.Name, err)
 		}
 	}
@@ -283,7 +366,7 @@ func (r *Layout) ConstValue() *big.Int {
 // for decimal text.
 func (r *Layout) TopBitZero() bool {
 	for _, c := range r.Consts {
-		if c.Shift+c.Width == r.Model.Bits {
+		if c.Shift+c.Width == r.Bits {
 			return !c.Bit(c.Value, 0)
 		}
 	}
@@ -292,7 +375,7 @@ func (r *Layout) TopBitZero() bool {
 
 // Max returns the largest value an ID of the layout's width holds: every
 // bit one.
-func (r *Layout) Max() *big.Int { return ones(r.Model.Bits) }
+func (r *Layout) Max() *big.Int { return ones(r.Bits) }
 
 // ones returns 2^n - 1.
 func ones(n int) *big.Int {

@@ -23,6 +23,7 @@ import (
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 	"github.com/idforge/idforge/maskkey"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/testenv"
 	"github.com/idforge/idforge/web"
 	"github.com/idforge/idforge/web/playgen"
@@ -458,7 +459,7 @@ func TestBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := explain.PropsOf(l, 1000, 1)
+		want := explain.PropsOf(resolved.Must(l), 1000, 1)
 		for k, v := range map[string]string{"sorts by time": want.SortsByTime, "overflows": want.Overflows, "IDs per tick": want.PerTick, "monotonic": want.Monotonic} {
 			if got.Props[k] != v {
 				t.Errorf("%s: %q, want %q", k, got.Props[k], v)

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -174,7 +175,10 @@ func matches(want, got []string) bool {
 // TestTranscripts runs every transcript of the README and the guides and
 // compares what idforge prints with what the page shows, so that a page
 // cannot drift from the tool: a renamed field, a changed message or a new
-// reading fails here.
+// reading fails here. With -update (a step of go run ./tools/regen) it
+// rewrites the output of each command whose page differs with what the
+// command prints, so that no transcript is edited by hand; review the
+// diff (a "..." line of a rewritten output is gone with it).
 func TestTranscripts(t *testing.T) {
 	n := 0
 	for _, file := range docFiles(t) {
@@ -184,6 +188,7 @@ func TestTranscripts(t *testing.T) {
 		}
 		name := strings.TrimPrefix(filepath.ToSlash(file), "../../")
 		ts, files := transcripts(t, name, string(src))
+		var stale []staleOutput
 		for _, tr := range ts {
 			root := t.TempDir()
 			for path, body := range files {
@@ -203,15 +208,43 @@ func TestTranscripts(t *testing.T) {
 				n++
 				got := runTranscriptCmd(t, dir, c)
 				if !matches(c.want, got) {
-					t.Errorf("%s:%d: $ %s\nprints:\n%s\nthe page shows:\n%s", name, c.line, strings.Join(c.args, " "),
+					if *update {
+						stale = append(stale, staleOutput{line: c.line, want: len(c.want), got: got})
+						continue
+					}
+					t.Errorf("%s:%d: $ %s\nprints:\n%s\nthe page shows:\n%s\n(go test ./cmd/idforge -run TestTranscripts -update rewrites it, as go run ./tools/regen does)", name, c.line, strings.Join(c.args, " "),
 						strings.Join(got, "\n"), strings.Join(c.want, "\n"))
 				}
+			}
+		}
+		if len(stale) > 0 {
+			if err := os.WriteFile(file, []byte(rewriteOutputs(string(src), stale)), 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
 	}
 	if n < 20 {
 		t.Errorf("%d transcript commands in the README and docs/, want at least 20: are the console blocks still there?", n)
 	}
+}
+
+// staleOutput is a transcript command whose page shows other output than
+// it prints: the command's line (1-based), the count of lines the page
+// shows after it, and what it prints.
+type staleOutput struct {
+	line, want int
+	got        []string
+}
+
+// rewriteOutputs returns src with each stale command's output replaced by
+// what it prints.
+func rewriteOutputs(src string, stale []staleOutput) string {
+	lines := strings.Split(src, "\n")
+	slices.SortFunc(stale, func(a, b staleOutput) int { return b.line - a.line })
+	for _, s := range stale {
+		lines = slices.Replace(lines, s.line, s.line+s.want, s.got...)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func runTranscriptCmd(t *testing.T, dir string, c transcriptCmd) []string {

@@ -8,6 +8,7 @@ import (
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 const layoutsUsage = `usage: idforge layouts [-spec FILE | NAME] [-rate R] [-nodes N] [-svg]
@@ -87,7 +88,11 @@ func cmdLayouts(args []string, stdout, stderr io.Writer) error {
 		warn(stderr, "layouts", l)
 		return err
 	}
-	p := explain.PropsOf(l, *rate, *nodes)
+	r, err := resolved.New(l)
+	if err != nil {
+		return err
+	}
+	p := explain.PropsOf(r, *rate, *nodes)
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintf(tw, "layout\t%s (%s)\n", p.Name, p.File)
 	fmt.Fprintf(tw, "bits\t%d (%s)\n", p.Bits, plural(p.Bytes, "byte"))
@@ -116,7 +121,11 @@ func listLayouts(stdout io.Writer) error {
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "LAYOUT\tBITS\tSORTS BY TIME\tOVERFLOWS\tPER TICK\tRANDOM BITS\tNODES")
 	for _, l := range ls {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", l.Name, l.Bits, explain.YesNo(l.TimeSortable()), explain.Overflow(l), explain.PerTick(l), l.RandomBits(), explain.NodeSpace(l))
+		r, err := resolved.New(l)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%d\t%s\n", r.Name, r.Bits, explain.YesNo(r.TimeSortable()), explain.Overflow(r), explain.PerTick(r), r.RandomBits(), explain.NodeSpace(r))
 	}
 	if err := tw.Flush(); err != nil {
 		return err

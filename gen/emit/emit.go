@@ -213,5 +213,5 @@ func (e optionError) Is(target error) bool { return target == ErrOption }
 // '_', which every language's names allow (a Python module's cannot hold
 // '-'): order-id gives order_id.
 func ModuleName(l *resolved.Layout) string {
-	return strings.ReplaceAll(l.Model.Name, "-", "_")
+	return strings.ReplaceAll(l.Name, "-", "_")
 }

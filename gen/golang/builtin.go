@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -55,37 +54,23 @@ func Builtin(name string) (*Package, error) {
 	b := builtinPackages[i]
 	p := b.pkg
 	for _, bm := range b.members {
-		l, err := layouts.Builtin(bm.layout)
+		r, err := resolved.Builtin(bm.layout)
 		if err != nil {
 			return nil, err
 		}
-		r, err := resolved.New(l)
-		if err != nil {
-			return nil, err
-		}
-		p.Members = append(p.Members, Member{Layout: l, Resolved: r, Suffix: bm.suffix, NoTime: bm.noTime})
+		p.Members = append(p.Members, Member{Resolved: r, Suffix: bm.suffix, NoTime: bm.noTime})
 	}
 	p.SetText(p.Members[0].Resolved.Text.Name)
 	return &p, nil
 }
 
-// Single returns the description of a package that carries one layout: the
-// form `idforge gen` uses for users' own specs. Its text form is the
-// layout's canonical text (resolved.Layout.Text), so a 64-bit layout
+// Single returns the description of a package that carries one layout,
+// resolved: the form `idforge gen` uses for users' own specs. Its text form
+// is the layout's canonical text (resolved.Layout.Text), so a 64-bit layout
 // without a text line gets an int64 package, written in decimal; SetText
-// chooses another form. A layout that does not resolve is left for
-// Generate to refuse.
-func Single(l *layouts.Layout, pkg, typ string) *Package {
-	r, err := resolved.New(l)
-	if err != nil {
-		return &Package{Name: pkg, Type: typ, Members: []Member{{Layout: l}}}
-	}
-	return single(r, pkg, typ)
-}
-
-// single is Single for a layout resolved already.
-func single(r *resolved.Layout, pkg, typ string) *Package {
-	p := &Package{Name: pkg, Type: typ, Members: []Member{{Layout: r.Model, Resolved: r}}}
+// chooses another form.
+func Single(r *resolved.Layout, pkg, typ string) *Package {
+	p := &Package{Name: pkg, Type: typ, Members: []Member{{Resolved: r}}}
 	p.SetText(r.Text.Name)
 	return p
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // TestCorpus generates a package for every layout of the conformance
@@ -48,7 +49,7 @@ func TestCorpus(t *testing.T) {
 			t.Fatalf("%s: %v", head.Layout, err)
 		}
 		pkg := fmt.Sprintf("corpus%02d", i)
-		src, err := golang.Generate(golang.Single(l, pkg, "ID"))
+		src, err := golang.Generate(golang.Single(resolved.Must(l), pkg, "ID"))
 		if err != nil {
 			if !strings.Contains(err.Error(), "interpreter") {
 				t.Fatalf("%s: %v", head.Layout, err)
@@ -82,7 +83,7 @@ func TestCorpus(t *testing.T) {
 // against strconv.FormatUint alone.
 func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Record) string {
 	t.Helper()
-	p := golang.Single(l, pkg, "ID")
+	p := golang.Single(resolved.Must(l), pkg, "ID")
 	encode, parse := "ID.String", "Parse"
 	if text := rs[0].Text; text != l.CanonicalText() {
 		method, ok := map[string]string{"base62": "Base62", "crockford": "Crockford", "hex": "Hex"}[text]

@@ -6,6 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // emitBounds writes, for each member whose bytes sort by its time, MinAt and
@@ -14,8 +15,8 @@ import (
 // decide the order (UUIDv1), get none: no such bound would be right.
 func emitBounds(f *jen.File, p *Package) error {
 	for _, m := range p.Members {
-		v, ok := m.Layout.Value(layouts.Time)
-		if !ok || m.NoTime || !m.Layout.TimeSortable() {
+		v, ok := m.Resolved.Value(layouts.Time)
+		if !ok || m.NoTime || !m.Resolved.TimeSortable() {
 			continue
 		}
 		emitMinTick(f, m, v)
@@ -26,10 +27,10 @@ func emitBounds(f *jen.File, p *Package) error {
 	return nil
 }
 
-func emitMinTick(f *jen.File, m Member, v *layouts.Value) {
+func emitMinTick(f *jen.File, m Member, v *resolved.Role) {
 	ticksFrom, timeAt := timeNames(m)
 	last := jen.Id(maxTick(v))
-	none := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: no tick of "+m.Layout.Name+" is at or after %s"), jen.Id("ErrTime"),
+	none := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: no tick of "+m.Resolved.Name+" is at or after %s"), jen.Id("ErrTime"),
 		jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
 	var body []jen.Code
 	if unixMethod(m) != "" {
@@ -58,8 +59,8 @@ func emitMinTick(f *jen.File, m Member, v *layouts.Value) {
 }
 
 // emitBound writes MinAt (fill false) or MaxAt (fill true) of a member.
-func emitBound(f *jen.File, p *Package, m Member, v *layouts.Value, fill bool) {
-	l := m.Layout
+func emitBound(f *jen.File, p *Package, m Member, v *resolved.Role, fill bool) {
+	l := m.Resolved
 	_, timeAt := timeNames(m)
 	name := "MinAt" + m.Suffix
 	tick := []jen.Code{
@@ -134,8 +135,8 @@ them: an ID whose top bit is set is negative, so Go's < does not.`, name, l.Name
 
 // boundWord returns the terms of chunk c of a bound: its constant bits, its
 // other bits set to fill, and its bits of the time value tick.
-func boundWord(p *Package, l *layouts.Layout, v *layouts.Value, c chunk, fill bool) []jen.Code {
-	runs, set := partRuns(p.resolved(l), c)
+func boundWord(p *Package, l *resolved.Layout, v *resolved.Role, c chunk, fill bool) []jen.Code {
+	runs, set := partRuns(l, c)
 	var terms []jen.Code
 	for _, r := range runs {
 		switch {

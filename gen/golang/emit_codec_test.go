@@ -8,6 +8,7 @@ import (
 
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // The specialised codecs are unrolled for the ID's size, so each size is a
@@ -33,7 +34,7 @@ func TestCodecSizes(t *testing.T) {
 				continue // the other canonical forms only need a few sizes
 			}
 			pkg := fmt.Sprintf("s%d%s", n, strings.ToLower(form))
-			p := golang.Single(l, pkg, "ID")
+			p := golang.Single(resolved.Must(l), pkg, "ID")
 			p.SetText(enc)
 			src, err := golang.Generate(p)
 			if err != nil {
@@ -54,7 +55,7 @@ func TestCodecSizes(t *testing.T) {
 			t.Fatal(err)
 		}
 		pkg := "i" + name
-		p := golang.Single(l, pkg, "ID")
+		p := golang.Single(resolved.Must(l), pkg, "ID")
 		if !p.Int64 || p.Text != "decimal" {
 			t.Fatalf("%s: Single gives Int64 %v and text %q, want an int64 in decimal", name, p.Int64, p.Text)
 		}
@@ -77,10 +78,10 @@ func TestTextFormMismatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []*golang.Package{
-		{Name: "a", Type: "ID", Text: "uuid", Members: []golang.Member{{Layout: l}}},
-		{Name: "b", Type: "ID", Text: "decimal", Members: []golang.Member{{Layout: l}}},
-		{Name: "c", Type: "ID", Text: "no-such-form", Members: []golang.Member{{Layout: l}}},
-		{Name: "d", Type: "ID", Text: "decimal", Int64: true, Members: []golang.Member{{Layout: l}}},
+		{Name: "a", Type: "ID", Text: "uuid", Members: []golang.Member{{Resolved: resolved.Must(l)}}},
+		{Name: "b", Type: "ID", Text: "decimal", Members: []golang.Member{{Resolved: resolved.Must(l)}}},
+		{Name: "c", Type: "ID", Text: "no-such-form", Members: []golang.Member{{Resolved: resolved.Must(l)}}},
+		{Name: "d", Type: "ID", Text: "decimal", Int64: true, Members: []golang.Member{{Resolved: resolved.Must(l)}}},
 	} {
 		if _, err := golang.Generate(p); err == nil {
 			t.Errorf("package %s with text form %q: no error", p.Name, p.Text)

@@ -8,6 +8,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Names the generated package declares itself; a field accessor may not
@@ -36,7 +37,7 @@ func memberNames(m Member) names {
 
 // hasFields reports whether a member gets a fields struct: a layout whose
 // fields are all random or all digest bits has nothing to pack.
-func hasFields(l *layouts.Layout) bool {
+func hasFields(l *resolved.Layout) bool {
 	for _, f := range l.Fields {
 		if f.Role != layouts.Random && f.Role != layouts.Hash {
 			return true
@@ -48,7 +49,7 @@ func hasFields(l *layouts.Layout) bool {
 // fieldType returns the Go type of a field: an array of a bytes field's
 // bytes, an int64 for a numeric field of an int64 ID (signedField), and
 // otherwise the smallest unsigned type that holds the field's width.
-func fieldType(p *Package, f *layouts.Field) *jen.Statement {
+func fieldType(p *Package, f *resolved.Field) *jen.Statement {
 	switch {
 	case f.Bytes:
 		return jen.Index(jen.Lit(f.Width / 8)).Byte()
@@ -61,12 +62,12 @@ func fieldType(p *Package, f *layouts.Field) *jen.Statement {
 // signedField reports whether a numeric field's Go type is int64: every
 // numeric field of an int64 ID is, as Snowflake's are, but one of all 64
 // bits, whose values only a uint64 holds.
-func signedField(p *Package, f *layouts.Field) bool {
+func signedField(p *Package, f *resolved.Field) bool {
 	return p.Int64 && !f.Bytes && f.Width < 64
 }
 
 // fieldBits returns the width of a numeric field's Go type.
-func fieldBits(p *Package, f *layouts.Field) int {
+func fieldBits(p *Package, f *resolved.Field) int {
 	if p.Int64 {
 		return 64
 	}
@@ -74,7 +75,7 @@ func fieldBits(p *Package, f *layouts.Field) int {
 }
 
 // describe says what a field holds, for its doc comment.
-func describe(l *layouts.Layout, f *layouts.Field) string {
+func describe(l *resolved.Layout, f *resolved.Field) string {
 	var parts []string
 	for _, si := range f.Segments {
 		for _, pi := range l.Segments[si].Parts {
@@ -93,7 +94,7 @@ func describe(l *layouts.Layout, f *layouts.Field) string {
 }
 
 // roleNoun names what a role's value is, in words.
-func roleNoun(v *layouts.Value) string {
+func roleNoun(v *resolved.Role) string {
 	switch v.Role {
 	case layouts.Time:
 		return fmt.Sprintf("the time in %s since %s", v.Unit, epochName(v))
@@ -117,7 +118,7 @@ func roleNoun(v *layouts.Value) string {
 	return v.Role.String()
 }
 
-func epochName(v *layouts.Value) string {
+func epochName(v *resolved.Role) string {
 	switch {
 	case v.Epoch.Equal(layouts.UnixEpoch()):
 		return "the Unix epoch"
@@ -141,17 +142,17 @@ func containsString(xs []string, s string) bool {
 // back; a package with one layout also gets an accessor per field.
 func emitFields(f *jen.File, p *Package) error {
 	for _, m := range p.Members {
-		if !hasFields(m.Layout) {
+		if !hasFields(m.Resolved) {
 			// The pack that writes the constant bits over an ID, for the
 			// makers that need it: a name-based ID's, and a random one's
 			// not made in place (overlay writes those bits itself).
-			if k := memberKind(m.Layout); k == nameHash || k == random && !inPlace(p, m.Layout) {
+			if k := memberKind(m.Resolved); k == nameHash || k == random && !inPlace(p, m.Resolved) {
 				emitPackRaw(f, p, m)
 			}
 			continue
 		}
 		n := memberNames(m)
-		l := m.Layout
+		l := m.Resolved
 		var fields []jen.Code
 		for i := range l.Fields {
 			fd := &l.Fields[i]
@@ -175,20 +176,20 @@ func emitFields(f *jen.File, p *Package) error {
 // article names one ID of a member, with its article and the spec it came
 // from: "a ULID (layouts/ulid.layout)", "a UUID of layout uuidv7
 // (layouts/uuidv7.layout)", "an ID of layout orderid (orderid.layout)".
-func article(p *Package, l *layouts.Layout) string {
+func article(p *Package, l *resolved.Layout) string {
 	return an(idNamed(p, l))
 }
 
 // idNamed is idNoun with the spec the member came from: "ULID
 // (layouts/ulid.layout)".
-func idNamed(p *Package, l *layouts.Layout) string {
+func idNamed(p *Package, l *resolved.Layout) string {
 	return fmt.Sprintf("%s (%s)", idNoun(p, l, false), l.File)
 }
 
 // idNoun names a member's IDs: the type where it names the layout alone
 // (ULID, KSUID), or else the type of the layout ("UUID of layout uuidv7",
 // "ID of layout snowflake"), in the plural if asked.
-func idNoun(p *Package, l *layouts.Layout, many bool) string {
+func idNoun(p *Package, l *resolved.Layout, many bool) string {
 	t := p.Type
 	if many {
 		t = plural(t)
@@ -209,7 +210,7 @@ func zero(p *Package) *jen.Statement {
 
 func emitPack(f *jen.File, p *Package, m Member) {
 	n := memberNames(m)
-	l := m.Layout
+	l := m.Resolved
 	var body []jen.Code
 	for i := range l.Fields {
 		fd := &l.Fields[i]
@@ -236,7 +237,7 @@ func emitPack(f *jen.File, p *Package, m Member) {
 // without fields gets one that takes an ID and sets its constant bits.
 func emitPackRaw(f *jen.File, p *Package, m Member) {
 	n := memberNames(m)
-	l := m.Layout
+	l := m.Resolved
 	pl := newPlan(p, l)
 	var body []jen.Code
 	var param jen.Code
@@ -390,7 +391,7 @@ func storeWord(p *Package, c chunk, terms []jen.Code) []jen.Code {
 
 func emitUnpack(f *jen.File, p *Package, m Member) {
 	n := memberNames(m)
-	l := m.Layout
+	l := m.Resolved
 	pl := newPlan(p, l)
 	body := []jen.Code{jen.Var().Id("f").Id(n.fields)}
 	for i := range l.Fields {
@@ -404,7 +405,7 @@ func emitUnpack(f *jen.File, p *Package, m Member) {
 }
 
 // fieldValue returns an expression for a field's value read from id.
-func fieldValue(p *Package, pl *plan, fd *layouts.Field) *jen.Statement {
+func fieldValue(p *Package, pl *plan, fd *resolved.Field) *jen.Statement {
 	if fd.Bytes && p.Int64 {
 		return int64Bytes(pl, fd)
 	}
@@ -434,7 +435,7 @@ func fieldValue(p *Package, pl *plan, fd *layouts.Field) *jen.Statement {
 // int64Bytes returns an expression for a bytes field of an int64 ID: an
 // array of the bytes of its bits, read from the ID's word, most significant
 // first, or id.bytes() for a field of all eight.
-func int64Bytes(pl *plan, fd *layouts.Field) *jen.Statement {
+func int64Bytes(pl *plan, fd *resolved.Field) *jen.Statement {
 	if fd.Width == 64 {
 		return jen.Id("id").Dot("bytes").Call()
 	}
@@ -455,7 +456,7 @@ func shiftRight(x *jen.Statement, n int) *jen.Statement {
 }
 
 func emitAccessors(f *jen.File, p *Package, m Member) error {
-	l := m.Layout
+	l := m.Resolved
 	pl := newPlan(p, l)
 	for i := range l.Fields {
 		fd := &l.Fields[i]

@@ -21,7 +21,7 @@ const (
 	nameHash      // from a namespace and a name
 )
 
-func memberKind(l *layouts.Layout) kind {
+func memberKind(l *resolved.Layout) kind {
 	if _, ok := l.Value(layouts.Hash); ok {
 		return nameHash
 	}
@@ -37,13 +37,13 @@ func memberKind(l *layouts.Layout) kind {
 // needsNode reports whether the package's generator must be given a node:
 // some member has a node that is not a MAC-style one, which could default to
 // random.
-func needsNode(p *Package) (layouts.Value, bool) {
+func needsNode(p *Package) (resolved.Role, bool) {
 	for _, m := range p.Members {
 		if m.Resolved.NeedsNode {
-			return *m.Resolved.Node.Value, true
+			return *m.Resolved.Node, true
 		}
 	}
-	return layouts.Value{}, false
+	return resolved.Role{}, false
 }
 
 // drawnNode returns the node a generator draws at random when it is made,
@@ -51,13 +51,13 @@ func needsNode(p *Package) (layouts.Value, bool) {
 // layout, or the node of a layout of random bits, which no one need give
 // (with no time, the random bits keep its IDs apart). It has none when the
 // generator takes its node (needsNode).
-func drawnNode(p *Package) (Member, *layouts.Value, bool) {
+func drawnNode(p *Package) (Member, *resolved.Role, bool) {
 	if _, ok := needsNode(p); ok {
 		return Member{}, nil, false
 	}
 	for _, m := range p.Members {
-		k := memberKind(m.Layout)
-		if v, ok := m.Layout.Value(layouts.Node); ok && (k == timed && v.MAC || k == random) {
+		k := memberKind(m.Resolved)
+		if v, ok := m.Resolved.Value(layouts.Node); ok && (k == timed && v.MAC || k == random) {
 			return m, v, true
 		}
 	}
@@ -74,12 +74,12 @@ func genNames(p *Package, m Member) (method, fill, fn string) {
 }
 
 // roleOf returns the value of a role that some member has, and the member.
-func roleOf(p *Package, r layouts.Role) (Member, *layouts.Value, bool) {
+func roleOf(p *Package, r layouts.Role) (Member, *resolved.Role, bool) {
 	for _, m := range p.Members {
-		if memberKind(m.Layout) != timed {
+		if memberKind(m.Resolved) != timed {
 			continue
 		}
-		if v, ok := m.Layout.Value(r); ok {
+		if v, ok := m.Resolved.Value(r); ok {
 			return m, v, true
 		}
 	}
@@ -92,7 +92,7 @@ func roleOf(p *Package, r layouts.Role) (Member, *layouts.Value, bool) {
 func emitGenerate(f *jen.File, p *Package) error {
 	var gens []Member
 	for _, m := range p.Members {
-		switch memberKind(m.Layout) {
+		switch memberKind(m.Resolved) {
 		case timed, random:
 			gens = append(gens, m)
 		case nameHash:
@@ -106,7 +106,7 @@ func emitGenerate(f *jen.File, p *Package) error {
 		return err
 	}
 	for _, m := range gens {
-		if memberKind(m.Layout) == timed {
+		if memberKind(m.Resolved) == timed {
 			emitNow(f)
 			break
 		}
@@ -158,7 +158,7 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	}
 	fields = append(fields, leaseFields(p)...)
 	for _, m := range gens {
-		if stateful(m.Layout) {
+		if stateful(m.Resolved) {
 			fields = append(fields,
 				jen.Id("state"+m.Suffix).Qual(idrtPath, "State"),
 				jen.Id("mark"+m.Suffix).Op("*").Qual(idrtPath, "Mark").Comment("in the store; nil without one"))
@@ -168,8 +168,8 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	fmt.Fprintf(&doc, "Generator makes %s. It reads the clock and randomness as the layout's\nroles say, and keeps the state that orders the IDs it makes", plural(t))
 	var monoNames []string
 	for _, m := range gens {
-		if monotonic(m.Layout) {
-			monoNames = append(monoNames, m.Layout.Name)
+		if monotonic(m.Resolved) {
+			monoNames = append(monoNames, m.Resolved.Name)
 		}
 	}
 	if len(monoNames) > 0 {
@@ -285,29 +285,29 @@ func emitGeneratorType(f *jen.File, p *Package, gens []Member) error {
 	if hasDrawn && drawn.MAC {
 		setup = append(setup, jen.If(jen.Id("g").Dot("node").Op("==").Id("noValue")).Block(
 			jen.Comment("A random node, with the multicast bit set so it never matches a real MAC address."),
-			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, nodeMember.Layout, layouts.Node, "g.once")).Op("|").Lit(1).Op("<<").Lit(40),
+			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, nodeMember.Resolved, layouts.Node, "g.once")).Op("|").Lit(1).Op("<<").Lit(40),
 		))
 	} else if hasDrawn {
 		setup = append(setup, jen.If(jen.Id("g").Dot("node").Op("==").Id("noValue")).Block(
-			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, nodeMember.Layout, layouts.Node, "g.once")),
+			jen.Id("g").Dot("node").Op("=").Add(roleValue(p, nodeMember.Resolved, layouts.Node, "g.once")),
 		))
 	}
 	if hasSeq {
 		m, _, _ := roleOf(p, layouts.ClockSeq)
 		setup = append(setup, jen.If(jen.Id("g").Dot("clockSeq").Op("==").Id("noValue")).Block(
-			jen.Id("g").Dot("clockSeq").Op("=").Add(roleValue(p, m.Layout, layouts.ClockSeq, "g.once")),
+			jen.Id("g").Dot("clockSeq").Op("=").Add(roleValue(p, m.Resolved, layouts.ClockSeq, "g.once")),
 		))
 	}
 	if mono {
 		resume := []jen.Code{jen.Var().Err().Error()}
 		for _, m := range gens {
-			if !stateful(m.Layout) {
+			if !stateful(m.Resolved) {
 				continue
 			}
 			mark := jen.Id("g").Dot("mark" + m.Suffix)
 			_, timeAt := timeNames(m)
 			resume = append(resume,
-				jen.If(jen.List(mark.Clone(), jen.Err()).Op("=").Qual(idrtPath, "OpenMark").Call(jen.Id("g").Dot("store"), jen.Lit(m.Layout.Name), num(storeAhead(m.Resolved))), jen.Err().Op("!=").Nil()).Block(
+				jen.If(jen.List(mark.Clone(), jen.Err()).Op("=").Qual(idrtPath, "OpenMark").Call(jen.Id("g").Dot("store"), jen.Lit(m.Resolved.Name), num(storeAhead(m.Resolved))), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Err()),
 				),
 				jen.If(jen.Id("t").Op(":=").Add(mark.Clone()).Dot("Loaded").Call(), jen.Id("t").Op("!=").Lit(0)).Block(
@@ -478,7 +478,7 @@ func emitStoreOption(f *jen.File, gens []Member) {
 func waitsIn(gens []Member) string {
 	var names []string
 	for _, m := range gens {
-		if cv, ok := m.Layout.Value(layouts.Counter); ok && stateful(m.Layout) && cv.Overflow == layouts.OverflowWait {
+		if cv, ok := m.Resolved.Value(layouts.Counter); ok && stateful(m.Resolved) && cv.Overflow == layouts.OverflowWait {
 			method, _, _ := genNames(nil, m)
 			names = append(names, method)
 		}
@@ -493,7 +493,7 @@ func waitsIn(gens []Member) string {
 // so that a generator resumed above its mark, up to that far ahead of the
 // clock, can go on making IDs.
 func storeAhead(r *resolved.Layout) uint64 {
-	if r.Counter != nil && waitBounded(r.Counter.Value) {
+	if r.Counter != nil && waitBounded(r.Counter) {
 		return max(ticksPerSecond(r)/2, 1)
 	}
 	return ticksPerSecond(r)
@@ -503,7 +503,7 @@ func storeAhead(r *resolved.Layout) uint64 {
 // write their marks.
 func storeAheadWords(gens []Member) string {
 	for _, m := range gens {
-		if stateful(m.Layout) && storeAhead(m.Resolved) < ticksPerSecond(m.Resolved) {
+		if stateful(m.Resolved) && storeAhead(m.Resolved) < ticksPerSecond(m.Resolved) {
 			if len(gens) == 1 {
 				return "half a second"
 			}
@@ -520,7 +520,7 @@ func storeAheadWords(gens []Member) string {
 func drawsRandom(p *Package) bool {
 	var gens []Member
 	for _, m := range p.Members {
-		if k := memberKind(m.Layout); k == timed || k == random {
+		if k := memberKind(m.Resolved); k == timed || k == random {
 			gens = append(gens, m)
 		}
 	}
@@ -530,7 +530,7 @@ func drawsRandom(p *Package) bool {
 		return true
 	}
 	for _, m := range gens {
-		if needsRandom(m.Layout) {
+		if needsRandom(m.Resolved) {
 			return true
 		}
 	}
@@ -541,7 +541,7 @@ func drawsRandom(p *Package) bool {
 // generator.
 func usesOnceRandom(ms []Member) bool {
 	for _, m := range ms {
-		if v, ok := m.Layout.Value(layouts.Random); ok && v.Once {
+		if v, ok := m.Resolved.Value(layouts.Random); ok && v.Once {
 			return true
 		}
 	}
@@ -591,7 +591,7 @@ func emitFixedOption(f *jen.File, name, field, param, what string, width int, do
 
 // monotonic reports whether a member's generator makes each ID greater
 // than the last.
-func monotonic(l *layouts.Layout) bool {
+func monotonic(l *resolved.Layout) bool {
 	return l.Monotonic() && memberKind(l) == timed
 }
 
@@ -599,7 +599,7 @@ func monotonic(l *layouts.Layout) bool {
 // tick when it runs out.
 func anyWaits(ms []Member) bool {
 	for _, m := range ms {
-		if cv, ok := m.Layout.Value(layouts.Counter); ok && stateful(m.Layout) && cv.Overflow == layouts.OverflowWait {
+		if cv, ok := m.Resolved.Value(layouts.Counter); ok && stateful(m.Resolved) && cv.Overflow == layouts.OverflowWait {
 			return true
 		}
 	}
@@ -621,7 +621,7 @@ func stalledCase(gens []Member) jen.Code {
 // bits, if a member's State draws them.
 func entropyCase(gens []Member) jen.Code {
 	for _, m := range gens {
-		if drawsInState(m.Layout) {
+		if drawsInState(m.Resolved) {
 			return jen.If(jen.Qual("errors", "Is").Call(jen.Id("err"), jen.Qual(idrtPath, "ErrEntropy"))).Block(
 				jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Id("ErrEntropy"), jen.Id("err"))),
 			)
@@ -636,7 +636,7 @@ func entropyCase(gens []Member) jen.Code {
 // its own (then ticks within one microsecond count on from the last, as
 // UUIDv1 and v6 do).
 func fastClock(r *resolved.Layout) bool {
-	perTick := stateful(r.Model) && r.Counter == nil
+	perTick := stateful(r) && r.Counter == nil
 	return clockOf(r).AtLeast(time.Microsecond) || perTick
 }
 
@@ -666,7 +666,7 @@ func readClock(r *resolved.Layout) *jen.Statement {
 // a member's ID, and its error: the generator's ticksNow method where the
 // member's ticks are whole milliseconds, or else ticksFrom of readClock.
 func clockTicks(m Member) *jen.Statement {
-	if memberKind(m.Layout) == timed && milliClock(m.Resolved) {
+	if memberKind(m.Resolved) == timed && milliClock(m.Resolved) {
 		return jen.Id("g").Dot("ticksNow" + m.Suffix).Call()
 	}
 	ticksFrom, _ := timeNames(m)
@@ -685,7 +685,7 @@ func emitNow(f *jen.File) {
 
 // stateful reports whether a member's generator keeps a tick and counter
 // between IDs: a time with a counter (running ones too) or a clock sequence.
-func stateful(l *layouts.Layout) bool {
+func stateful(l *resolved.Layout) bool {
 	_, counter := l.Value(layouts.Counter)
 	_, seq := l.Value(layouts.ClockSeq)
 	return memberKind(l) == timed && (counter || seq)
@@ -693,7 +693,7 @@ func stateful(l *layouts.Layout) bool {
 
 func anyStateful(ms []Member) bool {
 	for _, m := range ms {
-		if stateful(m.Layout) {
+		if stateful(m.Resolved) {
 			return true
 		}
 	}

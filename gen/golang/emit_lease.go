@@ -22,7 +22,7 @@ func leaseMember(p *Package) (Member, bool) {
 			found = append(found, m)
 		}
 	}
-	if len(found) != 1 || !stateful(found[0].Layout) {
+	if len(found) != 1 || !stateful(found[0].Resolved) {
 		return Member{}, false
 	}
 	return found[0], true
@@ -73,7 +73,7 @@ func emitBindLease(f *jen.File, p *Package) {
 	if !ok {
 		return
 	}
-	l := m.Layout
+	l := m.Resolved
 	node, _ := l.Value(layouts.Node)
 	cv, _ := l.Value(layouts.Counter)
 	ticksFrom, timeAt := timeNames(m)
@@ -123,7 +123,7 @@ func emitBindLease(f *jen.File, p *Package) {
 // fence does not allow, for the member a lease serves; ret makes the
 // return statement of an error.
 func leaseCheck(p *Package, m Member, ret func(jen.Code) jen.Code) jen.Code {
-	if lm, ok := leaseMember(p); !ok || lm.Layout != m.Layout {
+	if lm, ok := leaseMember(p); !ok || lm.Resolved != m.Resolved {
 		return jen.Null()
 	}
 	return jen.If(jen.Op("!").Id("g").Dot("fence").Dot("Allows").Call(jen.Id("tick"))).Block(ret(jen.Id("g").Dot("fence").Dot("Err").Call()))

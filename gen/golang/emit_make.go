@@ -18,8 +18,8 @@ var hashPackages = map[string]string{"md5": "crypto/md5", "sha1": "crypto/sha1",
 func emitNameBased(f *jen.File, p *Package, m Member) {
 	n := memberNames(m)
 	_, _, fn := genNames(p, m)
-	v, _ := m.Layout.Value(layouts.Hash)
-	commentf(f, "%s returns the %s for a name in a namespace: the %s digest\nof the namespace's bytes followed by the name, with the constant bits written\nover it. The same namespace and name always give the same ID.", fn, idNamed(p, m.Layout), strings.ToUpper(v.Algorithm))
+	v, _ := m.Resolved.Value(layouts.Hash)
+	commentf(f, "%s returns the %s for a name in a namespace: the %s digest\nof the namespace's bytes followed by the name, with the constant bits written\nover it. The same namespace and name always give the same ID.", fn, idNamed(p, m.Resolved), strings.ToUpper(v.Algorithm))
 	body := []jen.Code{
 		jen.Id("h").Op(":=").Qual(hashPackages[v.Algorithm], "New").Call(),
 		jen.Id("h").Dot("Write").Call(jen.Id("ns").Index(jen.Empty(), jen.Empty())),
@@ -46,7 +46,7 @@ func emitNameBased(f *jen.File, p *Package, m Member) {
 // emitMake writes the generator method that makes a member's IDs, the batch
 // form for monotonic members, and the package-level function.
 func emitMake(f *jen.File, p *Package, m Member) error {
-	l := m.Layout
+	l := m.Resolved
 	n := memberNames(m)
 	method, fill, fn := genNames(p, m)
 	_, nodeParam := needsNode(p)
@@ -122,7 +122,7 @@ func emitMake(f *jen.File, p *Package, m Member) error {
 // timedBody returns the statements that make a time-based ID from the clock
 // and the random block r, and a sentence on how they stay in order.
 func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
-	l := m.Layout
+	l := m.Resolved
 	tv, _ := l.Value(layouts.Time)
 	cv, hasCounter := l.Value(layouts.Counter)
 	fail := func(err jen.Code) jen.Code { return jen.Return(zero(p), err) }
@@ -224,7 +224,7 @@ func timedBody(f *jen.File, p *Package, m Member) ([]jen.Code, string, error) {
 func packRoles(p *Package, m Member) []jen.Code {
 	n := memberNames(m)
 	var body []jen.Code
-	lit, after, usesRF, usesOnce := fieldsFromRoles(p, m.Layout)
+	lit, after, usesRF, usesOnce := fieldsFromRoles(p, m.Resolved)
 	if usesRF {
 		body = append(body, jen.Id("rf").Op(":=").Id("r").Dot(n.unpack).Call())
 	}
@@ -243,7 +243,7 @@ func packRoles(p *Package, m Member) []jen.Code {
 // that a generator restarted again and again stays within that bound.
 func cover(m Member) *jen.Statement {
 	mark := jen.Id("g").Dot("mark" + m.Suffix)
-	if cv, ok := m.Layout.Value(layouts.Counter); ok && waitBounded(cv) {
+	if cv, ok := m.Resolved.Value(layouts.Counter); ok && waitBounded(cv) {
 		return mark.Dot("CoverNear").Call(jen.Id("tick"), jen.Id("now"))
 	}
 	return mark.Dot("Cover").Call(jen.Id("tick"))
@@ -264,7 +264,7 @@ func tickName(u layouts.Unit) string {
 	return u.String() + " tick"
 }
 
-func startName(v *layouts.Value) string {
+func startName(v *resolved.Role) string {
 	switch v.Init {
 	case layouts.InitSeeded:
 		return "a random value with its top bit clear"
@@ -279,7 +279,7 @@ func startName(v *layouts.Value) string {
 // emitPolicy writes a member's ordering policy and, for one that waits for
 // the clock, its tick length and longest wait.
 func emitPolicy(f *jen.File, p *Package, m Member, name string) {
-	l := m.Layout
+	l := m.Resolved
 	tv, _ := l.Value(layouts.Time)
 	cv, hasCounter := l.Value(layouts.Counter)
 	d := jen.Dict{jen.Id("MaxTick"): jen.Id(maxTick(tv))}
@@ -327,7 +327,7 @@ func emitPolicy(f *jen.File, p *Package, m Member, name string) {
 // clock is more than a second behind instead. A wider one does not run out
 // in practice, so, like a borrowing counter, it stays on its last tick
 // however far the clock goes back.
-func waitBounded(cv *layouts.Value) bool {
+func waitBounded(cv *resolved.Role) bool {
 	return cv.Overflow == layouts.OverflowWait && cv.Width < 64
 }
 
@@ -370,12 +370,12 @@ func maxWaitWords(c *resolved.Clock) string {
 
 // drawsInState reports whether a member's random bits are drawn by its
 // State (State.NextRandom), under the one lock that also orders its IDs.
-func drawsInState(l *layouts.Layout) bool {
+func drawsInState(l *resolved.Layout) bool {
 	return stateful(l) && needsRandom(l)
 }
 
 // seeded reports whether a member's counter starts at random bits.
-func seeded(l *layouts.Layout) bool {
+func seeded(l *resolved.Layout) bool {
 	c, ok := l.Value(layouts.Counter)
 	return ok && c.Init != layouts.InitZero
 }
@@ -392,7 +392,7 @@ func randomVar(p *Package) jen.Code {
 // randomBytes returns the slice that one ID's random bits are read into: the
 // result id when the ID is made in place, or else the variable that
 // randomVar declares.
-func randomBytes(p *Package, l *layouts.Layout) *jen.Statement {
+func randomBytes(p *Package, l *resolved.Layout) *jen.Statement {
 	switch {
 	case p.Int64:
 		return jen.Id("rb").Index(jen.Empty(), jen.Empty())
@@ -405,14 +405,14 @@ func randomBytes(p *Package, l *layouts.Layout) *jen.Statement {
 // inPlace reports whether a member's ID is made in its generator method's
 // result: the random block is read into it and the other bits are written
 // over it (see overlay).
-func inPlace(p *Package, l *layouts.Layout) bool {
+func inPlace(p *Package, l *resolved.Layout) bool {
 	return !p.Int64 && (memberKind(l) == random || memberKind(l) == timed && canOverlay(p, l))
 }
 
 // emitSeed writes the function of a member's Policy.Seed, which takes the
 // counter's starting value from an ID's random bits.
 func emitSeed(f *jen.File, p *Package, m Member) {
-	l := m.Layout
+	l := m.Resolved
 	cv, _ := l.Value(layouts.Counter)
 	name := "seed" + m.Suffix
 	commentf(f, "%s returns the %s counter's starting value: the bits of the\nrandom block r where the counter lies.", name, l.Name)
@@ -431,7 +431,7 @@ func emitSeed(f *jen.File, p *Package, m Member) {
 
 // counterSeed returns an expression for the counter's bits in the random
 // block r, as an idrt.Counter.
-func counterSeed(p *Package, l *layouts.Layout, cv *layouts.Value) *jen.Statement {
+func counterSeed(p *Package, l *resolved.Layout, cv *resolved.Role) *jen.Statement {
 	if cv.Width <= 64 {
 		return jen.Qual(idrtPath, "Counter").Values(jen.Dict{jen.Id("Lo"): roleValue(p, l, layouts.Counter, "r")})
 	}
@@ -496,7 +496,7 @@ func storeUint(dst string, start, n int, val *jen.Statement) []jen.Code {
 // tick, c (the counter), g.node and g.clockSeq, with its random bits from rf
 // (the random block read as fields) and its once-random bits from of; and the
 // statements that fill its bytes fields afterwards.
-func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen.Code, usesRF, usesOnce bool) {
+func fieldsFromRoles(p *Package, l *resolved.Layout) (lit []jen.Code, after []jen.Code, usesRF, usesOnce bool) {
 	set := func(name string, val jen.Code) { lit = append(lit, jen.Line().Id(name).Op(":").Add(val)) }
 	sources := map[layouts.Role]string{
 		layouts.Time: "tick", layouts.Counter: "c.Lo", layouts.Node: "g.node", layouts.ClockSeq: "g.clockSeq",
@@ -544,7 +544,7 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 			continue
 		}
 		var terms []jen.Code
-		r := p.resolved(l)
+		r := l
 		for k, si := range fd.Segments {
 			seg := l.Segments[si]
 			for _, pi := range seg.Parts {
@@ -589,7 +589,7 @@ func fieldsFromRoles(p *Package, l *layouts.Layout) (lit []jen.Code, after []jen
 }
 
 // convertTo converts a uint64 expression to a numeric field's type.
-func convertTo(p *Package, fd *layouts.Field, x *jen.Statement) *jen.Statement {
+func convertTo(p *Package, fd *resolved.Field, x *jen.Statement) *jen.Statement {
 	switch {
 	case signedField(p, fd):
 		return jen.Int64().Call(x)
@@ -610,7 +610,7 @@ const batchLimit = 64
 
 // batchable reports whether a member's Fill can reserve counter values in
 // batches: a counter of at most 64 bits that borrows the next tick.
-func batchable(l *layouts.Layout) bool {
+func batchable(l *resolved.Layout) bool {
 	c, ok := l.Value(layouts.Counter)
 	return ok && monotonic(l) && c.Width <= 64 && c.Overflow == layouts.OverflowBorrow && c.Init != layouts.InitRunning
 }
@@ -618,7 +618,7 @@ func batchable(l *layouts.Layout) bool {
 // emitBatchFill writes a Fill that reads the clock, the random bits and the
 // counter's state once for every batchLimit IDs.
 func emitBatchFill(f *jen.File, p *Package, m Member) {
-	l := m.Layout
+	l := m.Resolved
 	n := memberNames(m)
 	method, fill, _ := genNames(p, m)
 	cv, _ := l.Value(layouts.Counter)
@@ -711,7 +711,7 @@ func ticksPerSecond(r *resolved.Layout) uint64 {
 
 // needsRandom reports whether making an ID reads fresh random bits: for
 // random parts, or to seed a counter.
-func needsRandom(l *layouts.Layout) bool {
+func needsRandom(l *resolved.Layout) bool {
 	if v, ok := l.Value(layouts.Random); ok && !v.Once {
 		return true
 	}
@@ -721,7 +721,7 @@ func needsRandom(l *layouts.Layout) bool {
 
 // readRandom returns the statements that read one ID's worth of random bits
 // into r, or into the result id when the ID is made in place.
-func readRandom(p *Package, l *layouts.Layout, fail func(jen.Code) jen.Code) []jen.Code {
+func readRandom(p *Package, l *resolved.Layout, fail func(jen.Code) jen.Code) []jen.Code {
 	var out []jen.Code
 	if !inPlace(p, l) {
 		out = append(out, randomVar(p))

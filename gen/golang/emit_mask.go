@@ -14,7 +14,7 @@ import (
 func maskable(p *Package) []Member {
 	var ms []Member
 	for _, m := range p.Members {
-		if _, err := idmask.ShapeOf(m.Layout); err == nil {
+		if _, err := idmask.ShapeOf(m.Resolved.Model); err == nil {
 			ms = append(ms, m)
 		}
 	}
@@ -51,7 +51,7 @@ func emitMask(f *jen.File, p *Package) error {
 	)
 	f.Line()
 
-	public := portable.PublicFormDoc(ms[0].Layout, "an "+p.Type+" again")
+	public := portable.PublicFormDoc(ms[0].Resolved, "an "+p.Type+" again")
 	comment(f, portable.Fill(fmt.Sprintf("A Masker turns %[1]ss into their public forms and back (Private IDs). A public form is %[2]s: deterministic for a key and a tweak, and different for every key, tweak and layout. Keep the %[1]s in the database, in order, and show the world its public form, which shows neither when the ID was made, nor its order, node or counter. It hides neither equality nor how many IDs exist.", p.Type, public), 76)+`
 
 The permutation is FFX over the ID's free bits: 10 Feistel rounds of
@@ -65,7 +65,7 @@ NewMasker.`)
 	f.Line()
 
 	shape := func(m Member) jen.Code {
-		s, _ := idmask.ShapeOf(m.Layout) // maskable
+		s, _ := idmask.ShapeOf(m.Resolved.Model) // maskable
 		return jen.Qual(idrtPath, "MaskShape").Values(jen.Dict{
 			jen.Id("IDMask"):  byteSlice(s.IDMask),
 			jen.Id("IDBits"):  byteSlice(s.IDBits),
@@ -96,10 +96,10 @@ NewMasker.`)
 		name := "NewMasker" + m.Suffix
 		commentf(f, `%s returns the Masker of %s IDs under key (from maskkey.New, Parse or
 ReadFile) and tweak, which may be empty (a tenant's name, say, gives each
-tenant public IDs of its own). The key is never kept, nor shown in an error.`, name, m.Layout.Name)
-		body := build(fmt.Sprintf("%q", m.Layout.Name), shape(m))
+tenant public IDs of its own). The key is never kept, nor shown in an error.`, name, m.Resolved.Name)
+		body := build(fmt.Sprintf("%q", m.Resolved.Name), shape(m))
 		if len(ms) > 1 {
-			body = []jen.Code{jen.Return(jen.Id("newMasker").Call(jen.Id("key"), jen.Id("tweak"), jen.Lit(m.Layout.Name), shape(m)))}
+			body = []jen.Code{jen.Return(jen.Id("newMasker").Call(jen.Id("key"), jen.Id("tweak"), jen.Lit(m.Resolved.Name), shape(m)))}
 		}
 		f.Func().Id(name).Params(keyParams...).Params(jen.Op("*").Id("Masker"), jen.Error()).Block(body...)
 		f.Line()

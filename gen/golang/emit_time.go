@@ -45,7 +45,7 @@ func timeUnit(c *resolved.Clock) (tunit, error) {
 // tick and time arithmetic, as resolved once (resolved.Layout.Clock).
 func clockOf(r *resolved.Layout) *resolved.Clock {
 	if r.Clock == nil {
-		panic("gen: the clock of a layout without a time: " + r.Model.Name)
+		panic("gen: the clock of a layout without a time: " + r.Name)
 	}
 	return r.Clock
 }
@@ -65,7 +65,7 @@ func timeNames(m Member) (ticksFrom, timeAt string) {
 func emitTime(f *jen.File, p *Package) error {
 	var withTime []Member
 	for _, m := range p.Members {
-		v, ok := m.Layout.Value(layouts.Time)
+		v, ok := m.Resolved.Value(layouts.Time)
 		if !ok {
 			continue
 		}
@@ -73,8 +73,8 @@ func emitTime(f *jen.File, p *Package) error {
 		// IDs and for MinAt and MaxAt; timeAt for Time, MaxAt, and to check
 		// a store's mark and bind a lease.
 		emitTickConversions(f, m, v,
-			memberKind(m.Layout) == timed || !m.NoTime && m.Layout.TimeSortable(),
-			!m.NoTime || stateful(m.Layout))
+			memberKind(m.Resolved) == timed || !m.NoTime && m.Resolved.TimeSortable(),
+			!m.NoTime || stateful(m.Resolved))
 		if !m.NoTime {
 			withTime = append(withTime, m)
 		}
@@ -87,7 +87,7 @@ func emitTime(f *jen.File, p *Package) error {
 		_, timeAt := timeNames(m)
 		comment(f, "Time returns the instant id holds, in UTC.")
 		f.Func().Params(jen.Id("id").Id(p.Type)).Id("Time").Params().Qual("time", "Time").Block(
-			jen.Return(jen.Id(timeAt).Call(roleValue(p, m.Layout, layouts.Time, "id"))),
+			jen.Return(jen.Id(timeAt).Call(roleValue(p, m.Resolved, layouts.Time, "id"))),
 		)
 		f.Line()
 		return nil
@@ -96,9 +96,9 @@ func emitTime(f *jen.File, p *Package) error {
 	var names []string
 	for _, m := range withTime {
 		_, timeAt := timeNames(m)
-		names = append(names, m.Layout.Name)
+		names = append(names, m.Resolved.Name)
 		cases = append(cases, jen.Case(jen.Id("id").Dot("is"+m.Suffix).Call()).Block(
-			jen.Return(jen.Id(timeAt).Call(roleValue(p, m.Layout, layouts.Time, "id")), jen.True()),
+			jen.Return(jen.Id(timeAt).Call(roleValue(p, m.Resolved, layouts.Time, "id")), jen.True()),
 		))
 	}
 	commentf(f, "Time returns the instant id holds, in UTC, and true, when id is one of\n%s; otherwise it returns false.", joinNames(names))
@@ -143,11 +143,11 @@ func unixMethod(m Member) string {
 }
 
 // maxTick returns the largest tick a time value holds, as a Go literal.
-func maxTick(v *layouts.Value) string { return mask(v.Width) }
+func maxTick(v *resolved.Role) string { return mask(v.Width) }
 
 // emitTickConversions writes a member's conversion from time.Time to ticks
 // (ticksFrom), if from, and back (timeAt), if to.
-func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool) {
+func emitTickConversions(f *jen.File, m Member, v *resolved.Role, from, to bool) {
 	u, _ := timeUnit(m.Resolved.Clock)
 	ticksFrom, timeAt := timeNames(m)
 	epochSec, epochNs := v.Epoch.Unix(), int64(v.Epoch.Nanosecond())
@@ -156,7 +156,7 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 
 	// time.Time -> ticks.
 	// The time in RFC 3339, UTC: %v would show a monotonic clock reading.
-	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Layout.Name+"'s range"), jen.Id("ErrTime"),
+	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Resolved.Name+"'s range"), jen.Id("ErrTime"),
 		jen.Id("t").Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
 	var body []jen.Code
 	if method := unixMethod(m); method != "" {
@@ -242,7 +242,7 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 		commentf(f, "%s returns the count of %s for t, or ErrTime when t\nis before the epoch or past the last tick %d bits hold.", ticksFrom, epoch, v.Width)
 		f.Func().Id(ticksFrom).Params(jen.Id("t").Qual("time", "Time")).Params(jen.Uint64(), jen.Error()).Block(body...)
 		f.Line()
-		if memberKind(m.Layout) == timed && milliClock(m.Resolved) {
+		if memberKind(m.Resolved) == timed && milliClock(m.Resolved) {
 			emitTicksNow(f, m, v, epoch)
 		}
 	}
@@ -291,7 +291,7 @@ func emitTickConversions(f *jen.File, m Member, v *layouts.Value, from, to bool)
 // straight to ticks, with no time.Time between them, and from the clock
 // WithClock gave through ticksFrom. Both give the tick ticksFrom gives for
 // the same instant.
-func emitTicksNow(f *jen.File, m Member, v *layouts.Value, epoch string) {
+func emitTicksNow(f *jen.File, m Member, v *resolved.Role, epoch string) {
 	ticksFrom, _ := timeNames(m)
 	fromMilli, now := "ticksFromMilli"+m.Suffix, "ticksNow"+m.Suffix
 	tickMs := clockOf(m.Resolved).TickIn(1000).Num().Int64()
@@ -307,7 +307,7 @@ func emitTicksNow(f *jen.File, m Member, v *layouts.Value, epoch string) {
 		check = check.Op("||").Uint64().Call(jen.Id("n")).Op(">").Id(maxTick(v))
 	}
 	var body []jen.Code
-	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Layout.Name+"'s range"), jen.Id("ErrTime"),
+	tooEarly := jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s is outside "+m.Resolved.Name+"'s range"), jen.Id("ErrTime"),
 		jen.Qual("time", "UnixMilli").Call(jen.Id("ms")).Dot("UTC").Call().Dot("Format").Call(jen.Qual("time", "RFC3339Nano"))))
 	body = append(body, jen.Id("n").Op(":=").Add(n), jen.If(check).Block(tooEarly))
 	if tickMs > 1 && max/uint64(tickMs) < math.MaxInt64/uint64(tickMs) {
@@ -361,7 +361,7 @@ func subConst(x *jen.Statement, c int64) *jen.Statement {
 
 // roleValue returns an expression for the value of a role (at most 64 bits)
 // read from the ID variable src, as a uint64.
-func roleValue(p *Package, l *layouts.Layout, r layouts.Role, src string) *jen.Statement {
+func roleValue(p *Package, l *resolved.Layout, r layouts.Role, src string) *jen.Statement {
 	pl := newPlan(p, l)
 	var terms []jen.Code
 	for _, run := range pl.r.Role(r).Runs {

@@ -45,12 +45,12 @@ func emitType(f *jen.File, p *Package) error {
 	var doc strings.Builder
 	head := fmt.Sprintf("%s is %s", t, an(fmt.Sprintf("%d-bit ID", p.size()*8)))
 	if len(p.Members) == 1 {
-		fmt.Fprintf(&doc, "%s\n", fill(head+": "+firstLine(p.Members[0].Layout)))
+		fmt.Fprintf(&doc, "%s\n", fill(head+": "+firstLine(p.Members[0].Resolved)))
 	} else {
 		fmt.Fprintf(&doc, "%s\n", fill(head+" of one of these layouts, told apart by their constant bits."))
 	}
 	for _, m := range p.Members {
-		l := m.Layout
+		l := m.Resolved
 		if len(p.Members) > 1 {
 			fmt.Fprintf(&doc, "\n%s\n", firstLine(l))
 		}
@@ -128,14 +128,14 @@ func emitValid(f *jen.File, p *Package) {
 	} else {
 		seen := map[string]bool{} // members with the same constants need one test
 		for _, m := range p.Members {
-			names = append(names, m.Layout.Name)
+			names = append(names, m.Resolved.Name)
 			if key := constants(m.Resolved); !seen[key] {
 				seen[key] = true
 				tests = append(tests, jen.Id("id").Dot("is"+m.Suffix).Call())
 			}
 		}
 	}
-	name := p.Members[0].Layout.Name
+	name := p.Members[0].Resolved.Name
 	doc := fmt.Sprintf("Valid reports whether the constant bits of id are those of layout %s.", name)
 	body := joinOp("&&", tests)
 	switch {
@@ -167,7 +167,7 @@ func constants(r *resolved.Layout) string {
 // constantTests returns a test of each constant piece of a member: the bits
 // read from id equal the constant's.
 func constantTests(p *Package, m Member) []jen.Code {
-	pl := newPlan(p, m.Layout)
+	pl := newPlan(p, m.Resolved)
 	var conds []jen.Code
 	for _, pc := range pl.pieces {
 		if want, ok := pl.constant(pc); ok {
@@ -206,12 +206,12 @@ func emitMembership(f *jen.File, p *Package) {
 		// Valid tests the first member of each set of constants, and Time
 		// each member with a time it reads; no other member needs a test.
 		key := constants(m.Resolved)
-		_, hasTime := m.Layout.Value(layouts.Time)
+		_, hasTime := m.Resolved.Value(layouts.Time)
 		if seen[key] && (m.NoTime || !hasTime) {
 			continue
 		}
 		seen[key] = true
-		commentf(f, "is%s reports whether the constant bits of id are those of %s.", m.Suffix, m.Layout.Name)
+		commentf(f, "is%s reports whether the constant bits of id are those of %s.", m.Suffix, m.Resolved.Name)
 		f.Func().Params(jen.Id("id").Id(p.Type)).Id("is" + m.Suffix).Params().Bool().Block(
 			jen.Return(joinOp("&&", constantTests(p, m))),
 		)
@@ -221,7 +221,7 @@ func emitMembership(f *jen.File, p *Package) {
 	if !ok {
 		return
 	}
-	pl := newPlan(p, p.Members[0].Layout)
+	pl := newPlan(p, p.Members[0].Resolved)
 	off := ver.Offset(pl.l.Bits)
 	var parts []jen.Code
 	for _, pc := range pl.pieces {
@@ -242,9 +242,9 @@ func versionRun(p *Package) (resolved.Run, bool) {
 	var ver resolved.Run
 	for i, m := range p.Members {
 		found := false
-		for si, s := range m.Layout.Segments {
+		for si, s := range m.Resolved.Segments {
 			if s.Name == "ver" && s.Field < 0 {
-				run := m.Resolved.Segments[si]
+				run := m.Resolved.Segments[si].Run
 				if i > 0 && (run.Shift != ver.Shift || run.Width != ver.Width) {
 					return ver, false
 				}
@@ -318,7 +318,7 @@ func joinOp(op string, xs []jen.Code) *jen.Statement {
 
 // firstLine returns the first sentence of the layout's doc, which may run
 // over several lines of the spec, or its name if it has no doc.
-func firstLine(l *layouts.Layout) string {
+func firstLine(l *resolved.Layout) string {
 	para, _, _ := strings.Cut(l.Doc, "\n\n")
 	para = strings.Join(strings.Fields(para), " ")
 	if para == "" {

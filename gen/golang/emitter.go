@@ -47,9 +47,9 @@ func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error)
 	if typ == "" {
 		typ = "ID"
 	}
-	p := single(l, o.Package, typ) // resolved once, by the caller: the emitters read it
+	p := Single(l, o.Package, typ) // resolved once, by the caller: the emitters read it
 	if o.Text != "" {
-		if _, err := resolved.TextIn(l.Model, o.Text); err != nil {
+		if _, err := l.TextIn(o.Text); err != nil {
 			return nil, emit.OptionError(fmt.Errorf("-text %q: want uuid (128-bit layouts), decimal (64-bit layouts) or an encoding (%s, or one the spec declares)", o.Text, strings.Join(encodings.Names(), ", ")))
 		}
 		p.SetText(o.Text)

@@ -20,7 +20,7 @@ func TestEmitter(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, text := range []string{"", "base62"} {
-		p := golang.Single(l, "ids", "ULID")
+		p := golang.Single(resolved.Must(l), "ids", "ULID")
 		if text != "" {
 			p.SetText(text)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // A package declares the errors its generators can return, and no other:
@@ -33,7 +34,7 @@ func TestErrorsOnlyWhereTheyOccur(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.spec, err)
 		}
-		src, err := golang.Generate(golang.Single(l, "x", "ID"))
+		src, err := golang.Generate(golang.Single(resolved.Must(l), "x", "ID"))
 		if err != nil {
 			t.Fatalf("%s: %v", c.spec, err)
 		}

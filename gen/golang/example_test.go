@@ -8,6 +8,7 @@ import (
 
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // A user's own UUIDv8 layout: generate its package in memory, as `idforge
@@ -26,7 +27,7 @@ layout orderid 128
 	if err != nil {
 		log.Fatal(err)
 	}
-	src, err := golang.Generate(golang.Single(l, "orderid", "ID"))
+	src, err := golang.Generate(golang.Single(resolved.Must(l), "orderid", "ID"))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -58,12 +59,12 @@ func ExampleSingle() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		texts = append(texts, golang.Single(l, "x", "ID").Text)
+		texts = append(texts, golang.Single(resolved.Must(l), "x", "ID").Text)
 	}
 	fmt.Println(strings.Join(texts, " "))
 
 	snow, _ := layouts.Builtin("snowflake")
-	p := golang.Single(snow, "flake", "ID")
+	p := golang.Single(resolved.Must(snow), "flake", "ID")
 	fmt.Println(p.Text, p.Int64)
 	p.SetText("hex")
 	fmt.Println(p.Text, p.Int64)

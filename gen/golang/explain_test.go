@@ -8,6 +8,7 @@ import (
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Canonical names, for a user's layout, the default text form of the package
@@ -23,11 +24,11 @@ func TestCanonicalIsGenDefault(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := golang.Single(l, "x", "ID").Text
+		want := golang.Single(resolved.Must(l), "x", "ID").Text
 		if got := explain.Canonical(l); got != want {
 			t.Errorf("layout %d (%d bits, UUID %v): Canonical is %s, gen's default %s", i, l.Bits, l.IsUUID(), got, want)
 		}
-		if p := golang.Single(l, "x", "ID"); p.Int64 != (want == "decimal") {
+		if p := golang.Single(resolved.Must(l), "x", "ID"); p.Int64 != (want == "decimal") {
 			t.Errorf("layout %d (%d bits, text %s): Single's package is an int64: %v", i, l.Bits, want, p.Int64)
 		}
 	}

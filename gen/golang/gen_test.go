@@ -14,6 +14,7 @@ import (
 
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/testenv"
 )
 
@@ -75,7 +76,7 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := golang.Single(l, pkg, typ)
+			p := golang.Single(resolved.Must(l), pkg, typ)
 			if text != "" {
 				p.SetText(text)
 			}
@@ -217,7 +218,7 @@ func TestUnsupported(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if _, err := golang.Generate(golang.Single(l, "x", "ID")); err == nil || !strings.Contains(err.Error(), "interpreter") {
+		if _, err := golang.Generate(golang.Single(resolved.Must(l), "x", "ID")); err == nil || !strings.Contains(err.Error(), "interpreter") {
 			t.Errorf("%s: err = %v, want one that points to the interpreter", name, err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // int64Layouts are 64-bit layouts, each written in decimal and so an int64
@@ -42,7 +43,7 @@ func int64Package(t *testing.T, name, spec string) (*layouts.Layout, []byte) {
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	p := golang.Single(l, name, "ID")
+	p := golang.Single(resolved.Must(l), name, "ID")
 	if !p.Int64 || p.Text != "decimal" {
 		t.Fatalf("%s: Single gives Int64 %v and text %q, want an int64 in decimal", name, p.Int64, p.Text)
 	}

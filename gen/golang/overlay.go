@@ -6,6 +6,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // A time-based ID's random bits come from a random block r read as the ID
@@ -23,7 +24,7 @@ var overlayNames = map[layouts.Role]string{
 }
 
 // hasConst reports whether a layout has constant bits.
-func hasConst(l *layouts.Layout) bool {
+func hasConst(l *resolved.Layout) bool {
 	for _, part := range l.Parts {
 		if part.Role == layouts.Const {
 			return true
@@ -41,7 +42,7 @@ var overlaySources = map[layouts.Role]string{
 // from a random block drawn per ID (for random bits or a counter's seed),
 // with no random bits drawn once, and no counter wider than 64 bits outside
 // a bytes field.
-func canOverlay(p *Package, l *layouts.Layout) bool {
+func canOverlay(p *Package, l *resolved.Layout) bool {
 	if v, ok := l.Value(layouts.Random); p.Int64 || !needsRandom(l) || ok && v.Once {
 		return false
 	}
@@ -66,7 +67,7 @@ func canOverlay(p *Package, l *layouts.Layout) bool {
 // instead of stalling until two 8-byte stores reach the cache (about 5 ns, a
 // quarter of a UUIDv4's cost). A batch written into the caller's slice is
 // not loaded back at once, and keeps the plain stores, which cost no call.
-func overlay(p *Package, l *layouts.Layout, dst string, returned bool) []jen.Code {
+func overlay(p *Package, l *resolved.Layout, dst string, returned bool) []jen.Code {
 	var written []string
 	for _, r := range []layouts.Role{layouts.Time, layouts.ClockSeq, layouts.Node, layouts.Counter, layouts.Const} {
 		if _, ok := l.Value(r); ok || r == layouts.Const && hasConst(l) {
@@ -113,9 +114,9 @@ func overlay(p *Package, l *layouts.Layout, dst string, returned bool) []jen.Cod
 // block in dst: the OR of its constant bits, its bits of tick, c, g.node and
 // g.clockSeq, and its random bits kept from dst. It reports whether the
 // chunk is all random, and so dst's word as it is.
-func overlayWord(p *Package, l *layouts.Layout, dst string, c chunk) (val *jen.Statement, random bool) {
-	runs, set := partRuns(p.resolved(l), c) // set: the constant bits
-	var keep uint64                         // the random bits, kept from dst
+func overlayWord(p *Package, l *resolved.Layout, dst string, c chunk) (val *jen.Statement, random bool) {
+	runs, set := partRuns(l, c) // set: the constant bits
+	var keep uint64             // the random bits, kept from dst
 	var terms []jen.Code
 	for _, r := range runs {
 		if r.role == layouts.Random {

@@ -66,7 +66,7 @@ type placedRun struct {
 // constants, and the chunk's constant bits, in place.
 func partRuns(r *resolved.Layout, c chunk) (runs []partRun, consts uint64) {
 	for _, pr := range roleRuns(r) {
-		off := pr.Offset(r.Model.Bits)
+		off := pr.Offset(r.Bits)
 		lo, hi := max(off, c.start*8), min(off+pr.Width, c.end())
 		if lo >= hi {
 			continue
@@ -100,19 +100,19 @@ type piece struct {
 
 // plan is how one layout maps onto chunks.
 type plan struct {
-	l      *layouts.Layout
+	l      *resolved.Layout
 	r      *resolved.Layout // l resolved, the package's Member.Resolved
 	chunks []chunk
 	pieces []piece
 }
 
 // newPlan returns how layout l, a member of package pk, maps onto chunks.
-func newPlan(pk *Package, l *layouts.Layout) *plan {
-	r := pk.resolved(l)
+func newPlan(pk *Package, l *resolved.Layout) *plan {
+	r := l
 	p := &plan{l: l, r: r}
 	inBytes := make([]bool, l.Bytes())
 	for _, f := range r.Fields {
-		if byteRegion(f.Field) && !pk.Int64 {
+		if byteRegion(&f) && !pk.Int64 {
 			start, end := f.Runs[0].Bytes(l.Bits)
 			for i := start; i < end; i++ {
 				inBytes[i] = true
@@ -180,7 +180,7 @@ func fieldRuns(r *resolved.Layout) []placedRun {
 // of the time, then random bits) lies in chunks like any other bits, so that
 // its roles are read and written by word; only Pack and its accessor copy it
 // as bytes. An int64 ID has no bytes outside its one chunk (see newPlan).
-func byteRegion(f *layouts.Field) bool {
+func byteRegion(f *resolved.Field) bool {
 	return f.Bytes && (f.Role == layouts.Random || f.Role == layouts.Counter)
 }
 
@@ -189,11 +189,11 @@ func byteRegion(f *layouts.Field) bool {
 func mixedBytes(r *resolved.Layout, c chunk) uint64 {
 	var bits uint64
 	for _, f := range r.Fields {
-		if !f.Bytes || byteRegion(f.Field) {
+		if !f.Bytes || byteRegion(&f) {
 			continue
 		}
 		for _, run := range f.Runs {
-			off := run.Offset(r.Model.Bits)
+			off := run.Offset(r.Bits)
 			if lo, hi := max(off, c.start*8), min(off+run.Width, c.end()); lo < hi {
 				bits |= (1<<(hi-lo) - 1) << (c.end() - hi)
 			}
@@ -215,7 +215,7 @@ func (p *plan) constant(pc piece) (uint64, bool) {
 func (p *plan) fieldLo(pc piece) int { return pc.runLo + pc.lo }
 
 // bytesRange returns the bytes a bytes field occupies.
-func (p *plan) bytesRange(f *layouts.Field) (start, end int) {
+func (p *plan) bytesRange(f *resolved.Field) (start, end int) {
 	for _, rf := range p.r.Fields {
 		if rf.Name == f.Name {
 			return rf.Runs[0].Bytes(p.l.Bits)
@@ -227,7 +227,7 @@ func (p *plan) bytesRange(f *layouts.Field) (start, end int) {
 // supported refuses layouts the emitters do not handle; the interpreter
 // still handles them.
 func supported(r *resolved.Layout) error {
-	l := r.Model
+	l := r
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("gen: %s: "+format+" (the interpreter handles it; the generator does not yet)", append([]any{l.File}, args...)...)
 	}

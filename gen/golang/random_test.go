@@ -10,6 +10,7 @@ import (
 	"github.com/idforge/idforge/fuzz"
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // TestRandomLayouts holds the generator to the interpreter on layouts of
@@ -57,7 +58,7 @@ func randomPackages(t *testing.T, seed uint64, n int, each func(i int, l *layout
 		if err != nil {
 			t.Fatalf("RandomSpec gave a spec that does not parse: %v\n%s", err, spec)
 		}
-		src, err := golang.Generate(golang.Single(l, fmt.Sprintf("random%02d", made), "ID"))
+		src, err := golang.Generate(golang.Single(resolved.Must(l), fmt.Sprintf("random%02d", made), "ID"))
 		if err != nil {
 			if !strings.Contains(err.Error(), "interpreter") {
 				t.Fatalf("%v\n%s", err, spec)
@@ -264,7 +265,7 @@ func TestDeclaredTexts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, spec)
 			}
-			src, err := golang.Generate(golang.Single(l, pkg, "ID"))
+			src, err := golang.Generate(golang.Single(resolved.Must(l), pkg, "ID"))
 			if err != nil {
 				t.Fatalf("%v\n%s", err, spec)
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // ErrName means a name gen would paste into code is not one it can use: not
@@ -38,10 +39,10 @@ func (p *Package) checkNames() error {
 	}
 	for _, m := range p.Members {
 		if m.Suffix != "" && (plainName("suffix", m.Suffix) != nil || !token.IsExported(m.Suffix)) {
-			return fmt.Errorf("%w: suffix %q of %s is not an exported Go name", ErrName, m.Suffix, m.Layout.Name)
+			return fmt.Errorf("%w: suffix %q of %s is not an exported Go name", ErrName, m.Suffix, m.Resolved.Name)
 		}
-		l := m.Layout
-		first := map[string]*layouts.Field{}
+		l := m.Resolved
+		first := map[string]*resolved.Field{}
 		for i := range l.Fields {
 			fd := &l.Fields[i]
 			name := layouts.GoName(fd.Name)
@@ -92,19 +93,12 @@ func (p *Package) safeText() *Package {
 	q := *p
 	q.Members = append([]Member(nil), p.Members...)
 	for i := range q.Members {
-		l := *q.Members[i].Layout
-		l.File = sourceName(l.File)
-		lines := strings.Split(l.Doc, "\n")
+		r := q.Members[i].Resolved
+		lines := strings.Split(r.Doc, "\n")
 		for j, line := range lines {
 			lines[j] = commentText(line)
 		}
-		l.Doc = strings.Join(lines, "\n")
-		q.Members[i].Layout = &l
-		if r := q.Members[i].Resolved; r != nil {
-			rc := *r
-			rc.Model = &l
-			q.Members[i].Resolved = &rc
-		}
+		q.Members[i].Resolved = r.WithSource(sourceName(r.File), strings.Join(lines, "\n"))
 	}
 	return &q
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // checker type-checks generated files in this process, importing idrt and
@@ -108,7 +109,7 @@ func checkGenerated(t testing.TB, l *layouts.Layout, pkgName, typ string, src []
 	if f.Name.Name != pkgName {
 		t.Fatalf("package %s, want %s", f.Name.Name, pkgName)
 	}
-	ref, err := golang.Generate(golang.Single(l, "ref", "ID"))
+	ref, err := golang.Generate(golang.Single(resolved.Must(l), "ref", "ID"))
 	if err != nil {
 		if typ == "ID" {
 			t.Fatalf("the same spec, as package ref: %v", err)
@@ -182,7 +183,7 @@ func TestNameRejections(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src, err := golang.Generate(golang.Single(l, c.pkg, c.typ))
+			src, err := golang.Generate(golang.Single(resolved.Must(l), c.pkg, c.typ))
 			if !errors.Is(err, golang.ErrName) {
 				t.Fatalf("err = %v, want ErrName (%d bytes of source)", err, len(src))
 			}
@@ -208,7 +209,7 @@ func TestCommentText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			src, err := golang.Generate(golang.Single(l, "orders", "ID"))
+			src, err := golang.Generate(golang.Single(resolved.Must(l), "orders", "ID"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -259,7 +260,7 @@ func FuzzGenerate(f *testing.F) {
 		if err != nil {
 			return
 		}
-		src, err := golang.Generate(golang.Single(l, pkg, typ))
+		src, err := golang.Generate(golang.Single(resolved.Must(l), pkg, typ))
 		if err != nil {
 			return
 		}

@@ -85,7 +85,7 @@ func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, erro
 		case !ok:
 			class := typ
 			if class == "" {
-				class = ClassName(l.Model.Name)
+				class = ClassName(l.Name)
 			}
 			return nil, emit.OptionError(fmt.Errorf("%w: -o %s: name the class's file, CLASS.java, which names the class, or a directory, such as %s",
 				ErrName, o.Out, filepath.Join(strings.TrimSuffix(o.Out, filepath.Ext(o.Out)), class+".java")))
@@ -96,7 +96,7 @@ func (e Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, erro
 		}
 	}
 	if typ == "" {
-		typ = ClassName(l.Model.Name)
+		typ = ClassName(l.Name)
 	}
 	class, err := generate(l, o.Package, typ, o.Text, o.Runtime != "")
 	if errors.Is(err, ErrName) || errors.Is(err, ErrLayout) {

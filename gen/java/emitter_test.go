@@ -37,7 +37,7 @@ func TestEmitter(t *testing.T) {
 		{emit.Options{Package: "com.example", Out: "src/main/java/com/example", Type: "OrderId"}, "OrderId", "src/main/java/com/example/OrderId.java"},
 		{emit.Options{Package: "com.example", Out: "src/OrderId.java", Type: "OrderId", Text: "hex"}, "OrderId", "src/OrderId.java"},
 	} {
-		want, err := java.Generate(l, "com.example", c.class, c.o.Text)
+		want, err := java.Generate(resolved.Must(l), "com.example", c.class, c.o.Text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +82,7 @@ func TestFieldNames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := java.Generate(l, "p", "Words", ""); !errors.Is(err, java.ErrName) {
+		if _, err := java.Generate(resolved.Must(l), "p", "Words", ""); !errors.Is(err, java.ErrName) {
 			t.Errorf("field %s: %v, want ErrName", name, err)
 		}
 	}
@@ -113,7 +113,7 @@ func TestTextForms(t *testing.T) {
 	}
 	var files []string
 	write := func(l *layouts.Layout, class, text string) {
-		b, err := java.Generate(l, "forms", class, text)
+		b, err := java.Generate(resolved.Must(l), "forms", class, text)
 		if err != nil {
 			t.Fatalf("%s -text %s: %v", l.Name, text, err)
 		}
@@ -171,7 +171,7 @@ func TestDeclaredEncodings(t *testing.T) {
 	}
 	var files []string
 	for class, text := range map[string]string{"Decl": "", "DeclCheck": "crockford-check"} {
-		b, err := java.Generate(l, "decl", class, text)
+		b, err := java.Generate(resolved.Must(l), "decl", class, text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -231,7 +231,7 @@ func TestComponentNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src, err := java.Generate(l, "p", "Parts", "")
+	src, err := java.Generate(resolved.Must(l), "p", "Parts", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,7 +242,7 @@ func TestComponentNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := java.Generate(l, "p", "Twins", ""); !errors.Is(err, java.ErrName) {
+	if _, err := java.Generate(resolved.Must(l), "p", "Twins", ""); !errors.Is(err, java.ErrName) {
 		t.Errorf("fields a_1 and a1: %v, want ErrName", err)
 	}
 }

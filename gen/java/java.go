@@ -60,7 +60,6 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 	"github.com/idforge/idforge/resolved"
 )
@@ -106,12 +105,8 @@ var packageName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z
 // Generate returns the class of layout l, named typ, in package pkg, whose
 // toString writes text: "uuid", "decimal", an encoding's name, or "" for
 // the layout's canonical text (resolved.Layout.Text).
-func Generate(l *layouts.Layout, pkg, typ, text string) ([]byte, error) {
-	r, err := resolved.New(l)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrLayout, err)
-	}
-	return generate(r, pkg, typ, text, false)
+func Generate(l *resolved.Layout, pkg, typ, text string) ([]byte, error) {
+	return generate(l, pkg, typ, text, false)
 }
 
 // generate returns the class; with runtime, one of the package whose
@@ -159,7 +154,7 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 	}
 	for _, role := range []*portable.Role{p.Time, p.ClockSeq, p.Node} {
 		if role != nil && role.Width > 64 {
-			return nil, fmt.Errorf("%w: %s: a time, clock sequence or node wider than 64 bits", ErrLayout, r.Model.Name)
+			return nil, fmt.Errorf("%w: %s: a time, clock sequence or node wider than 64 bits", ErrLayout, r.Name)
 		}
 	}
 	declared, err := declaredForms(p)
@@ -170,7 +165,7 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 	w.runtime = runtime
 	if runtime {
 		if !runtimeNeeds().covers(w.needs()) {
-			return nil, fmt.Errorf("%w: %s: IDRuntime serves the built-in layouts' classes, and this layout needs helpers it does not hold (a check symbol?): generate a self-contained class", ErrLayout, r.Model.Name)
+			return nil, fmt.Errorf("%w: %s: IDRuntime serves the built-in layouts' classes, and this layout needs helpers it does not hold (a check symbol?): generate a self-contained class", ErrLayout, r.Name)
 		}
 		for _, f := range w.forms() {
 			for _, n := range []string{lowerCamel(f.Ident()), "parse" + camel(f.Ident()), formConst(f)} {
@@ -187,7 +182,7 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 // newWriter returns the writer of plan p's class in package pkg.
 func newWriter(p *portable.Plan, pkg string, declared []portable.Form) *writer {
 	w := &writer{p: p, pkg: pkg, declared: declared}
-	if s, err := mask.ShapeOf(p.L); err == nil {
+	if s, err := mask.ShapeOf(p.L.Model); err == nil {
 		w.shape = &s
 	}
 	return w

@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -28,23 +27,19 @@ const runtimeMaskers = 16
 // runtimeNeeds returns the shared helpers that IDRuntime holds: those the
 // built-in layouts' classes use, and no more.
 var runtimeNeeds = sync.OnceValue(func() needs {
-	ls, err := layouts.Builtins()
+	rs, err := resolved.Builtins()
 	if err != nil {
 		panic(fmt.Sprintf("java: the built-in layouts: %v", err))
 	}
 	var n needs
-	for _, l := range ls {
-		r, err := resolved.New(l)
+	for _, r := range rs {
+		p, err := portable.New(r, ClassName(r.Name), "", nil, nil)
 		if err != nil {
-			panic(fmt.Sprintf("java: %s: %v", l.Name, err))
-		}
-		p, err := portable.New(r, ClassName(l.Name), "", nil, nil)
-		if err != nil {
-			panic(fmt.Sprintf("java: %s: %v", l.Name, err))
+			panic(fmt.Sprintf("java: %s: %v", r.Name, err))
 		}
 		declared, err := declaredForms(p)
 		if err != nil {
-			panic(fmt.Sprintf("java: %s: %v", l.Name, err))
+			panic(fmt.Sprintf("java: %s: %v", r.Name, err))
 		}
 		n = n.or(newWriter(p, "p", declared).needs())
 	}

@@ -49,7 +49,7 @@ func TestRuntime(t *testing.T) {
 			}
 		}
 		classes.WriteString(class)
-		self, err := java.Generate(l, "p", java.ClassName(l.Name), "")
+		self, err := java.Generate(resolved.Must(l), "p", java.ClassName(l.Name), "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,11 +20,11 @@ func TestEmitter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, d, err := js.Generate(l, "ID", "")
+	m, d, err := js.Generate(resolved.Must(l), "ID", "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sm, sd, err := js.GenerateShared(l, "UUID", "hex", "./runtime.js")
+	sm, sd, err := js.GenerateShared(resolved.Must(l), "UUID", "hex", "./runtime.js")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,7 +66,6 @@ import (
 	"unicode/utf16"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -99,28 +98,20 @@ var lang = portable.Lang{Lit: func(x *big.Int) string { return portable.Literal(
 // "uuid", "decimal", "base62", "crockford" or "hex", or "" for the
 // layout's own: the form its spec declares, else the canonical UUID form
 // for a UUID layout, decimal (the ID's bits as an int64) for a 64-bit
-// layout and Base62 for any other (layouts.Layout.CanonicalText).
-func Generate(l *layouts.Layout, typ, text string) (module, decls []byte, err error) {
-	return generate(l, typ, text, "")
+// layout and Base62 for any other (resolved.Layout.Text).
+func Generate(l *resolved.Layout, typ, text string) (module, decls []byte, err error) {
+	return generateResolved(l, typ, text, "")
 }
 
 // GenerateShared is Generate for a module of a package: it imports what it
 // uses of the runtime from the module runtime (a specifier, such as
 // "./runtime.js"), which holds what Runtime returns.
-func GenerateShared(l *layouts.Layout, typ, text, runtime string) (module, decls []byte, err error) {
-	return generate(l, typ, text, runtime)
+func GenerateShared(l *resolved.Layout, typ, text, runtime string) (module, decls []byte, err error) {
+	return generateResolved(l, typ, text, runtime)
 }
 
-func generate(l *layouts.Layout, typ, text, runtime string) (module, decls []byte, err error) {
-	r, err := resolved.New(l)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %v", portable.ErrLayout, err)
-	}
-	return generateResolved(r, typ, text, runtime)
-}
-
-// generateResolved is generate for a layout resolved already, as the
-// registry's Emitter has it.
+// generateResolved is Generate and GenerateShared, and the registry's
+// Emitter.
 func generateResolved(r *resolved.Layout, typ, text, runtime string) (module, decls []byte, err error) {
 	p, err := portable.New(r, typ, text, reserved, map[string]bool{"__proto__": true})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Every built-in layout gives a module and declarations.
@@ -16,7 +17,7 @@ func TestBuiltins(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range ls {
-		m, d, err := js.Generate(l, "ID", "")
+		m, d, err := js.Generate(resolved.Must(l), "ID", "")
 		if err != nil {
 			t.Errorf("%s: %v", l.Name, err)
 			continue
@@ -40,17 +41,17 @@ func TestNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := js.Generate(l, "ID", ""); err != nil {
+	if _, _, err := js.Generate(resolved.Must(l), "ID", ""); err != nil {
 		t.Errorf("a field named class (an object key): %v", err)
 	}
 	for _, typ := range []string{"new", "9x", "a-b", "IDError", ""} {
-		if _, _, err := js.Generate(l, typ, ""); !errors.Is(err, js.ErrName) {
+		if _, _, err := js.Generate(resolved.Must(l), typ, ""); !errors.Is(err, js.ErrName) {
 			t.Errorf("type %q: %v, want ErrName", typ, err)
 		}
 	}
 	proto, err := layouts.Parse("t.layout", []byte("layout t 64\n  ts 44 time unix ms\n  __proto__ 20 counter zero wait\n"))
 	if err == nil {
-		if _, _, err := js.Generate(proto, "ID", ""); !errors.Is(err, js.ErrName) {
+		if _, _, err := js.Generate(resolved.Must(proto), "ID", ""); !errors.Is(err, js.ErrName) {
 			t.Errorf("a field named __proto__: %v, want ErrName", err)
 		}
 	}
@@ -63,7 +64,7 @@ func TestCommentsEscaped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _, err := js.Generate(l, "ID", "")
+	m, _, err := js.Generate(resolved.Must(l), "ID", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestDeclarationsDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range ls {
-		_, d, err := js.Generate(l, "ID", "")
+		_, d, err := js.Generate(resolved.Must(l), "ID", "")
 		if err != nil {
 			t.Fatal(err)
 		}

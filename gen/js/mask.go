@@ -23,7 +23,7 @@ func byteArray(b []byte) string {
 // that a bundle that never masks carries no SHA-256.
 func (w *writer) maskFunctions() {
 	p := w.p
-	s, err := mask.ShapeOf(p.L)
+	s, err := mask.ShapeOf(p.L.Model)
 	if err != nil {
 		return
 	}
@@ -114,7 +114,7 @@ function unmasked(s, key, tweak) {
 // unmaskText.
 func (w *writer) maskDecls() {
 	p := w.p
-	if _, err := mask.ShapeOf(p.L); err != nil {
+	if _, err := mask.ShapeOf(p.L.Model); err != nil {
 		return
 	}
 	w.f(`

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Every top-level declaration of runtime.js is one of runtimeDecls, each
@@ -54,7 +55,7 @@ func TestSelfContained(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range ls {
-		m, _, err := Generate(l, "ID", "")
+		m, _, err := Generate(resolved.Must(l), "ID", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +90,7 @@ func TestShared(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range ls {
-		m, _, err := GenerateShared(l, "ID", "", "./runtime.js")
+		m, _, err := GenerateShared(resolved.Must(l), "ID", "", "./runtime.js")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +144,7 @@ func TestErrorCodesDeclared(t *testing.T) {
 	}
 	seen, union0 := map[string]bool{}, map[string]bool{}
 	for _, l := range ls {
-		m, d, err := Generate(l, "ID", "")
+		m, d, err := Generate(resolved.Must(l), "ID", "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +160,7 @@ func TestErrorCodesDeclared(t *testing.T) {
 			}
 			declared[mm[1]] = true
 		}
-		shared, _, err := GenerateShared(l, "ID", "", "./runtime.js")
+		shared, _, err := GenerateShared(resolved.Must(l), "ID", "", "./runtime.js")
 		if err != nil {
 			t.Fatal(err)
 		}

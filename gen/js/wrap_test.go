@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // commentLine is a line that is all comment: a // line, a line of a /** */
@@ -40,7 +41,7 @@ func TestCommentsWrapped(t *testing.T) {
 	}
 	for _, l := range ls {
 		for _, runtime := range []string{"", "./runtime.js"} {
-			m, d, err := generate(l, "ID", "", runtime)
+			m, d, err := generateResolved(resolved.Must(l), "ID", "", runtime)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 var (
@@ -41,7 +42,7 @@ func TestCustodyQualified(t *testing.T) {
 		}
 		for _, server := range []int{pgsql.PG13, pgsql.PG18} {
 			for _, schema := range []string{"", "ids"} {
-				script, err := pgsql.GenerateWith(l, pgsql.Options{Server: server, Schema: schema})
+				script, err := pgsql.GenerateWith(resolved.Must(l), pgsql.Options{Server: server, Schema: schema})
 				if err != nil {
 					t.Fatal(err)
 				}

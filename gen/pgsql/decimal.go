@@ -8,7 +8,7 @@ import (
 // decimalText reports whether the layout's canonical text is decimal: a
 // 64-bit layout held as a bigint, whose text is the unsigned number its
 // bits hold. Its text functions are then P_to_decimal and P_from_decimal.
-func (s *script) decimalText() bool { return s.kind == kBigint && s.r.Text.Name == "decimal" }
+func (s *script) decimalText() bool { return s.kind == kBigint && s.l.Text.Name == "decimal" }
 
 // emitDecimal writes P_to_decimal and P_from_decimal: the ID's canonical
 // text, the unsigned number its 64 bits hold, where the bigint that holds
@@ -26,8 +26,8 @@ func (s *script) emitDecimal() {
 		body: "SELECT CASE WHEN $1 >= 0 THEN $1::text ELSE ($1::numeric + 18446744073709551616)::text END",
 		doc:  fmt.Sprintf("A %s ID in decimal, its canonical text: the unsigned number its 64 bits hold, as Go's String writes it (a bigint of 2^63 and above is negative; its text here is not).", s.l.Name),
 	})
-	most, largest, wrap := s.r.Text.Width, "9223372036854775807", ""
-	if s.r.Text.Signed {
+	most, largest, wrap := s.l.Text.Width, "9223372036854775807", ""
+	if s.l.Text.Signed {
 		// From 2^63 on, the bigint of the same 64 bits is negative.
 		largest = "18446744073709551615"
 		wrap = "\n  IF n > 9223372036854775807 THEN\n    n := n - 18446744073709551616;\n  END IF;"

@@ -38,7 +38,7 @@ func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error)
 	if o.Runtime != "" {
 		return nil, emit.OptionError(fmt.Errorf("pgsql: a script has no runtime to import from %q", o.Runtime))
 	}
-	script, err := generate(l, Options{Prefix: o.Prefix, Schema: o.Schema})
+	script, err := GenerateWith(l, Options{Prefix: o.Prefix, Schema: o.Schema})
 	if errors.Is(err, ErrName) {
 		return nil, emit.OptionError(err)
 	}

@@ -19,7 +19,7 @@ func TestEmitter(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range []pgsql.Options{{}, {Prefix: "v7", Schema: "ids"}} {
-		want, err := pgsql.GenerateWith(l, o)
+		want, err := pgsql.GenerateWith(resolved.Must(l), o)
 		if err != nil {
 			t.Fatal(err)
 		}

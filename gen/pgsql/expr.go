@@ -105,27 +105,20 @@ func pow2(n int) string { return new(big.Int).Lsh(big.NewInt(1), uint(n)).String
 func (s *script) off(r resolved.Run) int { return r.Offset(s.l.Bits) }
 
 // fieldRuns returns the runs of the ID that hold a field.
-func (s *script) fieldRuns(f *layouts.Field) []resolved.Run {
-	for _, rf := range s.r.Fields {
-		if rf.Name == f.Name {
-			return rf.Runs
-		}
-	}
-	return nil
-}
+func (s *script) fieldRuns(f *resolved.Field) []resolved.Run { return f.Runs }
 
 // valueRuns returns the runs of the ID that hold a role's value.
-func (s *script) valueRuns(v *layouts.Value) []resolved.Run { return s.r.Role(v.Role).Runs }
+func (s *script) valueRuns(v *resolved.Role) []resolved.Run { return v.Runs }
 
 // tickScale returns a tick as A/B microseconds, in lowest terms.
 func (s *script) tickScale() (a, b *big.Int) {
-	us := s.r.Clock.TickIn(1e6)
+	us := s.l.Clock.TickIn(1e6)
 	return us.Num(), us.Denom()
 }
 
 // epochBase splits a time value's epoch into the microsecond it falls in,
 // as a timestamp literal, and the nanoseconds past it (0 to 999).
-func epochBase(v *layouts.Value) (base string, rem int64) {
+func epochBase(v *resolved.Role) (base string, rem int64) {
 	e := v.Epoch.UTC()
 	rem = int64(e.Nanosecond() % 1000)
 	return "'" + e.Add(-time.Duration(rem)).Format("2006-01-02 15:04:05.999999") + "'", rem
@@ -136,7 +129,7 @@ func epochBase(v *layouts.Value) (base string, rem int64) {
 // or bigint), rounded down: floor((rem + ticks*tick in ns) / 1000). It
 // takes the cheapest exact form: a product or quotient of bigints where the
 // unit allows, numeric otherwise.
-func (s *script) microsExpr(v *layouts.Value, ticks string, numeric bool) string {
+func (s *script) microsExpr(v *resolved.Role, ticks string, numeric bool) string {
 	_, rem := epochBase(v)
 	a, b := s.tickScale()
 	one := big.NewInt(1)
@@ -190,14 +183,14 @@ func microsStmts(base, t string) string {
 // instant at the start of microsecond us (a bigint expression; us+1 gives
 // its end): x = (us*1000 - rem) * b, where a tick is tickNs = a*1000/b
 // ns. See tickDen.
-func (s *script) tickNum(v *layouts.Value, us string) string {
+func (s *script) tickNum(v *resolved.Role, us string) string {
 	_, rem := epochBase(v)
 	_, b := s.tickScale()
 	return fmt.Sprintf("((%s)::numeric * 1000 - %d) * %s", us, rem, b)
 }
 
 // tickDen returns the divisor that goes with tickNum: a*1000.
-func (s *script) tickDen(v *layouts.Value) string {
+func (s *script) tickDen(v *resolved.Role) string {
 	a, _ := s.tickScale()
 	return new(big.Int).Mul(a, big.NewInt(1000)).String()
 }
@@ -214,7 +207,7 @@ func (s *script) tickDen(v *layouts.Value) string {
 // of a microsecond a unit, such as method 3's rand_a in 1/4096 ms, adds
 // its whole microseconds, floor(x * c), as a bigint. Other units take the
 // microseconds as a bigint (microsExpr) and split them at 2^26.
-func (s *script) fastTimeExpr(v *layouts.Value) string {
+func (s *script) fastTimeExpr(v *resolved.Role) string {
 	base, rem := epochBase(v)
 	a, b := s.tickScale()
 	var terms []string
@@ -278,7 +271,7 @@ func (s *script) fastTimeExpr(v *layouts.Value) string {
 // the floor of the sum since the rest are whole. Method 3's time is so:
 // ms*1000 + floor(rand_a*125/512). A value of one run, a unit of whole
 // microseconds (b = 1) or an epoch within a microsecond take microsExpr.
-func (s *script) runMicros(v *layouts.Value) (string, bool) {
+func (s *script) runMicros(v *resolved.Role) (string, bool) {
 	_, rem := epochBase(v)
 	a, b := s.tickScale()
 	runs := s.valueRuns(v)
@@ -325,12 +318,12 @@ func (s *script) runMicros(v *layouts.Value) (string, bool) {
 //     whole microseconds: floor(ms*1000 + f) = ms*1000 + floor(f).
 //   - version 1: RFC 9562's 60-bit Gregorian time in 100 ns, rounded
 //     down to the microsecond, as P_time rounds it.
-func (s *script) builtinTime(v *layouts.Value) (version uint64, expr string, ok bool) {
+func (s *script) builtinTime(v *resolved.Role) (version uint64, expr string, ok bool) {
 	l := s.l
 	if s.kind != kUUID || !l.IsUUID() {
 		return 0, "", false
 	}
-	for _, c := range s.r.Consts {
+	for _, c := range s.l.Consts {
 		if s.off(c.Run) == 48 && c.Width == 4 {
 			version = c.Value
 		}
@@ -354,7 +347,7 @@ func (s *script) builtinTime(v *layouts.Value) (version uint64, expr string, ok 
 			return 0, "", false
 		}
 		// 2^Lo ticks make a millisecond.
-		ms := s.r.Clock.TickIn(1000)
+		ms := s.l.Clock.TickIn(1000)
 		if ms.Mul(ms, new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), uint(top.Lo)))).Cmp(big.NewRat(1, 1)) != 0 {
 			return 0, "", false
 		}

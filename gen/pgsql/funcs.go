@@ -39,7 +39,7 @@ func (s *script) both(build func() string) (body, fast string) {
 }
 
 // sqlType returns the SQL type of a field's values.
-func sqlType(f *layouts.Field) string {
+func sqlType(f *resolved.Field) string {
 	switch {
 	case f.Bytes:
 		return "bytea"
@@ -50,7 +50,7 @@ func sqlType(f *layouts.Field) string {
 }
 
 // describe says what a field holds, for its function's comment.
-func describe(l *layouts.Layout, f *layouts.Field) string {
+func describe(l *resolved.Layout, f *resolved.Field) string {
 	roles := map[layouts.Role]bool{}
 	var names []string
 	for _, si := range f.Segments {
@@ -108,7 +108,7 @@ func (s *script) emitValid() {
 func (s *script) fastConstTest() string {
 	isConst := make([]bool, s.l.Bits)
 	want := make([]byte, s.l.Bits)
-	for _, c := range s.r.Consts {
+	for _, c := range s.l.Consts {
 		for i := range c.Width {
 			isConst[s.off(c.Run)+i] = true
 			if c.Bit(c.Value, i) {
@@ -215,7 +215,7 @@ func (s *script) constantMask() (string, bool) {
 // constant of the bit's value ('0' or '1'), and fill at every other.
 func (s *script) bitString(constant func(bit byte) byte, fill byte) string {
 	b := []byte(strings.Repeat(string(fill), s.l.Bits))
-	for _, c := range s.r.Consts {
+	for _, c := range s.l.Consts {
 		for i := range c.Width {
 			bit := byte('0')
 			if c.Bit(c.Value, i) {
@@ -303,7 +303,7 @@ func (s *script) ticksStmts(suffix, t string) string {
 // packParam is a parameter of P_pack: a field, or the time (field nil).
 type packParam struct {
 	name, typ string
-	field     *layouts.Field
+	field     *resolved.Field
 }
 
 // packParams returns P_pack's parameters: each non-constant field in spec
@@ -400,7 +400,7 @@ func (s *script) emitPack() {
 }
 
 // mixedTime reports whether a field holds time bits and other bits.
-func mixedTime(l *layouts.Layout) bool {
+func mixedTime(l *resolved.Layout) bool {
 	tv, ok := l.Value(layouts.Time)
 	if !ok {
 		return false
@@ -454,7 +454,7 @@ func (s *script) emitBounds() {
 END`, s.l.Bits, s.template(bound.fill), timeDecls, microsStmts(base, "$1"), bound.x, bound.ticks, limit,
 			s.placeValue("ticks", true, s.valueRuns(v)), s.fromBits("b"))
 		note := " on an index of the key"
-		if s.kind == kBigint && !s.r.TopBitZero() {
+		if s.kind == kBigint && !s.l.TopBitZero() {
 			note = "; bigint compares signed, so this holds while the top bit is 0"
 		}
 		s.function(function{
@@ -726,7 +726,7 @@ const minStatelessBits = 60
 // per-node state: no node, clock sequence, digest or bits chosen once, a
 // counter, if any, that starts at random each tick, and enough random bits
 // that IDs of one tick do not collide.
-func stateless(l *layouts.Layout) bool {
+func stateless(l *resolved.Layout) bool {
 	for _, r := range []layouts.Role{layouts.Node, layouts.ClockSeq, layouts.Hash} {
 		if _, ok := l.Value(r); ok {
 			return false
@@ -761,7 +761,7 @@ func (s *script) emitNew() {
   END LOOP;
   b := ('x' || encode(substring(r from 1 for %d), 'hex'))::bit(%d);
 `, (n+13)/14, n, s.l.Bits)
-	for _, c := range s.r.Consts {
+	for _, c := range s.l.Consts {
 		fmt.Fprintf(&b, "  b := overlay(b placing %s from %d);\n", valueBits(fmt.Sprint(c.Value), false, 0, c.Width), s.off(c.Run)+1)
 	}
 	doc := fmt.Sprintf("A new %s ID: ", s.l.Name)

@@ -35,7 +35,7 @@ type maskPlan struct {
 // (fewer than 20 or more than 256 free bits).
 func (s *script) maskPlan() (p maskPlan, ok bool) {
 	var err error
-	if p.shape, err = mask.ShapeOf(s.l); err != nil {
+	if p.shape, err = mask.ShapeOf(s.l.Model); err != nil {
 		return p, false
 	}
 	p.free = freeRuns(p.shape.IDMask)

@@ -134,7 +134,7 @@ var plainIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 
 // DefaultPrefix returns the prefix of a layout's functions: its name with
 // '-' as '_', as uuidv7-draft01 gives uuidv7_draft01.
-func DefaultPrefix(l *layouts.Layout) string { return strings.ReplaceAll(l.Name, "-", "_") }
+func DefaultPrefix(l *resolved.Layout) string { return strings.ReplaceAll(l.Name, "-", "_") }
 
 // kind is the SQL type that holds an ID.
 type kind int
@@ -147,8 +147,7 @@ const (
 
 // script accumulates the functions of one layout.
 type script struct {
-	l      *layouts.Layout
-	r      *resolved.Layout // l resolved: its runs and its clock
+	l      *resolved.Layout
 	prefix string
 	schema string // the schema that qualifies every name, or ""
 	kind   kind
@@ -173,7 +172,7 @@ type script struct {
 // Generate returns the script of functions for layout l, named with prefix
 // (DefaultPrefix(l) when prefix is empty): one script for PostgreSQL 13 and
 // later, which creates the faster bodies where the server is 18 or later.
-func Generate(l *layouts.Layout, prefix string) ([]byte, error) {
+func Generate(l *resolved.Layout, prefix string) ([]byte, error) {
 	return GenerateFor(l, prefix, AnyVersion)
 }
 
@@ -183,7 +182,7 @@ func Generate(l *layouts.Layout, prefix string) ([]byte, error) {
 // more slowly), from 180000 only the bodies of 18 and later, and for
 // AnyVersion both, chosen where the script runs. The functions' names,
 // signatures and attributes are the same in all three.
-func GenerateFor(l *layouts.Layout, prefix string, server int) ([]byte, error) {
+func GenerateFor(l *resolved.Layout, prefix string, server int) ([]byte, error) {
 	return GenerateWith(l, Options{Prefix: prefix, Server: server})
 }
 
@@ -205,18 +204,7 @@ type Options struct {
 
 // GenerateWith is Generate with Options: a prefix, the servers to write
 // for, and the schema that qualifies every function's name.
-func GenerateWith(l *layouts.Layout, o Options) ([]byte, error) {
-	r, err := resolved.New(l)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrLayout, err)
-	}
-	return generate(r, o)
-}
-
-// generate is GenerateWith for a layout resolved already, as the
-// registry's Emitter has it.
-func generate(r *resolved.Layout, o Options) ([]byte, error) {
-	l := r.Model
+func GenerateWith(l *resolved.Layout, o Options) ([]byte, error) {
 	server, prefix := o.Server, o.Prefix
 	if server != AnyVersion && server < PG13 {
 		return nil, fmt.Errorf("%w: %d: want 0 (any) or a server_version_num from %d up", ErrVersion, server, PG13)
@@ -230,7 +218,7 @@ func generate(r *resolved.Layout, o Options) ([]byte, error) {
 	if o.Schema != "" && (!plainIdent.MatchString(o.Schema) || len(o.Schema) > maxIdent) {
 		return nil, fmt.Errorf("%w: schema %q is not lower-case letters, digits and '_', starting with a letter or '_', at most %d bytes", ErrName, o.Schema, maxIdent)
 	}
-	s := &script{l: l, r: r, prefix: prefix, schema: o.Schema, names: map[string]string{}, server: server}
+	s := &script{l: l, prefix: prefix, schema: o.Schema, names: map[string]string{}, server: server}
 	switch l.Bits {
 	case 64:
 		s.kind, s.typ = kBigint, "bigint"

@@ -7,6 +7,7 @@ import (
 
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 func parse(t *testing.T, spec string) *layouts.Layout {
@@ -22,19 +23,19 @@ func parse(t *testing.T, spec string) *layouts.Layout {
 // would share, are refused before anything is written.
 func TestNames(t *testing.T) {
 	l := parse(t, "layout orders-v2 64\n  sign 1 = 0\n  ts 41 time unix ms\n  seq 22 counter zero wait\n")
-	if got := pgsql.DefaultPrefix(l); got != "orders_v2" {
+	if got := pgsql.DefaultPrefix(resolved.Must(l)); got != "orders_v2" {
 		t.Errorf("DefaultPrefix = %q", got)
 	}
 	for _, prefix := range []string{"Orders", "9x", "a-b", `x"y`, "a b", strings.Repeat("p", 60)} {
-		if _, err := pgsql.Generate(l, prefix); !errors.Is(err, pgsql.ErrName) {
+		if _, err := pgsql.Generate(resolved.Must(l), prefix); !errors.Is(err, pgsql.ErrName) {
 			t.Errorf("prefix %q: %v, want ErrName", prefix, err)
 		}
 	}
 	clash := parse(t, "layout c 64\n  time 44 time unix ms\n  seq 20 counter zero wait\n")
-	if _, err := pgsql.Generate(clash, ""); !errors.Is(err, pgsql.ErrName) {
+	if _, err := pgsql.Generate(resolved.Must(clash), ""); !errors.Is(err, pgsql.ErrName) {
 		t.Errorf("a field named time: %v, want ErrName", err)
 	}
-	if _, err := pgsql.Generate(clash, "c"); !errors.Is(err, pgsql.ErrName) {
+	if _, err := pgsql.Generate(resolved.Must(clash), "c"); !errors.Is(err, pgsql.ErrName) {
 		t.Errorf("a field named time: %v, want ErrName", err)
 	}
 }
@@ -48,22 +49,22 @@ func TestSchema(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		script, err := pgsql.GenerateWith(l, pgsql.Options{Schema: "ids"})
+		script, err := pgsql.GenerateWith(resolved.Must(l), pgsql.Options{Schema: "ids"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		prefix := `"` + pgsql.DefaultPrefix(l) + "_"
+		prefix := `"` + pgsql.DefaultPrefix(resolved.Must(l)) + "_"
 		text := string(script)
 		if n := strings.Count(text, prefix); n == 0 || n != strings.Count(text, `"ids".`+prefix) {
 			t.Errorf("%s: %d names, %d of them qualified", name, n, strings.Count(text, `"ids".`+prefix))
 		}
-		if strings.Contains(text, "_mask_named") && !strings.Contains(text, `RETURN "ids"."`+pgsql.DefaultPrefix(l)+`_mask"(`) {
+		if strings.Contains(text, "_mask_named") && !strings.Contains(text, `RETURN "ids"."`+pgsql.DefaultPrefix(resolved.Must(l))+`_mask"(`) {
 			t.Errorf("%s: the named-key mask calls mask unqualified", name)
 		}
 	}
 	l := parse(t, "layout t 64\n  ts 44 time unix ms\n  seq 20 counter zero wait\n")
 	for _, schema := range []string{"Ids", "9x", "a-b", `x"y`, "a b", strings.Repeat("s", 64)} {
-		if _, err := pgsql.GenerateWith(l, pgsql.Options{Schema: schema}); !errors.Is(err, pgsql.ErrName) {
+		if _, err := pgsql.GenerateWith(resolved.Must(l), pgsql.Options{Schema: schema}); !errors.Is(err, pgsql.ErrName) {
 			t.Errorf("schema %q: %v, want ErrName", schema, err)
 		}
 	}
@@ -73,7 +74,7 @@ func TestSchema(t *testing.T) {
 // comment, and no text can end a dollar-quoted COMMENT early.
 func TestCommentsEscaped(t *testing.T) {
 	l := parse(t, "# Evil $doc$; DROP TABLE users; --\r DROP TABLE x;\nlayout e 64\n  ts 44 time unix ms\n  seq 20 counter zero wait\n")
-	script, err := pgsql.Generate(l, "")
+	script, err := pgsql.Generate(resolved.Must(l), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,12 +102,12 @@ func TestShape(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		script, err := pgsql.Generate(l, "")
+		script, err := pgsql.Generate(resolved.Must(l), "")
 		if err != nil {
 			t.Fatal(err)
 		}
 		s := string(script)
-		p := pgsql.DefaultPrefix(l)
+		p := pgsql.DefaultPrefix(resolved.Must(l))
 		if !strings.Contains(s, `"`+p+`_to_hex"("id" `+c.typ+`)`) {
 			t.Errorf("%s: no to_hex on %s", c.layout, c.typ)
 		}
@@ -133,7 +134,7 @@ func TestVersions(t *testing.T) {
 	}{
 		{pgsql.AnyVersion, true, true}, {pgsql.PG13, false, false}, {170004, false, false}, {pgsql.PG18, false, true},
 	} {
-		script, err := pgsql.GenerateFor(l, "", c.server)
+		script, err := pgsql.GenerateFor(resolved.Must(l), "", c.server)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,12 +149,12 @@ func TestVersions(t *testing.T) {
 			t.Errorf("server %d: %d definitions of uuidv7_time", c.server, n)
 		}
 	}
-	one, _ := pgsql.Generate(l, "")
-	if same, _ := pgsql.GenerateFor(l, "", pgsql.AnyVersion); string(same) != string(one) {
+	one, _ := pgsql.Generate(resolved.Must(l), "")
+	if same, _ := pgsql.GenerateFor(resolved.Must(l), "", pgsql.AnyVersion); string(same) != string(one) {
 		t.Error("Generate is not GenerateFor(AnyVersion)")
 	}
 	for _, bad := range []int{-1, 1, 90600, 129999} {
-		if _, err := pgsql.GenerateFor(l, "", bad); !errors.Is(err, pgsql.ErrVersion) {
+		if _, err := pgsql.GenerateFor(resolved.Must(l), "", bad); !errors.Is(err, pgsql.ErrVersion) {
 			t.Errorf("server %d: %v, want ErrVersion", bad, err)
 		}
 	}

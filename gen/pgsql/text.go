@@ -19,7 +19,7 @@ import (
 // alone: a base 2^k is read and written k bits at a time as bit strings,
 // any other base as groups of digits held in bigints.
 func newTextCodec(s *script) (*textCodec, error) {
-	switch e, name := s.r.Text.Encoding, s.r.Text.Name; {
+	switch e, name := s.l.Text.Encoding, s.l.Text.Name; {
 	case name == "uuid", name == "decimal", resolved.IsCommonForm(name):
 		return nil, nil
 	default:

@@ -21,7 +21,7 @@ func TestEmitter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := python.Generate(l, "UUID", "base62")
+	want, err := python.Generate(resolved.Must(l), "UUID", "base62")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ func hexInt(b []byte) string { return fmt.Sprintf("0x%x", b) }
 // maskMethods returns the ID's mask and unmask, or "" for a layout that
 // cannot be masked.
 func maskMethods(p *portable.Plan) string {
-	if _, err := mask.ShapeOf(p.L); err != nil {
+	if _, err := mask.ShapeOf(p.L.Model); err != nil {
 		return ""
 	}
 	return fmt.Sprintf(`
@@ -44,7 +44,7 @@ func maskMethods(p *portable.Plan) string {
 
 // maskRuntime writes _Mask and _masker, where the layout can be masked.
 func (w *writer) maskRuntime() {
-	s, err := mask.ShapeOf(w.p.L)
+	s, err := mask.ShapeOf(w.p.L.Model)
 	if err != nil {
 		return
 	}

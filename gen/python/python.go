@@ -54,7 +54,6 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -81,17 +80,13 @@ var lang = portable.Lang{Lit: portable.Literal}
 // "hex", or "" for the layout's own: the form its spec declares, else the
 // canonical UUID form for a UUID layout, decimal (the ID's bits as an
 // int64) for a 64-bit layout and Base62 for any other
-// (layouts.Layout.CanonicalText).
-func Generate(l *layouts.Layout, typ, text string) ([]byte, error) {
-	r, err := resolved.New(l)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %v", portable.ErrLayout, err)
-	}
-	return generate(r, typ, text, "")
+// (resolved.Layout.Text).
+func Generate(l *resolved.Layout, typ, text string) ([]byte, error) {
+	return generate(l, typ, text, "")
 }
 
-// generate is Generate for a layout resolved already, as the registry's
-// Emitter has it.
+// generate is Generate, and the registry's Emitter, with the module that
+// holds the runtime (runtime), or "" for a self-contained module.
 func generate(r *resolved.Layout, typ, text, runtime string) ([]byte, error) {
 	p, err := portable.New(r, typ, text, reserved, reserved)
 	if err != nil {

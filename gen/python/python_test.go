@@ -7,6 +7,7 @@ import (
 
 	"github.com/idforge/idforge/gen/python"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // Every built-in layout gives a module.
@@ -16,7 +17,7 @@ func TestBuiltins(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range ls {
-		m, err := python.Generate(l, "ID", "")
+		m, err := python.Generate(resolved.Must(l), "ID", "")
 		if err != nil {
 			t.Errorf("%s: %v", l.Name, err)
 			continue
@@ -53,7 +54,7 @@ func TestNames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := python.Generate(l, "ID", ""); !errors.Is(err, python.ErrName) {
+	if _, err := python.Generate(resolved.Must(l), "ID", ""); !errors.Is(err, python.ErrName) {
 		t.Errorf("a field named lambda: %v, want ErrName", err)
 	}
 	ok, err := layouts.Parse("t.layout", []byte("layout t 64\n  ts 44 time unix ms\n  seq 20 counter zero wait\n"))
@@ -61,7 +62,7 @@ func TestNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, typ := range []string{"class", "9x", "a-b", "None", ""} {
-		if _, err := python.Generate(ok, typ, ""); !errors.Is(err, python.ErrName) {
+		if _, err := python.Generate(resolved.Must(ok), typ, ""); !errors.Is(err, python.ErrName) {
 			t.Errorf("type %q: %v, want ErrName", typ, err)
 		}
 	}
@@ -73,7 +74,7 @@ func TestCommentsEscaped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := python.Generate(l, "ID", "")
+	m, err := python.Generate(resolved.Must(l), "ID", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +102,7 @@ func TestRuntime(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, l := range ls {
-		m, err := python.Generate(l, "ID", "")
+		m, err := python.Generate(resolved.Must(l), "ID", "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,11 +3,12 @@ package python
 import (
 	"fmt"
 
-	"github.com/idforge/idforge/encodings"
-	"github.com/idforge/idforge/gen/internal/portable"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/gen/internal/portable"
 )
 
 // The runtime: the code that is the same for every layout, which a

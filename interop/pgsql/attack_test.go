@@ -16,14 +16,16 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/testenv"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/pgconn"
-	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // The attack suite of key custody (issue 56): a role that may CREATE in a
@@ -102,7 +104,7 @@ func TestAttackCustody(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		script, err := pgsql.Generate(l, "")
+		script, err := pgsql.Generate(resolved.Must(l), "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,7 +297,7 @@ $c$`, own))
 	// The legitimate role: EXECUTE on the named functions only.
 	var grants []string
 	for _, l := range ls {
-		p, typ := pgsql.DefaultPrefix(l), sqlTypeOf(l)
+		p, typ := pgsql.DefaultPrefix(resolved.Must(l)), sqlTypeOf(l)
 		for _, f := range []string{"mask_named", "unmask_named"} {
 			grants = append(grants, fmt.Sprintf("%s.%s_%s(%s, text)", inst, p, f, typ), fmt.Sprintf("%s.%s_%s(%s, text, bytea)", inst, p, f, typ))
 		}
@@ -332,7 +334,7 @@ $c$`, own))
 			}
 		}
 		for _, l := range ls {
-			p, typ := pgsql.DefaultPrefix(l), sqlTypeOf(l)
+			p, typ := pgsql.DefaultPrefix(resolved.Must(l)), sqlTypeOf(l)
 			if typ != "bigint" { // a keyword, pg_catalog's int8
 				typ = "pg_catalog." + typ
 			}

@@ -13,14 +13,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/mask"
 	"github.com/idforge/idforge/maskkey"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/testenv"
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // Key custody (issue 46's acceptance): with the server logging every
@@ -67,7 +69,7 @@ func TestKeyCustody(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script, err := pgsql.Generate(l, "")
+	script, err := pgsql.Generate(resolved.Must(l), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // sqlSnippet is one SQL block of the README or a guide, and the setup a
@@ -115,7 +116,7 @@ func TestDocSQL(t *testing.T) {
 			}
 			loaded := 0
 			for _, l := range ls {
-				prefix := pgsql.DefaultPrefix(l)
+				prefix := pgsql.DefaultPrefix(resolved.Must(l))
 				if !regexp.MustCompile(`\b` + prefix + `_[a-z_0-9]+\(`).MatchString(s.text + s.setup) {
 					continue
 				}
@@ -123,7 +124,7 @@ func TestDocSQL(t *testing.T) {
 				if s.schema != "" {
 					o.Schema = s.schema
 				}
-				script, err := pgsql.GenerateWith(l, o)
+				script, err := pgsql.GenerateWith(resolved.Must(l), o)
 				if err != nil {
 					t.Fatal(err)
 				}

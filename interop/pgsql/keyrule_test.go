@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgconn"
+
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
-	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/idforge/idforge/resolved"
 )
 
 // TestKeyTablePrivileges is issue 65's second finding: the key table's
@@ -34,7 +36,7 @@ func TestKeyTablePrivileges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	script, err := pgsql.Generate(l, "")
+	script, err := pgsql.Generate(resolved.Must(l), "")
 	if err != nil {
 		t.Fatal(err)
 	}

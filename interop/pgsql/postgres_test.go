@@ -18,6 +18,7 @@ import (
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/uuid"
 )
 
@@ -72,7 +73,7 @@ func loadWith(t *testing.T, db *sql.DB, l *layouts.Layout, server int, qualified
 		conn.ExecContext(ctx, "DROP SCHEMA IF EXISTS "+schema+"_caller CASCADE")
 		conn.Close()
 	})
-	s := &session{t: t, conn: conn, l: l, p: pgsql.DefaultPrefix(l)}
+	s := &session{t: t, conn: conn, l: l, p: pgsql.DefaultPrefix(resolved.Must(l))}
 	s.exec("CREATE SCHEMA " + schema)
 	o := pgsql.Options{Server: server}
 	if qualified {
@@ -80,7 +81,7 @@ func loadWith(t *testing.T, db *sql.DB, l *layouts.Layout, server int, qualified
 		s.schema, o.Schema = schema, schema
 	}
 	s.exec("SET search_path = " + path)
-	script, err := pgsql.GenerateWith(l, o)
+	script, err := pgsql.GenerateWith(resolved.Must(l), o)
 	if err != nil {
 		t.Fatal(err)
 	}

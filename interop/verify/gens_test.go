@@ -518,14 +518,14 @@ func ownSQL(t testing.TB, conn *sql.Conn, owns []own) []sqlGen {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { conn.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE") })
-		script, err := pgsql.GenerateWith(o.l, pgsql.Options{Schema: schema})
+		script, err := pgsql.GenerateWith(resolved.Must(o.l), pgsql.Options{Schema: schema})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if _, err := conn.ExecContext(ctx, string(script)); err != nil {
 			t.Fatalf("%s: loading the generated SQL: %v", o.l.Name, err)
 		}
-		p := pgsql.DefaultPrefix(o.l)
+		p := pgsql.DefaultPrefix(resolved.Must(o.l))
 		var n int
 		if err := conn.QueryRowContext(ctx, "SELECT count(*) FROM pg_proc WHERE proname = $1 AND pronamespace = $2::regnamespace", p+"_new", schema).Scan(&n); err != nil {
 			t.Fatal(err)
@@ -670,7 +670,7 @@ func goGenProgram(t testing.TB, owns []own) (cmd []string, gens []gen) {
 			}
 			var imports, setup, names strings.Builder
 			for i, o := range owns {
-				src, err := golang.Generate(golang.Single(o.l, "p", "ID"))
+				src, err := golang.Generate(golang.Single(resolved.Must(o.l), "p", "ID"))
 				if err != nil {
 					return fmt.Errorf("idforge gen -lang go of %s: %w", o.l.Name, err)
 				}

@@ -19,7 +19,9 @@
 //     published vectors (TestVectors), one set
 //     per built-in layout, gen/golang's golden cases (TestGolden) and
 //     cmd/idforge's scripts and reference (TestScripts, TestReference),
-//     which list the layouts and encodings.
+//     which list the layouts and encodings, and the transcripts of the
+//     README and docs/ (TestTranscripts: each command's output as it
+//     prints it, so that none is edited by hand).
 //
 // The JavaScript, Python and Java packages are not among them: the
 // repository does not keep them. go run ./gen/tools/packages -o DIR
@@ -55,7 +57,7 @@ var steps = []struct {
 	{test: []string{"./lease", "-run", "^TestScriptRule$", "-update"}},
 	{test: []string{"./mask", "-run", "^TestVectors$", "-update"}},
 	{test: []string{"./gen/golang", "-run", "^TestGolden$", "-update"}},
-	{test: []string{"./cmd/idforge", "-run", "^(TestScripts|TestReference)$", "-update"}},
+	{test: []string{"./cmd/idforge", "-run", "^(TestScripts|TestReference|TestTranscripts)$", "-update"}},
 }
 
 func main() {

@@ -17,6 +17,7 @@ import (
 	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 )
 
 // SpecFile is the file name the page gives a spec in messages.
@@ -144,7 +145,11 @@ func CheckSpec(spec string, rate float64, nodes int) Check {
 	if err != nil {
 		return Check{Errors: specErrors(err).Errors, Samples: []Sample{}, Fields: []FieldInfo{}}
 	}
-	c := Check{OK: true, Errors: []SpecError{}, Props: explain.PropsOf(l, rate, nodes), SVG: l.SVG(nil), Plot: Plot(l, rate, nodes), Fields: []FieldInfo{}}
+	r, err := resolved.New(l)
+	if err != nil {
+		return Check{Errors: specErrors(err).Errors, Samples: []Sample{}, Fields: []FieldInfo{}}
+	}
+	c := Check{OK: true, Errors: []SpecError{}, Props: explain.PropsOf(r, rate, nodes), SVG: l.SVG(nil), Plot: Plot(l, rate, nodes), Fields: []FieldInfo{}}
 	for _, f := range l.Fields {
 		c.Fields = append(c.Fields, FieldInfo{Name: f.Name, Bits: f.Width, Role: f.Role.String(), Line: f.Line, Split: f.Split()})
 	}

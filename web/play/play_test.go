@@ -9,6 +9,7 @@ import (
 
 	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/web/play"
 )
 
@@ -91,7 +92,7 @@ func TestCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := explain.PropsOf(l, 50000, 64); !c.OK || c.Props.Duplicates != want.Duplicates || c.Props.Overflows != want.Overflows || c.Props.NodeSpace != "1024" {
+	if want := explain.PropsOf(resolved.Must(l), 50000, 64); !c.OK || c.Props.Duplicates != want.Duplicates || c.Props.Overflows != want.Overflows || c.Props.NodeSpace != "1024" {
 		t.Errorf("props %+v, want %+v", c.Props, want)
 	}
 	if c.Props.At != "at 50000 IDs/s on each of 64 generators" {

@@ -55,7 +55,7 @@ func TestCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := golang.Generate(golang.Single(l, "orderid", "ID"))
+	want, err := golang.Generate(golang.Single(resolved.Must(l), "orderid", "ID"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // same space as Go's. ok is false for a layout without a node and a time,
 // or with a MAC-style node, which lease.SpaceOf refuses.
 func LeaseSpace(p *Plan) (key string, nodeBits int, ok bool) {
-	s, err := lease.SpaceOf(p.L)
+	s, err := lease.SpaceOf(p.L.Model)
 	if err != nil {
 		return "", 0, false
 	}

@@ -21,7 +21,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/idforge/idforge/encodings"
-	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
 
@@ -83,7 +82,7 @@ type Field struct {
 type Role struct {
 	Width int
 	Runs  []Run
-	V     *layouts.Value
+	V     *resolved.Role
 }
 
 // Clock is a layout's time scale: a tick is TickNum/TickDen nanoseconds
@@ -98,7 +97,7 @@ type Clock struct {
 
 // Plan is a layout as the emitters need it.
 type Plan struct {
-	L      *layouts.Layout
+	L      *resolved.Layout
 	Type   string // the ID class's name
 	Bits   int
 	Size   int // bytes
@@ -129,7 +128,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 	if !ident.MatchString(typ) || typeWords[typ] {
 		return nil, fmt.Errorf("%w: type name %q is not an identifier that the language allows", ErrName, typ)
 	}
-	p := &Plan{L: l.Model, Type: typ, Bits: l.Model.Bits, Size: l.Model.Bytes(), UUID: l.Model.IsUUID()}
+	p := &Plan{L: l, Type: typ, Bits: l.Bits, Size: l.Bytes(), UUID: l.IsUUID()}
 	p.Max = l.Max()
 	for _, name := range resolved.CommonForms() {
 		e, _ := encodings.Lookup(name)
@@ -138,7 +137,7 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 	t := l.Text
 	if text != "" {
 		var err error
-		if t, err = resolved.TextIn(l.Model, text); err != nil {
+		if t, err = l.TextIn(text); err != nil {
 			return nil, fmt.Errorf("%w: %v", ErrLayout, err)
 		}
 	}
@@ -156,13 +155,13 @@ func New(l *resolved.Layout, typ, text string, typeWords, fieldWords map[string]
 		if !ident.MatchString(f.Name) || fieldWords[f.Name] {
 			return nil, fmt.Errorf("%w: field %q is a reserved word in the target language", ErrName, f.Name)
 		}
-		p.Fields = append(p.Fields, Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l.Model, f.Field), Runs: f.Runs})
+		p.Fields = append(p.Fields, Field{Name: f.Name, Width: f.Width, Bytes: f.Bytes, What: what(l, &f), Runs: f.Runs})
 	}
 	role := func(r *resolved.Role) *Role {
 		if r == nil {
 			return nil
 		}
-		return &Role{Width: r.Width, Runs: r.Runs, V: r.Value}
+		return &Role{Width: r.Width, Runs: r.Runs, V: r}
 	}
 	p.Time, p.Counter, p.ClockSeq = role(l.Time), role(l.Counter), role(l.ClockSeq)
 	p.Node, p.Random, p.Hash = role(l.Node), role(l.Random), role(l.Hash)
@@ -262,7 +261,7 @@ func Digits(x *big.Int, alphabet string, width int) string {
 }
 
 // what describes what a field holds, for the doc comment of its reader.
-func what(l *layouts.Layout, f *layouts.Field) string {
+func what(l *resolved.Layout, f *resolved.Field) string {
 	var roles []string
 	for _, si := range f.Segments {
 		for _, pi := range l.Segments[si].Parts {
@@ -409,7 +408,7 @@ func RoleMask(r *Role) *big.Int {
 // PublicFormDoc says, for the emitters' comments, what the public form of
 // a layout's ID is (Private IDs): for a UUID layout a UUIDv4, for any other
 // same (such as "an ID of the same layout") with the constant bits kept.
-func PublicFormDoc(l *layouts.Layout, same string) string {
+func PublicFormDoc(l *resolved.Layout, same string) string {
 	if l.IsUUID() {
 		return "a UUIDv4 (version 4, variant 0b10) whose other 122 bits are a keyed permutation of the ID's free bits"
 	}
@@ -418,7 +417,7 @@ func PublicFormDoc(l *layouts.Layout, same string) string {
 
 // NotMaskedDoc says, for the docs of unmask, which text of layout l's form
 // is no public form (ErrNotMasked).
-func NotMaskedDoc(l *layouts.Layout) string {
+func NotMaskedDoc(l *resolved.Layout) string {
 	if l.IsUUID() {
 		return "a UUID that is not a version 4, such as an unmasked ID of this layout"
 	}
