@@ -1,5 +1,6 @@
-// Package conformance holds one language-neutral corpus, corpus.jsonl, that
-// the Go, JavaScript and Python tests all read: for every built-in layout
+// Package conformance holds one language-neutral corpus, corpus.jsonl.gz
+// (JSON lines, gzip-compressed), that the Go, JavaScript and Python tests
+// all read: for every built-in layout
 // and the random layouts in random/, IDs in every encoding, their fields,
 // time, validity, MinAt/MaxAt at sample instants, and bad inputs with the
 // error kind (the Go sentinel's name) each must give.
@@ -49,6 +50,7 @@ package conformance
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -164,18 +166,23 @@ const (
 	StepBack = "step-back" // the clock goes back by 0, 7 or 14 seconds at each ID
 )
 
-// Load reads a corpus file.
+// Load reads a corpus file: JSON lines, or JSON lines gzip-compressed, as
+// the committed corpus.jsonl.gz is.
 func Load(path string) ([]Record, error) { return loadLines[Record](path) }
 
 // loadLines reads a file of JSON values, one a line.
 func loadLines[T any](path string) ([]T, error) {
-	f, err := os.Open(path)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	if isGzip(b) {
+		if b, err = gunzip(b); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	var vs []T
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		var v T

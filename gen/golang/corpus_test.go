@@ -27,7 +27,7 @@ import (
 // snowflake does.
 func TestCorpus(t *testing.T) {
 	dir := userModule(t)
-	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl"))
+	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

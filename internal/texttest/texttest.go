@@ -2,7 +2,7 @@
 // packages (uuid, ksuid, ulid, snowflake) share, so that each package's
 // tests keep only what is its own: its published vectors, its peer library,
 // its bad inputs with their positions. The checks run the conformance
-// corpus (conformance/corpus.jsonl) against the package and hold every
+// corpus (conformance/corpus.jsonl.gz) against the package and hold every
 // form to the generic codecs of package encodings on many IDs. It is for
 // tests only.
 package texttest
@@ -229,7 +229,7 @@ func (c Codec[ID]) checkBad(t *testing.T, parse func(string) (ID, error), in str
 func Corpus[ID comparable](t *testing.T, c Codec[ID]) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl"))
+	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -427,7 +427,7 @@ type Mask[ID comparable] interface {
 func Masks[ID comparable](t *testing.T, m Masker[ID]) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl"))
+	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

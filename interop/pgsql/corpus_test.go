@@ -56,7 +56,7 @@ import (
 // call between them, must name it.
 func TestCorpus(t *testing.T) {
 	db := pgtest.DB(t)
-	rs, err := conformance.Load("../../conformance/corpus.jsonl")
+	rs, err := conformance.Load("../../conformance/corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
