@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/internal/suggest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/typeid"
@@ -203,6 +204,7 @@ type ReadError struct {
 	Others []Reading
 
 	rangeErr *RangeError // the text is in a layout's form but above its largest
+	why      string      // what is wrong in the form the text comes nearest to (diagnose)
 }
 
 // Is makes errors.Is(err, ErrNoReading) true.
@@ -226,14 +228,20 @@ func (e *ReadError) Error() string {
 			b.WriteString("\n  " + r.Describe())
 		}
 		return b.String()
+	case e.Layout == nil && e.From == "" && e.why != "":
+		return fmt.Sprintf("%s is not an ID idforge can read: %s%s", q, e.why, TypeIDReason(e.Input))
 	case e.Layout == nil && e.From == "":
 		return fmt.Sprintf("%s is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", q, TypeIDReason(e.Input))
+	case e.Layout == nil && e.why != "":
+		return fmt.Sprintf("%s is not an ID%s: %s", q, in, e.why)
 	case e.Layout == nil:
 		return fmt.Sprintf("%s is not an ID%s: no layout fits its length, alphabet and constant bits", q, in)
 	case len(e.Forms) > 0 && e.Err != nil:
 		return fmt.Sprintf("%s is not a %s ID: %v", q, e.Layout.Name, e.Err)
 	case len(e.Forms) > 0:
 		return fmt.Sprintf("%s is not a %s ID (read as %s)", q, e.Layout.Name, orWords(e.Forms))
+	case e.why != "":
+		return fmt.Sprintf("%s is not an ID of layout %s%s: %s", q, e.Layout.Name, in, e.why)
 	}
 	return fmt.Sprintf("%s is not an ID of layout %s%s", q, e.Layout.Name, in)
 }
@@ -248,7 +256,7 @@ func CheckFrom(from string, l *layouts.Layout) error {
 		if slices.Contains(writeEncodings, from) {
 			return nil
 		}
-		return encodingError(fmt.Sprintf("unknown encoding %q for -from (want one of %s)", from, strings.Join(writeEncodings, ", ")))
+		return encodingError(fmt.Sprintf("unknown encoding %q for -from%s (want one of %s)", from, suggest.Hint(from, writeEncodings), strings.Join(writeEncodings, ", ")))
 	}
 	forms := FormsOf(l)
 	if slices.Contains(forms, from) {
@@ -257,7 +265,7 @@ func CheckFrom(from string, l *layouts.Layout) error {
 	if slices.Contains(writeEncodings, from) || slices.ContainsFunc(l.Encodings, func(s encodings.Spec) bool { return s.Name == from }) {
 		return encodingError(fmt.Sprintf("%s IDs (%s) are never written in %s (want one of canonical, %s)", l.Name, byteCount(l.Bytes()), from, strings.Join(forms, ", ")))
 	}
-	return encodingError(fmt.Sprintf("unknown encoding %q for -from (want one of canonical, %s)", from, strings.Join(forms, ", ")))
+	return encodingError(fmt.Sprintf("unknown encoding %q for -from%s (want one of canonical, %s)", from, suggest.Hint(from, append([]string{"canonical"}, forms...)), strings.Join(forms, ", ")))
 }
 
 // FormsOf lists the forms IDs of a layout are written in (what -enc
@@ -418,6 +426,9 @@ func lower(c byte) byte {
 func (o ReadOptions) noReading(in string, rerr *ReadError) error {
 	if rerr.rangeErr != nil {
 		return rerr.rangeErr
+	}
+	if len(rerr.Forms) == 0 {
+		rerr.why = diagnose(in, o)
 	}
 	if o.Layout == nil && o.From == "" {
 		others, _ := o.candidates(in, true)
