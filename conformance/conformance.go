@@ -72,7 +72,11 @@ import (
 //     and Error is ErrTime;
 //   - "bad": Form (base62, crockford, hex, text or bytes), Input (hex for
 //     bytes; absent for the empty text, a 64-bit layout's bad decimal),
-//     Error (ErrLength, ErrSyntax or ErrOverflow);
+//     Error (ErrLength, ErrSyntax or ErrOverflow); Pos, for ErrSyntax, the
+//     0-based byte offset of the first character the form does not allow.
+//     Every language's message for it names the input's length in bytes
+//     ("length N", for bytes "N bytes"), and for ErrSyntax the place
+//     ("position Pos"), as Go's uuid.SyntaxError does;
 //   - "name", for a name-based layout: the ID Hex that the name Name (the
 //     text, as UTF-8) in the name space Namespace (hex, a UUID's 16 bytes)
 //     makes: Go's uuid.NewV3, NewV5 or NewV8SHA256, and every language's
@@ -134,6 +138,7 @@ type Record struct {
 	Form  string `json:"form,omitempty"`
 	Input string `json:"input,omitempty"`
 	Error string `json:"error,omitempty"`
+	Pos   *int   `json:"pos,omitempty"` // a "bad" record's place of ErrSyntax (a pointer, for 0)
 
 	// A "mask" record: under Key (hex) and Tweak (hex), the ID Hex masks to
 	// Public (hex), and Public unmasks to Hex (package mask).
