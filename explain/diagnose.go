@@ -73,7 +73,9 @@ func diagnose(in string, o ReadOptions) string {
 	if best != nil {
 		return fmt.Sprintf("invalid character %s at position %d of %s (length %d)", charAt(in, best.pos), best.pos, best.title, n)
 	}
-	// Forms whose alphabet the text keeps: its length, against the nearest.
+	// No form has the text's length: the nearest that reads each of its
+	// characters, else the nearest of all, and the first character it
+	// does not read.
 	gap := func(m miss) int {
 		g := -1
 		for _, w := range m.wants {
@@ -89,18 +91,17 @@ func diagnose(in string, o ReadOptions) string {
 		}
 	}
 	if best != nil {
-		return fmt.Sprintf("length %d, where %s has length %s", n, best.title, orInts(best.wants))
+		return fmt.Sprintf("no form has length %d; the nearest, %s, has length %s", n, best.title, orInts(best.wants))
 	}
-	// Neither: the form the text comes furthest in.
 	for i, m := range misses {
-		if best == nil || m.pos > best.pos {
+		if best == nil || gap(m) < gap(*best) {
 			best = &misses[i]
 		}
 	}
 	if best == nil {
 		return ""
 	}
-	return fmt.Sprintf("invalid character %s at position %d of %s, and length %d, where it has length %s", charAt(in, best.pos), best.pos, best.title, n, orInts(best.wants))
+	return fmt.Sprintf("no form has length %d; the nearest, %s, has length %s and no %s (position %d)", n, best.title, orInts(best.wants), charAt(in, best.pos), best.pos)
 }
 
 // missIn returns how text is not in form of layout l: the form's lengths

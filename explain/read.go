@@ -228,7 +228,9 @@ func (e *ReadError) Error() string {
 			b.WriteString("\n  " + r.Describe())
 		}
 		return b.String()
-	case e.Layout == nil && e.From == "" && e.why != "":
+	case e.Layout == nil && e.From == "" && e.why != "" && (TypeIDReason(e.Input) == "" || !strings.HasPrefix(e.why, "no form")):
+		// A text of a form's length: what is wrong in it, beside why
+		// it is no TypeID; a text like a TypeID: only why it is none.
 		return fmt.Sprintf("%s is not an ID idforge can read: %s%s", q, e.why, TypeIDReason(e.Input))
 	case e.Layout == nil && e.From == "":
 		return fmt.Sprintf("%s is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", q, TypeIDReason(e.Input))
