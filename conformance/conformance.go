@@ -1,5 +1,6 @@
-// Package conformance holds one language-neutral corpus, corpus.jsonl, that
-// the Go, JavaScript and Python tests all read: for every built-in layout
+// Package conformance holds one language-neutral corpus, corpus.jsonl.gz
+// (JSON lines, gzip-compressed), that the Go, JavaScript and Python tests
+// all read: for every built-in layout
 // and the random layouts in random/, IDs in every encoding, their fields,
 // time, validity, MinAt/MaxAt at sample instants, and bad inputs with the
 // error kind (the Go sentinel's name) each must give.
@@ -49,6 +50,7 @@ package conformance
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -70,7 +72,11 @@ import (
 //     and Error is ErrTime;
 //   - "bad": Form (base62, crockford, hex, text or bytes), Input (hex for
 //     bytes; absent for the empty text, a 64-bit layout's bad decimal),
-//     Error (ErrLength, ErrSyntax or ErrOverflow);
+//     Error (ErrLength, ErrSyntax or ErrOverflow); Pos, for ErrSyntax, the
+//     0-based byte offset of the first character the form does not allow.
+//     Every language's message for it names the input's length in bytes
+//     ("length N", for bytes "N bytes"), and for ErrSyntax the place
+//     ("position Pos"), as Go's uuid.SyntaxError does;
 //   - "name", for a name-based layout: the ID Hex that the name Name (the
 //     text, as UTF-8) in the name space Namespace (hex, a UUID's 16 bytes)
 //     makes: Go's uuid.NewV3, NewV5 or NewV8SHA256, and every language's
@@ -132,6 +138,7 @@ type Record struct {
 	Form  string `json:"form,omitempty"`
 	Input string `json:"input,omitempty"`
 	Error string `json:"error,omitempty"`
+	Pos   *int   `json:"pos,omitempty"` // a "bad" record's place of ErrSyntax (a pointer, for 0)
 
 	// A "mask" record: under Key (hex) and Tweak (hex), the ID Hex masks to
 	// Public (hex), and Public unmasks to Hex (package mask).
@@ -164,18 +171,23 @@ const (
 	StepBack = "step-back" // the clock goes back by 0, 7 or 14 seconds at each ID
 )
 
-// Load reads a corpus file.
+// Load reads a corpus file: JSON lines, or JSON lines gzip-compressed, as
+// the committed corpus.jsonl.gz is.
 func Load(path string) ([]Record, error) { return loadLines[Record](path) }
 
 // loadLines reads a file of JSON values, one a line.
 func loadLines[T any](path string) ([]T, error) {
-	f, err := os.Open(path)
+	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	if isGzip(b) {
+		if b, err = gunzip(b); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	var vs []T
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(nil, 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		var v T

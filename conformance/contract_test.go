@@ -24,7 +24,7 @@ import (
 // held to them too: a record is true exactly when uuid.Parse reads it and
 // the version and variant are the layout's.
 func TestValidRecords(t *testing.T) {
-	rs, err := conformance.Load("corpus.jsonl")
+	rs, err := conformance.Load("corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +117,7 @@ func TestValidRecords(t *testing.T) {
 // names are Go strings (bytes), hashes those bytes as they are, giving the
 // record's ID, as every language's fromName of a name of bytes must.
 func TestBadNameRecords(t *testing.T) {
-	rs, err := conformance.Load("corpus.jsonl")
+	rs, err := conformance.Load("corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +163,7 @@ func TestBadNameRecords(t *testing.T) {
 // 64-bit layout that a signed long's order does, so that a language whose
 // compare were the platform's signed one fails them.
 func TestOrderSigned(t *testing.T) {
-	rs, err := conformance.Load("corpus.jsonl")
+	rs, err := conformance.Load("corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

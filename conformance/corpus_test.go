@@ -2,8 +2,11 @@ package conformance_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,7 +19,8 @@ import (
 const regen = "go run ./tools/regen (at the repository's root)"
 
 // TestCorpusUpToDate makes the corpus and the conversions in memory, as
-// go generate does, and holds corpus.jsonl and conversions.jsonl to them
+// go generate does, and holds corpus.jsonl.gz (uncompressed) and
+// conversions.jsonl to them
 // byte for byte: a change to a layout, the interpreter or compat that is
 // not regenerated fails here, not only in CI.
 func TestCorpusUpToDate(t *testing.T) {
@@ -27,15 +31,29 @@ func TestCorpusUpToDate(t *testing.T) {
 	for _, f := range []struct {
 		name string
 		want []byte
-	}{{"corpus.jsonl", recs}, {"conversions.jsonl", conv}} {
+	}{{"corpus.jsonl.gz", recs}, {"conversions.jsonl", conv}} {
 		got, err := os.ReadFile(f.name)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if strings.HasSuffix(f.name, ".gz") {
+			if got, err = gunzip(got); err != nil {
+				t.Fatalf("%s: %v", f.name, err)
+			}
 		}
 		if !bytes.Equal(got, f.want) {
 			t.Errorf("%s is stale (%s): run %s", f.name, firstDiff(got, f.want), regen)
 		}
 	}
+}
+
+// gunzip returns the bytes gzip-compressed b holds.
+func gunzip(b []byte) ([]byte, error) {
+	r, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
 }
 
 // firstDiff says where two files first differ, by line.

@@ -13,7 +13,7 @@ import (
 // RFC 9562's vectors (Appendix A.2, A.4 and B.2: www.example.com in the DNS
 // name space), so that every language's fromName reads published values.
 func TestNames(t *testing.T) {
-	rs, err := conformance.Load("corpus.jsonl")
+	rs, err := conformance.Load("corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -362,7 +362,11 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 		default:
 			panic(err) // the form is the layout's: it resolves
 		}
-		rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: form, Input: input, Error: kind})
+		r := Record{Layout: l.Name, Kind: "bad", Form: form, Input: input, Error: kind}
+		if se := (*interp.SyntaxError)(nil); errors.As(err, &se) {
+			r.Pos = &se.Pos
+		}
+		rs = append(rs, r)
 	}
 	// The forms every language reads by name, and the layout's own text
 	// when it is none of them (nor uuid or decimal, below), read by its
@@ -410,20 +414,27 @@ func Bad(l *layouts.Layout, b []byte) []Record {
 	rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: "bytes", Input: hex.EncodeToString(b[1:]), Error: "ErrLength"})
 	if text == "uuid" {
 		s, _ := encodeText(l, b)
-		for _, c := range []struct{ input, kind string }{
-			{s[1:], "ErrLength"},
-			{s + "0", "ErrLength"},
-			{s[:8] + "x" + s[9:], "ErrSyntax"},
-			{s[:10] + "g" + s[11:], "ErrSyntax"},
-			{"{" + s + ")", "ErrSyntax"},
-			{"[" + s + "}", "ErrSyntax"},
-			{"urn:uuix:" + s, "ErrSyntax"},
-			{strings.ReplaceAll(s, "-", ""), ""},
-			{"URN:UUID:" + strings.ToUpper(s), ""},
-			{" " + s[1:], "ErrSyntax"},
+		for _, c := range []struct {
+			input, kind string
+			pos         int // of ErrSyntax
+		}{
+			{s[1:], "ErrLength", 0},
+			{s + "0", "ErrLength", 0},
+			{s[:8] + "x" + s[9:], "ErrSyntax", 8},
+			{s[:10] + "g" + s[11:], "ErrSyntax", 10},
+			{"{" + s + ")", "ErrSyntax", 37},
+			{"[" + s + "}", "ErrSyntax", 0},
+			{"urn:uuix:" + s, "ErrSyntax", 7},
+			{strings.ReplaceAll(s, "-", ""), "", 0},
+			{"URN:UUID:" + strings.ToUpper(s), "", 0},
+			{" " + s[1:], "ErrSyntax", 0},
 		} {
 			if c.kind != "" {
-				rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: "text", Input: c.input, Error: c.kind})
+				r := Record{Layout: l.Name, Kind: "bad", Form: "text", Input: c.input, Error: c.kind}
+				if c.kind == "ErrSyntax" {
+					r.Pos = &c.pos
+				}
+				rs = append(rs, r)
 			}
 		}
 	}
@@ -461,7 +472,16 @@ func badDecimal(l *layouts.Layout, b []byte) []Record {
 	for _, s := range inputs {
 		if kind := DecimalError(s, interp.Wide(l)); kind != "" && !seen[s] { // a short ID's changes can coincide
 			seen[s] = true
-			rs = append(rs, Record{Layout: l.Name, Kind: "bad", Form: "text", Input: s, Error: kind})
+			r := Record{Layout: l.Name, Kind: "bad", Form: "text", Input: s, Error: kind}
+			if kind == "ErrSyntax" {
+				// A leading zero, else the first byte that is no digit.
+				pos := 0
+				if s[0] != '0' {
+					pos = strings.IndexFunc(s, func(c rune) bool { return c < '0' || c > '9' })
+				}
+				r.Pos = &pos
+			}
+			rs = append(rs, r)
 		}
 	}
 	return rs

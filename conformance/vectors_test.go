@@ -17,7 +17,7 @@ func TestVectors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs, err := conformance.Load("corpus.jsonl")
+	rs, err := conformance.Load("corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,8 +38,8 @@ func TestDecodeForms(t *testing.T) {
 	}
 }
 
-// Formatter's errors match ErrEncoding and read as the CLI has always
-// written them.
+// Formatter's errors match ErrEncoding and read as the CLI writes them,
+// with the name meant when one is near.
 func TestFormatterErrors(t *testing.T) {
 	l, err := explain.Lookup("snowflake")
 	if err != nil {
@@ -50,7 +50,7 @@ func TestFormatterErrors(t *testing.T) {
 		t.Errorf("uuid of a snowflake: %v", err)
 	}
 	_, err = explain.Formatter(l, "base64")
-	if !errors.Is(err, explain.ErrEncoding) || !strings.HasPrefix(err.Error(), `unknown encoding "base64" (want one of canonical, uuid,`) {
+	if !errors.Is(err, explain.ErrEncoding) || !strings.HasPrefix(err.Error(), `unknown encoding "base64"; did you mean base62? (want one of canonical, uuid,`) {
 		t.Errorf("base64: %v", err)
 	}
 	if f, err := explain.Formatter(l, "canonical"); err != nil || string(f(nil, []byte{0, 0, 0, 0, 0, 0, 0, 42})) != "42" {

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/idforge/idforge/internal/suggest"
 	"maps"
 	"slices"
 	"strconv"
@@ -66,7 +67,7 @@ func Builtin(name string) (*layouts.Layout, error) {
 func Lookup(name string) (*layouts.Layout, error) {
 	l, err := Builtin(Alias(name))
 	if errors.Is(err, layouts.ErrNotFound) {
-		return nil, fmt.Errorf("%w (want one of %s)", err, strings.Join(LayoutNames(), ", "))
+		return nil, fmt.Errorf("%w: %q%s (want one of %s)", layouts.ErrNotFound, name, suggest.Hint(name, LayoutNames()), strings.Join(LayoutNames(), ", "))
 	}
 	return l, err
 }
@@ -204,7 +205,7 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 		}
 		return e.AppendEncode, nil
 	}
-	return nil, encodingError(fmt.Sprintf("unknown encoding %q (want one of %s)", enc, strings.Join(writeEncodings, ", ")))
+	return nil, encodingError(fmt.Sprintf("unknown encoding %q%s (want one of %s)", enc, suggest.Hint(enc, writeEncodings), strings.Join(writeEncodings, ", ")))
 }
 
 // AppendUUID writes 16 bytes in the 8-4-4-4-12 form.

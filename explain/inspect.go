@@ -95,12 +95,9 @@ func Readings(in string, o ReadOptions) Report {
 		switch {
 		case rerr != nil && rerr.Layout == nil && rerr.Err != nil:
 			r.Error = rerr.Err.Error()
-		case o.Layout != nil:
-			r.Error = fmt.Sprintf("%s is not an ID of layout %s", Shorten(in), o.Layout.Name)
-		case o.From != "":
-			r.Error = fmt.Sprintf("%s is not an ID in %s: no layout fits its length, alphabet and constant bits", Shorten(in), o.From)
 		default:
-			r.Error = fmt.Sprintf("%s is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", Shorten(in), TypeIDReason(in))
+			e := &ReadError{Input: in, Layout: o.Layout, From: o.From, why: diagnose(in, o)}
+			r.Error = e.Error()
 		}
 	}
 	return r

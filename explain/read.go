@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/internal/suggest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/typeid"
@@ -203,6 +204,7 @@ type ReadError struct {
 	Others []Reading
 
 	rangeErr *RangeError // the text is in a layout's form but above its largest
+	why      string      // what is wrong in the form the text comes nearest to (diagnose)
 }
 
 // Is makes errors.Is(err, ErrNoReading) true.
@@ -226,14 +228,26 @@ func (e *ReadError) Error() string {
 			b.WriteString("\n  " + r.Describe())
 		}
 		return b.String()
+	case e.Layout == nil && e.From == "" && e.why != "" && (TypeIDReason(e.Input) == "" || !strings.HasPrefix(e.why, "no form")):
+		// A text of a form's length: what is wrong in it, beside why
+		// it is no TypeID; a text like a TypeID: only why it is none.
+		return fmt.Sprintf("%s is not an ID idforge can read: %s%s", q, e.why, TypeIDReason(e.Input))
 	case e.Layout == nil && e.From == "":
 		return fmt.Sprintf("%s is not an ID idforge can read: no layout fits its length, alphabet and constant bits%s", q, TypeIDReason(e.Input))
+	case e.Layout == nil && e.why != "":
+		return fmt.Sprintf("%s is not an ID%s: %s", q, in, e.why)
 	case e.Layout == nil:
 		return fmt.Sprintf("%s is not an ID%s: no layout fits its length, alphabet and constant bits", q, in)
 	case len(e.Forms) > 0 && e.Err != nil:
+		var bad encodings.InvalidCharError
+		if errors.As(e.Err, &bad) && bad.Pos < len(e.Input) {
+			return fmt.Sprintf("%s is not a %s ID: invalid character %s at position %d of text of length %d", q, e.Layout.Name, charAt(e.Input, bad.Pos), bad.Pos, len(e.Input))
+		}
 		return fmt.Sprintf("%s is not a %s ID: %v", q, e.Layout.Name, e.Err)
 	case len(e.Forms) > 0:
 		return fmt.Sprintf("%s is not a %s ID (read as %s)", q, e.Layout.Name, orWords(e.Forms))
+	case e.why != "":
+		return fmt.Sprintf("%s is not an ID of layout %s%s: %s", q, e.Layout.Name, in, e.why)
 	}
 	return fmt.Sprintf("%s is not an ID of layout %s%s", q, e.Layout.Name, in)
 }
@@ -248,7 +262,7 @@ func CheckFrom(from string, l *layouts.Layout) error {
 		if slices.Contains(writeEncodings, from) {
 			return nil
 		}
-		return encodingError(fmt.Sprintf("unknown encoding %q for -from (want one of %s)", from, strings.Join(writeEncodings, ", ")))
+		return encodingError(fmt.Sprintf("unknown encoding %q for -from%s (want one of %s)", from, suggest.Hint(from, writeEncodings), strings.Join(writeEncodings, ", ")))
 	}
 	forms := FormsOf(l)
 	if slices.Contains(forms, from) {
@@ -257,7 +271,7 @@ func CheckFrom(from string, l *layouts.Layout) error {
 	if slices.Contains(writeEncodings, from) || slices.ContainsFunc(l.Encodings, func(s encodings.Spec) bool { return s.Name == from }) {
 		return encodingError(fmt.Sprintf("%s IDs (%s) are never written in %s (want one of canonical, %s)", l.Name, byteCount(l.Bytes()), from, strings.Join(forms, ", ")))
 	}
-	return encodingError(fmt.Sprintf("unknown encoding %q for -from (want one of canonical, %s)", from, strings.Join(forms, ", ")))
+	return encodingError(fmt.Sprintf("unknown encoding %q for -from%s (want one of canonical, %s)", from, suggest.Hint(from, append([]string{"canonical"}, forms...)), strings.Join(forms, ", ")))
 }
 
 // FormsOf lists the forms IDs of a layout are written in (what -enc
@@ -418,6 +432,9 @@ func lower(c byte) byte {
 func (o ReadOptions) noReading(in string, rerr *ReadError) error {
 	if rerr.rangeErr != nil {
 		return rerr.rangeErr
+	}
+	if len(rerr.Forms) == 0 {
+		rerr.why = diagnose(in, o)
 	}
 	if o.Layout == nil && o.From == "" {
 		others, _ := o.candidates(in, true)
@@ -942,26 +959,41 @@ var errDecimalRange = fmt.Errorf("%w: above 18446744073709551615", encodings.Err
 // of), no leading zeros. Digits of a number above 2^64-1 are ErrOverflow.
 func decodeDecimal(s string) ([]byte, error) {
 	if s != "" && (s[0] == '-' || s[0] == '+') && len(s) > 1 && strings.Trim(s[1:], "0123456789") == "" {
-		return nil, errDecimalSign
+		return nil, fmt.Errorf("%w (%s at position 0 of text of length %d): an ID is the unsigned number its bits hold", errDecimalSign, charAt(s, 0), len(s))
 	}
 	if s == "" || s[0] < '0' || s[0] > '9' {
-		return nil, errNotDecimal
+		return nil, notDecimal(s)
 	}
 	v, err := strconv.ParseUint(s, 10, 64)
 	switch {
 	case errors.Is(err, strconv.ErrRange) && s[0] != '0':
 		return nil, errDecimalRange
 	case err != nil || strconv.FormatUint(v, 10) != s:
-		return nil, errNotDecimal
+		return nil, notDecimal(s)
 	}
 	return binary.BigEndian.AppendUint64(nil, v), nil
 }
 
+// notDecimal returns decodeDecimal's error for text that is not decimal
+// digits as an ID's are written: its length, and the character at fault
+// and where.
+func notDecimal(s string) error {
+	switch i := strings.IndexFunc(s, func(c rune) bool { return c < '0' || c > '9' }); {
+	case s == "":
+		return fmt.Errorf("%w: text of length 0", errNotDecimal)
+	case i >= 0:
+		return fmt.Errorf("%w: invalid character %s at position %d of text of length %d", errNotDecimal, charAt(s, i), i, len(s))
+	case s[0] == '0':
+		return fmt.Errorf("%w: invalid character '0' at position 0 of text of length %d: only zero itself starts with a zero", errNotDecimal, len(s))
+	}
+	return fmt.Errorf("%w: text of length %d", errNotDecimal, len(s))
+}
+
 // errDecimalSign is decodeDecimal's error for digits with a sign.
-var errDecimalSign = errors.New("explain: decimal text has no sign: an ID is the unsigned number its bits hold")
+var errDecimalSign = errors.New("decimal text has no sign")
 
 // errNotDecimal is decodeDecimal's error for text that is not decimal.
-var errNotDecimal = errors.New("explain: not a decimal number")
+var errNotDecimal = errors.New("not a decimal number")
 
 // ErrRange matches Read's error for a text in a layout's form whose value
 // is above the layout's largest ID: a ULID above 7ZZZZZZZZZZZZZZZZZZZZZZZZZ,
@@ -984,7 +1016,7 @@ func (e *RangeError) Is(target error) bool {
 
 // Error names the largest ID of the layout in the form.
 func (e *RangeError) Error() string {
-	s := fmt.Sprintf("%s is above the largest %s ID", Shorten(e.Input), e.Layout.Name)
+	s := fmt.Sprintf("%s (length %d) is above the largest %s ID", Shorten(e.Input), len(e.Input), e.Layout.Name)
 	if f, err := Formatter(e.Layout, e.Form); err == nil {
 		s += fmt.Sprintf(" in %s, %s", e.Form, f(nil, MaxID(e.Layout)))
 	}

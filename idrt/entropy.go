@@ -28,7 +28,7 @@ const maxEmptyReads = 100
 
 // errBadCount is returned when an underlying reader reports that it read a
 // negative count, or more bytes than it was given room for.
-var errBadCount = errors.New("idrt: entropy reader returned an invalid count")
+var errBadCount = errors.New("entropy reader returned an invalid count")
 
 // cryptoReaderType is the type of crypto/rand's default Reader, recorded at
 // start-up so that Read can tell whether crypto/rand.Reader has since been

@@ -9,7 +9,7 @@ import (
 
 // ErrJSON is matched by the error of UnquoteJSON for input that is not one
 // JSON string.
-var ErrJSON = errors.New("idrt: invalid JSON string")
+var ErrJSON = errors.New("invalid JSON string")
 
 // UnquoteJSON returns the value of data, one JSON string (RFC 8259 section
 // 7: a quoted string, without white space around it, as encoding/json hands

@@ -80,7 +80,7 @@ func (f *Fence) Err() error {
 // ErrNotLease is matched by the error of LeaseOf for a value that is not a
 // lease of package github.com/idforge/idforge/lease: nil, a nil pointer, or
 // a value of another type.
-var ErrNotLease = errors.New("idrt: not a node lease")
+var ErrNotLease = errors.New("not a node lease")
 
 // leasesOf is the function package lease registers (RegisterLeases).
 var leasesOf atomic.Pointer[func(v any) (Lease, bool)]

@@ -17,7 +17,7 @@ type Mark struct {
 }
 
 // errNoStore is returned by OpenMark for a nil store.
-var errNoStore = errors.New("idrt: no state store")
+var errNoStore = errors.New("no state store")
 
 // OpenMark returns the mark of a layout, by name (such as "uuidv7"), in the
 // store s, which the generator writes ahead by the given number of ticks as

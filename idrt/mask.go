@@ -50,22 +50,22 @@ const MinMaskKey = 16
 var (
 	// ErrMaskKey means the key is shorter than MinMaskKey bytes or all
 	// zero, or is not a key (NewMaskOf), or the Mask is a zero one.
-	ErrMaskKey = errors.New("idrt: a mask key needs at least 16 bytes (128 bits), not all zero")
+	ErrMaskKey = errors.New("a mask key needs at least 16 bytes (128 bits), not all zero")
 	// ErrMaskDomain means the layout has too few or too many free bits to
 	// mask (fewer than MinMaskBits or more than MaxMaskBits), or its shape
 	// is inconsistent.
-	ErrMaskDomain = errors.New("idrt: the layout's free bits cannot be masked")
+	ErrMaskDomain = errors.New("the layout's free bits cannot be masked")
 	// ErrNotMasked means a value is not a public ID under this mask: its
 	// constant bits are not the public form's, or it unmasks to an ID whose
 	// bits the layout does not allow.
-	ErrNotMasked = errors.New("idrt: not a public ID of this layout under this key")
+	ErrNotMasked = errors.New("not a public ID of this layout under this key")
 	// ErrMaskInvalid means an ID given to Mask is not one of the layout's:
 	// its constant bits are not the layout's (a UUIDv4 given to a UUIDv7
 	// mask, a negative Snowflake). Nothing is masked.
-	ErrMaskInvalid = errors.New("idrt: not an ID of this layout: its constant bits are not the layout's")
+	ErrMaskInvalid = errors.New("not an ID of this layout: its constant bits are not the layout's")
 	// ErrMaskLength means an ID, a public form or a destination is not as
 	// long as the layout's IDs.
-	ErrMaskLength = errors.New("idrt: not as long as the layout's IDs")
+	ErrMaskLength = errors.New("not as long as the layout's IDs")
 )
 
 // maskKeysOf is the function package maskkey registers

@@ -125,18 +125,18 @@ var (
 	// the counter has run out for the tick it also returns: the caller must
 	// wait for the clock to pass that tick (Wait.Past does) and call Next
 	// again.
-	ErrExhausted = errors.New("idrt: counter exhausted for this tick")
+	ErrExhausted = errors.New("counter exhausted for this tick")
 	// ErrClockBackwards is returned by State.Next when the clock is more
 	// than Policy.MaxBehind ticks behind the last tick used, and matched by
 	// the *ClockError of a Wait whose clock did not pass the awaited tick in
 	// time (ErrClockStalled, also matched, tells a clock that stood still).
-	ErrClockBackwards = errors.New("idrt: clock moved backwards too far")
+	ErrClockBackwards = errors.New("clock moved backwards too far")
 	// ErrTimeOverflow is returned by State.Next when the next tick would be
 	// past Policy.MaxTick, the last tick the layout's time field holds.
-	ErrTimeOverflow = errors.New("idrt: time past the layout's last tick")
+	ErrTimeOverflow = errors.New("time past the layout's last tick")
 	// ErrEntropy is matched, along with the reader's own error, by the
 	// error State.NextRandom returns when it cannot read random bits.
-	ErrEntropy = errors.New("idrt: reading random bits failed")
+	ErrEntropy = errors.New("reading random bits failed")
 )
 
 // entropyError is the error of a failed read of random bits: it reads as the
@@ -147,7 +147,7 @@ func (e entropyError) Error() string   { return e.err.Error() }
 func (e entropyError) Unwrap() []error { return []error{ErrEntropy, e.err} }
 
 // errPolicy is returned by State.Next for a nil State or an invalid Policy.
-var errPolicy = errors.New("idrt: invalid policy (CounterBits outside 0..128, unknown Init or Overflow, or OverflowWrap without InitRunning) or nil State")
+var errPolicy = errors.New("invalid policy (CounterBits outside 0..128, unknown Init or Overflow, or OverflowWrap without InitRunning) or nil State")
 
 // State is one generator's monotonic state: the last tick used and the
 // counter value within it. The zero value is ready to use. A State is safe for

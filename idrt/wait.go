@@ -8,13 +8,13 @@ import (
 )
 
 // errNilClock is returned by a wait that is given no clock.
-var errNilClock = errors.New("idrt: a wait needs a clock")
+var errNilClock = errors.New("a wait needs a clock")
 
 // ErrClockStalled is matched by the error of a wait whose clock stood still
 // on the awaited tick for the whole wait: a frozen VM clock or a stuck time
 // source, not a clock that was set back. It also matches ErrClockBackwards,
 // which is what callers checked for it before it had an error of its own.
-var ErrClockStalled = ErrorOf("idrt: clock stalled", ErrClockBackwards)
+var ErrClockStalled = ErrorOf("clock stalled", ErrClockBackwards)
 
 // ErrorOf returns a new sentinel error with the text msg that errors.Is also
 // matches to kind: a narrower kind of error that callers of the broader one

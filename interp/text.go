@@ -23,6 +23,25 @@ var (
 	ErrForm = errors.New("interp: no such text form")
 )
 
+// A SyntaxError is ErrSyntax at a place in the text: Pos is the 0-based
+// byte offset of the character the form does not allow (the digit that
+// sets padding bits, the check symbol that does not match).
+type SyntaxError struct {
+	Pos int
+	msg string
+}
+
+// syntaxAt returns a *SyntaxError at pos with the message format makes of
+// args after ErrSyntax's.
+func syntaxAt(pos int, format string, args ...any) error {
+	return &SyntaxError{Pos: pos, msg: ErrSyntax.Error() + ": " + fmt.Sprintf(format, args...)}
+}
+
+func (e *SyntaxError) Error() string { return e.msg }
+
+// Unwrap returns ErrSyntax.
+func (e *SyntaxError) Unwrap() error { return ErrSyntax }
+
 // The text forms that are not encodings.
 const (
 	formUUID    = "uuid"
@@ -214,13 +233,13 @@ func Decode(l *layouts.Layout, form, text string) ([]byte, error) {
 			c := text[i]
 			if i == 8 || i == 13 || i == 18 || i == 23 {
 				if c != '-' {
-					return nil, fmt.Errorf("%w: %q at %d", ErrSyntax, text, i)
+					return nil, syntaxAt(i, "%q at %d", text, i)
 				}
 				continue
 			}
 			d := strings.IndexByte("0123456789abcdef", lower(c))
 			if d < 0 {
-				return nil, fmt.Errorf("%w: %q at %d", ErrSyntax, text, i)
+				return nil, syntaxAt(i, "%q at %d", text, i)
 			}
 			x.Lsh(x, 4).Or(x, big.NewInt(int64(d)))
 		}
@@ -268,7 +287,7 @@ func decodeDigits(s encodings.Spec, text string, n int) ([]byte, error) {
 	for i := 0; i < w; i++ {
 		d := digitOf(s, text[i])
 		if d < 0 {
-			return nil, fmt.Errorf("%w: %q at %d", ErrSyntax, text[i], i)
+			return nil, syntaxAt(i, "%q at %d", text[i], i)
 		}
 		x.Mul(x, base).Add(x, big.NewInt(int64(d)))
 	}
@@ -278,7 +297,7 @@ func decodeDigits(s encodings.Spec, text string, n int) ([]byte, error) {
 	}
 	if pad > 0 {
 		if new(big.Int).And(x, mask(pad)).Sign() != 0 {
-			return nil, fmt.Errorf("%w: %q at %d sets padding bits", ErrSyntax, text[w-1], w-1)
+			return nil, syntaxAt(w-1, "%q at %d sets padding bits", text[w-1], w-1)
 		}
 		x.Rsh(x, uint(pad))
 	}
@@ -286,7 +305,7 @@ func decodeDigits(s encodings.Spec, text string, n int) ([]byte, error) {
 		r := new(big.Int).Mod(x, big.NewInt(37)).Int64()
 		c := text[w]
 		if got := strings.IndexByte(encodings.CheckDigits, upper(c)); got != int(r) {
-			return nil, fmt.Errorf("%w: check symbol %q, want %q", ErrSyntax, c, encodings.CheckDigits[r])
+			return nil, syntaxAt(w, "check symbol %q, want %q", c, encodings.CheckDigits[r])
 		}
 	}
 	return x.FillBytes(make([]byte, n)), nil

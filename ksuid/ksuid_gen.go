@@ -542,15 +542,16 @@ type SyntaxError struct {
 	Form string // the form being read, such as "Base62"
 	Pos  int    // the byte offset of the character in the input
 	Char byte   // the character
+	Len  int    // the input's length in bytes
 }
 
-// Error describes the character and its position, quoting a printable
-// character and writing any other byte in hexadecimal.
+// Error describes the character, its position and the input's length, quoting
+// a printable character and writing any other byte in hexadecimal.
 func (e *SyntaxError) Error() string {
 	if e.Char > ' ' && e.Char < 0x7f {
-		return fmt.Sprintf("ksuid: invalid character %q at position %d of %s text", e.Char, e.Pos, e.Form)
+		return fmt.Sprintf("ksuid: invalid character %q at position %d of %s text of length %d", e.Char, e.Pos, e.Form, e.Len)
 	}
-	return fmt.Sprintf("ksuid: invalid byte 0x%02x at position %d of %s text", e.Char, e.Pos, e.Form)
+	return fmt.Sprintf("ksuid: invalid byte 0x%02x at position %d of %s text of length %d", e.Char, e.Pos, e.Form, e.Len)
 }
 
 // Unwrap returns ErrSyntax, so that errors.Is(err, ErrSyntax) holds for every
@@ -564,10 +565,10 @@ func errLength(what string, n int, want string) error {
 	return fmt.Errorf("%w: %s of length %d, want %s", ErrLength, what, n, want)
 }
 
-// errOverflow returns ErrOverflow for form text whose value needs more than
-// 160 bits.
-func errOverflow(form string) error {
-	return fmt.Errorf("%w: %s text of a value above 160 bits", ErrOverflow, form)
+// errOverflow returns ErrOverflow for form text of length n whose value needs
+// more than 160 bits.
+func errOverflow(form string, n int) error {
+	return fmt.Errorf("%w: %s text of length %d and a value above 160 bits", ErrOverflow, form, n)
 }
 
 // String returns id in its canonical text form, as Base62 returns it: 27
@@ -777,7 +778,7 @@ func (id *KSUID) UnmarshalJSON(data []byte) error {
 	var v KSUID
 	if err := parseText((*[20]byte)(&v), string(text)); err != nil {
 		if raw {
-			err = shiftError(err, 1)
+			err = shiftError(err, 1, len(data))
 		}
 		return err
 	}
@@ -884,18 +885,22 @@ func (n *NullKSUID) UnmarshalJSON(data []byte) error {
 func syntaxError(form, s string, table *[256]byte) error {
 	for i := 0; i < len(s); i++ {
 		if table[s[i]] == 0xff {
-			return &SyntaxError{Form: form, Pos: i, Char: s[i]}
+			return &SyntaxError{Form: form, Pos: i, Char: s[i], Len: len(s)}
 		}
 	}
-	return &SyntaxError{Form: form}
+	return &SyntaxError{
+		Form: form,
+		Len:  len(s),
+	}
 }
 
 // shiftError adds n to the position of err if it is a *SyntaxError, as the
 // decoders return them, for errors from decoding a part of the input that
-// starts at offset n.
-func shiftError(err error, n int) error {
+// starts at offset n, and gives it the whole input's length.
+func shiftError(err error, n, length int) error {
 	if se, ok := err.(*SyntaxError); ok {
 		se.Pos += n
+		se.Len = length
 	}
 	return err
 }
@@ -1132,7 +1137,7 @@ func decodeBase62(id *[20]byte, s string) error {
 	x1, c = bits.Add64(lo, carry, 0)
 	x2 := hi + c
 	if x2>>32 != 0 {
-		return errOverflow("Base62")
+		return errOverflow("Base62", len(s))
 	}
 	binary.BigEndian.PutUint32(id[0:4], uint32(x2))
 	binary.BigEndian.PutUint64(id[4:12], x1)

@@ -3,6 +3,7 @@ package layouts
 import (
 	"embed"
 	"fmt"
+	"github.com/idforge/idforge/internal/suggest"
 	"path"
 	"slices"
 	"strings"
@@ -57,12 +58,14 @@ func Builtin(name string) (*Layout, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, l := range ls {
+	names := make([]string, len(ls))
+	for i, l := range ls {
 		if l.Name == name {
 			return l.Clone(), nil
 		}
+		names[i] = l.Name
 	}
-	return nil, fmt.Errorf("%w: %q", ErrNotFound, name)
+	return nil, fmt.Errorf("%w: %q%s", ErrNotFound, name, suggest.Hint(name, names))
 }
 
 // BuiltinSpec returns the spec text of a built-in layout.

@@ -48,6 +48,7 @@ package layouts
 
 import (
 	"fmt"
+	"github.com/idforge/idforge/internal/suggest"
 	"slices"
 	"strings"
 	"time"
@@ -125,7 +126,13 @@ func (l *Layout) Encoding(name string) (*encodings.Encoding, error) {
 	if e, ok := encodings.Lookup(name); ok {
 		return e, nil
 	}
-	return nil, fmt.Errorf("%w %q (want uuid, %s, or one the spec declares)", ErrEncoding, name, strings.Join(encodings.Names(), ", "))
+	names := encodings.Names()
+	if l != nil {
+		for _, s := range l.Encodings {
+			names = append(names, s.Name)
+		}
+	}
+	return nil, fmt.Errorf("%w %q%s (want uuid, %s, or one the spec declares)", ErrEncoding, name, suggest.Hint(name, append(names, "uuid")), strings.Join(encodings.Names(), ", "))
 }
 
 // TextEncoding returns the encoding of the layout's canonical text

@@ -16,7 +16,7 @@ import (
 // every language reads: package mask gives their answers and their
 // refusals.
 func TestCorpus(t *testing.T) {
-	rs, err := conformance.Load("../conformance/corpus.jsonl")
+	rs, err := conformance.Load("../conformance/corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

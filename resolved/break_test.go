@@ -14,7 +14,7 @@ import (
 // the corpus, made by the interpreter, which shares no code with
 // resolved, does not move with it.
 func TestBrokenFailsCorpus(t *testing.T) {
-	rs, err := conformance.Load("../conformance/corpus.jsonl")
+	rs, err := conformance.Load("../conformance/corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -561,15 +561,16 @@ type SyntaxError struct {
 	Form string // the form being read, such as "Base62"
 	Pos  int    // the byte offset of the character in the input
 	Char byte   // the character
+	Len  int    // the input's length in bytes
 }
 
-// Error describes the character and its position, quoting a printable
-// character and writing any other byte in hexadecimal.
+// Error describes the character, its position and the input's length, quoting
+// a printable character and writing any other byte in hexadecimal.
 func (e *SyntaxError) Error() string {
 	if e.Char > ' ' && e.Char < 0x7f {
-		return fmt.Sprintf("snowflake: invalid character %q at position %d of %s text", e.Char, e.Pos, e.Form)
+		return fmt.Sprintf("snowflake: invalid character %q at position %d of %s text of length %d", e.Char, e.Pos, e.Form, e.Len)
 	}
-	return fmt.Sprintf("snowflake: invalid byte 0x%02x at position %d of %s text", e.Char, e.Pos, e.Form)
+	return fmt.Sprintf("snowflake: invalid byte 0x%02x at position %d of %s text of length %d", e.Char, e.Pos, e.Form, e.Len)
 }
 
 // Unwrap returns ErrSyntax, so that errors.Is(err, ErrSyntax) holds for every
@@ -583,10 +584,10 @@ func errLength(what string, n int, want string) error {
 	return fmt.Errorf("%w: %s of length %d, want %s", ErrLength, what, n, want)
 }
 
-// errOverflow returns ErrOverflow for form text whose value needs more than 63
-// bits.
-func errOverflow(form string) error {
-	return fmt.Errorf("%w: %s text of a value above 63 bits", ErrOverflow, form)
+// errOverflow returns ErrOverflow for form text of length n whose value needs
+// more than 63 bits.
+func errOverflow(form string, n int) error {
+	return fmt.Errorf("%w: %s text of length %d and a value above 63 bits", ErrOverflow, form, n)
 }
 
 // String returns id in decimal, its canonical text form: the number its 64
@@ -830,7 +831,7 @@ func (id *ID) UnmarshalJSON(data []byte) error {
 	v, err := parseText(string(text))
 	if err != nil {
 		if raw {
-			err = shiftError(err, 1)
+			err = shiftError(err, 1, len(data))
 		}
 		return err
 	}
@@ -941,18 +942,22 @@ func (n *NullID) UnmarshalJSON(data []byte) error {
 func syntaxError(form, s string, table *[256]byte) error {
 	for i := 0; i < len(s); i++ {
 		if table[s[i]] == 0xff {
-			return &SyntaxError{Form: form, Pos: i, Char: s[i]}
+			return &SyntaxError{Form: form, Pos: i, Char: s[i], Len: len(s)}
 		}
 	}
-	return &SyntaxError{Form: form}
+	return &SyntaxError{
+		Form: form,
+		Len:  len(s),
+	}
 }
 
 // shiftError adds n to the position of err if it is a *SyntaxError, as the
 // decoders return them, for errors from decoding a part of the input that
-// starts at offset n.
-func shiftError(err error, n int) error {
+// starts at offset n, and gives it the whole input's length.
+func shiftError(err error, n, length int) error {
 	if se, ok := err.(*SyntaxError); ok {
 		se.Pos += n
+		se.Len = length
 	}
 	return err
 }
@@ -1152,7 +1157,7 @@ func decodeBase62(id *[8]byte, s string) error {
 	hi, lo := bits.Mul64(x0, base62Pow10)
 	x0, c := bits.Add64(lo, c1, 0)
 	if hi+c != 0 {
-		return errOverflow("Base62")
+		return errOverflow("Base62", len(s))
 	}
 	binary.BigEndian.PutUint64(id[0:8], x0)
 	return nil
@@ -1243,7 +1248,7 @@ func decodeCrockford(id *[8]byte, s string) error {
 		return syntaxError("Crockford", s, &crockfordDecode)
 	}
 	if crockfordDecode[s[0]]>>4 != 0 {
-		return errOverflow("Crockford")
+		return errOverflow("Crockford", len(s))
 	}
 	return nil
 }
@@ -1257,18 +1262,18 @@ func parseDecimal(s string) (ID, error) {
 	}
 	if s[0] == '0' && len(s) > 1 {
 		// Only zero itself starts with a zero.
-		return 0, &SyntaxError{Form: "decimal", Pos: 0, Char: '0'}
+		return 0, &SyntaxError{Form: "decimal", Pos: 0, Char: '0', Len: len(s)}
 	}
 	var v uint64
 	for i := 0; i < len(s); i++ {
 		d := s[i] - '0'
 		if d > 9 {
-			return 0, &SyntaxError{Form: "decimal", Pos: i, Char: s[i]}
+			return 0, &SyntaxError{Form: "decimal", Pos: i, Char: s[i], Len: len(s)}
 		}
 		v = v*10 + uint64(d) // 19 digits cannot wrap
 	}
 	if v > math.MaxInt64 {
-		return 0, errOverflow("decimal")
+		return 0, errOverflow("decimal", len(s))
 	}
 	return ID(v), nil
 }

@@ -1207,15 +1207,16 @@ type SyntaxError struct {
 	Form string // the form being read, such as "Base62"
 	Pos  int    // the byte offset of the character in the input
 	Char byte   // the character
+	Len  int    // the input's length in bytes
 }
 
-// Error describes the character and its position, quoting a printable
-// character and writing any other byte in hexadecimal.
+// Error describes the character, its position and the input's length, quoting
+// a printable character and writing any other byte in hexadecimal.
 func (e *SyntaxError) Error() string {
 	if e.Char > ' ' && e.Char < 0x7f {
-		return fmt.Sprintf("uuid: invalid character %q at position %d of %s text", e.Char, e.Pos, e.Form)
+		return fmt.Sprintf("uuid: invalid character %q at position %d of %s text of length %d", e.Char, e.Pos, e.Form, e.Len)
 	}
-	return fmt.Sprintf("uuid: invalid byte 0x%02x at position %d of %s text", e.Char, e.Pos, e.Form)
+	return fmt.Sprintf("uuid: invalid byte 0x%02x at position %d of %s text of length %d", e.Char, e.Pos, e.Form, e.Len)
 }
 
 // Unwrap returns ErrSyntax, so that errors.Is(err, ErrSyntax) holds for every
@@ -1229,10 +1230,10 @@ func errLength(what string, n int, want string) error {
 	return fmt.Errorf("%w: %s of length %d, want %s", ErrLength, what, n, want)
 }
 
-// errOverflow returns ErrOverflow for form text whose value needs more than
-// 128 bits.
-func errOverflow(form string) error {
-	return fmt.Errorf("%w: %s text of a value above 128 bits", ErrOverflow, form)
+// errOverflow returns ErrOverflow for form text of length n whose value needs
+// more than 128 bits.
+func errOverflow(form string, n int) error {
+	return fmt.Errorf("%w: %s text of length %d and a value above 128 bits", ErrOverflow, form, n)
 }
 
 // String returns id in the canonical form of RFC 9562: 36 characters,
@@ -1342,12 +1343,12 @@ func parseText(id *[16]byte, s string) error {
 		return decodeHex(id, s)
 	case 38:
 		if s[0] != '{' {
-			return &SyntaxError{Form: "UUID", Pos: 0, Char: s[0]}
+			return &SyntaxError{Form: "UUID", Pos: 0, Char: s[0], Len: len(s)}
 		}
 		if s[37] != '}' {
-			return &SyntaxError{Form: "UUID", Pos: 37, Char: s[37]}
+			return &SyntaxError{Form: "UUID", Pos: 37, Char: s[37], Len: len(s)}
 		}
-		return shiftError(decodeUUID(id, s[1:37]), 1)
+		return shiftError(decodeUUID(id, s[1:37]), 1, len(s))
 	case 45:
 		for i := 0; i < 9; i++ {
 			c := s[i]
@@ -1355,10 +1356,10 @@ func parseText(id *[16]byte, s string) error {
 				c += 'a' - 'A'
 			}
 			if c != "urn:uuid:"[i] {
-				return &SyntaxError{Form: "UUID", Pos: i, Char: s[i]}
+				return &SyntaxError{Form: "UUID", Pos: i, Char: s[i], Len: len(s)}
 			}
 		}
-		return shiftError(decodeUUID(id, s[9:]), 9)
+		return shiftError(decodeUUID(id, s[9:]), 9, len(s))
 	}
 	return errLength("UUID text", len(s), "36, 32, 38 or 45")
 }
@@ -1487,7 +1488,7 @@ func (id *UUID) UnmarshalJSON(data []byte) error {
 	var v UUID
 	if err := parseText((*[16]byte)(&v), string(text)); err != nil {
 		if raw {
-			err = shiftError(err, 1)
+			err = shiftError(err, 1, len(data))
 		}
 		return err
 	}
@@ -1594,18 +1595,22 @@ func (n *NullUUID) UnmarshalJSON(data []byte) error {
 func syntaxError(form, s string, table *[256]byte) error {
 	for i := 0; i < len(s); i++ {
 		if table[s[i]] == 0xff {
-			return &SyntaxError{Form: form, Pos: i, Char: s[i]}
+			return &SyntaxError{Form: form, Pos: i, Char: s[i], Len: len(s)}
 		}
 	}
-	return &SyntaxError{Form: form}
+	return &SyntaxError{
+		Form: form,
+		Len:  len(s),
+	}
 }
 
 // shiftError adds n to the position of err if it is a *SyntaxError, as the
 // decoders return them, for errors from decoding a part of the input that
-// starts at offset n.
-func shiftError(err error, n int) error {
+// starts at offset n, and gives it the whole input's length.
+func shiftError(err error, n, length int) error {
 	if se, ok := err.(*SyntaxError); ok {
 		se.Pos += n
+		se.Len = length
 	}
 	return err
 }
@@ -1729,10 +1734,13 @@ func uuidSyntaxError(s string) error {
 	for i := 0; i < len(s); i++ {
 		hyphen := i == 8 || i == 13 || i == 18 || i == 23
 		if hyphen && s[i] != '-' || !hyphen && hexDecode[s[i]] == 0xff {
-			return &SyntaxError{Form: "UUID", Pos: i, Char: s[i]}
+			return &SyntaxError{Form: "UUID", Pos: i, Char: s[i], Len: len(s)}
 		}
 	}
-	return &SyntaxError{Form: "UUID"}
+	return &SyntaxError{
+		Form: "UUID",
+		Len:  len(s),
+	}
 }
 
 // base62Digits are the Base62 digits, in ASCII order so that the text of
@@ -1845,7 +1853,7 @@ func decodeBase62(id *[16]byte, s string) error {
 	hi, lo = bits.Mul64(x1, base62Pow10)
 	x1, c = bits.Add64(lo, carry, 0)
 	if hi+c != 0 {
-		return errOverflow("Base62")
+		return errOverflow("Base62", len(s))
 	}
 	binary.BigEndian.PutUint64(id[0:8], x1)
 	binary.BigEndian.PutUint64(id[8:16], x0)
@@ -1959,7 +1967,7 @@ func decodeCrockford(id *[16]byte, s string) error {
 		return syntaxError("Crockford", s, &crockfordDecode)
 	}
 	if crockfordDecode[s[0]]>>3 != 0 {
-		return errOverflow("Crockford")
+		return errOverflow("Crockford", len(s))
 	}
 	return nil
 }

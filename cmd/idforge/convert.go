@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/idforge/idforge/internal/suggest"
 	"io"
 	"math/big"
 	"slices"
@@ -138,7 +139,7 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		return usageError{fmt.Errorf("unknown -to %q (want one of %s, or a layout's own name to re-encode)", *to, strings.Join(targets, ", "))}
 	}
 	if !slices.Contains(explain.WriteEncodings(), *enc) && (spec == nil || !slices.ContainsFunc(spec.Encodings, func(e encodings.Spec) bool { return e.Name == *enc })) {
-		return usageError{fmt.Errorf("unknown encoding %q (want one of %s)", *enc, strings.Join(explain.WriteEncodings(), ", "))}
+		return usageError{fmt.Errorf("unknown encoding %q%s (want one of %s)", *enc, suggest.Hint(*enc, explain.WriteEncodings()), strings.Join(explain.WriteEncodings(), ", "))}
 	}
 	o, err := readOptions(spec, *from)
 	if err != nil {

@@ -127,6 +127,7 @@ func cmdInspect(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 			r = inspect(in.text, o, *all)
 		}
 		r.Line = in.line
+		r.Error = plain(r.Error)
 		if len(r.Candidates) == 0 {
 			bad++
 			if !*asJSON {

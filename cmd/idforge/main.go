@@ -186,9 +186,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // name"), does not get it twice.
 func printError(stderr io.Writer, cmd string, err error) {
 	for _, line := range strings.Split(err.Error(), "\n") {
-		fmt.Fprintf(stderr, "idforge %s: %s\n", cmd, undouble(cmd, line))
+		fmt.Fprintf(stderr, "idforge %s: %s\n", cmd, undouble(cmd, plain(line)))
 	}
 }
+
+// plain returns a line of a message without the names of the packages
+// it passed through (explain.Plain).
+func plain(line string) string { return explain.Plain(line) }
 
 // undouble drops from line the prefixes "CMD: " and "idforge CMD: " that
 // printError is about to add.

@@ -207,11 +207,26 @@ func maskText(m *mask.Masker, o explain.ReadOptions, text string, forward bool) 
 	var re *explain.ReadError
 	switch {
 	case !forward && errors.As(err, &re) && len(re.Forms) > 0:
-		return nil, fmt.Errorf("%s is not a public %s ID under this key and tweak", explain.Shorten(text), o.Layout.Name)
+		return nil, notPublic(text, o)
 	case err != nil:
 		return nil, err
 	case !forward:
 		return m.Unmask(r.ID)
 	}
 	return m.Mask(r.ID)
+}
+
+// notPublic returns unmask's error for text that reads as bytes of
+// o.Layout's size whose constant bits are not a public form's: no key
+// unmasks it, so the error names those bits, not the key. A UUID layout's
+// public forms are UUIDv4s; another layout's keep its constants.
+func notPublic(text string, o explain.ReadOptions) error {
+	q, name := explain.Shorten(text), o.Layout.Name
+	if o.Layout.IsUUID() {
+		if b, ok := explain.ParseUUIDText(text); ok {
+			return fmt.Errorf("%s is not a public %s ID under any key: public %[2]s IDs are UUIDv4s (version 4, variant 0b10), and it has version %d, variant 0b%02b", q, name, b[6]>>4, b[8]>>6)
+		}
+		return fmt.Errorf("%s is not a public %s ID under any key: public %[2]s IDs are UUIDv4s (version 4, variant 0b10)", q, name)
+	}
+	return fmt.Errorf("%s is not a public %s ID under any key: its constant bits are not %[2]s's", q, name)
 }

@@ -24,7 +24,7 @@ func TestReadingRuleEndToEnd(t *testing.T) {
 		stdout string // a prefix
 		stderr string // a part
 	}{
-		{[]string{"convert", "-layout", "ulid", "-enc", "uuid", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"}, 1, "", `"8ZZZZZZZZZZZZZZZZZZZZZZZZZ" is above the largest ulid ID in crockford, 7ZZZZZZZZZZZZZZZZZZZZZZZZZ`},
+		{[]string{"convert", "-layout", "ulid", "-enc", "uuid", "8ZZZZZZZZZZZZZZZZZZZZZZZZZ"}, 1, "", `"8ZZZZZZZZZZZZZZZZZZZZZZZZZ" (length 26) is above the largest ulid ID in crockford, 7ZZZZZZZZZZZZZZZZZZZZZZZZZ`},
 		{[]string{"convert", "-enc", "hex", "aWgEPTl1tmebfsQzFP4bxwgy80W"}, 1, "", "is above the largest ksuid ID in base62, aWgEPTl1tmebfsQzFP4bxwgy80V"},
 		{[]string{"unmask", "-layout", "ksuid", "-key-file", key, "zzzzzzzzzzzzzzzzzzzzzzzzzzz"}, 1, "", "is above the largest ksuid ID"},
 		{[]string{"mask", "-layout", "tsid", "-key-file", key, "ZZZZZZZZZZZZZ"}, 1, "", "is above the largest tsid ID"},

@@ -76,7 +76,7 @@ func readOptions(l *layouts.Layout, from string) (explain.ReadOptions, error) {
 // and the input's line, so that every line reads alone, as grep shows it.
 func reportInput(stderr io.Writer, cmd string, in input, err error) {
 	for _, line := range strings.Split(err.Error(), "\n") {
-		fmt.Fprintf(stderr, "idforge %s: %s%s\n", cmd, in.where(), line)
+		fmt.Fprintf(stderr, "idforge %s: %s%s\n", cmd, in.where(), plain(line))
 	}
 }
 

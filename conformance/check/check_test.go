@@ -17,7 +17,7 @@ import (
 // written from, gives every text, field, time and bound of the corpus,
 // which the interpreter made without it.
 func TestResolvedAgrees(t *testing.T) {
-	rs, err := conformance.Load("../corpus.jsonl")
+	rs, err := conformance.Load("../corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,5 @@
-// Command makecorpus writes the conformance corpus, corpus.jsonl, and
+// Command makecorpus writes the conformance corpus, corpus.jsonl.gz (JSON
+// lines, gzip-compressed), and
 // conversions.jsonl, from the interpreter and the reference codecs
 // (package conformance/internal/corpus makes them): go generate in the
 // conformance folder runs it. With -random N it first writes N new random
@@ -7,9 +8,12 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"path/filepath"
@@ -38,10 +42,42 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.WriteFile("corpus.jsonl", recs, 0o644); err != nil {
-		log.Fatal(err)
+	// The corpus is stored compressed (see conformance.Load); a file that
+	// already holds these lines is left as it is, so that another Go
+	// release's compressor never changes it for nothing.
+	if old, err := os.ReadFile("corpus.jsonl.gz"); err != nil || !holds(old, recs) {
+		if err := os.WriteFile("corpus.jsonl.gz", gzipped(recs), 0o644); err != nil {
+			log.Fatal(err)
+		}
 	}
 	if err := os.WriteFile("conversions.jsonl", conv, 0o644); err != nil {
 		log.Fatal(err)
 	}
+}
+
+// holds says whether gz, gzip-compressed, holds the bytes b.
+func holds(gz, b []byte) bool {
+	r, err := gzip.NewReader(bytes.NewReader(gz))
+	if err != nil {
+		return false
+	}
+	old, err := io.ReadAll(r)
+	return err == nil && bytes.Equal(old, b)
+}
+
+// gzipped returns b gzip-compressed at the best compression, with no name
+// and no time in its header, so that the same b gives the same bytes.
+func gzipped(b []byte) []byte {
+	var out bytes.Buffer
+	w, err := gzip.NewWriterLevel(&out, gzip.BestCompression)
+	if err != nil {
+		log.Fatal(err)
+	}
+	if _, err := w.Write(b); err != nil {
+		log.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		log.Fatal(err)
+	}
+	return out.Bytes()
 }

@@ -23,7 +23,7 @@ import (
 // none).
 func corpus(t *testing.T, names ...string) []conformance.Record {
 	t.Helper()
-	rs, err := conformance.Load("../corpus.jsonl")
+	rs, err := conformance.Load("../corpus.jsonl.gz")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -485,6 +485,6 @@ func TestEmbeddedCorpus(t *testing.T) {
 		t.Fatal(err)
 	}
 	if want := corpus(t); len(rs) != len(want) {
-		t.Errorf("%d records embedded, %d in corpus.jsonl", len(rs), len(want))
+		t.Errorf("%d records embedded, %d in corpus.jsonl.gz", len(rs), len(want))
 	}
 }

@@ -42,10 +42,7 @@ func javaClasses(t *testing.T) (classes, corpus string) {
 	if !ok {
 		t.Fatalf("no language java in the registry (%v)", gen.Names())
 	}
-	corpus, err := filepath.Abs("../../conformance/corpus.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	corpus = corpusFile(t)
 	rs, err := conformance.Load(corpus)
 	if err != nil {
 		t.Fatal(err)

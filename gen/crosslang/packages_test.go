@@ -1,6 +1,8 @@
 package conformance_test
 
 import (
+	"compress/gzip"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -67,4 +69,29 @@ func TestMain(m *testing.M) {
 func packageEnv(t testing.TB) []string {
 	t.Helper()
 	return append(os.Environ(), "IDFORGE_JS="+pkgDir(t, "js"), "IDFORGE_PYTHON="+pkgDir(t, "python"))
+}
+
+// corpusFile returns the path of the conformance corpus as JSON lines, the
+// file the JavaScript, Python and Java corpus tests read: the committed
+// corpus.jsonl.gz uncompressed into the test's temporary directory.
+func corpusFile(t testing.TB) string {
+	t.Helper()
+	f, err := os.Open("../../conformance/corpus.jsonl.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	r, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(t.TempDir(), "corpus.jsonl")
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return name
 }

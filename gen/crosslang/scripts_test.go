@@ -25,10 +25,7 @@ func modules(t *testing.T, lang string) (dir, corpus string) {
 	if !ok {
 		t.Fatalf("no language %q in the registry (%v)", lang, gen.Names())
 	}
-	corpus, err := filepath.Abs("../../conformance/corpus.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
+	corpus = corpusFile(t)
 	rs, err := conformance.Load(corpus)
 	if err != nil {
 		t.Fatal(err)

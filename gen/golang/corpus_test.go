@@ -30,7 +30,7 @@ import (
 // such IDs with ErrOverflow, as package snowflake does.
 func TestCorpus(t *testing.T) {
 	dir := userModule(t)
-	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl"))
+	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,11 @@ func corpusTest(t *testing.T, l *layouts.Layout, pkg string, rs []conformance.Re
 			fmt.Fprintf(&valids, "\t{%q, %t, %q},\n", r.Input, *r.Valid, r.Error)
 		case "bad":
 			if r.Form != "bytes" {
-				fmt.Fprintf(&bads, "\t{%q, %q, %q},\n", r.Form, r.Input, r.Error)
+				pos := -1
+				if r.Pos != nil {
+					pos = *r.Pos
+				}
+				fmt.Fprintf(&bads, "\t{%q, %q, %q, %d},\n", r.Form, r.Input, r.Error, pos)
 			}
 		}
 	}
@@ -205,7 +209,12 @@ import (
 var ids = []struct{ hex, base62, crockford, text string }{
 %[3]s}
 
-var bads = []struct{ form, input, kind string }{
+// Bad input, the error kind it gives and, for ErrSyntax, the position of
+// the character, which the message names with the input's length.
+var bads = []struct {
+	form, input, kind string
+	pos               int
+}{
 %[4]s}
 
 // Text each form reads though it never writes it, the ID it reads as and
@@ -292,8 +301,13 @@ func TestCorpus(t *testing.T) {
 	}
 	kinds := map[string]error{"ErrLength": ErrLength, "ErrSyntax": ErrSyntax, "ErrOverflow": ErrOverflow}
 	for _, b := range bads {
-		if _, err := parsers[b.form](b.input); !errors.Is(err, kinds[b.kind]) {
+		_, err := parsers[b.form](b.input)
+		if !errors.Is(err, kinds[b.kind]) {
 			t.Errorf("%%s %%q: %%v, want %%s", b.form, b.input, err, b.kind)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, "length "+strconv.Itoa(len(b.input))) || b.pos >= 0 && !strings.Contains(msg, "position "+strconv.Itoa(b.pos)) {
+			t.Errorf("%%s %%q: the message %%q does not name the length %%d (and position %%d)", b.form, b.input, msg, len(b.input), b.pos)
 		}
 	}
 	// Compare puts the IDs in unsigned byte order, but for IDs with the top

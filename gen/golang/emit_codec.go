@@ -107,7 +107,7 @@ func emitDeclaredCodec(f *jen.File, e *encodings.Encoding, n int) {
 		jen.If(jen.Qual("errors", "As").Call(jen.Err(), jen.Op("&").Id("bad"))).Block(
 			jen.Return(syntaxLit(jen.Lit(s.Title), jen.Id("bad").Dot("Pos"), jen.Id("bad").Dot("Char"))),
 		),
-		jen.Return(jen.Id("errOverflow").Call(jen.Lit(s.Title))),
+		jen.Return(jen.Id("errOverflow").Call(jen.Lit(s.Title), jen.Len(jen.Id("s")))),
 	})
 }
 
@@ -175,23 +175,25 @@ func emitSyntaxErrorHelper(f *jen.File) {
 				jen.Return(syntaxLit(jen.Id("form"), jen.Id("i"), jen.Id("s").Index(jen.Id("i")))),
 			),
 		),
-		jen.Return(jen.Op("&").Id("SyntaxError").Values(jen.Dict{jen.Id("Form"): jen.Id("form")})),
+		jen.Return(jen.Op("&").Id("SyntaxError").Values(jen.Dict{jen.Id("Form"): jen.Id("form"), jen.Id("Len"): jen.Len(jen.Id("s"))})),
 	)
 	f.Line()
-	writeDoc(f, "shiftError adds n to the position of err if it is a *SyntaxError, as the\ndecoders return them, for errors from decoding a part of the input that\nstarts at offset n.")
-	f.Func().Id("shiftError").Params(jen.Id("err").Error(), jen.Id("n").Int()).Error().Block(
+	writeDoc(f, "shiftError adds n to the position of err if it is a *SyntaxError, as the\ndecoders return them, for errors from decoding a part of the input that\nstarts at offset n, and gives it the whole input's length.")
+	f.Func().Id("shiftError").Params(jen.Id("err").Error(), jen.List(jen.Id("n"), jen.Id("length")).Int()).Error().Block(
 		jen.If(jen.List(jen.Id("se"), jen.Id("ok")).Op(":=").Id("err").Assert(jen.Op("*").Id("SyntaxError")), jen.Id("ok")).Block(
 			jen.Id("se").Dot("Pos").Op("+=").Id("n"),
+			jen.Id("se").Dot("Len").Op("=").Id("length"),
 		),
 		jen.Return(jen.Id("err")),
 	)
 	f.Line()
 }
 
-// syntaxLit returns &SyntaxError{Form: form, Pos: pos, Char: char}.
+// syntaxLit returns &SyntaxError{Form: form, Pos: pos, Char: char, Len:
+// len(s)}, for input s.
 func syntaxLit(form, pos, char jen.Code) *jen.Statement {
 	return jen.Op("&").Id("SyntaxError").Values(
-		jen.Id("Form").Op(":").Add(form), jen.Id("Pos").Op(":").Add(pos), jen.Id("Char").Op(":").Add(char))
+		jen.Id("Form").Op(":").Add(form), jen.Id("Pos").Op(":").Add(pos), jen.Id("Char").Op(":").Add(char), jen.Id("Len").Op(":").Len(jen.Id("s")))
 }
 
 // lengthCheck returns the statement that rejects input of the wrong length.
@@ -443,7 +445,7 @@ func emitUUIDCodec(f *jen.File) {
 				jen.Return(syntaxLit(jen.Lit("UUID"), jen.Id("i"), jen.Id("s").Index(jen.Id("i")))),
 			),
 		),
-		jen.Return(jen.Op("&").Id("SyntaxError").Values(jen.Dict{jen.Id("Form"): jen.Lit("UUID")})),
+		jen.Return(jen.Op("&").Id("SyntaxError").Values(jen.Dict{jen.Id("Form"): jen.Lit("UUID"), jen.Id("Len"): jen.Len(jen.Id("s"))})),
 	)
 	f.Line()
 }
@@ -738,7 +740,7 @@ func emitRadixCodec(f *jen.File, n int, form codecForm) {
 		// Without either, every text of the width fits (16 hex digits
 		// in 64 bits), and there is nothing to check.
 		dec = append(dec, jen.If(joinOp("||", tooBig)).Block(
-			jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title()))),
+			jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title()), jen.Len(jen.Id("s")))),
 		))
 	}
 	for i := limbs - 1; i >= 0; i-- {
@@ -991,7 +993,7 @@ func emitBase32Codec(f *jen.File, n int, form codecForm) {
 		))
 	case pad > 0:
 		dec = append(dec, jen.If(jen.Id(table).Index(elem("s", 0)).Op(">>").Lit(5-pad).Op("!=").Lit(0)).Block(
-			jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title()))),
+			jen.Return(jen.Id("errOverflow").Call(jen.Lit(form.title()), jen.Len(jen.Id("s")))),
 		))
 	}
 	dec = append(dec, jen.Return(jen.Nil()))
@@ -1075,7 +1077,7 @@ func emitDecimalCodec(f *jen.File, p *Package) {
 				jen.Id("over").Op("|=").Id("hi").Op("|").Id("carry").Comment("a 20th digit can carry past 2^64-1"),
 			),
 			jen.If(jen.Id("over").Op("!=").Lit(0)).Block(
-				jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"))),
+				jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"), jen.Len(jen.Id("s")))),
 			),
 			jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Nil()).Comment("2^63 and above are negative as an int64"),
 		)
@@ -1089,7 +1091,7 @@ func emitDecimalCodec(f *jen.File, p *Package) {
 				jen.Id("v").Op("=").Id("v").Op("*").Lit(10).Op("+").Uint64().Call(jen.Id("d")).Comment("19 digits cannot wrap"),
 			),
 			jen.If(jen.Id("v").Op(">").Qual("math", "MaxInt64")).Block(
-				jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"))),
+				jen.Return(jen.Lit(0), jen.Id("errOverflow").Call(jen.Lit("decimal"), jen.Len(jen.Id("s")))),
 			),
 			jen.Return(jen.Id(t).Call(jen.Id("v")), jen.Nil()),
 		)

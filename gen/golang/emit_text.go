@@ -227,14 +227,15 @@ func (tp *textPkg) emitErrors(f *jen.File) {
 		jen.Id("Form").String().Comment(`the form being read, such as "Base62"`),
 		jen.Id("Pos").Int().Comment("the byte offset of the character in the input"),
 		jen.Id("Char").Byte().Comment("the character"),
+		jen.Id("Len").Int().Comment("the input's length in bytes"),
 	)
 	f.Line()
-	writeDoc(f, "Error describes the character and its position, quoting a printable\ncharacter and writing any other byte in hexadecimal.")
+	writeDoc(f, "Error describes the character, its position and the input's length, quoting\na printable character and writing any other byte in hexadecimal.")
 	f.Func().Params(jen.Id("e").Op("*").Id("SyntaxError")).Id("Error").Params().String().Block(
 		jen.If(jen.Id("e").Dot("Char").Op(">").LitRune(' ').Op("&&").Id("e").Dot("Char").Op("<").Id("0x7f")).Block(
-			jen.Return(jen.Qual("fmt", "Sprintf").Call(jen.Lit(pkg+": invalid character %q at position %d of %s text"), jen.Id("e").Dot("Char"), jen.Id("e").Dot("Pos"), jen.Id("e").Dot("Form"))),
+			jen.Return(jen.Qual("fmt", "Sprintf").Call(jen.Lit(pkg+": invalid character %q at position %d of %s text of length %d"), jen.Id("e").Dot("Char"), jen.Id("e").Dot("Pos"), jen.Id("e").Dot("Form"), jen.Id("e").Dot("Len"))),
 		),
-		jen.Return(jen.Qual("fmt", "Sprintf").Call(jen.Lit(pkg+": invalid byte 0x%02x at position %d of %s text"), jen.Id("e").Dot("Char"), jen.Id("e").Dot("Pos"), jen.Id("e").Dot("Form"))),
+		jen.Return(jen.Qual("fmt", "Sprintf").Call(jen.Lit(pkg+": invalid byte 0x%02x at position %d of %s text of length %d"), jen.Id("e").Dot("Char"), jen.Id("e").Dot("Pos"), jen.Id("e").Dot("Form"), jen.Id("e").Dot("Len"))),
 	)
 	f.Line()
 	writeDoc(f, "Unwrap returns ErrSyntax, so that errors.Is(err, ErrSyntax) holds for every\n*SyntaxError.")
@@ -247,9 +248,9 @@ func (tp *textPkg) emitErrors(f *jen.File) {
 		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s of length %d, want %s"), jen.Id("ErrLength"), jen.Id("what"), jen.Id("n"), jen.Id("want"))),
 	)
 	f.Line()
-	writeDocf(f, "errOverflow returns ErrOverflow for %s text whose value needs more than\n%d bits.", "form", tp.bits())
-	f.Func().Id("errOverflow").Params(jen.Id("form").String()).Error().Block(
-		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: %%s text of a value above %d bits", tp.bits())), jen.Id("ErrOverflow"), jen.Id("form"))),
+	writeDocf(f, "errOverflow returns ErrOverflow for %s text of length n whose value needs\nmore than %d bits.", "form", tp.bits())
+	f.Func().Id("errOverflow").Params(jen.Id("form").String(), jen.Id("n").Int()).Error().Block(
+		jen.Return(jen.Qual("fmt", "Errorf").Call(jen.Lit(fmt.Sprintf("%%w: %%s text of length %%d and a value above %d bits", tp.bits())), jen.Id("ErrOverflow"), jen.Id("form"), jen.Id("n"))),
 	)
 	f.Line()
 }
@@ -637,7 +638,7 @@ func (tp *textPkg) uuidParseBody() []jen.Code {
 			jen.Case(jen.Lit(38)).Block(
 				jen.If(s(0).Op("!=").LitRune('{')).Block(syntax(jen.Lit(0), s(0))),
 				jen.If(s(37).Op("!=").LitRune('}')).Block(syntax(jen.Lit(37), s(37))),
-				jen.Return(jen.Id("shiftError").Call(jen.Id("decodeUUID").Call(jen.Id("id"), span("s", 1, 37)), jen.Lit(1))),
+				jen.Return(jen.Id("shiftError").Call(jen.Id("decodeUUID").Call(jen.Id("id"), span("s", 1, 37)), jen.Lit(1), jen.Len(jen.Id("s")))),
 			),
 			jen.Case(jen.Lit(45)).Block(
 				jen.For(jen.Id("i").Op(":=").Lit(0), jen.Id("i").Op("<").Lit(9), jen.Id("i").Op("++")).Block(
@@ -647,7 +648,7 @@ func (tp *textPkg) uuidParseBody() []jen.Code {
 					),
 					jen.If(jen.Id("c").Op("!=").Lit("urn:uuid:").Index(jen.Id("i"))).Block(syntax(jen.Id("i"), jen.Id("s").Index(jen.Id("i")))),
 				),
-				jen.Return(jen.Id("shiftError").Call(jen.Id("decodeUUID").Call(jen.Id("id"), jen.Id("s").Index(jen.Lit(9), jen.Empty())), jen.Lit(9))),
+				jen.Return(jen.Id("shiftError").Call(jen.Id("decodeUUID").Call(jen.Id("id"), jen.Id("s").Index(jen.Lit(9), jen.Empty())), jen.Lit(9), jen.Len(jen.Id("s")))),
 			),
 		),
 		jen.Return(jen.Id("errLength").Call(jen.Lit("UUID text"), jen.Len(jen.Id("s")), jen.Lit("36, 32, 38 or 45"))),
@@ -738,7 +739,7 @@ func (tp *textPkg) emitMarshalling(f *jen.File) {
 	// The position of an error in text is one less than in data when text
 	// is the bytes between data's quotes (raw); an escaped string's is a
 	// position in its value.
-	shift := jen.If(jen.Id("raw")).Block(jen.Err().Op("=").Id("shiftError").Call(jen.Err(), jen.Lit(1)))
+	shift := jen.If(jen.Id("raw")).Block(jen.Err().Op("=").Id("shiftError").Call(jen.Err(), jen.Lit(1), jen.Len(jen.Id("data"))))
 	if tp.p.Int64 {
 		jsonBody = append(jsonBody,
 			jen.List(jen.Id("v"), jen.Err()).Op(":=").Id("parseText").Call(jen.String().Call(jen.Id("text"))),

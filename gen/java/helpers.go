@@ -303,7 +303,7 @@ func shared(n needs, private string, maskers int) string {
             over |= n[j] != 0;
         }
         if (over) {
-            throw new IDException(IDException.Code.ERR_OVERFLOW, f.layout + ": " + f.title + " text of a value above " + f.bits + " bits");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, f.layout + ": " + f.title + " text of length " + s.length() + " and a value above " + f.bits + " bits");
         }
         if ((n[n.length - 1] & (1 << f.pad) - 1) != 0) {
             throw syntaxError(f.layout, f.title, s, f.width - 1);
@@ -379,7 +379,7 @@ func shared(n needs, private string, maskers int) string {
         int c = s.codePointAt(i);
         String shown = c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("U+%04X", c);
         return new IDException(IDException.Code.ERR_SYNTAX,
-                layout + ": invalid character " + shown + " at position " + i + " of " + title + " text", i);
+                layout + ": invalid character " + shown + " at position " + i + " of " + title + " text of length " + utf8Length(s), i);
     }
 `)
 	if n.uuid {
@@ -435,7 +435,7 @@ func shared(n needs, private string, maskers int) string {
             v = v * 10 + (c - '0');
         }
         if (over) {
-            throw new IDException(IDException.Code.ERR_OVERFLOW, layout + ": decimal text of a value above 2^63-1");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, layout + ": decimal text of length " + n + " and a value above 2^63-1");
         }
         return v;
     }
@@ -472,7 +472,7 @@ func shared(n needs, private string, maskers int) string {
             v = v * 10 + (c - '0');
         }
         if (over) {
-            throw new IDException(IDException.Code.ERR_OVERFLOW, layout + ": decimal text of a value above 2^64-1");
+            throw new IDException(IDException.Code.ERR_OVERFLOW, layout + ": decimal text of length " + n + " and a value above 2^64-1");
         }
         return v;
     }

@@ -67,7 +67,7 @@ func (w *writer) bitsDecoder(f portable.Form) {
 	}
 	check := ""
 	if top := p.Bits - (f.Width-1)*k; top < k && f.Pad == 0 {
-		check = fmt.Sprintf("\n  if (d[0] > %d) throw overflowError(L, %s); // bits above the ID's %d", 1<<top-1, c, p.Bits)
+		check = fmt.Sprintf("\n  if (d[0] > %d) throw overflowError(L, %s, s); // bits above the ID's %d", 1<<top-1, c, p.Bits)
 	}
 	if f.Pad > 0 {
 		check = fmt.Sprintf("\n  if (d[%d] & %d) throw syntaxError(L, %s.title, s, %d); // padding bits below the ID", f.Width-1, 1<<f.Pad-1, c, f.Width-1)

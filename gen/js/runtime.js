@@ -164,18 +164,17 @@ export function byteLength(s) {
 /** Returns the IDError for s's character at index i, positioned in bytes as Go does. */
 export function syntaxError(L, title, s, i) {
   const pos = byteLength(s.slice(0, i));
-  const shown = JSON.stringify(String.fromCodePoint(s.codePointAt(i)));
-  return fail(L, 'ErrSyntax', title + ' text: bad character ' + shown + ' at byte ' + pos, pos);
+  return fail(L, 'ErrSyntax', title + ' text of length ' + byteLength(s) + ': bad character ' + JSON.stringify(s[i]) + ' at position ' + pos, pos);
 }
 
 /** Returns the IDError of text of n bytes in a form width bytes wide. */
 export function lengthError(L, title, n, width) {
-  return fail(L, 'ErrLength', title + ' text of ' + n + ' bytes, want ' + width);
+  return fail(L, 'ErrLength', title + ' text of length ' + n + ', want ' + width);
 }
 
-/** Returns the IDError of text in form f above the largest ID. */
-export function overflowError(L, f) {
-  return fail(L, 'ErrOverflow', f.title + ' text above ' + L.bits + ' bits');
+/** Returns the IDError of text s in form f above the largest ID. */
+export function overflowError(L, f, s) {
+  return fail(L, 'ErrOverflow', f.title + ' text of length ' + s.length + ' above ' + L.bits + ' bits');
 }
 
 /**
@@ -212,7 +211,7 @@ export function decodeMultiply(L, s, f, width) {
     for (const end = i + n; i < end; i++) v = v * f.base + d[i];
     if (mulAdd(w, n === chunk ? f.unit : f.base ** n, v) !== 0) over = true;
   }
-  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
+  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f, s);
   return w;
 }
 
@@ -282,7 +281,7 @@ export function decodeRadix(L, s, f, width) {
     if (v < 0) throw syntaxError(L, f.title, s, i);
     over |= mulAdd(w, base, v);
   }
-  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f);
+  if (over || (L.bits & 31 && w[0] >>> (L.bits & 31))) throw overflowError(L, f, s);
   return w;
 }
 
@@ -310,7 +309,13 @@ export function checked(L, s, f, width, read) {
   if (typeof s !== 'string') throw fail(L, 'ErrType', f.title + ' text is a string, not ' + typeof s);
   if (byteLength(s) !== width + 1) throw lengthError(L, f.title, byteLength(s), width + 1);
   const want = CHECK.indexOf(s[width].toUpperCase());
-  const w = read(s.slice(0, width)); // Go reports a bad digit before a bad symbol
+  let w;
+  try {
+    w = read(s.slice(0, width)); // Go reports a bad digit before a bad symbol
+  } catch (e) {
+    // The same character, in the whole text: its length is one more.
+    throw e.code === 'ErrSyntax' ? syntaxError(L, f.title, s, e.position) : e;
+  }
   if (want < 0 || want !== mod37(w)) throw syntaxError(L, f.title, s, width);
   return w;
 }
@@ -363,7 +368,7 @@ export function decimalWords(L, s) {
     lo = x >>> 0;
     hi = hi * 10 + Math.floor(x / 0x100000000);
   }
-  if (hi > 0xffffffff) throw fail(L, 'ErrOverflow', 'decimal text of a value above 2^64 - 1');
+  if (hi > 0xffffffff) throw fail(L, 'ErrOverflow', 'decimal text of length ' + n + ' above 2^64 - 1');
   return [hi, lo];
 }
 
@@ -391,7 +396,7 @@ export function nonNegativeDecimalWords(L, s) {
     lo = x >>> 0;
     hi = hi * 10 + Math.floor(x / 0x100000000);
   }
-  if (hi >= 0x80000000) throw fail(L, 'ErrOverflow', 'decimal text of a value above 2^63 - 1');
+  if (hi >= 0x80000000) throw fail(L, 'ErrOverflow', 'decimal text of length ' + n + ' above 2^63 - 1');
   return [hi, lo];
 }
 
@@ -495,7 +500,7 @@ export function bytesView(b) {
 export function bytesWords(L, b) {
   const v = bytesView(b);
   if (!v) throw fail(L, 'ErrType', 'bytes are an ArrayBuffer or a view');
-  if (v.length !== L.size) throw fail(L, 'ErrLength', v.length + ' bytes, want ' + L.size);
+  if (v.length !== L.size) throw lengthError(L, 'binary', v.length, L.size + ' bytes');
   const w = new Array(L.words).fill(0);
   for (let i = 0; i < L.size; i++) {
     const j = L.words - 1 - ((L.size - 1 - i) >>> 2);

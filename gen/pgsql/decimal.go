@@ -51,11 +51,11 @@ BEGIN
   END IF;%s
   RETURN n::bigint;
 END`, most,
-		s.raise(suffix, "22P02", "%L is %s characters long, want 1 to "+strconv.Itoa(most), "$1", "length($1)"),
-		s.raise(suffix, "22P02", "invalid character %L at position 1 of %L: only zero itself starts with a zero", "'0'", "$1"),
-		s.raise(suffix, "22P02", "invalid character %L at position %s of %L", "substring($1 from '[^0-9]')", "strpos($1, substring($1 from '[^0-9]'))", "$1"),
+		s.raise(suffix, "22P02", "%L is of length %s, want 1 to "+strconv.Itoa(most), "$1", "length($1)"),
+		s.raise(suffix, "22P02", "invalid character %L at position 0 of %L (length %s): only zero itself starts with a zero", "'0'", "$1", "length($1)"),
+		s.raise(suffix, "22P02", "invalid character %L at position %s of %L (length %s)", "substring($1 from '[^0-9]')", "strpos($1, substring($1 from '[^0-9]')) - 1", "$1", "length($1)"),
 		largest,
-		s.raise(suffix, "22P02", "%L is above the largest ID, "+largest, "$1"), wrap)
+		s.raise(suffix, "22P02", "%L of length %s is above the largest ID, "+largest, "$1", "length($1)"), wrap)
 	s.function(function{
 		suffix: suffix, params: [][2]string{{"s", "text"}}, returns: s.typ, plpgsql: true, body: body,
 		doc: fmt.Sprintf("The %s ID whose canonical text is s: 1 to %d digits with no sign and no leading zeros, the unsigned number its bits hold, at most %s; anything else is an error (SQLSTATE 22P02).", s.l.Name, most, largest),

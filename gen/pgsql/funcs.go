@@ -496,8 +496,8 @@ func (s *script) checkText(suffix string, width int, class string) string {
 	return s.checkTextLen(suffix, width) + fmt.Sprintf(`  IF $1 !~ '^[%s]*$' THEN
     %s
   END IF;
-`, class, s.raise(suffix, "22P02", "invalid character %L at position %s of %L", fmt.Sprintf("substring($1 from '[^%s]')", class),
-		fmt.Sprintf("strpos($1, substring($1 from '[^%s]'))", class), "$1"))
+`, class, s.raise(suffix, "22P02", "invalid character %L at position %s of %L (length %s)", fmt.Sprintf("substring($1 from '[^%s]')", class),
+		fmt.Sprintf("strpos($1, substring($1 from '[^%s]')) - 1", class), "$1", "length($1)"))
 }
 
 // checkTextLen returns the statement that raises 22P02 unless $1 has the
@@ -506,7 +506,7 @@ func (s *script) checkTextLen(suffix string, width int) string {
 	return fmt.Sprintf(`  IF length($1) <> %d THEN
     %s
   END IF;
-`, width, s.raise(suffix, "22P02", "%L is %s characters long, want "+fmt.Sprint(width), "$1", "length($1)"))
+`, width, s.raise(suffix, "22P02", "%L is of length %s, want "+fmt.Sprint(width), "$1", "length($1)"))
 }
 
 // checkChars returns the statement that raises 22P02 unless the first
@@ -517,8 +517,8 @@ func (s *script) checkChars(suffix string, width int, class string) string {
 	return fmt.Sprintf(`  IF %s !~ %s THEN
     %s
   END IF;
-`, text, literal("^["+class+"]*$"), s.raise(suffix, "22P02", "invalid character %L at position %s of %L", bad,
-		fmt.Sprintf("strpos($1, %s)", bad), "$1"))
+`, text, literal("^["+class+"]*$"), s.raise(suffix, "22P02", "invalid character %L at position %s of %L (length %s)", bad,
+		fmt.Sprintf("strpos($1, %s) - 1", bad), "$1", "length($1)"))
 }
 
 func (s *script) emitBase62() {
@@ -595,7 +595,7 @@ func (s *script) emitBase62() {
 		return fmt.Sprintf("(strpos('%s', substr($1, %d, 1)) - 1)", alphabet("base62"), i+1)
 	}))
 	fmt.Fprintf(&dec, "  IF n > %s THEN\n    %s\n  END IF;\n", maxValue(s.l.Bits),
-		s.raise("from_base62", "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1"))
+		s.raise("from_base62", "22P02", "%L of length %s is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1", "length($1)"))
 	dec.WriteString("  b := " + numericBits("n", s.l.Bits) + ";\n")
 	dec.WriteString("  RETURN " + s.fromBits("b") + ";\nEND")
 	s.function(function{
@@ -705,7 +705,7 @@ func (s *script) emitCrockford() {
 	fmt.Fprintf(&dec, "  v := %s;\n", strings.Join(groups, "\n    || "))
 	if pad > 0 {
 		fmt.Fprintf(&dec, "  IF substring(v from 1 for %d) <> B'%s' THEN\n    %s\n  END IF;\n", pad, strings.Repeat("0", pad),
-			s.raise("from_crockford", "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1"))
+			s.raise("from_crockford", "22P02", "%L of length %s is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1", "length($1)"))
 	}
 	fmt.Fprintf(&dec, "  b := substring(v from %d);\n  RETURN %s;\nEND", pad+1, s.fromBits("b"))
 	s.function(function{

@@ -213,7 +213,7 @@ func (t textCodec) decode() {
 	digit := func(i int) string {
 		return fmt.Sprintf("(strpos(%s, substr(u, %d, 1)) - 1)", literal(t.spec().Digits), i+1)
 	}
-	overflow := s.raise(suffix, "22P02", "%L is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1")
+	overflow := s.raise(suffix, "22P02", "%L of length %s is above the largest "+fmt.Sprint(s.l.Bits)+"-bit value", "$1", "length($1)")
 	if t.k != 0 {
 		below, above := t.pad()
 		var groups []string
@@ -226,7 +226,7 @@ func (t textCodec) decode() {
 		}
 		if below > 0 {
 			fmt.Fprintf(&dec, "  IF substring(v from %d) <> B'%s' THEN\n    %s\n  END IF;\n", t.k*t.width-below+1, strings.Repeat("0", below),
-				s.raise(suffix, "22P02", "invalid character %L at position %s of %L: its last bits pad the ID and must be zero", fmt.Sprintf("substr($1, %d, 1)", t.width), fmt.Sprint(t.width), "$1"))
+				s.raise(suffix, "22P02", "invalid character %L at position %s of %L (length %s): its last bits pad the ID and must be zero", fmt.Sprintf("substr($1, %d, 1)", t.width), fmt.Sprint(t.width-1), "$1", "length($1)"))
 		}
 		fmt.Fprintf(&dec, "  b := substring(v from %d for %d);\n", above+1, s.l.Bits)
 		if t.spec().Check {
@@ -240,7 +240,7 @@ func (t textCodec) decode() {
 	}
 	if t.spec().Check {
 		fmt.Fprintf(&dec, "  IF strpos(%s, upper(substr($1, %d, 1))) - 1 <> mod(n, 37) THEN\n    %s\n  END IF;\n", literal(encodings.CheckDigits), length,
-			s.raise(suffix, "22P02", "invalid character %L at position %s of %L: the check symbol does not match", fmt.Sprintf("substr($1, %d, 1)", length), fmt.Sprint(length), "$1"))
+			s.raise(suffix, "22P02", "invalid character %L at position %s of %L (length %s): the check symbol does not match", fmt.Sprintf("substr($1, %d, 1)", length), fmt.Sprint(length-1), "$1", "length($1)"))
 	}
 	dec.WriteString("  RETURN " + s.fromBits("b") + ";\nEND")
 	s.function(function{

@@ -174,7 +174,7 @@ def _syntax_error(layout: str, title: str, s: str, i: int) -> IDError:
     pos = _byte_length(s[:i])
     c = s[i]
     shown = repr(c) if " " < c < "\x7f" else "U+%%04X" %% ord(c)
-    return IDError("ErrSyntax", f"{layout}: invalid character {shown} at position {pos} of {title} text", pos)
+    return IDError("ErrSyntax", f"{layout}: invalid character {shown} at position {pos} of {title} text of length {_byte_length(s)}", pos)
 
 
 def _check_text(layout: str, s: object, title: str, width: int) -> None:
@@ -200,7 +200,7 @@ def _decode(s: str, f: _Form) -> int:
             raise _syntax_error(f.layout, f.title, s, i)
         n = n * base + d
     if n >> f.pad > f.max:
-        raise IDError("ErrOverflow", f"{f.layout}: {f.title} text of a value above {f.bits} bits")
+        raise IDError("ErrOverflow", f"{f.layout}: {f.title} text of length {len(s)} and a value above {f.bits} bits")
     if n & ((1 << f.pad) - 1):
         raise _syntax_error(f.layout, f.title, s, f.width - 1)
     n >>= f.pad
@@ -232,7 +232,7 @@ def _parse_uint63(layout: str, s: object) -> int:
                 raise _syntax_error(layout, "decimal", s, i)
     v = int(s)
     if v >= 1 << 63:
-        raise IDError("ErrOverflow", f"{layout}: decimal text of a value above 2^63-1")
+        raise IDError("ErrOverflow", f"{layout}: decimal text of length {n} and a value above 2^63-1")
     return v
 `,
 }, {
@@ -260,7 +260,7 @@ def _parse_uint64(layout: str, s: object) -> int:
                 raise _syntax_error(layout, "decimal", s, i)
     v = int(s)
     if v >= 1 << 64:
-        raise IDError("ErrOverflow", f"{layout}: decimal text of a value above 2^64-1")
+        raise IDError("ErrOverflow", f"{layout}: decimal text of length {n} and a value above 2^64-1")
     return v
 `,
 }, {

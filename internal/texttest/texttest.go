@@ -2,7 +2,7 @@
 // packages (uuid, ksuid, ulid, snowflake) share, so that each package's
 // tests keep only what is its own: its published vectors, its peer library,
 // its bad inputs with their positions. The checks run the conformance
-// corpus (conformance/corpus.jsonl) against the package and hold every
+// corpus (conformance/corpus.jsonl.gz) against the package and hold every
 // form to the generic codecs of package encodings on many IDs. It is for
 // tests only.
 package texttest
@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
@@ -220,6 +221,11 @@ func (c Codec[ID]) checkBad(t *testing.T, parse func(string) (ID, error), in str
 	if ok && (pos < 0 || pos >= len(in) || char != in[pos]) {
 		t.Errorf("%q: SyntaxError at %d (%q), not a character of the input", in, pos, char)
 	}
+	// The message says what a person needs to find the fault: the
+	// input's length and, for a bad character, where it is.
+	if msg := err.Error(); !strings.Contains(msg, fmt.Sprintf("length %d", len(in))) || ok && !strings.Contains(msg, fmt.Sprintf("position %d", pos)) {
+		t.Errorf("%q: the message %q does not name the length %d (and the position of a bad character)", in, msg, len(in))
+	}
 }
 
 // Corpus runs the conformance corpus's records of the codec's layouts:
@@ -229,7 +235,7 @@ func (c Codec[ID]) checkBad(t *testing.T, parse func(string) (ID, error), in str
 func Corpus[ID comparable](t *testing.T, c Codec[ID]) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl"))
+	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,7 +310,11 @@ func Corpus[ID comparable](t *testing.T, c Codec[ID]) {
 				in = string(raw)
 				parse = func(s string) (ID, error) { return c.FromBytes([]byte(s)) }
 			}
-			c.checkBad(t, parse, in, want, -1)
+			at := -1
+			if r.Pos != nil {
+				at = *r.Pos
+			}
+			c.checkBad(t, parse, in, want, at)
 			bad++
 		}
 	}
@@ -427,7 +437,7 @@ type Mask[ID comparable] interface {
 func Masks[ID comparable](t *testing.T, m Masker[ID]) {
 	t.Helper()
 	_, file, _, _ := runtime.Caller(0)
-	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl"))
+	rs, err := conformance.Load(filepath.Join(filepath.Dir(file), "..", "..", "conformance", "corpus.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)
 	}

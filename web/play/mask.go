@@ -39,7 +39,7 @@ func Mask(text, spec, keyHex, tweak, from string) Masked {
 		}
 	}
 	if err := explain.CheckFrom(from, pick); err != nil {
-		return Masked{Error: err.Error()}
+		return Masked{Error: explain.Plain(err.Error())}
 	}
 	c, err := explain.Read(strings.TrimSpace(text), explain.ReadOptions{Layout: pick, From: from})
 	var amb *explain.AmbiguousError
@@ -47,18 +47,18 @@ func Mask(text, spec, keyHex, tweak, from string) Masked {
 	case errors.As(err, &amb):
 		return Masked{Error: ambiguous(amb)}
 	case err != nil:
-		return Masked{Error: err.Error()}
+		return Masked{Error: explain.Plain(err.Error())}
 	}
 	m, err := mask.New(c.Model, key, []byte(tweak))
 	if errors.Is(err, mask.ErrLayout) {
 		return Masked{Layout: c.Layout, Error: c.Layout + " IDs cannot be masked: their layout has too few free bits"}
 	}
 	if err != nil {
-		return Masked{Layout: c.Layout, Error: err.Error()}
+		return Masked{Layout: c.Layout, Error: explain.Plain(err.Error())}
 	}
 	pub, err := m.Mask(c.ID)
 	if err != nil {
-		return Masked{Layout: c.Layout, Error: err.Error()}
+		return Masked{Layout: c.Layout, Error: explain.Plain(err.Error())}
 	}
 	out := Masked{Layout: c.Layout, Hex: hex.EncodeToString(pub), Public: hex.EncodeToString(pub)}
 	if format, err := explain.Formatter(c.Model, "canonical"); err == nil {

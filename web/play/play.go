@@ -73,10 +73,10 @@ func Inspect(text, spec, from string) Inspection {
 		pick = l
 	}
 	if err := explain.CheckFrom(from, pick); err != nil {
-		return Inspection{Input: text, Readings: []Reading{}, Error: err.Error()}
+		return Inspection{Input: text, Readings: []Reading{}, Error: explain.Plain(err.Error())}
 	}
 	r := explain.Inspect(text, explain.Options{ReadOptions: explain.ReadOptions{Layout: pick, From: from}, All: true})
-	out := Inspection{Input: text, Verdict: r.Verdict, Readings: []Reading{}, Error: r.Error}
+	out := Inspection{Input: text, Verdict: r.Verdict, Readings: []Reading{}, Error: explain.Plain(r.Error)}
 	for _, c := range r.Candidates {
 		values := map[string]string{}
 		for _, f := range c.Fields {
@@ -166,7 +166,7 @@ func samples(l *layouts.Layout) ([]Sample, string) {
 	}
 	format, err := explain.Formatter(l, "canonical")
 	if err != nil {
-		return out, err.Error()
+		return out, explain.Plain(err.Error())
 	}
 	// The generator runs on a clock that starts now and moves on only as
 	// the generator waits for it: a layout whose counter waits for the next
@@ -178,12 +178,12 @@ func samples(l *layouts.Layout) ([]Sample, string) {
 		interp.WithClock(func() time.Time { return clock }),
 		interp.WithSleep(func(d time.Duration) { clock = clock.Add(d) }))
 	if err != nil {
-		return out, "no generator: " + err.Error()
+		return out, "no generator: " + explain.Plain(err.Error())
 	}
 	for range Samples {
 		id, err := g.Next()
 		if err != nil {
-			return out, "the generator stopped: " + err.Error()
+			return out, "the generator stopped: " + explain.Plain(err.Error())
 		}
 		s := Sample{Text: string(format(nil, id))}
 		if t, err := interp.Time(l, id); err == nil {

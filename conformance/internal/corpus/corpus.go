@@ -1,4 +1,4 @@
-// Package corpus makes the conformance corpus, corpus.jsonl, and
+// Package corpus makes the conformance corpus, corpus.jsonl.gz, and
 // conversions.jsonl, from the interpreter, the reference codecs and
 // package compat: conformance/makecorpus writes what Make returns, and
 // package conformance's TestCorpusUpToDate compares it with the files.
@@ -28,7 +28,7 @@ import (
 	"github.com/idforge/idforge/conformance"
 )
 
-// Make returns the corpus (corpus.jsonl) and the conversions
+// Make returns the corpus (the lines of corpus.jsonl.gz) and the conversions
 // (conversions.jsonl), made from the built-in layouts and the layouts in
 // dir's random/ and texts/ folders, with the published vectors of dir's
 // vectors.jsonl; dir is the conformance folder. Making them twice gives

@@ -410,7 +410,14 @@ public final class CorpusTest {
                         default -> parse;
                     };
                     Object arg = form.equals("bytes") ? hex(s) : s;
-                    throwsCode(() -> m.invoke(null, arg), (String) r.get("error"), "bad " + form + " " + s, layout);
+                    String msg = throwsCode(() -> m.invoke(null, arg), (String) r.get("error"), "bad " + form + " " + s, layout);
+                    // The message names the input's length in bytes and, for a bad
+                    // character, its position (0-based, in bytes), as Go's does.
+                    int n = form.equals("bytes") ? s.length() / 2 : s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                    check(msg.contains("length " + n), "bad " + form + " " + s + ": the message " + msg + " does not name the length " + n);
+                    if (r.get("pos") instanceof Number pos) {
+                        check(msg.contains("position " + pos.intValue()), "bad " + form + " " + s + ": the message " + msg + " does not name the position " + pos);
+                    }
                     if (m == parse) {
                         equal(c.getMethod("isValid", String.class).invoke(null, s), false, "isValid(" + s + "), which parse refuses");
                     }

@@ -203,6 +203,14 @@ for (const [layout, rs] of byLayout) {
           const input = r.input ?? ''; // the empty text has no input field
           if (r.form === 'bytes') throwsCode(() => ID.fromBytes(hexBytes(input)), r.error, 'bytes ' + input, layout);
           else throwsCode(() => ID[parse](input), r.error, `${parse}(${JSON.stringify(input)})`, layout);
+          // The message names the input's length in bytes and, for a bad
+          // character, its position (0-based, in bytes), as Go's does.
+          const n = r.form === 'bytes' ? input.length / 2 : new TextEncoder().encode(input).length;
+          assert.throws(
+            () => (r.form === 'bytes' ? ID.fromBytes(hexBytes(input)) : ID[parse](input)),
+            (e) => e.message.includes(`length ${n}`) && (r.pos === undefined || (e.message.includes(`position ${r.pos}`) && e.position === r.pos)),
+            `${r.form} ${JSON.stringify(input)}: the message names the length ${n}` + (r.pos === undefined ? '' : ` and position ${r.pos}`),
+          );
           if (r.form === 'text') assert.equal(m.isValid(input), false, `isValid(${JSON.stringify(input)})`);
           break;
         }

@@ -202,6 +202,13 @@ class Corpus(unittest.TestCase):
                 self.assertEqual(cm.exception.code, r["error"], repr(s))
                 self.assertTrue(str(cm.exception).startswith(r["layout"] + ": "), str(cm.exception))
                 self.assertIsInstance(cm.exception, ValueError)
+                # The message names the input's length in bytes and, for a
+                # bad character, its position (0-based, in bytes), as Go's.
+                n = len(s) // 2 if r["form"] == "bytes" else len(s.encode("utf-8"))
+                self.assertIn(f"length {n}", str(cm.exception))
+                if "pos" in r:
+                    self.assertIn(f"position {r['pos']}", str(cm.exception))
+                    self.assertEqual(cm.exception.position, r["pos"], repr(s))
         self.check_generator(m, head)
         for kind, inputs in pending.items():
             with self.subTest(pending=kind):
