@@ -53,7 +53,7 @@ func TestBounds(t *testing.T) {
 // the first tick, minAt after the last), at the ends of each range, the
 // Unix epoch and far from any range.
 func TestBoundsCorpus(t *testing.T) {
-	rs, err := conformance.Load("../conformance/corpus.jsonl")
+	rs, err := conformance.Corpus()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,11 +66,7 @@ type schemaLayout struct {
 // component as they are written; and java.util.regex, as a Java service's
 // @Pattern would match the pattern.
 func TestSchemas(t *testing.T) {
-	corpus, err := filepath.Abs("../../conformance/corpus.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := conformance.Load(corpus)
+	rs, err := conformance.Corpus()
 	if err != nil {
 		t.Fatal(err)
 	}
