@@ -96,7 +96,7 @@ public final class LeaseTest {
             try {
                 new Snowflake.Generator(next);
                 check(false, "a lease served two generators");
-            } catch (IDException e) {
+            } catch (IDException.State e) {
                 check(e.code() == IDException.Code.ERR_RANGE, "a second generator of a lease failed with " + e.code());
             }
         }
@@ -114,7 +114,7 @@ public final class LeaseTest {
             try {
                 g.next();
                 refused = "nothing";
-            } catch (IDException e) {
+            } catch (IDException.State e) {
                 refused = e.code().errorName();
             }
             check(refused.equals("ErrLeaseLost"), "a generator of a lost lease made an ID, or failed with " + refused);
@@ -135,12 +135,12 @@ public final class LeaseTest {
         try (Lease paused = Lease.acquire(flaky, Snowflake.LEASE_SPACE, Lease.Options.defaults().ttl(Duration.ofSeconds(5)).margin(Duration.ofMillis(2500)))) {
             Snowflake.Generator g = new Snowflake.Generator(paused);
             cut.set(true);
-            IDException stopped = null;
+            IDException.State stopped = null;
             while (stopped == null) {
                 try {
                     g.next();
                     madeCut++;
-                } catch (IDException e) {
+                } catch (IDException.State e) {
                     stopped = e;
                 }
             }
