@@ -43,6 +43,37 @@ public final class LeaseTest {
         LeaseClient client = LeaseClient.jdbc(ds);
         String key = Snowflake.LEASE_SPACE.key();
 
+        // LeaseClient.jdbc keeps one connection for its statements: from a
+        // data source that is no pool, a connection for each statement
+        // (three to acquire, one to release) made acquiring several times
+        // slower than the statements. A failed statement drops it, and the
+        // next opens another.
+        int[] opened = {0};
+        javax.sql.DataSource counting = (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(LeaseTest.class.getClassLoader(),
+                new Class<?>[] {javax.sql.DataSource.class}, (proxy, m, margs) -> {
+                    if (m.getName().equals("getConnection")) {
+                        opened[0]++;
+                    }
+                    try {
+                        return m.invoke(ds, margs);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        LeaseClient one = LeaseClient.jdbc(counting);
+        for (int i = 0; i < 3; i++) {
+            try (Lease l = Lease.acquire(one, Snowflake.LEASE_SPACE)) {
+                check(l.node() >= 0, "a lease of a negative node");
+            }
+        }
+        check(opened[0] == 1, "LeaseClient.jdbc opened " + opened[0] + " connections for three leases, want 1");
+        try {
+            one.query("SELECT no_such_column FROM pg_class");
+            check(false, "a bad statement ran");
+        } catch (java.sql.SQLException e) {
+            check(one.query("SELECT 1").size() == 1 && opened[0] == 2, "after a failed statement: " + opened[0] + " connections, want 2");
+        }
+
         // Eight threads, one lease, one generator.
         long[][] made = new long[THREADS][PER_THREAD];
         long node;
