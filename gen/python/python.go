@@ -411,9 +411,9 @@ class %[1]sFields(TypedDict):
 		}
 		w.f("    %s: %s  # %s\n", f.Name, typ, f.What)
 	}
-	ctorType, ctorDoc := "int", ""
+	ctorType, ctorDoc := "Union[int, str]", fmt.Sprintf(" %s(s), for a str\n    s, is the ID that %s.parse(s) reads.", p.Type, p.Type)
 	if p.Bits == 128 {
-		ctorType, ctorDoc = "Union[int, _uuid.UUID]", fmt.Sprintf(" %s(u), for a\n    uuid.UUID u, is the ID of u's 128 bits (u.int).", p.Type)
+		ctorType, ctorDoc = "Union[int, str, _uuid.UUID]", ctorDoc+fmt.Sprintf(" %s(u), for a\n    uuid.UUID u, is the ID of u's 128 bits (u.int).", p.Type)
 	}
 	w.f(`
 
@@ -723,9 +723,11 @@ class %[1]s:
 
 def _bits(n: object) -> int:
     """Returns the bits of the ID %[4]s(n) makes, checked: an int of at most
-    %[5]d bits%[6]s."""%[7]s
+    %[5]d bits%[6]s, or the text of a str, as %[4]s.parse reads it."""%[7]s
+    if isinstance(n, str):
+        return %[4]s.parse(n).int
     if not isinstance(n, int) or isinstance(n, bool):
-        raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int, not {type(n).__name__}")
+        raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int or a str, not {type(n).__name__}")
     if n < 0 or n > _MAX:
         raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[5]d bits")
     return n
@@ -787,6 +789,7 @@ func asUUID(p *portable.Plan, body string) string {
 	}
 	typ := p.Type
 	swap("\nclass "+typ+":\n", "\nclass "+typ+"(_uuid.UUID):\n")
+	swap(" "+typ+"(s), for a str\n    s, is the ID that "+typ+".parse(s) reads.", " Its constructor\n    takes uuid.UUID's arguments too, with uuid.UUID's meaning: "+typ+"(s) or\n    "+typ+"(hex=s) for the text of a str s (hyphens, braces and urn:uuid:\n    as uuid.UUID reads them), "+typ+"(bytes=b), "+typ+"(bytes_le=b),\n    "+typ+"(fields=f) and "+typ+"(int=n), and version= to set the version's\n    bits; what uuid.UUID refuses is an IDError.")
 	swap(`hashable, ordered as its bytes are, and weak-referenceable.`, `hashable, ordered as its bytes are, weak-referenceable, and a uuid.UUID:
     Django's UUIDField, SQLAlchemy's Uuid, psycopg and pydantic take it as
     one, and it equals the uuid.UUID of the same bits.`)
@@ -798,7 +801,24 @@ func asUUID(p *portable.Plan, body string) string {
 	swap(`"""Returns the ID as a uuid.UUID of its 128 bits: the value that Django's
         UUIDField, SQLAlchemy's Uuid and pydantic's UUID fields take."""`, `"""Returns a plain uuid.UUID of the ID's 128 bits (the ID is a uuid.UUID
         too), for code that wants uuid.UUID's own type."""`)
-	swap(`object.__setattr__(self, "_n", _bits(n))`, `object.__setattr__(self, "int", _bits(n))`)
+	swap(`    def __init__(self, n: Union[int, str, _uuid.UUID]) -> None:
+        object.__setattr__(self, "_n", _bits(n))`, `    def __init__(
+        self,
+        hex: Union[str, builtins.int, _uuid.UUID, None] = None,
+        bytes: Optional[builtins.bytes] = None,
+        bytes_le: Optional[builtins.bytes] = None,
+        fields: Optional[Tuple[builtins.int, builtins.int, builtins.int, builtins.int, builtins.int, builtins.int]] = None,
+        int: Optional[builtins.int] = None,
+        version: Optional[builtins.int] = None,
+    ) -> None:
+        if bytes is None and bytes_le is None and fields is None and version is None:
+            if hex is not None and int is None and not isinstance(hex, str):
+                object.__setattr__(self, "int", _bits(hex))
+                return
+            if int is not None and hex is None:
+                object.__setattr__(self, "int", _bits(int))
+                return
+        object.__setattr__(self, "int", _uuid_args(hex, bytes, bytes_le, fields, int, version))`)
 	// uuid.UUID's __setattr__ refuses, with a TypeError; __delattr__ does too.
 	cut("    def __setattr__(self, name: str, value: object)", "    def __delattr__(")
 	swap(`raise AttributeError(f"{type(self).__name__} is immutable")`, `raise TypeError(f"{type(self).__name__} objects are immutable")`)
@@ -814,6 +834,43 @@ func asUUID(p *portable.Plan, body string) string {
 setattr(`+typ+`, "is_safe", _uuid.SafeUUID.unknown)
 `+typ+`.NIL = _made(`+typ+`, 0)`)
 	cut("\n    # The properties named as the standard library's UUID has them come", "\n\ndef _bits(")
+	swap(`
+def _bits(n: object) -> int:`, `
+def _uuid_args(
+    hex: object,
+    b: Optional[bytes],
+    b_le: Optional[bytes],
+    fields: Optional[Tuple[int, int, int, int, int, int]],
+    n: Optional[int],
+    version: Optional[int],
+) -> int:
+    """Returns the bits of the ID that `+typ+`(hex=..., bytes=..., bytes_le=...,
+    fields=..., int=..., version=...) makes: what uuid.UUID makes of the
+    same arguments, its mistakes as IDError (a ValueError, as uuid.UUID's
+    are), and too many or too few arguments a TypeError, as there."""
+    if hex is not None and not isinstance(hex, str):
+        raise IDError("ErrType", f"{_LAYOUT}: hex is a str, not {type(hex).__name__}")
+    if version is not None and not 1 <= version <= 8:
+        raise IDError("ErrRange", f"{_LAYOUT}: version {version} is not one of RFC 9562's, 1 to 8")
+    try:
+        bits = _uuid.UUID(hex, b, b_le, fields, n).int
+    except ValueError as e:
+        code = "ErrRange"
+        if hex is not None:
+            digits = hex.replace("urn:", "").replace("uuid:", "").strip("{}").replace("-", "")
+            code = "ErrLength" if len(digits) != 32 else "ErrSyntax"
+        elif b is not None or b_le is not None:
+            code = "ErrLength"
+        raise IDError(code, f"{_LAYOUT}: {e}") from None
+    if version is not None:
+        # As uuid.UUID sets them (whose own takes 1 to 5 before Python 3.14):
+        # RFC 9562's variant, and the version.
+        bits = bits & ~(0xC000 << 48) | 0x8000 << 48
+        bits = bits & ~(0xF000 << 64) | version << 76
+    return bits
+
+
+def _bits(n: object) -> int:`)
 	swap(`vars(`+typ+`)["_n"].__set__`, `vars(_uuid.UUID)["int"].__set__`)
 	swap(`# Sets the slot of an ID's bits past `+typ+`.__setattr__, which refuses: for the
 # module's own readers, whose results are in range already. (The slot's
@@ -839,7 +896,7 @@ func firstFormMethod(body string) string {
 func pydanticHooks(p *portable.Plan) string {
 	from, accepts := "", "the text of a str, as parse reads it"
 	if p.Bits == 128 {
-		from = "\n        if isinstance(v, _uuid.UUID):\n            return _made(cls, v.int)"
+		from = "\n        elif isinstance(v, _uuid.UUID):\n            i = _made(cls, v.int)"
 		accepts = "the bits of a uuid.UUID or the text of a str, as parse reads them"
 	}
 	return fmt.Sprintf(`
@@ -847,14 +904,25 @@ func pydanticHooks(p *portable.Plan) string {
     def _validate(cls, v: object) -> %[1]s:
         """%[4]s"""
         if isinstance(v, cls):
-            return v%[3]s
-        if isinstance(v, str):
-            return cls.parse(v)
-        raise IDError("ErrType", f"{_LAYOUT}: an ID is read from a str, not {type(v).__name__}")
+            i = v%[3]s
+        elif isinstance(v, str):
+            i = cls.parse(v)
+        else:
+            raise IDError("ErrType", f"{_LAYOUT}: an ID is read from a str, not {type(v).__name__}")
+        if not i.valid():
+            raise IDError("ErrInvalid", f"{_LAYOUT}: {i} is no valid ID of the layout: its constant bits are another's")
+        return i
 
     @classmethod
     def __get_validators__(cls) -> Iterator[Callable[[object], %[1]s]]:
-        """pydantic 1's hook: a field of this type takes what _validate takes."""
+        """pydantic 1's hook: a field of this type takes what _validate takes.
+        It tells pydantic 1's JSON encoder, too, that an ID's JSON is its
+        text, str(id): a model's .json() then writes the ID's text, as
+        pydantic 2's hook says."""
+        import sys
+
+        encoders: Dict[object, object] = getattr(sys.modules.get("pydantic.json"), "ENCODERS_BY_TYPE", {})
+        encoders.setdefault(cls, str)
         yield cls._validate
 
     @classmethod
@@ -866,7 +934,7 @@ func pydanticHooks(p *portable.Plan) string {
             "function": {"type": "no-info", "function": cls._validate},
             "serialization": {"type": "function-plain", "function": str, "when_used": "json"},
         }
-`, p.Type, accepts, from, docText("        ", "Returns v as an ID of the class: v itself if it is one, else the ID of "+accepts+"; anything else is ErrType. The validator that pydantic's hooks give it."))
+`, p.Type, accepts, from, docText("        ", "Returns v as an ID of the class: v itself if it is one, else the ID of "+accepts+"; anything else is ErrType, and an ID that is not valid() (another layout's: a UUIDv4's text for a UUIDv7) is ErrInvalid. The validator that pydantic's hooks give it."))
 }
 
 // fromName returns the class method from_name of a name-based layout (one

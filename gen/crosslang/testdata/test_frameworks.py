@@ -15,8 +15,11 @@ IDFORGE_POSTGRES_DSN names.
     python3 -m unittest test_frameworks
 """
 
+import importlib
 import importlib.util
+import json
 import os
+import pkgutil
 import unittest
 import uuid
 
@@ -196,6 +199,59 @@ class Pydantic(unittest.TestCase):
         for bad in ("not an id", 12, None):
             with self.assertRaises(pydantic.ValidationError):
                 Typed(id=bad, other=u)
+
+    def test_every_layout(self):
+        # Every layout's ID type validates its own text and refuses every
+        # other layout's that is not valid in it (a UUIDv4's text in a UUIDv7
+        # field), and a model's JSON holds the ID's text and reads back: on
+        # pydantic 1 (Debian's) through the class's __get_validators__, which
+        # tells pydantic's encoder the ID's JSON is its text, on pydantic 2
+        # through __get_pydantic_core_schema__.
+        need("pydantic")
+        import pydantic
+
+        samples = {name: sample(mod) for name, mod in layouts().items()}
+        for name, mod in layouts().items():
+            with self.subTest(layout=name):
+
+                class Model(pydantic.BaseModel):
+                    id: mod.ID
+
+                i = samples[name]
+                m = Model(id=str(i))
+                self.assertIs(type(m.id), mod.ID)
+                self.assertEqual(Model(id=i).id, i)
+                if hasattr(m, "model_dump_json"):  # pydantic 2
+                    text, back = m.model_dump_json(), Model.model_validate_json(m.model_dump_json())
+                else:
+                    text, back = m.json(), Model.parse_raw(m.json())
+                self.assertEqual(json.loads(text), {"id": str(i)})
+                self.assertEqual(back.id, i)
+                for other, o in samples.items():
+                    if mod.is_valid(str(o)):
+                        self.assertEqual(str(Model(id=str(o)).id), str(mod.ID.parse(str(o))))
+                    else:
+                        with self.assertRaises(pydantic.ValidationError, msg=f"{other}'s {o} in a field of {name}"):
+                            Model(id=str(o))
+
+
+def layouts():
+    """The package's layout modules, by name."""
+    import idforge
+
+    names = sorted(m.name for m in pkgutil.iter_modules(idforge.__path__) if not m.name.startswith("_") and m.name not in ("compat", "lease"))
+    return {name: importlib.import_module("idforge." + name) for name in names}
+
+
+def sample(mod):
+    """A valid ID of the layout of module mod: its generator's (of node 1
+    where it has a node), or a name-based one's ID of a name."""
+    if hasattr(mod, "Generator"):
+        try:
+            return mod.Generator().next()
+        except TypeError:
+            return mod.Generator(node=1).next()
+    return mod.ID.from_name(uuid.NAMESPACE_DNS, "example.com")
 
 
 if __name__ == "__main__":
