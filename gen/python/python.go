@@ -310,7 +310,7 @@ func bodyImports(body string) (std, typing, dt []string) {
 }
 
 func exports(p *portable.Plan) string {
-	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`}
+	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`, `"register_psycopg"`}
 	if p.Generates {
 		names = append(names, `"Generator"`, `"new_id"`)
 		if p.Node != nil {
@@ -732,7 +732,7 @@ def _bits(n: object) -> int:
         raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[5]d bits")
     return n
 %[8]s
-`, toUUID(p)+fromName(p)+maskMethods(p)+pydanticHooks(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p), argChecks(p))
+`, toUUID(p)+fromName(p)+maskMethods(p)+pydanticHooks(p)+conform(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p), argChecks(p)+psycopg(p))
 }
 
 // uuidArg returns the start of the constructor of a 128-bit layout's ID,
@@ -1039,4 +1039,80 @@ func examples(p *portable.Plan) string {
 // decimalDoc is the Plan's decimal text's doc, in Python's words.
 func decimalDoc(p *portable.Plan) string {
 	return strings.Replace(p.Text.DecimalDoc(), "as Go's strconv.FormatUint writes it", "as Python's str of an int writes it", 1)
+}
+
+// sqlType returns the PostgreSQL type that idforge gen -lang sql holds a
+// layout's IDs in, its OID, and a Python expression of the text that type
+// reads for the bits n: uuid for 128 bits, bigint (int8) of the same 64
+// bits for 64, bytea otherwise.
+func sqlType(p *portable.Plan) (name string, oid int, text string) {
+	switch p.Bits {
+	case 128:
+		return "uuid", 2950, `str(_uuid.UUID(int=n))`
+	case 64:
+		return "bigint", 20, `str(n - (1 << 64) if n >> 63 else n)`
+	}
+	return "bytea", 17, `"\\x%0` + fmt.Sprint(p.Size*2) + `x" % n`
+}
+
+// conform returns the class's __conform__, psycopg2's hook: an ID adapts
+// itself to the SQL literal of the type gen -lang sql holds it in.
+func conform(p *portable.Plan) string {
+	name, _, _ := sqlType(p)
+	return fmt.Sprintf(`
+    def __conform__(self, protocol: object) -> _SQLLiteral:
+        """psycopg2's hook: an ID given as a query parameter is the %[1]s
+        that idforge gen -lang sql holds the layout's IDs in, with no
+        adapter to register (psycopg 3 needs register_psycopg)."""
+        return _SQLLiteral(_pg_text(self._n), "%[1]s")
+`, name)
+}
+
+// psycopg returns the module's functions and class for PostgreSQL's
+// drivers: _pg_text, _SQLLiteral (psycopg2's adapter) and
+// register_psycopg (psycopg 3's dumper).
+func psycopg(p *portable.Plan) string {
+	name, oid, text := sqlType(p)
+	return fmt.Sprintf(`
+
+def _pg_text(n: int) -> str:
+    """Returns the text of the %[1]s that idforge gen -lang sql holds the
+    ID of bits n in."""
+    return %[3]s
+
+
+class _SQLLiteral:
+    """psycopg2's adapter of an ID (what ID.__conform__ returns): the SQL
+    literal of its value, cast to its type."""
+
+    __slots__ = ("_sql",)
+
+    def __init__(self, text: str, typ: str) -> None:
+        self._sql = f"'{text}'::{typ}".encode("ascii")
+
+    def getquoted(self) -> bytes:
+        """Returns the literal, as psycopg2 asks an adapter for it."""
+        return self._sql
+
+
+def register_psycopg(context: object = None) -> None:
+    """Lets psycopg 3 take an ID of the layout as a query parameter: the
+    %[1]s that idforge gen -lang sql holds the layout's IDs in. It
+    registers a dumper on context (a connection, a cursor, or their
+    adapters), or on psycopg.adapters, every connection's, without one.
+    psycopg is imported here, and only here. (psycopg2 needs nothing: an
+    ID adapts itself.)"""
+    import importlib
+
+    psycopg = importlib.import_module("psycopg")
+    adapt = importlib.import_module("psycopg.adapt")
+
+    def dump(self: object, obj: %[4]s) -> bytes:
+        return _pg_text(obj.int).encode("ascii")
+
+    dumper = type("%[4]sDumper", (adapt.Dumper,), {"oid": %[2]d, "dump": dump, "__module__": __name__})
+    adapters: object = psycopg.adapters if context is None else getattr(context, "adapters", context)
+    register: Callable[[object, object], None] = getattr(adapters, "register_dumper")
+    register(%[4]s, dumper)
+`, name, oid, text, p.Type)
 }

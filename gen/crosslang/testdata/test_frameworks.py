@@ -7,8 +7,8 @@ an ID type, which the class's hooks validate.
 
 A framework that is not installed is skipped, unless
 IDFORGE_REQUIRE_FRAMEWORKS is set (.ci/python-packages sets it, with
-Debian's python3-django, python3-sqlalchemy, python3-pydantic and
-python3-psycopg2 installed): then it is a failure. SQLAlchemy before 2.0
+Debian's python3-django, python3-sqlalchemy, python3-pydantic,
+python3-psycopg2 and python3-psycopg installed): then it is a failure. SQLAlchemy before 2.0
 has no Uuid type; its UUID type is PostgreSQL's, tested against the server
 IDFORGE_POSTGRES_DSN names.
 
@@ -163,6 +163,49 @@ class Psycopg(unittest.TestCase):
         finally:
             conn.rollback()
             conn.close()
+
+    def test_every_layout(self):
+        # An ID of every layout goes as a query parameter as it is, with no
+        # .int: the type idforge gen -lang sql holds its layout in (uuid for
+        # 128 bits, bigint of the same 64 bits, bytea otherwise), through
+        # psycopg2 (the ID adapts itself) and psycopg 3 (register_psycopg).
+        need("psycopg2")
+        need("psycopg")
+        dsn = os.environ.get("IDFORGE_POSTGRES_DSN")
+        if not dsn:
+            if REQUIRED:
+                raise AssertionError("IDFORGE_POSTGRES_DSN is not set, and IDFORGE_REQUIRE_FRAMEWORKS is")
+            self.skipTest("IDFORGE_POSTGRES_DSN is not set")
+        import psycopg
+        import psycopg2
+
+        def bits(mod, value):
+            if isinstance(value, str):  # a uuid, as psycopg2 reads it before register_uuid
+                value = uuid.UUID(value)
+            if isinstance(value, uuid.UUID):
+                return value.int
+            if isinstance(value, int):
+                return value & (1 << 64) - 1
+            return int.from_bytes(bytes(value), "big")
+
+        want = {128: "uuid", 64: "bigint"}
+        mods = layouts()
+        for mod in mods.values():
+            mod.register_psycopg()
+        conn2 = psycopg2.connect(dsn)
+        try:
+            with conn2.cursor() as cur, psycopg.connect(dsn) as conn3:
+                for name, mod in mods.items():
+                    for i in (sample(mod), mod.ID(0), mod.ID((1 << 8 * len(sample(mod).bytes)) - 1)):
+                        with self.subTest(layout=name, id=str(i)):
+                            typ = want.get(8 * len(i.bytes), "bytea")
+                            cur.execute("SELECT %s, pg_typeof(%s)::text", (i, i))
+                            value, got = cur.fetchone()
+                            self.assertEqual((bits(mod, value), got), (i.int, typ), "psycopg2")
+                            value, got = conn3.execute("SELECT %s, pg_typeof(%s)::text", (i, i)).fetchone()
+                            self.assertEqual((bits(mod, value), got), (i.int, typ), "psycopg 3")
+        finally:
+            conn2.close()
 
 
 class Pydantic(unittest.TestCase):
