@@ -141,11 +141,11 @@ public final class IdforgeTestee {
         return b.toString();
     }
 
-    /** The response to an error: an IDException's code, else ErrTestee and the message. */
+    /** The response to an error: an IDException's or IDException.State's code, else ErrTestee and the message. */
     static Map<String, Object> refusal(Throwable e) {
         Map<String, Object> res = new LinkedHashMap<>();
         res.put("ok", false);
-        if (e.getClass().getSimpleName().equals("IDException")) {
+        if (e.getClass().getName().endsWith("IDException") || e.getClass().getName().endsWith("IDException$State")) {
             try {
                 Object code = e.getClass().getMethod("code").invoke(e); // an enum: IDException.Code
                 res.put("error", String.valueOf(code.getClass().getMethod("errorName").invoke(code)));

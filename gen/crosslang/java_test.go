@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/idforge/idforge/gen/internal/scripts"
+
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/gen"
 	"github.com/idforge/idforge/gen/emit"
@@ -165,7 +167,10 @@ func TestJavaPackage(t *testing.T) {
 // requires io.github.idforge, against the package's classes on the module
 // path, as a Maven or Gradle build of a modular project would, with every
 // lint on and warnings as errors (an automatic module's requires would be
-// a warning, and fail), and runs it on the module path.
+// a warning, and fail), and runs it on the module path. It uses no lease,
+// so it needs no java.sql: javac and java see no module but java.base,
+// idforge's and the consumer's (--limit-modules), as in a jlink image
+// made without java.sql.
 func javaConsumer(t *testing.T, classes string) {
 	t.Helper()
 	src := filepath.Join("testdata", "consumer-module")
@@ -180,8 +185,11 @@ func javaConsumer(t *testing.T, classes string) {
 		abs[i] = a
 	}
 	out := filepath.Join(t.TempDir(), "consumer")
-	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Werror", "--module-path", classes, "-d", out}, abs...)...)
-	got := runJava(t, "java", "--module-path", classes+string(os.PathListSeparator)+out, "-m", "com.example.consumer/com.example.consumer.Main")
+	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Werror", "--limit-modules", "java.base," + scripts.JavaModule, "--module-path", classes, "-d", out}, abs...)...)
+	got := runJava(t, "java", "--limit-modules", "com.example.consumer", "--module-path", classes+string(os.PathListSeparator)+out, "-m", "com.example.consumer/com.example.consumer.Main")
+	if strings.Contains(got, "java.sql") {
+		t.Errorf("the consumer module saw java.sql: %s", got)
+	}
 	if !strings.Contains(got, "PASS") {
 		t.Errorf("the consumer module: %s", got)
 	}

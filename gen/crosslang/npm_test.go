@@ -204,6 +204,63 @@ func TestTypeScript(t *testing.T) {
 	}
 }
 
+// A CommonJS consumer of the npm package, in TypeScript (the pinned tsc)
+// under module node16 and under nodenext, imports it (import and import =
+// require, both compiled to require) and type-checks, with strict on and no
+// skipLibCheck: package.json gives such a file the .d.cts twins of the
+// declarations (TS1479 and TS1471 before them). The compiled program then
+// runs in node, which requires the ES modules (Node 20.19+ and 22.12+).
+func TestTypeScriptCommonJS(t *testing.T) {
+	if testing.Short() {
+		t.Skip("installs and runs tsc")
+	}
+	tools := npmTools(t)
+	js := pkgDir(t, "js")
+	const consumer = `import { ID, newId } from 'idforge/uuidv7';
+import { uuidv7 } from 'idforge';
+import { UUIDv7ToULID } from 'idforge/compat';
+import ulid = require('idforge/ulid');
+
+const id: ID = newId();
+const u: ulid.ID = UUIDv7ToULID(id);
+const ok = ID.parse(String(id)).equals(id) && String(uuidv7.newId()).length === 36 && ulid.ID.parse(String(u)).equals(u);
+console.log(ok ? 'PASS' : 'FAIL');
+`
+	for _, module := range []string{"node16", "nodenext"} {
+		t.Run(module, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(dir, "node_modules"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(js, filepath.Join(dir, "node_modules", "idforge")); err != nil {
+				t.Fatal(err)
+			}
+			files := map[string]string{
+				"package.json":  `{"type":"commonjs"}`,
+				"tsconfig.json": `{"compilerOptions":{"module":"` + module + `","moduleResolution":"` + module + `","target":"es2020","strict":true,"outDir":"out","types":[]},"files":["consumer.ts"]}`,
+				"consumer.ts":   consumer,
+			}
+			for name, src := range files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cmd := exec.Command("node", filepath.Join(tools, "node_modules", "typescript", "bin", "tsc"), "-p", ".")
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("tsc, module %s, a CommonJS file: %v\n%s", module, err, out)
+			}
+			out, err := exec.Command("node", filepath.Join(dir, "out", "consumer.js")).CombinedOutput()
+			if err != nil || strings.TrimSpace(string(out)) != "PASS" {
+				t.Fatalf("node out/consumer.js: %v\n%s", err, out)
+			}
+			if src, err := os.ReadFile(filepath.Join(dir, "out", "consumer.js")); err != nil || !bytes.Contains(src, []byte(`require("idforge/uuidv7")`)) {
+				t.Fatalf("tsc did not compile the consumer to require calls (%v):\n%s", err, src)
+			}
+		})
+	}
+}
+
 // The JavaScript package reads what the npm peers make (uuid,
 // ulid, ksuid and typeid-js, pinned in testdata/npm/package.json), and they
 // read what it makes: testdata/npm/peers.test.mjs under node --test.

@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  * package {@code lease}: {@link #acquire(LeaseClient, Space, Options)}
  * takes one, a daemon thread renews it every TTL/3, and the generator made
  * from it ({@code new Snowflake.Generator(lease)}) refuses to make an ID,
- * with {@link IDException.Code#ERR_LEASE_LOST}, once the lease is lost or
+ * with an {@link IDException.State} of {@link IDException.Code#ERR_LEASE_LOST}, once the lease is lost or
  * may be about to end on the server: from the last confirmed renewal's
  * sending plus the TTL minus the margin, on {@link System#nanoTime()}. Its
  * IDs are all on ticks past the high-water tick the node's previous holder
@@ -256,7 +256,7 @@ public final class Lease implements AutoCloseable {
     /** The last tick the generator's clock read, or -1. */
     private final AtomicLong lastTick = new AtomicLong(-1);
     /** Why the lease ended, or null while it is held; once set, never unset. */
-    private volatile IDException error;
+    private volatile IDException.State error;
     /**
      * Guards the setting of error alone, so that the generator can lose
      * the lease at its deadline while a renewal, which holds the lease's
@@ -427,8 +427,8 @@ public final class Lease implements AutoCloseable {
      * @param space the layout's space, such as {@code Snowflake.LEASE_SPACE}
      * @return the lease, renewing itself until closed
      * @throws SQLException when a call fails
-     * @throws IDException ErrFull when every node is held, ErrClockBehind
-     *     when this clock is behind the node's high-water tick
+     * @throws IDException.State ErrFull when every node is held,
+     *     ErrClockBehind when this clock is behind the node's high-water tick
      */
     public static Lease acquire(LeaseClient client, Space space) throws SQLException {
         return acquire(client, space, Options.defaults());
@@ -443,9 +443,10 @@ public final class Lease implements AutoCloseable {
      * @param options how to lease it
      * @return the lease, renewing itself until closed
      * @throws SQLException when a call fails
-     * @throws IDException ErrFull when every node (or the one asked for) is
-     *     held after the wait, ErrClockBehind when this clock stays behind
-     *     the node's high-water tick, ErrRange for bad options or a schema
+     * @throws IDException.State ErrFull when every node (or the one asked
+     *     for) is held after the wait, ErrClockBehind when this clock stays
+     *     behind the node's high-water tick
+     * @throws IDException ErrRange for bad options or a schema
      *     that idforge's install rule refuses (before it calls any of the
      *     functions, it checks in the catalogs that no role but their owner
      *     may CREATE there or owns a lease object there, and none holds a
@@ -505,7 +506,7 @@ public final class Lease implements AutoCloseable {
                 return l;
             }
             if (System.nanoTime() - began >= wait) {
-                throw new IDException(IDException.Code.ERR_FULL, "lease: " + (span == 1 ? "node " + first : "all " + size + " nodes")
+                throw new IDException.State(IDException.Code.ERR_FULL, "lease: " + (span == 1 ? "node " + first : "all " + size + " nodes")
                         + " of space " + space + " held, after waiting " + Duration.ofNanos(System.nanoTime() - began).toMillis() + "ms");
             }
             LockSupport.parkNanos(nap + RANDOM.nextLong(nap / 2 + 1));
@@ -567,7 +568,7 @@ public final class Lease implements AutoCloseable {
                 break;
             }
             if (System.nanoTime() - began >= wait) {
-                throw new IDException(IDException.Code.ERR_CLOCK_BEHIND, "lease: node " + node + " of " + space + " was used up to tick "
+                throw new IDException.State(IDException.Code.ERR_CLOCK_BEHIND, "lease: node " + node + " of " + space + " was used up to tick "
                         + above + "; this clock is " + behind.toMillis() + "ms behind it");
             }
             LockSupport.parkNanos(Math.min(behind.toNanos(), 1_000_000_000L));
@@ -618,12 +619,12 @@ public final class Lease implements AutoCloseable {
     }
 
     /**
-     * Returns why the lease ended, an IDException whose code is
-     * ErrLeaseLost, or nothing while it is held.
+     * Returns why the lease ended, an {@link IDException.State} whose code
+     * is ErrLeaseLost, or nothing while it is held.
      *
      * @return the error, if the lease ended
      */
-    public Optional<IDException> error() {
+    public Optional<IDException.State> error() {
         check(false);
         return Optional.ofNullable(error);
     }
@@ -641,7 +642,7 @@ public final class Lease implements AutoCloseable {
             throw new IDException(IDException.Code.ERR_RANGE, "lease: a lease of " + space + " for a generator of " + layout);
         }
         if (bound) {
-            throw new IDException(IDException.Code.ERR_RANGE, "lease: node " + node + " of " + space + " serves a generator already");
+            throw new IDException.State(IDException.Code.ERR_RANGE, "lease: node " + node + " of " + space + " serves a generator already");
         }
         bound = true;
         check(true);
@@ -702,7 +703,7 @@ public final class Lease implements AutoCloseable {
         if (error == null && System.nanoTime() - deadline >= 0) {
             lose("no renewal confirmed in time");
         }
-        IDException e = error;
+        IDException.State e = error;
         if (e != null && orThrow) {
             throw e;
         }
@@ -712,7 +713,7 @@ public final class Lease implements AutoCloseable {
     private void lose(String why) {
         synchronized (losing) {
             if (error == null) {
-                error = new IDException(IDException.Code.ERR_LEASE_LOST, "lease: node " + node + " of " + space + ": " + why);
+                error = new IDException.State(IDException.Code.ERR_LEASE_LOST, "lease: node " + node + " of " + space + ": " + why);
                 renewer.shutdown();
             }
         }

@@ -32,6 +32,22 @@ package $PACKAGE$;
  * }
  * }</pre>
  *
+ * <p>A call that the state of a generator or a lease forbids, whatever its
+ * arguments ({@code newId()} before {@code setNode}, a lease that is lost, a
+ * generator past the layout's last tick or whose clock stands still or went
+ * back, a lease's space that is full), throws {@link State} instead, an
+ * {@link IllegalStateException} with the same {@link #code()}:
+ *
+ * <pre>{@code
+ * try {
+ *     id = generator.next();
+ * } catch (IDException.State e) {
+ *     if (e.code() == IDException.Code.ERR_LEASE_LOST) {
+ *         reacquire();
+ *     }
+ * }
+ * }</pre>
+ *
  * <p>Its message starts with the layout's name and never holds a key.
  */
 public final class IDException extends IllegalArgumentException {
@@ -166,6 +182,48 @@ public final class IDException extends IllegalArgumentException {
      */
     public int position() {
         return position;
+    }
+
+    /**
+     * The exception of a call that the state of a generator or a lease
+     * forbids, whatever its arguments: {@code newId()} before {@code
+     * setNode} ({@link Code#ERR_NO_GENERATOR}), {@code setNode} of another
+     * node than newId has, a generator whose lease is lost ({@link
+     * Code#ERR_LEASE_LOST}), past the layout's last tick or whose clock
+     * reads a time outside the layout's range ({@link Code#ERR_TIME}), whose
+     * clock stood still or went back ({@link Code#ERR_CLOCK_STALLED},
+     * {@link Code#ERR_CLOCK_BACKWARDS}), a lease whose space is full
+     * ({@link Code#ERR_FULL}) or whose node's high-water tick is ahead of
+     * the clock ({@link Code#ERR_CLOCK_BEHIND}). It is unchecked, an
+     * {@link IllegalStateException}, as Java's own classes throw for such a
+     * call, and carries its kind of error as {@link IDException} does.
+     */
+    public static final class State extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        /** The kind of error. */
+        private final Code code;
+
+        /**
+         * Returns an exception of the given kind.
+         *
+         * @param code the kind of error
+         * @param message the message, which starts with the layout's name
+         */
+        public State(Code code, String message) {
+            super(message);
+            this.code = java.util.Objects.requireNonNull(code, "code");
+        }
+
+        /**
+         * Returns the kind of error; {@code code().errorName()} names it as
+         * every language idforge writes does, such as {@code "ErrLeaseLost"}.
+         *
+         * @return the kind of error
+         */
+        public Code code() {
+            return code;
+        }
     }
 }
 `

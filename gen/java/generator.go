@@ -206,7 +206,7 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 	if p.Node != nil {
 		short("long node", "node", fmt.Sprintf("Returns a generator of the given node that reads %s.\n\n@param node the node, of %d bits", what, p.Node.Width))
 		if leased {
-			w.b.WriteString("\n" + doc("        ", "Returns a generator of the lease's node that reads the system clock through the lease, and a DRBG SecureRandom. It makes every ID on a tick past the high-water tick the node's previous holder left, and refuses to make one, with ErrLeaseLost, once the lease is lost, closed or may be about to end. A lease serves one generator, which any number of threads may share.\n\n@param lease a lease of LEASE_SPACE\n@throws IDException ErrRange for a lease of another space, or one that serves a generator already; ErrLeaseLost for a lease that ended"))
+			w.b.WriteString("\n" + doc("        ", "Returns a generator of the lease's node that reads the system clock through the lease, and a DRBG SecureRandom. It makes every ID on a tick past the high-water tick the node's previous holder left, and refuses to make one, with ErrLeaseLost, once the lease is lost, closed or may be about to end. A lease serves one generator, which any number of threads may share.\n\n@param lease a lease of LEASE_SPACE\n@throws IDException ErrRange for a lease of another space\n@throws IDException.State for a lease that serves a generator already (ErrRange) or has ended (ErrLeaseLost)"))
 			w.b.WriteString("        public Generator(Lease lease) {\n            this(lease.node(), lease.clockFor(LEASE_SPACE), defaultRandom());\n        }\n")
 		}
 	} else {
@@ -221,7 +221,7 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
 	}
 	throws := ""
 	if hasClock {
-		throws = "\n@throws IDException ErrTime when the clock reads a time outside the layout's range"
+		throws = "\n@throws IDException.State ErrTime when the clock reads a time outside the layout's range"
 		if p.Counter != nil && p.Counter.V.Overflow == layouts.OverflowWait {
 			throws += ", ErrClockStalled or ErrClockBackwards when the counter runs out and the clock does not move on within a second"
 		}
@@ -289,10 +289,10 @@ $HEAD$$FIELDS$`, "FIELDS", fields.String(), "HEAD", head)
                 }
                 if (System.nanoTime() - deadline >= 0) {
                     if (now < last) {
-                        throw new IDException(IDException.Code.ERR_CLOCK_BACKWARDS,
+                        throw new IDException.State(IDException.Code.ERR_CLOCK_BACKWARDS,
                                 LAYOUT + ": the clock is behind the last tick used, after a second's wait");
                     }
-                    throw new IDException(IDException.Code.ERR_CLOCK_STALLED,
+                    throw new IDException.State(IDException.Code.ERR_CLOCK_STALLED,
                             LAYOUT + ": the counter ran out and the clock stood still for a second");
                 }
                 LockSupport.parkNanos($NAP$);
@@ -335,7 +335,7 @@ func (w *writer) tick(in, seed string) (decide, places string) {
 	p := w.p
 	var b strings.Builder
 	timeAt := func(v string) string { return place(in, "b", v, p.Time.Runs) }
-	overflow := in + "    if (last == MAX_TICK_LONG) {\n" + in + "        throw new IDException(IDException.Code.ERR_TIME, LAYOUT + \": the next tick is past the layout's last\");\n" + in + "    }\n"
+	overflow := in + "    if (last == MAX_TICK_LONG) {\n" + in + "        throw new IDException.State(IDException.Code.ERR_TIME, LAYOUT + \": the next tick is past the layout's last\");\n" + in + "    }\n"
 	switch {
 	case p.Counter != nil && p.Counter.V.Init == layouts.InitRunning:
 		fmt.Fprintf(&b, "%slong tick = now();\n%s// A running counter counts on across ticks, wrapping; the tick follows the clock.\n", in, in)
@@ -404,7 +404,7 @@ func (w *writer) nowMethod() {
                 tick = -1;
             }
             if ($CHECK$) {
-                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException.State(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -445,7 +445,7 @@ func (w *writer) nowMethod() {
                 tick = -1;
             }
             if ($CHECK$) {
-                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException.State(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick;
         }
@@ -459,7 +459,7 @@ func (w *writer) nowMethod() {
             Instant t = clock.instant();
             BigInteger tick = floorDiv(nanos(t).subtract(EPOCH_NS).multiply(TICK_DEN), TICK_NUM);
             if (tick.signum() < 0 || tick.compareTo(MAX_TICK) > 0 || tick.bitLength() > 63) {
-                throw new IDException(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
+                throw new IDException.State(IDException.Code.ERR_TIME, LAYOUT + ": the clock reads a time outside the layout's range");
             }
             return tick.longValue();
         }
@@ -519,8 +519,8 @@ func (w *writer) defaults() {
      * IDs$NEEDS$.
      *
      * @param node the node
-     * @throws IDException ErrRange for a node that does not fit, or when
-     *     newId has another node already
+     * @throws IDException ErrRange for a node that does not fit
+     * @throws IDException.State ErrRange when newId has another node already
      */
     public static synchronized void setNode(long node) {
         Generator.checkNode(node);
@@ -529,7 +529,7 @@ func (w *writer) defaults() {
             sharedNode = node;
         } else if (sharedNode == null || sharedNode != node) {
             String had = sharedNode == null ? "no node" : "node " + sharedNode;
-            throw new IDException(IDException.Code.ERR_RANGE, LAYOUT + ": newId has " + had + " already");
+            throw new IDException.State(IDException.Code.ERR_RANGE, LAYOUT + ": newId has " + had + " already");
         }
     }
 `, "W", fmt.Sprint(p.Node.Width), "NEEDS", needs)
@@ -542,16 +542,16 @@ func (w *writer) defaults() {
      * from several threads.
      *
      * @return a new ID
-     * @throws IDException ErrNoGenerator before setNode$MORE$
+     * @throws IDException.State ErrNoGenerator before setNode$MORE$
      */
     public static $T$ newId() {
         Generator g = shared;
         if (g == null) {
-            throw new IDException(IDException.Code.ERR_NO_GENERATOR, LAYOUT + ": newId needs its node: call setNode(node) first");
+            throw new IDException.State(IDException.Code.ERR_NO_GENERATOR, LAYOUT + ": newId needs its node: call setNode(node) first");
         }
         return g.next();
     }
-`, "NAME", html(p.L.Name), "ORDER", order, "MORE", strings.TrimPrefix(timeThrows(p), "\n     * @throws IDException"))
+`, "NAME", html(p.L.Name), "ORDER", order, "MORE", strings.TrimPrefix(timeThrows(p), "\n     * @throws IDException.State"))
 		return
 	}
 	w.t(`
@@ -582,7 +582,7 @@ func timeThrows(p *portable.Plan) string {
 	if p.Clock == nil {
 		return ""
 	}
-	return "\n     * @throws IDException ErrTime when the clock reads a time outside the layout's range"
+	return "\n     * @throws IDException.State ErrTime when the clock reads a time outside the layout's range"
 }
 
 // nap returns how long a generator waiting for the next tick sleeps at a

@@ -402,13 +402,12 @@ func (w *writer) idClass() {
 	w.f(`
 /**
  * The key that lets this module's own code make an ID from words it has
- * checked already, past the constructor's checks, and the keys of an ID's
- * bits, as words and as one BigInt once asked for. None is exported, so no
- * code but this module's reads or changes an ID's bits.
+ * checked already, past the constructor's checks, and the key of an ID's
+ * bits, as words. Neither is exported, and an ID is frozen, so no code
+ * changes an ID's bits.
  */
 const RAW = /* @__PURE__ */ Symbol('raw');
 const W = /* @__PURE__ */ Symbol('words');
-const N = /* @__PURE__ */ Symbol('bigint');
 
 /**
  * Returns the ID of words w, which the caller made: %[4]d numbers, each
@@ -423,9 +422,9 @@ let nil;
 let max;
 
 /**
- * An ID of layout %[1]s: %[2]d bits, immutable: they are held under keys
- * only this module has, as 32-bit words (most significant first), and as
- * one BigInt once one is asked for. Compare IDs with compare or equals;
+ * An ID of layout %[1]s: %[2]d bits, immutable: they are held under a key
+ * only this module has, as 32-bit words (most significant first), in a
+ * frozen object, the words frozen too. Compare IDs with compare or equals;
  * they order as their bytes do.
  *
  * The class is the value of a call marked pure, so that a bundler leaves it
@@ -440,15 +439,16 @@ class %[3]s {
    * @param {bigint} n
    */
   constructor(n, w) {
-    if (n === RAW) {
-      this[W] = w;
-      this[N] = undefined;
-      return;
+    if (n !== RAW) {
+      if (typeof n !== 'bigint') throw fail(L, 'ErrType', 'an ID is made from a BigInt, not ' + typeof n);
+      if (!fits(L, n)) throw fail(L, 'ErrRange', n + ' does not fit in %[2]d bits');
+      w = wordsOf(n, %[4]d);
     }
-    if (typeof n !== 'bigint') throw fail(L, 'ErrType', 'an ID is made from a BigInt, not ' + typeof n);
-    if (!fits(L, n)) throw fail(L, 'ErrRange', n + ' does not fit in %[2]d bits');
-    this[W] = wordsOf(n, %[4]d);
-    this[N] = n;
+    // Frozen, words and all: a write through the key (which
+    // Object.getOwnPropertySymbols shows) throws in strict mode and changes
+    // nothing, so ID.NIL, shared by every importer, stays the ID it is.
+    this[W] = Object.freeze(w);
+    Object.freeze(this);
   }
 
   /** The ID with every bit zero. */
@@ -628,7 +628,7 @@ class %[3]s {
 
   /** Returns the ID's bits as one BigInt, its bytes read big-endian. */
   toBigInt() {
-    return this[N] ?? (this[N] = bigOf(this[W]));
+    return bigOf(this[W]);
   }
 
   /**

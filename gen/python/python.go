@@ -305,7 +305,7 @@ func bodyImports(body string) (std, typing, dt []string) {
 }
 
 func exports(p *portable.Plan) string {
-	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`}
+	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`, `"register_psycopg"`}
 	if p.Generates {
 		names = append(names, `"Generator"`, `"new_id"`)
 		if p.Node != nil {
@@ -406,9 +406,9 @@ class %[1]sFields(TypedDict):
 		}
 		w.f("    %s: %s  # %s\n", f.Name, typ, f.What)
 	}
-	ctorType, ctorDoc := "int", ""
+	ctorType, ctorDoc := "Union[int, str]", fmt.Sprintf(" %s(s), for a str\n    s, is the ID that %s.parse(s) reads.", p.Type, p.Type)
 	if p.Bits == 128 {
-		ctorType, ctorDoc = "Union[int, _uuid.UUID]", fmt.Sprintf(" %s(u), for a\n    uuid.UUID u, is the ID of u's 128 bits (u.int).", p.Type)
+		ctorType, ctorDoc = "Union[int, str, _uuid.UUID]", ctorDoc+fmt.Sprintf(" %s(u), for a\n    uuid.UUID u, is the ID of u's 128 bits (u.int).", p.Type)
 	}
 	w.f(`
 
@@ -718,14 +718,16 @@ class %[1]s:
 
 def _bits(n: object) -> int:
     """Returns the bits of the ID %[4]s(n) makes, checked: an int of at most
-    %[5]d bits%[6]s."""%[7]s
+    %[5]d bits%[6]s, or the text of a str, as %[4]s.parse reads it."""%[7]s
+    if isinstance(n, str):
+        return %[4]s.parse(n).int
     if not isinstance(n, int) or isinstance(n, bool):
-        raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int, not {type(n).__name__}")
+        raise IDError("ErrType", f"{_LAYOUT}: an ID is made from an int or a str, not {type(n).__name__}")
     if n < 0 or n > _MAX:
         raise IDError("ErrRange", f"{_LAYOUT}: {n} does not fit in %[5]d bits")
     return n
 %[8]s
-`, toUUID(p)+fromName(p)+maskMethods(p)+pydanticHooks(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p), argChecks(p))
+`, toUUID(p)+fromName(p)+maskMethods(p)+pydanticHooks(p)+conform(p), p.Size, p.Forms[2].Width, p.Type, p.Bits, map[bool]string{true: ", or a uuid.UUID", false: ""}[p.Bits == 128], uuidArg(p), argChecks(p)+psycopg(p))
 }
 
 // uuidArg returns the start of the constructor of a 128-bit layout's ID,
@@ -782,6 +784,7 @@ func asUUID(p *portable.Plan, body string) string {
 	}
 	typ := p.Type
 	swap("\nclass "+typ+":\n", "\nclass "+typ+"(_uuid.UUID):\n")
+	swap(" "+typ+"(s), for a str\n    s, is the ID that "+typ+".parse(s) reads.", " Its constructor\n    takes uuid.UUID's arguments too, with uuid.UUID's meaning: "+typ+"(s) or\n    "+typ+"(hex=s) for the text of a str s (hyphens, braces and urn:uuid:\n    as uuid.UUID reads them), "+typ+"(bytes=b), "+typ+"(bytes_le=b),\n    "+typ+"(fields=f) and "+typ+"(int=n), and version= to set the version's\n    bits; what uuid.UUID refuses is an IDError.")
 	swap(`hashable, ordered as its bytes are, and weak-referenceable.`, `hashable, ordered as its bytes are, weak-referenceable, and a uuid.UUID:
     Django's UUIDField, SQLAlchemy's Uuid, psycopg and pydantic take it as
     one, and it equals the uuid.UUID of the same bits.`)
@@ -793,7 +796,24 @@ func asUUID(p *portable.Plan, body string) string {
 	swap(`"""Returns the ID as a uuid.UUID of its 128 bits: the value that Django's
         UUIDField, SQLAlchemy's Uuid and pydantic's UUID fields take."""`, `"""Returns a plain uuid.UUID of the ID's 128 bits (the ID is a uuid.UUID
         too), for code that wants uuid.UUID's own type."""`)
-	swap(`object.__setattr__(self, "_n", _bits(n))`, `object.__setattr__(self, "int", _bits(n))`)
+	swap(`    def __init__(self, n: Union[int, str, _uuid.UUID]) -> None:
+        object.__setattr__(self, "_n", _bits(n))`, `    def __init__(
+        self,
+        hex: Union[str, builtins.int, _uuid.UUID, None] = None,
+        bytes: Optional[builtins.bytes] = None,
+        bytes_le: Optional[builtins.bytes] = None,
+        fields: Optional[Tuple[builtins.int, builtins.int, builtins.int, builtins.int, builtins.int, builtins.int]] = None,
+        int: Optional[builtins.int] = None,
+        version: Optional[builtins.int] = None,
+    ) -> None:
+        if bytes is None and bytes_le is None and fields is None and version is None:
+            if hex is not None and int is None and not isinstance(hex, str):
+                object.__setattr__(self, "int", _bits(hex))
+                return
+            if int is not None and hex is None:
+                object.__setattr__(self, "int", _bits(int))
+                return
+        object.__setattr__(self, "int", _uuid_args(hex, bytes, bytes_le, fields, int, version))`)
 	// uuid.UUID's __setattr__ refuses, with a TypeError; __delattr__ does too.
 	cut("    def __setattr__(self, name: str, value: object)", "    def __delattr__(")
 	swap(`raise AttributeError(f"{type(self).__name__} is immutable")`, `raise TypeError(f"{type(self).__name__} objects are immutable")`)
@@ -809,6 +829,43 @@ func asUUID(p *portable.Plan, body string) string {
 setattr(`+typ+`, "is_safe", _uuid.SafeUUID.unknown)
 `+typ+`.NIL = _made(`+typ+`, 0)`)
 	cut("\n    # The properties named as the standard library's UUID has them come", "\n\ndef _bits(")
+	swap(`
+def _bits(n: object) -> int:`, `
+def _uuid_args(
+    hex: object,
+    b: Optional[bytes],
+    b_le: Optional[bytes],
+    fields: Optional[Tuple[int, int, int, int, int, int]],
+    n: Optional[int],
+    version: Optional[int],
+) -> int:
+    """Returns the bits of the ID that `+typ+`(hex=..., bytes=..., bytes_le=...,
+    fields=..., int=..., version=...) makes: what uuid.UUID makes of the
+    same arguments, its mistakes as IDError (a ValueError, as uuid.UUID's
+    are), and too many or too few arguments a TypeError, as there."""
+    if hex is not None and not isinstance(hex, str):
+        raise IDError("ErrType", f"{_LAYOUT}: hex is a str, not {type(hex).__name__}")
+    if version is not None and not 1 <= version <= 8:
+        raise IDError("ErrRange", f"{_LAYOUT}: version {version} is not one of RFC 9562's, 1 to 8")
+    try:
+        bits = _uuid.UUID(hex, b, b_le, fields, n).int
+    except ValueError as e:
+        code = "ErrRange"
+        if hex is not None:
+            digits = hex.replace("urn:", "").replace("uuid:", "").strip("{}").replace("-", "")
+            code = "ErrLength" if len(digits) != 32 else "ErrSyntax"
+        elif b is not None or b_le is not None:
+            code = "ErrLength"
+        raise IDError(code, f"{_LAYOUT}: {e}") from None
+    if version is not None:
+        # As uuid.UUID sets them (whose own takes 1 to 5 before Python 3.14):
+        # RFC 9562's variant, and the version.
+        bits = bits & ~(0xC000 << 48) | 0x8000 << 48
+        bits = bits & ~(0xF000 << 64) | version << 76
+    return bits
+
+
+def _bits(n: object) -> int:`)
 	swap(`vars(`+typ+`)["_n"].__set__`, `vars(_uuid.UUID)["int"].__set__`)
 	swap(`# Sets the slot of an ID's bits past `+typ+`.__setattr__, which refuses: for the
 # module's own readers, whose results are in range already. (The slot's
@@ -834,7 +891,7 @@ func firstFormMethod(body string) string {
 func pydanticHooks(p *portable.Plan) string {
 	from, accepts := "", "the text of a str, as parse reads it"
 	if p.Bits == 128 {
-		from = "\n        if isinstance(v, _uuid.UUID):\n            return _made(cls, v.int)"
+		from = "\n        elif isinstance(v, _uuid.UUID):\n            i = _made(cls, v.int)"
 		accepts = "the bits of a uuid.UUID or the text of a str, as parse reads them"
 	}
 	return fmt.Sprintf(`
@@ -842,14 +899,25 @@ func pydanticHooks(p *portable.Plan) string {
     def _validate(cls, v: object) -> %[1]s:
         """%[4]s"""
         if isinstance(v, cls):
-            return v%[3]s
-        if isinstance(v, str):
-            return cls.parse(v)
-        raise IDError("ErrType", f"{_LAYOUT}: an ID is read from a str, not {type(v).__name__}")
+            i = v%[3]s
+        elif isinstance(v, str):
+            i = cls.parse(v)
+        else:
+            raise IDError("ErrType", f"{_LAYOUT}: an ID is read from a str, not {type(v).__name__}")
+        if not i.valid():
+            raise IDError("ErrInvalid", f"{_LAYOUT}: {i} is no valid ID of the layout: its constant bits are another's")
+        return i
 
     @classmethod
     def __get_validators__(cls) -> Iterator[Callable[[object], %[1]s]]:
-        """pydantic 1's hook: a field of this type takes what _validate takes."""
+        """pydantic 1's hook: a field of this type takes what _validate takes.
+        It tells pydantic 1's JSON encoder, too, that an ID's JSON is its
+        text, str(id): a model's .json() then writes the ID's text, as
+        pydantic 2's hook says."""
+        import sys
+
+        encoders: Dict[object, object] = getattr(sys.modules.get("pydantic.json"), "ENCODERS_BY_TYPE", {})
+        encoders.setdefault(cls, str)
         yield cls._validate
 
     @classmethod
@@ -861,7 +929,7 @@ func pydanticHooks(p *portable.Plan) string {
             "function": {"type": "no-info", "function": cls._validate},
             "serialization": {"type": "function-plain", "function": str, "when_used": "json"},
         }
-`, p.Type, accepts, from, docText("        ", "Returns v as an ID of the class: v itself if it is one, else the ID of "+accepts+"; anything else is ErrType. The validator that pydantic's hooks give it."))
+`, p.Type, accepts, from, docText("        ", "Returns v as an ID of the class: v itself if it is one, else the ID of "+accepts+"; anything else is ErrType, and an ID that is not valid() (another layout's: a UUIDv4's text for a UUIDv7) is ErrInvalid. The validator that pydantic's hooks give it."))
 }
 
 // fromName returns the class method from_name of a name-based layout (one
@@ -966,4 +1034,80 @@ func examples(p *portable.Plan) string {
 // decimalDoc is the Plan's decimal text's doc, in Python's words.
 func decimalDoc(p *portable.Plan) string {
 	return strings.Replace(p.Text.DecimalDoc(), "as Go's strconv.FormatUint writes it", "as Python's str of an int writes it", 1)
+}
+
+// sqlType returns the PostgreSQL type that idforge gen -lang sql holds a
+// layout's IDs in, its OID, and a Python expression of the text that type
+// reads for the bits n: uuid for 128 bits, bigint (int8) of the same 64
+// bits for 64, bytea otherwise.
+func sqlType(p *portable.Plan) (name string, oid int, text string) {
+	switch p.Bits {
+	case 128:
+		return "uuid", 2950, `str(_uuid.UUID(int=n))`
+	case 64:
+		return "bigint", 20, `str(n - (1 << 64) if n >> 63 else n)`
+	}
+	return "bytea", 17, `"\\x%0` + fmt.Sprint(p.Size*2) + `x" % n`
+}
+
+// conform returns the class's __conform__, psycopg2's hook: an ID adapts
+// itself to the SQL literal of the type gen -lang sql holds it in.
+func conform(p *portable.Plan) string {
+	name, _, _ := sqlType(p)
+	return fmt.Sprintf(`
+    def __conform__(self, protocol: object) -> _SQLLiteral:
+        """psycopg2's hook: an ID given as a query parameter is the %[1]s
+        that idforge gen -lang sql holds the layout's IDs in, with no
+        adapter to register (psycopg 3 needs register_psycopg)."""
+        return _SQLLiteral(_pg_text(self._n), "%[1]s")
+`, name)
+}
+
+// psycopg returns the module's functions and class for PostgreSQL's
+// drivers: _pg_text, _SQLLiteral (psycopg2's adapter) and
+// register_psycopg (psycopg 3's dumper).
+func psycopg(p *portable.Plan) string {
+	name, oid, text := sqlType(p)
+	return fmt.Sprintf(`
+
+def _pg_text(n: int) -> str:
+    """Returns the text of the %[1]s that idforge gen -lang sql holds the
+    ID of bits n in."""
+    return %[3]s
+
+
+class _SQLLiteral:
+    """psycopg2's adapter of an ID (what ID.__conform__ returns): the SQL
+    literal of its value, cast to its type."""
+
+    __slots__ = ("_sql",)
+
+    def __init__(self, text: str, typ: str) -> None:
+        self._sql = f"'{text}'::{typ}".encode("ascii")
+
+    def getquoted(self) -> bytes:
+        """Returns the literal, as psycopg2 asks an adapter for it."""
+        return self._sql
+
+
+def register_psycopg(context: object = None) -> None:
+    """Lets psycopg 3 take an ID of the layout as a query parameter: the
+    %[1]s that idforge gen -lang sql holds the layout's IDs in. It
+    registers a dumper on context (a connection, a cursor, or their
+    adapters), or on psycopg.adapters, every connection's, without one.
+    psycopg is imported here, and only here. (psycopg2 needs nothing: an
+    ID adapts itself.)"""
+    import importlib
+
+    psycopg = importlib.import_module("psycopg")
+    adapt = importlib.import_module("psycopg.adapt")
+
+    def dump(self: object, obj: %[4]s) -> bytes:
+        return _pg_text(obj.int).encode("ascii")
+
+    dumper = type("%[4]sDumper", (adapt.Dumper,), {"oid": %[2]d, "dump": dump, "__module__": __name__})
+    adapters: object = psycopg.adapters if context is None else getattr(context, "adapters", context)
+    register: Callable[[object, object], None] = getattr(adapters, "register_dumper")
+    register(%[4]s, dumper)
+`, name, oid, text, p.Type)
 }

@@ -139,6 +139,22 @@ public final class GeneratorTest {
         }
     }
 
+    /**
+     * Returns the code of the IDException.State r throws, an
+     * IllegalStateException, or what else happened.
+     */
+    static String stateCodeOf(Runnable r) {
+        try {
+            r.run();
+            return "no error";
+        } catch (IDException.State e) {
+            check(e instanceof IllegalStateException, "IDException.State is an IllegalStateException");
+            return e.code().errorName();
+        } catch (RuntimeException e) {
+            return "not an IDException.State: " + e;
+        }
+    }
+
     /** Makes n IDs one after another and checks that they strictly increase. */
     static void increasing(String what, int n, Supplier<byte[]> next) {
         byte[] prev = next.get();
@@ -182,21 +198,22 @@ public final class GeneratorTest {
                 flake.next();
                 made++;
             }
-        } catch (IDException e) {
+        } catch (IDException.State e) {
             code = e.code().errorName();
         }
         check(made == 4096 && code.equals("ErrClockStalled"), "Snowflake on a frozen clock: " + made + " IDs, then " + code);
         System.out.printf(Locale.ROOT, "ok   Snowflake on a frozen clock: %d IDs, then %s after %.1fs%n", made, code, (System.nanoTime() - t0) / 1e9);
-        try {
-            Snowflake.newId();
-            check(false, "Snowflake.newId() before setNode");
-        } catch (IDException e) {
-            check(e.code().errorName().equals("ErrNoGenerator"), "Snowflake.newId() before setNode: " + e.code().errorName());
-        }
+        // A call the generator's state forbids is an IllegalStateException
+        // (IDException.State), a bad argument an IllegalArgumentException
+        // (IDException), both with their code.
+        code = stateCodeOf(Snowflake::newId);
+        check(code.equals("ErrNoGenerator"), "Snowflake.newId() before setNode: " + code);
+        code = codeOf(() -> Snowflake.setNode(-1));
+        check(code.equals("ErrRange"), "Snowflake.setNode(-1): " + code);
         Snowflake.setNode(5);
         check(Snowflake.newId().fields().node() == 5, "Snowflake.newId() after setNode(5) has node 5");
         Snowflake.setNode(5); // the same node again: nothing
-        code = codeOf(() -> Snowflake.setNode(6));
+        code = stateCodeOf(() -> Snowflake.setNode(6));
         check(code.equals("ErrRange"), "Snowflake.setNode(6) after setNode(5): " + code);
         code = codeOf(() -> new Snowflake.Generator(1 << 10));
         check(code.equals("ErrRange"), "a Snowflake generator of an 11-bit node: " + code);

@@ -93,7 +93,7 @@ public final class LeaseHolder {
                 }
             }
             lease = take(client, options, true, recover);
-        } catch (IDException e) {
+        } catch (IDException.State e) {
             boolean full = e.code() == IDException.Code.ERR_FULL;
             line("E " + (full ? "full " : "other ") + oneLine(e));
             System.exit(full ? 5 : 6);
@@ -109,7 +109,7 @@ public final class LeaseHolder {
             Snowflake.Generator ids = null;
             try {
                 ids = new Snowflake.Generator(lease);
-            } catch (IDException e) {
+            } catch (IDException | IDException.State e) {
                 if (!recover) {
                     line("E other " + oneLine(e));
                     System.exit(6);
@@ -133,7 +133,7 @@ public final class LeaseHolder {
                         String id = Long.toUnsignedString(ids.next().toLong());
                         out.append("I ").append(id).append('\n');
                     }
-                } catch (IDException e) {
+                } catch (IDException.State e) {
                     if (e.code() != IDException.Code.ERR_LEASE_LOST) {
                         OUT.print(out);
                         line("E other making an ID: " + oneLine(e));

@@ -43,6 +43,37 @@ public final class LeaseTest {
         LeaseClient client = LeaseClient.jdbc(ds);
         String key = Snowflake.LEASE_SPACE.key();
 
+        // LeaseClient.jdbc keeps one connection for its statements: from a
+        // data source that is no pool, a connection for each statement
+        // (three to acquire, one to release) made acquiring several times
+        // slower than the statements. A failed statement drops it, and the
+        // next opens another.
+        int[] opened = {0};
+        javax.sql.DataSource counting = (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(LeaseTest.class.getClassLoader(),
+                new Class<?>[] {javax.sql.DataSource.class}, (proxy, m, margs) -> {
+                    if (m.getName().equals("getConnection")) {
+                        opened[0]++;
+                    }
+                    try {
+                        return m.invoke(ds, margs);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+        LeaseClient one = LeaseClient.jdbc(counting);
+        for (int i = 0; i < 3; i++) {
+            try (Lease l = Lease.acquire(one, Snowflake.LEASE_SPACE)) {
+                check(l.node() >= 0, "a lease of a negative node");
+            }
+        }
+        check(opened[0] == 1, "LeaseClient.jdbc opened " + opened[0] + " connections for three leases, want 1");
+        try {
+            one.query("SELECT no_such_column FROM pg_class");
+            check(false, "a bad statement ran");
+        } catch (java.sql.SQLException e) {
+            check(one.query("SELECT 1").size() == 1 && opened[0] == 2, "after a failed statement: " + opened[0] + " connections, want 2");
+        }
+
         // Eight threads, one lease, one generator.
         long[][] made = new long[THREADS][PER_THREAD];
         long node;
@@ -96,7 +127,7 @@ public final class LeaseTest {
             try {
                 new Snowflake.Generator(next);
                 check(false, "a lease served two generators");
-            } catch (IDException e) {
+            } catch (IDException.State e) {
                 check(e.code() == IDException.Code.ERR_RANGE, "a second generator of a lease failed with " + e.code());
             }
         }
@@ -114,7 +145,7 @@ public final class LeaseTest {
             try {
                 g.next();
                 refused = "nothing";
-            } catch (IDException e) {
+            } catch (IDException.State e) {
                 refused = e.code().errorName();
             }
             check(refused.equals("ErrLeaseLost"), "a generator of a lost lease made an ID, or failed with " + refused);
@@ -135,12 +166,12 @@ public final class LeaseTest {
         try (Lease paused = Lease.acquire(flaky, Snowflake.LEASE_SPACE, Lease.Options.defaults().ttl(Duration.ofSeconds(5)).margin(Duration.ofMillis(2500)))) {
             Snowflake.Generator g = new Snowflake.Generator(paused);
             cut.set(true);
-            IDException stopped = null;
+            IDException.State stopped = null;
             while (stopped == null) {
                 try {
                     g.next();
                     madeCut++;
-                } catch (IDException e) {
+                } catch (IDException.State e) {
                     stopped = e;
                 }
             }

@@ -1,6 +1,6 @@
 // The JavaScript package's API beyond the corpus (js/, which IDFORGE_JS
 // names; TestJavaScriptAPI sets it): the default generator, newText and the
-// byte functions, setNode, util.inspect and JSON, NIL and MAX, fromBytes of
+// byte functions, setNode, util.inspect and JSON, NIL and MAX, frozen IDs, fromBytes of
 // any buffer, require() from CommonJS, no randomness without Web Crypto,
 // bad clocks, and Private IDs' checks of IDs and keys and their
 // known-answer vectors (mask/testdata/vectors.json). node --test api.test.mjs.
@@ -68,6 +68,36 @@ test('NIL and MAX', () => {
   assert.equal(snowflake.ID.MAX.toBigInt(), (1n << 64n) - 1n);
 });
 
+test('IDs are frozen: no write through their keys changes one, ID.NIL for every importer least of all', async () => {
+  // An ES module's code is strict: a write into a frozen object throws.
+  const nilText = String(v7.ID.NIL);
+  for (const m of [v7, ulid, snowflake]) {
+    const ids = [m.ID.NIL, m.ID.MAX, m.ID.fromBytes(m.ID.MAX.bytes()), m.ID.parse(String(new m.ID(5n))), new m.ID(5n)];
+    for (const id of ids) {
+      const before = String(id);
+      assert.ok(Object.isFrozen(id), 'the ID is frozen');
+      for (const key of Object.getOwnPropertySymbols(id)) {
+        const v = id[key];
+        assert.throws(() => { id[key] = [1, 2, 3, 4]; }, TypeError);
+        if (v && typeof v === 'object') {
+          assert.ok(Object.isFrozen(v), 'what the ID holds is frozen');
+          assert.throws(() => { v[0] = 1; }, TypeError);
+        }
+      }
+      assert.throws(() => { id.extra = 1; }, TypeError);
+      assert.equal(String(id), before);
+    }
+  }
+  // Another importer (a script that is not strict) writing into ID.NIL: no
+  // effect, here or there.
+  const out = execFileSync(process.execPath, ['-e', `const m = require(${JSON.stringify(join(dir, 'uuidv7.js'))});
+    for (const k of Object.getOwnPropertySymbols(m.ID.NIL)) { m.ID.NIL[k] = [1, 1, 1, 1]; try { m.ID.NIL[k][0] = 7; } catch {} }
+    process.stdout.write(String(m.ID.NIL))`]);
+  assert.equal(String(out), nilText);
+  assert.equal(String(v7.ID.NIL), nilText);
+  assert.ok(v7.ID.NIL.isZero());
+});
+
 test('fromBytes takes an ArrayBuffer or any view of one', () => {
   const id = v7.newId();
   const b = id.bytes();
@@ -84,6 +114,20 @@ test('fromBytes takes an ArrayBuffer or any view of one', () => {
   assert.deepEqual(v7.textToBytes(String(id)), b);
   assert.deepEqual(v7.textToBytes('{' + String(id).toUpperCase() + '}'), b);
   throwsCode(() => v7.textToBytes('nope'), 'ErrLength');
+});
+
+test('the package\'s CommonJS entries are its ES modules, not copies: one generator for import and require', async () => {
+  const { createRequire } = await import('node:module');
+  const req = createRequire(join(dir, 'package.json'));
+  for (const name of ['uuidv7', 'ulid', 'index', 'compat']) {
+    const cjs = req('./' + name + '.cjs');
+    const esm = await load(name);
+    assert.deepEqual(Object.keys(cjs).filter((k) => k !== '__esModule').sort(), Object.keys(esm).sort(), name);
+    for (const k of Object.keys(esm)) assert.equal(cjs[k], esm[k], name + '.' + k);
+  }
+  const a = v7.newId();
+  const b = req('./uuidv7.cjs').newId();
+  assert.ok(a.compare(b) < 0 && b instanceof v7.ID);
 });
 
 test('require() from CommonJS, and no top-level await', () => {

@@ -147,6 +147,59 @@ class InteropTest(unittest.TestCase):
         self.assertEqual(ulid.ID.from_uuid(n.to_uuid()), n)
         self.assertEqual(n.to_uuid().int, n.int)
 
+    def test_uuid_constructor(self):
+        # A UUID layout's ID takes uuid.UUID's constructor arguments, with
+        # uuid.UUID's meaning, and gives the ID of the same bits; what
+        # uuid.UUID refuses is an IDError, a ValueError as uuid.UUID's are.
+        text = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f"
+        u = uuid.UUID(text)
+        forms = [
+            ((text,), {}),
+            ((text.upper(),), {}),
+            ((text.replace("-", ""),), {}),
+            (("{" + text + "}",), {}),
+            (("urn:uuid:" + text,), {}),
+            ((), {"hex": text}),
+            ((), {"bytes": u.bytes}),
+            ((), {"bytes_le": u.bytes_le}),
+            ((), {"fields": u.fields}),
+            ((), {"int": u.int}),
+            ((u.int,), {}),
+            ((u,), {}),
+        ]
+        for args, kwargs in forms:
+            with self.subTest(args=args, kwargs=kwargs):
+                i = uuidv7.ID(*args, **kwargs)
+                self.assertIs(type(i), uuidv7.ID)
+                self.assertEqual(i, u)
+                self.assertEqual(uuid.UUID(*args, **kwargs) if not args or isinstance(args[0], str) else u, i)
+        self.assertEqual(uuidv7.ID(int=0, version=7), uuid.UUID("00000000-0000-7000-8000-000000000000"))
+        self.assertEqual(uuidv4.ID(int=0, version=4), uuid.UUID(int=0, version=4))
+        for bad, code in (("017f22e2", "ErrLength"), ("g" * 32, "ErrSyntax")):
+            with self.assertRaises(ValueError) as e:
+                uuid.UUID(bad)
+            with self.assertRaises(uuidv7.IDError) as e:
+                uuidv7.ID(bad)
+            self.assertEqual(e.exception.code, code)
+        with self.assertRaises(uuidv7.IDError):
+            uuidv7.ID(bytes=b"short")
+        with self.assertRaises(uuidv7.IDError):
+            uuidv7.ID(int=1 << 128)
+        with self.assertRaises(TypeError):
+            uuidv7.ID()
+
+    def test_str_constructor(self):
+        # A layout that is no UUID takes its text and its int.
+        for mod, i in ((ulid, ulid.new_id()), (ksuid, ksuid.new_id()), (objectid, objectid.new_id()), (snowflake, snowflake.Generator(node=3).next())):
+            with self.subTest(layout=mod.__name__):
+                self.assertEqual(mod.ID(str(i)), i)
+                self.assertEqual(mod.ID(i.int), i)
+                self.assertIs(type(mod.ID(str(i))), mod.ID)
+                with self.assertRaises(mod.IDError):
+                    mod.ID("not an id")
+                with self.assertRaises(mod.IDError):
+                    mod.ID(b"bytes")
+
     def test_is_uuid(self):
         # A UUID layout's ID is a uuid.UUID: equal to, hashed and ordered as
         # the uuid.UUID of its bits, and it pickles, copies and weak-refs

@@ -7,16 +7,19 @@ an ID type, which the class's hooks validate.
 
 A framework that is not installed is skipped, unless
 IDFORGE_REQUIRE_FRAMEWORKS is set (.ci/python-packages sets it, with
-Debian's python3-django, python3-sqlalchemy, python3-pydantic and
-python3-psycopg2 installed): then it is a failure. SQLAlchemy before 2.0
+Debian's python3-django, python3-sqlalchemy, python3-pydantic,
+python3-psycopg2 and python3-psycopg installed): then it is a failure. SQLAlchemy before 2.0
 has no Uuid type; its UUID type is PostgreSQL's, tested against the server
 IDFORGE_POSTGRES_DSN names.
 
     python3 -m unittest test_frameworks
 """
 
+import importlib
 import importlib.util
+import json
 import os
+import pkgutil
 import unittest
 import uuid
 
@@ -161,6 +164,49 @@ class Psycopg(unittest.TestCase):
             conn.rollback()
             conn.close()
 
+    def test_every_layout(self):
+        # An ID of every layout goes as a query parameter as it is, with no
+        # .int: the type idforge gen -lang sql holds its layout in (uuid for
+        # 128 bits, bigint of the same 64 bits, bytea otherwise), through
+        # psycopg2 (the ID adapts itself) and psycopg 3 (register_psycopg).
+        need("psycopg2")
+        need("psycopg")
+        dsn = os.environ.get("IDFORGE_POSTGRES_DSN")
+        if not dsn:
+            if REQUIRED:
+                raise AssertionError("IDFORGE_POSTGRES_DSN is not set, and IDFORGE_REQUIRE_FRAMEWORKS is")
+            self.skipTest("IDFORGE_POSTGRES_DSN is not set")
+        import psycopg
+        import psycopg2
+
+        def bits(mod, value):
+            if isinstance(value, str):  # a uuid, as psycopg2 reads it before register_uuid
+                value = uuid.UUID(value)
+            if isinstance(value, uuid.UUID):
+                return value.int
+            if isinstance(value, int):
+                return value & (1 << 64) - 1
+            return int.from_bytes(bytes(value), "big")
+
+        want = {128: "uuid", 64: "bigint"}
+        mods = layouts()
+        for mod in mods.values():
+            mod.register_psycopg()
+        conn2 = psycopg2.connect(dsn)
+        try:
+            with conn2.cursor() as cur, psycopg.connect(dsn) as conn3:
+                for name, mod in mods.items():
+                    for i in (sample(mod), mod.ID(0), mod.ID((1 << 8 * len(sample(mod).bytes)) - 1)):
+                        with self.subTest(layout=name, id=str(i)):
+                            typ = want.get(8 * len(i.bytes), "bytea")
+                            cur.execute("SELECT %s, pg_typeof(%s)::text", (i, i))
+                            value, got = cur.fetchone()
+                            self.assertEqual((bits(mod, value), got), (i.int, typ), "psycopg2")
+                            value, got = conn3.execute("SELECT %s, pg_typeof(%s)::text", (i, i)).fetchone()
+                            self.assertEqual((bits(mod, value), got), (i.int, typ), "psycopg 3")
+        finally:
+            conn2.close()
+
 
 class Pydantic(unittest.TestCase):
     def test_model(self):
@@ -196,6 +242,59 @@ class Pydantic(unittest.TestCase):
         for bad in ("not an id", 12, None):
             with self.assertRaises(pydantic.ValidationError):
                 Typed(id=bad, other=u)
+
+    def test_every_layout(self):
+        # Every layout's ID type validates its own text and refuses every
+        # other layout's that is not valid in it (a UUIDv4's text in a UUIDv7
+        # field), and a model's JSON holds the ID's text and reads back: on
+        # pydantic 1 (Debian's) through the class's __get_validators__, which
+        # tells pydantic's encoder the ID's JSON is its text, on pydantic 2
+        # through __get_pydantic_core_schema__.
+        need("pydantic")
+        import pydantic
+
+        samples = {name: sample(mod) for name, mod in layouts().items()}
+        for name, mod in layouts().items():
+            with self.subTest(layout=name):
+
+                class Model(pydantic.BaseModel):
+                    id: mod.ID
+
+                i = samples[name]
+                m = Model(id=str(i))
+                self.assertIs(type(m.id), mod.ID)
+                self.assertEqual(Model(id=i).id, i)
+                if hasattr(m, "model_dump_json"):  # pydantic 2
+                    text, back = m.model_dump_json(), Model.model_validate_json(m.model_dump_json())
+                else:
+                    text, back = m.json(), Model.parse_raw(m.json())
+                self.assertEqual(json.loads(text), {"id": str(i)})
+                self.assertEqual(back.id, i)
+                for other, o in samples.items():
+                    if mod.is_valid(str(o)):
+                        self.assertEqual(str(Model(id=str(o)).id), str(mod.ID.parse(str(o))))
+                    else:
+                        with self.assertRaises(pydantic.ValidationError, msg=f"{other}'s {o} in a field of {name}"):
+                            Model(id=str(o))
+
+
+def layouts():
+    """The package's layout modules, by name."""
+    import idforge
+
+    names = sorted(m.name for m in pkgutil.iter_modules(idforge.__path__) if not m.name.startswith("_") and m.name not in ("compat", "lease"))
+    return {name: importlib.import_module("idforge." + name) for name in names}
+
+
+def sample(mod):
+    """A valid ID of the layout of module mod: its generator's (of node 1
+    where it has a node), or a name-based one's ID of a name."""
+    if hasattr(mod, "Generator"):
+        try:
+            return mod.Generator().next()
+        except TypeError:
+            return mod.Generator(node=1).next()
+    return mod.ID.from_name(uuid.NAMESPACE_DNS, "example.com")
 
 
 if __name__ == "__main__":

@@ -15,13 +15,17 @@ public final class Main {
     }
 
     /**
-     * Makes, reads and serializes a UuidV7, and prints PASS.
+     * Checks that java.sql is not resolved, makes, reads and serializes a
+     * UuidV7, and prints PASS.
      *
      * @param args none
      * @throws IOException never: the streams are in memory
      * @throws ClassNotFoundException if idforge's proxy class is not readable
      */
     public static void main(String[] args) throws IOException, ClassNotFoundException {
+        // A consumer that never leases needs no java.sql: the module graph
+        // idforge's module makes holds none.
+        check(ModuleLayer.boot().findModule("java.sql").isEmpty(), "java.sql resolved for a consumer that does not lease");
         UuidV7 id = UuidV7.newId();
         check(UuidV7.parse(id.toString()).equals(id), "parse(toString())");
         check(UuidV7.isValid(id.toString()) && !UuidV7.isValid(UUID.randomUUID().toString()), "isValid(text)");
