@@ -176,6 +176,7 @@ func matches(want, got []string) bool {
 // cannot drift from the tool: a renamed field, a changed message or a new
 // reading fails here.
 func TestTranscripts(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for _, file := range docFiles(t) {
 		src, err := os.ReadFile(file)
