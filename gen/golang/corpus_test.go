@@ -26,6 +26,7 @@ import (
 // and its readers refuse the corpus's such IDs with ErrOverflow, as package
 // snowflake does.
 func TestCorpus(t *testing.T) {
+	t.Parallel()
 	dir := userModule(t)
 	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl"))
 	if err != nil {

@@ -21,6 +21,7 @@ import (
 // targets on their seeds. The generator must also refuse only what it says
 // it does not handle.
 func TestRandomLayouts(t *testing.T) {
+	t.Parallel()
 	dir := userModule(t)
 	var imports, targets strings.Builder
 	made, refused := randomPackages(t, 19, 30, func(i int, l *layouts.Layout, spec string, src []byte) {
@@ -176,6 +177,7 @@ func Fuzz_PKG(f *testing.F) {
 // encoding's, and what Parse takes, with a character at either end
 // replaced by each byte, with what the encoding reads.
 func TestDeclaredTexts(t *testing.T) {
+	t.Parallel()
 	dir := userModule(t)
 	base32 := []string{
 		"  text base32hex\n",
