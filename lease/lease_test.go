@@ -130,8 +130,12 @@ func TestLostWhenCutOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	began := time.Now()
+	// The generator must stop issuing once the renewals fail past the TTL.
+	// No bound on the wall time it takes (a busy machine may take long to
+	// run the renewer): a generator that went on issuing forever would hang
+	// here, and the test binary's -timeout would name this test.
 	e.setCut(true)
+	issued := 0
 	for {
 		_, err := g.Next()
 		if errors.Is(err, lease.ErrLeaseLost) {
@@ -140,17 +144,12 @@ func TestLostWhenCutOff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if time.Since(began) > 5*time.Second {
-			t.Fatal("still issuing 5s after the engine was cut off, with a TTL of 300ms")
-		}
+		issued++
 	}
+	t.Logf("%d IDs issued after the engine was cut off, then ErrLeaseLost", issued)
 	// Once lost, always lost: the engine's coming back changes nothing.
 	e.setCut(false)
-	select {
-	case <-l.Done():
-	case <-time.After(5 * time.Second):
-		t.Fatal("Done not closed")
-	}
+	<-l.Done() // closed once lost (a lease that never closed it would hang here)
 	if _, err := g.Next(); !errors.Is(err, lease.ErrLeaseLost) || !errors.Is(l.Err(), lease.ErrLeaseLost) {
 		t.Errorf("after the engine came back: Next %v, Err %v; want ErrLeaseLost", err, l.Err())
 	}

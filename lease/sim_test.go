@@ -484,7 +484,7 @@ func (s *sim) check(h *simHolder) {
 
 // TestSimulation runs 1,000 holders through 2 simulated hours by default
 // and 24 with IDFORGE_FULL=1 (a step of .ci/run: several minutes on 2
-// cores, too long for a default `go test ./...`).
+// cores, too long for a default `go test work`).
 func TestSimulation(t *testing.T) {
 	cfg := simConfig{seed: 1, holders: 1000, hours: 2, ttl: time.Minute}
 	if testenv.IsFull() {

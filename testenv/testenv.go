@@ -84,7 +84,7 @@ func Need(t testing.TB, name string) string {
 }
 
 // IsFull reports whether the long simulations run in full (IDFORGE_FULL=1).
-// By default they run small, so that `go test ./...` stays within go
+// By default they run small, so that `go test work` stays within go
 // test's default timeout on a small, busy machine.
 func IsFull() bool { return os.Getenv(Full) == "1" }
 

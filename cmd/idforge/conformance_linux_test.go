@@ -16,6 +16,7 @@ import (
 // the line's start, not the line, and the driver's memory stays under 64
 // MiB: it reads a line up to 1 MiB (issue 65, 4).
 func TestConformanceHugeLine(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("writes 400 MB into a pipe")
 	}
@@ -41,6 +42,7 @@ func TestConformanceHugeLine(t *testing.T) {
 // A testee that times out is killed with everything it started: a child it
 // left in the background is not left running (issue 65, 4).
 func TestConformanceTimeoutKillsGroup(t *testing.T) {
+	t.Parallel()
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	_, stderr, exit := idforge(t, ".", "", "conformance", "-timeout", "300ms", "-testee", "sleep 300 & echo $! >"+pidFile+"; wait")
 	if exit != 1 || !strings.Contains(stderr, "did not finish within 300ms, and was killed with everything it started") {

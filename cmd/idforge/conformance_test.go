@@ -109,6 +109,7 @@ func builtPackage(t *testing.T, lang string) string {
 // idforge conformance passes the JavaScript package
 // (conformance/testees/idforge.mjs, on the build's js/).
 func TestConformanceJavaScript(t *testing.T) {
+	t.Parallel()
 	testenv.NeedTool(t, testenv.Node)
 	readFiles(t, testees+"/idforge.mjs")
 	env := []string{"IDFORGE_JS=" + builtPackage(t, "js")}
@@ -118,6 +119,7 @@ func TestConformanceJavaScript(t *testing.T) {
 // idforge conformance passes the Python package
 // (conformance/testees/idforge_testee.py, on the build's python/).
 func TestConformancePython(t *testing.T) {
+	t.Parallel()
 	testenv.NeedTool(t, testenv.Python)
 	readFiles(t, testees+"/idforge_testee.py")
 	env := []string{"IDFORGE_PYTHON=" + builtPackage(t, "python")}
@@ -127,6 +129,7 @@ func TestConformancePython(t *testing.T) {
 // idforge conformance passes the Java package, compiled
 // (conformance/testees/IdforgeTestee.java, on the build's java/).
 func TestConformanceJava(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("compiles the Java package")
 	}
@@ -151,6 +154,7 @@ func TestConformanceJava(t *testing.T) {
 // only the failures its list names (conformance/testees/npm-uuid.failures):
 // none unexpected, none of them now passing, none naming no case.
 func TestConformanceNPMUUID(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("installs npm's uuid")
 	}
@@ -214,6 +218,7 @@ func readFiles(t *testing.T, patterns ...string) {
 // fails the run (exit 1), saying why; a call without -testee or with a
 // layout the corpus lacks is a usage error (exit 2).
 func TestConformanceBadTestee(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		exit int
@@ -247,6 +252,7 @@ const bufferedCaps = `{"ok":true,"name":"sh","protocol":1,"layouts":["uuidv4"],"
 // closes its input after the last request. Before, it hung until the
 // timeout (issue 64).
 func TestConformanceFlushAtExit(t *testing.T) {
+	t.Parallel()
 	script := `read l; echo '` + bufferedCaps + `'; n=0; while read l; do n=$((n+1)); done; out=$(i=0; while [ $i -lt $n ]; do echo '{"ok":false,"error":"ErrUnsupported"}'; i=$((i+1)); done); printf '%s\n' "$out"`
 	stdout, stderr, exit := idforge(t, ".", "", "conformance", "-json", "-testee", script, "-layout", "uuidv4", "-timeout", "1m")
 	var rep testee.Report
@@ -263,6 +269,7 @@ func TestConformanceFlushAtExit(t *testing.T) {
 // the help names, and passes (issue 64). An example whose tool (node,
 // python3) is missing is skipped, saying so.
 func TestConformanceHelpExamples(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs every example: the packages' build, node, python3, go run")
 	}

@@ -20,6 +20,7 @@ import (
 // for 200,000 lines (issue 65). What it writes is still one JSON list,
 // with a report for each line.
 func TestInspectJSONStreams(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("inspects 200,000 IDs")
 	}

@@ -17,6 +17,7 @@ import (
 // "-5" as its two's complement (18446744073709551611) and exited 0, where
 // the docs, the corpus, SQL and every generated Parse refuse a sign.
 func TestDecimalRefusesSign(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, name := range []string{"discord", "instagram", "tsid", "snowflake", "mastodon"} {
 		for _, in := range []string{"-5", "-1", "+5", "-9223372036854775808", "-0"} {
@@ -45,6 +46,7 @@ func TestDecimalRefusesSign(t *testing.T) {
 // key -o - writes the key on standard output, as gen's -o - does, and
 // creates no file named "-".
 func TestKeyToStdout(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	out, stderr, exit := idforge(t, dir, "", "key", "-o", "-")
 	if exit != 0 || !regexp.MustCompile(`^[0-9a-f]{64}\n$`).MatchString(out) {
@@ -63,6 +65,7 @@ func TestKeyToStdout(t *testing.T) {
 // as asked. A ULID's text with an alias that no other encoding reads
 // exactly still reads as the ULID.
 func TestAliasesNeverOutrankExact(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	u := ulid.MustParse("01M990396HYD7AT56EJECJWNCP")
 	b32, stderr, exit := idforge(t, dir, "", "convert", "-enc", "base32hex", u.String())

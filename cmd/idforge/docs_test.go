@@ -180,6 +180,7 @@ func matches(want, got []string) bool {
 // command prints, so that no transcript is edited by hand; review the
 // diff (a "..." line of a rewritten output is gone with it).
 func TestTranscripts(t *testing.T) {
+	t.Parallel()
 	n := 0
 	for _, file := range docFiles(t) {
 		src, err := os.ReadFile(file)

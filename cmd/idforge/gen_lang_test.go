@@ -20,6 +20,7 @@ import (
 // take is a usage error naming the languages that do. A language gen did
 // not offer would fail here as soon as it is registered.
 func TestGenEveryLanguage(t *testing.T) {
+	t.Parallel()
 	l, err := layouts.Builtin("uuidv7")
 	if err != nil {
 		t.Fatal(err)
@@ -72,6 +73,7 @@ func TestGenEveryLanguage(t *testing.T) {
 
 // Every option a language can take has a flag, described in gen's help.
 func TestGenOptionFlags(t *testing.T) {
+	t.Parallel()
 	for _, opt := range emit.AllOptions() {
 		f, ok := genOptionFlags[opt]
 		if !ok || f.arg == "" || f.doc == "" {
@@ -89,6 +91,7 @@ func TestGenOptionFlags(t *testing.T) {
 // as -o - names them; -package is -pkg's other name, and both at once is
 // a usage error.
 func TestGenIntoDirectory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, c := range []struct {
 		args  []string

@@ -15,6 +15,7 @@ import (
 // IDs in the text form its spec declares, unless -text says otherwise:
 // ULIDs in Crockford, an ObjectId in hex.
 func TestGenLayoutText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -43,6 +44,7 @@ func TestGenLayoutText(t *testing.T) {
 // layout's package a byte array again, written in Base62. Both are built
 // and run in a module of their own, as a user's would be.
 func TestGenDecimalGo(t *testing.T) {
+	t.Parallel()
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {
 		t.Fatal(err)
@@ -129,6 +131,7 @@ import (
 const example = 175928847299117063
 
 func TestDiscordExample(t *testing.T) {
+	t.Parallel()
 	id := ID(example)
 	if id.String() != "175928847299117063" {
 		t.Errorf("String() = %q, want 175928847299117063", id.String())
@@ -164,6 +167,7 @@ import (
 )
 
 func TestDiscordExample(t *testing.T) {
+	t.Parallel()
 	b := binary.BigEndian.AppendUint64(nil, 175928847299117063)
 	id, err := FromBytes(b)
 	if err != nil {

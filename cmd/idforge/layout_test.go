@@ -12,6 +12,7 @@ import (
 // bytewise as `LC_ALL=C sort -c` compares them, even when many share a tick:
 // 200000 KSUIDs take a second or two, so most share their second.
 func TestNewSorts(t *testing.T) {
+	t.Parallel()
 	for _, layout := range []string{"ksuid", "ulid", "v7", "v6"} {
 		out, stderr, exit := idforge(t, "", "", "new", "-layout", layout, "-n", "200000")
 		if exit != 0 || stderr != "" {
@@ -33,6 +34,7 @@ func TestNewSorts(t *testing.T) {
 // standard error, with the spec's file, line and field; the spec is still
 // shown, and the exit code is 0.
 func TestLayoutsWarnsOfOverflow(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	// A 30-bit clock of seconds overflows 2^30 s (about 34 years) after its
 	// epoch: put the epoch so that happens in 5 years.
@@ -53,6 +55,7 @@ func TestLayoutsWarnsOfOverflow(t *testing.T) {
 // before any ID, that one generator repeats itself, and names the remedy;
 // then makes the IDs (which repeat, at this speed, as the warning says).
 func TestNewWarnsOfRepeats(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	spec := "layout burst 64\n  t 48 time unix ms\n  r 16 random\n"
 	if err := os.WriteFile(filepath.Join(dir, "burst.layout"), []byte(spec), 0o644); err != nil {

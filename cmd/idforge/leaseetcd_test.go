@@ -72,6 +72,7 @@ func TestEtcdLeaseURL(t *testing.T) {
 // and sends nothing in clear to a plain HTTP server unless
 // -lease-insecure says so.
 func TestEtcdLeaseSecure(t *testing.T) {
+	t.Parallel()
 	testenv.Need(t, testenv.Etcd) // CI's etcd step installs the binary
 	s := leasetest.StartSecureEtcd(t, true, false)
 	dir := t.TempDir()

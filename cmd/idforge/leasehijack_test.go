@@ -19,6 +19,7 @@ import (
 // 149,741 duplicate IDs, both on node 7. Now each run refuses the schema,
 // naming the fix, writes no ID, and the planted functions never run.
 func TestLeaseHijackRefused(t *testing.T) {
+	t.Parallel()
 	dsn := testenv.Need(t, testenv.Postgres)
 	db, err := sql.Open("pgx", dsn)
 	if err != nil {

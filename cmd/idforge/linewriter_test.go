@@ -33,6 +33,7 @@ func checkWholeLines(t *testing.T, w *writes) {
 // idforge new writes each ID and its newline in the same write, many IDs
 // (more than its buffer holds) or a few, with -at and with -min-at.
 func TestNewWritesWholeLines(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"new", "-layout", "v7", "-n", "5000"}, // 185,000 bytes: the buffer fills, three times over
 		{"new", "-layout", "snowflake", "-node", "3", "-n", "3001"},
@@ -55,6 +56,7 @@ func TestNewWritesWholeLines(t *testing.T) {
 // A line longer than the buffer goes out whole, in one write; the lines
 // before it go out first.
 func TestLineWriter(t *testing.T) {
+	t.Parallel()
 	var out writes
 	lw := newLineWriter(&out, 16)
 	for _, line := range []string{"abc\n", "0123456789\n", "a line longer than the buffer\n", "x\n", "0123456789abcd\n"} {

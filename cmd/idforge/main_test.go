@@ -77,12 +77,14 @@ func idforgeEnv(t *testing.T, dir, stdin string, env []string, args ...string) (
 // changes is checked too when the archive has "FILE.after": what FILE must
 // hold afterwards.
 func TestScripts(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/*.txt")
 	if err != nil || len(files) == 0 {
 		t.Fatal("no script cases", err)
 	}
 	for _, file := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(file), ".txt"), func(t *testing.T) {
+			t.Parallel() // each case runs in a directory of its own
 			ar, err := txtar.ParseFile(file)
 			if err != nil {
 				t.Fatal(err)
@@ -161,6 +163,7 @@ func TestScripts(t *testing.T) {
 
 // new -layout v7 -enc base62 makes sorted, unique, 22-character IDs.
 func TestNewV7Base62(t *testing.T) {
+	t.Parallel()
 	out, stderr, exit := idforge(t, "", "", "new", "-layout", "v7", "-enc", "base62", "-n", "10000")
 	if exit != 0 {
 		t.Fatalf("exit %d: %s", exit, stderr)
@@ -184,6 +187,7 @@ func TestNewV7Base62(t *testing.T) {
 // Every built-in layout makes IDs that inspect reads back as that layout.
 // Layouts with a node field take -node; the others refuse it.
 func TestNewThenInspect(t *testing.T) {
+	t.Parallel()
 	for _, layout := range []string{"v1", "v4", "v6", "v7", "v8", "ksuid", "ulid", "objectid", "sonyflake", "instagram", "snowflake", "uuidv7-draft01", "ksuid-ms"} {
 		args := []string{"new", "-layout", layout, "-n", "3"}
 		switch layout {
@@ -204,6 +208,7 @@ func TestNewThenInspect(t *testing.T) {
 
 // gen writes a package for a user's spec, marked as generated code.
 func TestGenWritesPackage(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	spec := "layout orders 64\n  sign 1 = 0\n  ts 41 time 2024-01-01T00:00:00Z ms\n  shard 10 node\n  seq 12 counter zero wait\n"
 	if err := os.WriteFile(filepath.Join(dir, "orders.layout"), []byte(spec), 0o644); err != nil {
@@ -258,6 +263,7 @@ func TestGenWritesPackage(t *testing.T) {
 // (Snowflake's generator runs ahead of its clock by a second at most: it
 // gets a mark 300 ms ahead, and an hour is an error.)
 func TestNewStoreAcrossRuns(t *testing.T) {
+	t.Parallel()
 	ahead := time.Now().Add(time.Hour)
 	const gregorian = 0x01B21DD213814000 // 100 ns ticks from 1582-10-15 to 1970
 	cases := []struct {
@@ -365,6 +371,7 @@ func v1Less(a, b string) bool {
 // and so is a blank line, and the IDs after them are still read, by inspect
 // and by convert; arguments are trimmed as lines are.
 func TestStreamsSurviveJunk(t *testing.T) {
+	t.Parallel()
 	const v1, v6 = "C232AB00-9414-11EC-B3C8-9F6BDECED846", "1ec9414c-232a-6b00-b3c8-9f6bdeced846"
 	stdin := v1 + "\n" + strings.Repeat("x", 100<<10) + "\n\n  " + v1 + " \r\n" + strings.Repeat("y", 4095) + "\n" + strings.Repeat("z", 4096) + "\n" + v1 // no newline at the end
 	t.Run("convert", func(t *testing.T) {

@@ -45,6 +45,7 @@ func idforgeTo(t *testing.T, dir, file string, args ...string) (stdout, stderr s
 // arguments and standard input, with flags anywhere; bad keys and inputs
 // are reported without the key.
 func TestMaskCommands(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if _, stderr, exit := idforge(t, dir, "", "key", "-o", "ids.key"); exit != 0 || !strings.Contains(stderr, "wrote a new key") {
 		t.Fatalf("key -o: exit %d: %s", exit, stderr)

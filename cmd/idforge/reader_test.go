@@ -143,6 +143,7 @@ func randomV7(rng *rand.Rand) []byte {
 // For each encoding -enc writes a UUID in, -from reads the text back to
 // the same UUID: random UUIDv7s, and the Nil and Max UUIDs.
 func TestFromReadsBackUUIDs(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(44, 3))
 	var uuids []string
 	for range 300 {
@@ -188,6 +189,7 @@ func writeForms(l *layouts.Layout) [][]string {
 // IDs written with -layout L -enc E read back with -layout L -from E to
 // the same bytes.
 func TestFromReadsBackEveryLayout(t *testing.T) {
+	t.Parallel()
 	ls, err := explain.Builtins()
 	if err != nil {
 		t.Fatal(err)
@@ -231,6 +233,7 @@ func TestFromReadsBackEveryLayout(t *testing.T) {
 // form, ambiguous, or above a layout's largest ID. The readings as other
 // layouts are counted.
 func TestNoSilentMisreading(t *testing.T) {
+	t.Parallel()
 	ls, err := explain.Builtins()
 	if err != nil {
 		t.Fatal(err)
@@ -289,6 +292,7 @@ func TestNoSilentMisreading(t *testing.T) {
 // command: the public forms of 16 digits or fewer, which hex also reads,
 // among them.
 func TestUnmaskSnowflakes(t *testing.T) {
+	t.Parallel()
 	n := 100_000
 	if testing.Short() {
 		n = 10_000
@@ -340,6 +344,7 @@ func TestUnmaskSnowflakes(t *testing.T) {
 // A public form given in hex, which unmask reads first as decimal when it
 // is all digits, reads with -from hex.
 func TestUnmaskFromHex(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	keyFile := filepath.Join(dir, "ids.key")
 	os.WriteFile(keyFile, []byte("00112233445566778899aabbccddeeff\n"), 0o600)
@@ -369,6 +374,7 @@ func TestUnmaskFromHex(t *testing.T) {
 // readings, which differ in their times, are refused where the answer
 // depends on them, each named.
 func TestAmbiguousNamesReadings(t *testing.T) {
+	t.Parallel()
 	const text = "1234567890123456"
 	if out, stderr, exit := runIn("", "convert", "-enc", "hex", text); exit != 0 || strings.TrimSpace(out) != "000462d53c8abac0" {
 		t.Errorf("convert -enc hex %s: exit %d, %q, %s", text, exit, out, stderr)
@@ -405,6 +411,7 @@ func TestAmbiguousNamesReadings(t *testing.T) {
 // bits), and a conversion that is no conversion names the input and its
 // readings, not one layout the user never named.
 func TestConvertSpeaksOfTheInput(t *testing.T) {
+	t.Parallel()
 	for _, to := range []string{"ksuid", "ulid"} {
 		if _, stderr, exit := runIn("", "convert", "-to", to, "017F22E2-79B0-7CC3-98C4-DC0C0C07398F"); exit != 0 || stderr != "" {
 			t.Errorf("convert -to %s of a UUIDv7: exit %d, %q", to, exit, stderr)

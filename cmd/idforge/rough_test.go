@@ -24,6 +24,7 @@ import (
 // For every command, -h and -help print the usage once, on standard
 // output, exactly as 'idforge help CMD' does, and exit 0.
 func TestHelpFlagPrintsUsageOnce(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range slices.Sorted(maps.Keys(usages)) {
 		want, _, _ := idforge(t, "", "", "help", cmd)
 		for _, h := range []string{"-h", "-help"} {
@@ -38,6 +39,7 @@ func TestHelpFlagPrintsUsageOnce(t *testing.T) {
 // The help of new and convert names every encoding they write, the list
 // their error for an unknown one gives.
 func TestHelpNamesEveryEncoding(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"new", "convert"} {
 		args := []string{cmd, "-enc", "no-such-encoding"}
 		if cmd == "convert" {
@@ -61,6 +63,7 @@ func TestHelpNamesEveryEncoding(t *testing.T) {
 // For every command, a flag it does not know is the error and one line
 // that points at -h: exit 2, two lines, no usage.
 func TestBadFlagIsTwoLines(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range slices.Sorted(maps.Keys(usages)) {
 		out, stderr, exit := idforge(t, "", "", cmd, "-no-such-flag")
 		want := "idforge " + cmd + ": flag provided but not defined: -no-such-flag\nrun 'idforge " + cmd + " -h' for usage\n"
@@ -73,6 +76,7 @@ func TestBadFlagIsTwoLines(t *testing.T) {
 // An unknown layout is a usage error, exit 2, from every command that takes
 // a layout's name.
 func TestUnknownLayoutExitsTwo(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"new", "-layout", "uuidv9"},
 		{"inspect", "-layout", "uuidv9", "017F22E2-79B0-7CC3-98C4-DC0C0C07398F"},
@@ -89,6 +93,7 @@ func TestUnknownLayoutExitsTwo(t *testing.T) {
 // No line the CLI writes repeats a prefix: "idforge gen: gen: ..." or
 // "x: x: ...". Every golden case's standard error is checked.
 func TestNoDoubledPrefix(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("testdata/*.txt")
 	for _, file := range files {
 		ar, err := txtar.ParseFile(file)
@@ -120,6 +125,7 @@ func TestNoDoubledPrefix(t *testing.T) {
 // A count in a message agrees with its noun: no "%d things" in a format
 // string unless the count is known to be more than one there.
 func TestCountsAgree(t *testing.T) {
+	t.Parallel()
 	countThenPlural := regexp.MustCompile(`%d [a-zA-Z]+s\b`)
 	guarded := map[string]bool{ // each printed only for a count above one, or a constant one
 		"on each of %d generators":                               true,
@@ -154,6 +160,7 @@ func TestCountsAgree(t *testing.T) {
 // new -store works for exactly the built-in layouts whose generated
 // generator takes a store: those whose generated code keeps a mark.
 func TestStoreLayoutsAreTheGeneratedOnes(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob(filepath.Join("..", "..", "*", "*_gen.go"))
 	if err != nil || len(files) == 0 {
 		t.Fatal("no generated files", err)
@@ -177,6 +184,7 @@ func TestStoreLayoutsAreTheGeneratedOnes(t *testing.T) {
 // An explicit -name ” gives the UUID of the empty name; only a missing
 // -name is an error.
 func TestNewEmptyName(t *testing.T) {
+	t.Parallel()
 	out, stderr, exit := idforge(t, "", "", "new", "-layout", "v5", "-ns", "dns", "-name", "")
 	if want := uuid.NewV5(uuid.NamespaceDNS(), "").String() + "\n"; exit != 0 || out != want {
 		t.Errorf("exit %d, %q (%s); want %q", exit, out, stderr, want)
@@ -186,6 +194,7 @@ func TestNewEmptyName(t *testing.T) {
 // new -layout ksuid -store keeps KSUID's mark: the IDs come above the mark
 // the store held, and the store then holds a mark above them.
 func TestNewKSUIDStore(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	file := filepath.Join(dir, "ids.state")
 	const epoch = 1400000000

@@ -12,6 +12,7 @@ import (
 // starts with - gets a hint of --; twitter converts as snowflake; a long
 // argument is cut in messages; inspect's first reading is convert's.
 func TestReadingRuleEndToEnd(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	key := filepath.Join(dir, "ids.key")
 	if err := os.WriteFile(key, []byte("00112233445566778899aabbccddeeff\n"), 0o600); err != nil {

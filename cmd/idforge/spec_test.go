@@ -30,6 +30,7 @@ const orderidSpec = `layout orderid 128
 // form, and inspect -spec and convert -spec read them back by the spec's
 // own field names: the shard given with -node, a time of today.
 func TestSpecEndToEnd(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "orderid.layout"), []byte(orderidSpec), 0o644); err != nil {
 		t.Fatal(err)
@@ -85,6 +86,7 @@ func TestSpecEndToEnd(t *testing.T) {
 
 // Layouts with a node field make IDs with the node -node gives.
 func TestNewNode(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ layout, field string }{{"sonyflake", "machine_id"}, {"instagram", "shard_id"}, {"snowflake", "node"}, {"v1", "node"}, {"v6", "node"}} {
 		out, stderr, exit := idforge(t, "", "", "new", "-layout", c.layout, "-node", "77")
 		if exit != 0 {
@@ -107,6 +109,7 @@ func TestNewNode(t *testing.T) {
 
 // gen -o - writes the package to standard output and no file named "-".
 func TestGenStdout(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "orderid.layout"), []byte(orderidSpec), 0o644); err != nil {
 		t.Fatal(err)
@@ -130,6 +133,7 @@ func TestGenStdout(t *testing.T) {
 // The version is the main module's, with its replacement as go version -m
 // shows it.
 func TestModuleVersion(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		m    debug.Module
 		want string

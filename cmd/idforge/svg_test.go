@@ -16,6 +16,7 @@ import (
 // diagram, the one the playground draws: valid XML whose segment groups
 // tile the layout's bits.
 func TestLayoutsSVG(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "orderid.layout"), []byte(orderidSpec), 0o644); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // new -layout v7 -enc typeid -prefix user makes valid, strictly increasing
 // v7 TypeIDs, which convert -enc uuid and inspect read back.
 func TestNewTypeID(t *testing.T) {
+	t.Parallel()
 	out, stderr, exit := idforge(t, "", "", "new", "-layout", "v7", "-enc", "typeid", "-prefix", "user", "-n", "1000")
 	if exit != 0 {
 		t.Fatalf("exit %d: %s", exit, stderr)
@@ -42,6 +43,7 @@ func TestNewTypeID(t *testing.T) {
 // whatever the UUID's variant and version, and its UUID converts to it
 // with convert -enc typeid.
 func TestTypeIDSpecVectors(t *testing.T) {
+	t.Parallel()
 	vectors := []struct{ typeid, prefix, uuid string }{
 		{"00000000000000000000000000", "", "00000000-0000-0000-0000-000000000000"},
 		{"00000000000000000000000001", "", "00000000-0000-0000-0000-000000000001"},

@@ -14,6 +14,7 @@ import (
 // between them, and mean what they mean before them: the same output, the
 // same exit code. After --, every word is an argument.
 func TestFlagsAfterArguments(t *testing.T) {
+	t.Parallel()
 	const v7, ulid = "017F22E2-79B0-7CC3-98C4-DC0C0C07398F", "01ARYZ6S41TSV4RRFFQ69G5FAV"
 	dir := t.TempDir()
 	if _, stderr, exit := idforge(t, dir, "", "new", "-store", "ids.state", "-n", "3"); exit != 0 {
@@ -74,6 +75,7 @@ func TestFlagsAfterArguments(t *testing.T) {
 // writes its SQL, JavaScript and Python, with no warning: a built-in
 // layout's properties are not the user's to change.
 func TestGenLayoutGo(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, name := range []string{"v7", "v1", "v5", "ksuid", "ulid", "snowflake", "sonyflake", "objectid", "instagram"} {
 		pkg := strings.ReplaceAll(name, "-", "")
@@ -97,6 +99,7 @@ func TestGenLayoutGo(t *testing.T) {
 // never in the list of built-in layouts, nor on every new or gen of a
 // built-in one.
 func TestWarningsOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "burst.layout"), []byte("layout burst 64\n  t  48  time unix ms\n  r  16  random\n"), 0o644)
 	for _, c := range []struct {
@@ -126,6 +129,7 @@ func TestWarningsOnlyWhenAsked(t *testing.T) {
 // Empty standard input is a one-line error, exit 1, in inspect and
 // convert: nothing was done. (inspect -json still writes its empty list.)
 func TestEmptyStdin(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args    []string
 		wantOut string

@@ -35,6 +35,7 @@ func runPackageTest(t *testing.T, env string, name string, args ...string) {
 // checks of IDs and keys, and the known-answer vectors of every built-in
 // layout (mask/testdata/vectors.json).
 func TestJavaScriptAPI(t *testing.T) {
+	t.Parallel()
 	readInputs(t, "testdata/api.test.mjs", "testdata/conversions.test.mjs", "../../mask/testdata/vectors.json", "../../conformance/conversions.jsonl")
 	dir := pkgDir(t, "js")
 	runPackageTest(t, "IDFORGE_JS="+dir, "node", "--test", "api.test.mjs", "conversions.test.mjs")
@@ -46,6 +47,7 @@ func TestJavaScriptAPI(t *testing.T) {
 // fields' TypedDict, iteration, weak references, bad clocks, and Private
 // IDs as for JavaScript.
 func TestPythonAPI(t *testing.T) {
+	t.Parallel()
 	readInputs(t, "testdata/test_api.py", "../../mask/testdata/vectors.json")
 	dir := pkgDir(t, "python")
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_api")
@@ -56,6 +58,7 @@ func TestPythonAPI(t *testing.T) {
 // with a node has no new_id in a worker until set_node is called there
 // (testdata/test_fork.py).
 func TestPythonFork(t *testing.T) {
+	t.Parallel()
 	readInputs(t, "testdata/test_fork.py")
 	dir := pkgDir(t, "python")
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_fork")
@@ -65,6 +68,7 @@ func TestPythonFork(t *testing.T) {
 // results: every record of the corpus conformance/conversions.jsonl
 // (testdata/test_compat.py).
 func TestPythonConversions(t *testing.T) {
+	t.Parallel()
 	readInputs(t, "testdata/test_compat.py", "../../conformance/conversions.jsonl")
 	dir := pkgDir(t, "python")
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_compat")
@@ -73,6 +77,7 @@ func TestPythonConversions(t *testing.T) {
 // The Python package's README and docstring examples run, as
 // doctests (testdata/test_docs.py).
 func TestPythonDocs(t *testing.T) {
+	t.Parallel()
 	readInputs(t, "testdata/test_docs.py", "../../README.md", "../../docs/*.md")
 	dir := pkgDir(t, "python")
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_docs")
@@ -84,6 +89,7 @@ func TestPythonDocs(t *testing.T) {
 // the standard library's meaning and type (testdata/test_stdlib_uuid.py).
 // .ci/python-packages runs them with Debian's test package installed.
 func TestPythonStdlibUUID(t *testing.T) {
+	t.Parallel()
 	readInputs(t, "testdata/test_stdlib_uuid.py")
 	dir := pkgDir(t, "python")
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_stdlib_uuid")
@@ -94,6 +100,7 @@ func TestPythonStdlibUUID(t *testing.T) {
 // a framework that python3 cannot import is skipped there, unless
 // IDFORGE_REQUIRE_FRAMEWORKS is set, as .ci/python-packages sets it.
 func TestPythonFrameworks(t *testing.T) {
+	t.Parallel()
 	readInputs(t, "testdata/test_frameworks.py")
 	dir := pkgDir(t, "python")
 	runPackageTest(t, "PYTHONPATH="+dir, "python3", "-B", "-m", "unittest", "-v", "test_frameworks")

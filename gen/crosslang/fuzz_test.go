@@ -95,6 +95,7 @@ func FuzzEmitters(f *testing.F) {
 // FuzzEmitters once found an emitter wrong, to what FuzzEmitters asks of a
 // random layout, with values drawn from each spec's text.
 func TestEmitterEdges(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs node and python3 on the edge layouts")
 	}
@@ -172,6 +173,7 @@ type elsewhere struct {
 // reads the corpus and calls the language's emitter; and neither names a
 // language the registry does not have.
 func TestEveryLanguageChecked(t *testing.T) {
+	t.Parallel()
 	for _, name := range gen.Names() {
 		_, here := harnesses[name]
 		e, there := checkedElsewhere[name]
@@ -203,6 +205,7 @@ func TestEveryLanguageChecked(t *testing.T) {
 // that is not in it, and a test that reads no corpus or calls no emitter
 // of the language.
 func TestElsewhereCheck(t *testing.T) {
+	t.Parallel()
 	golang := emitterPackage(mustLookup(t, "go"))
 	for _, e := range []elsewhere{
 		{file: "gen/golang/no_such_test.go", test: "TestCorpus"},

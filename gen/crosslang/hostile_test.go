@@ -88,6 +88,7 @@ func hostileSpecs() map[string]string {
 // title that could end one is refused by layouts.Parse, before any emitter
 // sees it.
 func TestHostileTitlesRefused(t *testing.T) {
+	t.Parallel()
 	for _, title := range []string{`E*/PWN();/*`, `"""`, `T'x`, `T"x`, `T\u002a/`, `$$`, `$doc$`, "T`x", `T%s`, `T<b>`, `T@x`, `T#x`, `T;x`, "T\u202ex", `T\`} {
 		spec := "layout t 64\nencoding ev " + title + " 0123456789abcdefghijklmnopqrstuv bits\ntext ev\n  stamp 48 time unix ms\n  noise 16 random\n"
 		if _, err := layouts.Parse("t.layout", []byte(spec)); err == nil {
@@ -106,6 +107,7 @@ func TestHostileTitlesRefused(t *testing.T) {
 // (javac with every lint, then each class initialised) and SQL (installed
 // by psql on a real PostgreSQL, where IDFORGE_POSTGRES_DSN names one).
 func TestHostileSpecs(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("compiles and runs the hostile corpus in every language")
 	}

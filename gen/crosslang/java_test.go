@@ -108,6 +108,7 @@ func runJava(t *testing.T, name string, args ...string) string {
 // order where the layout sorts by time, with the clock standing still and
 // going back too.
 func TestJava(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("compiles and runs the Java classes of every layout")
 	}
@@ -138,6 +139,7 @@ func TestJava(t *testing.T) {
 // keep their promises. A consumer module (testdata/consumer-module) that
 // requires io.github.idforge compiles with -Xlint:all -Werror and runs.
 func TestJavaPackage(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("compiles the Java package")
 	}
@@ -149,17 +151,18 @@ func TestJavaPackage(t *testing.T) {
 		t.Fatalf("no Java sources in %s (%v)", src, err)
 	}
 	files = append(files, filepath.Join(src, "module-info.java")) // the module io.github.idforge
+	// Compiled with every lint and doclint check, warnings as errors.
+	classes := compileJava(t)
 	dir := t.TempDir()
-	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Xdoclint:all/protected", "-Werror", "-d", filepath.Join(dir, "classes")}, files...)...)
 	runJava(t, "javadoc", append([]string{"--release", "17", "-Xdoclint:all", "-Werror", "-quiet", "-d", filepath.Join(dir, "apidocs")}, files...)...)
-	javaConsumer(t, filepath.Join(dir, "classes"))
-	javaExamples(t, filepath.Join(dir, "classes"))
+	javaConsumer(t, classes)
+	javaExamples(t, classes)
 	readInputs(t, "testdata/GeneratorTest.java", "testdata/peer-names.tsv")
 	n := "10000000"
 	if v := os.Getenv("IDFORGE_JAVA_IDS"); v != "" {
 		n = v
 	}
-	out := runJava(t, "java", "-Xmx1g", "-cp", filepath.Join(dir, "classes"), "GeneratorTest.java", n)
+	out := runJava(t, "java", "-Xmx1g", "-cp", classes, "GeneratorTest.java", n)
 	t.Logf("%s", out)
 }
 

@@ -91,14 +91,8 @@ func TestLeaseJava(t *testing.T) {
 	if _, err := os.Stat(pgJDBC); err != nil {
 		t.Skip("skipped: " + pgJDBC + " is not installed: it is PostgreSQL's JDBC driver (apt-get install libpostgresql-jdbc-java)")
 	}
-	src := filepath.Join(pkgDir(t, "java"), "src", "main", "java")
-	files, err := filepath.Glob(filepath.Join(src, "io", "github", "idforge", "*.java"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no Java sources in %s (%v): run go generate ./...", src, err)
-	}
-	readInputs(t, filepath.Join(src, "io", "github", "idforge", "*.java"), "testdata/LeaseTest.java", leaseSQL)
-	classes := filepath.Join(t.TempDir(), "classes")
-	runJava(t, "javac", append([]string{"--release", "17", "-Xlint:all", "-Werror", "-d", classes}, files...)...)
+	classes := compileJava(t)
+	readInputs(t, "testdata/LeaseTest.java", leaseSQL)
 	sql, err := filepath.Abs(leaseSQL)
 	if err != nil {
 		t.Fatal(err)

@@ -168,6 +168,7 @@ func readInputs(t *testing.T, patterns ...string) {
 // (testdata/npm/usage.ts), whose @ts-expect-error lines must each be an
 // error: a generator without its node, a BigInt field read as a number.
 func TestTypeScript(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("installs and runs tsc")
 	}
@@ -265,6 +266,7 @@ console.log(ok ? 'PASS' : 'FAIL');
 // ulid, ksuid and typeid-js, pinned in testdata/npm/package.json), and they
 // read what it makes: testdata/npm/peers.test.mjs under node --test.
 func TestPeers(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("installs and runs the npm peers")
 	}
@@ -326,6 +328,7 @@ func bundle(t *testing.T, tools, src string) ([]byte, int) {
 // and SHA-256 with them. A program that masks carries it. The sizes are
 // BENCHMARKS.md's bundle table's (bench/js/size measures the same).
 func TestBundleWithoutSHA256(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("installs and runs esbuild")
 	}

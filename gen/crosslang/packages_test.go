@@ -59,6 +59,9 @@ func TestMain(m *testing.M) {
 	if built.dir != "" {
 		os.RemoveAll(built.dir)
 	}
+	if javaBuild.dir != "" {
+		os.RemoveAll(javaBuild.dir)
+	}
 	os.Exit(code)
 }
 

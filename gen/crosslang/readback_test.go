@@ -172,10 +172,12 @@ func runReadback(t *testing.T, name string, args ...string) {
 // The generators of the JavaScript package make IDs that
 // idforge's Go packages read back: valid, in order, with the right node.
 func TestReadbackJavaScript(t *testing.T) {
+	t.Parallel()
 	runReadback(t, "node", "readback.mjs")
 }
 
 // The same for the Python package.
 func TestReadbackPython(t *testing.T) {
+	t.Parallel()
 	runReadback(t, "python3", "-B", "readback.py")
 }

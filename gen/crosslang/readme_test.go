@@ -33,6 +33,7 @@ var declaration = regexp.MustCompile(`^(const|let|var|import|export|function|cla
 // and each line that ends "// true" or "// false" checked to be so. So an
 // example that drifts from the API fails the build.
 func TestJavaScriptREADME(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed: the README's examples are not run (.ci/run installs it)")
 	}

@@ -82,6 +82,7 @@ func lastLines(s string, n int) string {
 // same error kinds, and generate valid IDs, in order where the layout
 // sorts by time, with the clock going back too.
 func TestJavaScript(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs node on every layout")
 	}
@@ -92,6 +93,7 @@ func TestJavaScript(t *testing.T) {
 
 // The same for the Python modules.
 func TestPython(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs python3 on every layout")
 	}

@@ -140,6 +140,7 @@ func goReads(l *layouts.Layout, text string) (string, string) {
 // 175928847299117063, reads in all three as the same ID, made at the same
 // time. (interop/pgsql's TestDiscordDecimal reads it in SQL.)
 func TestCanonicalText(t *testing.T) {
+	t.Parallel()
 	testenv.NeedTool(t, testenv.Node)
 	testenv.NeedTool(t, testenv.Python)
 	readInputs(t, "testdata/texts.*")

@@ -29,6 +29,7 @@ import (
 // it holds no ID with that bit set, and its readers refuse the corpus's
 // such IDs with ErrOverflow, as package snowflake does.
 func TestCorpus(t *testing.T) {
+	t.Parallel()
 	dir := userModule(t)
 	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl.gz"))
 	if err != nil {

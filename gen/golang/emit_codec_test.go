@@ -19,6 +19,7 @@ import (
 // decimal; the int64 IDs of 64-bit layouts written in decimal have their
 // own checks.
 func TestCodecSizes(t *testing.T) {
+	t.Parallel()
 	dir := userModule(t)
 
 	canonical := map[string]string{"base62": "Base62", "crockford": "Crockford", "hex": "Hex"}
@@ -73,6 +74,7 @@ func TestCodecSizes(t *testing.T) {
 
 // Packages the emitters cannot serve get an error, not bad code.
 func TestTextFormMismatch(t *testing.T) {
+	t.Parallel()
 	l, err := layouts.Builtin("ksuid")
 	if err != nil {
 		t.Fatal(err)
@@ -121,6 +123,7 @@ var codecs = []codec{
 }
 
 func TestCodecs(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(uint64(Size), 1))
 	for i := range 3000 {
 		b := make([]byte, Size)

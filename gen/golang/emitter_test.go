@@ -15,6 +15,7 @@ import (
 // Single describes, with the text form SetText sets; its mistakes in the
 // options match emit.ErrOption and the package's own sentinel.
 func TestEmitter(t *testing.T) {
+	t.Parallel()
 	l, err := layouts.Builtin("ulid")
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package golang
 import "testing"
 
 func TestAn(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"orderid ID": "an orderid ID", "ulid ID": "a ulid ID", "uuidv7 ID": "a uuidv7 ID",
 		"ID": "an ID", "KSUID": "a KSUID", "UUID": "a UUID", "ULID": "a ULID", "NullID": "a NullID",

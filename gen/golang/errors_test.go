@@ -16,6 +16,7 @@ import (
 // documented an ErrClockBackwards that nothing returned), and ErrEntropy
 // only where a generator reads random bits.
 func TestErrorsOnlyWhereTheyOccur(t *testing.T) {
+	t.Parallel()
 	declared := func(src []byte, name string) bool {
 		return regexp.MustCompile(`(?m)^\s*` + name + ` += `).Match(src)
 	}

@@ -18,6 +18,7 @@ import (
 // layout without a text line, whose package is then an int64, as explain
 // writes decimal.
 func TestCanonicalIsGenDefault(t *testing.T) {
+	t.Parallel()
 	for i := range 40 {
 		seed := sha256.Sum256([]byte{byte(i)})
 		l, err := layouts.Parse("random.layout", []byte(fuzz.RandomSpec(seed[:])))

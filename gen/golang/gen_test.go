@@ -209,6 +209,7 @@ func write(t *testing.T, path string, data []byte) {
 // The layouts the generator refuses get a clear error, not bad code, and
 // it names the interpreter, which reads and makes them all.
 func TestUnsupported(t *testing.T) {
+	t.Parallel()
 	for name, spec := range map[string]string{
 		"a unit that does not divide a second":                          "layout x 64\n  t 64 time unix 7ns\n",
 		"a fraction that does not divide a second":                      "layout x 64\n  t 64 time unix 7us/3\n",

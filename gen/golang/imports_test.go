@@ -19,6 +19,7 @@ import (
 // committed packages, the golden cases and the code of 20 random layouts,
 // as idforge gen writes them for users.
 func TestGoimportsClean(t *testing.T) {
+	t.Parallel()
 	sources := map[string][]byte{}
 	for _, name := range golang.BuiltinNames() {
 		path := filepath.Join("..", "..", name, name+"_gen.go")

@@ -62,6 +62,7 @@ func int64Package(t *testing.T, name, spec string) (*layouts.Layout, []byte) {
 // it to the interpreter; a batch Fill gives increasing, valid IDs; a
 // name-based ID is the digest's bits with the constant written over them.
 func TestInt64Layouts(t *testing.T) {
+	t.Parallel()
 	dir := userModule(t)
 	var imports, targets strings.Builder
 	for _, c := range int64Layouts {
@@ -108,6 +109,7 @@ import (
 const fixedSign = %t
 
 func TestDecimal(t *testing.T) {
+	t.Parallel()
 	values := []int64{0, 1, -1, math.MaxInt64, math.MinInt64, 175928847299117063, -4342302033547308197}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 500 {
@@ -181,6 +183,7 @@ const int64FillTest = `package PKG
 import "testing"
 
 func TestFill(t *testing.T) {
+	t.Parallel()
 	g, err := NewGenerator()
 	if err != nil {
 		t.Fatal(err)
@@ -214,6 +217,7 @@ import (
 )
 
 func TestNamed(t *testing.T) {
+	t.Parallel()
 	ns := ID(-4342302033547308197)
 	sum := sha256.Sum256(append(binary.BigEndian.AppendUint64(nil, uint64(ns)), "example.com"...))
 	want := ID(binary.BigEndian.Uint64(sum[:])&^0xff | 0x50)

@@ -22,6 +22,7 @@ import (
 // targets on their seeds. The generator must also refuse only what it says
 // it does not handle.
 func TestRandomLayouts(t *testing.T) {
+	t.Parallel()
 	dir := userModule(t)
 	var imports, targets strings.Builder
 	milli := 0 // packages whose clock path reads whole milliseconds
@@ -232,6 +233,7 @@ func Fuzz_PKG(f *testing.F) {
 // encoding's, and what Parse takes, with a character at either end
 // replaced by each byte, with what the encoding reads.
 func TestDeclaredTexts(t *testing.T) {
+	t.Parallel()
 	dir := userModule(t)
 	base32 := []string{
 		"  text base32hex\n",

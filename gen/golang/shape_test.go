@@ -22,6 +22,7 @@ import (
 // makes an ID names its results (id T, err error), and WithEntropy is there
 // only where the generator reads random bits.
 func TestOneConstructorShape(t *testing.T) {
+	t.Parallel()
 	sources := map[string][]byte{}
 	for _, name := range golang.BuiltinNames() {
 		src, err := os.ReadFile(filepath.Join("..", "..", name, name+"_gen.go"))

@@ -151,6 +151,7 @@ const okSpec = "layout orders 64\n  sign 1 = 0\n  ts 41 time 2024-01-01T00:00:00
 // Each name gen cannot paste into code is refused with ErrName (which the
 // command turns into exit code 2), before any code is written.
 func TestNameRejections(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, spec, pkg, typ string
 	}{
@@ -195,6 +196,7 @@ func TestNameRejections(t *testing.T) {
 // Text from the spec that goes into comments, its path and its doc
 // comment, cannot break out of them.
 func TestCommentText(t *testing.T) {
+	t.Parallel()
 	spec := "# /* a doc line that opens a block comment\n# */ func Evil() {} /*\n# \x00 NUL \xff bad UTF-8 \ufeff BOM \u2028 line separator \r CR\n" + okSpec
 	for _, file := range []string{
 		"orders.layout",

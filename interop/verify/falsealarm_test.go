@@ -29,7 +29,7 @@ import (
 // false alarm, and the test names the check.
 //
 // IDFORGE_FULL=1 runs 1,000 runs of each (a step of .ci/run); without it
-// 10, so that go test ./... stays fast and the code runs.
+// 10, so that go test work stays fast and the code runs.
 
 // falseAlarmRuns is how many runs each generator's stream is cut into.
 func falseAlarmRuns() int {
