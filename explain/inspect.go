@@ -96,7 +96,7 @@ func Readings(in string, o ReadOptions) Report {
 		case rerr != nil && rerr.Layout == nil && rerr.Err != nil:
 			r.Error = rerr.Err.Error()
 		case o.Layout != nil:
-			r.Error = fmt.Sprintf("%s is not an ID of layout %s", Shorten(in), o.Layout.Name)
+			r.Error = fmt.Sprintf("%s is not an ID of layout %s", Shorten(in), layoutName(o.Layout))
 		case o.From != "":
 			r.Error = fmt.Sprintf("%s is not an ID in %s: no layout fits its length, alphabet and constant bits", Shorten(in), o.From)
 		default:
@@ -126,7 +126,7 @@ func read(l *layouts.Layout, d Decoded, full bool) (Candidate, error) {
 	if err != nil {
 		return Candidate{}, err
 	}
-	c := Candidate{Form: d.Form, Prefix: d.Prefix, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
+	c := Candidate{Form: d.Form, Prefix: d.Prefix, Layout: view(l).Name, Spec: view(l).File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
 	c.ownForm = ownForm(l, d)
 	if l == rawUUID {
 		version := int(d.Bytes[6] >> 4)
@@ -154,7 +154,7 @@ func complete(c *Candidate, v interp.Values) {
 		}
 	}
 	c.Fields = []Field{}
-	for _, f := range c.Model.Fields {
+	for _, f := range view(c.Model).Fields {
 		if c.Model == rawUUID {
 			break // its variant and version instead
 		}

@@ -59,6 +59,9 @@ type Layout struct {
 	Bits int
 	// Encodings are the encodings the spec declares itself, in its order.
 	Encodings []encodings.Spec
+	// Declared is the text form the spec's header names (layouts.Layout.Text),
+	// or "" when it names none; Text is the form resolved either way.
+	Declared string
 
 	// Text is the canonical text form: what Go's String, JavaScript's
 	// toString, Python's str, SQL's text function and the command write.
@@ -231,7 +234,7 @@ func New(l *layouts.Layout) (*Layout, error) {
 	if l == nil {
 		return nil, fmt.Errorf("%w: no layout", ErrLayout)
 	}
-	r := &Layout{Model: l, Name: l.Name, Doc: l.Doc, File: l.File, Bits: l.Bits, Encodings: l.Encodings, NeedsNode: l.NeedsNode()}
+	r := &Layout{Model: l, Name: l.Name, Doc: l.Doc, File: l.File, Bits: l.Bits, Encodings: l.Encodings, Declared: l.Text, NeedsNode: l.NeedsNode()}
 	text, err := newText(l)
 	if err != nil {
 		return nil, err
