@@ -15,8 +15,11 @@ import (
 // (issue 67). The layouts no one changes (the built-ins, the Nil, Max and
 // raw UUIDs) are resolved once; a user's layout is resolved again unless
 // it is the last one asked for, so that a long-lived caller (the
-// playground) does not keep every spec it was given. It is nil only for a
-// layout made by hand that layouts.Parse would have refused.
+// playground) does not keep every spec it was given. A layout made by hand
+// that layouts.Parse would have refused (a text naming no encoding) is
+// resolved as far as it resolves (resolved.Lenient), as explain read it
+// before, so that it reads as no ID rather than panics. It is nil only for
+// a nil l.
 func view(l *layouts.Layout) *resolved.Layout {
 	if v, ok := views.Load(l); ok {
 		return v.(*resolved.Layout)
@@ -24,9 +27,12 @@ func view(l *layouts.Layout) *resolved.Layout {
 	if r := lastView.Load(); r != nil && r.Model == l {
 		return r
 	}
-	r, err := resolved.New(l)
+	r, err := resolved.Lenient(l)
+	if r == nil {
+		return nil // a nil layout
+	}
 	if err != nil {
-		return nil
+		return r // a layout made by hand, not kept
 	}
 	ls, _ := builtins()
 	if l == nilUUID || l == maxUUID || l == rawUUID || slices.Contains(ls, l) {
