@@ -92,32 +92,29 @@ func ParseTime(s string) (time.Time, error) {
 // epoch and the start of its last tick. ok is false for a layout without
 // a time.
 func TimeRange(l *layouts.Layout) (first, last time.Time, ok bool) {
-	v, _ := l.Value(layouts.Time)
-	c, err := resolved.NewClock(v)
-	if err != nil {
+	r := view(l)
+	if r == nil || r.Clock == nil {
 		return time.Time{}, time.Time{}, false
 	}
-	first, last = c.Range()
+	first, last = r.Clock.Range()
 	return first, last, true
 }
 
-// timeValue returns a layout's time value, and checks that t is in its
-// range.
-func timeValue(l *layouts.Layout, t time.Time) (*layouts.Value, error) {
+// timeValue returns a layout's clock, and checks that t is in its range.
+func timeValue(l *layouts.Layout, t time.Time) (*resolved.Clock, error) {
 	first, last, ok := TimeRange(l)
 	if !ok {
-		return nil, timeErrorf(ErrNoTime, "%s IDs hold no time", l.Name)
+		return nil, timeErrorf(ErrNoTime, "%s IDs hold no time", layoutName(l))
 	}
 	if t.Before(first) || t.After(last) {
 		return nil, rangeError(l, t, first, last)
 	}
-	v, _ := l.Value(layouts.Time)
-	return v, nil
+	return view(l).Clock, nil
 }
 
 func rangeError(l *layouts.Layout, t, first, last time.Time) error {
 	return timeErrorf(ErrTimeRange, "%s is outside %s's range, %s to %s",
-		t.UTC().Format(time.RFC3339Nano), l.Name, first.Format(time.RFC3339Nano), last.Format(time.RFC3339Nano))
+		t.UTC().Format(time.RFC3339Nano), layoutName(l), first.Format(time.RFC3339Nano), last.Format(time.RFC3339Nano))
 }
 
 // At makes n IDs of layout l whose time is t (to the layout's tick: an ID's
@@ -131,26 +128,24 @@ func rangeError(l *layouts.Layout, t, first, last time.Time) error {
 // would step the time. When the tick cannot hold n IDs (a counter that
 // runs out, too few free bits) the error matches ErrTooMany.
 func At(l *layouts.Layout, t time.Time, n int, opts ...interp.Option) ([][]byte, error) {
-	v, err := timeValue(l, t)
+	c, err := timeValue(l, t)
 	if err != nil {
 		return nil, err
 	}
-	want, err := interp.Ticks(v, t)
-	if err != nil {
-		return nil, err
-	}
+	want := c.Floor(t) // t is in the clock's range
+	r := view(l)
 	opts = append(slices.Clip(opts), interp.WithClock(func() time.Time { return t }),
 		interp.WithMaxWait(0), interp.WithSleep(func(time.Duration) {}))
-	_, hasCounter := l.Value(layouts.Counter)
-	_, hasSeq := l.Value(layouts.ClockSeq)
+	_, hasCounter := r.Value(layouts.Counter)
+	_, hasSeq := r.Value(layouts.ClockSeq)
 	fresh := hasSeq && !hasCounter
 	var g *interp.Generator
 	seen := map[string]bool{}
 	out := make([][]byte, 0, n)
-	tick, _ := l.Tick()
+	tick, _ := r.Tick()
 	tooMany := func(why string) error {
 		return timeErrorf(ErrTooMany, "only %d %s IDs fit in the %v tick of %s, not %d: %s",
-			len(out), l.Name, tick, t.UTC().Format(time.RFC3339Nano), n, why)
+			len(out), r.Name, tick, t.UTC().Format(time.RFC3339Nano), n, why)
 	}
 	for tries := 0; len(out) < n; tries++ {
 		if tries > 4*n+64 {
@@ -191,7 +186,7 @@ func At(l *layouts.Layout, t time.Time, n int, opts ...interp.Option) ([][]byte,
 func Bounds(l *layouts.Layout, t time.Time) (lo, hi []byte, err error) {
 	first, last, ok := TimeRange(l)
 	if !ok {
-		return nil, nil, timeErrorf(ErrNoTime, "%s IDs hold no time", l.Name)
+		return nil, nil, timeErrorf(ErrNoTime, "%s IDs hold no time", layoutName(l))
 	}
 	lo, errLo := interp.MinAt(l, t)
 	hi, errHi := interp.MaxAt(l, t)

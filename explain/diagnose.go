@@ -129,10 +129,11 @@ func missIn(l *layouts.Layout, form, in string, own bool) (m miss, ok bool) {
 		}
 	default:
 		e, err := encodingOf(l, form)
-		if err != nil || e.EncodedLen(l.Bytes()) < 0 {
+		r := view(l)
+		if err != nil || r == nil || e.EncodedLen(r.Bytes()) < 0 {
 			return m, false
 		}
-		w := e.EncodedLen(l.Bytes())
+		w := e.EncodedLen(r.Bytes())
 		m.title, m.wants = e.Title()+" text of "+name(l), []int{w}
 		digits := in
 		if e.Spec().Check && len(in) == w {
@@ -234,5 +235,5 @@ func name(l *layouts.Layout) string {
 	if l == rawUUID || l == nilUUID || l == maxUUID {
 		return "a UUID"
 	}
-	return l.Name
+	return layoutName(l)
 }

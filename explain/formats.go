@@ -55,7 +55,7 @@ func Builtin(name string) (*layouts.Layout, error) {
 		return nil, err
 	}
 	for _, l := range ls {
-		if l.Name == name {
+		if layoutName(l) == name {
 			return l, nil
 		}
 	}
@@ -78,7 +78,7 @@ func LayoutNames() []string {
 	names := slices.Sorted(maps.Keys(aliases))
 	ls, _ := builtins()
 	for _, l := range ls {
-		names = append(names, l.Name)
+		names = append(names, layoutName(l))
 	}
 	return names
 }
@@ -109,7 +109,7 @@ var rawUUID = mustParse("a raw UUID: any variant and version", "layout uuid 128\
 // UUIDLike reports whether IDs of l are UUIDs, for TypeIDs and the uuid
 // form: an RFC 9562 layout, the Nil or Max UUID, or a raw UUID.
 func UUIDLike(l *layouts.Layout) bool {
-	return l.IsUUID() || l == nilUUID || l == maxUUID || l == rawUUID
+	return view(l).IsUUID() || l == nilUUID || l == maxUUID || l == rawUUID
 }
 
 // UUIDVariant names the variant of a UUID as google/uuid's Variant does
@@ -138,7 +138,7 @@ func mustParse(file, spec string) *layouts.Layout {
 // IsBuiltin reports whether l is one of idforge's built-in layouts, as
 // opposed to a user's spec, the Nil and Max UUIDs or a raw UUID.
 func IsBuiltin(l *layouts.Layout) bool {
-	b, err := Builtin(l.Name)
+	b, err := Builtin(layoutName(l))
 	return err == nil && b == l
 }
 
@@ -159,10 +159,11 @@ var universal = []string{"uuid", "typeid", "base62", "crockford", "hex", "decima
 // `idforge gen` makes for the layout write, and the UUID form for the Nil,
 // Max and raw UUIDs.
 func Canonical(l *layouts.Layout) string {
-	if UUIDLike(l) && l.Text == "" {
+	r := view(l)
+	if UUIDLike(l) && r.Declared == "" {
 		return "uuid"
 	}
-	return l.CanonicalText()
+	return r.Text.Name
 }
 
 // ConstantBits counts the bits of a layout that are constants, such as a
@@ -170,7 +171,7 @@ func Canonical(l *layouts.Layout) string {
 // reading.
 func ConstantBits(l *layouts.Layout) int {
 	n := 0
-	for _, seg := range l.Segments {
+	for _, seg := range view(l).Segments {
 		if seg.Field < 0 {
 			n += seg.Width
 		}
@@ -185,23 +186,24 @@ func Formatter(l *layouts.Layout, enc string) (func(dst, id []byte) []byte, erro
 	if enc == "canonical" {
 		enc = Canonical(l)
 	}
+	r := view(l)
 	switch enc {
 	case "uuid":
-		if l.Bytes() != 16 {
-			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 16-byte IDs have a UUID form", l.Name, byteCount(l.Bytes())))
+		if r.Bytes() != 16 {
+			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 16-byte IDs have a UUID form", r.Name, byteCount(r.Bytes())))
 		}
 		return AppendUUID, nil
 	case "decimal":
-		if l.Bytes() != 8 {
-			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 8-byte IDs have a decimal form", l.Name, byteCount(l.Bytes())))
+		if r.Bytes() != 8 {
+			return nil, encodingError(fmt.Sprintf("%s IDs have %s, and only 8-byte IDs have a decimal form", r.Name, byteCount(r.Bytes())))
 		}
 		// As resolved.TextIn writes decimal: the unsigned number the 64
 		// bits hold, which is all Read reads as decimal (no sign).
 		return func(dst, id []byte) []byte { return strconv.AppendUint(dst, binary.BigEndian.Uint64(id), 10) }, nil
 	}
 	if e, err := encodingOf(l, enc); err == nil {
-		if e.EncodedLen(l.Bytes()) < 0 {
-			return nil, encodingError(fmt.Sprintf("%s cannot write %s IDs of %s", e.Title(), l.Name, byteCount(l.Bytes())))
+		if e.EncodedLen(r.Bytes()) < 0 {
+			return nil, encodingError(fmt.Sprintf("%s cannot write %s IDs of %s", e.Title(), r.Name, byteCount(r.Bytes())))
 		}
 		return e.AppendEncode, nil
 	}

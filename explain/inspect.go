@@ -123,7 +123,7 @@ func read(l *layouts.Layout, d Decoded, full bool) (Candidate, error) {
 	if err != nil {
 		return Candidate{}, err
 	}
-	c := Candidate{Form: d.Form, Prefix: d.Prefix, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
+	c := Candidate{Form: d.Form, Prefix: d.Prefix, Layout: view(l).Name, Spec: view(l).File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: d.Bytes}
 	c.ownForm = ownForm(l, d)
 	if l == rawUUID {
 		version := int(d.Bytes[6] >> 4)
@@ -151,7 +151,7 @@ func complete(c *Candidate, v interp.Values) {
 		}
 	}
 	c.Fields = []Field{}
-	for _, f := range c.Model.Fields {
+	for _, f := range view(c.Model).Fields {
 		if c.Model == rawUUID {
 			break // its variant and version instead
 		}

@@ -217,7 +217,7 @@ func formWords(c *Candidate) string {
 // a UUID layout's six, else "N constant bits".
 func constantWords(l *layouts.Layout) string {
 	n := Evidence(l)
-	if l.IsUUID() && n == 6 {
+	if view(l).IsUUID() && n == 6 {
 		return "version and variant"
 	}
 	if n == 1 {
@@ -315,7 +315,7 @@ func boolInt(b bool) int {
 // Snowflake's sign bit), which any small number has.
 func Evidence(l *layouts.Layout) int {
 	n := ConstantBits(l)
-	for _, p := range l.Parts {
+	for _, p := range view(l).Parts {
 		if p.Role != layouts.Const || p.Const != 0 {
 			break
 		}
@@ -330,11 +330,12 @@ func Evidence(l *layouts.Layout) int {
 // reads the same IDs as l with more or less precision, so it is no rival
 // to l's reading.
 func Variant(l, v *layouts.Layout) bool {
-	if !strings.HasPrefix(v.Name, l.Name+"-") || ConstantBits(l) != ConstantBits(v) {
+	lr, vr := view(l), view(v)
+	if !strings.HasPrefix(vr.Name, lr.Name+"-") || ConstantBits(l) != ConstantBits(v) {
 		return false
 	}
-	lt, lok := l.Value(layouts.Time)
-	vt, vok := v.Value(layouts.Time)
+	lt, lok := lr.Value(layouts.Time)
+	vt, vok := vr.Value(layouts.Time)
 	return lok && vok && lt.Epoch.Equal(vt.Epoch)
 }
 
@@ -356,7 +357,7 @@ next:
 			if o.Form != c.Form || !SameBits(o.Model, c.Model) {
 				continue
 			}
-			if names(c.Model.Doc, o.Layout) && !names(o.Model.Doc, c.Layout) {
+			if names(view(c.Model).Doc, o.Layout) && !names(view(o.Model).Doc, c.Layout) {
 				c.Also = append(append([]string{o.Layout}, o.Also...), c.Also...)
 				*o = c
 			} else {
@@ -395,12 +396,17 @@ func names(doc, name string) bool {
 // SameBits reports whether two layouts read every ID alike: the same
 // parts, with the same roles, constants and positions, and the same
 // values (epoch, unit, counter, node), whatever their names.
-func SameBits(a, b *layouts.Layout) bool {
-	if a.Bits != b.Bits || !slices.Equal(a.Parts, b.Parts) || len(a.Values) != len(b.Values) {
+func SameBits(la, lb *layouts.Layout) bool {
+	a, b := view(la), view(lb)
+	if a.Bits != b.Bits || !slices.EqualFunc(a.Parts, b.Parts, sameParts) {
 		return false
 	}
-	for i := range a.Values {
-		x, y := a.Values[i], b.Values[i]
+	av, bv := a.Roles(), b.Roles()
+	if len(av) != len(bv) {
+		return false
+	}
+	for i := range av {
+		x, y := av[i], bv[i]
 		if x.Role != y.Role || x.Width != y.Width || !slices.Equal(x.Parts, y.Parts) || !x.Epoch.Equal(y.Epoch) ||
 			x.Unit != y.Unit || x.Init != y.Init || x.Overflow != y.Overflow || x.MAC != y.MAC || x.Once != y.Once || x.Algorithm != y.Algorithm {
 			return false
@@ -413,7 +419,7 @@ func SameBits(a, b *layouts.Layout) bool {
 // and without a closing period ("UUIDv7 — RFC 9562 section 5.7"), or ""
 // for a spec without one.
 func Headline(l *layouts.Layout) string {
-	line, _, _ := strings.Cut(strings.TrimSpace(l.Doc), "\n")
+	line, _, _ := strings.Cut(strings.TrimSpace(view(l).Doc), "\n")
 	line, _, _ = strings.Cut(line, ": ")
 	return strings.TrimSuffix(strings.TrimSpace(line), ".")
 }
@@ -423,4 +429,10 @@ func Headline(l *layouts.Layout) string {
 func Title(l *layouts.Layout) string {
 	t, _, _ := strings.Cut(Headline(l), " — ")
 	return t
+}
+
+// sameParts reports whether two parts have the same role, constant and
+// place: the model's parts compared, in the resolved view.
+func sameParts(x, y resolved.Part) bool {
+	return x.Run == y.Run && x.Segment == y.Segment && x.Role == y.Role && x.Const == y.Const && x.Hi == y.Hi
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/internal/suggest"
 	"github.com/idforge/idforge/layouts"
-	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/typeid"
 )
 
@@ -241,15 +240,15 @@ func (e *ReadError) Error() string {
 	case len(e.Forms) > 0 && e.Err != nil:
 		var bad encodings.InvalidCharError
 		if errors.As(e.Err, &bad) && bad.Pos < len(e.Input) {
-			return fmt.Sprintf("%s is not a %s ID: invalid character %s at position %d of text of length %d", q, e.Layout.Name, charAt(e.Input, bad.Pos), bad.Pos, len(e.Input))
+			return fmt.Sprintf("%s is not a %s ID: invalid character %s at position %d of text of length %d", q, layoutName(e.Layout), charAt(e.Input, bad.Pos), bad.Pos, len(e.Input))
 		}
-		return fmt.Sprintf("%s is not a %s ID: %v", q, e.Layout.Name, e.Err)
+		return fmt.Sprintf("%s is not a %s ID: %v", q, layoutName(e.Layout), e.Err)
 	case len(e.Forms) > 0:
-		return fmt.Sprintf("%s is not a %s ID (read as %s)", q, e.Layout.Name, orWords(e.Forms))
+		return fmt.Sprintf("%s is not a %s ID (read as %s)", q, layoutName(e.Layout), orWords(e.Forms))
 	case e.why != "":
-		return fmt.Sprintf("%s is not an ID of layout %s%s: %s", q, e.Layout.Name, in, e.why)
+		return fmt.Sprintf("%s is not an ID of layout %s%s: %s", q, layoutName(e.Layout), in, e.why)
 	}
-	return fmt.Sprintf("%s is not an ID of layout %s%s", q, e.Layout.Name, in)
+	return fmt.Sprintf("%s is not an ID of layout %s%s", q, layoutName(e.Layout), in)
 }
 
 // CheckFrom reports whether from names a form IDs of l (any layout, when l
@@ -268,8 +267,9 @@ func CheckFrom(from string, l *layouts.Layout) error {
 	if slices.Contains(forms, from) {
 		return nil
 	}
-	if slices.Contains(writeEncodings, from) || slices.ContainsFunc(l.Encodings, func(s encodings.Spec) bool { return s.Name == from }) {
-		return encodingError(fmt.Sprintf("%s IDs (%s) are never written in %s (want one of canonical, %s)", l.Name, byteCount(l.Bytes()), from, strings.Join(forms, ", ")))
+	r := view(l)
+	if slices.Contains(writeEncodings, from) || slices.ContainsFunc(r.Encodings, func(s encodings.Spec) bool { return s.Name == from }) {
+		return encodingError(fmt.Sprintf("%s IDs (%s) are never written in %s (want one of canonical, %s)", r.Name, byteCount(r.Bytes()), from, strings.Join(forms, ", ")))
 	}
 	return encodingError(fmt.Sprintf("unknown encoding %q for -from%s (want one of canonical, %s)", from, suggest.Hint(from, append([]string{"canonical"}, forms...)), strings.Join(forms, ", ")))
 }
@@ -303,26 +303,27 @@ var builtinForms struct {
 }
 
 func formsOf(l *layouts.Layout) []string {
+	r := view(l)
 	forms := []string{Canonical(l)}
 	add := func(f string) {
 		if !slices.Contains(forms, f) {
 			forms = append(forms, f)
 		}
 	}
-	if l.Bytes() == 16 {
+	if r.Bytes() == 16 {
 		add("uuid")
 	}
 	if UUIDLike(l) {
 		add("typeid")
 	}
-	if l.Bytes() == 8 {
+	if r.Bytes() == 8 {
 		add("decimal")
 	}
-	for _, s := range l.Encodings {
+	for _, s := range r.Encodings {
 		add(s.Name)
 	}
 	for _, name := range encodingList() {
-		if e, err := encodingOf(l, name); err == nil && e.EncodedLen(l.Bytes()) >= 0 {
+		if e, err := encodingOf(l, name); err == nil && e.EncodedLen(r.Bytes()) >= 0 {
 			add(name)
 		}
 	}
@@ -576,7 +577,7 @@ func readFirst(a, b Candidate) int {
 // namesOther reports whether a reading's layout's doc names the layout of
 // another of the same bits, as twitter's names snowflake.
 func namesOther(a, b *Candidate) bool {
-	return a.Model != b.Model && SameBits(a.Model, b.Model) && names(a.Model.Doc, b.Layout)
+	return a.Model != b.Model && SameBits(a.Model, b.Model) && names(view(a.Model).Doc, b.Layout)
 }
 
 // SameID reports whether two readings are one ID: the same bytes, as one
@@ -593,7 +594,7 @@ func SameID(a, b *Candidate) bool {
 // of uuidv8) and has the same constant bits, though not the same time: any
 // ID of v is one of l.
 func kin(l, v *layouts.Layout) bool {
-	return strings.HasPrefix(v.Name, l.Name+"-") && ConstantBits(l) == ConstantBits(v) && l.Bits == v.Bits
+	return strings.HasPrefix(view(v).Name, view(l).Name+"-") && ConstantBits(l) == ConstantBits(v) && view(l).Bits == view(v).Bits
 }
 
 // candidates returns every reading of in under o, each a layout and a form
@@ -653,7 +654,7 @@ func (o ReadOptions) candidates(in string, show bool) ([]Candidate, *ReadError) 
 				// A UUID's text reads as UUIDs: as a ULID only in
 				// inspect, which shows every reading.
 				continue
-			case show && o.From == "" && form == "hex" && l.Bytes() == 16:
+			case show && o.From == "" && form == "hex" && view(l).Bytes() == 16:
 				continue // 32 hex digits are UUID text, read as uuid
 			}
 			if c, ok := d.read(l, form, o, rerr, show); ok {
@@ -680,7 +681,7 @@ func shaped(l *layouts.Layout, form, in string) bool {
 		return digits != "" && strings.Trim(digits, "0123456789") == ""
 	}
 	e, err := encodingOf(l, form)
-	return err == nil && e.EncodedLen(l.Bytes()) == len(in)
+	return err == nil && e.EncodedLen(view(l).Bytes()) == len(in)
 }
 
 // readForms are the forms Read tries a layout in without -from and
@@ -722,7 +723,7 @@ func readForms(l *layouts.Layout) []string {
 // encodingOf returns an encoding of layout l's IDs by its name: one l's
 // spec declares, a built-in one, or one a test added (extraEncodings).
 func encodingOf(l *layouts.Layout, name string) (*encodings.Encoding, error) {
-	e, err := l.Encoding(name)
+	e, err := view(l).Encoding(name)
 	if err != nil {
 		for _, x := range extraEncodings {
 			if x.Name() == name {
@@ -757,10 +758,10 @@ type decoder struct {
 // that form or not of l's size (err says why, when the form reads text of
 // its length).
 func (d *decoder) decode(l *layouts.Layout, form string, bare bool) Decoded {
-	declared := slices.ContainsFunc(l.Encodings, func(s encodings.Spec) bool { return s.Name == form })
+	declared := slices.ContainsFunc(view(l).Encodings, func(s encodings.Spec) bool { return s.Name == form })
 	if !declared {
 		if dec, ok := d.cache[form]; ok {
-			if len(dec.Bytes) != l.Bytes() {
+			if len(dec.Bytes) != view(l).Bytes() {
 				return Decoded{Form: form, err: dec.err, size: dec.size}
 			}
 			return dec
@@ -790,7 +791,7 @@ func (d *decoder) decode(l *layouts.Layout, form string, bare bool) Decoded {
 		}
 		d.cache[form] = dec
 	}
-	if len(dec.Bytes) != l.Bytes() {
+	if len(dec.Bytes) != view(l).Bytes() {
 		return Decoded{Form: form, err: dec.err, size: dec.size}
 	}
 	return dec
@@ -803,10 +804,10 @@ func (d *decoder) decode(l *layouts.Layout, form string, bare bool) Decoded {
 func (d *decoder) read(l *layouts.Layout, form string, o ReadOptions, rerr *ReadError, show bool) (Candidate, bool) {
 	dec := d.decode(l, form, o.From == "typeid" || !show && o.Layout != nil) // a TypeID without a prefix is Crockford text too: inspect shows it so
 	if dec.Bytes == nil {
-		if dec.size == l.Bytes() && errors.Is(dec.err, encodings.ErrOverflow) && (form == Canonical(l) || form == o.From) && !show {
+		if dec.size == view(l).Bytes() && errors.Is(dec.err, encodings.ErrOverflow) && (form == Canonical(l) || form == o.From) && !show {
 			rerr.overflow(l, form)
 		}
-		if o.Layout != nil && dec.err != nil && dec.size == l.Bytes() && form == Canonical(l) && !errors.Is(dec.err, encodings.ErrOverflow) {
+		if o.Layout != nil && dec.err != nil && dec.size == view(l).Bytes() && form == Canonical(l) && !errors.Is(dec.err, encodings.ErrOverflow) {
 			rerr.Forms = append(rerr.Forms, form)
 			rerr.Err = cmp.Or(rerr.Err, dec.err)
 		}
@@ -821,7 +822,7 @@ func (d *decoder) read(l *layouts.Layout, form string, o ReadOptions, rerr *Read
 			rerr.Forms = append(rerr.Forms, form)
 			return Candidate{}, false
 		}
-		c := Candidate{Form: form, Prefix: dec.Prefix, Layout: l.Name, Spec: l.File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: dec.Bytes}
+		c := Candidate{Form: form, Prefix: dec.Prefix, Layout: view(l).Name, Spec: view(l).File, Fields: []Field{}, EncMap: map[string]string{}, Model: l, ID: dec.Bytes}
 		c.ownForm = ownForm(l, dec)
 		c.checked = d.checked(l, dec)
 		return c, true
@@ -861,13 +862,13 @@ func fitsConstants(l *layouts.Layout, id []byte) bool {
 	if v, ok := constShapes.Load(l); ok {
 		sh = v.([2][]byte)
 	} else {
-		r, err := resolved.New(l)
-		if err != nil {
+		r := view(l)
+		if r == nil {
 			return false
 		}
-		sh = [2][]byte{make([]byte, l.Bytes()), make([]byte, l.Bytes())}
+		sh = [2][]byte{make([]byte, r.Bytes()), make([]byte, r.Bytes())}
 		for _, c := range r.Consts {
-			off := c.Offset(l.Bits)
+			off := c.Offset(r.Bits)
 			for i := range c.Width {
 				b := off + i
 				sh[0][b/8] |= 0x80 >> (b % 8)
@@ -899,7 +900,7 @@ func ownForm(l *layouts.Layout, d Decoded) bool {
 // layout's largest.
 func aboveMax(l *layouts.Layout, id []byte) bool {
 	n := leadingZeros(l)
-	if n == l.Bits {
+	if n == view(l).Bits {
 		return false // all zeros: the Nil UUID, which has no largest
 	}
 	for i := 0; i < n; i++ {
@@ -913,7 +914,7 @@ func aboveMax(l *layouts.Layout, id []byte) bool {
 // leadingZeros counts the bits of the zero constants that lead a layout.
 func leadingZeros(l *layouts.Layout) int {
 	n := 0
-	for _, p := range l.Parts {
+	for _, p := range view(l).Parts {
 		if p.Role != layouts.Const || p.Const != 0 {
 			break
 		}
@@ -1016,7 +1017,7 @@ func (e *RangeError) Is(target error) bool {
 
 // Error names the largest ID of the layout in the form.
 func (e *RangeError) Error() string {
-	s := fmt.Sprintf("%s (length %d) is above the largest %s ID", Shorten(e.Input), len(e.Input), e.Layout.Name)
+	s := fmt.Sprintf("%s (length %d) is above the largest %s ID", Shorten(e.Input), len(e.Input), layoutName(e.Layout))
 	if f, err := Formatter(e.Layout, e.Form); err == nil {
 		s += fmt.Sprintf(" in %s, %s", e.Form, f(nil, MaxID(e.Layout)))
 	}
@@ -1027,7 +1028,7 @@ func (e *RangeError) Error() string {
 // the zero constants that lead it (its constant bits elsewhere are not
 // set as they are: the largest text its canonical form reads as it).
 func MaxID(l *layouts.Layout) []byte {
-	b := bytes.Repeat([]byte{0xff}, l.Bytes())
+	b := bytes.Repeat([]byte{0xff}, view(l).Bytes())
 	for i := range leadingZeros(l) {
 		b[i/8] &^= 0x80 >> (i % 8)
 	}

@@ -59,6 +59,9 @@ type Layout struct {
 	Bits int
 	// Encodings are the encodings the spec declares itself, in its order.
 	Encodings []encodings.Spec
+	// Declared is the text form the spec's header names (layouts.Layout.Text),
+	// or "" when it names none; Text is the form resolved either way.
+	Declared string
 
 	// Text is the canonical text form: what Go's String, JavaScript's
 	// toString, Python's str, SQL's text function and the command write.
@@ -228,13 +231,28 @@ type Const struct {
 // that layouts.Parse would have refused: a text naming no encoding, a time
 // without a unit. The result keeps l, which must not change afterwards.
 func New(l *layouts.Layout) (*Layout, error) {
+	r, err := Lenient(l)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Lenient is New for a reader that must not fail on a layout made by hand:
+// for a layout New refuses it returns New's error and the layout resolved
+// all the same, as far as it resolves: a text naming no encoding is a Text
+// of that name with no Encoding (Width 0), a time without a unit has no
+// Clock. For any other layout it returns what New returns. It is nil only
+// for a nil l.
+func Lenient(l *layouts.Layout) (*Layout, error) {
 	if l == nil {
 		return nil, fmt.Errorf("%w: no layout", ErrLayout)
 	}
-	r := &Layout{Model: l, Name: l.Name, Doc: l.Doc, File: l.File, Bits: l.Bits, Encodings: l.Encodings, NeedsNode: l.NeedsNode()}
+	var bad error
+	r := &Layout{Model: l, Name: l.Name, Doc: l.Doc, File: l.File, Bits: l.Bits, Encodings: l.Encodings, Declared: l.Text, NeedsNode: l.NeedsNode()}
 	text, err := newText(l)
 	if err != nil {
-		return nil, err
+		bad, text = err, Text{Name: l.CanonicalText(), Fixed: true, size: l.Bytes()}
 	}
 	r.Text = text
 	for i := range l.Segments {
@@ -291,10 +309,13 @@ func New(l *layouts.Layout) (*Layout, error) {
 	}
 	if r.Time != nil {
 		if r.Clock, err = NewClock(r.Time.Model); err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrLayout, l.Name, err)
+			r.Clock = nil
+			if bad == nil {
+				bad = fmt.Errorf("%w: %s: %v", ErrLayout, l.Name, err)
+			}
 		}
 	}
-	return r, nil
+	return r, bad
 }
 
 // breakage breaks resolved on purpose, for the test that shows the

@@ -279,3 +279,39 @@ func TestSegmentsAndParts(t *testing.T) {
 		}
 	}
 }
+
+// TestLenient holds Lenient to New for a layout New takes, and for layouts
+// made by hand that New refuses (a text naming no encoding, a time without
+// a unit) to New's error and the layout resolved as far as it resolves.
+func TestLenient(t *testing.T) {
+	b, err := layouts.Builtin("uuidv7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := resolved.Lenient(b); err != nil || r.Text.Name != "uuid" || r.Clock == nil {
+		t.Fatalf("Lenient(uuidv7) = %+v, %v: want New's", r, err)
+	}
+	text := *b
+	text.Text = "nosuch"
+	r, err := resolved.Lenient(&text)
+	if !errors.Is(err, resolved.ErrLayout) || r == nil || r.Text.Name != "nosuch" || r.Text.Encoding != nil || r.Clock == nil || r.Declared != "nosuch" {
+		t.Errorf("Lenient(text nosuch) = %+v, %v: want ErrLayout and the text named, without an encoding", r, err)
+	}
+	if _, err := resolved.New(&text); !errors.Is(err, resolved.ErrLayout) {
+		t.Errorf("New(text nosuch) = %v, want ErrLayout", err)
+	}
+	clock := *b
+	clock.Values = append([]layouts.Value(nil), b.Values...)
+	for i := range clock.Values {
+		if clock.Values[i].Role == layouts.Time {
+			clock.Values[i].Unit = layouts.Unit{}
+		}
+	}
+	r, err = resolved.Lenient(&clock)
+	if !errors.Is(err, resolved.ErrLayout) || r == nil || r.Clock != nil || r.Time == nil || r.Text.Name != "uuid" {
+		t.Errorf("Lenient(no unit) = %+v, %v: want ErrLayout, the time without a clock", r, err)
+	}
+	if r, err := resolved.Lenient(nil); r != nil || err == nil {
+		t.Errorf("Lenient(nil) = %v, %v", r, err)
+	}
+}

@@ -702,7 +702,7 @@ func ParseBase62(s string) (ID, error) {
 	if err := decodeBase62(&b, s); err != nil {
 		return 0, err
 	}
-	return fromBigEndian(b)
+	return fromBigEndian(b, "Base62 text", len(s))
 }
 
 // ParseCrockford reads the Crockford form that Crockford writes: exactly 13
@@ -715,7 +715,7 @@ func ParseCrockford(s string) (ID, error) {
 	if err := decodeCrockford(&b, s); err != nil {
 		return 0, err
 	}
-	return fromBigEndian(b)
+	return fromBigEndian(b, "Crockford text", len(s))
 }
 
 // ParseHex reads the hex form that Hex writes: exactly 16 hex digits, in
@@ -727,7 +727,7 @@ func ParseHex(s string) (ID, error) {
 	if err := decodeHex(&b, s); err != nil {
 		return 0, err
 	}
-	return fromBigEndian(b)
+	return fromBigEndian(b, "hex text", len(s))
 }
 
 // FromBytes returns the ID whose bytes, big-endian, are b, as MarshalBinary
@@ -737,14 +737,14 @@ func FromBytes(b []byte) (ID, error) {
 	if len(b) != 8 {
 		return 0, errLength("binary form", len(b), "8 bytes")
 	}
-	return fromBigEndian([8]byte(b))
+	return fromBigEndian([8]byte(b), "binary form", len(b))
 }
 
-// fromBigEndian returns the ID whose big-endian bytes are b. An ID's top bit
-// is a constant zero: b with it set is overflow.
-func fromBigEndian(b [8]byte) (ID, error) {
+// fromBigEndian returns the ID whose big-endian bytes are b, read from what,
+// of length n. An ID's top bit is a constant zero: b with it set is overflow.
+func fromBigEndian(b [8]byte, what string, n int) (ID, error) {
 	if b[0]&0x80 != 0 {
-		return 0, fmt.Errorf("%w: the top bit is set, and IDs are never negative", ErrOverflow)
+		return 0, fmt.Errorf("%w: %s of length %d with the top bit set, which no ID has (IDs are never negative)", ErrOverflow, what, n)
 	}
 	return ID(binary.BigEndian.Uint64(b[:])), nil
 }

@@ -491,7 +491,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 			parseDoc += tp.parseErrorsDoc(false)
 		}
 		if tp.p.Int64 {
-			textBody = tp.int64Decode(form.decode, jen.Id("s"))
+			textBody = tp.int64Decode(form.decode, form.name+" text", jen.Id("s"))
 		} else {
 			textBody = []jen.Code{jen.Return(jen.Id(form.decode).Call(jen.Id("id"), jen.Id("s")))}
 		}
@@ -524,7 +524,7 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 			doc += tp.parseErrorsDoc(false)
 		}
 		if tp.p.Int64 {
-			fn(doc, "Parse"+form.method, sParam, tp.int64Decode(form.decode, jen.Id("s"))...)
+			fn(doc, "Parse"+form.method, sParam, tp.int64Decode(form.decode, form.name+" text", jen.Id("s"))...)
 		} else {
 			fn(doc, "Parse"+form.method, sParam, tp.decodeInto(form.decode, jen.Id("s"))...)
 		}
@@ -542,19 +542,19 @@ func (tp *textPkg) emitParsing(f *jen.File) {
 			jen.If(jen.Len(jen.Id("b")).Op("!=").Lit(8)).Block(
 				jen.Return(jen.Lit(0), jen.Id("errLength").Call(jen.Lit("binary form"), jen.Len(jen.Id("b")), jen.Lit("8 bytes"))),
 			),
-			jen.Return(jen.Id("fromBigEndian").Call(jen.Index(jen.Lit(8)).Byte().Call(jen.Id("b")))),
+			jen.Return(jen.Id("fromBigEndian").Call(jen.Index(jen.Lit(8)).Byte().Call(jen.Id("b")), jen.Lit("binary form"), jen.Len(jen.Id("b")))),
 		)
 		var body []jen.Code
-		doc = "fromBigEndian returns the ID whose big-endian bytes are b."
+		doc = "fromBigEndian returns the ID whose big-endian bytes are b, read from\nwhat, of length n."
 		if !tp.signed {
-			doc += " An ID's top bit is\na constant zero: b with it set is overflow."
+			doc += " An ID's top bit is a constant zero: b with it set is\noverflow."
 			body = append(body, jen.If(jen.Id("b").Index(jen.Lit(0)).Op("&").Id("0x80").Op("!=").Lit(0)).Block(
-				jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: the top bit is set, and IDs are never negative"), jen.Id("ErrOverflow"))),
+				jen.Return(jen.Lit(0), jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %s of length %d with the top bit set, which no ID has (IDs are never negative)"), jen.Id("ErrOverflow"), jen.Id("what"), jen.Id("n"))),
 			))
 		}
 		body = append(body, jen.Return(jen.Id(t).Call(jen.Qual("encoding/binary", "BigEndian").Dot("Uint64").Call(jen.Id("b").Index(jen.Empty(), jen.Empty()))), jen.Nil()))
 		writeDoc(f, doc)
-		f.Func().Id("fromBigEndian").Params(jen.Id("b").Index(jen.Lit(8)).Byte()).Params(jen.Id(t), jen.Error()).Block(body...)
+		f.Func().Id("fromBigEndian").Params(jen.Id("b").Index(jen.Lit(8)).Byte(), jen.Id("what").String(), jen.Id("n").Int()).Params(jen.Id(t), jen.Error()).Block(body...)
 		f.Line()
 	} else {
 		writeDoc(f, fmt.Sprintf("FromBytes returns the %s whose bytes are b, as MarshalBinary writes them. It\nreturns an error matching ErrLength unless b has %d bytes.", t, tp.n))
@@ -585,14 +585,14 @@ func (tp *textPkg) arrayOf(name string) *jen.Statement {
 }
 
 // int64Decode returns the body of a parser of an int64 ID that decodes
-// input with the decoder decode.
-func (tp *textPkg) int64Decode(decode string, input jen.Code) []jen.Code {
+// input, text in the form what names, with the decoder decode.
+func (tp *textPkg) int64Decode(decode, what string, input jen.Code) []jen.Code {
 	return []jen.Code{
 		jen.Var().Id("b").Index(jen.Lit(8)).Byte(),
 		jen.If(jen.Err().Op(":=").Id(decode).Call(jen.Op("&").Id("b"), input), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Lit(0), jen.Err()),
 		),
-		jen.Return(jen.Id("fromBigEndian").Call(jen.Id("b"))),
+		jen.Return(jen.Id("fromBigEndian").Call(jen.Id("b"), jen.Lit(what), jen.Len(input))),
 	}
 }
 

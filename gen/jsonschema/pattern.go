@@ -43,7 +43,7 @@ func Pattern(l *resolved.Layout, t resolved.Text) (string, error) {
 			body = decimalPattern(lo, hi)
 		}
 	case t.Encoding.Spec().Check:
-		err = fmt.Errorf("%w: %s's %s text ends in a check symbol, the ID modulo 37, which no pattern states: name another form with -text", ErrLayout, l.Model.Name, t.Title)
+		err = fmt.Errorf("%w: %s's %s text ends in a check symbol, the ID modulo 37, which no pattern states: name another form with -text", ErrLayout, l.Name, t.Title)
 	case pow2(len(t.Encoding.Spec().Digits)) > 0:
 		body = bitsPattern(l, t, c)
 	default:
@@ -73,7 +73,7 @@ const (
 // constraints returns what the layout says of each bit of its IDs, bit 0
 // the least significant of the ID held as one integer.
 func constraints(l *resolved.Layout) []bit {
-	n := l.Model.Bits
+	n := l.Bits
 	mask, value := l.ConstMask(), l.ConstValue()
 	c := make([]bit, n)
 	for i := range n {
@@ -101,7 +101,7 @@ func interval(l *resolved.Layout, t resolved.Text, c []bit) (lo, hi *big.Int, er
 	}
 	for i := 0; i < n-top; i++ {
 		if c[i] != free {
-			return nil, nil, fmt.Errorf("%w: %s's constant bits are not all at its top, so the texts of its valid IDs are no range of numbers that a pattern over %s text could state: name a text form of a base 2, 4, 8, 16, 32 or 64 with -text (hex, crockford)", ErrLayout, l.Model.Name, t.Title)
+			return nil, nil, fmt.Errorf("%w: %s's constant bits are not all at its top, so the texts of its valid IDs are no range of numbers that a pattern over %s text could state: name a text form of a base 2, 4, 8, 16, 32 or 64 with -text (hex, crockford)", ErrLayout, l.Name, t.Title)
 		}
 	}
 	lo = new(big.Int).And(l.ConstValue(), l.ConstMask())
@@ -176,7 +176,7 @@ func hexClass(ok []bool) string {
 func bitsPattern(l *resolved.Layout, t resolved.Text, c []bit) string {
 	e := t.Encoding
 	k := pow2(len(e.Spec().Digits))
-	w := e.DigitLen(l.Model.Bits / 8)
+	w := e.DigitLen(l.Bits / 8)
 	n := len(c)
 	var b strings.Builder
 	for i := range w {
