@@ -1,6 +1,6 @@
 // Times the JavaScript mask and unmask of two builds of the packages side by
 // side in one node process: REF (the unchanged reference) and NEW, each a
-// folder that `go run ./gen/internal/packages -o DIR` wrote. Each round
+// folder that `go run ./gen/tools/packages -o DIR` wrote. Each round
 // times 20,000 calls of one side and then of the other (the order
 // alternating), and the figure is the median over the rounds, in wall time
 // and in CPU time (process.cpuUsage: on a machine shared with other work,
