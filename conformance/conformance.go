@@ -53,7 +53,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"os"
+	"time"
 )
 
 // Record is one line of the corpus. Kind says which fields it uses:
@@ -170,6 +172,22 @@ const (
 	Frozen   = "frozen"    // the clock stands still
 	StepBack = "step-back" // the clock goes back by 0, 7 or 14 seconds at each ID
 )
+
+// Time returns a bound record's At, nanoseconds since the Unix epoch, as a
+// time.Time; false where At is past what a time.Time holds (the records
+// far from every range go to ±300,000,000 years), and an error where At is
+// not a whole number.
+func (r Record) Time() (time.Time, bool, error) {
+	ns, ok := new(big.Int).SetString(r.At, 10)
+	if !ok {
+		return time.Time{}, false, fmt.Errorf("%s: a bound at %q, not a whole number of nanoseconds", r.Layout, r.At)
+	}
+	sec, nsec := new(big.Int).DivMod(ns, big.NewInt(1e9), new(big.Int))
+	if !sec.IsInt64() {
+		return time.Time{}, false, nil
+	}
+	return time.Unix(sec.Int64(), nsec.Int64()), true, nil
+}
 
 // Load reads a corpus file: JSON lines, or JSON lines gzip-compressed, as
 // the committed corpus.jsonl.gz is.

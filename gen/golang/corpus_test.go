@@ -2,7 +2,6 @@ package golang_test
 
 import (
 	"fmt"
-	"math/big"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -132,15 +131,14 @@ func corpusBoundsTest(t *testing.T, l *layouts.Layout, pkg string, rs []conforma
 		if r.Kind != "bound" {
 			continue
 		}
-		ns, ok := new(big.Int).SetString(r.At, 10)
-		if !ok {
-			t.Fatalf("%s: bound at %q", r.Layout, r.At)
+		at, ok, err := r.Time()
+		if err != nil {
+			t.Fatal(err)
 		}
-		sec, nsec := new(big.Int).DivMod(ns, big.NewInt(1e9), new(big.Int))
-		if !sec.IsInt64() {
+		if !ok {
 			continue // past what a time.Time holds
 		}
-		fmt.Fprintf(&bounds, "\t{%q, %d, %d, %q, %q, %q},\n", r.At, sec.Int64(), nsec.Int64(), r.Min, r.Max, r.Error)
+		fmt.Fprintf(&bounds, "\t{%q, %d, %d, %q, %q, %q},\n", r.At, at.Unix(), at.Nanosecond(), r.Min, r.Max, r.Error)
 	}
 	return fmt.Sprintf(corpusBoundsFile, pkg, bounds.String())
 }
