@@ -105,11 +105,8 @@ func emitGenerate(f *jen.File, p *Package) error {
 	if err := emitGeneratorType(f, p, gens); err != nil {
 		return err
 	}
-	for _, m := range gens {
-		if memberKind(m.Resolved) == timed {
-			emitNow(f)
-			break
-		}
+	if usesNow(p, gens) {
+		emitNow(f)
 	}
 	for _, m := range gens {
 		if err := emitMake(f, p, m); err != nil {
@@ -671,6 +668,21 @@ func clockTicks(m Member) *jen.Statement {
 	}
 	ticksFrom, _ := timeNames(m)
 	return jen.Id(ticksFrom).Call(readClock(m.Resolved))
+}
+
+// usesNow reports whether the generator's code reads its clock through its
+// now method: a member whose ticks are not whole milliseconds does for each
+// ID (whole milliseconds come from ticksNow, with no time.Time), a
+// stateful generator to check a stored mark against the clock, and a lease
+// for its clock.
+func usesNow(p *Package, gens []Member) bool {
+	for _, m := range gens {
+		if memberKind(m.Resolved) == timed && !milliClock(m.Resolved) {
+			return true
+		}
+	}
+	_, leased := leaseMember(p)
+	return anyStateful(gens) || leased
 }
 
 // emitNow writes the generator's method that reads its clock.
