@@ -1,9 +1,13 @@
 package explain
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/internal/suggest"
+	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/typeid"
 	"github.com/idforge/idforge/uuid"
 )
@@ -19,6 +23,22 @@ import (
 func WriteEncodings() []string { return slices.Clone(writeEncodings) }
 
 var writeEncodings = append(slices.Clip(encodingNames), "typeid")
+
+// CheckEncoding reports whether IDs can be written in the encoding name,
+// as -enc names one: one of WriteEncodings, or one that l (if not nil)
+// declares. The error, matching ErrEncoding, names the nearest known
+// names and every one.
+func CheckEncoding(name string, l *layouts.Layout) error {
+	if slices.Contains(writeEncodings, name) {
+		return nil
+	}
+	if l != nil {
+		if r := view(l); r != nil && slices.ContainsFunc(r.Encodings, func(s encodings.Spec) bool { return s.Name == name }) {
+			return nil
+		}
+	}
+	return encodingError(fmt.Sprintf("unknown encoding %q%s (want one of %s)", name, suggest.Hint(name, writeEncodings), strings.Join(writeEncodings, ", ")))
+}
 
 // decodeTypeID reads s as a TypeID with a prefix. One without a prefix is
 // Crockford text, which decode reads already.

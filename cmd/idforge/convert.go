@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/idforge/idforge/internal/suggest"
 	"io"
 	"math/big"
 	"slices"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/compat"
-	"github.com/idforge/idforge/encodings"
 	"github.com/idforge/idforge/explain"
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/ksuid"
@@ -138,8 +136,8 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if !validTarget(*to, spec) {
 		return usageError{fmt.Errorf("unknown -to %q (want one of %s, or a layout's own name to re-encode)", *to, strings.Join(targets, ", "))}
 	}
-	if !slices.Contains(explain.WriteEncodings(), *enc) && (spec == nil || !slices.ContainsFunc(spec.Encodings, func(e encodings.Spec) bool { return e.Name == *enc })) {
-		return usageError{fmt.Errorf("unknown encoding %q%s (want one of %s)", *enc, suggest.Hint(*enc, explain.WriteEncodings()), strings.Join(explain.WriteEncodings(), ", "))}
+	if err := explain.CheckEncoding(*enc, spec); err != nil {
+		return usageError{err}
 	}
 	o, err := readOptions(spec, *from)
 	if err != nil {
