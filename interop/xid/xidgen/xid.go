@@ -163,14 +163,10 @@ func ticksFrom(t time.Time) (uint64, error) {
 // Unix epoch, as ticksFrom does for the same instant, or ErrTime.
 func ticksFromMilli(ms int64) (uint64, error) {
 	n := ms
-	if n < 0 {
+	if n < 0 || n > 4294967295999 {
 		return 0, fmt.Errorf("%w: %s is outside xid's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
 	}
-	ticks := uint64(n) / 1000
-	if ticks > 0xffffffff {
-		return 0, fmt.Errorf("%w: %s is outside xid's range", ErrTime, time.UnixMilli(ms).UTC().Format(time.RFC3339Nano))
-	}
-	return ticks, nil
+	return uint64(n) / 1000, nil
 }
 
 // ticksNow returns the clock's current count of s since the Unix epoch: from the clock
