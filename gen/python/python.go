@@ -225,6 +225,7 @@ def is_valid(s: object) -> bool:
 	if p.Generates {
 		w.generator()
 	}
+	w.b.WriteString(sqlite(p))
 	body := w.b.String()
 	if p.UUID {
 		body = asUUID(p, body)
@@ -305,7 +306,7 @@ func bodyImports(body string) (std, typing, dt []string) {
 }
 
 func exports(p *portable.Plan) string {
-	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`, `"register_psycopg"`}
+	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`, `"register_psycopg"`, `"register_sqlite"`}
 	if p.Generates {
 		names = append(names, `"Generator"`, `"new_id"`)
 		if p.Node != nil {
