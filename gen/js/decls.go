@@ -196,6 +196,7 @@ export declare function fromName(namespace: { bytes(): Uint8Array } | string | A
 `, p.Type, p.L.Name, strings.ToUpper(p.Hash.V.Algorithm), p.Size)
 	}
 	w.maskDecls()
+	w.sqliteDecls()
 	if !p.Generates {
 		return
 	}

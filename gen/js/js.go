@@ -270,6 +270,7 @@ export function bytesToText(b) {
 	if p.Generates {
 		w.generator()
 	}
+	w.sqlite()
 }
 
 // isValid writes isValid, the check of text that never throws: true when
