@@ -36,11 +36,11 @@ func sqliteFuncs(p *portable.Plan) []sqliteFunc {
 	read := map[string]string{"base62": ".base62()", "crockford": ".crockford()", "hex": ".hex"}
 	for _, f := range p.Forms {
 		add("to_"+f.Ident(), 1, "lambda x: None if x is None else _sqlite_id(x)"+read[f.Name])
-		add("from_"+f.Ident(), 1, fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse_%s(s))", p.Type, f.Ident()))
+		add("from_"+f.Ident(), 1, fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse_%s(_sqlite_text(s)))", p.Type, f.Ident()))
 	}
 	if !resolved.IsCommonForm(p.Text.Name) {
 		add("to_"+p.Text.Ident(), 1, "lambda x: None if x is None else str(_sqlite_id(x))")
-		add("from_"+p.Text.Ident(), 1, fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse(s))", p.Type))
+		add("from_"+p.Text.Ident(), 1, fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse(_sqlite_text(s)))", p.Type))
 	}
 	if p.Generates {
 		fs = append(fs, sqliteFunc{suffix: "new", narg: 0, body: "lambda: _sqlite_out(new_id())", nondet: true})
@@ -66,7 +66,7 @@ func sqliteFuncs(p *portable.Plan) []sqliteFunc {
 // layout's functions for SQLite, on a connection of Python's sqlite3.
 func sqlite(p *portable.Plan) string {
 	typ := fmt.Sprintf("a BLOB of %d bytes, big-endian", p.Size)
-	in := fmt.Sprintf(`    if isinstance(x, (bytes, bytearray, memoryview)):
+	in := fmt.Sprintf(`    if isinstance(x, bytes):
         return %s.from_bytes(x)
     raise IDError("ErrType", f"{_LAYOUT}: an ID in SQLite is a BLOB of {_SIZE} bytes, not {_sqlite_type(x)}")`, p.Type)
 	out := "bytes(i)"
@@ -78,13 +78,14 @@ func sqlite(p *portable.Plan) string {
 		out = "_sqlite_int(i.int)"
 	}
 	var names, reg []string
+	newFunc := ""
 	for _, f := range sqliteFuncs(p) {
 		names = append(names, "P_"+f.suffix)
-		det := "True"
-		if f.nondet {
-			det = "False"
+		if f.narg == 0 {
+			newFunc = fmt.Sprintf("\n    create(f\"{p}_%s\", 0, %s, deterministic=False)", f.suffix, f.body)
+			continue
 		}
-		reg = append(reg, fmt.Sprintf("        (%s, %d, %s, %s),", pyString(f.suffix), f.narg, f.body, det))
+		reg = append(reg, fmt.Sprintf("        (%s, %s),", pyString(f.suffix), f.body))
 	}
 	timeDoc := ""
 	if p.Clock != nil {
@@ -103,7 +104,13 @@ func sqlite(p *portable.Plan) string {
 
 def _sqlite_type(x: object) -> str:
     """Returns the SQLite type of a value sqlite3 gave a function."""
-    return {str: "TEXT", int: "INTEGER", float: "REAL"}.get(type(x), "BLOB")
+    if isinstance(x, str):
+        return "TEXT"
+    if isinstance(x, int):
+        return "INTEGER"
+    if isinstance(x, float):
+        return "REAL"
+    return "BLOB"
 
 
 def _sqlite_id(x: object) -> %[1]s:
@@ -116,9 +123,13 @@ def _sqlite_out(i: %[1]s) -> object:
     return %[4]s
 
 
-def _sqlite_int(n: int) -> int:
-    """Returns 64 bits n as SQLite's signed 64-bit INTEGER."""
-    return n - (1 << 64) if n >> 63 else n
+%[9]s
+
+def _sqlite_text(s: object) -> str:
+    """Returns the text in a value of SQLite, which must be TEXT."""
+    if not isinstance(s, str):
+        raise IDError("ErrType", f"{_LAYOUT}: text in SQLite is TEXT, not {_sqlite_type(s)}")
+    return s
 
 
 def _sqlite_valid(x: object) -> bool:
@@ -130,7 +141,43 @@ def _sqlite_valid(x: object) -> bool:
         return False
 
 
-_SQLITE_TIME = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?)?(Z|[+-]\d\d:\d\d)?", re.ASCII)
+%[10]sdef register_sqlite(conn: object, prefix: Optional[str] = None) -> None:
+    """%[5]s"""
+    p = _LAYOUT.replace("-", "_") if prefix is None else prefix
+    create: Callable[..., None] = getattr(conn, "create_function")
+    readers: List[Tuple[str, Callable[[object], object]]] = [
+%[6]s
+    ]
+    for suffix, f in readers:
+        create(f"{p}_{suffix}", 1, f, deterministic=True)%[8]s
+`, p.Type, typ, in, out, doc, strings.Join(reg, "\n"), docText("    ", "Returns the ID in a value of SQLite: "+typ+"."), newFunc, sqliteInt(p), sqliteTimeFuncs(p))
+}
+
+// sqliteInt returns _sqlite_int, for a module that reads or writes 64-bit
+// integers (a 64-bit layout's IDs, a 64-bit field), or "".
+func sqliteInt(p *portable.Plan) string {
+	need := p.Bits == 64
+	for _, f := range p.Fields {
+		need = need || !f.Bytes && f.Width == 64
+	}
+	if !need {
+		return ""
+	}
+	return `def _sqlite_int(n: int) -> int:
+    """Returns 64 bits n as SQLite's signed 64-bit INTEGER."""
+    return n - (1 << 64) if n >> 63 else n
+
+
+`
+}
+
+// sqliteTimeFuncs returns the readers and writers of P_time's ISO 8601
+// text, for a layout with a time, or "".
+func sqliteTimeFuncs(p *portable.Plan) string {
+	if p.Clock == nil {
+		return ""
+	}
+	return `_SQLITE_TIME = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,9}))?)?)?(Z|[+-]\d\d:\d\d)?", re.ASCII)
 
 
 def _sqlite_instant(t: object) -> int:
@@ -160,16 +207,8 @@ def _sqlite_time(ns: int) -> str:
         raise IDError("ErrTime", f"{_LAYOUT}: the time of the ID ({ns} ns since 1970) is outside the years 1 to 9999 that P_time writes")
     d, s = divmod(s, 86400)
     t = datetime.fromordinal(719163 + d)
-    return "%%04d-%%02d-%%02dT%%02d:%%02d:%%02d.%%09dZ" %% (t.year, t.month, t.day, s // 3600, s // 60 %% 60, s %% 60, n)
+    return "%04d-%02d-%02dT%02d:%02d:%02d.%09dZ" % (t.year, t.month, t.day, s // 3600, s // 60 % 60, s % 60, n)
 
 
-def register_sqlite(conn: object, prefix: Optional[str] = None) -> None:
-    """%[5]s"""
-    p = _LAYOUT.replace("-", "_") if prefix is None else prefix
-    create: Callable[..., None] = getattr(conn, "create_function")
-    for suffix, narg, f, deterministic in (
-%[6]s
-    ):
-        create(f"{p}_{suffix}", narg, f, deterministic=deterministic)
-`, p.Type, typ, in, out, doc, strings.Join(reg, "\n"), docText("    ", "Returns the ID in a value of SQLite: "+typ+"."))
+`
 }
