@@ -30,7 +30,8 @@ export type IDErrorCode =
   | 'ErrRandom'
   | 'ErrKey'
   | 'ErrInvalid'
-  | 'ErrNotMasked';
+  | 'ErrNotMasked'
+  | 'ErrStored';
 
 /**
  * The error every function of the module throws for bad input (one class
@@ -44,8 +45,9 @@ export type IDErrorCode =
  * ErrOption (an option newGenerator cannot use), ErrRandom (no
  * crypto.getRandomValues to draw from), ErrKey (a mask key under 16 bytes,
  * all zero, or not bytes), ErrInvalid (an ID given to mask whose constant
- * bits are not the layout's) and ErrNotMasked (text given to unmask whose
- * constant bits no public form has).
+ * bits are not the layout's), ErrNotMasked (text given to unmask whose
+ * constant bits no public form has) and ErrStored (a value given to
+ * fromStored that is not stored under its profile).
  */
 export declare class IDError extends Error {
   /**
@@ -196,6 +198,7 @@ export declare function fromName(namespace: { bytes(): Uint8Array } | string | A
 `, p.Type, p.L.Name, strings.ToUpper(p.Hash.V.Algorithm), p.Size)
 	}
 	w.maskDecls()
+	w.storedDecls()
 	w.sqliteDecls()
 	if !p.Generates {
 		return

@@ -117,6 +117,9 @@ func generateResolved(r *resolved.Layout, typ, text, runtime string) (module, de
 	if err != nil {
 		return nil, nil, err
 	}
+	if _, _, _, err := storedProfiles(p); err != nil {
+		return nil, nil, err
+	}
 	w := &writer{p: p}
 	w.module(runtime)
 	d := &writer{p: p}
@@ -270,6 +273,7 @@ export function bytesToText(b) {
 	if p.Generates {
 		w.generator()
 	}
+	w.stored()
 	w.sqlite()
 }
 

@@ -12,8 +12,9 @@
  * (no crypto.getRandomValues to draw from), ErrKey (a mask key under 16
  * bytes, all zero, or not bytes), ErrInvalid (an ID given to mask whose
  * constant bits are not the layout's), ErrNotMasked (text given to unmask
- * whose constant bits no public form has), and the conversions' ErrNoTime,
- * ErrNotUUID, ErrNotV7 and ErrNotEmbedded (see compat.js).
+ * whose constant bits no public form has), ErrStored (a value given to
+ * fromStored that is not stored under its profile), and the conversions'
+ * ErrNoTime, ErrNotUUID, ErrNotV7 and ErrNotEmbedded (see compat.js).
  */
 export class IDError extends Error {
   /**

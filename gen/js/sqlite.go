@@ -37,6 +37,11 @@ func sqliteFuncs(p *portable.Plan) []sqliteFunc {
 		add("to_"+p.Text.Ident(), "(x) => (x === null ? null : sqliteId(x).toString())")
 		add("from_"+p.Text.Ident(), fmt.Sprintf("(s) => (s === null ? null : sqliteOut(%s.parse(s)))", p.Type))
 	}
+	fit, _, _, _ := storedProfiles(p)
+	for _, a := range fit {
+		add("to_"+profileIdent(a.Profile), fmt.Sprintf("(x) => (x === null ? null : toStored(sqliteId(x), %s))", jsString(a.Profile)))
+		add("from_"+profileIdent(a.Profile), fmt.Sprintf("(b) => (b === null ? null : sqliteOut(fromStored(b, %s)))", jsString(a.Profile)))
+	}
 	if p.Generates {
 		fs = append(fs, sqliteFunc{suffix: "new", fn: "() => sqliteOut(newId())", nondet: true})
 	}
@@ -71,7 +76,7 @@ func sqliteDoc(p *portable.Plan) string {
 	for _, f := range sqliteFuncs(p) {
 		names = append(names, "P_"+f.suffix)
 	}
-	doc := fmt.Sprintf("Registers the layout's SQL functions on db, a DatabaseSync of Node's node:sqlite (Node 22.13 and later; any object with its function(name, options, fn) will do), under PostgreSQL's names (idforge gen -lang sql) with P the prefix (%s without one): %s. SQLite has no stored functions: the functions run here, in JavaScript, and each connection needs them registered. An ID is %s. Every function but P_new is deterministic, so an index or a CHECK (P_valid(id)) may use it; each gives NULL for NULL, and P_valid 1 or 0.", jsString(sqlitePrefix(p)), strings.Join(names, ", "), sqliteTypeDoc(p))
+	doc := fmt.Sprintf("Registers the layout's SQL functions on db, a DatabaseSync of Node's node:sqlite (Node 22.13 and later; any object with its function(name, options, fn) will do), under PostgreSQL's names (idforge gen -lang sql) with P the prefix (%s without one): %s. SQLite has no stored functions: the functions run here, in JavaScript, and each connection needs them registered. An ID is %s. Every function but P_new is deterministic, so an index or a CHECK (P_valid(id)) may use it; each gives NULL for NULL, and P_valid 1 or 0. P_to_PROFILE and P_from_PROFILE (the profile's name with '-' as '_') are toStored and fromStored under each of STORAGE_PROFILES, the stored value a BLOB.", jsString(sqlitePrefix(p)), strings.Join(names, ", "), sqliteTypeDoc(p))
 	if p.Clock != nil {
 		doc += " P_time is TEXT: the ID's instant in UTC as ISO 8601 with nanoseconds, YYYY-MM-DDTHH:MM:SS.nnnnnnnnnZ, which sorts as the times do and which SQLite's date and time functions read (ErrTime outside the years 1 to 9999). P_min_at and P_max_at take such TEXT (what datetime() writes will do: a 'T' or a space, seconds and up to nine fractional digits optional, 'Z', an offset +HH:MM or none for UTC)."
 	}

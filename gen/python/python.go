@@ -92,6 +92,9 @@ func generate(r *resolved.Layout, typ, text, runtime string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, _, _, err := storedProfiles(p); err != nil {
+		return nil, err
+	}
 	w := &writer{p: p, runtime: runtime}
 	w.module()
 	return []byte(w.b.String()), nil
@@ -225,6 +228,7 @@ def is_valid(s: object) -> bool:
 	if p.Generates {
 		w.generator()
 	}
+	w.b.WriteString(stored(p))
 	w.b.WriteString(sqlite(p))
 	body := w.b.String()
 	if p.UUID {
@@ -307,6 +311,9 @@ func bodyImports(body string) (std, typing, dt []string) {
 
 func exports(p *portable.Plan) string {
 	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`, `"register_psycopg"`, `"register_sqlite"`}
+	if fit, _, _, _ := storedProfiles(p); len(fit) > 0 {
+		names = append(names, `"STORAGE_PROFILES"`, `"to_stored"`, `"from_stored"`)
+	}
 	if p.Generates {
 		names = append(names, `"Generator"`, `"new_id"`)
 		if p.Node != nil {

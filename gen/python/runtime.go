@@ -47,8 +47,9 @@ above the largest ID), ErrRange (a field or node that does not fit), ErrTime
 bytes that gave no bytes of the length asked), ErrNoGenerator (new_id before set_node, for
 a layout whose generator needs its node, in a forked child too), ErrKey (a
 mask key under 16 bytes, all zero, or not bytes), ErrInvalid (an ID given to
-mask whose constant bits are not the layout's) and ErrNotMasked (text given
-to unmask whose constant bits no public form has){{COMPAT}}. The codes are
+mask whose constant bits are not the layout's), ErrNotMasked (text given
+to unmask whose constant bits no public form has) and ErrStored (a value
+given to from_stored that is not stored under its profile){{COMPAT}}. The codes are
 the same in every language idforge writes.`
 
 // compatCodes is what IDError's doc says of the package's conversions and

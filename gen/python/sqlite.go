@@ -42,6 +42,11 @@ func sqliteFuncs(p *portable.Plan) []sqliteFunc {
 		add("to_"+p.Text.Ident(), 1, "lambda x: None if x is None else str(_sqlite_id(x))")
 		add("from_"+p.Text.Ident(), 1, fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse(_sqlite_text(s)))", p.Type))
 	}
+	fit, _, _, _ := storedProfiles(p)
+	for _, a := range fit {
+		add("to_"+profileIdent(a.Profile), 1, fmt.Sprintf("lambda x: None if x is None else to_stored(_sqlite_id(x), %s)", pyString(a.Profile)))
+		add("from_"+profileIdent(a.Profile), 1, fmt.Sprintf("lambda b: None if b is None else _sqlite_out(from_stored(_sqlite_blob(b), %s))", pyString(a.Profile)))
+	}
 	if p.Generates {
 		fs = append(fs, sqliteFunc{suffix: "new", narg: 0, body: "lambda: _sqlite_out(new_id())", nondet: true})
 	}
@@ -99,7 +104,7 @@ func sqlite(p *portable.Plan) string {
 		}
 		newDoc += "."
 	}
-	doc := docText("    ", fmt.Sprintf("Registers the layout's SQL functions on conn, a sqlite3.Connection, under PostgreSQL's names (idforge gen -lang sql) with P the prefix (the layout's name with '-' as '_' without one): %s. SQLite has no stored functions: the functions run here, in Python, and each connection needs them registered. An ID is %s. Every function but P_new is deterministic, so an index or a CHECK (P_valid(id)) may use it; each gives NULL for NULL.%s%s A bad input raises IDError, which sqlite3 turns into OperationalError (\"user-defined function raised exception\"; the IDError, with its code, position and length, reaches sys.unraisablehook once sqlite3.enable_callback_tracebacks(True) is set). The same functions as registerSqlite in idforge's JavaScript.", strings.Join(names, ", "), typ, timeDoc, newDoc))
+	doc := docText("    ", fmt.Sprintf("Registers the layout's SQL functions on conn, a sqlite3.Connection, under PostgreSQL's names (idforge gen -lang sql) with P the prefix (the layout's name with '-' as '_' without one): %s. SQLite has no stored functions: the functions run here, in Python, and each connection needs them registered. An ID is %s. Every function but P_new is deterministic, so an index or a CHECK (P_valid(id)) may use it; each gives NULL for NULL.%s P_to_PROFILE and P_from_PROFILE (the profile's name with '-' as '_') are to_stored and from_stored under each of STORAGE_PROFILES, the stored value a BLOB.%s A bad input raises IDError, which sqlite3 turns into OperationalError (\"user-defined function raised exception\"; the IDError, with its code, position and length, reaches sys.unraisablehook once sqlite3.enable_callback_tracebacks(True) is set). The same functions as registerSqlite in idforge's JavaScript.", strings.Join(names, ", "), typ, timeDoc, newDoc))
 	return fmt.Sprintf(`
 
 def _sqlite_type(x: object) -> str:
@@ -130,6 +135,13 @@ def _sqlite_text(s: object) -> str:
     if not isinstance(s, str):
         raise IDError("ErrType", f"{_LAYOUT}: text in SQLite is TEXT, not {_sqlite_type(s)}")
     return s
+
+
+def _sqlite_blob(b: object) -> bytes:
+    """Returns the bytes in a value of SQLite, which must be a BLOB."""
+    if not isinstance(b, bytes):
+        raise IDError("ErrType", f"{_LAYOUT}: a stored value in SQLite is a BLOB, not {_sqlite_type(b)}")
+    return b
 
 
 def _sqlite_valid(x: object) -> bool:
