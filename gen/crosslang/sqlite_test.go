@@ -12,6 +12,8 @@ import (
 
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/storage"
 	"github.com/idforge/idforge/testenv"
 	"github.com/idforge/idforge/verify"
 )
@@ -20,10 +22,18 @@ import (
 // package verify to judge.
 const sqliteNewCount = 100000
 
+// sqliteOrderCount is how many IDs of each time-ordered built-in are
+// stored through the bytes profile into a BLOB column, to come back in time
+// order under ORDER BY.
+const sqliteOrderCount = 100000
+
 // runSQLite runs a script of testdata that takes the corpus through the
 // SQL functions a language registers on SQLite (sqlite_corpus.*), on the
 // modules of lang, and judges the IDs each built-in layout's P_new made
-// with package verify: every check must pass. (The corpus's other layouts,
+// with package verify: every check must pass. The script also checks the
+// corpus's stored records both ways, and that 100,000 IDs of each
+// time-ordered built-in, stored through the bytes profile into a BLOB
+// column, come back in time order under ORDER BY. (The corpus's other layouts,
 // some of whose clocks tick once a second or more with a few bits beside
 // them, make three IDs each, which P_valid checks.)
 func runSQLite(t *testing.T, lang, name string, args ...string) {
@@ -35,14 +45,26 @@ func runSQLite(t *testing.T, lang, name string, args ...string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var builtins []string
+	bytesProfile, err := storage.Lookup("bytes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var builtins, ordered []string
 	for _, l := range ls {
 		builtins = append(builtins, l.Name)
+		// The time-ordered built-ins: those with a time whose arrangement
+		// under the bytes profile sorts by it (UUIDv1's included: its
+		// stored bytes put the time's high bits first).
+		rl := resolved.Must(l)
+		if a, err := storage.For(rl, bytesProfile); err == nil && a.Sorts && rl.Time != nil {
+			ordered = append(ordered, l.Name)
+		}
 	}
 	cmd := exec.Command(name, args...)
 	cmd.Dir = "testdata"
 	cmd.Env = append(os.Environ(), "IDFORGE_CORPUS="+corpus, "IDFORGE_MODULES="+dir, "IDFORGE_NEW="+out,
-		"IDFORGE_NEW_COUNT="+strconv.Itoa(sqliteNewCount), "IDFORGE_NEW_LAYOUTS="+strings.Join(builtins, ","))
+		"IDFORGE_NEW_COUNT="+strconv.Itoa(sqliteNewCount), "IDFORGE_NEW_LAYOUTS="+strings.Join(builtins, ","),
+		"IDFORGE_ORDER_LAYOUTS="+strings.Join(ordered, ","), "IDFORGE_ORDER_COUNT="+strconv.Itoa(sqliteOrderCount))
 	var stdout bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stdout
 	start := time.Now()
@@ -50,6 +72,10 @@ func runSQLite(t *testing.T, lang, name string, args ...string) {
 		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, lastLines(stdout.String(), 60))
 	}
 	t.Logf("%s", lastLines(stdout.String(), 4))
+	if n := strings.Count(stdout.String(), "in time order under ORDER BY"); n != len(ordered) {
+		t.Errorf("%d layouts stored through the bytes profile came back in time order, want the %d time-ordered built-ins (%v)", n, len(ordered), ordered)
+	}
+	t.Logf("time-ordered under the bytes profile, %d IDs each: %v", sqliteOrderCount, ordered)
 	rs, err := conformance.Load(corpus)
 	if err != nil {
 		t.Fatal(err)

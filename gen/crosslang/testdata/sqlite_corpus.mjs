@@ -2,7 +2,8 @@
 // JavaScript module's registerSqlite registers on a DatabaseSync of Node's
 // node:sqlite (Node 22.13 and later): node sqlite_corpus.mjs, with the
 // environment sqlite_corpus.py reads (IDFORGE_CORPUS, IDFORGE_MODULES,
-// IDFORGE_NEW, IDFORGE_NEW_COUNT, IDFORGE_NEW_LAYOUTS), checking the same things: it prints one
+// IDFORGE_NEW, IDFORGE_NEW_COUNT, IDFORGE_NEW_LAYOUTS, IDFORGE_ORDER_LAYOUTS,
+// IDFORGE_ORDER_COUNT), checking the same things: it prints one
 // line a layout and every failure, and exits 1 if there was one.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,8 @@ import { pathToFileURL } from 'node:url';
 
 const NEW_COUNT = Number(process.env.IDFORGE_NEW_COUNT ?? '100000');
 const NEW_LAYOUTS = new Set((process.env.IDFORGE_NEW_LAYOUTS ?? '').split(','));
+const ORDER_LAYOUTS = new Set((process.env.IDFORGE_ORDER_LAYOUTS ?? '').split(','));
+const ORDER_COUNT = Number(process.env.IDFORGE_ORDER_COUNT ?? '100000');
 const records = readFileSync(process.env.IDFORGE_CORPUS, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
 const byLayout = new Map();
 for (const r of records) {
@@ -135,6 +138,31 @@ async function checkLayout(layout, rs) {
         }
         break;
       }
+      case 'stored': {
+        const prof = r.profile;
+        const fn = `${P}_from_${prof.replaceAll('-', '_')}`;
+        if (r.error) {
+          const b = Uint8Array.from(Buffer.from(r.input, 'hex'));
+          for (const [v, say] of [[b, 'byte '], [Uint8Array.from([...b, 0]), `length ${b.length + 1}`]]) {
+            try {
+              m.fromStored(v, prof);
+              fail(layout, `fromStored(${show(v)}, ${prof}) did not throw`);
+            } catch (e) {
+              if (e.code !== r.error || !e.message.includes(prof) || !e.message.includes(say)) fail(layout, `fromStored(${show(v)}, ${prof}): ${e.code} ${e.message}, want ${r.error} naming the profile and ${say}`);
+            }
+          }
+          raises(`${fn}(${r.input})`, `SELECT ${fn}(?)`, [b], r.error);
+        } else {
+          const id = m.ID.fromBytes(Buffer.from(r.hex, 'hex'));
+          const want = Uint8Array.from(Buffer.from(r.stored, 'hex'));
+          if (!same(m.toStored(id, prof), want) || !m.fromStored(want, prof).equals(id)) fail(layout, `${r.hex} under ${prof}: toStored ${show(m.toStored(id, prof))}, want ${r.stored}`);
+          const to = one(`SELECT ${P}_to_${prof.replaceAll('-', '_')}(?)`, stored(r.hex));
+          if (!same(to, want)) fail(layout, `${P}_to_${prof.replaceAll('-', '_')}(${r.hex}) = ${show(to)}, want ${r.stored}`);
+          const from = one(`SELECT ${fn}(?)`, want);
+          if (!same(from, stored(r.hex))) fail(layout, `${fn}(${r.stored}) = ${show(from)}, want ${r.hex}`);
+        }
+        break;
+      }
       case 'alias': {
         const g = one(`SELECT ${fromForm(r.form)}(?)`, r.input);
         if (!same(g, stored(r.hex))) fail(layout, `${fromForm(r.form)}(${JSON.stringify(r.input)}) = ${show(g)}, want ${r.hex}`);
@@ -146,6 +174,7 @@ async function checkLayout(layout, rs) {
     count++;
   }
   if (one(`SELECT ${P}_valid(NULL) IS NULL AND ${P}_to_hex(NULL) IS NULL AND ${P}_from_hex(NULL) IS NULL`) !== 1n) fail(layout, 'NULL does not give NULL');
+  if (ORDER_LAYOUTS.has(layout)) checkOrder(layout, m, db, head, rows);
   let made = 0;
   if (head.generates) {
     if (head.node) m.setNode(1);
@@ -174,6 +203,47 @@ async function checkLayout(layout, rs) {
     made = lines.length;
   }
   console.log(`${layout}: ${count} records, ${made} IDs of ${P}_new`);
+}
+
+// A small seeded generator of random numbers (mulberry32), so that every run
+// stores the same IDs in the same shuffled order.
+function seeded(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Stores ORDER_COUNT IDs of a generator whose clock jumps forward by random
+// steps (from 2024 to about 2069) through the bytes profile into a BLOB
+// column, in a shuffled order, and checks that ORDER BY gives them back in
+// time order.
+function checkOrder(layout, m, db, head, rows) {
+  const P = layout.replaceAll('-', '_');
+  const rnd = seeded(66);
+  let now = 1704067200n * 1000000000n; // 2024-01-01
+  const step = (45 * 365 * 86400 * 1e9 / ORDER_COUNT) * 2;
+  const clock = () => (now += BigInt(Math.floor(rnd() * step)));
+  // A layout with a node takes it first (optional where the layout draws one).
+  const g = m.newGenerator.length >= 2 ? m.newGenerator(head.node ? 1 : undefined, { clock }) : m.newGenerator({ clock });
+  const ids = [];
+  for (let i = 0; i < ORDER_COUNT; i++) ids.push(m.toStored(g.next(), 'bytes'));
+  for (let i = ids.length - 1; i > 0; i--) {
+    const j = Math.floor(rnd() * (i + 1));
+    [ids[i], ids[j]] = [ids[j], ids[i]];
+  }
+  db.exec('CREATE TABLE ordered (k BLOB PRIMARY KEY) WITHOUT ROWID');
+  const insert = db.prepare('INSERT INTO ordered VALUES (?)');
+  db.exec('BEGIN');
+  for (const k of ids) insert.run(k);
+  db.exec('COMMIT');
+  const times = rows(`SELECT ${P}_time(${P}_from_bytes(k)) FROM ordered ORDER BY k`).map(([t]) => t);
+  let back = 0;
+  for (let i = 1; i < times.length; i++) if (times[i] < times[i - 1]) back++;
+  if (times.length !== ORDER_COUNT || back > 0) fail(layout, `${times.length} IDs stored through the bytes profile come back under ORDER BY with ${back} steps back in time`);
+  console.log(`${layout}: ${times.length} IDs stored through the bytes profile in a BLOB column, in time order under ORDER BY, from ${times[0]} to ${times.at(-1)}`);
 }
 
 for (const [layout, rs] of byLayout) await checkLayout(layout, rs);

@@ -14,6 +14,7 @@ Node's node:sqlite."""
 import importlib
 import json
 import os
+import random
 import re
 import sqlite3
 import sys
@@ -23,6 +24,8 @@ sys.path.insert(0, os.environ["IDFORGE_MODULES"])
 NEW_DIR = os.environ["IDFORGE_NEW"]
 NEW_COUNT = int(os.environ.get("IDFORGE_NEW_COUNT", "100000"))
 NEW_LAYOUTS = set(os.environ.get("IDFORGE_NEW_LAYOUTS", "").split(","))
+ORDER_LAYOUTS = set(os.environ.get("IDFORGE_ORDER_LAYOUTS", "").split(","))
+ORDER_COUNT = int(os.environ.get("IDFORGE_ORDER_COUNT", "100000"))
 
 with open(os.environ["IDFORGE_CORPUS"], encoding="utf-8") as f:
     RECORDS = [json.loads(line) for line in f]
@@ -162,6 +165,29 @@ def check_layout(layout, rs):
                 raises(f"from_{text}({s!r})", f"SELECT {P}_from_{text}(?)", (s,), r["error"])
             elif (got := one(f"SELECT {P}_valid({P}_from_{text}(?))", s)) != int(r["valid"]):
                 fail(layout, f"{P}_valid({P}_from_{text}({s!r})) = {got}, want {r['valid']}")
+        elif k == "stored":
+            prof = r["profile"]
+            fn = f"{P}_from_{prof.replace('-', '_')}"
+            if r.get("error"):
+                b = bytes.fromhex(r["input"])
+                for v, say in ((b, "byte "), (b + b"\0", f"length {len(b) + 1}")):
+                    try:
+                        m.from_stored(v, prof)
+                    except m.IDError as e:
+                        if e.code != r["error"] or prof not in str(e) or say not in str(e):
+                            fail(layout, f"from_stored({v.hex()}, {prof}): {e.code} {e}, want {r['error']} naming the profile and {say!r}")
+                    else:
+                        fail(layout, f"from_stored({v.hex()}, {prof}) did not raise")
+                raises(f"{fn}({r['input']})", f"SELECT {fn}(?)", (b,), r["error"])
+            else:
+                id = m.ID.from_bytes(bytes.fromhex(r["hex"]))
+                want = bytes.fromhex(r["stored"])
+                if m.to_stored(id, prof) != want or m.from_stored(want, prof) != id:
+                    fail(layout, f"{r['hex']} under {prof}: to_stored {m.to_stored(id, prof).hex()}, want {r['stored']}")
+                if (got := one(f"SELECT {P}_to_{prof.replace('-', '_')}(?)", stored(r["hex"]))) != want:
+                    fail(layout, f"{P}_to_{prof.replace('-', '_')}({r['hex']}) = {got!r}, want {r['stored']}")
+                if (got := one(f"SELECT {fn}(?)", want)) != stored(r["hex"]):
+                    fail(layout, f"{fn}({r['stored']}) = {got!r}, want {r['hex']}")
         elif k == "alias":
             if (got := one(f"SELECT {from_form(r['form'])}(?)", r["input"])) != stored(r["hex"]):
                 fail(layout, f"{from_form(r['form'])}({r['input']!r}) = {got!r}, want {r['hex']}")
@@ -170,6 +196,8 @@ def check_layout(layout, rs):
         count += 1
     if one(f"SELECT {P}_valid(NULL) IS NULL AND {P}_to_hex(NULL) IS NULL AND {P}_from_hex(NULL) IS NULL") != 1:
         fail(layout, "NULL does not give NULL")
+    if layout in ORDER_LAYOUTS:
+        check_order(layout, m, conn, head)
     made = 0
     if head.get("generates"):
         if head.get("node"):
@@ -189,6 +217,31 @@ def check_layout(layout, rs):
         if integer and size != 8:
             fail(layout, "an INTEGER layout of other than 8 bytes")
     print(f"{layout}: {count} records, {made} IDs of {P}_new")
+
+
+def check_order(layout, m, conn, head):
+    """Stores ORDER_COUNT IDs of a generator whose clock jumps forward by
+    random steps (from 2024 to about 2069) through the bytes profile into a
+    BLOB column, in a shuffled order, and checks that ORDER BY gives them
+    back in time order."""
+    P = layout.replace("-", "_")
+    rnd = random.Random(66)
+    now = [1704067200 * 10**9]  # 2024-01-01
+    step = 45 * 365 * 86400 * 10**9 // ORDER_COUNT * 2
+
+    def clock():
+        now[0] += rnd.randrange(step)
+        return now[0]
+    g = m.Generator(1, clock=clock) if head.get("node") else m.Generator(clock=clock)
+    rows = [(m.to_stored(g.next(), "bytes"), i) for i in range(ORDER_COUNT)]
+    rnd.shuffle(rows)
+    conn.execute("CREATE TABLE ordered (k BLOB PRIMARY KEY, i INTEGER) WITHOUT ROWID")
+    conn.executemany("INSERT INTO ordered VALUES (?, ?)", rows)
+    times = [t for (t,) in conn.execute(f"SELECT {P}_time({P}_from_bytes(k)) FROM ordered ORDER BY k")]
+    back = sum(1 for a, b in zip(times, times[1:]) if b < a)
+    if len(times) != ORDER_COUNT or back:
+        fail(layout, f"{len(times)} IDs stored through the bytes profile come back under ORDER BY with {back} steps back in time")
+    print(f"{layout}: {len(times)} IDs stored through the bytes profile in a BLOB column, in time order under ORDER BY, from {times[0]} to {times[-1]}")
 
 
 for layout, rs in BY_LAYOUT.items():
