@@ -85,7 +85,7 @@ func sqliteDoc(p *portable.Plan) string {
 		if p.NeedsNode {
 			doc += ", which needs setNode first"
 		}
-		doc += "."
+		doc += ", and throws what newId throws: ErrClockStalled where the counter runs out within a tick (newId does not wait for the next), to be tried again on a later tick."
 	}
 	return doc + " A bad input throws IDError, which node:sqlite passes on as it is. The same functions as register_sqlite in idforge's Python. Nothing else in the module refers to it, so a bundle that does not import it leaves it out."
 }
