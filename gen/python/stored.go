@@ -89,12 +89,26 @@ def _stored_profile(profile: object) -> Tuple[Tuple[int, ...], bytes]:
     return a
 
 
-def to_stored(id: %[5]s, profile: str) -> bytes:
-    """%[6]s"""
+def _stored_id(id: object) -> %[5]s:
+    """Returns id, which must be an ID of the layout."""
     if not isinstance(id, %[5]s):
         raise IDError("ErrType", f"{_LAYOUT}: to_stored takes an ID of the layout, not {type(id).__name__}")
+    return id
+
+
+def _stored_bytes(b: object) -> bytes:
+    """Returns the bytes of a stored value: bytes, a bytearray or a memoryview."""
+    if isinstance(b, memoryview):
+        return b.tobytes()
+    if isinstance(b, (bytes, bytearray)):
+        return bytes(b)
+    raise IDError("ErrType", f"{_LAYOUT}: a stored value is bytes, a bytearray or a memoryview, not {type(b).__name__}")
+
+
+def to_stored(id: %[5]s, profile: str) -> bytes:
+    """%[6]s"""
     perm, xor = _stored_profile(profile)
-    b = id.bytes
+    b = _stored_id(id).bytes
     return bytes((0 if p < 0 else b[p]) ^ x for p, x in zip(perm, xor))
 
 
@@ -104,9 +118,7 @@ def from_stored(b: bytes, profile: str) -> %[5]s:
     of the wrong length, or whose padding is not zero, is ErrStored: no
     value to_stored gives."""
     perm, xor = _stored_profile(profile)
-    s = b.tobytes() if isinstance(b, memoryview) else b
-    if not isinstance(s, (bytes, bytearray)):
-        raise IDError("ErrType", f"{_LAYOUT}: a stored value is bytes, a bytearray or a memoryview, not {type(s).__name__}")
+    s = _stored_bytes(b)
     if len(s) != len(perm):
         raise IDError("ErrStored", f"{_LAYOUT}: not a value stored under {profile}: length {len(s)}, want {len(perm)} bytes")
     out = bytearray(_SIZE)
