@@ -59,7 +59,7 @@
 // "'...' of length 22 is above the largest 128-bit value". Lengths and
 // positions count bytes, as Go does (PostgreSQL counts characters). A
 // BINARY ID of the wrong length raises 22026; a time out of range 22008.
-// Messages are cut to MariaDB's 128 characters; P_show shows at most 40
+// Messages are cut to MariaDB's 128 characters; P_show shows at most 24
 // bytes of the input, as hex when it is not printable ASCII.
 //
 // MySQL 8 (not run here: only MariaDB is in Debian and CI) differs where
@@ -358,10 +358,10 @@ func (s *script) emitShow() {
 	s.function(function{
 		suffix: "show", params: [][2]string{{"s", "VARBINARY(1024)"}}, returns: "VARCHAR(100) CHARACTER SET utf8mb4",
 		body: "  IF s IS NULL THEN\n    RETURN 'NULL';\n  END IF;\n" +
-			"  IF HEX(LEFT(s, 40)) REGEXP '^([2-7][0-9A-F])*$' AND HEX(LEFT(s, 40)) NOT LIKE '%7F%' THEN\n" +
-			"    RETURN CONCAT('''', REPLACE(CONVERT(LEFT(s, 40) USING ascii), '''', ''''''), '''', IF(LENGTH(s) > 40, '...', ''));\n  END IF;\n" +
-			"  RETURN CONCAT('0x', HEX(LEFT(s, 40)), IF(LENGTH(s) > 40, '...', ''));\n",
-		doc: "Shows text in an error message: quoted, its first 40 bytes, or those bytes in hex where they are not all printable ASCII.",
+			"  IF HEX(LEFT(s, 24)) REGEXP '^([2-7][0-9A-F])*$' AND HEX(LEFT(s, 24)) NOT LIKE '%7F%' THEN\n" +
+			"    RETURN CONCAT('''', REPLACE(CONVERT(LEFT(s, 24) USING ascii), '''', ''''''), '''', IF(LENGTH(s) > 24, '...', ''));\n  END IF;\n" +
+			"  RETURN CONCAT('0x', HEX(LEFT(s, 24)), IF(LENGTH(s) > 24, '...', ''));\n",
+		doc: "Shows text in an error message: quoted, its first 24 bytes, or those bytes in hex where they are not all printable ASCII.",
 	})
 }
 
