@@ -27,6 +27,19 @@
 //	P_new()                     a new ID, for the layouts PostgreSQL's
 //	                            script has one for: no node, clock
 //	                            sequence, hash or running counter
+//	P_to_PROFILE, P_from_PROFILE  the value to store under a storage
+//	                            profile (package storage) and back, for
+//	                            bytes (BINARY(n)), mariadb_uuid (MariaDB's
+//	                            UUID type) and mysql_swap (16 bytes in a
+//	                            UUID's text order, what MySQL's
+//	                            UUID_TO_BIN(u, 1) takes), where the layout
+//	                            fits the profile (KSUID's 20 bytes fit
+//	                            bytes only)
+//	P_uuid_to_bin_swap(u), P_bin_to_uuid_swap(b)
+//	                            MySQL's UUID_TO_BIN(u, 1) and
+//	                            BIN_TO_UUID(b, 1) as bytes, which MariaDB
+//	                            lacks: the BINARY(16) a mysql-swap column
+//	                            holds is P_uuid_to_bin_swap(P_to_mysql_swap(id))
 //	P_show(s)                   a helper of the error messages
 //
 // P_pack and the Private IDs functions (P_mask...) are not written.
@@ -143,6 +156,7 @@ type script struct {
 	names  map[string]string
 	words  []int // the widths of the ID's 64-bit words, most significant first
 	forms  []*codec
+	stored []profile // the storage profiles the layout fits
 }
 
 // codec is one text form: an encoding, or uuid / decimal.
@@ -212,6 +226,10 @@ func Generate(l *resolved.Layout, prefix string) ([]byte, error) {
 			return nil, fmt.Errorf("%w: %s: field %s of %d bits", ErrLayout, l.Name, f.Name, f.Width)
 		}
 	}
+	var err error
+	if s.stored, err = s.profiles(); err != nil {
+		return nil, err
+	}
 	if err := s.reserve(); err != nil {
 		return nil, err
 	}
@@ -224,6 +242,7 @@ func Generate(l *resolved.Layout, prefix string) ([]byte, error) {
 	for _, c := range s.forms {
 		s.emitText(c)
 	}
+	s.emitStorage(s.stored)
 	s.emitNew()
 	s.out.WriteString("\nDELIMITER ;\n")
 	return []byte(s.out.String()), nil
@@ -252,6 +271,12 @@ func (s *script) reserve() error {
 		want = append(want, [2]string{"time", "the time function"})
 		if s.l.TimeSortable() {
 			want = append(want, [2]string{"min_at", "a bound"}, [2]string{"max_at", "a bound"})
+		}
+	}
+	for _, p := range s.stored {
+		want = append(want, [2]string{"to_" + p.name, "a storage function"}, [2]string{"from_" + p.name, "a storage function"})
+		if p.a.Profile == "mysql-swap" {
+			want = append(want, [2]string{"uuid_to_bin_swap", "UUID_TO_BIN's stand-in"}, [2]string{"bin_to_uuid_swap", "BIN_TO_UUID's stand-in"})
 		}
 	}
 	if Stateless(s.l) {

@@ -225,6 +225,9 @@ func check(t *testing.T, db *sql.DB, l *resolved.Layout, rs []conformance.Record
 			read := fmt.Sprintf("%sfrom_%s(%s)", p, from, hexText(r.Input))
 			add("alias "+r.Input, p+"to_hex("+read+")", r.Hex)
 			add("alias "+r.Input+" written back", p+"to_"+from+"("+read+")", r.Text)
+		case "stored":
+			counts["stored"]++
+			checkStored(p, l, r, idOf, add, fail)
 		case "bad":
 			form := r.Form
 			if form == "text" {
@@ -300,8 +303,8 @@ func check(t *testing.T, db *sql.DB, l *resolved.Layout, rs []conformance.Record
 			}
 		}
 	}
-	t.Logf("%d expressions from %d IDs, %d bounds (%d by P_min_at, %d by P_max_at), %d aliases, %d bad inputs",
-		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["alias"], counts["bad"])
+	t.Logf("%d expressions from %d IDs, %d bounds (%d by P_min_at, %d by P_max_at), %d aliases, %d bad inputs, %d stored records",
+		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["alias"], counts["bad"], counts["stored"])
 }
 
 func eval(db *sql.DB, expr string) (string, error) {
