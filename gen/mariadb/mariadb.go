@@ -9,7 +9,8 @@
 // where MariaDB can hold it:
 //
 //	P_valid(id)                 whether id has the layout's constant bits
-//	                            and, as BINARY, its length
+//	                            and, as BINARY, its length (for a trigger:
+//	                            MariaDB takes no stored function in a CHECK)
 //	P_<field>(id)               each field: BIGINT UNSIGNED up to 64 bits,
 //	                            DECIMAL(65,0) above, VARBINARY for a bytes
 //	                            field
@@ -84,14 +85,45 @@
 //
 // Recipe (ULID, prefix ulid; the same for any layout):
 //
-//	CREATE TABLE events (id BINARY(16) PRIMARY KEY DEFAULT (ulid_new()),
-//	  body TEXT, CHECK (ulid_valid(id)));
-//	INSERT INTO events (body) VALUES ('x');
+//	CREATE TABLE events (id BINARY(16) PRIMARY KEY, body TEXT);
+//	INSERT INTO events VALUES (ulid_new(), 'x');
 //	SELECT ulid_to_crockford(id), ulid_time(id) FROM events
 //	  WHERE id >= ulid_min_at('2026-12-08 00:00:00')
 //	    AND id <= ulid_max_at('2026-12-08 23:59:59.999999');
 //
 // The range query uses the primary key's index: the bounds are constants.
+// MariaDB refuses a stored function in a column's DEFAULT or a CHECK
+// (error 1901): call P_new in the INSERT, or in a BEFORE INSERT trigger
+// (SET NEW.id = COALESCE(NEW.id, ulid_new())), and P_valid there too.
+// Under a storage profile (package storage), the column has the store's
+// type and the bounds go through the profile's function too:
+//
+//	-- MariaDB's UUID type: UUIDv7 sorts there (versions 6 to 8 are kept
+//	-- as they are); a time-ordered layout of other bits may not
+//	CREATE TABLE ev7 (id UUID PRIMARY KEY);
+//	INSERT INTO ev7 VALUES (uuidv7_to_mariadb_uuid(uuidv7_new()));
+//	SELECT uuidv7_time(uuidv7_from_mariadb_uuid(id)) FROM ev7
+//	  WHERE id >= uuidv7_to_mariadb_uuid(uuidv7_min_at('2026-12-08'))
+//	    AND id <= uuidv7_to_mariadb_uuid(uuidv7_max_at('2026-12-08 23:59:59.999999'));
+//
+//	-- a BINARY(16) shared with MySQL's UUID_TO_BIN(u, 1)
+//	CREATE TABLE ev1 (id BINARY(16) PRIMARY KEY);
+//	INSERT INTO ev1 VALUES (uuidv1_uuid_to_bin_swap(uuidv1_to_mysql_swap(uuidv1_from_uuid(?))));
+//	SELECT uuidv1_from_mysql_swap(uuidv1_bin_to_uuid_swap(id)) FROM ev1 ORDER BY id;
+//
+// Where a profile does not keep a layout's time order, its P_to_PROFILE's
+// COMMENT says why (storage.Arrangement's Why). Measured on 10.11.19,
+// MariaDB's UUID type refuses a value whose byte 6 is 0x80 or above while
+// byte 8 is in 0x01..0x80 ("Incorrect uuid value", SQLSTATE 22007): a
+// quarter of ULIDs under mariadb-uuid, for instance; store those layouts
+// as bytes.
+//
+// Speed. Every function is a stored function, whose call MariaDB
+// interprets statement by statement: about 1.5 to 4 µs a call on this
+// machine before any work, where UUID() costs 0.1 to 0.8 µs, and
+// RANDOM_BYTES(16), the server's one source of unpredictable bits, about
+// 0.8 µs on its own. P_new is so several times UUID()'s cost (bench/mariadb/run
+// measures it); for bulk loads, make IDs in the application.
 //
 // Generate is pure: it returns the script and writes nothing.
 package mariadb
@@ -505,7 +537,7 @@ func (s *script) emitValid() {
 	s.function(function{
 		suffix: "valid", params: s.idParam(), returns: "BOOLEAN", decls: decls,
 		body: "  RETURN " + strings.Join(tests, "\n    AND ") + ";\n",
-		doc:  fmt.Sprintf("Whether id has the constant bits of a %s ID%s: for a CHECK on a column. NULL for NULL.", s.l.Name, map[bool]string{false: " and its length", true: ""}[s.big]),
+		doc:  fmt.Sprintf("Whether id has the constant bits of a %s ID%s, for a query or a trigger (MariaDB takes no stored function in a CHECK). NULL for NULL.", s.l.Name, map[bool]string{false: " and its length", true: ""}[s.big]),
 	})
 }
 
@@ -705,47 +737,112 @@ func (s *script) emitNew() {
 	}
 	n := s.l.Bytes()
 	tmpl, cmask := s.template('0')
-	decls := []string{fmt.Sprintf("r VARCHAR(%d) DEFAULT HEX(RANDOM_BYTES(%d))", 2*n, n)}
-	var body strings.Builder
+	doc := fmt.Sprintf("A new %s ID: ", s.l.Name)
+	if c := s.l.Counter; c != nil && c.Init == layouts.InitSeeded {
+		// The counter's top bit is clear, as a seeded counter starts: a
+		// constant 0 here.
+		for _, r := range c.Runs {
+			if top := c.Width - 1; r.Lo <= top && top < r.Lo+r.Width {
+				cmask.SetBit(cmask, r.Shift+top-r.Lo, 1)
+			}
+		}
+	}
+	if v := s.l.Time; v != nil {
+		// The time's bits too are zero until the time is ORed in.
+		for _, r := range v.Runs {
+			cmask.Or(cmask, new(big.Int).Lsh(mask(r.Width), uint(r.Shift)))
+		}
+	}
+	// The ID's words: random bits, the constants and the time in place,
+	// built in one expression (a stored function's every statement costs
+	// about a microsecond).
+	words := make([]string, len(s.words))
 	at := 0
 	for i, w := range s.words {
-		decls = append(decls, fmt.Sprintf("w%d BIGINT UNSIGNED DEFAULT CAST(CONV(SUBSTRING(r, %d, %d), 16, 10) AS UNSIGNED)", i, at/4+1, w/4))
-		if m := s.wordOf(cmask, i); m.Sign() != 0 {
-			fmt.Fprintf(&body, "  SET w%d = (w%d & %s) | %s;\n", i, i, new(big.Int).Xor(mask(w), m), s.wordOf(tmpl, i))
+		keep := new(big.Int).AndNot(mask(w), s.wordOf(cmask, i))
+		e := fmt.Sprintf("CAST(CONV(SUBSTRING(r, %d, %d), 16, 10) AS UNSIGNED)", at/4+1, w/4)
+		if keep.Cmp(mask(w)) != 0 {
+			e = fmt.Sprintf("(%s & %s)", e, keep)
 		}
+		if c := s.wordOf(tmpl, i); c.Sign() != 0 {
+			e = fmt.Sprintf("%s | %s", e, c)
+		}
+		words[i] = e
 		at += w
 	}
-	doc := fmt.Sprintf("A new %s ID: ", s.l.Name)
+	decls := []string{fmt.Sprintf("r VARCHAR(%d) DEFAULT HEX(RANDOM_BYTES(%d))", 2*n, n)}
+	var body strings.Builder
 	if v := s.l.Time; v != nil {
-		decls = append(decls, "x DECIMAL(65,0)", "ticks DECIMAL(65,0)", "u BIGINT UNSIGNED")
 		a, b, epochUs, rem := s.clock()
-		den := new(big.Int).Mul(a, big.NewInt(1000))
 		us := "UNIX_TIMESTAMP(SYSDATE(6)) * 1000000"
-		if rem == 0 && new(big.Int).Mul(b, big.NewInt(1<<8)).BitLen() < 12 {
-			// Whole microseconds from the epoch, in a BIGINT: (us * b) DIV a.
-			fmt.Fprintf(&body, "  SET x = CAST(%s AS SIGNED) - %s;\n  IF x < 0 THEN\n    %s\n  END IF;\n  SET ticks = (CAST(x AS SIGNED) * %s) DIV %s;\n",
-				us, epochUs, s.signal("22008", fmt.Sprintf("%s, ': the clock is before the epoch of %s'", literal(s.name("new")), s.l.Name)), b, a)
+		before := s.signal("22008", fmt.Sprintf("%s, ': the clock is before the epoch of %s'", literal(s.name("new")), s.l.Name))
+		var ticks string
+		if rem == 0 && b.BitLen() <= 4 {
+			// Whole microseconds from the epoch in a BIGINT: the tick is
+			// (us * b) DIV a, exact below 2^63.
+			decls = append(decls, fmt.Sprintf("x BIGINT DEFAULT CAST(%s AS SIGNED) - %s", us, epochUs))
+			ticks = "x"
+			if b.Cmp(big.NewInt(1)) != 0 {
+				ticks = fmt.Sprintf("(x * %s)", b)
+			}
+			if a.Cmp(big.NewInt(1)) != 0 {
+				ticks = fmt.Sprintf("(%s DIV %s)", ticks, a)
+			}
 		} else {
-			fmt.Fprintf(&body, "  SET x = %s;\n  IF x < 0 THEN\n    %s\n  END IF;\n  SET ticks = (x - MOD(x, %s)) / %s;\n",
-				s.ticksNum("CAST("+us+" AS DECIMAL(65,0))"), s.signal("22008", fmt.Sprintf("%s, ': the clock is before the epoch of %s'", literal(s.name("new")), s.l.Name)), den, den)
+			den := new(big.Int).Mul(a, big.NewInt(1000))
+			decls = append(decls, "x DECIMAL(65,0)")
+			fmt.Fprintf(&body, "  SET x = %s;\n  IF x < 0 THEN\n    %s\n  END IF;\n  SET x = (x - MOD(x, %s)) / %s;\n",
+				s.ticksNum("CAST("+us+" AS DECIMAL(65,0))"), before, den, den)
+			ticks = "CAST(x AS UNSIGNED)"
 		}
-		fmt.Fprintf(&body, "  IF ticks > %s THEN\n    %s\n  END IF;\n  SET u = CAST(ticks AS UNSIGNED);\n%s", mask(v.Width),
-			s.signal("22008", fmt.Sprintf("%s, ': the clock is past the last tick of %s''s %d-bit time'", literal(s.name("new")), s.l.Name, v.Width)), s.place("u", v.Runs))
+		// One test for both ends: each statement of a stored function costs.
+		fmt.Fprintf(&body, "  IF x < 0 OR %s > %s THEN\n    %s\n  END IF;\n", ticks, mask(v.Width),
+			s.signal("22008", fmt.Sprintf("%s, IF(x < 0, ': the clock is before the epoch of %s', ': the clock is past the last tick of %s''s %d-bit time')", literal(s.name("new")), s.l.Name, s.l.Name, v.Width)))
+		s.placeInto(words, ticks, v.Runs)
 		doc += "the time from SYSDATE(6) (microseconds), "
 	}
 	doc += "random bits from RANDOM_BYTES."
 	if c := s.l.Counter; c != nil {
 		doc += " SQL keeps no state between calls, so the counter bits are random, as a generator's first ID in a tick has them"
 		if c.Init == layouts.InitSeeded {
-			for _, r := range c.Runs {
-				if top := c.Width - 1; r.Lo <= top && top < r.Lo+r.Width {
-					body.WriteString(s.place("0", []resolved.Run{{Shift: r.Shift + top - r.Lo, Width: 1, Lo: 0}}))
-				}
-			}
 			doc += " (top bit clear)"
 		}
 		doc += ": IDs made within one tick are unique by their random bits but not ordered among themselves."
 	}
-	fmt.Fprintf(&body, "  RETURN %s;\n", s.build())
+	if s.big {
+		fmt.Fprintf(&body, "  RETURN %s;\n", words[0])
+	} else {
+		var parts []string
+		for i, w := range s.words {
+			parts = append(parts, fmt.Sprintf("LPAD(HEX(%s), %d, '0')", words[i], w/4))
+		}
+		fmt.Fprintf(&body, "  RETURN UNHEX(CONCAT(\n    %s));\n", strings.Join(parts, ",\n    "))
+	}
 	s.function(function{suffix: "new", returns: s.typ, decls: decls, body: body.String(), mutable: true, doc: doc})
+}
+
+// placeInto ORs the value u (a BIGINT UNSIGNED expression) into the word
+// expressions at runs, whose bits the words hold zero.
+func (s *script) placeInto(words []string, u string, runs []resolved.Run) {
+	for _, r := range runs {
+		off := s.off(r)
+		start := 0
+		for i, ww := range s.words {
+			lo, hi := max(off, start), min(off+r.Width, start+ww)
+			if lo < hi {
+				vlo := r.Lo + (off + r.Width - hi)
+				pos := start + ww - hi
+				e := u
+				if vlo > 0 {
+					e = fmt.Sprintf("(%s >> %d)", e, vlo)
+				}
+				e = fmt.Sprintf("(%s & %s)", e, mask(hi-lo))
+				if pos > 0 {
+					e = fmt.Sprintf("(%s << %d)", e, pos)
+				}
+				words[i] = fmt.Sprintf("%s | %s", words[i], e)
+			}
+			start += ww
+		}
+	}
 }
