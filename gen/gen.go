@@ -17,6 +17,7 @@ import (
 	"github.com/idforge/idforge/gen/java"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/jsonschema"
+	"github.com/idforge/idforge/gen/mariadb"
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/gen/python"
 )
@@ -26,6 +27,7 @@ import (
 var languages = []emit.Emitter{
 	golang.Emitter{},
 	pgsql.Emitter{},
+	mariadb.Emitter{},
 	js.Emitter{},
 	python.Emitter{},
 	java.Emitter{},
