@@ -16,7 +16,7 @@ import (
 )
 
 const verifyUsage = `usage: idforge verify (-layout NAME | -spec FILE) [-from ENCODING] [-json] [FILE]
-       idforge verify (-layout NAME | -spec FILE) -profile NAME [-json] [FILE]
+       idforge verify (-layout NAME | -spec FILE) (-profile NAME | -sorted) [-json] [FILE]
        (without FILE, or with -, it reads standard input)
 
 Checks IDs made by any implementation of a layout: one ID a line, in the
@@ -76,6 +76,8 @@ a failure.
             made: no duplicates, and times that never go down (the first
             pair out of order named with its lines); the counter and
             randomness checks, which read the order made, do not run
+  -sorted   the lines are IDs as they are, in the order a database's ORDER
+            BY on the column gave them: judged as -profile judges them
 
 It exits 1 when a check fails (or a line does not read), 2 for a usage
 error, 0 otherwise. On a terminal, it shows on standard error how many
@@ -102,6 +104,7 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	maxSet := fs.Int("max-set", 1<<20, "")
 	asJSON := fs.Bool("json", false, "")
 	profile := fs.String("profile", "", "")
+	sorted := fs.Bool("sorted", false, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -137,7 +140,7 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		stored = &storedLines{a: a, format: format}
 	}
-	opts := verify.Options{Alpha: *alpha, Strict: *strict, MaxSet: *maxSet, Ahead: *ahead, StoreOrder: stored != nil}
+	opts := verify.Options{Alpha: *alpha, Strict: *strict, MaxSet: *maxSet, Ahead: *ahead, StoreOrder: stored != nil || *sorted}
 	if *from != "canonical" {
 		opts.From = *from
 	}
