@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -194,6 +195,10 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	rep := c.Report()
 	if stored != nil {
 		rep.Text = fmt.Sprintf("%s-stored", stored.a.Profile) // "read as sqlserver-stored text"
+		// The checker reads the IDs' canonical text, which this command
+		// writes from the stored values: whether a line was canonical
+		// says nothing of the input.
+		rep.Checks = slices.DeleteFunc(rep.Checks, func(c verify.Check) bool { return c.Group == "structure" && c.Name == "canonical" })
 	}
 	if rep.Lines == 0 {
 		return errors.New("no IDs to verify: the input is empty")
