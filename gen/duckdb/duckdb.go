@@ -1,0 +1,613 @@
+// Package duckdb generates DuckDB macros for an ID layout: the layout
+// resolved by package resolved, written out as one script of CREATE OR
+// REPLACE MACRO statements for DuckDB 1.5 and later, with no extension.
+//
+// For a layout and a prefix P (by default the layout's name with '-' as
+// '_'), the script defines PostgreSQL's function set (package gen/pgsql)
+// where a macro can hold it:
+//
+//	P_valid(id)                 whether id has the layout's constant bits (and,
+//	                            as a BLOB, its length), for a CHECK on a column
+//	P_<field>(id)               each field: UBIGINT up to 64 bits, UHUGEINT up
+//	                            to 128, BLOB for a bytes field
+//	P_time(id)                  the time, as TIMESTAMPTZ (DuckDB's is to the
+//	                            microsecond; the time is rounded down to it)
+//	P_min_at(t), P_max_at(t)    range bounds (time-sortable layouts)
+//	P_to_base62, P_from_base62  fixed-width Base62 text, sorting like the bytes
+//	                            (layouts of up to 184 bits)
+//	P_to_crockford, P_from_crockford
+//	P_to_hex, P_from_hex
+//	P_to_decimal, P_from_decimal  the unsigned number a 64-bit layout's bits
+//	                            hold, its canonical text
+//	P_new()                     a new ID, for layouts that need no per-node
+//	                            state (no node, clock sequence, hash or
+//	                            running counter)
+//
+// Macros whose names start with P__ are the script's own helpers.
+//
+// The ID's SQL type is UUID for a 128-bit layout, UBIGINT for a 64-bit one
+// and BLOB otherwise. DuckDB compares UUIDs as unsigned 128-bit numbers in
+// their text order (it keeps a UUID as a HUGEINT with the top bit flipped):
+// the order of the 16 bytes under memcmp, so a time-ordered layout's UUIDs
+// sort by time in a UUID column. UBIGINT rather than BIGINT for 64 bits: it
+// compares as the unsigned bytes do, so an ID whose top bit is set sorts
+// after the others, as it does in Go, and its text is the layout's decimal
+// (BIGINT, as PostgreSQL's bigint, would sort such IDs first). A BLOB
+// compares by memcmp, so it sorts as the ID's bytes do.
+//
+// What a macro cannot do: it has no local variables and no control flow
+// but CASE, so an error is error() in a CASE branch (DuckDB raises it as
+// an Invalid Input Error, with no SQLSTATE); the message names the macro,
+// the error kind (ErrLength, ErrSyntax, ErrOverflow, ErrTime, ErrBytes) and,
+// for text, the input, the 0-based position of a bad character and the
+// length, as PostgreSQL's messages do. A macro cannot keep state, so P_new
+// is written only for stateless layouts, as in PostgreSQL; DuckDB's clock
+// functions (now(), current_timestamp) are the transaction's start, so
+// P_new reads the time from uuidv7(), to the millisecond. P_pack, the
+// declared encodings (base58, base32hex, ...) and the Private IDs
+// functions are not written: ErrLayout says which layouts are refused.
+//
+// A recipe, for uuidv7:
+//
+//	CREATE TABLE events (id UUID PRIMARY KEY DEFAULT uuidv7_new(), body VARCHAR);
+//	INSERT INTO events (body) VALUES ('hello');
+//	SELECT * FROM events
+//	WHERE id >= uuidv7_min_at(TIMESTAMPTZ '2026-12-01 00:00:00+00')
+//	  AND id <= uuidv7_max_at(TIMESTAMPTZ '2026-12-07 23:59:59.999999+00')
+//	ORDER BY id;
+package duckdb
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/idforge/idforge/encodings"
+	"github.com/idforge/idforge/gen/emit"
+	"github.com/idforge/idforge/layouts"
+	"github.com/idforge/idforge/resolved"
+)
+
+// ErrLayout reports a layout the emitter cannot write macros for.
+var ErrLayout = errors.New("duckdb: unsupported layout")
+
+// ErrName reports a prefix that is not a plain lower-case SQL name.
+var ErrName = errors.New("duckdb: bad macro name")
+
+var nameRE = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+
+// DefaultPrefix returns the layout's name with '-' as '_'.
+func DefaultPrefix(l *resolved.Layout) string { return strings.ReplaceAll(l.Name, "-", "_") }
+
+// Emitter is DuckDB in idforge's registry of languages (package gen).
+type Emitter struct{}
+
+// Name returns "duckdb".
+func (Emitter) Name() string { return "duckdb" }
+
+// Title returns "SQL (DuckDB)".
+func (Emitter) Title() string { return "SQL (DuckDB)" }
+
+// Summary says what the emitter writes, for idforge gen's help.
+func (Emitter) Summary() string {
+	return `DuckDB macros: P_time, P_min_at, P_to_base62, P_new, ... (see gen/duckdb's package doc)`
+}
+
+// Params returns the prefix.
+func (Emitter) Params() []emit.Param { return []emit.Param{{Option: emit.Prefix}} }
+
+// Files returns out alone: the script is one file.
+func (Emitter) Files(out string) []string { return []string{out} }
+
+// Generate returns the script, named LAYOUT.duckdb.sql without o.Out.
+func (Emitter) Generate(l *resolved.Layout, o emit.Options) ([]emit.File, error) {
+	if o.Runtime != "" {
+		return nil, emit.OptionError(fmt.Errorf("duckdb: a script has no runtime to import from %q", o.Runtime))
+	}
+	script, err := Generate(l, o.Prefix)
+	if errors.Is(err, ErrName) {
+		return nil, emit.OptionError(err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := o.Out
+	if out == "" {
+		out = emit.ModuleName(l) + ".duckdb.sql"
+	}
+	return []emit.File{{Name: out, Content: script}}, nil
+}
+
+type kind int
+
+const (
+	kUBigint kind = iota
+	kUUID
+	kBlob
+)
+
+type script struct {
+	l      *resolved.Layout
+	prefix string
+	kind   kind
+	typ    string
+	out    strings.Builder
+}
+
+// Generate returns the script of the layout's macros, named with prefix
+// (DefaultPrefix where it is ""). A layout it cannot write is ErrLayout.
+func Generate(l *resolved.Layout, prefix string) ([]byte, error) {
+	if prefix == "" {
+		prefix = DefaultPrefix(l)
+	}
+	if !nameRE.MatchString(prefix) {
+		return nil, fmt.Errorf("%w: prefix %q: want lower-case letters, digits and '_'", ErrName, prefix)
+	}
+	if l.Bits > maxBase62Bits {
+		return nil, fmt.Errorf("%w: %s is %d bits, above the %d bits P_to_base62 reads", ErrLayout, l.Name, l.Bits, maxBase62Bits)
+	}
+	switch t := l.Text.Name; {
+	case t == "uuid", t == "decimal", resolved.IsCommonForm(t):
+	default:
+		return nil, fmt.Errorf("%w: %s's canonical text is %s, a declared encoding the macros do not write", ErrLayout, l.Name, t)
+	}
+	for _, f := range l.Fields {
+		if !f.Bytes && f.Width > 128 {
+			return nil, fmt.Errorf("%w: field %s is a %d-bit number, above UHUGEINT's 128", ErrLayout, f.Name, f.Width)
+		}
+	}
+	if v, ok := l.Value(layouts.Time); ok && (v.Width > 64 || l.Clock == nil) {
+		return nil, fmt.Errorf("%w: %s's time is %d bits", ErrLayout, l.Name, v.Width)
+	}
+	s := &script{l: l, prefix: prefix}
+	switch l.Bits {
+	case 64:
+		s.kind, s.typ = kUBigint, "UBIGINT"
+	case 128:
+		s.kind, s.typ = kUUID, "UUID"
+	default:
+		s.kind, s.typ = kBlob, "BLOB"
+	}
+	fmt.Fprintf(&s.out, "-- DuckDB macros for the %s layout (%d bits, as %s), written by idforge gen -lang duckdb: do not edit.\n", l.Name, l.Bits, s.typ)
+	s.emitBits()
+	s.emitValid()
+	s.emitFields()
+	s.emitTime()
+	s.emitBounds()
+	s.emitHex()
+	s.emitCrockford()
+	s.emitBase62()
+	s.emitDecimal()
+	s.emitNew()
+	return []byte(s.out.String()), nil
+}
+
+func (s *script) name(suffix string) string { return s.prefix + "_" + suffix }
+
+func (s *script) macro(suffix, params, body, doc string) {
+	fmt.Fprintf(&s.out, "\n-- %s\nCREATE OR REPLACE MACRO %s(%s) AS\n  %s;\n", doc, s.name(suffix), params, body)
+}
+
+func lit(v string) string { return "'" + strings.ReplaceAll(v, "'", "''") + "'" }
+
+// fail returns error() with the message macro: kind: detail, detail an SQL
+// expression of VARCHAR.
+func (s *script) fail(suffix, kind, detail string) string {
+	return fmt.Sprintf("error(%s || %s)", lit(s.name(suffix)+": "+kind+": "), detail)
+}
+
+// quoted is an SQL expression quoting text e, as PostgreSQL's %L does.
+func quoted(e string) string { return fmt.Sprintf("('''' || replace(%s, '''', '''''') || '''')", e) }
+
+// emitBits writes P__bits(id), the ID as a VARCHAR of Bits '0' and '1',
+// most significant first, and P__id(b), the ID those bits spell.
+func (s *script) emitBits() {
+	var bits, id string
+	switch s.kind {
+	case kUBigint:
+		bits, id = "id::BIT::VARCHAR", "b::BIT::UBIGINT"
+	case kUUID:
+		bits, id = "unhex(replace(id::VARCHAR, '-', ''))::BIT::VARCHAR", "hex(b::BIT::BLOB)::UUID"
+	default:
+		bits = fmt.Sprintf("CASE WHEN octet_length(id) = %d THEN id::BIT::VARCHAR ELSE %s END", s.l.Bytes(),
+			s.fail("_bits", "ErrBytes", fmt.Sprintf("'an ID of %d bytes, not ' || octet_length(id)", s.l.Bytes())))
+		id = "b::BIT::BLOB"
+	}
+	s.macro("_bits", "id", bits, "The ID's bits, most significant first (a helper of the macros below).")
+	s.macro("_id", "b", id, "The ID whose bits b spells (a helper).")
+}
+
+func (s *script) bits(id string) string { return s.name("_bits") + "(" + id + ")" }
+func (s *script) fromBits(b string) string { return s.name("_id") + "(" + b + ")" }
+
+// valueBits returns the bits of the value held in runs, most significant
+// first, read from the bit text b.
+func (s *script) valueBits(b string, runs []resolved.Run) string {
+	rs := slices.Clone(runs)
+	slices.SortFunc(rs, func(x, y resolved.Run) int { return y.Lo - x.Lo })
+	var parts []string
+	for _, r := range rs {
+		parts = append(parts, fmt.Sprintf("substring(%s, %d, %d)", b, r.Offset(s.l.Bits)+1, r.Width))
+	}
+	return strings.Join(parts, " || ")
+}
+
+func intType(width int) string {
+	if width <= 64 {
+		return "UBIGINT"
+	}
+	return "UHUGEINT"
+}
+
+func (s *script) emitValid() {
+	var tests []string
+	for _, c := range s.l.Consts {
+		v := make([]byte, c.Width)
+		for i := range c.Width {
+			v[i] = '0'
+			if c.Bit(c.Value, i) {
+				v[i] = '1'
+			}
+		}
+		tests = append(tests, fmt.Sprintf("substring(b, %d, %d) = '%s'", c.Offset(s.l.Bits)+1, c.Width, v))
+	}
+	test := "true"
+	if len(tests) > 0 {
+		test = fmt.Sprintf("list_transform([%s], b -> %s)[1]", s.bits("id"), strings.Join(tests, " AND "))
+	}
+	body := fmt.Sprintf("CASE WHEN id IS NULL THEN NULL ELSE %s END", test)
+	if s.kind == kBlob {
+		body = fmt.Sprintf("CASE WHEN id IS NULL THEN NULL WHEN octet_length(id) <> %d THEN false ELSE %s END", s.l.Bytes(), test)
+	}
+	s.macro("valid", "id", body, fmt.Sprintf("Whether id is a %s ID: its constant bits are the layout's; for a CHECK on a column.", s.l.Name))
+}
+
+func (s *script) emitFields() {
+	for i := range s.l.Fields {
+		f := &s.l.Fields[i]
+		vb := s.valueBits(s.bits("id"), f.Runs)
+		body := fmt.Sprintf("(%s)::BIT::%s", vb, intType(f.Width))
+		if f.Bytes {
+			body = fmt.Sprintf("(%s)::BIT::BLOB", vb)
+		}
+		s.macro(f.Name, "id", body, fmt.Sprintf("The %d-bit field %s of a %s ID.", f.Width, f.Name, s.l.Name))
+	}
+}
+
+// tickNs returns a tick as a/b nanoseconds, in lowest terms.
+func (s *script) tickNs() (a, b *big.Int) {
+	r := s.l.Clock.TickIn(1e9)
+	return r.Num(), r.Denom()
+}
+
+// floorDiv is floor(p / q) for HUGEINT p and a positive constant q.
+func floorDiv(p string, q *big.Int) string {
+	if q.Cmp(big.NewInt(1)) == 0 {
+		return p
+	}
+	return fmt.Sprintf("((%s) - (((%s) %% %s) + %s) %% %s) // %s", p, p, q, q, q, q)
+}
+
+func (s *script) emitTime() {
+	v, ok := s.l.Value(layouts.Time)
+	if !ok {
+		return
+	}
+	a, b := s.tickNs()
+	ticks := fmt.Sprintf("(%s)::BIT::UBIGINT::HUGEINT", s.valueBits(s.bits("id"), v.Runs))
+	ns := fmt.Sprintf("%s * %s", ticks, a)
+	ns = floorDiv(ns, b)
+	ns = fmt.Sprintf("%s + %s", ns, s.l.Clock.EpochNanos())
+	us := floorDiv(ns, big.NewInt(1000))
+	s.macro("time", "id", fmt.Sprintf("make_timestamp((%s)::BIGINT)::TIMESTAMPTZ", us),
+		fmt.Sprintf("The time a %s ID holds (%s ticks since %s), rounded down to the microsecond, as TIMESTAMPTZ.",
+			s.l.Name, v.Unit, v.Epoch.UTC().Format("2006-01-02T15:04:05.999999999Z")))
+}
+
+// place returns the bit text of an ID: the constants in place, the runs of
+// each value in vals from its bit text (Width bits, most significant first),
+// and fill elsewhere (a function of the bit's offset giving a literal).
+func (s *script) place(vals map[*resolved.Role]string, fill func(off, n int) string) string {
+	type piece struct {
+		off, n int
+		expr   string
+	}
+	var ps []piece
+	for _, c := range s.l.Consts {
+		v := make([]byte, c.Width)
+		for i := range c.Width {
+			v[i] = '0'
+			if c.Bit(c.Value, i) {
+				v[i] = '1'
+			}
+		}
+		ps = append(ps, piece{c.Offset(s.l.Bits), c.Width, "'" + string(v) + "'"})
+	}
+	for role, e := range vals {
+		for _, r := range role.Runs {
+			ps = append(ps, piece{r.Offset(s.l.Bits), r.Width, fmt.Sprintf("substring(%s, %d, %d)", e, role.Width-r.Lo-r.Width+1, r.Width)})
+		}
+	}
+	slices.SortFunc(ps, func(x, y piece) int { return x.off - y.off })
+	var out []string
+	at := 0
+	for _, p := range ps {
+		if p.off > at {
+			out = append(out, fill(at, p.off-at))
+		}
+		out = append(out, p.expr)
+		at = p.off + p.n
+	}
+	if at < s.l.Bits {
+		out = append(out, fill(at, s.l.Bits-at))
+	}
+	return strings.Join(out, "\n    || ")
+}
+
+func ones(w int) *big.Int { return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1)) }
+
+// ticksText returns the bit text of ticks (a HUGEINT expression in range),
+// width bits.
+func ticksText(ticks string, width int) string {
+	return fmt.Sprintf("right((%s)::UBIGINT::BIT::VARCHAR, %d)", ticks, width)
+}
+
+func (s *script) emitBounds() {
+	v, ok := s.l.Value(layouts.Time)
+	if !ok || !s.l.TimeSortable() {
+		return
+	}
+	a, b := s.tickNs()
+	epoch := s.l.Clock.EpochNanos()
+	max := ones(v.Width)
+	// x is ns since the epoch times b; ticks = ceil(x / a) = -floor(-x / a).
+	for _, bound := range []struct {
+		suffix, us, fill, doc string
+		min                   bool
+	}{
+		{"min_at", "epoch_us(t)::HUGEINT", "0", "The smallest %s ID whose time is at or after t: the first tick at or after t, every other variable bit 0; before the epoch the first tick's; past the last tick an error (ErrTime).", true},
+		{"max_at", "(epoch_us(t)::HUGEINT + 1)", "1", "The largest %s ID whose time (to the microsecond) is at or before t: every other variable bit 1; past the last tick the last tick's; before the epoch an error (ErrTime).", false},
+	} {
+		x := fmt.Sprintf("(-((%s * 1000 - %s) * %s))", bound.us, epoch, b)
+		ticks := "(-(" + floorDiv(x, a) + "))"
+		if !bound.min {
+			ticks = "(" + ticks + " - 1)"
+		}
+		fill := func(_, n int) string { return "'" + strings.Repeat(bound.fill, n) + "'" }
+		inner := s.name("_" + bound.suffix)
+		id := func(k string) string {
+			return s.fromBits(s.place(map[*resolved.Role]string{v: ticksText(k, v.Width)}, fill))
+		}
+		var body string
+		if bound.min {
+			body = fmt.Sprintf("CASE WHEN k > %s THEN %s ELSE %s END", max,
+				s.fail(bound.suffix, "ErrTime", fmt.Sprintf("'no tick of %s is at or after ' || t::VARCHAR", s.l.Name)),
+				id("greatest(k, 0)"))
+		} else {
+			body = fmt.Sprintf("CASE WHEN k < 0 THEN %s ELSE %s END",
+				s.fail(bound.suffix, "ErrTime", fmt.Sprintf("'no tick of %s is at or before ' || t::VARCHAR", s.l.Name)),
+				id(fmt.Sprintf("least(k, %s)", max)))
+		}
+		s.macro("_"+bound.suffix, "t, k", body, "A helper of "+s.name(bound.suffix)+": the ID of tick k.")
+		s.macro(bound.suffix, "t", fmt.Sprintf("%s(t, %s)", inner, ticks), fmt.Sprintf(bound.doc, s.l.Name))
+	}
+}
+
+// checkText returns the CASE conditions and errors of a text of width
+// characters of the regexp class.
+func (s *script) checkText(suffix string, width int, class string) string {
+	return fmt.Sprintf(`WHEN length(s) <> %d THEN %s
+    WHEN NOT regexp_full_match(s, '[%s]*') THEN %s`,
+		width, s.fail(suffix, "ErrLength", fmt.Sprintf("%s || ' is of length ' || length(s) || ', want %d'", quoted("s"), width)),
+		class, s.fail(suffix, "ErrSyntax", fmt.Sprintf("'invalid character ' || %s || ' at position ' || (strpos(s, regexp_extract(s, '[^%s]')) - 1) || ' of ' || %s || ' (length ' || length(s) || ')'",
+			quoted(fmt.Sprintf("regexp_extract(s, '[^%s]')", class)), class, quoted("s"))))
+}
+
+func (s *script) overflow(suffix string) string {
+	return s.fail(suffix, "ErrOverflow", fmt.Sprintf("%s || ' of length ' || length(s) || ' is above the largest %d-bit value'", quoted("s"), s.l.Bits))
+}
+
+func (s *script) emitHex() {
+	n := s.l.Bytes()
+	var enc string
+	switch s.kind {
+	case kUBigint:
+		enc = "lpad(lower(to_hex(id)), 16, '0')"
+	case kUUID:
+		enc = "replace(id::VARCHAR, '-', '')"
+	default:
+		enc = "lower(hex(id))"
+	}
+	s.macro("to_hex", "id", enc, fmt.Sprintf("A %s ID as %d lower-case hex digits.", s.l.Name, 2*n))
+	var dec string
+	switch s.kind {
+	case kUBigint:
+		dec = "('0x' || s)::UBIGINT"
+	case kUUID:
+		dec = "s::UUID"
+	default:
+		dec = "unhex(s)"
+	}
+	s.macro("from_hex", "s", fmt.Sprintf("CASE %s\n    ELSE %s END", s.checkText("from_hex", 2*n, "0-9A-Fa-f"), dec),
+		fmt.Sprintf("The %s ID that %d hex digits (either case) spell; anything else is an error.", s.l.Name, 2*n))
+}
+
+const crockfordDigits = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+func (s *script) emitCrockford() {
+	width := encodings.Crockford.EncodedLen(s.l.Bytes())
+	pad := 5*width - s.l.Bits
+	b := s.bits("id")
+	if pad > 0 {
+		b = fmt.Sprintf("'%s' || %s", strings.Repeat("0", pad), b)
+	}
+	s.macro("_crockford", "b", fmt.Sprintf("array_to_string(list_transform(range(%d), i -> substr('%s', substring(b, 5 * i + 1, 5)::BIT::UTINYINT + 1, 1)), '')", width, crockfordDigits),
+		"Crockford base-32 digits of the bit text b (a helper).")
+	s.macro("to_crockford", "id", fmt.Sprintf("%s(%s)", s.name("_crockford"), b),
+		fmt.Sprintf("A %s ID as %d Crockford base-32 characters, sorting as the IDs do.", s.l.Name, width))
+	digits := fmt.Sprintf("array_to_string(list_transform(range(%d), i -> right((strpos('%s', substr(u, i + 1, 1)) - 1)::UTINYINT::BIT::VARCHAR, 5)), '')", width, crockfordDigits)
+	s.macro("_from_crockford", "u", digits, "The bits of upper-case Crockford text u (a helper).")
+	v := fmt.Sprintf("%s(translate(upper(s), 'ILO', '110'))", s.name("_from_crockford"))
+	ov := ""
+	if pad > 0 {
+		ov = fmt.Sprintf("\n    WHEN left(%s, %d) <> '%s' THEN %s", v, pad, strings.Repeat("0", pad), s.overflow("from_crockford"))
+	}
+	s.macro("from_crockford", "s", fmt.Sprintf("CASE %s%s\n    ELSE %s END", s.checkText("from_crockford", width, "0-9A-TV-Za-tv-z"), ov,
+		s.fromBits(fmt.Sprintf("substring(%s, %d)", v, pad+1))),
+		fmt.Sprintf("The %s ID that %d Crockford base-32 characters spell (either case; I and L read as 1, O as 0); anything else, U included, or a value above the largest ID, is an error.", s.l.Name, width))
+}
+
+const base62Digits = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+// maxBase62Bits: the ID is split into a top part of up to 120 bits and its
+// last 64; the top part divided by 62^10 fits in a UHUGEINT.
+const maxBase62Bits = 184
+
+func pow62(k int) *big.Int { return new(big.Int).Exp(big.NewInt(62), big.NewInt(int64(k)), nil) }
+
+// digits62 returns the text of w Base62 digits of the UHUGEINT x.
+func digits62(x string, w int) string {
+	var ds []string
+	for i := range w {
+		p := pow62(w - 1 - i)
+		e := fmt.Sprintf("(%s // %s) %% 62", x, p)
+		if i == 0 {
+			e = fmt.Sprintf("%s // %s", x, p)
+		}
+		ds = append(ds, fmt.Sprintf("substr('%s', (%s)::INTEGER + 1, 1)", base62Digits, e))
+	}
+	return strings.Join(ds, "\n    || ")
+}
+
+// value62 returns the UHUGEINT of the Base62 digits of s from 1-based
+// character at, n of them.
+func value62(s string, at, n int) string {
+	var ts []string
+	for i := range n {
+		ts = append(ts, fmt.Sprintf("(strpos('%s', substr(%s, %d, 1)) - 1)::UHUGEINT * %s", base62Digits, s, at+i, pow62(n-1-i)))
+	}
+	return "(" + strings.Join(ts, "\n      + ") + ")"
+}
+
+func (s *script) emitBase62() {
+	n := s.l.Bytes()
+	width := encodings.Base62.EncodedLen(n)
+	maxText := encodings.Base62.EncodeToString(bytesOfOnes(n))
+	var enc, dec string
+	if s.l.Bits <= 128 {
+		enc = fmt.Sprintf("list_transform([(%s)::BIT::UHUGEINT], x -> %s)[1]", s.bits("id"), digits62("x", width))
+		dec = fmt.Sprintf("right(%s::BIT::VARCHAR, %d)", value62("s", 1, width), s.l.Bits)
+	} else {
+		// x = H * 2^64 + L; Q = x // D and R = x %% D, D = 62^10: long
+		// division of H (under 2^120) and L by D (under 2^60).
+		d := pow62(10)
+		top := s.l.Bits - 64
+		enc = fmt.Sprintf(`list_transform([[(substring(b, 1, %d))::BIT::UHUGEINT, (substring(b, %d))::BIT::UBIGINT::UHUGEINT]], hl ->
+    list_transform([[hl[1] // %s * 18446744073709551616 + ((hl[1] %% %s) * 18446744073709551616 + hl[2]) // %s, ((hl[1] %% %s) * 18446744073709551616 + hl[2]) %% %s]], x -> %s
+    || %s)[1])[1]`, top, top+1, d, d, d, d, d, digits62("x[1]", width-10), digits62("x[2]", 10))
+		enc = fmt.Sprintf("list_transform([%s], b -> %s)[1]", s.bits("id"), enc)
+		// x = Q * D + R, Q = Qh * 2^64 + Ql: low = Ql * D + R, whose top
+		// carries into Qh * D.
+		q := value62("s", 1, width-10)
+		r := value62("s", width-9, 10)
+		dec = fmt.Sprintf(`list_transform([[%s, %s]], qr -> right(((qr[1] >> 64) * %s + ((qr[1] & 18446744073709551615) * %s + qr[2]) >> 64)::BIT::VARCHAR, %d)
+    || (((qr[1] & 18446744073709551615) * %s + qr[2]) & 18446744073709551615)::UBIGINT::BIT::VARCHAR)[1]`, q, r, d, d, top, d)
+	}
+	s.macro("to_base62", "id", enc, fmt.Sprintf("A %s ID as %d Base62 characters, zero-padded; it sorts as the IDs do (byte order).", s.l.Name, width))
+	s.macro("from_base62", "s", fmt.Sprintf("CASE %s\n    WHEN s > '%s' THEN %s\n    ELSE %s END", s.checkText("from_base62", width, "0-9A-Za-z"), maxText,
+		s.overflow("from_base62"), s.fromBits(dec)),
+		fmt.Sprintf("The %s ID that %d Base62 characters spell; anything else, or a value above the largest ID, is an error.", s.l.Name, width))
+}
+
+func bytesOfOnes(n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = 0xff
+	}
+	return b
+}
+
+func (s *script) emitDecimal() {
+	if s.l.Text.Name != "decimal" || s.kind != kUBigint {
+		return
+	}
+	max := "18446744073709551615"
+	if !s.l.Text.Signed {
+		max = "9223372036854775807"
+	}
+	s.macro("to_decimal", "id", "id::VARCHAR", fmt.Sprintf("A %s ID as the unsigned number its bits hold, its canonical text.", s.l.Name))
+	s.macro("from_decimal", "s", fmt.Sprintf(`CASE WHEN length(s) < 1 OR length(s) > %d THEN %s
+    WHEN NOT regexp_full_match(s, '[0-9]*') THEN %s
+    WHEN lpad(s, %d, '0') > '%s' THEN %s
+    ELSE s::UBIGINT END`, len(max),
+		s.fail("from_decimal", "ErrLength", fmt.Sprintf("%s || ' is of length ' || length(s) || ', want 1 to %d'", quoted("s"), len(max))),
+		s.fail("from_decimal", "ErrSyntax", fmt.Sprintf("'invalid character ' || %s || ' at position ' || (strpos(s, regexp_extract(s, '[^0-9]')) - 1) || ' of ' || %s || ' (length ' || length(s) || ')'",
+			quoted("regexp_extract(s, '[^0-9]')"), quoted("s"))),
+		len(max), max, s.fail("from_decimal", "ErrOverflow", fmt.Sprintf("%s || ' of length ' || length(s) || ' is above the largest %s'", quoted("s"), max))),
+		fmt.Sprintf("The %s ID whose decimal text is s; anything else is an error.", s.l.Name))
+}
+
+// minStatelessBits is gen/pgsql's: the fewest fresh random bits for P_new
+// to make IDs without state.
+const minStatelessBits = 60
+
+func stateless(l *resolved.Layout) bool {
+	for _, r := range []layouts.Role{layouts.Node, layouts.ClockSeq, layouts.Hash} {
+		if _, ok := l.Value(r); ok {
+			return false
+		}
+	}
+	if v, ok := l.Value(layouts.Random); ok && v.Once {
+		return false
+	}
+	c, hasCounter := l.Value(layouts.Counter)
+	if hasCounter && c.Init != layouts.InitSeeded && c.Init != layouts.InitRandom {
+		return false
+	}
+	return l.RandomBits() >= minStatelessBits
+}
+
+// randomBits returns n random bits as text, from the last 62 bits of
+// uuid()s, which are random (the version and variant are above them).
+func randomBits(n int) string {
+	var parts []string
+	for n > 0 {
+		w := min(n, 62)
+		parts = append(parts, fmt.Sprintf("right(unhex(replace(uuid()::VARCHAR, '-', ''))::BIT::VARCHAR, %d)", w))
+		n -= w
+	}
+	return strings.Join(parts, " || ")
+}
+
+func (s *script) emitNew() {
+	if !stateless(s.l) {
+		return
+	}
+	vals := map[*resolved.Role]string{}
+	doc := fmt.Sprintf("A new %s ID: ", s.l.Name)
+	var seeded *resolved.Role
+	if c, ok := s.l.Value(layouts.Counter); ok && c.Init == layouts.InitSeeded {
+		seeded = c
+		vals[c] = "('0' || " + randomBits(c.Width-1) + ")"
+	}
+	v, hasTime := s.l.Value(layouts.Time)
+	if hasTime {
+		a, b := s.tickNs()
+		// ms from uuidv7()'s first 48 bits; ticks = floor((ms * 1e6 - epoch) * b / a).
+		ticks := floorDiv(fmt.Sprintf("(m * 1000000 - %s) * %s", s.l.Clock.EpochNanos(), b), a)
+		s.macro("_ticks", "m", fmt.Sprintf("CASE WHEN m * 1000000 < %[1]s THEN %[2]s WHEN %[3]s > %[4]s THEN %[5]s ELSE %[3]s END", s.l.Clock.EpochNanos(),
+			s.fail("new", "ErrTime", "'the clock is before the epoch'"), ticks, ones(v.Width), s.fail("new", "ErrTime", fmt.Sprintf("'the clock is past the last tick of %s'", s.l.Name))),
+			"The tick of the Unix millisecond m (a helper).")
+		vals[v] = ticksText(fmt.Sprintf("%s(%s)", s.name("_ticks"), "('0x' || replace(left(uuidv7()::VARCHAR, 13), '-', ''))::UBIGINT::HUGEINT"), v.Width)
+		doc += "the time from uuidv7()'s clock (milliseconds: DuckDB's now() is the transaction's start), "
+	}
+	doc += "random bits from uuid()."
+	if seeded != nil {
+		doc += " A macro keeps no state, so the counter bits are random with the top bit clear, as a generator's first ID in a tick has them: IDs of one tick are unique by their random bits but not ordered among themselves."
+	}
+	body := s.fromBits(s.place(vals, func(_, n int) string { return randomBits(n) }))
+	s.macro("new", "", body, doc)
+}
