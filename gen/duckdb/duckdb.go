@@ -220,7 +220,7 @@ func (s *script) emitBits() {
 	s.macro("_id", "b", id, "The ID whose bits b spells (a helper).")
 }
 
-func (s *script) bits(id string) string { return s.name("_bits") + "(" + id + ")" }
+func (s *script) bits(id string) string    { return s.name("_bits") + "(" + id + ")" }
 func (s *script) fromBits(b string) string { return s.name("_id") + "(" + b + ")" }
 
 // valueBits returns the bits of the value held in runs, most significant
@@ -347,7 +347,9 @@ func (s *script) place(vals map[*resolved.Role]string, fill func(off, n int) str
 	return strings.Join(out, "\n    || ")
 }
 
-func ones(w int) *big.Int { return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1)) }
+func ones(w int) *big.Int {
+	return new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(w)), big.NewInt(1))
+}
 
 // ticksText returns the bit text of ticks (a HUGEINT expression in range),
 // width bits.
@@ -513,7 +515,7 @@ func (s *script) emitBase62() {
 		// carries into Qh * D.
 		q := value62("s", 1, width-10)
 		r := value62("s", width-9, 10)
-		dec = fmt.Sprintf(`list_transform([[%s, %s]], qr -> right(((qr[1] >> 64) * %s + ((qr[1] & 18446744073709551615) * %s + qr[2]) >> 64)::BIT::VARCHAR, %d)
+		dec = fmt.Sprintf(`list_transform([[%s, %s]], qr -> right(((qr[1] >> 64) * %s + (((qr[1] & 18446744073709551615) * %s + qr[2]) >> 64))::BIT::VARCHAR, %d)
     || (((qr[1] & 18446744073709551615) * %s + qr[2]) & 18446744073709551615)::UBIGINT::BIT::VARCHAR)[1]`, q, r, d, d, top, d)
 	}
 	s.macro("to_base62", "id", enc, fmt.Sprintf("A %s ID as %d Base62 characters, zero-padded; it sorts as the IDs do (byte order).", s.l.Name, width))
@@ -534,16 +536,20 @@ func (s *script) emitDecimal() {
 	if s.l.Text.Name != "decimal" || s.kind != kUBigint {
 		return
 	}
+	// Where the top bit is a constant zero, the text is up to 2^63-1, 19
+	// digits, as in Go.
 	max := "18446744073709551615"
 	if !s.l.Text.Signed {
 		max = "9223372036854775807"
 	}
 	s.macro("to_decimal", "id", "id::VARCHAR", fmt.Sprintf("A %s ID as the unsigned number its bits hold, its canonical text.", s.l.Name))
 	s.macro("from_decimal", "s", fmt.Sprintf(`CASE WHEN length(s) < 1 OR length(s) > %d THEN %s
+    WHEN length(s) > 1 AND left(s, 1) = '0' THEN %s
     WHEN NOT regexp_full_match(s, '[0-9]*') THEN %s
     WHEN lpad(s, %d, '0') > '%s' THEN %s
     ELSE s::UBIGINT END`, len(max),
 		s.fail("from_decimal", "ErrLength", fmt.Sprintf("%s || ' is of length ' || length(s) || ', want 1 to %d'", quoted("s"), len(max))),
+		s.fail("from_decimal", "ErrSyntax", fmt.Sprintf("'invalid character ''0'' at position 0 of ' || %s || ' (length ' || length(s) || '): a leading zero'", quoted("s"))),
 		s.fail("from_decimal", "ErrSyntax", fmt.Sprintf("'invalid character ' || %s || ' at position ' || (strpos(s, regexp_extract(s, '[^0-9]')) - 1) || ' of ' || %s || ' (length ' || length(s) || ')'",
 			quoted("regexp_extract(s, '[^0-9]')"), quoted("s"))),
 		len(max), max, s.fail("from_decimal", "ErrOverflow", fmt.Sprintf("%s || ' of length ' || length(s) || ' is above the largest %s'", quoted("s"), max))),
