@@ -187,8 +187,26 @@ func Generate(l *resolved.Layout, prefix string) ([]byte, error) {
 
 func (s *script) name(suffix string) string { return s.prefix + "_" + suffix }
 
+// macro writes one macro. DuckDB pastes a macro's argument wherever the
+// body names its parameter, so an argument such as P_new() would be
+// evaluated once for each use, each time a new ID: a parameter the body
+// uses more than once is bound once, as the lambda parameter of a
+// one-element list_transform, and the macro's own parameter is named with
+// a trailing '_'.
 func (s *script) macro(suffix, params, body, doc string) {
-	fmt.Fprintf(&s.out, "\n-- %s\nCREATE OR REPLACE MACRO %s(%s) AS\n  %s;\n", doc, s.name(suffix), params, body)
+	var names []string
+	if params != "" {
+		names = strings.Split(params, ", ")
+	}
+	for i := len(names) - 1; i >= 0; i-- {
+		n := names[i]
+		uses := len(regexp.MustCompile(`\b` + n + `\b`).FindAllString(body, -1))
+		if uses > 1 || uses == 1 && strings.Contains(body, "->") { // a lambda's body is evaluated per element
+			body = fmt.Sprintf("list_transform([%s_], %s -> %s)[1]", n, n, body)
+			names[i] = n + "_"
+		}
+	}
+	fmt.Fprintf(&s.out, "\n-- %s\nCREATE OR REPLACE MACRO %s(%s) AS\n  %s;\n", doc, s.name(suffix), strings.Join(names, ", "), body)
 }
 
 func lit(v string) string { return "'" + strings.ReplaceAll(v, "'", "''") + "'" }
@@ -283,6 +301,22 @@ func (s *script) tickNs() (a, b *big.Int) {
 	return r.Num(), r.Denom()
 }
 
+// mul is e * c, or e where c is 1.
+func mul(e string, c *big.Int) string {
+	if c.Cmp(big.NewInt(1)) == 0 {
+		return e
+	}
+	return fmt.Sprintf("%s * %s", e, c)
+}
+
+// minus is e - c, or e where c is 0.
+func minus(e string, c *big.Int) string {
+	if c.Sign() == 0 {
+		return e
+	}
+	return fmt.Sprintf("(%s - %s)", e, c)
+}
+
 // floorDiv is floor(p / q) for HUGEINT p and a positive constant q.
 func floorDiv(p string, q *big.Int) string {
 	if q.Cmp(big.NewInt(1)) == 0 {
@@ -298,9 +332,10 @@ func (s *script) emitTime() {
 	}
 	a, b := s.tickNs()
 	ticks := fmt.Sprintf("(%s)::BIT::UBIGINT::HUGEINT", s.valueBits(s.bits("id"), v.Runs))
-	ns := fmt.Sprintf("%s * %s", ticks, a)
-	ns = floorDiv(ns, b)
-	ns = fmt.Sprintf("%s + %s", ns, s.l.Clock.EpochNanos())
+	ns := floorDiv(mul(ticks, a), b)
+	if e := s.l.Clock.EpochNanos(); e.Sign() != 0 {
+		ns = fmt.Sprintf("%s + %s", ns, e)
+	}
 	us := floorDiv(ns, big.NewInt(1000))
 	s.macro("time", "id", fmt.Sprintf("make_timestamp((%s)::BIGINT)::TIMESTAMPTZ", us),
 		fmt.Sprintf("The time a %s ID holds (%s ticks since %s), rounded down to the microsecond, as TIMESTAMPTZ.",
@@ -373,7 +408,7 @@ func (s *script) emitBounds() {
 		{"min_at", "epoch_us(t)::HUGEINT", "0", "The smallest %s ID whose time is at or after t: the first tick at or after t, every other variable bit 0; before the epoch the first tick's; past the last tick an error (ErrTime).", true},
 		{"max_at", "(epoch_us(t)::HUGEINT + 1)", "1", "The largest %s ID whose time (to the microsecond) is at or before t: every other variable bit 1; past the last tick the last tick's; before the epoch an error (ErrTime).", false},
 	} {
-		x := fmt.Sprintf("(-((%s * 1000 - %s) * %s))", bound.us, epoch, b)
+		x := fmt.Sprintf("(-(%s))", mul(minus(bound.us+" * 1000", epoch), b))
 		ticks := "(-(" + floorDiv(x, a) + "))"
 		if !bound.min {
 			ticks = "(" + ticks + " - 1)"
@@ -603,17 +638,27 @@ func (s *script) emitNew() {
 	if hasTime {
 		a, b := s.tickNs()
 		// ms from uuidv7()'s first 48 bits; ticks = floor((ms * 1e6 - epoch) * b / a).
-		ticks := floorDiv(fmt.Sprintf("(m * 1000000 - %s) * %s", s.l.Clock.EpochNanos(), b), a)
+		ticks := floorDiv(mul(minus("m * 1000000", s.l.Clock.EpochNanos()), b), a)
 		s.macro("_ticks", "m", fmt.Sprintf("CASE WHEN m * 1000000 < %[1]s THEN %[2]s WHEN %[3]s > %[4]s THEN %[5]s ELSE %[3]s END", s.l.Clock.EpochNanos(),
 			s.fail("new", "ErrTime", "'the clock is before the epoch'"), ticks, ones(v.Width), s.fail("new", "ErrTime", fmt.Sprintf("'the clock is past the last tick of %s'", s.l.Name))),
 			"The tick of the Unix millisecond m (a helper).")
-		vals[v] = ticksText(fmt.Sprintf("%s(%s)", s.name("_ticks"), "('0x' || replace(left(uuidv7()::VARCHAR, 13), '-', ''))::UBIGINT::HUGEINT"), v.Width)
+		// One call of uuidv7() a row: P__ticks binds its parameter once.
+		vals[v] = ticksText(fmt.Sprintf("%s(('0x' || replace(left(uuidv7()::VARCHAR, 13), '-', ''))::UBIGINT::HUGEINT)", s.name("_ticks")), v.Width)
 		doc += "the time from uuidv7()'s clock (milliseconds: DuckDB's now() is the transaction's start), "
 	}
 	doc += "random bits from uuid()."
 	if seeded != nil {
 		doc += " A macro keeps no state, so the counter bits are random with the top bit clear, as a generator's first ID in a tick has them: IDs of one tick are unique by their random bits but not ordered among themselves."
 	}
-	body := s.fromBits(s.place(vals, func(_, n int) string { return randomBits(n) }))
-	s.macro("new", "", body, doc)
+	if !hasTime {
+		s.macro("new", "", s.fromBits(s.place(vals, func(_, n int) string { return randomBits(n) })), doc)
+		return
+	}
+	// The time's bits go in with P__new_at, which binds them once where
+	// the time has more than one run.
+	at := vals[v]
+	vals[v] = "k"
+	s.macro("_new_at", "k", s.fromBits(s.place(vals, func(_, n int) string { return randomBits(n) })),
+		"A new ID whose time is the bit text k (a helper of "+s.name("new")+").")
+	s.macro("new", "", fmt.Sprintf("%s(%s)", s.name("_new_at"), at), doc)
 }

@@ -98,3 +98,5 @@ func script(t *testing.T, l *resolved.Layout) []string {
 	}
 	return statements(b)
 }
+
+func duckdbGenerate(l *resolved.Layout) ([]byte, error) { return duckdb.Generate(l, "") }
