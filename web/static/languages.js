@@ -6,6 +6,7 @@
 globalThis.IDFORGE_LANGUAGES = [
   {"name": "go", "title": "Go"},
   {"name": "sql", "title": "SQL (PostgreSQL)"},
+  {"name": "duckdb", "title": "SQL (DuckDB)"},
   {"name": "js", "title": "JavaScript"},
   {"name": "python", "title": "Python"},
   {"name": "java", "title": "Java"},
