@@ -101,6 +101,10 @@ import (
 //     accepts, and Hex, the ID that fromName gives those bytes as a name
 //     of bytes, hashed as they are, in Namespace. See BadNameRecords;
 //   - "mask": see Key;
+//   - "stored": under the storage profile Profile (package storage), the
+//     ID Hex is stored as Stored (hex) and Stored reads back as Hex; with
+//     Error ErrStored, Input (hex) is no stored value of the profile (its
+//     padding is not zero);
 //   - "order": IDs, hex, in ascending unsigned byte order, the order every
 //     language's compare must give them (Order);
 //   - "sequence": a generator scenario (Sequence): Scenario (steady,
@@ -147,6 +151,11 @@ type Record struct {
 	Key    string `json:"key,omitempty"`
 	Tweak  string `json:"tweak,omitempty"`
 	Public string `json:"public,omitempty"`
+
+	// A "stored" record: under the storage profile Profile, the ID Hex is
+	// stored as Stored (hex), and back (package storage).
+	Profile string `json:"profile,omitempty"`
+	Stored  string `json:"stored,omitempty"`
 
 	Namespace string  `json:"namespace,omitempty"`
 	Name      *string `json:"name,omitempty"` // a pointer, for the empty name

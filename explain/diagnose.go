@@ -37,18 +37,7 @@ func diagnose(in string, o ReadOptions) string {
 	}
 	seen := map[string]bool{}
 	for _, l := range try {
-		var forms []string
-		switch {
-		case o.From == "canonical":
-			forms = []string{Canonical(l)}
-		case o.From != "":
-			forms = []string{o.From}
-		case o.Layout != nil:
-			forms = FormsOf(l)
-		default:
-			forms = readForms(l)
-		}
-		for _, form := range forms {
+		for _, form := range formsToTry(l, o, o.Layout != nil) {
 			m, ok := missIn(l, form, in, o.Layout != nil)
 			if ok && !seen[m.title] {
 				seen[m.title] = true

@@ -625,16 +625,8 @@ func (o ReadOptions) candidates(in string, show bool) ([]Candidate, *ReadError) 
 	var d decoder
 	d.in = in
 	for _, l := range try {
-		var forms []string
-		switch {
-		case o.From == "canonical":
-			forms = []string{Canonical(l)}
-		case o.From != "":
-			forms = []string{o.From}
-		case show:
-			forms = FormsOf(l)
-		case o.Layout != nil:
-			forms = FormsOf(l)
+		forms := formsToTry(l, o, show || o.Layout != nil)
+		if o.From == "" && !show && o.Layout != nil {
 			// Text of the canonical form's length reads in it alone.
 			if shaped(l, forms[0], in) {
 				if c, ok := d.read(l, forms[0], o, rerr, show); ok {
@@ -643,8 +635,6 @@ func (o ReadOptions) candidates(in string, show bool) ([]Candidate, *ReadError) 
 				return nil, rerr
 			}
 			forms = forms[1:]
-		default:
-			forms = readForms(l)
 		}
 		for _, form := range forms {
 			switch {
@@ -682,6 +672,21 @@ func shaped(l *layouts.Layout, form, in string) bool {
 	}
 	e, err := encodingOf(l, form)
 	return err == nil && e.EncodedLen(view(l).Bytes()) == len(in)
+}
+
+// formsToTry are the forms a text is tried in for the layout l: -from's
+// (o.From), else, with every, all the layout's (FormsOf), else those Read
+// tries without -from and -layout (readForms).
+func formsToTry(l *layouts.Layout, o ReadOptions, every bool) []string {
+	switch {
+	case o.From == "canonical":
+		return []string{Canonical(l)}
+	case o.From != "":
+		return []string{o.From}
+	case every:
+		return FormsOf(l)
+	}
+	return readForms(l)
 }
 
 // readForms are the forms Read tries a layout in without -from and

@@ -256,6 +256,14 @@ func TestTextPublished(t *testing.T) {
 	if _, err := interp.Decode(l, "crockford", "81ARYZ6S410000000000000000"); !errors.Is(err, interp.ErrOverflow) {
 		t.Errorf("Decode of a ULID above the largest = %v, want ErrOverflow", err)
 	}
+	// Decimal text is an ID's unsigned bits: a sign is no digit, though
+	// big.Int prints -1 as it reads it (and FillBytes takes |x|).
+	sf, _ := layouts.Builtin("snowflake")
+	for _, text := range []string{"-1", "+1", "-0", "01"} {
+		if got, err := interp.Decode(sf, "decimal", text); !errors.Is(err, interp.ErrSyntax) {
+			t.Errorf("Decode(snowflake, decimal, %q) = %x, %v; want ErrSyntax", text, got, err)
+		}
+	}
 }
 
 // unhex reads hex digits, failing the test on a bad one.

@@ -252,7 +252,7 @@ func Decode(l *layouts.Layout, form, text string) ([]byte, error) {
 		if !ok {
 			return nil, fmt.Errorf("%w: %q is not a decimal number", ErrSyntax, text)
 		}
-		if x.String() != text { // a sign, a leading zero
+		if x.Sign() < 0 || x.String() != text { // a sign ("-1" prints as itself), a leading zero
 			return nil, fmt.Errorf("%w: %q is not written as an ID is", ErrSyntax, text)
 		}
 		top := uint(63)

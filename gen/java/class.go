@@ -65,6 +65,7 @@ func (w *writer) class() {
 	w.writers()
 	w.readers()
 	w.mask()
+	w.stored()
 	w.objectMethods()
 	w.fieldsRecord()
 	if p.Generates {

@@ -116,7 +116,13 @@ public final class IDException extends IllegalArgumentException {
          * A StatefulSet ordinal that does not parse, or is outside a
          * layout's node space ({@code ErrOrdinal}).
          */
-        ERR_ORDINAL("ErrOrdinal");
+        ERR_ORDINAL("ErrOrdinal"),
+        /**
+         * A value given to {@code fromStored} that no ID stores as under its
+         * storage profile: of the wrong length, or whose padding is not zero
+         * ({@code ErrStored}).
+         */
+        ERR_STORED("ErrStored");
 
         private final String errorName;
 

@@ -163,6 +163,9 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 	}
 	w := newWriter(p, pkg, declared)
 	w.runtime = runtime
+	if w.profiles, err = arrangements(r); err != nil {
+		return nil, err
+	}
 	if runtime {
 		if !runtimeNeeds().covers(w.needs()) {
 			return nil, fmt.Errorf("%w: %s: IDRuntime serves the built-in layouts' classes, and this layout needs helpers it does not hold (a check symbol?): generate a self-contained class", ErrLayout, r.Name)
@@ -198,7 +201,10 @@ type writer struct {
 	// runtime says that the class uses IDRuntime's shared helpers rather
 	// than holding them.
 	runtime bool
-	b       strings.Builder
+	// profiles are the storage profiles the layout fits, and those it
+	// does not.
+	profiles storedProfiles
+	b        strings.Builder
 }
 
 // t writes a template: each $NAME$ in it becomes the value vars gives it,
@@ -235,6 +241,7 @@ var imports = []string{
 	"java.time.DateTimeException",
 	"java.time.Instant",
 	"java.util.Arrays",
+	"java.util.List",
 	"java.util.Objects",
 	"java.util.UUID",
 	"java.util.concurrent.locks.LockSupport",
@@ -546,7 +553,7 @@ func (w *writer) hasCheck() bool {
 
 // methods are the names of the class's methods that a declared encoding's
 // writer, named after it, must not take.
-var methods = words(`bytes fields time unixNanos isValid isZero toUUID toLong mask compareTo equals hashCode
+var methods = words(`bytes fields time unixNanos isValid isZero toUUID toLong toStored toStoredUUID fromStored mask compareTo equals hashCode
 	toString getClass notify notifyAll wait clone finalize`)
 
 // declaredForms returns the forms of the encodings the spec declares that

@@ -320,6 +320,12 @@ func Records(l *layouts.Layout, src string) ([]conformance.Record, error) {
 		return nil, err
 	}
 	rs = append(rs, masks...)
+	// How its IDs are stored under every storage profile it fits.
+	stored, err := conformance.Stored(l, [][]byte{ids[0], ids[1], ids[3], ids[len(ids)-1]})
+	if err != nil {
+		return nil, err
+	}
+	rs = append(rs, stored...)
 	return append(rs, conformance.Bad(l, ids[3])...), nil
 }
 

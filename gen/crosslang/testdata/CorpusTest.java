@@ -373,6 +373,7 @@ public final class CorpusTest {
         // the top bit set (an invalid one) reads as bad text, too long or too large.
         boolean narrow = "decimal".equals(head.get("text")) && rs.stream().anyMatch(b -> "bad".equals(b.get("kind")) && "text".equals(b.get("form")) && "9223372036854775808".equals(b.get("input")));
         boolean hasTime = hasMethod(c, "time");
+        boolean stored = false;
         for (Map<String, Object> r : rs) {
             String kind = (String) r.get("kind");
             switch (kind) {
@@ -480,11 +481,18 @@ public final class CorpusTest {
                 case "bad-name":
                     checkBadName(c, layout, r, fromBytes);
                     break;
+                case "stored":
+                    checkStored(c, layout, r, fromBytes);
+                    stored = true;
+                    break;
                 default:
                     // A kind this reader does not know: the corpus's format
                     // gains kinds, which readers ignore (docs/conformance.md).
                     break;
             }
+        }
+        if (stored) {
+            checkProfileNames(c, layout);
         }
         if (Boolean.TRUE.equals(head.get("generates"))) {
             checkGenerator(c, head);
@@ -584,6 +592,68 @@ public final class CorpusTest {
             }
         }
         return false;
+    }
+
+    /**
+     * Checks a "stored" record: toStored gives the stored value under the
+     * profile and fromStored the ID back, as bytes and, for 16 bytes, as a
+     * UUID; a record with an error is a value fromStored refuses
+     * (ErrStored, naming the profile and the padding byte), as it refuses
+     * the value a byte longer (naming the length).
+     */
+    static void checkStored(Class<?> c, String layout, Map<String, Object> r, Method fromBytes) throws Exception {
+        String profile = (String) r.get("profile");
+        Method fromStored = c.getMethod("fromStored", byte[].class, String.class);
+        if (r.get("error") != null) {
+            String in = (String) r.get("input");
+            String what = "fromStored(" + in + ", " + profile + ")";
+            String msg = throwsCode(() -> fromStored.invoke(null, hex(in), profile), (String) r.get("error"), what, layout);
+            check(msg.contains(profile) && msg.contains("byte "), what + ": the message " + msg + " names no profile or byte");
+            msg = throwsCode(() -> fromStored.invoke(null, hex(in + "00"), profile), (String) r.get("error"), what + " a byte longer", layout);
+            check(msg.contains(profile) && msg.contains("length " + (in.length() / 2 + 1)), what + " a byte longer: the message " + msg + " names no profile or length");
+            return;
+        }
+        String h = (String) r.get("hex"), want = (String) r.get("stored");
+        Object id = fromBytes.invoke(null, (Object) hex(h));
+        String what = layout + " " + h + " under " + profile;
+        byte[] got = (byte[]) call(() -> c.getMethod("toStored", String.class).invoke(id, profile));
+        equal(HexFormat.of().formatHex(got), want, "toStored of " + what);
+        equal(hexOf(call(() -> fromStored.invoke(null, hex(want), profile))), h, "fromStored of " + what);
+        if (want.length() == 32) {
+            java.util.UUID u = (java.util.UUID) call(() -> c.getMethod("toStoredUUID", String.class).invoke(id, profile));
+            equal(u.toString().replace("-", ""), want, "toStoredUUID of " + what);
+            equal(hexOf(call(() -> c.getMethod("fromStored", java.util.UUID.class, String.class).invoke(null, u, profile))), h, "fromStored of the UUID of " + what);
+        }
+    }
+
+    /**
+     * Checks that a profile the layout does not take (no profile, or one
+     * whose stored value is shorter than the ID) is an
+     * IllegalArgumentException, not an IDException, whose message names
+     * every profile the layout takes.
+     */
+    @SuppressWarnings("unchecked")
+    static void checkProfileNames(Class<?> c, String layout) throws Exception {
+        List<String> names = (List<String>) c.getField("STORAGE_PROFILES").get(null);
+        Object id = c.getField("NIL").get(null);
+        List<String> refused = new ArrayList<>(List.of("sqlservr", ""));
+        for (String p : List.of("bytes", "pg-uuid", "sqlserver", "dotnet-bytes", "mysql-swap", "mariadb-uuid", "clickhouse", "java-uuid")) {
+            if (!names.contains(p)) {
+                refused.add(p); // one it does not fit: KSUID's 20 bytes in a UUID
+            }
+        }
+        for (String p : refused) {
+            try {
+                call(() -> c.getMethod("toStored", String.class).invoke(id, p));
+                failures.add(layout + ": toStored(\"" + p + "\") did not throw");
+            } catch (IllegalArgumentException e) {
+                check(!e.getClass().getSimpleName().equals("IDException"), layout + ": toStored(\"" + p + "\") threw IDException, want a plain IllegalArgumentException");
+                check(e.getMessage().startsWith(layout + ": "), layout + ": toStored(\"" + p + "\"): message " + e.getMessage());
+                for (String n : names) {
+                    check(e.getMessage().contains(n), layout + ": toStored(\"" + p + "\"): the message " + e.getMessage() + " does not name " + n);
+                }
+            }
+        }
     }
 
     static String hexOf(Object id) throws Exception {
