@@ -22,6 +22,12 @@
 //	P_new()                     a new ID, for layouts that need no per-node
 //	                            state (no node, clock sequence, hash or
 //	                            running counter)
+//	P_to_NAME, P_from_NAME      the value to store under each storage profile
+//	                            the layout fits (package storage; NAME with
+//	                            '-' as '_'), and back: BLOB for bytes, UUID for
+//	                            the 16-byte profiles. DuckDB compares BLOB and
+//	                            UUID as memcmp, so bytes is a BLOB column's
+//	                            profile and pg-uuid a UUID column's.
 //
 // Macros whose names start with P__ are the script's own helpers.
 //
@@ -179,6 +185,9 @@ func Generate(l *resolved.Layout, prefix string) ([]byte, error) {
 	s.emitBase62()
 	s.emitDecimal()
 	s.emitNew()
+	if err := s.emitStorage(); err != nil {
+		return nil, err
+	}
 	return []byte(s.out.String()), nil
 }
 

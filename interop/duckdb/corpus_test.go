@@ -16,8 +16,8 @@ import (
 	"github.com/idforge/idforge/resolved"
 )
 
-// The macros of every corpus layout gen/duckdb supports read, write and
-// bound the corpus's IDs as the interpreter does, and refuse its bad
+// The macros of every corpus layout (gen/duckdb refuses none of them) read,
+// write and bound the corpus's IDs as the interpreter does, and refuse its bad
 // inputs, on the real engine:
 //
 //   - "id": P_to_hex, P_to_base62, P_to_crockford (and P_to_decimal for a
@@ -35,7 +35,11 @@ import (
 //     P_valid of it, or the error kind; a UUID's text is DuckDB's own
 //     UUID input, not the macros', and is not checked;
 //   - "alias": Crockford's I, L, O and lower case read, written back
-//     canonical.
+//     canonical;
+//   - "stored": P_to_PROFILE of the ID is the record's stored value (a
+//     BLOB for bytes, a UUID for the 16-byte profiles) and P_from_PROFILE
+//     reads it back; a value of the wrong length or with padding that is
+//     not zero is ErrStored.
 func TestCorpus(t *testing.T) {
 	engine(t)
 	rs, err := conformance.Load("../../conformance/corpus.jsonl.gz")
@@ -229,6 +233,28 @@ func checkCorpus(t *testing.T, l *resolved.Layout, rs []conformance.Record) {
 			} else {
 				add("valid "+r.Input, expr, strconv.FormatBool(*r.Valid))
 			}
+		case "stored":
+			// Both ways: the stored value of the ID (BLOB for bytes, a
+			// UUID for a 16-byte profile), and the ID it reads back as;
+			// with ErrStored, Input is no stored value of the profile.
+			name := strings.ReplaceAll(r.Profile, "-", "_")
+			stored := func(h string) string {
+				if r.Profile == "bytes" {
+					return "unhex(" + quote(h) + ")"
+				}
+				return quote(h) + "::UUID"
+			}
+			if r.Error != "" {
+				fail("stored "+r.Profile+" "+r.Input, fmt.Sprintf("%s(%s)", fn("from_"+name), stored(r.Input)), regexp.MustCompile(`ErrStored: not stored under profile `+regexp.QuoteMeta(r.Profile)))
+				counts["stored ErrStored"]++
+				continue
+			}
+			hexOf := "lower(hex(%s))"
+			if r.Profile != "bytes" {
+				hexOf = "replace(%s::VARCHAR, '-', '')"
+			}
+			add("stored "+r.Profile+" "+r.Hex, fmt.Sprintf(hexOf, fmt.Sprintf("%s(%s)", fn("to_"+name), idLiteral(l, r.Hex))), r.Stored)
+			add("stored "+r.Profile+" "+r.Stored+" back", fmt.Sprintf("%s(%s(%s))", fn("to_hex"), fn("from_"+name), stored(r.Stored)), r.Hex)
 		case "bad":
 			switch r.Form {
 			case "base62", "crockford", "hex":
@@ -278,8 +304,9 @@ func checkCorpus(t *testing.T, l *resolved.Layout, rs []conformance.Record) {
 			}
 		}
 	}
-	t.Logf("%d expressions from %d IDs, %d bounds (%d checked by P_min_at, %d by P_max_at, %d and %d of them ErrTime), %d bad inputs, %d valid records",
-		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["min_at ErrTime"], counts["max_at ErrTime"], counts["bad"], counts["valid"])
+	t.Logf("%d expressions from %d IDs, %d bounds (%d checked by P_min_at, %d by P_max_at, %d and %d of them ErrTime), %d bad inputs, %d valid records, %d stored (%d ErrStored)",
+		len(es), counts["id"], counts["bound"], counts["min_at"], counts["max_at"], counts["min_at ErrTime"], counts["max_at ErrTime"], counts["bad"], counts["valid"],
+		counts["stored"], counts["stored ErrStored"])
 }
 
 // encodedLike returns the all-zero ID's text in form, for its width.
