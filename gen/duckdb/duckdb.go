@@ -54,7 +54,10 @@
 // the Private IDs functions are not written. ErrLayout refuses a layout
 // over 184 bits (P_to_base62's arithmetic) and a number field over 128.
 //
-// A recipe, for uuidv7:
+// A recipe, for uuidv7 in a UUID column (DuckDB's UUID compares as memcmp,
+// so the layout's own bytes sort by time there), and for ULID stored
+// through the pg-uuid profile (P_to_pg_uuid; a ULID is no UUID, but the
+// column sorts it by time all the same):
 //
 //	CREATE TABLE events (id UUID PRIMARY KEY DEFAULT uuidv7_new(), body VARCHAR);
 //	INSERT INTO events (body) VALUES ('hello');
@@ -62,6 +65,16 @@
 //	WHERE id >= uuidv7_min_at(TIMESTAMPTZ '2026-12-01 00:00:00+00')
 //	  AND id <= uuidv7_max_at(TIMESTAMPTZ '2026-12-07 23:59:59.999999+00')
 //	ORDER BY id;
+//
+//	CREATE TABLE logs (id UUID PRIMARY KEY, body VARCHAR);
+//	INSERT INTO logs SELECT ulid_to_pg_uuid(ulid_new()), 'hello';
+//	SELECT ulid_to_crockford(ulid_from_pg_uuid(id)), body FROM logs
+//	WHERE id >= ulid_to_pg_uuid(ulid_min_at(now() - INTERVAL 1 HOUR))
+//	ORDER BY id;
+//
+// A column's DEFAULT takes no lambda, so it can call P_new only where that
+// has none (a time in one run; the macro's comment says so) and not
+// P_to_NAME: insert through SELECT there, as logs does.
 package duckdb
 
 import (
@@ -712,6 +725,53 @@ func (s *script) emitNew() {
 		v = nil
 	}
 	ws := s.words(fixed, v)
+	var ticks string
+	if hasTime {
+		// The Unix millisecond of uuidv7(), DuckDB's clock read afresh for
+		// each row (now() is the transaction's start), in ticks: the
+		// milliseconds since the epoch times num/den, in lowest terms.
+		ms := "epoch_ms(uuid_extract_timestamp(uuidv7()))"
+		perMs := new(big.Rat).Inv(s.l.Clock.TickIn(1000))
+		epoch := s.l.Clock.EpochNanos()
+		if e := new(big.Int); e.Mod(epoch, big.NewInt(1e6)).Sign() == 0 && perMs.Num().Cmp(big.NewInt(1e6)) <= 0 {
+			// BIGINT arithmetic: ms (about 2^41) times at most 10^6.
+			ticks = minus(ms, e.Div(epoch, big.NewInt(1e6)))
+			ticks = mul(ticks, perMs.Num())
+		} else {
+			perNs := new(big.Rat).Inv(s.l.Clock.TickIn(1e9))
+			ticks = mul(minus(ms+"::HUGEINT * 1000000", epoch), perNs.Num())
+			perMs = new(big.Rat).SetFrac(big.NewInt(1), perNs.Denom())
+		}
+		if perMs.Denom().Cmp(big.NewInt(1)) != 0 {
+			ticks = fmt.Sprintf("(%s) // %s", ticks, perMs.Denom())
+		}
+	}
+	// A time in one run within one word, of up to 62 bits, goes in as one
+	// expression that reads the clock once and needs no binding: the ticks
+	// times 2^(63-w) as BIGINT, which overflows (an error) past the last
+	// tick, cast to UBIGINT, which fails before the epoch, then shifted
+	// into place. Such a P_new has no lambda, so a column's DEFAULT can
+	// call it.
+	inline := false
+	if hasTime && len(v.Runs) == 1 && v.Runs[0].Lo == 0 && v.Runs[0].Width == v.Width && v.Width <= 62 {
+		off := v.Runs[0].Offset(s.l.Bits)
+		for i := range ws {
+			w := &ws[i]
+			if off < w.at || off+v.Width > w.at+w.width || len(w.time) != 1 {
+				continue
+			}
+			shift := w.at + w.width - off - v.Width
+			e := fmt.Sprintf("((%s)::BIGINT * %d)::UBIGINT", ticks, uint64(1)<<(63-v.Width))
+			switch d := shift - (63 - v.Width); {
+			case d > 0:
+				e = fmt.Sprintf("(%s << %d)", e, d)
+			case d < 0:
+				e = fmt.Sprintf("(%s >> %d)", e, -d)
+			}
+			w.time[0] = e
+			inline = true
+		}
+	}
 	var id string
 	switch s.kind {
 	case kUBigint:
@@ -730,36 +790,25 @@ func (s *script) emitNew() {
 			id = "unhex(" + id + ")"
 		}
 	}
-	if hasTime {
-		// The Unix millisecond of uuidv7(), DuckDB's clock read afresh for
-		// each row (now() is the transaction's start), in ticks: the
-		// milliseconds since the epoch times num/den, in lowest terms.
-		ms := "epoch_ms(uuid_extract_timestamp(uuidv7()))"
-		perMs := new(big.Rat).Inv(s.l.Clock.TickIn(1000))
-		epoch := s.l.Clock.EpochNanos()
-		var ticks string
-		if e := new(big.Int); e.Mod(epoch, big.NewInt(1e6)).Sign() == 0 && perMs.Num().Cmp(big.NewInt(1e6)) <= 0 {
-			// BIGINT arithmetic: ms (about 2^41) times at most 10^6.
-			ticks = minus(ms, e.Div(epoch, big.NewInt(1e6)))
-			ticks = mul(ticks, perMs.Num())
-		} else {
-			perNs := new(big.Rat).Inv(s.l.Clock.TickIn(1e9))
-			ticks = mul(minus(ms+"::HUGEINT * 1000000", epoch), perNs.Num())
-			perMs = new(big.Rat).SetFrac(big.NewInt(1), perNs.Denom())
-		}
-		if perMs.Denom().Cmp(big.NewInt(1)) != 0 {
-			ticks = fmt.Sprintf("(%s) // %s", ticks, perMs.Denom())
-		}
+	var after string
+	switch {
+	case inline:
+		after = " With the clock past the last tick, or before the epoch, it fails with DuckDB's own out-of-range error."
+	case hasTime:
 		s.macro("_new_at", "k", fmt.Sprintf("CASE WHEN k < 0 THEN %s WHEN k > %s THEN %s ELSE %s END",
 			s.fail("new", "ErrTime", "'the clock is before the epoch'"), ones(v.Width),
 			s.fail("new", "ErrTime", fmt.Sprintf("'the clock is past the last tick of %s'", s.l.Name)), id),
 			"A new ID at tick k (a helper of "+s.name("new")+").")
 		id = fmt.Sprintf("%s(%s)", s.name("_new_at"), ticks)
+		after = " A column's DEFAULT cannot call it: its time, in several runs, is bound by a lambda."
+	}
+	if hasTime {
 		doc += "the time from uuidv7()'s clock, to the millisecond (DuckDB's now() is the transaction's start), "
 	}
 	doc += "random bits from hash(uuid()) (DuckDB's uuid() draws 122 bits from its random engine, which is not a cryptographic one)."
 	if seeded {
 		doc += " A macro keeps no state, so the counter bits are random with the top bit clear, as a generator's first ID in a tick has them: IDs of one tick are unique by their random bits but not ordered among themselves."
 	}
+	doc += after
 	s.macro("new", "", id, doc)
 }

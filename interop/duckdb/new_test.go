@@ -31,12 +31,15 @@ func TestNew(t *testing.T) {
 		made++
 		t.Run(l.Name, func(t *testing.T) {
 			// The canonical text, or hex where that is a declared
-			// encoding, which the macros do not write.
+			// encoding, which the macros do not write, and for an ID over
+			// 128 bits, whose Base62 (TestCorpus checks it) takes DuckDB
+			// 0.3 ms an ID.
 			read, from := p(l)+"_to_hex(%s)", "hex"
-			switch t := l.Text.Name; t {
-			case "uuid":
+			switch t := l.Text.Name; {
+			case t == "uuid":
 				read, from = "%s::VARCHAR", ""
-			case "decimal", "base62", "crockford", "hex":
+			case l.Bits > 128:
+			case t == "decimal", t == "base62", t == "crockford", t == "hex":
 				read, from = p(l)+"_to_"+t+"(%s)", ""
 			}
 			q := fmt.Sprintf("SELECT "+read+" FROM range(%d) ORDER BY range", p(l)+"_new()", newIDs)
