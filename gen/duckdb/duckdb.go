@@ -231,7 +231,7 @@ func (s *script) emitBits() {
 	case kUBigint:
 		bits, id = "id::BIT::VARCHAR", "b::BIT::UBIGINT"
 	case kUUID:
-		bits, id = "unhex(replace(id::VARCHAR, '-', ''))::BIT::VARCHAR", "hex(b::BIT::BLOB)::UUID"
+		bits, id = "unhex(replace(id::VARCHAR, '-', ''))::BIT::VARCHAR", "b::BIT::BLOB::UUID"
 	default:
 		bits = fmt.Sprintf("CASE WHEN octet_length(id) = %d THEN id::BIT::VARCHAR ELSE %s END", s.l.Bytes(),
 			s.fail("_bits", "ErrBytes", fmt.Sprintf("'an ID of %d bytes, not ' || octet_length(id)", s.l.Bytes())))
@@ -777,17 +777,35 @@ func (s *script) emitNew() {
 	case kUBigint:
 		id = ws[0].expr()
 	default:
-		format := ""
-		var args []string
+		// Each word's bytes as a BLOB (an unsigned integer cast to BIT, then
+		// BLOB), joined: a third of the time of hex text, and DuckDB casts
+		// a 16-byte BLOB to UUID faster than it parses a UUID's text.
+		types := map[int]string{8: "UTINYINT", 16: "USMALLINT", 32: "UINTEGER", 64: ""}
+		var parts []string
+		viaText := false
 		for _, w := range ws {
-			format += fmt.Sprintf("%%0%dx", w.width/4)
-			args = append(args, w.expr())
+			typ, ok := types[w.width]
+			if !ok {
+				viaText = true
+			}
+			e := w.expr()
+			if typ != "" {
+				e = fmt.Sprintf("(%s)::%s", e, typ)
+			}
+			parts = append(parts, fmt.Sprintf("(%s)::BIT::BLOB", e))
 		}
-		id = fmt.Sprintf("printf('%s', %s)", format, strings.Join(args, ",\n    "))
+		id = strings.Join(parts, "\n    || ")
+		if viaText {
+			format := ""
+			var args []string
+			for _, w := range ws {
+				format += fmt.Sprintf("%%0%dx", w.width/4)
+				args = append(args, w.expr())
+			}
+			id = fmt.Sprintf("unhex(printf('%s', %s))", format, strings.Join(args, ",\n    "))
+		}
 		if s.kind == kUUID {
-			id += "::UUID"
-		} else {
-			id = "unhex(" + id + ")"
+			id = "(" + id + ")::UUID"
 		}
 	}
 	var after string
