@@ -4,7 +4,7 @@
 // repository's packages and the cross-language tests all read.
 //
 // Each language is a folder beside this file (gen/golang, gen/pgsql,
-// gen/js, gen/python, gen/java) that provides an Emitter. Adding a
+// gen/duckdb, gen/js, gen/python, gen/java) that provides an Emitter. Adding a
 // language is that folder and one line in languages below (and its
 // import): nothing else lists languages.
 package gen
@@ -12,6 +12,7 @@ package gen
 import (
 	"slices"
 
+	"github.com/idforge/idforge/gen/duckdb"
 	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/gen/java"
@@ -28,6 +29,7 @@ var languages = []emit.Emitter{
 	golang.Emitter{},
 	pgsql.Emitter{},
 	mariadb.Emitter{},
+	duckdb.Emitter{},
 	js.Emitter{},
 	python.Emitter{},
 	java.Emitter{},
