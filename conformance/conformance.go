@@ -105,6 +105,10 @@ import (
 //     ID Hex is stored as Stored (hex) and Stored reads back as Hex; with
 //     Error ErrStored, Input (hex) is no stored value of the profile (its
 //     padding is not zero);
+//   - "stored-order": under the storage profile Profile, which keeps the
+//     layout in time order, StoredValues (hex) are stored values of IDs
+//     of different times in the store's ascending order: inserted in any
+//     order into a column of the store's type, ORDER BY gives them so;
 //   - "order": IDs, hex, in ascending unsigned byte order, the order every
 //     language's compare must give them (Order);
 //   - "sequence": a generator scenario (Sequence): Scenario (steady,
@@ -156,6 +160,9 @@ type Record struct {
 	// stored as Stored (hex), and back (package storage).
 	Profile string `json:"profile,omitempty"`
 	Stored  string `json:"stored,omitempty"`
+	// A "stored-order" record's stored values under Profile, hex, in the
+	// store's ascending order.
+	StoredValues []string `json:"stored_values,omitempty"`
 
 	Namespace string  `json:"namespace,omitempty"`
 	Name      *string `json:"name,omitempty"` // a pointer, for the empty name

@@ -3,6 +3,7 @@ package conformance
 import (
 	"encoding/hex"
 	"errors"
+	"slices"
 
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
@@ -45,6 +46,45 @@ func Stored(l *layouts.Layout, ids [][]byte) ([]Record, error) {
 				}
 			}
 		}
+	}
+	return rs, nil
+}
+
+// StoredOrder returns the "stored-order" records of a layout: for every
+// built-in storage profile that fits the layout and under which the
+// store's order is its time order (storage's Sorts), the stored values of
+// ids (IDs of different times) in the store's ascending order
+// (Profile.Compare), hex. A database test inserts them in another order
+// into a column of the store's type and finds that ORDER BY gives this
+// list.
+func StoredOrder(l *layouts.Layout, ids [][]byte) ([]Record, error) {
+	r, err := resolved.New(l)
+	if err != nil {
+		return nil, err
+	}
+	var rs []Record
+	for _, p := range storage.Profiles() {
+		a, err := storage.For(r, p)
+		if errors.Is(err, storage.ErrFit) || err == nil && !a.Sorts {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		var vs [][]byte
+		for _, id := range ids {
+			s, err := a.Stored(id)
+			if err != nil {
+				return nil, err
+			}
+			vs = append(vs, s)
+		}
+		slices.SortStableFunc(vs, p.Compare)
+		rec := Record{Layout: l.Name, Kind: "stored-order", Profile: p.Name}
+		for _, s := range vs {
+			rec.StoredValues = append(rec.StoredValues, hex.EncodeToString(s))
+		}
+		rs = append(rs, rec)
 	}
 	return rs, nil
 }

@@ -4,7 +4,7 @@
 // repository's packages and the cross-language tests all read.
 //
 // Each language is a folder beside this file (gen/golang, gen/pgsql,
-// gen/js, gen/python, gen/java) that provides an Emitter. Adding a
+// gen/duckdb, gen/js, gen/python, gen/java) that provides an Emitter. Adding a
 // language is that folder and one line in languages below (and its
 // import): nothing else lists languages.
 package gen
@@ -12,11 +12,13 @@ package gen
 import (
 	"slices"
 
+	"github.com/idforge/idforge/gen/duckdb"
 	"github.com/idforge/idforge/gen/emit"
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/gen/java"
 	"github.com/idforge/idforge/gen/js"
 	"github.com/idforge/idforge/gen/jsonschema"
+	"github.com/idforge/idforge/gen/mariadb"
 	"github.com/idforge/idforge/gen/pgsql"
 	"github.com/idforge/idforge/gen/python"
 )
@@ -26,6 +28,8 @@ import (
 var languages = []emit.Emitter{
 	golang.Emitter{},
 	pgsql.Emitter{},
+	mariadb.Emitter{},
+	duckdb.Emitter{},
 	js.Emitter{},
 	python.Emitter{},
 	java.Emitter{},

@@ -17,8 +17,11 @@ require (
 	github.com/sony/sonyflake v1.2.0
 )
 
+require filippo.io/edwards25519 v1.2.0 // indirect
+
 require (
 	github.com/dave/jennifer v1.7.1 // indirect
+	github.com/go-sql-driver/mysql v1.10.2
 	github.com/gorilla/websocket v1.4.2 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect

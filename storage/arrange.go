@@ -41,8 +41,9 @@ type Arrangement struct {
 	// stored values (the profile's Order, or its Swap where every stored
 	// value meets When).
 	Order []int
-	// Sorts reports that the store's order of the stored values is the
-	// layout's time order; where it is not, Why says why in a sentence.
+	// Sorts reports that the store takes every stored value and orders
+	// them in the layout's time order; where not, Why says why in a
+	// sentence.
 	Sorts bool
 	Why   string
 }
@@ -86,6 +87,10 @@ func For(l *resolved.Layout, p Profile) (Arrangement, error) {
 				why = fmt.Sprintf("the store compares some values in another order (bytes %s of the stored value decide which), and %s does not hold those bytes constant", condPositions(p.When), l.Name)
 			}
 		}
+	}
+	if p.Refuse != nil && swapped(p.Refuse, a.Perm, a.Xor, fixed) != never {
+		refused := fmt.Sprintf("the store refuses some values (bytes %s of the stored value decide which), and %s does not hold those bytes clear of them", condPositions(p.Refuse), l.Name)
+		why = strings.TrimPrefix(why+"; "+refused, "; ")
 	}
 	a.Sorts, a.Why = why == "", why
 	return a, nil
@@ -243,7 +248,8 @@ func fixedBits(l *resolved.Layout) fixed {
 }
 
 // swapped says whether every stored value of the arrangement perm meets
-// the conditions cs, none does, or it varies with the ID.
+// the conditions cs, none does, or it varies with the ID (a swap's
+// conditions, or a refusal's).
 func swapped(cs []Cond, perm []int, xor []byte, f fixed) verdict {
 	all := always
 	for _, c := range cs {

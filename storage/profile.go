@@ -65,6 +65,10 @@ type Profile struct {
 	// order the store compares that value in instead of Order.
 	Swap []int
 	When []Cond
+	// Refuse, when every one of its conditions holds for a value, says
+	// that the store refuses the value: MariaDB's UUID type refuses a
+	// value that looks like one it would have swapped itself.
+	Refuse []Cond
 }
 
 // Cond is a condition on one stored byte: Lo <= b[Pos] <= Hi.
@@ -85,13 +89,21 @@ func (p Profile) String() string {
 	}
 	if len(p.Swap) > 0 {
 		line += " swap=" + positions(p.Swap)
-		var cs []string
-		for _, c := range p.When {
-			cs = append(cs, fmt.Sprintf("%d:%02x-%02x", c.Pos, c.Lo, c.Hi))
-		}
-		line += " when=" + strings.Join(cs, ",")
+		line += " when=" + conds(p.When)
+	}
+	if len(p.Refuse) > 0 {
+		line += " refuse=" + conds(p.Refuse)
 	}
 	return line + " -- " + p.Title
+}
+
+// conds writes conditions as a declaration does: 6:01-5f,8:80-ff.
+func conds(cs []Cond) string {
+	var parts []string
+	for _, c := range cs {
+		parts = append(parts, fmt.Sprintf("%d:%02x-%02x", c.Pos, c.Lo, c.Hi))
+	}
+	return strings.Join(parts, ",")
 }
 
 // positions writes a list of positions, runs of three or more ascending
@@ -116,7 +128,7 @@ func positions(ps []int) string {
 
 // Declare reads one profile line (see builtin.profiles):
 //
-//	profile NAME SIZE ORDER [signed=I,...] [pad=I,...] [swap=ORDER when=I:LO-HI,...] -- TITLE
+//	profile NAME SIZE ORDER [signed=I,...] [pad=I,...] [swap=ORDER when=I:LO-HI,...] [refuse=I:LO-HI,...] -- TITLE
 func Declare(line string) (Profile, error) {
 	fail := func(format string, args ...any) (Profile, error) {
 		return Profile{}, fmt.Errorf("%w: %q: %s", ErrSpec, line, fmt.Sprintf(format, args...))
@@ -161,6 +173,8 @@ func Declare(line string) (Profile, error) {
 			}
 		case "when":
 			p.When, err = parseConds(val, n)
+		case "refuse":
+			p.Refuse, err = parseConds(val, n)
 		default:
 			return fail("unknown option %q", opt)
 		}
@@ -268,7 +282,7 @@ func Profiles() []Profile {
 }
 
 func (p Profile) clone() Profile {
-	p.Order, p.Signed, p.Pad, p.Swap, p.When = slices.Clone(p.Order), slices.Clone(p.Signed), slices.Clone(p.Pad), slices.Clone(p.Swap), slices.Clone(p.When)
+	p.Order, p.Signed, p.Pad, p.Swap, p.When, p.Refuse = slices.Clone(p.Order), slices.Clone(p.Signed), slices.Clone(p.Pad), slices.Clone(p.Swap), slices.Clone(p.When), slices.Clone(p.Refuse)
 	return p
 }
 

@@ -58,12 +58,21 @@ func profilesTable(t *testing.T) string {
 	for _, p := range storage.Profiles() {
 		size, order := "the ID's", "its bytes in order"
 		if p.Size > 0 {
-			size, order = fmt.Sprint(p.Size), "bytes "+strings.TrimPrefix(strings.Fields(p.String())[3], "")
+			// The declaration's own words: profile NAME SIZE ORDER [OPTION...]
+			words := map[string]string{}
+			for _, w := range strings.Fields(strings.Split(p.String(), " -- ")[0])[4:] {
+				k, v, _ := strings.Cut(w, "=")
+				words[k] = v
+			}
+			size, order = fmt.Sprint(p.Size), "bytes "+strings.Fields(p.String())[3]
 			if len(p.Signed) > 0 {
-				order += ", bytes " + strings.TrimPrefix(strings.Fields(p.String())[4], "signed=") + " signed"
+				order += ", bytes " + words["signed"] + " signed"
 			}
 			if p.When != nil {
-				order += "; a value with " + conds(p.When) + " as " + strings.TrimPrefix(strings.Fields(p.String())[5], "swap=")
+				order += "; a value with " + condText(p.When) + " as " + words["swap"]
+			}
+			if p.Refuse != nil {
+				order += "; it refuses a value with " + condText(p.Refuse)
 			}
 		}
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Name, p.Title, size, order)
@@ -71,7 +80,7 @@ func profilesTable(t *testing.T) string {
 	return b.String()
 }
 
-func conds(cs []storage.Cond) string {
+func condText(cs []storage.Cond) string {
 	var parts []string
 	for _, c := range cs {
 		parts = append(parts, fmt.Sprintf("byte %d in %02x-%02x", c.Pos, c.Lo, c.Hi))

@@ -24,6 +24,7 @@ import (
 // The variables tests read.
 const (
 	Postgres        = "IDFORGE_POSTGRES_DSN"       // a PostgreSQL server's DSN
+	MariaDB         = "IDFORGE_MARIADB_DSN"        // a MariaDB server's DSN, as github.com/go-sql-driver/mysql reads it (.ci/mariadb)
 	PostgresLog     = "IDFORGE_POSTGRES_LOG"       // the path of that server's log, which it can read
 	LeasePostgres   = "IDFORGE_LEASE_POSTGRES_DSN" // a PostgreSQL server the lease tests may restart
 	PostgresRestart = "IDFORGE_POSTGRES_RESTART"   // a shell command that restarts LeasePostgres's server

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/idforge/idforge/snowflake"
+	"github.com/idforge/idforge/storage"
 	"github.com/idforge/idforge/ulid"
 	"github.com/idforge/idforge/uuid"
 	"github.com/idforge/idforge/verify"
@@ -165,6 +166,15 @@ func faults() []fault {
 			}
 			return ms0 + uint64(i/1000)
 		}}.lines},
+		{verify.ClassStoreOrder, "uuidv7", "UUIDv7s as SQL Server's uniqueidentifier sorts them (ORDER BY, stored without a profile)", verify.Options{StoreOrder: true}, func(n int) []string {
+			ids := v7gen{perMs: 10, seed: 31}.lines(n)
+			sqlserver := must(storage.Lookup("sqlserver"))
+			slices.SortFunc(ids, func(a, b string) int {
+				x, y := must(uuid.Parse(a)), must(uuid.Parse(b))
+				return sqlserver.Compare(x[:], y[:])
+			})
+			return ids
+		}},
 		{verify.ClassStepBackSameClockSeq, "uuidv1", "a UUIDv1 whose clock steps back 1 s, keeping its clock sequence", verify.Options{}, func(n int) []string {
 			r := rand.New(seeded(12))
 			seq, node := uint16(r.IntN(1<<14)), r.Uint64()&(1<<48-1)|1<<40

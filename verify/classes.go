@@ -46,6 +46,10 @@ const (
 	// generator goes back with the clock rather than holding its last
 	// time (RFC 9562 §6.2).
 	ClassStepsBack Class = "steps-back"
+	// ClassStoreOrder: IDs in a store's order (Options.StoreOrder) whose
+	// time goes down: the store does not keep them in time order (a
+	// UUIDv7 in SQL Server's uniqueidentifier without a storage profile).
+	ClassStoreOrder Class = "store-order"
 	// ClassStepBackSameClockSeq: a UUIDv1 or v6 whose time steps back
 	// keeps its clock sequence (RFC 9562 §5.1 asks for a new one).
 	ClassStepBackSameClockSeq Class = "step-back-same-clockseq"
@@ -111,6 +115,7 @@ func Classes() []ClassInfo {
 		{ClassOutOfOrder, "IDs below their predecessor within a tick, where the layout orders them", ""},
 		{ClassCounterRestarts, "a counter the layout starts at random restarts at zero each tick", ""},
 		{ClassStepsBack, "the time steps back below its predecessor's with the clock (RFC 9562 §6.2 asks to hold the last time)", ""},
+		{ClassStoreOrder, "IDs a store sorted (ORDER BY) whose time goes down: the store's order is not their time order", "UUIDv7 in SQL Server's uniqueidentifier (dotnet/SqlClient#2989)"},
 		{ClassStepBackSameClockSeq, "a UUIDv1/v6 whose time steps back keeps its clock sequence (RFC 9562 §5.1)", ""},
 		{ClassAhead, "times ahead of the clock when the line arrived (local time east of Greenwich written as UTC, a wrong epoch)", ""},
 		{ClassRunsAhead, "the time runs ahead one tick per ID, the bits after it counting on", "CPython 3.14 uuid7 after a step back (cpython#138862)"},

@@ -171,10 +171,16 @@ func (c *Checker) Report() *Report {
 	if c.timed {
 		r.Method, r.CounterBits = m.method, m.width
 	}
-	c.order(&d, m)
-	c.times(&d, m)
-	c.randomness(&d, m)
-	c.counter(&d, m)
+	if c.opts.StoreOrder {
+		c.storeOrder(&d)
+		c.times(&d, m)
+		d.add("randomness", "checks", Skip, "", nil, "the lines are in a store's order, not the order made: the counter and randomness checks do not apply")
+	} else {
+		c.order(&d, m)
+		c.times(&d, m)
+		c.randomness(&d, m)
+		c.counter(&d, m)
+	}
 	for _, x := range d {
 		r.RandomTests += x.tests
 	}
@@ -310,7 +316,29 @@ func (c *Checker) sharedNodeLayout() bool {
 	return c.l.Node != nil && c.l.Counter != nil && c.l.Counter.Init == layouts.InitZero
 }
 
+// storeOrder judges IDs in a store's order (Options.StoreOrder): no
+// duplicates, and times that never go down.
+func (c *Checker) storeOrder(d *drafts) {
+	c.duplicates(d)
+	switch {
+	case !c.timed:
+		d.add("order", "store order", Skip, "", nil, "%s has no time: no store keeps its IDs in time order", c.l.Model.Name)
+	case c.ids < 2:
+	case c.storeDown.n > 0:
+		d.add("order", "store order", Fail, ClassStoreOrder, &c.storeDown, "%s of %d dated before the ID on the line before, the first on line %d, after line %d: the store's order is not the time order",
+			plural(c.storeDown.n, "ID"), c.ids, c.storeFirst[1], c.storeFirst[0])
+	default:
+		d.add("order", "store order", Pass, "", nil, "the times never go down: the store's order is the time order (%s)", plural(c.ids-1, "pair"))
+	}
+}
+
 func (c *Checker) order(d *drafts, m shown) {
+	c.duplicates(d)
+	c.orderMade(d, m)
+}
+
+// duplicates reports IDs made twice.
+func (c *Checker) duplicates(d *drafts) {
 	if c.dups.n > 0 {
 		var pairs []string
 		for i, l := range c.dups.lines {
@@ -328,6 +356,10 @@ func (c *Checker) order(d *drafts, m shown) {
 		}
 		d.add("order", "duplicates", Pass, "", nil, "none (%s)", how)
 	}
+}
+
+// orderMade checks that the IDs increase in the order made.
+func (c *Checker) orderMade(d *drafts, m shown) {
 	if !c.timed {
 		d.add("order", "increasing", Skip, "", nil, "%s has no time: its IDs are not made in order", c.l.Model.Name)
 		return
@@ -426,6 +458,9 @@ func (c *Checker) times(d *drafts, m shown) {
 		default:
 			d.add("time", "ahead", Pass, "", nil, "no ID is ahead of the clock by more than %s when its line was read", c.opts.Ahead)
 		}
+	}
+	if c.opts.StoreOrder {
+		return // the checks below read each ID beside the one made before it
 	}
 	switch {
 	case c.v1Rule && c.sameSeq.n > 0:

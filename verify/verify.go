@@ -90,6 +90,13 @@ type Options struct {
 	// Examples is how many line numbers a check keeps to show: 5 when
 	// zero.
 	Examples int
+	// StoreOrder says that the lines are in the order a store sorted
+	// them (a database's ORDER BY on the column), not the order they
+	// were made: the checker then judges that the times never go down,
+	// naming the first pair that does, and leaves out the checks that
+	// read the order made (order across and within ticks, steps back,
+	// the counter's method, the randomness checks).
+	StoreOrder bool
 }
 
 const (
@@ -190,6 +197,8 @@ type Checker struct {
 	withinPairs  int64
 	acrossPairs  int64
 	stepBack     tally
+	storeDown    tally    // with StoreOrder: IDs whose time is below their predecessor's
+	storeFirst   [2]int64 // the lines of the first such pair
 	maxBack      uint64
 	newSeq       int64 // steps back that changed the clock sequence
 	sameSeq      tally // steps back that kept it
@@ -703,6 +712,12 @@ func (c *Checker) checkTime(id []byte, line int64) {
 	first := !c.havePrev || tick != c.prevTick
 	if c.havePrev {
 		legit := false // a step back that RFC 9562 §5.1 allows: a new clock sequence
+		if tick < c.prevTick && c.opts.StoreOrder {
+			if c.storeDown.n == 0 {
+				c.storeFirst = [2]int64{c.prevLine, line}
+			}
+			c.storeDown.add(line, keep)
+		}
 		if tick < c.prevTick {
 			c.stepBack.add(line, keep)
 			c.maxBack = max(c.maxBack, c.prevTick-tick)

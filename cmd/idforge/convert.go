@@ -24,6 +24,8 @@ import (
 
 const convertUsage = `usage: idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-layout NAME | -spec FILE] [-from ENCODING] ID...
        idforge convert [-to LAYOUT] [-enc ENCODING] [-prefix P] [-layout NAME | -spec FILE] [-from ENCODING] -
+       idforge convert [-to LAYOUT] -profile NAME [-layout NAME | -spec FILE] [-from ENCODING] ID...
+       idforge convert [-to LAYOUT] [-enc ENCODING | -profile NAME] (-layout NAME | -spec FILE) -from-profile NAME STORED...
        (- reads IDs from standard input, one a line)
 
 Converts IDs to another layout, or writes them in another encoding.
@@ -40,6 +42,12 @@ Converts IDs to another layout, or writes them in another encoding.
   -from    read the IDs in this encoding only: uuid, typeid, decimal,
            canonical (each layout's own) or any encoding -enc writes (a
            spec's own too): what -enc writes, -from reads back
+  -profile       write each ID's stored value under this storage profile
+                 (below) instead of the ID
+  -from-profile  read stored values under this storage profile, of IDs of
+                 the layout -layout or -spec gives (hex or UUID text, in
+                 either case, with or without a \x or 0x prefix, hyphens or
+                 braces): what -profile writes, -from-profile reads back
 
 Conversions, and what each keeps:
   UUIDv1 <-> v6      every bit (the timestamp's parts reordered)
@@ -64,6 +72,7 @@ A conversion that loses bits of an ID says so on standard error, with the
 bits (ULID -> v7 with nonzero top entropy bits, KSUID -> v7, KSUID -> uuid
 of a KSUID whose second is not its UUID's time).
 
+` + profileHelp + `
 ` + readingHelp + `
 An ambiguous text converts when every reading gives the same output (a
 decimal ID re-encoded as hex is the same bytes, whichever system's it is).
@@ -84,6 +93,8 @@ Examples:
   idforge convert -spec orderid.layout -enc uuid 0352TMYFSxcNelI0w0fx5X
   idforge convert -enc typeid -prefix user 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
   idforge convert -enc uuid user_01fwhe4ydgfk1shh6w1g60eecf
+  idforge convert -profile sqlserver 017F22E2-79B0-7CC3-98C4-DC0C0C07398F
+  idforge convert -layout v7 -from-profile sqlserver 8f39070c-0cdc-c498-7cc3-017f22e279b0
 `
 
 // readingHelp says how convert, mask and unmask read IDs (explain.Read).
@@ -120,18 +131,43 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	layoutName := fs.String("layout", "", "")
 	specFile := fs.String("spec", "", "")
 	prefix := fs.String("prefix", "", "")
+	profile := fs.String("profile", "", "")
+	fromProfile := fs.String("from-profile", "", "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if fs.NArg() == 0 {
 		return usageError{fmt.Errorf("give IDs to convert, or - to read them from standard input")}
 	}
-	if *to == "" && !flagSet(fs, "enc") {
-		return usageError{fmt.Errorf("give -to, -enc or both")}
+	if *to == "" && !flagSet(fs, "enc") && !flagSet(fs, "profile") && !flagSet(fs, "from-profile") {
+		return usageError{fmt.Errorf("give -to, -enc, -profile or -from-profile")}
 	}
 	spec, err := readLayout(fs, *layoutName, *specFile)
 	if err != nil {
 		return err
+	}
+	var pf, from2 *profiled
+	if flagSet(fs, "profile") {
+		if flagSet(fs, "enc") || flagSet(fs, "prefix") {
+			return usageError{fmt.Errorf("give -enc or -profile, not both: -profile writes the stored value")}
+		}
+		if pf, err = profileFlag("convert", *profile, stderr); err != nil {
+			return err
+		}
+	}
+	if flagSet(fs, "from-profile") {
+		switch {
+		case spec == nil:
+			return usageError{fmt.Errorf("-from-profile: give the stored IDs' layout, -layout NAME or -spec FILE (a stored value does not say which layout it holds)")}
+		case flagSet(fs, "from"):
+			return usageError{fmt.Errorf("give -from or -from-profile, not both")}
+		}
+		if from2, err = profileFlag("convert", *fromProfile, stderr); err != nil {
+			return err
+		}
+		if _, err := from2.arrangement(spec); err != nil {
+			return usageError{err}
+		}
 	}
 	if !validTarget(*to, spec) {
 		return usageError{fmt.Errorf("unknown -to %q (want one of %s, or a layout's own name to re-encode)", *to, strings.Join(targets, ", "))}
@@ -150,7 +186,11 @@ func cmdConvert(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		var out []byte
 		if err == nil {
 			var notes []string
-			out, notes, err = convertText(in.text, o, *to, *enc, *prefix)
+			if from2 != nil {
+				out, notes, err = convertStored(in.text, spec, from2, *to, *enc, *prefix, pf)
+			} else {
+				out, notes, err = convertText(in.text, o, *to, *enc, *prefix, pf)
+			}
 			for _, n := range notes {
 				fmt.Fprintf(stderr, "idforge convert: %s%s: %s\n", in.where(), in.text, n)
 			}
@@ -204,21 +244,58 @@ type answer struct {
 // answerOf converts one ID the input reads as to the layout named to and
 // writes it in enc: as the reading's layout, or as one of the same bits
 // that converts (snowflake, where twitter read it).
-func answerOf(r *explain.Reading, to, enc, prefix string) answer {
+func answerOf(r *explain.Reading, to, enc, prefix string, pf *profiled) answer {
 	var firstErr error
 	for _, c := range append([]explain.Candidate{r.Candidate}, r.Same...) {
-		target, out, err := convert(c.Model, c.ID, to)
-		if err != nil {
-			firstErr = cmp.Or(firstErr, err)
+		a := answerFor(c.Model, c.ID, to, enc, prefix, pf)
+		if a.err != nil && a.target == nil {
+			firstErr = cmp.Or(firstErr, a.err)
 			continue
 		}
-		format, err := formatterFor(target, enc, prefix)
-		if err != nil {
-			return answer{err: err}
-		}
-		return answer{text: format(nil, out), from: c.Model, id: c.ID, target: target, targetID: out}
+		return a
 	}
 	return answer{err: firstErr}
+}
+
+// answerFor converts id, of layout from, to the layout named to and
+// writes it in enc, or as its stored value under the profile pf when pf
+// is not nil. An error with no target is that there is no conversion.
+func answerFor(from *layouts.Layout, id []byte, to, enc, prefix string, pf *profiled) answer {
+	target, out, err := convert(from, id, to)
+	if err != nil {
+		return answer{err: err}
+	}
+	var format func(dst, id []byte) []byte
+	if pf != nil {
+		format, err = pf.formatter(target)
+	} else {
+		format, err = formatterFor(target, enc, prefix)
+	}
+	if err != nil {
+		return answer{err: err, target: target}
+	}
+	return answer{text: format(nil, out), from: from, id: id, target: target, targetID: out}
+}
+
+// convertStored reads in as a value stored under the profile from, of
+// an ID of layout l, and converts that ID as convertText does.
+func convertStored(in string, l *layouts.Layout, from *profiled, to, enc, prefix string, pf *profiled) ([]byte, []string, error) {
+	a, err := from.arrangement(l)
+	if err != nil {
+		return nil, nil, err
+	}
+	id, err := readStored(a, in)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fits(l, id) {
+		return nil, nil, fmt.Errorf("stored under %s, %s holds %x, which is no %s ID (its constant bits differ)", from.p.Name, explain.Shorten(in), id, l.Name)
+	}
+	x := answerFor(l, id, to, enc, prefix, pf)
+	if x.err != nil {
+		return nil, nil, x.err
+	}
+	return x.text, dropped(x.from, x.id, to, x.target, x.targetID), nil
 }
 
 // convertText converts one ID, read as o says (explain.Read), to the
@@ -227,9 +304,9 @@ func answerOf(r *explain.Reading, to, enc, prefix string) answer {
 // readings that give different ones, or of which some convert and others
 // not, make the input ambiguous: refused, with the readings named. The
 // notes say what the conversion dropped, for standard error.
-func convertText(in string, o explain.ReadOptions, to, enc, prefix string) ([]byte, []string, error) {
+func convertText(in string, o explain.ReadOptions, to, enc, prefix string, pf *profiled) ([]byte, []string, error) {
 	o.Agree = func(a, b *explain.Reading) bool {
-		x, y := answerOf(a, to, enc, prefix), answerOf(b, to, enc, prefix)
+		x, y := answerOf(a, to, enc, prefix, pf), answerOf(b, to, enc, prefix, pf)
 		if x.err != nil || y.err != nil {
 			return x.err != nil && y.err != nil
 		}
@@ -239,7 +316,7 @@ func convertText(in string, o explain.ReadOptions, to, enc, prefix string) ([]by
 	if err != nil {
 		return nil, nil, err
 	}
-	a := answerOf(&r, to, enc, prefix)
+	a := answerOf(&r, to, enc, prefix, pf)
 	var ue usageError
 	switch {
 	case errors.As(a.err, &ue):

@@ -23,7 +23,7 @@ import (
 	"github.com/idforge/idforge/uuid"
 )
 
-const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING] [-n N]
+const newUsage = `usage: idforge new [-layout NAME | -spec FILE] [-enc ENCODING | -profile NAME] [-n N]
                    [-ns NAMESPACE -name NAME] [-node N] [-prefix P]
                    [-store FILE [-max-ahead D]]
                    [-lease postgres://…|etcd://…|k8s://… [-lease-ttl D] [-lease-wait D] [-lease-insecure]]
@@ -51,6 +51,8 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
             canonical is the layout's usual form, and for a spec the default
             text of the package 'idforge gen' makes: the UUID form for a
             UUID layout, Base62 otherwise
+  -profile  write each ID's stored value under this storage profile
+            instead of the ID (see below)
   -n        how many (default 1)
   -ns       for v3, v5 and uuidv8-sha256: dns, url, oid, x500 or a UUID
   -name     for v3, v5 and uuidv8-sha256: the name
@@ -108,6 +110,7 @@ layouts' warnings, which you cannot act on, are shown only when you ask:
             tick) is an error that gives the range, but for -min-at before
             it (the first ID) and -max-at after it (the last).
 
+` + profileHelp + `
 Examples:
   idforge new -layout v7 -enc base62 -n 5
   idforge new -layout snowflake -node 42
@@ -120,6 +123,7 @@ Examples:
   idforge new -layout v7 -at 2024-05-01T12:00:00Z -n 3
   idforge new -layout snowflake -node 42 -at 1714564800250 -n 3
   idforge new -layout v7 -min-at 2024-05-01 -max-at 2024-05-31T23:59:59.999Z
+  idforge new -layout v7 -profile sqlserver -n 3
 `
 
 func cmdNew(args []string, stdout, stderr io.Writer) error {
@@ -137,6 +141,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	at := fs.String("at", "", "")
 	minAt := fs.String("min-at", "", "")
 	maxAt := fs.String("max-at", "", "")
+	profile := fs.String("profile", "", "")
 	var lf leaseFlags
 	fs.StringVar(&lf.engine, "lease", "", "")
 	fs.DurationVar(&lf.ttl, "lease-ttl", lease.DefaultTTL, "")
@@ -162,8 +167,20 @@ func cmdNew(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if flagSet(fs, "profile") {
+		if flagSet(fs, "enc") || flagSet(fs, "prefix") {
+			return usageError{fmt.Errorf("give -enc or -profile, not both: -profile writes the stored value")}
+		}
+		pf, err := profileFlag("new", *profile, stderr)
+		if err != nil {
+			return err
+		}
+		if format, err = pf.formatter(l); err != nil {
+			return usageError{err}
+		}
+	}
 	if flagSet(fs, "min-at") || flagSet(fs, "max-at") {
-		return newBounds(fs, l, *minAt, *maxAt, format, stdout, stderr)
+		return newBounds(fs, l, *minAt, *maxAt, format, flagSet(fs, "profile"), stdout, stderr)
 	}
 	if flagSet(fs, "at") {
 		return newAt(fs, l, *at, *n, *node, format, stdout)
@@ -271,7 +288,9 @@ func newAt(fs *flag.FlagSet, l *layouts.Layout, at string, n int, node int64, fo
 
 // newBounds writes the smallest ID of the time -min-at gives and the
 // largest of the time -max-at gives (explain.Bounds), in that order.
-func newBounds(fs *flag.FlagSet, l *layouts.Layout, minAt, maxAt string, format func(dst, id []byte) []byte, stdout, stderr io.Writer) error {
+// Written under a storage profile (profiled), they bound a range where
+// the profile sorts the layout, which the profile's warning says.
+func newBounds(fs *flag.FlagSet, l *layouts.Layout, minAt, maxAt string, format func(dst, id []byte) []byte, profiled bool, stdout, stderr io.Writer) error {
 	if err := conflicts(fs, "min-at or -max-at", "at", "n", "node", "store", "lease", "ns", "name"); err != nil {
 		return err
 	}
@@ -298,7 +317,7 @@ func newBounds(fs *flag.FlagSet, l *layouts.Layout, minAt, maxAt string, format 
 		}
 		ids = append(ids, lo)
 	}
-	if !l.TimeSortable() {
+	if !l.TimeSortable() && !profiled {
 		fmt.Fprintf(stderr, "idforge new: warning: %s IDs do not sort by time, so these bound no range of them\n", l.Name)
 	}
 	return writeIDs(stdout, ids, format)

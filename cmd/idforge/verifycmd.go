@@ -1,18 +1,23 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/idforge/idforge/explain"
+	"github.com/idforge/idforge/storage"
 	"github.com/idforge/idforge/verify"
 )
 
 const verifyUsage = `usage: idforge verify (-layout NAME | -spec FILE) [-from ENCODING] [-json] [FILE]
+       idforge verify (-layout NAME | -spec FILE) (-profile NAME | -sorted) [-json] [FILE]
        (without FILE, or with -, it reads standard input)
 
 Checks IDs made by any implementation of a layout: one ID a line, in the
@@ -65,6 +70,15 @@ a failure.
   -max-set  how many IDs the exact duplicate check holds (default
             1048576, some 40 bytes each for a UUID)
   -json     write the report as JSON, for CI
+  -profile  the lines are values stored under this storage profile (see
+            'idforge help new'), as hex or UUID text, in the order a
+            database's ORDER BY on the column gave them: each is read back
+            to its ID, and the store's order is judged instead of the order
+            made: no duplicates, and times that never go down (the first
+            pair out of order named with its lines); the counter and
+            randomness checks, which read the order made, do not run
+  -sorted   the lines are IDs as they are, in the order a database's ORDER
+            BY on the column gave them: judged as -profile judges them
 
 It exits 1 when a check fails (or a line does not read), 2 for a usage
 error, 0 otherwise. On a terminal, it shows on standard error how many
@@ -75,6 +89,7 @@ Examples:
   psql -Atc 'select uuidv7() from generate_series(1, 100000)' | idforge verify -layout uuidv7-subms
   idforge verify -layout ulid -since 2026-01-01 ids.txt
   idforge verify -layout v4 -json ids.txt
+  psql -Atc 'select id from t order by id' | idforge verify -layout v7 -profile pg-uuid
 `
 
 func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -89,6 +104,8 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	strict := fs.Bool("strict", false, "")
 	maxSet := fs.Int("max-set", 1<<20, "")
 	asJSON := fs.Bool("json", false, "")
+	profile := fs.String("profile", "", "")
+	sorted := fs.Bool("sorted", false, "")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -105,7 +122,26 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err := explain.CheckFrom(*from, l); err != nil {
 		return usageError{err}
 	}
-	opts := verify.Options{Alpha: *alpha, Strict: *strict, MaxSet: *maxSet, Ahead: *ahead}
+	var stored *storedLines
+	if flagSet(fs, "profile") {
+		if flagSet(fs, "from") {
+			return usageError{errors.New("give -from or -profile, not both: -profile reads stored values")}
+		}
+		pf, err := profileFlag("verify", *profile, stderr)
+		if err != nil {
+			return err
+		}
+		a, err := pf.arrangement(l)
+		if err != nil {
+			return usageError{err}
+		}
+		format, err := formatterFor(l, "canonical", "")
+		if err != nil {
+			return err
+		}
+		stored = &storedLines{a: a, format: format}
+	}
+	opts := verify.Options{Alpha: *alpha, Strict: *strict, MaxSet: *maxSet, Ahead: *ahead, StoreOrder: stored != nil || *sorted}
 	if *from != "canonical" {
 		opts.From = *from
 	}
@@ -146,6 +182,9 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if isTerminal(stderr) {
 		progress = func(n int64) { fmt.Fprintf(stderr, "\ridforge verify: %s read", plural(int(n), "line")) }
 	}
+	if stored != nil {
+		in = stored.reader(in)
+	}
 	readErr := c.ReadLines(in, progress)
 	if progress != nil && c.Lines() >= 1<<20 {
 		fmt.Fprint(stderr, "\r\033[K")
@@ -154,6 +193,13 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return fmt.Errorf("reading the IDs: %w", readErr)
 	}
 	rep := c.Report()
+	if stored != nil {
+		rep.Text = fmt.Sprintf("%s-stored", stored.a.Profile) // "read as sqlserver-stored text"
+		// The checker reads the IDs' canonical text, which this command
+		// writes from the stored values: whether a line was canonical
+		// says nothing of the input.
+		rep.Checks = slices.DeleteFunc(rep.Checks, func(c verify.Check) bool { return c.Group == "structure" && c.Name == "canonical" })
+	}
 	if rep.Lines == 0 {
 		return errors.New("no IDs to verify: the input is empty")
 	}
@@ -170,6 +216,53 @@ func cmdVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return errReported
 	}
 	return nil
+}
+
+// storedLines turns lines of stored values (verify -profile) into lines
+// of the IDs they hold, in the layout's canonical text, for the checker.
+type storedLines struct {
+	a      storage.Arrangement
+	format func(dst, id []byte) []byte
+}
+
+// reader returns the lines of r, each stored value as its ID's text; a
+// line that is no stored value goes on as it is, for the checker to
+// report as a line that does not read.
+func (s *storedLines) reader(r io.Reader) io.Reader {
+	pr, pw := io.Pipe()
+	go func() {
+		br := bufio.NewReaderSize(r, 4096)
+		w := bufio.NewWriter(pw)
+		var out []byte
+		for {
+			line, err := br.ReadSlice('\n')
+			for errors.Is(err, bufio.ErrBufferFull) {
+				out = append(out[:0], line...) // too long to be a stored value: on as it is
+				w.Write(out)
+				line, err = br.ReadSlice('\n')
+			}
+			if len(line) > 0 {
+				text := strings.TrimRight(string(line), "\r\n")
+				if id, rerr := readStored(s.a, text); rerr == nil && strings.TrimSpace(text) != "" {
+					out = append(s.format(out[:0], id), '\n')
+				} else {
+					out = append(out[:0], line...)
+				}
+				w.Write(out)
+			}
+			if err != nil {
+				if err == io.EOF {
+					err = nil
+				}
+				if ferr := w.Flush(); err == nil {
+					err = ferr
+				}
+				pw.CloseWithError(err)
+				return
+			}
+		}
+	}()
+	return pr
 }
 
 // isTerminal reports whether w is a terminal, where progress is shown.

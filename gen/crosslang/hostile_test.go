@@ -175,6 +175,8 @@ func TestHostileSpecs(t *testing.T) {
 				hostileJava(t, dir, paths)
 			case "sql":
 				hostileSQL(t, paths)
+			case "duckdb":
+				hostileDuckDB(t, paths)
 			case "jsonschema", "openapi":
 				hostileJSON(t, paths)
 			default:
@@ -352,5 +354,50 @@ func hostileSQL(t *testing.T, paths []string) {
 	out := hostileRun(t, "", nil, "psql", dsn, "-X", "-At", "-c", "SELECT count(*) FROM pg_class WHERE relname LIKE 'pwned%'")
 	if strings.TrimSpace(out) != "0" {
 		t.Errorf("the spec's CREATE TABLE ran: %s tables named pwned*", strings.TrimSpace(out))
+	}
+}
+
+// hostileDuckDB checks the DuckDB scripts written of hostile specs: the
+// spec's text reaches them only in comments, so no line that is not a
+// comment names pwned; and where IDFORGE_DUCKDB is set (.ci/duckdb), each
+// script runs on the engine (interop/duckdb's runner) and creates no table.
+func hostileDuckDB(t *testing.T, paths []string) {
+	var stmts []string
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if !strings.HasPrefix(line, "--") && strings.Contains(strings.ToLower(line), "pwned") {
+				t.Errorf("%s:%d: the spec's text outside a comment: %q", p, i+1, line)
+			}
+		}
+		for _, s := range strings.Split(string(b), ";\n") {
+			if strings.TrimSpace(s) != "" {
+				stmts = append(stmts, s)
+			}
+		}
+	}
+	dir := os.Getenv("IDFORGE_DUCKDB")
+	if dir == "" {
+		t.Log("IDFORGE_DUCKDB is not set: the scripts are not run on DuckDB (.ci/duckdb prints it)")
+		return
+	}
+	in, err := json.Marshal(map[string][]string{"setup": stmts, "queries": {"SELECT count(*) FROM duckdb_tables() WHERE table_name LIKE 'pwned%'"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join("..", "..", "interop", "duckdb", "node", "run.mjs"))
+	cmd.Env = append(os.Environ(), "IDFORGE_DUCKDB="+dir)
+	cmd.Stdin = bytes.NewReader(in)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the scripts on DuckDB: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(string(out), `"queries":[[["0"]]]`) {
+		t.Errorf("the spec's CREATE TABLE ran on DuckDB: %s", out)
 	}
 }

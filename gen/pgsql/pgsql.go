@@ -23,6 +23,13 @@
 //	P_to_NAME, P_from_NAME      the layout's canonical text, when that is
 //	                            another encoding declared as data (NAME is
 //	                            its name, '-' as '_': xid_to_base32hex)
+//	P_to_PROFILE(id)            the value to store the ID as under a storage
+//	P_from_PROFILE(stored)      profile (package storage; '-' as '_':
+//	                            P_to_pg_uuid), and the ID a stored value
+//	                            holds: uuid for a 16-byte profile, bytea for
+//	                            bytes; for every built-in profile the
+//	                            layout fits. A stored value whose padding is
+//	                            not zero raises 22P02 (ErrStored)
 //	P_new()                     a new ID, for layouts that need no per-node
 //	                            state (no node, clock sequence, hash or
 //	                            running counter)
@@ -238,7 +245,7 @@ func GenerateWith(l *resolved.Layout, o Options) ([]byte, error) {
 		return nil, err
 	}
 	s.header()
-	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitText, s.emitDecimal, s.emitNew, s.emitMask} {
+	for _, emit := range []func(){s.emitLengthError, s.emitValid, s.emitFields, s.emitTime, s.emitPack, s.emitBounds, s.emitHex, s.emitBase62, s.emitCrockford, s.emitText, s.emitDecimal, s.emitStored, s.emitNew, s.emitMask} {
 		emit()
 	}
 	return []byte(s.out.String()), nil
@@ -289,6 +296,9 @@ func (s *script) reserve() error {
 		if s.l.TimeSortable() {
 			want = append(want, [2]string{"min_at", "a bound"}, [2]string{"max_at", "a bound"})
 		}
+	}
+	for _, a := range s.storedProfiles() {
+		want = append(want, [2]string{storedSuffix("to", a.Profile), "a storage profile's function"}, [2]string{storedSuffix("from", a.Profile), "a storage profile's function"})
 	}
 	if stateless(s.l) {
 		want = append(want, [2]string{"new", "the generator"})

@@ -19,6 +19,7 @@ import (
 	"github.com/idforge/idforge/interp"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/storage"
 	"github.com/idforge/idforge/uuid"
 )
 
@@ -497,7 +498,8 @@ func (s *session) checkLengths(id []byte) {
 }
 
 // sqlReaders are the suffixes of the readers written in SQL: the fields',
-// the time's and to_hex.
+// the time's, to_hex and to_PROFILE for every storage profile the layout
+// fits.
 func (s *session) sqlReaders() []string {
 	var readers []string
 	for _, f := range s.l.Fields {
@@ -505,6 +507,11 @@ func (s *session) sqlReaders() []string {
 	}
 	if _, ok := s.l.Value(layouts.Time); ok {
 		readers = append(readers, "time")
+	}
+	for _, p := range storage.Profiles() {
+		if _, err := storage.For(resolved.Must(s.l), p); err == nil {
+			readers = append(readers, "to_"+strings.ReplaceAll(p.Name, "-", "_"))
+		}
 	}
 	return append(readers, "to_hex")
 }

@@ -6,6 +6,8 @@
 globalThis.IDFORGE_LANGUAGES = [
   {"name": "go", "title": "Go"},
   {"name": "sql", "title": "SQL (PostgreSQL)"},
+  {"name": "mariadb", "title": "SQL (MariaDB)"},
+  {"name": "duckdb", "title": "SQL (DuckDB)"},
   {"name": "js", "title": "JavaScript"},
   {"name": "python", "title": "Python"},
   {"name": "java", "title": "Java"},

@@ -326,7 +326,56 @@ func Records(l *layouts.Layout, src string) ([]conformance.Record, error) {
 		return nil, err
 	}
 	rs = append(rs, stored...)
+	// A built-in layout's IDs of spread times, in each store's order.
+	if _, ok := l.Value(layouts.Time); ok && head.Generates && strings.HasPrefix(l.File, "layouts/") {
+		spread, err := spreadIDs(l, start, rnd)
+		if err != nil {
+			return nil, err
+		}
+		order, err := conformance.StoredOrder(l, spread)
+		if err != nil {
+			return nil, err
+		}
+		rs = append(rs, order...)
+	}
 	return append(rs, conformance.Bad(l, ids[3])...), nil
+}
+
+// spreadIDs returns up to 8 IDs of l, each of a different time after
+// start, from a millisecond to 30 years on, so that their times differ in
+// low and high bytes alike; a time outside the layout's range, or in the
+// tick of the one before, is left out.
+// They come in the order made, which is their time order.
+func spreadIDs(l *layouts.Layout, start time.Time, rnd *rand.ChaCha8) ([][]byte, error) {
+	const day = 24 * time.Hour
+	var ids [][]byte
+	for _, d := range []time.Duration{0, time.Millisecond, time.Second, time.Hour, 9 * day, 400 * day, 7 * 365 * day, 30 * 365 * day} {
+		at := start.Add(d)
+		opts := []interp.Option{interp.WithRand(rnd), interp.WithClock(func() time.Time { return at })}
+		if l.NeedsNode() {
+			nv, _ := l.Value(layouts.Node)
+			opts = append(opts, interp.WithFixed(layouts.Node, big.NewInt(int64(min(5, 1<<nv.Width-1)))))
+		}
+		g, err := interp.NewGenerator(l, opts...)
+		if err != nil {
+			return nil, err
+		}
+		b, err := g.Next()
+		if errors.Is(err, interp.ErrRange) || errors.Is(err, interp.ErrTime) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(ids) > 0 {
+			t0, _ := interp.Time(l, ids[len(ids)-1])
+			if t1, _ := interp.Time(l, b); !t1.After(t0) {
+				continue // within the last one's tick (a second, for KSUID)
+			}
+		}
+		ids = append(ids, b)
+	}
+	return ids, nil
 }
 
 // lateID returns, for a layout written in decimal whose top bit is not a
