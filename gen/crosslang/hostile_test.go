@@ -177,6 +177,8 @@ func TestHostileSpecs(t *testing.T) {
 				hostileSQL(t, paths)
 			case "duckdb":
 				hostileDuckDB(t, paths)
+			case "mariadb":
+				hostileMariaDB(t, paths)
 			case "jsonschema", "openapi":
 				hostileJSON(t, paths)
 			default:
@@ -354,6 +356,58 @@ func hostileSQL(t *testing.T, paths []string) {
 	out := hostileRun(t, "", nil, "psql", dsn, "-X", "-At", "-c", "SELECT count(*) FROM pg_class WHERE relname LIKE 'pwned%'")
 	if strings.TrimSpace(out) != "0" {
 		t.Errorf("the spec's CREATE TABLE ran: %s tables named pwned*", strings.TrimSpace(out))
+	}
+}
+
+// hostileMariaDB checks the MariaDB scripts written of hostile specs: the
+// spec's text reaches them only in comments, so no line that is not a
+// comment names pwned; and where IDFORGE_MARIADB_DSN is set (.ci/mariadb),
+// each script loads on the server (interop/mariadb's loader) and creates
+// no table.
+func hostileMariaDB(t *testing.T, paths []string) {
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(line), "--") && strings.Contains(strings.ToLower(line), "pwned") {
+				t.Errorf("%s:%d: the spec's text outside a comment: %q", p, i+1, line)
+			}
+		}
+	}
+	dsn := os.Getenv("IDFORGE_MARIADB_DSN")
+	if dsn == "" {
+		t.Log("IDFORGE_MARIADB_DSN is not set: the scripts are not run on MariaDB (.ci/mariadb prints it)")
+		return
+	}
+	testenv.NeedTool(t, "mariadb")
+	// The DSN is the Go driver's: USER:PASSWORD@tcp(HOST:PORT)/DATABASE?...
+	m := regexp.MustCompile(`^([^:@]+)(?::([^@]*))?@tcp\(([^:)]+):(\d+)\)/([^?]*)`).FindStringSubmatch(dsn)
+	if m == nil {
+		t.Fatalf("IDFORGE_MARIADB_DSN %q: want USER:PASSWORD@tcp(HOST:PORT)/DATABASE", dsn)
+	}
+	client := func(stdin []byte, args ...string) string {
+		t.Helper()
+		cmd := exec.Command("mariadb", append([]string{"--protocol=tcp", "-h", m[3], "-P", m[4], "-u", m[1], "-N", "-B"}, args...)...)
+		cmd.Env = append(os.Environ(), "MYSQL_PWD="+m[2])
+		cmd.Stdin = bytes.NewReader(stdin)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("mariadb %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		client(b, m[5])
+	}
+	out := client(nil, "-e", "SELECT count(*) FROM information_schema.tables WHERE table_name LIKE 'pwned%'")
+	if strings.TrimSpace(out) != "0" {
+		t.Errorf("the spec's CREATE TABLE ran on MariaDB: %s tables named pwned*", strings.TrimSpace(out))
 	}
 }
 

@@ -343,6 +343,15 @@ func literal(text string) string {
 	return "'" + strings.ReplaceAll(text, "'", "''") + "'"
 }
 
+// commentLiteral returns text as the string literal a COMMENT clause takes,
+// which must be a literal (literal's hex form is an expression): quotes
+// doubled and each backslash written twice, so that it parses whatever
+// sql_mode is. With NO_BACKSLASH_ESCAPES the comment shows a backslash
+// twice; no text can end the literal early either way.
+func commentLiteral(text string) string {
+	return "'" + strings.ReplaceAll(strings.ReplaceAll(text, `\`, `\\`), "'", "''") + "'"
+}
+
 func (s *script) commentLines(text string) {
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		s.out.WriteString(strings.TrimRight("-- "+portable.Comment(line), " ") + "\n")
@@ -386,7 +395,7 @@ func (s *script) function(f function) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\nCREATE OR REPLACE FUNCTION %s(%s) RETURNS %s\n  %s NO SQL\n  COMMENT %s\nBEGIN\n",
-		s.ref(f.suffix), strings.Join(params, ", "), f.returns, det, literal(portable.Comment(f.doc)))
+		s.ref(f.suffix), strings.Join(params, ", "), f.returns, det, commentLiteral(portable.Comment(f.doc)))
 	decls := f.decls
 	body := f.body
 	if f.idParam && !s.big {
