@@ -206,7 +206,10 @@ var javaBlock = regexp.MustCompile("(?ms)^```java\n(.*?)^```\n")
 // a user would write them: each block the body of a main (its import
 // lines above it, with java.time, java.util and the package's classes
 // imported as a reader assumes them), each statement that ends
-// "// true" or "// false" checked to be so.
+// "// true" or "// false" checked to be so. The examples are compiled by
+// one javac and run one after the other in one JVM (javaExamplesMain
+// calls each main), which the JVM's and the compiler's start would
+// otherwise cost once per example.
 func javaExamples(t *testing.T, classes string) {
 	t.Helper()
 	readme := filepath.Join(pkgDir(t, "java"), "README.md")
@@ -216,7 +219,12 @@ func javaExamples(t *testing.T, classes string) {
 	readInputs(t, pages...)
 	pages = append([]string{readme}, pages...)
 	dir := t.TempDir()
-	n := 0
+	type example struct {
+		class, page, prog string
+		line              int
+	}
+	var examples []example
+	var files []string
 	for _, page := range pages {
 		src, err := os.ReadFile(page)
 		if err != nil {
@@ -227,7 +235,6 @@ func javaExamples(t *testing.T, classes string) {
 			name = "java/README.md"
 		}
 		for _, m := range javaBlock.FindAllSubmatchIndex(src, -1) {
-			n++
 			first := bytes.Count(src[:m[2]], []byte("\n")) + 1
 			var imports, body []string
 			for _, line := range strings.Split(strings.TrimRight(string(src[m[2]:m[3]]), "\n"), "\n") {
@@ -238,26 +245,100 @@ func javaExamples(t *testing.T, classes string) {
 				body = append(body, "        "+line)
 			}
 			checked := checkClaims(name, strings.Join(body, "\n"), first, "System.out.println", javaCheck)
-			class := fmt.Sprintf("Example%d", n)
+			class := fmt.Sprintf("Example%d", len(examples)+1)
 			prog := strings.Join(append([]string{"import io.github.idforge.*;", "import java.time.*;", "import java.util.*;"}, imports...), "\n") +
 				"\n\npublic class " + class + " {\n    public static void main(String[] args) throws Exception {\n" + checked + "\n    }\n}\n"
 			file := filepath.Join(dir, class+".java")
 			if err := os.WriteFile(file, []byte(prog), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command("java", "-cp", classes, file)
-			// The Private IDs example reads its key from the environment, as a
-			// server would: a test key, never a real one.
-			cmd.Env = append(os.Environ(), "ID_MASK_KEY=000102030405060708090a0b0c0d0e0f")
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Errorf("%s's example at line %d: java: %v\n%s\n%s", name, first, err, prog, out)
-			}
+			examples = append(examples, example{class, name, prog, first})
+			files = append(files, file)
 		}
 	}
-	if n < 3 {
-		t.Errorf("%d Java examples in the README, the guides and java/README.md, want 3 or more", n)
+	if len(examples) < 3 {
+		t.Errorf("%d Java examples in the README, the guides and java/README.md, want 3 or more", len(examples))
 	}
+	if len(examples) == 0 {
+		return
+	}
+	main := filepath.Join(dir, "ExamplesMain.java")
+	if err := os.WriteFile(main, []byte(javaExamplesMain), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	out := filepath.Join(dir, "classes")
+	if b, err := exec.Command("javac", append([]string{"-cp", classes, "-d", out, main}, files...)...).CombinedOutput(); err != nil {
+		var progs strings.Builder
+		for _, e := range examples {
+			if bytes.Contains(b, []byte(e.class+".java")) {
+				fmt.Fprintf(&progs, "%s's example at line %d (%s.java):\n%s\n", e.page, e.line, e.class, e.prog)
+			}
+		}
+		t.Fatalf("javac of the examples: %v\n%s\n%s", err, b, progs.String())
+	}
+	args := []string{"-cp", classes + string(os.PathListSeparator) + out, "ExamplesMain"}
+	for _, e := range examples {
+		args = append(args, e.class)
+	}
+	cmd := exec.Command("java", args...)
+	// The Private IDs example reads its key from the environment, as a
+	// server would: a test key, never a real one.
+	cmd.Env = append(os.Environ(), "ID_MASK_KEY=000102030405060708090a0b0c0d0e0f")
+	b, err := cmd.CombinedOutput()
+	// Each example's output, between the lines ExamplesMain writes before
+	// and after it.
+	outputs, results := map[string]string{}, map[string]string{}
+	var cur string
+	for _, line := range strings.SplitAfter(string(b), "\n") {
+		if f := strings.Fields(line); len(f) == 3 && f[0] == "EXAMPLE" {
+			if f[2] == "START" {
+				cur = f[1]
+			} else {
+				results[f[1]], cur = f[2], ""
+			}
+			continue
+		}
+		outputs[cur] += line
+	}
+	for _, e := range examples {
+		if results[e.class] != "PASS" {
+			t.Errorf("%s's example at line %d: java: %s\n%s\n%s", e.page, e.line, results[e.class], e.prog, outputs[e.class])
+		}
+	}
+	if err != nil && !t.Failed() {
+		t.Errorf("java ExamplesMain: %v\n%s", err, b)
+	}
+	t.Logf("javac and java of %d examples (%.1fs)", len(examples), time.Since(start).Seconds())
 }
+
+// javaExamplesMain runs the main of each class its arguments name, one
+// after the other, and says which passed: "EXAMPLE NAME START" before
+// each, "EXAMPLE NAME PASS" or "EXAMPLE NAME FAIL" (after what it threw)
+// after it. It exits 1 if any failed.
+const javaExamplesMain = `public class ExamplesMain {
+    public static void main(String[] args) {
+        int failed = 0;
+        for (String name : args) {
+            System.out.println("EXAMPLE " + name + " START");
+            try {
+                Class.forName(name).getMethod("main", String[].class).invoke(null, (Object) new String[0]);
+                System.out.println("EXAMPLE " + name + " PASS");
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                failed++;
+                e.getCause().printStackTrace(System.out);
+                System.out.println("EXAMPLE " + name + " FAIL");
+            } catch (ReflectiveOperationException e) {
+                failed++;
+                e.printStackTrace(System.out);
+                System.out.println("EXAMPLE " + name + " FAIL");
+            }
+        }
+        System.out.flush();
+        System.exit(failed == 0 ? 0 : 1);
+    }
+}
+`
 
 // javaCheck is a Java claim's check (checkClaims).
 func javaCheck(indent, expr, want, msg string) string {

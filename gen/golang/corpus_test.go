@@ -28,8 +28,9 @@ import (
 // it holds no ID with that bit set, and its readers refuse the corpus's
 // such IDs with ErrOverflow, as package snowflake does.
 func TestCorpus(t *testing.T) {
+	m := joinUserModule(t, "corpus")
 	t.Parallel()
-	dir := userModule(t)
+	dir := m.dir
 	rs, err := conformance.Load(filepath.Join(repoRoot(t), "conformance", "corpus.jsonl.gz"))
 	if err != nil {
 		t.Fatal(err)
@@ -69,7 +70,7 @@ func TestCorpus(t *testing.T) {
 		t.Errorf("the generator refused %d of the corpus's %d layouts", refused, len(order))
 	}
 	t.Logf("%d corpus layouts generated and tested, %d of them on bound records; %d refused (the interpreter handles them)", made, bounded, refused)
-	vetAndTest(t, dir)
+	m.check(t)
 }
 
 // corpusTest returns the test file of package pkg, generated from layout l,

@@ -14,13 +14,14 @@ import (
 // The specialised codecs are unrolled for the ID's size, so each size is a
 // different program. TestCodecSizes generates a package for IDs of many
 // sizes, and for each canonical form, and checks every codec of each
-// against the generic codecs of package encodings, in a module of its own.
+// against the generic codecs of package encodings, in a user's module (joinUserModule).
 // Each of those is a byte array, 8-byte IDs too, as their text is not
 // decimal; the int64 IDs of 64-bit layouts written in decimal have their
 // own checks.
 func TestCodecSizes(t *testing.T) {
+	m := joinUserModule(t, "codecsizes")
 	t.Parallel()
-	dir := userModule(t)
+	dir := m.dir
 
 	canonical := map[string]string{"base62": "Base62", "crockford": "Crockford", "hex": "Hex"}
 	sizes := []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 19, 20, 21, 24, 25, 28, 31, 32, 33, 40, 64, 128}
@@ -69,7 +70,7 @@ func TestCodecSizes(t *testing.T) {
 		write(t, filepath.Join(dir, pkg, "codec_test.go"), []byte(strings.NewReplacer("PKG", pkg, "SIGNED", signed).Replace(int64CodecTest)))
 	}
 
-	vetAndTest(t, dir)
+	m.check(t)
 }
 
 // Packages the emitters cannot serve get an error, not bad code.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -15,7 +14,6 @@ import (
 	"github.com/idforge/idforge/gen/golang"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
-	"github.com/idforge/idforge/testenv"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated files and golden outputs")
@@ -55,12 +53,21 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 // package and type names and, optionally, the text form (a "package NAME
 // TYPE [TEXT]" line in the archive's comment, TEXT as -text takes it) and
 // the generated source (want.go). The golden output must
-// compile: every case is built in a module of its own, as a user's package
+// compile: every case is built in a user's module (joinUserModule), as a package
 // outside this module would be.
 func TestGolden(t *testing.T) {
 	files, err := filepath.Glob("testdata/*.txtar")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no golden cases: %v", err)
+	}
+	// The built cases join the user module's one run of go vet and go
+	// test, with the other tests that build generated packages: in
+	// parallel with them (under -update, which rewrites the cases, on its
+	// own and with nothing built).
+	var m *userModule
+	if !*update && !testing.Short() {
+		m = joinUserModule(t, "golden")
+		t.Parallel()
 	}
 	var built []string
 	for _, file := range files {
@@ -97,8 +104,8 @@ func TestGolden(t *testing.T) {
 			built = append(built, file)
 		})
 	}
-	if len(built) > 0 && !testing.Short() {
-		buildInModule(t, built)
+	if m != nil && len(built) > 0 {
+		buildInModule(t, m, built)
 	}
 }
 
@@ -136,16 +143,19 @@ func setArchiveFile(ar *txtar.Archive, name string, data []byte) {
 // github.com/idforge/idforge: the repository's root, two levels above this
 // package (gen/golang).
 func repoRoot(t *testing.T) string {
+	return libraryRoot()
+}
+
+func libraryRoot() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Dir(filepath.Dir(filepath.Dir(file)))
 }
 
 // buildInModule writes each golden case's want.go and any test files it
-// carries (*_test.go) into a package of a fresh module that requires
-// idforge by a replace directive, then runs go vet and go test there.
-func buildInModule(t *testing.T, files []string) {
+// carries (*_test.go) into a package of the user module, which go vet and
+// go test then check (checkUserModule).
+func buildInModule(t *testing.T, m *userModule, files []string) {
 	t.Helper()
-	dir := userModule(t)
 	for _, file := range files {
 		ar, err := txtar.ParseFile(file)
 		if err != nil {
@@ -155,45 +165,17 @@ func buildInModule(t *testing.T, files []string) {
 		for _, f := range ar.Files {
 			switch {
 			case f.Name == "want.go":
-				write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), f.Data)
+				write(t, filepath.Join(m.dir, pkg, pkg+"_gen.go"), f.Data)
 			case strings.HasSuffix(f.Name, "_test.go"):
-				write(t, filepath.Join(dir, pkg, f.Name), f.Data)
+				// An external test imports its package as
+				// example.com/user/PKG, a package of the module's root
+				// there: here it is under the golden folder.
+				data := bytes.ReplaceAll(f.Data, []byte(`"example.com/user/`), []byte(`"`+m.path+`/`))
+				write(t, filepath.Join(m.dir, pkg, f.Name), data)
 			}
 		}
 	}
-	vetAndTest(t, dir)
-}
-
-// userModule returns the directory of a fresh module, example.com/user,
-// that requires idforge by a replace directive to this checkout, as a
-// user's module would. Building in it takes the go command and seconds, so
-// it skips the test without one, and under -short.
-func userModule(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and tests generated packages with the go command")
-	}
-	testenv.NeedTool(t, testenv.Go)
-	dir := t.TempDir()
-	root := repoRoot(t)
-	gomod := "module example.com/user\n\ngo 1.24\n\nrequire github.com/idforge/idforge v0.0.0\n\nreplace github.com/idforge/idforge => " + root + "\n"
-	write(t, filepath.Join(dir, "go.mod"), []byte(gomod))
-	// The library module requires nothing, so the user module needs no
-	// go.sum: a library that gained a requirement would fail here, offline.
-	return dir
-}
-
-// vetAndTest runs go vet and go test on every package of the module in dir.
-func vetAndTest(t *testing.T, dir string) {
-	t.Helper()
-	for _, args := range [][]string{{"vet", "./..."}, {"test", "-count=1", "./..."}} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s in the user module: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	m.check(t)
 }
 
 func write(t *testing.T, path string, data []byte) {

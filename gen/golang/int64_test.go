@@ -55,15 +55,16 @@ func int64Package(t *testing.T, name, spec string) (*layouts.Layout, []byte) {
 }
 
 // TestInt64Layouts generates the package of each of int64Layouts, as
-// `idforge gen` writes it, and runs its checks in a module of its own: its
+// `idforge gen` writes it, and runs its checks in a user's module (joinUserModule): its
 // decimal text is what strconv.FormatUint writes of its bits, and Parse,
 // FromBytes and the fixed-width forms read back every int64 (or refuse the
 // negative ones, where the top bit is a constant zero); fuzz.Generated holds
 // it to the interpreter; a batch Fill gives increasing, valid IDs; a
 // name-based ID is the digest's bits with the constant written over them.
 func TestInt64Layouts(t *testing.T) {
+	m := joinUserModule(t, "int64")
 	t.Parallel()
-	dir := userModule(t)
+	dir := m.dir
 	var imports, targets strings.Builder
 	for _, c := range int64Layouts {
 		l, src := int64Package(t, c.name, c.spec)
@@ -76,12 +77,12 @@ func TestInt64Layouts(t *testing.T) {
 			write(t, filepath.Join(dir, c.name, "named_test.go"), []byte(strings.Replace(int64NamedTest, "PKG", c.name, 1)))
 		}
 		if strings.Contains(c.checks, "fuzz") {
-			fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", c.name)
+			fmt.Fprintf(&imports, "\t\"%s/%s\"\n", m.path, c.name)
 			targets.WriteString(randomTarget(l, c.name, c.spec))
 		}
 	}
 	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
-	vetAndTest(t, dir)
+	m.check(t)
 }
 
 // topBitZero reports whether a layout's top bit is a constant zero, so that

@@ -22,8 +22,9 @@ import (
 // targets on their seeds. The generator must also refuse only what it says
 // it does not handle.
 func TestRandomLayouts(t *testing.T) {
+	m := joinUserModule(t, "random")
 	t.Parallel()
-	dir := userModule(t)
+	dir := m.dir
 	var imports, targets strings.Builder
 	milli := 0 // packages whose clock path reads whole milliseconds
 	made, refused := randomPackages(t, 19, 30, func(i int, l *layouts.Layout, spec string, src []byte) {
@@ -33,12 +34,12 @@ func TestRandomLayouts(t *testing.T) {
 			write(t, filepath.Join(dir, pkg, "ticksmilli_test.go"), []byte(fmt.Sprintf(ticksMilliTestFile, pkg)))
 			milli++
 		}
-		fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
+		fmt.Fprintf(&imports, "\t\"%s/%s\"\n", m.path, pkg)
 		targets.WriteString(randomTarget(l, pkg, spec))
 	})
 	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
 	t.Logf("%d layouts generated and fuzzed on their seeds (%d of them with ticks of whole milliseconds, their clock path checked against ticksFrom); %d refused (the interpreter handles them)", made, milli, refused)
-	vetAndTest(t, dir)
+	m.check(t)
 }
 
 // randomPackages generates n packages from random layouts, fuzz.RandomSpec
@@ -233,8 +234,9 @@ func Fuzz_PKG(f *testing.F) {
 // encoding's, and what Parse takes, with a character at either end
 // replaced by each byte, with what the encoding reads.
 func TestDeclaredTexts(t *testing.T) {
+	m := joinUserModule(t, "declared")
 	t.Parallel()
-	dir := userModule(t)
+	dir := m.dir
 	base32 := []string{
 		"  text base32hex\n",
 		"  text zbase32\n",
@@ -275,10 +277,10 @@ func TestDeclaredTexts(t *testing.T) {
 				t.Fatalf("%s: the generator did not write out the codec of\n%s", pkg, spec)
 			}
 			write(t, filepath.Join(dir, pkg, pkg+"_gen.go"), src)
-			fmt.Fprintf(&imports, "\t\"example.com/user/%s\"\n", pkg)
+			fmt.Fprintf(&imports, "\t\"%s/%s\"\n", m.path, pkg)
 			targets.WriteString(randomTarget(l, pkg, spec))
 		}
 	}
 	write(t, filepath.Join(dir, "randomtest", "random_test.go"), []byte(fmt.Sprintf(randomTestFile, imports.String(), targets.String())))
-	vetAndTest(t, dir)
+	m.check(t)
 }

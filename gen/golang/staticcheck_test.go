@@ -39,7 +39,7 @@ func TestGeneratedPassesStaticcheck(t *testing.T) {
 	if bin == "" {
 		t.Skip("no staticcheck: set IDFORGE_STATICCHECK to its path, or put it on PATH")
 	}
-	dir := userModule(t)
+	dir := freshModule(t)
 	asWritten := func(src []byte) []byte { return generatedHeader.ReplaceAll(src, nil) }
 	for _, name := range golang.BuiltinNames() {
 		files, err := filepath.Glob(filepath.Join(repoRoot(t), name, "*.go"))

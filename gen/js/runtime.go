@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The runtime is the part of every module that does not depend on the
@@ -31,9 +32,13 @@ type decl struct {
 	uses []string
 }
 
-// runtimeDecls are the runtime's declarations, in the order of
-// runtime.js, each declared before any that uses it.
-var runtimeDecls = parseRuntime(runtimeSource)
+// runtimeDecls returns the runtime's declarations, in the order of
+// runtime.js, each declared before any that uses it. They are read from
+// runtime.js the first time they are needed, not when the package is
+// initialised: reading them takes a quarter of a second, which every
+// start of a program that imports the package (the idforge command) would
+// otherwise pay, whether or not it generates JavaScript.
+var runtimeDecls = sync.OnceValue(func() []decl { return parseRuntime(runtimeSource) })
 
 var declLine = regexp.MustCompile(`^(?:export )?(?:class|function|const|let) ([A-Za-z_$][\w$]*)`)
 
@@ -103,17 +108,17 @@ func needed(code string) []decl {
 			return
 		}
 		want[name] = true
-		i := slices.IndexFunc(runtimeDecls, func(d decl) bool { return d.name == name })
-		for _, u := range runtimeDecls[i].uses {
+		i := slices.IndexFunc(runtimeDecls(), func(d decl) bool { return d.name == name })
+		for _, u := range runtimeDecls()[i].uses {
 			add(u)
 		}
 	}
 	add("IDError") // every module exports it
-	for _, name := range uses(code, runtimeDecls, "") {
+	for _, name := range uses(code, runtimeDecls(), "") {
 		add(name)
 	}
 	var out []decl
-	for _, d := range runtimeDecls {
+	for _, d := range runtimeDecls() {
 		if want[d.name] {
 			out = append(out, d)
 		}
@@ -140,7 +145,7 @@ func inline(ds []decl) string {
 // from the runtime module at path, and the export of IDError, which every
 // module has.
 func imports(code, path string) string {
-	names := append([]string{"IDError"}, uses(code, runtimeDecls, "IDError")...)
+	names := append([]string{"IDError"}, uses(code, runtimeDecls(), "IDError")...)
 	line := fmt.Sprintf("import { %s } from %s;", strings.Join(names, ", "), jsString(path))
 	if len(line) > maxComment {
 		// One name list over several lines, each within the width.
@@ -173,7 +178,7 @@ func Runtime() []byte {
 // take a form and a width, the field and clock tables' readers, and the
 // random pool. It is no API of its own: import a layout's module.
 `)
-	for _, d := range runtimeDecls {
+	for _, d := range runtimeDecls() {
 		b.WriteString("\n" + d.text)
 	}
 	return []byte(b.String())

@@ -351,30 +351,36 @@ func TestJava(t *testing.T) {
 		}
 		return err
 	})
-	classes := filepath.Join(dir, "classes")
-	run(t, exec.Command("javac", append([]string{"--release", "17", "-nowarn", "-d", classes}, files...)...))
-	for name, c := range map[string]struct {
-		make string
-		want expect
+	// Each case's program is a class of its own, compiled with the
+	// package by one javac.
+	cases := []struct {
+		name, make string
+		want       expect
 	}{
-		"java.util.UUID.randomUUID": {"java.util.UUID.randomUUID()", expect{layout: "uuidv4"}},
-		"idforge UuidV7":            {"io.github.idforge.UuidV7.newId()", expect{"uuidv7", monotonic, "", nil}},
-		"idforge Ulid":              {"io.github.idforge.Ulid.newId()", expect{"ulid", monotonic, "", nil}},
-	} {
-		t.Run(name, func(t *testing.T) {
-			file := filepath.Join(t.TempDir(), "Make.java")
-			body := fmt.Sprintf(`public class Make {
+		{"java.util.UUID.randomUUID", "java.util.UUID.randomUUID()", expect{layout: "uuidv4"}},
+		{"idforge UuidV7", "io.github.idforge.UuidV7.newId()", expect{"uuidv7", monotonic, "", nil}},
+		{"idforge Ulid", "io.github.idforge.Ulid.newId()", expect{"ulid", monotonic, "", nil}},
+	}
+	for i, c := range cases {
+		file := filepath.Join(dir, fmt.Sprintf("Make%d.java", i))
+		body := fmt.Sprintf(`public class Make%d {
     public static void main(String[] args) {
         StringBuilder b = new StringBuilder();
         for (int i = 0; i < %d; i++) b.append(%s).append('\n');
         System.out.print(b);
     }
 }
-`, n, c.make)
-			if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			check(t, run(t, exec.Command("java", "-cp", classes, file)), c.want)
+`, i, n, c.make)
+		if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, file)
+	}
+	classes := filepath.Join(dir, "classes")
+	run(t, exec.Command("javac", append([]string{"--release", "17", "-nowarn", "-d", classes}, files...)...))
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			check(t, run(t, exec.Command("java", "-cp", classes, fmt.Sprintf("Make%d", i))), c.want)
 		})
 	}
 }
