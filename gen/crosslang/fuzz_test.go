@@ -153,8 +153,10 @@ type harness struct {
 // test, and the test reads the corpus and writes the language's code with
 // the language's emitter.
 var checkedElsewhere = map[string]elsewhere{
-	"go":  {file: "gen/golang/corpus_test.go", test: "TestCorpus", what: "the generated packages built and run in a module of their own"},
-	"sql": {file: "interop/pgsql/corpus_test.go", test: "TestCorpus", what: "the corpus on a real PostgreSQL"},
+	"go":      {file: "gen/golang/corpus_test.go", test: "TestCorpus", what: "the generated packages built and run in a module of their own"},
+	"sql":     {file: "interop/pgsql/corpus_test.go", test: "TestCorpus", what: "the corpus on a real PostgreSQL"},
+	"mariadb": {file: "interop/mariadb/mariadb_test.go", test: "TestCorpus", what: "the corpus on a real MariaDB"},
+	"duckdb":  {file: "interop/duckdb/corpus_test.go", test: "TestCorpus", what: "the corpus on a real DuckDB"},
 	// The schemas are no code to run: TestSchemas judges the corpus's
 	// texts with their patterns, in Go, Python and ajv.
 	"jsonschema": {file: "gen/crosslang/schema_test.go", test: "TestSchemas", what: "the schema's pattern judges the corpus's texts under Go regexp, Python re and ajv"},
