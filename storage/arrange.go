@@ -25,6 +25,8 @@ var ErrStored = errors.New("storage: not a stored value")
 // data; Stored and FromStored are their meaning.
 type Arrangement struct {
 	Layout, Profile string
+	// Title is the profile's: the store and its type, for people.
+	Title string
 	// Size is the stored value's length in bytes.
 	Size int
 	// Perm gives, for each stored byte, the ID's byte it holds, or -1 for
@@ -50,13 +52,13 @@ type Arrangement struct {
 
 // For returns the arrangement of the layout's IDs under the profile. A
 // layout longer than the profile's stored value is an error that matches
-// ErrFit. A layout whose time cannot be made to sort (it has none, its
+// ErrFit, For's only error. A layout whose time cannot be made to sort (it has none, its
 // time is not in whole bytes, or the store decides its order by bits the
 // layout does not hold constant) still has an arrangement, a lossless
 // one, with Sorts false.
 func For(l *resolved.Layout, p Profile) (Arrangement, error) {
 	n := l.Bits / 8
-	a := Arrangement{Layout: l.Name, Profile: p.Name, Size: p.Size}
+	a := Arrangement{Layout: l.Name, Profile: p.Name, Title: p.Title, Size: p.Size}
 	order := p.Order
 	if p.Size == 0 {
 		a.Size = n
@@ -94,6 +96,21 @@ func For(l *resolved.Layout, p Profile) (Arrangement, error) {
 	}
 	a.Sorts, a.Why = why == "", why
 	return a, nil
+}
+
+// Fitting returns the arrangements of the layout's IDs under every
+// built-in profile it fits, in the profiles' order, and the names of those
+// it does not fit (ErrFit, For's one error: KSUID's 20 bytes in a 16-byte
+// UUID): what each language's code pastes as data.
+func Fitting(l *resolved.Layout) (fit []Arrangement, unfit []string) {
+	for _, p := range builtins() {
+		if a, err := For(l, p); err == nil {
+			fit = append(fit, a)
+		} else {
+			unfit = append(unfit, p.Name)
+		}
+	}
+	return fit, unfit
 }
 
 // Stored returns the value to store for the ID id (its bytes).

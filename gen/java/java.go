@@ -163,9 +163,7 @@ func generate(r *resolved.Layout, pkg, typ, text string, runtime bool) ([]byte, 
 	}
 	w := newWriter(p, pkg, declared)
 	w.runtime = runtime
-	if w.profiles, err = arrangements(r); err != nil {
-		return nil, err
-	}
+	w.profiles = arrangements(r)
 	if runtime {
 		if !runtimeNeeds().covers(w.needs()) {
 			return nil, fmt.Errorf("%w: %s: IDRuntime serves the built-in layouts' classes, and this layout needs helpers it does not hold (a check symbol?): generate a self-contained class", ErrLayout, r.Name)

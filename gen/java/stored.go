@@ -1,7 +1,6 @@
 package java
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -14,35 +13,21 @@ import (
 // arrangement (package storage's, which the class pastes as data), and the
 // names of those it does not fit.
 type storedProfiles struct {
-	fit    []storage.Arrangement
-	titles map[string]string // each fitting profile's title
-	unfit  []string
+	fit   []storage.Arrangement
+	unfit []string
 }
 
 // arrangements returns the storage profiles of layout l.
-func arrangements(l *resolved.Layout) (storedProfiles, error) {
-	var sp storedProfiles
-	sp.titles = map[string]string{}
-	for _, p := range storage.Profiles() {
-		a, err := storage.For(l, p)
-		if errors.Is(err, storage.ErrFit) {
-			sp.unfit = append(sp.unfit, p.Name)
-			continue
-		}
-		if err != nil {
-			return storedProfiles{}, fmt.Errorf("%s under storage profile %s: %w", l.Name, p.Name, err)
-		}
-		sp.fit = append(sp.fit, a)
-		sp.titles[p.Name] = p.Title
-	}
-	return sp, nil
+func arrangements(l *resolved.Layout) storedProfiles {
+	fit, unfit := storage.Fitting(l)
+	return storedProfiles{fit, unfit}
 }
 
 // stored writes toStored and fromStored, and their data: for every
 // storage profile the layout fits, the permutation of its bytes and the
 // bits flipped after it (storage.Arrangement's Perm and Xor).
 func (w *writer) stored() {
-	fit, titles, unfit := w.profiles.fit, w.profiles.titles, w.profiles.unfit
+	fit, unfit := w.profiles.fit, w.profiles.unfit
 	if len(fit) == 0 {
 		return
 	}
@@ -60,7 +45,7 @@ func (w *writer) stored() {
 		if !a.Sorts {
 			sorts = "<em>not</em> sorting in time order: " + html(strings.TrimSuffix(a.Why, "."))
 		}
-		item := fmt.Sprintf("<li>{@code %s}, %s: %d bytes, %s.", a.Profile, html(titles[a.Profile]), a.Size, sorts)
+		item := fmt.Sprintf("<li>{@code %s}, %s: %d bytes, %s.", a.Profile, html(a.Title), a.Size, sorts)
 		list = append(list, strings.ReplaceAll(portable.Fill(item, 68), "\n", "\n     *     "))
 		sixteen = sixteen || a.Size == 16
 	}

@@ -117,9 +117,6 @@ func generateResolved(r *resolved.Layout, typ, text, runtime string) (module, de
 	if err != nil {
 		return nil, nil, err
 	}
-	if _, _, _, err := storedProfiles(p); err != nil {
-		return nil, nil, err
-	}
 	w := &writer{p: p}
 	w.module(runtime)
 	d := &writer{p: p}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/storage"
 )
 
 // sqliteFunc is one SQL function registerSqlite registers: its name's
@@ -37,7 +38,7 @@ func sqliteFuncs(p *portable.Plan) []sqliteFunc {
 		add("to_"+p.Text.Ident(), "(x) => (x === null ? null : sqliteId(x).toString())")
 		add("from_"+p.Text.Ident(), fmt.Sprintf("(s) => (s === null ? null : sqliteOut(%s.parse(s)))", p.Type))
 	}
-	fit, _, _, _ := storedProfiles(p)
+	fit, _ := storage.Fitting(p.L)
 	for _, a := range fit {
 		add("to_"+profileIdent(a.Profile), fmt.Sprintf("(x) => (x === null ? null : toStored(sqliteId(x), %s))", jsString(a.Profile)))
 		add("from_"+profileIdent(a.Profile), fmt.Sprintf("(b) => (b === null ? null : sqliteOut(fromStored(b, %s)))", jsString(a.Profile)))

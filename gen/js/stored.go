@@ -1,33 +1,12 @@
 package js
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/storage"
 )
-
-// storedProfiles returns the storage profiles layout p fits, each with its
-// arrangement (package storage's, which the module pastes as data), with
-// their titles, and the names of those it does not fit.
-func storedProfiles(p *portable.Plan) (fit []storage.Arrangement, titles map[string]string, unfit []string, err error) {
-	titles = map[string]string{}
-	for _, pr := range storage.Profiles() {
-		a, err := storage.For(p.L, pr)
-		if errors.Is(err, storage.ErrFit) {
-			unfit = append(unfit, pr.Name)
-			continue
-		}
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s under storage profile %s: %w", p.L.Name, pr.Name, err)
-		}
-		fit = append(fit, a)
-		titles[pr.Name] = pr.Title
-	}
-	return fit, titles, unfit, nil
-}
 
 // profileIdent returns a profile's name as part of an SQL function's name:
 // '-' as '_'.
@@ -44,14 +23,14 @@ func intList[T int | byte](xs []T) string {
 
 // toStoredDoc returns toStored's doc comment's text.
 func toStoredDoc(p *portable.Plan) string {
-	fit, titles, _, _ := storedProfiles(p)
+	fit, _ := storage.Fitting(p.L)
 	var list []string
 	for _, a := range fit {
 		sorts := "sorting in time order"
 		if !a.Sorts {
 			sorts = "not sorting in time order: " + strings.TrimSuffix(a.Why, ".")
 		}
-		list = append(list, fmt.Sprintf("%s, %s: %d bytes, %s.", a.Profile, titles[a.Profile], a.Size, sorts))
+		list = append(list, fmt.Sprintf("%s, %s: %d bytes, %s.", a.Profile, a.Title, a.Size, sorts))
 	}
 	return "Returns the value to store for id under a storage profile (docs/databases.md): its bytes arranged so that the store's own comparison puts IDs in the layout's time order wherever the layout has one that can sort there. A 16-byte stored value is in a UUID's text order, the bytes of the text the store's own UUID input reads. The profiles: " + strings.Join(list, " ") + " A profile that is none of STORAGE_PROFILES is a RangeError (not an IDError)."
 }
@@ -60,11 +39,11 @@ func toStoredDoc(p *portable.Plan) string {
 // storage profile the layout fits, storage.For's arrangement pasted as
 // data (the ID's byte each stored byte holds, and the bits flipped after).
 // They are module-level and pure, so a bundle that does not import them
-// leaves them out. generateResolved has checked that storedProfiles
+// leaves them out. generateResolved has checked that storage.Fitting
 // succeeds.
 func (w *writer) stored() {
 	p := w.p
-	fit, _, unfit, _ := storedProfiles(p)
+	fit, unfit := storage.Fitting(p.L)
 	if len(fit) == 0 {
 		return
 	}
@@ -151,7 +130,7 @@ export function fromStored(bytes, profile) {
 // fromStored.
 func (w *writer) storedDecls() {
 	p := w.p
-	if fit, _, _, _ := storedProfiles(p); len(fit) == 0 {
+	if fit, _ := storage.Fitting(p.L); len(fit) == 0 {
 		return
 	}
 	w.f(`

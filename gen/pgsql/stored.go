@@ -1,7 +1,6 @@
 package pgsql
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -13,15 +12,8 @@ import (
 // order: a profile whose stored value is shorter than the ID (KSUID's 20
 // bytes in a 16-byte UUID) is left out.
 func (s *script) storedProfiles() []storage.Arrangement {
-	var as []storage.Arrangement
-	for _, p := range storage.Profiles() {
-		a, err := storage.For(s.l, p)
-		if errors.Is(err, storage.ErrFit) || err != nil {
-			continue
-		}
-		as = append(as, a)
-	}
-	return as
+	fit, _ := storage.Fitting(s.l)
+	return fit
 }
 
 // storedSuffix returns the suffix of a profile's functions: to_NAME or
@@ -75,12 +67,8 @@ func pieces(b string, from []int, xor []byte) string {
 // a uuid for a 16-byte profile, in the text order the store's own UUID
 // input reads, and a bytea for the bytes profile.
 func (s *script) emitStored() {
-	profiles := map[string]storage.Profile{}
-	for _, p := range storage.Profiles() {
-		profiles[p.Name] = p
-	}
 	for _, a := range s.storedProfiles() {
-		p := profiles[a.Profile]
+		p, _ := storage.Lookup(a.Profile) // a built-in's name
 		typ := storedType(p)
 		sorts := fmt.Sprintf("The store's order of these values is the %s IDs' time order.", s.l.Name)
 		if !a.Sorts {

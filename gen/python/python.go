@@ -55,6 +55,7 @@ import (
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/storage"
 )
 
 // ErrName reports a type or field name the module cannot use.
@@ -90,9 +91,6 @@ func Generate(l *resolved.Layout, typ, text string) ([]byte, error) {
 func generate(r *resolved.Layout, typ, text, runtime string) ([]byte, error) {
 	p, err := portable.New(r, typ, text, reserved, reserved)
 	if err != nil {
-		return nil, err
-	}
-	if _, _, _, err := storedProfiles(p); err != nil {
 		return nil, err
 	}
 	w := &writer{p: p, runtime: runtime}
@@ -311,7 +309,7 @@ func bodyImports(body string) (std, typing, dt []string) {
 
 func exports(p *portable.Plan) string {
 	names := []string{pyString(p.Type), pyString(p.Type + "Fields"), `"IDError"`, `"is_valid"`, `"register_psycopg"`, `"register_sqlite"`}
-	if fit, _, _, _ := storedProfiles(p); len(fit) > 0 {
+	if fit, _ := storage.Fitting(p.L); len(fit) > 0 {
 		names = append(names, `"STORAGE_PROFILES"`, `"to_stored"`, `"from_stored"`)
 	}
 	if p.Generates {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/resolved"
+	"github.com/idforge/idforge/storage"
 )
 
 // sqliteFunc is one SQL function register_sqlite registers: its name's
@@ -42,7 +43,7 @@ func sqliteFuncs(p *portable.Plan) []sqliteFunc {
 		add("to_"+p.Text.Ident(), 1, "lambda x: None if x is None else str(_sqlite_id(x))")
 		add("from_"+p.Text.Ident(), 1, fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse(_sqlite_text(s)))", p.Type))
 	}
-	fit, _, _, _ := storedProfiles(p)
+	fit, _ := storage.Fitting(p.L)
 	for _, a := range fit {
 		add("to_"+profileIdent(a.Profile), 1, fmt.Sprintf("lambda x: None if x is None else to_stored(_sqlite_id(x), %s)", pyString(a.Profile)))
 		add("from_"+profileIdent(a.Profile), 1, fmt.Sprintf("lambda b: None if b is None else _sqlite_out(from_stored(_sqlite_blob(b), %s))", pyString(a.Profile)))

@@ -1,33 +1,12 @@
 package python
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
 	"github.com/idforge/idforge/storage"
 )
-
-// storedProfiles returns the storage profiles layout p fits, each with its
-// arrangement (package storage's, which the module pastes as data), with
-// their titles, and the names of those it does not fit.
-func storedProfiles(p *portable.Plan) (fit []storage.Arrangement, titles map[string]string, unfit []string, err error) {
-	titles = map[string]string{}
-	for _, pr := range storage.Profiles() {
-		a, err := storage.For(p.L, pr)
-		if errors.Is(err, storage.ErrFit) {
-			unfit = append(unfit, pr.Name)
-			continue
-		}
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("%s under storage profile %s: %w", p.L.Name, pr.Name, err)
-		}
-		fit = append(fit, a)
-		titles[pr.Name] = pr.Title
-	}
-	return fit, titles, unfit, nil
-}
 
 // profileIdent returns a profile's name as part of an SQL function's name:
 // '-' as '_'.
@@ -36,9 +15,9 @@ func profileIdent(name string) string { return strings.ReplaceAll(name, "-", "_"
 // stored returns STORAGE_PROFILES, to_stored and from_stored: for every
 // storage profile the layout fits, storage.For's arrangement pasted as
 // data (the ID's byte each stored byte holds, and the bits flipped after).
-// generate has checked that storedProfiles succeeds.
+// generate has listed the profiles (storage.Fitting).
 func stored(p *portable.Plan) string {
-	fit, titles, unfit, _ := storedProfiles(p)
+	fit, unfit := storage.Fitting(p.L)
 	if len(fit) == 0 {
 		return ""
 	}
@@ -54,7 +33,7 @@ func stored(p *portable.Plan) string {
 		if !a.Sorts {
 			sorts = "not sorting in time order: " + strings.TrimSuffix(a.Why, ".")
 		}
-		list = append(list, fmt.Sprintf("%s, %s: %d bytes, %s.", a.Profile, titles[a.Profile], a.Size, sorts))
+		list = append(list, fmt.Sprintf("%s, %s: %d bytes, %s.", a.Profile, a.Title, a.Size, sorts))
 	}
 	unknown := `f"no storage profile {profile!r}"`
 	unfitDecl := ""
