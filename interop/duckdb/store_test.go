@@ -167,12 +167,9 @@ func (rr randReader) Read(b []byte) (int, error) {
 func TestUUIDOrder(t *testing.T) {
 	engine(t)
 	r := rand.New(rand.NewPCG(5, 6))
-	var vals []string
-	for _, h := range []string{"00000000000000000000000000000000", "ffffffffffffffffffffffffffffffff", "7fffffffffffffffffffffffffffffff",
+	vals := []string{"00000000000000000000000000000000", "ffffffffffffffffffffffffffffffff", "7fffffffffffffffffffffffffffffff",
 		"80000000000000000000000000000000", "00000000000000007fffffffffffffff", "00000000000000008000000000000000",
-		"000000000000000000000000000000ff", "ff000000000000000000000000000000", "0000000000000000ff00000000000000"} {
-		vals = append(vals, h)
-	}
+		"000000000000000000000000000000ff", "ff000000000000000000000000000000", "0000000000000000ff00000000000000"}
 	for range 2000 {
 		b := make([]byte, 16)
 		for i := range b {
