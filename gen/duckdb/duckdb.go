@@ -594,26 +594,6 @@ func (s *script) emitDecimal() {
 		fmt.Sprintf("The %s ID whose decimal text is s; anything else is an error.", s.l.Name))
 }
 
-// minStatelessBits is gen/pgsql's: the fewest fresh random bits for P_new
-// to make IDs without state.
-const minStatelessBits = 60
-
-func stateless(l *resolved.Layout) bool {
-	for _, r := range []layouts.Role{layouts.Node, layouts.ClockSeq, layouts.Hash} {
-		if _, ok := l.Value(r); ok {
-			return false
-		}
-	}
-	if v, ok := l.Value(layouts.Random); ok && v.Once {
-		return false
-	}
-	c, hasCounter := l.Value(layouts.Counter)
-	if hasCounter && c.Init != layouts.InitSeeded && c.Init != layouts.InitRandom {
-		return false
-	}
-	return l.RandomBits() >= minStatelessBits
-}
-
 // word is one 64-bit word of an ID (the last may be shorter) as P_new
 // builds it: constants, the time's bits and random bits elsewhere.
 type word struct {
@@ -704,7 +684,7 @@ func (w word) expr() string {
 }
 
 func (s *script) emitNew() {
-	if !stateless(s.l) {
+	if !s.l.Stateless() {
 		return
 	}
 	doc := fmt.Sprintf("A new %s ID: ", s.l.Name)

@@ -164,23 +164,6 @@ var plainIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 // '-' as '_'.
 func DefaultPrefix(l *resolved.Layout) string { return strings.ReplaceAll(l.Name, "-", "_") }
 
-// Stateless reports whether the script has P_new for l: no node, clock
-// sequence, hash, once-drawn random bits or running counter (a seeded or
-// random counter is drawn afresh), and at least 60 random bits, the rule
-// PostgreSQL's script follows.
-func Stateless(l *resolved.Layout) bool {
-	if l.Node != nil || l.ClockSeq != nil || l.Hash != nil {
-		return false
-	}
-	if l.Random != nil && l.Random.Once {
-		return false
-	}
-	if c := l.Counter; c != nil && c.Init != layouts.InitSeeded && c.Init != layouts.InitRandom {
-		return false
-	}
-	return l.RandomBits() >= 60
-}
-
 type script struct {
 	l      *resolved.Layout
 	prefix string
@@ -314,7 +297,7 @@ func (s *script) reserve() error {
 			want = append(want, [2]string{"uuid_to_bin_swap", "UUID_TO_BIN's stand-in"}, [2]string{"bin_to_uuid_swap", "BIN_TO_UUID's stand-in"})
 		}
 	}
-	if Stateless(s.l) {
+	if s.l.Stateless() {
 		want = append(want, [2]string{"new", "the generator"})
 	}
 	for _, f := range s.l.Fields {
@@ -744,7 +727,7 @@ func (s *script) emitBounds() {
 }
 
 func (s *script) emitNew() {
-	if !Stateless(s.l) {
+	if !s.l.Stateless() {
 		return
 	}
 	n := s.l.Bytes()

@@ -33,7 +33,7 @@ func TestBuiltins(t *testing.T) {
 		if l.Time != nil {
 			want = append(want, "`"+p+"_time`")
 		}
-		if mariadb.Stateless(l) {
+		if l.Stateless() {
 			want = append(want, "`"+p+"_new`")
 		}
 		for _, w := range want {

@@ -714,36 +714,8 @@ func (s *script) emitCrockford() {
 	})
 }
 
-// minStatelessBits is the fewest random bits a layout must draw afresh
-// for each ID for P_new to make it without state: each call draws them
-// anew, so IDs of one tick are unique only by chance (the birthday bound:
-// with 60 bits, a million IDs in one tick collide with a chance of about
-// 4e-7). Mastodon's 16-bit sequence would collide at a few dozen IDs a
-// millisecond, as idforge verify found.
-const minStatelessBits = 60
-
-// stateless reports whether IDs of the layout can be made in SQL without
-// per-node state: no node, clock sequence, digest or bits chosen once, a
-// counter, if any, that starts at random each tick, and enough random bits
-// that IDs of one tick do not collide.
-func stateless(l *resolved.Layout) bool {
-	for _, r := range []layouts.Role{layouts.Node, layouts.ClockSeq, layouts.Hash} {
-		if _, ok := l.Value(r); ok {
-			return false
-		}
-	}
-	if v, ok := l.Value(layouts.Random); ok && v.Once {
-		return false
-	}
-	c, hasCounter := l.Value(layouts.Counter)
-	if hasCounter && c.Init != layouts.InitSeeded && c.Init != layouts.InitRandom {
-		return false
-	}
-	return l.RandomBits() >= minStatelessBits
-}
-
 func (s *script) emitNew() {
-	if !stateless(s.l) {
+	if !s.l.Stateless() {
 		return
 	}
 	n := s.l.Bytes()

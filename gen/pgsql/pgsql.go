@@ -300,7 +300,7 @@ func (s *script) reserve() error {
 	for _, a := range s.storedProfiles() {
 		want = append(want, [2]string{storedSuffix("to", a.Profile), "a storage profile's function"}, [2]string{storedSuffix("from", a.Profile), "a storage profile's function"})
 	}
-	if stateless(s.l) {
+	if s.l.Stateless() {
 		want = append(want, [2]string{"new", "the generator"})
 	}
 	if _, ok := s.maskPlan(); ok {
