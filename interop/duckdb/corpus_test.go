@@ -12,6 +12,7 @@ import (
 
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/gen/duckdb"
+	"github.com/idforge/idforge/interop/internal/corpustest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 )
@@ -42,37 +43,22 @@ import (
 //     not zero is ErrStored.
 func TestCorpus(t *testing.T) {
 	engine(t)
-	rs, err := conformance.Load("../../conformance/corpus.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var groups [][]conformance.Record
-	for _, r := range rs {
-		if r.Kind == "layout" {
-			groups = append(groups, nil)
-		}
-		groups[len(groups)-1] = append(groups[len(groups)-1], r)
-	}
+	corpus := corpustest.Layouts(t)
 	checked := 0
-	for _, g := range groups {
-		head := g[0]
-		l, err := layouts.Parse(head.File, []byte(head.Spec))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rl := resolved.Must(l)
+	for _, c := range corpus {
+		rl := c.Layout
 		if _, err := duckdb.Generate(rl, ""); errors.Is(err, duckdb.ErrLayout) {
-			t.Logf("%s: not checked, gen/duckdb refuses it: %v", l.Name, err)
+			t.Logf("%s: not checked, gen/duckdb refuses it: %v", rl.Name, err)
 			continue
 		} else if err != nil {
 			t.Fatal(err)
 		}
 		checked++
-		t.Run(l.Name, func(t *testing.T) { checkCorpus(t, rl, g[1:]) })
+		t.Run(rl.Name, func(t *testing.T) { checkCorpus(t, rl, c.Records) })
 	}
-	t.Logf("%d of the corpus's %d layouts checked", checked, len(groups))
-	if checked < len(groups)/2 {
-		t.Errorf("only %d of the corpus's %d layouts checked", checked, len(groups))
+	t.Logf("%d of the corpus's %d layouts checked", checked, len(corpus))
+	if checked < len(corpus)/2 {
+		t.Errorf("only %d of the corpus's %d layouts checked", checked, len(corpus))
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/go-sql-driver/mysql"
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/gen/mariadb"
+	"github.com/idforge/idforge/interop/internal/corpustest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
 	"github.com/idforge/idforge/testenv"
@@ -83,39 +84,25 @@ type expectation struct {
 func TestCorpus(t *testing.T) {
 	db := open(t)
 	db.SetMaxOpenConns(1)
-	rs, err := conformance.Load("../../conformance/corpus.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var groups [][]conformance.Record
-	for _, r := range rs {
-		if r.Kind == "layout" {
-			groups = append(groups, nil)
-		}
-		groups[len(groups)-1] = append(groups[len(groups)-1], r)
-	}
+	corpus := corpustest.Layouts(t)
 	run := 0
-	for _, g := range groups {
-		l, err := layouts.Parse(g[0].File, []byte(g[0].Spec))
-		if err != nil {
-			t.Fatal(err)
-		}
-		script, err := generate(l)
+	for _, c := range corpus {
+		script, err := generate(c.Layout.Model)
 		if errors.Is(err, mariadb.ErrLayout) || errors.Is(err, mariadb.ErrName) {
-			t.Logf("%s: not checked, the MariaDB emitter refuses it: %v", l.Name, err)
+			t.Logf("%s: not checked, the MariaDB emitter refuses it: %v", c.Layout.Name, err)
 			continue
 		} else if err != nil {
 			t.Fatal(err)
 		}
 		run++
-		t.Run(l.Name, func(t *testing.T) {
+		t.Run(c.Layout.Name, func(t *testing.T) {
 			load(t, db, script)
-			check(t, db, resolved.Must(l), g[1:])
+			check(t, db, c.Layout, c.Records)
 		})
 	}
-	t.Logf("%d of the corpus's %d layouts checked", run, len(groups))
-	if run < len(groups)*9/10 {
-		t.Errorf("only %d of the corpus's %d layouts checked", run, len(groups))
+	t.Logf("%d of the corpus's %d layouts checked", run, len(corpus))
+	if run < len(corpus)*9/10 {
+		t.Errorf("only %d of the corpus's %d layouts checked", run, len(corpus))
 	}
 }
 
@@ -357,7 +344,7 @@ func TestNew(t *testing.T) {
 	}
 	n := 0
 	for _, l := range all {
-		if !mariadb.Stateless(l) {
+		if !l.Stateless() {
 			continue
 		}
 		script, err := mariadb.Generate(l, "")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/idforge/idforge/conformance"
 	"github.com/idforge/idforge/gen/pgsql"
+	"github.com/idforge/idforge/interop/internal/corpustest"
 	"github.com/idforge/idforge/interop/internal/pgtest"
 	"github.com/idforge/idforge/layouts"
 	"github.com/idforge/idforge/resolved"
@@ -56,25 +57,11 @@ import (
 // call between them, must name it.
 func TestCorpus(t *testing.T) {
 	db := pgtest.DB(t)
-	rs, err := conformance.Load("../../conformance/corpus.jsonl.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var groups [][]conformance.Record
-	for _, r := range rs {
-		if r.Kind == "layout" {
-			groups = append(groups, nil)
-		}
-		groups[len(groups)-1] = append(groups[len(groups)-1], r)
-	}
+	corpus := corpustest.Layouts(t)
 	layoutsRun := 0
-	for _, g := range groups {
-		head := g[0]
-		l, err := layouts.Parse(head.File, []byte(head.Spec))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := pgsql.Generate(resolved.Must(l), ""); errors.Is(err, pgsql.ErrLayout) || errors.Is(err, pgsql.ErrName) {
+	for _, c := range corpus {
+		l := c.Layout.Model
+		if _, err := pgsql.Generate(c.Layout, ""); errors.Is(err, pgsql.ErrLayout) || errors.Is(err, pgsql.ErrName) {
 			t.Logf("%s: not checked, the SQL emitter does not support it: %v", l.Name, err)
 			continue
 		} else if err != nil {
@@ -85,12 +72,12 @@ func TestCorpus(t *testing.T) {
 			for name, server := range scripts(t, db) {
 				// The script for any version is loaded into a schema off
 				// the search_path, as GenerateWith writes it for one.
-				t.Run(name, func(t *testing.T) { checkCorpus(loadWith(t, db, l, server, server == pgsql.AnyVersion), g[1:]) })
+				t.Run(name, func(t *testing.T) { checkCorpus(loadWith(t, db, l, server, server == pgsql.AnyVersion), c.Records) })
 			}
 		})
 	}
-	if layoutsRun < len(groups)/2 {
-		t.Errorf("only %d of the corpus's %d layouts checked", layoutsRun, len(groups))
+	if layoutsRun < len(corpus)/2 {
+		t.Errorf("only %d of the corpus's %d layouts checked", layoutsRun, len(corpus))
 	}
 }
 
