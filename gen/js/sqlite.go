@@ -5,62 +5,45 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/resolved"
-	"github.com/idforge/idforge/storage"
 )
 
 // sqliteFunc is one SQL function registerSqlite registers: its name's
 // suffix (after the prefix and '_'), the JavaScript function, and whether
 // SQLite may take it as deterministic.
-type sqliteFunc struct {
-	suffix, fn string
-	nondet     bool
-}
-
-// sqliteFuncs returns the functions registerSqlite registers for plan p:
-// the same set, under the same suffixes, as the Python module's
-// register_sqlite (PostgreSQL's, where it fits SQLite). A field whose name
-// is another function's suffix has no reader of its own.
-func sqliteFuncs(p *portable.Plan) []sqliteFunc {
-	var fs []sqliteFunc
-	add := func(suffix, fn string) { fs = append(fs, sqliteFunc{suffix: suffix, fn: fn}) }
-	add("valid", "(x) => (x === null ? null : sqliteValid(x))")
-	if p.Clock != nil {
-		add("time", "(x) => (x === null ? null : sqliteTime(sqliteId(x).unixNanos()))")
-		add("min_at", fmt.Sprintf("(t) => (t === null ? null : sqliteOut(%s.minAt(sqliteInstant(t))))", p.Type))
-		add("max_at", fmt.Sprintf("(t) => (t === null ? null : sqliteOut(%s.maxAt(sqliteInstant(t))))", p.Type))
-	}
-	for _, f := range p.Forms {
-		add("to_"+f.Ident(), fmt.Sprintf("(x) => (x === null ? null : sqliteId(x).%s())", f.Ident()))
-		add("from_"+f.Ident(), fmt.Sprintf("(s) => (s === null ? null : sqliteOut(%s.parse%s(s)))", p.Type, title(f.Ident())))
-	}
-	if !resolved.IsCommonForm(p.Text.Name) {
-		add("to_"+p.Text.Ident(), "(x) => (x === null ? null : sqliteId(x).toString())")
-		add("from_"+p.Text.Ident(), fmt.Sprintf("(s) => (s === null ? null : sqliteOut(%s.parse(s)))", p.Type))
-	}
-	fit, _ := storage.Fitting(p.L)
-	for _, a := range fit {
-		add("to_"+profileIdent(a.Profile), fmt.Sprintf("(x) => (x === null ? null : toStored(sqliteId(x), %s))", jsString(a.Profile)))
-		add("from_"+profileIdent(a.Profile), fmt.Sprintf("(b) => (b === null ? null : sqliteOut(fromStored(b, %s)))", jsString(a.Profile)))
-	}
-	if p.Generates {
-		fs = append(fs, sqliteFunc{suffix: "new", fn: "() => sqliteOut(newId())", nondet: true})
-	}
-	taken := map[string]bool{}
-	for _, f := range fs {
-		taken[f.suffix] = true
-	}
-	for _, f := range p.Fields {
-		if taken[f.Name] {
-			continue
+// sqliteFn returns the JavaScript function registerSqlite registers for
+// f: an arrow function that gives null for null.
+func sqliteFn(p *portable.Plan, f portable.SQLiteFunc) string {
+	switch f.Op {
+	case portable.SQLiteValid:
+		return "(x) => (x === null ? null : sqliteValid(x))"
+	case portable.SQLiteTime:
+		return "(x) => (x === null ? null : sqliteTime(sqliteId(x).unixNanos()))"
+	case portable.SQLiteMinAt:
+		return fmt.Sprintf("(t) => (t === null ? null : sqliteOut(%s.minAt(sqliteInstant(t))))", p.Type)
+	case portable.SQLiteMaxAt:
+		return fmt.Sprintf("(t) => (t === null ? null : sqliteOut(%s.maxAt(sqliteInstant(t))))", p.Type)
+	case portable.SQLiteToText:
+		if f.Form == nil {
+			return "(x) => (x === null ? null : sqliteId(x).toString())"
 		}
-		v := fmt.Sprintf("sqliteId(x).fields()[%s]", jsString(f.Name))
-		if !f.Bytes && f.Width == 64 {
-			v = "BigInt.asIntN(64, " + v + ")"
+		return fmt.Sprintf("(x) => (x === null ? null : sqliteId(x).%s())", f.Form.Ident())
+	case portable.SQLiteFromText:
+		if f.Form == nil {
+			return fmt.Sprintf("(s) => (s === null ? null : sqliteOut(%s.parse(s)))", p.Type)
 		}
-		add(f.Name, "(x) => (x === null ? null : "+v+")")
+		return fmt.Sprintf("(s) => (s === null ? null : sqliteOut(%s.parse%s(s)))", p.Type, title(f.Form.Ident()))
+	case portable.SQLiteToStored:
+		return fmt.Sprintf("(x) => (x === null ? null : toStored(sqliteId(x), %s))", jsString(f.Profile))
+	case portable.SQLiteFromStored:
+		return fmt.Sprintf("(b) => (b === null ? null : sqliteOut(fromStored(b, %s)))", jsString(f.Profile))
+	case portable.SQLiteNew:
+		return "() => sqliteOut(newId())"
 	}
-	return fs
+	v := fmt.Sprintf("sqliteId(x).fields()[%s]", jsString(f.Field.Name))
+	if !f.Field.Bytes && f.Field.Width == 64 {
+		v = "BigInt.asIntN(64, " + v + ")"
+	}
+	return "(x) => (x === null ? null : " + v + ")"
 }
 
 // sqliteTypeDoc says what an ID is in SQLite, for the doc comments.
@@ -74,8 +57,8 @@ func sqliteTypeDoc(p *portable.Plan) string {
 // sqliteDoc returns registerSqlite's doc comment's text.
 func sqliteDoc(p *portable.Plan) string {
 	var names []string
-	for _, f := range sqliteFuncs(p) {
-		names = append(names, "P_"+f.suffix)
+	for _, f := range p.SQLiteFuncs() {
+		names = append(names, "P_"+f.Suffix)
 	}
 	doc := fmt.Sprintf("Registers the layout's SQL functions on db, a DatabaseSync of Node's node:sqlite (Node 22.13 and later; any object with its function(name, options, fn) will do), under PostgreSQL's names (idforge gen -lang sql) with P the prefix (%s without one): %s. SQLite has no stored functions: the functions run here, in JavaScript, and each connection needs them registered. An ID is %s. Every function but P_new is deterministic, so an index or a CHECK (P_valid(id)) may use it; each gives NULL for NULL, and P_valid 1 or 0. P_to_PROFILE and P_from_PROFILE (the profile's name with '-' as '_') are toStored and fromStored under each of STORAGE_PROFILES, the stored value a BLOB.", jsString(sqlitePrefix(p)), strings.Join(names, ", "), sqliteTypeDoc(p))
 	if p.Clock != nil {
@@ -109,12 +92,12 @@ func (w *writer) sqlite() {
 		out = "BigInt.asIntN(64, i.toBigInt())"
 	}
 	var reg []string
-	for _, f := range sqliteFuncs(p) {
+	for _, f := range p.SQLiteFuncs() {
 		det := ""
-		if f.nondet {
+		if f.Op == portable.SQLiteNew {
 			det = ", false"
 		}
-		reg = append(reg, fmt.Sprintf("    [%s, %s%s],", jsString(f.suffix), f.fn, det))
+		reg = append(reg, fmt.Sprintf("    [%s, %s%s],", jsString(f.Suffix), sqliteFn(p, f), det))
 	}
 	w.f(`
 /**

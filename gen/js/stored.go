@@ -8,10 +8,6 @@ import (
 	"github.com/idforge/idforge/storage"
 )
 
-// profileIdent returns a profile's name as part of an SQL function's name:
-// '-' as '_'.
-func profileIdent(name string) string { return strings.ReplaceAll(name, "-", "_") }
-
 // intList returns the numbers as the items of an array literal.
 func intList[T int | byte](xs []T) string {
 	s := make([]string, len(xs))

@@ -5,67 +5,46 @@ import (
 	"strings"
 
 	"github.com/idforge/idforge/gen/internal/portable"
-	"github.com/idforge/idforge/resolved"
-	"github.com/idforge/idforge/storage"
 )
 
 // sqliteFunc is one SQL function register_sqlite registers: its name's
 // suffix (after the prefix and '_'), its arguments' count, the Python
 // expression of its body and whether SQLite may take it as deterministic.
-type sqliteFunc struct {
-	suffix, body string
-	narg         int
-	nondet       bool
-}
-
-// sqliteFuncs returns the functions register_sqlite registers for plan p:
-// PostgreSQL's set (gen/pgsql), under the same suffixes, where it fits
-// SQLite: valid, the fields' readers, time, min_at and max_at, to_ and
-// from_ each text form, and new. A field whose name is another function's
-// suffix has no reader of its own (values() reads it).
-func sqliteFuncs(p *portable.Plan) []sqliteFunc {
-	var fs []sqliteFunc
-	add := func(suffix string, narg int, body string) {
-		fs = append(fs, sqliteFunc{suffix: suffix, narg: narg, body: body})
-	}
-	add("valid", 1, "lambda x: None if x is None else _sqlite_valid(x)")
-	if p.Clock != nil {
-		add("time", 1, "lambda x: None if x is None else _sqlite_time(_sqlite_id(x).unix_nanos())")
-		add("min_at", 1, fmt.Sprintf("lambda t: None if t is None else _sqlite_out(%s.min_at(_sqlite_instant(t)))", p.Type))
-		add("max_at", 1, fmt.Sprintf("lambda t: None if t is None else _sqlite_out(%s.max_at(_sqlite_instant(t)))", p.Type))
-	}
+// sqliteBody returns the Python function register_sqlite registers for
+// f: a lambda that gives NULL for NULL.
+func sqliteBody(p *portable.Plan, f portable.SQLiteFunc) string {
 	read := map[string]string{"base62": ".base62()", "crockford": ".crockford()", "hex": ".hex"}
-	for _, f := range p.Forms {
-		add("to_"+f.Ident(), 1, "lambda x: None if x is None else _sqlite_id(x)"+read[f.Name])
-		add("from_"+f.Ident(), 1, fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse_%s(_sqlite_text(s)))", p.Type, f.Ident()))
-	}
-	if !resolved.IsCommonForm(p.Text.Name) {
-		add("to_"+p.Text.Ident(), 1, "lambda x: None if x is None else str(_sqlite_id(x))")
-		add("from_"+p.Text.Ident(), 1, fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse(_sqlite_text(s)))", p.Type))
-	}
-	fit, _ := storage.Fitting(p.L)
-	for _, a := range fit {
-		add("to_"+profileIdent(a.Profile), 1, fmt.Sprintf("lambda x: None if x is None else to_stored(_sqlite_id(x), %s)", pyString(a.Profile)))
-		add("from_"+profileIdent(a.Profile), 1, fmt.Sprintf("lambda b: None if b is None else _sqlite_out(from_stored(_sqlite_blob(b), %s))", pyString(a.Profile)))
-	}
-	if p.Generates {
-		fs = append(fs, sqliteFunc{suffix: "new", narg: 0, body: "lambda: _sqlite_out(new_id())", nondet: true})
-	}
-	taken := map[string]bool{}
-	for _, f := range fs {
-		taken[f.suffix] = true
-	}
-	for _, f := range p.Fields {
-		if taken[f.Name] {
-			continue
+	switch f.Op {
+	case portable.SQLiteValid:
+		return "lambda x: None if x is None else _sqlite_valid(x)"
+	case portable.SQLiteTime:
+		return "lambda x: None if x is None else _sqlite_time(_sqlite_id(x).unix_nanos())"
+	case portable.SQLiteMinAt:
+		return fmt.Sprintf("lambda t: None if t is None else _sqlite_out(%s.min_at(_sqlite_instant(t)))", p.Type)
+	case portable.SQLiteMaxAt:
+		return fmt.Sprintf("lambda t: None if t is None else _sqlite_out(%s.max_at(_sqlite_instant(t)))", p.Type)
+	case portable.SQLiteToText:
+		if f.Form == nil {
+			return "lambda x: None if x is None else str(_sqlite_id(x))"
 		}
-		v := fmt.Sprintf("_sqlite_id(x).values()[%s]", pyString(f.Name))
-		if !f.Bytes && f.Width == 64 {
-			v = "_sqlite_int(" + v + ")"
+		return "lambda x: None if x is None else _sqlite_id(x)" + read[f.Form.Name]
+	case portable.SQLiteFromText:
+		if f.Form == nil {
+			return fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse(_sqlite_text(s)))", p.Type)
 		}
-		add(f.Name, 1, "lambda x: None if x is None else "+v)
+		return fmt.Sprintf("lambda s: None if s is None else _sqlite_out(%s.parse_%s(_sqlite_text(s)))", p.Type, f.Form.Ident())
+	case portable.SQLiteToStored:
+		return fmt.Sprintf("lambda x: None if x is None else to_stored(_sqlite_id(x), %s)", pyString(f.Profile))
+	case portable.SQLiteFromStored:
+		return fmt.Sprintf("lambda b: None if b is None else _sqlite_out(from_stored(_sqlite_blob(b), %s))", pyString(f.Profile))
+	case portable.SQLiteNew:
+		return "lambda: _sqlite_out(new_id())"
 	}
-	return fs
+	v := fmt.Sprintf("_sqlite_id(x).values()[%s]", pyString(f.Field.Name))
+	if !f.Field.Bytes && f.Field.Width == 64 {
+		v = "_sqlite_int(" + v + ")"
+	}
+	return "lambda x: None if x is None else " + v
 }
 
 // sqlite returns the module's register_sqlite and its helpers: the
@@ -85,13 +64,14 @@ func sqlite(p *portable.Plan) string {
 	}
 	var names, reg []string
 	newFunc := ""
-	for _, f := range sqliteFuncs(p) {
-		names = append(names, "P_"+f.suffix)
-		if f.narg == 0 {
-			newFunc = fmt.Sprintf("\n    create(f\"{p}_%s\", 0, %s, deterministic=False)", f.suffix, f.body)
+	for _, f := range p.SQLiteFuncs() {
+		body := sqliteBody(p, f)
+		names = append(names, "P_"+f.Suffix)
+		if f.Op == portable.SQLiteNew {
+			newFunc = fmt.Sprintf("\n    create(f\"{p}_%s\", 0, %s, deterministic=False)", f.Suffix, body)
 			continue
 		}
-		reg = append(reg, fmt.Sprintf("        (%s, %s),", pyString(f.suffix), f.body))
+		reg = append(reg, fmt.Sprintf("        (%s, %s),", pyString(f.Suffix), body))
 	}
 	timeDoc := ""
 	if p.Clock != nil {

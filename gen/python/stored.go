@@ -8,10 +8,6 @@ import (
 	"github.com/idforge/idforge/storage"
 )
 
-// profileIdent returns a profile's name as part of an SQL function's name:
-// '-' as '_'.
-func profileIdent(name string) string { return strings.ReplaceAll(name, "-", "_") }
-
 // stored returns STORAGE_PROFILES, to_stored and from_stored: for every
 // storage profile the layout fits, storage.For's arrangement pasted as
 // data (the ID's byte each stored byte holds, and the bits flipped after).
