@@ -124,11 +124,9 @@ var (
 
 func quote(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
-func checkCorpus(s *session, rs []conformance.Record) {
-	s.t.Helper()
-	l := s.l
-	s.exec("SET DateStyle = ISO")
-	s.exec(`CREATE FUNCTION try_eval(e text) RETURNS text LANGUAGE plpgsql AS $$
+// tryEval creates try_eval(e), which gives an expression's value as text,
+// 'NULL' for NULL, or 'ERROR ' followed by its SQLSTATE and message.
+const tryEval = `CREATE FUNCTION try_eval(e text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   r text;
 BEGIN
@@ -136,7 +134,13 @@ BEGIN
   RETURN coalesce(r, 'NULL');
 EXCEPTION WHEN OTHERS THEN
   RETURN 'ERROR ' || SQLSTATE || ' ' || SQLERRM;
-END $$`)
+END $$`
+
+func checkCorpus(s *session, rs []conformance.Record) {
+	s.t.Helper()
+	l := s.l
+	s.exec("SET DateStyle = ISO")
+	s.exec(tryEval)
 	v, hasTime := l.Value(layouts.Time)
 	bounded := hasTime && l.TimeSortable()
 	bytea := l.Bits != 64 && l.Bits != 128

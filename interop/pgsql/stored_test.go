@@ -87,15 +87,7 @@ func TestStoredCorpus(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			s := load(t, db, l)
-			s.exec(`CREATE FUNCTION try_eval(e text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-  r text;
-BEGIN
-  EXECUTE 'SELECT (' || e || ')::text' INTO r;
-  RETURN coalesce(r, 'NULL');
-EXCEPTION WHEN OTHERS THEN
-  RETURN 'ERROR ' || SQLSTATE || ' ' || SQLERRM;
-END $$`)
+			s.exec(tryEval)
 			for i, r := range byLayout[name] {
 				p, err := storage.Lookup(r.Profile)
 				if err != nil {
