@@ -165,9 +165,7 @@ func Generate(l *resolved.Layout, prefix string) ([]byte, error) {
 }
 
 func (s *script) commentLines(text string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		s.out.WriteString(strings.TrimRight("-- "+portable.Comment(line), " ") + "\n")
-	}
+	s.out.WriteString(portable.SQLComments(text))
 }
 
 func (s *script) header() {

@@ -336,9 +336,7 @@ func commentLiteral(text string) string {
 }
 
 func (s *script) commentLines(text string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		s.out.WriteString(strings.TrimRight("-- "+portable.Comment(line), " ") + "\n")
-	}
+	s.out.WriteString(portable.SQLComments(text))
 }
 
 func (s *script) header() {

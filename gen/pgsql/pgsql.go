@@ -340,9 +340,7 @@ func dollar(text string) string {
 // control character (a carriage return could end a comment early in some
 // clients) or a bidirectional control becomes an escape.
 func (s *script) commentLines(text string) {
-	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
-		s.out.WriteString(strings.TrimRight("-- "+portable.Comment(line), " ") + "\n")
-	}
+	s.out.WriteString(portable.SQLComments(text))
 }
 
 func (s *script) header() {

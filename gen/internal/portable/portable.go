@@ -291,6 +291,17 @@ func what(l *resolved.Layout, f *resolved.Field) string {
 // every emitter's comments follow, Go's too.
 func CommentSafe(r rune) bool { return r == '\t' || unicode.IsPrint(r) }
 
+// SQLComments returns text as SQL line comments, one "-- " line for each
+// of its lines, each made safe by Comment and without trailing blanks: the
+// comments every SQL dialect's script writes.
+func SQLComments(text string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		b.WriteString(strings.TrimRight("-- "+Comment(line), " ") + "\n")
+	}
+	return b.String()
+}
+
 // Comment returns text made safe for a comment: each rune that is not
 // CommentSafe written as Go writes it in a quoted rune, ASCII only (\r,
 // \x00, \u202e, \U000e0001), and each byte of invalid UTF-8 as \xNN.
