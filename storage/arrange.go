@@ -39,10 +39,6 @@ type Arrangement struct {
 	// unsigned order is its time order (the identity for every built-in
 	// but UUIDv1, whose time's high bits come last).
 	Key []int
-	// Order is the order in which the store compares this layout's
-	// stored values (the profile's Order, or its Swap where every stored
-	// value meets When).
-	Order []int
 	// Sorts reports that the store takes every stored value and orders
 	// them in the layout's time order; where not, Why says why in a
 	// sentence.
@@ -74,7 +70,7 @@ func For(l *resolved.Layout, p Profile) (Arrangement, error) {
 		a.Xor[i] = 0x80
 	}
 	fixed := fixedBits(l)
-	a.Perm, a.Order = arrange(key, order, p.Pad, a.Size), order
+	a.Perm = arrange(key, order, p.Pad, a.Size)
 	if p.When != nil {
 		switch swapped(p.When, a.Perm, a.Xor, fixed) {
 		case never:
@@ -84,7 +80,7 @@ func For(l *resolved.Layout, p Profile) (Arrangement, error) {
 			// meet the condition?
 			perm := arrange(key, p.Swap, p.Pad, a.Size)
 			if swapped(p.When, perm, a.Xor, fixed) == always {
-				a.Perm, a.Order = perm, p.Swap
+				a.Perm = perm
 			} else if why == "" {
 				why = fmt.Sprintf("the store compares some values in another order (bytes %s of the stored value decide which), and %s does not hold those bytes constant", condPositions(p.When), l.Name)
 			}
@@ -148,6 +144,19 @@ func (a Arrangement) FromStored(s []byte) ([]byte, error) {
 }
 
 func (a Arrangement) idLen() int { return len(a.Key) }
+
+// Inverse returns the way back, as every language's FromStored pastes it:
+// for each of the ID's bytes, the stored byte that holds it and the bits
+// to flip in it. The stored bytes it names none of are padding.
+func (a Arrangement) Inverse() (from []int, xor []byte) {
+	from, xor = make([]int, a.idLen()), make([]byte, a.idLen())
+	for i, j := range a.Perm {
+		if j >= 0 {
+			from[j], xor[j] = i, a.Xor[i]
+		}
+	}
+	return from, xor
+}
 
 // Compare compares two stored values as the profile's store does: -1, 0
 // or +1. It is the oracle the tests sort by. Values of a profile of a

@@ -45,24 +45,7 @@ func (s *script) emitStorage() error {
 			}
 		}
 		// The stored bits, byte by byte.
-		var to []string
-		for i, from := range a.Perm {
-			x := a.Xor[i]
-			switch {
-			case from < 0:
-				to = append(to, fmt.Sprintf("'%08b'", x))
-			case x != 0:
-				to = append(to, fmt.Sprintf("right(xor(substring(b, %d, 8)::BIT::UTINYINT, %d)::UTINYINT::BIT::VARCHAR, 8)", 8*from+1, x))
-			default:
-				if k := len(to) - 1; k >= 0 && i > 0 && a.Perm[i-1] == from-1 && a.Xor[i-1] == 0 && strings.HasPrefix(to[k], "substring(b, ") {
-					var at, n int
-					fmt.Sscanf(to[k], "substring(b, %d, %d)", &at, &n)
-					to[k] = fmt.Sprintf("substring(b, %d, %d)", at, n+8)
-					continue
-				}
-				to = append(to, fmt.Sprintf("substring(b, %d, 8)", 8*from+1))
-			}
-		}
+		to := bitPieces(a.Perm, a.Xor)
 		cast := "::BIT::BLOB"
 		if typ == "UUID" {
 			cast = "::BIT::BLOB::UUID"
@@ -71,30 +54,13 @@ func (s *script) emitStorage() error {
 		s.macro("to_"+name, "id", fmt.Sprintf("%s(%s)", s.name("_to_"+name), s.bits("id")),
 			fmt.Sprintf("The value to store a %s ID as under profile %s (%s): a %s of %d bytes.%s%s", s.l.Name, p.Name, p.Title, typ, a.Size, order, here))
 		// Back: each ID byte from its stored position; padding must be zero.
-		at := make([]int, s.l.Bytes())
 		var pads []string
 		for i, from := range a.Perm {
-			if from >= 0 {
-				at[from] = i
-			} else {
+			if from < 0 {
 				pads = append(pads, fmt.Sprintf("substring(b, %d, 8) <> '%08b'", 8*i+1, a.Xor[i]))
 			}
 		}
-		var back []string
-		for j, i := range at {
-			x := a.Xor[i]
-			if x != 0 {
-				back = append(back, fmt.Sprintf("right(xor(substring(b, %d, 8)::BIT::UTINYINT, %d)::UTINYINT::BIT::VARCHAR, 8)", 8*i+1, x))
-				continue
-			}
-			if k := len(back) - 1; k >= 0 && j > 0 && at[j-1] == i-1 && a.Xor[i-1] == 0 && strings.HasPrefix(back[k], "substring(b, ") {
-				var st, n int
-				fmt.Sscanf(back[k], "substring(b, %d, %d)", &st, &n)
-				back[k] = fmt.Sprintf("substring(b, %d, %d)", st, n+8)
-				continue
-			}
-			back = append(back, fmt.Sprintf("substring(b, %d, 8)", 8*i+1))
-		}
+		back := bitPieces(a.Inverse())
 		notStored := s.fail("from_"+name, "ErrStored", fmt.Sprintf("'not stored under profile %s: ' || %s", p.Name, "hex(b::BIT::BLOB)"))
 		cond := fmt.Sprintf("WHEN length(b) <> %d THEN %s", 8*a.Size,
 			s.fail("from_"+name, "ErrStored", fmt.Sprintf("'not stored under profile %s: a stored %s is %d bytes, not ' || (length(b) // 8)", p.Name, s.l.Name, a.Size)))
@@ -111,4 +77,31 @@ func (s *script) emitStorage() error {
 			fmt.Sprintf("The %s ID stored as s under profile %s; a value of the wrong length, or whose padding is not zero, is an error (ErrStored).", s.l.Name, p.Name))
 	}
 	return nil
+}
+
+// bitPieces returns the pieces whose concatenation is bytes of bits read
+// from b, a BIT string: byte k is b's byte src[k] with the bits of flip[k]
+// flipped, or, where src[k] is -1, the constant flip[k]. A run of bytes
+// read in order and not flipped is one substring.
+func bitPieces(src []int, flip []byte) []string {
+	var ps []string
+	for k := 0; k < len(src); {
+		i, x := src[k], flip[k]
+		switch {
+		case i < 0:
+			ps = append(ps, fmt.Sprintf("'%08b'", x))
+			k++
+		case x != 0:
+			ps = append(ps, fmt.Sprintf("right(xor(substring(b, %d, 8)::BIT::UTINYINT, %d)::UTINYINT::BIT::VARCHAR, 8)", 8*i+1, x))
+			k++
+		default:
+			n := 1
+			for k+n < len(src) && src[k+n] == i+n && flip[k+n] == 0 {
+				n++
+			}
+			ps = append(ps, fmt.Sprintf("substring(b, %d, %d)", 8*i+1, 8*n))
+			k += n
+		}
+	}
+	return ps
 }

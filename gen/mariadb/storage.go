@@ -100,16 +100,12 @@ func (s *script) emitStorage(ps []profile) {
 			body: "  RETURN " + out + ";\n", doc: doc,
 		})
 		// Back: ID byte j is stored byte inv[j]; the padding must be zero.
-		inv := make([]int, len(a.Key))
+		inv, xor := a.Inverse()
 		var pads []string
-		xor := make([]byte, len(a.Key))
 		for i, from := range a.Perm {
 			if from < 0 {
 				pads = append(pads, fmt.Sprintf("SUBSTRING(g, %d, 2) <> '%02X'", 2*i+1, a.Xor[i]))
-				continue
 			}
-			inv[from] = i
-			xor[from] = a.Xor[i]
 		}
 		param, read := [][2]string{{"s", "VARBINARY(255)"}}, "HEX(s)"
 		if isUUID {

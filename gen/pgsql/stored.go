@@ -84,11 +84,10 @@ func (s *script) emitStored() {
 				s.l.Name, a.Profile, p.Title, typ, sorts, s.name(storedSuffix("from", a.Profile))),
 		})
 		// Back: ID byte j is the stored byte that holds it.
-		inv, xor := make([]int, len(a.Key)), make([]byte, len(a.Key))
+		inv, xor := a.Inverse()
 		var pad []string // the padding's runs, each compared with its zeros (xored)
 		for i := 0; i < len(a.Perm); i++ {
-			if from := a.Perm[i]; from >= 0 {
-				inv[from], xor[from] = i, a.Xor[i]
+			if a.Perm[i] >= 0 {
 				continue
 			}
 			j := i + 1
