@@ -282,6 +282,8 @@ func (e elsewhere) check(pkg string) error {
 			switch imports[x.Name] {
 			case "github.com/idforge/idforge/conformance":
 				readsCorpus = readsCorpus || sel.Sel.Name == "Load" || sel.Sel.Name == "Corpus"
+			case "github.com/idforge/idforge/interop/internal/corpustest":
+				readsCorpus = readsCorpus || sel.Sel.Name == "Layouts"
 			case pkg:
 				callsEmitter = true
 			}
@@ -290,7 +292,7 @@ func (e elsewhere) check(pkg string) error {
 	})
 	switch {
 	case !readsCorpus:
-		return fmt.Errorf("%s's %s reads no corpus (conformance.Load or conformance.Corpus)", e.file, e.test)
+		return fmt.Errorf("%s's %s reads no corpus (conformance.Load or conformance.Corpus, or interop's corpustest.Layouts)", e.file, e.test)
 	case !callsEmitter:
 		return fmt.Errorf("%s's %s does not call the language's emitter (package %s)", e.file, e.test, pkg)
 	}
